@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const Neo4jConfig = z.strictObject({
+  uri: z.string().default("bolt://127.0.0.1:7687"),
+  user: z.string().default("neo4j"),
+  passwordEnv: z.string().default("NEO4J_PASSWORD").describe("name of the env var holding the password"),
+  database: z.string().optional(),
+  connectTimeoutMs: z.number().int().positive().default(5_000),
+  retries: z.number().int().min(0).max(10).default(3),
+});
+
+export const MemoryConfig = z.strictObject({
+  store: z.enum(["sqlite", "neo4j"]).default("sqlite"),
+  path: z.string().default(".polar/memory.db").describe("SQLite file for the embedded store"),
+  neo4j: Neo4jConfig.prefault({}),
+  topK: z.number().int().positive().default(5),
+  dedupThreshold: z.number().min(0).max(1).default(0.92),
+  recencyWeight: z.number().min(0).max(1).default(0.1),
+  imageHashThreshold: z.number().int().min(0).max(64).default(10),
+});
+export type MemoryConfig = z.infer<typeof MemoryConfig>;
+
+export const EmbedderConfig = z.strictObject({
+  type: z.enum(["auto", "bge-m3", "lexical"]).default("auto"),
+  modelDir: z.string().default("models/bge-m3"),
+  batchSize: z.number().int().positive().default(16),
+  maxLength: z.number().int().positive().default(512),
+});
+export type EmbedderConfig = z.infer<typeof EmbedderConfig>;

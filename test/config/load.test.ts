@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ConfigError, loadConfig } from "../../src/config/load.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "polar-config-"));
+const write = (name: string, text: string) => {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+test("default config selects the embedded simulator, SQLite memory and the heuristic backbone", () => {
+  const c = loadConfig({ env: {} });
+  assert.equal(c.simulator.type, "embedded");
+  assert.equal(c.memory.store, "sqlite");
+  assert.equal(c.backbone.type, "heuristic");
+  assert.equal(c.simulator.agent.stepLength, 1);
+  assert.equal(c.simulator.agent.turnAngle, 30);
+  assert.equal(c.simulator.successDistance, 2);
+  assert.equal(c.simulator.maxSteps, 700);
+  assert.equal(c.memory.topK, 5);
+});
+
+test("pin.yaml carries PIN's published settings over the defaults", () => {
+  const c = loadConfig({ file: "configs/pin.yaml", env: {} });
+  assert.equal(c.simulator.agent.stepLength, 0.25);
+  assert.equal(c.simulator.successDistance, 1);
+  assert.equal(c.simulator.maxSteps, 1000);
+  assert.deepEqual([c.simulator.camera.height, c.simulator.camera.width, c.simulator.camera.hfov], [360, 640, 42]);
+  assert.equal(c.memory.store, "sqlite", "keys the file does not set keep their defaults");
+});
+
+test("environment variables override file values", () => {
+  const c = loadConfig({ env: { POLAR_SIMULATOR__MAXSTEPS: "300", POLAR_MEMORY__STORE: "neo4j" } });
+  assert.equal(c.simulator.maxSteps, 300);
+  assert.equal(c.memory.store, "neo4j");
+});
+
+test("an unknown key names the file, the key and what was expected", () => {
+  const file = write("typo.yaml", "simulator:\n  maxStep: 10\n");
+  assert.throws(
+    () => loadConfig({ file, env: {} }),
+    (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, /typo\.yaml/);
+      assert.match(e.message, /simulator\.maxStep/);
+      assert.match(e.message, /maxSteps/);
+      return true;
+    },
+  );
+});
+
+test("a bad value names the file and the key", () => {
+  const file = write("bad.yaml", "memory:\n  store: mongodb\n");
+  assert.throws(() => loadConfig({ file, env: {} }), /bad\.yaml.*memory\.store/s);
+});
+
+test("a bad environment value names the variable", () => {
+  assert.throws(() => loadConfig({ env: { POLAR_SIMULATOR__MAXSTEPS: "-4" } }), /POLAR_SIMULATOR__MAXSTEPS.*maxSteps/s);
+  assert.throws(() => loadConfig({ env: { POLAR_SIMULATOR__NOPE: "1" } }), /POLAR_SIMULATOR__NOPE/);
+});
+
+test("a missing file is a clear error", () => {
+  assert.throws(() => loadConfig({ file: join(tmp, "absent.yaml"), env: {} }), /absent\.yaml: cannot read/);
+});
