@@ -1,0 +1,23 @@
+/** What retrieval hands to grounding and planning: one remembered object and why it came up. */
+export interface MemoryCandidate {
+  userId: string;
+  objectId: string;
+  category?: string;
+  /** best retrieval score among the statements that led here (recency-aware) */
+  score: number;
+  statements: { id: string; text: string; timestamp: number; score?: number }[];
+  instructions: { episodeId: string; text: string; timestamp: number }[];
+  episodic: { episodeId: string; text: string; timestamp: number; success: boolean }[];
+}
+
+/** A prior interaction as the raw-interaction baseline sees it: text, not a graph. */
+export interface RawInteraction {
+  episodeId: string;
+  timestamp: number;
+  instruction: string;
+  /** the object the episode ended at (its target), when known */
+  objectId?: string;
+  category?: string;
+  /** the trajectory as text: rooms passed, what was seen, how it ended */
+  trajectory: string;
+}
