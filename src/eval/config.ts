@@ -4,8 +4,19 @@ export const EvalConfig = z.strictObject({
   dataset: z.string().default("datasets/polar-mini"),
   out: z.string().default("results"),
   memoryModes: z.array(z.enum(["none", "raw", "polar"])).default(["none", "raw", "polar"]),
+  /** backbone names (configs/backbones/<name>.yaml); empty means the config's own backbone */
+  backbones: z.array(z.string().min(1)).default([]),
+  /** scenarios to evaluate; empty means all the dataset holds */
+  scenarios: z.array(z.string().min(1)).default([]),
+  /**
+   * Table 2's trajectory representations for polar mode. `episodic` is Polar's own; the others
+   * change what grounding and planning see of the retrieved experience.
+   */
+  representations: z.array(z.enum(["instruction", "raw_trajectory", "summary", "episodic"])).default(["episodic"]),
   concurrency: z.number().int().positive().default(2),
   bootstrapSamples: z.number().int().positive().default(1000),
   seed: z.number().int().default(0),
+  /** k for Figure 8's recall of the gold prior interactions (paper: top-5) */
+  recallK: z.number().int().positive().default(5),
 });
 export type EvalConfig = z.infer<typeof EvalConfig>;

@@ -7,7 +7,13 @@ export const Neo4jConfig = z.strictObject({
   database: z.string().optional(),
   connectTimeoutMs: z.number().int().positive().default(5_000),
   retries: z.number().int().min(0).max(10).default(3),
+  namespace: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+    .default("polar")
+    .describe("graph namespace (property `space` on every node): several stores, e.g. tests, share one database"),
 });
+export type Neo4jConfig = z.infer<typeof Neo4jConfig>;
 
 export const MemoryConfig = z.strictObject({
   store: z.enum(["sqlite", "neo4j"]).default("sqlite"),
@@ -15,14 +21,30 @@ export const MemoryConfig = z.strictObject({
   neo4j: Neo4jConfig.prefault({}),
   topK: z.number().int().positive().default(5),
   dedupThreshold: z.number().min(0).max(1).default(0.92),
-  recencyWeight: z.number().min(0).max(1).default(0.1),
-  imageHashThreshold: z.number().int().min(0).max(64).default(10),
+  recencyWeight: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.1)
+    .describe("score = (1 - w) · similarity + w · 2^(-age / recencyHalfLifeDays); see retrieve.ts"),
+  recencyHalfLifeDays: z.number().positive().default(30),
+  imageHashThreshold: z
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(12)
+    .describe("max Hamming distance (of 64 bits) between reference-image hashes of one object"),
 });
 export type MemoryConfig = z.infer<typeof MemoryConfig>;
 
 export const EmbedderConfig = z.strictObject({
   type: z.enum(["auto", "bge-m3", "lexical"]).default("auto"),
   modelDir: z.string().default("models/bge-m3"),
+  precision: z
+    .enum(["auto", "fp32", "int8"])
+    .default("auto")
+    .describe("auto: model.onnx (+ model.onnx_data) when present, else model_quantized.onnx"),
   batchSize: z.number().int().positive().default(16),
   maxLength: z.number().int().positive().default(512),
 });

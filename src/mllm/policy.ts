@@ -4,8 +4,8 @@
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
 import type { MemoryCandidate, RawInteraction } from "../memory/candidate.ts";
-import type { Image } from "../sim/simulator.ts";
 import type { Category, VisibleInstance } from "../sim/protocol.ts";
+import type { Image } from "../sim/simulator.ts";
 
 export interface CallRecord {
   task: "ground" | "high_level" | "low_level" | "memorize" | "step" | "other";

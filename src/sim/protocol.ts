@@ -8,9 +8,10 @@
  * clockwise seen from above), so forward is (-sin h, 0, -cos h).
  *
  * Framing: every request is one JSON text frame {id, verb, params}. Every reply is one JSON
- * text frame {id, ok, result | error}. A reply whose result holds `images` is followed, on the
- * same connection and before any other frame, by one binary frame per entry of `images`, in
- * order, carrying the encoded bytes that the entry announces.
+ * text frame {id, ok, result | error}. A reply whose result holds `images` (for `step`:
+ * `result.observation.images`) is followed, on the same connection and before any other frame,
+ * by one binary frame per entry of `images`, in order, carrying the encoded bytes that the
+ * entry announces.
  */
 import { z } from "zod";
 

@@ -1,4 +1,21 @@
 import type { Command } from "commander";
+import { registerDatasetCommands } from "./dataset.ts";
+import { registerEval } from "./eval.ts";
+import { registerMemory } from "./memory.ts";
+import { registerModels } from "./models.ts";
+import { registerReport } from "./report.ts";
+import { registerRun } from "./run.ts";
+import { registerSim } from "./sim.ts";
+import { registerStart } from "./start.ts";
 
 /** Each part adds its subcommands here: one module per command group. */
-export function registerCommands(_program: Command): void {}
+export function registerCommands(program: Command): void {
+  registerDatasetCommands(program);
+  registerEval(program);
+  registerReport(program);
+  registerRun(program);
+  registerSim(program);
+  registerMemory(program);
+  registerModels(program);
+  registerStart(program);
+}

@@ -1,0 +1,153 @@
+// Model calls and tokens per episode for hierarchical planning against a per-step controller
+// (the model asked before every primitive action), on the same episodes, through the real
+// `openai` client and the scripted OpenAI-format server; plus the agent's own time per step
+// (wall time less model, simulator and memory time).
+//
+// The scripted model cannot see: it grounds no instance, names rooms in turn and always hands
+// low-level control back to the plan, so every episode walks the same budget in both schedules
+// and the figures compare the schedules, not luck. Token counts are the server's estimates
+// (4 characters per token, 85 per low-detail image), the same for both schedules.
+import { runEpisode } from "../src/agent/episode.ts";
+import type { EpisodeRecord } from "../src/agent/record.ts";
+import { loadConfig } from "../src/config/load.ts";
+import type { EvaluationEpisode } from "../src/datasets/schema.ts";
+import { BackboneConfig } from "../src/mllm/config.ts";
+import { createPolicy } from "../src/mllm/registry.ts";
+import { SceneGraphCache } from "../src/planning/scene-graph.ts";
+import { createSimulator, settingsFromConfig } from "../src/sim/create.ts";
+import {
+  openaiCompletion,
+  openaiImages,
+  openaiSchemaName,
+  openaiText,
+  ScriptedServer,
+} from "../test/mllm/scripted-server.ts";
+
+const EPISODES = 4;
+const MAX_STEPS = 120;
+
+function answer(body: unknown, index: number): string {
+  const name = openaiSchemaName(body);
+  const schema = (
+    body as { response_format?: { json_schema?: { schema?: { properties?: Record<string, { enum?: string[] }> } } } }
+  ).response_format?.json_schema?.schema;
+  switch (name) {
+    case "ground_target":
+      return JSON.stringify({
+        objectId: null,
+        category: "mug",
+        description: "a mug",
+        reason: "scripted",
+        hints: [],
+        likelyRooms: [],
+      });
+    case "choose_room": {
+      const rooms = schema?.properties?.roomId?.enum ?? [];
+      return JSON.stringify({ roomId: rooms[index % Math.max(1, rooms.length)], reason: "scripted tour" });
+    }
+    case "next_action":
+      return JSON.stringify({ decision: "continue_plan", reason: "nothing in view" });
+    default:
+      return JSON.stringify({ statements: ["scripted"], episodic: "scripted" });
+  }
+}
+
+async function runSchedule(schedule: "hierarchical" | "every_step", server: ScriptedServer): Promise<EpisodeRecord[]> {
+  const config = loadConfig({ env: {} });
+  const backbone = BackboneConfig.parse({
+    name: "scripted-openai",
+    type: "openai",
+    model: "scripted",
+    baseUrl: `${server.url}/v1`,
+    apiKeyEnv: "BENCH_KEY",
+  });
+  process.env.BENCH_KEY = "bench-not-a-secret";
+  const policy = createPolicy(backbone);
+  const sim = await createSimulator(config.simulator);
+  const settings = settingsFromConfig(config.simulator);
+  const loaded = await sim.loadScene({ scene: "seed:21", settings });
+  const info = await sim.sceneInfo();
+  const sceneGraphs = new SceneGraphCache();
+  const out: EpisodeRecord[] = [];
+  try {
+    for (let i = 0; i < EPISODES; i++) {
+      const room = info.regions[i % info.regions.length];
+      const rec = loaded.receptacles[(i * 3) % loaded.receptacles.length];
+      const episode: EvaluationEpisode = {
+        id: `bench-${i}`,
+        userId: "bench",
+        sceneId: "seed21",
+        timestamp: "2025-03-01T08:00:00.000Z",
+        instruction: "Bring me my mug.",
+        start: { position: room.waypoint, heading: 0 },
+        placements: [{ id: "mug_1", category: "mug", receptacleId: rec.id }],
+        targetObjectId: "mug_1",
+        stage: "evaluation",
+        scenario: "compositional_single",
+        goldPriorEpisodeIds: [],
+        query: [],
+        distractorIds: [],
+      };
+      out.push(
+        await runEpisode({
+          episode,
+          scene: { id: "seed21", scene: "seed:21", settings },
+          sim,
+          policy,
+          memory: { mode: "none", topK: 5, rawInteractions: 15, seed: 0 },
+          agent: { ...config.agent, schedule },
+          simulator: { ...config.simulator, maxSteps: MAX_STEPS },
+          sceneGraphs,
+        }),
+      );
+    }
+  } finally {
+    await sim.close();
+  }
+  return out;
+}
+
+function summarize(records: EpisodeRecord[]) {
+  const n = records.length;
+  const sum = (f: (r: EpisodeRecord) => number) => records.reduce((a, r) => a + f(r), 0);
+  const steps = sum((r) => r.steps);
+  return {
+    episodes: n,
+    errors: records.filter((r) => r.error).map((r) => r.error),
+    stepsPerEpisode: steps / n,
+    callsPerEpisode: sum((r) => r.usage.calls) / n,
+    inputTokensPerEpisode: sum((r) => r.usage.inputTokens) / n,
+    outputTokensPerEpisode: sum((r) => r.usage.outputTokens) / n,
+    lowLevelCallsPerEpisode: sum((r) => r.decisions.lowLevel) / n,
+    highLevelCallsPerEpisode: sum((r) => r.decisions.highLevel) / n,
+    callsPerStep: sum((r) => r.usage.calls) / steps,
+    agentMsPerStep: sum((r) => r.timings.agentMs) / steps,
+    simMsPerStep: sum((r) => r.timings.simMs) / steps,
+    modelMsPerStep: sum((r) => r.timings.modelMs) / steps,
+  };
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const server = await ScriptedServer.start({
+    responder: (req, index) => {
+      const content = answer(req.body, index);
+      const images = openaiImages(req.body).length;
+      const prompt = Math.ceil(openaiText(req.body).length / 4) + 85 * images;
+      return openaiCompletion(content, { prompt_tokens: prompt, completion_tokens: Math.ceil(content.length / 4) });
+    },
+  });
+  try {
+    const hierarchical = summarize(await runSchedule("hierarchical", server));
+    const perStep = summarize(await runSchedule("every_step", server));
+    return {
+      setup: { episodes: EPISODES, maxSteps: MAX_STEPS, scene: "seed:21", model: "scripted OpenAI-format server" },
+      hierarchical,
+      perStep,
+      callRatio: perStep.callsPerEpisode / hierarchical.callsPerEpisode,
+      tokenRatio: perStep.inputTokensPerEpisode / hierarchical.inputTokensPerEpisode,
+      requests: server.requests.length,
+    };
+  } finally {
+    await server.close();
+  }
+}

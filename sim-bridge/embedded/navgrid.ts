@@ -1,0 +1,508 @@
+/**
+ * The navigation grid: which floor points the agent's centre may occupy (cells of
+ * `resolution` metres, clear of walls and furniture by the agent's radius), geodesic distance
+ * fields by Dijkstra over 16 neighbours (errors against the true shortest path stay under 3%
+ * in open space, where geodesic() is exact anyway), snapping, shortest paths and waypoints.
+ */
+import { SimError } from "../../src/sim/simulator.ts";
+import { pointRectDistance, segmentHitsRect } from "./geometry.ts";
+import type { House, PlacedObject, Rect, Room } from "./house.ts";
+import { wallPieces } from "./structure.ts";
+
+export interface DistanceField {
+  /** geodesic distance in metres from (x, z) to the field's source; Infinity when unreachable */
+  at(x: number, z: number): number;
+}
+
+/** Seeds of an object's field: navigable cells within this straight distance of it. */
+export const OBJECT_REACH = 3.0;
+const CACHE_SIZE = 24;
+
+// 16-neighbourhood: [dx, dz, cost in cells]
+const SQ2 = Math.SQRT2;
+const SQ5 = Math.sqrt(5);
+const NEIGHBOURS: [number, number, number][] = [
+  [1, 0, 1],
+  [-1, 0, 1],
+  [0, 1, 1],
+  [0, -1, 1],
+  [1, 1, SQ2],
+  [1, -1, SQ2],
+  [-1, 1, SQ2],
+  [-1, -1, SQ2],
+  [1, 2, SQ5],
+  [2, 1, SQ5],
+  [-1, 2, SQ5],
+  [-2, 1, SQ5],
+  [1, -2, SQ5],
+  [2, -1, SQ5],
+  [-1, -2, SQ5],
+  [-2, -1, SQ5],
+];
+
+export class NavGrid {
+  readonly resolution: number;
+  readonly radius: number;
+  readonly navigableArea: number;
+  /** world x, z of the grid's corner (cell (0,0)'s outer corner) */
+  readonly ox: number;
+  readonly oz: number;
+  readonly nx: number;
+  readonly nz: number;
+  /** 1 where the agent's centre may be */
+  readonly cells: Uint8Array;
+  private readonly walls: Rect[];
+  private readonly cache = new Map<string, Field>();
+  // scratch for Dijkstra, reused between fields
+  private readonly buckets: Int32Array[] = [];
+
+  private constructor(house: House, resolution: number, radius: number) {
+    this.resolution = resolution;
+    this.radius = radius;
+    const b = house.bounds;
+    // two spare cells on every side keep the neighbour loops free of bounds checks
+    this.ox = b.x0 - 2 * resolution;
+    this.oz = b.z0 - 2 * resolution;
+    this.nx = Math.ceil((b.x1 - b.x0) / resolution) + 5;
+    this.nz = Math.ceil((b.z1 - b.z0) / resolution) + 5;
+    this.cells = new Uint8Array(this.nx * this.nz);
+    this.walls = wallPieces(house)
+      .filter((w) => !w.lintel)
+      .map((w) => ({ x0: w.box.x0, z0: w.box.z0, x1: w.box.x1, z1: w.box.z1 }));
+    for (const room of house.rooms) this.fill(room.rect, 1, 0);
+    for (const w of this.walls) this.fill(w, 0, radius);
+    for (const f of house.furniture) this.fill(f.rect, 0, radius);
+    for (let j = 0; j < this.nz; j++) {
+      for (let i = 0; i < this.nx; i++) {
+        if (i < 2 || j < 2 || i >= this.nx - 2 || j >= this.nz - 2) this.cells[j * this.nx + i] = 0;
+      }
+    }
+    let count = 0;
+    for (let i = 0; i < this.cells.length; i++) count += this.cells[i];
+    this.navigableArea = count * resolution * resolution;
+  }
+
+  static build(house: House, opts: { resolution: number; radius: number }): NavGrid {
+    if (!(opts.resolution > 0 && opts.resolution <= 0.1)) {
+      throw new SimError("invalid_params", `grid resolution must be in (0, 0.1] m, got ${opts.resolution}`);
+    }
+    if (!(opts.radius >= 0)) throw new SimError("invalid_params", `agent radius must be ≥ 0, got ${opts.radius}`);
+    return new NavGrid(house, opts.resolution, opts.radius);
+  }
+
+  /** Set cells whose centre lies within `margin` of r (or inside it) to v. */
+  private fill(r: Rect, v: number, margin: number): void {
+    const res = this.resolution;
+    const i0 = Math.max(0, Math.floor((r.x0 - margin - this.ox) / res));
+    const i1 = Math.min(this.nx - 1, Math.floor((r.x1 + margin - this.ox) / res));
+    const j0 = Math.max(0, Math.floor((r.z0 - margin - this.oz) / res));
+    const j1 = Math.min(this.nz - 1, Math.floor((r.z1 + margin - this.oz) / res));
+    for (let j = j0; j <= j1; j++) {
+      const cz = this.oz + (j + 0.5) * res;
+      for (let i = i0; i <= i1; i++) {
+        const cx = this.ox + (i + 0.5) * res;
+        const inside = cx >= r.x0 && cx <= r.x1 && cz >= r.z0 && cz <= r.z1;
+        if (inside || (margin > 0 && pointRectDistance(r, cx, cz) <= margin)) this.cells[j * this.nx + i] = v;
+      }
+    }
+  }
+
+  cellOf(x: number, z: number): number {
+    const i = Math.floor((x - this.ox) / this.resolution);
+    const j = Math.floor((z - this.oz) / this.resolution);
+    if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return -1;
+    return j * this.nx + i;
+  }
+
+  cellCenter(c: number): [number, number] {
+    const i = c % this.nx;
+    const j = (c - i) / this.nx;
+    return [this.ox + (i + 0.5) * this.resolution, this.oz + (j + 0.5) * this.resolution];
+  }
+
+  isNavigable(x: number, z: number): boolean {
+    const c = this.cellOf(x, z);
+    return c >= 0 && this.cells[c] === 1;
+  }
+
+  /** (x, z) itself when navigable, else the centre of the nearest navigable cell; null if none. */
+  snap(x: number, z: number): [number, number] | null {
+    if (this.isNavigable(x, z)) return [x, z];
+    const c = this.nearestCell(x, z, Math.max(this.nx, this.nz));
+    return c < 0 ? null : this.cellCenter(c);
+  }
+
+  /** Nearest navigable cell within `rings` cells of (x, z), by distance to its centre; -1 if none. */
+  nearestCell(x: number, z: number, rings: number): number {
+    const res = this.resolution;
+    const ci = Math.floor((x - this.ox) / res);
+    const cj = Math.floor((z - this.oz) / res);
+    let best = -1;
+    let bestD = Infinity;
+    for (let ring = 0; ring <= rings; ring++) {
+      // once a hit is found, one more ring can still hold a closer centre
+      if (best >= 0 && (ring - 1.5) * res > bestD) break;
+      for (let j = cj - ring; j <= cj + ring; j++) {
+        if (j < 0 || j >= this.nz) continue;
+        const edgeRow = j === cj - ring || j === cj + ring;
+        for (let i = ci - ring; i <= ci + ring; i += edgeRow ? 1 : 2 * ring || 1) {
+          if (i < 0 || i >= this.nx) continue;
+          const c = j * this.nx + i;
+          if (this.cells[c] !== 1) continue;
+          const d = Math.hypot(this.ox + (i + 0.5) * res - x, this.oz + (j + 0.5) * res - z);
+          if (d < bestD) {
+            bestD = d;
+            best = c;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Is the straight segment a→b navigable all along (sampled at half a cell)? */
+  lineOfSight(ax: number, az: number, bx: number, bz: number): boolean {
+    const len = Math.hypot(bx - ax, bz - az);
+    const n = Math.max(1, Math.ceil(len / (this.resolution * 0.5)));
+    for (let k = 0; k <= n; k++) {
+      const t = k / n;
+      if (!this.isNavigable(ax + (bx - ax) * t, az + (bz - az) * t)) return false;
+    }
+    return true;
+  }
+
+  /** Geodesic field from a point (cached: the session asks for the same goal every step). */
+  distanceField(x: number, z: number): DistanceField {
+    const key = `p:${x.toFixed(3)},${z.toFixed(3)}`;
+    return this.cached(key, () => {
+      const seeds: [number, number][] = [];
+      for (const c of this.cellsAround(x, z)) {
+        const [cx, cz] = this.cellCenter(c);
+        seeds.push([c, Math.hypot(cx - x, cz - z)]);
+      }
+      return this.dijkstra(seeds);
+    });
+  }
+
+  /**
+   * Geodesic field to an object: the shortest walk to a navigable point p near it, plus the
+   * straight distance from p to the object (p must see the object past the walls; furniture
+   * does not block that last leg, so an object on a table is reached by walking up to the
+   * table). Seeds are navigable points within OBJECT_REACH m; when none exists the nearest
+   * navigable point is used. In open space with the object in view this equals the straight
+   * distance, so "success = value < successDistance" means "stopped within that distance".
+   */
+  objectField(obj: PlacedObject): DistanceField {
+    const [ox, , oz] = obj.position;
+    const key = `o:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`;
+    return this.cached(key, () => {
+      const seeds: [number, number][] = [];
+      const res = this.resolution;
+      const walls = this.walls.filter((w) => pointRectDistance(w, ox, oz) <= OBJECT_REACH);
+      const i0 = Math.max(0, Math.floor((ox - OBJECT_REACH - this.ox) / res));
+      const i1 = Math.min(this.nx - 1, Math.floor((ox + OBJECT_REACH - this.ox) / res));
+      const j0 = Math.max(0, Math.floor((oz - OBJECT_REACH - this.oz) / res));
+      const j1 = Math.min(this.nz - 1, Math.floor((oz + OBJECT_REACH - this.oz) / res));
+      for (let j = j0; j <= j1; j++) {
+        for (let i = i0; i <= i1; i++) {
+          const c = j * this.nx + i;
+          if (this.cells[c] !== 1) continue;
+          const cx = this.ox + (i + 0.5) * res;
+          const cz = this.oz + (j + 0.5) * res;
+          const d = Math.hypot(cx - ox, cz - oz);
+          if (d > OBJECT_REACH) continue;
+          if (walls.some((w) => segmentHitsRect(w, cx, cz, ox, oz))) continue;
+          seeds.push([c, d]);
+        }
+      }
+      if (seeds.length === 0) {
+        const c = this.nearestCell(ox, oz, Math.max(this.nx, this.nz));
+        if (c >= 0) {
+          const [cx, cz] = this.cellCenter(c);
+          seeds.push([c, Math.hypot(cx - ox, cz - oz)]);
+        }
+      }
+      return this.dijkstra(seeds);
+    });
+  }
+
+  /**
+   * Shortest navigable distance: the straight line when it is clear, else the shorter of the
+   * field's value and the length of the string-pulled path (both lengths of real paths, so
+   * never below the true geodesic; the pulled path removes most of the grid's error).
+   */
+  geodesic(a: [number, number], b: [number, number]): number | null {
+    const euclid = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (this.isNavigable(a[0], a[1]) && this.lineOfSight(a[0], a[1], b[0], b[1])) return euclid;
+    const d = this.distanceField(b[0], b[1]).at(a[0], a[1]);
+    if (!Number.isFinite(d)) return null;
+    const p = this.path(a, b);
+    let len = Infinity;
+    if (p && p.length > 1) {
+      const end = p[p.length - 1];
+      len = Math.hypot(b[0] - end[0], b[1] - end[1]);
+      for (let i = 1; i < p.length; i++) len += Math.hypot(p[i][0] - p[i - 1][0], p[i][1] - p[i - 1][1]);
+    }
+    return Math.max(Math.min(d, len), euclid);
+  }
+
+  geodesicToObject(from: [number, number], obj: PlacedObject): number | null {
+    const d = this.objectField(obj).at(from[0], from[1]);
+    return Number.isFinite(d) ? d : null;
+  }
+
+  /** A navigable polyline from a to b (grid descent, then string-pulled); null if unreachable. */
+  path(a: [number, number], b: [number, number]): [number, number][] | null {
+    const field = this.distanceField(b[0], b[1]) as Field;
+    return field.descend(a, b);
+  }
+
+  /** A navigable point in the room: the navigable cell nearest its centre (deterministic). */
+  waypoint(room: Room): [number, number] {
+    const { x0, z0, x1, z1 } = room.rect;
+    const mx = (x0 + x1) / 2;
+    const mz = (z0 + z1) / 2;
+    const res = this.resolution;
+    let best = -1;
+    let bestD = Infinity;
+    for (let j = Math.max(0, Math.floor((z0 - this.oz) / res)); j < this.nz; j++) {
+      const cz = this.oz + (j + 0.5) * res;
+      if (cz > z1) break;
+      if (cz < z0) continue;
+      for (let i = Math.max(0, Math.floor((x0 - this.ox) / res)); i < this.nx; i++) {
+        const cx = this.ox + (i + 0.5) * res;
+        if (cx > x1) break;
+        if (cx < x0 || this.cells[j * this.nx + i] !== 1) continue;
+        const d = (cx - mx) ** 2 + (cz - mz) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = j * this.nx + i;
+        }
+      }
+    }
+    if (best >= 0) return this.cellCenter(best);
+    return this.snap(mx, mz) ?? [mx, mz];
+  }
+
+  /** Navigable cells of the 3×3 block around (x, z), or the nearest one within 0.5 m. */
+  cellsAround(x: number, z: number): number[] {
+    const out: number[] = [];
+    const ci = Math.floor((x - this.ox) / this.resolution);
+    const cj = Math.floor((z - this.oz) / this.resolution);
+    for (let j = cj - 1; j <= cj + 1; j++) {
+      for (let i = ci - 1; i <= ci + 1; i++) {
+        if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) continue;
+        if (this.cells[j * this.nx + i] === 1) out.push(j * this.nx + i);
+      }
+    }
+    if (out.length === 0) {
+      const c = this.nearestCell(x, z, Math.ceil(0.5 / this.resolution));
+      if (c >= 0) out.push(c);
+    }
+    return out;
+  }
+
+  private cached(key: string, make: () => Field): Field {
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const field = make();
+    this.cache.set(key, field);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    return field;
+  }
+
+  /** Multi-source Dijkstra over the 16-neighbourhood on typed arrays. */
+  private dijkstra(seeds: [number, number][]): Field {
+    const { nx, cells, resolution: res } = this;
+    const n = cells.length;
+    const dist = new Float64Array(n).fill(Infinity);
+    // neighbour k: index delta, the two cells it passes (no corner cutting), step cost
+    const delta = new Int32Array(16);
+    const passA = new Int32Array(16);
+    const passB = new Int32Array(16);
+    const cost = new Float64Array(16);
+    NEIGHBOURS.forEach(([dx, dz, c], k) => {
+      const sx = Math.sign(dx);
+      const sz = Math.sign(dz);
+      delta[k] = dz * nx + dx;
+      cost[k] = c * res;
+      if (k < 4) {
+        passA[k] = delta[k];
+        passB[k] = delta[k];
+      } else if (k < 8) {
+        passA[k] = sx;
+        passB[k] = sz * nx;
+      } else if (Math.abs(dz) === 2) {
+        passA[k] = sz * nx;
+        passB[k] = sz * nx + sx;
+      } else {
+        passA[k] = sx;
+        passB[k] = sz * nx + sx;
+      }
+    });
+    // Dial's bucket queue: buckets narrower than the cheapest step make the order exact
+    const width = res / 8;
+    const seedList = seeds.filter(([c]) => c >= 0 && cells[c] === 1);
+    const spread = seedList.reduce((m, [, d]) => Math.max(m, d), 0);
+    let nb = 32;
+    while (nb * width < spread + 4 * res) nb *= 2;
+    const mask = nb - 1;
+    const buckets = this.bucketsFor(nb);
+    const counts = new Int32Array(nb);
+    let total = 0;
+    const push = (c: number, d: number) => {
+      const b = Math.floor(d / width) & mask;
+      let arr = buckets[b];
+      if (counts[b] === arr.length) {
+        const bigger = new Int32Array(arr.length * 2);
+        bigger.set(arr);
+        buckets[b] = bigger;
+        arr = bigger;
+      }
+      arr[counts[b]++] = c;
+      total++;
+    };
+    let minSeed = Infinity;
+    for (const [c, d] of seedList) {
+      if (d >= dist[c]) continue;
+      dist[c] = d;
+      minSeed = Math.min(minSeed, d);
+      push(c, d);
+    }
+    const done = new Uint8Array(n);
+    let cur = Number.isFinite(minSeed) ? Math.floor(minSeed / width) : 0;
+    while (total > 0) {
+      const b = cur & mask;
+      if (counts[b] === 0) {
+        cur++;
+        continue;
+      }
+      const c = buckets[b][--counts[b]];
+      total--;
+      if (done[c]) continue;
+      done[c] = 1;
+      const k = dist[c];
+      // the grid's outer two rings are never navigable, so no bounds checks are needed
+      for (let q = 0; q < 16; q++) {
+        const nc = c + delta[q];
+        if (cells[nc] !== 1 || cells[c + passA[q]] !== 1 || cells[c + passB[q]] !== 1) continue;
+        const nd = k + cost[q];
+        if (nd >= dist[nc]) continue;
+        dist[nc] = nd;
+        push(nc, nd);
+      }
+    }
+    return new Field(this, dist);
+  }
+
+  private bucketsFor(nb: number): Int32Array[] {
+    while (this.buckets.length < nb) this.buckets.push(new Int32Array(256));
+    return this.buckets;
+  }
+}
+
+/** A computed distance field over a grid. */
+class Field implements DistanceField {
+  constructor(
+    private readonly grid: NavGrid,
+    readonly dist: Float64Array,
+  ) {}
+
+  /** Best over the navigable cells around (x, z) of their distance plus the step to their centre. */
+  at(x: number, z: number): number {
+    const g = this.grid;
+    let best = Infinity;
+    for (const c of g.cellsAround(x, z)) {
+      const d = this.dist[c];
+      if (d === Infinity) continue;
+      const [cx, cz] = g.cellCenter(c);
+      const v = d + Math.hypot(cx - x, cz - z);
+      if (v < best) best = v;
+    }
+    return best;
+  }
+
+  descend(a: [number, number], b: [number, number]): [number, number][] | null {
+    const g = this.grid;
+    if (!Number.isFinite(this.at(a[0], a[1]))) return null;
+    let c = -1;
+    let cd = Infinity;
+    for (const k of g.cellsAround(a[0], a[1])) {
+      if (this.dist[k] < cd) {
+        cd = this.dist[k];
+        c = k;
+      }
+    }
+    const pts: [number, number][] = [a];
+    const { nx, nz } = g;
+    for (let guard = 0; guard < nx * nz; guard++) {
+      pts.push(g.cellCenter(c));
+      const i = c % nx;
+      const j = (c - i) / nx;
+      let next = -1;
+      let nd = this.dist[c];
+      for (let n = 0; n < 8; n++) {
+        const [dx, dz] = NEIGHBOURS[n];
+        const ni = i + dx;
+        const nj = j + dz;
+        if (ni < 0 || nj < 0 || ni >= nx || nj >= nz) continue;
+        const k = nj * nx + ni;
+        if (g.cells[k] === 1 && this.dist[k] < nd - 1e-6) {
+          nd = this.dist[k];
+          next = k;
+        }
+      }
+      if (next < 0) break;
+      c = next;
+    }
+    if (g.isNavigable(b[0], b[1])) pts.push(b);
+    return stringPull(g, pts);
+  }
+}
+
+/** Drop every point that a straight navigable segment can skip. */
+function stringPull(g: NavGrid, pts: [number, number][]): [number, number][] {
+  const out: [number, number][] = [pts[0]];
+  let anchor = 0;
+  while (anchor < pts.length - 1) {
+    // the farthest point still in sight (scanning back from the end finds corners exactly)
+    let far = anchor + 1;
+    for (let k = pts.length - 1; k > anchor + 1; k--) {
+      if (g.lineOfSight(pts[anchor][0], pts[anchor][1], pts[k][0], pts[k][1])) {
+        far = k;
+        break;
+      }
+    }
+    out.push(pts[far]);
+    anchor = far;
+  }
+  return tighten(g, out);
+}
+
+/**
+ * Pull each corner toward the straight line between its neighbours while both legs stay
+ * navigable: corners at cell centres become corners at the obstacle's real edge.
+ */
+function tighten(g: NavGrid, pts: [number, number][]): [number, number][] {
+  for (let pass = 0; pass < 4; pass++) {
+    for (let i = 1; i + 1 < pts.length; i++) {
+      const [px, pz] = pts[i - 1];
+      const [nx, nz] = pts[i + 1];
+      const mx = (px + nx) / 2;
+      const mz = (pz + nz) / 2;
+      for (const t of [0.5, 0.25, 0.12, 0.06, 0.03]) {
+        const cx = pts[i][0] + (mx - pts[i][0]) * t;
+        const cz = pts[i][1] + (mz - pts[i][1]) * t;
+        if (g.lineOfSight(px, pz, cx, cz) && g.lineOfSight(cx, cz, nx, nz)) {
+          pts[i] = [cx, cz];
+          break;
+        }
+      }
+    }
+  }
+  return pts;
+}

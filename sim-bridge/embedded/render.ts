@@ -1,0 +1,317 @@
+/**
+ * Egocentric views: a perspective RGB image (optional) and the visible-instance list (always).
+ * The list is computed analytically — frustum, projected bounding box, and line of sight from
+ * the eye to sample points on the object past the walls and furniture — so it is identical
+ * whether or not an image is drawn, and cheap for agents that never look at images.
+ */
+import type { Pose, VisibleInstance } from "../../src/sim/protocol.ts";
+import type { House, PlacedObject } from "./house.ts";
+import { CEILING } from "./palette.ts";
+import { type Camera, drawBatch, type Frame, makeCamera, type SolidBatch } from "./raster.ts";
+import { floorTexture, objectSolids, staticSolids } from "./scene.ts";
+
+export interface CameraSpec {
+  width: number;
+  height: number;
+  /** horizontal field of view, degrees */
+  hfov: number;
+  /** camera height above the floor, metres */
+  eyeHeight: number;
+}
+
+export interface ViewRender {
+  width: number;
+  height: number;
+  /** raw RGB, 3 bytes per pixel, row-major from the top-left; a fresh buffer per call */
+  rgb?: Buffer;
+  visible: VisibleInstance[];
+}
+
+/**
+ * Render one view. `yawOffset` turns the camera from the agent's heading (+π/2 = left view).
+ * Visible instances are sorted nearest first.
+ */
+export function renderView(
+  house: House,
+  objects: PlacedObject[],
+  pose: Pose,
+  yawOffset: number,
+  cam: CameraSpec,
+  opts: { image: boolean },
+): ViewRender {
+  const [x, y, z] = pose.position;
+  const camera = makeCamera([x, y + cam.eyeHeight, z], pose.heading + yawOffset, 0, cam.width, cam.height, cam.hfov);
+  const visible = visibleInstances(house, objects, camera);
+  if (!opts.image) return { width: cam.width, height: cam.height, visible };
+  const rgb = Buffer.allocUnsafe(cam.width * cam.height * 3);
+  const invZ = depthBuffer(cam.width * cam.height);
+  invZ.fill(0);
+  const frame: Frame = { width: cam.width, height: cam.height, rgb, invZ };
+  // solids first (nearest first, so hidden pixels fail the depth test early), then floor and
+  // ceiling into the pixels nothing covered: everything stands between floor and ceiling
+  const columns = { near: columnBuffer(cam.width), floorY: 0, ceilingY: house.wallHeight };
+  drawBatch(frame, camera, staticSolids(house), true, columns);
+  drawBatch(frame, camera, objectSolids(objects).batch, false, columns);
+  drawBackground(frame, camera, house);
+  return { width: cam.width, height: cam.height, rgb, visible };
+}
+
+let columnScratch = new Float32Array(0);
+function columnBuffer(n: number): Float32Array {
+  if (columnScratch.length < n) columnScratch = new Float32Array(n);
+  const c = columnScratch.subarray(0, n);
+  c.fill(0);
+  return c;
+}
+
+let depthScratch = new Float32Array(0);
+function depthBuffer(n: number): Float32Array {
+  if (depthScratch.length < n) depthScratch = new Float32Array(n);
+  return depthScratch.length === n ? depthScratch : depthScratch.subarray(0, n);
+}
+
+/**
+ * Floor and ceiling for a level camera into the pixels still empty (1/z = 0), row by row:
+ * along a row both planes lie at one depth, so the world point advances linearly and the
+ * floor texture is sampled incrementally.
+ */
+function drawBackground(frame: Frame, cam: Camera, house: House): void {
+  const { width: W, height: H, rgb, invZ } = frame;
+  const tex = floorTexture(house);
+  const eyeH = cam.ey;
+  const ceilH = house.wallHeight - cam.ey;
+  for (let j = 0; j < H; j++) {
+    const vy = -(j + 0.5 - cam.cy) / cam.focal;
+    let p = 3 * j * W;
+    let d = j * W;
+    if (vy >= 0 || eyeH <= 0) {
+      // ceiling, a little darker far away
+      const zc = vy > 1e-6 && ceilH > 0 ? ceilH / vy : 1e6;
+      const k = 1 - Math.min(0.25, zc * 0.02);
+      const r = CEILING[0] * k;
+      const g = CEILING[1] * k;
+      const b = CEILING[2] * k;
+      for (let i = 0; i < W; i++, p += 3, d++) {
+        if (invZ[d] !== 0) continue;
+        rgb[p] = r;
+        rgb[p + 1] = g;
+        rgb[p + 2] = b;
+      }
+      continue;
+    }
+    const zc = eyeH / -vy;
+    const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
+    const inv = 1 / level.res;
+    const x0 = (cam.ex + cam.f[0] * zc + cam.r[0] * ((0.5 - cam.cx) / cam.focal) * zc - tex.ox) * inv;
+    const z0 = (cam.ez + cam.f[2] * zc + cam.r[2] * ((0.5 - cam.cx) / cam.focal) * zc - tex.oz) * inv;
+    const dx = ((cam.r[0] * zc) / cam.focal) * inv;
+    const dz = ((cam.r[2] * zc) / cam.focal) * inv;
+    const nx = level.nx;
+    const maxI = level.nx - 1;
+    const maxJ = level.nz - 1;
+    const src = level.rgb;
+    let tx = x0;
+    let tz = z0;
+    for (let i = 0; i < W; i++, p += 3, d++, tx += dx, tz += dz) {
+      if (invZ[d] !== 0) continue;
+      let ti = tx | 0;
+      let tj = tz | 0;
+      if (ti < 0) ti = 0;
+      else if (ti > maxI) ti = maxI;
+      if (tj < 0) tj = 0;
+      else if (tj > maxJ) tj = maxJ;
+      const s = 3 * (tj * nx + ti);
+      rgb[p] = src[s];
+      rgb[p + 1] = src[s + 1];
+      rgb[p + 2] = src[s + 2];
+    }
+  }
+}
+
+// ---- visibility -----------------------------------------------------------------------------
+
+/** Share of an object's projected box its parts cover on average. */
+const FILL = 0.6;
+/** Sample points per object: centre plus eight inner corners. */
+const SAMPLES = 9;
+
+interface LosCache {
+  objects: PlacedObject[];
+  house: House;
+  ex: number;
+  ey: number;
+  ez: number;
+  /** per object × sample: 0 not computed, 1 clear, 2 blocked */
+  state: Uint8Array;
+}
+let los: LosCache | undefined;
+
+const corner = new Float64Array(24);
+const samples = new Float64Array(SAMPLES * 3);
+
+/** The instances a camera sees, nearest first. */
+export function visibleInstances(house: House, objects: PlacedObject[], cam: Camera): VisibleInstance[] {
+  const { bounds } = objectSolids(objects);
+  const occluders = staticSolids(house);
+  if (
+    !los ||
+    los.objects !== objects ||
+    los.house !== house ||
+    los.ex !== cam.ex ||
+    los.ey !== cam.ey ||
+    los.ez !== cam.ez
+  ) {
+    los = { objects, house, ex: cam.ex, ey: cam.ey, ez: cam.ez, state: new Uint8Array(objects.length * SAMPLES) };
+  }
+  const { ex, ey, ez, r, u, f, focal, cx, cy, width: W, height: H, near } = cam;
+  const out: VisibleInstance[] = [];
+  for (let o = 0; o < objects.length; o++) {
+    const b = bounds[o];
+    // projected box of the object, clipped at the near plane and to the image
+    let u0 = Infinity;
+    let v0 = Infinity;
+    let u1 = -Infinity;
+    let v1 = -Infinity;
+    let anyFront = false;
+    for (let k = 0; k < 8; k++) {
+      const wx = (k & 1 ? b.x1 : b.x0) - ex;
+      const wy = (k & 2 ? b.y1 : b.y0) - ey;
+      const wz = (k & 4 ? b.z1 : b.z0) - ez;
+      corner[3 * k] = wx * r[0] + wy * r[1] + wz * r[2];
+      corner[3 * k + 1] = wx * u[0] + wy * u[1] + wz * u[2];
+      corner[3 * k + 2] = wx * f[0] + wy * f[1] + wz * f[2];
+      if (corner[3 * k + 2] > near) anyFront = true;
+    }
+    if (!anyFront) continue;
+    for (let k = 0; k < 8; k++) {
+      for (const bit of [1, 2, 4]) {
+        const k2 = k ^ bit;
+        if (k2 < k) continue;
+        const za = corner[3 * k + 2];
+        const zb = corner[3 * k2 + 2];
+        const ends: [number, number, number][] = [];
+        if (za >= near) ends.push([corner[3 * k], corner[3 * k + 1], za]);
+        if (zb >= near) ends.push([corner[3 * k2], corner[3 * k2 + 1], zb]);
+        if (za >= near !== zb >= near) {
+          const t = (near - za) / (zb - za);
+          ends.push([
+            corner[3 * k] + (corner[3 * k2] - corner[3 * k]) * t,
+            corner[3 * k + 1] + (corner[3 * k2 + 1] - corner[3 * k + 1]) * t,
+            near,
+          ]);
+        }
+        for (const [X, Y, Z] of ends) {
+          const pu = cx + (focal * X) / Z;
+          const pv = cy - (focal * Y) / Z;
+          if (pu < u0) u0 = pu;
+          if (pu > u1) u1 = pu;
+          if (pv < v0) v0 = pv;
+          if (pv > v1) v1 = pv;
+        }
+      }
+    }
+    u0 = Math.max(0, u0);
+    v0 = Math.max(0, v0);
+    u1 = Math.min(W, u1);
+    v1 = Math.min(H, v1);
+    if (u1 <= u0 || v1 <= v0) continue;
+    // line of sight to the sample points that fall inside the view
+    const mx = (b.x0 + b.x1) / 2;
+    const my = (b.y0 + b.y1) / 2;
+    const mz = (b.z0 + b.z1) / 2;
+    samplePoints(b, mx, my, mz);
+    let inView = 0;
+    let seen = 0;
+    for (let s = 0; s < SAMPLES; s++) {
+      const wx = samples[3 * s] - ex;
+      const wy = samples[3 * s + 1] - ey;
+      const wz = samples[3 * s + 2] - ez;
+      const Z = wx * f[0] + wy * f[1] + wz * f[2];
+      if (Z <= near) continue;
+      const pu = cx + (focal * (wx * r[0] + wy * r[1] + wz * r[2])) / Z;
+      const pv = cy - (focal * (wx * u[0] + wy * u[1] + wz * u[2])) / Z;
+      if (pu < 0 || pu > W || pv < 0 || pv > H) continue;
+      inView++;
+      const key = o * SAMPLES + s;
+      let st = los.state[key];
+      if (st === 0) {
+        st = clearLine(occluders, ex, ey, ez, samples[3 * s], samples[3 * s + 1], samples[3 * s + 2]) ? 1 : 2;
+        los.state[key] = st;
+      }
+      if (st === 1) seen++;
+    }
+    if (seen === 0) continue;
+    const area = (u1 - u0) * (v1 - v0);
+    const pixels = Math.max(1, Math.round((area * FILL * seen) / inView));
+    const obj = objects[o];
+    out.push({
+      id: obj.id,
+      category: obj.category,
+      bbox: [Math.floor(u0), Math.floor(v0), Math.ceil(u1), Math.ceil(v1)],
+      distance: Math.round(Math.hypot(mx - ex, my - ey, mz - ez) * 1000) / 1000,
+      pixels,
+    });
+  }
+  out.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
+  return out;
+}
+
+/** Centre and eight corners pulled 30% toward it (so a point resting on a table is not "under" it). */
+function samplePoints(
+  b: { x0: number; y0: number; z0: number; x1: number; y1: number; z1: number },
+  mx: number,
+  my: number,
+  mz: number,
+): void {
+  samples[0] = mx;
+  samples[1] = my;
+  samples[2] = mz;
+  for (let k = 0; k < 8; k++) {
+    samples[3 * (k + 1)] = mx + ((k & 1 ? b.x1 : b.x0) - mx) * 0.7;
+    samples[3 * (k + 1) + 1] = my + ((k & 2 ? b.y1 : b.y0) - my) * 0.7;
+    samples[3 * (k + 1) + 2] = mz + ((k & 4 ? b.z1 : b.z0) - mz) * 0.7;
+  }
+}
+
+/** Does the segment eye→p pass no static solid (walls, lintels, furniture)? */
+function clearLine(batch: SolidBatch, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  const B = batch.boxes;
+  const lx = Math.min(ax, bx);
+  const hx = Math.max(ax, bx);
+  const lz = Math.min(az, bz);
+  const hz = Math.max(az, bz);
+  const ly = Math.min(ay, by);
+  const dx = bx - ax;
+  const dy = by - ay;
+  const dz = bz - az;
+  for (let s = 0; s < batch.count; s++) {
+    const o = 6 * s;
+    if (B[o] >= hx || B[o + 3] <= lx || B[o + 2] >= hz || B[o + 5] <= lz || B[o + 4] <= ly) continue;
+    // slab test on the open segment
+    let t0 = 1e-4;
+    let t1 = 1 - 1e-4;
+    if (dx !== 0) {
+      let ta = (B[o] - ax) / dx;
+      let tb = (B[o + 3] - ax) / dx;
+      if (ta > tb) [ta, tb] = [tb, ta];
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+    } else if (ax <= B[o] || ax >= B[o + 3]) continue;
+    if (dy !== 0) {
+      let ta = (B[o + 1] - ay) / dy;
+      let tb = (B[o + 4] - ay) / dy;
+      if (ta > tb) [ta, tb] = [tb, ta];
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+    } else if (ay <= B[o + 1] || ay >= B[o + 4]) continue;
+    if (dz !== 0) {
+      let ta = (B[o + 2] - az) / dz;
+      let tb = (B[o + 5] - az) / dz;
+      if (ta > tb) [ta, tb] = [tb, ta];
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+    } else if (az <= B[o + 2] || az >= B[o + 5]) continue;
+    if (t0 < t1) return false;
+  }
+  return true;
+}

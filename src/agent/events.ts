@@ -1,0 +1,213 @@
+/**
+ * The episode's event stream: what the dashboard shows and the logs keep. One discriminated
+ * union, described with zod so a consumer (JSONL reader, dashboard socket) validates what it
+ * reads. Images never travel in events: a `views` event carries references that the optional
+ * image sink of runEpisode received with the bytes.
+ */
+import { z } from "zod";
+import { Action, Pose, Vec3, VisibleInstance } from "../sim/protocol.ts";
+
+const Base = {
+  episodeId: z.string(),
+  /** position in this episode's stream, from 0 */
+  seq: z.number().int().nonnegative(),
+  /** ms since the episode started */
+  t: z.number().nonnegative(),
+};
+
+export const ImageRef = z.strictObject({
+  view: z.string(),
+  format: z.enum(["jpeg", "png"]),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** a file-name-safe key, unique within the episode, e.g. "s0012-front.jpeg" */
+  ref: z.string(),
+});
+export type ImageRef = z.infer<typeof ImageRef>;
+
+export const CallSummary = z.strictObject({
+  calls: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  /** calls whose provider did not report token usage */
+  callsWithoutUsage: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative(),
+  latencyMs: z.number().nonnegative(),
+});
+export type CallSummary = z.infer<typeof CallSummary>;
+
+export const RoomNode = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  waypoint: Vec3,
+  adjacent: z.array(z.string()),
+});
+
+export const EpisodeEvent = z.discriminatedUnion("type", [
+  z.strictObject({
+    ...Base,
+    type: z.literal("episode_start"),
+    userId: z.string(),
+    sceneId: z.string(),
+    stage: z.string(),
+    scenario: z.string(),
+    instruction: z.string(),
+    memory: z.enum(["none", "raw", "polar"]),
+    backbone: z.string(),
+    start: Pose,
+    maxSteps: z.number().int().positive(),
+    hasReferenceImage: z.boolean(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("scene_graph"),
+    sceneId: z.string(),
+    rooms: z.array(RoomNode),
+    /** true when the graph came from the per-scene cache (its traversal was reported before) */
+    cached: z.boolean(),
+    traversalSteps: z.number().int().nonnegative(),
+    traversalPathLength: z.number().nonnegative(),
+    unreachable: z.array(z.string()),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("retrieval"),
+    mode: z.enum(["none", "raw", "polar"]),
+    /** polar: retrieved object candidates, best first */
+    candidates: z.array(
+      z.strictObject({
+        objectId: z.string(),
+        category: z.string().optional(),
+        score: z.number(),
+        statements: z.array(z.string()),
+      }),
+    ),
+    /** raw: the sampled prior episodes, in time order */
+    rawEpisodeIds: z.array(z.string()),
+    goldIncluded: z.boolean().nullable(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("grounding"),
+    objectId: z.string().nullable(),
+    category: z.string().nullable(),
+    description: z.string(),
+    reason: z.string(),
+    hints: z.array(z.string()),
+    likelyRooms: z.array(z.string()),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("plan"),
+    roomId: z.string(),
+    label: z.string(),
+    waypoint: Vec3,
+    reason: z.string(),
+    fromRoomId: z.string().nullable(),
+    visited: z.array(z.string()),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("views"),
+    step: z.number().int().nonnegative(),
+    visible: z.strictObject({
+      front: z.array(VisibleInstance),
+      left: z.array(VisibleInstance),
+      right: z.array(VisibleInstance),
+    }),
+    images: z.array(ImageRef),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("pose"),
+    step: z.number().int().nonnegative(),
+    pose: Pose,
+    roomId: z.string().nullable(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("model_call"),
+    task: z.string(),
+    model: z.string(),
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
+    latencyMs: z.number().nonnegative(),
+    costUsd: z.number().nonnegative().optional(),
+    attempts: z.number().int().nonnegative(),
+    error: z.string().optional(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("low_level"),
+    step: z.number().int().nonnegative(),
+    /** why the planner was asked now: arrival, look_around, new_object, periodic, local, every_step */
+    trigger: z.string(),
+    decision: z.enum(["forward", "left", "right", "stop", "continue_plan"]),
+    instanceId: z.string().optional(),
+    reason: z.string(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("action"),
+    step: z.number().int().positive(),
+    action: Action,
+    /** who chose it: the controller following a plan, the low-level planner, or a look-around */
+    source: z.enum(["plan", "low_level", "look_around"]),
+    collided: z.boolean(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("episode_end"),
+    success: z.boolean(),
+    spl: z.number(),
+    cm: z.boolean(),
+    steps: z.number().int().nonnegative(),
+    stopped: z.boolean(),
+    pathLength: z.number().nonnegative(),
+    shortestPath: z.number().nullable(),
+    distanceToGoal: z.number().nullable(),
+    /** the simulator's own success flag, for cross-checking the measures */
+    simSuccess: z.boolean().nullable(),
+    calls: CallSummary,
+    error: z.string().nullable(),
+  }),
+]);
+export type EpisodeEvent = z.infer<typeof EpisodeEvent>;
+export type EpisodeEventType = EpisodeEvent["type"];
+
+/** An event as the loop produces it, before the stream stamps it. */
+export type EventBody = EpisodeEvent extends infer E
+  ? E extends EpisodeEvent
+    ? Omit<E, "episodeId" | "seq" | "t">
+    : never
+  : never;
+
+/** Stamps events with episode id, sequence and time, and hands them to the listener. */
+export class EventStream {
+  private seq = 0;
+  private readonly t0 = performance.now();
+  readonly events: EpisodeEvent[] = [];
+
+  constructor(
+    private readonly episodeId: string,
+    private readonly listener?: (e: EpisodeEvent) => void,
+    private readonly keep = false,
+  ) {}
+
+  emit(body: EventBody): EpisodeEvent {
+    const e = {
+      ...body,
+      episodeId: this.episodeId,
+      seq: this.seq++,
+      t: Math.round((performance.now() - this.t0) * 1000) / 1000,
+    } as EpisodeEvent;
+    if (this.keep) this.events.push(e);
+    // A listener's failure (a closed socket, a full disk) must not end the episode.
+    try {
+      this.listener?.(e);
+    } catch {
+      /* the listener owns its errors */
+    }
+    return e;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What the episode loop needs of memory, per mode, as two small interfaces: the Polar graph
+ * (retrieve top-k candidates; memorize an episode) and the raw-interaction log. The loop never
+ * touches a store directly, so the graph's implementation can change without it.
+ */
+import type { MemoryCandidate } from "../memory/candidate.ts";
+import type { CallRecord, MemorizeInput, MemoryMode } from "../mllm/policy.ts";
+import type { InteractionLog } from "./raw-interactions.ts";
+
+export interface PolarMemory {
+  /**
+   * top-k object candidates for this user's instruction, best first; `now` is the episode's
+   * time (ms), so recency is measured in the user's timeline, not the machine's clock
+   */
+  retrieve(userId: string, instruction: string, k: number, now?: number): Promise<MemoryCandidate[]>;
+  /** writes one finished acquisition episode into this user's graph; returns the model calls it cost */
+  memorize(input: MemorizeInput & { timestamp: number; referenceImagePath?: string }): Promise<{ calls: CallRecord[] }>;
+}
+
+export interface MemoryAccess {
+  /** how this episode grounds its target */
+  mode: MemoryMode;
+  /** the memory graph: read in polar mode, written after acquisition episodes when present */
+  polar?: PolarMemory;
+  /** raw interactions: read in raw mode, appended after acquisition episodes when present */
+  log?: InteractionLog;
+  /** top-k for polar retrieval (paper: 5) */
+  topK: number;
+  /** sample size for raw mode (paper: 15) */
+  rawInteractions: number;
+  /** run seed: the raw sample is drawn from hash(episode id, seed) */
+  seed: number;
+}
+
+/** Checks that the mode's memory is present before the episode starts, not in the middle. */
+export function checkMemoryAccess(m: MemoryAccess): void {
+  if (m.mode === "polar" && !m.polar) throw new Error("memory mode polar needs a memory graph (MemoryAccess.polar)");
+  if (m.mode === "raw" && !m.log) throw new Error("memory mode raw needs an interaction log (MemoryAccess.log)");
+}

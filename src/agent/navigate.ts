@@ -1,0 +1,217 @@
+/**
+ * The navigation part of an episode (paper Figure 4): high-level room choice over the scene
+ * graph, the controller walking to its waypoint, and the low-level planner asked at decision
+ * points (see src/planning/low-level.ts for the schedule) until it says STOP or the step
+ * budget is spent.
+ */
+import type { CallRecord, Decision, GroundOutput, LowLevelOutput, Policy } from "../mllm/policy.ts";
+import type { Body, StepOutcome } from "../planning/body.ts";
+import { Controller, type StepHook } from "../planning/controller.ts";
+import { planRoom } from "../planning/high-level.ts";
+import {
+  decideLowLevel,
+  decisionToAction,
+  estimatePosition,
+  findInstance,
+  NoveltyTracker,
+  type Trigger,
+} from "../planning/low-level.ts";
+import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
+import type { Image } from "../sim/simulator.ts";
+import type { EventStream } from "./events.ts";
+import type { Stopwatch } from "./timing.ts";
+import type { TrajectoryLog } from "./trajectory.ts";
+
+export interface NavigateOptions {
+  policy: Policy;
+  body: Body;
+  graph: SceneGraph;
+  stream: EventStream;
+  trajectory: TrajectoryLog;
+  watch: Stopwatch;
+  /** decision counters, updated as they happen (so they survive an error mid-episode) */
+  decisions: { highLevel: number; lowLevel: number };
+  /** every backbone call, for the episode's accounting */
+  onCalls: (calls: readonly CallRecord[]) => void;
+  instruction: string;
+  target: GroundOutput;
+  referenceImage?: Image;
+  withImages: boolean;
+  schedule: "hierarchical" | "every_step";
+  imageDecisionEvery: number;
+  maxLocalSteps: number;
+  arrivalRadius: number;
+  maxReplans: number;
+  turnAngle: number;
+  /** the camera the semantic sensor's boxes are measured in */
+  camera: { width: number; hfovDeg: number };
+  /** how near an approached object counts as reached (metres) */
+  approachRadius: number;
+}
+
+export interface NavigateResult {
+  stopped: boolean;
+  /** the instance the planner named when it stopped */
+  instanceId: string | null;
+}
+
+type LocalOutcome = "stopped" | "continue" | "ended";
+
+export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
+  const { body, policy, stream, graph } = o;
+  const controller = new Controller(body, { arrivalRadius: o.arrivalRadius, maxReplans: o.maxReplans });
+  const novelty = new NoveltyTracker(o.target.category);
+  const visited: string[] = [];
+  const recent: string[] = [];
+  const decisions = o.decisions;
+  let goalRoom: string | null = null;
+  let stoppedAt: string | null = null;
+  let sinceDecision = 0;
+  let pendingTrigger: Trigger | null = null;
+
+  const currentRoom = () => roomAt(graph, body.pose.position);
+
+  const ask = async (trigger: Trigger): Promise<Decision<LowLevelOutput>> => {
+    decisions.lowLevel++;
+    sinceDecision = 0;
+    const d = await o.watch.time("model", () =>
+      decideLowLevel(policy, body.observation, body.images, {
+        instruction: o.instruction,
+        target: o.target,
+        referenceImage: o.referenceImage,
+        currentRoom: labelOf(currentRoom()),
+        goalRoom: labelOf(goalRoom),
+        stepsLeft: body.stepsLeft,
+        recentActions: recent,
+        withImages: o.withImages,
+      }),
+    );
+    o.onCalls(d.calls);
+    stream.emit({
+      type: "low_level",
+      step: body.steps,
+      trigger,
+      decision: d.value.decision,
+      ...(d.value.instanceId ? { instanceId: d.value.instanceId } : {}),
+      reason: d.value.reason,
+    });
+    return d;
+  };
+
+  const labelOf = (id: string | null) => (id ? (graph.rooms.find((r) => r.id === id)?.label ?? id) : null);
+
+  /** Executes the planner's own choices until it stops, hands back, or the budget ends. */
+  const local = async (first: Decision<LowLevelOutput>): Promise<LocalOutcome> => {
+    let d = first;
+    for (let n = 0; ; n++) {
+      const action = decisionToAction(d.value.decision);
+      if (action === null) return "continue";
+      if (body.stepsLeft === 0 || body.done) return "ended";
+      if (action === "STOP") stoppedAt = d.value.instanceId ?? null;
+      const out = await body.act(action, "low_level");
+      recent.push(action);
+      if (action === "STOP") return "stopped";
+      if (out.done || body.stepsLeft === 0) return "ended";
+      novelty.observe(out.observation);
+      // Blocked on the way to an instance it sees: walk around the obstacle with the path planner.
+      const seen =
+        out.collided && d.value.instanceId && o.schedule !== "every_step"
+          ? findInstance(out.observation, d.value.instanceId)
+          : null;
+      if (seen) {
+        const goal = estimatePosition(body.pose, seen.view, seen.instance, o.camera);
+        const walk = await controller.goTo(goal, undefined, "low_level", o.approachRadius);
+        if (walk.status === "budget" || walk.status === "done") return "ended";
+      }
+      // A planner that keeps steering without stopping hands control back to the plan.
+      if (n + 1 >= o.maxLocalSteps) return "continue";
+      d = await ask("local");
+    }
+  };
+
+  /** Interrupts a walk at decision points; the trigger is read by whoever resumes. */
+  const hook: StepHook = (step: StepOutcome) => {
+    recent.push(step.action);
+    sinceDecision++;
+    const fresh = novelty.observe(step.observation);
+    if (o.schedule === "every_step") pendingTrigger = "every_step";
+    else if (fresh.length > 0) pendingTrigger = "new_object";
+    else if (o.withImages && sinceDecision >= o.imageDecisionEvery) pendingTrigger = "periodic";
+    return pendingTrigger ? "interrupt" : "continue";
+  };
+
+  /** Asks at a decision point and, unless the planner hands back, lets it steer. */
+  const decisionPoint = async (trigger: Trigger): Promise<LocalOutcome> => local(await ask(trigger));
+
+  // The start is a decision point too: the target may be in view already.
+  novelty.observe(body.observation);
+  let outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
+  let idleRounds = 0;
+  while (outcome === "continue" && !body.done && body.stepsLeft > 0) {
+    const here = currentRoom();
+    const { choice, decision } = await o.watch.time("model", () =>
+      planRoom(policy, {
+        instruction: o.instruction,
+        target: o.target,
+        rooms: graph.rooms,
+        currentRoomId: here,
+        visited,
+        position: body.pose.position,
+      }),
+    );
+    decisions.highLevel++;
+    o.onCalls(decision.calls);
+    goalRoom = choice.room.id;
+    stream.emit({
+      type: "plan",
+      roomId: choice.room.id,
+      label: choice.room.label,
+      waypoint: choice.room.waypoint,
+      reason: choice.reason,
+      fromRoomId: here,
+      visited: [...visited],
+    });
+    const stepsBefore = body.steps;
+
+    // Walk to the waypoint; every interruption is a decision point.
+    let walk = await controller.goTo(choice.room.waypoint, hook);
+    while (walk.status === "interrupted" && outcome === "continue") {
+      const trigger = pendingTrigger ?? "new_object";
+      pendingTrigger = null;
+      outcome = await decisionPoint(trigger);
+      if (outcome !== "continue") break;
+      walk = await controller.goTo(choice.room.waypoint, hook);
+    }
+    if (outcome !== "continue") break;
+    if (walk.status === "budget" || walk.status === "done") {
+      outcome = "ended";
+      break;
+    }
+
+    // At the waypoint (or as near as the house lets us): look, turn around, look again. A
+    // decision already made on this very view (sinceDecision 0) is not asked twice.
+    o.trajectory.enterRoom(currentRoom());
+    if (sinceDecision > 0) outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
+    let remaining = 180;
+    while (outcome === "continue" && remaining >= o.turnAngle) {
+      const turn = await controller.turn(remaining, o.turnAngle, hook);
+      remaining -= turn.steps * o.turnAngle;
+      if (turn.status === "interrupted") {
+        const trigger = pendingTrigger ?? "new_object";
+        pendingTrigger = null;
+        outcome = await decisionPoint(trigger);
+      } else if (turn.status !== "arrived") outcome = "ended";
+      else break;
+    }
+    if (outcome === "continue" && sinceDecision > 0) outcome = await decisionPoint("look_around");
+    visited.push(choice.room.id);
+    o.trajectory.searchedRoom(choice.room.id);
+
+    // Guard against a planner that keeps naming rooms the controller cannot move toward.
+    idleRounds = body.steps === stepsBefore ? idleRounds + 1 : 0;
+    if (idleRounds > graph.rooms.length + 2) break;
+  }
+  const stopped = outcome === "stopped";
+  if (stopped) o.trajectory.foundIn(currentRoom());
+  return { stopped, instanceId: stoppedAt };
+}

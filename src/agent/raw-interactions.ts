@@ -1,0 +1,142 @@
+/**
+ * The raw-interaction baseline's memory: prior interactions kept as text, one JSON line each,
+ * scoped by user. Sampling follows the paper: 15 prior interactions drawn at random (seeded),
+ * the gold one(s) always among them, shown in time order.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import type { RawInteraction } from "../memory/candidate.ts";
+
+const Line = z.strictObject({
+  userId: z.string().min(1),
+  episodeId: z.string().min(1),
+  timestamp: z.number(),
+  instruction: z.string(),
+  objectId: z.string().optional(),
+  category: z.string().optional(),
+  trajectory: z.string(),
+});
+
+function requireUser(userId: string, op: string): void {
+  if (typeof userId !== "string" || userId.length === 0) throw new Error(`InteractionLog.${op}: a user id is required`);
+}
+
+/** In memory, or backed by a JSONL file when given a path (appended line by line). */
+export class InteractionLog {
+  private readonly byUser = new Map<string, RawInteraction[]>();
+
+  constructor(readonly path?: string) {
+    if (path && existsSync(path)) this.load(path);
+  }
+
+  private load(path: string): void {
+    const rows = readFileSync(path, "utf8").split("\n");
+    rows.forEach((row, i) => {
+      if (!row.trim()) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(row);
+      } catch (e) {
+        throw new Error(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
+      }
+      const parsed = Line.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(`${path}:${i + 1}: ${issue.path.join(".") || "(line)"}: ${issue.message}`);
+      }
+      const { userId, ...interaction } = parsed.data;
+      this.remember(userId, interaction);
+    });
+  }
+
+  private remember(userId: string, interaction: RawInteraction): void {
+    const list = this.byUser.get(userId) ?? [];
+    // Re-running an acquisition episode replaces its earlier record rather than doubling it.
+    const at = list.findIndex((x) => x.episodeId === interaction.episodeId);
+    if (at >= 0) list[at] = interaction;
+    else list.push(interaction);
+    list.sort((a, b) => a.timestamp - b.timestamp || a.episodeId.localeCompare(b.episodeId));
+    this.byUser.set(userId, list);
+  }
+
+  append(userId: string, interaction: RawInteraction): void {
+    requireUser(userId, "append");
+    const line = Line.parse({ userId, ...interaction });
+    this.remember(userId, interaction);
+    if (this.path) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+    }
+  }
+
+  /** This user's interactions in time order; `before` keeps only strictly earlier ones. */
+  list(userId: string, opts: { before?: number } = {}): RawInteraction[] {
+    requireUser(userId, "list");
+    const all = this.byUser.get(userId) ?? [];
+    return opts.before === undefined ? [...all] : all.filter((x) => x.timestamp < opts.before!);
+  }
+
+  has(userId: string, episodeId: string): boolean {
+    requireUser(userId, "has");
+    return (this.byUser.get(userId) ?? []).some((x) => x.episodeId === episodeId);
+  }
+}
+
+/** mulberry32: small, fast and good enough for sampling; the same seed gives the same draw. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a over a string, mixed with a numeric seed: a per-episode seed from the run's seed. */
+export function hashSeed(text: string, seed = 0): number {
+  let h = 0x811c9dc5 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export interface RawSample {
+  interactions: RawInteraction[];
+  /** every gold episode id was available and is in the sample; null when there is no gold */
+  goldIncluded: boolean | null;
+  /** gold ids the pool did not hold (not yet memorized, or another user's) */
+  missingGold: string[];
+}
+
+/**
+ * Draws `n` interactions from `pool`: all gold ones first, the rest uniformly at random without
+ * replacement (seeded), returned in time order.
+ */
+export function sampleRawInteractions(
+  pool: readonly RawInteraction[],
+  opts: { n: number; goldIds: readonly string[]; seed: number },
+): RawSample {
+  const gold = new Set(opts.goldIds);
+  const chosen = pool.filter((x) => gold.has(x.episodeId));
+  const missingGold = opts.goldIds.filter((id) => !chosen.some((x) => x.episodeId === id));
+  const rest = pool.filter((x) => !gold.has(x.episodeId));
+  const rand = seededRandom(opts.seed);
+  // Fisher–Yates on a copy, then take what is left of the quota.
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [rest[i], rest[j]] = [rest[j], rest[i]];
+  }
+  const quota = Math.max(0, opts.n - chosen.length);
+  const sample = [...chosen, ...rest.slice(0, quota)];
+  sample.sort((a, b) => a.timestamp - b.timestamp || a.episodeId.localeCompare(b.episodeId));
+  return {
+    interactions: sample,
+    goldIncluded: opts.goldIds.length === 0 ? null : missingGold.length === 0,
+    missingGold,
+  };
+}

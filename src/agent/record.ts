@@ -1,0 +1,87 @@
+/**
+ * The outcome of one episode, as runEpisode returns it and the eval runner turns into a
+ * result line. zod-described so a consumer can validate what it stores.
+ */
+import { z } from "zod";
+import { CallSummary } from "./events.ts";
+
+export const ErrorKind = z.enum(["backbone", "simulator", "memory", "agent"]);
+export type ErrorKind = z.infer<typeof ErrorKind>;
+
+export const EpisodeRecord = z.strictObject({
+  episodeId: z.string(),
+  userId: z.string(),
+  sceneId: z.string(),
+  stage: z.enum(["acquisition", "evaluation"]),
+  /** evaluation: the scenario; acquisition episodes say "acquisition" */
+  scenario: z.string(),
+  temporalKind: z.string().nullable(),
+  memory: z.enum(["none", "raw", "polar"]),
+  backbone: z.string(),
+  schedule: z.enum(["hierarchical", "every_step"]),
+
+  success: z.boolean(),
+  spl: z.number().min(0).max(1),
+  cm: z.boolean(),
+  stopped: z.boolean(),
+  /** primitive actions of the episode (the traversal's are apart, in `traversal`) */
+  steps: z.number().int().nonnegative(),
+  pathLength: z.number().nonnegative(),
+  shortestPath: z.number().nonnegative().nullable(),
+  distanceToGoal: z.number().nonnegative().nullable(),
+  /** the simulator's own success flag, to cross-check the measures */
+  simSuccess: z.boolean().nullable(),
+
+  target: z.strictObject({ objectId: z.string(), category: z.string() }),
+  grounded: z.strictObject({
+    objectId: z.string().nullable(),
+    category: z.string().nullable(),
+    description: z.string(),
+    reason: z.string(),
+    /** grounded id is the target; null when grounding singled out no instance */
+    correct: z.boolean().nullable(),
+    categoryCorrect: z.boolean(),
+  }),
+  /** polar: retrieved candidate object ids, best first */
+  retrievedObjectIds: z.array(z.string()),
+  /** polar: the target is among the retrieved candidates; null in other modes */
+  goldInRetrieved: z.boolean().nullable(),
+  /** raw: the sampled prior episode ids, in time order */
+  rawSampleIds: z.array(z.string()),
+  /** raw: every gold prior was in the sample; null outside raw mode */
+  rawIncludesGold: z.boolean().nullable(),
+  /** the instance the low-level planner named when it stopped */
+  stoppedAtInstance: z.string().nullable(),
+  roomsVisited: z.array(z.string()),
+
+  decisions: z.strictObject({
+    ground: z.number().int().nonnegative(),
+    highLevel: z.number().int().nonnegative(),
+    lowLevel: z.number().int().nonnegative(),
+    memorize: z.number().int().nonnegative(),
+  }),
+  usage: CallSummary.extend({ failedCalls: z.number().int().nonnegative() }),
+  traversal: z.strictObject({
+    /** true when this episode paid for its scene's traversal (reported once per scene) */
+    built: z.boolean(),
+    steps: z.number().int().nonnegative(),
+    pathLength: z.number().nonnegative(),
+    rooms: z.number().int().nonnegative(),
+  }),
+  memorized: z.boolean(),
+  error: z.string().nullable(),
+  errorKind: ErrorKind.nullable(),
+  timings: z.strictObject({
+    totalMs: z.number().nonnegative(),
+    sceneGraphMs: z.number().nonnegative(),
+    /** wall time inside the backbone's decisions */
+    modelMs: z.number().nonnegative(),
+    /** wall time inside simulator calls */
+    simMs: z.number().nonnegative(),
+    /** wall time inside memory retrieval and memorization */
+    memoryMs: z.number().nonnegative(),
+    /** the agent's own time: total less model, simulator, memory and scene-graph time */
+    agentMs: z.number().nonnegative(),
+  }),
+});
+export type EpisodeRecord = z.infer<typeof EpisodeRecord>;

@@ -1,0 +1,84 @@
+import type { Command } from "commander";
+import { generateScenarioSet } from "../../datasets/generate/build.ts";
+import { checkScenarioSet } from "../../datasets/generate/checks.ts";
+import { writeScenarioSet } from "../../datasets/generate/write.ts";
+import { scenarioSetJsonSchema } from "../../datasets/json-schema.ts";
+import { loadScenarioSet } from "../../datasets/load.ts";
+import { datasetStats, formatStats } from "../../datasets/stats.ts";
+import { UserError } from "../options.ts";
+
+const int = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new UserError(`${name} must be an integer, got "${v}"`);
+  return n;
+};
+
+/** `polar dataset generate|stats`. */
+export function registerDatasetCommands(program: Command): void {
+  const dataset = program
+    .command("dataset")
+    .description("scenario sets: generate them, count PInNED or Polar episodes");
+
+  dataset
+    .command("generate")
+    .description("write a scenario set for the embedded simulator (deterministic for a seed)")
+    .requiredOption("--out <dir>", "output folder (its scenario-set.json and images/ are replaced)")
+    .option("--scenes <n>", "procedural houses", int("--scenes"), 2)
+    .option("--seed <n>", "random seed", int("--seed"), 1)
+    .option("--users <n>", "users, each living in one scene (default: one per scene)", int("--users"))
+    .option("--episodes-per-scene <n>", "evaluation episodes per scene", int("--episodes-per-scene"), 40)
+    .option("--image-size <px>", "reference image size", int("--image-size"), 96)
+    .option("--name <name>", "the set's name")
+    .action(async (o) => {
+      let generated: ReturnType<typeof generateScenarioSet>;
+      try {
+        generated = generateScenarioSet({
+          scenes: o.scenes,
+          seed: o.seed,
+          users: o.users,
+          episodesPerScene: o.episodesPerScene,
+          name: o.name,
+        });
+      } catch (e) {
+        throw new UserError((e as Error).message);
+      }
+      const { set, report } = generated;
+      const written = await writeScenarioSet(o.out, set, { imageSize: o.imageSize });
+      await loadScenarioSet(o.out); // what we wrote must load
+      console.log(
+        `wrote ${o.out}: ${set.acquisition.length} acquisition + ${set.evaluation.length} evaluation episodes, ` +
+          `${written.images} images (${Math.round((written.jsonBytes + written.imageBytes) / 1024)} KiB); ` +
+          `${report.rejected} drafts rejected by the checks`,
+      );
+      for (const s of report.shortfall) console.warn(`warning: fewer episodes than asked: ${s}`);
+    });
+
+  dataset
+    .command("stats")
+    .description("counts per scenario, category and scene (scenario set), or per scene and category (PInNED)")
+    .argument("<path>", "a scenario-set folder, or a PInNED .json/.json.gz file or folder")
+    .option("--json", "print JSON")
+    .action(async (path: string, o) => {
+      const s = await datasetStats(path);
+      console.log(o.json ? JSON.stringify(s, null, 2) : formatStats(s));
+    });
+
+  dataset
+    .command("check")
+    .description("load a scenario set and re-run the generator's validity checks on every evaluation episode")
+    .argument("<path>", "a scenario-set folder")
+    .action(async (path: string) => {
+      const set = await loadScenarioSet(path);
+      const problems = checkScenarioSet(set);
+      for (const p of problems) console.error(p);
+      if (problems.length) throw new UserError(`${path}: ${problems.length} evaluation episode problem(s)`);
+      console.log(`${path}: ${set.evaluation.length} evaluation episodes pass the checks`);
+    });
+
+  dataset
+    .command("schema")
+    .description("print the JSON Schema of scenario-set.json")
+    .action(() => {
+      process.stdout.write(scenarioSetJsonSchema());
+    });
+}

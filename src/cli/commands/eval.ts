@@ -1,0 +1,108 @@
+import type { Command } from "commander";
+import { ConfigError } from "../../config/load.ts";
+import { DatasetError } from "../../datasets/errors.ts";
+import { evaluate } from "../../eval/evaluate.ts";
+import { stderrProgress } from "../../eval/progress.ts";
+import { ResumeMismatchError } from "../../eval/runner.ts";
+import { PlanError } from "../../eval/setup.ts";
+import { BackboneConfigError } from "../../mllm/keys.ts";
+import { configFor, UserError } from "../options.ts";
+
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const int = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UserError(`expected a whole number, got "${v}"`);
+  return n;
+};
+
+interface EvalFlags {
+  dataset?: string;
+  backbones?: string[];
+  memory?: string[];
+  scenarios?: string[];
+  representations?: string[];
+  concurrency?: number;
+  out?: string;
+  limit?: number;
+  report?: boolean;
+}
+
+/** Flags become config overrides, so the config's validation names a bad value. */
+export function evalOverrides(f: EvalFlags): Record<string, unknown> {
+  const e: Record<string, unknown> = {};
+  if (f.dataset) e.dataset = f.dataset;
+  if (f.backbones) e.backbones = f.backbones;
+  if (f.memory) e.memoryModes = f.memory;
+  if (f.scenarios) e.scenarios = f.scenarios;
+  if (f.representations) e.representations = f.representations;
+  if (f.concurrency !== undefined) e.concurrency = f.concurrency;
+  if (f.out) e.out = f.out;
+  return { eval: e };
+}
+
+/** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
+export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
+  const config = configFor(cmd, evalOverrides(flags));
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts === 1) {
+      console.error("\npolar: stopping after the episodes in flight (Ctrl-C again to quit now; rerun to resume)");
+      controller.abort();
+    } else process.exit(130);
+  };
+  process.on("SIGINT", onSigint);
+  const t0 = Date.now();
+  try {
+    const s = await evaluate(config, {
+      signal: controller.signal,
+      progress: stderrProgress(),
+      argv,
+      report: flags.report !== false,
+      onNotice: (m) => console.error(`polar: ${m}`),
+      ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+    });
+    for (const n of s.notes) console.error(`polar: ${n}`);
+    for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
+    if (s.report) console.log(`\n${s.report.consoleTable}`);
+    console.log(
+      `\n${s.ran} episodes run, ${s.skipped} already done, ${s.remaining} remaining · ${((Date.now() - t0) / 1000).toFixed(1)} s · embedder: ${s.embedder}`,
+    );
+    console.log(`results: ${s.resultsPath}`);
+    if (s.report) console.log(`report:  ${s.report.files[0]}`);
+    if (s.remaining > 0) console.log("stopped early: rerun the same command to resume");
+  } catch (e) {
+    if (
+      e instanceof PlanError ||
+      e instanceof ResumeMismatchError ||
+      e instanceof DatasetError ||
+      e instanceof BackboneConfigError ||
+      e instanceof ConfigError
+    )
+      throw new UserError(e.message);
+    throw e;
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}
+
+export function registerEval(program: Command): void {
+  program
+    .command("eval")
+    .description("run the PinNED scenario evaluation: acquisition, then evaluation per memory mode and backbone")
+    .option("--dataset <dir>", "scenario set folder (default: eval.dataset)")
+    .option("--backbones <names>", "comma-separated backbones from configs/backbones (side by side)", list)
+    .option("--memory <modes>", "comma-separated memory modes: none,raw,polar", list)
+    .option("--scenarios <names>", "comma-separated scenarios (default: all in the dataset)", list)
+    .option("--representations <names>", "Table 2: instruction,raw_trajectory,summary,episodic", list)
+    .option("--concurrency <n>", "episodes in flight (simulator sessions / bridge URLs)", int)
+    .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)")
+    .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", int)
+    .option("--no-report", "skip writing the report at the end")
+    .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
+}

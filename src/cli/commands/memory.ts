@@ -1,0 +1,164 @@
+import type { Command } from "commander";
+import { createStore } from "../../memory/create.ts";
+import { createEmbedder } from "../../memory/embedders/create.ts";
+import { retrieveDetailed } from "../../memory/retrieve.ts";
+import { MemoryScopeError, type MemoryStore, MemoryStoreError, type ObjectMemory } from "../../memory/store.ts";
+import { configFor, UserError } from "../options.ts";
+
+const when = (at: number) =>
+  new Date(at)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "Z");
+
+/** Store errors are the user's to fix (path, URI, embedder mismatch): print them plainly. */
+async function withStore<T>(open: () => Promise<MemoryStore>, use: (s: MemoryStore) => Promise<T>): Promise<T> {
+  let store: MemoryStore;
+  try {
+    store = await open();
+  } catch (e) {
+    if (e instanceof MemoryStoreError || e instanceof MemoryScopeError) throw new UserError(e.message);
+    throw e;
+  }
+  try {
+    return await use(store);
+  } catch (e) {
+    if (e instanceof MemoryStoreError || e instanceof MemoryScopeError) throw new UserError(e.message);
+    throw e;
+  } finally {
+    await store.close();
+  }
+}
+
+function printObject(m: ObjectMemory): void {
+  const o = m.object;
+  console.log(
+    `\n■ ${o.objectId}${o.category ? ` (${o.category})` : ""}  first ${when(o.createdAt)}, last ${when(o.updatedAt)}`,
+  );
+  if (m.statements.length) console.log("  statements:");
+  for (const s of m.statements) console.log(`    - ${s.text}   [${when(s.at)}, ${s.episodeId}]`);
+  if (m.episodic.length) console.log("  episodic memories:");
+  for (const e of m.episodic) console.log(`    - ${e.success ? "✓" : "✗"} ${e.text}   [${when(e.at)}, ${e.episodeId}]`);
+  if (m.instructions.length) console.log("  instructions:");
+  for (const i of m.instructions) console.log(`    - "${i.text}"   [${when(i.at)}]`);
+  for (const img of m.images)
+    console.log(`  reference image ${img.hash}${img.path ? ` ${img.path}` : ""}   [${when(img.at)}]`);
+}
+
+export function registerMemory(program: Command): void {
+  const memory = program.command("memory").description("inspect the Polar memory graph (either store)");
+
+  memory
+    .command("show")
+    .description("what the robot remembers of each object: statements, episodic memories, when")
+    .requiredOption("-u, --user <id>", "the user whose memories to show")
+    .option("--history <n>", "also print the last n changes (what was learned, when)", (v) => Number.parseInt(v, 10))
+    .option("--json", "print JSON")
+    .action(async (opts: { user: string; history?: number; json?: boolean }, cmd: Command) => {
+      const config = configFor(cmd);
+      await withStore(
+        () => createStore(config.memory),
+        async (store) => {
+          const [objects, stats, embedder] = await Promise.all([
+            store.objectMemories(opts.user),
+            store.stats(opts.user),
+            store.embedder(),
+          ]);
+          const history = opts.history ? await store.history(opts.user, { limit: opts.history }) : undefined;
+          if (opts.json) {
+            console.log(
+              JSON.stringify(
+                { store: store.kind, location: store.location, embedder, stats, objects, history },
+                null,
+                2,
+              ),
+            );
+            return;
+          }
+          console.log(`memory of user ${opts.user} — ${store.kind} store at ${store.location}`);
+          console.log(
+            `${stats.objects} objects, ${stats.statements} statements, ${stats.episodes} episodes` +
+              (embedder ? `; vectors from ${embedder.name} (${embedder.dim} dims)` : ""),
+          );
+          if (objects.length === 0) console.log("\n(nothing remembered for this user)");
+          for (const m of objects) printObject(m);
+          if (history) {
+            console.log("\nhistory (oldest first):");
+            for (const e of history) {
+              console.log(`  ${when(e.at)}  ${e.kind.padEnd(20)} ${e.objectId ?? ""}  ${e.detail}`);
+            }
+          }
+        },
+      );
+    });
+
+  memory
+    .command("search")
+    .description("the top-k statements for a text, with scores, and the objects they lead to")
+    .requiredOption("-u, --user <id>", "the user whose memories to search")
+    .argument("<text>", 'an instruction, e.g. "I want some tea"')
+    .option("-k, --top <k>", "how many statements (default memory.topK)", (v) => Number.parseInt(v, 10))
+    .option("--json", "print JSON")
+    .action(async (text: string, opts: { user: string; top?: number; json?: boolean }, cmd: Command) => {
+      const config = configFor(cmd);
+      const embedder = await createEmbedder(config.embedder).catch((e: Error) => {
+        throw new UserError(e.message);
+      });
+      try {
+        await withStore(
+          () => createStore(config.memory, { embedder: { name: embedder.name, dim: embedder.dim } }),
+          async (store) => {
+            const r = await retrieveDetailed(store, embedder, opts.user, text, {
+              k: opts.top ?? config.memory.topK,
+              recencyWeight: config.memory.recencyWeight,
+              recencyHalfLifeDays: config.memory.recencyHalfLifeDays,
+            });
+            if (opts.json) {
+              console.log(JSON.stringify({ store: store.kind, ...r }, null, 2));
+              return;
+            }
+            console.log(`embedder: ${embedder.name} — ${embedder.description}`);
+            console.log(
+              `store: ${store.kind} at ${store.location}; user ${opts.user}; k = ${opts.top ?? config.memory.topK}`,
+            );
+            if (r.statements.length === 0) console.log("\n(no statements for this user)");
+            else console.log("\n  score  sim    statement → objects");
+            for (const s of r.statements) {
+              const objects = s.links
+                .map((l) => `${l.objectId}${l.superseded ? " (superseded)" : ""} @${when(l.at)}`)
+                .join(", ");
+              console.log(`  ${s.score.toFixed(3)}  ${s.similarity.toFixed(3)}  ${s.text} → ${objects}`);
+            }
+            if (r.candidates.length) console.log("\ncandidates:");
+            for (const c of r.candidates) {
+              const ep = c.episodic[0];
+              console.log(
+                `  ${c.score.toFixed(3)}  ${c.objectId}${c.category ? ` (${c.category})` : ""}: ` +
+                  `${c.statements.length} statements, ${c.instructions.length} instructions` +
+                  (ep ? `; latest episode: ${ep.text}` : ""),
+              );
+            }
+          },
+        );
+      } finally {
+        await embedder.close?.();
+      }
+    });
+
+  memory
+    .command("forget")
+    .description("delete every memory of one user (the history keeps a record that it happened)")
+    .requiredOption("-u, --user <id>", "the user to forget")
+    .option("--yes", "really do it")
+    .action(async (opts: { user: string; yes?: boolean }, cmd: Command) => {
+      if (!opts.yes) throw new UserError(`this deletes all memories of user ${opts.user}; add --yes to confirm`);
+      const config = configFor(cmd);
+      await withStore(
+        () => createStore(config.memory),
+        async (store) => {
+          const e = await store.clearUser(opts.user);
+          console.log(`forgot user ${opts.user}: ${e.detail}`);
+        },
+      );
+    });
+}

@@ -1,0 +1,56 @@
+import { statSync } from "node:fs";
+import type { Command } from "commander";
+import { findBgeM3Files } from "../../memory/embedders/bge-m3.ts";
+import { createEmbedder, planEmbedder } from "../../memory/embedders/create.ts";
+import { configFor, UserError } from "../options.ts";
+
+function size(path: string | null): string {
+  if (!path) return "missing";
+  const bytes = statSync(path).size;
+  const mb = bytes / 2 ** 20;
+  return `${mb >= 1 ? `${mb.toFixed(mb >= 100 ? 0 : 1)} MiB` : `${bytes} B`}  ${path}`;
+}
+
+export function registerModels(program: Command): void {
+  const models = program.command("models").description("local model files");
+  models
+    .command("check")
+    .description("which embedder model files are present, and which embedder a run will use")
+    .option("--load", "also load the embedder and embed a probe sentence")
+    .option("--json", "print JSON")
+    .action(async (opts: { load?: boolean; json?: boolean }, cmd: Command) => {
+      const config = configFor(cmd);
+      const files = findBgeM3Files(config.embedder.modelDir);
+      let plan: ReturnType<typeof planEmbedder>;
+      try {
+        plan = planEmbedder(config.embedder);
+      } catch (e) {
+        throw new UserError((e as Error).message);
+      }
+      let loaded: { name: string; dim: number; description: string; ms: number } | undefined;
+      if (opts.load) {
+        const t0 = performance.now();
+        const e = await createEmbedder(config.embedder, () => {});
+        await e.embed(["bring me the mug my sister gave me"]);
+        loaded = { name: e.name, dim: e.dim, description: e.description, ms: Math.round(performance.now() - t0) };
+        await e.close?.();
+      }
+      if (opts.json) {
+        console.log(JSON.stringify({ embedderConfig: config.embedder, files, plan, loaded }, null, 2));
+        return;
+      }
+      console.log(`BGE-M3 folder (embedder.modelDir): ${files.dir}`);
+      const rows: [string, string | null][] = [
+        ["tokenizer.json", files.tokenizer],
+        ["tokenizer_config.json", files.tokenizerConfig],
+        ["model.onnx (fp32)", files.fp32],
+        ["model.onnx_data (fp32 weights)", files.fp32Data],
+        ["model_quantized.onnx (int8)", files.int8],
+      ];
+      for (const [name, path] of rows) console.log(`  ${path ? "✓" : "✗"} ${name.padEnd(32)} ${size(path)}`);
+      console.log(`\nembedder.type: ${config.embedder.type}, precision: ${config.embedder.precision}`);
+      console.log(`a run will use: ${plan.type === "bge-m3" ? "BGE-M3 dense" : "the lexical fallback (not BGE-M3)"}`);
+      console.log(`  because ${plan.reason}`);
+      if (loaded) console.log(`loaded: ${loaded.description}; probe embedded in ${loaded.ms} ms`);
+    });
+}

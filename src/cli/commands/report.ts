@@ -1,0 +1,28 @@
+import type { Command } from "commander";
+import { writeReport } from "../../eval/report/write.ts";
+import { configFor, UserError } from "../options.ts";
+
+/** `polar report DIR`: tables and figures from an evaluation's results.jsonl alone. */
+export function registerReport(program: Command): void {
+  program
+    .command("report")
+    .description("write the Markdown/CSV tables and SVG/PNG figures of an evaluation folder")
+    .argument("<dir>", "an evaluation's output folder (holds results.jsonl)")
+    .option("--samples <n>", "bootstrap resamples", (v) => Number.parseInt(v, 10))
+    .option("--seed <n>", "bootstrap seed", (v) => Number.parseInt(v, 10))
+    .action(async (dir: string, opts: { samples?: number; seed?: number }, cmd: Command) => {
+      const config = configFor(cmd);
+      let out: Awaited<ReturnType<typeof writeReport>>;
+      try {
+        out = await writeReport(dir, {
+          samples: opts.samples ?? config.eval.bootstrapSamples,
+          seed: opts.seed ?? config.eval.seed,
+        });
+      } catch (e) {
+        throw new UserError((e as Error).message);
+      }
+      for (const w of out.warnings) console.error(`warning: ${w}`);
+      console.log(out.consoleTable);
+      console.log(`\nreport: ${out.files[0]}`);
+    });
+}

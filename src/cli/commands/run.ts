@@ -1,0 +1,162 @@
+/**
+ * `polar run`: one episode, end to end. Builds the user's memory from their acquisition
+ * episodes that come before it (running them, or reusing a memory folder that already holds
+ * them), runs the episode, prints the outcome and writes the trajectory.
+ */
+import { join } from "node:path";
+import type { Command } from "commander";
+import { runEpisode } from "../../agent/episode.ts";
+import type { MemoryAccess } from "../../agent/memory-access.ts";
+import { InteractionLog } from "../../agent/raw-interactions.ts";
+import type { EpisodeRecord } from "../../agent/record.ts";
+import { loadReferenceImage } from "../../agent/reference-image.ts";
+import { TrajectoryWriter } from "../../agent/trajectory-writer.ts";
+import { loadScenarioSet, priorEpisodes, setPath } from "../../datasets/load.ts";
+import type { Episode, ScenarioSet } from "../../datasets/schema.ts";
+import { openGraphMemory } from "../../memory/polar-memory.ts";
+import { checkBackboneReady } from "../../mllm/keys.ts";
+import type { MemoryMode } from "../../mllm/policy.ts";
+import { createPolicy, resolveBackbone } from "../../mllm/registry.ts";
+import { SceneGraphCache } from "../../planning/scene-graph.ts";
+import { createSimulator, settingsFromConfig } from "../../sim/create.ts";
+import { configFor, UserError } from "../options.ts";
+
+interface RunFlags {
+  dataset?: string;
+  episode: string;
+  backbone?: string;
+  memory?: string;
+  out?: string;
+  memoryDir?: string;
+}
+
+const MODES: readonly MemoryMode[] = ["none", "raw", "polar"];
+
+function findEpisode(set: ScenarioSet, id: string): Episode {
+  const ep = [...set.acquisition, ...set.evaluation].find((e) => e.id === id);
+  if (ep) return ep;
+  const some = set.evaluation
+    .slice(0, 5)
+    .map((e) => e.id)
+    .join(", ");
+  throw new UserError(`episode "${id}" is not in scenario set "${set.name}" (evaluation episodes include: ${some})`);
+}
+
+function fmt(x: number | null, digits = 2): string {
+  return x === null ? "n/a" : x.toFixed(digits);
+}
+
+export function describeOutcome(r: EpisodeRecord): string[] {
+  const g = r.grounded;
+  const right = g.correct === null ? "no instance singled out" : g.correct ? "right" : "wrong";
+  return [
+    `episode ${r.episodeId} (${r.stage}, ${r.scenario}) · user ${r.userId} · memory ${r.memory} · backbone ${r.backbone}`,
+    `  success ${r.success ? "yes" : "no"} · SPL ${fmt(r.spl)} · CM ${r.cm ? "yes" : "no"} · stopped ${r.stopped ? "yes" : "no"}`,
+    `  grounded ${g.objectId ?? "-"} (${g.category ?? "no category"}): ${right}; target ${r.target.objectId} (${r.target.category})`,
+    `  why: ${g.reason || "-"}`,
+    `  steps ${r.steps} · path ${fmt(r.pathLength)} m · shortest ${fmt(r.shortestPath)} m · final distance ${fmt(r.distanceToGoal)} m`,
+    `  decisions: ground ${r.decisions.ground}, high-level ${r.decisions.highLevel}, low-level ${r.decisions.lowLevel}, memorize ${r.decisions.memorize}`,
+    `  model calls ${r.usage.calls} · tokens in ${r.usage.inputTokens} / out ${r.usage.outputTokens} · cost $${r.usage.costUsd.toFixed(4)}`,
+    `  scene graph: ${r.traversal.rooms} rooms${r.traversal.built ? `, built by a ${r.traversal.steps}-step traversal` : " (cached)"}`,
+    ...(r.error ? [`  error (${r.errorKind}): ${r.error}`] : []),
+  ];
+}
+
+async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
+  const config = configFor(cmd);
+  const mode = (flags.memory ?? config.agent.memory) as MemoryMode;
+  if (!MODES.includes(mode)) throw new UserError(`--memory must be one of ${MODES.join(", ")} (got "${flags.memory}")`);
+  const datasetPath = flags.dataset ?? config.eval.dataset;
+  const set = await loadScenarioSet(datasetPath).catch((e: Error) => {
+    throw new UserError(e.message);
+  });
+  const episode = findEpisode(set, flags.episode);
+  const backbone = flags.backbone ? resolveBackbone(flags.backbone) : config.backbone;
+  checkBackboneReady(backbone);
+  const policy = createPolicy(backbone);
+  const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
+  const memoryDir = flags.memoryDir ?? join(out, "memory");
+  const scenes = new Map(set.scenes.map((s) => [s.id, s]));
+  const settings = settingsFromConfig(config.simulator);
+  const sceneGraphs = new SceneGraphCache();
+
+  const log = new InteractionLog(join(memoryDir, "raw-interactions.jsonl"));
+  const graph =
+    mode === "none"
+      ? null
+      : await openGraphMemory(
+          { memory: { ...config.memory, path: join(memoryDir, "memory.db") }, embedder: config.embedder },
+          policy,
+        );
+  const sim = await createSimulator(config.simulator);
+  try {
+    const run = async (ep: Episode, access: MemoryAccess, writer?: TrajectoryWriter) => {
+      const scene = scenes.get(ep.sceneId)!;
+      const refPath = ep.stage === "acquisition" ? setPath(set, ep.referenceImage) : undefined;
+      return runEpisode({
+        episode: ep,
+        scene: { id: scene.id, scene: scene.scene, settings },
+        sim,
+        policy,
+        memory: access,
+        agent: config.agent,
+        simulator: config.simulator,
+        sceneGraphs,
+        ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
+        ...(writer ? { onEvent: writer.onEvent, saveImage: writer.saveImage } : {}),
+      });
+    };
+    const access = (m: MemoryMode): MemoryAccess => ({
+      mode: m,
+      ...(graph ? { polar: graph } : {}),
+      log,
+      topK: config.memory.topK,
+      rawInteractions: config.agent.rawInteractions,
+      seed: config.agent.seed,
+    });
+
+    // The user's prior interactions: acquisition episodes strictly before this one.
+    if (mode !== "none") {
+      const priors = priorEpisodes(set, episode.userId, episode.timestamp).filter((p) => p.id !== episode.id);
+      const todo = priors.filter((p) => !log.has(episode.userId, p.id));
+      if (priors.length) {
+        console.log(
+          `memory for ${episode.userId}: ${priors.length - todo.length} of ${priors.length} prior episodes already in ${memoryDir}` +
+            (todo.length ? `; running ${todo.length} acquisition episode(s)` : ""),
+        );
+      }
+      for (const p of todo) {
+        const r = await run(p, access("none"));
+        console.log(
+          `  ${p.id}: ${r.success ? "success" : "failure"} in ${r.steps} steps${r.error ? ` (error: ${r.error})` : ""}`,
+        );
+      }
+    }
+
+    const writer = new TrajectoryWriter(out);
+    // An acquisition episode run on its own is memorized too, so the folder can be reused.
+    const record = await run(episode, access(mode), writer);
+    for (const line of describeOutcome(record)) console.log(line);
+    const topdown = await writer.writeTopdown(sim).catch((e: Error) => {
+      console.error(`polar: no top-down map (${e.message})`);
+      return null;
+    });
+    console.log(`trajectory: ${writer.eventsPath}${topdown ? `, ${topdown}` : ""}`);
+  } finally {
+    await sim.close();
+    await graph?.close();
+  }
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command("run")
+    .description("run one episode: build the user's memory from earlier acquisition episodes, then navigate")
+    .requiredOption("--episode <id>", "episode id in the scenario set")
+    .option("--dataset <dir>", "scenario set folder (default: eval.dataset from the config)")
+    .option("--backbone <name>", "backbone name in configs/backbones/ or a YAML file (default: the config's)")
+    .option("--memory <mode>", "none | raw | polar (default: agent.memory from the config)")
+    .option("--out <dir>", "where the trajectory goes (default: runs/<episode>-<memory>/)")
+    .option("--memory-dir <dir>", "memory folder to reuse or fill (default: <out>/memory)")
+    .action(async (flags: RunFlags, cmd: Command) => runCommand(cmd, flags));
+}

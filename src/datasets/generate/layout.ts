@@ -1,0 +1,109 @@
+/**
+ * Where things are in an embedded-simulator house for one episode: object placements on the
+ * house's surfaces (checked by the simulator's own placeObjects) and navigable start poses a
+ * reasonable walk away from the target.
+ */
+import { generateHouse, type House, type PlacedObject, placeObjects } from "../../../sim-bridge/embedded/house.ts";
+import { NavGrid } from "../../../sim-bridge/embedded/navgrid.ts";
+import type { ObjectSpec, Pose } from "../../sim/protocol.ts";
+import type { PlanObject } from "./plan.ts";
+import type { Rng } from "./rng.ts";
+
+export interface LayoutOptions {
+  agentRadius?: number;
+  gridResolution?: number;
+  /** a start at least this geodesic distance from the target, metres */
+  minStartDistance?: number;
+}
+
+export interface Placement {
+  specs: ObjectSpec[];
+  placed: PlacedObject[];
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+export class SceneLayout {
+  readonly house: House;
+  readonly grid: NavGrid;
+  private readonly surfaces: string[];
+  private readonly minStart: number;
+
+  constructor(
+    readonly seed: number,
+    opts: LayoutOptions = {},
+  ) {
+    this.house = generateHouse(seed);
+    this.grid = NavGrid.build(this.house, {
+      resolution: opts.gridResolution ?? 0.05,
+      radius: opts.agentRadius ?? 0.18,
+    });
+    this.minStart = opts.minStartDistance ?? 3;
+    // surfaces the agent can walk up to (checked once with a probe object on each)
+    const origin = this.grid.waypoint(this.house.rooms[0]);
+    this.surfaces = this.house.furniture
+      .filter((f) => f.surface)
+      .filter((f) => {
+        try {
+          const [probe] = placeObjects(this.house, [{ id: `probe-${f.id}`, category: "mug", receptacleId: f.id }]);
+          return this.grid.geodesicToObject(origin, probe) !== null;
+        } catch {
+          return false;
+        }
+      })
+      .map((f) => f.id);
+    if (this.surfaces.length === 0) throw new Error(`house seed:${seed} has no reachable surfaces for objects`);
+  }
+
+  /**
+   * Puts every object on a random surface; `avoid` keeps an object off the receptacles it
+   * stood on before (so the two stages differ). Retries when a surface is full.
+   */
+  place(rng: Rng, objects: PlanObject[], avoid: Map<string, Set<string>> = new Map()): Placement {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      // one object at a time, each on the first random surface with room left for it
+      const specs: ObjectSpec[] = [];
+      let placed: PlacedObject[] = [];
+      for (const o of rng.shuffle([...objects])) {
+        const banned = avoid.get(o.id);
+        const choices = rng.shuffle(this.surfaces.filter((s) => !banned?.has(s)));
+        for (const receptacleId of choices) {
+          const spec: ObjectSpec = { id: o.id, category: o.category, attributes: o.attributes, receptacleId };
+          try {
+            const next = placeObjects(this.house, [...specs, spec]);
+            specs.push(spec);
+            placed = next;
+            break;
+          } catch {
+            // that surface is full: try the next one
+          }
+        }
+      }
+      if (specs.length < objects.length) continue;
+      const at = new Map(placed.map((p) => [p.id, p]));
+      const order = new Map(objects.map((o, i) => [o.id, i]));
+      specs.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      for (const spec of specs)
+        spec.position = (at.get(spec.id) as PlacedObject).position.map(round) as ObjectSpec["position"];
+      return { specs, placed: specs.map((spec) => at.get(spec.id) as PlacedObject) };
+    }
+    throw new Error(`could not place ${objects.length} objects in house seed:${this.seed}`);
+  }
+
+  /** A navigable start, facing a multiple of 30°, at least minStartDistance from the target. */
+  start(rng: Rng, target: PlacedObject, awayFrom: Pose[] = []): Pose {
+    const rooms = this.house.rooms;
+    for (let attempt = 0; attempt < 400; attempt++) {
+      const room = rng.pick(rooms);
+      const x = rng.range(room.rect.x0, room.rect.x1);
+      const z = rng.range(room.rect.z0, room.rect.z1);
+      if (!this.grid.isNavigable(x, z)) continue;
+      const d = this.grid.geodesicToObject([x, z], target);
+      if (d === null || d < this.minStart) continue;
+      if (awayFrom.some((p) => Math.hypot(p.position[0] - x, p.position[2] - z) < 1.5)) continue;
+      const heading = ((rng.int(0, 11) * 30 - 180) * Math.PI) / 180;
+      return { position: [round(x), 0, round(z)], heading: round(heading) };
+    }
+    throw new Error(`no start ${this.minStart} m from ${target.id} in house seed:${this.seed}`);
+  }
+}

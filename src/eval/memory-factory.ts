@@ -1,0 +1,90 @@
+/**
+ * Each backbone's memory graph for an evaluation: one embedder for the whole run, one store
+ * per backbone under its output folder (SQLite: OUT/memory/<backbone>/memory.db; Neo4j: its own
+ * namespace), so reruns and backbones never mix. Also Figure 8's recall measurement.
+ */
+import { createHash } from "node:crypto";
+import { join, resolve } from "node:path";
+import type { InteractionLog } from "../agent/raw-interactions.ts";
+import type { PolarConfig } from "../config/schema.ts";
+import { Bm25Retriever, DenseRawRetriever, type InteractionRetriever, recallAtK } from "../memory/baselines.ts";
+import { createStore } from "../memory/create.ts";
+import { createEmbedder } from "../memory/embedders/create.ts";
+import type { Embedder } from "../memory/embedders/embedder.ts";
+import { LEXICAL_NAME } from "../memory/embedders/lexical.ts";
+import { GraphMemory } from "../memory/polar-memory.ts";
+import { retrieve } from "../memory/retrieve.ts";
+import type { Policy } from "../mllm/policy.ts";
+import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";
+
+export function embedderLabel(e: Embedder): string {
+  return e.name === LEXICAL_NAME ? `${e.name} (lexical fallback — BGE-M3 files not found)` : e.name;
+}
+
+export async function createMemoryFactory(config: PolarConfig, onNotice?: (m: string) => void): Promise<MemoryFactory> {
+  const embedder = await createEmbedder(config.embedder, onNotice);
+  return {
+    store: config.memory.store === "sqlite" ? "sqlite (embedded)" : `neo4j (${config.memory.neo4j.uri})`,
+    embedder: embedderLabel(embedder),
+    async open(dir, backbone, policy) {
+      const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;
+      const memoryConfig = {
+        ...config.memory,
+        path: join(dir, "memory.db"),
+        neo4j: { ...config.memory.neo4j, namespace: space },
+      };
+      const store = await createStore(memoryConfig, { embedder: { name: embedder.name, dim: embedder.dim } });
+      return graphHandle(store, embedder, policy, memoryConfig, backbone);
+    },
+    async close() {
+      await embedder.close?.();
+    },
+  };
+}
+
+function graphHandle(
+  store: Awaited<ReturnType<typeof createStore>>,
+  embedder: Embedder,
+  policy: Pick<Policy, "memorize">,
+  memoryConfig: PolarConfig["memory"],
+  _backbone: string,
+): PolarMemoryHandle {
+  // Baseline retrievers per user, rebuilt only when that user's pool of interactions changes.
+  const cache = new Map<string, { size: number; bm25: InteractionRetriever; dense: InteractionRetriever }>();
+  return {
+    forEpisode: (now) => new GraphMemory(store, embedder, policy, memoryConfig, () => now),
+    async episodes(userId) {
+      return new Set((await store.listEpisodes(userId)).map((e) => e.id));
+    },
+    async clearUser(userId) {
+      await store.clearUser(userId);
+      cache.delete(userId);
+    },
+    async recall({ userId, instruction, targetObjectId, before, k, log }) {
+      const pool = log.list(userId, { before });
+      let r = cache.get(userId);
+      if (!r || r.size !== pool.length) {
+        r = { size: pool.length, bm25: new Bm25Retriever(pool), dense: new DenseRawRetriever(pool, embedder) };
+        cache.set(userId, r);
+      }
+      const objects = (hits: { interaction: { objectId?: string } }[]) => hits.map((h) => h.interaction.objectId);
+      const polar = await retrieve(store, embedder, userId, instruction, {
+        k,
+        now: before,
+        recencyWeight: memoryConfig.recencyWeight,
+        recencyHalfLifeDays: memoryConfig.recencyHalfLifeDays,
+      });
+      const at = (ranked: (string | undefined)[]) => recallAtK([{ ranked, gold: targetObjectId }], k);
+      return {
+        polar: at(polar.map((c) => c.objectId)),
+        bm25: pool.length ? at(objects(await r.bm25.search(instruction, k))) : null,
+        dense: pool.length ? at(objects(await r.dense.search(instruction, k))) : null,
+      };
+    },
+    async close() {
+      await store.close();
+    },
+  };
+}
+
+export type { InteractionLog };

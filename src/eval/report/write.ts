@@ -1,0 +1,292 @@
+/**
+ * `polar report DIR`: everything from DIR/results.jsonl and DIR/manifest.json alone — Table 1
+ * (Markdown + CSV), Figures 5–8 (SVG + PNG), Table 2 when its variants were run — into
+ * DIR/report/. Every page names what produced the numbers.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BootstrapOptions } from "../bootstrap.ts";
+import {
+  acquisitionGap,
+  backbonesOf,
+  cmPerScenario,
+  controlledRetrieval,
+  MEMORY_LABELS,
+  mainLines,
+  memoriesOf,
+  RETRIEVER_LABELS,
+  representationAblation,
+  retrievalRecall,
+  SCENARIO_LABELS,
+  type ScenarioSeries,
+  scenariosOf,
+  table1,
+} from "../metrics.ts";
+import {
+  describeProblems,
+  MANIFEST_FILE,
+  RESULTS_FILE,
+  type ResultLine,
+  RunManifest,
+  readResults,
+} from "../results.ts";
+import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
+import { formatEstimate, table1Console, table1Csv, table1Markdown, table2Markdown, toCsv } from "./tables.ts";
+
+export interface ReportOutput {
+  dir: string;
+  markdown: string;
+  files: string[];
+  consoleTable: string;
+  warnings: string[];
+  episodes: number;
+}
+
+export function readManifest(dir: string): RunManifest | null {
+  const p = join(dir, MANIFEST_FILE);
+  if (!existsSync(p)) return null;
+  const parsed = RunManifest.safeParse(JSON.parse(readFileSync(p, "utf8")));
+  if (!parsed.success) throw new Error(`${p}: not a valid run manifest (${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+export function provenanceLines(m: RunManifest | null, lines: readonly ResultLine[]): string[] {
+  if (!m)
+    return ["Provenance unknown: no manifest.json next to the results.", `Backbones: ${backbonesOf(lines).join(", ")}`];
+  const backbones = Object.entries(m.backbones)
+    .map(([name, b]) => `${name} (${b.type}${b.model ? `: ${b.model}` : ""})`)
+    .join(", ");
+  return [
+    `Dataset: ${m.dataset.name} (${m.dataset.path}; ${m.dataset.scenes} scenes, ${m.dataset.users} users, ${m.dataset.episodes} episodes)`,
+    `Simulator: ${m.simulator} · Store: ${m.store} · Embedder: ${m.embedder}`,
+    `Backbones: ${backbones}`,
+    `Config ${m.configHash} · commit ${m.gitCommit ?? "unknown"} · run ${m.runId}`,
+  ];
+}
+
+function scenarioCategories(lines: readonly ResultLine[], withAll = true) {
+  const cats = scenariosOf(lines).map((s) => ({ key: s, label: SCENARIO_LABELS[s] ?? s }));
+  return withAll && cats.length > 1 ? [...cats, { key: "all", label: "All" }] : cats;
+}
+
+function seriesPanels(series: ScenarioSeries[]) {
+  return backbonesOf(series.map((s) => ({ backbone: s.backbone }) as ResultLine)).map((backbone) => ({
+    title: backbone,
+    value: (cat: string, key: string) => series.find((s) => s.backbone === backbone && s.series === key)?.values[cat],
+  }));
+}
+
+async function writeChart(dir: string, name: string, spec: BarChartSpec, files: string[]): Promise<void> {
+  const svg = barChart(spec);
+  const svgPath = join(dir, `${name}.svg`);
+  const pngPath = join(dir, `${name}.png`);
+  writeFileSync(svgPath, svg);
+  await svgToPng(svg, pngPath);
+  files.push(svgPath, pngPath);
+}
+
+export async function writeReport(dir: string, opts: BootstrapOptions = {}): Promise<ReportOutput> {
+  const resultsPath = join(dir, RESULTS_FILE);
+  if (!existsSync(resultsPath))
+    throw new Error(`${resultsPath}: no results file (run \`polar eval --out ${dir}\` first)`);
+  const read = readResults(resultsPath);
+  const warnings = describeProblems(resultsPath, read);
+  const lines = read.lines;
+  const manifest = readManifest(dir);
+  const provenance = provenanceLines(manifest, lines);
+  const outDir = join(dir, "report");
+  mkdirSync(outDir, { recursive: true });
+  const files: string[] = [];
+  const boot = { samples: opts.samples ?? 1000, seed: opts.seed ?? 0, level: opts.level ?? 0.95 };
+
+  const t1 = table1(lines, boot);
+  const md: string[] = [
+    "# Polar evaluation report",
+    "",
+    ...provenance.map((p) => `- ${p}`),
+    `- Episodes: ${lines.length} (${lines.filter((l) => l.stage === "acquisition").length} acquisition, ${mainLines(lines).length} evaluation)`,
+    `- Intervals: ${Math.round(boot.level * 100)}% percentile bootstrap, ${boot.samples} resamples, seed ${boot.seed}`,
+    ...warnings.map((w) => `- ⚠ ${w}`),
+    "",
+    "## Table 1 — SR, SPL and CM per scenario, memory mode and backbone",
+    "",
+    table1Markdown(t1),
+  ];
+  const t1Csv = join(outDir, "table1.csv");
+  writeFileSync(t1Csv, table1Csv(t1));
+  files.push(t1Csv);
+
+  const main = mainLines(lines);
+  const memSeries = memoriesOf(main).map((m) => ({
+    key: m,
+    label: MEMORY_LABELS[m] ?? m,
+    color: PALETTE[m as "none"] ?? "#555",
+  }));
+
+  // Figure 5: acquisition vs evaluation SR per memory mode.
+  const gap = acquisitionGap(lines, boot);
+  md.push("## Figure 5 — acquisition–evaluation gap (SR)", "");
+  if (gap.length) {
+    await writeChart(
+      outDir,
+      "fig5_gap",
+      {
+        title: "Figure 5 · Acquisition vs evaluation success rate",
+        subtitle:
+          "Explicit instructions with a reference (acquisition) against implicit ones (evaluation); red: the gap",
+        yLabel: "Success rate",
+        categories: memoriesOf(main).map((m) => ({ key: m, label: MEMORY_LABELS[m] ?? m })),
+        series: [
+          { key: "acquisition", label: "Acquisition (explicit)", color: PALETTE.acquisition },
+          { key: "evaluation", label: "Evaluation (implicit)", color: PALETTE.evaluation },
+        ],
+        panels: backbonesOf(gap.map((g) => ({ backbone: g.backbone }) as ResultLine)).map((backbone) => ({
+          title: backbone,
+          value: (cat, key) => {
+            const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
+            return key === "acquisition" ? row?.acquisition : row?.evaluation;
+          },
+          note: (cat) => {
+            const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
+            return row
+              ? `gap ${row.gap.mean >= 0 ? "" : "−"}${Math.abs(row.gap.mean * 100).toFixed(1)} pts`
+              : undefined;
+          },
+        })),
+        footer: provenance,
+      },
+      files,
+    );
+    md.push(
+      "![Figure 5](fig5_gap.png)",
+      "",
+      "| Backbone | Memory | Acquisition SR | Evaluation SR | Gap (pts) |",
+      "| --- | --- | ---: | ---: | ---: |",
+    );
+    for (const g of gap)
+      md.push(
+        `| ${g.backbone} | ${MEMORY_LABELS[g.memory] ?? g.memory} | ${formatEstimate(g.acquisition)} | ${formatEstimate(g.evaluation)} | ${formatEstimate(g.gap)} |`,
+      );
+    const csv = join(outDir, "fig5_gap.csv");
+    writeFileSync(
+      csv,
+      toCsv(
+        [
+          "backbone",
+          "memory",
+          "acquisition_sr",
+          "acquisition_n",
+          "evaluation_sr",
+          "evaluation_n",
+          "gap",
+          "gap_lo",
+          "gap_hi",
+        ],
+        gap.map((g) => [
+          g.backbone,
+          g.memory,
+          g.acquisition.mean,
+          g.acquisition.n,
+          g.evaluation.mean,
+          g.evaluation.n,
+          g.gap.mean,
+          g.gap.lo,
+          g.gap.hi,
+        ]),
+      ),
+    );
+    files.push(csv);
+  } else md.push("_Not available: no acquisition episodes in these results._");
+  md.push("");
+
+  // Figure 6: CM per scenario.
+  const cm = cmPerScenario(lines, boot);
+  md.push("## Figure 6 — within-category false positives (CM) per scenario", "");
+  if (cm.length) {
+    await writeChart(
+      outDir,
+      "fig6_cm",
+      {
+        title: "Figure 6 · Category match: right category, wrong instance",
+        subtitle: "Share of episodes that end next to a same-category object that is not the target (lower is better)",
+        yLabel: "CM rate",
+        categories: scenarioCategories(main),
+        series: memSeries,
+        panels: seriesPanels(cm),
+        footer: provenance,
+      },
+      files,
+    );
+    md.push("![Figure 6](fig6_cm.png)");
+  } else md.push("_Not available: no evaluation episodes._");
+  md.push("");
+
+  // Figure 7: SR under controlled retrieval.
+  const ctrl = controlledRetrieval(lines, boot);
+  md.push("## Figure 7 — SR under controlled retrieval", "");
+  md.push(
+    "Polar episodes whose retrieved candidates held the target object, and raw-interaction episodes whose sample held the gold interaction(s).",
+    "",
+  );
+  if (ctrl.length) {
+    await writeChart(
+      outDir,
+      "fig7_controlled",
+      {
+        title: "Figure 7 · Success when the right memory was in hand",
+        subtitle:
+          "Polar: target among retrieved candidates · Raw-interaction: gold interaction in the 15-episode sample",
+        yLabel: "Success rate",
+        categories: scenarioCategories(main),
+        series: ["raw", "polar"]
+          .filter((m) => ctrl.some((c) => c.series === m))
+          .map((m) => ({ key: m, label: MEMORY_LABELS[m], color: PALETTE[m as "raw"] })),
+        panels: seriesPanels(ctrl),
+        footer: provenance,
+      },
+      files,
+    );
+    md.push("![Figure 7](fig7_controlled.png)");
+  } else md.push("_Not available: needs raw or polar evaluation episodes with retrieval outcomes._");
+  md.push("");
+
+  // Figure 8: retrieval recall.
+  const recall = retrievalRecall(lines, boot);
+  md.push("## Figure 8 — retrieval recall of the gold prior interactions", "");
+  if (recall.series.length) {
+    await writeChart(
+      outDir,
+      "fig8_recall",
+      {
+        title: `Figure 8 · Recall@${recall.k} of task-relevant prior interactions`,
+        subtitle: "BM25 and dense retrieval over raw interactions against Polar's semantic memory nodes",
+        yLabel: `Recall@${recall.k}`,
+        categories: scenarioCategories(main),
+        series: ["bm25", "dense", "polar"]
+          .filter((r) => recall.series.some((s) => s.series === r))
+          .map((r) => ({ key: r, label: RETRIEVER_LABELS[r], color: PALETTE[r as "bm25"] })),
+        panels: seriesPanels(recall.series),
+        footer: provenance,
+      },
+      files,
+    );
+    md.push("![Figure 8](fig8_recall.png)");
+  } else md.push("_Not available: no retrieval-recall measurements in these results._");
+  md.push("");
+
+  // Table 2.
+  const abl = representationAblation(lines, boot);
+  md.push("## Table 2 — trajectory representation ablation (Polar)", "");
+  if (abl.length) md.push(table2Markdown(abl));
+  else
+    md.push(
+      "_Not run: these results hold only Polar's own representation. Run `polar eval --representations instruction,raw_trajectory,summary,episodic` to produce it._",
+    );
+  md.push("");
+
+  const markdown = md.join("\n");
+  const mdPath = join(outDir, "report.md");
+  writeFileSync(mdPath, markdown);
+  files.unshift(mdPath);
+  return { dir: outDir, markdown, files, consoleTable: table1Console(t1), warnings, episodes: lines.length };
+}

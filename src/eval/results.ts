@@ -1,0 +1,213 @@
+/**
+ * The evaluation's results: one JSON line per finished episode, holding everything the report
+ * recomputes its tables and figures from, plus a manifest per output folder that says what
+ * produced them. Lines are appended and flushed one at a time so that a crash or Ctrl-C loses
+ * at most the episodes still in flight.
+ */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { z } from "zod";
+
+export const RESULTS_FILE = "results.jsonl";
+export const MANIFEST_FILE = "manifest.json";
+export const RESULT_VERSION = 1;
+
+export const Stage = z.enum(["acquisition", "evaluation"]);
+export type Stage = z.infer<typeof Stage>;
+export const MemoryModeName = z.enum(["none", "raw", "polar"]);
+export type MemoryModeName = z.infer<typeof MemoryModeName>;
+/** Table 2's trajectory representations; `episodic` is Polar's own and the default. */
+export const Representation = z.enum(["instruction", "raw_trajectory", "summary", "episodic"]);
+export type Representation = z.infer<typeof Representation>;
+export const REPRESENTATION_LABELS: Record<Representation, string> = {
+  instruction: "Instruction only",
+  raw_trajectory: "+ Raw trajectory",
+  summary: "+ Summary",
+  episodic: "+ Episodic memory (Polar)",
+};
+
+const Count = z.number().int().min(0);
+const Metres = z.number().min(0);
+
+export const ResultLine = z.strictObject({
+  v: z.literal(RESULT_VERSION),
+  runId: z.string().min(1),
+  configHash: z.string().min(1),
+  /** identity for resume: backbone|memory|representation|episodeId */
+  key: z.string().min(1),
+  dataset: z.string().min(1),
+  scene: z.string().min(1),
+  user: z.string().min(1),
+  episodeId: z.string().min(1),
+  stage: Stage,
+  /** the scenario of an evaluation episode; "acquisition" for acquisition episodes */
+  scenario: z.string().min(1),
+  temporalKind: z.string().nullable(),
+  memory: MemoryModeName,
+  representation: Representation,
+  backbone: z.string().min(1),
+  model: z.string().nullable(),
+  success: z.boolean(),
+  spl: z.number().min(0).max(1),
+  cm: z.boolean(),
+  steps: Count,
+  pathLength: Metres,
+  shortestPath: Metres.nullable(),
+  target: z.strictObject({ objectId: z.string(), category: z.string() }),
+  grounded: z.strictObject({
+    objectId: z.string().nullable(),
+    category: z.string().nullable(),
+    correct: z.boolean().nullable(),
+  }),
+  retrieval: z.strictObject({
+    /** object ids of Polar's retrieved candidates, best first (polar mode) */
+    ids: z.array(z.string()),
+    /** did the target object come back among them; null when nothing was retrieved by design */
+    targetRetrieved: z.boolean().nullable(),
+  }),
+  raw: z.strictObject({
+    /** episode ids of the raw-interaction sample (raw mode) */
+    sampleIds: z.array(z.string()),
+    /** did the sample hold every gold prior episode; null outside raw mode */
+    includesGold: z.boolean().nullable(),
+  }),
+  /** Figure 8: recall@k of the gold prior episodes, per retriever, over this user's raw interactions */
+  recall: z
+    .strictObject({
+      k: z.number().int().positive(),
+      polar: z.number().min(0).max(1).nullable(),
+      bm25: z.number().min(0).max(1).nullable(),
+      dense: z.number().min(0).max(1).nullable(),
+    })
+    .nullable(),
+  usage: z.strictObject({
+    calls: Count,
+    inputTokens: Count,
+    outputTokens: Count,
+    costUsd: z.number().min(0),
+    failedCalls: Count,
+  }),
+  /** acquisition: the episode was written into the user's memory */
+  memorized: z.boolean(),
+  error: z.string().nullable(),
+  durationMs: z.number().min(0),
+  finishedAt: z.string().min(1),
+});
+export type ResultLine = z.infer<typeof ResultLine>;
+
+export function resultKey(backbone: string, memory: string, representation: string, episodeId: string): string {
+  return `${backbone}|${memory}|${representation}|${episodeId}`;
+}
+
+export const RunManifest = z.strictObject({
+  v: z.literal(RESULT_VERSION),
+  runId: z.string().min(1),
+  configHash: z.string().min(1),
+  dataset: z.strictObject({ path: z.string(), name: z.string(), episodes: Count, users: Count, scenes: Count }),
+  simulator: z.string().min(1),
+  store: z.string().min(1),
+  embedder: z.string().min(1),
+  backbones: z.record(z.string(), z.strictObject({ type: z.string(), model: z.string().nullable() })),
+  gitCommit: z.string().nullable(),
+  createdAt: z.string(),
+  sessions: z.array(
+    z.strictObject({
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      argv: z.array(z.string()),
+      episodesRun: Count,
+      interrupted: z.boolean(),
+    }),
+  ),
+});
+export type RunManifest = z.infer<typeof RunManifest>;
+
+/**
+ * Appends result lines to a file, each written and fsync'ed before `append` returns, so the
+ * file on disk is always a prefix of complete lines (plus, after a power cut, maybe one torn
+ * line that the reader reports).
+ */
+export class ResultWriter {
+  private fd: number;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "a");
+    // A torn last line from an earlier crash would glue onto our first line: start on a fresh one.
+    if (existsSync(path)) {
+      const text = readFileSync(path, "utf8");
+      if (text.length > 0 && !text.endsWith("\n")) writeSync(this.fd, "\n");
+    }
+  }
+
+  append(line: ResultLine): void {
+    const checked = ResultLine.parse(line);
+    writeSync(this.fd, `${JSON.stringify(checked)}\n`);
+    fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}
+
+export interface ReadProblem {
+  line: number;
+  message: string;
+  /** the last line without a newline: what a crash mid-write leaves */
+  torn: boolean;
+}
+
+export interface ReadResults {
+  lines: ResultLine[];
+  problems: ReadProblem[];
+  /** earlier lines of a key that a later line superseded (a rerun after a memory repair) */
+  duplicates: number;
+}
+
+/** Reads and validates a results file; bad or torn lines are reported, never thrown. */
+export function readResults(path: string): ReadResults {
+  if (!existsSync(path)) return { lines: [], problems: [], duplicates: 0 };
+  const text = readFileSync(path, "utf8");
+  const rows = text.split("\n");
+  const endsClean = text.endsWith("\n") || text.length === 0;
+  const lines: ResultLine[] = [];
+  const problems: ReadProblem[] = [];
+  const byKey = new Map<string, number>();
+  let duplicates = 0;
+  rows.forEach((row, i) => {
+    if (row.trim() === "") return;
+    const torn = i === rows.length - 1 && !endsClean;
+    let json: unknown;
+    try {
+      json = JSON.parse(row);
+    } catch (e) {
+      problems.push({ line: i + 1, torn, message: `not JSON (${(e as Error).message})` });
+      return;
+    }
+    const parsed = ResultLine.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      problems.push({ line: i + 1, torn, message: `${first.path.join(".") || "(line)"}: ${first.message}` });
+      return;
+    }
+    const at = byKey.get(parsed.data.key);
+    if (at !== undefined) {
+      duplicates++;
+      lines[at] = parsed.data;
+      return;
+    }
+    byKey.set(parsed.data.key, lines.length);
+    lines.push(parsed.data);
+  });
+  return { lines, problems, duplicates };
+}
+
+export function describeProblems(path: string, r: ReadResults): string[] {
+  const out = r.problems.map(
+    (p) =>
+      `${path}:${p.line}: ${p.torn ? "torn last line (an interrupted write; that episode will rerun)" : p.message}`,
+  );
+  if (r.duplicates)
+    out.push(`${path}: ${r.duplicates} episode line(s) superseded by a later rerun of the same episode`);
+  return out;
+}

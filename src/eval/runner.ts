@@ -1,0 +1,443 @@
+/**
+ * The PinNED scenario evaluation (paper §4.1): per backbone, the acquisition stage (explicit
+ * instructions; each episode is memorized into its user's own memory) and then the evaluation
+ * stage (implicit instructions) in every memory mode. One result line per finished episode;
+ * a rerun of the same command skips what is done.
+ *
+ * Resume and memory: a backbone's memory (graph store + raw-interaction log, under
+ * OUT/memory/<backbone>/) is built only by its acquisition episodes, and evaluation starts only
+ * once every acquisition episode of that backbone has a result line. On resume the runner
+ * checks, per user, that the memory holds exactly the acquisition episodes that have result
+ * lines; when it does not (a crash between memorizing and writing the line, a deleted memory
+ * folder), it clears that user's memory and reruns that user's acquisition episodes, whose new
+ * lines supersede the old ones. So evaluation never reads a memory that differs from what the
+ * results say was acquired.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PolarConfig } from "../config/schema.ts";
+import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import type { Simulator } from "../sim/simulator.ts";
+import { runPool } from "./pool.ts";
+import { type Progress, silentProgress } from "./progress.ts";
+import { type ReportOutput, writeReport } from "./report/write.ts";
+import {
+  MANIFEST_FILE,
+  type MemoryModeName,
+  RESULT_VERSION,
+  RESULTS_FILE,
+  type Representation,
+  type ResultLine,
+  ResultWriter,
+  type RunManifest,
+  RunManifest as RunManifestSchema,
+  readResults,
+  resultKey,
+} from "./results.ts";
+
+export interface Job {
+  key: string;
+  backbone: string;
+  stage: "acquisition" | "evaluation";
+  memory: MemoryModeName;
+  representation: Representation;
+  episode: AcquisitionEpisode | EvaluationEpisode;
+}
+
+/** What an episode run hands back: the agent's record, reduced to what a result line needs. */
+export interface EpisodeOutcome {
+  success: boolean;
+  spl: number;
+  cm: boolean;
+  steps: number;
+  pathLength: number;
+  shortestPath: number | null;
+  target: { objectId: string; category: string };
+  grounded: { objectId: string | null; category: string | null; correct: boolean | null };
+  retrievedObjectIds: string[];
+  goldInRetrieved: boolean | null;
+  rawSampleIds: string[];
+  rawIncludesGold: boolean | null;
+  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; failedCalls: number };
+  memorized: boolean;
+  error: string | null;
+}
+
+export interface RecallOutcome {
+  k: number;
+  polar: number | null;
+  bm25: number | null;
+  dense: number | null;
+}
+
+/** One backbone's agent and memory for the run (built by wiring.ts from the real parts). */
+export interface BackboneRuntime {
+  readonly name: string;
+  readonly type: string;
+  readonly model: string | null;
+  /** acquisition episode ids this user's memory holds (graph and raw log agreeing) */
+  memorizedEpisodes(userId: string): Promise<Set<string>>;
+  /** forgets this user's memory, graph and raw log, before their acquisition is rerun */
+  forgetUser(userId: string): Promise<void>;
+  run(job: Job, sim: Simulator): Promise<EpisodeOutcome>;
+  /** Figure 8's recall of the gold prior episodes by each retriever, or null when not measurable */
+  recall(episode: EvaluationEpisode): Promise<RecallOutcome | null>;
+  close(): Promise<void>;
+}
+
+export interface EvalRuntime {
+  readonly simulator: string;
+  readonly store: string;
+  readonly embedder: string;
+  openSimulators(n: number): Promise<Simulator[]>;
+  openBackbone(name: string, memoryDir: string): Promise<BackboneRuntime>;
+  close(): Promise<void>;
+}
+
+export interface EvalPlan {
+  config: PolarConfig;
+  set: ScenarioSet;
+  datasetPath: string;
+  /** hash of the scenario-set file, part of the config hash */
+  datasetHash: string;
+  backbones: { name: string; type: string; model: string | null }[];
+  memoryModes: MemoryModeName[];
+  scenarios: string[];
+  representations: Representation[];
+  concurrency: number;
+  outDir: string;
+}
+
+export interface RunOptions {
+  /** run at most this many new episodes, then stop as after Ctrl-C (for partial runs and tests) */
+  limit?: number;
+  signal?: AbortSignal;
+  progress?: Progress;
+  argv?: string[];
+  /** write the report at the end (default true) */
+  report?: boolean;
+  now?: () => Date;
+}
+
+export interface RunSummary {
+  ran: number;
+  skipped: number;
+  remaining: number;
+  interrupted: boolean;
+  resultsPath: string;
+  report: ReportOutput | null;
+  notes: string[];
+}
+
+export function slug(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, "_");
+}
+
+/** The settings that change what an episode does; results from different hashes never mix. */
+export function configHash(config: PolarConfig, datasetHash: string): string {
+  const { path: _path, ...memory } = config.memory;
+  const relevant = {
+    simulator: { ...config.simulator, url: undefined, urls: undefined },
+    memory,
+    embedder: config.embedder,
+    agent: config.agent,
+    eval: { seed: config.eval.seed, recallK: config.eval.recallK },
+    dataset: datasetHash,
+  };
+  return createHash("sha256").update(JSON.stringify(relevant)).digest("hex").slice(0, 12);
+}
+
+export function hashFile(path: string): string {
+  return createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 16);
+}
+
+/** Every job of the plan, in run order: per backbone, acquisition (time order) then evaluation. */
+export function planJobs(plan: EvalPlan): Job[] {
+  const jobs: Job[] = [];
+  const byTime = <T extends { timestamp: string; id: string }>(a: T, b: T) =>
+    a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id);
+  const acquisition = [...plan.set.acquisition].sort(byTime);
+  const evaluation = plan.set.evaluation
+    .filter((e) => plan.scenarios.includes(e.scenario))
+    // Grouped by scene so a worker's simulator reloads its scene as rarely as possible.
+    .sort((a, b) => a.sceneId.localeCompare(b.sceneId) || byTime(a, b));
+  for (const b of plan.backbones) {
+    for (const episode of acquisition)
+      jobs.push({
+        key: resultKey(b.name, "none", "episodic", episode.id),
+        backbone: b.name,
+        stage: "acquisition",
+        // Acquisition instructions are explicit (reference image): no prior memory is read.
+        memory: "none",
+        representation: "episodic",
+        episode,
+      });
+    for (const memory of plan.memoryModes) {
+      const reps: Representation[] = memory === "polar" ? plan.representations : ["episodic"];
+      for (const representation of reps)
+        for (const episode of evaluation)
+          jobs.push({
+            key: resultKey(b.name, memory, representation, episode.id),
+            backbone: b.name,
+            stage: "evaluation",
+            memory,
+            representation,
+            episode,
+          });
+    }
+  }
+  return jobs;
+}
+
+function gitCommit(): string | null {
+  try {
+    const head = readFileSync(".git/HEAD", "utf8").trim();
+    if (!head.startsWith("ref: ")) return head;
+    const ref = head.slice(5);
+    if (existsSync(join(".git", ref))) return readFileSync(join(".git", ref), "utf8").trim();
+    const packed = readFileSync(".git/packed-refs", "utf8")
+      .split("\n")
+      .find((l) => l.endsWith(` ${ref}`));
+    return packed ? packed.split(" ")[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+export class ResumeMismatchError extends Error {}
+
+/** Opens or creates OUT/manifest.json; refuses results from another configuration. */
+function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: Date): RunManifest {
+  const path = join(plan.outDir, MANIFEST_FILE);
+  const backbones = Object.fromEntries(plan.backbones.map((b) => [b.name, { type: b.type, model: b.model }]));
+  if (existsSync(path)) {
+    const parsed = RunManifestSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    if (!parsed.success) throw new ResumeMismatchError(`${path}: not a valid run manifest; use another --out`);
+    const m = parsed.data;
+    if (m.configHash !== hash)
+      throw new ResumeMismatchError(
+        `${plan.outDir} holds results of another configuration or dataset (config ${m.configHash}, now ${hash}); ` +
+          "use another --out, or the same config to resume",
+      );
+    for (const [name, b] of Object.entries(backbones)) {
+      const before = m.backbones[name];
+      if (before && (before.type !== b.type || before.model !== b.model))
+        throw new ResumeMismatchError(
+          `${plan.outDir}: backbone "${name}" was ${before.type}${before.model ? `:${before.model}` : ""} and is now ${b.type}${b.model ? `:${b.model}` : ""}; use another --out`,
+        );
+    }
+    if (m.embedder !== runtime.embedder)
+      throw new ResumeMismatchError(
+        `${plan.outDir}: its memories were built with embedder "${m.embedder}", this run uses "${runtime.embedder}"`,
+      );
+    return { ...m, backbones: { ...m.backbones, ...backbones } };
+  }
+  return {
+    v: RESULT_VERSION,
+    runId: `${now.toISOString().replace(/[:.]/g, "-")}-${hash.slice(0, 6)}`,
+    configHash: hash,
+    dataset: {
+      path: plan.datasetPath,
+      name: plan.set.name,
+      episodes: plan.set.acquisition.length + plan.set.evaluation.length,
+      users: plan.set.users.length,
+      scenes: plan.set.scenes.length,
+    },
+    simulator: runtime.simulator,
+    store: runtime.store,
+    embedder: runtime.embedder,
+    backbones,
+    gitCommit: gitCommit(),
+    createdAt: now.toISOString(),
+    sessions: [],
+  };
+}
+
+function saveManifest(outDir: string, m: RunManifest): void {
+  writeFileSync(join(outDir, MANIFEST_FILE), `${JSON.stringify(m, null, 2)}\n`);
+}
+
+function toLine(
+  job: Job,
+  o: EpisodeOutcome,
+  recall: RecallOutcome | null,
+  ctx: { runId: string; hash: string; dataset: string; model: string | null; ms: number; now: Date },
+): ResultLine {
+  const e = job.episode;
+  return {
+    v: RESULT_VERSION,
+    runId: ctx.runId,
+    configHash: ctx.hash,
+    key: job.key,
+    dataset: ctx.dataset,
+    scene: e.sceneId,
+    user: e.userId,
+    episodeId: e.id,
+    stage: job.stage,
+    scenario: e.stage === "evaluation" ? e.scenario : "acquisition",
+    temporalKind: e.stage === "evaluation" ? (e.temporalKind ?? null) : null,
+    memory: job.memory,
+    representation: job.representation,
+    backbone: job.backbone,
+    model: ctx.model,
+    success: o.success,
+    spl: o.spl,
+    cm: o.cm,
+    steps: o.steps,
+    pathLength: o.pathLength,
+    shortestPath: o.shortestPath,
+    target: o.target,
+    grounded: o.grounded,
+    retrieval: { ids: o.retrievedObjectIds, targetRetrieved: job.memory === "polar" ? o.goldInRetrieved : null },
+    raw: { sampleIds: o.rawSampleIds, includesGold: job.memory === "raw" ? o.rawIncludesGold : null },
+    recall,
+    usage: o.usage,
+    memorized: o.memorized,
+    error: o.error,
+    durationMs: ctx.ms,
+    finishedAt: ctx.now.toISOString(),
+  };
+}
+
+export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: RunOptions = {}): Promise<RunSummary> {
+  const now = opts.now ?? (() => new Date());
+  const progress = opts.progress ?? silentProgress();
+  mkdirSync(plan.outDir, { recursive: true });
+  const hash = configHash(plan.config, plan.datasetHash);
+  const manifest = openManifest(plan, runtime, hash, now());
+  const session = {
+    startedAt: now().toISOString(),
+    finishedAt: null as string | null,
+    argv: opts.argv ?? [],
+    episodesRun: 0,
+    interrupted: false,
+  };
+  manifest.sessions.push(session);
+  saveManifest(plan.outDir, manifest);
+
+  const resultsPath = join(plan.outDir, RESULTS_FILE);
+  const previous = readResults(resultsPath);
+  const done = new Map(previous.lines.map((l) => [l.key, l]));
+  const jobs = planJobs(plan);
+  const notes: string[] = [];
+
+  // Stop handing out episodes on Ctrl-C (the caller's signal) or when the limit is reached.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  if (opts.signal?.aborted) stop.abort();
+  let dispatched = 0;
+  const take = () => {
+    dispatched++;
+    if (opts.limit !== undefined && dispatched >= opts.limit) stop.abort();
+  };
+
+  const skipped = jobs.filter((j) => done.has(j.key)).length;
+  progress.start(jobs.length, skipped);
+  const writer = new ResultWriter(resultsPath);
+  let sims: Simulator[] = [];
+  let ran = 0;
+  try {
+    if (opts.limit === 0) stop.abort();
+    sims = stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency);
+    for (const b of plan.backbones) {
+      if (stop.signal.aborted) break;
+      const bb = await runtime.openBackbone(b.name, join(plan.outDir, "memory", slug(b.name)));
+      try {
+        const mine = jobs.filter((j) => j.backbone === b.name);
+        const acquisition = mine.filter((j) => j.stage === "acquisition");
+        await reconcileMemory(bb, acquisition, done, notes);
+
+        const execute = async (job: Job, sim: Simulator) => {
+          take();
+          const t0 = Date.now();
+          const outcome = await bb.run(job, sim);
+          const recall =
+            job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic"
+              ? await bb.recall(job.episode as EvaluationEpisode)
+              : null;
+          const line = toLine(job, outcome, recall, {
+            runId: manifest.runId,
+            hash,
+            dataset: plan.set.name,
+            model: bb.model,
+            ms: Date.now() - t0,
+            now: now(),
+          });
+          writer.append(line);
+          done.set(job.key, line);
+          ran++;
+          progress.episode(
+            line.success,
+            `${job.backbone}/${job.stage === "acquisition" ? "acq" : job.memory} ${job.episode.id}`,
+          );
+        };
+
+        await runPool(
+          acquisition.filter((j) => !done.has(j.key)),
+          sims,
+          execute,
+          stop.signal,
+        );
+        if (acquisition.some((j) => !done.has(j.key))) break; // evaluation waits for a complete memory
+        const evaluation = mine.filter((j) => j.stage === "evaluation" && !done.has(j.key));
+        await runPool(evaluation, sims, execute, stop.signal);
+      } finally {
+        await bb.close();
+      }
+    }
+  } finally {
+    writer.close();
+    progress.stop();
+    opts.signal?.removeEventListener("abort", onAbort);
+    await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
+    const remaining = jobs.filter((j) => !done.has(j.key)).length;
+    session.finishedAt = now().toISOString();
+    session.episodesRun = ran;
+    session.interrupted = remaining > 0;
+    saveManifest(plan.outDir, manifest);
+  }
+
+  const remaining = jobs.filter((j) => !done.has(j.key)).length;
+  const report =
+    opts.report === false
+      ? null
+      : await writeReport(plan.outDir, { samples: plan.config.eval.bootstrapSamples, seed: plan.config.eval.seed });
+  return { ran, skipped, remaining, interrupted: remaining > 0, resultsPath, report, notes };
+}
+
+/**
+ * Makes each user's memory agree with the acquisition lines: a user whose memory holds an
+ * episode without a line, or lacks one that has a line, is cleared and acquired again.
+ */
+async function reconcileMemory(
+  bb: BackboneRuntime,
+  acquisition: Job[],
+  done: Map<string, ResultLine>,
+  notes: string[],
+): Promise<void> {
+  const users = [...new Set(acquisition.map((j) => j.episode.userId))];
+  for (const user of users) {
+    const jobs = acquisition.filter((j) => j.episode.userId === user);
+    const withLine = new Set(jobs.filter((j) => done.has(j.key)).map((j) => j.episode.id));
+    const inMemory = await bb.memorizedEpisodes(user);
+    // Episodes whose line says they were not memorized (a failed episode) are fine either way.
+    const expected = new Set([...withLine].filter((id) => memorizedFlag(done, jobs, id)));
+    const extra = [...inMemory].filter((id) => !withLine.has(id));
+    const missing = [...expected].filter((id) => !inMemory.has(id));
+    if (extra.length === 0 && missing.length === 0) continue;
+    notes.push(
+      `${bb.name}: memory of user ${user} disagreed with the results (${extra.length} extra, ${missing.length} missing); ` +
+        `cleared it and reran that user's ${jobs.length} acquisition episodes`,
+    );
+    await bb.forgetUser(user);
+    for (const j of jobs) done.delete(j.key);
+  }
+}
+
+function memorizedFlag(done: Map<string, ResultLine>, jobs: Job[], id: string): boolean {
+  const job = jobs.find((j) => j.episode.id === id);
+  const line = job ? done.get(job.key) : undefined;
+  return line?.memorized === true;
+}

@@ -1,0 +1,47 @@
+/**
+ * Turns what the user asked for (config + flags) into a checked plan: the dataset loaded and
+ * cross-checked, the scenarios and memory modes known, every backbone resolved and its key
+ * present — all before the first episode.
+ */
+import { resolve } from "node:path";
+import type { PolarConfig } from "../config/schema.ts";
+import { loadScenarioSet, scenarioSetFile } from "../datasets/load.ts";
+import type { MemoryModeName, Representation } from "./results.ts";
+import { type EvalPlan, hashFile } from "./runner.ts";
+import { prepareBackbones } from "./wiring.ts";
+
+export class PlanError extends Error {}
+
+export async function buildPlan(
+  config: PolarConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ plan: EvalPlan; backbones: ReturnType<typeof prepareBackbones> }> {
+  const e = config.eval;
+  const datasetPath = e.dataset;
+  const set = await loadScenarioSet(datasetPath);
+  const present = [...new Set(set.evaluation.map((x) => x.scenario))];
+  const unknown = e.scenarios.filter((s) => !present.includes(s as never));
+  if (unknown.length)
+    throw new PlanError(
+      `unknown scenario(s) ${unknown.join(", ")}: ${set.name} holds ${present.join(", ") || "no evaluation episodes"}`,
+    );
+  const scenarios = e.scenarios.length ? e.scenarios : present;
+  const backbones = prepareBackbones(e.backbones, config.backbone, env);
+  const modes = [...new Set(e.memoryModes)] as MemoryModeName[];
+  const representations = [...new Set(e.representations)] as Representation[];
+  if (representations.length > 1 && !modes.includes("polar"))
+    throw new PlanError("--representations varies Polar's memory: include polar in --memory");
+  const plan: EvalPlan = {
+    config,
+    set,
+    datasetPath,
+    datasetHash: hashFile(await scenarioSetFile(datasetPath)),
+    backbones: backbones.map((b) => ({ name: b.name, type: b.type, model: b.model ?? null })),
+    memoryModes: modes,
+    scenarios,
+    representations,
+    concurrency: e.concurrency,
+    outDir: resolve(e.out),
+  };
+  return { plan, backbones };
+}

@@ -1,0 +1,220 @@
+/**
+ * Builds the evaluation's runtime from the real parts: simulator sessions (in process, or one
+ * per bridge URL), backbones by name, each backbone's memory under the output folder (the
+ * graph store and the raw-interaction log), and the agent's episode loop.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runEpisode } from "../agent/episode.ts";
+import type { MemoryAccess, PolarMemory } from "../agent/memory-access.ts";
+import { InteractionLog } from "../agent/raw-interactions.ts";
+import { loadReferenceImage } from "../agent/reference-image.ts";
+import type { PolarConfig } from "../config/schema.ts";
+import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import type { BackboneConfig } from "../mllm/config.ts";
+import { checkBackboneReady } from "../mllm/keys.ts";
+import type { Policy } from "../mllm/policy.ts";
+import { createPolicy, resolveBackbone } from "../mllm/registry.ts";
+import { SceneGraphCache } from "../planning/scene-graph.ts";
+import { createSimulator, settingsFromConfig } from "../sim/create.ts";
+import type { Simulator } from "../sim/simulator.ts";
+import { withRepresentation } from "./representation.ts";
+import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";
+
+/** One backbone's memory graph under its folder; the eval owns its lifetime. */
+export interface PolarMemoryHandle {
+  /** the graph as the agent reads and writes it, with recency measured from `now` (the episode's time) */
+  forEpisode(now: number): PolarMemory;
+  /** episode ids the graph holds for this user */
+  episodes(userId: string): Promise<Set<string>>;
+  clearUser(userId: string): Promise<void>;
+  /** Figure 8: recall@k of these gold episodes for each retriever over the user's raw interactions */
+  recall?(args: {
+    userId: string;
+    instruction: string;
+    targetObjectId: string;
+    before: number;
+    k: number;
+    log: InteractionLog;
+  }): Promise<Omit<RecallOutcome, "k">>;
+  close(): Promise<void>;
+}
+
+export interface MemoryFactory {
+  /** "sqlite" / "neo4j" as the report names it */
+  store: string;
+  /** the embedder's name (BGE-M3 or "lexical fallback") */
+  embedder: string;
+  open(dir: string, backbone: string, policy: Pick<Policy, "memorize">): Promise<PolarMemoryHandle>;
+  close(): Promise<void>;
+}
+
+/** Resolves every backbone and checks its key before anything runs. */
+export function prepareBackbones(
+  names: string[],
+  fallback: BackboneConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): BackboneConfig[] {
+  const configs = names.length ? names.map((n) => resolveBackbone(n)) : [fallback];
+  const seen = new Set<string>();
+  for (const c of configs) {
+    if (seen.has(c.name)) throw new Error(`backbone "${c.name}" is listed twice`);
+    seen.add(c.name);
+    checkBackboneReady(c, env);
+  }
+  return configs;
+}
+
+function describeSimulator(config: PolarConfig): string {
+  const s = config.simulator;
+  if (s.type === "embedded" && !s.url && !s.urls?.length) return "embedded (in-process)";
+  return `bridge ${[...(s.urls ?? []), ...(s.url ? [s.url] : [])].join(", ")}`;
+}
+
+export function createRuntime(
+  config: PolarConfig,
+  set: ScenarioSet,
+  backbones: BackboneConfig[],
+  memory: MemoryFactory,
+): EvalRuntime {
+  const sceneGraphs = new SceneGraphCache();
+  const settings = settingsFromConfig(config.simulator);
+  const scenes = new Map(set.scenes.map((s) => [s.id, s]));
+  return {
+    simulator: describeSimulator(config),
+    store: memory.store,
+    embedder: memory.embedder,
+    async openSimulators(n) {
+      const urls = config.simulator.urls?.length
+        ? config.simulator.urls
+        : config.simulator.url
+          ? [config.simulator.url]
+          : [];
+      const sims: Simulator[] = [];
+      try {
+        for (let i = 0; i < n; i++)
+          sims.push(await createSimulator(config.simulator, urls.length ? { url: urls[i % urls.length] } : {}));
+      } catch (e) {
+        await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
+        throw e;
+      }
+      return sims;
+    },
+    async openBackbone(name, dir) {
+      const bc = backbones.find((b) => b.name === name);
+      if (!bc) throw new Error(`backbone "${name}" was not prepared`);
+      mkdirSync(dir, { recursive: true });
+      const policy = createPolicy(bc);
+      const log = new InteractionLog(join(dir, "raw-interactions.jsonl"));
+      const graph = await memory.open(dir, name, policy);
+      return backboneRuntime({ config, bc, policy, log, graph, dir, sceneGraphs, settings, scenes, set });
+    },
+    async close() {
+      await memory.close();
+    },
+  };
+}
+
+function backboneRuntime(ctx: {
+  config: PolarConfig;
+  bc: BackboneConfig;
+  policy: ReturnType<typeof createPolicy>;
+  log: InteractionLog;
+  graph: PolarMemoryHandle;
+  dir: string;
+  sceneGraphs: SceneGraphCache;
+  settings: ReturnType<typeof settingsFromConfig>;
+  scenes: Map<string, ScenarioSet["scenes"][number]>;
+  set: ScenarioSet;
+}): BackboneRuntime {
+  const { config, log, graph } = ctx;
+  let log_ = log;
+  const logPath = join(ctx.dir, "raw-interactions.jsonl");
+  return {
+    name: ctx.bc.name,
+    type: ctx.bc.type,
+    model: ctx.bc.model ?? null,
+    async memorizedEpisodes(userId) {
+      const inGraph = await graph.episodes(userId);
+      const inLog = new Set(log_.list(userId).map((x) => x.episodeId));
+      // Either half alone counts: a disagreement between them is itself a reason to rebuild.
+      return new Set([...inGraph, ...inLog]);
+    },
+    async forgetUser(userId) {
+      await graph.clearUser(userId);
+      // The log is append-only JSONL: rewrite it without this user.
+      const others = ctx.set.users.map((u) => u.id).filter((u) => u !== userId);
+      const kept = others.flatMap((u) => log_.list(u).map((x) => ({ userId: u, ...x })));
+      if (existsSync(logPath)) rmSync(logPath);
+      writeFileSync(logPath, kept.map((x) => `${JSON.stringify(x)}\n`).join(""));
+      log_ = new InteractionLog(logPath);
+    },
+    async run(job: Job, sim: Simulator): Promise<EpisodeOutcome> {
+      const ep = job.episode;
+      const scene = ctx.scenes.get(ep.sceneId);
+      if (!scene) throw new Error(`episode ${ep.id}: unknown scene ${ep.sceneId}`);
+      const polar = graph.forEpisode(Date.parse(ep.timestamp));
+      const memory: MemoryAccess = {
+        mode: job.memory,
+        polar: job.memory === "polar" ? withRepresentation(polar, job.representation, log_) : polar,
+        log: log_,
+        topK: config.memory.topK,
+        rawInteractions: config.agent.rawInteractions,
+        seed: config.eval.seed,
+      };
+      const refPath = ep.stage === "acquisition" ? join(ctx.set.dir, ep.referenceImage) : undefined;
+      const r = await runEpisode({
+        episode: ep,
+        scene: { id: scene.id, scene: scene.scene, settings: ctx.settings },
+        sim,
+        policy: ctx.policy,
+        memory,
+        agent: config.agent,
+        simulator: config.simulator,
+        sceneGraphs: ctx.sceneGraphs,
+        ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
+        // Only acquisition episodes become prior interactions.
+        memorize: ep.stage === "acquisition",
+      });
+      return {
+        success: r.success,
+        spl: r.spl,
+        cm: r.cm,
+        steps: r.steps,
+        pathLength: r.pathLength,
+        shortestPath: r.shortestPath,
+        target: r.target,
+        grounded: { objectId: r.grounded.objectId, category: r.grounded.category, correct: r.grounded.correct },
+        retrievedObjectIds: r.retrievedObjectIds,
+        goldInRetrieved: r.goldInRetrieved,
+        rawSampleIds: r.rawSampleIds,
+        rawIncludesGold: r.rawIncludesGold,
+        usage: {
+          calls: r.usage.calls,
+          inputTokens: r.usage.inputTokens ?? 0,
+          outputTokens: r.usage.outputTokens ?? 0,
+          costUsd: r.usage.costUsd ?? 0,
+          failedCalls: r.usage.failedCalls,
+        },
+        memorized: r.memorized,
+        error: r.error,
+      };
+    },
+    async recall(ep: EvaluationEpisode) {
+      if (!graph.recall || ep.scenario === "pinned") return null;
+      const k = config.eval.recallK;
+      const r = await graph.recall({
+        userId: ep.userId,
+        instruction: ep.instruction,
+        targetObjectId: ep.targetObjectId,
+        before: Date.parse(ep.timestamp),
+        k,
+        log: log_,
+      });
+      return { k, ...r };
+    },
+    async close() {
+      await graph.close();
+    },
+  };
+}

@@ -1,0 +1,574 @@
+/**
+ * The memory graph in Neo4j (neo4j-driver, Bolt). What a user sees in Neo4j Browser:
+ *
+ *   (:User)-[:OWNS {at}]->(:Object {objectId, category})-[:HAS_STATEMENT {at, episodeId}]->(:Statement {text})
+ *   (:User)-[:EXPERIENCED {at}]->(:Episode {instruction, success, trajectory})-[:ABOUT {at}]->(:Object)
+ *   (:Episode)-[:GAVE {at}]->(:Instruction)   (:Episode)-[:SUMMARISED_AS {at}]->(:EpisodicMemory)
+ *   (:Episode)-[:SHOWED {at}]->(:ReferenceImage {hash, path})-[:DEPICTS {at}]->(:Object)
+ *   (:MemoryEvent {seq, kind, detail, …})   the history, one node per row, kept when a user is cleared
+ *
+ * Scope: every node carries `space` (config namespace) and `userId`, and every query matches
+ * both. Only parameterized Cypher; labels and relationship types are constants of this file.
+ *
+ * Vector search: the native vector index (see neo4j-schema.ts) is shared by all users, so a
+ * query over-fetches candidates with db.index.vector.queryNodes, keeps this user's, and widens
+ * the candidate count (×4) until it has `limit` of them or has seen every statement; past
+ * MAX_CANDIDATES it falls back to an exact scan of the user's statements. Similarities are
+ * recomputed on the server from the stored vectors (vector.similarity.cosine, exact), since the
+ * index's scores are approximate (quantized); only the top `limit` rows travel back.
+ */
+import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
+import type { Neo4jConfig } from "./config.ts";
+import { connectNeo4j, errorText, type Neo4jConnection } from "./neo4j-connect.ts";
+import { ensureSchema, VECTOR_INDEX } from "./neo4j-schema.ts";
+import {
+  type EmbedderInfo,
+  type EpisodeRecord,
+  type EpisodeWrite,
+  type ImageHashRecord,
+  type MemoryEvent,
+  type MemoryEventKind,
+  type MemoryStats,
+  type MemoryStore,
+  MemoryStoreError,
+  type ObjectMemory,
+  type ObjectRecord,
+  type ParsedEpisodeWrite,
+  parseEpisodeWrite,
+  requireUser,
+  type StatementHit,
+  type StatementLink,
+  type StoreOptions,
+} from "./store.ts";
+
+/** Beyond this many ANN candidates, an exact per-user scan is cheaper than widening again. */
+const MAX_CANDIDATES = 4096;
+/** Labels of a user's memory nodes (constants: never built from data). */
+const USER_LABELS = ["Statement", "Instruction", "EpisodicMemory", "ReferenceImage", "Episode", "Object"] as const;
+
+export interface Neo4jStoreOptions extends StoreOptions {
+  /** where the password env var is read (tests pass their own) */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Connects (bounded retries), creates the schema if missing, and checks the embedder. */
+export async function openNeo4jStore(cfg: Neo4jConfig, opts: Neo4jStoreOptions = {}): Promise<Neo4jMemoryStore> {
+  const conn = await connectNeo4j(cfg, opts.env);
+  const store = new Neo4jMemoryStore(conn, cfg.namespace, opts.embedder);
+  try {
+    await ensureSchema(conn.driver, conn.uri, conn.database).catch((e) => {
+      throw new MemoryStoreError(`Neo4j at ${conn.uri}: creating the memory schema failed: ${errorText(e)}`, {
+        cause: e,
+      });
+    });
+    const held = await store.embedder();
+    const run = opts.embedder;
+    if (run && held && (held.name !== run.name || held.dim !== run.dim)) {
+      throw new MemoryStoreError(
+        `the Neo4j memory store at ${conn.uri} (namespace ${cfg.namespace}) holds vectors of embedder ` +
+          `${held.name} (dim ${held.dim}); this run uses ${run.name} (dim ${run.dim}). ` +
+          "Use another memory.neo4j.namespace, or the same embedder.",
+      );
+    }
+  } catch (e) {
+    await conn.driver.close();
+    throw e;
+  }
+  return store;
+}
+
+type Params = Record<string, unknown>;
+
+export class Neo4jMemoryStore implements MemoryStore {
+  readonly kind = "neo4j";
+  readonly location: string;
+  /** once a namespace holds vectors its embedder never changes, so it is cached */
+  private held: EmbedderInfo | null = null;
+
+  /** Test hook: called between the statements of a write, inside its transaction. */
+  onWriteStep?: (step: string) => void;
+
+  constructor(
+    private readonly conn: Neo4jConnection,
+    readonly namespace: string,
+    private readonly run: EmbedderInfo | undefined,
+  ) {
+    this.location = conn.uri;
+  }
+
+  // ── plumbing ────────────────────────────────────────────────────────────────────────────
+
+  private fail(what: string, e: unknown): never {
+    if (e instanceof MemoryStoreError) throw e;
+    throw new MemoryStoreError(`Neo4j at ${this.conn.uri}: ${what} failed: ${errorText(e)}`, { cause: e });
+  }
+
+  private async read(what: string, query: string, params: Params): Promise<Neo4jRecord[]> {
+    const session = this.conn.driver.session({ database: this.conn.database, defaultAccessMode: neo4j.session.READ });
+    try {
+      return await session.executeRead(async (tx) => (await tx.run(query, params)).records);
+    } catch (e) {
+      this.fail(what, e);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private async write<T>(what: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    const session = this.conn.driver.session({ database: this.conn.database, defaultAccessMode: neo4j.session.WRITE });
+    try {
+      return await session.executeWrite(work);
+    } catch (e) {
+      this.fail(what, e);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private scope(user: string): Params {
+    return { space: this.namespace, user };
+  }
+
+  // ── embedder ────────────────────────────────────────────────────────────────────────────
+
+  async embedder(): Promise<EmbedderInfo | null> {
+    if (this.held) return this.held;
+    const rows = await this.read(
+      "reading the embedder",
+      "MATCH (m:PolarStore {space: $space}) RETURN m.embedderName AS name, m.embedderDim AS dim",
+      { space: this.namespace },
+    );
+    const name = rows[0]?.get("name") as string | null | undefined;
+    const dim = rows[0]?.get("dim") as number | null | undefined;
+    this.held = name && dim ? { name, dim } : null;
+    return this.held;
+  }
+
+  // ── writing ─────────────────────────────────────────────────────────────────────────────
+
+  async writeEpisode(userId: string, write: EpisodeWrite): Promise<MemoryEvent[]> {
+    const user = requireUser(userId);
+    const held = await this.embedder();
+    const w = parseEpisodeWrite(write, held?.dim ?? this.run?.dim ?? null);
+    const hasNew = w.statements.some((s) => s.kind === "new");
+    const vectors = held ?? this.run ?? null;
+    if (hasNew && !vectors) {
+      throw new MemoryStoreError("this memory store was opened without an embedder and cannot store statements");
+    }
+    const events = await this.write("writing an episode", (tx) => this.writeRows(tx, user, w, hasNew ? vectors : null));
+    if (hasNew && !this.held) this.held = vectors;
+    return events;
+  }
+
+  private async writeRows(
+    tx: ManagedTransaction,
+    user: string,
+    w: ParsedEpisodeWrite,
+    vectors: EmbedderInfo | null | undefined,
+  ): Promise<MemoryEvent[]> {
+    const at = neo4j.int(w.episode.at);
+    const recordedAt = Date.now();
+    const ep = w.episode.id;
+    const obj = w.object.id;
+    const p = { ...this.scope(user), at, episodeId: ep, objectId: obj };
+    const events: MemoryEvent[] = [];
+    const event = (kind: MemoryEventKind, nodeId: string, detail: string, objectId: string | null = obj) =>
+      events.push({ kind, nodeId, objectId, episodeId: ep, at: w.episode.at, recordedAt, detail });
+    const step = (name: string) => this.onWriteStep?.(name);
+
+    if (vectors) {
+      // The first writer of a namespace records its embedder; a concurrent one with another fails.
+      const r = await tx.run(
+        `MERGE (m:PolarStore {space: $space})
+         ON CREATE SET m.createdAt = $now
+         SET m.embedderName = coalesce(m.embedderName, $name), m.embedderDim = coalesce(m.embedderDim, $dim)
+         RETURN m.embedderName AS name, m.embedderDim AS dim`,
+        { space: this.namespace, now: neo4j.int(recordedAt), name: vectors.name, dim: neo4j.int(vectors.dim) },
+      );
+      const name = r.records[0].get("name") as string;
+      const dim = r.records[0].get("dim") as number;
+      if (name !== vectors.name || dim !== vectors.dim) {
+        throw new MemoryStoreError(
+          `the Neo4j memory store at ${this.location} (namespace ${this.namespace}) holds vectors of embedder ${name} (dim ${dim}); this write has ${vectors.name} (dim ${vectors.dim})`,
+        );
+      }
+    }
+
+    const u = await tx.run(
+      `MERGE (u:User {space: $space, userId: $user})
+       WITH u, u.createdAt IS NULL AS fresh
+       SET u.createdAt = coalesce(u.createdAt, $at), u.eventSeq = coalesce(u.eventSeq, 0)
+       RETURN fresh, u.eventSeq AS seq`,
+      p,
+    );
+    const seq0 = u.records[0].get("seq") as number;
+    if (u.records[0].get("fresh")) event("user_created", user, "", null);
+
+    const existing = await tx.run(
+      "OPTIONAL MATCH (o:Object {space: $space, userId: $user, objectId: $objectId}) RETURN o IS NOT NULL AS exists",
+      p,
+    );
+    const exists = existing.records[0].get("exists") as boolean;
+    if (w.object.matchedBy === "new") {
+      if (exists) throw new MemoryStoreError(`object ${obj} already exists for this user; link it instead`);
+      await tx.run(
+        `MATCH (u:User {space: $space, userId: $user})
+         CREATE (u)-[:OWNS {at: $at}]->(:Object {space: $space, userId: $user, objectId: $objectId,
+                                                  category: $category, createdAt: $at, updatedAt: $at})`,
+        { ...p, category: w.object.category },
+      );
+      event(
+        "object_created",
+        obj,
+        [w.object.category ?? "unknown category", w.object.detail].filter(Boolean).join("; "),
+      );
+    } else {
+      if (!exists) throw new MemoryStoreError(`object ${obj} does not exist for this user; cannot link to it`);
+      await tx.run(
+        `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
+         SET o.category = coalesce($category, o.category),
+             o.updatedAt = CASE WHEN o.updatedAt < $at THEN $at ELSE o.updatedAt END`,
+        { ...p, category: w.object.category },
+      );
+      event("object_linked", obj, [`matched by ${w.object.matchedBy}`, w.object.detail].filter(Boolean).join("; "));
+    }
+    step("object");
+
+    await tx.run(
+      `MATCH (u:User {space: $space, userId: $user}), (o:Object {space: $space, userId: $user, objectId: $objectId})
+       CREATE (u)-[:EXPERIENCED {at: $at}]->(e:Episode {space: $space, userId: $user, id: $episodeId, at: $at,
+               instruction: $instruction, success: $success, trajectory: $trajectory})-[:ABOUT {at: $at}]->(o)
+       CREATE (e)-[:GAVE {at: $at}]->(:Instruction {space: $space, userId: $user, id: $instructionId,
+               text: $instruction, at: $at})
+       FOREACH (img IN CASE WHEN $image IS NULL THEN [] ELSE [$image] END |
+         CREATE (e)-[:SHOWED {at: $at}]->(:ReferenceImage {space: $space, userId: $user, id: img.id,
+                 hash: img.hash, path: img.path, at: $at})-[:DEPICTS {at: $at}]->(o))`,
+      {
+        ...p,
+        instruction: w.episode.instruction,
+        success: w.episode.success,
+        trajectory: w.episode.trajectory,
+        instructionId: w.instructionId,
+        image: w.referenceImage,
+      },
+    );
+    event("episode_created", ep, w.episode.success ? "succeeded" : "failed");
+    event("instruction_created", w.instructionId, w.episode.instruction);
+    if (w.referenceImage) {
+      const img = w.referenceImage;
+      event("image_created", img.id, `hash ${img.hash}${img.path ? ` at ${img.path}` : ""}`);
+    }
+    step("episode");
+
+    const news = w.statements.flatMap((s) =>
+      s.kind === "new" ? [{ id: s.id, text: s.text, embedding: Array.from(s.embedding) }] : [],
+    );
+    if (news.length > 0) {
+      // setNodeVectorProperty stores float32 (half the size of a float64 list) and checks it.
+      await tx.run(
+        `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
+         UNWIND $news AS st
+         CREATE (o)-[:HAS_STATEMENT {at: $at, episodeId: $episodeId}]->
+                (s:Statement {space: $space, userId: $user, id: st.id, text: st.text, createdAt: $at})
+         WITH s, st
+         CALL db.create.setNodeVectorProperty(s, 'embedding', st.embedding)`,
+        { ...p, news },
+      );
+    }
+    const linkIds = w.statements.flatMap((s) => (s.kind === "link" ? [s.id] : []));
+    const linkedText = new Map<string, string>();
+    if (linkIds.length > 0) {
+      const found = await tx.run(
+        `UNWIND $ids AS sid
+         MATCH (s:Statement {space: $space, id: sid}) WHERE s.userId = $user
+         MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
+         MERGE (o)-[r:HAS_STATEMENT {episodeId: $episodeId}]->(s)
+         ON CREATE SET r.at = $at
+         RETURN DISTINCT s.id AS id, s.text AS text`,
+        { ...p, ids: linkIds },
+      );
+      for (const r of found.records) linkedText.set(r.get("id") as string, r.get("text") as string);
+    }
+    for (const s of w.statements) {
+      if (s.kind === "new") {
+        event("statement_created", s.id, s.text);
+      } else {
+        const text = linkedText.get(s.id);
+        if (text === undefined) {
+          throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
+        }
+        event("statement_linked", s.id, `"${s.mergedText}" → "${text}" (similarity ${s.similarity.toFixed(3)})`);
+      }
+      step("statement");
+    }
+
+    await tx.run(
+      `MATCH (e:Episode {space: $space, id: $episodeId})
+       CREATE (e)-[:SUMMARISED_AS {at: $at}]->(:EpisodicMemory {space: $space, userId: $user, id: $episodicId,
+               text: $text, success: $success, at: $at})`,
+      { ...p, episodicId: w.episodic.id, text: w.episodic.text, success: w.episode.success },
+    );
+    event("episodic_created", w.episodic.id, w.episodic.text);
+    step("episodic");
+
+    await this.appendEvents(tx, user, seq0, events);
+    return events;
+  }
+
+  private async appendEvents(tx: ManagedTransaction, user: string, seq0: number, events: MemoryEvent[]): Promise<void> {
+    await tx.run(
+      `UNWIND range(0, size($events) - 1) AS i
+       WITH i, $events[i] AS ev
+       CREATE (:MemoryEvent {space: $space, userId: $user, seq: $seq0 + i + 1, kind: ev.kind, nodeId: ev.nodeId,
+               objectId: ev.objectId, episodeId: ev.episodeId, at: ev.at, recordedAt: ev.recordedAt,
+               detail: ev.detail})
+       WITH count(*) AS n
+       MATCH (u:User {space: $space, userId: $user})
+       SET u.eventSeq = $seq0 + n`,
+      {
+        ...this.scope(user),
+        seq0: neo4j.int(seq0),
+        events: events.map((e) => ({ ...e, at: neo4j.int(e.at), recordedAt: neo4j.int(e.recordedAt) })),
+      },
+    );
+  }
+
+  // ── reading ─────────────────────────────────────────────────────────────────────────────
+
+  async searchStatements(userId: string, vector: Float32Array, limit: number): Promise<StatementHit[]> {
+    const user = requireUser(userId);
+    const held = await this.embedder();
+    if (!held || limit <= 0) return [];
+    if (vector.length !== held.dim) {
+      throw new MemoryStoreError(`query vector has ${vector.length} dims, the store holds ${held.dim}`);
+    }
+    const q = Array.from(vector);
+    const scope = { ...this.scope(user), vector: q, limit: neo4j.int(limit) };
+    // Scores are computed exactly on the server from the stored vectors (the index's own scores
+    // are quantized); vector.similarity.cosine is (1 + cos) / 2, and cos = dot for unit vectors.
+    const ranked = `WITH node, vector.similarity.cosine(node.embedding, $vector) AS score
+       ORDER BY score DESC, node.id LIMIT $limit
+       RETURN node.id AS id, node.text AS text, node.createdAt AS createdAt, 2 * score - 1 AS similarity`;
+    let k = Math.max(limit * 4, 64);
+    let total: number | null = null;
+    for (;;) {
+      const rows = await this.read(
+        "searching statements",
+        `CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node
+         WHERE node.space = $space AND node.userId = $user
+         ${ranked}`,
+        { ...scope, index: VECTOR_INDEX, k: neo4j.int(k) },
+      );
+      if (rows.length >= limit) return toHits(rows);
+      total ??= await this.countIndexed();
+      if (k >= total) return toHits(rows);
+      if (k >= MAX_CANDIDATES) break;
+      k = Math.min(k * 4, total);
+    }
+    // This user is a small minority of the indexed statements: scan theirs exactly.
+    const rows = await this.read(
+      "searching statements (exact scan)",
+      `MATCH (node:Statement {space: $space, userId: $user})
+       ${ranked}`,
+      scope,
+    );
+    return toHits(rows);
+  }
+
+  private async countIndexed(): Promise<number> {
+    const rows = await this.read("counting statements", "MATCH (s:Statement) RETURN count(s) AS n", {});
+    return rows[0].get("n") as number;
+  }
+
+  async statementLinks(userId: string, statementIds: string[]): Promise<StatementLink[]> {
+    const user = requireUser(userId);
+    if (statementIds.length === 0) return [];
+    const rows = await this.read(
+      "reading statement links",
+      `UNWIND $ids AS sid
+       MATCH (s:Statement {space: $space, id: sid}) WHERE s.userId = $user
+       MATCH (o:Object {space: $space, userId: $user})-[r:HAS_STATEMENT]->(s)
+       RETURN s.id AS statementId, o.objectId AS objectId, r.episodeId AS episodeId, r.at AS at
+       ORDER BY at DESC, episodeId, objectId`,
+      { ...this.scope(user), ids: statementIds },
+    );
+    return rows.map((r) => r.toObject() as StatementLink);
+  }
+
+  async getObject(userId: string, objectId: string): Promise<ObjectRecord | null> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "reading an object",
+      `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
+       RETURN o.objectId AS objectId, o.category AS category, o.createdAt AS createdAt, o.updatedAt AS updatedAt`,
+      { ...this.scope(user), objectId },
+    );
+    return rows[0] ? (rows[0].toObject() as ObjectRecord) : null;
+  }
+
+  async listObjects(userId: string): Promise<ObjectRecord[]> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "listing objects",
+      `MATCH (o:Object {space: $space, userId: $user})
+       RETURN o.objectId AS objectId, o.category AS category, o.createdAt AS createdAt, o.updatedAt AS updatedAt
+       ORDER BY updatedAt DESC, objectId`,
+      this.scope(user),
+    );
+    return rows.map((r) => r.toObject() as ObjectRecord);
+  }
+
+  async objectMemories(userId: string, objectIds?: string[]): Promise<ObjectMemory[]> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "reading object memories",
+      `MATCH (o:Object {space: $space, userId: $user})
+       WHERE $ids IS NULL OR o.objectId IN $ids
+       RETURN o {.objectId, .category, .createdAt, .updatedAt} AS object,
+         COLLECT { MATCH (o)-[r:HAS_STATEMENT]->(s:Statement)
+                   WITH s, r ORDER BY r.at DESC, s.id
+                   RETURN s {.id, .text, episodeId: r.episodeId, at: r.at} } AS statements,
+         COLLECT { MATCH (o)<-[:ABOUT]-(e:Episode)-[:GAVE]->(i:Instruction)
+                   WITH i, e ORDER BY i.at DESC, i.id
+                   RETURN i {.id, episodeId: e.id, .text, .at} } AS instructions,
+         COLLECT { MATCH (o)<-[:ABOUT]-(e:Episode)-[:SUMMARISED_AS]->(m:EpisodicMemory)
+                   WITH m, e ORDER BY m.at DESC, m.id
+                   RETURN m {.id, episodeId: e.id, .text, .success, .at} } AS episodic,
+         COLLECT { MATCH (o)<-[:DEPICTS]-(img:ReferenceImage)<-[:SHOWED]-(e:Episode)
+                   WITH img, e ORDER BY img.at DESC, img.id
+                   RETURN img {.id, episodeId: e.id, .hash, .path, .at} } AS images
+       ORDER BY o.updatedAt DESC, o.objectId`,
+      { ...this.scope(user), ids: objectIds ?? null },
+    );
+    return rows.map((r) => r.toObject() as ObjectMemory);
+  }
+
+  async listImageHashes(userId: string): Promise<ImageHashRecord[]> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "listing image hashes",
+      `MATCH (img:ReferenceImage {space: $space, userId: $user})-[:DEPICTS]->(o:Object)
+       RETURN img.id AS imageId, o.objectId AS objectId, img.hash AS hash, img.at AS at
+       ORDER BY at DESC, imageId`,
+      this.scope(user),
+    );
+    return rows.map((r) => r.toObject() as ImageHashRecord);
+  }
+
+  async listEpisodes(userId: string): Promise<EpisodeRecord[]> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "listing episodes",
+      `MATCH (e:Episode {space: $space, userId: $user})-[:ABOUT]->(o:Object)
+       RETURN e.id AS id, o.objectId AS objectId, e.instruction AS instruction, e.success AS success,
+              e.trajectory AS trajectory, e.at AS at
+       ORDER BY at, id`,
+      this.scope(user),
+    );
+    return rows.map((r) => r.toObject() as EpisodeRecord);
+  }
+
+  async history(userId: string, opts: { limit?: number } = {}): Promise<MemoryEvent[]> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "reading the history",
+      `MATCH (ev:MemoryEvent {space: $space, userId: $user})
+       WITH ev ORDER BY ev.seq DESC
+       LIMIT $limit
+       RETURN ev.kind AS kind, ev.nodeId AS nodeId, ev.objectId AS objectId, ev.episodeId AS episodeId,
+              ev.at AS at, ev.recordedAt AS recordedAt, ev.detail AS detail
+       ORDER BY ev.seq`,
+      { ...this.scope(user), limit: neo4j.int(opts.limit ?? Number.MAX_SAFE_INTEGER) },
+    );
+    return rows.map((r) => r.toObject() as MemoryEvent);
+  }
+
+  async stats(userId: string): Promise<MemoryStats> {
+    const user = requireUser(userId);
+    const rows = await this.read(
+      "counting memories",
+      `RETURN
+         COUNT { MATCH (:Object {space: $space, userId: $user}) } AS objects,
+         COUNT { MATCH (:Statement {space: $space, userId: $user}) } AS statements,
+         COUNT { MATCH (:Object {space: $space, userId: $user})-[:HAS_STATEMENT]->(:Statement) } AS statementLinks,
+         COUNT { MATCH (:Episode {space: $space, userId: $user}) } AS episodes,
+         COUNT { MATCH (:EpisodicMemory {space: $space, userId: $user}) } AS episodic,
+         COUNT { MATCH (:Instruction {space: $space, userId: $user}) } AS instructions,
+         COUNT { MATCH (:ReferenceImage {space: $space, userId: $user}) } AS images,
+         COUNT { MATCH (:MemoryEvent {space: $space, userId: $user}) } AS events`,
+      this.scope(user),
+    );
+    return rows[0].toObject() as MemoryStats;
+  }
+
+  async clearUser(userId: string): Promise<MemoryEvent> {
+    const user = requireUser(userId);
+    const now = Date.now();
+    const event: MemoryEvent = {
+      kind: "user_cleared",
+      nodeId: user,
+      objectId: null,
+      episodeId: null,
+      at: now,
+      recordedAt: now,
+      detail: "",
+    };
+    await this.write("clearing a user", async (tx) => {
+      const scope = this.scope(user);
+      const links = await tx.run(
+        "MATCH (:Object {space: $space, userId: $user})-[r:HAS_STATEMENT]->() RETURN count(r) AS n",
+        scope,
+      );
+      const counts = [`${links.records[0].get("n")} statement_links`];
+      for (const label of USER_LABELS) {
+        // label is a constant of this file, never data
+        const r = await tx.run(
+          `MATCH (n:${label} {space: $space, userId: $user}) DETACH DELETE n RETURN count(n) AS n`,
+          scope,
+        );
+        counts.push(`${r.records[0].get("n")} ${label}`);
+      }
+      event.detail = `removed ${counts.join(", ")}`;
+      // The User node stays (it holds the history counter); without createdAt it reads as new.
+      const u = await tx.run(
+        `MERGE (u:User {space: $space, userId: $user})
+         REMOVE u.createdAt
+         SET u.eventSeq = coalesce(u.eventSeq, 0)
+         RETURN u.eventSeq AS seq`,
+        scope,
+      );
+      await this.appendEvents(tx, user, u.records[0].get("seq") as number, [event]);
+    });
+    return event;
+  }
+
+  async close(): Promise<void> {
+    await this.conn.driver.close();
+  }
+}
+
+function toHits(rows: Neo4jRecord[]): StatementHit[] {
+  return rows.map((r) => ({
+    statement: { id: r.get("id") as string, text: r.get("text") as string, createdAt: r.get("createdAt") as number },
+    similarity: r.get("similarity") as number,
+  }));
+}
+
+/**
+ * Removes every node of a namespace in batches (tests and benchmarks clean up with it; a
+ * namespace of 100k statements is too big for one transaction on a small heap).
+ */
+export async function dropNamespace(conn: Neo4jConnection, namespace: string): Promise<void> {
+  const session = conn.driver.session({ database: conn.database });
+  try {
+    for (const label of [...USER_LABELS, "MemoryEvent", "User", "PolarStore"]) {
+      await session.run(
+        `MATCH (n:${label} {space: $space})
+         CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS`,
+        { space: namespace },
+      );
+    }
+  } finally {
+    await session.close();
+  }
+}

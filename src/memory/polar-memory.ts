@@ -1,0 +1,64 @@
+/**
+ * The memory graph as the episode loop uses it (src/agent/memory-access.ts's PolarMemory):
+ * retrieve top-k candidates, memorize a finished episode. One store, one embedder, one backbone.
+ */
+import type { CallRecord, MemorizeInput, Policy } from "../mllm/policy.ts";
+import type { MemoryCandidate } from "./candidate.ts";
+import type { EmbedderConfig, MemoryConfig } from "./config.ts";
+import { createStore } from "./create.ts";
+import { createEmbedder } from "./embedders/create.ts";
+import type { Embedder } from "./embedders/embedder.ts";
+import { type MemorizeResult, memorizeEpisode } from "./memorize.ts";
+import { retrieve } from "./retrieve.ts";
+import type { MemoryStore } from "./store.ts";
+
+export class GraphMemory {
+  /** the last memorization's outcome, for logs and the dashboard */
+  lastMemorized?: MemorizeResult;
+
+  constructor(
+    readonly store: MemoryStore,
+    readonly embedder: Embedder,
+    private readonly policy: Pick<Policy, "memorize">,
+    private readonly config: MemoryConfig,
+    /** "now" for recency; an evaluation passes its episode clock */
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  retrieve(userId: string, instruction: string, k: number): Promise<MemoryCandidate[]> {
+    return retrieve(this.store, this.embedder, userId, instruction, {
+      k,
+      now: this.now(),
+      recencyWeight: this.config.recencyWeight,
+      recencyHalfLifeDays: this.config.recencyHalfLifeDays,
+    });
+  }
+
+  async memorize(
+    input: MemorizeInput & { timestamp: number; referenceImagePath?: string },
+  ): Promise<{ calls: CallRecord[] }> {
+    const { timestamp, referenceImagePath, ...episode } = input;
+    this.lastMemorized = await memorizeEpisode(this.store, this.embedder, this.policy, episode, {
+      at: timestamp,
+      config: this.config,
+      referenceImagePath,
+    });
+    return { calls: this.lastMemorized.calls };
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+    await this.embedder.close?.();
+  }
+}
+
+/** Embedder (auto: BGE-M3 or the lexical fallback, with a notice) + store, from config. */
+export async function openGraphMemory(
+  config: { memory: MemoryConfig; embedder: EmbedderConfig },
+  policy: Pick<Policy, "memorize">,
+  opts: { onNotice?: (m: string) => void; now?: () => number } = {},
+): Promise<GraphMemory> {
+  const embedder = await createEmbedder(config.embedder, opts.onNotice);
+  const store = await createStore(config.memory, { embedder: { name: embedder.name, dim: embedder.dim } });
+  return new GraphMemory(store, embedder, policy, config.memory, opts.now);
+}

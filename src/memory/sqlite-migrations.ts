@@ -1,0 +1,89 @@
+/**
+ * Schema of the embedded store, one entry per version (PRAGMA user_version = number applied).
+ * Append new migrations; never edit an applied one. Every table but `meta` carries user_id, and
+ * every query filters on it.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE users (user_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL);
+  CREATE TABLE objects (
+    user_id TEXT NOT NULL REFERENCES users(user_id),
+    object_id TEXT NOT NULL,
+    category TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, object_id)
+  );
+  CREATE TABLE statements (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(user_id),
+    text TEXT NOT NULL,
+    embedding BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX statements_user ON statements(user_id);
+  CREATE TABLE episodes (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    object_id TEXT NOT NULL,
+    instruction TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    trajectory TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    FOREIGN KEY (user_id, object_id) REFERENCES objects(user_id, object_id)
+  );
+  CREATE INDEX episodes_user ON episodes(user_id, at);
+  CREATE TABLE statement_links (
+    user_id TEXT NOT NULL,
+    object_id TEXT NOT NULL,
+    statement_id TEXT NOT NULL REFERENCES statements(id),
+    episode_id TEXT NOT NULL REFERENCES episodes(id),
+    at INTEGER NOT NULL,
+    PRIMARY KEY (statement_id, object_id, episode_id),
+    FOREIGN KEY (user_id, object_id) REFERENCES objects(user_id, object_id)
+  );
+  CREATE INDEX links_object ON statement_links(user_id, object_id);
+  CREATE TABLE instructions (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    episode_id TEXT NOT NULL REFERENCES episodes(id),
+    object_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX instructions_object ON instructions(user_id, object_id);
+  CREATE TABLE episodic (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    episode_id TEXT NOT NULL REFERENCES episodes(id),
+    object_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX episodic_object ON episodic(user_id, object_id);
+  CREATE TABLE images (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    episode_id TEXT NOT NULL REFERENCES episodes(id),
+    object_id TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    path TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX images_user ON images(user_id, object_id);
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    node_id TEXT NOT NULL,
+    object_id TEXT,
+    episode_id TEXT,
+    at INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    detail TEXT NOT NULL
+  );
+  CREATE INDEX events_user ON events(user_id, seq);
+  `,
+];

@@ -1,0 +1,470 @@
+/**
+ * The embedded memory store: one SQLite file (better-sqlite3, WAL), schema versioned through
+ * PRAGMA user_version, vector search in process over a per-user matrix cache.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { MIGRATIONS } from "./sqlite-migrations.ts";
+import {
+  type EmbedderInfo,
+  type EpisodeRecord,
+  type EpisodeWrite,
+  type ImageHashRecord,
+  type MemoryEvent,
+  type MemoryEventKind,
+  type MemoryStats,
+  type MemoryStore,
+  MemoryStoreError,
+  type ObjectMemory,
+  type ObjectRecord,
+  type ParsedEpisodeWrite,
+  parseEpisodeWrite,
+  requireUser,
+  type StatementHit,
+  type StatementLink,
+  type StoreOptions,
+} from "./store.ts";
+import { VectorMatrix } from "./vector-index.ts";
+
+interface UserIndex {
+  matrix: VectorMatrix;
+  texts: string[];
+  createdAt: number[];
+}
+
+type Row = Record<string, unknown>;
+
+export class SqliteMemoryStore implements MemoryStore {
+  readonly kind = "sqlite";
+  readonly location: string;
+  private readonly db: Database.Database;
+  private readonly run: EmbedderInfo | undefined;
+  /** per-user statement matrices; dropped when another connection commits (data_version) */
+  private readonly indexes = new Map<string, UserIndex>();
+  private dataVersion = -1;
+
+  /** Test hook: called between the rows of a write, inside its transaction. */
+  onWriteStep?: (step: string) => void;
+
+  constructor(path: string, opts: StoreOptions = {}) {
+    this.location = path === ":memory:" ? path : resolve(path);
+    if (path !== ":memory:") mkdirSync(dirname(this.location), { recursive: true });
+    try {
+      this.db = new Database(this.location);
+    } catch (e) {
+      throw new MemoryStoreError(`cannot open the memory store at ${this.location}: ${(e as Error).message}`, {
+        cause: e,
+      });
+    }
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+    this.migrate();
+    this.run = opts.embedder;
+    const held = this.embedderSync();
+    if (opts.embedder && held && (held.name !== opts.embedder.name || held.dim !== opts.embedder.dim)) {
+      this.db.close();
+      throw new MemoryStoreError(
+        `the memory store at ${this.location} holds vectors of embedder ${held.name} (dim ${held.dim}); ` +
+          `this run uses ${opts.embedder.name} (dim ${opts.embedder.dim}). Use another memory.path, or the same embedder.`,
+      );
+    }
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma("user_version", { simple: true }) as number;
+    if (version > MIGRATIONS.length) {
+      throw new MemoryStoreError(
+        `the memory store at ${this.location} has schema version ${version}, newer than this Polar knows (${MIGRATIONS.length})`,
+      );
+    }
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  private embedderSync(): EmbedderInfo | null {
+    const rows = this.db
+      .prepare("SELECT key, value FROM meta WHERE key IN ('embedder_name', 'embedder_dim')")
+      .all() as {
+      key: string;
+      value: string;
+    }[];
+    const m = new Map(rows.map((r) => [r.key, r.value]));
+    const name = m.get("embedder_name");
+    const dim = m.get("embedder_dim");
+    return name && dim ? { name, dim: Number(dim) } : null;
+  }
+
+  async embedder(): Promise<EmbedderInfo | null> {
+    return this.embedderSync();
+  }
+
+  async writeEpisode(userId: string, write: EpisodeWrite): Promise<MemoryEvent[]> {
+    const user = requireUser(userId);
+    const held = this.embedderSync();
+    const w = parseEpisodeWrite(write, held?.dim ?? this.run?.dim ?? null);
+    const hasNew = w.statements.some((s) => s.kind === "new");
+    if (hasNew && !held && !this.run) {
+      throw new MemoryStoreError("this memory store was opened without an embedder and cannot store statements");
+    }
+    const events = this.db.transaction(() => this.writeRows(user, w, held))();
+    const index = this.indexes.get(user);
+    if (index) {
+      for (const s of w.statements) {
+        if (s.kind !== "new") continue;
+        index.matrix.add(s.id, s.embedding);
+        index.texts.push(s.text);
+        index.createdAt.push(w.episode.at);
+      }
+    }
+    this.dataVersion = this.currentDataVersion();
+    return events;
+  }
+
+  private writeRows(user: string, w: ParsedEpisodeWrite, held: EmbedderInfo | null): MemoryEvent[] {
+    const db = this.db;
+    const at = w.episode.at;
+    const recordedAt = Date.now();
+    const ep = w.episode.id;
+    const obj = w.object.id;
+    const events: MemoryEvent[] = [];
+    const step = (name: string) => this.onWriteStep?.(name);
+    const insertEvent = db.prepare(
+      "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const event = (kind: MemoryEventKind, nodeId: string, detail: string, objectId: string | null = obj) => {
+      const e: MemoryEvent = { kind, nodeId, objectId, episodeId: ep, at, recordedAt, detail };
+      insertEvent.run(user, kind, nodeId, objectId, ep, at, recordedAt, detail);
+      events.push(e);
+    };
+
+    if (!held && this.run && w.statements.some((s) => s.kind === "new")) {
+      const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+      meta.run("embedder_name", this.run.name);
+      meta.run("embedder_dim", String(this.run.dim));
+    }
+    if (!db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(user)) {
+      db.prepare("INSERT INTO users (user_id, created_at) VALUES (?, ?)").run(user, at);
+      event("user_created", user, "", null);
+    }
+    const existing = db.prepare("SELECT category FROM objects WHERE user_id = ? AND object_id = ?").get(user, obj) as
+      | { category: string | null }
+      | undefined;
+    if (w.object.matchedBy === "new") {
+      if (existing) throw new MemoryStoreError(`object ${obj} already exists for this user; link it instead`);
+      db.prepare(
+        "INSERT INTO objects (user_id, object_id, category, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      ).run(user, obj, w.object.category, at, at);
+      event(
+        "object_created",
+        obj,
+        [w.object.category ?? "unknown category", w.object.detail].filter(Boolean).join("; "),
+      );
+    } else {
+      if (!existing) throw new MemoryStoreError(`object ${obj} does not exist for this user; cannot link to it`);
+      db.prepare(
+        "UPDATE objects SET category = COALESCE(?, category), updated_at = MAX(updated_at, ?) WHERE user_id = ? AND object_id = ?",
+      ).run(w.object.category, at, user, obj);
+      event("object_linked", obj, [`matched by ${w.object.matchedBy}`, w.object.detail].filter(Boolean).join("; "));
+    }
+    step("object");
+    db.prepare(
+      "INSERT INTO episodes (id, user_id, object_id, instruction, success, trajectory, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(ep, user, obj, w.episode.instruction, w.episode.success ? 1 : 0, w.episode.trajectory, at);
+    event("episode_created", ep, w.episode.success ? "succeeded" : "failed");
+    db.prepare("INSERT INTO instructions (id, user_id, episode_id, object_id, text, at) VALUES (?, ?, ?, ?, ?, ?)").run(
+      w.instructionId,
+      user,
+      ep,
+      obj,
+      w.episode.instruction,
+      at,
+    );
+    event("instruction_created", w.instructionId, w.episode.instruction);
+    if (w.referenceImage) {
+      const img = w.referenceImage;
+      db.prepare(
+        "INSERT INTO images (id, user_id, episode_id, object_id, hash, path, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ).run(img.id, user, ep, obj, img.hash, img.path, at);
+      event("image_created", img.id, `hash ${img.hash}${img.path ? ` at ${img.path}` : ""}`);
+    }
+    step("episode");
+    const insertStatement = db.prepare(
+      "INSERT INTO statements (id, user_id, text, embedding, created_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    const insertLink = db.prepare(
+      "INSERT OR IGNORE INTO statement_links (user_id, object_id, statement_id, episode_id, at) VALUES (?, ?, ?, ?, ?)",
+    );
+    const ownStatement = db.prepare("SELECT text FROM statements WHERE id = ? AND user_id = ?");
+    for (const s of w.statements) {
+      if (s.kind === "new") {
+        const e = s.embedding;
+        insertStatement.run(s.id, user, s.text, Buffer.from(e.buffer, e.byteOffset, e.byteLength), at);
+        insertLink.run(user, obj, s.id, ep, at);
+        event("statement_created", s.id, s.text);
+      } else {
+        const row = ownStatement.get(s.id, user) as { text: string } | undefined;
+        if (!row) throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
+        insertLink.run(user, obj, s.id, ep, at);
+        event("statement_linked", s.id, `"${s.mergedText}" → "${row.text}" (similarity ${s.similarity.toFixed(3)})`);
+      }
+      step("statement");
+    }
+    db.prepare(
+      "INSERT INTO episodic (id, user_id, episode_id, object_id, text, success, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(w.episodic.id, user, ep, obj, w.episodic.text, w.episode.success ? 1 : 0, at);
+    event("episodic_created", w.episodic.id, w.episodic.text);
+    step("episodic");
+    return events;
+  }
+
+  private currentDataVersion(): number {
+    return this.db.pragma("data_version", { simple: true }) as number;
+  }
+
+  private userIndex(user: string): UserIndex | null {
+    const version = this.currentDataVersion();
+    if (version !== this.dataVersion) {
+      this.indexes.clear();
+      this.dataVersion = version;
+    }
+    const cached = this.indexes.get(user);
+    if (cached) return cached;
+    const held = this.embedderSync();
+    if (!held) return null;
+    const rows = this.db
+      .prepare("SELECT id, text, embedding, created_at FROM statements WHERE user_id = ? ORDER BY rowid")
+      .all(user) as { id: string; text: string; embedding: Buffer; created_at: number }[];
+    const index: UserIndex = { matrix: new VectorMatrix(held.dim, rows.length || 64), texts: [], createdAt: [] };
+    for (const r of rows) {
+      index.matrix.add(r.id, r.embedding);
+      index.texts.push(r.text);
+      index.createdAt.push(r.created_at);
+    }
+    this.indexes.set(user, index);
+    return index;
+  }
+
+  async searchStatements(userId: string, vector: Float32Array, limit: number): Promise<StatementHit[]> {
+    const user = requireUser(userId);
+    const index = this.userIndex(user);
+    if (!index) return [];
+    if (vector.length !== index.matrix.dim) {
+      throw new MemoryStoreError(`query vector has ${vector.length} dims, the store holds ${index.matrix.dim}`);
+    }
+    return index.matrix.topK(vector, limit).map(({ index: i, score }) => ({
+      statement: { id: index.matrix.ids[i], text: index.texts[i], createdAt: index.createdAt[i] },
+      similarity: score,
+    }));
+  }
+
+  async statementLinks(userId: string, statementIds: string[]): Promise<StatementLink[]> {
+    const user = requireUser(userId);
+    if (statementIds.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT statement_id, object_id, episode_id, at FROM statement_links
+         WHERE user_id = ? AND statement_id IN (SELECT value FROM json_each(?))
+         ORDER BY at DESC, rowid DESC`,
+      )
+      .all(user, JSON.stringify(statementIds)) as Row[];
+    return rows.map((r) => ({
+      statementId: r.statement_id as string,
+      objectId: r.object_id as string,
+      episodeId: r.episode_id as string,
+      at: r.at as number,
+    }));
+  }
+
+  async getObject(userId: string, objectId: string): Promise<ObjectRecord | null> {
+    const user = requireUser(userId);
+    const r = this.db.prepare("SELECT * FROM objects WHERE user_id = ? AND object_id = ?").get(user, objectId) as
+      | Row
+      | undefined;
+    return r ? toObject(r) : null;
+  }
+
+  async listObjects(userId: string): Promise<ObjectRecord[]> {
+    const user = requireUser(userId);
+    const rows = this.db
+      .prepare("SELECT * FROM objects WHERE user_id = ? ORDER BY updated_at DESC, object_id")
+      .all(user) as Row[];
+    return rows.map(toObject);
+  }
+
+  async objectMemories(userId: string, objectIds?: string[]): Promise<ObjectMemory[]> {
+    const user = requireUser(userId);
+    const objects = objectIds
+      ? (this.db
+          .prepare(
+            "SELECT * FROM objects WHERE user_id = ? AND object_id IN (SELECT value FROM json_each(?)) ORDER BY updated_at DESC, object_id",
+          )
+          .all(user, JSON.stringify(objectIds)) as Row[])
+      : (this.db
+          .prepare("SELECT * FROM objects WHERE user_id = ? ORDER BY updated_at DESC, object_id")
+          .all(user) as Row[]);
+    const q = {
+      statements: this.db.prepare(
+        `SELECT s.id, s.text, l.episode_id, l.at FROM statement_links l JOIN statements s ON s.id = l.statement_id
+         WHERE l.user_id = ? AND s.user_id = ? AND l.object_id = ? ORDER BY l.at DESC, l.rowid DESC`,
+      ),
+      instructions: this.db.prepare(
+        "SELECT id, episode_id, text, at FROM instructions WHERE user_id = ? AND object_id = ? ORDER BY at DESC, rowid DESC",
+      ),
+      episodic: this.db.prepare(
+        "SELECT id, episode_id, text, success, at FROM episodic WHERE user_id = ? AND object_id = ? ORDER BY at DESC, rowid DESC",
+      ),
+      images: this.db.prepare(
+        "SELECT id, episode_id, hash, path, at FROM images WHERE user_id = ? AND object_id = ? ORDER BY at DESC, rowid DESC",
+      ),
+    };
+    return objects.map((o) => {
+      const oid = o.object_id as string;
+      return {
+        object: toObject(o),
+        statements: (q.statements.all(user, user, oid) as Row[]).map((r) => ({
+          id: r.id as string,
+          text: r.text as string,
+          episodeId: r.episode_id as string,
+          at: r.at as number,
+        })),
+        instructions: (q.instructions.all(user, oid) as Row[]).map((r) => ({
+          id: r.id as string,
+          episodeId: r.episode_id as string,
+          text: r.text as string,
+          at: r.at as number,
+        })),
+        episodic: (q.episodic.all(user, oid) as Row[]).map((r) => ({
+          id: r.id as string,
+          episodeId: r.episode_id as string,
+          text: r.text as string,
+          success: r.success === 1,
+          at: r.at as number,
+        })),
+        images: (q.images.all(user, oid) as Row[]).map((r) => ({
+          id: r.id as string,
+          episodeId: r.episode_id as string,
+          hash: r.hash as string,
+          path: (r.path as string | null) ?? null,
+          at: r.at as number,
+        })),
+      };
+    });
+  }
+
+  async listImageHashes(userId: string): Promise<ImageHashRecord[]> {
+    const user = requireUser(userId);
+    const rows = this.db
+      .prepare("SELECT id, object_id, hash, at FROM images WHERE user_id = ? ORDER BY at DESC, rowid DESC")
+      .all(user) as Row[];
+    return rows.map((r) => ({
+      imageId: r.id as string,
+      objectId: r.object_id as string,
+      hash: r.hash as string,
+      at: r.at as number,
+    }));
+  }
+
+  async listEpisodes(userId: string): Promise<EpisodeRecord[]> {
+    const user = requireUser(userId);
+    const rows = this.db.prepare("SELECT * FROM episodes WHERE user_id = ? ORDER BY at, rowid").all(user) as Row[];
+    return rows.map((r) => ({
+      id: r.id as string,
+      objectId: r.object_id as string,
+      instruction: r.instruction as string,
+      success: r.success === 1,
+      trajectory: r.trajectory as string,
+      at: r.at as number,
+    }));
+  }
+
+  async history(userId: string, opts: { limit?: number } = {}): Promise<MemoryEvent[]> {
+    const user = requireUser(userId);
+    const limit = opts.limit ?? -1;
+    const rows = this.db
+      .prepare("SELECT * FROM (SELECT * FROM events WHERE user_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq")
+      .all(user, limit) as Row[];
+    return rows.map((r) => ({
+      kind: r.kind as MemoryEventKind,
+      nodeId: r.node_id as string,
+      objectId: (r.object_id as string | null) ?? null,
+      episodeId: (r.episode_id as string | null) ?? null,
+      at: r.at as number,
+      recordedAt: r.recorded_at as number,
+      detail: r.detail as string,
+    }));
+  }
+
+  async stats(userId: string): Promise<MemoryStats> {
+    const user = requireUser(userId);
+    const count = (table: string) =>
+      (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).get(user) as { n: number }).n;
+    return {
+      objects: count("objects"),
+      statements: count("statements"),
+      statementLinks: count("statement_links"),
+      episodes: count("episodes"),
+      episodic: count("episodic"),
+      instructions: count("instructions"),
+      images: count("images"),
+      events: count("events"),
+    };
+  }
+
+  async clearUser(userId: string): Promise<MemoryEvent> {
+    const user = requireUser(userId);
+    const now = Date.now();
+    const event: MemoryEvent = {
+      kind: "user_cleared",
+      nodeId: user,
+      objectId: null,
+      episodeId: null,
+      at: now,
+      recordedAt: now,
+      detail: "",
+    };
+    this.db.transaction(() => {
+      const counts = [];
+      for (const table of [
+        "statement_links",
+        "instructions",
+        "episodic",
+        "images",
+        "statements",
+        "episodes",
+        "objects",
+      ]) {
+        const n = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user).changes;
+        counts.push(`${n} ${table}`);
+      }
+      this.db.prepare("DELETE FROM users WHERE user_id = ?").run(user);
+      event.detail = `removed ${counts.join(", ")}`;
+      this.db
+        .prepare(
+          "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?)",
+        )
+        .run(user, event.kind, user, now, now, event.detail);
+    })();
+    this.indexes.delete(user);
+    this.dataVersion = this.currentDataVersion();
+    return event;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toObject(r: Row): ObjectRecord {
+  return {
+    objectId: r.object_id as string,
+    category: (r.category as string | null) ?? null,
+    createdAt: r.created_at as number,
+    updatedAt: r.updated_at as number,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The chat-model layer under the LLM backbones: one small interface, one file per provider
+ * (openai.ts, gemini.ts) with pure converters beside it. A call sends messages (text and
+ * images) with a zod schema, and gets back a value that passed that schema, or throws
+ * ChatModelError with whatever the attempts cost.
+ */
+import type { z } from "zod";
+
+export interface TextPart {
+  type: "text";
+  text: string;
+}
+
+export interface ImagePart {
+  type: "image";
+  data: Buffer;
+  mediaType: "image/jpeg" | "image/png";
+}
+
+export type ContentPart = TextPart | ImagePart;
+
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string | ContentPart[] }
+  | { role: "assistant"; content: string };
+
+export interface Usage {
+  /** undefined means the provider did not say */
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export interface GenerateRequest<T> {
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  /** a short identifier for the schema (letters, digits, _ and -), sent as its name */
+  schemaName: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+}
+
+export interface GenerateResult<T> {
+  value: T;
+  /** summed over every request this call made, re-asks included */
+  usage: Usage;
+  latencyMs: number;
+  /** HTTP requests made: transport retries and schema re-asks included */
+  attempts: number;
+  /** the provider's last response body, for debugging */
+  raw: unknown;
+}
+
+export interface ChatModel {
+  readonly provider: "openai" | "gemini";
+  readonly modelId: string;
+  generate<T>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
+}
+
+/** A call that produced no valid value: transport failure or output that never fit the schema. */
+export class ChatModelError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "transport" | "schema",
+    readonly usage: Usage,
+    readonly latencyMs: number,
+    readonly attempts: number,
+  ) {
+    super(message);
+    this.name = "ChatModelError";
+  }
+}
+
+/** undefined + undefined stays unknown; a known count plus an unknown one keeps the known part. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const add = (x?: number, y?: number) => (x === undefined && y === undefined ? undefined : (x ?? 0) + (y ?? 0));
+  return { inputTokens: add(a.inputTokens, b.inputTokens), outputTokens: add(a.outputTokens, b.outputTokens) };
+}

@@ -1,0 +1,67 @@
+/**
+ * The offline backbone: no model, deterministic, so the default run and the tests work
+ * anywhere. It grounds from retrieval scores and recency, explores by room priors, sees
+ * through the simulator's visible-instance lists, and memorizes with the memory part's
+ * heuristic extractor (src/memory/heuristic-extract.ts). It is an honest baseline, not tuned
+ * to any expected result.
+ */
+import { extractMemoriesHeuristically } from "../memory/heuristic-extract.ts";
+import { chooseRoom } from "./heuristic/explore.ts";
+import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
+import { decideLowLevel } from "./heuristic/low-level.ts";
+import {
+  BackboneError,
+  type Decision,
+  type GroundInput,
+  type GroundOutput,
+  type HighLevelInput,
+  type HighLevelOutput,
+  type LowLevelInput,
+  type LowLevelOutput,
+  type MemorizeInput,
+  type MemorizeOutput,
+  type Policy,
+} from "./policy.ts";
+
+export interface HeuristicOptions {
+  name?: string;
+  /** stop when the target is at most this far (m); success needs 2 m, so leave a margin */
+  stopDistance?: number;
+}
+
+const none = <T>(value: T): Decision<T> => ({ value, calls: [] });
+
+export class HeuristicPolicy implements Policy {
+  readonly name: string;
+  readonly needsImages = false;
+  private readonly stopDistance: number;
+
+  constructor(options: HeuristicOptions = {}) {
+    this.name = options.name ?? "heuristic";
+    this.stopDistance = options.stopDistance ?? 1.5;
+  }
+
+  async ground(input: GroundInput): Promise<Decision<GroundOutput>> {
+    switch (input.mode) {
+      case "polar":
+        return none(groundPolar(input.instruction, input.candidates ?? []));
+      case "raw":
+        return none(groundRaw(input.instruction, input.rawInteractions ?? []));
+      case "none":
+        return none(groundNone(input.instruction));
+    }
+  }
+
+  async planHighLevel(input: HighLevelInput): Promise<Decision<HighLevelOutput>> {
+    if (input.rooms.length === 0) throw new BackboneError("high-level planning: the scene graph has no rooms", []);
+    return none(chooseRoom(input));
+  }
+
+  async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
+    return none(decideLowLevel(input, this.stopDistance));
+  }
+
+  async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {
+    return none(extractMemoriesHeuristically(input));
+  }
+}

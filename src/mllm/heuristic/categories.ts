@@ -1,0 +1,73 @@
+/**
+ * Guessing an object category from an instruction: first a name or synonym of a PInNED
+ * category, then an association (what the object is used for: "tea" → mug).
+ */
+import { Category, PINNED_CATEGORIES } from "../../sim/protocol.ts";
+import { contentWords } from "./text.ts";
+
+/** Words that name a category outright (singular forms; contentWords strips plural -s). */
+const NAMES: Record<Category, string[]> = {
+  backpack: ["backpack", "rucksack", "knapsack", "schoolbag"],
+  bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
+  ball: ["ball", "football", "basketball", "volleyball", "baseball"],
+  book: ["book", "novel", "notebook", "diary", "cookbook", "textbook"],
+  camera: ["camera", "camcorder"],
+  cellphone: ["cellphone", "phone", "smartphone", "mobile", "iphone"],
+  eyeglasses: ["eyeglasse", "glasse", "spectacle", "spec"],
+  hat: ["hat", "cap", "beanie", "beret"],
+  headphones: ["headphone", "headset", "earphone", "earbud"],
+  keys: ["key", "keychain", "keyring"],
+  laptop: ["laptop", "computer", "macbook"],
+  mug: ["mug", "cup", "tumbler"],
+  shoes: ["shoe", "sneaker", "boot", "trainer", "sandal", "heel"],
+  "teddy bear": ["teddy", "bear", "plush", "stuffed"],
+  toy: ["toy", "lego", "doll", "puzzle", "figurine"],
+  visor: ["visor", "sunvisor"],
+  wallet: ["wallet", "billfold"],
+  watch: ["watch", "wristwatch", "smartwatch"],
+};
+
+/** What a category is used for; only consulted when no category is named. */
+const ASSOCIATIONS: Record<Category, string[]> = {
+  backpack: ["trip", "hike", "hiking", "school", "camping", "travel", "pack"],
+  bag: ["shopping", "grocery", "groceries", "gym", "carry"],
+  ball: ["play catch", "catch", "kick", "soccer", "match", "throw", "dribble"],
+  book: ["read", "reading", "story", "chapter", "library", "study"],
+  camera: ["photo", "picture", "photograph", "shoot", "snapshot", "film"],
+  cellphone: ["call", "text", "message", "dial", "ring", "selfie"],
+  eyeglasses: ["see", "sight", "blurry", "vision", "squint", "lens"],
+  hat: ["cold", "head", "warm"],
+  headphones: ["music", "listen", "song", "podcast", "audio", "noise"],
+  keys: ["lock", "unlock", "door", "drive", "car", "garage"],
+  laptop: ["work", "email", "code", "coding", "meeting", "zoom", "type", "browse"],
+  mug: ["tea", "coffee", "drink", "cocoa", "latte", "espresso", "thirsty"],
+  shoes: ["run", "running", "jog", "walk", "outside", "feet"],
+  "teddy bear": ["cuddle", "hug", "bedtime", "sleep", "nap", "soft"],
+  toy: ["play", "kid", "child", "game", "fun"],
+  visor: ["sun", "sunny", "golf", "tennis", "glare", "beach"],
+  wallet: ["pay", "money", "cash", "card", "buy", "purchase"],
+  watch: ["time", "late", "clock", "hour", "minute"],
+};
+
+export function isCategory(value: string | undefined | null): value is Category {
+  return value != null && Category.safeParse(value).success;
+}
+
+function firstHit(words: string[], table: Record<Category, string[]>): Category | null {
+  const joined = ` ${words.join(" ")} `;
+  // Earliest mention wins, so "put my keys in the bag" finds keys, not bag.
+  let best: { at: number; category: Category } | null = null;
+  for (const category of PINNED_CATEGORIES) {
+    for (const term of table[category]) {
+      const at = joined.indexOf(` ${term} `);
+      if (at >= 0 && (best === null || at < best.at)) best = { at, category };
+    }
+  }
+  return best?.category ?? null;
+}
+
+/** The category the instruction names, else the one its words are associated with, else null. */
+export function guessCategory(instruction: string): Category | null {
+  const words = contentWords(instruction);
+  return firstHit(words, NAMES) ?? firstHit(words, ASSOCIATIONS);
+}

@@ -1,0 +1,94 @@
+/**
+ * Heuristic grounding, one function per memory mode. polar: the top retrieved candidate, but
+ * when candidates share the same context, the one with the newest statement (the latest
+ * valid interaction wins). raw: the prior interaction sharing most words with the
+ * instruction, newest on ties. none: only a category guessed from the instruction.
+ */
+import type { MemoryCandidate, RawInteraction } from "../../memory/candidate.ts";
+import type { Category } from "../../sim/protocol.ts";
+import type { GroundOutput } from "../policy.ts";
+import { guessCategory, isCategory } from "./categories.ts";
+import { roomsFoundIn } from "./rooms.ts";
+import { coverage, jaccard, wordSet } from "./text.ts";
+
+/** Statements this similar (word Jaccard) are taken to state the same context. */
+const SAME_CONTEXT = 0.5;
+
+function describe(category: Category | null, instruction: string): string {
+  return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;
+}
+
+export function groundNone(instruction: string): GroundOutput {
+  const category = guessCategory(instruction);
+  return {
+    objectId: null,
+    category,
+    description: describe(category, instruction),
+    reason: category
+      ? `no memory; category ${category} guessed from the instruction's words`
+      : "no memory; no category named or implied",
+    hints: [],
+    likelyRooms: [],
+  };
+}
+
+function bestStatement(c: MemoryCandidate) {
+  return [...c.statements].sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || b.timestamp - a.timestamp)[0];
+}
+
+export function groundPolar(instruction: string, candidates: MemoryCandidate[]): GroundOutput {
+  if (candidates.length === 0)
+    return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const top = ranked[0];
+  const topText = wordSet(bestStatement(top)?.text ?? "");
+  const sameContext = ranked.filter((c) => {
+    if (c === top || c.score === top.score) return true;
+    const s = bestStatement(c);
+    return s !== undefined && jaccard(topText, wordSet(s.text)) >= SAME_CONTEXT;
+  });
+  const newest = (c: MemoryCandidate) => bestStatement(c)?.timestamp ?? Number.NEGATIVE_INFINITY;
+  const chosen = sameContext.reduce((best, c) => (newest(c) > newest(best) ? c : best), top);
+  const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
+  const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
+  const reason =
+    chosen === top
+      ? `top retrieved candidate (score ${top.score.toFixed(3)}): "${bestStatement(top)?.text ?? ""}"`
+      : `same context as the top candidate, but its statement is newer (latest interaction wins): "${bestStatement(chosen)?.text ?? ""}"`;
+  return {
+    objectId: chosen.objectId,
+    category,
+    description: describe(category, instruction),
+    reason,
+    hints: episodes.slice(0, 3).map((e) => e.text),
+    likelyRooms: unique(episodes.filter((e) => e.success).flatMap((e) => roomsFoundIn(e.text))),
+  };
+}
+
+export function groundRaw(instruction: string, interactions: RawInteraction[]): GroundOutput {
+  const query = wordSet(instruction);
+  const guessed = guessCategory(instruction);
+  let best: { r: RawInteraction; score: number } | null = null;
+  for (const r of interactions) {
+    const words = wordSet(`${r.instruction} ${r.trajectory}`);
+    const score = coverage(query, words) + (guessed && r.category === guessed ? 1 : 0);
+    if (score > 0 && (!best || score > best.score || (score === best.score && r.timestamp > best.r.timestamp))) {
+      best = { r, score };
+    }
+  }
+  if (!best) return { ...groundNone(instruction), reason: "no prior interaction shares words with the instruction" };
+  const { r } = best;
+  const category = isCategory(r.category) ? r.category : guessed;
+  return {
+    objectId: r.objectId ?? null,
+    category,
+    description: describe(category, instruction),
+    reason: `prior interaction ${r.episodeId} overlaps most with the instruction: "${r.instruction}"`,
+    hints: [r.trajectory],
+    likelyRooms: roomsFoundIn(r.trajectory),
+  };
+}
+
+function unique<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}

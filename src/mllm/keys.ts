@@ -1,0 +1,58 @@
+/** API keys come from environment variables only, are checked before a run starts, and never travel in messages. */
+import type { BackboneConfig } from "./config.ts";
+
+export class BackboneConfigError extends Error {
+  /** the CLI prints it as is, without a stack */
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = "BackboneConfigError";
+  }
+}
+
+/**
+ * Throws, naming the missing variable, when the backbone cannot be used: call it before the
+ * first episode so a run never dies halfway for want of a key.
+ */
+export function checkBackboneReady(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): void {
+  if (config.type === "heuristic") return;
+  if (!config.model) throw new BackboneConfigError(`backbone "${config.name}": no model set (key "model")`);
+  if (!config.apiKeyEnv) {
+    if (config.type === "gemini") {
+      throw new BackboneConfigError(
+        `backbone "${config.name}": Gemini needs a key; set apiKeyEnv (e.g. GEMINI_API_KEY)`,
+      );
+    }
+    if (!config.baseUrl) {
+      throw new BackboneConfigError(
+        `backbone "${config.name}": the OpenAI API needs a key; set apiKeyEnv (e.g. OPENAI_API_KEY), ` +
+          "or a baseUrl for a keyless OpenAI-compatible server",
+      );
+    }
+    return;
+  }
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(config.apiKeyEnv)) {
+    throw new BackboneConfigError(
+      `backbone "${config.name}": apiKeyEnv must name an environment variable, not hold a key (got an invalid name)`,
+    );
+  }
+  const value = env[config.apiKeyEnv];
+  if (!value?.trim()) {
+    throw new BackboneConfigError(
+      `backbone "${config.name}" needs the environment variable ${config.apiKeyEnv} (its API key); ` +
+        `set it, or choose another backbone (e.g. --backbone heuristic)`,
+    );
+  }
+}
+
+/** The key for a backbone (checked first), or undefined for keyless local servers. */
+export function readApiKey(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  checkBackboneReady(config, env);
+  return config.apiKeyEnv ? env[config.apiKeyEnv]?.trim() : undefined;
+}
+
+/** Removes a secret from text that may end up in errors, logs or records. */
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join("[redacted]");
+}

@@ -1,0 +1,94 @@
+/**
+ * A backbone made of a chat model: each decision is one prompt (prompts/) with a zod schema
+ * (prompts/schemas.ts), accounted as a CallRecord. A call that fails for good becomes a
+ * BackboneError carrying its records, so the agent can log the failure and go on or end.
+ */
+
+import type { z } from "zod";
+import { callRecord } from "./accounting.ts";
+import { type ChatMessage, type ChatModel, ChatModelError } from "./chat-model.ts";
+import type { BackboneConfig } from "./config.ts";
+import {
+  BackboneError,
+  type CallRecord,
+  type Decision,
+  type GroundInput,
+  type GroundOutput,
+  type HighLevelInput,
+  type HighLevelOutput,
+  type LowLevelInput,
+  type LowLevelOutput,
+  type MemorizeInput,
+  type MemorizeOutput,
+  type Policy,
+} from "./policy.ts";
+import { groundMessages } from "./prompts/ground.ts";
+import { highLevelMessages } from "./prompts/high-level.ts";
+import { lowLevelMessages } from "./prompts/low-level.ts";
+import { memorizeMessages } from "./prompts/memorize.ts";
+import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer } from "./prompts/schemas.ts";
+
+export class LlmPolicy implements Policy {
+  readonly name: string;
+  readonly needsImages = true;
+
+  constructor(
+    private readonly model: ChatModel,
+    private readonly config: BackboneConfig,
+  ) {
+    this.name = config.name;
+  }
+
+  async ground(input: GroundInput): Promise<Decision<GroundOutput>> {
+    const ids =
+      input.mode === "polar"
+        ? (input.candidates ?? []).map((c) => c.objectId)
+        : input.mode === "raw"
+          ? (input.rawInteractions ?? []).flatMap((r) => (r.objectId ? [r.objectId] : []))
+          : [];
+    return this.decide("ground", groundMessages(input), groundAnswer([...new Set(ids)]), "ground_target");
+  }
+
+  async planHighLevel(input: HighLevelInput): Promise<Decision<HighLevelOutput>> {
+    if (input.rooms.length === 0) throw new BackboneError("high-level planning: the scene graph has no rooms", []);
+    const schema = highLevelAnswer(input.rooms.map((r) => r.id));
+    return this.decide("high_level", highLevelMessages(input), schema, "choose_room");
+  }
+
+  async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
+    return this.decide("low_level", lowLevelMessages(input), LowLevelAnswer, "next_action");
+  }
+
+  async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {
+    const d = await this.decide("memorize", memorizeMessages(input), MemorizeAnswer, "memories");
+    return {
+      value: { statements: d.value.statements.map((s) => s.trim()), episodic: d.value.episodic.trim() },
+      calls: d.calls,
+    };
+  }
+
+  private async decide<T>(
+    task: CallRecord["task"],
+    messages: ChatMessage[],
+    schema: z.ZodType<T>,
+    schemaName: string,
+  ): Promise<Decision<T>> {
+    const base = { task, backbone: this.config.name, model: this.model.modelId };
+    try {
+      const r = await this.model.generate({ messages, schema, schemaName });
+      const record = callRecord(
+        { ...base, usage: r.usage, latencyMs: r.latencyMs, attempts: r.attempts },
+        this.config.prices,
+      );
+      return { value: r.value, calls: [record] };
+    } catch (e) {
+      const failed =
+        e instanceof ChatModelError
+          ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts }
+          : { usage: {}, latencyMs: 0, attempts: 1 };
+      const message = (e as Error).message;
+      const record = callRecord({ ...base, ...failed, error: message }, this.config.prices);
+      throw new BackboneError(`${this.config.name} ${task}: ${message}`, [record]);
+    }
+  }
+}

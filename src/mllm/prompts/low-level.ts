@@ -1,0 +1,39 @@
+/** Low-level planning prompt (paper §3.3): three egocentric views → a direction, or STOP. */
+import type { ChatMessage, ContentPart } from "../chat-model.ts";
+import type { LowLevelInput, ViewInput } from "../policy.ts";
+import { imagePart, quote } from "./format.ts";
+
+const SYSTEM =
+  "You steer a household robot one primitive action at a time. You see three views from where it stands: front, " +
+  "left (turned 90 degrees left) and right (turned 90 degrees right). forward moves 1 m ahead; left and right turn " +
+  "30 degrees. Answer stop when the target object is in view and close (within about 2 m). When it is in view but " +
+  "farther, move or turn toward it. When it is not in view, answer continue_plan to keep following the room plan, " +
+  "or pick a direction that looks more promising.";
+
+function view(name: string, v: ViewInput): ContentPart[] {
+  return v.image
+    ? [{ type: "text", text: `${name} view:` }, imagePart(v.image)]
+    : [{ type: "text", text: `${name} view: (no image)` }];
+}
+
+export function lowLevelMessages(input: LowLevelInput): ChatMessage[] {
+  const t = input.target;
+  const header = [
+    `Instruction: ${quote(input.instruction)}`,
+    `Target: ${t.description}${t.category ? ` (category ${t.category})` : ""}.`,
+    `Current room: ${input.currentRoom ?? "unknown"}; planned room: ${input.goalRoom ?? "none"}; steps left: ${input.stepsLeft}.`,
+    `Recent actions: ${input.recentActions.join(", ") || "none"}.`,
+  ].join("\n");
+  const parts: ContentPart[] = [
+    { type: "text", text: header },
+    ...view("Front", input.views.front),
+    ...view("Left", input.views.left),
+    ...view("Right", input.views.right),
+  ];
+  if (input.referenceImage)
+    parts.push({ type: "text", text: "Reference image of the target:" }, imagePart(input.referenceImage));
+  return [
+    { role: "system", content: SYSTEM },
+    { role: "user", content: parts },
+  ];
+}

@@ -1,0 +1,54 @@
+/**
+ * The zod schemas of the LLM backbone's answers. Ids the model may name (objects, rooms) are
+ * enums built per call, so the schema itself rejects an id that does not exist and the re-ask
+ * says which ids are allowed.
+ */
+import { z } from "zod";
+import { Category } from "../../sim/protocol.ts";
+
+export function groundAnswer(objectIds: readonly string[]) {
+  const objectId = objectIds.length
+    ? z
+        .enum(objectIds as [string, ...string[]])
+        .nullable()
+        .describe("id of the remembered object meant, or null when none fits")
+    : z.null().describe("always null: there are no remembered objects to choose from");
+  return z.object({
+    objectId,
+    category: Category.nullable().describe("the object category to search for, or null if unknown"),
+    description: z.string().describe("what to look for, in words: category and attributes"),
+    reason: z.string().describe("why this object: cite the memory used"),
+    hints: z.array(z.string()).max(6).describe("planning-relevant experience: rooms to try or skip"),
+    likelyRooms: z.array(z.string()).max(6).describe("room labels the object was found in, most recent first"),
+  });
+}
+export type GroundAnswer = z.infer<ReturnType<typeof groundAnswer>>;
+
+export function highLevelAnswer(roomIds: readonly string[]) {
+  return z.object({
+    roomId: z.enum(roomIds as [string, ...string[]]).describe("id of the room to go to next"),
+    reason: z.string(),
+  });
+}
+
+export const LOW_LEVEL_DECISIONS = ["forward", "left", "right", "stop", "continue_plan"] as const;
+
+export const LowLevelAnswer = z.object({
+  decision: z
+    .enum(LOW_LEVEL_DECISIONS)
+    .describe(
+      "forward, left or right to move; stop when the target is in view and close; continue_plan to keep following the room plan",
+    ),
+  reason: z.string(),
+});
+
+export const MemorizeAnswer = z.object({
+  statements: z
+    .array(z.string().refine((s) => s.trim() !== "", "a statement is empty"))
+    .max(12)
+    .describe("each holds exactly one user-specific attribute or association of the object"),
+  episodic: z
+    .string()
+    .refine((s) => s.trim() !== "", "the summary is empty")
+    .describe("compact, planning-relevant summary of the trajectory"),
+});

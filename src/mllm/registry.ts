@@ -1,0 +1,65 @@
+/**
+ * Backbones by name: `createPolicy` builds one from its config entry's `type`, and
+ * `resolveBackbone` turns `--backbone gpt-4o-mini` (or a path to a YAML file) into a validated
+ * config from configs/backbones/.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, loadYamlAs, REPO_ROOT } from "../config/load.ts";
+import type { ChatModel } from "./chat-model.ts";
+import { BackboneConfig } from "./config.ts";
+import { GeminiChatModel, type GeminiOptions } from "./gemini.ts";
+import { HeuristicPolicy } from "./heuristic.ts";
+import { LlmPolicy } from "./llm-policy.ts";
+import { OpenAIChatModel } from "./openai.ts";
+import type { Policy } from "./policy.ts";
+
+export const BACKBONE_DIR = join(REPO_ROOT, "configs", "backbones");
+
+export interface CreateOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Gemini only: replaces the backoff wait */
+  sleep?: GeminiOptions["sleep"];
+}
+
+type ModelFactory = (config: BackboneConfig, options: CreateOptions) => ChatModel;
+
+const MODELS: Record<"openai" | "gemini", ModelFactory> = {
+  openai: (config, o) => new OpenAIChatModel(config, o.env),
+  gemini: (config, o) => new GeminiChatModel(config, { env: o.env, sleep: o.sleep }),
+};
+
+/** The chat model behind an LLM backbone; checks the key first (BackboneConfigError names the variable). */
+export function createChatModel(config: BackboneConfig, options: CreateOptions = {}): ChatModel {
+  if (config.type === "heuristic") throw new Error(`backbone "${config.name}" is the heuristic: it has no chat model`);
+  return MODELS[config.type](config, options);
+}
+
+export function createPolicy(config: BackboneConfig, options: CreateOptions = {}): Policy {
+  if (config.type === "heuristic") return new HeuristicPolicy({ name: config.name });
+  return new LlmPolicy(createChatModel(config, options), config);
+}
+
+/** Names of the backbone files in configs/backbones/. */
+export function listBackbones(dir = BACKBONE_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => f.replace(/\.ya?ml$/, ""))
+    .sort();
+}
+
+/** A backbone by name (configs/backbones/<name>.yaml) or by path to a YAML file, validated. */
+export function resolveBackbone(nameOrPath: string, dir = BACKBONE_DIR): BackboneConfig {
+  const isPath = /\.ya?ml$/.test(nameOrPath) || nameOrPath.includes("/") || nameOrPath.includes("\\");
+  const file = isPath ? nameOrPath : [".yaml", ".yml"].map((ext) => join(dir, nameOrPath + ext)).find(existsSync);
+  if (!file || !existsSync(file)) {
+    const known = listBackbones(dir);
+    throw new ConfigError([
+      isPath
+        ? `backbone file ${nameOrPath} does not exist`
+        : `unknown backbone "${nameOrPath}" (known: ${known.join(", ") || "none"}; or give a path to a YAML file)`,
+    ]);
+  }
+  return loadYamlAs(file, BackboneConfig);
+}

@@ -1,0 +1,73 @@
+/**
+ * The transport retry policy for providers whose client we drive ourselves (Gemini). It is the
+ * same policy the openai client applies: retry 408, 409, 429 and 5xx, connection failures and
+ * timeouts; wait what retry-after-ms / retry-after say (up to a minute), else back off
+ * exponentially from 0.5 s to 8 s with up to 25% jitter.
+ */
+
+export interface RetryPolicy {
+  maxRetries: number;
+  /** per attempt */
+  timeoutMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const BASE_DELAY_MS = 500;
+const MAX_BACKOFF_MS = 8_000;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** How long to wait before retry number `retryIndex` (0 = the first retry). */
+export function retryDelayMs(retryIndex: number, headers: Headers | undefined, random: () => number = Math.random) {
+  const fromHeaders = retryAfterMs(headers);
+  if (fromHeaders !== undefined && fromHeaders >= 0 && fromHeaders <= MAX_RETRY_AFTER_MS) return fromHeaders;
+  const backoff = Math.min(BASE_DELAY_MS * 2 ** retryIndex, MAX_BACKOFF_MS);
+  return backoff * (1 - random() * 0.25);
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = headers?.get("retry-after-ms");
+  if (ms && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
+  const after = headers?.get("retry-after");
+  if (!after) return undefined;
+  const seconds = Number.parseFloat(after);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : date - Date.now();
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A fetch that applies the policy. A retryable response that is the last one allowed is handed
+ * back as is, so the client raises its own typed error for it; `onRequest` counts every
+ * request sent.
+ */
+export function retryingFetch(policy: RetryPolicy, onRequest: () => void): typeof fetch {
+  const sleep = policy.sleep ?? defaultSleep;
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= policy.maxRetries;
+      const timeout = AbortSignal.timeout(policy.timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      onRequest();
+      let response: Response;
+      try {
+        response = await fetch(input, { ...init, signal });
+      } catch (e) {
+        if (init?.signal?.aborted || last) {
+          throw timeout.aborted ? new Error(`request timed out after ${policy.timeoutMs} ms`) : e;
+        }
+        await sleep(retryDelayMs(attempt, undefined, policy.random));
+        continue;
+      }
+      if (response.ok || last || !isRetryableStatus(response.status)) return response;
+      await response.body?.cancel();
+      await sleep(retryDelayMs(attempt, response.headers, policy.random));
+    }
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Low-level planning (paper §3.3): from the front, left and right views (images when the
+ * backbone takes them; the semantic sensor's instance lists always), the instruction and the
+ * reference image when there is one, the backbone picks forward / left / right / stop, or
+ * hands control back to the high-level plan (continue_plan).
+ *
+ * When it is asked (the decision schedule; model calls per episode are a reported figure):
+ *  - `arrival`: on reaching a planned room's waypoint;
+ *  - `look_around`: after the in-place turn at a waypoint (front/left/right cover ±135°, one
+ *    180° turn covers the rest);
+ *  - `new_object`: whenever the semantic sensor shows an instance not seen before this
+ *    episode (of the grounded category, when grounding named one);
+ *  - `periodic`: every N steps along a plan, for image backbones only (they may see what the
+ *    instance lists do not name);
+ *  - `local`: after each primitive action the planner itself chose, until it stops or hands
+ *    control back (bounded by maxLocalSteps);
+ *  - `every_step`: the per-step baseline schedule calls it before every primitive action.
+ */
+import type { Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/policy.ts";
+import type { Action, Observation, Pose, Vec3, ViewName, VisibleInstance } from "../sim/protocol.ts";
+import type { Image } from "../sim/simulator.ts";
+
+export type Trigger = "arrival" | "look_around" | "new_object" | "periodic" | "local" | "every_step";
+
+export function decisionToAction(d: LowLevelOutput["decision"]): Action | null {
+  switch (d) {
+    case "forward":
+      return "MOVE_FORWARD";
+    case "left":
+      return "TURN_LEFT";
+    case "right":
+      return "TURN_RIGHT";
+    case "stop":
+      return "STOP";
+    case "continue_plan":
+      return null;
+  }
+}
+
+/** Pure: the three views as the policy sees them; an image goes with its view when present. */
+export function viewsFor(
+  observation: Observation,
+  images: readonly Image[],
+  withImages: boolean,
+): LowLevelInput["views"] {
+  const image = (view: string) => (withImages ? images.find((i) => i.view === view) : undefined);
+  const v = (name: "front" | "left" | "right") => {
+    const img = image(name);
+    return img ? { image: img, visible: observation.visible[name] } : { visible: observation.visible[name] };
+  };
+  return { front: v("front"), left: v("left"), right: v("right") };
+}
+
+export function allVisible(observation: Observation): VisibleInstance[] {
+  return [...observation.visible.front, ...observation.visible.left, ...observation.visible.right];
+}
+
+/** Remembers which instances the semantic sensor has shown this episode. */
+export class NoveltyTracker {
+  private readonly seen = new Set<string>();
+
+  constructor(private category: string | null = null) {}
+
+  setCategory(category: string | null): void {
+    this.category = category;
+  }
+
+  /** Instances never seen before (of the tracked category when one is set); marks all as seen. */
+  observe(observation: Observation): VisibleInstance[] {
+    const fresh: VisibleInstance[] = [];
+    for (const inst of allVisible(observation)) {
+      if (this.seen.has(inst.id)) continue;
+      this.seen.add(inst.id);
+      if (this.category === null || inst.category === this.category) fresh.push(inst);
+    }
+    return fresh;
+  }
+}
+
+export interface LowLevelContext {
+  instruction: string;
+  target: GroundOutput;
+  referenceImage?: Image;
+  currentRoom: string | null;
+  goalRoom: string | null;
+  stepsLeft: number;
+  recentActions: string[];
+  withImages: boolean;
+}
+
+export function decideLowLevel(
+  policy: Policy,
+  observation: Observation,
+  images: readonly Image[],
+  ctx: LowLevelContext,
+): Promise<Decision<LowLevelOutput>> {
+  const input: LowLevelInput = {
+    instruction: ctx.instruction,
+    target: ctx.target,
+    views: viewsFor(observation, images, ctx.withImages),
+    currentRoom: ctx.currentRoom,
+    goalRoom: ctx.goalRoom,
+    stepsLeft: ctx.stepsLeft,
+    recentActions: ctx.recentActions.slice(-8),
+  };
+  if (ctx.referenceImage) input.referenceImage = ctx.referenceImage;
+  return policy.planLowLevel(input);
+}
+
+const VIEW_YAW: Record<ViewName, number> = { front: 0, left: Math.PI / 2, right: -Math.PI / 2 };
+
+/**
+ * Pure: where a seen instance roughly is on the floor plane, from the view it is in, its box
+ * centre (pinhole camera, horizontal field of view hfov) and its distance. Lets the agent walk
+ * around furniture to an object it sees instead of bumping into what stands in front of it.
+ */
+export function estimatePosition(
+  pose: Pose,
+  view: ViewName,
+  instance: Pick<VisibleInstance, "bbox" | "distance">,
+  camera: { width: number; hfovDeg: number },
+): Vec3 {
+  const cx = (instance.bbox[0] + instance.bbox[2]) / 2;
+  const u = cx / camera.width - 0.5;
+  // A box right of centre lies clockwise of the view axis: a negative yaw offset.
+  const offset = -Math.atan(2 * u * Math.tan((camera.hfovDeg * Math.PI) / 360));
+  const yaw = pose.heading + VIEW_YAW[view] + offset;
+  const [x, y, z] = pose.position;
+  return [x - Math.sin(yaw) * instance.distance, y, z - Math.cos(yaw) * instance.distance];
+}
+
+/** The view an instance is in, and its entry there; null when no view shows it. */
+export function findInstance(
+  observation: Observation,
+  id: string,
+): { view: ViewName; instance: VisibleInstance } | null {
+  for (const view of ["front", "left", "right"] as const) {
+    const instance = observation.visible[view].find((v) => v.id === id);
+    if (instance) return { view, instance };
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+/**
+ * The embedded simulator in the agent's own process: the same EmbeddedSession that serves each
+ * WebSocket connection, without the socket. Params are validated by the session exactly as on
+ * the wire; results are built to the protocol's types, so they are not parsed again here.
+ */
+import type { z } from "zod";
+import { EmbeddedSession } from "../../sim-bridge/embedded/session.ts";
+import type { SimulatorConfig } from "./config.ts";
+import type { Action, VERB_RESULTS, Verb } from "./protocol.ts";
+import type { Image, Simulator, ViewsRequest, WithImages } from "./simulator.ts";
+import { SimError } from "./simulator.ts";
+
+type ResultOf<V extends Verb> = z.infer<(typeof VERB_RESULTS)[V]>;
+
+export class InProcessSimulator implements Simulator {
+  private readonly session: EmbeddedSession;
+  private closed = false;
+
+  constructor(config: SimulatorConfig) {
+    this.session = new EmbeddedSession(config);
+  }
+
+  async request(verb: Verb, params: unknown = {}): Promise<{ result: unknown; images: Image[] }> {
+    if (this.closed) throw new SimError("disconnected", `${verb}: the in-process simulator was closed`);
+    return this.session.handle(verb, params);
+  }
+
+  private async call<V extends Verb>(verb: V, params: unknown): Promise<ResultOf<V>> {
+    return (await this.request(verb, params)).result as ResultOf<V>;
+  }
+
+  private async callWithImages<V extends Verb>(verb: V, params: unknown): Promise<WithImages<ResultOf<V>>> {
+    const { result, images } = await this.request(verb, params);
+    return { ...(result as ResultOf<V>), imageData: images };
+  }
+
+  hello() {
+    return this.call("hello", { client: "polar-in-process" });
+  }
+  loadScene(params: object) {
+    return this.call("load_scene", params);
+  }
+  reset(params: object) {
+    return this.callWithImages("reset", params);
+  }
+  step(action: Action, views?: ViewsRequest) {
+    return this.callWithImages("step", views === undefined ? { action } : { action, views });
+  }
+  planPath(params: object) {
+    return this.call("plan_path", params);
+  }
+  sceneInfo() {
+    return this.call("scene_info", {});
+  }
+  metrics(params: object = {}) {
+    return this.call("metrics", params);
+  }
+  topdown(params: object = {}) {
+    return this.callWithImages("topdown", params);
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

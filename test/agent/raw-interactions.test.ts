@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { InteractionLog, sampleRawInteractions } from "../../src/agent/raw-interactions.ts";
+import type { RawInteraction } from "../../src/memory/candidate.ts";
+
+const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({
+  episodeId: `acq-${String(i).padStart(2, "0")}`,
+  timestamp: 1_000 + i,
+  instruction: `bring item ${i}`,
+  trajectory: `walked to room ${i % 5}`,
+}));
+
+test("the raw sample has 15 interactions, in time order, and always holds the gold ones", () => {
+  for (let seed = 0; seed < 50; seed++) {
+    const s = sampleRawInteractions(pool, { n: 15, goldIds: ["acq-03", "acq-37"], seed });
+    assert.equal(s.interactions.length, 15);
+    const ids = s.interactions.map((x) => x.episodeId);
+    assert.ok(ids.includes("acq-03") && ids.includes("acq-37"), `seed ${seed}: ${ids}`);
+    assert.equal(new Set(ids).size, 15, "no duplicates");
+    assert.deepEqual(ids, [...ids].sort(), "time order");
+    assert.equal(s.goldIncluded, true);
+  }
+});
+
+test("the raw sample is seeded: same seed same draw, other seeds differ", () => {
+  const a = sampleRawInteractions(pool, { n: 15, goldIds: ["acq-10"], seed: 7 }).interactions.map((x) => x.episodeId);
+  const b = sampleRawInteractions(pool, { n: 15, goldIds: ["acq-10"], seed: 7 }).interactions.map((x) => x.episodeId);
+  const c = sampleRawInteractions(pool, { n: 15, goldIds: ["acq-10"], seed: 8 }).interactions.map((x) => x.episodeId);
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, c);
+});
+
+test("a pool smaller than the quota is given whole; missing gold is reported, not invented", () => {
+  const s = sampleRawInteractions(pool.slice(0, 5), { n: 15, goldIds: ["acq-02", "acq-99"], seed: 1 });
+  assert.equal(s.interactions.length, 5);
+  assert.equal(s.goldIncluded, false);
+  assert.deepEqual(s.missingGold, ["acq-99"]);
+  assert.equal(sampleRawInteractions(pool, { n: 15, goldIds: [], seed: 1 }).goldIncluded, null);
+});
+
+test("the interaction log is scoped by user, filters by time, and survives a reload from JSONL", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "polar-raw-")), "raw.jsonl");
+  const log = new InteractionLog(path);
+  log.append("alice", pool[0]);
+  log.append("alice", pool[5]);
+  log.append("bob", pool[1]);
+  assert.deepEqual(
+    log.list("alice").map((x) => x.episodeId),
+    ["acq-00", "acq-05"],
+  );
+  assert.deepEqual(
+    log.list("bob").map((x) => x.episodeId),
+    ["acq-01"],
+  );
+  assert.deepEqual(
+    log.list("alice", { before: 1_005 }).map((x) => x.episodeId),
+    ["acq-00"],
+  );
+  assert.throws(() => log.list(""), /user id is required/);
+  const again = new InteractionLog(path);
+  assert.deepEqual(again.list("alice"), log.list("alice"));
+  assert.equal(again.has("bob", "acq-01"), true);
+  assert.equal(again.has("alice", "acq-01"), false);
+});
+
+test("re-memorizing an episode replaces it instead of doubling it", () => {
+  const log = new InteractionLog();
+  log.append("u", pool[3]);
+  log.append("u", { ...pool[3], trajectory: "second run" });
+  assert.equal(log.list("u").length, 1);
+  assert.equal(log.list("u")[0].trajectory, "second run");
+});
+
+test("a corrupt log line is reported with file and line", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "polar-raw-")), "raw.jsonl");
+  writeFileSync(path, `${JSON.stringify({ userId: "u", ...pool[0] })}\n{"userId":"u","episodeId":3}\n`);
+  assert.throws(
+    () => new InteractionLog(path),
+    (e: Error) => e.message.startsWith(`${path}:2:`),
+  );
+  assert.ok(readFileSync(path, "utf8").length > 0);
+});

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { type Furniture, placeObjects } from "../../sim-bridge/embedded/house.ts";
+import { SimError } from "../../src/sim/simulator.ts";
+import { table, twoRooms } from "./fixtures.ts";
+
+const fridge: Furniture = {
+  id: "fridge",
+  kind: "fridge",
+  roomId: "b",
+  rect: { x0: 7, z0: 0.1, x1: 7.7, z1: 0.8 },
+  height: 1.8,
+  color: [230, 230, 230],
+  surface: false,
+};
+const house = twoRooms([table("t", 1.5, 1.5, 2.5, 2.3), fridge]);
+
+test("objects go on top of their receptacle, inside its surface, without overlapping", () => {
+  const placed = placeObjects(house, [
+    { id: "mug_a", category: "mug", receptacleId: "t" },
+    { id: "mug_b", category: "mug", receptacleId: "t" },
+    { id: "ball", category: "ball", position: [6, 0, 3] },
+  ]);
+  assert.equal(placed.length, 3);
+  for (const o of placed.slice(0, 2)) {
+    assert.equal(o.receptacleId, "t");
+    assert.equal(o.roomId, "a");
+    assert.equal(o.position[1], 0.75);
+    assert.ok(o.position[0] > 1.5 && o.position[0] < 2.5 && o.position[2] > 1.5 && o.position[2] < 2.3);
+  }
+  assert.ok(
+    Math.hypot(placed[0].position[0] - placed[1].position[0], placed[0].position[2] - placed[1].position[2]) > 0.05,
+  );
+  assert.deepEqual(placed[2].position, [6, 0, 3]);
+  assert.equal(placed[2].roomId, "b");
+  // attributes default deterministically from the id
+  assert.deepEqual(placeObjects(house, [{ id: "mug_a", category: "mug", receptacleId: "t" }])[0], placed[0]);
+  assert.notDeepEqual(placed[0].attributes, placed[1].attributes);
+  // a position over the table's top lands on it
+  const lifted = placeObjects(house, [{ id: "book", category: "book", position: [2, 1, 1.9] }])[0];
+  assert.equal(lifted.position[1], 0.75);
+  assert.equal(lifted.receptacleId, "t");
+});
+
+test("unknown receptacles are not_found; impossible placements are unplaceable", () => {
+  const code = (c: string) => (e: unknown) => e instanceof SimError && e.code === c;
+  assert.throws(() => placeObjects(house, [{ id: "x", category: "mug", receptacleId: "nope" }]), code("not_found"));
+  assert.throws(() => placeObjects(house, [{ id: "x", category: "mug", receptacleId: "fridge" }]), code("unplaceable"));
+  assert.throws(() => placeObjects(house, [{ id: "x", category: "mug", position: [20, 0, 1] }]), code("unplaceable"));
+  assert.throws(
+    () => placeObjects(house, [{ id: "x", category: "mug", position: [7.3, 0, 0.4] }]),
+    code("unplaceable"),
+  );
+  assert.throws(() => placeObjects(house, [{ id: "x", category: "mug", position: [4, 0, 1] }]), code("unplaceable"));
+  // a table fills up
+  const many = Array.from({ length: 40 }, (_, i) => ({
+    id: `b${i}`,
+    category: "backpack" as const,
+    attributes: { color: "red", size: "large" as const },
+    receptacleId: "t",
+  }));
+  assert.throws(
+    () => placeObjects(house, many),
+    (e) => code("unplaceable")(e) && String((e as SimError).path).includes("receptacleId"),
+  );
+});

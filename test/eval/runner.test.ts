@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, test } from "node:test";
+import { loadConfig } from "../../src/config/load.ts";
+import { evaluate } from "../../src/eval/evaluate.ts";
+import { readResults } from "../../src/eval/results.ts";
+import { planJobs } from "../../src/eval/runner.ts";
+import { buildPlan } from "../../src/eval/setup.ts";
+import { tinySet } from "./slice.ts";
+
+const root = mkdtempSync(join(tmpdir(), "polar-eval-run-"));
+let dataset = "";
+before(async () => {
+  dataset = await tinySet(root);
+});
+
+const config = (out: string, extra: Record<string, unknown> = {}) =>
+  loadConfig({
+    env: {},
+    overrides: {
+      simulator: { maxSteps: 80 },
+      embedder: { type: "lexical" },
+      eval: { dataset, out, concurrency: 2, bootstrapSamples: 200, ...extra },
+    },
+  });
+
+const quiet = { onNotice: () => {} };
+
+test("end to end on a slice: acquisition then all three memory modes, one line per episode, a report naming its parts", async () => {
+  const out = join(root, "full-run");
+  const s = await evaluate(config(out), quiet);
+  const { plan } = await buildPlan(config(out));
+  const jobs = planJobs(plan);
+  assert.equal(s.ran, jobs.length);
+  assert.equal(s.remaining, 0);
+  const r = readResults(join(out, "results.jsonl"));
+  assert.deepEqual(r.problems, []);
+  assert.equal(r.duplicates, 0);
+  assert.deepEqual(new Set(r.lines.map((l) => l.key)), new Set(jobs.map((j) => j.key)));
+  const acq = r.lines.filter((l) => l.stage === "acquisition");
+  assert.ok(acq.length > 0 && acq.every((l) => l.memorized || l.error !== null));
+  const polar = r.lines.filter((l) => l.memory === "polar");
+  assert.ok(
+    polar.every((l) => l.recall !== null && l.retrieval.targetRetrieved !== null),
+    "polar lines carry retrieval and recall",
+  );
+  assert.ok(
+    r.lines.filter((l) => l.memory === "raw").every((l) => l.raw.includesGold === true),
+    "raw samples hold the gold interactions",
+  );
+  const md = readFileSync(join(out, "report", "report.md"), "utf8");
+  assert.match(md, /lexical fallback/);
+  assert.match(md, /Store: sqlite/);
+  assert.ok(existsSync(join(out, "report", "fig5_gap.png")));
+  assert.ok(
+    existsSync(join(out, "memory", "heuristic", "memory.db")),
+    "the backbone's store lives under the output folder",
+  );
+});
+
+test("resume: a run stopped after N episodes, rerun, gives the same lines as one uninterrupted run, with no duplicates", async () => {
+  const straight = readResults(join(root, "full-run", "results.jsonl")).lines;
+  const out = join(root, "resumed");
+  const first = await evaluate(config(out), { ...quiet, limit: 4, report: false });
+  assert.ok(first.ran >= 4 && first.ran < straight.length, `stopped early (ran ${first.ran})`);
+  assert.ok(first.remaining > 0);
+  const second = await evaluate(config(out), quiet);
+  assert.equal(second.skipped, first.ran);
+  assert.equal(second.remaining, 0);
+  const r = readResults(join(out, "results.jsonl"));
+  assert.equal(r.duplicates, 0, "no episode ran twice");
+  assert.equal(r.lines.length, straight.length);
+  const outcome = (l: (typeof straight)[number]) => `${l.key}:${l.success}:${l.steps}:${l.grounded.objectId}`;
+  assert.deepEqual(r.lines.map(outcome).sort(), straight.map(outcome).sort(), "same outcomes as the uninterrupted run");
+  const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
+  assert.equal(manifest.sessions.length, 2);
+  assert.equal(manifest.sessions[0].interrupted, true);
+});
+
+test("resume after the memory folder is lost: the acquisition is redone before evaluation reads it", async () => {
+  const out = join(root, "lost-memory");
+  const first = await evaluate(config(out), { ...quiet, limit: 3, report: false });
+  rmSync(join(out, "memory"), { recursive: true, force: true });
+  const second = await evaluate(config(out), { ...quiet, report: false });
+  assert.ok(
+    second.notes.some((n) => /cleared it and reran/.test(n)),
+    second.notes.join("\n"),
+  );
+  const r = readResults(join(out, "results.jsonl"));
+  assert.equal(r.duplicates, first.ran, "the redone acquisition lines supersede the first ones");
+  const straight = readResults(join(root, "full-run", "results.jsonl")).lines;
+  const outcome = (l: (typeof straight)[number]) => `${l.key}:${l.success}:${l.grounded.objectId}`;
+  assert.deepEqual(r.lines.map(outcome).sort(), straight.map(outcome).sort());
+});
+
+test("results of another configuration are never mixed into an output folder", async () => {
+  const out = join(root, "full-run");
+  await assert.rejects(
+    evaluate(
+      loadConfig({
+        env: {},
+        overrides: { simulator: { maxSteps: 99 }, embedder: { type: "lexical" }, eval: { dataset, out } },
+      }),
+      quiet,
+    ),
+    /another configuration/,
+  );
+});
+
+test("bad requests fail before any episode: unknown scenario, unknown backbone, missing key", async () => {
+  const out = join(root, "never");
+  await assert.rejects(evaluate(config(out, { scenarios: ["nope"] }), quiet), /unknown scenario/);
+  await assert.rejects(evaluate(config(out, { backbones: ["no-such-backbone"] }), quiet), /unknown backbone/);
+  await assert.rejects(
+    evaluate(config(out, { backbones: ["gpt-4o-mini"] }), { ...quiet, env: {} }),
+    /OPENAI_API_KEY|key/,
+  );
+  assert.equal(existsSync(join(out, "results.jsonl")), false);
+});

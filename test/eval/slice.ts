@@ -1,0 +1,49 @@
+/**
+ * A tiny scenario set for the eval's end-to-end tests: generated with the dataset generator
+ * (or taken from datasets/polar-mini when present), then cut to a few evaluation episodes and
+ * the acquisition episodes they need, so a whole run takes seconds.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
+import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
+import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
+
+export async function tinySet(
+  dir: string,
+  opts: { evaluation?: number; extraAcquisition?: number } = {},
+): Promise<string> {
+  const full = join(dir, "full");
+  if (!existsSync(join(full, "scenario-set.json"))) {
+    const g = generateScenarioSet({ scenes: 1, seed: 11, users: 1, episodesPerScene: 8, name: "eval-test" });
+    await writeScenarioSet(full, g.set);
+  }
+  const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
+  const byScenario = new Map<string, ScenarioSetFile["evaluation"][number]>();
+  for (const e of set.evaluation) if (!byScenario.has(e.scenario)) byScenario.set(e.scenario, e);
+  const evaluation = [...byScenario.values()].slice(0, opts.evaluation ?? 3);
+  const gold = new Set(evaluation.flatMap((e) => e.goldPriorEpisodeIds));
+  let extra = opts.extraAcquisition ?? 3;
+  const acquisition = set.acquisition
+    .filter((a) => gold.has(a.id) || (a.userId === evaluation[0].userId && extra-- > 0))
+    .map((a) => {
+      if (!a.update) return a;
+      const kept = a.update.supersedes.filter((s) => gold.has(s) || set.acquisition.some((x) => x.id === s && x !== a));
+      return { ...a, update: { ...a.update, supersedes: kept } };
+    });
+  const keptIds = new Set(acquisition.map((a) => a.id));
+  const cleaned = acquisition.map((a) => {
+    if (!a.update) return a;
+    const supersedes = a.update.supersedes.filter((s) => keptIds.has(s));
+    const { update, ...rest } = a;
+    return supersedes.length ? { ...rest, update: { ...update, supersedes } } : rest;
+  });
+  const out = join(dir, "slice");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    join(out, "scenario-set.json"),
+    JSON.stringify({ ...set, name: "eval-test-slice", acquisition: cleaned, evaluation }),
+  );
+  if (!existsSync(join(out, "images"))) symlinkSync(join(full, "images"), join(out, "images"));
+  return out;
+}

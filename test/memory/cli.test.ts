@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { MemoryConfig } from "../../src/memory/config.ts";
+import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { extractMemoriesHeuristically } from "../../src/memory/heuristic-extract.ts";
+import { memorizeEpisode } from "../../src/memory/memorize.ts";
+import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { episode, scriptedPolicy } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "polar-cli-memory-"));
+const db = join(dir, "memory.db");
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function polar(...args: string[]) {
+  const r = spawnSync(process.execPath, ["bin/polar.js", ...args], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      POLAR_MEMORY__PATH: db,
+      POLAR_MEMORY__STORE: "sqlite",
+      POLAR_EMBEDDER__MODELDIR: join(dir, "no-models"),
+    },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+// Spawns the real CLI (4 processes): the commands end to end on a generated store.
+describe("polar memory / polar models", () => {
+  before(async () => {
+    const e = new LexicalEmbedder();
+    const store = new SqliteMemoryStore(db, { embedder: { name: e.name, dim: e.dim } });
+    await memorizeEpisode(
+      store,
+      e,
+      scriptedPolicy(extractMemoriesHeuristically),
+      episode({ userId: "alice", episodeId: "ep1", instruction: "Bring me the mug my sister gave me" }),
+      { at: Date.parse("2025-05-01T09:00:00Z"), config: MemoryConfig.parse({}) },
+    );
+    await store.close();
+  });
+
+  it("show lists each object's statements, episodic memories and when", () => {
+    const r = polar("memory", "show", "--user", "alice", "--history", "3");
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /■ mug_1 \(mug\)/);
+    assert.match(r.out, /the user's sister gave them this mug {3}\[2025-05-01 09:00:00Z, ep1\]/);
+    assert.match(r.out, /✓ Succeeded in 42 steps/);
+    assert.match(r.out, /history \(oldest first\)/);
+  });
+
+  it("search prints the embedder, top-k with scores and the objects they lead to", () => {
+    const r = polar("memory", "search", "--user", "alice", "the mug from my sister", "-k", "3");
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /embedder: lexical-hash-v1/);
+    assert.match(r.out, /\d\.\d{3} {2}\d\.\d{3} {2}the user's sister gave them this mug → mug_1/);
+    assert.match(r.err, /lexical fallback/);
+  });
+
+  it("models check says which files are present and which embedder a run uses", () => {
+    const r = polar("models", "check");
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /✗ model_quantized\.onnx/);
+    assert.match(r.out, /a run will use: the lexical fallback/);
+  });
+
+  it("errors are user-facing (exit 2, no stack)", () => {
+    const mismatch = spawnSync(process.execPath, ["bin/polar.js", "memory", "search", "--user", "alice", "x"], {
+      encoding: "utf8",
+      env: { ...process.env, POLAR_MEMORY__PATH: db, POLAR_EMBEDDER__TYPE: "bge-m3", POLAR_EMBEDDER__MODELDIR: dir },
+    });
+    assert.equal(mismatch.status, 2);
+    assert.match(mismatch.stderr, /^polar: embedder.type is bge-m3 but BGE-M3 files missing/);
+    assert.doesNotMatch(mismatch.stderr, /\bat .*\.ts:\d+/);
+  });
+});

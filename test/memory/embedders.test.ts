@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { EmbedderConfig } from "../../src/memory/config.ts";
+import { BgeM3Embedder, findBgeM3Files } from "../../src/memory/embedders/bge-m3.ts";
+import { createEmbedder, planEmbedder } from "../../src/memory/embedders/create.ts";
+import { dot } from "../../src/memory/embedders/embedder.ts";
+import { LEXICAL_NAME, LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { TINY_DIM, tinyExpectedCls, writeTinyBge } from "./tiny-bge.ts";
+
+const root = mkdtempSync(join(tmpdir(), "polar-embed-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function assertClose(actual: Float32Array, expected: Float32Array, what: string) {
+  let n = 0;
+  for (const x of expected) n += x * x;
+  n = Math.sqrt(n);
+  assert.equal(actual.length, expected.length, `${what}: length`);
+  for (let i = 0; i < expected.length; i++) {
+    assert.ok(Math.abs(actual[i] - expected[i] / n) < 1e-5, `${what}[${i}]: ${actual[i]} vs ${expected[i] / n}`);
+  }
+}
+
+describe("BGE-M3 embedder on a tiny generated ONNX model", () => {
+  it("loads fp32 model.onnx with external model.onnx_data and CLS-pools, normalizes", async () => {
+    const dir = writeTinyBge(join(root, "fp32"), { layout: "fp32" });
+    const e = await BgeM3Embedder.load({ modelDir: dir, batchSize: 2 });
+    assert.equal(e.dim, TINY_DIM);
+    assert.equal(e.name, "bge-m3");
+    assert.match(e.description, /fp32/);
+    // 5 texts of different lengths in batches of 2: padding must not leak into the CLS vector
+    const texts = ["the mug", "my sister the red mug", "tea", "xyz tea", "the the the the the the"];
+    const vs = await e.embed(texts);
+    assert.equal(vs.length, texts.length);
+    for (const [i, t] of texts.entries()) {
+      assertClose(vs[i], tinyExpectedCls(t), t);
+      assert.ok(Math.abs(dot(vs[i], vs[i]) - 1) < 1e-5);
+    }
+    // batch composition does not change a text's vector
+    const [alone] = await e.embed(["tea"]);
+    assertClose(alone, tinyExpectedCls("tea"), "tea alone");
+    await e.close();
+  });
+
+  it("loads model_quantized.onnx from an onnx/ subfolder and truncates to maxLength", async () => {
+    const dir = writeTinyBge(join(root, "int8"), { layout: "int8", onnxSubdir: true });
+    const e = await BgeM3Embedder.load({ modelDir: dir, maxLength: 4 });
+    assert.match(e.description, /int8/);
+    const [v] = await e.embed(["my sister the red mug"]);
+    assertClose(v, tinyExpectedCls("my sister the red mug", 4), "truncated");
+    await e.close();
+  });
+
+  it("says which files are missing", async () => {
+    const dir = writeTinyBge(join(root, "broken"), { layout: "fp32" });
+    unlinkSync(join(dir, "model.onnx_data"));
+    assert.equal(findBgeM3Files(dir).fp32Data, null);
+    await assert.rejects(() => BgeM3Embedder.load({ modelDir: dir }), /model\.onnx_data/);
+    const cfg = EmbedderConfig.parse({ type: "bge-m3", modelDir: dir });
+    assert.throws(() => planEmbedder(cfg), /model\.onnx_data/);
+  });
+});
+
+describe("createEmbedder", () => {
+  it("auto picks BGE-M3 when its files are present", async () => {
+    const dir = writeTinyBge(join(root, "auto"), { layout: "int8" });
+    const notices: string[] = [];
+    const e = await createEmbedder(EmbedderConfig.parse({ modelDir: dir }), (m) => notices.push(m));
+    assert.equal(e.name, "bge-m3");
+    assert.deepEqual(notices, []);
+    await e.close?.();
+  });
+
+  it("auto falls back to the lexical embedder with a notice", async () => {
+    const notices: string[] = [];
+    const e = await createEmbedder(EmbedderConfig.parse({ modelDir: join(root, "none") }), (m) => notices.push(m));
+    assert.equal(e.name, LEXICAL_NAME);
+    assert.equal(notices.length, 1);
+    assert.match(notices[0], /missing.*lexical fallback/);
+  });
+
+  it("bge-m3 without files is an error, not a silent fallback", async () => {
+    await assert.rejects(
+      () => createEmbedder(EmbedderConfig.parse({ type: "bge-m3", modelDir: join(root, "none") })),
+      /tokenizer\.json/,
+    );
+  });
+});
+
+describe("LexicalEmbedder", () => {
+  const e = new LexicalEmbedder();
+  it("is normalized, deterministic, and ranks shared words above unrelated text", async () => {
+    const [q, a, b, a2] = await e.embed([
+      "the mug my sister gave me",
+      "the user's sister gave them this mug",
+      "used on weekday mornings",
+      "the user's sister gave them this mug",
+    ]);
+    assert.ok(Math.abs(dot(q, q) - 1) < 1e-6);
+    assert.deepEqual(a, a2);
+    assert.ok(dot(q, a) > dot(q, b) + 0.2, `${dot(q, a)} vs ${dot(q, b)}`);
+  });
+  it("matches inflections through stemming and char n-grams", async () => {
+    const [q, a, b] = await e.embed(["headphones for running", "the headphone I use when I run", "a red book"]);
+    assert.ok(dot(q, a) > 0.3, String(dot(q, a)));
+    assert.ok(dot(q, b) < 0.1, String(dot(q, b)));
+  });
+  it("gives the zero vector for text with no content words", async () => {
+    const [v] = await e.embed(["the of and"]);
+    assert.ok(v.every((x) => x === 0));
+  });
+});

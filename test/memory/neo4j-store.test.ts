@@ -1,0 +1,221 @@
+/**
+ * The store contract against a REAL Neo4j at $NEO4J_URI (default bolt://127.0.0.1:7687, password
+ * from $NEO4J_PASSWORD). Without a server the suite skips and says so, unless REQUIRE_NEO4J=1
+ * (CI), where it fails. Each run works in its own namespace and removes it afterwards.
+ */
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { Neo4jConfig } from "../../src/memory/config.ts";
+import { connectNeo4j, type Neo4jConnection } from "../../src/memory/neo4j-connect.ts";
+import { VECTOR_INDEX } from "../../src/memory/neo4j-schema.ts";
+import { dropNamespace, openNeo4jStore } from "../../src/memory/neo4j-store.ts";
+import { type EpisodeWrite, MemoryStoreError } from "../../src/memory/store.ts";
+import { CONTRACT_EMBEDDER, defineStoreContract, vec } from "./store-contract.ts";
+
+const uri = process.env.NEO4J_URI || "bolt://127.0.0.1:7687";
+const required = process.env.REQUIRE_NEO4J === "1";
+const namespace = `polar-test-${randomUUID().slice(0, 8)}`;
+const cfg = Neo4jConfig.parse({ uri, namespace, retries: 1, connectTimeoutMs: 3000 });
+
+/** null when the server answered; else why not */
+async function probe(): Promise<{ conn: Neo4jConnection | null; why: string }> {
+  try {
+    return { conn: await connectNeo4j({ ...cfg, retries: 0 }), why: "" };
+  } catch (e) {
+    return { conn: null, why: (e as Error).message };
+  }
+}
+const { conn: admin, why } = await probe();
+
+function episode(objectId: string, statements: EpisodeWrite["statements"], at = 1): EpisodeWrite {
+  return {
+    episode: { id: `ep-${randomUUID()}`, at, instruction: "find my blue mug", success: true, trajectory: "kitchen" },
+    object: { id: objectId, category: "mug", matchedBy: "new", detail: "" },
+    instructionId: `ins-${randomUUID()}`,
+    referenceImage: { id: `img-${randomUUID()}`, hash: "00ff00ff00ff00ff", path: "refs/mug.png" },
+    statements,
+    episodic: { id: `epi-${randomUUID()}`, text: "found it in the kitchen" },
+  };
+}
+
+if (!admin) {
+  if (required) {
+    it("reaches the Neo4j server that REQUIRE_NEO4J=1 demands", () => {
+      assert.fail(`REQUIRE_NEO4J=1 but ${why}`);
+    });
+  } else {
+    it("MemoryStore contract: neo4j", (t) => {
+      t.skip(
+        `no Neo4j at ${uri} (start one with \`bash .ci/neo4j.sh start\`; REQUIRE_NEO4J=1 makes this a failure): ${why}`,
+      );
+    });
+  }
+} else {
+  defineStoreContract("neo4j", {
+    open: (opts) => openNeo4jStore(cfg, opts),
+    dispose: async () => {
+      await dropNamespace(admin, namespace);
+      await admin.driver.close();
+    },
+  });
+
+  describe("Neo4jMemoryStore specifics", () => {
+    const ns = `${namespace}-own`;
+    const own = Neo4jConfig.parse({ ...cfg, namespace: ns });
+    after(async () => {
+      const c = await connectNeo4j(own);
+      await dropNamespace(c, ns);
+      await c.driver.close();
+    });
+
+    it("shows Browser users a graph of users, objects, statements and episodes", async () => {
+      const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
+      const u = `u-${randomUUID()}`;
+      await s.writeEpisode(
+        u,
+        episode("mug_1", [{ kind: "new", id: `st-${randomUUID()}`, text: "blue", embedding: vec(1) }]),
+      );
+      await s.close();
+      const c = await connectNeo4j(own);
+      const session = c.driver.session();
+      try {
+        const r = await session.run(
+          `MATCH (n {space: $ns, userId: $u})-[r]->(m)
+           RETURN DISTINCT labels(n)[0] + '-' + type(r) + '->' + labels(m)[0] AS edge, r.at IS NOT NULL AS timed`,
+          { ns, u },
+        );
+        const edges = r.records.map((x) => x.get("edge") as string).sort();
+        assert.deepEqual(edges, [
+          "Episode-ABOUT->Object",
+          "Episode-GAVE->Instruction",
+          "Episode-SHOWED->ReferenceImage",
+          "Episode-SUMMARISED_AS->EpisodicMemory",
+          "Object-HAS_STATEMENT->Statement",
+          "ReferenceImage-DEPICTS->Object",
+          "User-EXPERIENCED->Episode",
+          "User-OWNS->Object",
+        ]);
+        assert.ok(
+          r.records.every((x) => x.get("timed") === true),
+          "every edge carries a timestamp",
+        );
+        const idx = await session.run("SHOW VECTOR INDEXES YIELD name, state WHERE name = $name RETURN state", {
+          name: VECTOR_INDEX,
+        });
+        assert.equal(idx.records[0]?.get("state"), "ONLINE");
+      } finally {
+        await session.close();
+        await c.driver.close();
+      }
+    });
+
+    it("finds a user's statements through the shared vector index when other users crowd it", async () => {
+      const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
+      const crowd = `u-crowd-${randomUUID()}`;
+      const alone = `u-alone-${randomUUID()}`;
+      // 300 statements of another user that are all closer to the query than ours.
+      const many = Array.from({ length: 300 }, (_, i) => ({
+        kind: "new" as const,
+        id: `st-${randomUUID()}`,
+        text: `crowd ${i}`,
+        embedding: vec(1, 0.001 * i),
+      }));
+      await s.writeEpisode(crowd, episode("o", many));
+      await s.writeEpisode(
+        alone,
+        episode("o", [{ kind: "new", id: `st-${randomUUID()}`, text: "mine", embedding: vec(0, 1) }]),
+      );
+      const hits = await s.searchStatements(alone, vec(1), 5);
+      assert.deepEqual(
+        hits.map((h) => h.statement.text),
+        ["mine"],
+      );
+      assert.ok(Math.abs(hits[0].similarity) < 1e-6);
+      assert.equal((await s.searchStatements(crowd, vec(1), 5))[0].statement.text, "crowd 0");
+      await s.close();
+    });
+
+    it("rolls back a write that crashes half-way (injected failure)", async () => {
+      const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
+      const u = `u-crash-${randomUUID()}`;
+      const w = episode("mug", [
+        { kind: "new", id: `st-${randomUUID()}`, text: "one", embedding: vec(1) },
+        { kind: "new", id: `st-${randomUUID()}`, text: "two", embedding: vec(0, 1) },
+      ]);
+      let n = 0;
+      s.onWriteStep = (step) => {
+        if (step === "statement" && ++n === 2) throw new Error("power cut");
+      };
+      await assert.rejects(() => s.writeEpisode(u, w), /power cut/);
+      assert.deepEqual(await s.stats(u), {
+        objects: 0,
+        statements: 0,
+        statementLinks: 0,
+        episodes: 0,
+        episodic: 0,
+        instructions: 0,
+        images: 0,
+        events: 0,
+      });
+      s.onWriteStep = undefined;
+      await s.writeEpisode(u, w);
+      assert.equal((await s.stats(u)).statements, 2);
+      await s.close();
+    });
+
+    it("names the URI and the env var, never the password, when credentials are wrong", async (t) => {
+      const secret = `wrong-${randomUUID()}`;
+      const bad = Neo4jConfig.parse({ ...cfg, passwordEnv: "POLAR_TEST_BAD_PASSWORD" });
+      try {
+        const c = await connectNeo4j(bad, { POLAR_TEST_BAD_PASSWORD: secret });
+        await c.driver.close();
+        t.skip("this server has auth disabled");
+        return;
+      } catch (e) {
+        assert.ok(e instanceof MemoryStoreError);
+        assert.match(e.message, new RegExp(`Neo4j at ${uri.replace(/[.]/g, "\\.")} refused the credentials`));
+        assert.match(e.message, /\$POLAR_TEST_BAD_PASSWORD/);
+        assert.ok(!e.message.includes(secret), "the password must not appear in the message");
+      }
+    });
+  });
+}
+
+describe("Neo4j unreachable", () => {
+  let port = 0;
+  before(async () => {
+    // A port that was just free: nothing listens there.
+    const srv = createServer();
+    await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+    port = (srv.address() as { port: number }).port;
+    await new Promise((r) => srv.close(r));
+  });
+
+  it("fails with an error naming the URI after the configured retries", async () => {
+    const bad = Neo4jConfig.parse({ uri: `bolt://127.0.0.1:${port}`, retries: 2, connectTimeoutMs: 1000 });
+    const waits: number[] = [];
+    const t0 = Date.now();
+    await assert.rejects(
+      () =>
+        connectNeo4j(bad, {}, async (ms) => {
+          waits.push(ms);
+        }),
+      (e: Error) => {
+        assert.ok(e instanceof MemoryStoreError);
+        assert.match(e.message, new RegExp(`Neo4j at bolt://127\\.0\\.0\\.1:${port} is unreachable after 3 attempts`));
+        return true;
+      },
+    );
+    assert.deepEqual(waits, [250, 500], "two retries, with backoff");
+    // bounded: 3 attempts × 1 s connect timeout, with a wide margin for a loaded machine
+    assert.ok(Date.now() - t0 < 20_000);
+    await assert.rejects(() => openNeo4jStore(bad, { embedder: CONTRACT_EMBEDDER }), /is unreachable/);
+  });
+
+  it("rejects a malformed URI with a message that quotes it", async () => {
+    const bad = Neo4jConfig.parse({ uri: "not a uri", retries: 0 });
+    await assert.rejects(() => connectNeo4j(bad), /invalid Neo4j URI "not a uri"|Neo4j at not a uri/);
+  });
+});

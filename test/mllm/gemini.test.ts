@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import { after, before, beforeEach, test } from "node:test";
+import { z } from "zod";
+import { ChatModelError } from "../../src/mllm/chat-model.ts";
+import { BackboneConfig } from "../../src/mllm/config.ts";
+import { GeminiChatModel } from "../../src/mllm/gemini.ts";
+import {
+  geminiError,
+  geminiImages,
+  geminiResponse,
+  geminiText,
+  ScriptedServer,
+  type WireJson,
+} from "./scripted-server.ts";
+
+const KEY = "AIza-test-DO-NOT-LEAK-77";
+const env = { GEMINI_API_KEY: KEY };
+const Answer = z.object({ roomId: z.enum(["r1", "r2"]), reason: z.string() });
+const ok = JSON.stringify({ roomId: "r2", reason: "kitchen" });
+
+let server: ScriptedServer;
+let waits: number[] = [];
+before(async () => {
+  server = await ScriptedServer.start();
+});
+after(() => server.close());
+beforeEach(() => {
+  server.reset();
+  waits = [];
+});
+
+function model(overrides: Partial<z.input<typeof BackboneConfig>> = {}) {
+  const config = BackboneConfig.parse({
+    name: "test-gemini",
+    type: "gemini",
+    model: "gemini-2.5-flash",
+    apiKeyEnv: "GEMINI_API_KEY",
+    baseUrl: server.url,
+    maxRetries: 2,
+    schemaRetries: 1,
+    temperature: 0,
+    ...overrides,
+  });
+  return new GeminiChatModel(config, {
+    env,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
+}
+
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 9, 8, 7]);
+const request = () => ({
+  messages: [
+    { role: "system" as const, content: "You plan rooms." },
+    {
+      role: "user" as const,
+      content: [
+        { type: "text" as const, text: "Where next?" },
+        { type: "image" as const, data: png, mediaType: "image/png" as const },
+      ],
+    },
+  ],
+  schema: Answer,
+  schemaName: "choose_room",
+});
+
+test("generateContent carries the JSON schema, the system instruction and the image as inlineData", async () => {
+  server.push(geminiResponse(ok, { promptTokenCount: 400, candidatesTokenCount: 15, thoughtsTokenCount: 5 }));
+  const r = await model().generate(request());
+  assert.deepEqual(r.value, { roomId: "r2", reason: "kitchen" });
+  assert.deepEqual(r.usage, { inputTokens: 400, outputTokens: 20 }, "thinking tokens count as output");
+  assert.equal(r.attempts, 1);
+  const req = server.requests[0];
+  assert.match(req.path, /\/models\/gemini-2\.5-flash:generateContent$/);
+  assert.equal(req.headers["x-goog-api-key"], KEY);
+  const body = req.body as WireJson;
+  assert.equal(body.generationConfig.responseMimeType, "application/json");
+  assert.deepEqual(body.generationConfig.responseJsonSchema.properties.roomId.enum, ["r1", "r2"]);
+  assert.equal(body.generationConfig.temperature, 0);
+  assert.match(geminiText(body), /You plan rooms/);
+  assert.deepEqual(geminiImages(body), [png]);
+  assert.equal(body.contents[0].parts[1].inlineData.mimeType, "image/png");
+});
+
+test("429 honours retry-after, then succeeds: one retry, no client retries stacked", async () => {
+  server.push(geminiError(429, "quota", { "retry-after": "3" }), geminiResponse(ok));
+  const r = await model().generate(request());
+  assert.equal(r.value.roomId, "r2");
+  assert.equal(server.requests.length, 2);
+  assert.equal(r.attempts, 2);
+  assert.deepEqual(waits, [3000]);
+});
+
+test("500 then success backs off exponentially and retries once", async () => {
+  server.push(geminiError(500, "internal"), geminiResponse(ok));
+  const r = await model().generate(request());
+  assert.equal(r.value.roomId, "r2");
+  assert.equal(server.requests.length, 2);
+  assert.equal(waits.length, 1);
+  assert.ok(waits[0] >= 375 && waits[0] <= 500, `first backoff ${waits[0]} ms`);
+});
+
+test("persistent 503 fails after exactly maxRetries retries with a transport error", async () => {
+  for (let i = 0; i < 10; i++) server.push(geminiError(503, "unavailable"));
+  await assert.rejects(model({ maxRetries: 3 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.equal(e.kind, "transport");
+    assert.equal(e.attempts, 4);
+    assert.match(e.message, /503|unavailable/);
+    return true;
+  });
+  assert.equal(server.requests.length, 4);
+  assert.equal(waits.length, 3);
+  assert.ok(waits[1] > waits[0] && waits[2] > waits[1], `backoff grows: ${waits}`);
+});
+
+test("a 400 is not retried", async () => {
+  server.push(geminiError(400, "bad request"), geminiResponse(ok));
+  await assert.rejects(model().generate(request()), ChatModelError);
+  assert.equal(server.requests.length, 1);
+});
+
+test("a timeout is retried like a 5xx", async () => {
+  // A server that never answers the first request; the per-attempt timeout ends it.
+  let first = true;
+  server.setResponder(async () => {
+    if (first) {
+      first = false;
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    return geminiResponse(ok);
+  });
+  const r = await model({ timeoutMs: 100 }).generate(request());
+  server.setResponder(undefined);
+  assert.equal(r.value.roomId, "r2");
+  assert.equal(r.attempts, 2);
+});
+
+test("a room id outside the enum is re-asked, then accepted", async () => {
+  server.push(geminiResponse(JSON.stringify({ roomId: "r9", reason: "?" })), geminiResponse(ok));
+  const r = await model().generate(request());
+  assert.equal(r.value.roomId, "r2");
+  const second = server.requests[1].body as WireJson;
+  assert.equal(second.contents.at(-2).role, "model");
+  assert.match(second.contents.at(-1).parts[0].text, /roomId/);
+  assert.deepEqual(r.usage, { inputTokens: 200, outputTokens: 40 });
+});
+
+test("output that never fits fails after schemaRetries", async () => {
+  server.push(geminiResponse("nope"), geminiResponse("{}"), geminiResponse("[]"));
+  await assert.rejects(model({ schemaRetries: 2 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.equal(e.kind, "schema");
+    assert.equal(e.attempts, 3);
+    return true;
+  });
+});
+
+test("the key never appears in errors", async () => {
+  server.push(geminiError(400, `API key not valid: ${KEY}`));
+  await assert.rejects(model().generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.ok(!e.message.includes(KEY), e.message);
+    return true;
+  });
+});
