@@ -16,9 +16,11 @@ import type { EpisodeWrite } from "../src/memory/store.ts";
 
 const DIM = 1024;
 const SIZES = [1_000, 10_000, 100_000];
-const PER_EPISODE = 20;
-/** queries per size; fewer at 100k, where one exact scan takes long on a loaded 2-core machine */
-const QUERIES: Record<number, number> = { 1000: 100, 10000: 100, 100000: 20 };
+/** statements per episode (one transaction each) while filling up to each size: realistic
+ * episodes to 10k; at 100k, large transactions, so the fill does not dominate the run */
+const PER_EPISODE: Record<number, number> = { 1000: 20, 10000: 20, 100000: 1000 };
+/** queries per size */
+const QUERIES: Record<number, number> = { 1000: 200, 10000: 200, 100000: 100 };
 
 /** Deterministic pseudo-random unit vectors (xorshift), so runs compare. */
 function rng(seed: number): () => number {
@@ -53,9 +55,16 @@ function percentile(xs: number[], p: number): number {
 }
 const round = (x: number) => Math.round(x * 100) / 100;
 
-async function fill(store: SqliteMemoryStore, user: string, from: number, to: number, next: () => number) {
-  for (let i = from; i < to; i += PER_EPISODE) {
-    const n = Math.min(PER_EPISODE, to - i);
+async function fill(
+  store: SqliteMemoryStore,
+  user: string,
+  from: number,
+  to: number,
+  next: () => number,
+  perEpisode = 20,
+) {
+  for (let i = from; i < to; i += perEpisode) {
+    const n = Math.min(perEpisode, to - i);
     const w: EpisodeWrite = {
       episode: { id: `ep-${randomUUID()}`, at: i, instruction: `instruction ${i}`, success: true, trajectory: "t" },
       object: { id: `obj-${i}`, category: "mug", matchedBy: "new", detail: "" },
@@ -87,7 +96,7 @@ export async function run(): Promise<Record<string, unknown>> {
     let have = 0;
     for (const size of SIZES) {
       const t0 = performance.now();
-      await fill(store, user, have, size, next);
+      await fill(store, user, have, size, next, PER_EPISODE[size]);
       const insertMs = performance.now() - t0;
       have = size;
       // cold: a fresh connection loads the user's matrix from disk on its first query
@@ -96,25 +105,42 @@ export async function run(): Promise<Record<string, unknown>> {
       await reader.searchStatements(user, randomUnit(next), 5);
       const coldMs = performance.now() - c0;
       const search: number[] = [];
+      const searchCpu: number[] = [];
       const full: number[] = [];
+      const fullCpu: number[] = [];
+      // wall time includes waiting for a core on this shared machine; CPU time (process.cpuUsage)
+      // is what the query itself costs
+      const cpuMs = (since: NodeJS.CpuUsage) => {
+        const d = process.cpuUsage(since);
+        return (d.user + d.system) / 1000;
+      };
       for (let q = 0; q < QUERIES[size]; q++) {
         const v = randomUnit(next);
+        const sc = process.cpuUsage();
         const s0 = performance.now();
         await reader.searchStatements(user, v, 5);
         search.push(performance.now() - s0);
+        searchCpu.push(cpuMs(sc));
+        const rc = process.cpuUsage();
         const r0 = performance.now();
         await retrieve(reader, embedder, user, "query", { k: 5, now: size });
         full.push(performance.now() - r0);
+        fullCpu.push(cpuMs(rc));
       }
       await reader.close();
       retrieval.push({
         statements: size,
+        statementsPerInsertTransaction: PER_EPISODE[size],
         insertStatementsPerSec: Math.round(
           ((size - (retrieval.length ? SIZES[retrieval.length - 1] : 0)) / insertMs) * 1000,
         ),
         coldFirstQueryMs: round(coldMs),
+        queries: QUERIES[size],
         searchTop5Ms: { p50: round(percentile(search, 50)), p95: round(percentile(search, 95)) },
+        searchTop5CpuMs: { p50: round(percentile(searchCpu, 50)), p95: round(percentile(searchCpu, 95)) },
         retrieveTop5WithGraphMs: { p50: round(percentile(full, 50)), p95: round(percentile(full, 95)) },
+        retrieveTop5WithGraphCpuMs: { p50: round(percentile(fullCpu, 50)), p95: round(percentile(fullCpu, 95)) },
+        loadAverage1m: round(loadavg()[0]),
       });
       console.log(JSON.stringify(retrieval.at(-1)));
     }

@@ -214,7 +214,13 @@ export function encodeGlb(parts: MeshPart[], name = "polar-house"): Buffer {
     b.writeUInt32LE(type, 4);
     return b;
   };
-  return Buffer.concat([head, chunkHead(jsonChunk.length, CHUNK_JSON), jsonChunk, chunkHead(bin.length, CHUNK_BIN), bin]);
+  return Buffer.concat([
+    head,
+    chunkHead(jsonChunk.length, CHUNK_JSON),
+    jsonChunk,
+    chunkHead(bin.length, CHUNK_BIN),
+    bin,
+  ]);
 }
 
 export function exportHouseGlb(house: House): Buffer {

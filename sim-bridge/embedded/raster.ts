@@ -1,9 +1,10 @@
 /**
  * A small z-buffered rasterizer of axis-aligned boxes into typed arrays. Faces are convex
  * quads: back faces are skipped, the rest are clipped at the near plane, projected, and
- * scan-converted with 1/z interpolated exactly (it is affine in screen space for a plane), so
- * occlusion is per pixel. Flat colours per face; patterned faces (object attributes) evaluate
- * their pattern at the pixel's world point.
+ * scan-converted row by row with 1/z interpolated exactly (it is affine in screen space for a
+ * plane), so occlusion is per pixel. Flat colours per face; patterned faces (object attributes)
+ * evaluate their pattern at the pixel's world point. Pixels are drawn as one 32-bit word each
+ * (a PackedFrame) and turned into RGB bytes once at the end.
  */
 import type { Box, RGB } from "./geometry.ts";
 
@@ -65,11 +66,70 @@ export interface Frame {
   invZ: Float32Array;
 }
 
+/**
+ * What the rasterizer draws into: one word per pixel, `packRGB` order (bytes R, G, B, 255 in
+ * memory), 0 where nothing is drawn yet; and a 1/z depth buffer (0 = empty).
+ */
+export interface PackedFrame {
+  width: number;
+  height: number;
+  px: Int32Array;
+  invZ: Float32Array;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** A colour as one pixel word: its bytes in memory are R, G, B, 255 (never 0, "empty"). */
+export function packRGB(r: number, g: number, b: number): number {
+  return LITTLE_ENDIAN
+    ? (r & 255) | ((g & 255) << 8) | ((b & 255) << 16) | (255 << 24)
+    : ((r & 255) << 24) | ((g & 255) << 16) | ((b & 255) << 8) | 255;
+}
+
+/** Copy packed pixels into RGB bytes (3 per pixel); words are moved four pixels at a time. */
+export function packedToRGB(px: Int32Array, n: number, out: Uint8Array): void {
+  let i = 0;
+  if (LITTLE_ENDIAN && out.byteOffset % 4 === 0) {
+    const words = new Int32Array(out.buffer, out.byteOffset, (3 * (n - (n % 4))) / 4);
+    // four pixels RGBx → three words: R0G0B0R1 G1B1R2G2 B2R3G3B3
+    for (let w = 0; i + 3 < n; i += 4, w += 3) {
+      const a = px[i];
+      const b = px[i + 1];
+      const c = px[i + 2];
+      const d = px[i + 3];
+      words[w] = (a & 0xffffff) | (b << 24);
+      words[w + 1] = ((b >>> 8) & 0xffff) | (c << 16);
+      words[w + 2] = ((c >>> 16) & 0xff) | (d << 8);
+    }
+  }
+  for (; i < n; i++) {
+    const c = px[i];
+    const p = 3 * i;
+    if (LITTLE_ENDIAN) {
+      out[p] = c;
+      out[p + 1] = c >> 8;
+      out[p + 2] = c >> 16;
+    } else {
+      out[p] = c >>> 24;
+      out[p + 1] = c >> 16;
+      out[p + 2] = c >> 8;
+    }
+  }
+}
+
+/** RGB bytes → packed pixels (every pixel counts as drawn). */
+export function rgbToPacked(rgb: Uint8Array, n: number, px: Int32Array): void {
+  for (let i = 0, p = 0; i < n; i++, p += 3) px[i] = packRGB(rgb[p], rgb[p + 1], rgb[p + 2]);
+}
+
 /** Boxes with per-face colours, stored flat for speed. Face order: -x, +x, -y, +y, -z, +z. */
 export class SolidBatch {
   count = 0;
   boxes = new Float64Array(6 * 64);
   colors = new Uint8Array(18 * 64);
+  /** per face: its colour and its pattern's accent colour (shaded by FACE_LIGHT) as pixel words */
+  packed = new Int32Array(6 * 64);
+  accentPacked = new Int32Array(6 * 64);
   pattern = new Uint8Array(64);
   accent = new Uint8Array(3 * 64);
   period = new Float32Array(64);
@@ -81,7 +141,14 @@ export class SolidBatch {
     const i = this.count++;
     this.faces[i] = faceMask;
     this.boxes.set([b.x0, b.y0, b.z0, b.x1, b.y1, b.z1], 6 * i);
-    for (let k = 0; k < 6; k++) this.colors.set(faceColors[k], 18 * i + 3 * k);
+    for (let k = 0; k < 6; k++) {
+      const c = faceColors[k];
+      this.colors.set(c, 18 * i + 3 * k);
+      this.packed[6 * i + k] = packRGB(c[0], c[1], c[2]);
+      // truncated like the byte store of a fractional value
+      const l = FACE_LIGHT[k];
+      this.accentPacked[6 * i + k] = packRGB(Math.trunc(accent[0] * l), Math.trunc(accent[1] * l), Math.trunc(accent[2] * l));
+    }
     this.pattern[i] = pattern;
     this.accent.set(accent, 3 * i);
     this.period[i] = period;
@@ -89,13 +156,15 @@ export class SolidBatch {
 
   private grow(): void {
     const n = this.pattern.length * 2;
-    const re = <T extends Float64Array | Uint8Array | Float32Array>(a: T, k: number): T => {
+    const re = <T extends Float64Array | Uint8Array | Float32Array | Int32Array>(a: T, k: number): T => {
       const b = new (a.constructor as new (n: number) => T)(n * k);
       b.set(a);
       return b;
     };
     this.boxes = re(this.boxes, 6);
     this.colors = re(this.colors, 18);
+    this.packed = re(this.packed, 6);
+    this.accentPacked = re(this.accentPacked, 6);
     this.pattern = re(this.pattern, 1);
     this.accent = re(this.accent, 3);
     this.period = re(this.period, 1);
@@ -142,17 +211,34 @@ let orderKey = new Float64Array(0);
 /**
  * Draw every box of the batch into the frame, with depth test. `nearFirst` sorts the boxes by
  * distance first: pixels hidden behind a near wall then cost one comparison, not a write.
+ * An RGB frame is drawn through a packed copy (fine for the odd thumbnail; views pass packed).
  */
 export function drawBatch(
-  frame: Frame,
+  frame: Frame | PackedFrame,
   cam: Camera,
   batch: SolidBatch,
   nearFirst = false,
   columns?: ColumnOcclusion,
 ): void {
-  const { ex, ey, ez, r, u, f, near } = cam;
-  const tanX = (cam.width / 2 + 2) / cam.focal;
-  const tanY = (cam.height / 2 + 2) / cam.focal;
+  if ("rgb" in frame) {
+    const n = frame.width * frame.height;
+    const packed: PackedFrame = { width: frame.width, height: frame.height, px: new Int32Array(n), invZ: frame.invZ };
+    rgbToPacked(frame.rgb, n, packed.px);
+    drawPacked(packed, cam, batch, nearFirst, columns);
+    packedToRGB(packed.px, n, frame.rgb);
+    return;
+  }
+  drawPacked(frame, cam, batch, nearFirst, columns);
+}
+
+function drawPacked(
+  frame: PackedFrame,
+  cam: Camera,
+  batch: SolidBatch,
+  nearFirst: boolean,
+  columns: ColumnOcclusion | undefined,
+): void {
+  const { ex, ey, ez } = cam;
   const B = batch.boxes;
   const n = batch.count;
   if (order.length < n) {
@@ -171,74 +257,101 @@ export function drawBatch(
   }
   const sorted = order.subarray(0, n);
   if (nearFirst) sorted.sort((a, b) => orderKey[a] - orderKey[b]);
-  for (let q = 0; q < n; q++) {
-    const s = sorted[q];
-    const o = 6 * s;
-    const x0 = B[o];
-    const y0 = B[o + 1];
-    const z0 = B[o + 2];
-    const x1 = B[o + 3];
-    const y1 = B[o + 4];
-    const z1 = B[o + 5];
-    // camera-space corners, and a conservative frustum cull
-    let allBehind = true;
-    let allLeft = true;
-    let allRight = true;
-    let allUp = true;
-    let allDown = true;
-    for (let k = 0; k < 8; k++) {
-      const wx = (k & 1 ? x1 : x0) - ex;
-      const wy = (k & 2 ? y1 : y0) - ey;
-      const wz = (k & 4 ? z1 : z0) - ez;
-      const X = wx * r[0] + wy * r[1] + wz * r[2];
-      const Y = wx * u[0] + wy * u[1] + wz * u[2];
-      const Z = wx * f[0] + wy * f[1] + wz * f[2];
-      cc[3 * k] = X;
-      cc[3 * k + 1] = Y;
-      cc[3 * k + 2] = Z;
-      if (Z > near) allBehind = false;
-      if (X > -tanX * Z) allLeft = false;
-      if (X < tanX * Z) allRight = false;
-      if (Y < tanY * Z) allUp = false;
-      if (Y > -tanY * Z) allDown = false;
-    }
-    if (allBehind || allLeft || allRight || allUp || allDown) continue;
-    const mask = batch.faces[s];
-    for (let face = 0; face < 6; face++) {
-      if (((mask >> face) & 1) === 0) continue;
-      // back-face cull: the eye must be on the outer side of the face's plane
-      switch (face) {
-        case 0:
-          if (ex >= x0) continue;
-          break;
-        case 1:
-          if (ex <= x1) continue;
-          break;
-        case 2:
-          if (ey >= y0) continue;
-          break;
-        case 3:
-          if (ey <= y1) continue;
-          break;
-        case 4:
-          if (ez >= z0) continue;
-          break;
-        default:
-          if (ez <= z1) continue;
+  // With column occlusion and a level camera, plain floor-to-ceiling walls go first and only
+  // into the columns (see ColumnOcclusion); everything else is then drawn in front of them.
+  const walls = columns !== undefined && cam.level;
+  for (let pass = walls ? 0 : 1; pass < 2; pass++) {
+    for (let q = 0; q < n; q++) {
+      const s = sorted[q];
+      const o = 6 * s;
+      const y0 = B[o + 1];
+      const y1 = B[o + 4];
+      const wall = walls && y0 <= columns.floorY && y1 >= columns.ceilingY && batch.pattern[s] === 0;
+      if (pass === 0 ? !wall : wall && ey > y0 && ey < y1) continue;
+      if (!projectCorners(cam, B, o)) continue;
+      const mask = batch.faces[s];
+      for (let face = 0; face < 6; face++) {
+        if (((mask >> face) & 1) === 0 || !facesEye(cam, B, o, face)) continue;
+        const vertical = face < 2 || face > 3;
+        if (wall && vertical) {
+          if (pass === 0) wallColumns(cam, batch, s, face, columns);
+        } else if (pass === 1) {
+          if (cam.level && vertical && columns) drawVerticalFace(frame, cam, batch, s, face, columns);
+          else if (!columns || !hiddenByColumns(cam, columns, face))
+            drawFace(frame, cam, batch, s, face, columns ? columns.near : null);
+        }
       }
-      if (cam.level && (face < 2 || face > 3)) drawVerticalFace(frame, cam, batch, s, face, columns);
-      else if (!columns || !hiddenByColumns(cam, columns, face)) drawFace(frame, cam, batch, s, face, 0, frame.width - 1);
     }
   }
 }
 
+/** Camera-space corners of box `o` into `cc`; false when the box is surely outside the view. */
+function projectCorners(cam: Camera, B: Float64Array, o: number): boolean {
+  const { ex, ey, ez, r, u, f, near } = cam;
+  const tanX = (cam.width / 2 + 2) / cam.focal;
+  const tanY = (cam.height / 2 + 2) / cam.focal;
+  const x0 = B[o];
+  const y0 = B[o + 1];
+  const z0 = B[o + 2];
+  const x1 = B[o + 3];
+  const y1 = B[o + 4];
+  const z1 = B[o + 5];
+  let allBehind = true;
+  let allLeft = true;
+  let allRight = true;
+  let allUp = true;
+  let allDown = true;
+  for (let k = 0; k < 8; k++) {
+    const wx = (k & 1 ? x1 : x0) - ex;
+    const wy = (k & 2 ? y1 : y0) - ey;
+    const wz = (k & 4 ? z1 : z0) - ez;
+    const X = wx * r[0] + wy * r[1] + wz * r[2];
+    const Y = wx * u[0] + wy * u[1] + wz * u[2];
+    const Z = wx * f[0] + wy * f[1] + wz * f[2];
+    cc[3 * k] = X;
+    cc[3 * k + 1] = Y;
+    cc[3 * k + 2] = Z;
+    if (Z > near) allBehind = false;
+    if (X > -tanX * Z) allLeft = false;
+    if (X < tanX * Z) allRight = false;
+    if (Y < tanY * Z) allUp = false;
+    if (Y > -tanY * Z) allDown = false;
+  }
+  return !(allBehind || allLeft || allRight || allUp || allDown);
+}
+
+/** Back-face cull: is the eye on the outer side of the face's plane? */
+function facesEye(cam: Camera, B: Float64Array, o: number, face: number): boolean {
+  switch (face) {
+    case 0:
+      return cam.ex < B[o];
+    case 1:
+      return cam.ex > B[o + 3];
+    case 2:
+      return cam.ey < B[o + 1];
+    case 3:
+      return cam.ey > B[o + 4];
+    case 4:
+      return cam.ez < B[o + 2];
+    default:
+      return cam.ez > B[o + 5];
+  }
+}
+
 /**
- * Per image column, the nearest 1/z of a floor-to-ceiling wall drawn so far: nothing behind it
- * in that column can show (everything stands between floor and ceiling), so farther faces are
- * skipped column by column without touching their pixels.
+ * Per image column, the nearest floor-to-ceiling wall (level camera): its 1/z (constant down a
+ * column), its colour, and the rows it covers. Nothing behind it in that column can show
+ * (everything stands between floor and ceiling), so farther faces are skipped column by column,
+ * and the wall's own pixels are filled last, with the floor and ceiling, into whatever nothing
+ * nearer covered: a wall pixel is written once and needs no depth.
  */
 export interface ColumnOcclusion {
+  /** 1/z of the nearest wall, 0 where none */
   near: Float32Array;
+  /** its colour (packRGB) and first and last image row, top ≥ height where none */
+  color: Int32Array;
+  top: Int32Array;
+  bottom: Int32Array;
   floorY: number;
   ceilingY: number;
 }
@@ -265,23 +378,12 @@ function hiddenByColumns(cam: Camera, columns: ColumnOcclusion, face: number): b
 }
 
 /**
- * A vertical face seen by a level camera: 1/z is constant down each image column, so the
- * columns where a nearer full wall hides it are known before any pixel is touched, and its
- * pixels down a column need one depth each. A floor-to-ceiling face then hides its own
- * columns for everything behind it.
+ * A vertical face under a level camera spans image columns [ua, ub) with 1/z = ia + (x − ua)·slope
+ * at pixel centre x; found from its bottom edge, clipped at the near plane. False if it covers
+ * no pixel centre.
  */
-function drawVerticalFace(
-  frame: Frame,
-  cam: Camera,
-  batch: SolidBatch,
-  s: number,
-  face: number,
-  columns?: ColumnOcclusion,
-): void {
-  if (!columns) {
-    drawFace(frame, cam, batch, s, face, 0, frame.width - 1);
-    return;
-  }
+const span = { ua: 0, ub: 0, ia: 0, slope: 0, i0: 0, i1: -1 };
+function verticalSpan(cam: Camera, face: number): boolean {
   const { near, focal, cx } = cam;
   const corners = FACE_CORNERS[face];
   // the face's two bottom corners (the top ones share X and Z under a level camera)
@@ -297,7 +399,7 @@ function drawVerticalFace(
   let za = cc[3 * a + 2];
   let xb = cc[3 * b];
   let zb = cc[3 * b + 2];
-  if (za < near && zb < near) return;
+  if (za < near && zb < near) return false;
   if (za < near) {
     const t = (near - za) / (zb - za);
     xa += (xb - xa) * t;
@@ -312,73 +414,133 @@ function drawVerticalFace(
   let ia = 1 / za;
   let ib = 1 / zb;
   if (ua > ub) {
-    [ua, ub] = [ub, ua];
-    [ia, ib] = [ib, ia];
+    const tu = ua;
+    ua = ub;
+    ub = tu;
+    const ti = ia;
+    ia = ib;
+    ib = ti;
   }
-  const W = frame.width;
-  const i0 = Math.max(0, Math.ceil(ua - 0.5));
-  const i1 = Math.min(W - 1, Math.ceil(ub - 0.5) - 1);
-  if (i1 < i0 || ub - ua < 1e-9) return;
-  const slope = (ib - ia) / (ub - ua);
+  span.i0 = Math.max(0, Math.ceil(ua - 0.5));
+  span.i1 = Math.min(cam.width - 1, Math.ceil(ub - 0.5) - 1);
+  if (span.i1 < span.i0 || ub - ua < 1e-9) return false;
+  span.ua = ua;
+  span.ub = ub;
+  span.ia = ia;
+  span.slope = (ib - ia) / (ub - ua);
+  return true;
+}
+
+/** A wall face into the columns where it is the nearest wall so far. */
+function wallColumns(cam: Camera, batch: SolidBatch, s: number, face: number, columns: ColumnOcclusion): void {
+  if (!verticalSpan(cam, face)) return;
+  const { ua, ia, slope, i0, i1 } = span;
+  const { focal, cy } = cam;
+  const H = cam.height;
+  const o = 6 * s;
+  const yTop = batch.boxes[o + 4] - cam.ey;
+  const yBot = batch.boxes[o + 1] - cam.ey;
+  const color = batch.packed[6 * s + face];
+  const { near: colNear, top, bottom } = columns;
+  for (let i = i0; i <= i1; i++) {
+    const w = ia + (i + 0.5 - ua) * slope;
+    if (colNear[i] >= w) continue;
+    colNear[i] = w;
+    columns.color[i] = color;
+    top[i] = Math.max(0, Math.ceil(cy - focal * yTop * w - 0.5));
+    bottom[i] = Math.min(H - 1, Math.ceil(cy - focal * yBot * w - 0.5) - 1);
+  }
+}
+
+/**
+ * Any other vertical face seen by a level camera: 1/z is constant down each image column, so
+ * the columns where a nearer wall hides it are known before any pixel is touched, and its top
+ * and bottom edges are straight lines in the image. It is filled row by row (memory order)
+ * between those edges, each row's span solved from the edge lines.
+ */
+function drawVerticalFace(
+  frame: PackedFrame,
+  cam: Camera,
+  batch: SolidBatch,
+  s: number,
+  face: number,
+  columns: ColumnOcclusion,
+): void {
+  if (!verticalSpan(cam, face)) return;
+  const { ua, ia, slope, i0, i1 } = span;
   const colNear = columns.near;
   let first = -1;
   let last = -1;
+  // hidden columns between visible ones: then each pixel checks its column too
+  let gaps = false;
   for (let i = i0; i <= i1; i++) {
     if (colNear[i] < ia + (i + 0.5 - ua) * slope) {
+      if (last >= 0 && last < i - 1) gaps = true;
       if (first < 0) first = i;
       last = i;
     }
   }
   if (first < 0) return;
-  // column by column: a column's pixels share one depth, so the depth test is one compare
   const o = 6 * s;
+  const W = frame.width;
   const H = frame.height;
-  const { cy } = cam;
-  const y0 = batch.boxes[o + 1] - cam.ey;
-  const y1 = batch.boxes[o + 4] - cam.ey;
-  const full = batch.boxes[o + 1] <= columns.floorY && batch.boxes[o + 4] >= columns.ceilingY;
-  const ci = 18 * s + 3 * face;
-  const cr = batch.colors[ci];
-  const cg = batch.colors[ci + 1];
-  const cb = batch.colors[ci + 2];
+  const { focal, cy } = cam;
+  const yTop = batch.boxes[o + 4] - cam.ey;
+  const yBot = batch.boxes[o + 1] - cam.ey;
+  // the edges in the image: v(x) = v0 + k·(x − ua), a pixel is in if vTop ≤ yc < vBot
+  const kt = -focal * yTop * slope;
+  const vt0 = cy - focal * yTop * ia;
+  const kb = -focal * yBot * slope;
+  const vb0 = cy - focal * yBot * ia;
+  const xf = first + 0.5 - ua;
+  const xl = last + 0.5 - ua;
+  const j0 = Math.max(0, Math.ceil(Math.min(vt0 + kt * xf, vt0 + kt * xl) - 0.5));
+  const j1 = Math.min(H - 1, Math.ceil(Math.max(vb0 + kb * xf, vb0 + kb * xl) - 0.5) - 1);
+  const color = batch.packed[6 * s + face];
   const pattern = batch.pattern[s];
-  const rgb = frame.rgb;
+  const accent = batch.accentPacked[6 * s + face];
+  const out = frame.px;
   const depth = frame.invZ;
-  for (let i = first; i <= last; i++) {
-    const w = ia + (i + 0.5 - ua) * slope;
-    if (colNear[i] >= w) continue;
-    const jt = Math.max(0, Math.ceil(cy - focal * y1 * w - 0.5));
-    const jb = Math.min(H - 1, Math.ceil(cy - focal * y0 * w - 0.5) - 1);
-    let idx = jt * W + i;
-    for (let j = jt; j <= jb; j++, idx += W) {
-      if (w <= depth[idx]) continue;
-      depth[idx] = w;
-      const p = 3 * idx;
-      if (pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, j + 0.5, w)) {
-        const ai = 3 * s;
-        const k = FACE_LIGHT[face];
-        rgb[p] = batch.accent[ai] * k;
-        rgb[p + 1] = batch.accent[ai + 1] * k;
-        rgb[p + 2] = batch.accent[ai + 2] * k;
-      } else {
-        rgb[p] = cr;
-        rgb[p + 1] = cg;
-        rgb[p + 2] = cb;
+  for (let j = j0; j <= j1; j++) {
+    const yc = j + 0.5;
+    let lo = first;
+    let hi = last;
+    if (kt > 0) hi = Math.min(hi, Math.floor(ua + (yc - vt0) / kt - 0.5));
+    else if (kt < 0) lo = Math.max(lo, Math.ceil(ua + (yc - vt0) / kt - 0.5));
+    else if (vt0 > yc) continue;
+    if (kb > 0) lo = Math.max(lo, Math.floor(ua + (yc - vb0) / kb - 0.5) + 1);
+    else if (kb < 0) hi = Math.min(hi, Math.ceil(ua + (yc - vb0) / kb - 0.5) - 1);
+    else if (vb0 <= yc) continue;
+    if (hi < lo) continue;
+    let w = ia + (lo + 0.5 - ua) * slope;
+    const row = j * W;
+    if (pattern === 0 && !gaps) {
+      for (let idx = row + lo, end = row + hi; idx <= end; idx++, w += slope) {
+        if (w > depth[idx]) {
+          depth[idx] = w;
+          out[idx] = color;
+        }
+      }
+    } else {
+      for (let i = lo; i <= hi; i++, w += slope) {
+        const idx = row + i;
+        if (w > depth[idx] && w > colNear[i]) {
+          depth[idx] = w;
+          out[idx] = pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, yc, w) ? accent : color;
+        }
       }
     }
-    if (full && w > colNear[i]) colNear[i] = w;
   }
 }
 
-/** Scan-convert one face, limited to image columns clipL..clipR. */
+/** Scan-convert one face; with `colNear`, only where it is nearer than the column's wall. */
 function drawFace(
-  frame: Frame,
+  frame: PackedFrame,
   cam: Camera,
   batch: SolidBatch,
   s: number,
   face: number,
-  clipL: number,
-  clipR: number,
+  colNear: Float32Array | null,
 ): void {
   const { near, focal, cx, cy } = cam;
   const corners = FACE_CORNERS[face];
@@ -422,10 +584,8 @@ function drawFace(
   const Bv = -ncy / (focal * d);
   const C = (ncz - (ncx * cx) / focal + (ncy * cy) / focal) / d;
   const pattern = batch.pattern[s];
-  const ci = 18 * s + 3 * face;
-  const cr = batch.colors[ci];
-  const cg = batch.colors[ci + 1];
-  const cb = batch.colors[ci + 2];
+  const color = batch.packed[6 * s + face];
+  const accent = batch.accentPacked[6 * s + face];
   const W = frame.width;
   const H = frame.height;
   let minY = Infinity;
@@ -436,7 +596,7 @@ function drawFace(
   }
   const j0 = Math.max(0, Math.ceil(minY - 0.5));
   const j1 = Math.min(H - 1, Math.ceil(maxY - 0.5) - 1);
-  const rgb = frame.rgb;
+  const out = frame.px;
   const depth = frame.invZ;
   for (let j = j0; j <= j1; j++) {
     const yc = j + 0.5;
@@ -453,38 +613,15 @@ function drawFace(
       }
     }
     if (xl >= xr) continue;
-    const i0 = Math.max(clipL, Math.ceil(xl - 0.5));
-    const i1 = Math.min(clipR, Math.ceil(xr - 0.5) - 1);
+    const i0 = Math.max(0, Math.ceil(xl - 0.5));
+    const i1 = Math.min(W - 1, Math.ceil(xr - 0.5) - 1);
     if (i1 < i0) continue;
     let w = A * (i0 + 0.5) + Bv * yc + C;
     let idx = j * W + i0;
-    if (pattern === 0) {
-      for (let i = i0; i <= i1; i++, idx++, w += A) {
-        if (w > depth[idx]) {
-          depth[idx] = w;
-          const p = 3 * idx;
-          rgb[p] = cr;
-          rgb[p + 1] = cg;
-          rgb[p + 2] = cb;
-        }
-      }
-    } else {
-      for (let i = i0; i <= i1; i++, idx++, w += A) {
-        if (w > depth[idx]) {
-          depth[idx] = w;
-          const p = 3 * idx;
-          if (patternHit(cam, batch, s, face, i + 0.5, yc, w)) {
-            const ai = 3 * s;
-            const k = FACE_LIGHT[face];
-            rgb[p] = batch.accent[ai] * k;
-            rgb[p + 1] = batch.accent[ai + 1] * k;
-            rgb[p + 2] = batch.accent[ai + 2] * k;
-          } else {
-            rgb[p] = cr;
-            rgb[p + 1] = cg;
-            rgb[p + 2] = cb;
-          }
-        }
+    for (let i = i0; i <= i1; i++, idx++, w += A) {
+      if (w > depth[idx] && (colNear === null || w > colNear[i])) {
+        depth[idx] = w;
+        out[idx] = pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, yc, w) ? accent : color;
       }
     }
   }

@@ -7,7 +7,7 @@
 import type { Pose, VisibleInstance } from "../../src/sim/protocol.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { CEILING } from "./palette.ts";
-import { type Camera, drawBatch, type Frame, makeCamera, type SolidBatch } from "./raster.ts";
+import { type Camera, drawBatch, makeCamera, type PackedFrame, packedToRGB, packRGB, type SolidBatch } from "./raster.ts";
 import { floorTexture, objectSolids, staticSolids } from "./scene.ts";
 
 export interface CameraSpec {
@@ -43,60 +43,64 @@ export function renderView(
   const camera = makeCamera([x, y + cam.eyeHeight, z], pose.heading + yawOffset, 0, cam.width, cam.height, cam.hfov);
   const visible = visibleInstances(house, objects, camera);
   if (!opts.image) return { width: cam.width, height: cam.height, visible };
-  const rgb = Buffer.allocUnsafe(cam.width * cam.height * 3);
-  const invZ = depthBuffer(cam.width * cam.height);
-  invZ.fill(0);
-  const frame: Frame = { width: cam.width, height: cam.height, rgb, invZ };
+  const n = cam.width * cam.height;
+  const frame: PackedFrame = { width: cam.width, height: cam.height, px: scratch.pixels(n), invZ: scratch.depth(n) };
   // solids first (nearest first, so hidden pixels fail the depth test early), then floor and
   // ceiling into the pixels nothing covered: everything stands between floor and ceiling
-  const columns = { near: columnBuffer(cam.width), floorY: 0, ceilingY: house.wallHeight };
+  const columns = { near: scratch.columns(cam.width), floorY: 0, ceilingY: house.wallHeight };
   drawBatch(frame, camera, staticSolids(house), true, columns);
   drawBatch(frame, camera, objectSolids(objects).batch, false, columns);
   drawBackground(frame, camera, house);
+  const rgb = Buffer.allocUnsafe(n * 3);
+  packedToRGB(frame.px, n, rgb);
   return { width: cam.width, height: cam.height, rgb, visible };
 }
 
-let columnScratch = new Float32Array(0);
-function columnBuffer(n: number): Float32Array {
-  if (columnScratch.length < n) columnScratch = new Float32Array(n);
-  const c = columnScratch.subarray(0, n);
-  c.fill(0);
-  return c;
-}
-
-let depthScratch = new Float32Array(0);
-function depthBuffer(n: number): Float32Array {
-  if (depthScratch.length < n) depthScratch = new Float32Array(n);
-  return depthScratch.length === n ? depthScratch : depthScratch.subarray(0, n);
-}
+/** Buffers reused across views (rendering is synchronous), each cleared when handed out. */
+const scratch = {
+  px: new Int32Array(0),
+  invZ: new Float32Array(0),
+  near: new Float32Array(0),
+  pixels(n: number): Int32Array {
+    if (this.px.length < n) this.px = new Int32Array(n);
+    const a = this.px.subarray(0, n);
+    a.fill(0);
+    return a;
+  },
+  depth(n: number): Float32Array {
+    if (this.invZ.length < n) this.invZ = new Float32Array(n);
+    const a = this.invZ.subarray(0, n);
+    a.fill(0);
+    return a;
+  },
+  columns(n: number): Float32Array {
+    if (this.near.length < n) this.near = new Float32Array(n);
+    const a = this.near.subarray(0, n);
+    a.fill(0);
+    return a;
+  },
+};
 
 /**
- * Floor and ceiling for a level camera into the pixels still empty (1/z = 0), row by row:
- * along a row both planes lie at one depth, so the world point advances linearly and the
- * floor texture is sampled incrementally.
+ * Floor and ceiling for a level camera into the pixels still empty, row by row: along a row
+ * both planes lie at one depth, so the world point advances linearly and the floor texture is
+ * sampled incrementally.
  */
-function drawBackground(frame: Frame, cam: Camera, house: House): void {
-  const { width: W, height: H, rgb, invZ } = frame;
+function drawBackground(frame: PackedFrame, cam: Camera, house: House): void {
+  const { width: W, height: H, px } = frame;
   const tex = floorTexture(house);
   const eyeH = cam.ey;
   const ceilH = house.wallHeight - cam.ey;
   for (let j = 0; j < H; j++) {
     const vy = -(j + 0.5 - cam.cy) / cam.focal;
-    let p = 3 * j * W;
+    const rowEnd = (j + 1) * W;
     let d = j * W;
     if (vy >= 0 || eyeH <= 0) {
       // ceiling, a little darker far away
       const zc = vy > 1e-6 && ceilH > 0 ? ceilH / vy : 1e6;
       const k = 1 - Math.min(0.25, zc * 0.02);
-      const r = CEILING[0] * k;
-      const g = CEILING[1] * k;
-      const b = CEILING[2] * k;
-      for (let i = 0; i < W; i++, p += 3, d++) {
-        if (invZ[d] !== 0) continue;
-        rgb[p] = r;
-        rgb[p + 1] = g;
-        rgb[p + 2] = b;
-      }
+      const c = packRGB(Math.trunc(CEILING[0] * k), Math.trunc(CEILING[1] * k), Math.trunc(CEILING[2] * k));
+      for (; d < rowEnd; d++) if (px[d] === 0) px[d] = c;
       continue;
     }
     const zc = eyeH / -vy;
@@ -109,21 +113,18 @@ function drawBackground(frame: Frame, cam: Camera, house: House): void {
     const nx = level.nx;
     const maxI = level.nx - 1;
     const maxJ = level.nz - 1;
-    const src = level.rgb;
+    const src = level.px;
     let tx = x0;
     let tz = z0;
-    for (let i = 0; i < W; i++, p += 3, d++, tx += dx, tz += dz) {
-      if (invZ[d] !== 0) continue;
+    for (; d < rowEnd; d++, tx += dx, tz += dz) {
+      if (px[d] !== 0) continue;
       let ti = tx | 0;
       let tj = tz | 0;
       if (ti < 0) ti = 0;
       else if (ti > maxI) ti = maxI;
       if (tj < 0) tj = 0;
       else if (tj > maxJ) tj = maxJ;
-      const s = 3 * (tj * nx + ti);
-      rgb[p] = src[s];
-      rgb[p + 1] = src[s + 1];
-      rgb[p + 2] = src[s + 2];
+      px[d] = src[tj * nx + ti];
     }
   }
 }

@@ -9,7 +9,7 @@ import { type Box, hashString, type RGB } from "./geometry.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { objectBounds, objectParts } from "./objects.ts";
 import { DEFAULT_FLOOR, FLOOR_COLORS } from "./palette.ts";
-import { FACE_LIGHT, SolidBatch, shadedFaces } from "./raster.ts";
+import { FACE_LIGHT, rgbToPacked, SolidBatch, shadedFaces } from "./raster.ts";
 import { regionOf } from "./regions.ts";
 import { wallPieces } from "./structure.ts";
 
@@ -75,12 +75,21 @@ export function objectSolids(objects: PlacedObject[]): ObjectSolids {
   return hit;
 }
 
+/** One level of the floor texture: RGB bytes and the same colours as pixel words (packRGB). */
+export interface FloorLevel {
+  res: number;
+  nx: number;
+  nz: number;
+  rgb: Uint8Array;
+  px: Int32Array;
+}
+
 /** The floor's colours at two levels of detail (fine with planks/tiles, coarse averaged). */
 export interface FloorTexture {
   ox: number;
   oz: number;
-  fine: { res: number; nx: number; nz: number; rgb: Uint8Array };
-  coarse: { res: number; nx: number; nz: number; rgb: Uint8Array };
+  fine: FloorLevel;
+  coarse: FloorLevel;
 }
 
 const floorCache = new WeakMap<House, FloorTexture>();
@@ -135,9 +144,20 @@ export function floorTexture(house: House): FloorTexture {
       crgb[p + 2] = sum[2] / cnt;
     }
   }
-  tex = { ox, oz, fine: { res, nx, nz, rgb }, coarse: { res: res * f, nx: cnx, nz: cnz, rgb: crgb } };
+  tex = {
+    ox,
+    oz,
+    fine: { res, nx, nz, rgb, px: packed(rgb, nx * nz) },
+    coarse: { res: res * f, nx: cnx, nz: cnz, rgb: crgb, px: packed(crgb, cnx * cnz) },
+  };
   floorCache.set(house, tex);
   return tex;
+}
+
+function packed(rgb: Uint8Array, n: number): Int32Array {
+  const px = new Int32Array(n);
+  rgbToPacked(rgb, n, px);
+  return px;
 }
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : Math.round(v));

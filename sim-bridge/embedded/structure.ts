@@ -90,11 +90,12 @@ function buildWalls(house: House): WallPiece[] {
             const s0 = pts[i];
             const s1 = pts[i + 1];
             if (s1 - s0 < 1e-3) continue;
-            // pieces abut exactly at junctions; true ends reach over the crossing wall's half
+            // pieces abut exactly at junctions; true ends reach (just short of) the far face
+            // of a crossing wall, closing corners without faces coplanar with it
             const low = i === 0;
             const high = i + 2 === pts.length;
-            const e0 = !low || doorEdges.has(key(s0)) ? s0 : s0 - t;
-            const e1 = !high || doorEdges.has(key(s1)) ? s1 : s1 + t;
+            const e0 = !low || doorEdges.has(key(s0)) ? s0 : s0 - t * 0.96;
+            const e1 = !high || doorEdges.has(key(s1)) ? s1 : s1 + t * 0.96;
             const mid = (s0 + s1) / 2;
             const box: Box =
               axis === "x"

@@ -289,7 +289,11 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
       arrivalRadius: opts.agent.arrivalRadius,
       maxReplans: opts.agent.maxReplans,
       turnAngle: opts.simulator.agent.turnAngle,
-      camera: { width: opts.simulator.camera.width, hfovDeg: opts.simulator.camera.hfov },
+      camera: {
+        width: opts.simulator.camera.width,
+        height: opts.simulator.camera.height,
+        hfovDeg: opts.simulator.camera.hfov,
+      },
       approachRadius: opts.agent.arrivalRadius,
     });
     stoppedAtInstance = nav.instanceId;

@@ -6,7 +6,7 @@
  */
 import type { CallRecord, Decision, GroundOutput, LowLevelOutput, Policy } from "../mllm/policy.ts";
 import type { Body, StepOutcome } from "../planning/body.ts";
-import { Controller, type StepHook } from "../planning/controller.ts";
+import { Controller, floorDistance, type StepHook } from "../planning/controller.ts";
 import { planRoom } from "../planning/high-level.ts";
 import {
   decideLowLevel,
@@ -44,7 +44,7 @@ export interface NavigateOptions {
   maxReplans: number;
   turnAngle: number;
   /** the camera the semantic sensor's boxes are measured in */
-  camera: { width: number; hfovDeg: number };
+  camera: { width: number; height: number; hfovDeg: number };
   /** how near an approached object counts as reached (metres) */
   approachRadius: number;
 }
@@ -118,9 +118,21 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
         out.collided && d.value.instanceId && o.schedule !== "every_step"
           ? findInstance(out.observation, d.value.instanceId)
           : null;
-      if (seen) {
+      if (seen && d.value.instanceId) {
         const goal = estimatePosition(body.pose, seen.view, seen.instance, o.camera);
-        const walk = await controller.goTo(goal, undefined, "low_level", o.approachRadius);
+        // The planner decides when it is near enough: hand it back the first view that shows the
+        // instance again (walking on blindly to the estimate passed it by, or ran into its furniture).
+        // Only once the walk has moved the agent: the detour's opening turns still show the same
+        // view, and handing back there lets the planner steer straight into the obstacle again.
+        const id = d.value.instanceId;
+        const from = body.pose.position;
+        const backInView: StepHook = (s) => {
+          recent.push(s.action);
+          novelty.observe(s.observation);
+          const moved = floorDistance(s.observation.pose.position, from) > 0.05;
+          return moved && findInstance(s.observation, id) ? "interrupt" : "continue";
+        };
+        const walk = await controller.goTo(goal, backInView, "low_level", o.approachRadius);
         if (walk.status === "budget" || walk.status === "done") return "ended";
       }
       // A planner that keeps steering without stopping hands control back to the plan.

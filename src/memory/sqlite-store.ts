@@ -112,7 +112,11 @@ export class SqliteMemoryStore implements MemoryStore {
     if (hasNew && !held && !this.run) {
       throw new MemoryStoreError("this memory store was opened without an embedder and cannot store statements");
     }
+    const before = this.syncIndexes();
     const events = this.db.transaction(() => this.writeRows(user, w, held))();
+    // data_version moves only on other connections' commits: if it moved, one slipped in before
+    // ours and the cached matrices lack its rows; otherwise append ours to the cached matrix
+    if (this.syncIndexes() !== before) return events;
     const index = this.indexes.get(user);
     if (index) {
       for (const s of w.statements) {
@@ -122,7 +126,6 @@ export class SqliteMemoryStore implements MemoryStore {
         index.createdAt.push(w.episode.at);
       }
     }
-    this.dataVersion = this.currentDataVersion();
     return events;
   }
 
@@ -227,25 +230,40 @@ export class SqliteMemoryStore implements MemoryStore {
     return this.db.pragma("data_version", { simple: true }) as number;
   }
 
-  private userIndex(user: string): UserIndex | null {
+  /** Drops the cached matrices when another connection has committed; returns data_version. */
+  private syncIndexes(): number {
     const version = this.currentDataVersion();
     if (version !== this.dataVersion) {
       this.indexes.clear();
       this.dataVersion = version;
     }
+    return version;
+  }
+
+  /** The user's statement matrix, built once from disk and then kept across queries. */
+  private userIndex(user: string): UserIndex | null {
+    this.syncIndexes();
     const cached = this.indexes.get(user);
     if (cached) return cached;
     const held = this.embedderSync();
     if (!held) return null;
-    const rows = this.db
-      .prepare("SELECT id, text, embedding, created_at FROM statements WHERE user_id = ? ORDER BY rowid")
-      .all(user) as { id: string; text: string; embedding: Buffer; created_at: number }[];
-    const index: UserIndex = { matrix: new VectorMatrix(held.dim, rows.length || 64), texts: [], createdAt: [] };
-    for (const r of rows) {
-      index.matrix.add(r.id, r.embedding);
-      index.texts.push(r.text);
-      index.createdAt.push(r.created_at);
-    }
+    // one read transaction, so the count and the rows agree; rows streamed (no 4 KiB-per-row array)
+    const index = this.db.transaction(() => {
+      const { n } = this.db.prepare("SELECT COUNT(*) AS n FROM statements WHERE user_id = ?").get(user) as {
+        n: number;
+      };
+      const built: UserIndex = { matrix: new VectorMatrix(held.dim, Math.max(64, n)), texts: [], createdAt: [] };
+      const rows = this.db
+        .prepare("SELECT id, text, embedding, created_at FROM statements WHERE user_id = ? ORDER BY rowid")
+        .raw()
+        .iterate(user) as IterableIterator<[string, string, Buffer, number]>;
+      for (const [id, text, embedding, createdAt] of rows) {
+        built.matrix.add(id, embedding);
+        built.texts.push(text);
+        built.createdAt.push(createdAt);
+      }
+      return built;
+    })();
     this.indexes.set(user, index);
     return index;
   }
@@ -269,10 +287,10 @@ export class SqliteMemoryStore implements MemoryStore {
     const rows = this.db
       .prepare(
         `SELECT statement_id, object_id, episode_id, at FROM statement_links
-         WHERE user_id = ? AND statement_id IN (SELECT value FROM json_each(?))
+         WHERE statement_id IN (SELECT value FROM json_each(?)) AND +user_id = ?
          ORDER BY at DESC, rowid DESC`,
       )
-      .all(user, JSON.stringify(statementIds)) as Row[];
+      .all(JSON.stringify(statementIds), user) as Row[];
     return rows.map((r) => ({
       statementId: r.statement_id as string,
       objectId: r.object_id as string,
@@ -451,7 +469,7 @@ export class SqliteMemoryStore implements MemoryStore {
         .run(user, event.kind, user, now, now, event.detail);
     })();
     this.indexes.delete(user);
-    this.dataVersion = this.currentDataVersion();
+    this.syncIndexes();
     return event;
   }
 

@@ -8,7 +8,7 @@
 import { extractMemoriesHeuristically } from "../memory/heuristic-extract.ts";
 import { chooseRoom } from "./heuristic/explore.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
-import { decideLowLevel } from "./heuristic/low-level.ts";
+import { DEFAULT_STOP_RULE, decideLowLevel, type StopRule } from "./heuristic/low-level.ts";
 import {
   BackboneError,
   type Decision,
@@ -25,8 +25,11 @@ import {
 
 export interface HeuristicOptions {
   name?: string;
-  /** stop when the target is at most this far (m); success needs 2 m, so leave a margin */
-  stopDistance?: number;
+  /**
+   * when to stop: the camera the boxes are measured in, the floor distance to stop at, the
+   * success radius and the step length (defaults: the embedded simulator's defaults)
+   */
+  stop?: Partial<StopRule>;
 }
 
 const none = <T>(value: T): Decision<T> => ({ value, calls: [] });
@@ -34,11 +37,11 @@ const none = <T>(value: T): Decision<T> => ({ value, calls: [] });
 export class HeuristicPolicy implements Policy {
   readonly name: string;
   readonly needsImages = false;
-  private readonly stopDistance: number;
+  private readonly stopRule: StopRule;
 
   constructor(options: HeuristicOptions = {}) {
     this.name = options.name ?? "heuristic";
-    this.stopDistance = options.stopDistance ?? 1.5;
+    this.stopRule = { ...DEFAULT_STOP_RULE, ...options.stop };
   }
 
   async ground(input: GroundInput): Promise<Decision<GroundOutput>> {
@@ -58,7 +61,7 @@ export class HeuristicPolicy implements Policy {
   }
 
   async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
-    return none(decideLowLevel(input, this.stopDistance));
+    return none(decideLowLevel(input, this.stopRule));
   }
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {

@@ -55,9 +55,15 @@ export function allVisible(observation: Observation): VisibleInstance[] {
   return [...observation.visible.front, ...observation.visible.left, ...observation.visible.right];
 }
 
-/** Remembers which instances the semantic sensor has shown this episode. */
+/**
+ * Remembers which instances the semantic sensor has shown this episode. An instance of the
+ * tracked category that comes back into view after being out of it counts as news too: a target
+ * glimpsed once from afar and lost would otherwise never trigger a decision again, and the
+ * agent walked past it for the rest of the episode.
+ */
 export class NoveltyTracker {
   private readonly seen = new Set<string>();
+  private inView = new Set<string>();
 
   constructor(private category: string | null = null) {}
 
@@ -65,14 +71,19 @@ export class NoveltyTracker {
     this.category = category;
   }
 
-  /** Instances never seen before (of the tracked category when one is set); marks all as seen. */
+  /** Instances (of the tracked category when one is set) new to the view: never seen, or back in view. */
   observe(observation: Observation): VisibleInstance[] {
     const fresh: VisibleInstance[] = [];
+    const now = new Set<string>();
     for (const inst of allVisible(observation)) {
-      if (this.seen.has(inst.id)) continue;
+      if (now.has(inst.id)) continue;
+      now.add(inst.id);
+      const tracked = this.category === null || inst.category === this.category;
+      const isNew = !this.seen.has(inst.id);
       this.seen.add(inst.id);
-      if (this.category === null || inst.category === this.category) fresh.push(inst);
+      if (isNew ? tracked : tracked && this.category !== null && !this.inView.has(inst.id)) fresh.push(inst);
     }
+    this.inView = now;
     return fresh;
   }
 }
@@ -118,15 +129,22 @@ export function estimatePosition(
   pose: Pose,
   view: ViewName,
   instance: Pick<VisibleInstance, "bbox" | "distance">,
-  camera: { width: number; hfovDeg: number },
+  camera: { width: number; height?: number; hfovDeg: number },
 ): Vec3 {
+  const focal = camera.width / 2 / Math.tan((camera.hfovDeg * Math.PI) / 360);
   const cx = (instance.bbox[0] + instance.bbox[2]) / 2;
-  const u = cx / camera.width - 0.5;
   // A box right of centre lies clockwise of the view axis: a negative yaw offset.
-  const offset = -Math.atan(2 * u * Math.tan((camera.hfovDeg * Math.PI) / 360));
+  const offset = -Math.atan((cx - camera.width / 2) / focal);
   const yaw = pose.heading + VIEW_YAW[view] + offset;
+  // The sensor's distance is from the eye; the object sits lower, so its floor distance is shorter
+  // (using the eye distance put the goal behind the object, inside the furniture it rests on).
+  const elevation =
+    camera.height === undefined
+      ? 0
+      : Math.atan(((instance.bbox[1] + instance.bbox[3]) / 2 - camera.height / 2) / focal);
+  const floor = instance.distance * Math.cos(elevation);
   const [x, y, z] = pose.position;
-  return [x - Math.sin(yaw) * instance.distance, y, z - Math.cos(yaw) * instance.distance];
+  return [x - Math.sin(yaw) * floor, y, z - Math.cos(yaw) * floor];
 }
 
 /** The view an instance is in, and its entry there; null when no view shows it. */

@@ -95,4 +95,62 @@ describe("SqliteMemoryStore specifics", () => {
     await a.close();
     await b.close();
   });
+
+  it("searches exactly like brute force: cold, after its own writes, after another connection's", async () => {
+    const path = join(own, "exact.db");
+    const dim = CONTRACT_EMBEDDER.dim;
+    let seed = 9;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return (seed / 2 ** 31) * 2 - 1;
+    };
+    const all = new Map<string, { text: string; v: Float32Array }[]>([
+      ["u", []],
+      ["other", []],
+    ]);
+    let ep = 0;
+    const write = async (store: SqliteMemoryStore, user: string, n: number) => {
+      ep++;
+      const statements = Array.from({ length: n }, (_, j) => {
+        const v = Float32Array.from({ length: dim }, rand);
+        const text = `${user} ${ep}.${j}`;
+        all.get(user)?.push({ text, v });
+        return { kind: "new" as const, id: `${user}-s${ep}-${j}`, text, embedding: v };
+      });
+      await store.writeEpisode(user, {
+        episode: { id: `ep${ep}`, at: ep, instruction: "x", success: true, trajectory: "" },
+        object: { id: `o${ep}`, category: null, matchedBy: "new" as const, detail: "" },
+        instructionId: `ins${ep}`,
+        referenceImage: null,
+        statements,
+        episodic: { id: `epi${ep}`, text: "e" },
+      });
+    };
+    const check = async (store: SqliteMemoryStore, user: string) => {
+      const q = Float32Array.from({ length: dim }, rand);
+      const exact = (all.get(user) ?? [])
+        .map((s, i) => ({ i, text: s.text, score: s.v.reduce((a, x, j) => a + x * q[j], 0) }))
+        .sort((x, y) => y.score - x.score || x.i - y.i)
+        .slice(0, 7);
+      const got = await store.searchStatements(user, q, 7);
+      assert.deepEqual(
+        got.map((h) => h.statement.text),
+        exact.map((e) => e.text),
+      );
+      for (const [n, h] of got.entries()) assert.ok(Math.abs(h.similarity - exact[n].score) < 1e-9);
+    };
+    const a = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+    for (let i = 0; i < 20; i++) await write(a, i % 4 ? "u" : "other", 10);
+    const b = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+    await check(b, "u"); // cold: b builds the matrix from disk
+    await check(b, "other");
+    await write(b, "u", 5); // b's own write, appended to its cached matrix
+    await check(b, "u");
+    await write(a, "u", 5); // another connection commits, then b writes: b must not miss a's rows
+    await write(b, "u", 5);
+    await check(b, "u");
+    await check(a, "u");
+    await a.close();
+    await b.close();
+  });
 });

@@ -2,16 +2,46 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { VectorMatrix } from "../../src/memory/vector-index.ts";
 
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return (s / 2 ** 31) * 2 - 1;
+  };
+}
+
+function unit(dim: number, rand: () => number): Float32Array {
+  const v = Float32Array.from({ length: dim }, rand);
+  let n = 0;
+  for (const x of v) n += x * x;
+  for (let i = 0; i < dim; i++) v[i] /= Math.sqrt(n);
+  return v;
+}
+
+/** Brute force: float64 dot of every row, sorted best first, ties to the earlier row. */
+function bruteForce(rows: Float32Array[], q: Float32Array, k: number): { i: number; s: number }[] {
+  return rows
+    .map((v, i) => ({ i, s: v.reduce((a, x, j) => a + x * q[j], 0) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, k);
+}
+
+function assertMatches(m: VectorMatrix, rows: Float32Array[], q: Float32Array, k: number): void {
+  const got = m.topK(q, k);
+  const exact = bruteForce(rows, q, k);
+  assert.deepEqual(
+    got.map((g) => m.ids[g.index]),
+    exact.map((e) => `r${e.i}`),
+  );
+  for (const [n, g] of got.entries()) assert.ok(Math.abs(g.score - exact[n].s) < 1e-9, `score ${n}`);
+}
+
 describe("VectorMatrix", () => {
   it("returns the exact top-k by dot product, best first, for dims not divisible by 4", () => {
     const dim = 7;
     const m = new VectorMatrix(dim, 2);
     const rows: Float32Array[] = [];
-    let seed = 3;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return (seed / 2 ** 31) * 2 - 1;
-    };
+    const rand = rng(3);
     for (let r = 0; r < 50; r++) {
       const v = Float32Array.from({ length: dim }, rand);
       rows.push(v);
@@ -19,19 +49,79 @@ describe("VectorMatrix", () => {
     }
     assert.equal(m.size, 50);
     const q = Float32Array.from({ length: dim }, rand);
-    const exact = rows
-      .map((v, i) => ({ i, s: v.reduce((a, x, j) => a + x * q[j], 0) }))
-      .sort((a, b) => b.s - a.s)
-      .slice(0, 5);
-    const got = m.topK(q, 5);
-    assert.deepEqual(
-      got.map((g) => m.ids[g.index]),
-      exact.map((e) => `r${e.i}`),
-    );
-    for (const [n, g] of got.entries()) assert.ok(Math.abs(g.score - exact[n].s) < 1e-5);
+    assertMatches(m, rows, q, 5);
     assert.deepEqual(m.topK(q, 0), []);
     assert.equal(m.topK(q, 100).length, 50);
     assert.throws(() => m.add("bad", new Float32Array(3)), /3 dims/);
     assert.throws(() => m.topK(new Float32Array(3), 1), /3 dims/);
+  });
+
+  it("uses the SIMD screen where WebAssembly SIMD exists, and agrees with the float64 scan", () => {
+    for (const dim of [1, 16, 33, 384, 1024]) {
+      const rand = rng(dim);
+      // small initial capacity: the matrix grows (and its memory with it) many times
+      const simd = new VectorMatrix(dim, 3);
+      const plain = new VectorMatrix(dim, 3, { simd: false });
+      assert.equal(simd.simd, true, "Node 20 has WebAssembly SIMD");
+      assert.equal(plain.simd, false);
+      const rows: Float32Array[] = [];
+      const n = dim >= 384 ? 700 : 300;
+      for (let r = 0; r < n; r++) {
+        const v = unit(dim, rand);
+        rows.push(v);
+        // raw bytes at an odd offset, as SQLite BLOBs arrive
+        const raw = new Uint8Array(v.byteLength + 1);
+        raw.set(new Uint8Array(v.buffer), 1);
+        simd.add(`r${r}`, r % 3 ? v : raw.subarray(1));
+        plain.add(`r${r}`, v);
+      }
+      for (let t = 0; t < 5; t++) {
+        const q = unit(dim, rand);
+        for (const k of [1, 5, 20]) {
+          assertMatches(simd, rows, q, k);
+          assert.deepEqual(simd.topK(q, k), plain.topK(q, k));
+        }
+      }
+    }
+  });
+
+  it("stays exact on near-ties closer than float32 can tell apart, and on duplicates", () => {
+    const dim = 256;
+    const rand = rng(11);
+    const base = unit(dim, rand);
+    const m = new VectorMatrix(dim, 8);
+    const rows: Float32Array[] = [];
+    for (let r = 0; r < 200; r++) {
+      const v = Float32Array.from(base);
+      // rows 0..49 scale one coordinate by a few float32 ulps: their dots differ by ~1e-9,
+      // below the float32 kernel's rounding, so only the float64 rescoring can order them
+      if (r < 50) v[r % dim] = Math.fround(v[r % dim] * (1 + (r % 7) * 2 ** -22));
+      else if (r < 100) v.set(base);
+      else v.set(unit(dim, rand));
+      rows.push(v);
+      m.add(`r${r}`, v);
+    }
+    const plain = new VectorMatrix(dim, 8, { simd: false });
+    for (const [r, v] of rows.entries()) plain.add(`r${r}`, v);
+    for (const k of [1, 5, 60]) {
+      assertMatches(m, rows, base, k);
+      assert.deepEqual(m.topK(base, k), plain.topK(base, k));
+    }
+  });
+
+  it("falls back to the float64 scan for NaN rows and huge values", () => {
+    const dim = 16;
+    const rand = rng(5);
+    const m = new VectorMatrix(dim);
+    const plain = new VectorMatrix(dim, 64, { simd: false });
+    for (let r = 0; r < 40; r++) {
+      const v = Float32Array.from({ length: dim }, rand);
+      if (r === 7) v[3] = Number.NaN;
+      if (r === 9) v.fill(3e37);
+      m.add(`r${r}`, v);
+      plain.add(`r${r}`, v);
+    }
+    const q = Float32Array.from({ length: dim }, rand);
+    assert.deepEqual(m.topK(q, 5), plain.topK(q, 5));
   });
 });

@@ -122,3 +122,47 @@ test("an instance's floor position is estimated from its view, box centre and di
   const p = estimatePosition(pose, "front", { bbox: [320, 0, 320, 10], distance: Math.SQRT2 }, cam);
   assert.ok(near(p, [1, 0, -1]), String(p));
 });
+
+test("the novelty tracker reports a tracked instance again when it comes back into view", () => {
+  const inst = (id: string, category: string) => ({
+    id,
+    category,
+    bbox: [0, 0, 1, 1] as [number, number, number, number],
+    distance: 1,
+    pixels: 10,
+  });
+  const obs = (front: ReturnType<typeof inst>[]): Observation => ({
+    pose: { position: [0, 0, 0], heading: 0 },
+    stepCount: 0,
+    visible: { front, left: [], right: [] },
+  });
+  const t = new NoveltyTracker("mug");
+  assert.deepEqual(
+    t.observe(obs([inst("a", "mug")])).map((i) => i.id),
+    ["a"],
+  );
+  assert.deepEqual(t.observe(obs([inst("a", "mug")])), [], "still in view: not news");
+  assert.deepEqual(t.observe(obs([])), []);
+  assert.deepEqual(
+    t.observe(obs([inst("a", "mug")])).map((i) => i.id),
+    ["a"],
+    "back in view: a decision point",
+  );
+  const any = new NoveltyTracker(null);
+  any.observe(obs([inst("b", "book")]));
+  any.observe(obs([]));
+  assert.deepEqual(any.observe(obs([inst("b", "book")])), [], "untracked: only first sightings count");
+});
+
+test("an instance's floor position uses its floor distance, not the eye distance", () => {
+  // 2.0 m from the eye, 0.9 m below it, straight ahead (heading 0 looks along -z)
+  const floor = Math.sqrt(4 - 0.81);
+  const v = 120 + (160 * 0.9) / floor;
+  const p = estimatePosition(
+    { position: [0, 0, 0], heading: 0 },
+    "front",
+    { bbox: [150, v - 5, 170, v + 5], distance: 2.0 },
+    { width: 320, height: 240, hfovDeg: 90 },
+  );
+  assert.ok(Math.abs(p[2] + floor) < 0.01 && Math.abs(p[0]) < 0.01, `estimated ${p}`);
+});

@@ -289,8 +289,9 @@ class HabitatBackend:
             keys = follower.find_path(np.asarray(end, dtype=np.float32))
         except GreedyFollowerError:
             return {"actions": [], "reachable": False, "geodesic": d}
+        # the follower ends its plan with None (its STOP); the protocol leaves stopping to the caller
         names = {v: k for k, v in ACTION_KEYS.items()}
-        actions = [names.get(k, "STOP") if k is not None else "STOP" for k in keys][:max_actions]
+        actions = [names[k] for k in keys if k is not None][:max_actions]
         return {"actions": actions, "reachable": True, "geodesic": d}
 
     # ---- views -----------------------------------------------------------------------------------

@@ -42,7 +42,11 @@ def _dotted(prefix: str, parts) -> str:
 
 
 def _describe(err: jsonschema.ValidationError, prefix: str) -> tuple[str, str]:
-    path = _dotted(prefix, err.absolute_path)
+    parts = list(err.absolute_path)
+    if err.validator == "required" and isinstance(err.instance, dict):
+        # name the missing field itself, as the zod schemas do ("params.start", not "params")
+        parts += [k for k in err.validator_value if k not in err.instance][:1]
+    path = _dotted(prefix, parts)
     return path, f"{path or 'message'}: {err.message}"
 
 

@@ -56,7 +56,10 @@ async def serve_connection(ws: ServerConnection, factory: Callable[[], Backend],
             for data in images:
                 await ws.send(data)
     finally:
-        await asyncio.to_thread(session.close)
+        try:
+            await asyncio.to_thread(session.close)
+        except RuntimeError:  # the loop's executor is gone (server shutting down): close here
+            session.close()
 
 
 async def run_server(host: str, port: int, factory: Callable[[], Backend], protocol: Protocol,

@@ -107,8 +107,22 @@ class FakeBackend:
         d = self.geodesic(self.pose_.position, goal)
         if d is None:
             return {"actions": [], "reachable": False, "geodesic": None}
-        steps = int(d // self.settings["stepLength"])
-        return {"actions": (["MOVE_FORWARD"] * steps + ["STOP"])[:max_actions], "reachable": True, "geodesic": d}
+        # turn to face the goal (straight line; around the wall's end first when it is in the way)
+        p, h = self.pose_.position, self.pose_.heading
+        via = (WALL_X, WALL_END + 0.5) if crosses_wall(p, goal) else (goal[0], goal[2])
+        actions, turn = [], math.radians(self.settings["turnAngle"])
+        legs = [via, (goal[0], goal[2])] if via != (goal[0], goal[2]) else [via]
+        x, z = p[0], p[2]
+        for tx, tz in legs:
+            want = math.atan2(-(tx - x), -(tz - z))
+            while abs(math.atan2(math.sin(want - h), math.cos(want - h))) > turn / 2:
+                left = math.atan2(math.sin(want - h), math.cos(want - h)) > 0
+                actions.append("TURN_LEFT" if left else "TURN_RIGHT")
+                h += turn if left else -turn
+            n = int(round(math.hypot(tx - x, tz - z) / self.settings["stepLength"]))
+            actions += ["MOVE_FORWARD"] * n
+            x, z = x - math.sin(h) * n * self.settings["stepLength"], z - math.cos(h) * n * self.settings["stepLength"]
+        return {"actions": actions[:max_actions], "reachable": True, "geodesic": d}
 
     def scene_info(self):
         return {"regions": [{"id": "west", "label": "kitchen", "waypoint": [2.5, 0, 3]},

@@ -49,9 +49,10 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
   let open = rooms.filter((r) => !seen.has(r.id));
   let revisit = false;
   if (open.length === 0) {
-    // Everything searched once: go round again, starting with the room searched longest ago.
+    // Everything searched once: go round again, starting with the room searched longest ago
+    // (by its LAST search: ranking by the first would bounce between the two rooms searched first).
     revisit = true;
-    const order = (r: SceneGraphRoom) => visited.indexOf(r.id);
+    const order = (r: SceneGraphRoom) => visited.lastIndexOf(r.id);
     const again = rooms.filter((r) => r.id !== currentRoomId).sort((a, b) => order(a) - order(b));
     open = again.length ? [again[0]] : rooms;
   }

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { chooseRoom } from "../../src/mllm/heuristic/explore.ts";
+import {
+  DEFAULT_STOP_RULE,
+  decideLowLevel,
+  floorGeometry,
+  nearestVisibleFloor,
+} from "../../src/mllm/heuristic/low-level.ts";
+import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
+import type { VisibleInstance } from "../../src/sim/protocol.ts";
+
+// The embedded default camera: 320×240, 90° horizontal field of view, so focal = 160 px.
+const FOCAL = 160;
+
+/** An instance `distance` m from the eye and `below` m under it, straight ahead: its box as the pinhole camera draws it. */
+function ahead(id: string, distance: number, below: number): VisibleInstance {
+  const floor = Math.sqrt(distance ** 2 - below ** 2);
+  const v = 120 + (FOCAL * below) / floor;
+  return { id, category: "wallet", bbox: [150, Math.round(v - 6), 170, Math.round(v + 6)], distance, pixels: 200 };
+}
+
+const wallet: GroundOutput = {
+  objectId: "w1",
+  category: "wallet",
+  description: "wallet",
+  reason: "test",
+  hints: [],
+  likelyRooms: [],
+};
+
+const input = (front: VisibleInstance[], left: VisibleInstance[] = []): LowLevelInput => ({
+  instruction: "find my wallet",
+  target: wallet,
+  views: { front: { visible: front }, left: { visible: left }, right: { visible: [] } },
+  currentRoom: null,
+  goalRoom: null,
+  stepsLeft: 100,
+  recentActions: [],
+});
+
+test("floor distance comes from the eye distance and the box's row", () => {
+  const g = floorGeometry(ahead("w1", 2.0, 0.9), DEFAULT_STOP_RULE.camera);
+  assert.ok(Math.abs(g.floor - Math.sqrt(4 - 0.81)) < 0.03, `floor ${g.floor}`);
+  assert.ok(Math.abs(g.below - 0.9) < 0.03, `below ${g.below}`);
+  // half the vertical field of view is atan(120/160): 0.9 m down is in view from 1.2 m on the floor
+  assert.ok(Math.abs(nearestVisibleFloor(0.9, DEFAULT_STOP_RULE.camera) - 1.2) < 1e-9);
+});
+
+test("the target 2.0 m ahead (eye distance) on a nightstand: stop, since a 1 m step would lose it below the view", () => {
+  // Before the fix the rule stopped only at 1.5 m eye distance, moved forward here, and the
+  // object left every view (acq-u1-0033): the episode ran out of steps next to it.
+  const d = decideLowLevel(input([ahead("w1", 2.0, 0.9)]));
+  assert.deepEqual([d.decision, d.instanceId], ["stop", "w1"]);
+});
+
+test("a target within the stop distance on the floor stops even when its eye distance is larger", () => {
+  // 1.6 m on the floor, 1.1 m below the eye: 1.94 m from the eye
+  const d = decideLowLevel(input([ahead("w1", Math.hypot(1.6, 1.1), 1.1)]));
+  assert.equal(d.decision, "stop");
+});
+
+test("a far target is approached; a near one in a side view is turned to, not stopped at", () => {
+  assert.equal(decideLowLevel(input([ahead("w1", 3.5, 0.9)])).decision, "forward");
+  // 2.6 m on the floor: a step forward keeps it in view, so it steps
+  assert.equal(decideLowLevel(input([ahead("w1", Math.hypot(2.6, 0.9), 0.9)])).decision, "forward");
+  assert.equal(decideLowLevel(input([], [ahead("w1", 2.0, 0.9)])).decision, "left");
+});
+
+test("a target beyond the success radius is never stopped at just because a step would lose it", () => {
+  // 2.05 m on the floor (outside 2.0 - margin), low object: forward, even though it will leave the view
+  const d = decideLowLevel(input([ahead("w1", Math.hypot(2.05, 1.1), 1.1)]));
+  assert.equal(d.decision, "forward");
+});
+
+const room = (id: string, x: number, adjacent: string[]): SceneGraphRoom => ({
+  id,
+  label: `room ${id}`,
+  waypoint: [x, 0, 0],
+  adjacent,
+});
+
+test("once every room is searched, the next is the one whose LAST search is oldest (no ping-pong)", () => {
+  const rooms = [room("a", 0, ["b"]), room("b", 4, ["a", "c"]), room("c", 8, ["b"])];
+  const target = { ...wallet, objectId: null };
+  // searched a, b, c, then a again, then b: c was searched longest ago. Ranking by the first
+  // search picked a, and the agent bounced between the first two rooms for the rest of the episode.
+  const pick = chooseRoom({
+    instruction: "",
+    target,
+    rooms,
+    currentRoomId: "b",
+    visited: ["a", "b", "c", "a", "b"],
+  });
+  assert.equal(pick.roomId, "c");
+});
