@@ -1,4 +1,4 @@
-// `npm run bench [name...]`: runs every bench/*.bench.ts (or those named) and writes each one's
+// `npm run bench [name...]`: runs every bench/*.bench.ts (or those named exactly) and writes each one's
 // JSON to bench/results/<name>.json, with the machine noted, since figures from this shared
 // 2-core machine only mean something next to the machine they came from.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -10,8 +10,16 @@ const dir = import.meta.dirname;
 const wanted = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  .filter((f) => wanted.length === 0 || wanted.includes(basename(f, ".bench.ts")))
   .sort();
+if (files.length === 0) {
+  console.error(
+    `no benchmark named ${wanted.join(", ")}; have: ${readdirSync(dir)
+      .filter((f) => f.endsWith(".bench.ts"))
+      .join(", ")}`,
+  );
+  process.exit(2);
+}
 const outDir = join(dir, "results");
 mkdirSync(outDir, { recursive: true });
 const machine = {

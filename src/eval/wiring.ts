@@ -104,7 +104,7 @@ export function createRuntime(
       const bc = backbones.find((b) => b.name === name);
       if (!bc) throw new Error(`backbone "${name}" was not prepared`);
       mkdirSync(dir, { recursive: true });
-      const policy = createPolicy(bc);
+      const policy = createPolicy(bc, { simulator: config.simulator });
       const log = new InteractionLog(join(dir, "raw-interactions.jsonl"));
       const graph = await memory.open(dir, name, policy);
       return backboneRuntime({ config, bc, policy, log, graph, dir, sceneGraphs, settings, scenes, set });

@@ -6,9 +6,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadYamlAs, REPO_ROOT } from "../config/load.ts";
+import type { SimulatorConfig } from "../sim/config.ts";
 import type { ChatModel } from "./chat-model.ts";
 import { BackboneConfig } from "./config.ts";
 import { GeminiChatModel, type GeminiOptions } from "./gemini.ts";
+import type { StopRule } from "./heuristic/low-level.ts";
 import { HeuristicPolicy } from "./heuristic.ts";
 import { LlmPolicy } from "./llm-policy.ts";
 import { OpenAIChatModel } from "./openai.ts";
@@ -18,6 +20,8 @@ export const BACKBONE_DIR = join(REPO_ROOT, "configs", "backbones");
 
 export interface CreateOptions {
   env?: NodeJS.ProcessEnv;
+  /** the run's simulator settings: the heuristic measures its stop rule in this camera and these steps */
+  simulator?: SimulatorConfig;
   /** Gemini only: replaces the backoff wait */
   sleep?: GeminiOptions["sleep"];
 }
@@ -36,8 +40,24 @@ export function createChatModel(config: BackboneConfig, options: CreateOptions =
 }
 
 export function createPolicy(config: BackboneConfig, options: CreateOptions = {}): Policy {
-  if (config.type === "heuristic") return new HeuristicPolicy({ name: config.name });
+  if (config.type === "heuristic") {
+    const sim = options.simulator;
+    return new HeuristicPolicy({ name: config.name, ...(sim ? { stop: stopRuleFor(sim) } : {}) });
+  }
   return new LlmPolicy(createChatModel(config, options), config);
+}
+
+/**
+ * The heuristic's stop rule under a run's simulator: Polar's 1.7 m stop inside its 2 m success
+ * radius keeps the same proportion under other radii (PIN's 1 m).
+ */
+export function stopRuleFor(sim: SimulatorConfig): StopRule {
+  return {
+    camera: { width: sim.camera.width, height: sim.camera.height, hfovDeg: sim.camera.hfov },
+    stopDistance: 0.85 * sim.successDistance,
+    successDistance: sim.successDistance,
+    stepLength: sim.agent.stepLength,
+  };
 }
 
 /** Names of the backbone files in configs/backbones/. */

@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ConfigError } from "../../src/config/load.ts";
+import { ConfigError, loadConfig } from "../../src/config/load.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import { LlmPolicy } from "../../src/mllm/llm-policy.ts";
-import { createPolicy, listBackbones, resolveBackbone } from "../../src/mllm/registry.ts";
+import { createPolicy, listBackbones, resolveBackbone, stopRuleFor } from "../../src/mllm/registry.ts";
 
 test("every backbone file in configs/backbones validates, and names its own backbone", () => {
   const names = listBackbones();
@@ -52,4 +52,15 @@ test("createPolicy picks the implementation from the type", () => {
   assert.ok(local instanceof LlmPolicy);
   assert.equal(local.needsImages, true);
   assert.equal(local.name, "qwen3-vl-8b-vllm");
+});
+
+test("the heuristic's stop rule follows the run's simulator: PIN's 1 m radius and 0.25 m steps", () => {
+  const pin = loadConfig({ file: "configs/pin.yaml", env: {} });
+  const rule = stopRuleFor(pin.simulator);
+  assert.equal(rule.successDistance, 1);
+  assert.equal(rule.stepLength, 0.25);
+  assert.ok(rule.stopDistance < rule.successDistance, "stops inside the success radius");
+  assert.deepEqual(rule.camera, { width: 640, height: 360, hfovDeg: 42 });
+  const polar = stopRuleFor(loadConfig({ env: {} }).simulator);
+  assert.ok(Math.abs(polar.stopDistance - 1.7) < 1e-9, "Polar's defaults keep the 1.7 m stop");
 });

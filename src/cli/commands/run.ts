@@ -73,7 +73,7 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   const episode = findEpisode(set, flags.episode);
   const backbone = flags.backbone ? resolveBackbone(flags.backbone) : config.backbone;
   checkBackboneReady(backbone);
-  const policy = createPolicy(backbone);
+  const policy = createPolicy(backbone, { simulator: config.simulator });
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
   const memoryDir = flags.memoryDir ?? join(out, "memory");
   const scenes = new Map(set.scenes.map((s) => [s.id, s]));
