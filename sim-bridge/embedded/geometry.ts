@@ -116,49 +116,7 @@ export function segmentHitsBox(
   return true;
 }
 
-/** mulberry32: a tiny, fast, well-distributed deterministic PRNG. */
-export class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0 || 0x9e3779b9;
-  }
-  next(): number {
-    this.s = (this.s + 0x6d2b79f5) >>> 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  range(lo: number, hi: number): number {
-    return lo + (hi - lo) * this.next();
-  }
-  int(lo: number, hiInclusive: number): number {
-    return lo + Math.floor(this.next() * (hiInclusive - lo + 1));
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  shuffle<T>(items: T[]): T[] {
-    for (let i = items.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [items[i], items[j]] = [items[j], items[i]];
-    }
-    return items;
-  }
-}
-
-/** FNV-1a hash of a string, for deterministic per-id choices. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { fnv1a as hashString, Rng } from "../../src/util/random.ts";
 
 export function round(v: number, digits = 3): number {
   const k = 10 ** digits;

@@ -83,27 +83,9 @@ export class InteractionLog {
   }
 }
 
-/** mulberry32: small, fast and good enough for sampling; the same seed gives the same draw. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { fnv1a, mulberry32 } from "../util/random.ts";
 
-/** FNV-1a over a string, mixed with a numeric seed: a per-episode seed from the run's seed. */
-export function hashSeed(text: string, seed = 0): number {
-  let h = 0x811c9dc5 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export { fnv1a as hashSeed };
 
 export interface RawSample {
   interactions: RawInteraction[];
@@ -125,7 +107,7 @@ export function sampleRawInteractions(
   const chosen = pool.filter((x) => gold.has(x.episodeId));
   const missingGold = opts.goldIds.filter((id) => !chosen.some((x) => x.episodeId === id));
   const rest = pool.filter((x) => !gold.has(x.episodeId));
-  const rand = seededRandom(opts.seed);
+  const rand = mulberry32(opts.seed);
   // Fisher–Yates on a copy, then take what is left of the quota.
   for (let i = rest.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

@@ -3,27 +3,9 @@
  * a report rebuilt from the same results shows the same intervals.
  */
 
-/** mulberry32: small, fast, good enough for resampling indices. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../util/random.ts";
 
-/** FNV-1a, to derive a per-group seed from the group's name (independent of group order). */
-export function hashSeed(text: string, seed = 0): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
+export { fnv1a as hashSeed, mulberry32 as rng } from "../util/random.ts";
 
 export interface Estimate {
   n: number;
@@ -58,7 +40,7 @@ export function bootstrapMean(values: readonly number[], opts: BootstrapOptions 
   if (n === 0) return { n, mean: Number.NaN, lo: Number.NaN, hi: Number.NaN };
   const samples = opts.samples ?? 1000;
   const level = opts.level ?? 0.95;
-  const rand = rng(opts.seed ?? 0);
+  const rand = mulberry32(opts.seed ?? 0);
   const means = new Float64Array(samples);
   for (let b = 0; b < samples; b++) {
     let s = 0;
