@@ -227,6 +227,11 @@ export function exportHouseGlb(house: House): Buffer {
   return encodeGlb(houseMesh(house), house.id);
 }
 
+/** Habitat's stage attributes for an exported mesh: glTF's y-up frame, forward -z. */
+export function stageConfig(glbName: string): Record<string, unknown> {
+  return { render_asset: glbName, collision_asset: glbName, up: [0, 1, 0], front: [0, 0, -1], origin: [0, 0, 0] };
+}
+
 export interface GeodesicPair {
   a: [number, number, number];
   b: [number, number, number];
@@ -299,6 +304,11 @@ function main(): void {
   mkdirSync(values.out, { recursive: true });
   const glb = join(values.out, `house-seed${seed}.glb`);
   writeFileSync(glb, exportHouseGlb(house));
+  // Habitat takes a bare .glb as z-up (HM3D's convention); this stage config says it is y-up
+  writeFileSync(
+    join(values.out, `house-seed${seed}.stage_config.json`),
+    JSON.stringify(stageConfig(`house-seed${seed}.glb`)),
+  );
   saveHouseFile(house, join(values.out, `house-seed${seed}.house.json`));
   const radius = Number(values.radius);
   const resolution = Number(values.resolution);

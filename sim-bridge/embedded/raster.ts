@@ -3,8 +3,7 @@
  * quads: back faces are skipped, the rest are clipped at the near plane, projected, and
  * scan-converted row by row with 1/z interpolated exactly (it is affine in screen space for a
  * plane), so occlusion is per pixel. Flat colours per face; patterned faces (object attributes)
- * evaluate their pattern at the pixel's world point. Pixels are drawn as one 32-bit word each
- * (a PackedFrame) and turned into RGB bytes once at the end.
+ * evaluate their pattern at the pixel's world point.
  */
 import type { Box, RGB } from "./geometry.ts";
 
@@ -66,58 +65,46 @@ export interface Frame {
   invZ: Float32Array;
 }
 
-/**
- * What the rasterizer draws into: one word per pixel, `packRGB` order (bytes R, G, B, 255 in
- * memory), 0 where nothing is drawn yet; and a 1/z depth buffer (0 = empty).
- */
-export interface PackedFrame {
-  width: number;
-  height: number;
-  px: Int32Array;
-  invZ: Float32Array;
-}
-
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** A colour as one pixel word: its bytes in memory are R, G, B, 255 (never 0, "empty"). */
+/**
+ * A colour as one pixel word: R in the low byte, then G, B and 255 (so on a little-endian
+ * machine its bytes in memory are R, G, B, 255).
+ */
 export function packRGB(r: number, g: number, b: number): number {
-  return LITTLE_ENDIAN
-    ? (r & 255) | ((g & 255) << 8) | ((b & 255) << 16) | (255 << 24)
-    : ((r & 255) << 24) | ((g & 255) << 16) | ((b & 255) << 8) | 255;
+  return (r & 255) | ((g & 255) << 8) | ((b & 255) << 16) | (255 << 24);
 }
 
-/** Copy packed pixels into RGB bytes (3 per pixel); words are moved four pixels at a time. */
-export function packedToRGB(px: Int32Array, n: number, out: Uint8Array): void {
+/**
+ * Packed pixels src[0..n) into RGB bytes from out[at] on; whole words four pixels at a time
+ * where the layout allows (the common case: a fresh Buffer, `at` a multiple of 4).
+ */
+export function packedToRGB(src: Int32Array, n: number, out: Uint8Array, at = 0): void {
   let i = 0;
-  if (LITTLE_ENDIAN && out.byteOffset % 4 === 0) {
-    const words = new Int32Array(out.buffer, out.byteOffset, (3 * (n - (n % 4))) / 4);
+  const start = out.byteOffset + at;
+  if (LITTLE_ENDIAN && start % 4 === 0) {
+    const words = new Int32Array(out.buffer, start, (3 * (n - (n % 4))) / 4);
     // four pixels RGBx → three words: R0G0B0R1 G1B1R2G2 B2R3G3B3
     for (let w = 0; i + 3 < n; i += 4, w += 3) {
-      const a = px[i];
-      const b = px[i + 1];
-      const c = px[i + 2];
-      const d = px[i + 3];
+      const a = src[i];
+      const b = src[i + 1];
+      const c = src[i + 2];
+      const d = src[i + 3];
       words[w] = (a & 0xffffff) | (b << 24);
       words[w + 1] = ((b >>> 8) & 0xffff) | (c << 16);
       words[w + 2] = ((c >>> 16) & 0xff) | (d << 8);
     }
   }
   for (; i < n; i++) {
-    const c = px[i];
-    const p = 3 * i;
-    if (LITTLE_ENDIAN) {
-      out[p] = c;
-      out[p + 1] = c >> 8;
-      out[p + 2] = c >> 16;
-    } else {
-      out[p] = c >>> 24;
-      out[p + 1] = c >> 16;
-      out[p + 2] = c >> 8;
-    }
+    const c = src[i];
+    const p = at + 3 * i;
+    out[p] = c;
+    out[p + 1] = c >> 8;
+    out[p + 2] = c >> 16;
   }
 }
 
-/** RGB bytes → packed pixels (every pixel counts as drawn). */
+/** RGB bytes → packed pixels. */
 export function rgbToPacked(rgb: Uint8Array, n: number, px: Int32Array): void {
   for (let i = 0, p = 0; i < n; i++, p += 3) px[i] = packRGB(rgb[p], rgb[p + 1], rgb[p + 2]);
 }
@@ -127,9 +114,9 @@ export class SolidBatch {
   count = 0;
   boxes = new Float64Array(6 * 64);
   colors = new Uint8Array(18 * 64);
-  /** per face: its colour and its pattern's accent colour (shaded by FACE_LIGHT) as pixel words */
+  /** per face: its colour as a pixel word (packRGB), and its pattern's accent shaded by FACE_LIGHT */
   packed = new Int32Array(6 * 64);
-  accentPacked = new Int32Array(6 * 64);
+  accentColors = new Uint8Array(18 * 64);
   pattern = new Uint8Array(64);
   accent = new Uint8Array(3 * 64);
   period = new Float32Array(64);
@@ -145,9 +132,8 @@ export class SolidBatch {
       const c = faceColors[k];
       this.colors.set(c, 18 * i + 3 * k);
       this.packed[6 * i + k] = packRGB(c[0], c[1], c[2]);
-      // truncated like the byte store of a fractional value
-      const l = FACE_LIGHT[k];
-      this.accentPacked[6 * i + k] = packRGB(Math.trunc(accent[0] * l), Math.trunc(accent[1] * l), Math.trunc(accent[2] * l));
+      // a byte store truncates
+      for (let ch = 0; ch < 3; ch++) this.accentColors[18 * i + 3 * k + ch] = accent[ch] * FACE_LIGHT[k];
     }
     this.pattern[i] = pattern;
     this.accent.set(accent, 3 * i);
@@ -164,7 +150,7 @@ export class SolidBatch {
     this.boxes = re(this.boxes, 6);
     this.colors = re(this.colors, 18);
     this.packed = re(this.packed, 6);
-    this.accentPacked = re(this.accentPacked, 6);
+    this.accentColors = re(this.accentColors, 18);
     this.pattern = re(this.pattern, 1);
     this.accent = re(this.accent, 3);
     this.period = re(this.period, 1);
@@ -211,32 +197,13 @@ let orderKey = new Float64Array(0);
 /**
  * Draw every box of the batch into the frame, with depth test. `nearFirst` sorts the boxes by
  * distance first: pixels hidden behind a near wall then cost one comparison, not a write.
- * An RGB frame is drawn through a packed copy (fine for the odd thumbnail; views pass packed).
  */
 export function drawBatch(
-  frame: Frame | PackedFrame,
+  frame: Frame,
   cam: Camera,
   batch: SolidBatch,
   nearFirst = false,
   columns?: ColumnOcclusion,
-): void {
-  if ("rgb" in frame) {
-    const n = frame.width * frame.height;
-    const packed: PackedFrame = { width: frame.width, height: frame.height, px: new Int32Array(n), invZ: frame.invZ };
-    rgbToPacked(frame.rgb, n, packed.px);
-    drawPacked(packed, cam, batch, nearFirst, columns);
-    packedToRGB(packed.px, n, frame.rgb);
-    return;
-  }
-  drawPacked(frame, cam, batch, nearFirst, columns);
-}
-
-function drawPacked(
-  frame: PackedFrame,
-  cam: Camera,
-  batch: SolidBatch,
-  nearFirst: boolean,
-  columns: ColumnOcclusion | undefined,
 ): void {
   const { ex, ey, ez } = cam;
   const B = batch.boxes;
@@ -245,44 +212,84 @@ function drawPacked(
     order = new Int32Array(n * 2);
     orderKey = new Float64Array(n * 2);
   }
+  // with column occlusion and a level camera, plain walls live in the columns (collectWalls)
+  const walls = columns !== undefined && cam.level;
+  // the boxes that may show, then (stably) nearest first
+  let m = 0;
   for (let s = 0; s < n; s++) {
-    order[s] = s;
+    const o = 6 * s;
+    if (walls && isWall(batch, s, columns) && ey > B[o + 1] && ey < B[o + 4]) continue;
+    if (sphereOutside(cam, B, o)) continue;
+    order[m++] = s;
     if (nearFirst) {
-      const o = 6 * s;
       const dx = ex < B[o] ? B[o] - ex : ex > B[o + 3] ? ex - B[o + 3] : 0;
       const dy = ey < B[o + 1] ? B[o + 1] - ey : ey > B[o + 4] ? ey - B[o + 4] : 0;
       const dz = ez < B[o + 2] ? B[o + 2] - ez : ez > B[o + 5] ? ez - B[o + 5] : 0;
       orderKey[s] = dx * dx + dy * dy + dz * dz;
     }
   }
-  const sorted = order.subarray(0, n);
+  const sorted = order.subarray(0, m);
   if (nearFirst) sorted.sort((a, b) => orderKey[a] - orderKey[b]);
-  // With column occlusion and a level camera, plain floor-to-ceiling walls go first and only
-  // into the columns (see ColumnOcclusion); everything else is then drawn in front of them.
-  const walls = columns !== undefined && cam.level;
-  for (let pass = walls ? 0 : 1; pass < 2; pass++) {
-    for (let q = 0; q < n; q++) {
-      const s = sorted[q];
-      const o = 6 * s;
-      const y0 = B[o + 1];
-      const y1 = B[o + 4];
-      const wall = walls && y0 <= columns.floorY && y1 >= columns.ceilingY && batch.pattern[s] === 0;
-      if (pass === 0 ? !wall : wall && ey > y0 && ey < y1) continue;
-      if (!projectCorners(cam, B, o)) continue;
-      const mask = batch.faces[s];
-      for (let face = 0; face < 6; face++) {
-        if (((mask >> face) & 1) === 0 || !facesEye(cam, B, o, face)) continue;
-        const vertical = face < 2 || face > 3;
-        if (wall && vertical) {
-          if (pass === 0) wallColumns(cam, batch, s, face, columns);
-        } else if (pass === 1) {
-          if (cam.level && vertical && columns) drawVerticalFace(frame, cam, batch, s, face, columns);
-          else if (!columns || !hiddenByColumns(cam, columns, face))
-            drawFace(frame, cam, batch, s, face, columns ? columns.near : null);
-        }
-      }
+  for (let q = 0; q < m; q++) {
+    const s = sorted[q];
+    const o = 6 * s;
+    const wall = walls && isWall(batch, s, columns);
+    if (!projectCorners(cam, B, o)) continue;
+    const mask = batch.faces[s];
+    for (let face = 0; face < 6; face++) {
+      if (((mask >> face) & 1) === 0 || !facesEye(cam, B, o, face)) continue;
+      const vertical = face < 2 || face > 3;
+      if (wall && vertical) continue;
+      if (cam.level && vertical && columns) drawVerticalFace(frame, cam, batch, s, face, columns);
+      else if (!columns || !hiddenByColumns(cam, columns, face))
+        drawFace(frame, cam, batch, s, face, columns ? columns.near : null);
     }
   }
+}
+
+/** A plain box from floor to ceiling: its vertical faces are drawn through the columns. */
+function isWall(batch: SolidBatch, s: number, columns: ColumnOcclusion): boolean {
+  return (
+    batch.boxes[6 * s + 1] <= columns.floorY && batch.boxes[6 * s + 4] >= columns.ceilingY && batch.pattern[s] === 0
+  );
+}
+
+/**
+ * The batch's walls into the columns (level camera): per column, the nearest wall's 1/z, colour
+ * and rows. Call it for every batch before drawing any with the same columns.
+ */
+export function collectWalls(cam: Camera, batch: SolidBatch, columns: ColumnOcclusion): void {
+  if (!cam.level) return;
+  for (let s = 0; s < batch.count; s++) {
+    if (!isWall(batch, s, columns)) continue;
+    const o = 6 * s;
+    if (sphereOutside(cam, batch.boxes, o) || !projectCorners(cam, batch.boxes, o)) continue;
+    const mask = batch.faces[s];
+    for (let face = 0; face < 6; face++) {
+      if (face === 2 || face === 3 || ((mask >> face) & 1) === 0 || !facesEye(cam, batch.boxes, o, face)) continue;
+      wallColumns(cam, batch, s, face, columns);
+    }
+  }
+}
+
+/**
+ * Is box `o` surely outside the view, by its bounding sphere (behind, or beyond a side)? A cheap
+ * first test: it rejects only boxes projectCorners would reject too.
+ */
+function sphereOutside(cam: Camera, B: Float64Array, o: number): boolean {
+  const { r, f } = cam;
+  const tanX = (cam.width / 2 + 2) / cam.focal;
+  const hx = (B[o + 3] - B[o]) / 2;
+  const hy = (B[o + 4] - B[o + 1]) / 2;
+  const hz = (B[o + 5] - B[o + 2]) / 2;
+  const rad = Math.sqrt(hx * hx + hy * hy + hz * hz);
+  const mx = B[o] + hx - cam.ex;
+  const my = B[o + 1] + hy - cam.ey;
+  const mz = B[o + 2] + hz - cam.ez;
+  const MX = mx * r[0] + my * r[1] + mz * r[2];
+  const MZ = mx * f[0] + my * f[1] + mz * f[2];
+  const side = rad * Math.sqrt(1 + tanX * tanX);
+  return MZ + rad <= cam.near || MX + tanX * MZ + side <= 0 || tanX * MZ - MX + side <= 0;
 }
 
 /** Camera-space corners of box `o` into `cc`; false when the box is surely outside the view. */
@@ -341,9 +348,10 @@ function facesEye(cam: Camera, B: Float64Array, o: number, face: number): boolea
 /**
  * Per image column, the nearest floor-to-ceiling wall (level camera): its 1/z (constant down a
  * column), its colour, and the rows it covers. Nothing behind it in that column can show
- * (everything stands between floor and ceiling), so farther faces are skipped column by column,
- * and the wall's own pixels are filled last, with the floor and ceiling, into whatever nothing
- * nearer covered: a wall pixel is written once and needs no depth.
+ * (everything stands between floor and ceiling), so farther faces are skipped column by column
+ * and the rest are tested against it per pixel. The walls are painted with the floor and ceiling
+ * first, row by row and without depth; the other solids are then drawn over them, in front.
+ * With columns, drawBatch leaves walls out: collectWalls puts them into the columns.
  */
 export interface ColumnOcclusion {
   /** 1/z of the nearest wall, 0 where none */
@@ -382,7 +390,7 @@ function hiddenByColumns(cam: Camera, columns: ColumnOcclusion, face: number): b
  * at pixel centre x; found from its bottom edge, clipped at the near plane. False if it covers
  * no pixel centre.
  */
-const span = { ua: 0, ub: 0, ia: 0, slope: 0, i0: 0, i1: -1 };
+const span = { ua: 0, ia: 0, slope: 0, i0: 0, i1: -1 };
 function verticalSpan(cam: Camera, face: number): boolean {
   const { near, focal, cx } = cam;
   const corners = FACE_CORNERS[face];
@@ -425,7 +433,6 @@ function verticalSpan(cam: Camera, face: number): boolean {
   span.i1 = Math.min(cam.width - 1, Math.ceil(ub - 0.5) - 1);
   if (span.i1 < span.i0 || ub - ua < 1e-9) return false;
   span.ua = ua;
-  span.ub = ub;
   span.ia = ia;
   span.slope = (ib - ia) / (ub - ua);
   return true;
@@ -459,7 +466,7 @@ function wallColumns(cam: Camera, batch: SolidBatch, s: number, face: number, co
  * between those edges, each row's span solved from the edge lines.
  */
 function drawVerticalFace(
-  frame: PackedFrame,
+  frame: Frame,
   cam: Camera,
   batch: SolidBatch,
   s: number,
@@ -496,10 +503,12 @@ function drawVerticalFace(
   const xl = last + 0.5 - ua;
   const j0 = Math.max(0, Math.ceil(Math.min(vt0 + kt * xf, vt0 + kt * xl) - 0.5));
   const j1 = Math.min(H - 1, Math.ceil(Math.max(vb0 + kb * xf, vb0 + kb * xl) - 0.5) - 1);
-  const color = batch.packed[6 * s + face];
+  const ci = 18 * s + 3 * face;
+  const cr = batch.colors[ci];
+  const cg = batch.colors[ci + 1];
+  const cb = batch.colors[ci + 2];
   const pattern = batch.pattern[s];
-  const accent = batch.accentPacked[6 * s + face];
-  const out = frame.px;
+  const rgb = frame.rgb;
   const depth = frame.invZ;
   for (let j = j0; j <= j1; j++) {
     const yc = j + 0.5;
@@ -518,7 +527,10 @@ function drawVerticalFace(
       for (let idx = row + lo, end = row + hi; idx <= end; idx++, w += slope) {
         if (w > depth[idx]) {
           depth[idx] = w;
-          out[idx] = color;
+          const p = 3 * idx;
+          rgb[p] = cr;
+          rgb[p + 1] = cg;
+          rgb[p + 2] = cb;
         }
       }
     } else {
@@ -526,16 +538,27 @@ function drawVerticalFace(
         const idx = row + i;
         if (w > depth[idx] && w > colNear[i]) {
           depth[idx] = w;
-          out[idx] = pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, yc, w) ? accent : color;
+          const c =
+            pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, yc, w) ? batch.accentColors : batch.colors;
+          const p = 3 * idx;
+          rgb[p] = c[ci];
+          rgb[p + 1] = c[ci + 1];
+          rgb[p + 2] = c[ci + 2];
         }
       }
     }
   }
 }
 
+let zeros = new Float32Array(0);
+function noColumns(width: number): Float32Array {
+  if (zeros.length < width) zeros = new Float32Array(width);
+  return zeros;
+}
+
 /** Scan-convert one face; with `colNear`, only where it is nearer than the column's wall. */
 function drawFace(
-  frame: PackedFrame,
+  frame: Frame,
   cam: Camera,
   batch: SolidBatch,
   s: number,
@@ -584,9 +607,13 @@ function drawFace(
   const Bv = -ncy / (focal * d);
   const C = (ncz - (ncx * cx) / focal + (ncy * cy) / focal) / d;
   const pattern = batch.pattern[s];
-  const color = batch.packed[6 * s + face];
-  const accent = batch.accentPacked[6 * s + face];
+  const ci = 18 * s + 3 * face;
+  const cr = batch.colors[ci];
+  const cg = batch.colors[ci + 1];
+  const cb = batch.colors[ci + 2];
   const W = frame.width;
+  // without columns, compare against zeros (1/z > 0 always holds in front of the camera)
+  const cn = colNear ?? noColumns(W);
   const H = frame.height;
   let minY = Infinity;
   let maxY = -Infinity;
@@ -596,7 +623,7 @@ function drawFace(
   }
   const j0 = Math.max(0, Math.ceil(minY - 0.5));
   const j1 = Math.min(H - 1, Math.ceil(maxY - 0.5) - 1);
-  const out = frame.px;
+  const rgb = frame.rgb;
   const depth = frame.invZ;
   for (let j = j0; j <= j1; j++) {
     const yc = j + 0.5;
@@ -618,10 +645,26 @@ function drawFace(
     if (i1 < i0) continue;
     let w = A * (i0 + 0.5) + Bv * yc + C;
     let idx = j * W + i0;
-    for (let i = i0; i <= i1; i++, idx++, w += A) {
-      if (w > depth[idx] && (colNear === null || w > colNear[i])) {
-        depth[idx] = w;
-        out[idx] = pattern !== 0 && patternHit(cam, batch, s, face, i + 0.5, yc, w) ? accent : color;
+    if (pattern === 0) {
+      for (let i = i0; i <= i1; i++, idx++, w += A) {
+        if (w > depth[idx] && w > cn[i]) {
+          depth[idx] = w;
+          const p = 3 * idx;
+          rgb[p] = cr;
+          rgb[p + 1] = cg;
+          rgb[p + 2] = cb;
+        }
+      }
+    } else {
+      for (let i = i0; i <= i1; i++, idx++, w += A) {
+        if (w > depth[idx] && w > cn[i]) {
+          depth[idx] = w;
+          const c = patternHit(cam, batch, s, face, i + 0.5, yc, w) ? batch.accentColors : batch.colors;
+          const p = 3 * idx;
+          rgb[p] = c[ci];
+          rgb[p + 1] = c[ci + 1];
+          rgb[p + 2] = c[ci + 2];
+        }
       }
     }
   }

@@ -7,7 +7,17 @@
 import type { Pose, VisibleInstance } from "../../src/sim/protocol.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { CEILING } from "./palette.ts";
-import { type Camera, drawBatch, makeCamera, type PackedFrame, packedToRGB, packRGB, type SolidBatch } from "./raster.ts";
+import {
+  type Camera,
+  type ColumnOcclusion,
+  collectWalls,
+  drawBatch,
+  type Frame,
+  makeCamera,
+  packedToRGB,
+  packRGB,
+  type SolidBatch,
+} from "./raster.ts";
 import { floorTexture, objectSolids, staticSolids } from "./scene.ts";
 
 export interface CameraSpec {
@@ -44,65 +54,107 @@ export function renderView(
   const visible = visibleInstances(house, objects, camera);
   if (!opts.image) return { width: cam.width, height: cam.height, visible };
   const n = cam.width * cam.height;
-  const frame: PackedFrame = { width: cam.width, height: cam.height, px: scratch.pixels(n), invZ: scratch.depth(n) };
-  // solids first (nearest first, so hidden pixels fail the depth test early), then floor and
-  // ceiling into the pixels nothing covered: everything stands between floor and ceiling
-  const columns = { near: scratch.columns(cam.width), floorY: 0, ceilingY: house.wallHeight };
-  drawBatch(frame, camera, staticSolids(house), true, columns);
-  drawBatch(frame, camera, objectSolids(objects).batch, false, columns);
-  drawBackground(frame, camera, house);
   const rgb = Buffer.allocUnsafe(n * 3);
-  packedToRGB(frame.px, n, rgb);
+  const frame: Frame = { width: cam.width, height: cam.height, rgb, invZ: depthBuffer(n) };
+  // walls into their columns first; then walls, floor and ceiling into every pixel, row by row;
+  // then the other solids over them with a depth test (nearest first, so hidden pixels fail it
+  // early), each kept to where it is nearer than its column's wall
+  const columns = columnBuffers(cam.width, cam.height, house.wallHeight);
+  const statics = staticSolids(house);
+  const movables = objectSolids(objects).batch;
+  // walls hide what is behind them column by column only for an eye between floor and ceiling
+  const inside = camera.ey > columns.floorY && camera.ey < columns.ceilingY;
+  if (inside) {
+    collectWalls(camera, statics, columns);
+    collectWalls(camera, movables, columns);
+  }
+  drawBackground(frame, camera, house, columns);
+  drawBatch(frame, camera, statics, true, inside ? columns : undefined);
+  drawBatch(frame, camera, movables, false, inside ? columns : undefined);
   return { width: cam.width, height: cam.height, rgb, visible };
 }
 
-/** Buffers reused across views (rendering is synchronous), each cleared when handed out. */
-const scratch = {
-  px: new Int32Array(0),
-  invZ: new Float32Array(0),
+// buffers reused across views (rendering is synchronous)
+let depthScratch = new Float32Array(0);
+function depthBuffer(n: number): Float32Array {
+  if (depthScratch.length < n) depthScratch = new Float32Array(n);
+  const d = depthScratch.subarray(0, n);
+  d.fill(0);
+  return d;
+}
+
+let rowScratch = new Int32Array(0);
+const columnScratch: ColumnOcclusion = {
   near: new Float32Array(0),
-  pixels(n: number): Int32Array {
-    if (this.px.length < n) this.px = new Int32Array(n);
-    const a = this.px.subarray(0, n);
-    a.fill(0);
-    return a;
-  },
-  depth(n: number): Float32Array {
-    if (this.invZ.length < n) this.invZ = new Float32Array(n);
-    const a = this.invZ.subarray(0, n);
-    a.fill(0);
-    return a;
-  },
-  columns(n: number): Float32Array {
-    if (this.near.length < n) this.near = new Float32Array(n);
-    const a = this.near.subarray(0, n);
-    a.fill(0);
-    return a;
-  },
+  color: new Int32Array(0),
+  top: new Int32Array(0),
+  bottom: new Int32Array(0),
+  floorY: 0,
+  ceilingY: 0,
 };
+function columnBuffers(width: number, height: number, ceilingY: number): ColumnOcclusion {
+  const c = columnScratch;
+  if (c.near.length !== width) {
+    c.near = new Float32Array(width);
+    c.color = new Int32Array(width);
+    c.top = new Int32Array(width);
+    c.bottom = new Int32Array(width);
+    rowScratch = new Int32Array(width);
+    byTop = new Int32Array(width);
+    byBottom = new Int32Array(width);
+  }
+  c.near.fill(0);
+  c.top.fill(height);
+  c.bottom.fill(-1);
+  c.ceilingY = ceilingY;
+  return c;
+}
 
 /**
- * Floor and ceiling for a level camera into the pixels still empty, row by row: along a row
- * both planes lie at one depth, so the world point advances linearly and the floor texture is
- * sampled incrementally.
+ * Walls, floor and ceiling for a level camera into every pixel, row by row. A column's wall
+ * covers rows top..bottom in its one colour; above is ceiling, below is floor. With the eye
+ * between floor and ceiling, each row starts as a copy of the one above, and only the pixels
+ * that change are written: the columns whose wall starts on this row, the ceiling when its shade
+ * steps, and the floor (textured, so every floor pixel).
  */
-function drawBackground(frame: PackedFrame, cam: Camera, house: House): void {
-  const { width: W, height: H, px } = frame;
+function drawBackground(frame: Frame, cam: Camera, house: House, columns: ColumnOcclusion): void {
+  if (!(cam.ey > columns.floorY && cam.ey < columns.ceilingY)) {
+    drawBackgroundRows(frame, cam, house, columns);
+    return;
+  }
+  const { width: W, height: H, rgb } = frame;
+  const { top, bottom, color: wall } = columns;
   const tex = floorTexture(house);
   const eyeH = cam.ey;
   const ceilH = house.wallHeight - cam.ey;
+  // columns in the order their walls start (byTop) and end (byBottom)
+  sortColumns(top, W, H, byTop);
+  sortColumns(bottom, W, H, byBottom);
+  let walls = 0; // byTop[0..walls): wall started by this row
+  let floors = 0; // byBottom[0..floors): wall ended (or none) by this row, so floor
+  let shade = 0;
+  const stride = 3 * W;
   for (let j = 0; j < H; j++) {
+    const at = j * stride;
+    if (j > 0) rgb.copyWithin(at, at - stride, at);
     const vy = -(j + 0.5 - cam.cy) / cam.focal;
-    const rowEnd = (j + 1) * W;
-    let d = j * W;
-    if (vy >= 0 || eyeH <= 0) {
-      // ceiling, a little darker far away
-      const zc = vy > 1e-6 && ceilH > 0 ? ceilH / vy : 1e6;
+    const from = walls;
+    while (walls < W && top[byTop[walls]] <= j) walls++;
+    if (vy >= 0) {
+      // ceiling, a little darker far away; its columns are those whose wall starts lower
+      const zc = vy > 1e-6 ? ceilH / vy : 1e6;
       const k = 1 - Math.min(0.25, zc * 0.02);
       const c = packRGB(Math.trunc(CEILING[0] * k), Math.trunc(CEILING[1] * k), Math.trunc(CEILING[2] * k));
-      for (; d < rowEnd; d++) if (px[d] === 0) px[d] = c;
+      if (j === 0 || c !== shade) for (let q = walls; q < W; q++) put(rgb, at + 3 * byTop[q], c);
+      shade = c;
+      for (let q = from; q < walls; q++) put(rgb, at + 3 * byTop[q], wall[byTop[q]]);
       continue;
     }
+    for (let q = from; q < walls; q++) {
+      const i = byTop[q];
+      if (bottom[i] >= j) put(rgb, at + 3 * i, wall[i]);
+    }
+    while (floors < W && bottom[byBottom[floors]] < j) floors++;
     const zc = eyeH / -vy;
     const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
     const inv = 1 / level.res;
@@ -114,18 +166,84 @@ function drawBackground(frame: PackedFrame, cam: Camera, house: House): void {
     const maxI = level.nx - 1;
     const maxJ = level.nz - 1;
     const src = level.px;
-    let tx = x0;
-    let tz = z0;
-    for (; d < rowEnd; d++, tx += dx, tz += dz) {
-      if (px[d] !== 0) continue;
-      let ti = tx | 0;
-      let tj = tz | 0;
+    for (let q = 0; q < floors; q++) {
+      const i = byBottom[q];
+      let ti = (x0 + i * dx) | 0;
+      let tj = (z0 + i * dz) | 0;
       if (ti < 0) ti = 0;
       else if (ti > maxI) ti = maxI;
       if (tj < 0) tj = 0;
       else if (tj > maxJ) tj = maxJ;
-      px[d] = src[tj * nx + ti];
+      put(rgb, at + 3 * i, src[tj * nx + ti]);
     }
+  }
+}
+
+function put(rgb: Uint8Array, p: number, c: number): void {
+  rgb[p] = c;
+  rgb[p + 1] = c >> 8;
+  rgb[p + 2] = c >> 16;
+}
+
+let byTop = new Int32Array(0);
+let byBottom = new Int32Array(0);
+let rowCounts = new Int32Array(0);
+
+/** Column indices into `out`, ordered by rows[i] (each in −1..height), by counting. */
+function sortColumns(rows: Int32Array, width: number, height: number, out: Int32Array): void {
+  if (rowCounts.length < height + 3) rowCounts = new Int32Array(height + 3);
+  const counts = rowCounts;
+  counts.fill(0);
+  for (let i = 0; i < width; i++) counts[rows[i] + 2]++;
+  for (let r = 1; r < height + 3; r++) counts[r] += counts[r - 1];
+  for (let i = 0; i < width; i++) out[counts[rows[i] + 1]++] = i;
+}
+
+/** The same, pixel by pixel, for any eye height (a row is assembled as words, then stored). */
+function drawBackgroundRows(frame: Frame, cam: Camera, house: House, columns: ColumnOcclusion): void {
+  const { width: W, height: H, rgb } = frame;
+  const { top, bottom, color: wall } = columns;
+  const row = rowScratch;
+  const tex = floorTexture(house);
+  const eyeH = cam.ey;
+  const ceilH = house.wallHeight - cam.ey;
+  for (let j = 0; j < H; j++) {
+    const vy = -(j + 0.5 - cam.cy) / cam.focal;
+    if (vy >= 0 || eyeH <= 0) {
+      // ceiling, a little darker far away
+      const zc = vy > 1e-6 && ceilH > 0 ? ceilH / vy : 1e6;
+      const k = 1 - Math.min(0.25, zc * 0.02);
+      const c = packRGB(Math.trunc(CEILING[0] * k), Math.trunc(CEILING[1] * k), Math.trunc(CEILING[2] * k));
+      for (let i = 0; i < W; i++) row[i] = j >= top[i] && j <= bottom[i] ? wall[i] : c;
+    } else {
+      const zc = eyeH / -vy;
+      const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
+      const inv = 1 / level.res;
+      const x0 = (cam.ex + cam.f[0] * zc + cam.r[0] * ((0.5 - cam.cx) / cam.focal) * zc - tex.ox) * inv;
+      const z0 = (cam.ez + cam.f[2] * zc + cam.r[2] * ((0.5 - cam.cx) / cam.focal) * zc - tex.oz) * inv;
+      const dx = ((cam.r[0] * zc) / cam.focal) * inv;
+      const dz = ((cam.r[2] * zc) / cam.focal) * inv;
+      const nx = level.nx;
+      const maxI = level.nx - 1;
+      const maxJ = level.nz - 1;
+      const src = level.px;
+      let tx = x0;
+      let tz = z0;
+      for (let i = 0; i < W; i++, tx += dx, tz += dz) {
+        if (j >= top[i] && j <= bottom[i]) {
+          row[i] = wall[i];
+          continue;
+        }
+        let ti = tx | 0;
+        let tj = tz | 0;
+        if (ti < 0) ti = 0;
+        else if (ti > maxI) ti = maxI;
+        if (tj < 0) tj = 0;
+        else if (tj > maxJ) tj = maxJ;
+        row[i] = src[tj * nx + ti];
+      }
+    }
+    packedToRGB(row, W, rgb, 3 * j * W);
   }
 }
 
@@ -169,10 +287,6 @@ export function visibleInstances(house: House, objects: PlacedObject[], cam: Cam
   for (let o = 0; o < objects.length; o++) {
     const b = bounds[o];
     // projected box of the object, clipped at the near plane and to the image
-    let u0 = Infinity;
-    let v0 = Infinity;
-    let u1 = -Infinity;
-    let v1 = -Infinity;
     let anyFront = false;
     for (let k = 0; k < 8; k++) {
       const wx = (k & 1 ? b.x1 : b.x0) - ex;
@@ -184,33 +298,31 @@ export function visibleInstances(house: House, objects: PlacedObject[], cam: Cam
       if (corner[3 * k + 2] > near) anyFront = true;
     }
     if (!anyFront) continue;
+    // the box's edges clipped at the near plane, their ends projected into `rect`
+    rect.u0 = Infinity;
+    rect.v0 = Infinity;
+    rect.u1 = -Infinity;
+    rect.v1 = -Infinity;
     for (let k = 0; k < 8; k++) {
-      for (const bit of [1, 2, 4]) {
+      for (let bit = 1; bit <= 4; bit <<= 1) {
         const k2 = k ^ bit;
         if (k2 < k) continue;
         const za = corner[3 * k + 2];
         const zb = corner[3 * k2 + 2];
-        const ends: [number, number, number][] = [];
-        if (za >= near) ends.push([corner[3 * k], corner[3 * k + 1], za]);
-        if (zb >= near) ends.push([corner[3 * k2], corner[3 * k2 + 1], zb]);
+        if (za >= near) extendRect(cam, corner[3 * k], corner[3 * k + 1], za);
+        if (zb >= near) extendRect(cam, corner[3 * k2], corner[3 * k2 + 1], zb);
         if (za >= near !== zb >= near) {
           const t = (near - za) / (zb - za);
-          ends.push([
+          extendRect(
+            cam,
             corner[3 * k] + (corner[3 * k2] - corner[3 * k]) * t,
             corner[3 * k + 1] + (corner[3 * k2 + 1] - corner[3 * k + 1]) * t,
             near,
-          ]);
-        }
-        for (const [X, Y, Z] of ends) {
-          const pu = cx + (focal * X) / Z;
-          const pv = cy - (focal * Y) / Z;
-          if (pu < u0) u0 = pu;
-          if (pu > u1) u1 = pu;
-          if (pv < v0) v0 = pv;
-          if (pv > v1) v1 = pv;
+          );
         }
       }
     }
+    let { u0, v0, u1, v1 } = rect;
     u0 = Math.max(0, u0);
     v0 = Math.max(0, v0);
     u1 = Math.min(W, u1);
@@ -255,6 +367,16 @@ export function visibleInstances(house: House, objects: PlacedObject[], cam: Cam
   }
   out.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
   return out;
+}
+
+const rect = { u0: 0, v0: 0, u1: 0, v1: 0 };
+function extendRect(cam: Camera, X: number, Y: number, Z: number): void {
+  const pu = cam.cx + (cam.focal * X) / Z;
+  const pv = cam.cy - (cam.focal * Y) / Z;
+  if (pu < rect.u0) rect.u0 = pu;
+  if (pu > rect.u1) rect.u1 = pu;
+  if (pv < rect.v0) rect.v0 = pv;
+  if (pv > rect.v1) rect.v1 = pv;
 }
 
 /** Centre and eight corners pulled 30% toward it (so a point resting on a table is not "under" it). */

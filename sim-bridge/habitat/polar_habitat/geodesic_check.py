@@ -60,20 +60,33 @@ def habitat_geodesics(glb: Path, pairs: list[dict], radius: float, height: float
     import habitat_sim
 
     from .backend import DEFAULT_SETTINGS, resolve_settings
-    from .habitat_backend import geodesic, make_configuration, recompute_navmesh
+    from .habitat_backend import geodesic, geometry_configuration, make_configuration, recompute_navmesh, vec3
     from .scenes import SceneFiles
 
     settings = resolve_settings(DEFAULT_SETTINGS, {"agentRadius": radius, "agentHeight": height})
     t0 = time.time()
-    sim = habitat_sim.Simulator(make_configuration(SceneFiles(glb, None, None), settings, render=False, gpu=-1))
+    files = SceneFiles(glb, None, None)
+    sim = habitat_sim.Simulator(make_configuration(files, settings, render=False, gpu=-1))
+    renderer = "none"
     try:
-        recompute_navmesh(sim, radius, height)
+        try:
+            recompute_navmesh(sim, radius, height)
+        except AssertionError as e:
+            # habitat-sim 0.2.x keeps no scene geometry without a renderer ("createRenderer is
+            # false. Scene geometry is required to recompute navmesh"): start one, on the
+            # first EGL device (Mesa's software one on a machine without a GPU)
+            if "createRenderer" not in str(e):
+                raise
+            sim.close()
+            sim = habitat_sim.Simulator(geometry_configuration(files, settings))
+            renderer = "egl (gpu_device_id -1)"
+            recompute_navmesh(sim, radius, height)
         t1 = time.time()
         out = []
         for p in pairs:
-            a, b = sim.pathfinder.snap_point(p["a"]), sim.pathfinder.snap_point(p["b"])
-            out.append(geodesic(sim.pathfinder, a, b))
-        info = {"habitat_sim": habitat_sim.__version__, "navigable_area": float(sim.pathfinder.navigable_area),
+            a, b = sim.pathfinder.snap_point(vec3(p["a"])), sim.pathfinder.snap_point(vec3(p["b"]))
+            out.append(geodesic(sim.pathfinder, list(a), list(b)))
+        info = {"habitat_sim": habitat_sim.__version__, "renderer": renderer, "navigable_area": float(sim.pathfinder.navigable_area),
                 "load_and_navmesh_s": round(t1 - t0, 2), "queries_s": round(time.time() - t1, 2)}
     finally:
         sim.close()

@@ -92,6 +92,21 @@ def make_configuration(files: SceneFiles, settings: dict[str, Any], render: bool
     return habitat_sim.Configuration(sim_cfg, [agent])
 
 
+def geometry_configuration(files: SceneFiles, settings: dict[str, Any]):
+    """A configuration that loads the scene's geometry (for navmesh building) with the least
+    renderer: habitat_sim 0.2.x creates one only when an agent has a sensor, and keeps no
+    geometry without one. One default camera (nothing but its uuid set), first EGL device."""
+    import habitat_sim
+
+    cfg = make_configuration(files, settings, render=False, gpu=-1)
+    cfg.sim_cfg.create_renderer = True
+    cfg.sim_cfg.gpu_device_id = -1
+    spec = habitat_sim.CameraSensorSpec()
+    spec.uuid = "geometry"
+    cfg.agents[0].sensor_specifications = [spec]
+    return cfg
+
+
 def recompute_navmesh(sim, radius: float, height: float) -> None:
     import habitat_sim
 
@@ -115,12 +130,19 @@ def navmesh_matches(pathfinder, radius: float, height: float) -> bool:
     return s is not None and abs(s.agent_radius - radius) < 1e-3 and abs(s.agent_height - height) < 1e-3
 
 
+def vec3(p):
+    """A point as magnum.Vector3, which every habitat_sim version's pathfinder takes."""
+    import magnum as mn
+
+    return mn.Vector3(float(p[0]), float(p[1]), float(p[2]))
+
+
 def geodesic(pathfinder, a, b) -> float | None:
     import habitat_sim
 
     path = habitat_sim.ShortestPath()
-    path.requested_start = np.asarray(a, dtype=np.float32)
-    path.requested_end = np.asarray(b, dtype=np.float32)
+    path.requested_start = vec3(a)
+    path.requested_end = vec3(b)
     if not pathfinder.find_path(path) or not math.isfinite(path.geodesic_distance):
         return None
     return float(path.geodesic_distance)
@@ -185,7 +207,7 @@ class HabitatBackend:
     # ---- agent ---------------------------------------------------------------------------------
 
     def snap(self, position):
-        p = np.asarray(self.sim.pathfinder.snap_point(np.asarray(position, dtype=np.float32)))
+        p = np.asarray(list(self.sim.pathfinder.snap_point(vec3(position))))
         return None if not np.all(np.isfinite(p)) else [float(v) for v in p]
 
     def set_pose(self, pose: Pose) -> None:
@@ -286,7 +308,7 @@ class HabitatBackend:
         follower = GreedyGeodesicFollower(self.sim.pathfinder, self.sim.get_agent(0), forward_key="move_forward",
                                           left_key="turn_left", right_key="turn_right")
         try:
-            keys = follower.find_path(np.asarray(end, dtype=np.float32))
+            keys = follower.find_path(vec3(end))
         except GreedyFollowerError:
             return {"actions": [], "reachable": False, "geodesic": d}
         # the follower ends its plan with None (its STOP); the protocol leaves stopping to the caller
@@ -328,8 +350,7 @@ class HabitatBackend:
         if not inside:
             radius = max(hi[0] - lo[0], hi[2] - lo[2]) / 2
             for _ in range(50):
-                q = np.asarray(self.sim.pathfinder.get_random_navigable_point_near(
-                    np.asarray(c, dtype=np.float32), radius))
+                q = np.asarray(list(self.sim.pathfinder.get_random_navigable_point_near(vec3(c), radius)))
                 if np.all(np.isfinite(q)) and lo[0] <= q[0] <= hi[0] and lo[2] <= q[2] <= hi[2]:
                     return [float(v) for v in q]
         return p if p is not None else c
