@@ -46,8 +46,8 @@ export function withRepresentation(memory: PolarMemory, rep: Representation, log
   if (rep === "episodic") return memory;
   return {
     memorize: (input) => memory.memorize(input),
-    async retrieve(userId, instruction, k) {
-      const candidates = await memory.retrieve(userId, instruction, k);
+    async retrieve(userId, instruction, k, now) {
+      const candidates = await memory.retrieve(userId, instruction, k, now);
       const byId = new Map(log.list(userId).map((x) => [x.episodeId, x.trajectory]));
       return candidates.map((c) => representCandidate(c, rep, (id) => byId.get(id)));
     },

@@ -15,6 +15,11 @@ import type { MemoryStore } from "./store.ts";
 export class GraphMemory {
   /** the last memorization's outcome, for logs and the dashboard */
   lastMemorized?: MemorizeResult;
+  /**
+   * Memorization reads the graph (linking, de-duplication) before its write transaction, so two
+   * episodes of one user in flight at once must not interleave: one chain per user.
+   */
+  private readonly writing = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly store: MemoryStore,
@@ -25,10 +30,11 @@ export class GraphMemory {
     private readonly now: () => number = Date.now,
   ) {}
 
-  retrieve(userId: string, instruction: string, k: number): Promise<MemoryCandidate[]> {
+  /** `now` is the episode's time (ms); without it, the clock this memory was opened with */
+  retrieve(userId: string, instruction: string, k: number, now?: number): Promise<MemoryCandidate[]> {
     return retrieve(this.store, this.embedder, userId, instruction, {
       k,
-      now: this.now(),
+      now: now ?? this.now(),
       recencyWeight: this.config.recencyWeight,
       recencyHalfLifeDays: this.config.recencyHalfLifeDays,
     });
@@ -38,12 +44,23 @@ export class GraphMemory {
     input: MemorizeInput & { timestamp: number; referenceImagePath?: string },
   ): Promise<{ calls: CallRecord[] }> {
     const { timestamp, referenceImagePath, ...episode } = input;
-    this.lastMemorized = await memorizeEpisode(this.store, this.embedder, this.policy, episode, {
-      at: timestamp,
-      config: this.config,
-      referenceImagePath,
-    });
-    return { calls: this.lastMemorized.calls };
+    const previous = this.writing.get(input.userId) ?? Promise.resolve();
+    const mine = previous
+      .catch(() => undefined)
+      .then(() =>
+        memorizeEpisode(this.store, this.embedder, this.policy, episode, {
+          at: timestamp,
+          config: this.config,
+          referenceImagePath,
+        }),
+      );
+    this.writing.set(input.userId, mine);
+    try {
+      this.lastMemorized = await mine;
+      return { calls: this.lastMemorized.calls };
+    } finally {
+      if (this.writing.get(input.userId) === mine) this.writing.delete(input.userId);
+    }
   }
 
   async close(): Promise<void> {
