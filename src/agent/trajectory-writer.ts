@@ -32,7 +32,7 @@ export class TrajectoryWriter {
 
   /** The simulator's map of this episode with the path drawn; null when it has none to give. */
   async writeTopdown(sim: Simulator): Promise<string | null> {
-    const r = await sim.topdown({ path: true, format: "png" });
+    const r = await sim.topdown({ path: true, format: "png", metersPerPixel: 0.025 });
     const img = r.imageData[0];
     if (!img) return null;
     const path = join(this.dir, `topdown.${img.format === "jpeg" ? "jpg" : "png"}`);
