@@ -76,6 +76,8 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
     if (s.remaining > 0) console.log("stopped early: rerun the same command to resume");
+    // an interrupted run is not a finished one: scripts that chain on the exit code must see it
+    if (controller.signal.aborted) process.exitCode = 130;
   } catch (e) {
     if (
       e instanceof PlanError ||
