@@ -39,8 +39,15 @@ export const MemoryConfig = z.strictObject({
 export type MemoryConfig = z.infer<typeof MemoryConfig>;
 
 export const EmbedderConfig = z.strictObject({
-  type: z.enum(["auto", "bge-m3", "lexical"]).default("auto"),
-  modelDir: z.string().default("models/bge-m3"),
+  type: z
+    .enum(["auto", "bge-m3", "minilm", "lexical"])
+    .default("auto")
+    .describe("auto: BGE-M3 when its files are in modelDir, else lexical; minilm is only used when named"),
+  modelDir: z.string().default("models/bge-m3").describe("BGE-M3 folder"),
+  minilmDir: z
+    .string()
+    .default("models/all-MiniLM-L6-v2")
+    .describe("all-MiniLM-L6-v2 folder (type minilm), built by `bash scripts/fetch-minilm.sh`"),
   precision: z
     .enum(["auto", "fp32", "int8"])
     .default("auto")

