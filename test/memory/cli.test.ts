@@ -22,7 +22,9 @@ function polar(...args: string[]) {
       ...process.env,
       POLAR_MEMORY__PATH: db,
       POLAR_MEMORY__STORE: "sqlite",
+      // no model files: the run must not depend on what this machine has in models/
       POLAR_EMBEDDER__MODELDIR: join(dir, "no-models"),
+      POLAR_EMBEDDER__MINILMDIR: join(dir, "no-models"),
     },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };

@@ -53,7 +53,9 @@ export function registerModels(program: Command): void {
         for (const [name, path] of list) console.log(`  ${path ? "✓" : "✗"} ${name.padEnd(32)} ${size(path)}`);
       };
       show(rows);
-      console.log(`\nall-MiniLM-L6-v2 folder (embedder.minilmDir, used by auto when BGE-M3 is absent, or by embedder.type minilm): ${minilm.dir}`);
+      console.log(
+        `\nall-MiniLM-L6-v2 folder (embedder.minilmDir, used by auto when BGE-M3 is absent, or by embedder.type minilm): ${minilm.dir}`,
+      );
       show([
         ["tokenizer.json", minilm.tokenizer],
         ["tokenizer_config.json", minilm.tokenizerConfig],
