@@ -69,6 +69,9 @@ async function resolveObject(
       const obj = await store.getObject(userId, h.objectId);
       if (!obj) continue;
       if (input.category && obj.category && obj.category !== input.category) continue;
+      // Two instances that both carry their own ids are two objects, however alike they look:
+      // the hash sees shape, and same-category distractors often differ only in colour.
+      if (input.objectId && !isUnnamedObjectId(obj.objectId)) continue;
       const from = input.objectId ? ` (episode named it ${input.objectId})` : "";
       return {
         id: obj.objectId,
@@ -78,7 +81,19 @@ async function resolveObject(
       };
     }
   }
-  return { id: input.objectId ?? `object-${randomUUID()}`, category: input.category, matchedBy: "new", detail: "" };
+  return {
+    id: input.objectId ?? `${UNNAMED_PREFIX}${randomUUID()}`,
+    category: input.category,
+    matchedBy: "new",
+    detail: "",
+  };
+}
+
+const UNNAMED_PREFIX = "object-";
+
+/** Objects first seen without an instance id get a generated one; a later id may claim them by image. */
+function isUnnamedObjectId(id: string): boolean {
+  return id.startsWith(UNNAMED_PREFIX);
 }
 
 export async function memorizeEpisode(

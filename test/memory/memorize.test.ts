@@ -155,6 +155,38 @@ describe("memorizeEpisode", () => {
     assert.equal(mem[0].images[1].path, "/images/e1.png");
   });
 
+  it("never merges two named instances by image: same-shaped distractors differ in colour", async () => {
+    const store = open();
+    const red = await memorizeEpisode(
+      store,
+      embedder,
+      heuristic,
+      episode({
+        userId: "u",
+        episodeId: "e1",
+        objectId: "mug_1",
+        referenceImage: pngImage(await objectImage("mug", "#c0392b")),
+      }),
+      { at: 1, config },
+    );
+    const blue = await memorizeEpisode(
+      store,
+      embedder,
+      heuristic,
+      episode({
+        userId: "u",
+        episodeId: "e2",
+        objectId: "mug_2",
+        referenceImage: pngImage(await objectImage("mug", "#2e86de")),
+      }),
+      { at: 2, config },
+    );
+    assert.equal(red.matchedBy, "new");
+    assert.equal(blue.matchedBy, "new");
+    assert.equal(blue.objectId, "mug_2");
+    assert.equal((await store.objectMemories("u")).length, 2);
+  });
+
   it("writes nothing when the backbone, the embedder or the store fails half-way", async () => {
     const store = open();
     const u = "atomic-user";
