@@ -18,7 +18,7 @@ import {
   packRGB,
   type SolidBatch,
 } from "./raster.ts";
-import { floorTexture, objectSolids, staticSolids } from "./scene.ts";
+import { type FloorLevel, type FloorTexture, floorTexture, objectSolids, staticSolids } from "./scene.ts";
 
 export interface CameraSpec {
   width: number;
@@ -155,13 +155,7 @@ function drawBackground(frame: Frame, cam: Camera, house: House, columns: Column
       if (bottom[i] >= j) put(rgb, at + 3 * i, wall[i]);
     }
     while (floors < W && bottom[byBottom[floors]] < j) floors++;
-    const zc = eyeH / -vy;
-    const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
-    const inv = 1 / level.res;
-    const x0 = (cam.ex + cam.f[0] * zc + cam.r[0] * ((0.5 - cam.cx) / cam.focal) * zc - tex.ox) * inv;
-    const z0 = (cam.ez + cam.f[2] * zc + cam.r[2] * ((0.5 - cam.cx) / cam.focal) * zc - tex.oz) * inv;
-    const dx = ((cam.r[0] * zc) / cam.focal) * inv;
-    const dz = ((cam.r[2] * zc) / cam.focal) * inv;
+    const { level, x0, z0, dx, dz } = floorRow(cam, tex, eyeH / -vy);
     const nx = level.nx;
     const maxI = level.nx - 1;
     const maxJ = level.nz - 1;
@@ -177,6 +171,24 @@ function drawBackground(frame: Frame, cam: Camera, house: House, columns: Column
       put(rgb, at + 3 * i, src[tj * nx + ti]);
     }
   }
+}
+
+const rowScratchFloor = { level: null as unknown as FloorLevel, x0: 0, z0: 0, dx: 0, dz: 0 };
+
+/**
+ * Where one image row meets the floor, in texel units of the texture level fine enough for its
+ * depth `zc`: the texel under column 0 and the step per column. Both background passes use it.
+ */
+function floorRow(cam: Camera, tex: FloorTexture, zc: number): typeof rowScratchFloor {
+  const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
+  const inv = 1 / level.res;
+  const r = rowScratchFloor;
+  r.level = level;
+  r.x0 = (cam.ex + cam.f[0] * zc + cam.r[0] * ((0.5 - cam.cx) / cam.focal) * zc - tex.ox) * inv;
+  r.z0 = (cam.ez + cam.f[2] * zc + cam.r[2] * ((0.5 - cam.cx) / cam.focal) * zc - tex.oz) * inv;
+  r.dx = ((cam.r[0] * zc) / cam.focal) * inv;
+  r.dz = ((cam.r[2] * zc) / cam.focal) * inv;
+  return r;
 }
 
 function put(rgb: Uint8Array, p: number, c: number): void {
@@ -216,13 +228,7 @@ function drawBackgroundRows(frame: Frame, cam: Camera, house: House, columns: Co
       const c = packRGB(Math.trunc(CEILING[0] * k), Math.trunc(CEILING[1] * k), Math.trunc(CEILING[2] * k));
       for (let i = 0; i < W; i++) row[i] = j >= top[i] && j <= bottom[i] ? wall[i] : c;
     } else {
-      const zc = eyeH / -vy;
-      const level = zc / cam.focal > tex.fine.res * 1.2 ? tex.coarse : tex.fine;
-      const inv = 1 / level.res;
-      const x0 = (cam.ex + cam.f[0] * zc + cam.r[0] * ((0.5 - cam.cx) / cam.focal) * zc - tex.ox) * inv;
-      const z0 = (cam.ez + cam.f[2] * zc + cam.r[2] * ((0.5 - cam.cx) / cam.focal) * zc - tex.oz) * inv;
-      const dx = ((cam.r[0] * zc) / cam.focal) * inv;
-      const dz = ((cam.r[2] * zc) / cam.focal) * inv;
+      const { level, x0, z0, dx, dz } = floorRow(cam, tex, eyeH / -vy);
       const nx = level.nx;
       const maxI = level.nx - 1;
       const maxJ = level.nz - 1;
