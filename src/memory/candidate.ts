@@ -8,6 +8,8 @@ export interface MemoryCandidate {
   statements: { id: string; text: string; timestamp: number; score?: number }[];
   instructions: { episodeId: string; text: string; timestamp: number }[];
   episodic: { episodeId: string; text: string; timestamp: number; success: boolean }[];
+  /** where the user's photos of this object are kept, newest first: what recognising it by its looks needs */
+  referenceImages?: { path: string; timestamp: number }[];
 }
 
 /** A prior interaction as the raw-interaction baseline sees it: text, not a graph. */

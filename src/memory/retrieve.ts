@@ -124,6 +124,7 @@ export async function retrieveDetailed(
       ),
       instructions: m.instructions.map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),
       episodic: m.episodic.map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
+      referenceImages: m.images.flatMap((i) => (i.path ? [{ path: i.path, timestamp: i.at }] : [])),
     };
   });
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
