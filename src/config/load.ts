@@ -68,8 +68,9 @@ function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> |
   return undefined;
 }
 
-function shapeAt(path: readonly PropertyKey[]): Record<string, z.ZodType> | undefined {
-  let shape = objectShape(PolarConfig);
+/** The object shape at `path` inside `root` (the whole config unless another schema is named). */
+function shapeAt(path: readonly PropertyKey[], root: z.ZodType = PolarConfig): Record<string, z.ZodType> | undefined {
+  let shape = objectShape(root);
   for (const key of path) {
     if (!shape) return undefined;
     shape = objectShape(shape[String(key)]);
@@ -118,7 +119,12 @@ function envOverrides(env: NodeJS.ProcessEnv): { tree: Tree; names: Map<string, 
   return { tree, names, problems };
 }
 
-function describeIssue(issue: z.core.$ZodIssue, sources: Map<string, string>, fallback: string): string[] {
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  sources: Map<string, string>,
+  fallback: string,
+  root: z.ZodType = PolarConfig,
+): string[] {
   const path = issue.path.map(String);
   const where = (p: string[]) => {
     for (let i = p.length; i >= 0; i--) {
@@ -128,7 +134,7 @@ function describeIssue(issue: z.core.$ZodIssue, sources: Map<string, string>, fa
     return fallback;
   };
   if (issue.code === "unrecognized_keys") {
-    const allowed = Object.keys(shapeAt(path) ?? {}).join(", ");
+    const allowed = Object.keys(shapeAt(path, root) ?? {}).join(", ");
     return issue.keys.map((k) => {
       const full = [...path, k];
       return `${where(full)}: unknown key "${full.join(".")}" (expected one of: ${allowed})`;
@@ -167,6 +173,8 @@ export function loadConfig(opts: LoadOptions = {}): PolarConfig {
 export function loadYamlAs<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
   const sources = new Map<string, string>();
   const parsed = schema.safeParse(readYaml(file));
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.flatMap((i) => describeIssue(i, sources, file)));
+  // unknown keys are listed against this schema's own keys, not the whole config's sections
+  if (!parsed.success)
+    throw new ConfigError(parsed.error.issues.flatMap((i) => describeIssue(i, sources, file, schema)));
   return parsed.data;
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ConfigError, loadConfig } from "../../src/config/load.ts";
+import { ConfigError, loadConfig, loadYamlAs } from "../../src/config/load.ts";
+import { BackboneConfig } from "../../src/mllm/config.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-config-"));
 const write = (name: string, text: string) => {
@@ -65,4 +66,21 @@ test("a bad environment value names the variable", () => {
 
 test("a missing file is a clear error", () => {
   assert.throws(() => loadConfig({ file: join(tmp, "absent.yaml"), env: {} }), /absent\.yaml: cannot read/);
+});
+
+test("an unknown key in a backbone YAML lists the backbone's own keys, not the config's sections", () => {
+  const file = write("backbone-typo.yaml", "name: b\ntype: heuristic\ntemprature: 0.2\nprices:\n  inptPerMTok: 1\n");
+  assert.throws(
+    () => loadYamlAs(file, BackboneConfig),
+    (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      const [top] = e.problems.filter((p) => p.includes('"temprature"'));
+      assert.match(top, /backbone-typo\.yaml: unknown key "temprature" \(expected one of: name, type, model, /);
+      assert.match(top, /temperature/);
+      assert.doesNotMatch(top, /simulator|embedder|eval/, "the whole config's sections are not the expected keys");
+      const [nested] = e.problems.filter((p) => p.includes("inptPerMTok"));
+      assert.match(nested, /unknown key "prices\.inptPerMTok" \(expected one of: inputPerMTok, outputPerMTok\)/);
+      return true;
+    },
+  );
 });
