@@ -1,15 +1,29 @@
 /**
  * JSON scene files: the House model as a zod schema. Loading names the file and the field on
- * any error; saving writes what loading reads back unchanged.
+ * any error (never the file's content); saving writes what loading reads back unchanged.
+ *
+ * A client names a scene file by path, so the simulator reads only regular files of at most
+ * MAX_SCENE_FILE_BYTES that lie (symbolic links resolved) inside the configured scene folders:
+ * resolveSceneFile() answers anything else with not_found, whether or not it exists.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
-import { Category, ObjectAttributes, Vec3 } from "../../src/sim/protocol.ts";
+import { Category, MAX_COORDINATE, ObjectAttributes, Vec3 } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import type { House } from "./house.ts";
 
+/** Largest scene file read (a generated house is about 50 kB). */
+export const MAX_SCENE_FILE_BYTES = 8 << 20;
+
+/** The project's scene folders, the default for `polar sim serve --scene-dir` and sessions. */
+export const DEFAULT_SCENE_DIRS: readonly string[] = ["scenes", "datasets"].map((d) =>
+  resolve(import.meta.dirname, "..", "..", d),
+);
+
+const Coord = z.number().min(-MAX_COORDINATE).max(MAX_COORDINATE);
 const RectSchema = z
-  .strictObject({ x0: z.number(), z0: z.number(), x1: z.number(), z1: z.number() })
+  .strictObject({ x0: Coord, z0: Coord, x1: Coord, z1: Coord })
   .refine((r) => r.x1 > r.x0 && r.z1 > r.z0, { message: "needs x1 > x0 and z1 > z0" });
 const Color = z.tuple([
   z.number().int().min(0).max(255),
@@ -25,9 +39,9 @@ export const HouseFileSchema = z.strictObject({
     z.strictObject({
       id: z.string().min(1),
       rooms: z.tuple([z.string(), z.string()]),
-      x: z.number(),
-      z: z.number(),
-      width: z.number().positive(),
+      x: Coord,
+      z: Coord,
+      width: z.number().positive().max(MAX_COORDINATE),
       axis: z.enum(["x", "z"]),
     }),
   ),
@@ -37,7 +51,7 @@ export const HouseFileSchema = z.strictObject({
       kind: z.string().min(1),
       roomId: z.string(),
       rect: RectSchema,
-      height: z.number().positive(),
+      height: z.number().positive().max(MAX_COORDINATE),
       color: Color,
       surface: z.boolean(),
       facing: z.enum(["+x", "-x", "+z", "-z"]).optional(),
@@ -51,27 +65,125 @@ export const HouseFileSchema = z.strictObject({
       position: Vec3,
       roomId: z.string(),
       receptacleId: z.string().optional(),
-      size: z.number().positive(),
+      size: z.number().positive().max(MAX_COORDINATE),
     }),
   ),
   bounds: RectSchema,
-  wallHeight: z.number().positive(),
+  wallHeight: z.number().positive().max(MAX_COORDINATE),
 });
 
-export function loadHouseFile(path: string): House {
-  let text: string;
+let configuredDirs: readonly string[] = DEFAULT_SCENE_DIRS;
+
+/** The folders load_scene may read scene files from (this process's setting). */
+export function sceneDirs(): readonly string[] {
+  return configuredDirs;
+}
+
+/**
+ * Sets the scene folders for this process (`polar sim serve --scene-dir`); resolved against the
+ * working folder now. Returns the previous setting.
+ */
+export function setSceneDirs(dirs: readonly string[]): readonly string[] {
+  const previous = configuredDirs;
+  configuredDirs = dirs.map((d) => resolve(d));
+  return previous;
+}
+
+/** The real path of `dir` (itself when it does not exist yet). */
+function realDir(dir: string): string {
   try {
-    text = readFileSync(path, "utf8");
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
+
+function within(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+/**
+ * The file a load_scene request names, if it may be read: `scene` is a path inside one of
+ * `dirs` (absolute, relative to the working folder, or relative to a scene folder), and its
+ * real path (links resolved) is inside one of them too. Anything else, existing or not, is
+ * not_found naming only the request's own string; the content is never read here.
+ */
+export function resolveSceneFile(scene: string, dirs: readonly string[]): string {
+  const roots = dirs.map(realDir);
+  const candidates = isAbsolute(scene) ? [scene] : [...dirs.map((d) => join(d, scene)), resolve(scene)];
+  for (const candidate of candidates) {
+    if (!dirs.some((d) => within(resolve(d), resolve(candidate))) && !roots.some((r) => within(r, resolve(candidate))))
+      continue;
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      continue;
+    }
+    if (roots.some((r) => within(r, real))) return real;
+  }
+  throw new SimError(
+    "not_found",
+    `scene "${scene}" is neither a procedural house ("seed:N") nor a scene file in the simulator's scene folders` +
+      ` (${dirs.length ? dirs.join(", ") : "none configured"}; \`polar sim serve --scene-dir DIR\` adds one)`,
+    "scene",
+  );
+}
+
+/**
+ * A scene file's text: a regular file (checked on the open descriptor, which is opened without
+ * blocking, so a FIFO or a device is refused rather than waited on or read) of at most
+ * MAX_SCENE_FILE_BYTES.
+ */
+function readSceneText(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new SimError("not_found", `scene file ${path} does not exist`, "scene");
-    throw new SimError("invalid_params", `cannot read scene file ${path}: ${(err as Error).message}`, "scene");
+    throw new SimError("invalid_params", `cannot read scene file ${path} (${code ?? "error"})`, "scene");
   }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new SimError("invalid_params", `scene file ${path} is not a regular file`, "scene");
+    if (st.size > MAX_SCENE_FILE_BYTES) {
+      throw new SimError(
+        "invalid_params",
+        `scene file ${path} has ${st.size} bytes; the limit is ${MAX_SCENE_FILE_BYTES}`,
+        "scene",
+      );
+    }
+    // read to the end, never past the limit (a file may grow after fstat)
+    const buf = Buffer.alloc(Math.min(st.size, MAX_SCENE_FILE_BYTES) + 1);
+    let n = 0;
+    for (;;) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+      if (n === buf.length) {
+        throw new SimError("invalid_params", `scene file ${path} grew while being read`, "scene");
+      }
+    }
+    return buf.subarray(0, n).toString("utf8");
+  } catch (err) {
+    if (err instanceof SimError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new SimError("invalid_params", `cannot read scene file ${path} (${code ?? "error"})`, "scene");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function loadHouseFile(path: string): House {
+  const text = readSceneText(path);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (err) {
-    throw new SimError("invalid_params", `scene file ${path} is not valid JSON: ${(err as Error).message}`, "scene");
+  } catch {
+    // JSON.parse's message quotes the text around the error: say where, not what
+    throw new SimError("invalid_params", `scene file ${path} is not valid JSON`, "scene");
   }
   const parsed = HouseFileSchema.safeParse(raw);
   if (!parsed.success) {

@@ -5,7 +5,7 @@
  */
 import type { Category, ObjectAttributes, Vec3 } from "../../src/sim/protocol.ts";
 import { generateHouse } from "./generate.ts";
-import { loadHouseFile } from "./house-file.ts";
+import { loadHouseFile, resolveSceneFile, sceneDirs } from "./house-file.ts";
 
 export interface Rect {
   x0: number;
@@ -81,9 +81,12 @@ export { loadHouseFile, saveHouseFile } from "./house-file.ts";
 export { placeObjects } from "./objects.ts";
 export { regionOf, roomAdjacency } from "./regions.ts";
 
-/** "seed:42" → a procedural house; anything else is a JSON scene file path. */
-export function houseFromScene(scene: string): House {
+/**
+ * "seed:42" → a procedural house; anything else is a JSON scene file, read only from the scene
+ * folders (sceneDirs(), or `dirs`): load_scene takes this string from the client.
+ */
+export function houseFromScene(scene: string, dirs: readonly string[] = sceneDirs()): House {
   const m = /^seed:(-?\d+)$/.exec(scene.trim());
   if (m) return generateHouse(Number(m[1]));
-  return loadHouseFile(scene);
+  return loadHouseFile(resolveSceneFile(scene, dirs));
 }

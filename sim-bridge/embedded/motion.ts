@@ -11,14 +11,19 @@ import type { NavGrid } from "./navgrid.ts";
  */
 export function moveForward(grid: NavGrid, pose: Pose, length: number): { pose: Pose; collided: boolean } {
   const [x, y, z] = pose.position;
+  if (!Number.isFinite(length)) return { pose: { position: [x, y, z], heading: pose.heading }, collided: true };
   const dx = -Math.sin(pose.heading);
   const dz = -Math.cos(pose.heading);
-  const n = Math.max(1, Math.ceil(Math.abs(length) / (grid.resolution * 0.25)));
+  // samples: a quarter cell apart, but never more than the grid's diagonal holds (the walk ends
+  // at the grid's edge anyway), so an absurd length cannot make the loop run for ever
+  const span = Math.min(Math.abs(length), Math.hypot(grid.nx, grid.nz) * grid.resolution);
+  const n = Math.max(1, Math.ceil(span / (grid.resolution * 0.25)));
   let last = 0;
   let collided = false;
   let started = grid.isNavigable(x, z);
+  const signed = length < 0 ? -span : span;
   for (let k = 1; k <= n; k++) {
-    const t = (length * k) / n;
+    const t = (signed * k) / n;
     const ok = grid.isNavigable(x + dx * t, z + dz * t);
     if (ok) {
       started = true;

@@ -17,6 +17,15 @@ export interface DistanceField {
 /** Seeds of an object's field: navigable cells within this straight distance of it. */
 export const OBJECT_REACH = 3.0;
 const CACHE_SIZE = 24;
+/**
+ * Largest nav grid a scene may need (4096² cells: a 200 m × 200 m floor at 5 cm). Every search
+ * below is linear in the grid's size, so this bounds the work any one request can cause.
+ */
+export const MAX_GRID_CELLS = 1 << 24;
+/** Beyond this many metres from the grid, nearestCell measures from a stand-in point (see there). */
+const FAR = 1e6;
+/** Dijkstra's bucket ring never grows past this (seeds lie within a few metres of each other). */
+const MAX_BUCKETS = 1 << 16;
 
 // 16-neighbourhood: [dx, dz, cost in cells]
 const SQ2 = Math.SQRT2;
@@ -87,6 +96,16 @@ export class NavGrid {
       throw new SimError("invalid_params", `grid resolution must be in (0, 0.1] m, got ${opts.resolution}`);
     }
     if (!(opts.radius >= 0)) throw new SimError("invalid_params", `agent radius must be ≥ 0, got ${opts.radius}`);
+    const b = house.bounds;
+    const cells = (Math.ceil((b.x1 - b.x0) / opts.resolution) + 5) * (Math.ceil((b.z1 - b.z0) / opts.resolution) + 5);
+    if (!(cells <= MAX_GRID_CELLS)) {
+      const size = `${(b.x1 - b.x0).toPrecision(4)} × ${(b.z1 - b.z0).toPrecision(4)} m`;
+      throw new SimError(
+        "invalid_params",
+        `scene "${house.id}" of ${size} needs a nav grid of ${cells} cells at ${opts.resolution} m; the limit is ${MAX_GRID_CELLS}`,
+        "bounds",
+      );
+    }
     return new NavGrid(house, opts.resolution, opts.radius);
   }
 
@@ -110,7 +129,8 @@ export class NavGrid {
   cellOf(x: number, z: number): number {
     const i = Math.floor((x - this.ox) / this.resolution);
     const j = Math.floor((z - this.oz) / this.resolution);
-    if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) return -1;
+    // NaN fails every comparison, so it is tested for explicitly
+    if (!(i >= 0 && j >= 0 && i < this.nx && j < this.nz)) return -1;
     return j * this.nx + i;
   }
 
@@ -128,40 +148,80 @@ export class NavGrid {
   /** (x, z) itself when navigable, else the centre of the nearest navigable cell; null if none. */
   snap(x: number, z: number): [number, number] | null {
     if (this.isNavigable(x, z)) return [x, z];
-    const c = this.nearestCell(x, z, Math.max(this.nx, this.nz));
+    const c = this.nearestCell(x, z, Infinity);
     return c < 0 ? null : this.cellCenter(c);
   }
 
-  /** Nearest navigable cell within `rings` cells of (x, z), by distance to its centre; -1 if none. */
+  /**
+   * Nearest navigable cell within `rings` cells (Chebyshev) of (x, z), by distance to its
+   * centre; -1 if none, and for a non-finite point. On the grid, rings grow around the point's
+   * cell; off the grid, one scan of the grid's part within reach answers. So the work is
+   * bounded by the grid's size, never by how far away the point is (at 1e15 m, `j++` no
+   * longer changes j).
+   */
   nearestCell(x: number, z: number, rings: number): number {
+    if (!Number.isFinite(x) || !Number.isFinite(z)) return -1;
+    const { nx, nz } = this;
     const res = this.resolution;
     const ci = Math.floor((x - this.ox) / res);
     const cj = Math.floor((z - this.oz) / res);
+    // cells between the point's cell and the grid, 0 on the grid
+    const gap = Math.max(0, -ci, ci - (nx - 1), -cj, cj - (nz - 1));
+    if (gap > rings) return -1;
+    // a point more than FAR m off is measured from where it appears to be, seen from the grid's
+    // centre, FAR m away: past ~1e16 m the cells' distances would all round to the same number
+    let px = x;
+    let pz = z;
+    const mx = this.ox + (nx * res) / 2;
+    const mz = this.oz + (nz * res) / 2;
+    const m = Math.max(Math.abs(x - mx), Math.abs(z - mz));
+    if (m > FAR) {
+      px = mx + ((x - mx) / m) * FAR;
+      pz = mz + ((z - mz) / m) * FAR;
+    }
     let best = -1;
     let bestD = Infinity;
-    for (let ring = 0; ring <= rings; ring++) {
+    const consider = (i: number, j: number) => {
+      const c = j * nx + i;
+      if (this.cells[c] !== 1) return;
+      const d = Math.hypot(this.ox + (i + 0.5) * res - px, this.oz + (j + 0.5) * res - pz);
+      // (near Number.MAX_VALUE every distance overflows to Infinity: the first cell then wins)
+      if (d < bestD || best < 0) {
+        bestD = d;
+        best = c;
+      }
+    };
+    if (gap > 0) {
+      // unlimited rings: the whole grid (ci may be ±∞ then, and ∞ − ∞ is NaN); limited rings
+      // with the gap within them: ci and cj are finite
+      const all = !Number.isFinite(rings);
+      const i0 = all ? 0 : Math.max(0, ci - rings);
+      const i1 = all ? nx - 1 : Math.min(nx - 1, ci + rings);
+      const j0 = all ? 0 : Math.max(0, cj - rings);
+      const j1 = all ? nz - 1 : Math.min(nz - 1, cj + rings);
+      for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) consider(i, j);
+      return best;
+    }
+    const maxRing = Math.min(rings, Math.max(nx, nz));
+    for (let ring = 0; ring <= maxRing; ring++) {
       // once a hit is found, one more ring can still hold a closer centre
       if (best >= 0 && (ring - 1.5) * res > bestD) break;
-      for (let j = cj - ring; j <= cj + ring; j++) {
-        if (j < 0 || j >= this.nz) continue;
+      for (let j = Math.max(0, cj - ring); j <= Math.min(nz - 1, cj + ring); j++) {
         const edgeRow = j === cj - ring || j === cj + ring;
         for (let i = ci - ring; i <= ci + ring; i += edgeRow ? 1 : 2 * ring || 1) {
-          if (i < 0 || i >= this.nx) continue;
-          const c = j * this.nx + i;
-          if (this.cells[c] !== 1) continue;
-          const d = Math.hypot(this.ox + (i + 0.5) * res - x, this.oz + (j + 0.5) * res - z);
-          if (d < bestD) {
-            bestD = d;
-            best = c;
-          }
+          if (i >= 0 && i < nx) consider(i, j);
         }
       }
     }
     return best;
   }
 
-  /** Is the straight segment a→b navigable all along (sampled at half a cell)? */
+  /**
+   * Is the straight segment a→b navigable all along (sampled at half a cell)? Both ends must be
+   * navigable, so the segment lies on the grid and the samples are bounded by the grid's size.
+   */
   lineOfSight(ax: number, az: number, bx: number, bz: number): boolean {
+    if (!this.isNavigable(ax, az) || !this.isNavigable(bx, bz)) return false;
     const len = Math.hypot(bx - ax, bz - az);
     const n = Math.max(1, Math.ceil(len / (this.resolution * 0.5)));
     for (let k = 0; k <= n; k++) {
@@ -216,7 +276,7 @@ export class NavGrid {
         }
       }
       if (seeds.length === 0) {
-        const c = this.nearestCell(ox, oz, Math.max(this.nx, this.nz));
+        const c = this.nearestCell(ox, oz, Infinity);
         if (c >= 0) {
           const [cx, cz] = this.cellCenter(c);
           seeds.push([c, Math.hypot(cx - ox, cz - oz)]);
@@ -289,10 +349,13 @@ export class NavGrid {
     const out: number[] = [];
     const ci = Math.floor((x - this.ox) / this.resolution);
     const cj = Math.floor((z - this.oz) / this.resolution);
-    for (let j = cj - 1; j <= cj + 1; j++) {
-      for (let i = ci - 1; i <= ci + 1; i++) {
-        if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) continue;
-        if (this.cells[j * this.nx + i] === 1) out.push(j * this.nx + i);
+    // off the grid by more than a cell (or not finite): no block to look at
+    if (ci >= -1 && cj >= -1 && ci <= this.nx && cj <= this.nz) {
+      for (let j = cj - 1; j <= cj + 1; j++) {
+        for (let i = ci - 1; i <= ci + 1; i++) {
+          if (i < 0 || j < 0 || i >= this.nx || j >= this.nz) continue;
+          if (this.cells[j * this.nx + i] === 1) out.push(j * this.nx + i);
+        }
       }
     }
     if (out.length === 0) {
@@ -346,16 +409,19 @@ export class NavGrid {
     });
     // Dial's bucket queue: buckets narrower than the cheapest step make the order exact
     const width = res / 8;
-    const seedList = seeds.filter(([c]) => c >= 0 && cells[c] === 1);
-    const spread = seedList.reduce((m, [, d]) => Math.max(m, d), 0);
+    const seedList = seeds.filter(([c, d]) => c >= 0 && cells[c] === 1 && Number.isFinite(d));
+    // the queue holds distances within (seed spread + the costliest step) of the one popped:
+    // the spread between seeds counts, not their size (one seed 1e6 m off needs no more buckets)
+    const lo = seedList.reduce((m, [, d]) => Math.min(m, d), Infinity);
+    const spread = seedList.reduce((m, [, d]) => Math.max(m, d - lo), 0);
     let nb = 32;
-    while (nb * width < spread + 4 * res) nb *= 2;
+    while (nb * width < spread + 4 * res && nb < MAX_BUCKETS) nb *= 2;
     const mask = nb - 1;
     const buckets = this.bucketsFor(nb);
     const counts = new Int32Array(nb);
     let total = 0;
     const push = (c: number, d: number) => {
-      const b = Math.floor(d / width) & mask;
+      const b = Math.floor((d - lo) / width) & mask;
       let arr = buckets[b];
       if (counts[b] === arr.length) {
         const bigger = new Int32Array(arr.length * 2);
@@ -374,7 +440,7 @@ export class NavGrid {
       push(c, d);
     }
     const done = new Uint8Array(n);
-    let cur = Number.isFinite(minSeed) ? Math.floor(minSeed / width) : 0;
+    let cur = Number.isFinite(minSeed) ? Math.floor((minSeed - lo) / width) : 0;
     while (total > 0) {
       const b = cur & mask;
       if (counts[b] === 0) {

@@ -26,6 +26,19 @@ export interface Plan {
 
 /** Progress a move must make to count, so the walk never dithers in place. */
 const MIN_PROGRESS = 1e-3;
+/** Turns tried each way per move (the protocol's smallest turn, 1°, needs 180). */
+const MAX_TURNS = 180;
+/**
+ * The longest plan, whatever maxActions or the step budget says (the protocol caps maxActions
+ * at 10,000 too): with MIN_PROGRESS per move this bounds one plan_path's work.
+ */
+export const MAX_PLAN_ACTIONS = 10_000;
+/**
+ * Moves one plan may simulate (each a MOVE_FORWARD of at most a few hundred grid samples): the
+ * look-two-ahead fallback with small turn angles costs (2·180/turnAngle + 1)² moves, so a plan
+ * that spends this many ends early, with the actions found so far (call plan_path again).
+ */
+export const MAX_PLAN_MOVES = 400_000;
 
 interface Move {
   turns: Action[];
@@ -35,16 +48,22 @@ interface Move {
 
 /** Every "turn k times, then step" move from pose, with the geodesic where it lands. */
 function moves(grid: NavGrid, field: DistanceField, pose: Pose, opts: PlanOptions): Move[] {
-  const maxTurns = Math.ceil(180 / opts.turnAngle);
+  const maxTurns = Math.min(MAX_TURNS, Math.ceil(180 / opts.turnAngle));
   const out: Move[] = [];
-  for (let k = 0; k <= maxTurns; k++) {
-    for (const dir of k === 0 ? [1] : [1, -1]) {
-      let p = pose;
-      for (let i = 0; i < k; i++) p = turn(p, dir * opts.turnAngle);
-      const landed = moveForward(grid, p, opts.stepLength).pose;
-      const turns: Action[] = Array(k).fill(dir > 0 ? "TURN_LEFT" : "TURN_RIGHT");
-      out.push({ turns, pose: landed, dist: field.at(landed.position[0], landed.position[2]) });
-    }
+  const add = (p: Pose, k: number, dir: number) => {
+    const landed = moveForward(grid, p, opts.stepLength).pose;
+    const turns: Action[] = Array(k).fill(dir > 0 ? "TURN_LEFT" : "TURN_RIGHT");
+    out.push({ turns, pose: landed, dist: field.at(landed.position[0], landed.position[2]) });
+  };
+  add(pose, 0, 1);
+  // k turns each way, one turn more per round (the same turn() calls that stepping makes)
+  let left = pose;
+  let right = pose;
+  for (let k = 1; k <= maxTurns; k++) {
+    left = turn(left, opts.turnAngle);
+    right = turn(right, -opts.turnAngle);
+    add(left, k, 1);
+    add(right, k, -1);
   }
   return out;
 }
@@ -75,16 +94,25 @@ export function planActions(grid: NavGrid, from: Pose, goal: Vec3, opts: PlanOpt
   // Close enough once another step cannot reliably get closer.
   const arrive = Math.max(opts.stepLength / 2, grid.resolution);
   const actions: Action[] = [];
+  const maxActions = Math.min(opts.maxActions, MAX_PLAN_ACTIONS);
   let pose = from;
   let dist = d0;
-  while (dist > arrive && actions.length < opts.maxActions) {
-    const first = moves(grid, field, pose, opts);
+  let budget = MAX_PLAN_MOVES;
+  const movesFrom = (p: Pose) => {
+    const ms = moves(grid, field, p, opts);
+    budget -= ms.length;
+    return ms;
+  };
+  // ends: each round adds at least one action, or breaks
+  while (dist > arrive && actions.length < maxActions && budget > 0) {
+    const first = movesFrom(pose);
     let chosen = bestMove(first, dist);
     if (!chosen) {
       // two moves ahead: take the first half of the best pair
       let bestPair: { m: Move; dist: number } | undefined;
       for (const m of first) {
-        const second = bestMove(moves(grid, field, m.pose, opts), dist);
+        if (budget <= 0) break;
+        const second = bestMove(movesFrom(m.pose), dist);
         if (second && (!bestPair || second.dist < bestPair.dist)) bestPair = { m, dist: second.dist };
       }
       chosen = bestPair?.m;
@@ -94,5 +122,5 @@ export function planActions(grid: NavGrid, from: Pose, goal: Vec3, opts: PlanOpt
     pose = chosen.pose;
     dist = chosen.dist;
   }
-  return { actions: actions.slice(0, opts.maxActions), reachable: true, geodesic: d0 };
+  return { actions: actions.slice(0, maxActions), reachable: true, geodesic: d0 };
 }

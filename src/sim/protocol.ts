@@ -41,7 +41,17 @@ export const PINNED_CATEGORIES = [
 export const Category = z.enum(PINNED_CATEGORIES);
 export type Category = z.infer<typeof Category>;
 
-export const Vec3 = z.tuple([z.number(), z.number(), z.number()]);
+/**
+ * Largest |coordinate| a position may have, metres. Any indoor scene fits many times over; the
+ * bound keeps absurd values (1e15, 1e308) out of the simulators' grid and search code. zod's
+ * numbers are finite already (JSON's 1e400 parses to Infinity and is refused).
+ */
+export const MAX_COORDINATE = 10_000;
+const Coordinate = z
+  .number()
+  .min(-MAX_COORDINATE, { message: `coordinates are metres in [-${MAX_COORDINATE}, ${MAX_COORDINATE}]` })
+  .max(MAX_COORDINATE, { message: `coordinates are metres in [-${MAX_COORDINATE}, ${MAX_COORDINATE}]` });
+export const Vec3 = z.tuple([Coordinate, Coordinate, Coordinate]);
 export type Vec3 = z.infer<typeof Vec3>;
 
 export const Pose = z.strictObject({ position: Vec3, heading: z.number() });
@@ -113,11 +123,11 @@ export type Observation = z.infer<typeof Observation>;
 
 /** Settings a run may set per scene; omitted ones keep the bridge's defaults. */
 export const SimSettings = z.strictObject({
-  stepLength: z.number().positive().optional(),
-  turnAngle: z.number().positive().max(180).optional(),
-  agentRadius: z.number().positive().optional(),
-  agentHeight: z.number().positive().optional(),
-  successDistance: z.number().positive().optional(),
+  stepLength: z.number().positive().max(10).optional(),
+  turnAngle: z.number().min(1).max(180).optional(),
+  agentRadius: z.number().positive().max(5).optional(),
+  agentHeight: z.number().positive().max(10).optional(),
+  successDistance: z.number().positive().max(1000).optional(),
   maxSteps: z.number().int().positive().optional(),
   camera: z
     .strictObject({

@@ -43,3 +43,21 @@ test("twelve 30° turns return to the start heading, and turns keep the heading 
   assert.ok(Math.abs(p.heading - 0.3) < 1e-9);
   assert.ok(Math.abs(turn({ position: [0, 0, 0], heading: 0 }, 90).heading - Math.PI / 2) < 1e-12);
 });
+
+test("absurd move lengths end: they stop at the grid's edge (NaN and ∞ do not move)", () => {
+  const start = { position: [2, 0, 3] as [number, number, number], heading: 0 };
+  for (const len of [1e15, 1e308, -1e308, Number.MAX_VALUE]) {
+    const t0 = performance.now();
+    const r = moveForward(grid, start, len);
+    assert.ok(performance.now() - t0 < 1000, `length ${len}`);
+    assert.equal(r.collided, true);
+    assert.ok(grid.isNavigable(r.pose.position[0], r.pose.position[2]));
+  }
+  for (const len of [Number.NaN, Infinity, -Infinity]) {
+    const r = moveForward(grid, start, len);
+    assert.deepEqual([r.pose.position, r.collided], [start.position, true]);
+  }
+  // from off the grid, facing away from it: nothing to enter, and the loop still ends
+  const off = moveForward(grid, { position: [-50, 0, 2], heading: Math.PI / 2 }, 1e308);
+  assert.deepEqual([off.pose.position, off.collided], [[-50, 0, 2], true]);
+});

@@ -86,3 +86,95 @@ test("geodesic to an object on a table: walk to the table, then the straight rem
   assert.ok(far > Math.hypot(4, 1.2), `${far}`);
   assert.ok(Math.abs(far - around) / around < 0.03, `${far} vs ${around}`);
 });
+
+// Issue 15: at 1e15 m `j++` no longer changes j, so a ring search around the point never ended.
+const FAR = [1e14, 1e15, -1e15, 1e300, 1e308, -1e308, Number.MAX_VALUE, -Number.MAX_VALUE];
+
+/** fn's result, failing if it took over `ms` (a hang would not return at all). */
+function quick<T>(what: string, fn: () => T, ms = 2000): T {
+  const t0 = performance.now();
+  const r = fn();
+  assert.ok(performance.now() - t0 < ms, `${what} took ${Math.round(performance.now() - t0)} ms`);
+  return r;
+}
+
+test("snap, nearestCell and cellsAround end at any magnitude and say no for NaN", () => {
+  for (const v of FAR) {
+    for (const [x, z] of [
+      [v, 2],
+      [2, v],
+      [v, v],
+      [v, -v],
+    ]) {
+      const s = quick(`snap(${x}, ${z})`, () => grid.snap(x, z));
+      assert.ok(s && grid.isNavigable(s[0], s[1]), `snap(${x}, ${z}) is a navigable point`);
+      assert.equal(
+        quick("nearestCell", () => grid.nearestCell(x, z, 10)),
+        -1,
+        "nothing within 10 cells",
+      );
+      assert.deepEqual(
+        quick("cellsAround", () => grid.cellsAround(x, z)),
+        [],
+      );
+      assert.equal(grid.isNavigable(x, z), false);
+    }
+  }
+  // beside the grid, a few cells off, the nearest cell is still found within reach
+  const beside = grid.nearestCell(-0.3, 2, 20);
+  assert.ok(beside >= 0);
+  assert.equal(grid.nearestCell(-0.3, 2, 1), -1);
+  for (const bad of [Number.NaN, Infinity, -Infinity]) {
+    assert.equal(grid.snap(bad, 2), null);
+    assert.equal(grid.snap(2, bad), null);
+    assert.equal(grid.nearestCell(bad, bad, Infinity), -1);
+    assert.deepEqual(grid.cellsAround(bad, 2), []);
+  }
+  // a far point snaps to the grid's side that faces it
+  const east = grid.snap(1e15, 2) as [number, number];
+  const west = grid.snap(-1e15, 2) as [number, number];
+  assert.ok(east[0] > 7 && west[0] < 1, `${east} / ${west}`);
+});
+
+test("line of sight, fields, geodesics and paths to absurd points end (and find nothing)", () => {
+  for (const v of FAR) {
+    assert.equal(
+      quick("lineOfSight", () => grid.lineOfSight(2, 2, v, v)),
+      false,
+    );
+    assert.equal(
+      quick("lineOfSight", () => grid.lineOfSight(-v, 2, v, 2)),
+      false,
+    );
+    const field = quick("distanceField", () => grid.distanceField(v, v));
+    assert.equal(
+      quick("at", () => field.at(2, 2)),
+      Infinity,
+      "no seeds that far off",
+    );
+    assert.equal(
+      quick("geodesic", () => grid.geodesic([2, 2], [v, 2])),
+      null,
+    );
+    assert.equal(
+      quick("geodesic", () => grid.geodesic([v, 2], [2, 2])),
+      null,
+    );
+    assert.equal(
+      quick("path", () => grid.path([2, 2], [v, 2])),
+      null,
+    );
+    const obj = quick("objectField", () => grid.objectField({ ...mug("far", 0, 0), position: [v, 0.8, 2] }));
+    // the nearest navigable cell seeds the field: every reachable point gets a (huge) distance
+    assert.ok(quick("at", () => obj.at(2, 2)) >= Math.abs(v) / 2);
+  }
+});
+
+test("a scene whose nav grid would be too large is refused, not built", () => {
+  const house = twoRooms();
+  house.bounds = { x0: -5000, z0: -5000, x1: 5000, z1: 5000 };
+  assert.throws(
+    () => quick("build", () => NavGrid.build(house, { resolution: 0.05, radius: 0.2 })),
+    (e) => e instanceof SimError && e.code === "invalid_params" && /limit/.test(e.message),
+  );
+});

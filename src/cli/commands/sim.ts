@@ -2,9 +2,10 @@
  * `polar sim …`: the embedded simulator as a WebSocket bridge (`serve`), pictures of a
  * generated house (`render`), and the conformance suite against any bridge (`conformance`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { sceneDirs, setSceneDirs } from "../../../sim-bridge/embedded/house-file.ts";
 import { startServer } from "../../../sim-bridge/embedded/server.ts";
 import type { SimulatorConfig } from "../../sim/config.ts";
 import { runConformance } from "../../sim/conformance.ts";
@@ -152,8 +153,19 @@ export function registerSim(program: Command): void {
     .description("serve the embedded simulator over WebSocket (one session per connection)")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port (0 picks a free one)", intOption("port", 0, 65535), 8765)
-    .action(async (opts: { host: string; port: number }, cmd: Command) => {
+    .option(
+      "--scene-dir <dir>",
+      "folder load_scene may read scene files from; repeat for several (default: the project's scenes/ and datasets/; seed:N houses are always allowed)",
+      (v: string, prev: string[] | undefined) => [...(prev ?? []), v],
+    )
+    .action(async (opts: { host: string; port: number; sceneDir?: string[] }, cmd: Command) => {
       const config = configFor(cmd).simulator;
+      if (opts.sceneDir) {
+        for (const d of opts.sceneDir) {
+          if (!existsSync(d) || !statSync(d).isDirectory()) throw new UserError(`--scene-dir ${d} is not a folder`);
+        }
+        setSceneDirs(opts.sceneDir);
+      }
       let server: Awaited<ReturnType<typeof startServer>>;
       try {
         server = await startServer({ host: opts.host, port: opts.port, config });
@@ -161,6 +173,7 @@ export function registerSim(program: Command): void {
         throw new UserError(`cannot listen on ${opts.host}:${opts.port}: ${(e as Error).message}`);
       }
       console.log(`polar sim: embedded simulator listening on ${server.url} (Ctrl-C to stop)`);
+      console.log(`polar sim: scene files from ${sceneDirs().join(", ")}`);
       await new Promise<void>((done) => {
         const stop = async () => {
           process.off("SIGINT", stop);
