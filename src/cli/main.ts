@@ -1,5 +1,9 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "../config/load.ts";
+import { BackboneError } from "../mllm/policy.ts";
+import { SimError } from "../sim/simulator.ts";
+import { LockHeldError } from "../util/dir-lock.ts";
+import { reason } from "../util/ensure-dir.ts";
 import { registerCommands } from "./commands/index.ts";
 
 const program = new Command()
@@ -15,9 +19,22 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode);
+  // a simulator or model that could not be used: the message names the URL and what to do
+  if (e instanceof SimError || e instanceof BackboneError) {
+    console.error(`polar: ${e.message}`);
+    process.exit(1);
+  }
   if (e instanceof ConfigError || (e as { userFacing?: boolean }).userFacing) {
     console.error(`polar: ${(e as Error).message}`);
-    process.exit(2);
+    // 3: the folder is in use by another run (worth retrying later); 2: anything else to fix
+    process.exit(e instanceof LockHeldError ? 3 : 2);
+  }
+  // A file-system error nobody caught (a full disk, a folder made read-only mid-run): one line
+  // naming the path, not a stack trace.
+  const sys = e as NodeJS.ErrnoException;
+  if (typeof sys?.code === "string" && typeof sys.syscall === "string") {
+    console.error(`polar: ${sys.syscall} ${sys.path ?? ""}: ${reason(sys)}`.replace(/ {2}/, " "));
+    process.exit(1);
   }
   console.error(e);
   process.exit(1);

@@ -2,9 +2,10 @@
  * The embedded memory store: one SQLite file (better-sqlite3, WAL), schema versioned through
  * PRAGMA user_version, vector search in process over a per-user matrix cache.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { ensureDir } from "../util/ensure-dir.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
 import {
   type EmbedderInfo,
@@ -49,7 +50,17 @@ export class SqliteMemoryStore implements MemoryStore {
 
   constructor(path: string, opts: StoreOptions = {}) {
     this.location = path === ":memory:" ? path : resolve(path);
-    if (path !== ":memory:") mkdirSync(dirname(this.location), { recursive: true });
+    if (path !== ":memory:") {
+      try {
+        // not mkdirSync({ recursive }): that spins forever under /proc
+        ensureDir(dirname(this.location), "memory folder");
+      } catch (e) {
+        throw new MemoryStoreError(`cannot open the memory store at ${this.location}: ${(e as Error).message}`);
+      }
+      if (existsSync(this.location) && !statSync(this.location).isFile()) {
+        throw new MemoryStoreError(`the memory store ${this.location} is a folder, not a SQLite file`);
+      }
+    }
     try {
       this.db = new Database(this.location);
     } catch (e) {
@@ -57,10 +68,23 @@ export class SqliteMemoryStore implements MemoryStore {
         cause: e,
       });
     }
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("foreign_keys = ON");
-    this.db.pragma("busy_timeout = 5000");
-    this.migrate();
+    try {
+      // the first statements read the file: one that is not SQLite fails here
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("foreign_keys = ON");
+      this.db.pragma("busy_timeout = 5000");
+      this.migrate();
+    } catch (e) {
+      this.db.close();
+      if (e instanceof MemoryStoreError) throw e;
+      const code = (e as { code?: string }).code;
+      throw new MemoryStoreError(
+        code === "SQLITE_NOTADB"
+          ? `the memory store ${this.location} is not a SQLite database; point memory.path (or --memory-dir) elsewhere`
+          : `cannot open the memory store at ${this.location}: ${(e as Error).message}`,
+        { cause: e },
+      );
+    }
     this.run = opts.embedder;
     const held = this.embedderSync();
     if (opts.embedder && held && (held.name !== opts.embedder.name || held.dim !== opts.embedder.dim)) {

@@ -5,7 +5,9 @@ import { evaluate } from "../../eval/evaluate.ts";
 import { stderrProgress } from "../../eval/progress.ts";
 import { ResumeMismatchError } from "../../eval/runner.ts";
 import { PlanError } from "../../eval/setup.ts";
+import { MemoryStoreError } from "../../memory/store.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
+import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
 
 const list = (v: string) =>
@@ -16,6 +18,12 @@ const list = (v: string) =>
 const int = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new UserError(`expected a whole number, got "${v}"`);
+  return n;
+};
+/** --limit 0 would run nothing and exit 0 as if the evaluation were done. */
+const positiveInt = (flag: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`${flag} expects a whole number of at least 1, got "${v}"`);
   return n;
 };
 
@@ -47,6 +55,15 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
+  // One run per output folder: a second one would interleave result lines and clear the first
+  // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
+  const out = claimDir(config.eval.out, {
+    label: "--out",
+    command: ["polar", ...argv].join(" "),
+    onNotice: (m) => console.error(`polar: ${m}`),
+  });
+  const onSigterm = () => process.exit(143);
+  process.on("SIGTERM", onSigterm);
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
@@ -84,12 +101,15 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       e instanceof ResumeMismatchError ||
       e instanceof DatasetError ||
       e instanceof BackboneConfigError ||
-      e instanceof ConfigError
+      e instanceof ConfigError ||
+      e instanceof MemoryStoreError
     )
       throw new UserError(e.message);
     throw e;
   } finally {
     process.off("SIGINT", onSigint);
+    process.off("SIGTERM", onSigterm);
+    out.release();
   }
 }
 
@@ -104,7 +124,7 @@ export function registerEval(program: Command): void {
     .option("--representations <names>", "Table 2: instruction,raw_trajectory,summary,episodic", list)
     .option("--concurrency <n>", "episodes in flight (simulator sessions / bridge URLs)", int)
     .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)")
-    .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", int)
+    .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", positiveInt("--limit"))
     .option("--no-report", "skip writing the report at the end")
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
 }

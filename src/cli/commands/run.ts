@@ -14,11 +14,14 @@ import { TrajectoryWriter } from "../../agent/trajectory-writer.ts";
 import { loadScenarioSet, priorEpisodes, setPath } from "../../datasets/load.ts";
 import type { Episode, ScenarioSet } from "../../datasets/schema.ts";
 import { openGraphMemory } from "../../memory/polar-memory.ts";
+import { MemoryStoreError } from "../../memory/store.ts";
 import { checkBackboneReady } from "../../mllm/keys.ts";
 import type { MemoryMode } from "../../mllm/policy.ts";
 import { createPolicy, resolveBackbone } from "../../mllm/registry.ts";
 import { SceneGraphCache } from "../../planning/scene-graph.ts";
 import { createSimulator, settingsFromConfig } from "../../sim/create.ts";
+import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
+import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
 import { configFor, UserError } from "../options.ts";
 
 interface RunFlags {
@@ -75,7 +78,52 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   checkBackboneReady(backbone);
   const policy = createPolicy(backbone, { simulator: config.simulator });
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
-  const memoryDir = flags.memoryDir ?? join(out, "memory");
+  const outDir = ensureDir(out, "--out");
+  // One run per memory folder: two would memorize the same episodes into one store (UNIQUE
+  // constraint failures, a memory that matches neither). Checked before any work is done.
+  let memory: ClaimedDir;
+  try {
+    memory = claimDir(flags.memoryDir ?? join(out, "memory"), {
+      label: "--memory-dir",
+      command: ["polar", ...process.argv.slice(2)].join(" "),
+      onNotice: (m) => console.error(`polar: ${m}`),
+    });
+  } catch (e) {
+    removeIfEmpty(outDir.created);
+    throw e;
+  }
+  // Ctrl-C / kill would end the process without running `finally`: exit through process.exit,
+  // whose exit handler releases the lock
+  const onSigint = () => process.exit(130);
+  const onSigterm = () => process.exit(143);
+  process.on("SIGINT", onSigint);
+  process.on("SIGTERM", onSigterm);
+  try {
+    await runWithMemoryDir(config, { set, episode, mode, policy, out, memoryDir: memory.path });
+  } catch (e) {
+    if (e instanceof MemoryStoreError) throw new UserError(e.message);
+    throw e;
+  } finally {
+    process.off("SIGINT", onSigint);
+    process.off("SIGTERM", onSigterm);
+    memory.release();
+    removeIfEmpty(outDir.created); // after a failure before anything was written
+  }
+}
+
+interface RunPlan {
+  set: ScenarioSet;
+  episode: Episode;
+  mode: MemoryMode;
+  policy: ReturnType<typeof createPolicy>;
+  out: string;
+  memoryDir: string;
+}
+
+async function runWithMemoryDir(
+  config: ReturnType<typeof configFor>,
+  { set, episode, mode, policy, out, memoryDir }: RunPlan,
+): Promise<void> {
   const scenes = new Map(set.scenes.map((s) => [s.id, s]));
   const settings = settingsFromConfig(config.simulator);
   const sceneGraphs = new SceneGraphCache();

@@ -1,0 +1,61 @@
+import { type SpawnSyncOptions, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/** The environment every CLI test runs in: no model files, so no run depends on models/. */
+export function cliEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    POLAR_EMBEDDER__MODELDIR: join(dir, "no-models"),
+    POLAR_EMBEDDER__MINILMDIR: join(dir, "no-models"),
+    ...extra,
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  out: string;
+  err: string;
+}
+
+/** Runs the real CLI (`node bin/polar.js …`) to its end; a hang fails on the timeout. */
+export function polarSync(args: string[], env: NodeJS.ProcessEnv, opts: SpawnSyncOptions = {}): CliResult {
+  const r = spawnSync(process.execPath, ["bin/polar.js", ...args], {
+    encoding: "utf8",
+    env,
+    timeout: 60_000,
+    ...opts,
+  });
+  return { code: r.status, signal: r.signal, out: String(r.stdout), err: String(r.stderr) };
+}
+
+/** Starts the real CLI in the background; `done` resolves with its result. */
+export function polarAsync(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ["bin/polar.js", ...args], { env });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => {
+    out += d;
+  });
+  child.stderr.on("data", (d) => {
+    err += d;
+  });
+  const done = new Promise<CliResult>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, out, err })),
+  );
+  return { child, done, err: () => err };
+}
+
+export async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const fileExists = existsSync;
+
+/** One line on stderr, no stack trace. */
+export const STACK = /\n\s+at .*:\d+:\d+|node:internal|Error \[|^\s*\^/m;

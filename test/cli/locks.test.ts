@@ -1,0 +1,130 @@
+/**
+ * One run per folder (issue 15): two `polar eval` into one --out, or two `polar run` on one
+ * --memory-dir, ran side by side and corrupted each other while both exited 0. Spawns the real
+ * CLI: the second run must refuse naming the holder; a killed run's lock is taken over; Ctrl-C
+ * releases it.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { cliEnv, polarAsync, polarSync, STACK, waitFor } from "./helpers.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "polar-cli-locks-"));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+const env = cliEnv(tmp);
+const LOCK = ".polar-lock";
+const evalArgs = (out: string, limit: number) => [
+  "eval",
+  "--dataset",
+  "datasets/polar-mini",
+  "--memory",
+  "none,raw",
+  "--out",
+  out,
+  "--limit",
+  String(limit),
+  "--no-report",
+];
+const runArgs = (out: string, memoryDir: string) => [
+  "run",
+  "--dataset",
+  "datasets/polar-mini",
+  "--episode",
+  "eval-u1-0005",
+  "--memory",
+  "raw",
+  "--out",
+  out,
+  "--memory-dir",
+  memoryDir,
+];
+
+describe("polar eval: one run per --out", () => {
+  it("a second run into a folder in use refuses, naming the holder's pid, command and since when", async () => {
+    const out = join(tmp, "eval-race");
+    const a = polarAsync(evalArgs(out, 20), env);
+    await waitFor(() => existsSync(join(out, LOCK)));
+    const b = polarSync(evalArgs(out, 1), env);
+    const ra = await a.done;
+    assert.equal(b.code, 3, b.err);
+    assert.match(b.err, new RegExp(`^polar: --out .*eval-race is in use by polar process ${a.child.pid} on `));
+    assert.match(
+      b.err,
+      /\("polar eval --dataset datasets\/polar-mini .*--limit 20 --no-report", since \d{4}-\d\d-\d\dT/,
+    );
+    assert.doesNotMatch(b.err, STACK);
+    assert.equal(ra.code, 0, ra.err);
+    assert.equal(existsSync(join(out, LOCK)), false, "released at the end");
+    const keys = readFileSync(join(out, "results.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l).key);
+    assert.equal(keys.length, 20);
+    assert.equal(new Set(keys).size, 20, "no duplicated keys");
+  });
+
+  it("a lock left by a killed run is taken over with a notice", () => {
+    const out = join(tmp, "eval-stale");
+    mkdirSync(out);
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    writeFileSync(
+      join(out, LOCK),
+      JSON.stringify({ pid: dead, host: hostname(), command: "polar eval (killed)", since: "2025-01-01T00:00:00Z" }),
+    );
+    const r = polarSync(evalArgs(out, 1), env);
+    assert.equal(r.code, 0, r.err);
+    assert.match(
+      r.err,
+      new RegExp(`taking over the lock of process ${dead} on .*polar eval \\(killed\\).*no longer running`),
+    );
+    assert.equal(existsSync(join(out, LOCK)), false);
+  });
+
+  it("Ctrl-C releases the lock (exit 130), and so does a second Ctrl-C", async () => {
+    for (const presses of [1, 2]) {
+      const out = join(tmp, `eval-sigint-${presses}`);
+      const a = polarAsync(evalArgs(out, 60), env);
+      await waitFor(
+        () => existsSync(join(out, "results.jsonl")) && readFileSync(join(out, "results.jsonl")).length > 0,
+      );
+      assert.ok(existsSync(join(out, LOCK)), "held while the run runs");
+      for (let i = 0; i < presses; i++) a.child.kill("SIGINT");
+      const r = await a.done;
+      assert.equal(r.code, 130, r.err);
+      assert.equal(existsSync(join(out, LOCK)), false, `released after ${presses} Ctrl-C`);
+    }
+  });
+});
+
+describe("polar run: one run per --memory-dir", () => {
+  it("a second run on a memory folder in use refuses instead of memorizing the same episodes twice", async () => {
+    const mem = join(tmp, "run-mem");
+    const a = polarAsync(runArgs(join(tmp, "run-a"), mem), env);
+    await waitFor(() => existsSync(join(mem, LOCK)));
+    const b = polarSync(runArgs(join(tmp, "run-b"), mem), env);
+    const ra = await a.done;
+    assert.equal(b.code, 3, b.err);
+    assert.match(
+      b.err,
+      new RegExp(`^polar: --memory-dir .*run-mem is in use by polar process ${a.child.pid} on .*"polar run `),
+    );
+    assert.doesNotMatch(b.err, STACK);
+    assert.equal(existsSync(join(tmp, "run-b")), false, "the refused run leaves no folder behind");
+    assert.equal(ra.code, 0, ra.err);
+    assert.doesNotMatch(ra.out, /UNIQUE constraint/);
+    assert.equal(existsSync(join(mem, LOCK)), false);
+  });
+
+  it("Ctrl-C releases the memory folder's lock", async () => {
+    const mem = join(tmp, "run-sigint");
+    const a = polarAsync(runArgs(join(tmp, "run-c"), mem), env);
+    await waitFor(() => existsSync(join(mem, LOCK)));
+    a.child.kill("SIGINT");
+    const r = await a.done;
+    assert.equal(r.code, 130, r.err);
+    assert.equal(existsSync(join(mem, LOCK)), false);
+  });
+});
