@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { createStore } from "../../memory/create.ts";
 import { createEmbedder } from "../../memory/embedders/create.ts";
+import { openExistingStore } from "../../memory/open-existing.ts";
 import { retrieveDetailed } from "../../memory/retrieve.ts";
 import { MemoryScopeError, type MemoryStore, MemoryStoreError, type ObjectMemory } from "../../memory/store.ts";
 import { configFor, UserError } from "../options.ts";
@@ -30,6 +30,35 @@ async function withStore<T>(open: () => Promise<MemoryStore>, use: (s: MemorySto
   }
 }
 
+/** -k 0 / -k -1 / -k x would retrieve nothing and look like a user without memories. */
+function positiveInt(flag: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1)
+      throw new UserError(`${flag} expects a whole number of at least 1, got "${v}"`);
+    return n;
+  };
+}
+
+/** A user the store has never heard of (no objects, episodes or history) is most likely a typo. */
+async function requireKnownUser(store: MemoryStore, userId: string): Promise<void> {
+  const s = await store.stats(userId);
+  if (s.objects + s.statements + s.episodes + s.events === 0) {
+    throw new UserError(
+      `unknown user "${userId}": the ${store.kind} store at ${store.location} holds no memories of them`,
+    );
+  }
+}
+
+/** Node decodes bytes that are not UTF-8 to U+FFFD: the query would be searched mangled. */
+function checkQuery(text: string): string {
+  if (text.includes("\uFFFD")) {
+    throw new UserError("the search text is not valid UTF-8 (check the terminal's or the script's encoding)");
+  }
+  if (text.trim() === "") throw new UserError('the search text is empty: give an instruction, e.g. "I want some tea"');
+  return text;
+}
+
 function printObject(m: ObjectMemory): void {
   const o = m.object;
   console.log(
@@ -52,13 +81,14 @@ export function registerMemory(program: Command): void {
     .command("show")
     .description("what the robot remembers of each object: statements, episodic memories, when")
     .requiredOption("-u, --user <id>", "the user whose memories to show")
-    .option("--history <n>", "also print the last n changes (what was learned, when)", (v) => Number.parseInt(v, 10))
+    .option("--history <n>", "also print the last n changes (what was learned, when)", positiveInt("--history"))
     .option("--json", "print JSON")
     .action(async (opts: { user: string; history?: number; json?: boolean }, cmd: Command) => {
       const config = configFor(cmd);
       await withStore(
-        () => createStore(config.memory),
+        () => openExistingStore(config.memory),
         async (store) => {
+          await requireKnownUser(store, opts.user);
           const [objects, stats, embedder] = await Promise.all([
             store.objectMemories(opts.user),
             store.stats(opts.user),
@@ -97,17 +127,19 @@ export function registerMemory(program: Command): void {
     .description("the top-k statements for a text, with scores, and the objects they lead to")
     .requiredOption("-u, --user <id>", "the user whose memories to search")
     .argument("<text>", 'an instruction, e.g. "I want some tea"')
-    .option("-k, --top <k>", "how many statements (default memory.topK)", (v) => Number.parseInt(v, 10))
+    .option("-k, --top <k>", "how many statements (default memory.topK)", positiveInt("-k"))
     .option("--json", "print JSON")
     .action(async (text: string, opts: { user: string; top?: number; json?: boolean }, cmd: Command) => {
       const config = configFor(cmd);
+      checkQuery(text);
       const embedder = await createEmbedder(config.embedder).catch((e: Error) => {
         throw new UserError(e.message);
       });
       try {
         await withStore(
-          () => createStore(config.memory, { embedder: { name: embedder.name, dim: embedder.dim } }),
+          () => openExistingStore(config.memory, { embedder: { name: embedder.name, dim: embedder.dim } }),
           async (store) => {
+            await requireKnownUser(store, opts.user);
             const r = await retrieveDetailed(store, embedder, opts.user, text, {
               k: opts.top ?? config.memory.topK,
               recencyWeight: config.memory.recencyWeight,
@@ -154,8 +186,9 @@ export function registerMemory(program: Command): void {
       if (!opts.yes) throw new UserError(`this deletes all memories of user ${opts.user}; add --yes to confirm`);
       const config = configFor(cmd);
       await withStore(
-        () => createStore(config.memory),
+        () => openExistingStore(config.memory),
         async (store) => {
+          await requireKnownUser(store, opts.user);
           const e = await store.clearUser(opts.user);
           console.log(`forgot user ${opts.user}: ${e.detail}`);
         },
