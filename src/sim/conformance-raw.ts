@@ -117,6 +117,60 @@ export function rawFrameChecks(url: string, scene: string, settings: SimSettings
       }),
     },
     {
+      name: "raw frames: non-finite numbers are refused (1e400 is invalid_params; NaN, Infinity are bad_json)",
+      run: withSocket(async (s) => {
+        const goal = (g: string, id: number) => `{"id":${id},"verb":"plan_path","params":{"goal":[${g},0,0]}}`;
+        await expectError(s, goal("1e400", 1), "invalid_params", 1);
+        await expectError(s, goal("-1e400", 2), "invalid_params", 2);
+        await expectError(s, goal("1e15", 3), "invalid_params", 3);
+        await expectError(s, goal("NaN", 4), "bad_json", null);
+        await expectError(s, goal("Infinity", 5), "bad_json", null);
+        await expectError(s, goal("-Infinity", 6), "bad_json", null);
+        await helloStillWorks(s, 7);
+      }),
+    },
+    {
+      name: "raw frames: a session sending absurd coordinates does not stall another",
+      run: async () => {
+        const bad = await RawSocket.open(url);
+        const good = await RawSocket.open(url);
+        try {
+          const send = (id: number, verb: string, params: unknown) => bad.ws.send(JSON.stringify({ id, verb, params }));
+          send(1, "load_scene", { scene, settings });
+          send(2, "scene_info", {});
+          assert.equal((await bad.reply(timeoutMs)).ok, true);
+          const info = (await bad.reply(timeoutMs)) as { result?: { regions: { waypoint: Vec3 }[] } };
+          send(3, "reset", { start: { position: info.result?.regions[0].waypoint, heading: 0 } });
+          assert.equal((await bad.reply(timeoutMs)).ok, true);
+          // then the requests that wedged the embedded simulator (issue 15), back to back
+          send(4, "reset", { start: { position: [0, 0, 1e15], heading: 0 } });
+          send(5, "plan_path", { goal: [1e308, 0, 1e308] });
+          send(6, "load_scene", { scene: "/dev/zero" });
+          const t0 = performance.now();
+          good.ws.send(JSON.stringify({ id: 1, verb: "hello", params: {} }));
+          const hello = await good.reply(Math.min(timeoutMs, 5000));
+          assert.equal(hello.ok, true, "the other session is answered");
+          assert.ok(performance.now() - t0 < 5000, "and at once");
+          for (const [id, code] of [
+            [4, "invalid_params"],
+            [5, "invalid_params"],
+          ] as const) {
+            const r = await bad.reply(timeoutMs);
+            assert.equal(r.id, id);
+            assert.equal(r.error?.code, code, `${id}: ${r.error?.message}`);
+          }
+          const zero = await bad.reply(timeoutMs);
+          assert.equal(zero.id, 6);
+          assert.ok(["not_found", "invalid_params"].includes(zero.error?.code ?? ""), zero.error?.message);
+          send(7, "hello", {});
+          assert.equal((await bad.reply(timeoutMs)).ok, true, "the bad session itself goes on");
+        } finally {
+          bad.close();
+          good.close();
+        }
+      },
+    },
+    {
       name: "raw frames: replies come in request order, each followed by its binary frames",
       run: withSocket(async (s) => {
         const send = (id: number, verb: string, params: unknown) => s.ws.send(JSON.stringify({ id, verb, params }));

@@ -452,6 +452,54 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       }),
     },
     {
+      name: "absurd coordinates (1e15, 1e308) get invalid_params at once; the session stays usable",
+      run: suite(async (s) => {
+        await s.sim.reset({ start: startAt(s) });
+        const t0 = performance.now();
+        await expectSimError(
+          s.sim.reset({ start: { position: [0, 0, 1e15], heading: 0 } }),
+          "invalid_params",
+          "params.start.position",
+        );
+        await expectSimError(s.sim.planPath({ goal: [1e308, 0, 1e308] }), "invalid_params", "params.goal");
+        await expectSimError(s.sim.planPath({ goal: [-1e15, 0, 0] }), "invalid_params", "params.goal");
+        await expectSimError(
+          s.sim.reset({ start: startAt(s), objects: [{ id: "far", category: "mug", position: [1e15, 0, 0] }] }),
+          "invalid_params",
+          "params.objects.0.position",
+        );
+        const ms = performance.now() - t0;
+        assert.ok(ms < 5000, `refusing four requests took ${Math.round(ms)} ms`);
+        const obs = await s.sim.reset({ start: startAt(s) });
+        assert.equal(obs.stepCount, 0, "still usable");
+        const plan = await s.sim.planPath({ goal: s.info.regions[0].waypoint });
+        assert.equal(plan.reachable, true);
+      }),
+    },
+    {
+      name: "scene paths outside the scene folders (/etc/passwd, /dev/zero) are refused unread",
+      run: suite(async (s) => {
+        for (const path of ["/etc/passwd", "/dev/zero", "../../../../../../etc/passwd", "/proc/self/environ"]) {
+          const t0 = performance.now();
+          let err: unknown;
+          try {
+            await s.sim.loadScene({ scene: path, settings: SUITE_SETTINGS });
+          } catch (e) {
+            err = e;
+          }
+          assert.ok(err instanceof SimError, `load_scene ${path} must fail, got ${err ?? "success"}`);
+          assert.ok(["not_found", "invalid_params"].includes(err.code), `${path}: ${err.code}: ${err.message}`);
+          const quoted = /root:|PATH=/.test(err.message) || err.message.includes(String.fromCharCode(0));
+          assert.ok(!quoted, `${path}: the error quotes the file: ${err.message}`);
+          assert.ok(performance.now() - t0 < 5000, `${path}: refused at once`);
+        }
+        // a good scene still loads
+        await s.sim.loadScene({ scene, settings: SUITE_SETTINGS });
+        await s.sim.reset({ start: startAt(s) });
+        assert.equal((await s.sim.step("TURN_LEFT")).observation.stepCount, 1, "still usable");
+      }),
+    },
+    {
       name: "sessions are independent",
       run: async () => {
         const a = await makeSim();
