@@ -11,8 +11,45 @@ import type { MemorizeInput, MemorizeOutput } from "../mllm/policy.ts";
 const REQUEST =
   /^(?:(?:hey|ok|okay|robot)[,!]?\s+)?(?:(?:please|can you|could you|would you|will you|i need you to|i want you to|go and|go)\s+)*(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|show|carry|pick up|hand)(?:\s+(?:me|us))?\s+/i;
 
-/** Where one fact ends and the next begins. */
-const SPLIT = /\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|but|which|that|who|because|since|so)\s+/i;
+/** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
+const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that|who|because|since|so)\s+)/i;
+
+/** Separators after which a piece that is not a clause continues the previous fact. */
+const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
+
+/** A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb). */
+const CLAUSE =
+  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when)\b/i;
+const NAMED_CLAUSE =
+  /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
+
+/**
+ * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
+ * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
+ * would be a statement of its own that means nothing ("Wednesdays").
+ */
+export function splitFacts(text: string): string[] {
+  const parts = text.split(SPLIT);
+  const out: string[] = [];
+  let glue = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const piece = (parts[i] ?? "").trim();
+    const sep = i > 0 ? (parts[i - 1] ?? "") : "";
+    if (!piece) {
+      // an empty piece (", which …") must not let the next one attach across it
+      if (sep.trim()) glue = false;
+      continue;
+    }
+    if (glue && out.length > 0 && COORDINATING.test(sep) && !CLAUSE.test(piece) && !NAMED_CLAUSE.test(piece)) {
+      const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
+      out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
+      continue;
+    }
+    out.push(piece);
+    glue = true;
+  }
+  return out;
+}
 
 const PRONOUNS: [RegExp, string][] = [
   [/\bi'm\b/gi, "the user is"],
@@ -60,8 +97,9 @@ export function statementsFromInstruction(instruction: string, category: string 
       text = text.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${category}s?\\b`, "iu"), "");
     }
   }
-  for (const raw of text.split(SPLIT)) {
-    const fragment = raw?.trim().replace(LEADING, "");
+  for (const raw of splitFacts(text)) {
+    // "the ones I use on the bus": the head noun stands for the object the gap names
+    const fragment = raw.replace(LEADING, "").replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "");
     if (!fragment || isContentless(fragment, category)) continue;
     out.push(fillObjectGap(agree(toThirdPerson(fragment)), cat));
   }
@@ -73,13 +111,25 @@ const PREPOSITION = "to|on|in|at|for|with|before|after|during|every|each|when|wh
 const NOT_BASE_VERB =
   /^(?:is|was|are|were|has|had|have|will|would|can|could|should|must|may|might|does|did|always|never|often|usually|sometimes|just|still|also|only)$/i;
 
+/** Base verbs that only look inflected. */
+const LOOKS_INFLECTED = /^(?:bring|sing|ring|swing|cling|fling|sting|string|need|feed|bleed|speed|breed|heed|weed)$/i;
+/** Adverbs that may come before the verb ("these days I wear …"). */
+const ADVERBS = "these days|nowadays|now|lately|usually|always|often|also|still|sometimes|mostly|mainly|only|just";
+
 /** "the user use" → "the user uses" (the subject is third person now). */
 function agree(s: string): string {
-  return s.replace(/^(the user)\s+([a-z]+)\b/i, (all, subj: string, verb: string) => {
-    if (NOT_BASE_VERB.test(verb) || /(?:s|ed|ing)$/i.test(verb)) return all;
-    if (verb === "do" || verb === "go") return `${subj} ${verb}es`;
-    return `${subj} ${verb.replace(/y$/i, "ie")}s`;
+  const re = new RegExp(`^((?:(?:${ADVERBS}),?\\s+)*the user(?:\\s+(?:${ADVERBS}))*)\\s+([a-z]+)\\b(?!')`, "i");
+  const agreed = s.replace(re, (all, subj: string, verb: string) => {
+    if (NOT_BASE_VERB.test(verb)) return all;
+    if (/(?:s|ed|ing)$/i.test(verb) && !LOOKS_INFLECTED.test(verb)) {
+      if (!/ss$/i.test(verb)) return all;
+      return `${subj} ${verb}es`;
+    }
+    if (/^(?:do|go)$/i.test(verb) || /(?:sh|ch|x|z)$/i.test(verb)) return `${subj} ${verb}es`;
+    return `${subj} ${verb.replace(/([^aeiou])y$/i, "$1ie")}s`;
   });
+  // negations of the base verb: "the user don't" → "the user doesn't"
+  return agreed.replace(/^((?:(?:[a-z]+),?\s+)*?the user)\s+don't\b/i, "$1 doesn't");
 }
 
 /**
@@ -90,11 +140,12 @@ function fillObjectGap(s: string, cat: string): string {
   // "… gave them" / "… sleeps with": the object is what is missing at the end
   if (/\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them$/i.test(s)) return `${s} this ${cat}`;
   if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} this ${cat}`;
+  if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, `this ${cat}`);
   if (/\bit\b/i.test(s)) return s.replace(/\bit\b/i, `this ${cat}`);
   // a bare predicate ("used on weekday mornings", "is a gift") is about the object
   if (/^(?:is|was|has|had)\b/i.test(s)) return `the ${cat} ${s}`;
   const gap = new RegExp(
-    `^((?:the user(?:'s [\\p{L}-]+)?|they)\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION})\\b|$)`,
+    `^((?:the user(?:'s [\\p{L}-]+)?|they)\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time)\\b|$)`,
     "iu",
   );
   return s.replace(gap, `$1 this ${cat}`);

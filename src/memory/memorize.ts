@@ -3,6 +3,19 @@
  * statements and an episodic summary; statements are embedded; the object is found by id, else
  * by a visually similar reference image, else created; a statement close enough to one the user
  * already has links to it instead of duplicating it. All of it is written in one transaction.
+ *
+ * Temporal updates: "the latest valid interaction wins" is decided here, once, for whatever
+ * backbone wrote the statements (heuristic or model), from the statements' own words
+ * (statement-kind.ts): a statement of kind K about object O supersedes O's earlier statements
+ * of kind K, however differently they were worded; for an exclusive kind (routine, preference),
+ * or a statement worded as a change ("instead", "these days"), the same value held by another
+ * object moves here; a statement that takes a fact back ("no longer …") supersedes the facts it
+ * names and is not stored. Superseding marks the old edges with this episode's time (the store
+ * keeps them, and the history says why), so retrieval at an earlier time still sees them.
+ *
+ * Facts about someone else ("Rex is the user's neighbour's dog") hang off the user, not the
+ * object: stored on the object, they matched queries about that someone and outranked objects'
+ * own statements. Retrieval follows them as bridges instead (retrieve.ts).
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -11,7 +24,17 @@ import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { hammingDistance, imageHash } from "./image-hash.ts";
+import { EXCLUSIVE_KINDS, readStatement, type StatementInfo, valueOverlap, valueWords } from "./statement-kind.ts";
 import type { EpisodeWrite, MemoryEvent, MemoryStore } from "./store.ts";
+
+/** Two statements of one kind name the same value when their value words overlap this much… */
+const SAME_VALUE_WORDS = 0.5;
+/** …or when their embeddings are this close (paraphrases that share no content word). */
+const SAME_VALUE_SIMILARITY = 0.85;
+/** How many nearest statements are checked for a value held by another object. */
+const MOVE_SEARCH = 20;
+/** Usage-like kinds a statement worded as a change replaces one another within ("instead"). */
+const USAGE = new Set(["routine", "place", "season"]);
 
 export const MemorizeOutputSchema = z.strictObject({
   statements: z.array(z.string()).max(50),
@@ -29,8 +52,20 @@ export interface MemorizeOptions {
 export interface MemorizeResult {
   objectId: string;
   matchedBy: "new" | "id" | "image";
-  /** statement texts as written, and what each became */
-  statements: { text: string; outcome: "created" | "linked" | "duplicate-in-episode"; statementId: string }[];
+  /**
+   * statement texts as written, and what each became; a retraction ("no longer …") stores
+   * nothing (statementId ""), it only supersedes
+   */
+  statements: {
+    text: string;
+    outcome: "created" | "linked" | "duplicate-in-episode" | "retracted";
+    statementId: string;
+    /** "user": a fact about the user or another entity, tied to no object */
+    about: "object" | "user";
+    kind: StatementInfo["kind"];
+  }[];
+  /** edges this episode superseded: statement, the object it was on (null: the user), why */
+  superseded: { statementId: string; objectId: string | null; reason: string }[];
   events: MemoryEvent[];
   calls: CallRecord[];
 }
@@ -110,32 +145,51 @@ export async function memorizeEpisode(
     const i = parsed.error.issues[0];
     throw new Error(`memorize output of backbone at ${i.path.join(".") || "(top)"}: ${i.message}`);
   }
-  const texts = cleanStatements(parsed.data.statements);
+  const raw = cleanStatements(parsed.data.statements);
+  const infos = raw.map((t) => readStatement(t, input.category));
   const hash = input.referenceImage ? await imageHash(input.referenceImage.data) : null;
   const object = await resolveObject(store, userId, input, hash, opts.config.imageHashThreshold);
-  const vectors = texts.length ? await embedder.embed(texts) : [];
+  const vectors = infos.length ? await embedder.embed(infos.map((i) => i.text)) : [];
 
   const statements: EpisodeWrite["statements"] = [];
   const report: MemorizeResult["statements"] = [];
-  const fresh: { id: string; vector: Float32Array }[] = [];
-  for (const [i, text] of texts.entries()) {
+  const fresh: { id: string; vector: Float32Array; about: "object" | "user" }[] = [];
+  const facts: { info: StatementInfo; id: string; vector: Float32Array }[] = [];
+  const retractions: { info: StatementInfo; vector: Float32Array }[] = [];
+  for (const [i, info] of infos.entries()) {
+    const text = raw[i];
     const v = vectors[i];
-    const twin = fresh.find((f) => dot(f.vector, v) >= opts.config.dedupThreshold);
+    const about = info.about === "entity" ? "user" : "object";
+    if (info.retracts) {
+      retractions.push({ info, vector: v });
+      report.push({ text, outcome: "retracted", statementId: "", about, kind: info.kind });
+      continue;
+    }
+    const twin = fresh.find((f) => f.about === about && dot(f.vector, v) >= opts.config.dedupThreshold);
     if (twin) {
-      report.push({ text, outcome: "duplicate-in-episode", statementId: twin.id });
+      report.push({ text, outcome: "duplicate-in-episode", statementId: twin.id, about, kind: info.kind });
       continue;
     }
     const [nearest] = await store.searchStatements(userId, v, 1);
     if (nearest && nearest.similarity >= opts.config.dedupThreshold) {
-      statements.push({ kind: "link", id: nearest.statement.id, mergedText: text, similarity: nearest.similarity });
-      report.push({ text, outcome: "linked", statementId: nearest.statement.id });
-      continue;
+      // a fact about the object never merges into a fact about someone else, nor the reverse
+      const links = await store.statementLinks(userId, [nearest.statement.id]);
+      const nearestAbout = links.some((l) => l.objectId !== null) ? "object" : "user";
+      if (nearestAbout === about) {
+        const id = nearest.statement.id;
+        statements.push({ kind: "link", id, mergedText: text, similarity: nearest.similarity, about });
+        report.push({ text, outcome: "linked", statementId: id, about, kind: info.kind });
+        facts.push({ info, id, vector: v });
+        continue;
+      }
     }
     const id = `st-${randomUUID()}`;
-    statements.push({ kind: "new", id, text, embedding: v });
-    fresh.push({ id, vector: v });
-    report.push({ text, outcome: "created", statementId: id });
+    statements.push({ kind: "new", id, text: info.text, embedding: v, about });
+    fresh.push({ id, vector: v, about });
+    report.push({ text, outcome: "created", statementId: id, about, kind: info.kind });
+    facts.push({ info, id, vector: v });
   }
+  const invalidate = await supersessions(store, userId, object, opts.at, facts, retractions);
 
   const write: EpisodeWrite = {
     episode: {
@@ -149,8 +203,88 @@ export async function memorizeEpisode(
     instructionId: `ins-${randomUUID()}`,
     referenceImage: hash ? { id: `img-${randomUUID()}`, hash, path: opts.referenceImagePath ?? null } : null,
     statements,
+    invalidate,
     episodic: { id: `epi-${randomUUID()}`, text: parsed.data.episodic },
   };
   const events = await store.writeEpisode(userId, write);
-  return { objectId: object.id, matchedBy: object.matchedBy, statements: report, events, calls: decision.calls };
+  return {
+    objectId: object.id,
+    matchedBy: object.matchedBy,
+    statements: report,
+    superseded: invalidate.map((i) => ({ statementId: i.id, objectId: i.objectId, reason: i.reason })),
+    events,
+    calls: decision.calls,
+  };
+}
+
+type Invalidation = NonNullable<EpisodeWrite["invalidate"]>[number];
+
+/**
+ * The edges this episode's statements supersede (see the header). Only edges that held at `at`
+ * and were made before it; never an edge to a statement this episode itself states.
+ */
+async function supersessions(
+  store: MemoryStore,
+  userId: string,
+  object: EpisodeWrite["object"],
+  at: number,
+  facts: { info: StatementInfo; id: string; vector: Float32Array }[],
+  retractions: { info: StatementInfo; vector: Float32Array }[],
+): Promise<Invalidation[]> {
+  const out = new Map<string, Invalidation>();
+  const stated = new Set(facts.map((f) => f.id));
+  const add = (id: string, objectId: string, reason: string) => {
+    const key = `${id}\u0000${objectId}`;
+    // what this episode states about its own object holds; the same node elsewhere may move
+    if ((objectId === object.id && stated.has(id)) || out.has(key)) return;
+    out.set(key, { id, objectId, reason });
+  };
+  const holds = (l: { at: number; invalidAt: number | null }) => l.at <= at && l.invalidAt === null;
+  const category = object.category;
+
+  // what the object held when this episode began
+  const own =
+    object.matchedBy === "new"
+      ? []
+      : ((await store.objectMemories(userId, [object.id]))[0]?.statements ?? []).filter(holds);
+  const ownInfo = new Map(own.map((s) => [s.id, readStatement(s.text, category)]));
+
+  for (const f of facts) {
+    if (f.info.about === "entity" || f.info.kind === null) continue;
+    const k = f.info.kind;
+    const sameKind = (other: StatementInfo) =>
+      other.kind === k || (f.info.update && other.kind !== null && USAGE.has(k) && USAGE.has(other.kind));
+    // 1. a later statement of the same kind about the same object replaces the earlier one
+    for (const [id, other] of ownInfo) {
+      if (other.about === "object" && sameKind(other)) add(id, object.id, `by "${f.info.text}" (same object, ${k})`);
+    }
+    // 2. an exclusive value (or one said as a change) moves here from any other object
+    if (!EXCLUSIVE_KINDS.includes(k) && !f.info.update) continue;
+    const near = await store.searchStatements(userId, f.vector, MOVE_SEARCH);
+    const similar = new Map(near.map((h) => [h.statement.id, h]));
+    const links = await store.statementLinks(userId, [...new Set([f.id, ...similar.keys()])]);
+    for (const l of links) {
+      if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;
+      const h = similar.get(l.statementId);
+      const same =
+        l.statementId === f.id ||
+        (h !== undefined &&
+          sameKind(readStatement(h.statement.text, null)) &&
+          (valueOverlap(f.info.value, valueWords(h.statement.text, category)) >= SAME_VALUE_WORDS ||
+            h.similarity >= SAME_VALUE_SIMILARITY));
+      const why = EXCLUSIVE_KINDS.includes(k) ? `${k} is one object's at a time` : "said as a change";
+      if (same) add(l.statementId, l.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
+    }
+  }
+  // 3. "no longer …": the object's facts that name the same thing stop holding
+  for (const r of retractions) {
+    const near = new Map((await store.searchStatements(userId, r.vector, MOVE_SEARCH)).map((h) => [h.statement.id, h]));
+    for (const [id, other] of ownInfo) {
+      const overlap = valueOverlap(r.info.value, other.value);
+      if (overlap >= SAME_VALUE_WORDS || (near.get(id)?.similarity ?? 0) >= SAME_VALUE_SIMILARITY) {
+        add(id, object.id, `(retracted: "${r.info.text}")`);
+      }
+    }
+  }
+  return [...out.values()];
 }

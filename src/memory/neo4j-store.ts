@@ -2,6 +2,8 @@
  * The memory graph in Neo4j (neo4j-driver, Bolt). What a user sees in Neo4j Browser:
  *
  *   (:User)-[:OWNS {at}]->(:Object {objectId, category})-[:HAS_STATEMENT {at, episodeId}]->(:Statement {text})
+ *   (:User)-[:KNOWS {at, episodeId}]->(:Statement)   a fact about the user or another entity
+ *   HAS_STATEMENT and KNOWS edges a later episode superseded carry invalidAt and invalidatedBy
  *   (:User)-[:EXPERIENCED {at}]->(:Episode {instruction, success, trajectory})-[:ABOUT {at}]->(:Object)
  *   (:Episode)-[:GAVE {at}]->(:Instruction)   (:Episode)-[:SUMMARISED_AS {at}]->(:EpisodicMemory)
  *   (:Episode)-[:SHOWED {at}]->(:ReferenceImage {hash, path})-[:DEPICTS {at}]->(:Object)
@@ -260,46 +262,82 @@ export class Neo4jMemoryStore implements MemoryStore {
     }
     step("episode");
 
-    const news = w.statements.flatMap((s) =>
-      s.kind === "new" ? [{ id: s.id, text: s.text, embedding: Array.from(s.embedding) }] : [],
-    );
-    if (news.length > 0) {
-      // setNodeVectorProperty stores float32 (half the size of a float64 list) and checks it.
-      await tx.run(
-        `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
-         UNWIND $news AS st
-         CREATE (o)-[:HAS_STATEMENT {at: $at, episodeId: $episodeId}]->
-                (s:Statement {space: $space, userId: $user, id: st.id, text: st.text, createdAt: $at})
-         WITH s, st
-         CALL db.create.setNodeVectorProperty(s, 'embedding', st.embedding)`,
-        { ...p, news },
+    // Statements about the object hang off it (HAS_STATEMENT); facts about the user or another
+    // entity hang off the user (KNOWS). Both queries are the same but for the edge's start node.
+    for (const about of ["object", "user"] as const) {
+      const from =
+        about === "object"
+          ? "MATCH (from:Object {space: $space, userId: $user, objectId: $objectId})"
+          : "MATCH (from:User {space: $space, userId: $user})";
+      const news = w.statements.flatMap((s) =>
+        s.kind === "new" && s.about === about ? [{ id: s.id, text: s.text, embedding: Array.from(s.embedding) }] : [],
       );
+      if (news.length > 0) {
+        // setNodeVectorProperty stores float32 (half the size of a float64 list) and checks it.
+        await tx.run(
+          `${from}
+           UNWIND $news AS st
+           CREATE (from)-[:${about === "object" ? "HAS_STATEMENT" : "KNOWS"} {at: $at, episodeId: $episodeId}]->
+                  (s:Statement {space: $space, userId: $user, id: st.id, text: st.text, createdAt: $at})
+           WITH s, st
+           CALL db.create.setNodeVectorProperty(s, 'embedding', st.embedding)`,
+          { ...p, news },
+        );
+      }
     }
-    const linkIds = w.statements.flatMap((s) => (s.kind === "link" ? [s.id] : []));
     const linkedText = new Map<string, string>();
-    if (linkIds.length > 0) {
+    for (const about of ["object", "user"] as const) {
+      const ids = w.statements.flatMap((s) => (s.kind === "link" && s.about === about ? [s.id] : []));
+      if (ids.length === 0) continue;
       const found = await tx.run(
         `UNWIND $ids AS sid
          MATCH (s:Statement {space: $space, id: sid}) WHERE s.userId = $user
-         MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
-         MERGE (o)-[r:HAS_STATEMENT {episodeId: $episodeId}]->(s)
+         ${about === "object" ? "MATCH (from:Object {space: $space, userId: $user, objectId: $objectId})" : "MATCH (from:User {space: $space, userId: $user})"}
+         MERGE (from)-[r:${about === "object" ? "HAS_STATEMENT" : "KNOWS"} {episodeId: $episodeId}]->(s)
          ON CREATE SET r.at = $at
          RETURN DISTINCT s.id AS id, s.text AS text`,
-        { ...p, ids: linkIds },
+        { ...p, ids },
       );
       for (const r of found.records) linkedText.set(r.get("id") as string, r.get("text") as string);
     }
     for (const s of w.statements) {
+      const on = s.about === "user" ? null : obj;
+      const prefix = s.about === "user" ? "about the user: " : "";
       if (s.kind === "new") {
-        event("statement_created", s.id, s.text);
+        event("statement_created", s.id, `${prefix}${s.text}`, on);
       } else {
         const text = linkedText.get(s.id);
         if (text === undefined) {
           throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
         }
-        event("statement_linked", s.id, `"${s.mergedText}" → "${text}" (similarity ${s.similarity.toFixed(3)})`);
+        event(
+          "statement_linked",
+          s.id,
+          `${prefix}"${s.mergedText}" → "${text}" (similarity ${s.similarity.toFixed(3)})`,
+          on,
+        );
       }
       step("statement");
+    }
+    for (const inv of w.invalidate) {
+      const from =
+        inv.objectId === null
+          ? "(:User {space: $space, userId: $user})-[r:KNOWS]->"
+          : "(:Object {space: $space, userId: $user, objectId: $target})-[r:HAS_STATEMENT]->";
+      const r = await tx.run(
+        `MATCH ${from}(s:Statement {space: $space, id: $sid})
+         WHERE s.userId = $user AND r.invalidAt IS NULL AND r.episodeId <> $episodeId AND r.at <= $at
+         SET r.invalidAt = $at, r.invalidatedBy = $episodeId
+         RETURN s.text AS text`,
+        { ...p, sid: inv.id, target: inv.objectId },
+      );
+      if (r.records.length === 0) {
+        throw new MemoryStoreError(
+          `statement ${inv.id} has no valid edge from ${inv.objectId ?? "the user"} before this episode; cannot supersede it`,
+        );
+      }
+      event("statement_superseded", inv.id, `"${r.records[0].get("text")}" superseded ${inv.reason}`, inv.objectId);
+      step("invalidate");
     }
 
     await tx.run(
@@ -387,8 +425,10 @@ export class Neo4jMemoryStore implements MemoryStore {
       "reading statement links",
       `UNWIND $ids AS sid
        MATCH (s:Statement {space: $space, id: sid}) WHERE s.userId = $user
-       MATCH (o:Object {space: $space, userId: $user})-[r:HAS_STATEMENT]->(s)
-       RETURN s.id AS statementId, o.objectId AS objectId, r.episodeId AS episodeId, r.at AS at
+       MATCH (from)-[r:HAS_STATEMENT|KNOWS]->(s)
+       WHERE (from:Object OR from:User) AND from.space = $space AND from.userId = $user
+       RETURN s.id AS statementId, CASE WHEN from:Object THEN from.objectId END AS objectId,
+              r.episodeId AS episodeId, r.at AS at, r.invalidAt AS invalidAt
        ORDER BY at DESC, episodeId, objectId`,
       { ...this.scope(user), ids: statementIds },
     );
@@ -427,7 +467,7 @@ export class Neo4jMemoryStore implements MemoryStore {
        RETURN o {.objectId, .category, .createdAt, .updatedAt} AS object,
          COLLECT { MATCH (o)-[r:HAS_STATEMENT]->(s:Statement)
                    WITH s, r ORDER BY r.at DESC, s.id
-                   RETURN s {.id, .text, episodeId: r.episodeId, at: r.at} } AS statements,
+                   RETURN s {.id, .text, episodeId: r.episodeId, at: r.at, invalidAt: r.invalidAt} } AS statements,
          COLLECT { MATCH (o)<-[:ABOUT]-(e:Episode)-[:GAVE]->(i:Instruction)
                    WITH i, e ORDER BY i.at DESC, i.id
                    RETURN i {.id, episodeId: e.id, .text, .at} } AS instructions,

@@ -7,18 +7,35 @@
  *
  *   score(s, e) = (1 − w) · sim + w · 2^(−(now − t_e) / H)            (w = memory.recencyWeight,
  *                                                                      H = recencyHalfLifeDays)
- * and when s has a newer edge to another object, e is superseded: score × SUPERSEDED (0.5).
- * So when a context moved to a different object, the newest edge wins. Statements are ranked
- * by their best edge score (over-fetching OVERFETCH·k by similarity first), the top k kept; an
- * object's score is the best score of the statements that led to it. Statements with
- * similarity ≤ 0 are left out.
+ * and when memorization superseded e (its `invalidAt` ≤ now: a later statement about the same
+ * object and kind, or an exclusive context that moved to another object), score × SUPERSEDED
+ * (0.5). Superseded edges are demoted, not dropped: the statement-kind classifier that decides
+ * supersession is heuristic, and a wrong call should cost rank, not the memory.
+ *
+ * Time: retrieval at `now` sees the graph as it was then. Edges made after `now` do not exist
+ * yet, and an edge superseded after `now` still held. Instructions and episodic memories after
+ * `now` are left out of the candidates too.
+ *
+ * Bridges: a statement about the user or another entity ("Rex is the user's neighbour's dog",
+ * a KNOWS edge) leads to no object, so it never takes a candidate's place. When the query meets
+ * one (up to BRIDGES of them), its text is searched in turn, and the object statements it reaches
+ * enter the ranking with similarity sim(I, bridge) · sim(bridge, s): one hop through what the
+ * user told about someone else, always weaker than either step alone.
+ *
+ * Statements are ranked by their best edge score (over-fetching OVERFETCH·k by similarity
+ * first), the top k kept; an object's score is the best score of the statements that led to it.
+ * Statements with similarity ≤ 0 are left out.
  */
 import type { MemoryCandidate } from "./candidate.ts";
 import type { Embedder } from "./embedders/embedder.ts";
-import { type MemoryStore, requireUser, type StatementLink } from "./store.ts";
+import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
 
 export const SUPERSEDED = 0.5;
 const OVERFETCH = 4;
+/** how far a search widens (×4 each time) when statements after `now` crowd the top hits */
+const MAX_FETCH = 1024;
+/** bridge statements followed per query */
+const BRIDGES = 2;
 const DAY_MS = 86_400_000;
 
 export interface RetrieveOptions {
@@ -36,12 +53,52 @@ export interface RetrievedStatement {
   score: number;
   /** objects this statement leads to, newest edge first */
   links: { objectId: string; at: number; score: number; superseded: boolean }[];
+  /** reached through this bridge statement (a fact about another entity), not the query itself */
+  via?: { statementId: string; text: string; similarity: number };
+}
+
+/** A fact about the user or another entity that the query met (it leads to no object itself). */
+export interface RetrievedBridge {
+  statementId: string;
+  text: string;
+  similarity: number;
 }
 
 export interface Retrieval {
   embedder: string;
   statements: RetrievedStatement[];
+  bridges: RetrievedBridge[];
   candidates: MemoryCandidate[];
+}
+
+/** An edge as it stood at `now`: absent if made later, superseded only if that happened by then. */
+function asOf(l: StatementLink, now: number): { at: number; superseded: boolean } | null {
+  if (l.at > now) return null;
+  return { at: l.at, superseded: l.invalidAt !== null && l.invalidAt <= now };
+}
+
+/** Top hits by similarity (> 0), widening the search until `want` of them existed at `now`. */
+async function searchAsOf(
+  store: MemoryStore,
+  user: string,
+  vector: Float32Array,
+  want: number,
+  now: number,
+): Promise<{ hits: StatementHit[]; links: Map<string, StatementLink[]> }> {
+  for (let limit = want; ; limit *= 4) {
+    const hits = (await store.searchStatements(user, vector, limit)).filter((h) => h.similarity > 0);
+    const links = new Map<string, StatementLink[]>();
+    for (const l of await store.statementLinks(
+      user,
+      hits.map((h) => h.statement.id),
+    )) {
+      const list = links.get(l.statementId) ?? [];
+      list.push(l);
+      links.set(l.statementId, list);
+    }
+    const existed = hits.filter((h) => (links.get(h.statement.id) ?? []).some((l) => asOf(l, now)));
+    if (existed.length >= want || hits.length < limit || limit >= MAX_FETCH) return { hits: existed, links };
+  }
 }
 
 export function recencyScore(similarity: number, at: number, now: number, w: number, halfLifeDays: number): number {
@@ -63,36 +120,58 @@ export async function retrieveDetailed(
   const halfLife = opts.recencyHalfLifeDays ?? 30;
   const [query] = await embedder.embed([instruction]);
   // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
-  const hits = (await store.searchStatements(user, query, k * OVERFETCH)).filter((h) => h.similarity > 0);
-  const links = await store.statementLinks(
-    user,
-    hits.map((h) => h.statement.id),
-  );
-  const byStatement = new Map<string, StatementLink[]>();
-  for (const l of links) {
-    const list = byStatement.get(l.statementId) ?? [];
-    list.push(l);
-    byStatement.set(l.statementId, list);
-  }
-  const scored: RetrievedStatement[] = hits.map((h) => {
+  const direct = await searchAsOf(store, user, query, k * OVERFETCH, now);
+
+  /** The statement's object edges as of `now`, the newest per object; null if it has none. */
+  const score = (h: StatementHit, edges: StatementLink[], similarity: number): RetrievedStatement | null => {
     // links come newest first; several edges to one object keep only its newest
     const seen = new Set<string>();
-    const edges = (byStatement.get(h.statement.id) ?? []).filter((l) => !seen.has(l.objectId) && seen.add(l.objectId));
-    const newest = edges[0]?.at ?? h.statement.createdAt;
-    const out = edges.map((l) => {
-      const superseded = l.at < newest;
-      const base = recencyScore(h.similarity, l.at, now, w, halfLife);
-      return { objectId: l.objectId, at: l.at, score: superseded ? base * SUPERSEDED : base, superseded };
-    });
+    const out: RetrievedStatement["links"] = [];
+    for (const l of edges) {
+      const e = l.objectId === null ? null : asOf(l, now);
+      if (!e || l.objectId === null || seen.has(l.objectId)) continue;
+      seen.add(l.objectId);
+      const base = recencyScore(similarity, e.at, now, w, halfLife);
+      out.push({
+        objectId: l.objectId,
+        at: e.at,
+        score: e.superseded ? base * SUPERSEDED : base,
+        superseded: e.superseded,
+      });
+    }
+    if (out.length === 0) return null;
     return {
       statementId: h.statement.id,
       text: h.statement.text,
-      similarity: h.similarity,
-      score: out.length ? Math.max(...out.map((o) => o.score)) : recencyScore(h.similarity, newest, now, w, halfLife),
+      similarity,
+      score: Math.max(...out.map((o) => o.score)),
       links: out,
     };
-  });
-  scored.sort((a, b) => b.score - a.score);
+  };
+
+  const best = new Map<string, RetrievedStatement>();
+  const keep = (r: RetrievedStatement | null) => {
+    if (r && r.score > (best.get(r.statementId)?.score ?? Number.NEGATIVE_INFINITY)) best.set(r.statementId, r);
+  };
+  const bridges: RetrievedBridge[] = [];
+  for (const h of direct.hits) {
+    const edges = direct.links.get(h.statement.id) ?? [];
+    const r = score(h, edges, h.similarity);
+    if (r) keep(r);
+    // a fact about the user or someone else that held at `now`: a bridge, not a candidate
+    else if (edges.some((l) => l.objectId === null && asOf(l, now)?.superseded === false))
+      bridges.push({ statementId: h.statement.id, text: h.statement.text, similarity: h.similarity });
+  }
+  const followed = bridges.slice(0, BRIDGES);
+  const hopVectors = followed.length ? await embedder.embed(followed.map((b) => b.text)) : [];
+  for (const [i, b] of followed.entries()) {
+    const hop = await searchAsOf(store, user, hopVectors[i], k * OVERFETCH, now);
+    for (const h of hop.hits) {
+      const r = score(h, hop.links.get(h.statement.id) ?? [], b.similarity * h.similarity);
+      if (r) keep({ ...r, via: { statementId: b.statementId, text: b.text, similarity: h.similarity } });
+    }
+  }
+  const scored = [...best.values()].sort((a, b) => b.score - a.score || b.similarity - a.similarity);
   const top = scored.slice(0, k);
 
   const objectScore = new Map<string, number>();
@@ -110,6 +189,9 @@ export async function retrieveDetailed(
     const retrieved = led.get(m.object.objectId) ?? new Map();
     const seen = new Set<string>();
     const statements = m.statements
+      // what the object's memory held at `now`: the statements that led here, and its other
+      // statements that were neither made later nor superseded by then
+      .filter((s) => s.at <= now && (retrieved.has(s.id) || s.invalidAt === null || s.invalidAt > now))
       .filter((s) => !seen.has(s.id) && seen.add(s.id))
       .map((s) => ({ id: s.id, text: s.text, timestamp: s.at, score: retrieved.get(s.id)?.score }))
       // the statements that led here first (best first), then the object's others, newest first
@@ -122,13 +204,17 @@ export async function retrieveDetailed(
       statements: statements.map((s) =>
         s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s,
       ),
-      instructions: m.instructions.map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),
-      episodic: m.episodic.map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
+      instructions: m.instructions
+        .filter((i) => i.at <= now)
+        .map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),
+      episodic: m.episodic
+        .filter((e) => e.at <= now)
+        .map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
       referenceImages: m.images.flatMap((i) => (i.path ? [{ path: i.path, timestamp: i.at }] : [])),
     };
   });
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
-  return { embedder: embedder.name, statements: top, candidates };
+  return { embedder: embedder.name, statements: top, bridges, candidates };
 }
 
 /** The candidate objects for an instruction, best first (what grounding and planning use). */

@@ -86,4 +86,20 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX events_user ON events(user_id, seq);
   `,
+  // 2: superseded edges are kept with the time they stopped holding; facts about the user or
+  // another entity hang off the user, not an object
+  `
+  ALTER TABLE statement_links ADD COLUMN invalid_at INTEGER;
+  ALTER TABLE statement_links ADD COLUMN invalidated_by TEXT;
+  CREATE TABLE user_statements (
+    user_id TEXT NOT NULL REFERENCES users(user_id),
+    statement_id TEXT NOT NULL REFERENCES statements(id),
+    episode_id TEXT NOT NULL REFERENCES episodes(id),
+    at INTEGER NOT NULL,
+    invalid_at INTEGER,
+    invalidated_by TEXT,
+    PRIMARY KEY (statement_id, episode_id)
+  );
+  CREATE INDEX user_statements_user ON user_statements(user_id);
+  `,
 ];

@@ -227,20 +227,54 @@ export class SqliteMemoryStore implements MemoryStore {
     const insertLink = db.prepare(
       "INSERT OR IGNORE INTO statement_links (user_id, object_id, statement_id, episode_id, at) VALUES (?, ?, ?, ?, ?)",
     );
+    const insertFact = db.prepare(
+      "INSERT OR IGNORE INTO user_statements (user_id, statement_id, episode_id, at) VALUES (?, ?, ?, ?)",
+    );
+    const link = (about: "object" | "user", id: string) =>
+      about === "user" ? insertFact.run(user, id, ep, at) : insertLink.run(user, obj, id, ep, at);
     const ownStatement = db.prepare("SELECT text FROM statements WHERE id = ? AND user_id = ?");
     for (const s of w.statements) {
+      const on = s.about === "user" ? null : obj;
+      const prefix = s.about === "user" ? "about the user: " : "";
       if (s.kind === "new") {
         const e = s.embedding;
         insertStatement.run(s.id, user, s.text, Buffer.from(e.buffer, e.byteOffset, e.byteLength), at);
-        insertLink.run(user, obj, s.id, ep, at);
-        event("statement_created", s.id, s.text);
+        link(s.about, s.id);
+        event("statement_created", s.id, `${prefix}${s.text}`, on);
       } else {
         const row = ownStatement.get(s.id, user) as { text: string } | undefined;
         if (!row) throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
-        insertLink.run(user, obj, s.id, ep, at);
-        event("statement_linked", s.id, `"${s.mergedText}" → "${row.text}" (similarity ${s.similarity.toFixed(3)})`);
+        link(s.about, s.id);
+        event(
+          "statement_linked",
+          s.id,
+          `${prefix}"${s.mergedText}" → "${row.text}" (similarity ${s.similarity.toFixed(3)})`,
+          on,
+        );
       }
       step("statement");
+    }
+    const invalidateLink = db.prepare(
+      `UPDATE statement_links SET invalid_at = ?, invalidated_by = ?
+       WHERE user_id = ? AND object_id = ? AND statement_id = ? AND invalid_at IS NULL AND episode_id <> ? AND at <= ?`,
+    );
+    const invalidateFact = db.prepare(
+      `UPDATE user_statements SET invalid_at = ?, invalidated_by = ?
+       WHERE user_id = ? AND statement_id = ? AND invalid_at IS NULL AND episode_id <> ? AND at <= ?`,
+    );
+    for (const inv of w.invalidate) {
+      const changed =
+        inv.objectId === null
+          ? invalidateFact.run(at, ep, user, inv.id, ep, at).changes
+          : invalidateLink.run(at, ep, user, inv.objectId, inv.id, ep, at).changes;
+      if (changed === 0) {
+        throw new MemoryStoreError(
+          `statement ${inv.id} has no valid edge from ${inv.objectId ?? "the user"} before this episode; cannot supersede it`,
+        );
+      }
+      const row = ownStatement.get(inv.id, user) as { text: string };
+      event("statement_superseded", inv.id, `"${row.text}" superseded ${inv.reason}`, inv.objectId);
+      step("invalidate");
     }
     db.prepare(
       "INSERT INTO episodic (id, user_id, episode_id, object_id, text, success, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -310,16 +344,20 @@ export class SqliteMemoryStore implements MemoryStore {
     if (statementIds.length === 0) return [];
     const rows = this.db
       .prepare(
-        `SELECT statement_id, object_id, episode_id, at FROM statement_links
-         WHERE statement_id IN (SELECT value FROM json_each(?)) AND +user_id = ?
-         ORDER BY at DESC, rowid DESC`,
+        `SELECT statement_id, object_id, episode_id, at, invalid_at, 0 AS src, rowid AS r FROM statement_links
+         WHERE statement_id IN (SELECT value FROM json_each(@ids)) AND +user_id = @user
+         UNION ALL
+         SELECT statement_id, NULL, episode_id, at, invalid_at, 1 AS src, rowid AS r FROM user_statements
+         WHERE statement_id IN (SELECT value FROM json_each(@ids)) AND +user_id = @user
+         ORDER BY at DESC, src, r DESC`,
       )
-      .all(JSON.stringify(statementIds), user) as Row[];
+      .all({ ids: JSON.stringify(statementIds), user }) as Row[];
     return rows.map((r) => ({
       statementId: r.statement_id as string,
-      objectId: r.object_id as string,
+      objectId: (r.object_id as string | null) ?? null,
       episodeId: r.episode_id as string,
       at: r.at as number,
+      invalidAt: (r.invalid_at as number | null) ?? null,
     }));
   }
 
@@ -352,7 +390,7 @@ export class SqliteMemoryStore implements MemoryStore {
           .all(user) as Row[]);
     const q = {
       statements: this.db.prepare(
-        `SELECT s.id, s.text, l.episode_id, l.at FROM statement_links l JOIN statements s ON s.id = l.statement_id
+        `SELECT s.id, s.text, l.episode_id, l.at, l.invalid_at FROM statement_links l JOIN statements s ON s.id = l.statement_id
          WHERE l.user_id = ? AND s.user_id = ? AND l.object_id = ? ORDER BY l.at DESC, l.rowid DESC`,
       ),
       instructions: this.db.prepare(
@@ -374,6 +412,7 @@ export class SqliteMemoryStore implements MemoryStore {
           text: r.text as string,
           episodeId: r.episode_id as string,
           at: r.at as number,
+          invalidAt: (r.invalid_at as number | null) ?? null,
         })),
         instructions: (q.instructions.all(user, oid) as Row[]).map((r) => ({
           id: r.id as string,
@@ -474,6 +513,7 @@ export class SqliteMemoryStore implements MemoryStore {
       const counts = [];
       for (const table of [
         "statement_links",
+        "user_statements",
         "instructions",
         "episodic",
         "images",

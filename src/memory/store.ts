@@ -4,11 +4,16 @@
  * test/memory/store-contract.ts.
  *
  * Graph: (User)-[:OWNS]->(Object {objectId, category})
- *        (Object)-[:HAS_STATEMENT {at, episodeId}]->(Statement {text, embedding})   (many-to-many)
+ *        (Object)-[:HAS_STATEMENT {at, episodeId, invalidAt?, invalidatedBy?}]->(Statement {text, embedding})
+ *        (User)-[:KNOWS {at, episodeId, invalidAt?, invalidatedBy?}]->(Statement)   a fact about the
+ *          user or another entity ("Rex is the user's neighbour's dog"), tied to no object
  *        (Episode)-[:ABOUT {at}]->(Object); (Episode)-[:GAVE]->(Instruction)
  *        (Episode)-[:SUMMARISED_AS]->(Episodic {text, success})
  *        (Episode)-[:SHOWED]->(ReferenceImage {hash, path})-[:DEPICTS]->(Object)
  * Every edge carries the episode's timestamp `at`: temporal updates and recency use them.
+ * A statement edge that a later episode superseded is never deleted: it gets `invalidAt` (that
+ * episode's time) and `invalidatedBy` (its id), and the history a `statement_superseded` row, so
+ * "what was true when" stays answerable and retrieval at an earlier time still sees it valid.
  *
  * Scope (Mem0 style): the user id is the FIRST ARGUMENT of every operation and the only thing
  * that scopes it. Nothing stored (records, plans, metadata) can name another user: write plans
@@ -51,12 +56,15 @@ export interface StatementHit {
   similarity: number;
 }
 
-/** One timestamped Object→Statement edge. */
+/** One timestamped Object→Statement edge, or User→Statement edge when `objectId` is null. */
 export interface StatementLink {
   statementId: string;
-  objectId: string;
+  /** null: a fact about the user or another entity, tied to no object (a KNOWS edge) */
+  objectId: string | null;
   episodeId: string;
   at: number;
+  /** when a later episode superseded this edge; null while it holds */
+  invalidAt: number | null;
 }
 
 export interface EpisodeRecord {
@@ -80,7 +88,8 @@ export interface ImageHashRecord {
 /** Everything remembered about one object, newest first in every list. */
 export interface ObjectMemory {
   object: ObjectRecord;
-  statements: { id: string; text: string; episodeId: string; at: number }[];
+  /** every edge, superseded ones too (`invalidAt` set): filter by time to get what held then */
+  statements: { id: string; text: string; episodeId: string; at: number; invalidAt: number | null }[];
   instructions: { id: string; episodeId: string; text: string; at: number }[];
   episodic: { id: string; episodeId: string; text: string; success: boolean; at: number }[];
   images: { id: string; episodeId: string; hash: string; path: string | null; at: number }[];
@@ -95,6 +104,7 @@ export const EVENT_KINDS = [
   "image_created",
   "statement_created",
   "statement_linked",
+  "statement_superseded",
   "episodic_created",
   "user_cleared",
 ] as const;
@@ -131,11 +141,19 @@ export interface MemoryStats {
 const Id = z.string().min(1).max(200);
 const Timestamp = z.number().int().nonnegative();
 
+/**
+ * What a statement is about: "object" (the default) gets an Object→Statement edge to the
+ * episode's object; "user" gets a User→Statement (KNOWS) edge: a fact about the user or another
+ * entity that the episode mentioned but that does not describe the object.
+ */
+const About = z.enum(["object", "user"]).default("object");
+
 export const NewStatement = z.strictObject({
   kind: z.literal("new"),
   id: Id,
   text: z.string().min(1),
   embedding: z.custom<Float32Array>((v) => v instanceof Float32Array, "expected a Float32Array"),
+  about: About,
 });
 export const LinkStatement = z.strictObject({
   kind: z.literal("link"),
@@ -144,6 +162,17 @@ export const LinkStatement = z.strictObject({
   /** the new statement text that was merged into it (kept in history only) */
   mergedText: z.string().min(1),
   similarity: z.number(),
+  about: About,
+});
+/**
+ * Supersedes the still-valid edges from `objectId` (null: the user's KNOWS edges) to statement
+ * `id`, as of this episode's time. A pair with no valid edge fails the whole write.
+ */
+export const Invalidation = z.strictObject({
+  id: Id,
+  objectId: Id.nullable(),
+  /** why, for the history: e.g. `by "…" (same object, routine)` */
+  reason: z.string().min(1),
 });
 
 export const EpisodeWrite = z.strictObject({
@@ -167,6 +196,8 @@ export const EpisodeWrite = z.strictObject({
     .strictObject({ id: Id, hash: z.string().regex(/^[0-9a-f]{16}$/), path: z.string().nullable() })
     .nullable(),
   statements: z.array(z.discriminatedUnion("kind", [NewStatement, LinkStatement])),
+  /** edges this episode supersedes (written after its own statements) */
+  invalidate: z.array(Invalidation).default([]),
   episodic: z.strictObject({ id: Id, text: z.string().min(1) }),
 });
 export type EpisodeWrite = z.input<typeof EpisodeWrite>;
@@ -232,7 +263,10 @@ export interface MemoryStore {
 
   /** Top `limit` statements of this user by dot product with `vector` (normalized), best first. */
   searchStatements(userId: string, vector: Float32Array, limit: number): Promise<StatementHit[]>;
-  /** Object→Statement edges for these statements, newest first. Unknown ids are skipped. */
+  /**
+   * Every edge of these statements, Object→Statement and User→Statement (objectId null),
+   * superseded ones included, newest first. Unknown ids are skipped.
+   */
   statementLinks(userId: string, statementIds: string[]): Promise<StatementLink[]>;
   getObject(userId: string, objectId: string): Promise<ObjectRecord | null>;
   listObjects(userId: string): Promise<ObjectRecord[]>;

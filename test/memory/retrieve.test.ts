@@ -93,19 +93,20 @@ describe("retrieve", () => {
     await assert.rejects(() => retrieve(store, embedder, "", "tea"), /user id/);
   });
 
-  it("when a context moves to another object, the newest edge wins", async () => {
+  it("when an exclusive context moves to another object, the newest edge wins", async () => {
     const store = open();
-    const sister = scriptedPolicy(() => ({ statements: ["the user's sister gave them this mug"], episodic: "ok" }));
-    await memorizeEpisode(store, embedder, sister, episode({ userId: "u", episodeId: "e1", objectId: "mug_old" }), {
+    // a favourite is one object at a time (a sister's gifts are not: see memory-quality.test.ts)
+    const favourite = scriptedPolicy(() => ({ statements: ["the user's favourite mug"], episodic: "ok" }));
+    await memorizeEpisode(store, embedder, favourite, episode({ userId: "u", episodeId: "e1", objectId: "mug_old" }), {
       at: 1 * DAY,
       config,
     });
-    await memorizeEpisode(store, embedder, sister, episode({ userId: "u", episodeId: "e2", objectId: "mug_new" }), {
+    await memorizeEpisode(store, embedder, favourite, episode({ userId: "u", episodeId: "e2", objectId: "mug_new" }), {
       at: 5 * DAY,
       config,
     });
     assert.equal((await store.stats("u")).statements, 1, "the statement is one node with two edges");
-    const r = await retrieveDetailed(store, embedder, "u", "the mug my sister gave me", { now: 6 * DAY });
+    const r = await retrieveDetailed(store, embedder, "u", "my favourite mug", { now: 6 * DAY });
     assert.deepEqual(
       r.candidates.map((c) => c.objectId),
       ["mug_new", "mug_old"],
@@ -115,7 +116,7 @@ describe("retrieve", () => {
     assert.equal(r.candidates[0].statements[0].timestamp, 5 * DAY);
     assert.equal(r.candidates[1].statements[0].timestamp, 1 * DAY);
     // even with recency switched off, the superseded edge loses
-    const flat = await retrieve(store, embedder, "u", "the mug my sister gave me", { now: 6 * DAY, recencyWeight: 0 });
+    const flat = await retrieve(store, embedder, "u", "my favourite mug", { now: 6 * DAY, recencyWeight: 0 });
     assert.equal(flat[0].objectId, "mug_new");
     assert.ok(Math.abs(flat[1].score - flat[0].score * SUPERSEDED) < 1e-9);
   });

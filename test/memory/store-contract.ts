@@ -285,6 +285,112 @@ export function defineStoreContract(name: string, factory: StoreFactory): void {
       assert.deepEqual(last2, hist.slice(-2));
     });
 
+    it("supersedes an edge with the episode's time, keeps it, and records why", async () => {
+      const s = await open();
+      const u = user("supersede");
+      const first = plan({ objectId: "watch_1", at: 100, category: "watch" });
+      await s.writeEpisode(u, first);
+      const [running] = first.statements;
+      const office = id("st");
+      const second = plan({
+        objectId: "watch_1",
+        at: 200,
+        matchedBy: "id",
+        category: "watch",
+        statements: [
+          { kind: "new", id: office, text: "the user wears this watch to the office", embedding: vec(0, 0, 1) },
+        ],
+      });
+      second.invalidate = [
+        { id: running.id, objectId: "watch_1", reason: 'by "the user wears this watch to the office"' },
+      ];
+      const events = await s.writeEpisode(u, second);
+      const sup = events.find((e) => e.kind === "statement_superseded");
+      assert.equal(sup?.nodeId, running.id);
+      assert.equal(sup?.objectId, "watch_1");
+      assert.equal(sup?.at, 200);
+      assert.match(sup?.detail ?? "", /"the user's sister gave them this mug" superseded by "the user wears/);
+      assert.ok((await s.history(u)).some((e) => e.kind === "statement_superseded" && e.nodeId === running.id));
+      // nothing is deleted: the edge stays, with the time it stopped holding
+      const links = await s.statementLinks(u, [running.id, office]);
+      assert.deepEqual(
+        links.map((l) => [l.statementId === office ? "office" : "running", l.objectId, l.at, l.invalidAt]),
+        [
+          ["office", "watch_1", 200, null],
+          ["running", "watch_1", 100, 200],
+        ],
+      );
+      const [mem] = await s.objectMemories(u, ["watch_1"]);
+      assert.deepEqual(mem.statements.map((x) => [x.text, x.at, x.invalidAt]).sort(), [
+        ["the user wears this watch to the office", 200, null],
+        ["the user's sister gave them this mug", 100, 200],
+        ["used on weekday mornings", 100, null],
+      ]);
+      assert.equal((await s.stats(u)).statements, 3);
+      // an edge that no longer holds (or never existed) cannot be superseded: the write fails whole
+      const before = await s.stats(u);
+      for (const target of [running.id, "no-such-statement"]) {
+        const again = plan({ objectId: "watch_1", at: 300, matchedBy: "id", category: "watch", statements: [] });
+        again.invalidate = [{ id: target, objectId: "watch_1", reason: "again" }];
+        await assert.rejects(() => s.writeEpisode(u, again), /cannot supersede/);
+      }
+      assert.deepEqual(await s.stats(u), before);
+    });
+
+    it("keeps facts about the user or another entity off every object", async () => {
+      const s = await open();
+      const u = user("facts");
+      const rex = id("st");
+      const w = plan({
+        objectId: "ball_1",
+        at: 100,
+        category: "ball",
+        statements: [
+          { kind: "new", id: id("st"), text: "Rex chews this ball", embedding: vec(1, 0, 0) },
+          { kind: "new", id: rex, text: "Rex is the user's neighbour's dog", embedding: vec(0, 1, 0), about: "user" },
+        ],
+      });
+      const events = await s.writeEpisode(u, w);
+      const created = events.find((e) => e.kind === "statement_created" && e.nodeId === rex);
+      assert.equal(created?.objectId, null);
+      assert.match(created?.detail ?? "", /about the user: Rex is/);
+      const [mem] = await s.objectMemories(u, ["ball_1"]);
+      assert.deepEqual(
+        mem.statements.map((x) => x.text),
+        ["Rex chews this ball"],
+      );
+      assert.equal((await s.searchStatements(u, vec(0, 1, 0), 1))[0].statement.id, rex);
+      assert.deepEqual(
+        (await s.statementLinks(u, [rex])).map((l) => [l.objectId, l.episodeId, l.at, l.invalidAt]),
+        [[null, w.episode.id, 100, null]],
+      );
+      // restated in a later episode: a second edge from the user; then superseded by a third
+      const later = plan({
+        objectId: "ball_1",
+        at: 200,
+        matchedBy: "id",
+        category: "ball",
+        statements: [
+          { kind: "link", id: rex, mergedText: "Rex is my neighbour's dog", similarity: 0.97, about: "user" },
+        ],
+      });
+      await s.writeEpisode(u, later);
+      const moved = plan({ objectId: "ball_1", at: 300, matchedBy: "id", category: "ball", statements: [] });
+      moved.invalidate = [{ id: rex, objectId: null, reason: "by the user: Rex moved away" }];
+      await s.writeEpisode(u, moved);
+      assert.deepEqual(
+        (await s.statementLinks(u, [rex])).map((l) => [l.objectId, l.at, l.invalidAt]),
+        [
+          [null, 200, 300],
+          [null, 100, 300],
+        ],
+      );
+      assert.equal((await s.stats(u)).statementLinks, 1, "object edges only");
+      await s.clearUser(u);
+      assert.deepEqual(await s.statementLinks(u, [rex]), []);
+      assert.deepEqual(await s.searchStatements(u, vec(0, 1, 0), 1), []);
+    });
+
     it("links a later episode to an existing object and keeps it updated", async () => {
       const s = await open();
       const u = user("obj");
