@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +38,16 @@ class HabitatOptions:
     assets: Path | None
     render: bool
     gpu: int = 0
+    #: folders besides data_dir that load_scene may read scene files from (--scene-dir)
+    scene_dirs: list[Path] = field(default_factory=list)
 
     @staticmethod
     def from_args(args) -> "HabitatOptions":
         data = Path(args.data_dir or os.environ.get("POLAR_HABITAT_DATA") or "data")
         assets = Path(args.assets) if args.assets else next(iter(sorted(data.glob("datasets/PIN*/**/objects"))), None)
         return HabitatOptions(data, Path(args.scene_dataset_config) if args.scene_dataset_config else None,
-                              assets, not args.no_render, args.gpu)
+                              assets, not args.no_render, args.gpu,
+                              [Path(d) for d in (getattr(args, "scene_dir", None) or [])])
 
 
 def heading_of(rotation) -> float:
@@ -162,7 +165,7 @@ class HabitatBackend:
     def load_scene(self, scene: str, settings: dict[str, Any]) -> SceneData:
         import habitat_sim
 
-        files = resolve_scene(scene, self.opts.data_dir, self.opts.scene_dataset_config)
+        files = resolve_scene(scene, self.opts.data_dir, self.opts.scene_dataset_config, self.opts.scene_dirs)
         cfg = make_configuration(files, settings, self.opts.render, self.opts.gpu)
         try:
             if self.sim is None:

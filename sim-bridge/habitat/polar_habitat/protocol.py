@@ -37,6 +37,21 @@ class SimError(Exception):
         return out
 
 
+def _refuse_constant(name: str):
+    # Python's json reads NaN, Infinity and -Infinity, which JSON does not have; JSON.parse (the
+    # embedded simulator) refuses them as bad_json, and so does this bridge
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: str) -> Any:
+    """json.loads without NaN / Infinity literals (1e400 still reads as inf; the schema's
+    coordinate bounds refuse it as invalid_params, as zod does)."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def _dotted(prefix: str, parts) -> str:
     return ".".join([prefix, *[str(p) for p in parts]]) if prefix else ".".join(str(p) for p in parts)
 
@@ -65,7 +80,7 @@ class Protocol:
     def parse_request(self, text: str) -> tuple[Any, str, dict]:
         """(id, verb, params) of a request frame; SimError(bad_json | bad_request) otherwise."""
         try:
-            doc = json.loads(text)
+            doc = loads(text)
         except ValueError as e:
             raise SimError("bad_json", f"message is not valid JSON: {e}") from None
         if not isinstance(doc, dict):
@@ -80,7 +95,7 @@ class Protocol:
     def readable_id(text: str) -> Any:
         """The id to echo when the request as a whole is bad but its id can be read."""
         try:
-            doc = json.loads(text)
+            doc = loads(text)
         except ValueError:
             return None
         rid = doc.get("id") if isinstance(doc, dict) else None

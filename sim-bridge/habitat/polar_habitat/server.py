@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--port", type=int, default=8765, help="0 picks a free port (printed)")
     ap.add_argument("--data-dir", default=None,
                     help="root of the data: scene_datasets/hm3d/…, datasets/PIN/… (default: $POLAR_HABITAT_DATA or ./data)")
+    ap.add_argument("--scene-dir", action="append", default=[],
+                    help="another folder load_scene may read scene files (.glb) from; repeatable. Scene paths "
+                         "outside the data dir and these folders are refused as not_found")
     ap.add_argument("--scene-dataset-config", default=None,
                     help="HM3D scene dataset config (default: found under the data dir)")
     ap.add_argument("--assets", default=None, help="PInNED object assets dir (default: found under the data dir)")

@@ -238,6 +238,12 @@ class Session:
     def verb_topdown(self, p):
         backend = self._need_scene("topdown")
         mpp = float(p.get("metersPerPixel", 0.05))
+        # refuse an absurd map before the backend allocates it (0.0001 m/px is gigabytes)
+        b0, b1 = self.scene.bounds_min, self.scene.bounds_max
+        w, h = (b1[0] - b0[0]) / mpp, (b1[2] - b0[2]) / mpp
+        if not (w * h <= 16_000_000):
+            raise SimError("invalid_params", f"metersPerPixel {mpp} gives a {w:.0f}×{h:.0f} map (limit 16 Mpx)",
+                           "params.metersPerPixel")
         mask, origin = backend.navigable_map(mpp)
         if mask.size == 0 or mask.shape[0] * mask.shape[1] > 16_000_000:
             raise SimError("invalid_params", f"metersPerPixel {mpp} gives a {mask.shape[1]}×{mask.shape[0]} map",
