@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import sharp from "sharp";
+import { generateHouse, saveHouseFile } from "../../sim-bridge/embedded/house.ts";
+import { SimError } from "../../src/sim/simulator.ts";
 import { WebSocketSimulator } from "../../src/sim/ws-client.ts";
 
 const polar = (args: string[]) =>
@@ -48,4 +50,52 @@ test("polar sim serve prints its URL, serves, and stops cleanly on SIGINT", asyn
   });
   assert.equal(code, 0);
   assert.match(out, /stopped/);
+});
+
+test("polar sim serve --scene-dir: files there load, others are refused; SIGTERM still stops it after absurd input", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-scenes-"));
+  saveHouseFile(generateHouse(5), join(dir, "five.house.json"));
+  const child = spawn(process.execPath, ["bin/polar.js", "sim", "serve", "--port", "0", "--scene-dir", dir], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /ws:\/\/\S+/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[0]);
+      }
+    });
+  });
+  const sim = await WebSocketSimulator.connect(url, { timeoutMs: 10_000 });
+  assert.equal((await sim.loadScene({ scene: "five.house.json" })).sceneId, generateHouse(5).id);
+  for (const scene of ["/etc/passwd", "/dev/zero", "../../../etc/passwd"]) {
+    const e = await sim.loadScene({ scene }).catch((x) => x);
+    assert.ok(e instanceof SimError && e.code === "not_found", `${scene}: ${e}`);
+    assert.ok(!e.message.includes("root:"));
+  }
+  await sim.loadScene({ scene: "seed:5" });
+  const info = await sim.sceneInfo();
+  await sim.reset({ start: { position: info.regions[0].waypoint, heading: 0 } });
+  // what wedged the server (issue 15), sent without waiting, then SIGTERM at once
+  const pending = [
+    sim.reset({ start: { position: [0, 0, 1e15], heading: 0 } }),
+    sim.planPath({ goal: [1e308, 0, 1e308] }),
+  ].map((p) => p.catch((e) => e));
+  const t0 = Date.now();
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("exit", (c) => resolve(c));
+    child.kill("SIGTERM");
+  });
+  assert.equal(code, 0);
+  assert.ok(Date.now() - t0 < 10_000, "stopped promptly");
+  assert.match(out, /scene files from/);
+  await Promise.all(pending);
+  await sim.close();
+  const bad = polar(["sim", "serve", "--port", "0", "--scene-dir", join(dir, "nope")]);
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /--scene-dir .*nope is not a folder/);
 });
