@@ -7,10 +7,10 @@
 // low-level control back to the plan, so every episode walks the same budget in both schedules
 // and the figures compare the schedules, not luck. Token counts are the server's estimates
 // (4 characters per token, 85 per low-detail image), the same for both schedules.
-import { runEpisode } from "../src/agent/episode.ts";
-import type { EpisodeRecord } from "../src/agent/record.ts";
 import { loadConfig } from "../src/config/load.ts";
 import type { EvaluationEpisode } from "../src/datasets/schema.ts";
+import { runEpisode } from "../src/eval/harness.ts";
+import type { EpisodeRecord } from "../src/eval/record.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
 import { createPolicy } from "../src/mllm/registry.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";
@@ -94,7 +94,8 @@ async function runSchedule(schedule: "hierarchical" | "every_step", server: Scri
           scene: { id: "seed21", scene: "seed:21", settings },
           sim,
           policy,
-          memory: { mode: "none", topK: 5, rawInteractions: 15, seed: 0 },
+          memory: { mode: "none", topK: 5 },
+          seed: 0,
           agent: { ...config.agent, schedule },
           simulator: { ...config.simulator, maxSteps: MAX_STEPS },
           sceneGraphs,

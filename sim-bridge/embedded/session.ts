@@ -4,6 +4,7 @@
  * one directly. Every request's params are validated here with the protocol's zod schemas, so
  * both transports answer bad input the same way.
  */
+import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import type { z } from "zod";
 import type { SimulatorConfig } from "../../src/sim/config.ts";
@@ -126,6 +127,12 @@ interface Episode {
   pose: Pose;
   objects: PlacedObject[];
   byId: Map<string, PlacedObject>;
+  /**
+   * What the semantic sensor calls each object this episode: fresh random ids at every reset,
+   * as a real sensor's per-episode instance ids are, so an agent cannot recognise an instance
+   * across episodes by its id. Only metrics (the harness's verb) speak the reset's object ids.
+   */
+  sensorIds: Map<string, string>;
   targetIds: string[];
   /** x, z of every pose reached, for the top-down map */
   path: [number, number][];
@@ -261,6 +268,7 @@ export class EmbeddedSession {
       pose: start,
       objects,
       byId,
+      sensorIds: sensorIdsFor(objects),
       targetIds,
       path: [[start.position[0], start.position[2]]],
       pathLength: 0,
@@ -332,7 +340,7 @@ export class EmbeddedSession {
     const encoding = new Map<ViewName, Promise<Image>>();
     for (const view of [...order, ...VIEWS.filter((v) => !order.includes(v))]) {
       const r = renderView(scene.house, ep.objects, ep.pose, YAW[view], cam, { image: order.includes(view) });
-      visible[view] = r.visible;
+      visible[view] = r.visible.map((v) => ({ ...v, id: ep.sensorIds.get(v.id) ?? v.id }));
       if (r.rgb) {
         const job = encodeImage({ view, width: r.width, height: r.height, rgb: r.rgb }, enc);
         job.catch(() => {}); // awaited below; this only keeps a failure during a later draw from going unhandled
@@ -441,4 +449,17 @@ export class EmbeddedSession {
     const header = imageHeader(image);
     return { result: { image: header, metersPerPixel, origin: map.origin, images: [header] }, images: [image] };
   }
+}
+
+function sensorIdsFor(objects: readonly PlacedObject[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const o of objects) {
+    let id: string;
+    do id = `inst-${randomBytes(4).toString("hex")}`;
+    while (used.has(id));
+    used.add(id);
+    ids.set(o.id, id);
+  }
+  return ids;
 }

@@ -80,11 +80,12 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
         category: z.string().optional(),
         score: z.number(),
         statements: z.array(z.string()),
+        /** memory holds a photo of it to recognise it by */
+        hasPhoto: z.boolean().optional(),
       }),
     ),
     /** raw: the sampled prior episodes, in time order */
     rawEpisodeIds: z.array(z.string()),
-    goldIncluded: z.boolean().nullable(),
   }),
   z.strictObject({
     ...Base,

@@ -1,65 +1,83 @@
 /**
- * Grounding by memory mode: which remembered instance the instruction means.
- *  - none:  the instruction (and reference image) alone, the no-prior baseline;
- *  - raw:   plus 15 of this user's earlier interactions as text, sampled with a seed, the gold
- *           one(s) always included;
- *  - polar: plus the memory graph's top-k candidates for the instruction.
+ * Grounding by memory mode: which remembered instance the request means.
+ *  - none:  the instruction (and, for an explicit request, the user's photo) alone: no-prior;
+ *  - raw:   plus the prior interactions the harness sampled for this baseline, as text;
+ *  - polar: plus the memory graph's top-k candidates for the instruction, with the user's
+ *           photos of each, so a backbone that takes images can compare looks.
+ * An explicit request names its object: grounding then keeps the user's name for it.
  */
 import type { MemoryCandidate, RawInteraction } from "../memory/candidate.ts";
-import type { Decision, GroundInput, GroundOutput, Policy } from "../mllm/policy.ts";
+import type { GroundInput, GroundOutput } from "../mllm/policy.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { MemoryAccess } from "./memory-access.ts";
-import { hashSeed, sampleRawInteractions } from "./raw-interactions.ts";
+import { loadReferenceImage } from "./reference-image.ts";
+import type { Task } from "./task.ts";
 
 export interface Retrieved {
   candidates: MemoryCandidate[];
   raw: RawInteraction[];
-  /** raw mode: every gold prior was in the sample; null outside raw mode or without gold */
-  goldIncluded: boolean | null;
+  /** the first readable photo of each candidate that has one */
+  images: Map<string, Image>;
 }
 
-export interface GroundingRequest {
-  episodeId: string;
-  userId: string;
-  instruction: string;
-  /** ms since the epoch: only earlier interactions may be used */
-  timestamp: number;
-  goldPriorEpisodeIds: readonly string[];
-  referenceImage?: Image;
-}
-
-/** Pure-ish: what memory this mode hands to grounding (reads only this user's memory). */
-export async function recall(req: GroundingRequest, memory: MemoryAccess): Promise<Retrieved> {
+/** What memory this mode hands to grounding (reads only this user's memory, nothing after the task's time). */
+export async function recall(task: Task, memory: MemoryAccess): Promise<Retrieved> {
   if (memory.mode === "polar") {
-    const candidates = await memory.polar!.retrieve(req.userId, req.instruction, memory.topK, req.timestamp);
-    return { candidates: candidates.filter((c) => c.userId === req.userId), raw: [], goldIncluded: null };
+    const found = await memory.polar!.retrieve(task.userId, task.instruction, memory.topK, task.timestamp);
+    const candidates = found.filter((c) => c.userId === task.userId);
+    return { candidates, raw: [], images: await candidatePhotos(candidates) };
   }
   if (memory.mode === "raw") {
-    const pool = memory.log!.list(req.userId, { before: req.timestamp });
-    const sample = sampleRawInteractions(pool, {
-      n: memory.rawInteractions,
-      goldIds: req.goldPriorEpisodeIds,
-      seed: hashSeed(req.episodeId, memory.seed),
-    });
-    return { candidates: [], raw: sample.interactions, goldIncluded: sample.goldIncluded };
+    const raw = (memory.rawSample ?? []).filter((r) => r.timestamp < task.timestamp);
+    return { candidates: [], raw, images: new Map() };
   }
-  return { candidates: [], raw: [], goldIncluded: null };
+  return { candidates: [], raw: [], images: new Map() };
 }
 
-export function groundInput(req: GroundingRequest, mode: MemoryAccess["mode"], r: Retrieved): GroundInput {
-  const input: GroundInput = { instruction: req.instruction, mode };
-  if (mode === "polar") input.candidates = r.candidates;
+/** A photo that has gone missing is not worth failing the episode over: that candidate goes without. */
+async function candidatePhotos(candidates: readonly MemoryCandidate[]): Promise<Map<string, Image>> {
+  const out = new Map<string, Image>();
+  for (const c of candidates) {
+    for (const ref of c.referenceImages ?? []) {
+      const img = await loadReferenceImage(ref.path).catch(() => null);
+      if (img) {
+        out.set(c.objectId, img);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export function groundInput(task: Task, mode: MemoryAccess["mode"], r: Retrieved): GroundInput {
+  const input: GroundInput = { instruction: task.instruction, mode };
+  if (mode === "polar") {
+    input.candidates = r.candidates;
+    const images = r.candidates.flatMap((c) => {
+      const image = r.images.get(c.objectId);
+      return image ? [{ objectId: c.objectId, image }] : [];
+    });
+    if (images.length) input.candidateImages = images;
+  }
   if (mode === "raw") input.rawInteractions = r.raw;
-  if (req.referenceImage) input.referenceImage = req.referenceImage;
+  if (task.referent?.image) input.referenceImage = task.referent.image;
   return input;
 }
 
-export async function groundTarget(
-  policy: Policy,
-  req: GroundingRequest,
-  memory: MemoryAccess,
-): Promise<{ retrieved: Retrieved; decision: Decision<GroundOutput> }> {
-  const retrieved = await recall(req, memory);
-  const decision = await policy.ground(groundInput(req, memory.mode, retrieved));
-  return { retrieved, decision };
+/** The user named the object of an explicit request: their name and category stand. */
+export function withReferent(task: Task, g: GroundOutput): GroundOutput {
+  const ref = task.referent;
+  if (!ref) return g;
+  return {
+    ...g,
+    objectId: ref.objectId,
+    category: ref.category ?? g.category,
+    reason: `the user showed it (${ref.objectId}); ${g.reason}`,
+  };
+}
+
+/** The photo to recognise the grounded object by: the user's own for an explicit request, else memory's. */
+export function targetPhoto(task: Task, g: GroundOutput, r: Retrieved): Image | undefined {
+  if (task.referent?.image) return task.referent.image;
+  return g.objectId !== null ? r.images.get(g.objectId) : undefined;
 }

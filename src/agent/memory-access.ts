@@ -3,7 +3,7 @@
  * (retrieve top-k candidates; memorize an episode) and the raw-interaction log. The loop never
  * touches a store directly, so the graph's implementation can change without it.
  */
-import type { MemoryCandidate } from "../memory/candidate.ts";
+import type { MemoryCandidate, RawInteraction } from "../memory/candidate.ts";
 import type { CallRecord, MemorizeInput, MemoryMode } from "../mllm/policy.ts";
 import type { InteractionLog } from "./raw-interactions.ts";
 
@@ -22,18 +22,20 @@ export interface MemoryAccess {
   mode: MemoryMode;
   /** the memory graph: read in polar mode, written after acquisition episodes when present */
   polar?: PolarMemory;
-  /** raw interactions: read in raw mode, appended after acquisition episodes when present */
+  /** raw interactions: appended after acquisition episodes when present */
   log?: InteractionLog;
   /** top-k for polar retrieval (paper: 5) */
   topK: number;
-  /** sample size for raw mode (paper: 15) */
-  rawInteractions: number;
-  /** run seed: the raw sample is drawn from hash(episode id, seed) */
-  seed: number;
+  /**
+   * raw mode: the prior interactions this baseline is shown. The harness draws them (paper: 15
+   * at random, the gold ones always among them), since only it knows which are gold.
+   */
+  rawSample?: RawInteraction[];
 }
 
 /** Checks that the mode's memory is present before the episode starts, not in the middle. */
 export function checkMemoryAccess(m: MemoryAccess): void {
   if (m.mode === "polar" && !m.polar) throw new Error("memory mode polar needs a memory graph (MemoryAccess.polar)");
-  if (m.mode === "raw" && !m.log) throw new Error("memory mode raw needs an interaction log (MemoryAccess.log)");
+  if (m.mode === "raw" && !m.rawSample)
+    throw new Error("memory mode raw needs its sample of prior interactions (MemoryAccess.rawSample)");
 }

@@ -38,6 +38,8 @@ export interface NavigateOptions {
   referenceImage?: Image;
   withImages: boolean;
   schedule: "hierarchical" | "every_step";
+  /** along a plan: ask on new instances of the target's category (sensor) or every N steps (schedule) */
+  trigger: Policy["lowLevelTrigger"];
   imageDecisionEvery: number;
   maxLocalSteps: number;
   arrivalRadius: number;
@@ -147,8 +149,8 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
     sinceDecision++;
     const fresh = novelty.observe(step.observation);
     if (o.schedule === "every_step") pendingTrigger = "every_step";
-    else if (fresh.length > 0) pendingTrigger = "new_object";
-    else if (o.withImages && sinceDecision >= o.imageDecisionEvery) pendingTrigger = "periodic";
+    else if (o.trigger === "sensor" && fresh.length > 0) pendingTrigger = "new_object";
+    else if (o.trigger === "schedule" && sinceDecision >= o.imageDecisionEvery) pendingTrigger = "periodic";
     return pendingTrigger ? "interrupt" : "continue";
   };
 
@@ -188,7 +190,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
     // Walk to the waypoint; every interruption is a decision point.
     let walk = await controller.goTo(choice.room.waypoint, hook);
     while (walk.status === "interrupted" && outcome === "continue") {
-      const trigger = pendingTrigger ?? "new_object";
+      const trigger = pendingTrigger ?? "periodic";
       pendingTrigger = null;
       outcome = await decisionPoint(trigger);
       if (outcome !== "continue") break;
@@ -209,7 +211,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       const turn = await controller.turn(remaining, o.turnAngle, hook);
       remaining -= turn.steps * o.turnAngle;
       if (turn.status === "interrupted") {
-        const trigger = pendingTrigger ?? "new_object";
+        const trigger = pendingTrigger ?? "periodic";
         pendingTrigger = null;
         outcome = await decisionPoint(trigger);
       } else if (turn.status !== "arrived") outcome = "ended";

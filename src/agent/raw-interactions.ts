@@ -1,7 +1,7 @@
 /**
  * The raw-interaction baseline's memory: prior interactions kept as text, one JSON line each,
- * scoped by user. Sampling follows the paper: 15 prior interactions drawn at random (seeded),
- * the gold one(s) always among them, shown in time order.
+ * scoped by user. Which of them an episode is shown is the harness's draw (src/eval/raw-sample.ts):
+ * the paper's sample always includes the gold ones, which only the harness knows.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -81,44 +81,4 @@ export class InteractionLog {
     requireUser(userId, "has");
     return (this.byUser.get(userId) ?? []).some((x) => x.episodeId === episodeId);
   }
-}
-
-import { fnv1a, mulberry32 } from "../util/random.ts";
-
-export { fnv1a as hashSeed };
-
-export interface RawSample {
-  interactions: RawInteraction[];
-  /** every gold episode id was available and is in the sample; null when there is no gold */
-  goldIncluded: boolean | null;
-  /** gold ids the pool did not hold (not yet memorized, or another user's) */
-  missingGold: string[];
-}
-
-/**
- * Draws `n` interactions from `pool`: all gold ones first, the rest uniformly at random without
- * replacement (seeded), returned in time order.
- */
-export function sampleRawInteractions(
-  pool: readonly RawInteraction[],
-  opts: { n: number; goldIds: readonly string[]; seed: number },
-): RawSample {
-  const gold = new Set(opts.goldIds);
-  const chosen = pool.filter((x) => gold.has(x.episodeId));
-  const missingGold = opts.goldIds.filter((id) => !chosen.some((x) => x.episodeId === id));
-  const rest = pool.filter((x) => !gold.has(x.episodeId));
-  const rand = mulberry32(opts.seed);
-  // Fisher–Yates on a copy, then take what is left of the quota.
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [rest[i], rest[j]] = [rest[j], rest[i]];
-  }
-  const quota = Math.max(0, opts.n - chosen.length);
-  const sample = [...chosen, ...rest.slice(0, quota)];
-  sample.sort((a, b) => a.timestamp - b.timestamp || a.episodeId.localeCompare(b.episodeId));
-  return {
-    interactions: sample,
-    goldIncluded: opts.goldIds.length === 0 ? null : missingGold.length === 0,
-    missingGold,
-  };
 }

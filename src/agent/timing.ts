@@ -2,8 +2,6 @@
  * Wall-clock accounting by category, so the agent's own time per step can be reported apart
  * from the model's, the simulator's and memory's.
  */
-import type { Simulator } from "../sim/simulator.ts";
-
 export class Stopwatch {
   private readonly totals = new Map<string, number>();
 
@@ -19,15 +17,4 @@ export class Stopwatch {
   ms(category: string): number {
     return this.totals.get(category) ?? 0;
   }
-}
-
-/** The same simulator, every call timed under "sim". */
-export function timedSimulator(sim: Simulator, watch: Stopwatch): Simulator {
-  return new Proxy(sim, {
-    get(target, prop, receiver) {
-      const v = Reflect.get(target, prop, receiver);
-      if (typeof v !== "function" || prop === "close") return v;
-      return (...args: unknown[]) => watch.time("sim", () => v.apply(target, args));
-    },
-  });
 }

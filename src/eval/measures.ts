@@ -1,11 +1,10 @@
 /**
  * Navigation measures computed from step events, habitat-lab style: each measure is four
  * members (id, reset, update, value) and names the measures it reads. Because they only see
- * events, they are tested on made-up trajectories without a simulator, and the eval runner
- * reuses them.
+ * events, they are tested on made-up trajectories without a simulator.
  *
- * The events carry what the agent saw of its own trajectory (positions, actions) plus, at the
- * end, the simulator's geodesic distances (for the target) and its nearest object (for CM).
+ * They are the harness's: the events carry the poses the simulator reported after each action
+ * plus, at the end, its geodesic distances to the target and its nearest object (for CM).
  */
 import type { Action, Vec3 } from "../sim/protocol.ts";
 

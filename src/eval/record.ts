@@ -1,12 +1,12 @@
 /**
- * The outcome of one episode, as runEpisode returns it and the eval runner turns into a
- * result line. zod-described so a consumer can validate what it stores.
+ * The outcome of one episode as the harness scores it (runEpisode in harness.ts), which the
+ * eval runner turns into a result line. zod-described so a consumer can validate what it stores.
  */
 import { z } from "zod";
-import { CallSummary } from "./events.ts";
+import { CallSummary } from "../agent/events.ts";
+import { ErrorKind } from "../agent/outcome-error.ts";
 
-export const ErrorKind = z.enum(["backbone", "simulator", "memory", "agent"]);
-export type ErrorKind = z.infer<typeof ErrorKind>;
+export { ErrorKind };
 
 export const EpisodeRecord = z.strictObject({
   episodeId: z.string(),
@@ -19,6 +19,8 @@ export const EpisodeRecord = z.strictObject({
   memory: z.enum(["none", "raw", "polar"]),
   backbone: z.string(),
   schedule: z.enum(["hierarchical", "every_step"]),
+  /** when the low-level planner was asked along a plan: on its sensor's new instances, or every N steps */
+  lowLevelTrigger: z.string(),
 
   success: z.boolean(),
   spl: z.number().min(0).max(1),
@@ -50,8 +52,10 @@ export const EpisodeRecord = z.strictObject({
   rawSampleIds: z.array(z.string()),
   /** raw: every gold prior was in the sample; null outside raw mode */
   rawIncludesGold: z.boolean().nullable(),
-  /** the instance the low-level planner named when it stopped */
+  /** the instance the low-level planner named when it stopped (the sensor's id for this episode) */
   stoppedAtInstance: z.string().nullable(),
+  /** the object the agent stopped nearest to, by the harness's metrics (dataset id), and whether it is the target */
+  stoppedNear: z.strictObject({ objectId: z.string(), category: z.string(), distance: z.number() }).nullable(),
   roomsVisited: z.array(z.string()),
 
   decisions: z.strictObject({

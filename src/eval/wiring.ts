@@ -5,7 +5,6 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runEpisode } from "../agent/episode.ts";
 import type { MemoryAccess, PolarMemory } from "../agent/memory-access.ts";
 import { InteractionLog } from "../agent/raw-interactions.ts";
 import { loadReferenceImage } from "../agent/reference-image.ts";
@@ -18,6 +17,7 @@ import { createPolicy, resolveBackbone } from "../mllm/registry.ts";
 import { SceneGraphCache } from "../planning/scene-graph.ts";
 import { createSimulator, settingsFromConfig } from "../sim/create.ts";
 import type { Simulator } from "../sim/simulator.ts";
+import { runEpisode } from "./harness.ts";
 import { withRepresentation } from "./representation.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";
 
@@ -154,13 +154,11 @@ function backboneRuntime(ctx: {
       const scene = ctx.scenes.get(ep.sceneId);
       if (!scene) throw new Error(`episode ${ep.id}: unknown scene ${ep.sceneId}`);
       const polar = graph.forEpisode(Date.parse(ep.timestamp));
-      const memory: MemoryAccess = {
+      const memory: Omit<MemoryAccess, "rawSample"> = {
         mode: job.memory,
         polar: job.memory === "polar" ? withRepresentation(polar, job.representation, log_) : polar,
         log: log_,
         topK: config.memory.topK,
-        rawInteractions: config.agent.rawInteractions,
-        seed: config.eval.seed,
       };
       const refPath = ep.stage === "acquisition" ? join(ctx.set.dir, ep.referenceImage) : undefined;
       const r = await runEpisode({
@@ -172,9 +170,8 @@ function backboneRuntime(ctx: {
         agent: config.agent,
         simulator: config.simulator,
         sceneGraphs: ctx.sceneGraphs,
+        seed: config.eval.seed,
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
-        // Only acquisition episodes become prior interactions.
-        memorize: ep.stage === "acquisition",
       });
       return {
         success: r.success,

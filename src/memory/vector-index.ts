@@ -76,7 +76,7 @@ export class VectorMatrix {
   private wasm: { memory: WasmMemory; scores: ScoresFn } | null = null;
   private data!: Float32Array;
   private bytes!: Uint8Array;
-  private query!: Float32Array;
+  private queryRow!: Float32Array;
   private screened!: Float64Array;
   private maxNorm = 0;
   /** scratch for the k best, reused across queries */
@@ -124,7 +124,7 @@ export class VectorMatrix {
   }
 
   private bindViews(buffer: ArrayBuffer): void {
-    this.query = new Float32Array(buffer, 0, this.stride);
+    this.queryRow = new Float32Array(buffer, 0, this.stride);
     this.data = new Float32Array(buffer, this.rowsOffset, this.capacity * this.stride);
     this.bytes = new Uint8Array(buffer, this.rowsOffset, this.capacity * this.stride * 4);
     this.screened = new Float64Array(buffer, this.rowsOffset + this.capacity * this.stride * 4, this.capacity);
@@ -226,7 +226,7 @@ export class VectorMatrix {
    */
   private screen(query: Float32Array, want: number, bound: number): number {
     const wasm = this.wasm as NonNullable<typeof this.wasm>;
-    this.query.set(query);
+    this.queryRow.set(query);
     wasm.scores(0, this.rowsOffset, this.rowsOffset + this.capacity * this.stride * 4, this.rows, this.stride * 4);
     // the want-th best float32 score, by a small sorted insert (ascending, kth[0] is the floor)
     const kth = this.bestScore;

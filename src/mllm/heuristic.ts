@@ -1,14 +1,15 @@
 /**
  * The offline backbone: no model, deterministic, so the default run and the tests work
- * anywhere. It grounds from retrieval scores and recency, explores by room priors, sees
- * through the simulator's visible-instance lists, and memorizes with the memory part's
+ * anywhere. It grounds from retrieval scores and recency, explores by room priors, finds
+ * instances with the simulator's semantic sensor (boxes and categories) and tells them apart
+ * by comparing their pixels with the user's photo (heuristic/appearance.ts), and memorizes with the memory part's
  * heuristic extractor (src/memory/heuristic-extract.ts). It is an honest baseline, not tuned
  * to any expected result.
  */
 import { extractMemoriesHeuristically } from "../memory/heuristic-extract.ts";
 import { chooseRoom } from "./heuristic/explore.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
-import { DEFAULT_STOP_RULE, decideLowLevel, type StopRule } from "./heuristic/low-level.ts";
+import { DEFAULT_STOP_RULE, decideLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
 import {
   BackboneError,
   type Decision,
@@ -36,7 +37,8 @@ const none = <T>(value: T): Decision<T> => ({ value, calls: [] });
 
 export class HeuristicPolicy implements Policy {
   readonly name: string;
-  readonly needsImages = false;
+  readonly needsImages = true;
+  readonly lowLevelTrigger = "sensor" as const;
   private readonly stopRule: StopRule;
 
   constructor(options: HeuristicOptions = {}) {
@@ -61,7 +63,7 @@ export class HeuristicPolicy implements Policy {
   }
 
   async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
-    return none(decideLowLevel(input, this.stopRule));
+    return none(decideLowLevel(input, this.stopRule, await lookAtCandidates(input)));
   }
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {

@@ -31,6 +31,7 @@ import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer } from ".
 export class LlmPolicy implements Policy {
   readonly name: string;
   readonly needsImages = true;
+  readonly lowLevelTrigger = "schedule" as const;
 
   constructor(
     private readonly model: ChatModel,

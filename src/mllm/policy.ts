@@ -45,7 +45,9 @@ export interface GroundInput {
   candidates?: MemoryCandidate[];
   /** raw: sampled prior interactions, in time order */
   rawInteractions?: RawInteraction[];
-  /** acquisition episodes are explicit: the reference image of the target */
+  /** polar: the user's photo of each candidate that has one, in candidate order */
+  candidateImages?: { objectId: string; image: Image }[];
+  /** explicit requests: the user's photo of the object */
   referenceImage?: Image;
 }
 
@@ -94,6 +96,7 @@ export interface LowLevelInput {
   instruction: string;
   target: GroundOutput;
   views: { front: ViewInput; left: ViewInput; right: ViewInput };
+  /** the user's photo of the grounded object (theirs for an explicit request, memory's otherwise) */
   referenceImage?: Image;
   currentRoom: string | null;
   goalRoom: string | null;
@@ -137,6 +140,13 @@ export interface Policy {
   readonly name: string;
   /** true when low-level decisions use images: the agent asks the simulator for views */
   readonly needsImages: boolean;
+  /**
+   * When the low-level planner is asked along a plan: `schedule`, every N steps (a model that
+   * looks at pixels must not be told by the simulator's instance lists when something worth
+   * looking at came into view); `sensor`, whenever its own semantic sensor shows a new instance
+   * of what it looks for (the offline heuristic, whose perception that sensor is).
+   */
+  readonly lowLevelTrigger: "schedule" | "sensor";
   ground(input: GroundInput): Promise<Decision<GroundOutput>>;
   planHighLevel(input: HighLevelInput): Promise<Decision<HighLevelOutput>>;
   planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>>;

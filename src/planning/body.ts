@@ -5,7 +5,7 @@
  * steps apart simply by using separate bodies.
  */
 import type { Action, Observation, Pose } from "../sim/protocol.ts";
-import type { Image, Simulator, ViewsRequest } from "../sim/simulator.ts";
+import type { AgentSimulator, Image, ViewsRequest } from "../sim/simulator.ts";
 
 export type ActionSource = "plan" | "low_level" | "look_around";
 
@@ -32,8 +32,12 @@ export class StepBudgetExhausted extends Error {
 export interface BodyOptions {
   /** most primitive actions this body may take (STOP included) */
   budget: number;
-  /** which views the simulator renders on each step; visible-instance lists always come */
-  views?: ViewsRequest;
+  /**
+   * which views the simulator renders on each step; visible-instance lists always come. A
+   * function decides per step from the last observation (pixels cost a render and an encode:
+   * an agent may want them only while something worth a close look is in view).
+   */
+  views?: ViewsRequest | ((last: Observation) => ViewsRequest);
   onStep?: (o: StepOutcome) => void;
 }
 
@@ -45,7 +49,7 @@ export class Body {
   private finished = false;
 
   constructor(
-    readonly sim: Simulator,
+    readonly sim: AgentSimulator,
     start: { observation: Observation; images: Image[] },
     private readonly opts: BodyOptions,
   ) {
@@ -71,6 +75,10 @@ export class Body {
   get images(): Image[] {
     return this.imgs;
   }
+  /** changes which views later steps render (e.g. once the agent knows what it looks for) */
+  setViews(views: BodyOptions["views"]): void {
+    this.opts.views = views;
+  }
   /** STOP was sent or the simulator reported the episode done */
   get done(): boolean {
     return this.finished;
@@ -80,7 +88,8 @@ export class Body {
     if (this.count >= this.opts.budget) throw new StepBudgetExhausted(this.opts.budget);
     if (this.finished) throw new Error(`cannot ${action}: the episode is already done`);
     const before = this.obs.pose.position;
-    const r = await this.sim.step(action, this.opts.views);
+    const views = typeof this.opts.views === "function" ? this.opts.views(this.obs) : this.opts.views;
+    const r = await this.sim.step(action, views);
     this.count++;
     this.obs = r.observation;
     this.imgs = r.imageData;

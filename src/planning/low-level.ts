@@ -8,10 +8,10 @@
  *  - `arrival`: on reaching a planned room's waypoint;
  *  - `look_around`: after the in-place turn at a waypoint (front/left/right cover ±135°, one
  *    180° turn covers the rest);
- *  - `new_object`: whenever the semantic sensor shows an instance not seen before this
- *    episode (of the grounded category, when grounding named one);
- *  - `periodic`: every N steps along a plan, for image backbones only (they may see what the
- *    instance lists do not name);
+ *  - `new_object`: for a planner whose perception is the semantic sensor (the heuristic),
+ *    whenever it shows an instance not seen before this episode (of the grounded category);
+ *  - `periodic`: every N steps along a plan, for backbones that look at the views: when they
+ *    look is a schedule, never the simulator's instance lists saying something came into view;
  *  - `local`: after each primitive action the planner itself chose, until it stops or hands
  *    control back (bounded by maxLocalSteps);
  *  - `every_step`: the per-step baseline schedule calls it before every primitive action.

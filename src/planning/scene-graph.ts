@@ -6,8 +6,8 @@
  * own (a separate body and budget), reported once per scene and never charged to an episode.
  */
 import type { SceneGraphRoom } from "../mllm/policy.ts";
-import type { Pose, SceneInfo, Vec3 } from "../sim/protocol.ts";
-import type { Simulator } from "../sim/simulator.ts";
+import type { Observation, Pose, SceneInfo, Vec3 } from "../sim/protocol.ts";
+import type { AgentSimulator, Image } from "../sim/simulator.ts";
 import { Body } from "./body.ts";
 import { Controller, type ControllerOptions, floorDistance } from "./controller.ts";
 
@@ -77,18 +77,20 @@ export interface TraversalOptions extends ControllerOptions {
 
 /**
  * Walks every region's waypoint, nearest unvisited first, and returns the confirmed graph.
- * The simulator must have the scene loaded; the traversal resets it (no objects), so the
- * caller resets again for the episode.
+ * The simulator must have the scene loaded. `restart` puts the agent at a pose in the empty
+ * house (the harness resets the simulator: the traversal is not an episode), so the caller
+ * resets again for the episode.
  */
-export async function buildSceneGraph(sim: Simulator, sceneId: string, opts: TraversalOptions): Promise<SceneGraph> {
+export async function buildSceneGraph(
+  sim: AgentSimulator,
+  restart: (pose: Pose) => Promise<{ observation: Observation; images: Image[] }>,
+  sceneId: string,
+  opts: TraversalOptions,
+): Promise<SceneGraph> {
   const t0 = performance.now();
   const info = await sim.sceneInfo();
   const { rooms, bounds } = graphFromSceneInfo(info);
-  const reset = async (pose: Pose) => {
-    const r = await sim.reset({ episodeId: `traversal:${sceneId}`, start: pose, objects: [], views: false });
-    return { observation: r, images: r.imageData };
-  };
-  let body = new Body(sim, await reset(opts.start), { budget: opts.budget, views: false });
+  let body = new Body(sim, await restart(opts.start), { budget: opts.budget, views: false });
   let steps = 0;
   let pathLength = 0;
   const order: string[] = [];
@@ -106,7 +108,7 @@ export async function buildSceneGraph(sim: Simulator, sceneId: string, opts: Tra
       // The simulator's own per-episode step limit ended this leg: carry on from where it stands.
       steps += body.steps;
       pathLength += body.pathLength;
-      body = new Body(sim, await reset(body.pose), { budget: opts.budget - steps, views: false });
+      body = new Body(sim, await restart(body.pose), { budget: opts.budget - steps, views: false });
       res = await new Controller(body, opts).goTo(next.waypoint);
     }
     // A walk that ends a step short of the waypoint (furniture in the way) still reached the room.

@@ -366,6 +366,45 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       }),
     },
     {
+      name: "instance ids in observations are the sensor's own, new at every reset (never the reset's object ids)",
+      run: suite(async (s) => {
+        // one object on the first receptacle that takes it, looked for from every region in four headings
+        let placed: { id: string; category: "mug"; receptacleId: string } | null = null;
+        for (const r of s.scene.receptacles) {
+          const o = { id: "conf-seen", category: "mug" as const, receptacleId: r.id };
+          const ok = await s.sim.reset({ start: startAt(s), objects: [o] }).then(
+            () => true,
+            () => false,
+          );
+          if (ok) {
+            placed = o;
+            break;
+          }
+        }
+        assert.ok(placed, "some receptacle takes a mug");
+        const sightings = async (): Promise<string[][]> => {
+          const out: string[][] = [];
+          for (const [i] of s.info.regions.entries()) {
+            for (const heading of [0, Math.PI / 2, Math.PI, -Math.PI / 2]) {
+              const obs = await s.sim.reset({ start: { ...startAt(s, i), heading }, objects: [placed!] });
+              out.push([...obs.visible.front, ...obs.visible.left, ...obs.visible.right].map((v) => v.id));
+            }
+          }
+          return out;
+        };
+        const first = await sightings();
+        const second = await sightings();
+        const seen = first.flat();
+        assert.ok(seen.length > 0, "the mug is in view from some region");
+        assert.ok(!seen.includes(placed!.id), "the sensor does not name objects by the reset's ids");
+        const again = second.flat();
+        assert.ok(
+          seen.every((id) => !again.includes(id)),
+          "a new reset gives the same object a new id (ids must not persist across episodes)",
+        );
+      }),
+    },
+    {
       name: "objects on receptacles get distances; unknown targets and scenes are refused",
       run: suite(async (s) => {
         assert.ok(s.scene.receptacles.length > 0, "the scene has receptacles");

@@ -47,6 +47,13 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/**
+ * The part of a simulator the agent may use: act, plan a path, read the scene's regions.
+ * Loading scenes, resetting with the episode's objects and measuring against its targets
+ * belong to the evaluation harness, which holds the ground truth those verbs speak.
+ */
+export type AgentSimulator = Pick<Simulator, "step" | "planPath" | "sceneInfo">;
+
 /** A protocol-level failure reported by the simulator or the transport. */
 export class SimError extends Error {
   constructor(

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { InteractionLog, sampleRawInteractions } from "../../src/agent/raw-interactions.ts";
+import { InteractionLog } from "../../src/agent/raw-interactions.ts";
+import { sampleRawInteractions } from "../../src/eval/raw-sample.ts";
 import type { RawInteraction } from "../../src/memory/candidate.ts";
 
 const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { type RunEpisodeOptions, runEpisode } from "../../src/agent/episode.ts";
 import { EpisodeEvent } from "../../src/agent/events.ts";
 import { InteractionLog } from "../../src/agent/raw-interactions.ts";
-import { EpisodeRecord } from "../../src/agent/record.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/schema.ts";
+import { type RunEpisodeOptions, runEpisode } from "../../src/eval/harness.ts";
+import { EpisodeRecord } from "../../src/eval/record.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import { BackboneError, type LowLevelInput } from "../../src/mllm/policy.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
@@ -60,10 +60,11 @@ function options(over: Partial<RunEpisodeOptions> = {}): RunEpisodeOptions {
     scene: { id: "s5", scene: SCENE, settings: settingsFromConfig(config.simulator) },
     sim,
     policy: new HeuristicPolicy(),
-    memory: { mode: "none", topK: 5, rawInteractions: 15, seed: 0 },
+    memory: { mode: "none", topK: 5 },
     agent: config.agent,
     simulator: config.simulator,
     sceneGraphs,
+    seed: 0,
     ...over,
   };
 }
@@ -156,23 +157,21 @@ test("an acquisition episode is memorized as a raw interaction; raw mode later s
     referenceImage: "ref/mug_1.png",
     context: [{ dimension: "routine", value: "morning-coffee", text: "for my morning coffee" }],
   };
-  const first = await runEpisode(
-    options({ episode: acq, memory: { mode: "none", log, topK: 5, rawInteractions: 15, seed: 0 } }),
-  );
+  const first = await runEpisode(options({ episode: acq, memory: { mode: "none", log, topK: 5 } }));
   assert.equal(first.memorized, true);
   assert.deepEqual(
     log.list("u1").map((x) => x.episodeId),
     ["acq-1"],
   );
   assert.match(log.list("u1")[0].trajectory, /steps/);
-  const r = await runEpisode(options({ memory: { mode: "raw", log, topK: 5, rawInteractions: 15, seed: 0 } }));
+  const r = await runEpisode(options({ memory: { mode: "raw", log, topK: 5 } }));
   assert.deepEqual(r.rawSampleIds, ["acq-1"]);
   assert.equal(r.rawIncludesGold, true);
   assert.equal(r.memorized, false, "evaluation episodes are not memorized");
 });
 
 test("a mode without its memory is refused before the episode starts", async () => {
-  const r = await runEpisode(options({ memory: { mode: "polar", topK: 5, rawInteractions: 15, seed: 0 } }));
+  const r = await runEpisode(options({ memory: { mode: "polar", topK: 5 } }));
   assert.equal(r.errorKind, "agent");
   assert.match(r.error ?? "", /needs a memory graph/);
   assert.equal(r.steps, 0);

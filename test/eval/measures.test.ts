@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Measure, type MeasureEvent, MeasureSet, measureTrajectory } from "../../src/agent/measures.ts";
+import { type Measure, type MeasureEvent, MeasureSet, measureTrajectory } from "../../src/eval/measures.ts";
 import type { Action, Vec3 } from "../../src/sim/protocol.ts";
 
 /** A straight walk along -z from the origin, one metre per MOVE_FORWARD. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
+import { emptyHouse } from "../../src/eval/harness.ts";
 import { Body, StepBudgetExhausted } from "../../src/planning/body.ts";
 import { Controller, floorDistance } from "../../src/planning/controller.ts";
 import { buildSceneGraph, roomAt } from "../../src/planning/scene-graph.ts";
@@ -23,7 +24,7 @@ const opts = { arrivalRadius: 1, maxReplans: 6 };
 
 test("the traversal's scene graph matches scene_info: every room, label, waypoint and edge", async () => {
   const start = { position: info.regions[0].waypoint, heading: 0 };
-  const g = await buildSceneGraph(sim, "seed:11", { ...opts, start, budget: 3000 });
+  const g = await buildSceneGraph(sim, emptyHouse(sim, "seed:11"), "seed:11", { ...opts, start, budget: 3000 });
   assert.deepEqual(g.traversal.unreachable, [], "every room of a generated house is reachable");
   assert.deepEqual(
     g.rooms.map((r) => [r.id, r.label, r.waypoint]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -45,6 +46,22 @@ class Episode:
     done: bool = False
     shortest_path: float | None = None
     distance_cache: dict[str, float | None] = field(default_factory=dict)
+    # What the semantic sensor calls each object this episode: fresh random ids at every reset,
+    # so an agent cannot recognise an instance across episodes by its id. Only metrics speak
+    # the reset's object ids (the evaluation harness's verb).
+    sensor_ids: dict[str, str] = field(default_factory=dict)
+
+
+def _sensor_ids(objects: list[PlacedObject]) -> dict[str, str]:
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for o in objects:
+        sid = f"inst-{secrets.token_hex(4)}"
+        while sid in used:
+            sid = f"inst-{secrets.token_hex(4)}"
+        used.add(sid)
+        ids[o.id] = sid
+    return ids
 
 
 def _prefix_path(path: str | None) -> str | None:
@@ -138,7 +155,7 @@ class Session:
         start = Pose(snapped, float(p["start"]["heading"]))
         backend.set_pose(start)
         ep = Episode(start=start, pose=start, objects=objects, by_id=by_id, target_ids=target_ids,
-                     path=[(snapped[0], snapped[2])])
+                     path=[(snapped[0], snapped[2])], sensor_ids=_sensor_ids(objects))
         self.episode = ep
         if target_ids:
             ds = [self._object_distance(ep, by_id[t]) for t in target_ids]
@@ -183,7 +200,8 @@ class Session:
         result: dict[str, Any] = {
             "pose": ep.pose.wire(),
             "stepCount": ep.steps,
-            "visible": {v: seen.visible.get(v, []) for v in VIEWS},
+            "visible": {v: [{**i, "id": ep.sensor_ids.get(i["id"], i["id"])} for i in seen.visible.get(v, [])]
+                        for v in VIEWS},
         }
         if headers:
             result["images"] = headers

@@ -146,7 +146,12 @@ def test_an_episode_with_views_metrics_and_the_step_budget(client):
     obs = r["result"]
     assert [h["view"] for h in obs["images"]] == ["left", "front"]
     assert Image.open(io.BytesIO(frames[0])).size == (64, 48)
-    assert [v["id"] for v in obs["visible"]["front"]] == ["mug-1"]  # straight ahead, 2 m
+    # straight ahead, 2 m: the sensor names the category, and an id of its own, new every reset
+    front = obs["visible"]["front"]
+    assert [v["category"] for v in front] == ["mug"] and front[0]["id"] not in ("mug-1", "mug-2")
+    again, _ = client.call("reset", {"start": {"position": [3.0, 0, 4.0], "heading": 0.0}, "objects": OBJECTS,
+                                     "targetIds": ["mug-1"]})
+    assert again["result"]["visible"]["front"][0]["id"] != front[0]["id"]
     r, _ = client.call("metrics")
     m = r["result"]
     assert m["shortestPath"] == pytest.approx(2.0)

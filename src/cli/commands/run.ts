@@ -5,14 +5,14 @@
  */
 import { join } from "node:path";
 import type { Command } from "commander";
-import { runEpisode } from "../../agent/episode.ts";
 import type { MemoryAccess } from "../../agent/memory-access.ts";
 import { InteractionLog } from "../../agent/raw-interactions.ts";
-import type { EpisodeRecord } from "../../agent/record.ts";
 import { loadReferenceImage } from "../../agent/reference-image.ts";
-import { TrajectoryWriter } from "../../agent/trajectory-writer.ts";
 import { loadScenarioSet, priorEpisodes, setPath } from "../../datasets/load.ts";
 import type { Episode, ScenarioSet } from "../../datasets/schema.ts";
+import { runEpisode } from "../../eval/harness.ts";
+import type { EpisodeRecord } from "../../eval/record.ts";
+import { TrajectoryWriter } from "../../eval/trajectory-writer.ts";
 import { openGraphMemory } from "../../memory/polar-memory.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
 import { checkBackboneReady } from "../../mllm/keys.ts";
@@ -138,7 +138,7 @@ async function runWithMemoryDir(
         );
   const sim = await createSimulator(config.simulator);
   try {
-    const run = async (ep: Episode, access: MemoryAccess, writer?: TrajectoryWriter) => {
+    const run = async (ep: Episode, access: Omit<MemoryAccess, "rawSample">, writer?: TrajectoryWriter) => {
       const scene = scenes.get(ep.sceneId)!;
       const refPath = ep.stage === "acquisition" ? setPath(set, ep.referenceImage) : undefined;
       return runEpisode({
@@ -150,17 +150,16 @@ async function runWithMemoryDir(
         agent: config.agent,
         simulator: config.simulator,
         sceneGraphs,
+        seed: config.eval.seed,
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
         ...(writer ? { onEvent: writer.onEvent, saveImage: writer.saveImage } : {}),
       });
     };
-    const access = (m: MemoryMode): MemoryAccess => ({
+    const access = (m: MemoryMode): Omit<MemoryAccess, "rawSample"> => ({
       mode: m,
       ...(graph ? { polar: graph } : {}),
       log,
       topK: config.memory.topK,
-      rawInteractions: config.agent.rawInteractions,
-      seed: config.agent.seed,
     });
 
     // The user's prior interactions: acquisition episodes strictly before this one.

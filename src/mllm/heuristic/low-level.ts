@@ -1,8 +1,11 @@
 /**
- * Heuristic low-level planning from the simulator's visible-instance lists: the remembered
- * instance when its id is known (a same-category distractor is then not enough), else any
- * instance of the grounded category. Close enough → stop; in view but farther → head for it;
- * not in view → keep following the high-level route.
+ * Heuristic low-level planning from what the agent sees: the semantic sensor's boxes and
+ * categories, and, when there is a photo of the object (the user's, or memory's), the pixels
+ * in each box compared with it (appearance.ts). With a photo, only an instance that looks like
+ * it will do: a same-category instance that does not is passed by, one too small to make out is
+ * approached until it can be judged. Without a photo, any instance of the grounded category.
+ * Close enough → stop; in view but farther → head for it; not in view → keep following the
+ * high-level route.
  *
  * "Close enough" is judged on the floor plane, where success is measured: the sensor's
  * distance is from the eye (1.5 m up) to the object's centre, so an object on a nightstand at
@@ -11,8 +14,9 @@
  * (it then vanishes from every list and the agent never stops), so when the step would do that
  * and the object is already within success range, it stops where it stands.
  */
-import type { VisibleInstance } from "../../sim/protocol.ts";
+import type { ViewName, VisibleInstance } from "../../sim/protocol.ts";
 import type { LowLevelInput, LowLevelOutput } from "../policy.ts";
+import { type Appearance, appearanceIn, photoAppearance, pixelsOf, similarity } from "./appearance.ts";
 
 const DIRECTION = { front: "forward", left: "left", right: "right" } as const;
 
@@ -66,22 +70,82 @@ export function nearestVisibleFloor(below: number, camera: HeuristicCamera): num
   return below > 0 ? below / tanHalfV : 0;
 }
 
-export function decideLowLevel(input: LowLevelInput, rule: StopRule = DEFAULT_STOP_RULE): LowLevelOutput {
-  const { target, views } = input;
-  const wanted = (v: VisibleInstance) =>
-    target.objectId !== null ? v.id === target.objectId : target.category !== null && v.category === target.category;
-  let best: { view: keyof typeof DIRECTION; instance: VisibleInstance; floor: number; below: number } | null = null;
+/** Similarity at or above which an instance is taken for the one in the photo. */
+export const LOOKS_LIKE = 0.6;
+/** Visible pixels below which an instance is too small to judge by its looks. */
+export const MIN_PIXELS_TO_JUDGE = 40;
+
+/** How each visible instance of the target's category compares with the photo (id → similarity). */
+export type Looks = ReadonlyMap<string, number>;
+
+/**
+ * Looks at every visible instance of the target's category that is big enough to judge, in the
+ * views that came with pixels. Nothing to look at (no photo, no category): an empty map.
+ */
+export async function lookAtCandidates(input: LowLevelInput): Promise<Map<string, number>> {
+  const looks = new Map<string, number>();
+  const { target, referenceImage } = input;
+  if (!referenceImage || target.category === null) return looks;
+  let photo: Appearance | null = null;
   for (const view of ["front", "left", "right"] as const) {
-    for (const instance of views[view].visible) {
-      if (!wanted(instance)) continue;
-      const g = floorGeometry(instance, rule.camera);
-      if (!best || g.floor < best.floor) best = { view, instance, ...g };
+    const v = input.views[view];
+    const candidates = v.visible.filter((i) => i.category === target.category && i.pixels >= MIN_PIXELS_TO_JUDGE);
+    if (!v.image || candidates.length === 0) continue;
+    photo ??= await photoAppearance(referenceImage);
+    const px = await pixelsOf(v.image);
+    for (const c of candidates) {
+      const s = similarity(photo, appearanceIn(px, c.bbox));
+      looks.set(c.id, Math.max(looks.get(c.id) ?? 0, s));
     }
   }
-  const what = target.objectId !== null ? `instance ${target.objectId}` : `a ${target.category ?? "target"}`;
-  if (!best) return { decision: "continue_plan", reason: `${what} not in view` };
+  return looks;
+}
+
+type Seen = { view: ViewName; instance: VisibleInstance; floor: number; below: number };
+
+export function decideLowLevel(
+  input: LowLevelInput,
+  rule: StopRule = DEFAULT_STOP_RULE,
+  looks?: Looks,
+): LowLevelOutput {
+  const { target, views } = input;
+  const judging = input.referenceImage !== undefined && target.category !== null;
+  const nearest = (keep: (v: VisibleInstance) => boolean): Seen | null => {
+    let best: Seen | null = null;
+    for (const view of ["front", "left", "right"] as const) {
+      for (const instance of views[view].visible) {
+        if (target.category === null || instance.category !== target.category || !keep(instance)) continue;
+        const g = floorGeometry(instance, rule.camera);
+        if (!best || g.floor < best.floor) best = { view, instance, ...g };
+      }
+    }
+    return best;
+  };
+  const what = judging ? `the ${target.category} in the photo` : `a ${target.category ?? "target"}`;
+  const score = (v: VisibleInstance) => looks?.get(v.id);
+  const best = judging ? nearest((v) => (score(v) ?? 0) >= LOOKS_LIKE) : nearest(() => true);
+  if (!best) {
+    if (!judging) return { decision: "continue_plan", reason: `${what} not in view` };
+    // Same-category instances it could not make out yet: go closer to judge them; never stop at one.
+    const unsure = nearest((v) => score(v) === undefined);
+    if (unsure) {
+      const d = unsure.floor.toFixed(1);
+      return {
+        decision: DIRECTION[unsure.view],
+        reason: `a ${target.category} in the ${unsure.view} view, ${d} m away, too small to tell whether it is ${what}; going closer`,
+      };
+    }
+    const seen = [...(looks?.values() ?? [])];
+    return {
+      decision: "continue_plan",
+      reason: seen.length
+        ? `${seen.length} ${target.category} in view, none looks like the photo (best similarity ${Math.max(...seen).toFixed(2)} < ${LOOKS_LIKE})`
+        : `${what} not in view`,
+    };
+  }
   const { view, instance, floor, below } = best;
-  const at = `${what} in the ${view} view, ${floor.toFixed(1)} m away on the floor`;
+  const s = score(instance);
+  const at = `${what} in the ${view} view${s !== undefined ? ` (similarity ${s.toFixed(2)})` : ""}, ${floor.toFixed(1)} m away on the floor`;
   // The eye distance bounds the floor distance from above: within stopDistance either way is near enough.
   if (floor <= rule.stopDistance || instance.distance <= rule.stopDistance) {
     return { decision: "stop", instanceId: instance.id, reason: at };

@@ -60,6 +60,9 @@ export function groundMessages(input: GroundInput): ChatMessage[] {
   const parts: ContentPart[] = [
     { type: "text", text: `Instruction: ${quote(input.instruction)}\n\n${text}\n\n${rule}` },
   ];
+  for (const c of input.candidateImages ?? []) {
+    parts.push({ type: "text", text: `The user's photo of object ${c.objectId}:` }, imagePart(c.image));
+  }
   if (input.referenceImage) {
     parts.push({ type: "text", text: "Reference image of the target:" }, imagePart(input.referenceImage));
   }

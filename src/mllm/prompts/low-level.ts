@@ -31,7 +31,13 @@ export function lowLevelMessages(input: LowLevelInput): ChatMessage[] {
     ...view("Right", input.views.right),
   ];
   if (input.referenceImage)
-    parts.push({ type: "text", text: "Reference image of the target:" }, imagePart(input.referenceImage));
+    parts.push(
+      {
+        type: "text",
+        text: "The user's photo of the target. Other objects of its category may be in the house: stop only at one that looks like this.",
+      },
+      imagePart(input.referenceImage),
+    );
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: parts },

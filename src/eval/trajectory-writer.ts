@@ -5,8 +5,8 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { EpisodeEvent } from "../agent/events.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
-import type { EpisodeEvent } from "./events.ts";
 
 export class TrajectoryWriter {
   readonly eventsPath: string;

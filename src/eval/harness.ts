@@ -1,0 +1,351 @@
+/**
+ * The evaluation harness around one episode: the only code that holds the episode's ground
+ * truth (target and distractor ids, placements, gold prior episodes, the answer key). It loads
+ * the scene, has the agent's scene graph built once per scene, resets the simulator with the
+ * episode's objects, hands the agent a Task (src/agent/task.ts), watches every action the
+ * agent takes through the simulator, and scores the result with the measures.
+ *
+ * runEpisode never throws for what goes wrong inside an episode: the record says why.
+ */
+
+import { CallLedger } from "../agent/accounting.ts";
+import type { AgentConfig } from "../agent/config.ts";
+import { runAgent } from "../agent/episode.ts";
+import type { EpisodeEvent } from "../agent/events.ts";
+import { EventStream } from "../agent/events.ts";
+import type { MemoryAccess } from "../agent/memory-access.ts";
+import { classifyError, type EpisodeError } from "../agent/outcome-error.ts";
+import type { Referent, Task } from "../agent/task.ts";
+import { Stopwatch } from "../agent/timing.ts";
+import type { Episode } from "../datasets/schema.ts";
+import type { Policy } from "../mllm/policy.ts";
+import { buildSceneGraph, type SceneGraph, type SceneGraphCache } from "../planning/scene-graph.ts";
+import type { SimulatorConfig } from "../sim/config.ts";
+import type { EpisodeMetrics, Observation, Pose, SimSettings } from "../sim/protocol.ts";
+import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
+import { MeasureSet } from "./measures.ts";
+import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
+import type { EpisodeRecord } from "./record.ts";
+
+export interface RunEpisodeOptions {
+  episode: Episode;
+  /** the scene as load_scene wants it ("seed:7", a Habitat scene id) and its settings */
+  scene: { id: string; scene: string; settings?: SimSettings };
+  sim: Simulator;
+  policy: Policy;
+  /** the agent's memory for this mode; raw mode's sample is drawn here, from `log` */
+  memory: Omit<MemoryAccess, "rawSample">;
+  agent: AgentConfig;
+  simulator: Pick<SimulatorConfig, "maxSteps" | "successDistance" | "agent" | "camera">;
+  sceneGraphs: SceneGraphCache;
+  /** the run's seed: raw mode's sample is drawn from hash(episode id, seed) */
+  seed: number;
+  /** the acquisition episode's reference image, already read (see agent/reference-image.ts) */
+  referenceImage?: Image;
+  referenceImagePath?: string;
+  onEvent?: (e: EpisodeEvent) => void;
+  /** receives every rendered view with the reference a `views` event names it by */
+  saveImage?: (ref: string, image: Image) => void;
+}
+
+const loadedScene = new WeakMap<Simulator, string>();
+
+/** Loads a scene unless this simulator already holds it. */
+async function ensureScene(sim: Simulator, key: Simulator, scene: RunEpisodeOptions["scene"]): Promise<void> {
+  const id = `${scene.scene}|${JSON.stringify(scene.settings ?? {})}`;
+  if (loadedScene.get(key) === id) return;
+  await sim.loadScene({ scene: scene.scene, ...(scene.settings ? { settings: scene.settings } : {}) });
+  loadedScene.set(key, id);
+}
+
+function targetDistance(m: EpisodeMetrics): number | null {
+  const ds = m.targetIds.map((id) => m.distances[id]).filter((d): d is number => typeof d === "number");
+  return ds.length ? Math.min(...ds) : null;
+}
+
+/** The simulator as the agent gets it: no reset, no metrics, no scene loading; every step measured. */
+function agentView(sim: Simulator, measures: MeasureSet): AgentSimulator {
+  return {
+    async step(action, views) {
+      const r = await sim.step(action, views);
+      measures.update({ kind: "step", action, position: r.observation.pose.position, collided: r.collided });
+      return r;
+    },
+    planPath: (p) => sim.planPath(p),
+    sceneInfo: () => sim.sceneInfo(),
+  };
+}
+
+/** The same simulator, every call timed under "sim". */
+function timedSimulator(sim: Simulator, watch: Stopwatch): Simulator {
+  return new Proxy(sim, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (typeof v !== "function" || prop === "close") return v;
+      return (...args: unknown[]) => watch.time("sim", () => v.apply(target, args));
+    },
+  });
+}
+
+/** Puts the agent at a pose in the scene without objects: the scene-graph traversal's restarts. */
+export function emptyHouse(sim: Simulator, sceneId: string) {
+  return async (pose: Pose) => {
+    const r = await sim.reset({ episodeId: `traversal:${sceneId}`, start: pose, objects: [], views: false });
+    return { observation: r as Observation, images: r.imageData };
+  };
+}
+
+/** The task the agent gets: the request, and for an explicit one the object as the user shows it. */
+export function taskFor(ep: Episode, ref: { image?: Image; imagePath?: string }): Task {
+  const task: Task = {
+    id: ep.id,
+    userId: ep.userId,
+    sceneId: ep.sceneId,
+    instruction: ep.instruction,
+    timestamp: Date.parse(ep.timestamp),
+    start: ep.start,
+  };
+  if (ep.stage === "acquisition") {
+    const shown = ep.placements.find((p) => p.id === ep.targetObjectId);
+    const referent: Referent = { objectId: ep.targetObjectId, category: shown?.category ?? null };
+    if (ref.image) referent.image = ref.image;
+    if (ref.imagePath) referent.imagePath = ref.imagePath;
+    task.referent = referent;
+  }
+  return task;
+}
+
+export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord> {
+  const ep = opts.episode;
+  const t0 = performance.now();
+  const watch = new Stopwatch();
+  const sim = timedSimulator(opts.sim, watch);
+  const stream = new EventStream(ep.id, opts.onEvent);
+  const measures = new MeasureSet();
+  const target = ep.placements.find((p) => p.id === ep.targetObjectId);
+  const targetCategory = target?.category ?? "unknown";
+  const scenario = ep.stage === "evaluation" ? ep.scenario : "acquisition";
+  const withImages = opts.agent.views === "always" || (opts.agent.views === "auto" && opts.policy.needsImages);
+  const task = taskFor(ep, { image: opts.referenceImage, imagePath: opts.referenceImagePath });
+
+  let graph: SceneGraph | null = null;
+  let graphBuilt = false;
+  let sceneGraphMs = 0;
+  let metrics: EpisodeMetrics | null = null;
+  let error: EpisodeError | null = null;
+  let rawIncludesGold: boolean | null = null;
+  let agent: Awaited<ReturnType<typeof runAgent>> | null = null;
+
+  stream.emit({
+    type: "episode_start",
+    userId: ep.userId,
+    sceneId: ep.sceneId,
+    stage: ep.stage,
+    scenario,
+    instruction: ep.instruction,
+    memory: opts.memory.mode,
+    backbone: opts.policy.name,
+    start: ep.start,
+    maxSteps: opts.simulator.maxSteps,
+    hasReferenceImage: opts.referenceImage !== undefined,
+  });
+
+  try {
+    if (!target) throw new Error(`target "${ep.targetObjectId}" is not among the episode's placements`);
+    await ensureScene(sim, opts.sim, opts.scene);
+
+    // The scene graph: the agent's traversal of the empty house on the scene's first episode, then reused.
+    const tg = performance.now();
+    const got = await opts.sceneGraphs.get(opts.scene.id, () =>
+      buildSceneGraph(sim, emptyHouse(sim, opts.scene.id), opts.scene.id, {
+        start: ep.start,
+        budget: opts.agent.traversalBudget,
+        arrivalRadius: opts.agent.arrivalRadius,
+        maxReplans: opts.agent.maxReplans,
+      }),
+    );
+    sceneGraphMs = performance.now() - tg;
+    graph = got.graph;
+    graphBuilt = got.built;
+    stream.emit({
+      type: "scene_graph",
+      sceneId: opts.scene.id,
+      rooms: graph.rooms.map((r) => ({ ...r, waypoint: r.waypoint })),
+      cached: !graphBuilt,
+      traversalSteps: graph.traversal.steps,
+      traversalPathLength: graph.traversal.pathLength,
+      unreachable: graph.traversal.unreachable,
+    });
+
+    // Reset for the episode (the traversal left the agent elsewhere, without objects).
+    const obs = await sim.reset({
+      episodeId: ep.id,
+      start: ep.start,
+      objects: ep.placements,
+      targetIds: [ep.targetObjectId],
+      views: withImages,
+    });
+    const startMetrics = await sim.metrics();
+    measures.reset();
+    measures.update({
+      kind: "reset",
+      position: obs.pose.position,
+      shortestPath: startMetrics.shortestPath,
+      successDistance: opts.simulator.successDistance,
+      targetIds: [ep.targetObjectId],
+      targetCategory,
+    });
+
+    const memory: MemoryAccess = { ...opts.memory };
+    if (memory.mode === "raw") {
+      const gold = ep.stage === "evaluation" ? ep.goldPriorEpisodeIds : [];
+      const pool = memory.log?.list(ep.userId, { before: task.timestamp }) ?? [];
+      const sample = sampleRawInteractions(pool, {
+        n: opts.agent.rawInteractions,
+        goldIds: gold,
+        seed: hashSeed(ep.id, opts.seed),
+      });
+      memory.rawSample = sample.interactions;
+      rawIncludesGold = sample.goldIncluded;
+    }
+
+    agent = await runAgent({
+      task,
+      sim: agentView(sim, measures),
+      start: { observation: obs, images: obs.imageData },
+      graph,
+      policy: opts.policy,
+      memory,
+      agent: opts.agent,
+      maxSteps: opts.simulator.maxSteps,
+      body: { turnAngle: opts.simulator.agent.turnAngle, camera: opts.simulator.camera },
+      withImages,
+      stream,
+      watch,
+      ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
+    });
+    error = agent.error;
+  } catch (e) {
+    error = classifyError(e);
+  }
+
+  // Measure wherever the episode ended, even after an error, if it got as far as the agent.
+  if (agent) {
+    try {
+      metrics = await sim.metrics();
+      measures.update({ kind: "end", distanceToTarget: targetDistance(metrics), nearestObject: metrics.nearestObject });
+    } catch (e) {
+      error ??= classifyError(e);
+    }
+  }
+  const m = metrics
+    ? {
+        success: measures.get<boolean>("success"),
+        spl: measures.get<number>("spl"),
+        cm: measures.get<boolean>("category_match"),
+        stopped: measures.get<boolean>("stopped"),
+        steps: measures.get<number>("steps"),
+        pathLength: measures.get<number>("path_length"),
+        distanceToGoal: measures.get<number | null>("distance_to_goal"),
+      }
+    : {
+        success: false,
+        spl: 0,
+        cm: false,
+        stopped: false,
+        steps: agent?.steps ?? 0,
+        pathLength: 0,
+        distanceToGoal: null,
+      };
+
+  const ledger = new CallLedger();
+  ledger.add(agent?.calls ?? []);
+  const calls = ledger.summary();
+  stream.emit({
+    type: "episode_end",
+    success: m.success,
+    spl: m.spl,
+    cm: m.cm,
+    steps: m.steps,
+    stopped: m.stopped,
+    pathLength: m.pathLength,
+    shortestPath: metrics?.shortestPath ?? null,
+    distanceToGoal: m.distanceToGoal,
+    simSuccess: metrics?.success ?? null,
+    calls,
+    error: error?.message ?? null,
+  });
+
+  const g = agent?.grounded ?? null;
+  const retrievedObjectIds = agent?.retrievedObjectIds ?? [];
+  const totalMs = performance.now() - t0;
+  const modelMs = watch.ms("model");
+  const simMs = watch.ms("sim");
+  const memoryMs = watch.ms("memory");
+  return {
+    episodeId: ep.id,
+    userId: ep.userId,
+    sceneId: ep.sceneId,
+    stage: ep.stage,
+    scenario,
+    temporalKind: ep.stage === "evaluation" ? (ep.temporalKind ?? null) : null,
+    memory: opts.memory.mode,
+    backbone: opts.policy.name,
+    schedule: opts.agent.schedule,
+    lowLevelTrigger: describeTrigger(opts.policy, opts.agent),
+    ...m,
+    shortestPath: metrics?.shortestPath ?? null,
+    simSuccess: metrics?.success ?? null,
+    target: { objectId: ep.targetObjectId, category: targetCategory },
+    grounded: {
+      objectId: g?.objectId ?? null,
+      category: g?.category ?? null,
+      description: g?.description ?? "",
+      reason: g?.reason ?? "",
+      correct: !g || g.objectId === null ? null : g.objectId === ep.targetObjectId,
+      categoryCorrect: g?.category === targetCategory,
+    },
+    retrievedObjectIds,
+    goldInRetrieved: opts.memory.mode === "polar" ? retrievedObjectIds.includes(ep.targetObjectId) : null,
+    rawSampleIds: agent?.rawSampleIds ?? [],
+    rawIncludesGold,
+    stoppedAtInstance: agent?.stoppedAtInstance ?? null,
+    stoppedNear:
+      m.stopped && metrics?.nearestObject
+        ? {
+            objectId: metrics.nearestObject.id,
+            category: metrics.nearestObject.category,
+            distance: metrics.nearestObject.distance,
+          }
+        : null,
+    roomsVisited: agent?.roomsVisited ?? [],
+    decisions: agent?.decisions ?? { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
+    usage: { ...calls, failedCalls: (agent?.calls ?? []).filter((c) => c.error).length },
+    traversal: {
+      built: graphBuilt,
+      steps: graph?.traversal.steps ?? 0,
+      pathLength: graph?.traversal.pathLength ?? 0,
+      rooms: graph?.rooms.length ?? 0,
+    },
+    memorized: agent?.memorized ?? false,
+    error: error?.message ?? null,
+    errorKind: error?.kind ?? null,
+    timings: {
+      totalMs,
+      sceneGraphMs,
+      modelMs,
+      simMs,
+      memoryMs,
+      // The traversal's simulator time is inside both sceneGraphMs and simMs: count it once.
+      agentMs: Math.max(0, totalMs - modelMs - simMs - memoryMs),
+    },
+  };
+}
+
+/** How the low-level planner was asked, in the words reports use. */
+export function describeTrigger(policy: Pick<Policy, "lowLevelTrigger">, agent: AgentConfig): string {
+  if (agent.schedule === "every_step") return "every step";
+  return policy.lowLevelTrigger === "sensor"
+    ? "on arrival, after looking around, and when its semantic sensor shows a new instance of the target's category"
+    : `on arrival, after looking around, and every ${agent.imageDecisionEvery} steps along a plan`;
+}

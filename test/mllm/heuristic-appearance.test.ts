@@ -1,0 +1,175 @@
+/**
+ * The heuristic tells same-category instances apart by their looks: real rendered views of the
+ * embedded simulator against reference photos rendered like a dataset's, no ids involved (the
+ * simulator's instance ids are new at every reset).
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { loadConfig } from "../../src/config/load.ts";
+import { referencePng } from "../../src/datasets/generate/write.ts";
+import type { CatalogObject } from "../../src/datasets/schema.ts";
+import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
+import { LOOKS_LIKE } from "../../src/mllm/heuristic/low-level.ts";
+import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
+import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
+import { viewsFor } from "../../src/planning/low-level.ts";
+import { createSimulator, settingsFromConfig } from "../../src/sim/create.ts";
+import type { ObjectSpec, Pose } from "../../src/sim/protocol.ts";
+import type { Image, Simulator } from "../../src/sim/simulator.ts";
+
+const config = loadConfig({ env: {} });
+let sim: Simulator;
+let start: Pose;
+
+const red: CatalogObject = {
+  id: "mug-red",
+  category: "mug",
+  attributes: { color: "red", pattern: "plain", material: "ceramic", size: "medium" },
+  descriptions: ["a red mug", "a plain red ceramic mug", "red"],
+  image: "x.png",
+};
+const blue: CatalogObject = {
+  ...red,
+  id: "mug-blue",
+  attributes: { color: "blue", pattern: "plain", material: "ceramic", size: "medium" },
+};
+
+async function photo(o: CatalogObject): Promise<Image> {
+  return { view: "reference", format: "png", width: 96, height: 96, data: await referencePng(o, 96) };
+}
+
+before(async () => {
+  sim = await createSimulator(config.simulator);
+  await sim.loadScene({ scene: "seed:5", settings: settingsFromConfig(config.simulator) });
+  const info = await sim.sceneInfo();
+  // a room and heading with floor for both mugs 2.6 m ahead
+  const inside = (b: { min: number[]; max: number[] }, p: number[]) =>
+    p[0] > b.min[0] + 0.4 && p[0] < b.max[0] - 0.4 && p[2] > b.min[2] + 0.4 && p[2] < b.max[2] - 0.4;
+  for (const r of info.regions) {
+    for (const [heading, back] of [0, Math.PI / 2, Math.PI, -Math.PI / 2].flatMap((h) =>
+      [0, 0.8, 1.6].map((b) => [h, b]),
+    )) {
+      const [x, y, z] = r.waypoint;
+      const pose: Pose = { position: [x + Math.sin(heading) * back, y, z + Math.cos(heading) * back], heading };
+      if (!r.bounds || !inside(r.bounds, pose.position)) continue;
+      if (!placed(pose, 2.6).every((o) => inside(r.bounds!, o.position!))) continue;
+      // furniture may stand there, or hide one of them
+      const obs = await sim.reset({ episodeId: "probe", start: pose, objects: placed(pose, 2.6) }).catch(() => null);
+      if (obs && obs.visible.front.filter((v) => v.category === "mug" && v.pixels >= 60).length === 2) {
+        start = obs.pose;
+        return;
+      }
+    }
+  }
+  throw new Error("no room of seed:5 fits the test's layout");
+});
+after(() => sim.close());
+
+/** Both mugs on the floor `ahead` metres in front of `pose`, `gap` metres apart, the red one on the left. */
+function placed(pose: Pose, ahead: number, gap = 0.8): ObjectSpec[] {
+  const [x, , z] = pose.position;
+  const h = pose.heading;
+  const at = (side: number): [number, number, number] => [
+    x - Math.sin(h) * ahead - Math.cos(h) * side,
+    0,
+    z - Math.cos(h) * ahead + Math.sin(h) * side,
+  ];
+  return [
+    { id: red.id, category: "mug", attributes: red.attributes, position: at(gap / 2) },
+    { id: blue.id, category: "mug", attributes: blue.attributes, position: at(-gap / 2) },
+  ];
+}
+const mugsAhead = (ahead: number) => placed(start, ahead);
+
+async function look(ahead: number) {
+  const obs = await sim.reset({ episodeId: "look", start, objects: mugsAhead(ahead), views: true });
+  return { obs, views: viewsFor(obs, obs.imageData, true) };
+}
+
+const target = (category: "mug" | null = "mug"): GroundOutput => ({
+  objectId: "remembered",
+  category,
+  description: "a mug",
+  reason: "test",
+  hints: [],
+  likelyRooms: [],
+});
+
+function input(views: LowLevelInput["views"], referenceImage?: Image): LowLevelInput {
+  return {
+    instruction: "I want some tea",
+    target: target(),
+    views,
+    ...(referenceImage ? { referenceImage } : {}),
+    currentRoom: null,
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  };
+}
+
+test("instance ids in observations are new at every reset: nothing to recognise an object by but its looks", async () => {
+  const a = await look(2.6);
+  const b = await look(2.6);
+  const ids = (o: typeof a.obs) => o.visible.front.map((v) => v.id).sort();
+  assert.equal(ids(a.obs).length, 2);
+  assert.notDeepEqual(ids(a.obs), ids(b.obs));
+  for (const id of [...ids(a.obs), ...ids(b.obs)])
+    assert.ok(![red.id, blue.id].includes(id), `${id} leaks a dataset id`);
+});
+
+test("a view of each mug is most like its own photo", async () => {
+  const { obs } = await look(2.6);
+  const px = await pixelsOf(obs.imageData.find((i) => i.view === "front")!);
+  const [left, right] = [...obs.visible.front].sort((p, q) => p.bbox[0] - q.bbox[0]);
+  const redPhoto = await photoAppearance(await photo(red));
+  const bluePhoto = await photoAppearance(await photo(blue));
+  const l = appearanceIn(px, left.bbox);
+  const r = appearanceIn(px, right.bbox);
+  assert.ok(similarity(redPhoto, l) > similarity(redPhoto, r), "red photo: the left (red) mug");
+  assert.ok(similarity(bluePhoto, r) > similarity(bluePhoto, l), "blue photo: the right (blue) mug");
+  assert.ok(similarity(redPhoto, l) >= LOOKS_LIKE, `red mug looks like its photo: ${similarity(redPhoto, l)}`);
+  assert.ok(
+    similarity(redPhoto, r) < LOOKS_LIKE,
+    `blue mug does not look like the red photo: ${similarity(redPhoto, r)}`,
+  );
+});
+
+test("with a photo the heuristic heads for the mug that looks like it, whichever side it is on", async () => {
+  const policy = new HeuristicPolicy();
+  const { obs, views } = await look(2.6);
+  const [left, right] = [...obs.visible.front].sort((p, q) => p.bbox[0] - q.bbox[0]);
+  const forRed = await policy.planLowLevel(input(views, await photo(red)));
+  assert.deepEqual([forRed.value.decision, forRed.value.instanceId], ["forward", left.id], forRed.value.reason);
+  const forBlue = await policy.planLowLevel(input(views, await photo(blue)));
+  assert.deepEqual([forBlue.value.decision, forBlue.value.instanceId], ["forward", right.id], forBlue.value.reason);
+});
+
+test("with a photo, a same-category mug that does not look like it is passed by", async () => {
+  const policy = new HeuristicPolicy();
+  const obs = await sim.reset({
+    episodeId: "only-blue",
+    start,
+    objects: [mugsAhead(2.6)[1]],
+    views: true,
+  });
+  const d = await policy.planLowLevel(input(viewsFor(obs, obs.imageData, true), await photo(red)));
+  assert.equal(d.value.decision, "continue_plan", d.value.reason);
+  assert.match(d.value.reason, /none looks like the photo/);
+});
+
+test("a mug seen without pixels is approached to be judged, never stopped at", async () => {
+  const policy = new HeuristicPolicy();
+  const { obs } = await look(2.6);
+  const d = await policy.planLowLevel(input(viewsFor(obs, [], false), await photo(red)));
+  assert.equal(d.value.decision, "forward", d.value.reason);
+  assert.equal(d.value.instanceId, undefined);
+});
+
+test("without a photo any instance of the category will do (the no-prior and raw baselines)", async () => {
+  const policy = new HeuristicPolicy();
+  const { views } = await look(2.6);
+  const d = await policy.planLowLevel(input(views));
+  assert.equal(d.value.decision, "forward", "2.6 m away: heading for the nearest mug");
+  assert.ok(d.value.instanceId, d.value.reason);
+});
