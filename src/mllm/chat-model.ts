@@ -5,6 +5,7 @@
  * ChatModelError with whatever the attempts cost.
  */
 import type { z } from "zod";
+import type { FailureInfo } from "../util/failure.ts";
 
 export interface TextPart {
   type: "text";
@@ -56,17 +57,30 @@ export interface ChatModel {
   generate<T>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
 }
 
-/** A call that produced no valid value: transport failure or output that never fit the schema. */
-export class ChatModelError extends Error {
+/**
+ * A call that produced no valid value: transport failure or output that never fit the schema.
+ * `infrastructure` (see src/util/failure.ts) is true only for a transport failure that was the
+ * service's (no connection, timeout, 429 / 5xx after retries, 401 / 403 / 404); a "schema"
+ * failure is never infrastructure: the model answered, and its answers were unusable, which is
+ * the agent's outcome. `status` and `url` say what failed when there was an HTTP exchange.
+ */
+export class ChatModelError extends Error implements FailureInfo {
+  readonly infrastructure: boolean;
+  readonly status?: number;
+  readonly url?: string;
   constructor(
     message: string,
     readonly kind: "transport" | "schema",
     readonly usage: Usage,
     readonly latencyMs: number,
     readonly attempts: number,
+    failure: Partial<FailureInfo> = {},
   ) {
     super(message);
     this.name = "ChatModelError";
+    this.infrastructure = kind === "transport" && (failure.infrastructure ?? false);
+    if (failure.status !== undefined) this.status = failure.status;
+    if (failure.url !== undefined) this.url = failure.url;
   }
 }
 

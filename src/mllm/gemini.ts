@@ -3,12 +3,13 @@
  * inlineData. The client's own retries stay off (no retryOptions); retry.ts applies the one
  * transport policy at its fetch boundary, where retry-after headers are visible.
  */
-import { type GenerateContentConfig, GoogleGenAI } from "@google/genai";
+import { ApiError, type GenerateContentConfig, GoogleGenAI } from "@google/genai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
 import { THINKING_BUDGET, textFromGemini, toGeminiContents, usageFromGemini } from "./gemini-convert.ts";
 import { readApiKey, redact } from "./keys.ts";
-import { retryingFetch } from "./retry.ts";
+import { connectionFailed, httpFailed, type RequestFailure, timedOut } from "./request-failure.ts";
+import { FetchFailure, retryingFetch } from "./retry.ts";
 import {
   generateStructured,
   type JsonSchema,
@@ -51,14 +52,15 @@ export class GeminiChatModel implements ChatModel {
     const c = this.config;
     const { systemInstruction, contents } = toGeminiContents(messages);
     let requests = 0;
+    let url: string | undefined;
     const config: GenerateContentConfig = {
       responseMimeType: "application/json",
       seed: c.seed,
       httpOptions: {
-        fetch: retryingFetch(
-          { maxRetries: c.maxRetries, timeoutMs: c.timeoutMs, sleep: this.options.sleep },
-          () => requests++,
-        ),
+        fetch: retryingFetch({ maxRetries: c.maxRetries, timeoutMs: c.timeoutMs, sleep: this.options.sleep }, (u) => {
+          requests++;
+          url = u;
+        }),
       },
     };
     if (c.structuredOutput === "json_schema") config.responseJsonSchema = json;
@@ -81,7 +83,30 @@ export class GeminiChatModel implements ChatModel {
       };
       return reply;
     } catch (e) {
-      throw new ProviderRequestError(redact((e as Error).message, this.key), Math.max(1, requests));
+      const failure = describe(e, url, Math.max(1, requests));
+      throw new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure);
     }
   }
+}
+
+/**
+ * The failure in words that name the URL, the wait or the status (request-failure.ts). The
+ * client reports an HTTP error as ApiError whose message is the raw JSON body; its fields are
+ * read out here (Google's body: {error: {code, message, status}}).
+ */
+function describe(e: unknown, url: string | undefined, requests: number): RequestFailure {
+  if (e instanceof FetchFailure) {
+    return e.kind === "timeout" ? timedOut(e.url, e.timeoutMs, requests) : connectionFailed(e.url, e.cause, requests);
+  }
+  if (e instanceof ApiError && typeof e.status === "number") {
+    let body: { error?: { message?: unknown; status?: unknown } } | undefined;
+    try {
+      body = JSON.parse(e.message);
+    } catch {}
+    const message = typeof body?.error?.message === "string" ? body.error.message : body ? undefined : e.message;
+    const code =
+      typeof body?.error?.status === "string" && body.error.status !== "UNKNOWN" ? body.error.status : undefined;
+    return httpFailed(e.status, url, { code, message }, requests);
+  }
+  return { message: (e as Error)?.message ?? String(e), infrastructure: false };
 }

@@ -89,7 +89,9 @@ export class LlmPolicy implements Policy {
           : { usage: {}, latencyMs: 0, attempts: 1 };
       const message = (e as Error).message;
       const record = callRecord({ ...base, ...failed, error: message }, this.config.prices);
-      throw new BackboneError(`${this.config.name} ${task}: ${message}`, [record]);
+      const failure =
+        e instanceof ChatModelError ? { infrastructure: e.infrastructure, status: e.status, url: e.url } : {};
+      throw new BackboneError(`${this.config.name} ${task}: ${message}`, [record], failure);
     }
   }
 }

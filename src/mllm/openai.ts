@@ -15,6 +15,7 @@ import {
   usageFromOpenAI,
   withSystemAddendum,
 } from "./openai-convert.ts";
+import { connectionFailed, httpFailed, type RequestFailure, timedOut } from "./request-failure.ts";
 import { generateStructured, type ProviderReply, ProviderRequestError, toJsonSchema } from "./structured.ts";
 
 const CALL_HEADER = "x-polar-call";
@@ -28,6 +29,8 @@ export class OpenAIChatModel implements ChatModel {
   private readonly key: string | undefined;
   /** HTTP requests per call id, counted at the fetch boundary so the client's retries show */
   private readonly requestCounts = new Map<string, number>();
+  /** the URL each call id last requested, for error messages */
+  private readonly requestUrls = new Map<string, string>();
   private nextCall = 0;
 
   constructor(
@@ -43,7 +46,10 @@ export class OpenAIChatModel implements ChatModel {
       timeout: config.timeoutMs,
       fetch: (url, init) => {
         const id = new Headers(init?.headers).get(CALL_HEADER);
-        if (id) this.requestCounts.set(id, (this.requestCounts.get(id) ?? 0) + 1);
+        if (id) {
+          this.requestCounts.set(id, (this.requestCounts.get(id) ?? 0) + 1);
+          this.requestUrls.set(id, url instanceof Request ? url.url : String(url));
+        }
         return fetch(url, init);
       },
     });
@@ -85,9 +91,28 @@ export class OpenAIChatModel implements ChatModel {
         raw: completion,
       };
     } catch (e) {
-      throw new ProviderRequestError(redact((e as Error).message, this.key), this.requestCounts.get(id) ?? 1);
+      const requests = this.requestCounts.get(id) ?? 1;
+      const failure = this.describe(e, this.requestUrls.get(id), requests);
+      throw new ProviderRequestError(redact(failure.message, this.key), requests, failure);
     } finally {
       this.requestCounts.delete(id);
+      this.requestUrls.delete(id);
     }
+  }
+
+  /** The client's error in words that name the URL, the wait or the status (request-failure.ts). */
+  private describe(e: unknown, url: string | undefined, requests: number): RequestFailure {
+    const where = url ?? `${this.client.baseURL.replace(/\/$/, "")}/chat/completions`;
+    // the timeout error is a connection error too: test it first
+    if (e instanceof OpenAI.APIConnectionTimeoutError) return timedOut(where, this.config.timeoutMs, requests);
+    if (e instanceof OpenAI.APIConnectionError) return connectionFailed(where, e, requests);
+    if (e instanceof OpenAI.APIError && typeof e.status === "number") {
+      const body = e.error as { message?: unknown } | undefined;
+      const message = typeof body?.message === "string" ? body.message : e.message.replace(/^\d{3}\s*/, "");
+      const code = typeof e.code === "string" ? e.code : typeof e.type === "string" ? e.type : undefined;
+      return httpFailed(e.status, where, { code, message }, requests);
+    }
+    // not a transport error (a bug, or a response the converters could not read)
+    return { message: (e as Error)?.message ?? String(e), infrastructure: false };
   }
 }

@@ -6,6 +6,7 @@
 import type { MemoryCandidate, RawInteraction } from "../memory/candidate.ts";
 import type { Category, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
+import type { FailureInfo } from "../util/failure.ts";
 
 export interface CallRecord {
   task: "ground" | "high_level" | "low_level" | "memorize" | "step" | "other";
@@ -25,14 +26,29 @@ export interface Decision<T> {
   calls: CallRecord[];
 }
 
-/** A decision that could not be made (transport failure, or output that never fit the schema). */
-export class BackboneError extends Error {
+/**
+ * A decision that could not be made (transport failure, or output that never fit the schema).
+ * `infrastructure` (read it with isInfrastructureFailure, src/util/failure.ts): true when the
+ * model service could not be used (no connection, timeout, 429 or 5xx after the retries,
+ * 401 / 403 / 404), which says nothing about the agent; false when the model answered and the
+ * answers were unusable after the schema re-asks, or the backbone refused the input itself:
+ * that is the agent's outcome for the episode. `status` and `url` name the HTTP exchange that
+ * failed, when there was one.
+ */
+export class BackboneError extends Error implements FailureInfo {
+  readonly infrastructure: boolean;
+  readonly status?: number;
+  readonly url?: string;
   constructor(
     message: string,
     readonly calls: CallRecord[],
+    failure: Partial<FailureInfo> = {},
   ) {
     super(message);
     this.name = "BackboneError";
+    this.infrastructure = failure.infrastructure ?? false;
+    if (failure.status !== undefined) this.status = failure.status;
+    if (failure.url !== undefined) this.url = failure.url;
   }
 }
 

@@ -40,28 +40,43 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : date - Date.now();
 }
 
+/** A request that got no HTTP response, on its last allowed attempt: it names the URL. */
+export class FetchFailure extends Error {
+  constructor(
+    readonly kind: "timeout" | "connection",
+    readonly url: string,
+    readonly timeoutMs: number,
+    cause: unknown,
+  ) {
+    super(kind === "timeout" ? `no response from ${url} within ${timeoutMs} ms` : `cannot connect to ${url}`, {
+      cause,
+    });
+    this.name = "FetchFailure";
+  }
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A fetch that applies the policy. A retryable response that is the last one allowed is handed
- * back as is, so the client raises its own typed error for it; `onRequest` counts every
- * request sent.
+ * back as is, so the client raises its own typed error for it; a request that never got a
+ * response throws FetchFailure. `onRequest` sees every request sent, with its URL.
  */
-export function retryingFetch(policy: RetryPolicy, onRequest: () => void): typeof fetch {
+export function retryingFetch(policy: RetryPolicy, onRequest: (url: string) => void): typeof fetch {
   const sleep = policy.sleep ?? defaultSleep;
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= policy.maxRetries;
       const timeout = AbortSignal.timeout(policy.timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      onRequest();
+      const url = input instanceof Request ? input.url : String(input);
+      onRequest(url);
       let response: Response;
       try {
         response = await fetch(input, { ...init, signal });
       } catch (e) {
-        if (init?.signal?.aborted || last) {
-          throw timeout.aborted ? new Error(`request timed out after ${policy.timeoutMs} ms`) : e;
-        }
+        if (init?.signal?.aborted) throw e;
+        if (last) throw new FetchFailure(timeout.aborted ? "timeout" : "connection", url, policy.timeoutMs, e);
         await sleep(retryDelayMs(attempt, undefined, policy.random));
         continue;
       }

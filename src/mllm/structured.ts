@@ -4,6 +4,7 @@
  * what was wrong.
  */
 import { z } from "zod";
+import type { FailureInfo } from "../util/failure.ts";
 import {
   addUsage,
   type ChatMessage,
@@ -100,14 +101,24 @@ export interface ProviderReply {
   raw: unknown;
 }
 
-/** A provider request that failed for good (retries spent, or an error not worth retrying). */
+/**
+ * A provider request that failed for good (retries spent, or an error not worth retrying),
+ * described and classified by request-failure.ts.
+ */
 export class ProviderRequestError extends Error {
+  readonly infrastructure: boolean;
+  readonly status?: number;
+  readonly url?: string;
   constructor(
     message: string,
     readonly requests: number,
+    failure: Partial<FailureInfo> = {},
   ) {
     super(message);
     this.name = "ProviderRequestError";
+    this.infrastructure = failure.infrastructure ?? false;
+    if (failure.status !== undefined) this.status = failure.status;
+    if (failure.url !== undefined) this.url = failure.url;
   }
 }
 
@@ -130,13 +141,14 @@ export async function generateStructured<T>(
     try {
       reply = await send(messages);
     } catch (e) {
-      const requests = e instanceof ProviderRequestError ? e.requests : 1;
+      const failed = e instanceof ProviderRequestError ? e : undefined;
       throw new ChatModelError(
         `request failed: ${(e as Error).message}`,
         "transport",
         usage,
         performance.now() - started,
-        attempts + requests,
+        attempts + (failed?.requests ?? 1),
+        failed ? { infrastructure: failed.infrastructure, status: failed.status, url: failed.url } : {},
       );
     }
     attempts += reply.requests;

@@ -47,6 +47,21 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/** How a SimError came about: the transport failed, or the simulator refused the request. */
+export interface SimFailure {
+  /**
+   * true only for transport failures: the bridge could not be reached, went silent past the
+   * timeout, or dropped the connection. Those say nothing about the agent or the episode and go
+   * away when the simulator is back, so a runner reruns the episode (isInfrastructureFailure in
+   * src/util/failure.ts reads this). false (the default): the bridge answered and refused the
+   * request (invalid params, out of order, not found), or broke the protocol; that is a bug in
+   * the agent or the bridge, deterministic, and must be reported, not retried.
+   */
+  infrastructure?: boolean;
+  /** the bridge's URL, for transport failures */
+  url?: string;
+}
+
 /**
  * The part of a simulator the agent may use: act, plan a path, read the scene's regions.
  * Loading scenes, resetting with the episode's objects and measuring against its targets
@@ -56,12 +71,17 @@ export type AgentSimulator = Pick<Simulator, "step" | "planPath" | "sceneInfo">;
 
 /** A protocol-level failure reported by the simulator or the transport. */
 export class SimError extends Error {
+  readonly infrastructure: boolean;
+  readonly url?: string;
   constructor(
     readonly code: string,
     message: string,
     readonly path?: string,
+    failure: SimFailure = {},
   ) {
     super(message);
     this.name = "SimError";
+    this.infrastructure = failure.infrastructure ?? false;
+    if (failure.url !== undefined) this.url = failure.url;
   }
 }

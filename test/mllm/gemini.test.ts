@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, test } from "node:test";
 import { z } from "zod";
 import { ChatModelError } from "../../src/mllm/chat-model.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { GeminiChatModel } from "../../src/mllm/gemini.ts";
+import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import {
   geminiError,
   geminiImages,
@@ -127,11 +130,12 @@ test("a timeout is retried like a 5xx", async () => {
   server.setResponder(async () => {
     if (first) {
       first = false;
-      await new Promise((r) => setTimeout(r, 400));
+      await new Promise((r) => setTimeout(r, 1200));
     }
     return geminiResponse(ok);
   });
-  const r = await model({ timeoutMs: 100 }).generate(request());
+  // generous enough that the second attempt never times out on a loaded machine
+  const r = await model({ timeoutMs: 400 }).generate(request());
   server.setResponder(undefined);
   assert.equal(r.value.roomId, "r2");
   assert.equal(r.attempts, 2);
@@ -162,6 +166,82 @@ test("the key never appears in errors", async () => {
   await assert.rejects(model().generate(request()), (e: unknown) => {
     assert.ok(e instanceof ChatModelError);
     assert.ok(!e.message.includes(KEY), e.message);
+    return true;
+  });
+});
+
+// ---- what failed, and whether it is infrastructure (issue 15) ---------------------------------
+
+const endpoint = () => `${server.url}/v1beta/models/gemini-2.5-flash:generateContent`;
+
+test("429 after the retries shows the status and the provider's words, not a raw JSON body", async () => {
+  for (let i = 0; i < 3; i++) server.push(geminiError(429, `Quota exceeded for ${KEY}`));
+  await assert.rejects(model({ maxRetries: 2 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.match(e.message, /HTTP 429 RESOURCE_EXHAUSTED/);
+    assert.match(e.message, /Quota exceeded/);
+    assert.ok(e.message.includes(endpoint()), e.message);
+    assert.doesNotMatch(e.message, /[{}"]/, "no raw JSON");
+    assert.ok(!e.message.includes(KEY), e.message);
+    assert.equal(e.status, 429);
+    assert.equal(e.url, endpoint());
+    assert.equal(e.infrastructure, true);
+    assert.equal(isInfrastructureFailure(e), true);
+    return true;
+  });
+  assert.equal(server.requests.length, 3);
+});
+
+test("a timeout that outlasts the retries names its duration and URL", async () => {
+  server.setResponder(() => new Promise((r) => setTimeout(() => r(geminiResponse(ok)), 600)));
+  try {
+    await assert.rejects(model({ timeoutMs: 100, maxRetries: 1 }).generate(request()), (e: unknown) => {
+      assert.ok(e instanceof ChatModelError);
+      assert.match(e.message, /timed out/);
+      assert.match(e.message, /100 ms/);
+      assert.ok(e.message.includes(endpoint()), e.message);
+      assert.equal(e.attempts, 2);
+      assert.equal(e.infrastructure, true);
+      return true;
+    });
+  } finally {
+    server.setResponder(undefined);
+  }
+});
+
+test("a refused connection names the URL and says refused, not 'fetch failed'", async () => {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  await assert.rejects(
+    model({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1 }).generate(request()),
+    (e: unknown) => {
+      assert.ok(e instanceof ChatModelError);
+      assert.match(e.message, /connection refused/);
+      assert.doesNotMatch(e.message, /fetch failed/);
+      assert.ok(e.message.includes(`http://127.0.0.1:${port}/`), e.message);
+      assert.equal(e.infrastructure, true);
+      return true;
+    },
+  );
+});
+
+test("401 is infrastructure (the key), a 400 is not (the request's content)", async () => {
+  server.push(geminiError(401, "API key expired"));
+  await assert.rejects(model().generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.equal(e.status, 401);
+    assert.equal(e.infrastructure, true);
+    assert.match(e.message, /HTTP 401 .*API key expired/);
+    return true;
+  });
+  server.push(geminiError(400, "Request contains an invalid argument."));
+  await assert.rejects(model().generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.equal(e.status, 400);
+    assert.equal(e.infrastructure, false);
+    assert.match(e.message, /HTTP 400 INVALID_ARGUMENT/);
     return true;
   });
 });

@@ -5,9 +5,11 @@ import type { LlmPolicy } from "../../src/mllm/llm-policy.ts";
 import { BackboneError, type GroundOutput } from "../../src/mllm/policy.ts";
 import { createPolicy } from "../../src/mllm/registry.ts";
 import type { Image } from "../../src/sim/simulator.ts";
+import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import {
   openaiBySchema,
   openaiCompletion,
+  openaiError,
   openaiImages,
   openaiSchemaName,
   openaiText,
@@ -178,9 +180,38 @@ test("a step that fails for good is a BackboneError with the call recorded, and 
       assert.equal(e.calls[0].inputTokens, 200);
       assert.match(e.calls[0].error ?? "", /schema/);
       assert.ok(!JSON.stringify({ m: e.message, c: e.calls }).includes(KEY));
+      // the model answered, unusably: the agent's outcome, not an infrastructure failure
+      assert.equal(e.infrastructure, false);
+      assert.equal(isInfrastructureFailure(e), false);
       return true;
     },
   );
+});
+
+test("a model service that stays down is a BackboneError marked infrastructure, with status and URL", async () => {
+  server.setResponder(() => openaiError(503, "The server is overloaded", { "retry-after-ms": "1" }));
+  try {
+    const input = {
+      instruction: "I want some tea",
+      target,
+      rooms: [{ id: "r1", label: "kitchen", waypoint: [0, 0, 0] as [number, number, number], adjacent: [] }],
+      currentRoomId: null,
+      visited: [],
+    };
+    await assert.rejects(policy().planHighLevel(input), (e: unknown) => {
+      assert.ok(e instanceof BackboneError);
+      assert.equal(e.infrastructure, true);
+      assert.equal(isInfrastructureFailure(e), true);
+      assert.equal(e.status, 503);
+      assert.equal(e.url, `${server.url}/v1/chat/completions`);
+      assert.match(e.message, /HTTP 503/);
+      assert.ok(e.message.includes(`${server.url}/v1/chat/completions`), e.message);
+      assert.match(e.calls[0].error ?? "", /HTTP 503/);
+      return true;
+    });
+  } finally {
+    server.setResponder(undefined);
+  }
 });
 
 test("a schema-driven responder answers each decision by its schema name", async () => {

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, test } from "node:test";
 import { z } from "zod";
 import { ChatModelError } from "../../src/mllm/chat-model.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { OpenAIChatModel } from "../../src/mllm/openai.ts";
+import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import {
   openaiCompletion,
   openaiError,
@@ -175,4 +178,97 @@ test("the key never appears in errors, even when the server echoes it", async ()
     return true;
   });
   assert.equal(server.requests.length, 1, "401 is not retried");
+});
+
+// ---- what failed, and whether it is infrastructure (issue 15) ---------------------------------
+
+/** A port nothing listens on: bound once, then released. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+test("a timeout names its duration and URL, and is an infrastructure failure", async () => {
+  server.setResponder(() => new Promise((r) => setTimeout(() => r(openaiCompletion(ok)), 800)));
+  try {
+    await assert.rejects(model({ timeoutMs: 150, maxRetries: 1 }).generate(request()), (e: unknown) => {
+      assert.ok(e instanceof ChatModelError);
+      assert.equal(e.kind, "transport");
+      assert.ok(e.message.includes(`${server.url}/v1/chat/completions`), e.message);
+      assert.match(e.message, /timed out/);
+      assert.match(e.message, /150 ms/);
+      assert.match(e.message, /2 requests/);
+      assert.equal(e.infrastructure, true);
+      assert.equal(e.status, undefined);
+      assert.equal(e.url, `${server.url}/v1/chat/completions`);
+      assert.equal(isInfrastructureFailure(e), true);
+      assert.ok(!e.message.includes(KEY));
+      return true;
+    });
+  } finally {
+    server.setResponder(undefined);
+  }
+});
+
+test("a refused connection names the URL and the cause, and is an infrastructure failure", async () => {
+  const port = await closedPort();
+  const url = `http://127.0.0.1:${port}/v1`;
+  await assert.rejects(model({ baseUrl: url, maxRetries: 0 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.ok(e.message.includes(`${url}/chat/completions`), e.message);
+    assert.match(e.message, /connection refused/);
+    assert.doesNotMatch(e.message, /Connection error\.$/);
+    assert.equal(e.infrastructure, true);
+    assert.equal(e.url, `${url}/chat/completions`);
+    return true;
+  });
+});
+
+test("429 after the retries gives the status, the URL and the provider's words: infrastructure", async () => {
+  for (let i = 0; i < 3; i++) server.push(openaiError(429, "Rate limit reached", { "retry-after-ms": "5" }));
+  await assert.rejects(model({ maxRetries: 2 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.match(e.message, /HTTP 429/);
+    assert.match(e.message, /Rate limit reached/);
+    assert.ok(e.message.includes(`${server.url}/v1/chat/completions`), e.message);
+    assert.equal(e.status, 429);
+    assert.equal(e.infrastructure, true);
+    return true;
+  });
+  assert.equal(server.requests.length, 3);
+});
+
+test("401 and 5xx are infrastructure; a 400 (the request's content refused) is not", async () => {
+  const cases: [number, boolean][] = [
+    [401, true],
+    [403, true],
+    [503, true],
+    [400, false],
+    [422, false],
+  ];
+  for (const [status, infrastructure] of cases) {
+    server.reset();
+    server.push(openaiError(status, `scripted ${status}`, { "x-should-retry": "false" }));
+    await assert.rejects(model({ maxRetries: 0 }).generate(request()), (e: unknown) => {
+      assert.ok(e instanceof ChatModelError);
+      assert.equal(e.status, status);
+      assert.equal(e.infrastructure, infrastructure, `${status}: ${e.message}`);
+      assert.match(e.message, new RegExp(`HTTP ${status}`));
+      return true;
+    });
+  }
+});
+
+test("an answer that never fits the schema is the agent's outcome, not infrastructure", async () => {
+  server.push(openaiCompletion("not json"), openaiCompletion("{}"));
+  await assert.rejects(model({ schemaRetries: 1 }).generate(request()), (e: unknown) => {
+    assert.ok(e instanceof ChatModelError);
+    assert.equal(e.kind, "schema");
+    assert.equal(e.infrastructure, false);
+    assert.equal(isInfrastructureFailure(e), false);
+    return true;
+  });
 });
