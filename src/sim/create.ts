@@ -16,7 +16,23 @@ export async function createSimulator(config: SimulatorConfig, opts: CreateOptio
   if (!url) {
     throw new SimError("bad_config", "simulator.type is websocket but neither simulator.url nor simulator.urls is set");
   }
-  return WebSocketSimulator.connect(url, { timeoutMs: config.timeoutMs });
+  try {
+    return await WebSocketSimulator.connect(url, { timeoutMs: config.timeoutMs });
+  } catch (e) {
+    if (!(e instanceof SimError) || !e.infrastructure) throw e;
+    // one line that says what to do: which simulator to start, or which setting to fix
+    const key = url !== config.url && config.urls?.includes(url) ? "simulator.urls" : "simulator.url";
+    throw new SimError(e.code, `${e.message}; ${startHint(url)} or fix ${key}`, e.path, { infrastructure: true, url });
+  }
+}
+
+function startHint(url: string): string {
+  let port = "";
+  try {
+    port = new URL(url).port;
+  } catch {}
+  const p = port ? ` --port ${port}` : "";
+  return `start it with polar sim serve${p} (or the Habitat bridge: python -m polar_habitat.server${p})`;
 }
 
 /** The run's settings for load_scene, so a bridge uses the config's values, not its own defaults. */

@@ -3,7 +3,20 @@
  * bridge (Habitat). Replies are matched to requests by id; the binary frames a reply announces
  * are collected before the reply is resolved; every result is validated against VERB_RESULTS.
  * Timeouts, refused connections and dropped connections become SimErrors that name the URL and
- * the verb.
+ * the verb, marked `infrastructure` (src/sim/simulator.ts says why); error replies from the
+ * bridge are not.
+ *
+ * A request that times out ends the connection. Dropping only its late reply (ids are never
+ * reused, so it could not be mistaken for another answer) is not enough: a bridge that was merely
+ * slow or frozen (SIGSTOP, then SIGCONT) still executes the request when it resumes, after the
+ * client has moved on. A timed-out load_scene then lands under the next episode's reset, whose
+ * objects reference receptacles of a scene that is no longer loaded ("no receptacle ... in the
+ * scene"), and every request queued behind it answers late too. After a timeout the client no
+ * longer knows the session's state, so nothing more is sent on it: the pending and all later
+ * requests fail as `disconnected` (infrastructure), and no late reply or binary frame can reach
+ * anyone. Reconnecting is the caller's move (createSimulator again): a new connection is a new
+ * session on the bridge, with no scene loaded, which callers that remember the loaded scene per
+ * Simulator object must see as a new object.
  */
 import WebSocket from "ws";
 import type { z } from "zod";
@@ -39,6 +52,23 @@ export function announcedImages(result: unknown): unknown {
   return r?.images ?? r?.observation?.images;
 }
 
+const SOCKET_CODES: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EPIPE: "connection broken",
+};
+
+/** A socket error in words: "connection refused" for ECONNREFUSED, else its own message. */
+function socketFailure(e: Error): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code && SOCKET_CODES[code]) ?? e.message;
+}
+
 // Frames from the bridge can be large (a 4096² PNG top-down map); refuse only the absurd.
 const MAX_INCOMING_BYTES = 256 * 2 ** 20;
 
@@ -47,6 +77,8 @@ export class WebSocketSimulator implements Simulator {
   private readonly pending = new Map<number, Pending>();
   private collecting: Collecting | undefined;
   private closedReason: string | undefined;
+  /** whether the reason the connection ended is a transport failure (see SimFailure) */
+  private closedByTransport = false;
 
   private constructor(
     readonly url: string,
@@ -56,9 +88,9 @@ export class WebSocketSimulator implements Simulator {
     ws.on("message", (data, isBinary) => this.onFrame(data as Buffer, isBinary));
     ws.on("close", (code, reason) => {
       const why = reason.length ? `${code} ${reason.toString()}` : String(code);
-      this.fail(`connection to ${this.url} closed (${why})`);
+      this.fail(`connection to ${this.url} closed (${why})`, true);
     });
-    ws.on("error", (e) => this.fail(`connection to ${this.url} failed: ${e.message}`));
+    ws.on("error", (e) => this.fail(`connection to ${this.url} failed: ${socketFailure(e)}`, true));
   }
 
   static connect(url: string, opts: ConnectOptions = {}): Promise<WebSocketSimulator> {
@@ -69,12 +101,21 @@ export class WebSocketSimulator implements Simulator {
       try {
         ws = new WebSocket(url, { maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
       } catch (e) {
-        reject(new SimError("connect_failed", `cannot connect to ${url}: ${(e as Error).message}`));
+        // a malformed URL: a config mistake, not a transport failure
+        reject(new SimError("connect_failed", `cannot connect to ${url}: ${(e as Error).message}`, undefined, { url }));
         return;
       }
+      const transport = { infrastructure: true, url };
       const timer = setTimeout(() => {
         ws.terminate();
-        reject(new SimError("timeout", `cannot connect to ${url}: no answer within ${connectMs} ms`));
+        reject(
+          new SimError(
+            "timeout",
+            `cannot reach the simulator at ${url} (no answer within ${connectMs} ms)`,
+            undefined,
+            transport,
+          ),
+        );
       }, connectMs);
       ws.once("open", () => {
         clearTimeout(timer);
@@ -83,25 +124,40 @@ export class WebSocketSimulator implements Simulator {
       });
       ws.once("error", (e) => {
         clearTimeout(timer);
-        reject(new SimError("connect_failed", `cannot connect to ${url}: ${e.message}`));
+        // refused, reset, unknown host, or something that is not a bridge answering: the
+        // simulator is not there to be used, which no agent did
+        const why = socketFailure(e);
+        reject(new SimError("connect_failed", `cannot reach the simulator at ${url} (${why})`, undefined, transport));
       });
     });
   }
 
   /** Sends one request and waits for its reply (and its binary frames). */
   async request(verb: Verb, params: unknown = {}): Promise<{ result: unknown; images: Image[] }> {
-    if (this.closedReason) throw new SimError("disconnected", `${verb}: ${this.closedReason}`);
+    if (this.closedReason) throw this.closedError(verb);
     const id = this.nextId++;
     const reply = new Promise<{ result: unknown; images: Image[] }>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new SimError("timeout", `${this.url}: no reply to ${verb} within ${this.timeoutMs} ms`));
+        this.settle(id);
+        reject(
+          new SimError(
+            "timeout",
+            `${this.url}: no reply to ${verb} within ${this.timeoutMs} ms; the connection is closed, ` +
+              "since the simulator may still carry the request out",
+            undefined,
+            this.transport(),
+          ),
+        );
+        // see the header: the session's state is unknown from here on
+        this.fail(`connection to ${this.url} abandoned after ${verb} got no reply within ${this.timeoutMs} ms`, true);
       }, this.timeoutMs);
       this.pending.set(id, { verb, resolve, reject, timer });
     });
     this.ws.send(JSON.stringify({ id, verb, params }), (err) => {
       if (err)
-        this.settle(id)?.reject(new SimError("disconnected", `${this.url}: cannot send ${verb}: ${err.message}`));
+        this.settle(id)?.reject(
+          new SimError("disconnected", `${this.url}: cannot send ${verb}: ${err.message}`, undefined, this.transport()),
+        );
     });
     const { result, images } = await reply;
     const parsed = VERB_RESULTS[verb].safeParse(result);
@@ -117,6 +173,15 @@ export class WebSocketSimulator implements Simulator {
     return { result: parsed.data, images };
   }
 
+  private transport(): { infrastructure: true; url: string } {
+    return { infrastructure: true, url: this.url };
+  }
+
+  private closedError(verb: Verb): SimError {
+    const failure = this.closedByTransport ? this.transport() : { url: this.url };
+    return new SimError("disconnected", `${verb}: ${this.closedReason}`, undefined, failure);
+  }
+
   private settle(id: number): Pending | undefined {
     const p = this.pending.get(id);
     if (p) {
@@ -130,7 +195,7 @@ export class WebSocketSimulator implements Simulator {
     if (isBinary) {
       const c = this.collecting;
       if (!c) {
-        this.fail(`${this.url} sent a binary frame that no reply announced`);
+        this.fail(`${this.url} sent a binary frame that no reply announced`, false);
         return;
       }
       c.frames.push(data);
@@ -138,7 +203,7 @@ export class WebSocketSimulator implements Simulator {
       return;
     }
     if (this.collecting) {
-      this.fail(`${this.url} sent a reply before the binary frames of the previous one`);
+      this.fail(`${this.url} sent a reply before the binary frames of the previous one`, false);
       return;
     }
     let reply: Reply;
@@ -147,7 +212,7 @@ export class WebSocketSimulator implements Simulator {
       if (!parsed.success) throw new Error(parsed.error.issues[0].message);
       reply = parsed.data;
     } catch (e) {
-      this.fail(`${this.url} sent a frame that is not a protocol reply: ${(e as Error).message}`);
+      this.fail(`${this.url} sent a frame that is not a protocol reply: ${(e as Error).message}`, false);
       return;
     }
     // A reply to an id that timed out is still read to the end (its frames), then dropped.
@@ -168,7 +233,7 @@ export class WebSocketSimulator implements Simulator {
     const bad = headers.findIndex((h) => !h.success);
     if (bad >= 0) {
       pending?.reject(new SimError("bad_reply", `${this.url}: result.images.${bad} is not an image header`));
-      this.fail(`${this.url} announced an image it did not describe`);
+      this.fail(`${this.url} announced an image it did not describe`, false);
       return;
     }
     const c: Collecting = {
@@ -198,12 +263,19 @@ export class WebSocketSimulator implements Simulator {
     c.pending.resolve({ result: c.result, images });
   }
 
-  /** Ends the connection and rejects everything in flight with one clear reason. */
-  private fail(reason: string): void {
-    if (!this.closedReason) this.closedReason = reason;
+  /**
+   * Ends the connection and rejects everything in flight with one clear reason. `transport`:
+   * the connection dropped or went silent (infrastructure); false: the bridge broke the protocol,
+   * a bug in it that rerunning would meet again.
+   */
+  private fail(reason: string, transport: boolean): void {
+    if (!this.closedReason) {
+      this.closedReason = reason;
+      this.closedByTransport = transport;
+    }
     for (const [id, p] of [...this.pending]) {
       this.settle(id);
-      p.reject(new SimError("disconnected", `${p.verb}: ${reason}`));
+      p.reject(this.closedError(p.verb));
     }
     this.collecting = undefined;
     if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
@@ -248,10 +320,11 @@ export class WebSocketSimulator implements Simulator {
 
   async close(): Promise<void> {
     if (this.closedReason) return;
+    // closing is the caller's own doing: requests after it are a bug, not infrastructure
     this.closedReason = `connection to ${this.url} was closed by the client`;
     for (const [id, p] of [...this.pending]) {
       this.settle(id);
-      p.reject(new SimError("disconnected", `${p.verb}: ${this.closedReason}`));
+      p.reject(this.closedError(p.verb));
     }
     if (this.ws.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {

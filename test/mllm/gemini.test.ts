@@ -134,11 +134,12 @@ test("a timeout is retried like a 5xx", async () => {
     }
     return geminiResponse(ok);
   });
-  // generous enough that the second attempt never times out on a loaded machine
   const r = await model({ timeoutMs: 400 }).generate(request());
   server.setResponder(undefined);
   assert.equal(r.value.roomId, "r2");
-  assert.equal(r.attempts, 2);
+  // 2 normally; on a machine loaded by parallel suites a later attempt can time out as well
+  assert.ok(r.attempts >= 2, `attempts ${r.attempts}`);
+  assert.equal(waits.length, r.attempts - 1, "each timeout was followed by a backoff and a retry");
 });
 
 test("a room id outside the enum is re-asked, then accepted", async () => {
