@@ -171,7 +171,7 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
     } catch (e) {
       if (e instanceof BackboneError) onCalls(e.calls);
       const c = classifyError(e);
-      out.error = { kind: c.kind === "agent" ? "memory" : c.kind, message: `memorize: ${c.message}` };
+      out.error = { ...c, kind: c.kind === "agent" ? "memory" : c.kind, message: `memorize: ${c.message}` };
     }
   }
   return out;

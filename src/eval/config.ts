@@ -16,6 +16,13 @@ export const EvalConfig = z.strictObject({
   concurrency: z.number().int().positive().default(2),
   bootstrapSamples: z.number().int().positive().default(1000),
   seed: z.number().int().default(0),
+  /**
+   * infrastructure failures in a row (simulator gone, model endpoint down) after which the run
+   * stops instead of burning through every remaining episode
+   */
+  maxConsecutiveFailures: z.number().int().positive().default(5),
+  /** stop handing out episodes after this many minutes (the run resumes where it stopped) */
+  maxMinutes: z.number().positive().optional(),
   /** k for Figure 8's recall of the gold prior interactions (paper: top-5) */
   recallK: z.number().int().positive().default(5),
 });

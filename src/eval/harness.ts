@@ -330,6 +330,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     memorized: agent?.memorized ?? false,
     error: error?.message ?? null,
     errorKind: error?.kind ?? null,
+    infrastructure: error?.infrastructure ?? false,
     timings: {
       totalMs,
       sceneGraphMs,

@@ -7,11 +7,13 @@ import cliProgress from "cli-progress";
 export interface Progress {
   start(total: number, alreadyDone: number): void;
   episode(success: boolean, label: string): void;
+  /** an episode that could not be run (infrastructure): not counted as done */
+  failure(label: string, message: string): void;
   stop(): void;
 }
 
 export function silentProgress(): Progress {
-  return { start() {}, episode() {}, stop() {} };
+  return { start() {}, episode() {}, failure() {}, stop() {} };
 }
 
 export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
@@ -57,6 +59,10 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
         );
         nextLine = done + Math.max(1, Math.ceil(total / 10));
       }
+    },
+    failure(label, message) {
+      // one line each: a run stops after a few in a row, so they never flood the terminal
+      stream.write(`${bar ? "\n" : ""}eval: ${label} not run: ${message} (a rerun retries it)\n`);
     },
     stop() {
       bar?.stop();

@@ -75,6 +75,8 @@ export const EpisodeRecord = z.strictObject({
   memorized: z.boolean(),
   error: z.string().nullable(),
   errorKind: ErrorKind.nullable(),
+  /** the error was an infrastructure failure (model service or simulator unusable): not an agent outcome */
+  infrastructure: z.boolean(),
   timings: z.strictObject({
     totalMs: z.number().nonnegative(),
     sceneGraphMs: z.number().nonnegative(),

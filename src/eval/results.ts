@@ -9,6 +9,8 @@ import { z } from "zod";
 
 export const RESULTS_FILE = "results.jsonl";
 export const MANIFEST_FILE = "manifest.json";
+/** episodes that ended on an infrastructure failure: one line each, kept apart from results */
+export const FAILURES_FILE = "failures.jsonl";
 export const RESULT_VERSION = 1;
 
 export const Stage = z.enum(["acquisition", "evaluation"]);
@@ -106,6 +108,8 @@ export const RunManifest = z.strictObject({
   simulator: z.string().min(1),
   store: z.string().min(1),
   embedder: z.string().min(1),
+  /** what the agent was assumed to perceive, and when each backbone's low-level planner was asked */
+  perception: z.string().optional(),
   backbones: z.record(z.string(), z.strictObject({ type: z.string(), model: z.string().nullable() })),
   gitCommit: z.string().nullable(),
   createdAt: z.string(),
@@ -141,6 +145,32 @@ export class ResultWriter {
   append(line: ResultLine): void {
     const checked = ResultLine.parse(line);
     writeSync(this.fd, `${JSON.stringify(checked)}\n`);
+    fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}
+
+/** An episode that could not be run for infrastructure reasons (no result: a rerun retries it). */
+export interface FailureLine {
+  key: string;
+  episodeId: string;
+  error: string | null;
+  at: string;
+}
+
+/** Appends failure lines, each flushed before append returns. */
+export class FailureWriter {
+  private fd = -1;
+
+  constructor(readonly path: string) {}
+
+  append(line: FailureLine): void {
+    if (this.fd < 0) this.fd = openSync(this.path, "a");
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
     fsyncSync(this.fd);
   }
 

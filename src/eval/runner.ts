@@ -23,6 +23,8 @@ import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { type ReportOutput, writeReport } from "./report/write.ts";
 import {
+  FAILURES_FILE,
+  FailureWriter,
   MANIFEST_FILE,
   type MemoryModeName,
   RESULT_VERSION,
@@ -62,6 +64,8 @@ export interface EpisodeOutcome {
   usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; failedCalls: number };
   memorized: boolean;
   error: string | null;
+  /** the episode ended on an infrastructure failure: not a result; it is run again later */
+  infrastructure: boolean;
 }
 
 export interface RecallOutcome {
@@ -90,6 +94,8 @@ export interface EvalRuntime {
   readonly simulator: string;
   readonly store: string;
   readonly embedder: string;
+  /** the perception the run assumed (semantic sensor, views) and each backbone's decision schedule */
+  readonly perception?: string;
   openSimulators(n: number): Promise<Simulator[]>;
   openBackbone(name: string, memoryDir: string): Promise<BackboneRuntime>;
   close(): Promise<void>;
@@ -122,6 +128,10 @@ export interface RunOptions {
 
 export interface RunSummary {
   ran: number;
+  /** episodes that ended on an infrastructure failure this session: no result line, rerun retries them */
+  infrastructureFailures: number;
+  /** why the run stopped before the end, when it was not Ctrl-C or --limit */
+  stoppedBecause: string | null;
   skipped: number;
   remaining: number;
   interrupted: boolean;
@@ -247,6 +257,7 @@ function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: D
     simulator: runtime.simulator,
     store: runtime.store,
     embedder: runtime.embedder,
+    ...(runtime.perception ? { perception: runtime.perception } : {}),
     backbones,
     gitCommit: gitCommit(),
     createdAt: now.toISOString(),
@@ -336,11 +347,21 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   const skipped = jobs.filter((j) => done.has(j.key)).length;
   progress.start(jobs.length, skipped);
   const writer = new ResultWriter(resultsPath);
-  let sims: Simulator[] = [];
+  const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
+  let slots: { sim: Simulator }[] = [];
   let ran = 0;
+  let infrastructureFailures = 0;
+  let inARow = 0;
+  let stoppedBecause: string | null = null;
+  const stopFor = (why: string) => {
+    stoppedBecause ??= why;
+    stop.abort();
+  };
+  const maxMinutes = plan.config.eval.maxMinutes;
+  const deadline = maxMinutes === undefined ? null : Date.now() + maxMinutes * 60_000;
   try {
     if (opts.limit === 0) stop.abort();
-    sims = stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency);
+    slots = (stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
     for (const b of plan.backbones) {
       if (stop.signal.aborted) break;
       const bb = await runtime.openBackbone(b.name, join(plan.outDir, "memory", slug(b.name)));
@@ -349,10 +370,39 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
         const acquisition = mine.filter((j) => j.stage === "acquisition");
         await reconcileMemory(bb, acquisition, done, notes);
 
-        const execute = async (job: Job, sim: Simulator) => {
+        const execute = async (job: Job, slot: { sim: Simulator }) => {
+          const sim = slot.sim;
+          if (deadline !== null && Date.now() >= deadline) {
+            stopFor(`the run's time limit of ${maxMinutes} min was reached`);
+            return;
+          }
           take();
           const t0 = Date.now();
           const outcome = await bb.run(job, sim);
+          if (outcome.infrastructure) {
+            // Not a result: the simulator or the model service could not be used. Recorded apart,
+            // left undone, so a rerun runs it again; enough of them in a row stop the run.
+            infrastructureFailures++;
+            inARow++;
+            failures.append({ key: job.key, episodeId: job.episode.id, error: outcome.error, at: now().toISOString() });
+            progress.failure(
+              `${job.backbone}/${job.memory} ${job.episode.id}`,
+              outcome.error ?? "infrastructure failure",
+            );
+            if (inARow >= plan.config.eval.maxConsecutiveFailures) {
+              stopFor(`${inARow} infrastructure failures in a row, the last: ${outcome.error ?? "unknown"}`);
+              return;
+            }
+            // A session that timed out or lost its connection is spent (a late reply must never
+            // answer a later request): this worker goes on with a fresh one.
+            await sim.close().catch(() => undefined);
+            slot.sim = await runtime
+              .openSimulators(1)
+              .then(([fresh]) => fresh)
+              .catch(() => sim);
+            return;
+          }
+          inARow = 0;
           const recall =
             job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic"
               ? await bb.recall(job.episode as EvaluationEpisode)
@@ -376,22 +426,23 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
 
         await runPool(
           acquisition.filter((j) => !done.has(j.key)),
-          sims,
+          slots,
           execute,
           stop.signal,
         );
         if (acquisition.some((j) => !done.has(j.key))) break; // evaluation waits for a complete memory
         const evaluation = mine.filter((j) => j.stage === "evaluation" && !done.has(j.key));
-        await runPool(evaluation, sims, execute, stop.signal);
+        await runPool(evaluation, slots, execute, stop.signal);
       } finally {
         await bb.close();
       }
     }
   } finally {
     writer.close();
+    failures.close();
     progress.stop();
     opts.signal?.removeEventListener("abort", onAbort);
-    await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
+    await Promise.all(slots.map((s) => s.sim.close().catch(() => undefined)));
     const remaining = jobs.filter((j) => !done.has(j.key)).length;
     session.finishedAt = now().toISOString();
     session.episodesRun = ran;
@@ -404,7 +455,17 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     opts.report === false
       ? null
       : await writeReport(plan.outDir, { samples: plan.config.eval.bootstrapSamples, seed: plan.config.eval.seed });
-  return { ran, skipped, remaining, interrupted: remaining > 0, resultsPath, report, notes };
+  return {
+    ran,
+    infrastructureFailures,
+    stoppedBecause,
+    skipped,
+    remaining,
+    interrupted: remaining > 0,
+    resultsPath,
+    report,
+    notes,
+  };
 }
 
 /**

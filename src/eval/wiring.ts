@@ -17,7 +17,7 @@ import { createPolicy, resolveBackbone } from "../mllm/registry.ts";
 import { SceneGraphCache } from "../planning/scene-graph.ts";
 import { createSimulator, settingsFromConfig } from "../sim/create.ts";
 import type { Simulator } from "../sim/simulator.ts";
-import { runEpisode } from "./harness.ts";
+import { describeTrigger, runEpisode } from "./harness.ts";
 import { withRepresentation } from "./representation.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";
 
@@ -71,6 +71,26 @@ function describeSimulator(config: PolarConfig): string {
   return `bridge ${[...(s.urls ?? []), ...(s.url ? [s.url] : [])].join(", ")}`;
 }
 
+/**
+ * What the agent was assumed to perceive, for every report: the simulator's semantic sensor
+ * (categories and boxes; instance ids new every episode, so not an identity) and RGB views, and
+ * how each backbone's low-level planner was asked.
+ */
+export function describePerception(config: PolarConfig, backbones: BackboneConfig[]): string {
+  const asked = backbones.map((b) => {
+    const trigger = createPolicy(b, { simulator: config.simulator }).lowLevelTrigger;
+    const how =
+      trigger === "sensor"
+        ? "tells same-category instances apart by comparing their pixels with the user's photos"
+        : "sees the front/left/right images and the user's photos";
+    return `${b.name} ${how}; low-level planner asked ${describeTrigger({ lowLevelTrigger: trigger }, config.agent)}`;
+  });
+  return [
+    `the simulator's semantic sensor (category and box of each instance in view; instance ids new every episode) and RGB views (front, left, right)`,
+    ...asked,
+  ].join(". ");
+}
+
 export function createRuntime(
   config: PolarConfig,
   set: ScenarioSet,
@@ -82,6 +102,7 @@ export function createRuntime(
   const scenes = new Map(set.scenes.map((s) => [s.id, s]));
   return {
     simulator: describeSimulator(config),
+    perception: describePerception(config, backbones),
     store: memory.store,
     embedder: memory.embedder,
     async openSimulators(n) {
@@ -195,6 +216,7 @@ function backboneRuntime(ctx: {
         },
         memorized: r.memorized,
         error: r.error,
+        infrastructure: r.infrastructure,
       };
     },
     async recall(ep: EvaluationEpisode) {

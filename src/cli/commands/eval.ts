@@ -28,6 +28,7 @@ const positiveInt = (flag: string) => (v: string) => {
 };
 
 interface EvalFlags {
+  maxMinutes?: number;
   dataset?: string;
   backbones?: string[];
   memory?: string[];
@@ -49,6 +50,7 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
   if (f.representations) e.representations = f.representations;
   if (f.concurrency !== undefined) e.concurrency = f.concurrency;
   if (f.out) e.out = f.out;
+  if (f.maxMinutes !== undefined) e.maxMinutes = f.maxMinutes;
   return { eval: e };
 }
 
@@ -92,9 +94,16 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     );
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
+    if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
+    if (s.infrastructureFailures > 0)
+      console.error(
+        `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): rerun the same command to retry them`,
+      );
     if (s.remaining > 0) console.log("stopped early: rerun the same command to resume");
     // an interrupted run is not a finished one: scripts that chain on the exit code must see it
     if (controller.signal.aborted) process.exitCode = 130;
+    else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = 4;
+    else if (s.stoppedBecause) process.exitCode = 5;
   } catch (e) {
     if (
       e instanceof PlanError ||
@@ -125,6 +134,11 @@ export function registerEval(program: Command): void {
     .option("--concurrency <n>", "episodes in flight (simulator sessions / bridge URLs)", int)
     .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)")
     .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", positiveInt("--limit"))
+    .option(
+      "--max-minutes <n>",
+      "stop handing out episodes after N minutes (rerun to resume)",
+      positiveInt("--max-minutes"),
+    )
     .option("--no-report", "skip writing the report at the end")
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
 }

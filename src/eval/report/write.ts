@@ -60,6 +60,7 @@ export function provenanceLines(m: RunManifest | null, lines: readonly ResultLin
     `Dataset: ${m.dataset.name} (${m.dataset.path}; ${m.dataset.scenes} scenes, ${m.dataset.users} users, ${m.dataset.episodes} episodes)`,
     `Simulator: ${m.simulator} · Store: ${m.store} · Embedder: ${m.embedder}`,
     `Backbones: ${backbones}`,
+    ...(m.perception ? [`Perception: ${m.perception}`] : []),
     `Config ${m.configHash} · commit ${m.gitCommit ?? "unknown"} · run ${m.runId}`,
   ];
 }
