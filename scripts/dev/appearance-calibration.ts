@@ -19,6 +19,10 @@ const config = loadConfig({ env: {} });
 const sim = await createSimulator(config.simulator);
 const same: number[] = [];
 const other: number[] = [];
+/** the same scores, NaN where the instance showed fewer than BIG pixels */
+const BIG = Number(process.env.BIG ?? 200);
+const sameBig: number[] = [];
+const otherBig: number[] = [];
 let loaded = "";
 for (const ep of set.acquisition) {
   const scene = set.scenes.find((s) => s.id === ep.sceneId)!;
@@ -55,6 +59,7 @@ for (const ep of set.acquisition) {
       if (!seen) continue;
       const s = similarity(photo, appearanceIn(await pixelsOf(r.imageData[0]), seen.bbox));
       (obj.id === target.id ? same : other).push(s);
+      (obj.id === target.id ? sameBig : otherBig).push(seen.pixels >= BIG ? s : Number.NaN);
       if (process.env.VERBOSE && obj.id === target.id && s < 0.4)
         console.log(
           `low: ${ep.id} ${obj.id} ${JSON.stringify(obj.attributes)} d=${dist} px=${seen.pixels} s=${s.toFixed(2)}`,
@@ -71,6 +76,13 @@ for (const [name, xs] of [
   console.log(
     `${name}: n=${xs.length} p5 ${q(xs, 0.05)} p25 ${q(xs, 0.25)} p50 ${q(xs, 0.5)} p75 ${q(xs, 0.75)} p95 ${q(xs, 0.95)}`,
   );
+const big = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
+console.log(`views of at least ${BIG} pixels: same ${big(sameBig).length}, other ${big(otherBig).length}`);
+for (const t of [0.5, 0.55, 0.6, 0.65]) {
+  const tp = big(sameBig).filter((x) => x >= t).length / big(sameBig).length;
+  const fp = big(otherBig).filter((x) => x >= t).length / Math.max(1, big(otherBig).length);
+  console.log(`  threshold ${t}: same accepted ${(100 * tp).toFixed(0)}%, other accepted ${(100 * fp).toFixed(0)}%`);
+}
 for (const t of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75]) {
   const tp = same.filter((x) => x >= t).length / same.length;
   const fp = other.filter((x) => x >= t).length / Math.max(1, other.length);

@@ -24,9 +24,12 @@
  *
  * Statements are ranked by their best edge score (over-fetching OVERFETCH·k by similarity
  * first), the top k kept; an object's score is the best score of the statements that led to it.
+ * A request made of several descriptions (clauses.ts) also searches each on its own: an
+ * object's score is then the mean of the whole request's score and its coverage of the parts.
  * Statements with similarity ≤ 0 are left out.
  */
 import type { MemoryCandidate } from "./candidate.ts";
+import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
 
@@ -176,13 +179,47 @@ export async function retrieveDetailed(
 
   const objectScore = new Map<string, number>();
   const led = new Map<string, Map<string, { score: number; at: number }>>();
+  const lead = (s: RetrievedStatement, l: RetrievedStatement["links"][number]) => {
+    const m = led.get(l.objectId) ?? new Map();
+    if (l.score > (m.get(s.statementId)?.score ?? Number.NEGATIVE_INFINITY))
+      m.set(s.statementId, { score: l.score, at: l.at });
+    led.set(l.objectId, m);
+  };
   for (const s of top) {
     for (const l of s.links) {
       objectScore.set(l.objectId, Math.max(objectScore.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
-      const m = led.get(l.objectId) ?? new Map();
-      m.set(s.statementId, { score: l.score, at: l.at });
-      led.set(l.objectId, m);
+      lead(s, l);
     }
+  }
+
+  // A compositional request: each descriptive part is searched on its own, and an object scores
+  // by how well its memories cover all the parts (the mean of its best score per part), blended
+  // with the whole request's score. An object one part describes well no longer beats the one
+  // every part describes.
+  const clauses = descriptiveClauses(instruction);
+  if (clauses.length >= 2) {
+    const vectors = await embedder.embed(clauses);
+    const perClause: Map<string, number>[] = [];
+    for (const v of vectors) {
+      const hits = await searchAsOf(store, user, v, k * OVERFETCH, now);
+      const bestFor = new Map<string, number>();
+      for (const h of hits.hits) {
+        const r = score(h, hits.links.get(h.statement.id) ?? [], h.similarity);
+        for (const l of r?.links ?? []) {
+          bestFor.set(l.objectId, Math.max(bestFor.get(l.objectId) ?? 0, l.score));
+          lead(r!, l);
+        }
+      }
+      perClause.push(bestFor);
+    }
+    const objects = new Set([...objectScore.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
+    const blended = [...objects].map((o) => {
+      const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
+      return [o, 0.5 * (objectScore.get(o) ?? 0) + 0.5 * coverage] as const;
+    });
+    blended.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    objectScore.clear();
+    for (const [o, sc] of blended.slice(0, k)) objectScore.set(o, sc);
   }
   const memories = await store.objectMemories(user, [...objectScore.keys()]);
   const candidates: MemoryCandidate[] = memories.map((m) => {

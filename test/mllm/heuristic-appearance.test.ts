@@ -9,7 +9,13 @@ import { loadConfig } from "../../src/config/load.ts";
 import { referencePng } from "../../src/datasets/generate/write.ts";
 import type { CatalogObject } from "../../src/datasets/schema.ts";
 import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
-import { LOOKS_LIKE } from "../../src/mllm/heuristic/low-level.ts";
+import {
+  CONFIDENT_PIXELS,
+  DEFAULT_STOP_RULE,
+  decideLowLevel,
+  LOOKS_LIKE,
+  lookAtCandidates,
+} from "../../src/mllm/heuristic/low-level.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
 import { viewsFor } from "../../src/planning/low-level.ts";
@@ -145,17 +151,21 @@ test("with a photo the heuristic heads for the mug that looks like it, whichever
   assert.deepEqual([forBlue.value.decision, forBlue.value.instanceId], ["forward", right.id], forBlue.value.reason);
 });
 
-test("with a photo, a same-category mug that does not look like it is passed by", async () => {
+test("with a photo, a same-category mug that does not look like it is never stopped at; seen well, it is passed by", async () => {
   const policy = new HeuristicPolicy();
-  const obs = await sim.reset({
-    episodeId: "only-blue",
-    start,
-    objects: [mugsAhead(2.6)[1]],
-    views: true,
-  });
-  const d = await policy.planLowLevel(input(viewsFor(obs, obs.imageData, true), await photo(red)));
-  assert.equal(d.value.decision, "continue_plan", d.value.reason);
-  assert.match(d.value.reason, /none looks like the photo/);
+  const obs = await sim.reset({ episodeId: "only-blue", start, objects: [mugsAhead(2.6)[1]], views: true });
+  const views = viewsFor(obs, obs.imageData, true);
+  const far = await policy.planLowLevel(input(views, await photo(red)));
+  assert.notEqual(far.value.decision, "stop", far.value.reason);
+  assert.equal(far.value.instanceId, undefined, "not taken for the photographed mug");
+  // the same view, the blue mug seen large enough to be sure: ruled out, the plan goes on
+  const blueMug = obs.visible.front.find((v) => v.category === "mug")!;
+  const big = { ...views, front: { ...views.front, visible: [{ ...blueMug, pixels: CONFIDENT_PIXELS }] } };
+  const looks = await lookAtCandidates(input(big, await photo(red)));
+  assert.ok((looks.get(blueMug.id) ?? 1) < LOOKS_LIKE);
+  const d = decideLowLevel(input(big, await photo(red)), DEFAULT_STOP_RULE, looks);
+  assert.equal(d.decision, "continue_plan", d.reason);
+  assert.match(d.reason, /none looks like the photo/);
 });
 
 test("a mug seen without pixels is approached to be judged, never stopped at", async () => {

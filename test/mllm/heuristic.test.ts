@@ -39,12 +39,12 @@ test("polar grounding takes the top candidate when contexts differ", async () =>
   assert.equal(d.calls.length, 0, "the heuristic makes no model calls");
 });
 
-test("polar grounding prefers the newest statement when the same context points to two objects", async () => {
+test("polar grounding takes memory's top candidate, with its episodic hints and rooms", async () => {
   const d = await policy.ground({
     instruction: "I want some tea in the mug from my sister",
     mode: "polar",
     candidates: [
-      candidate("mug_old", 0.82, "The mug was a gift from the user's sister.", 100, {
+      candidate("mug_old", 0.41, "The mug was a gift from the user's sister.", 100, {
         episodic: [{ episodeId: "e1", text: "Found the mug in the kitchen.", timestamp: 100, success: true }],
       }),
       candidate("mug_new", 0.8, "The mug was a new gift from the user's sister.", 500, {
@@ -61,7 +61,7 @@ test("polar grounding prefers the newest statement when the same context points 
   });
   assert.equal(d.value.objectId, "mug_new");
   assert.equal(d.value.category, "mug");
-  assert.match(d.value.reason, /newer/);
+  assert.match(d.value.reason, /top retrieved/);
   assert.deepEqual(d.value.likelyRooms, ["office"]);
   assert.equal(d.value.hints.length, 1);
 });

@@ -1,7 +1,6 @@
 /**
- * Heuristic grounding, one function per memory mode. polar: the top retrieved candidate, but
- * when candidates share the same context, the one with the newest statement (the latest
- * valid interaction wins). raw: the prior interaction sharing most words with the
+ * Heuristic grounding, one function per memory mode. polar: the top retrieved candidate (memory's
+ * ranking already lets the latest valid interaction win). raw: the prior interaction sharing most words with the
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 import type { MemoryCandidate, RawInteraction } from "../../memory/candidate.ts";
@@ -9,10 +8,7 @@ import type { Category } from "../../sim/protocol.ts";
 import type { GroundOutput } from "../policy.ts";
 import { guessCategory, isCategory } from "./categories.ts";
 import { roomsFoundIn } from "./rooms.ts";
-import { coverage, jaccard, wordSet } from "./text.ts";
-
-/** Statements this similar (word Jaccard) are taken to state the same context. */
-const SAME_CONTEXT = 0.5;
+import { coverage, wordSet } from "./text.ts";
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;
@@ -39,27 +35,18 @@ function bestStatement(c: MemoryCandidate) {
 export function groundPolar(instruction: string, candidates: MemoryCandidate[]): GroundOutput {
   if (candidates.length === 0)
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
-  const ranked = [...candidates].sort((a, b) => b.score - a.score);
-  const top = ranked[0];
-  const topText = wordSet(bestStatement(top)?.text ?? "");
-  const sameContext = ranked.filter((c) => {
-    if (c === top || c.score === top.score) return true;
-    const s = bestStatement(c);
-    return s !== undefined && jaccard(topText, wordSet(s.text)) >= SAME_CONTEXT;
-  });
-  const newest = (c: MemoryCandidate) => bestStatement(c)?.timestamp ?? Number.NEGATIVE_INFINITY;
-  const chosen = sameContext.reduce((best, c) => (newest(c) > newest(best) ? c : best), top);
+  // Memory's ranking already weighs time: a statement a later one superseded ranks at half, and
+  // an exclusive context moved with the later statement. Re-deciding "newest wins" here on word
+  // overlap overrode compositional matches (two objects that share one context, only one of which
+  // has the others), so the top candidate stands.
+  const chosen = [...candidates].sort((a, b) => b.score - a.score)[0];
   const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
   const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
-  const reason =
-    chosen === top
-      ? `top retrieved candidate (score ${top.score.toFixed(3)}): "${bestStatement(top)?.text ?? ""}"`
-      : `same context as the top candidate, but its statement is newer (latest interaction wins): "${bestStatement(chosen)?.text ?? ""}"`;
   return {
     objectId: chosen.objectId,
     category,
     description: describe(category, instruction),
-    reason,
+    reason: `top retrieved candidate (score ${chosen.score.toFixed(3)}): "${bestStatement(chosen)?.text ?? ""}"`,
     hints: episodes.slice(0, 3).map((e) => e.text),
     likelyRooms: unique(episodes.filter((e) => e.success).flatMap((e) => roomsFoundIn(e.text))),
   };

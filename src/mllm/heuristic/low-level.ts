@@ -74,6 +74,12 @@ export function nearestVisibleFloor(below: number, camera: HeuristicCamera): num
 export const LOOKS_LIKE = 0.6;
 /** Visible pixels below which an instance is too small to judge by its looks. */
 export const MIN_PIXELS_TO_JUDGE = 40;
+/**
+ * Visible pixels from which a low similarity rules an instance out; a smaller view that scores
+ * low is approached and looked at again. On the development split (seed 3), views of at least
+ * this size accept 88% of the same instance at LOOKS_LIKE, against 75% over all sizes.
+ */
+export const CONFIDENT_PIXELS = 200;
 
 /** How each visible instance of the target's category compares with the photo (id → similarity). */
 export type Looks = ReadonlyMap<string, number>;
@@ -127,12 +133,12 @@ export function decideLowLevel(
   if (!best) {
     if (!judging) return { decision: "continue_plan", reason: `${what} not in view` };
     // Same-category instances it could not make out yet: go closer to judge them; never stop at one.
-    const unsure = nearest((v) => score(v) === undefined);
+    const unsure = nearest((v) => score(v) === undefined || v.pixels < CONFIDENT_PIXELS);
     if (unsure) {
       const d = unsure.floor.toFixed(1);
       return {
         decision: DIRECTION[unsure.view],
-        reason: `a ${target.category} in the ${unsure.view} view, ${d} m away, too small to tell whether it is ${what}; going closer`,
+        reason: `a ${target.category} in the ${unsure.view} view, ${d} m away, too small to tell whether it is ${what} (${unsure.instance.pixels} pixels); going closer`,
       };
     }
     const seen = [...(looks?.values() ?? [])];

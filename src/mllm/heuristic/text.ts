@@ -26,10 +26,3 @@ export function coverage(query: Set<string>, other: Set<string>): number {
   for (const w of query) if (other.has(w)) shared++;
   return shared / query.size;
 }
-
-export function jaccard(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 && b.size === 0) return 0;
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
-}
