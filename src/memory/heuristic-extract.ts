@@ -101,6 +101,8 @@ export function statementsFromInstruction(instruction: string, category: string 
     // "the ones I use on the bus": the head noun stands for the object the gap names
     const fragment = raw.replace(LEADING, "").replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "");
     if (!fragment || isContentless(fragment, category)) continue;
+    // a request said again in passing ("… Could you get it for me?") tells nothing about the object
+    if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
     out.push(fillObjectGap(agree(toThirdPerson(fragment)), cat));
   }
   return out;

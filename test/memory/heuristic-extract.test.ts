@@ -57,3 +57,17 @@ describe("heuristic memory extraction", () => {
     assert.deepEqual(out.statements, ["the user's sister gave them this mug"]);
   });
 });
+
+it("a request repeated after the description is not stored as a fact about the object", () => {
+  const got = statementsFromInstruction("I need the green scarf my aunt knitted. Could you get it for me?", "scarf");
+  assert.ok(
+    got.some((s) => /aunt knitted/.test(s)),
+    got.join(" | "),
+  );
+  assert.ok(!got.some((s) => /get this|could you/i.test(s)), got.join(" | "));
+  const polite = statementsFromInstruction(
+    "Fetch the laptop I take to the library, please. Can you bring it here?",
+    "laptop",
+  );
+  assert.ok(!polite.some((s) => /bring|can you/i.test(s)), polite.join(" | "));
+});
