@@ -29,7 +29,6 @@ import {
   type EpisodeWrite,
   type ImageHashRecord,
   type MemoryEvent,
-  type MemoryEventKind,
   type MemoryStats,
   type MemoryStore,
   MemoryStoreError,
@@ -42,6 +41,7 @@ import {
   type StatementLink,
   type StoreOptions,
 } from "./store.ts";
+import { checkObject, missingStatement, noValidEdge, userClearedEvent, WriteEvents } from "./write-events.ts";
 
 /** Beyond this many ANN candidates, an exact per-user scan is cheaper than widening again. */
 const MAX_CANDIDATES = 4096;
@@ -169,13 +169,10 @@ export class Neo4jMemoryStore implements MemoryStore {
     vectors: EmbedderInfo | null | undefined,
   ): Promise<MemoryEvent[]> {
     const at = neo4j.int(w.episode.at);
-    const recordedAt = Date.now();
     const ep = w.episode.id;
     const obj = w.object.id;
     const p = { ...this.scope(user), at, episodeId: ep, objectId: obj };
-    const events: MemoryEvent[] = [];
-    const event = (kind: MemoryEventKind, nodeId: string, detail: string, objectId: string | null = obj) =>
-      events.push({ kind, nodeId, objectId, episodeId: ep, at: w.episode.at, recordedAt, detail });
+    const events = new WriteEvents(w);
     const step = (name: string) => this.onWriteStep?.(name);
 
     if (vectors) {
@@ -185,7 +182,7 @@ export class Neo4jMemoryStore implements MemoryStore {
          ON CREATE SET m.createdAt = $now
          SET m.embedderName = coalesce(m.embedderName, $name), m.embedderDim = coalesce(m.embedderDim, $dim)
          RETURN m.embedderName AS name, m.embedderDim AS dim`,
-        { space: this.namespace, now: neo4j.int(recordedAt), name: vectors.name, dim: neo4j.int(vectors.dim) },
+        { space: this.namespace, now: neo4j.int(Date.now()), name: vectors.name, dim: neo4j.int(vectors.dim) },
       );
       const name = r.records[0].get("name") as string;
       const dim = r.records[0].get("dim") as number;
@@ -204,36 +201,29 @@ export class Neo4jMemoryStore implements MemoryStore {
       p,
     );
     const seq0 = u.records[0].get("seq") as number;
-    if (u.records[0].get("fresh")) event("user_created", user, "", null);
+    if (u.records[0].get("fresh")) events.userCreated(user);
 
     const existing = await tx.run(
       "OPTIONAL MATCH (o:Object {space: $space, userId: $user, objectId: $objectId}) RETURN o IS NOT NULL AS exists",
       p,
     );
-    const exists = existing.records[0].get("exists") as boolean;
+    checkObject(w, existing.records[0].get("exists") as boolean);
     if (w.object.matchedBy === "new") {
-      if (exists) throw new MemoryStoreError(`object ${obj} already exists for this user; link it instead`);
       await tx.run(
         `MATCH (u:User {space: $space, userId: $user})
          CREATE (u)-[:OWNS {at: $at}]->(:Object {space: $space, userId: $user, objectId: $objectId,
                                                   category: $category, createdAt: $at, updatedAt: $at})`,
         { ...p, category: w.object.category },
       );
-      event(
-        "object_created",
-        obj,
-        [w.object.category ?? "unknown category", w.object.detail].filter(Boolean).join("; "),
-      );
     } else {
-      if (!exists) throw new MemoryStoreError(`object ${obj} does not exist for this user; cannot link to it`);
       await tx.run(
         `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
          SET o.category = coalesce($category, o.category),
              o.updatedAt = CASE WHEN o.updatedAt < $at THEN $at ELSE o.updatedAt END`,
         { ...p, category: w.object.category },
       );
-      event("object_linked", obj, [`matched by ${w.object.matchedBy}`, w.object.detail].filter(Boolean).join("; "));
     }
+    events.object();
     step("object");
 
     await tx.run(
@@ -254,12 +244,7 @@ export class Neo4jMemoryStore implements MemoryStore {
         image: w.referenceImage,
       },
     );
-    event("episode_created", ep, w.episode.success ? "succeeded" : "failed");
-    event("instruction_created", w.instructionId, w.episode.instruction);
-    if (w.referenceImage) {
-      const img = w.referenceImage;
-      event("image_created", img.id, `hash ${img.hash}${img.path ? ` at ${img.path}` : ""}`);
-    }
+    events.episode();
     step("episode");
 
     // Statements about the object hang off it (HAS_STATEMENT); facts about the user or another
@@ -301,22 +286,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       for (const r of found.records) linkedText.set(r.get("id") as string, r.get("text") as string);
     }
     for (const s of w.statements) {
-      const on = s.about === "user" ? null : obj;
-      const prefix = s.about === "user" ? "about the user: " : "";
-      if (s.kind === "new") {
-        event("statement_created", s.id, `${prefix}${s.text}`, on);
-      } else {
-        const text = linkedText.get(s.id);
-        if (text === undefined) {
-          throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
-        }
-        event(
-          "statement_linked",
-          s.id,
-          `${prefix}"${s.mergedText}" → "${text}" (similarity ${s.similarity.toFixed(3)})`,
-          on,
-        );
-      }
+      const text = linkedText.get(s.id);
+      if (s.kind === "link" && text === undefined) throw missingStatement(s.id);
+      events.statement(s, text);
       step("statement");
     }
     for (const inv of w.invalidate) {
@@ -331,12 +303,8 @@ export class Neo4jMemoryStore implements MemoryStore {
          RETURN s.text AS text`,
         { ...p, sid: inv.id, target: inv.objectId },
       );
-      if (r.records.length === 0) {
-        throw new MemoryStoreError(
-          `statement ${inv.id} has no valid edge from ${inv.objectId ?? "the user"} before this episode; cannot supersede it`,
-        );
-      }
-      event("statement_superseded", inv.id, `"${r.records[0].get("text")}" superseded ${inv.reason}`, inv.objectId);
+      if (r.records.length === 0) throw noValidEdge(inv);
+      events.superseded(inv, r.records[0].get("text") as string);
       step("invalidate");
     }
 
@@ -346,11 +314,11 @@ export class Neo4jMemoryStore implements MemoryStore {
                text: $text, success: $success, at: $at})`,
       { ...p, episodicId: w.episodic.id, text: w.episodic.text, success: w.episode.success },
     );
-    event("episodic_created", w.episodic.id, w.episodic.text);
+    events.episodic();
     step("episodic");
 
-    await this.appendEvents(tx, user, seq0, events);
-    return events;
+    await this.appendEvents(tx, user, seq0, events.list);
+    return events.list;
   }
 
   private async appendEvents(tx: ManagedTransaction, user: string, seq0: number, events: MemoryEvent[]): Promise<void> {
@@ -543,17 +511,7 @@ export class Neo4jMemoryStore implements MemoryStore {
 
   async clearUser(userId: string): Promise<MemoryEvent> {
     const user = requireUser(userId);
-    const now = Date.now();
-    const event: MemoryEvent = {
-      kind: "user_cleared",
-      nodeId: user,
-      objectId: null,
-      episodeId: null,
-      at: now,
-      recordedAt: now,
-      detail: "",
-    };
-    await this.write("clearing a user", async (tx) => {
+    return this.write("clearing a user", async (tx) => {
       const scope = this.scope(user);
       const links = await tx.run(
         "MATCH (:Object {space: $space, userId: $user})-[r:HAS_STATEMENT]->() RETURN count(r) AS n",
@@ -568,7 +526,7 @@ export class Neo4jMemoryStore implements MemoryStore {
         );
         counts.push(`${r.records[0].get("n")} ${label}`);
       }
-      event.detail = `removed ${counts.join(", ")}`;
+      const event = userClearedEvent(user, counts);
       // The User node stays (it holds the history counter); without createdAt it reads as new.
       const u = await tx.run(
         `MERGE (u:User {space: $space, userId: $user})
@@ -578,8 +536,8 @@ export class Neo4jMemoryStore implements MemoryStore {
         scope,
       );
       await this.appendEvents(tx, user, u.records[0].get("seq") as number, [event]);
+      return event;
     });
-    return event;
   }
 
   async close(): Promise<void> {

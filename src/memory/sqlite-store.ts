@@ -27,6 +27,7 @@ import {
   type StoreOptions,
 } from "./store.ts";
 import { VectorMatrix } from "./vector-index.ts";
+import { checkObject, missingStatement, noValidEdge, userClearedEvent, WriteEvents } from "./write-events.ts";
 
 interface UserIndex {
   matrix: VectorMatrix;
@@ -156,19 +157,10 @@ export class SqliteMemoryStore implements MemoryStore {
   private writeRows(user: string, w: ParsedEpisodeWrite, held: EmbedderInfo | null): MemoryEvent[] {
     const db = this.db;
     const at = w.episode.at;
-    const recordedAt = Date.now();
     const ep = w.episode.id;
     const obj = w.object.id;
-    const events: MemoryEvent[] = [];
+    const events = new WriteEvents(w);
     const step = (name: string) => this.onWriteStep?.(name);
-    const insertEvent = db.prepare(
-      "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    const event = (kind: MemoryEventKind, nodeId: string, detail: string, objectId: string | null = obj) => {
-      const e: MemoryEvent = { kind, nodeId, objectId, episodeId: ep, at, recordedAt, detail };
-      insertEvent.run(user, kind, nodeId, objectId, ep, at, recordedAt, detail);
-      events.push(e);
-    };
 
     if (!held && this.run && w.statements.some((s) => s.kind === "new")) {
       const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -177,33 +169,26 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     if (!db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(user)) {
       db.prepare("INSERT INTO users (user_id, created_at) VALUES (?, ?)").run(user, at);
-      event("user_created", user, "", null);
+      events.userCreated(user);
     }
-    const existing = db.prepare("SELECT category FROM objects WHERE user_id = ? AND object_id = ?").get(user, obj) as
-      | { category: string | null }
-      | undefined;
+    checkObject(
+      w,
+      db.prepare("SELECT 1 FROM objects WHERE user_id = ? AND object_id = ?").get(user, obj) !== undefined,
+    );
     if (w.object.matchedBy === "new") {
-      if (existing) throw new MemoryStoreError(`object ${obj} already exists for this user; link it instead`);
       db.prepare(
         "INSERT INTO objects (user_id, object_id, category, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
       ).run(user, obj, w.object.category, at, at);
-      event(
-        "object_created",
-        obj,
-        [w.object.category ?? "unknown category", w.object.detail].filter(Boolean).join("; "),
-      );
     } else {
-      if (!existing) throw new MemoryStoreError(`object ${obj} does not exist for this user; cannot link to it`);
       db.prepare(
         "UPDATE objects SET category = COALESCE(?, category), updated_at = MAX(updated_at, ?) WHERE user_id = ? AND object_id = ?",
       ).run(w.object.category, at, user, obj);
-      event("object_linked", obj, [`matched by ${w.object.matchedBy}`, w.object.detail].filter(Boolean).join("; "));
     }
+    events.object();
     step("object");
     db.prepare(
       "INSERT INTO episodes (id, user_id, object_id, instruction, success, trajectory, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ).run(ep, user, obj, w.episode.instruction, w.episode.success ? 1 : 0, w.episode.trajectory, at);
-    event("episode_created", ep, w.episode.success ? "succeeded" : "failed");
     db.prepare("INSERT INTO instructions (id, user_id, episode_id, object_id, text, at) VALUES (?, ?, ?, ?, ?, ?)").run(
       w.instructionId,
       user,
@@ -212,14 +197,13 @@ export class SqliteMemoryStore implements MemoryStore {
       w.episode.instruction,
       at,
     );
-    event("instruction_created", w.instructionId, w.episode.instruction);
     if (w.referenceImage) {
       const img = w.referenceImage;
       db.prepare(
         "INSERT INTO images (id, user_id, episode_id, object_id, hash, path, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       ).run(img.id, user, ep, obj, img.hash, img.path, at);
-      event("image_created", img.id, `hash ${img.hash}${img.path ? ` at ${img.path}` : ""}`);
     }
+    events.episode();
     step("episode");
     const insertStatement = db.prepare(
       "INSERT INTO statements (id, user_id, text, embedding, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -234,23 +218,16 @@ export class SqliteMemoryStore implements MemoryStore {
       about === "user" ? insertFact.run(user, id, ep, at) : insertLink.run(user, obj, id, ep, at);
     const ownStatement = db.prepare("SELECT text FROM statements WHERE id = ? AND user_id = ?");
     for (const s of w.statements) {
-      const on = s.about === "user" ? null : obj;
-      const prefix = s.about === "user" ? "about the user: " : "";
       if (s.kind === "new") {
         const e = s.embedding;
         insertStatement.run(s.id, user, s.text, Buffer.from(e.buffer, e.byteOffset, e.byteLength), at);
         link(s.about, s.id);
-        event("statement_created", s.id, `${prefix}${s.text}`, on);
+        events.statement(s);
       } else {
         const row = ownStatement.get(s.id, user) as { text: string } | undefined;
-        if (!row) throw new MemoryStoreError(`statement ${s.id} does not exist for this user; cannot link to it`);
+        if (!row) throw missingStatement(s.id);
         link(s.about, s.id);
-        event(
-          "statement_linked",
-          s.id,
-          `${prefix}"${s.mergedText}" → "${row.text}" (similarity ${s.similarity.toFixed(3)})`,
-          on,
-        );
+        events.statement(s, row.text);
       }
       step("statement");
     }
@@ -267,21 +244,25 @@ export class SqliteMemoryStore implements MemoryStore {
         inv.objectId === null
           ? invalidateFact.run(at, ep, user, inv.id, ep, at).changes
           : invalidateLink.run(at, ep, user, inv.objectId, inv.id, ep, at).changes;
-      if (changed === 0) {
-        throw new MemoryStoreError(
-          `statement ${inv.id} has no valid edge from ${inv.objectId ?? "the user"} before this episode; cannot supersede it`,
-        );
-      }
-      const row = ownStatement.get(inv.id, user) as { text: string };
-      event("statement_superseded", inv.id, `"${row.text}" superseded ${inv.reason}`, inv.objectId);
+      if (changed === 0) throw noValidEdge(inv);
+      events.superseded(inv, (ownStatement.get(inv.id, user) as { text: string }).text);
       step("invalidate");
     }
     db.prepare(
       "INSERT INTO episodic (id, user_id, episode_id, object_id, text, success, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ).run(w.episodic.id, user, ep, obj, w.episodic.text, w.episode.success ? 1 : 0, at);
-    event("episodic_created", w.episodic.id, w.episodic.text);
+    events.episodic();
     step("episodic");
-    return events;
+    for (const e of events.list) this.insertEvent(user, e);
+    return events.list;
+  }
+
+  private insertEvent(user: string, e: MemoryEvent): void {
+    this.db
+      .prepare(
+        "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(user, e.kind, e.nodeId, e.objectId, e.episodeId, e.at, e.recordedAt, e.detail);
   }
 
   private currentDataVersion(): number {
@@ -499,17 +480,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async clearUser(userId: string): Promise<MemoryEvent> {
     const user = requireUser(userId);
-    const now = Date.now();
-    const event: MemoryEvent = {
-      kind: "user_cleared",
-      nodeId: user,
-      objectId: null,
-      episodeId: null,
-      at: now,
-      recordedAt: now,
-      detail: "",
-    };
-    this.db.transaction(() => {
+    const event = this.db.transaction(() => {
       const counts = [];
       for (const table of [
         "statement_links",
@@ -525,12 +496,9 @@ export class SqliteMemoryStore implements MemoryStore {
         counts.push(`${n} ${table}`);
       }
       this.db.prepare("DELETE FROM users WHERE user_id = ?").run(user);
-      event.detail = `removed ${counts.join(", ")}`;
-      this.db
-        .prepare(
-          "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?)",
-        )
-        .run(user, event.kind, user, now, now, event.detail);
+      const cleared = userClearedEvent(user, counts);
+      this.insertEvent(user, cleared);
+      return cleared;
     })();
     this.indexes.delete(user);
     this.syncIndexes();
