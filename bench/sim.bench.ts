@@ -8,7 +8,7 @@
  */
 
 import { encodeImage, encodeImages, type RawImage } from "../sim-bridge/embedded/encode.ts";
-import { houseFromScene } from "../sim-bridge/embedded/house.ts";
+import { houseFromScene } from "../sim-bridge/embedded/house-file.ts";
 import { renderView } from "../sim-bridge/embedded/render.ts";
 import { startServer } from "../sim-bridge/embedded/server.ts";
 import { EmbeddedSession } from "../sim-bridge/embedded/session.ts";

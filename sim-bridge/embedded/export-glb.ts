@@ -13,9 +13,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { generateHouse } from "./generate.ts";
 import type { Box, RGB } from "./geometry.ts";
 import { Rng } from "./geometry.ts";
-import { generateHouse, type House, saveHouseFile } from "./house.ts";
+import type { House } from "./house.ts";
+import { saveHouseFile } from "./house-file.ts";
 import { NavGrid } from "./navgrid.ts";
 import { wallPieces } from "./structure.ts";
 

@@ -11,6 +11,7 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
 import { Category, MAX_COORDINATE, ObjectAttributes, Vec3 } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
+import { generateHouse } from "./generate.ts";
 import type { House } from "./house.ts";
 
 /** Largest scene file read (a generated house is about 50 kB). */
@@ -221,4 +222,14 @@ function checkReferences(house: House, path: string): void {
 
 export function saveHouseFile(house: House, path: string): void {
   writeFileSync(path, `${JSON.stringify(house, null, 2)}\n`);
+}
+
+/**
+ * "seed:42" → a procedural house; anything else is a JSON scene file, read only from the scene
+ * folders (sceneDirs(), or `dirs`): load_scene takes this string from the client.
+ */
+export function houseFromScene(scene: string, dirs: readonly string[] = sceneDirs()): House {
+  const m = /^seed:(-?\d+)$/.exec(scene.trim());
+  if (m) return generateHouse(Number(m[1]));
+  return loadHouseFile(resolveSceneFile(scene, dirs));
 }

@@ -1,11 +1,9 @@
 /**
- * The embedded simulator's house model: rooms, doors, furniture and placed objects, plus the
- * entry points to make one (from a seed or a JSON scene file). Units are metres; the floor is
- * the plane y = 0 and plans are drawn in (x, z).
+ * The embedded simulator's house model: rooms, doors, furniture and placed objects (types
+ * only; houseFromScene in house-file.ts makes one from a seed or a scene file). Units are
+ * metres; the floor is the plane y = 0 and plans are drawn in (x, z).
  */
 import type { Category, ObjectAttributes, Vec3 } from "../../src/sim/protocol.ts";
-import { generateHouse } from "./generate.ts";
-import { loadHouseFile, resolveSceneFile, sceneDirs } from "./house-file.ts";
 
 export interface Rect {
   x0: number;
@@ -74,19 +72,4 @@ export interface House {
   objects: PlacedObject[];
   bounds: Rect;
   wallHeight: number;
-}
-
-export { generateHouse } from "./generate.ts";
-export { loadHouseFile, saveHouseFile } from "./house-file.ts";
-export { placeObjects } from "./objects.ts";
-export { regionOf, roomAdjacency } from "./regions.ts";
-
-/**
- * "seed:42" → a procedural house; anything else is a JSON scene file, read only from the scene
- * folders (sceneDirs(), or `dirs`): load_scene takes this string from the client.
- */
-export function houseFromScene(scene: string, dirs: readonly string[] = sceneDirs()): House {
-  const m = /^seed:(-?\d+)$/.exec(scene.trim());
-  if (m) return generateHouse(Number(m[1]));
-  return loadHouseFile(resolveSceneFile(scene, dirs));
 }

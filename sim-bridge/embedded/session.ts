@@ -24,10 +24,13 @@ import {
 } from "../../src/sim/protocol.ts";
 import { type Image, SimError } from "../../src/sim/simulator.ts";
 import { encodeImage, encodeImages, imageHeader } from "./encode.ts";
-import { type House, houseFromScene, type PlacedObject, placeObjects, roomAdjacency } from "./house.ts";
+import type { House, PlacedObject } from "./house.ts";
+import { houseFromScene } from "./house-file.ts";
 import { moveForward, turn } from "./motion.ts";
 import { type DistanceField, NavGrid } from "./navgrid.ts";
+import { placeObjects } from "./objects.ts";
 import { planActions } from "./plan-path.ts";
+import { roomAdjacency } from "./regions.ts";
 import { renderView } from "./render.ts";
 import { renderTopdown } from "./topdown.ts";
 

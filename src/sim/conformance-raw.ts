@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import WebSocket from "ws";
-import type { Check } from "./conformance.ts";
 import { MAX_MESSAGE_BYTES, type SimSettings, type Vec3 } from "./protocol.ts";
 
 /** A bare socket that reads text replies one at a time (binary frames are counted). */
@@ -61,6 +60,12 @@ class RawSocket {
   close() {
     this.ws.close();
   }
+}
+
+/** One conformance check: a name and a body that throws on failure. */
+export interface Check {
+  name: string;
+  run(): Promise<void>;
 }
 
 export function rawFrameChecks(url: string, scene: string, settings: SimSettings, timeoutMs: number): Check[] {

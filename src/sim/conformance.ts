@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import sharp from "sharp";
-import { rawFrameChecks } from "./conformance-raw.ts";
+import { type Check, rawFrameChecks } from "./conformance-raw.ts";
 import {
   ACTIONS,
   type ImageHeader,
@@ -26,11 +26,6 @@ export interface ConformanceOptions {
   url?: string;
   /** per raw-frame reply */
   timeoutMs?: number;
-}
-
-export interface Check {
-  name: string;
-  run(): Promise<void>;
 }
 
 export interface CheckResult {

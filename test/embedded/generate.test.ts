@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { generateHouse, regionOf } from "../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import { NavGrid } from "../../sim-bridge/embedded/navgrid.ts";
+import { regionOf } from "../../sim-bridge/embedded/regions.ts";
 import { PINNED_CATEGORIES } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 

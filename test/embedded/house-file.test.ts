@@ -4,11 +4,14 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { generateHouse, houseFromScene, loadHouseFile, saveHouseFile } from "../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import {
   DEFAULT_SCENE_DIRS,
+  houseFromScene,
+  loadHouseFile,
   MAX_SCENE_FILE_BYTES,
   resolveSceneFile,
+  saveHouseFile,
   sceneDirs,
   setSceneDirs,
 } from "../../sim-bridge/embedded/house-file.ts";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Furniture, placeObjects } from "../../sim-bridge/embedded/house.ts";
+import type { Furniture } from "../../sim-bridge/embedded/house.ts";
+import { placeObjects } from "../../sim-bridge/embedded/objects.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import { table, twoRooms } from "./fixtures.ts";
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { generateHouse, type House, type PlacedObject } from "../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
+import type { House, PlacedObject } from "../../sim-bridge/embedded/house.ts";
 import { NavGrid } from "../../sim-bridge/embedded/navgrid.ts";
 import { renderView } from "../../sim-bridge/embedded/render.ts";
 import { renderObjectImage } from "../../sim-bridge/embedded/thumbnail.ts";

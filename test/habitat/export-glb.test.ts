@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { exportHouseGlb, geodesicPairs, houseMesh } from "../../sim-bridge/embedded/export-glb.ts";
-import { generateHouse } from "../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import { NavGrid } from "../../sim-bridge/embedded/navgrid.ts";
 import { wallPieces } from "../../sim-bridge/embedded/structure.ts";
 

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import sharp from "sharp";
-import { generateHouse, saveHouseFile } from "../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
+import { saveHouseFile } from "../../sim-bridge/embedded/house-file.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import { WebSocketSimulator } from "../../src/sim/ws-client.ts";
 

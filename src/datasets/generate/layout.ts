@@ -3,8 +3,10 @@
  * house's surfaces (checked by the simulator's own placeObjects) and navigable start poses a
  * reasonable walk away from the target.
  */
-import { generateHouse, type House, type PlacedObject, placeObjects } from "../../../sim-bridge/embedded/house.ts";
+import { generateHouse } from "../../../sim-bridge/embedded/generate.ts";
+import type { House, PlacedObject } from "../../../sim-bridge/embedded/house.ts";
 import { NavGrid } from "../../../sim-bridge/embedded/navgrid.ts";
+import { placeObjects } from "../../../sim-bridge/embedded/objects.ts";
 import type { ObjectSpec, Pose } from "../../sim/protocol.ts";
 import type { PlanObject } from "./plan.ts";
 import type { Rng } from "./rng.ts";
