@@ -53,6 +53,9 @@ test("end to end on a slice: acquisition then all three memory modes, one line p
   const md = readFileSync(join(out, "report", "report.md"), "utf8");
   assert.match(md, /lexical fallback/);
   assert.match(md, /Store: sqlite/);
+  // every report names the perception it assumed and when the low-level planner was asked
+  assert.match(md, /Perception: the simulator's semantic sensor .*instance ids new every episode/);
+  assert.match(md, /heuristic tells same-category instances apart by comparing their pixels/);
   assert.ok(existsSync(join(out, "report", "fig5_gap.png")));
   assert.ok(
     existsSync(join(out, "memory", "heuristic", "memory.db")),
