@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import type { RawInteraction } from "../memory/candidate.ts";
+import type { RawInteraction } from "../mllm/candidate.ts";
 
 const Line = z.strictObject({
   userId: z.string().min(1),

@@ -11,7 +11,7 @@
 
 import type { PolarMemory } from "../agent/memory-access.ts";
 import type { InteractionLog } from "../agent/raw-interactions.ts";
-import type { MemoryCandidate } from "../memory/candidate.ts";
+import type { MemoryCandidate } from "../mllm/candidate.ts";
 import type { Representation } from "./results.ts";
 
 function sentences(text: string): string[] {

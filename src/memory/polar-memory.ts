@@ -3,7 +3,7 @@
  * retrieve top-k candidates, memorize a finished episode. One store, one embedder, one backbone.
  */
 import type { CallRecord, MemorizeInput, Policy } from "../mllm/policy.ts";
-import type { MemoryCandidate } from "./candidate.ts";
+import type { MemoryCandidate } from "../mllm/candidate.ts";
 import type { EmbedderConfig, MemoryConfig } from "./config.ts";
 import { createStore } from "./create.ts";
 import { createEmbedder } from "./embedders/create.ts";

@@ -28,7 +28,7 @@
  * object's score is then the mean of the whole request's score and its coverage of the parts.
  * Statements with similarity ≤ 0 are left out.
  */
-import type { MemoryCandidate } from "./candidate.ts";
+import type { MemoryCandidate } from "../mllm/candidate.ts";
 import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";

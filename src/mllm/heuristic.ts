@@ -3,10 +3,10 @@
  * anywhere. It grounds from retrieval scores and recency, explores by room priors, finds
  * instances with the simulator's semantic sensor (boxes and categories) and tells them apart
  * by comparing their pixels with the user's photo (heuristic/appearance.ts), and memorizes with the memory part's
- * heuristic extractor (src/memory/heuristic-extract.ts). It is an honest baseline, not tuned
+ * heuristic extractor (src/mllm/heuristic/extract.ts). It is an honest baseline, not tuned
  * to any expected result.
  */
-import { extractMemoriesHeuristically } from "../memory/heuristic-extract.ts";
+import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { chooseRoom } from "./heuristic/explore.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
 import { DEFAULT_STOP_RULE, decideLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";

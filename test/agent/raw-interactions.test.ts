@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { InteractionLog } from "../../src/agent/raw-interactions.ts";
 import { sampleRawInteractions } from "../../src/eval/raw-sample.ts";
-import type { RawInteraction } from "../../src/memory/candidate.ts";
+import type { RawInteraction } from "../../src/mllm/candidate.ts";
 
 const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({
   episodeId: `acq-${String(i).padStart(2, "0")}`,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { representCandidate, summarize } from "../../src/eval/representation.ts";
-import type { MemoryCandidate } from "../../src/memory/candidate.ts";
+import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
 
 const candidate: MemoryCandidate = {
   userId: "u1",

@@ -6,7 +6,7 @@ import {
   rawInteractionsFromEpisodes,
   recallAtK,
 } from "../../src/memory/baselines.ts";
-import type { RawInteraction } from "../../src/memory/candidate.ts";
+import type { RawInteraction } from "../../src/mllm/candidate.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 
 const log: RawInteraction[] = [

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
-import { extractMemoriesHeuristically, statementsFromInstruction } from "../../src/memory/heuristic-extract.ts";
+import { extractMemoriesHeuristically, statementsFromInstruction } from "../../src/mllm/heuristic/extract.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieveDetailed } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { MemoryCandidate } from "../../src/memory/candidate.ts";
+import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
 import { guessCategory } from "../../src/mllm/heuristic/categories.ts";
 import { roomsFoundIn, roomsRuledOut } from "../../src/mllm/heuristic/rooms.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";

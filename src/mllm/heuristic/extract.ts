@@ -5,7 +5,7 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
-import type { MemorizeInput, MemorizeOutput } from "../mllm/policy.ts";
+import type { MemorizeInput, MemorizeOutput } from "../policy.ts";
 
 /** Leading requests that carry no personal context. */
 const REQUEST =

@@ -5,8 +5,8 @@ import {
   extractMemoriesHeuristically,
   statementsFromInstruction,
   toThirdPerson,
-} from "../../src/memory/heuristic-extract.ts";
-import { episode } from "./helpers.ts";
+} from "../../src/mllm/heuristic/extract.ts";
+import { episode } from "../memory/helpers.ts";
 
 describe("heuristic memory extraction", () => {
   it("splits the personalized context into single-fact, third-person statements", () => {
