@@ -11,10 +11,11 @@ import { loadConfig } from "../src/config/load.ts";
 import type { EvaluationEpisode } from "../src/datasets/schema.ts";
 import { runEpisode } from "../src/eval/harness.ts";
 import type { EpisodeRecord } from "../src/eval/record.ts";
+import { createSimulator } from "../src/eval/simulators.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
 import { createPolicy } from "../src/mllm/registry.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";
-import { createSimulator, settingsFromConfig } from "../src/sim/create.ts";
+import { settingsFromConfig } from "../src/sim/settings.ts";
 import {
   openaiCompletion,
   openaiImages,
@@ -112,13 +113,16 @@ function summarize(records: EpisodeRecord[]) {
   const n = records.length;
   const sum = (f: (r: EpisodeRecord) => number) => records.reduce((a, r) => a + f(r), 0);
   const steps = sum((r) => r.steps);
+  /** per episode; null when some episode's count is unknown (its provider did not report it) */
+  const tokens = (f: (r: EpisodeRecord) => number | null) =>
+    records.some((r) => f(r) === null) ? null : sum((r) => f(r) ?? 0) / n;
   return {
     episodes: n,
     errors: records.filter((r) => r.error).map((r) => r.error),
     stepsPerEpisode: steps / n,
     callsPerEpisode: sum((r) => r.usage.calls) / n,
-    inputTokensPerEpisode: sum((r) => r.usage.inputTokens) / n,
-    outputTokensPerEpisode: sum((r) => r.usage.outputTokens) / n,
+    inputTokensPerEpisode: tokens((r) => r.usage.inputTokens),
+    outputTokensPerEpisode: tokens((r) => r.usage.outputTokens),
     lowLevelCallsPerEpisode: sum((r) => r.decisions.lowLevel) / n,
     highLevelCallsPerEpisode: sum((r) => r.decisions.highLevel) / n,
     callsPerStep: sum((r) => r.usage.calls) / steps,
@@ -145,7 +149,10 @@ export async function run(): Promise<Record<string, unknown>> {
       hierarchical,
       perStep,
       callRatio: perStep.callsPerEpisode / hierarchical.callsPerEpisode,
-      tokenRatio: perStep.inputTokensPerEpisode / hierarchical.inputTokensPerEpisode,
+      tokenRatio:
+        perStep.inputTokensPerEpisode === null || hierarchical.inputTokensPerEpisode === null
+          ? null
+          : perStep.inputTokensPerEpisode / hierarchical.inputTokensPerEpisode,
       requests: server.requests.length,
     };
   } finally {

@@ -25,13 +25,14 @@ export const ImageRef = z.strictObject({
 });
 export type ImageRef = z.infer<typeof ImageRef>;
 
+/** An episode's model calls summed; a count or cost is null when some call did not report it (unknown, not 0). */
 export const CallSummary = z.strictObject({
   calls: z.number().int().nonnegative(),
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative().nullable(),
+  outputTokens: z.number().int().nonnegative().nullable(),
   /** calls whose provider did not report token usage */
   callsWithoutUsage: z.number().int().nonnegative(),
-  costUsd: z.number().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
   latencyMs: z.number().nonnegative(),
 });
 export type CallSummary = z.infer<typeof CallSummary>;

@@ -8,16 +8,16 @@
  * runEpisode never throws for what goes wrong inside an episode: the record says why.
  */
 
-import { CallLedger } from "../agent/accounting.ts";
 import type { AgentConfig } from "../agent/config.ts";
 import { runAgent } from "../agent/episode.ts";
-import type { EpisodeEvent } from "../agent/events.ts";
+import type { CallSummary, EpisodeEvent } from "../agent/events.ts";
 import { EventStream } from "../agent/events.ts";
 import type { MemoryAccess } from "../agent/memory-access.ts";
 import { classifyError, type EpisodeError } from "../agent/outcome-error.ts";
 import type { Referent, Task } from "../agent/task.ts";
 import { Stopwatch } from "../agent/timing.ts";
 import type { Episode } from "../datasets/schema.ts";
+import { summarizeCalls } from "../mllm/accounting.ts";
 import type { Policy } from "../mllm/policy.ts";
 import { buildSceneGraph, type SceneGraph, type SceneGraphCache } from "../planning/scene-graph.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
@@ -258,9 +258,15 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
         distanceToGoal: null,
       };
 
-  const ledger = new CallLedger();
-  ledger.add(agent?.calls ?? []);
-  const calls = ledger.summary();
+  const u = summarizeCalls(agent?.calls ?? []);
+  const calls: CallSummary = {
+    calls: u.calls,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    callsWithoutUsage: u.callsWithoutUsage,
+    costUsd: u.costUsd,
+    latencyMs: u.latencyMs,
+  };
   stream.emit({
     type: "episode_end",
     success: m.success,
@@ -320,7 +326,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
         : null,
     roomsVisited: agent?.roomsVisited ?? [],
     decisions: agent?.decisions ?? { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
-    usage: { ...calls, failedCalls: (agent?.calls ?? []).filter((c) => c.error).length },
+    usage: { ...calls, failedCalls: u.failures },
     traversal: {
       built: graphBuilt,
       steps: graph?.traversal.steps ?? 0,

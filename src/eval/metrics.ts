@@ -118,6 +118,45 @@ export function table1(lines: readonly ResultLine[], opts: BootstrapOptions = {}
   return rows;
 }
 
+export interface UsageRow {
+  backbone: string;
+  memory: string;
+  episodes: number;
+  calls: number;
+  failedCalls: number;
+  /** totals; null when some episode's provider did not report it (unknown, not 0) */
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+}
+
+/** Model usage per backbone × memory mode, over every episode (acquisition included). */
+export function usageTable(lines: readonly ResultLine[]): UsageRow[] {
+  const total = (group: readonly ResultLine[], f: (l: ResultLine) => number | null) =>
+    group.reduce<number | null>((sum, l) => (sum === null || f(l) === null ? null : sum + (f(l) ?? 0)), 0);
+  const rows: UsageRow[] = [];
+  for (const backbone of backbonesOf(lines)) {
+    for (const memory of ordered(
+      lines.map((l) => l.memory),
+      MEMORY_ORDER,
+    )) {
+      const group = lines.filter((l) => l.backbone === backbone && l.memory === memory);
+      if (group.length === 0) continue;
+      rows.push({
+        backbone,
+        memory,
+        episodes: group.length,
+        calls: total(group, (l) => l.usage.calls) ?? 0,
+        failedCalls: total(group, (l) => l.usage.failedCalls) ?? 0,
+        inputTokens: total(group, (l) => l.usage.inputTokens),
+        outputTokens: total(group, (l) => l.usage.outputTokens),
+        costUsd: total(group, (l) => l.usage.costUsd),
+      });
+    }
+  }
+  return rows;
+}
+
 /** Two-sample percentile bootstrap of mean(a) − mean(b). */
 export function bootstrapDiff(a: readonly number[], b: readonly number[], opts: BootstrapOptions = {}): Estimate {
   const n = Math.min(a.length, b.length);

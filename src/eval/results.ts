@@ -83,9 +83,10 @@ export const ResultLine = z.strictObject({
     .nullable(),
   usage: z.strictObject({
     calls: Count,
-    inputTokens: Count,
-    outputTokens: Count,
-    costUsd: z.number().min(0),
+    /** null: some call's provider did not report it (unknown, not 0) */
+    inputTokens: Count.nullable(),
+    outputTokens: Count.nullable(),
+    costUsd: z.number().min(0).nullable(),
     failedCalls: Count,
   }),
   /** acquisition: the episode was written into the user's memory */

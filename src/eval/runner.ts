@@ -61,7 +61,14 @@ export interface EpisodeOutcome {
   goldInRetrieved: boolean | null;
   rawSampleIds: string[];
   rawIncludesGold: boolean | null;
-  usage: { calls: number; inputTokens: number; outputTokens: number; costUsd: number; failedCalls: number };
+  /** null: unknown, some call's provider did not report it */
+  usage: {
+    calls: number;
+    inputTokens: number | null;
+    outputTokens: number | null;
+    costUsd: number | null;
+    failedCalls: number;
+  };
   memorized: boolean;
   error: string | null;
   /** the episode ended on an infrastructure failure: not a result; it is run again later */

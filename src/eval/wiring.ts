@@ -209,9 +209,9 @@ function backboneRuntime(ctx: {
         rawIncludesGold: r.rawIncludesGold,
         usage: {
           calls: r.usage.calls,
-          inputTokens: r.usage.inputTokens ?? 0,
-          outputTokens: r.usage.outputTokens ?? 0,
-          costUsd: r.usage.costUsd ?? 0,
+          inputTokens: r.usage.inputTokens,
+          outputTokens: r.usage.outputTokens,
+          costUsd: r.usage.costUsd,
           failedCalls: r.usage.failedCalls,
         },
         memorized: r.memorized,

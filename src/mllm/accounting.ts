@@ -1,4 +1,4 @@
-/** Call accounting: every model call becomes a CallRecord; an Accountant sums them per episode. */
+/** Call accounting: every model call becomes a CallRecord; summarizeCalls sums them per episode, next to SR and SPL. */
 import type { Usage } from "./chat-model.ts";
 import type { Prices } from "./config.ts";
 import type { CallRecord } from "./policy.ts";
@@ -38,21 +38,22 @@ export function callRecord(facts: CallFacts, prices: Prices): CallRecord {
   return record;
 }
 
+/** Sums over calls. A token count or cost is null when some call did not report it: unknown, never counted as 0. */
 export interface UsageSummary {
   calls: number;
   /** HTTP requests, retries and re-asks included */
   attempts: number;
   failures: number;
-  /** sums of the known counts; callsWithoutUsage says how many calls reported none */
-  inputTokens: number;
-  outputTokens: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** calls that reported no token count at all */
   callsWithoutUsage: number;
   latencyMs: number;
-  /** undefined when some call's cost could not be estimated */
-  costUsd: number | undefined;
-  byTask: Record<string, { calls: number; inputTokens: number; outputTokens: number }>;
+  costUsd: number | null;
+  byTask: Record<string, { calls: number; inputTokens: number | null; outputTokens: number | null }>;
 }
 
+/** Collects the calls of an episode (or a run) and sums them. */
 export class Accountant {
   private readonly records: CallRecord[] = [];
 
@@ -68,6 +69,9 @@ export class Accountant {
     return summarizeCalls(this.records);
   }
 }
+
+/** A known sum plus a count; unknown as soon as one count is. */
+const plus = (sum: number | null, n: number | undefined) => (sum === null || n === undefined ? null : sum + n);
 
 export function summarizeCalls(records: readonly CallRecord[]): UsageSummary {
   const s: UsageSummary = {
@@ -86,15 +90,15 @@ export function summarizeCalls(records: readonly CallRecord[]): UsageSummary {
     s.attempts += r.attempts;
     if (r.error !== undefined) s.failures++;
     if (r.inputTokens === undefined && r.outputTokens === undefined) s.callsWithoutUsage++;
-    s.inputTokens += r.inputTokens ?? 0;
-    s.outputTokens += r.outputTokens ?? 0;
+    s.inputTokens = plus(s.inputTokens, r.inputTokens);
+    s.outputTokens = plus(s.outputTokens, r.outputTokens);
     s.latencyMs += r.latencyMs;
-    s.costUsd = s.costUsd === undefined || r.costUsd === undefined ? undefined : s.costUsd + r.costUsd;
+    s.costUsd = plus(s.costUsd, r.costUsd);
     s.byTask[r.task] ??= { calls: 0, inputTokens: 0, outputTokens: 0 };
     const t = s.byTask[r.task];
     t.calls++;
-    t.inputTokens += r.inputTokens ?? 0;
-    t.outputTokens += r.outputTokens ?? 0;
+    t.inputTokens = plus(t.inputTokens, r.inputTokens);
+    t.outputTokens = plus(t.outputTokens, r.outputTokens);
   }
   return s;
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import sharp from "sharp";
 import { writeReport } from "../../src/eval/report/write.ts";
-import { manifest, syntheticLines } from "./lines.ts";
+import { line, manifest, syntheticLines } from "./lines.ts";
 
 test("report from a synthetic JSONL: Markdown table, parseable CSV, SVG and PNG figures, provenance", async () => {
   const dir = mkdtempSync(join(tmpdir(), "polar-report-"));
@@ -68,4 +68,26 @@ test("report from a synthetic JSONL: Markdown table, parseable CSV, SVG and PNG 
 test("report on a folder without results says so", async () => {
   const dir = mkdtempSync(join(tmpdir(), "polar-report-"));
   await assert.rejects(writeReport(dir), /no results file/);
+});
+
+test("usage a provider did not report reads 'not reported' in the report's usage table, never 0", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-report-usage-"));
+  const usage = (inputTokens: number | null, costUsd: number | null) => ({
+    calls: 2,
+    inputTokens,
+    outputTokens: 7,
+    costUsd,
+    failedCalls: 0,
+  });
+  const lines = [
+    line({ episodeId: "e1", backbone: "gpt", memory: "polar", usage: usage(100, 0.5) }),
+    line({ episodeId: "e2", backbone: "gpt", memory: "polar", usage: usage(null, null) }),
+    line({ episodeId: "e3", backbone: "gpt", memory: "none", usage: usage(40, 0.25) }),
+  ];
+  writeFileSync(join(dir, "results.jsonl"), `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+  const md = (await writeReport(dir, { samples: 50 })).markdown;
+  const usageSection = md.slice(md.indexOf("## Model usage"));
+  const row = (memory: string) => usageSection.split("\n").find((l) => l.startsWith(`| gpt | ${memory} |`));
+  assert.equal(row("Polar"), "| gpt | Polar | 2 | 4 | 0 | not reported | 14 | not reported |");
+  assert.equal(row("No-prior"), "| gpt | No-prior | 1 | 2 | 0 | 40 | 7 | 0.2500 |");
 });

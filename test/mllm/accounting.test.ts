@@ -39,5 +39,7 @@ test("the accountant sums calls, attempts, tokens, failures and cost per episode
   a.add([callRecord({ ...base, task: "memorize", usage: {}, attempts: 1 }, prices)]);
   s = a.summary();
   assert.equal(s.callsWithoutUsage, 1);
-  assert.equal(s.costUsd, undefined, "one unknown cost makes the total unknown");
+  assert.deepEqual([s.inputTokens, s.outputTokens], [null, null], "unreported tokens stay unknown, never added as 0");
+  assert.equal(s.byTask.ground.inputTokens, 100, "a task whose calls all reported keeps its sum");
+  assert.equal(s.costUsd, null, "one unknown cost makes the total unknown");
 });

@@ -59,7 +59,7 @@ export function describeOutcome(r: EpisodeRecord): string[] {
     `  why: ${g.reason || "-"}`,
     `  steps ${r.steps} · path ${fmt(r.pathLength)} m · shortest ${fmt(r.shortestPath)} m · final distance ${fmt(r.distanceToGoal)} m`,
     `  decisions: ground ${r.decisions.ground}, high-level ${r.decisions.highLevel}, low-level ${r.decisions.lowLevel}, memorize ${r.decisions.memorize}`,
-    `  model calls ${r.usage.calls} · tokens in ${r.usage.inputTokens} / out ${r.usage.outputTokens} · cost $${r.usage.costUsd.toFixed(4)}`,
+    `  model calls ${r.usage.calls} · tokens in ${r.usage.inputTokens ?? "not reported"} / out ${r.usage.outputTokens ?? "not reported"} · cost ${r.usage.costUsd === null ? "not reported" : `$${r.usage.costUsd.toFixed(4)}`}`,
     `  scene graph: ${r.traversal.rooms} rooms${r.traversal.built ? `, built by a ${r.traversal.steps}-step traversal` : " (cached)"}`,
     ...(r.error ? [`  error (${r.errorKind}): ${r.error}`] : []),
   ];

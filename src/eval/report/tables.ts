@@ -1,6 +1,13 @@
 /** Table 1 and Table 2 as Markdown and CSV, from the aggregates in metrics.ts. */
 import type { Estimate } from "../bootstrap.ts";
-import { type AblationRow, MEMORY_LABELS, type Rates, SCENARIO_LABELS, type Table1Row } from "../metrics.ts";
+import {
+  type AblationRow,
+  MEMORY_LABELS,
+  type Rates,
+  SCENARIO_LABELS,
+  type Table1Row,
+  type UsageRow,
+} from "../metrics.ts";
 import { REPRESENTATION_LABELS, type Representation } from "../results.ts";
 
 const pct = (v: number) => (Number.isFinite(v) ? (v * 100).toFixed(1) : "–");
@@ -150,6 +157,40 @@ export function table2Markdown(rows: readonly AblationRow[]): string {
         formatEstimate(r.rates.spl),
         formatEstimate(r.rates.cm),
         String(r.rates.n),
+      ]),
+    ),
+  ].join("\n")}\n`;
+}
+
+/** A count a provider did not report reads "not reported", never 0. */
+export const NOT_REPORTED = "not reported";
+
+/** Model calls, tokens and cost per backbone × memory mode. */
+export function usageMarkdown(rows: readonly UsageRow[]): string {
+  const known = (v: number | null, f: (v: number) => string) => (v === null ? NOT_REPORTED : f(v));
+  const head = [
+    "Backbone",
+    "Memory",
+    "Episodes",
+    "Calls",
+    "Failed calls",
+    "Input tokens",
+    "Output tokens",
+    "Cost (USD)",
+  ];
+  return `${[
+    mdRow(head),
+    mdRow(head.map((_, i) => (i < 2 ? "---" : "---:"))),
+    ...rows.map((r) =>
+      mdRow([
+        r.backbone,
+        MEMORY_LABELS[r.memory] ?? r.memory,
+        String(r.episodes),
+        String(r.calls),
+        String(r.failedCalls),
+        known(r.inputTokens, String),
+        known(r.outputTokens, String),
+        known(r.costUsd, (c) => c.toFixed(4)),
       ]),
     ),
   ].join("\n")}\n`;

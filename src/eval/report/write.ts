@@ -1,6 +1,6 @@
 /**
  * `polar report DIR`: everything from DIR/results.jsonl and DIR/manifest.json alone — Table 1
- * (Markdown + CSV), Figures 5–8 (SVG + PNG), Table 2 when its variants were run — into
+ * (Markdown + CSV), Figures 5–8 (SVG + PNG), Table 2 when its variants were run, model usage — into
  * DIR/report/. Every page names what produced the numbers.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ import {
   type ScenarioSeries,
   scenariosOf,
   table1,
+  usageTable,
 } from "../metrics.ts";
 import {
   describeProblems,
@@ -31,7 +32,15 @@ import {
   readResults,
 } from "../results.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
-import { formatEstimate, table1Console, table1Csv, table1Markdown, table2Markdown, toCsv } from "./tables.ts";
+import {
+  formatEstimate,
+  table1Console,
+  table1Csv,
+  table1Markdown,
+  table2Markdown,
+  toCsv,
+  usageMarkdown,
+} from "./tables.ts";
 
 export interface ReportOutput {
   dir: string;
@@ -75,6 +84,30 @@ function seriesPanels(series: ScenarioSeries[]) {
     title: backbone,
     value: (cat: string, key: string) => series.find((s) => s.backbone === backbone && s.series === key)?.values[cat],
   }));
+}
+
+interface Figure {
+  n: number;
+  /** file name of the chart and its data, without extension */
+  file: string;
+  heading: string;
+  /** Markdown between the heading and the chart */
+  intro?: string[];
+  /** null: nothing to draw, and `missing` says why */
+  chart: BarChartSpec | null;
+  missing: string;
+  /** writes what goes with the chart (a CSV) and returns the Markdown that follows it */
+  after?: () => string[];
+}
+
+/** A figure's section of the report: heading, chart (SVG + PNG) or why there is none. */
+async function writeFigure(dir: string, md: string[], files: string[], f: Figure): Promise<void> {
+  md.push(`## Figure ${f.n} — ${f.heading}`, "", ...(f.intro ?? []));
+  if (f.chart) {
+    await writeChart(dir, f.file, f.chart, files);
+    md.push(`![Figure ${f.n}](${f.file}.png)`, ...(f.after?.() ?? []));
+  } else md.push(f.missing);
+  md.push("");
 }
 
 async function writeChart(dir: string, name: string, spec: BarChartSpec, files: string[]): Promise<void> {
@@ -126,154 +159,132 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
 
   // Figure 5: acquisition vs evaluation SR per memory mode.
   const gap = acquisitionGap(lines, boot);
-  md.push("## Figure 5 — acquisition–evaluation gap (SR)", "");
-  if (gap.length) {
-    await writeChart(
-      outDir,
-      "fig5_gap",
-      {
-        title: "Figure 5 · Acquisition vs evaluation success rate",
-        subtitle:
-          "Explicit instructions with a reference (acquisition) against implicit ones (evaluation); red: the gap",
-        yLabel: "Success rate",
-        categories: memoriesOf(main).map((m) => ({ key: m, label: MEMORY_LABELS[m] ?? m })),
-        series: [
-          { key: "acquisition", label: "Acquisition (explicit)", color: PALETTE.acquisition },
-          { key: "evaluation", label: "Evaluation (implicit)", color: PALETTE.evaluation },
-        ],
-        panels: backbonesOf(gap.map((g) => ({ backbone: g.backbone }) as ResultLine)).map((backbone) => ({
-          title: backbone,
-          value: (cat, key) => {
-            const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
-            return key === "acquisition" ? row?.acquisition : row?.evaluation;
-          },
-          note: (cat) => {
-            const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
-            return row
-              ? `gap ${row.gap.mean >= 0 ? "" : "−"}${Math.abs(row.gap.mean * 100).toFixed(1)} pts`
-              : undefined;
-          },
-        })),
-        footer: provenance,
-      },
-      files,
-    );
-    md.push(
-      "![Figure 5](fig5_gap.png)",
-      "",
-      "| Backbone | Memory | Acquisition SR | Evaluation SR | Gap (pts) |",
-      "| --- | --- | ---: | ---: | ---: |",
-    );
-    for (const g of gap)
-      md.push(
-        `| ${g.backbone} | ${MEMORY_LABELS[g.memory] ?? g.memory} | ${formatEstimate(g.acquisition)} | ${formatEstimate(g.evaluation)} | ${formatEstimate(g.gap)} |`,
+  await writeFigure(outDir, md, files, {
+    n: 5,
+    file: "fig5_gap",
+    heading: "acquisition–evaluation gap (SR)",
+    missing: "_Not available: no acquisition episodes in these results._",
+    chart: gap.length
+      ? {
+          title: "Figure 5 · Acquisition vs evaluation success rate",
+          subtitle:
+            "Explicit instructions with a reference (acquisition) against implicit ones (evaluation); red: the gap",
+          yLabel: "Success rate",
+          categories: memoriesOf(main).map((m) => ({ key: m, label: MEMORY_LABELS[m] ?? m })),
+          series: [
+            { key: "acquisition", label: "Acquisition (explicit)", color: PALETTE.acquisition },
+            { key: "evaluation", label: "Evaluation (implicit)", color: PALETTE.evaluation },
+          ],
+          panels: backbonesOf(gap.map((g) => ({ backbone: g.backbone }) as ResultLine)).map((backbone) => ({
+            title: backbone,
+            value: (cat, key) => {
+              const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
+              return key === "acquisition" ? row?.acquisition : row?.evaluation;
+            },
+            note: (cat) => {
+              const row = gap.find((g) => g.backbone === backbone && g.memory === cat);
+              return row
+                ? `gap ${row.gap.mean >= 0 ? "" : "−"}${Math.abs(row.gap.mean * 100).toFixed(1)} pts`
+                : undefined;
+            },
+          })),
+          footer: provenance,
+        }
+      : null,
+    after: () => {
+      const csv = join(outDir, "fig5_gap.csv");
+      writeFileSync(
+        csv,
+        toCsv(
+          [
+            "backbone",
+            "memory",
+            "acquisition_sr",
+            "acquisition_n",
+            "evaluation_sr",
+            "evaluation_n",
+            "gap",
+            "gap_lo",
+            "gap_hi",
+          ],
+          gap.map((g) => [
+            g.backbone,
+            g.memory,
+            g.acquisition.mean,
+            g.acquisition.n,
+            g.evaluation.mean,
+            g.evaluation.n,
+            g.gap.mean,
+            g.gap.lo,
+            g.gap.hi,
+          ]),
+        ),
       );
-    const csv = join(outDir, "fig5_gap.csv");
-    writeFileSync(
-      csv,
-      toCsv(
-        [
-          "backbone",
-          "memory",
-          "acquisition_sr",
-          "acquisition_n",
-          "evaluation_sr",
-          "evaluation_n",
-          "gap",
-          "gap_lo",
-          "gap_hi",
-        ],
-        gap.map((g) => [
-          g.backbone,
-          g.memory,
-          g.acquisition.mean,
-          g.acquisition.n,
-          g.evaluation.mean,
-          g.evaluation.n,
-          g.gap.mean,
-          g.gap.lo,
-          g.gap.hi,
-        ]),
-      ),
-    );
-    files.push(csv);
-  } else md.push("_Not available: no acquisition episodes in these results._");
-  md.push("");
+      files.push(csv);
+      return [
+        "",
+        "| Backbone | Memory | Acquisition SR | Evaluation SR | Gap (pts) |",
+        "| --- | --- | ---: | ---: | ---: |",
+        ...gap.map(
+          (g) =>
+            `| ${g.backbone} | ${MEMORY_LABELS[g.memory] ?? g.memory} | ${formatEstimate(g.acquisition)} | ${formatEstimate(g.evaluation)} | ${formatEstimate(g.gap)} |`,
+        ),
+      ];
+    },
+  });
 
-  // Figure 6: CM per scenario.
+  // Figures 6–8: one bar per memory mode or retriever, per scenario.
+  const byScenario = (data: ScenarioSeries[], spec: Pick<BarChartSpec, "title" | "subtitle" | "yLabel" | "series">) =>
+    data.length
+      ? { ...spec, categories: scenarioCategories(main), panels: seriesPanels(data), footer: provenance }
+      : null;
   const cm = cmPerScenario(lines, boot);
-  md.push("## Figure 6 — within-category false positives (CM) per scenario", "");
-  if (cm.length) {
-    await writeChart(
-      outDir,
-      "fig6_cm",
-      {
-        title: "Figure 6 · Category match: right category, wrong instance",
-        subtitle: "Share of episodes that end next to a same-category object that is not the target (lower is better)",
-        yLabel: "CM rate",
-        categories: scenarioCategories(main),
-        series: memSeries,
-        panels: seriesPanels(cm),
-        footer: provenance,
-      },
-      files,
-    );
-    md.push("![Figure 6](fig6_cm.png)");
-  } else md.push("_Not available: no evaluation episodes._");
-  md.push("");
-
-  // Figure 7: SR under controlled retrieval.
+  await writeFigure(outDir, md, files, {
+    n: 6,
+    file: "fig6_cm",
+    heading: "within-category false positives (CM) per scenario",
+    missing: "_Not available: no evaluation episodes._",
+    chart: byScenario(cm, {
+      title: "Figure 6 · Category match: right category, wrong instance",
+      subtitle: "Share of episodes that end next to a same-category object that is not the target (lower is better)",
+      yLabel: "CM rate",
+      series: memSeries,
+    }),
+  });
   const ctrl = controlledRetrieval(lines, boot);
-  md.push("## Figure 7 — SR under controlled retrieval", "");
-  md.push(
-    "Polar episodes whose retrieved candidates held the target object, and raw-interaction episodes whose sample held the gold interaction(s).",
-    "",
-  );
-  if (ctrl.length) {
-    await writeChart(
-      outDir,
-      "fig7_controlled",
-      {
-        title: "Figure 7 · Success when the right memory was in hand",
-        subtitle:
-          "Polar: target among retrieved candidates · Raw-interaction: gold interaction in the 15-episode sample",
-        yLabel: "Success rate",
-        categories: scenarioCategories(main),
-        series: ["raw", "polar"]
-          .filter((m) => ctrl.some((c) => c.series === m))
-          .map((m) => ({ key: m, label: MEMORY_LABELS[m], color: PALETTE[m as "raw"] })),
-        panels: seriesPanels(ctrl),
-        footer: provenance,
-      },
-      files,
-    );
-    md.push("![Figure 7](fig7_controlled.png)");
-  } else md.push("_Not available: needs raw or polar evaluation episodes with retrieval outcomes._");
-  md.push("");
-
-  // Figure 8: retrieval recall.
+  await writeFigure(outDir, md, files, {
+    n: 7,
+    file: "fig7_controlled",
+    heading: "SR under controlled retrieval",
+    intro: [
+      "Polar episodes whose retrieved candidates held the target object, and raw-interaction episodes whose sample held the gold interaction(s).",
+      "",
+    ],
+    missing: "_Not available: needs raw or polar evaluation episodes with retrieval outcomes._",
+    chart: byScenario(ctrl, {
+      title: "Figure 7 · Success when the right memory was in hand",
+      subtitle: "Polar: target among retrieved candidates · Raw-interaction: gold interaction in the 15-episode sample",
+      yLabel: "Success rate",
+      series: ["raw", "polar"]
+        .filter((m) => ctrl.some((c) => c.series === m))
+        .map((m) => ({ key: m, label: MEMORY_LABELS[m], color: PALETTE[m as "raw"] })),
+    }),
+  });
   const recall = retrievalRecall(lines, boot);
-  md.push("## Figure 8 — retrieval recall of the gold prior interactions", "");
-  if (recall.series.length) {
-    await writeChart(
-      outDir,
-      "fig8_recall",
-      {
-        title: `Figure 8 · Recall@${recall.k} of task-relevant prior interactions`,
-        subtitle: "BM25 and dense retrieval over raw interactions against Polar's semantic memory nodes",
-        yLabel: `Recall@${recall.k}`,
-        categories: scenarioCategories(main),
-        series: ["bm25", "dense", "polar"]
-          .filter((r) => recall.series.some((s) => s.series === r))
-          .map((r) => ({ key: r, label: RETRIEVER_LABELS[r], color: PALETTE[r as "bm25"] })),
-        panels: seriesPanels(recall.series),
-        footer: provenance,
-      },
-      files,
-    );
-    md.push("![Figure 8](fig8_recall.png)");
-  } else md.push("_Not available: no retrieval-recall measurements in these results._");
-  md.push("");
+  await writeFigure(outDir, md, files, {
+    n: 8,
+    file: "fig8_recall",
+    heading: "retrieval recall of the gold prior interactions",
+    missing: "_Not available: no retrieval-recall measurements in these results._",
+    chart: byScenario(recall.series, {
+      title: `Figure 8 · Recall@${recall.k} of task-relevant prior interactions`,
+      subtitle: "BM25 and dense retrieval over raw interactions against Polar's semantic memory nodes",
+      yLabel: `Recall@${recall.k}`,
+      series: ["bm25", "dense", "polar"]
+        .filter((r) => recall.series.some((s) => s.series === r))
+        .map((r) => ({ key: r, label: RETRIEVER_LABELS[r], color: PALETTE[r as "bm25"] })),
+    }),
+  });
 
   // Table 2.
   const abl = representationAblation(lines, boot);
@@ -284,6 +295,13 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
       "_Not run: these results hold only Polar's own representation. Run `polar eval --representations instruction,raw_trajectory,summary,episodic` to produce it._",
     );
   md.push("");
+
+  md.push("## Model usage — calls, tokens and cost per backbone and memory mode", "");
+  md.push(
+    lines.length ? usageMarkdown(usageTable(lines)) : "_No episodes yet._",
+    "Counts a provider did not report read “not reported”: they are unknown, not 0.",
+    "",
+  );
 
   const markdown = md.join("\n");
   const mdPath = join(outDir, "report.md");
