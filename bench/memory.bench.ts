@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { MemoryConfig } from "../src/memory/config.ts";
 import { type Embedder, normalize } from "../src/memory/embedders/embedder.ts";
 import { LexicalEmbedder } from "../src/memory/embedders/lexical.ts";
-import { extractMemoriesHeuristically } from "../src/mllm/heuristic/extract.ts";
 import { memorizeEpisode } from "../src/memory/memorize.ts";
 import { retrieve } from "../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../src/memory/sqlite-store.ts";
 import type { EpisodeWrite } from "../src/memory/store.ts";
+import { extractMemoriesHeuristically } from "../src/mllm/heuristic/extract.ts";
 
 const DIM = 1024;
 const SIZES = [1_000, 10_000, 100_000];

@@ -6,8 +6,8 @@
  * heuristic extractor (src/mllm/heuristic/extract.ts). It is an honest baseline, not tuned
  * to any expected result.
  */
-import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { chooseRoom } from "./heuristic/explore.ts";
+import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
 import { DEFAULT_STOP_RULE, decideLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
 import {

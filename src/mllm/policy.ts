@@ -3,10 +3,10 @@
  * chat model with a zod schema (llm-policy.ts); the offline heuristic makes them in code
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
-import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 import type { Category, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { FailureInfo } from "../util/failure.ts";
+import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 
 export interface CallRecord {
   task: "ground" | "high_level" | "low_level" | "memorize" | "step" | "other";

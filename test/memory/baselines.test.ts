@@ -6,8 +6,8 @@ import {
   rawInteractionsFromEpisodes,
   recallAtK,
 } from "../../src/memory/baselines.ts";
-import type { RawInteraction } from "../../src/mllm/candidate.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import type { RawInteraction } from "../../src/mllm/candidate.ts";
 
 const log: RawInteraction[] = [
   {

@@ -6,9 +6,9 @@ import { after, describe, it } from "node:test";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import type { Embedder } from "../../src/memory/embedders/embedder.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import { episode, pngImage, scriptedPolicy } from "./helpers.ts";
 import { objectImage, reencoded } from "./image-fixtures.ts";
 

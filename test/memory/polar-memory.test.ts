@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import { GraphMemory } from "../../src/memory/polar-memory.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import type { MemorizeInput, MemorizeOutput } from "../../src/mllm/policy.ts";
 import { episode } from "./helpers.ts";
 

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { recencyScore, retrieve, retrieveDetailed, SUPERSEDED } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-retrieve-"));

@@ -3,8 +3,8 @@
  * ranking already lets the latest valid interaction win). raw: the prior interaction sharing most words with the
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
-import type { MemoryCandidate, RawInteraction } from "../candidate.ts";
 import type { Category } from "../../sim/protocol.ts";
+import type { MemoryCandidate, RawInteraction } from "../candidate.ts";
 import type { GroundOutput } from "../policy.ts";
 import { guessCategory, isCategory } from "./categories.ts";
 import { roomsFoundIn } from "./rooms.ts";
