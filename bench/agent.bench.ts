@@ -11,10 +11,11 @@ import { loadConfig } from "../src/config/load.ts";
 import type { EvaluationEpisode } from "../src/datasets/schema.ts";
 import { runEpisode } from "../src/eval/harness.ts";
 import type { EpisodeRecord } from "../src/eval/record.ts";
+import { createSimulator } from "../src/eval/simulators.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
 import { createPolicy } from "../src/mllm/registry.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";
-import { createSimulator, settingsFromConfig } from "../src/sim/create.ts";
+import { settingsFromConfig } from "../src/sim/settings.ts";
 import {
   openaiCompletion,
   openaiImages,

@@ -10,9 +10,10 @@
 import { loadReferenceImage } from "../../src/agent/reference-image.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { loadScenarioSet, setPath } from "../../src/datasets/load.ts";
+import { createSimulator } from "../../src/eval/simulators.ts";
 import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
 import { MIN_PIXELS_TO_JUDGE } from "../../src/mllm/heuristic/low-level.ts";
-import { createSimulator, settingsFromConfig } from "../../src/sim/create.ts";
+import { settingsFromConfig } from "../../src/sim/settings.ts";
 
 const set = await loadScenarioSet(process.argv[2] ?? "datasets/polar-dev");
 const config = loadConfig({ env: {} });

@@ -22,6 +22,7 @@ import {
   type ViewName,
   type VisibleInstance,
 } from "../../src/sim/protocol.ts";
+import { type ResolvedSettings, settingsFromConfig } from "../../src/sim/settings.ts";
 import { type Image, SimError } from "../../src/sim/simulator.ts";
 import { encodeImage, encodeImages, imageHeader } from "./encode.ts";
 import type { House, PlacedObject } from "./house.ts";
@@ -39,30 +40,6 @@ export const SIMULATOR_VERSION = "0.1.0";
 
 type Result<V extends Verb> = z.infer<(typeof VERB_RESULTS)[V]>;
 type Params<V extends Verb> = z.infer<(typeof VERB_PARAMS)[V]>;
-
-/** Every setting resolved: the config's values with load_scene's overrides on top. */
-export interface ResolvedSettings {
-  stepLength: number;
-  turnAngle: number;
-  agentRadius: number;
-  agentHeight: number;
-  successDistance: number;
-  maxSteps: number;
-  camera: { width: number; height: number; hfov: number; format: "jpeg" | "png"; quality: number };
-}
-
-/** The run's settings as load_scene sends them (create.ts re-exports this for the agent side). */
-export function settingsFromConfig(config: SimulatorConfig): ResolvedSettings {
-  return {
-    stepLength: config.agent.stepLength,
-    turnAngle: config.agent.turnAngle,
-    agentRadius: config.agent.radius,
-    agentHeight: config.agent.height,
-    successDistance: config.successDistance,
-    maxSteps: config.maxSteps,
-    camera: { ...config.camera },
-  };
-}
 
 function resolveSettings(base: ResolvedSettings, s: SimSettings = {}): ResolvedSettings {
   const { camera, ...rest } = s;

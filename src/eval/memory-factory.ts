@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import type { InteractionLog } from "../agent/raw-interactions.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import { Bm25Retriever, DenseRawRetriever, type InteractionRetriever, recallAtK } from "../memory/baselines.ts";
-import { createStore } from "../memory/create.ts";
+import { createStore, storeKind } from "../memory/create.ts";
 import { createEmbedder } from "../memory/embedders/create.ts";
 import type { Embedder } from "../memory/embedders/embedder.ts";
 import { LEXICAL_NAME } from "../memory/embedders/lexical.ts";
@@ -24,7 +24,7 @@ export function embedderLabel(e: Embedder): string {
 export async function createMemoryFactory(config: PolarConfig, onNotice?: (m: string) => void): Promise<MemoryFactory> {
   const embedder = await createEmbedder(config.embedder, onNotice);
   return {
-    store: config.memory.store === "sqlite" ? "sqlite (embedded)" : `neo4j (${config.memory.neo4j.uri})`,
+    store: storeKind(config.memory.store).describe(config.memory),
     embedder: embedderLabel(embedder),
     async open(dir, backbone, policy) {
       const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;

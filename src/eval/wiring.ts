@@ -8,18 +8,20 @@ import { join } from "node:path";
 import type { MemoryAccess, PolarMemory } from "../agent/memory-access.ts";
 import { InteractionLog } from "../agent/raw-interactions.ts";
 import { loadReferenceImage } from "../agent/reference-image.ts";
+import { resolveBackbone } from "../config/backbones.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
 import type { BackboneConfig } from "../mllm/config.ts";
 import { checkBackboneReady } from "../mllm/keys.ts";
 import type { Policy } from "../mllm/policy.ts";
-import { createPolicy, resolveBackbone } from "../mllm/registry.ts";
+import { checkBackboneType, createPolicy } from "../mllm/registry.ts";
 import { SceneGraphCache } from "../planning/scene-graph.ts";
-import { createSimulator, settingsFromConfig } from "../sim/create.ts";
+import { settingsFromConfig } from "../sim/settings.ts";
 import type { Simulator } from "../sim/simulator.ts";
 import { describeTrigger, runEpisode } from "./harness.ts";
 import { withRepresentation } from "./representation.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";
+import { createSimulator } from "./simulators.ts";
 
 /** One backbone's memory graph under its folder; the eval owns its lifetime. */
 export interface PolarMemoryHandle {
@@ -60,6 +62,7 @@ export function prepareBackbones(
   for (const c of configs) {
     if (seen.has(c.name)) throw new Error(`backbone "${c.name}" is listed twice`);
     seen.add(c.name);
+    checkBackboneType(c);
     checkBackboneReady(c, env);
   }
   return configs;

@@ -16,7 +16,7 @@ export const Neo4jConfig = z.strictObject({
 export type Neo4jConfig = z.infer<typeof Neo4jConfig>;
 
 export const MemoryConfig = z.strictObject({
-  store: z.enum(["sqlite", "neo4j"]).default("sqlite"),
+  store: z.string().min(1).default("sqlite").describe("a registered store: sqlite (embedded) or neo4j"),
   path: z.string().default(".polar/memory.db").describe("SQLite file for the embedded store"),
   neo4j: Neo4jConfig.prefault({}),
   topK: z.number().int().positive().default(5),

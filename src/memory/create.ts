@@ -1,15 +1,62 @@
-/** Opens the store a config names: the embedded SQLite file, or Neo4j (loaded only when used). */
+/**
+ * Memory stores by name: `memory.store` in config picks a registered kind. Built in: the
+ * embedded SQLite file and Neo4j (its driver loaded only when used); a plug-in calls
+ * registerStore.
+ */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { Registry } from "../util/registry.ts";
 import type { MemoryConfig } from "./config.ts";
 import { SqliteMemoryStore } from "./sqlite-store.ts";
-import type { MemoryStore, StoreOptions } from "./store.ts";
+import { type MemoryStore, MemoryStoreError, type StoreOptions } from "./store.ts";
+
+export interface StoreKind {
+  open(config: MemoryConfig, opts: StoreOptions): Promise<MemoryStore>;
+  /** how results and reports name the store */
+  describe(config: MemoryConfig): string;
+  /** throws MemoryStoreError when the store the config names does not exist yet (reading commands) */
+  checkExists?(config: MemoryConfig): void;
+}
+
+const STORES = new Registry<StoreKind>("memory store");
+
+export function registerStore(name: string, kind: StoreKind): void {
+  STORES.register(name, kind);
+}
+
+export function storeKind(name: string): StoreKind {
+  return STORES.get(name);
+}
 
 export async function createStore(config: MemoryConfig, opts: StoreOptions = {}): Promise<MemoryStore> {
-  switch (config.store) {
-    case "sqlite":
-      return new SqliteMemoryStore(config.path, opts);
-    case "neo4j": {
-      const { openNeo4jStore } = await import("./neo4j-store.ts");
-      return openNeo4jStore(config.neo4j, opts);
-    }
-  }
+  return STORES.get(config.store).open(config, opts);
 }
+
+registerStore("sqlite", {
+  open: async (config, opts) => new SqliteMemoryStore(config.path, opts),
+  describe: () => "sqlite (embedded)",
+  checkExists(config) {
+    if (config.path === ":memory:") return;
+    const path = resolve(config.path);
+    let isFile: boolean;
+    try {
+      isFile = statSync(path).isFile();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR")
+        throw new MemoryStoreError(
+          `no memory store at ${path} (memory.path): check the path, or build one with polar eval / polar run`,
+        );
+      throw new MemoryStoreError(`cannot read the memory store at ${path}: ${(e as Error).message}`);
+    }
+    if (!isFile) throw new MemoryStoreError(`memory.path ${path} is a folder, not a SQLite file`);
+  },
+});
+
+registerStore("neo4j", {
+  async open(config, opts) {
+    const { openNeo4jStore } = await import("./neo4j-store.ts");
+    return openNeo4jStore(config.neo4j, opts);
+  },
+  describe: (config) => `neo4j (${config.neo4j.uri})`,
+});

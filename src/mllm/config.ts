@@ -9,7 +9,11 @@ export type Prices = z.infer<typeof Prices>;
 export const BackboneConfig = z
   .strictObject({
     name: z.string().default("heuristic").describe("label used in results and reports"),
-    type: z.enum(["heuristic", "openai", "gemini"]).default("heuristic"),
+    type: z
+      .string()
+      .min(1)
+      .default("heuristic")
+      .describe("a registered backbone: heuristic, openai (also vLLM, Ollama), gemini"),
     model: z.string().optional(),
     baseUrl: z.string().url().optional().describe("OpenAI-compatible server (vLLM, Ollama) or a Gemini endpoint"),
     apiKeyEnv: z.string().optional().describe("name of the env var holding the key; omit for keyless local servers"),

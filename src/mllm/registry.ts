@@ -1,22 +1,19 @@
 /**
- * Backbones by name: `createPolicy` builds one from its config entry's `type`, and
- * `resolveBackbone` turns `--backbone gpt-4o-mini` (or a path to a YAML file) into a validated
- * config from configs/backbones/.
+ * Backbones by name: `createPolicy` builds one from its config entry's `type` through the
+ * registered factory (heuristic, openai, gemini here; a plug-in calls registerBackbone). Backbone
+ * files in configs/backbones/ are found by src/config/backbones.ts.
  */
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { ConfigError, loadYamlAs, REPO_ROOT } from "../config/load.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
+import { Registry } from "../util/registry.ts";
 import type { ChatModel } from "./chat-model.ts";
-import { BackboneConfig } from "./config.ts";
+import type { BackboneConfig } from "./config.ts";
 import { GeminiChatModel, type GeminiOptions } from "./gemini.ts";
 import type { StopRule } from "./heuristic/low-level.ts";
 import { HeuristicPolicy } from "./heuristic.ts";
+import { BackboneConfigError } from "./keys.ts";
 import { LlmPolicy } from "./llm-policy.ts";
 import { OpenAIChatModel } from "./openai.ts";
 import type { Policy } from "./policy.ts";
-
-export const BACKBONE_DIR = join(REPO_ROOT, "configs", "backbones");
 
 export interface CreateOptions {
   env?: NodeJS.ProcessEnv;
@@ -26,25 +23,46 @@ export interface CreateOptions {
   sleep?: GeminiOptions["sleep"];
 }
 
-type ModelFactory = (config: BackboneConfig, options: CreateOptions) => ChatModel;
+export type BackboneFactory = (config: BackboneConfig, options: CreateOptions) => Policy;
 
-const MODELS: Record<"openai" | "gemini", ModelFactory> = {
-  openai: (config, o) => new OpenAIChatModel(config, o.env),
-  gemini: (config, o) => new GeminiChatModel(config, { env: o.env, sleep: o.sleep }),
-};
+const BACKBONES = new Registry<BackboneFactory>("backbone");
 
-/** The chat model behind an LLM backbone; checks the key first (BackboneConfigError names the variable). */
-export function createChatModel(config: BackboneConfig, options: CreateOptions = {}): ChatModel {
-  if (config.type === "heuristic") throw new Error(`backbone "${config.name}" is the heuristic: it has no chat model`);
-  return MODELS[config.type](config, options);
+export function registerBackbone(type: string, factory: BackboneFactory): void {
+  BACKBONES.register(type, factory);
 }
 
+export function backboneTypes(): string[] {
+  return BACKBONES.names();
+}
+
+/** An LLM backbone: the one policy over any chat model (which checks its key when built). */
+export function llmBackbone(model: (config: BackboneConfig, options: CreateOptions) => ChatModel): BackboneFactory {
+  return (config, options) => new LlmPolicy(model(config, options), config);
+}
+
+registerBackbone("heuristic", (config, { simulator: sim }) => {
+  return new HeuristicPolicy({ name: config.name, ...(sim ? { stop: stopRuleFor(sim) } : {}) });
+});
+registerBackbone(
+  "openai",
+  llmBackbone((config, o) => new OpenAIChatModel(config, o.env)),
+);
+registerBackbone(
+  "gemini",
+  llmBackbone((config, o) => new GeminiChatModel(config, { env: o.env, sleep: o.sleep })),
+);
+
+/** Throws BackboneConfigError when no backbone of the config's type is registered (checked before a run). */
+export function checkBackboneType(config: BackboneConfig): void {
+  if (!BACKBONES.has(config.type))
+    throw new BackboneConfigError(
+      `backbone "${config.name}": unknown type "${config.type}" (known: ${backboneTypes().join(", ")})`,
+    );
+}
+
+/** The policy a backbone config names; an unknown type lists the registered ones. */
 export function createPolicy(config: BackboneConfig, options: CreateOptions = {}): Policy {
-  if (config.type === "heuristic") {
-    const sim = options.simulator;
-    return new HeuristicPolicy({ name: config.name, ...(sim ? { stop: stopRuleFor(sim) } : {}) });
-  }
-  return new LlmPolicy(createChatModel(config, options), config);
+  return BACKBONES.get(config.type)(config, options);
 }
 
 /**
@@ -58,28 +76,4 @@ export function stopRuleFor(sim: SimulatorConfig): StopRule {
     successDistance: sim.successDistance,
     stepLength: sim.agent.stepLength,
   };
-}
-
-/** Names of the backbone files in configs/backbones/. */
-export function listBackbones(dir = BACKBONE_DIR): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => f.replace(/\.ya?ml$/, ""))
-    .sort();
-}
-
-/** A backbone by name (configs/backbones/<name>.yaml) or by path to a YAML file, validated. */
-export function resolveBackbone(nameOrPath: string, dir = BACKBONE_DIR): BackboneConfig {
-  const isPath = /\.ya?ml$/.test(nameOrPath) || nameOrPath.includes("/") || nameOrPath.includes("\\");
-  const file = isPath ? nameOrPath : [".yaml", ".yml"].map((ext) => join(dir, nameOrPath + ext)).find(existsSync);
-  if (!file || !existsSync(file)) {
-    const known = listBackbones(dir);
-    throw new ConfigError([
-      isPath
-        ? `backbone file ${nameOrPath} does not exist`
-        : `unknown backbone "${nameOrPath}" (known: ${known.join(", ") || "none"}; or give a path to a YAML file)`,
-    ]);
-  }
-  return loadYamlAs(file, BackboneConfig);
 }

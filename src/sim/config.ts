@@ -17,7 +17,11 @@ export const CameraConfig = z.strictObject({
 });
 
 export const SimulatorConfig = z.strictObject({
-  type: z.enum(["embedded", "websocket"]).default("embedded"),
+  type: z
+    .string()
+    .min(1)
+    .default("embedded")
+    .describe("a registered simulator: embedded (in process, or `polar sim serve` at url) or websocket (any bridge)"),
   url: z.string().url().optional().describe("bridge URL when type is websocket"),
   urls: z.array(z.string().url()).optional().describe("several bridge URLs for concurrent episodes"),
   timeoutMs: z.number().int().positive().default(30_000),

@@ -1,6 +1,10 @@
-/** Builds the Simulator a config names, and the per-scene settings a run sends to load_scene. */
+/**
+ * Simulators by name: `simulator.type` in config picks a registered factory. src/sim registers
+ * the bridge client (`websocket`); a simulator that runs in process (the embedded one) is
+ * registered by the composition root (src/eval/simulators.ts), so src/sim imports none.
+ */
+import { Registry, UnknownEntryError } from "../util/registry.ts";
 import type { SimulatorConfig } from "./config.ts";
-import { InProcessSimulator } from "./in-process.ts";
 import type { Simulator } from "./simulator.ts";
 import { SimError } from "./simulator.ts";
 import { WebSocketSimulator } from "./ws-client.ts";
@@ -10,11 +14,37 @@ export interface CreateOptions {
   url?: string;
 }
 
+export type SimulatorFactory = (config: SimulatorConfig, opts: CreateOptions) => Promise<Simulator>;
+
+const SIMULATORS = new Registry<SimulatorFactory>("simulator");
+
+export function registerSimulator(type: string, factory: SimulatorFactory): void {
+  SIMULATORS.register(type, factory);
+}
+
+export function simulatorTypes(): string[] {
+  return SIMULATORS.names();
+}
+
 export async function createSimulator(config: SimulatorConfig, opts: CreateOptions = {}): Promise<Simulator> {
-  if (config.type === "embedded" && !opts.url) return new InProcessSimulator(config);
+  let factory: SimulatorFactory;
+  try {
+    factory = SIMULATORS.get(config.type);
+  } catch (e) {
+    if (e instanceof UnknownEntryError) throw new SimError("bad_config", `simulator.type: ${e.message}`, "type");
+    throw e;
+  }
+  return factory(config, opts);
+}
+
+/** A bridge over WebSocket at opts.url, else config.url or the first of config.urls. */
+export async function connectBridge(config: SimulatorConfig, opts: CreateOptions = {}): Promise<Simulator> {
   const url = opts.url ?? config.url ?? config.urls?.[0];
   if (!url) {
-    throw new SimError("bad_config", "simulator.type is websocket but neither simulator.url nor simulator.urls is set");
+    throw new SimError(
+      "bad_config",
+      `simulator.type is ${config.type} but neither simulator.url nor simulator.urls is set`,
+    );
   }
   try {
     return await WebSocketSimulator.connect(url, { timeoutMs: config.timeoutMs });
@@ -35,5 +65,4 @@ function startHint(url: string): string {
   return `start it with polar sim serve${p} (or the Habitat bridge: python -m polar_habitat.server${p})`;
 }
 
-/** The run's settings for load_scene, so a bridge uses the config's values, not its own defaults. */
-export { settingsFromConfig } from "../../sim-bridge/embedded/session.ts";
+registerSimulator("websocket", connectBridge);

@@ -1,24 +1,26 @@
 /**
- * The embedded simulator in the agent's own process: the same EmbeddedSession that serves each
- * WebSocket connection, without the socket. Params are validated by the session exactly as on
- * the wire; results are built to the protocol's types, so they are not parsed again here.
+ * A simulator in the agent's own process: a session that answers verbs as a bridge would (the
+ * embedded simulator's EmbeddedSession, which also serves each WebSocket connection), without
+ * the socket. The composition root hands the session in, so src/sim never imports a simulator.
+ * Params are validated by the session exactly as on the wire; results are built to the
+ * protocol's types, so they are not parsed again here.
  */
 import type { z } from "zod";
-import { EmbeddedSession } from "../../sim-bridge/embedded/session.ts";
-import type { SimulatorConfig } from "./config.ts";
 import type { Action, VERB_RESULTS, Verb } from "./protocol.ts";
 import type { Image, Simulator, ViewsRequest, WithImages } from "./simulator.ts";
 import { SimError } from "./simulator.ts";
 
 type ResultOf<V extends Verb> = z.infer<(typeof VERB_RESULTS)[V]>;
 
+/** What a simulator serves per connection: one verb in, its result and images out. */
+export interface SimulatorSession {
+  handle(verb: string, params: unknown): Promise<{ result: unknown; images: Image[] }>;
+}
+
 export class InProcessSimulator implements Simulator {
-  private readonly session: EmbeddedSession;
   private closed = false;
 
-  constructor(config: SimulatorConfig) {
-    this.session = new EmbeddedSession(config);
-  }
+  constructor(private readonly session: SimulatorSession) {}
 
   async request(verb: Verb, params: unknown = {}): Promise<{ result: unknown; images: Image[] }> {
     if (this.closed) throw new SimError("disconnected", `${verb}: the in-process simulator was closed`);

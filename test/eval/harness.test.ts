@@ -6,11 +6,12 @@ import { loadConfig } from "../../src/config/load.ts";
 import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/schema.ts";
 import { type RunEpisodeOptions, runEpisode } from "../../src/eval/harness.ts";
 import { EpisodeRecord } from "../../src/eval/record.ts";
+import { createSimulator } from "../../src/eval/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import { BackboneError, type LowLevelInput } from "../../src/mllm/policy.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
-import { createSimulator, settingsFromConfig } from "../../src/sim/create.ts";
 import type { Receptacle, SceneInfo } from "../../src/sim/protocol.ts";
+import { settingsFromConfig } from "../../src/sim/settings.ts";
 import type { Simulator } from "../../src/sim/simulator.ts";
 
 const config = loadConfig({ env: {} });

@@ -8,6 +8,7 @@ import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { referencePng } from "../../src/datasets/generate/write.ts";
 import type { CatalogObject } from "../../src/datasets/schema.ts";
+import { createSimulator } from "../../src/eval/simulators.ts";
 import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
 import {
   CONFIDENT_PIXELS,
@@ -19,8 +20,8 @@ import {
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
 import { viewsFor } from "../../src/planning/low-level.ts";
-import { createSimulator, settingsFromConfig } from "../../src/sim/create.ts";
 import type { ObjectSpec, Pose } from "../../src/sim/protocol.ts";
+import { settingsFromConfig } from "../../src/sim/settings.ts";
 import type { Image, Simulator } from "../../src/sim/simulator.ts";
 
 const config = loadConfig({ env: {} });

@@ -3,11 +3,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { listBackbones, resolveBackbone } from "../../src/config/backbones.ts";
 import { ConfigError, loadConfig } from "../../src/config/load.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import { LlmPolicy } from "../../src/mllm/llm-policy.ts";
-import { createPolicy, listBackbones, resolveBackbone, stopRuleFor } from "../../src/mllm/registry.ts";
+import { createPolicy, stopRuleFor } from "../../src/mllm/registry.ts";
 
 test("every backbone file in configs/backbones validates, and names its own backbone", () => {
   const names = listBackbones();

@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { emptyHouse } from "../../src/eval/harness.ts";
+import { createSimulator } from "../../src/eval/simulators.ts";
 import { Body, StepBudgetExhausted } from "../../src/planning/body.ts";
 import { Controller, floorDistance } from "../../src/planning/controller.ts";
 import { buildSceneGraph, roomAt } from "../../src/planning/scene-graph.ts";
-import { createSimulator, settingsFromConfig } from "../../src/sim/create.ts";
 import type { SceneInfo } from "../../src/sim/protocol.ts";
+import { settingsFromConfig } from "../../src/sim/settings.ts";
 import type { Simulator } from "../../src/sim/simulator.ts";
 
 const config = loadConfig({ env: {} });

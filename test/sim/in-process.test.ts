@@ -1,7 +1,7 @@
+import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
 import { SimulatorConfig } from "../../src/sim/config.ts";
-import { InProcessSimulator } from "../../src/sim/in-process.ts";
 import { defineConformanceSuite } from "./conformance.ts";
 
 const config = SimulatorConfig.parse({});
 
-defineConformanceSuite("in-process simulator conformance", async () => new InProcessSimulator(config));
+defineConformanceSuite("in-process simulator conformance", async () => openEmbedded(config));

@@ -6,12 +6,13 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { sceneDirs, setSceneDirs } from "../../../sim-bridge/embedded/house-file.ts";
+import { openEmbedded } from "../../../sim-bridge/embedded/in-process.ts";
 import { startServer } from "../../../sim-bridge/embedded/server.ts";
 import type { SimulatorConfig } from "../../sim/config.ts";
 import { runConformance } from "../../sim/conformance.ts";
-import { settingsFromConfig } from "../../sim/create.ts";
-import { InProcessSimulator } from "../../sim/in-process.ts";
+import type { InProcessSimulator } from "../../sim/in-process.ts";
 import type { Pose } from "../../sim/protocol.ts";
+import { settingsFromConfig } from "../../sim/settings.ts";
 import { SimError } from "../../sim/simulator.ts";
 import { WebSocketSimulator } from "../../sim/ws-client.ts";
 import { configFor, UserError } from "../options.ts";
@@ -65,7 +66,7 @@ async function render(
   size?: { width?: number; height?: number },
 ) {
   const camera = { ...config.camera, ...size, format: "png" as const };
-  const sim = new InProcessSimulator({ ...config, camera });
+  const sim = openEmbedded({ ...config, camera });
   try {
     await sim.loadScene({ scene: `seed:${seed}`, settings: { ...settingsFromConfig(config), camera } });
     const start = await pickViewpoint(sim);
@@ -99,7 +100,7 @@ async function render(
  * around (twelve turns) and STOP; views every few steps and the top-down map with the path.
  */
 async function walk(config: SimulatorConfig, seed: number, steps: number, outDir: string, every: number) {
-  const sim = new InProcessSimulator(config);
+  const sim = openEmbedded(config);
   try {
     await sim.loadScene({ scene: `seed:${seed}`, settings: settingsFromConfig(config) });
     const info = await sim.sceneInfo();
@@ -234,7 +235,7 @@ export function registerSim(program: Command): void {
       }
       const makeSim = url
         ? () => WebSocketSimulator.connect(url, { timeoutMs: config.timeoutMs })
-        : async () => new InProcessSimulator(config);
+        : async () => openEmbedded(config);
       console.log(`conformance: ${url ?? "in-process embedded simulator"}, scene ${opts.scene}`);
       const results = await runConformance(makeSim, { url, scene: opts.scene }, (r) => {
         console.log(`${r.ok ? "✔" : "✖"} ${r.name} (${Math.round(r.ms)} ms)${r.ok ? "" : `\n    ${r.error}`}`);
