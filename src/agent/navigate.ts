@@ -9,7 +9,7 @@ import type { Body, StepOutcome } from "../planning/body.ts";
 import { Controller, floorDistance, type StepHook } from "../planning/controller.ts";
 import { planRoom } from "../planning/high-level.ts";
 import {
-  decideLowLevel,
+  askLowLevelPlanner,
   decisionToAction,
   estimatePosition,
   findInstance,
@@ -77,7 +77,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
     decisions.lowLevel++;
     sinceDecision = 0;
     const d = await o.watch.time("model", () =>
-      decideLowLevel(policy, body.observation, body.images, {
+      askLowLevelPlanner(policy, body.observation, body.images, {
         instruction: o.instruction,
         target: o.target,
         referenceImage: o.referenceImage,

@@ -7,7 +7,7 @@ import type { RawInteraction } from "../mllm/candidate.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { lexicalTokens } from "./embedders/lexical.ts";
-import type { EpisodeRecord } from "./store.ts";
+import type { StoredEpisode } from "./store.ts";
 
 export interface RankedInteraction {
   interaction: RawInteraction;
@@ -25,7 +25,7 @@ export function interactionText(x: RawInteraction): string {
 
 /** A store's episodes as the raw-interaction baseline sees them. */
 export function rawInteractionsFromEpisodes(
-  episodes: EpisodeRecord[],
+  episodes: StoredEpisode[],
   categories?: Map<string, string>,
 ): RawInteraction[] {
   return episodes.map((e) => ({

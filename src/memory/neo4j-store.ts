@@ -25,7 +25,6 @@ import { connectNeo4j, errorText, type Neo4jConnection } from "./neo4j-connect.t
 import { ensureSchema, VECTOR_INDEX } from "./neo4j-schema.ts";
 import {
   type EmbedderInfo,
-  type EpisodeRecord,
   type EpisodeWrite,
   type ImageHashRecord,
   type MemoryEvent,
@@ -39,6 +38,7 @@ import {
   requireUser,
   type StatementHit,
   type StatementLink,
+  type StoredEpisode,
   type StoreOptions,
 } from "./store.ts";
 import { checkObject, missingStatement, noValidEdge, userClearedEvent, WriteEvents } from "./write-events.ts";
@@ -463,7 +463,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     return rows.map((r) => r.toObject() as ImageHashRecord);
   }
 
-  async listEpisodes(userId: string): Promise<EpisodeRecord[]> {
+  async listEpisodes(userId: string): Promise<StoredEpisode[]> {
     const user = requireUser(userId);
     const rows = await this.read(
       "listing episodes",
@@ -473,7 +473,7 @@ export class Neo4jMemoryStore implements MemoryStore {
        ORDER BY at, id`,
       this.scope(user),
     );
-    return rows.map((r) => r.toObject() as EpisodeRecord);
+    return rows.map((r) => r.toObject() as StoredEpisode);
   }
 
   async history(userId: string, opts: { limit?: number } = {}): Promise<MemoryEvent[]> {

@@ -9,7 +9,6 @@ import { ensureDir } from "../util/ensure-dir.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
 import {
   type EmbedderInfo,
-  type EpisodeRecord,
   type EpisodeWrite,
   type ImageHashRecord,
   type MemoryEvent,
@@ -24,6 +23,7 @@ import {
   requireUser,
   type StatementHit,
   type StatementLink,
+  type StoredEpisode,
   type StoreOptions,
 } from "./store.ts";
 import { VectorMatrix } from "./vector-index.ts";
@@ -432,7 +432,7 @@ export class SqliteMemoryStore implements MemoryStore {
     }));
   }
 
-  async listEpisodes(userId: string): Promise<EpisodeRecord[]> {
+  async listEpisodes(userId: string): Promise<StoredEpisode[]> {
     const user = requireUser(userId);
     const rows = this.db.prepare("SELECT * FROM episodes WHERE user_id = ? ORDER BY at, rowid").all(user) as Row[];
     return rows.map((r) => ({

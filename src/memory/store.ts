@@ -67,7 +67,8 @@ export interface StatementLink {
   invalidAt: number | null;
 }
 
-export interface EpisodeRecord {
+/** An episode as memory keeps it (a raw interaction); eval/record.ts's EpisodeRecord is the scored outcome. */
+export interface StoredEpisode {
   id: string;
   objectId: string;
   instruction: string;
@@ -275,7 +276,7 @@ export interface MemoryStore {
   /** Reference-image hashes of this user's objects, for visual linking. */
   listImageHashes(userId: string): Promise<ImageHashRecord[]>;
   /** This user's episodes, oldest first (raw interactions for the baselines). */
-  listEpisodes(userId: string): Promise<EpisodeRecord[]>;
+  listEpisodes(userId: string): Promise<StoredEpisode[]>;
   /** History rows, oldest first; `limit` keeps the newest `limit`. */
   history(userId: string, opts?: { limit?: number }): Promise<MemoryEvent[]>;
   stats(userId: string): Promise<MemoryStats>;

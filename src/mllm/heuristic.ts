@@ -9,7 +9,7 @@
 import { chooseRoom } from "./heuristic/explore.ts";
 import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
-import { DEFAULT_STOP_RULE, decideLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
+import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
 import {
   BackboneError,
   type Decision,
@@ -63,7 +63,7 @@ export class HeuristicPolicy implements Policy {
   }
 
   async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
-    return none(decideLowLevel(input, this.stopRule, await lookAtCandidates(input)));
+    return none(heuristicLowLevel(input, this.stopRule, await lookAtCandidates(input)));
   }
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {

@@ -99,7 +99,11 @@ export interface LowLevelContext {
   withImages: boolean;
 }
 
-export function decideLowLevel(
+/**
+ * Asks the backbone's low-level planner what to do next: builds its input from the observation
+ * (the views' images when the backbone is shown them) and the episode's context.
+ */
+export function askLowLevelPlanner(
   policy: Policy,
   observation: Observation,
   images: readonly Image[],

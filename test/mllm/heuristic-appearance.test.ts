@@ -13,7 +13,7 @@ import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/m
 import {
   CONFIDENT_PIXELS,
   DEFAULT_STOP_RULE,
-  decideLowLevel,
+  heuristicLowLevel,
   LOOKS_LIKE,
   lookAtCandidates,
 } from "../../src/mllm/heuristic/low-level.ts";
@@ -164,7 +164,7 @@ test("with a photo, a same-category mug that does not look like it is never stop
   const big = { ...views, front: { ...views.front, visible: [{ ...blueMug, pixels: CONFIDENT_PIXELS }] } };
   const looks = await lookAtCandidates(input(big, await photo(red)));
   assert.ok((looks.get(blueMug.id) ?? 1) < LOOKS_LIKE);
-  const d = decideLowLevel(input(big, await photo(red)), DEFAULT_STOP_RULE, looks);
+  const d = heuristicLowLevel(input(big, await photo(red)), DEFAULT_STOP_RULE, looks);
   assert.equal(d.decision, "continue_plan", d.reason);
   assert.match(d.reason, /none looks like the photo/);
 });

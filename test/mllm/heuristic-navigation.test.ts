@@ -3,8 +3,8 @@ import { test } from "node:test";
 import { chooseRoom } from "../../src/mllm/heuristic/explore.ts";
 import {
   DEFAULT_STOP_RULE,
-  decideLowLevel,
   floorGeometry,
+  heuristicLowLevel,
   nearestVisibleFloor,
 } from "../../src/mllm/heuristic/low-level.ts";
 import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
@@ -50,26 +50,26 @@ test("floor distance comes from the eye distance and the box's row", () => {
 test("the target 2.0 m ahead (eye distance) on a nightstand: stop, since a 1 m step would lose it below the view", () => {
   // Before the fix the rule stopped only at 1.5 m eye distance, moved forward here, and the
   // object left every view (acq-u1-0033): the episode ran out of steps next to it.
-  const d = decideLowLevel(input([ahead("w1", 2.0, 0.9)]));
+  const d = heuristicLowLevel(input([ahead("w1", 2.0, 0.9)]));
   assert.deepEqual([d.decision, d.instanceId], ["stop", "w1"]);
 });
 
 test("a target within the stop distance on the floor stops even when its eye distance is larger", () => {
   // 1.6 m on the floor, 1.1 m below the eye: 1.94 m from the eye
-  const d = decideLowLevel(input([ahead("w1", Math.hypot(1.6, 1.1), 1.1)]));
+  const d = heuristicLowLevel(input([ahead("w1", Math.hypot(1.6, 1.1), 1.1)]));
   assert.equal(d.decision, "stop");
 });
 
 test("a far target is approached; a near one in a side view is turned to, not stopped at", () => {
-  assert.equal(decideLowLevel(input([ahead("w1", 3.5, 0.9)])).decision, "forward");
+  assert.equal(heuristicLowLevel(input([ahead("w1", 3.5, 0.9)])).decision, "forward");
   // 2.6 m on the floor: a step forward keeps it in view, so it steps
-  assert.equal(decideLowLevel(input([ahead("w1", Math.hypot(2.6, 0.9), 0.9)])).decision, "forward");
-  assert.equal(decideLowLevel(input([], [ahead("w1", 2.0, 0.9)])).decision, "left");
+  assert.equal(heuristicLowLevel(input([ahead("w1", Math.hypot(2.6, 0.9), 0.9)])).decision, "forward");
+  assert.equal(heuristicLowLevel(input([], [ahead("w1", 2.0, 0.9)])).decision, "left");
 });
 
 test("a target beyond the success radius is never stopped at just because a step would lose it", () => {
   // 2.05 m on the floor (outside 2.0 - margin), low object: forward, even though it will leave the view
-  const d = decideLowLevel(input([ahead("w1", Math.hypot(2.05, 1.1), 1.1)]));
+  const d = heuristicLowLevel(input([ahead("w1", Math.hypot(2.05, 1.1), 1.1)]));
   assert.equal(d.decision, "forward");
 });
 

@@ -109,7 +109,8 @@ export async function lookAtCandidates(input: LowLevelInput): Promise<Map<string
 
 type Seen = { view: ViewName; instance: VisibleInstance; floor: number; below: number };
 
-export function decideLowLevel(
+/** The offline backbone's low-level decision, made in code (no model): step toward the target or stop. */
+export function heuristicLowLevel(
   input: LowLevelInput,
   rule: StopRule = DEFAULT_STOP_RULE,
   looks?: Looks,
