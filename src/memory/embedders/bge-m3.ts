@@ -7,47 +7,38 @@
  * external model.onnx_data (fp32) and/or model_quantized.onnx (int8).
  */
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { findModelFile, findTokenizerFiles, missingTokenizerFiles, type TokenizerFiles } from "./model-files.ts";
 import { OnnxEncoderEmbedder } from "./onnx-encoder.ts";
 
 export const BGE_M3_NAME = "bge-m3";
 
 export type Precision = "auto" | "fp32" | "int8";
 
-export interface BgeM3Files {
+export interface BgeM3Files extends TokenizerFiles {
   dir: string;
-  tokenizer: string | null;
-  tokenizerConfig: string | null;
   fp32: string | null;
   fp32Data: string | null;
   int8: string | null;
 }
 
-function firstExisting(dir: string, name: string): string | null {
-  for (const p of [join(dir, name), join(dir, "onnx", name)]) if (existsSync(p)) return p;
-  return null;
-}
-
 /** What of BGE-M3 is on disk in `modelDir`. */
 export function findBgeM3Files(modelDir: string): BgeM3Files {
   const dir = resolve(modelDir);
-  const fp32 = firstExisting(dir, "model.onnx");
+  const fp32 = findModelFile(dir, "model.onnx");
   const fp32Data = fp32 && existsSync(`${fp32}_data`) ? `${fp32}_data` : null;
   return {
     dir,
-    tokenizer: firstExisting(dir, "tokenizer.json"),
-    tokenizerConfig: firstExisting(dir, "tokenizer_config.json"),
+    ...findTokenizerFiles(dir),
     fp32,
     fp32Data,
-    int8: firstExisting(dir, "model_quantized.onnx"),
+    int8: findModelFile(dir, "model_quantized.onnx"),
   };
 }
 
 /** The ONNX file a run will load, or why none can be: missing files named. */
 export function chooseModelFile(files: BgeM3Files, precision: Precision): { file: string } | { missing: string[] } {
-  const missing: string[] = [];
-  if (!files.tokenizer) missing.push("tokenizer.json");
-  if (!files.tokenizerConfig) missing.push("tokenizer_config.json");
+  const missing = missingTokenizerFiles(files);
   // The fp32 export keeps its weights in model.onnx_data; without it the graph cannot load.
   const fp32 = files.fp32 && files.fp32Data ? files.fp32 : null;
   const file = precision === "fp32" ? fp32 : precision === "int8" ? files.int8 : (fp32 ?? files.int8);

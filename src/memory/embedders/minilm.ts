@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { findModelFile, findTokenizerFiles, missingTokenizerFiles, type TokenizerFiles } from "./model-files.ts";
 import { OnnxEncoderEmbedder } from "./onnx-encoder.ts";
 
 export const MINILM_NAME = "all-MiniLM-L6-v2";
@@ -18,16 +19,9 @@ export const MINILM_FETCH = "bash scripts/fetch-minilm.sh";
 /** sentence-transformers' max_seq_length for this model, when the folder does not say */
 const DEFAULT_MAX_SEQ = 256;
 
-export interface MiniLmFiles {
+export interface MiniLmFiles extends TokenizerFiles {
   dir: string;
-  tokenizer: string | null;
-  tokenizerConfig: string | null;
   model: string | null;
-}
-
-function firstExisting(dir: string, name: string): string | null {
-  for (const p of [join(dir, name), join(dir, "onnx", name)]) if (existsSync(p)) return p;
-  return null;
 }
 
 /** What of all-MiniLM-L6-v2 is on disk in `dir`. */
@@ -35,19 +29,14 @@ export function findMiniLmFiles(dir: string): MiniLmFiles {
   const abs = resolve(dir);
   return {
     dir: abs,
-    tokenizer: firstExisting(abs, "tokenizer.json"),
-    tokenizerConfig: firstExisting(abs, "tokenizer_config.json"),
-    model: firstExisting(abs, "model.onnx"),
+    ...findTokenizerFiles(abs),
+    model: findModelFile(abs, "model.onnx"),
   };
 }
 
 /** The missing file names (empty when it can load). */
 export function missingMiniLmFiles(files: MiniLmFiles): string[] {
-  const missing: string[] = [];
-  if (!files.tokenizer) missing.push("tokenizer.json");
-  if (!files.tokenizerConfig) missing.push("tokenizer_config.json");
-  if (!files.model) missing.push("model.onnx");
-  return missing;
+  return [...missingTokenizerFiles(files), ...(files.model ? [] : ["model.onnx"])];
 }
 
 export function miniLmMissingMessage(files: MiniLmFiles, missing: string[]): string {
