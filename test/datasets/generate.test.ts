@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
 import {
   checkEvaluation,
@@ -16,12 +17,12 @@ import { crossCheck } from "../../src/datasets/load.ts";
 import { ScenarioSetFile } from "../../src/datasets/schema.ts";
 
 const small = { scenes: 1, users: 2, episodesPerScene: 24 };
-const first = generateScenarioSet({ ...small, seed: 11 });
+const first = generateScenarioSet({ ...small, seed: 11 }, embeddedScenes);
 
 test("the same seed gives the same set, another seed a different one", () => {
-  const again = generateScenarioSet({ ...small, seed: 11 });
+  const again = generateScenarioSet({ ...small, seed: 11 }, embeddedScenes);
   assert.deepEqual(again.set, first.set);
-  const other = generateScenarioSet({ ...small, seed: 12 });
+  const other = generateScenarioSet({ ...small, seed: 12 }, embeddedScenes);
   assert.notDeepEqual(other.set.evaluation, first.set.evaluation);
 });
 

@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
 import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
 import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
@@ -15,8 +16,11 @@ export async function tinySet(
 ): Promise<string> {
   const full = join(dir, "full");
   if (!existsSync(join(full, "scenario-set.json"))) {
-    const g = generateScenarioSet({ scenes: 1, seed: 11, users: 1, episodesPerScene: 8, name: "eval-test" });
-    await writeScenarioSet(full, g.set);
+    const g = generateScenarioSet(
+      { scenes: 1, seed: 11, users: 1, episodesPerScene: 8, name: "eval-test" },
+      embeddedScenes,
+    );
+    await writeScenarioSet(full, g.set, embeddedScenes);
   }
   const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
   const byScenario = new Map<string, ScenarioSetFile["evaluation"][number]>();

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { loadConfig } from "../../src/config/load.ts";
-import { referencePng } from "../../src/datasets/generate/write.ts";
 import type { CatalogObject } from "../../src/datasets/schema.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
 import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
@@ -42,7 +42,7 @@ const blue: CatalogObject = {
 };
 
 async function photo(o: CatalogObject): Promise<Image> {
-  return { view: "reference", format: "png", width: 96, height: 96, data: await referencePng(o, 96) };
+  return { view: "reference", format: "png", width: 96, height: 96, data: await embeddedScenes.referencePng(o, 96) };
 }
 
 before(async () => {

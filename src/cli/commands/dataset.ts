@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { embeddedScenes } from "../../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../datasets/generate/build.ts";
 import { checkScenarioSet } from "../../datasets/generate/checks.ts";
 import { writeScenarioSet } from "../../datasets/generate/write.ts";
@@ -32,18 +33,21 @@ export function registerDatasetCommands(program: Command): void {
     .action(async (o) => {
       let generated: ReturnType<typeof generateScenarioSet>;
       try {
-        generated = generateScenarioSet({
-          scenes: o.scenes,
-          seed: o.seed,
-          users: o.users,
-          episodesPerScene: o.episodesPerScene,
-          name: o.name,
-        });
+        generated = generateScenarioSet(
+          {
+            scenes: o.scenes,
+            seed: o.seed,
+            users: o.users,
+            episodesPerScene: o.episodesPerScene,
+            name: o.name,
+          },
+          embeddedScenes,
+        );
       } catch (e) {
         throw new UserError((e as Error).message);
       }
       const { set, report } = generated;
-      const written = await writeScenarioSet(o.out, set, { imageSize: o.imageSize });
+      const written = await writeScenarioSet(o.out, set, embeddedScenes, { imageSize: o.imageSize });
       await loadScenarioSet(o.out); // what we wrote must load
       console.log(
         `wrote ${o.out}: ${set.acquisition.length} acquisition + ${set.evaluation.length} evaluation episodes, ` +

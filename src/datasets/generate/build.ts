@@ -4,7 +4,6 @@
  * evaluation episodes per scenario that each pass checkEvaluation (failures are regenerated
  * with other wording, placements and starts, or the design is dropped).
  */
-import type { PlacedObject } from "../../../sim-bridge/embedded/house.ts";
 import type { Pose } from "../../sim/protocol.ts";
 import {
   type AcquisitionEpisode,
@@ -17,10 +16,10 @@ import {
   type User,
 } from "../schema.ts";
 import { checkEvaluation } from "./checks.ts";
-import { SceneLayout } from "./layout.ts";
 import { describe, explicitInstruction, implicitInstruction } from "./phrasing.ts";
 import { type Design, type Household, type PlanObject, planHousehold } from "./plan.ts";
 import { type Rng, rngFor } from "./rng.ts";
+import type { PlacedRef, SceneLayout, SceneSource } from "./scenes.ts";
 
 export interface GenerateOptions {
   scenes: number;
@@ -45,7 +44,7 @@ const NAMES = ["Alex", "Sam", "Robin", "Kai", "Jordan", "Maya", "Noor", "Lena", 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-export function generateScenarioSet(opts: GenerateOptions): GeneratedSet {
+export function generateScenarioSet(opts: GenerateOptions, source: SceneSource): GeneratedSet {
   const nScenes = opts.scenes;
   const nUsers = opts.users ?? nScenes;
   if (!Number.isInteger(nScenes) || nScenes < 1) throw new Error(`--scenes must be a positive integer, got ${nScenes}`);
@@ -59,20 +58,20 @@ export function generateScenarioSet(opts: GenerateOptions): GeneratedSet {
   const layouts: SceneLayout[] = [];
   for (let i = 0; i < nScenes; i++) {
     let houseSeed = opts.seed * 1000 + i;
-    let layout: SceneLayout | undefined;
-    for (let k = 0; !layout; k++) {
+    let made: ReturnType<SceneSource["scene"]> | undefined;
+    for (let k = 0; !made; k++) {
       try {
-        layout = new SceneLayout(houseSeed);
+        made = source.scene(houseSeed);
       } catch (e) {
         if (k > 20) throw e;
         houseSeed += 97;
       }
     }
-    layouts.push(layout);
+    layouts.push(made.layout);
     scenes.push({
       id: `s${i + 1}`,
-      simulator: "embedded",
-      scene: `seed:${houseSeed}`,
+      simulator: source.simulator,
+      scene: made.scene,
       label: `procedural house ${i + 1}`,
     });
   }
@@ -90,6 +89,7 @@ export function generateScenarioSet(opts: GenerateOptions): GeneratedSet {
     users.push({ id: userId, name: NAMES[u % NAMES.length] + (u >= NAMES.length ? ` ${u + 1}` : "") });
     const rng = rngFor(opts.seed, `household:${userId}`);
     const house = planHousehold(rng.fork("plan"), {
+      looks: source.looks,
       userId,
       sceneId: scenes[sceneIdx].id,
       startTime: Date.UTC(2025, 0, 6, 8) + u * 7 * 60_000,
@@ -135,7 +135,7 @@ function buildAcquisitions(rng: Rng, house: Household, layout: SceneLayout): Acq
   const byId = new Map(house.objects.map((o) => [o.id, o]));
   return house.acquisitions.map((a) => {
     const { specs, placed } = layout.place(rng, house.objects);
-    const target = placed.find((p) => p.id === a.targetId) as PlacedObject;
+    const target = placed.find((p) => p.id === a.targetId) as PlacedRef;
     const { instruction, said } = explicitInstruction(rng, a, byId);
     const fact = { ...a.fact, text: said };
     return {
@@ -250,7 +250,7 @@ function tryDesign(
       continue;
     }
     const { specs, placed } = layout.place(rng, house.objects, avoid);
-    const targetPlaced = placed.find((p) => p.id === d.targetId) as PlacedObject;
+    const targetPlaced = placed.find((p) => p.id === d.targetId) as PlacedRef;
     return {
       stage: "evaluation",
       userId: house.userId,

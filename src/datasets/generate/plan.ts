@@ -4,7 +4,6 @@
  * the evaluation designs (target + query + gold priors) that follow from the final facts.
  * Pure and deterministic given the Rng; houses, placements and text come later.
  */
-import { CATEGORY_MATERIALS, OBJECT_COLORS, PATTERNS } from "../../../sim-bridge/embedded/palette.ts";
 import { type Category, type ObjectAttributes, PINNED_CATEGORIES } from "../../sim/protocol.ts";
 import {
   type ContextDimension,
@@ -16,6 +15,7 @@ import {
 import { CONTEXT_LIBRARY, type ContextValue, contextValue, fits, valuesOf } from "./contexts.ts";
 import { currentFacts, type Fact, resolve } from "./facts.ts";
 import type { Rng } from "./rng.ts";
+import type { SceneSource } from "./scenes.ts";
 
 export interface PlanObject {
   id: string;
@@ -60,6 +60,8 @@ export interface Household {
 }
 
 export interface HouseholdOptions {
+  /** the looks the scenes' objects can have */
+  looks: SceneSource["looks"];
   userId: string;
   sceneId: string;
   /** first acquisition time, epoch ms */
@@ -104,12 +106,12 @@ function planObjects(rng: Rng, opts: HouseholdOptions): PlanObject[] {
     used.set(category, looks);
     let attributes: ObjectAttributes;
     for (let tries = 0; ; tries++) {
-      const c = color && tries < 10 ? color : rng.pick(OBJECT_COLORS);
-      const pattern = rng.chance(0.4) ? "plain" : rng.pick(PATTERNS.slice(1));
+      const c = color && tries < 10 ? color : rng.pick(opts.looks.colors);
+      const pattern = rng.chance(0.4) ? "plain" : rng.pick(opts.looks.patterns.slice(1));
       attributes = {
         color: c,
         pattern,
-        material: rng.pick(CATEGORY_MATERIALS[category]),
+        material: rng.pick(opts.looks.materials[category]),
         size: rng.pick(["small", "medium", "large"] as const),
       };
       // instances of a category must differ in colour or pattern, so "the blue striped mug" is one
@@ -119,7 +121,7 @@ function planObjects(rng: Rng, opts: HouseholdOptions): PlanObject[] {
     return { id: `${opts.userId}-${slug(category)}-${n}`, category, attributes, personal };
   };
   for (const c of groupCats) {
-    const shared = rng.pick(OBJECT_COLORS);
+    const shared = rng.pick(opts.looks.colors);
     out.push(make(c, true, shared), make(c, true, shared), make(c, true));
   }
   for (const c of singleCats) out.push(make(c, true));

@@ -1,28 +1,8 @@
 /** Writes a generated scenario set: scenario-set.json plus one reference PNG per catalog object. */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import sharp from "sharp";
-import { objectSize } from "../../../sim-bridge/embedded/objects.ts";
-import { renderObjectImage } from "../../../sim-bridge/embedded/thumbnail.ts";
-import { type CatalogObject, SCENARIO_SET_FILE, type ScenarioSetFile } from "../schema.ts";
-
-/** The reference image of a catalog object, as PNG bytes. */
-export async function referencePng(o: CatalogObject, size: number): Promise<Buffer> {
-  const raw = renderObjectImage(
-    {
-      id: o.id,
-      category: o.category,
-      attributes: o.attributes,
-      position: [0, 0, 0],
-      roomId: "studio",
-      size: objectSize(o.category, o.attributes),
-    },
-    size,
-  );
-  return sharp(raw.rgb, { raw: { width: raw.width, height: raw.height, channels: 3 } })
-    .png({ compressionLevel: 9, palette: true })
-    .toBuffer();
-}
+import { SCENARIO_SET_FILE, type ScenarioSetFile } from "../schema.ts";
+import type { SceneSource } from "./scenes.ts";
 
 /**
  * Episodes one per line: diff-friendly and compact, while the file stays plain JSON.
@@ -48,7 +28,12 @@ export function formatScenarioSet(set: ScenarioSetFile): string {
   return `${lines.join("\n")}\n`;
 }
 
-export async function writeScenarioSet(dir: string, set: ScenarioSetFile, opts: { imageSize?: number } = {}) {
+export async function writeScenarioSet(
+  dir: string,
+  set: ScenarioSetFile,
+  source: Pick<SceneSource, "referencePng">,
+  opts: { imageSize?: number } = {},
+) {
   const size = opts.imageSize ?? 96;
   await mkdir(dir, { recursive: true });
   await rm(join(dir, "images"), { recursive: true, force: true });
@@ -56,7 +41,7 @@ export async function writeScenarioSet(dir: string, set: ScenarioSetFile, opts: 
   for (const o of set.objects) {
     const file = join(dir, o.image);
     await mkdir(dirname(file), { recursive: true });
-    const png = await referencePng(o, size);
+    const png = await source.referencePng(o, size);
     bytes += png.length;
     await writeFile(file, png);
   }

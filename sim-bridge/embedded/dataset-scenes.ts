@@ -1,26 +1,33 @@
 /**
- * Where things are in an embedded-simulator house for one episode: object placements on the
- * house's surfaces (checked by the simulator's own placeObjects) and navigable start poses a
- * reasonable walk away from the target.
+ * The embedded simulator's scenes for the scenario-set generator: the shape of
+ * src/datasets/generate/scenes.ts's SceneSource (matched structurally, so the simulator imports
+ * nothing from the generator; the CLI hands this to it). Object placements on a house's surfaces (checked by the simulator's own
+ * placeObjects), navigable start poses a reasonable walk away from the target, the palette, and
+ * reference photos rendered by the simulator's thumbnail renderer.
  */
-import { generateHouse } from "../../../sim-bridge/embedded/generate.ts";
-import type { House, PlacedObject } from "../../../sim-bridge/embedded/house.ts";
-import { NavGrid } from "../../../sim-bridge/embedded/navgrid.ts";
-import { placeObjects } from "../../../sim-bridge/embedded/objects.ts";
-import type { ObjectSpec, Pose } from "../../sim/protocol.ts";
-import type { PlanObject } from "./plan.ts";
-import type { Rng } from "./rng.ts";
+import sharp from "sharp";
+import type { Category, ObjectAttributes, ObjectSpec, Pose } from "../../src/sim/protocol.ts";
+import type { Rng } from "../../src/util/random.ts";
+import { generateHouse } from "./generate.ts";
+import type { House, PlacedObject } from "./house.ts";
+import { NavGrid } from "./navgrid.ts";
+import { objectSize, placeObjects } from "./objects.ts";
+import { CATEGORY_MATERIALS, OBJECT_COLORS, PATTERNS } from "./palette.ts";
+import { renderObjectImage } from "./thumbnail.ts";
+
+type ObjectToPlace = Pick<ObjectSpec, "id" | "category" | "attributes">;
+type ObjectToShow = { id: string; category: Category; attributes: ObjectAttributes };
+
+export interface Placement {
+  specs: ObjectSpec[];
+  placed: PlacedObject[];
+}
 
 export interface LayoutOptions {
   agentRadius?: number;
   gridResolution?: number;
   /** a start at least this geodesic distance from the target, metres */
   minStartDistance?: number;
-}
-
-export interface Placement {
-  specs: ObjectSpec[];
-  placed: PlacedObject[];
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -61,7 +68,7 @@ export class SceneLayout {
    * Puts every object on a random surface; `avoid` keeps an object off the receptacles it
    * stood on before (so the two stages differ). Retries when a surface is full.
    */
-  place(rng: Rng, objects: PlanObject[], avoid: Map<string, Set<string>> = new Map()): Placement {
+  place(rng: Rng, objects: ObjectToPlace[], avoid: Map<string, Set<string>> = new Map()): Placement {
     for (let attempt = 0; attempt < 10; attempt++) {
       // one object at a time, each on the first random surface with room left for it
       const specs: ObjectSpec[] = [];
@@ -109,3 +116,26 @@ export class SceneLayout {
     throw new Error(`no start ${this.minStart} m from ${target.id} in house seed:${this.seed}`);
   }
 }
+
+/** The embedded simulator's procedural houses as a source of scenes for the generator. */
+export const embeddedScenes = {
+  simulator: "embedded" as const,
+  scene: (houseSeed: number) => ({ scene: `seed:${houseSeed}`, layout: new SceneLayout(houseSeed) }),
+  looks: { colors: OBJECT_COLORS, patterns: PATTERNS, materials: CATEGORY_MATERIALS },
+  async referencePng(o: ObjectToShow, size: number): Promise<Buffer> {
+    const raw = renderObjectImage(
+      {
+        id: o.id,
+        category: o.category,
+        attributes: o.attributes,
+        position: [0, 0, 0],
+        roomId: "studio",
+        size: objectSize(o.category, o.attributes),
+      },
+      size,
+    );
+    return sharp(raw.rgb, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
+  },
+};
