@@ -6,6 +6,31 @@ export const Prices = z.strictObject({
 });
 export type Prices = z.infer<typeof Prices>;
 
+const ReasoningEffort = z.enum(["minimal", "low", "medium", "high"]);
+
+/** Settings only OpenAI's chat completions (and the servers that copy them) honour. */
+export const OpenAIProviderOptions = z.strictObject({
+  reasoningEffort: ReasoningEffort.optional().describe("reasoning models (GPT-5): reasoning_effort"),
+  imageDetail: z.enum(["auto", "low", "high"]).optional().describe("image_url detail (default auto)"),
+  maxTokensParam: z
+    .enum(["max_completion_tokens", "max_tokens"])
+    .optional()
+    .describe("the name of the output-token limit: OpenAI-compatible servers differ (default max_completion_tokens)"),
+});
+export type OpenAIProviderOptions = z.infer<typeof OpenAIProviderOptions>;
+
+/** Settings only Gemini honours. */
+export const GeminiProviderOptions = z.strictObject({
+  reasoningEffort: ReasoningEffort.optional().describe("as a Gemini 2.5 thinking budget (gemini-convert.ts)"),
+});
+export type GeminiProviderOptions = z.infer<typeof GeminiProviderOptions>;
+
+/** Provider-specific settings, each under its provider's name (as the Vercel AI SDK's providerOptions). */
+export const ProviderOptions = z.strictObject({
+  openai: OpenAIProviderOptions.optional(),
+  gemini: GeminiProviderOptions.optional(),
+});
+
 export const BackboneConfig = z
   .strictObject({
     name: z.string().default("heuristic").describe("label used in results and reports"),
@@ -28,12 +53,9 @@ export const BackboneConfig = z
       .enum(["json_schema", "json_object"])
       .default("json_schema")
       .describe("json_schema: the server enforces the schema; json_object: JSON mode plus the schema in the prompt"),
-    maxTokensParam: z
-      .enum(["max_completion_tokens", "max_tokens"])
-      .default("max_completion_tokens")
-      .describe("OpenAI-compatible servers differ in the name of the output-token limit"),
-    reasoningEffort: z.enum(["minimal", "low", "medium", "high"]).optional().describe("reasoning models (GPT-5)"),
-    imageDetail: z.enum(["auto", "low", "high"]).default("auto").describe("OpenAI image_url detail"),
+    providerOptions: ProviderOptions.prefault({}).describe(
+      "settings one provider honours, under its name (openai: reasoningEffort, imageDetail, maxTokensParam; gemini: reasoningEffort); a backbone of another provider warns that it ignores them",
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.type !== "heuristic" && !c.model) {
@@ -41,3 +63,29 @@ export const BackboneConfig = z
     }
   });
 export type BackboneConfig = z.infer<typeof BackboneConfig>;
+
+/** Where a provider's warnings go unless its caller collects them. */
+export const warnOnStderr = (message: string) => console.warn(`warning: ${message}`);
+
+/**
+ * Warns once for every setting under another provider's name: a backbone of `provider` cannot
+ * honour it, and says so instead of ignoring it silently. Returns the warnings.
+ */
+export function warnUnhonouredOptions(
+  config: BackboneConfig,
+  provider: string,
+  warn: (message: string) => void = warnOnStderr,
+): string[] {
+  const warnings: string[] = [];
+  for (const [owner, options] of Object.entries(config.providerOptions)) {
+    if (owner === provider || !options) continue;
+    for (const [key, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      warnings.push(
+        `backbone "${config.name}" (${provider}) ignores providerOptions.${owner}.${key}: only ${owner} honours it`,
+      );
+    }
+  }
+  for (const w of warnings) warn(w);
+  return warnings;
+}

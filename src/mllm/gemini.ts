@@ -5,7 +5,7 @@
  */
 import { ApiError, type GenerateContentConfig, GoogleGenAI } from "@google/genai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
-import type { BackboneConfig } from "./config.ts";
+import { type BackboneConfig, warnUnhonouredOptions } from "./config.ts";
 import { THINKING_BUDGET, textFromGemini, toGeminiContents, usageFromGemini } from "./gemini-convert.ts";
 import { readApiKey, redact } from "./keys.ts";
 import { connectionFailed, httpFailed, type RequestFailure, timedOut } from "./request-failure.ts";
@@ -23,6 +23,8 @@ export interface GeminiOptions {
   env?: NodeJS.ProcessEnv;
   /** replaces the backoff wait (tests record the delays instead of sleeping) */
   sleep?: (ms: number) => Promise<void>;
+  /** where a setting this provider cannot honour is reported (stderr when omitted) */
+  warn?: (message: string) => void;
 }
 
 export class GeminiChatModel implements ChatModel {
@@ -36,6 +38,7 @@ export class GeminiChatModel implements ChatModel {
     private readonly options: GeminiOptions = {},
   ) {
     this.modelId = config.model as string;
+    warnUnhonouredOptions(config, this.provider, options.warn);
     this.key = readApiKey(config, options.env ?? process.env);
     this.ai = new GoogleGenAI({
       apiKey: this.key,
@@ -71,7 +74,8 @@ export class GeminiChatModel implements ChatModel {
     if (temperature !== undefined) config.temperature = temperature;
     const maxTokens = request.maxOutputTokens ?? c.maxOutputTokens;
     if (maxTokens !== undefined) config.maxOutputTokens = maxTokens;
-    if (c.reasoningEffort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGET[c.reasoningEffort] };
+    const effort = c.providerOptions.gemini?.reasoningEffort;
+    if (effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGET[effort] };
 
     try {
       const response = await this.ai.models.generateContent({ model: this.modelId, contents, config });

@@ -6,7 +6,7 @@
  */
 import OpenAI from "openai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
-import type { BackboneConfig } from "./config.ts";
+import { type BackboneConfig, type OpenAIProviderOptions, warnOnStderr, warnUnhonouredOptions } from "./config.ts";
 import { readApiKey, redact } from "./keys.ts";
 import {
   responseFormat,
@@ -27,6 +27,7 @@ export class OpenAIChatModel implements ChatModel {
   readonly modelId: string;
   private readonly client: OpenAI;
   private readonly key: string | undefined;
+  private readonly options: OpenAIProviderOptions;
   /** HTTP requests per call id, counted at the fetch boundary so the client's retries show */
   private readonly requestCounts = new Map<string, number>();
   /** the URL each call id last requested, for error messages */
@@ -36,8 +37,12 @@ export class OpenAIChatModel implements ChatModel {
   constructor(
     private readonly config: BackboneConfig,
     env: NodeJS.ProcessEnv = process.env,
+    /** where a setting this provider cannot honour is reported */
+    warn: (message: string) => void = warnOnStderr,
   ) {
     this.modelId = config.model as string;
+    this.options = config.providerOptions.openai ?? {};
+    warnUnhonouredOptions(config, this.provider, warn);
     this.key = readApiKey(config, env);
     this.client = new OpenAI({
       apiKey: this.key ?? LOCAL_PLACEHOLDER_KEY,
@@ -69,17 +74,18 @@ export class OpenAIChatModel implements ChatModel {
     request: GenerateRequest<unknown>,
   ): Promise<ProviderReply> {
     const c = this.config;
+    const o = this.options;
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
       model: this.modelId,
-      messages: toOpenAIMessages(messages, c.imageDetail),
+      messages: toOpenAIMessages(messages, o.imageDetail ?? "auto"),
       response_format: format,
       seed: c.seed,
     };
     const temperature = request.temperature ?? c.temperature;
     if (temperature !== undefined) body.temperature = temperature;
     const maxTokens = request.maxOutputTokens ?? c.maxOutputTokens;
-    if (maxTokens !== undefined) body[c.maxTokensParam] = maxTokens;
-    if (c.reasoningEffort) body.reasoning_effort = c.reasoningEffort;
+    if (maxTokens !== undefined) body[o.maxTokensParam ?? "max_completion_tokens"] = maxTokens;
+    if (o.reasoningEffort) body.reasoning_effort = o.reasoningEffort;
 
     const id = String(this.nextCall++);
     try {

@@ -246,3 +246,27 @@ test("401 is infrastructure (the key), a 400 is not (the request's content)", as
     return true;
   });
 });
+
+test("provider options: Gemini honours its own reasoning effort and warns about OpenAI's, instead of ignoring them silently", async () => {
+  const config = BackboneConfig.parse({
+    name: "test-gemini",
+    type: "gemini",
+    model: "gemini-2.5-flash",
+    apiKeyEnv: "GEMINI_API_KEY",
+    baseUrl: server.url,
+    providerOptions: {
+      gemini: { reasoningEffort: "minimal" },
+      openai: { imageDetail: "low", maxTokensParam: "max_tokens" },
+    },
+  });
+  const warnings: string[] = [];
+  const m = new GeminiChatModel(config, { env, warn: (w) => warnings.push(w) });
+  assert.deepEqual(warnings, [
+    'backbone "test-gemini" (gemini) ignores providerOptions.openai.imageDetail: only openai honours it',
+    'backbone "test-gemini" (gemini) ignores providerOptions.openai.maxTokensParam: only openai honours it',
+  ]);
+  server.push(geminiResponse(ok));
+  await m.generate(request());
+  const body = server.requests[0].body as WireJson;
+  assert.equal(body.generationConfig.thinkingConfig.thinkingBudget, 0, "minimal effort is a thinking budget of 0");
+});

@@ -149,7 +149,7 @@ test("json_object mode asks for JSON and puts the schema in the system prompt", 
   server.push(openaiCompletion("```json\n" + ok + "\n```"));
   const r = await model({
     structuredOutput: "json_object",
-    maxTokensParam: "max_tokens",
+    providerOptions: { openai: { maxTokensParam: "max_tokens" } },
     maxOutputTokens: 77,
   }).generate(request());
   assert.equal(r.value.direction, "left");
@@ -271,4 +271,28 @@ test("an answer that never fits the schema is the agent's outcome, not infrastru
     assert.equal(isInfrastructureFailure(e), false);
     return true;
   });
+});
+
+test("provider options: OpenAI honours its own and warns about Gemini's, instead of ignoring them silently", async () => {
+  const warnings: string[] = [];
+  const config = BackboneConfig.parse({
+    name: "test-openai",
+    type: "openai",
+    model: "gpt-5",
+    baseUrl: `${server.url}/v1`,
+    providerOptions: { openai: { reasoningEffort: "low", imageDetail: "low" }, gemini: { reasoningEffort: "high" } },
+  });
+  const m = new OpenAIChatModel(config, {}, (w) => warnings.push(w));
+  assert.deepEqual(warnings, [
+    'backbone "test-openai" (openai) ignores providerOptions.gemini.reasoningEffort: only gemini honours it',
+  ]);
+  server.push(openaiCompletion(ok));
+  await m.generate(request());
+  const body = server.requests[0].body as WireJson & { reasoning_effort?: string };
+  assert.equal(body.reasoning_effort, "low");
+  const none: string[] = [];
+  new OpenAIChatModel(BackboneConfig.parse({ type: "openai", model: "m", baseUrl: server.url }), {}, (w) =>
+    none.push(w),
+  );
+  assert.deepEqual(none, [], "no provider options, no warnings");
 });
