@@ -1,0 +1,1040 @@
+/**
+ * The deterministic rule learner: the offline path of TellOnce's learner (paper §4.1,
+ * appendix B.1), for when no model backbone is configured.
+ *
+ * Three steps, as in the paper:
+ * 1. signal: is this message a correction at all, or a task request, a question, thanks;
+ * 2. interpretation: for each requirement in it, what the user asked for, grounded in exact
+ *    quotes of the message; how long it lasts (persistent / task_local / defer), where it
+ *    applies (global / scene:<id> / task), its conditions and exceptions, the checking stage;
+ * 3. resolution against the user's rules in force: reuse, revise, replace, add or retract.
+ *
+ * It covers the common forms (rooms to avoid or not to stop in, reply word limits, JSON
+ * fields, "always mention X" / "tell me which room it was in", retractions of these). Any other
+ * lasting behaviour is kept as free text (a `behavior` requirement: guidance at most offline).
+ * A task-local instruction is returned for the current task and never stored. A message whose
+ * requirement, reference or scope cannot be determined creates no rule.
+ */
+import { canonicalRoom, ROOM_PHRASES } from "./rooms.ts";
+import {
+  type Condition,
+  FOUND_ROOM,
+  type OutputTarget,
+  type Persistence,
+  type Requirement,
+  type RuleDraft,
+  type RuleVersion,
+  type Scope,
+  type Stage,
+  sceneScope,
+} from "./types.ts";
+
+export interface LearnContext {
+  /** the house the conversation happens in: "in this house" needs it */
+  sceneId?: string;
+  taskId?: string;
+  /** ms since the epoch; the draft's source time */
+  at?: number;
+}
+
+export type LearnDecision =
+  /** not a correction: a task request, a question, thanks */
+  | "none"
+  /** a correction whose requirement, reference or scope cannot be determined: no rule */
+  | "unclear"
+  /** acts in the current task only; never stored */
+  | "task_local"
+  /** a reusable behaviour whose activation is underspecified; not stored */
+  | "defer"
+  | "add"
+  | "reuse"
+  | "revise"
+  | "replace"
+  | "retract"
+  /** a retraction of something the library does not hold */
+  | "nothing_to_retract";
+
+export interface LearnItem {
+  decision: LearnDecision;
+  reason: string;
+  /** the clause of the message this item comes from, verbatim */
+  clause: string;
+  persistence?: Persistence;
+  /** the reading, for add / reuse / revise / replace / task_local / defer */
+  draft?: RuleDraft;
+  /** the existing rule a reuse, revision, replacement or retraction is about */
+  ruleId?: string;
+  /** that rule's version in force when the decision was made */
+  base?: string;
+  /** for a retraction: the words that retract */
+  quote?: string;
+}
+
+export interface LearnOutcome {
+  message: string;
+  /** whether the message holds a correction signal at all */
+  signal: boolean;
+  items: LearnItem[];
+}
+
+// ---- words and phrases -----------------------------------------------------------------------
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  "twenty-five": 25,
+  "twenty five": 25,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  "a hundred": 100,
+  "one hundred": 100,
+  "a dozen": 12,
+  dozen: 12,
+};
+const NUM = `(\\d{1,4}|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})`;
+function parseNumber(s: string): number | undefined {
+  const t = s.toLowerCase().trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  return NUMBER_WORDS[t];
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ROOM_RE = new RegExp(`\\b(${ROOM_PHRASES.map(esc).join("|")})(s)?\\b`, "gi");
+
+/** Task-local: this task, this time, for now. */
+const TASK_LOCAL =
+  /\b(this time|just for now|for now|for the moment|right now|at the moment|today|tonight|this once|just once|only once|this one time|for this (?:task|trip|run|errand|search|one|episode|request|job|round|time)|on this (?:trip|run|task|errand|search)|this round|for today|for this evening|for the rest of (?:the|this) (?:task|trip|run)|until you(?:'re| are) done)\b/i;
+/** "not just this time": the opposite of task-local */
+const NOT_JUST_THIS_TIME = /\bnot (?:just|only) (?:for )?(?:this time|now|today|this once|this task)\b/i;
+
+/** Lasting: an explicit statement of duration or habit. */
+const PERSISTENT =
+  /\b(always|never|from now on|from here on(?: out)?|going forward|in (?:the )?future|henceforth|every ?time|each time|whenever|any ?more|ever again|again|at all times|as a rule|in general|generally|as a habit|no matter what|permanently|for good|ever)\b/i;
+
+/** Activation left vague: a reusable behaviour with no determinable trigger. */
+const VAGUE_ACTIVATION =
+  /\b(sometimes|at times|occasionally|now and then|every so often|from time to time|at certain times|at some times|in (?:some|certain) (?:cases|situations|circumstances)|depending on (?:the situation|things|circumstances|the context|context)|when(?:ever)? (?:it(?:'s| is)? ?(?:matters|makes sense|appropriate|necessary|needed|relevant|important|useful|a bad time|inconvenient|the wrong time)|appropriate|necessary|needed|relevant|useful|that matters|you think it matters|you think it's needed)|if (?:needed|necessary|appropriate|relevant|it makes sense|it matters|you think it's needed)|where (?:appropriate|needed|necessary|relevant)|as needed|at (?:the )?wrong times?|at (?:bad|inconvenient) times)\b/i;
+
+const NEGATION = String.raw`(?:don'?t|do not|dont|never|please don'?t|please never|you (?:shouldn'?t|should not|mustn'?t|must not|may not|can'?t|cannot|can not|aren'?t (?:allowed|supposed|permitted) to|are not (?:allowed|supposed|permitted) to|'re not (?:allowed|supposed|permitted) to)|no|stop|quit|(?:can|could|would|will) you (?:please )?not|i (?:don'?t|do not) want you(?: to)?|i'?d (?:rather|prefer) you (?:didn'?t|did not|not)|i would (?:rather|prefer) you (?:didn'?t|did not|not)|(?:make sure|be sure|ensure) (?:that )?you (?:never|don'?t|do not)|avoid)`;
+const MOVE_VERB = String.raw`(?:go(?:ing)?|went|enter(?:ing)?|walk(?:ing)?|driv(?:e|ing)|roll(?:ing)?|wander(?:ing)?|head(?:ing)?|ventur(?:e|ing)|step(?:ping)?|set(?:ting)? foot|pass(?:ing)?|cut(?:ting)?|mov(?:e|ing)|travel(?:l?ing)?|com(?:e|ing)|get(?:ting)?|be(?:ing)?|search(?:ing)?|look(?:ing)?|navigat(?:e|ing)|drive|barg(?:e|ing)|poke|poking|snoop(?:ing)?|us(?:e|ing)|visit(?:ing)?|explor(?:e|ing))`;
+const AVOID_RE = new RegExp(
+  [
+    String.raw`\b(?:stay|keep|stays|keeps|staying|keeping)(?: yourself)? (?:out of|out from|away from|clear of|outside(?: of)?)`,
+    String.raw`\b(?:steer|keep) clear of`,
+    String.raw`\b(?:avoid|avoiding|bypass|skip|skipping)\b`,
+    String.raw`\b${NEGATION} (?:ever |even |\w+ly )?${MOVE_VERB}\b`,
+    String.raw`\boff[- ]?limits\b`,
+    String.raw`\bout of bounds\b`,
+    String.raw`\b(?:is|are) (?:forbidden|prohibited|banned|a no[- ]go(?: zone| area)?)\b`,
+    String.raw`\bno[- ]go (?:zone|area)\b`,
+    String.raw`\bnot allowed (?:in|into|inside)\b`,
+    String.raw`\bno (?:going|entering|robots?) (?:in|into|inside)\b`,
+    String.raw`\bnot welcome in\b`,
+  ].join("|"),
+  "i",
+);
+const STOP_RE = new RegExp(
+  String.raw`\b${NEGATION} (?:ever )?(?:stop|stopping|park|parking|wait|waiting|end up|ending up|finish|finishing|halt|halting|linger|lingering|stand|standing|sit|sitting|idle|idling|rest|resting|stay|staying|remain|remaining|come to a stop)\b(?! (?:out|away))`,
+  "i",
+);
+
+/** Retracting: permission given back, a rule dropped. */
+const RETRACT_RE = new RegExp(
+  [
+    String.raw`\byou (?:can|may|could|are allowed to|'re allowed to|are free to|'re free to|are welcome to|'re welcome to|have my permission to)(?: now| again| once again)? (?:go|enter|use|visit|get|walk|head|step|pass|drive|be|search|look)\b`,
+    String.raw`\b(?:it'?s|it is|that'?s|that is) (?:fine|ok(?:ay)?|alright|all right|allowed|permitted|no problem)(?: now| again| after all)? (?:to|for you to) (?:go|enter|use|visit|be|walk|head|step|pass|search|look)\b`,
+    String.raw`\bfeel free to (?:go|enter|use|visit|walk|head|search|look)\b`,
+    String.raw`\b(?:is|are) (?:fine|ok(?:ay)?|alright|all right|allowed|open|accessible)(?: (?:now|again|after all))?(?: (?:for you|to enter|to go in))?(?: (?:now|again|after all))?\b`,
+    String.raw`\b(?:is|are) (?:no longer|not) (?:off[- ]?limits|forbidden|out of bounds|a no[- ]go)\b`,
+    String.raw`\b(?:no (?:need|reason)|you (?:don'?t|do not) (?:have|need) to|you no longer (?:have|need) to|no longer need to)\b`,
+    String.raw`\b(?:forget|drop|ignore|scrap|cancel|remove|disregard|lift|undo|delete|retract|revoke|withdraw|never ?mind|nevermind|get rid of|throw out|abandon)\b`,
+    String.raw`\bno more (?:word limit|limit|json|rule)\b`,
+    String.raw`\bstop (?:avoiding|staying out of|keeping out of|limiting|mentioning|telling me|using json|replying in json|answering in json)\b`,
+    String.raw`\b(?:i )?(?:take|taking) (?:that|it) back\b`,
+    String.raw`\bthe (?:rule|restriction|ban|limit) (?:on|about|for) .{1,40} is (?:gone|lifted|over|off)\b`,
+  ].join("|"),
+  "i",
+);
+
+const _REPLY_WORDS = String.raw`(?:repl(?:y|ies)|answers?|responses?|messages?|reports?|updates?|texts?|what you (?:say|tell me)|sentences?|words)`;
+const ARTIFACT_RE =
+  /\b(summary|summaries|notes?|map notes?|log|logs|report file|write-?up|journal|written summary|the map)\b/i;
+
+const WORD_LIMIT_RE = new RegExp(
+  String.raw`\b(under|below|at most|no more than|not more than|fewer than|less than|max(?:imum)?(?: of)?|up to|within|not (?:longer|over) than|shorter than|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} at|keep(?: \w+){0,3} to|stick to|at a maximum of|tops)\s+(?:of\s+)?${NUM}\s+words?\b|\b${NUM}\s+words?\s+(or (?:less|fewer)|max(?:imum)?|tops|at most|or under)\b`,
+  "i",
+);
+const STRICT = /^(under|below|fewer than|less than|shorter than)$/i;
+
+const TASK_REQUEST =
+  /^(?:please |can you |could you |would you |will you |go |now )*(?:bring|fetch|find|get|grab|look for|search for|take|show|where(?:'s| is| are)|help|i (?:want|need|would like|'d like) (?:my|the|some|a|an)\b|pick up|carry|what(?:'s| is| are)|which|who)\b/i;
+/** words that make a request-looking sentence a correction after all */
+const STRONG =
+  /\b(never|always|don'?t|do not|not|no|avoid|stay out|keep out|stay away|from now on|limit|words|json|mention|off[- ]?limits|allowed|forbidden)\b/i;
+const isTaskRequest = (s: string) => TASK_REQUEST.test(s) && !STRONG.test(s);
+
+/** What a fragment may say: how long, where, when. */
+const MARKER_SOURCES = () => [
+  TASK_LOCAL,
+  PERSISTENT,
+  VAGUE_ACTIVATION,
+  SCENE_RE,
+  GLOBAL_RE,
+  ...TIME_FORMS.map((f) => f.re),
+];
+const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) };
+
+const SIGNAL =
+  /\b(never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit)\b/i;
+
+// ---- clauses -------------------------------------------------------------------------------
+
+interface Span {
+  text: string;
+  /** offset in the message */
+  at: number;
+}
+
+/** Sentences, and clauses joined by "and"/"but"/"also" where a new imperative starts. */
+export function clauses(message: string): Span[] {
+  const out: Span[] = [];
+  const splitter =
+    /(?<=[.!?;])\s+|\s*(?:,\s*(?:and\s+|but\s+|also\s+|plus\s+)?|\s+(?:and|but|plus)\s+(?:also\s+)?)(?=(?:please\s+)?(?:never|always|don'?t|do not|stay|keep|avoid|make sure|reply|answer|respond|tell me|mention|you (?:can|may|should|must)|forget|drop|ignore|use|include|give me|from now on|steer|no more|limit)\b)/gi;
+  let last = 0;
+  for (const m of message.matchAll(splitter)) {
+    const end = m.index;
+    if (end > last) out.push({ text: message.slice(last, end), at: last });
+    last = end + m[0].length;
+  }
+  if (last < message.length) out.push({ text: message.slice(last), at: last });
+  const spans = out
+    .map((s) => {
+      const lead = /^[\s"'“”]+/.exec(s.text)?.[0].length ?? 0;
+      const text = s.text.slice(lead).replace(/[\s"'“”]+$/, "");
+      return { text, at: s.at + lead };
+    })
+    .filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+  // "Just for now, avoid the kitchen" / "In this house, stay out of the garage" / "At night,
+  // ...": a fragment that only says when, where or how long belongs to its neighbour
+  const merged: Span[] = [];
+  let carry: Span | undefined;
+  for (const s of spans) {
+    const fragment = !REQUIREMENT_WORD.test(s.text) && MARKER.test(s.text);
+    if (carry) {
+      const joined = { text: message.slice(carry.at, s.at + s.text.length), at: carry.at };
+      carry = undefined;
+      if (fragment) carry = joined;
+      else merged.push(joined);
+      continue;
+    }
+    if (fragment) carry = s;
+    else merged.push(s);
+  }
+  if (carry) {
+    const prev = merged.pop();
+    merged.push(prev ? { text: message.slice(prev.at, carry.at + carry.text.length), at: prev.at } : carry);
+  }
+  return merged;
+}
+
+/** Words that carry a requirement or a retraction: a span without any is at most a marker. */
+const REQUIREMENT_WORD =
+  /\b(never|always|don'?t|do not|dont|not|no|stay|keep|avoid|steer|make sure|be sure|ensure|reply|replies|answer|respond|tell|mention|say|include|can|may|forget|drop|ignore|use|limit|off[- ]?limits|words?|json|stop|park|wait|enter|go|fine|ok(?:ay)?|allowed|free|need)\b/i;
+
+function quoteOf(text: string, re: RegExp): string | undefined {
+  const m = new RegExp(re.source, re.flags.replace("g", "")).exec(text);
+  return m ? m[0] : undefined;
+}
+
+// ---- conditions ----------------------------------------------------------------------------
+
+interface TimeForm {
+  re: RegExp;
+  from: number;
+  to: number;
+}
+const TIME_FORMS: TimeForm[] = [
+  {
+    re: /\b(?:at night(?:[- ]?time)?|at nighttime|during the night|overnight|after dark|in the night|nights|at bedtime|after bedtime|late at night|in the dark)\b/i,
+    from: 21,
+    to: 6,
+  },
+  {
+    re: /\b(?:in the evenings?|during the evenings?|evenings|in the late evening|each evening|every evening)\b/i,
+    from: 17,
+    to: 21,
+  },
+  {
+    re: /\b(?:in the mornings?|during the mornings?|mornings|before noon|early in the day|each morning|every morning)\b/i,
+    from: 6,
+    to: 12,
+  },
+  {
+    re: /\b(?:in the afternoons?|during the afternoons?|afternoons|each afternoon|every afternoon)\b/i,
+    from: 12,
+    to: 17,
+  },
+  {
+    re: /\b(?:during the day(?:time)?|in the daytime|by day|in daylight|during daylight(?: hours)?|daytime)\b/i,
+    from: 6,
+    to: 21,
+  },
+];
+
+function clockHour(n: string, ampm: string | undefined): number | undefined {
+  const h = Number(n);
+  if (!Number.isInteger(h) || h < 0 || h > 24) return undefined;
+  if (!ampm) return h % 24;
+  const pm = /p/i.test(ampm);
+  if (h < 1 || h > 12) return undefined;
+  return pm ? (h % 12) + 12 : h % 12;
+}
+
+const CLOCK = String.raw`(\d{1,2})(?::00)?\s*([ap]m\b|[ap]\.m\.)?`;
+const BETWEEN_RE = new RegExp(String.raw`\bbetween\s+${CLOCK}\s+and\s+${CLOCK}`, "i");
+const AFTER_RE = new RegExp(String.raw`\bafter\s+${CLOCK}(?=\W|$)`, "i");
+const BEFORE_RE = new RegExp(String.raw`\bbefore\s+${CLOCK}(?=\W|$)`, "i");
+
+interface FoundTime {
+  from: number;
+  to: number;
+  quote: string;
+  index: number;
+}
+
+function findTimes(clause: string): FoundTime[] {
+  const out: FoundTime[] = [];
+  const b = BETWEEN_RE.exec(clause);
+  if (b) {
+    const from = clockHour(b[1], b[2] ?? b[4]);
+    const to = clockHour(b[3], b[4]);
+    if (from !== undefined && to !== undefined) out.push({ from, to, quote: b[0], index: b.index });
+  } else {
+    const a = AFTER_RE.exec(clause);
+    if (a && (a[2] || Number(a[1]) <= 24)) {
+      const from = clockHour(a[1], a[2]);
+      if (from !== undefined) out.push({ from, to: 6 > from ? 12 : 6, quote: a[0], index: a.index });
+    }
+    const bf = BEFORE_RE.exec(clause);
+    if (bf) {
+      const to = clockHour(bf[1], bf[2]);
+      if (to !== undefined) out.push({ from: to <= 12 ? 0 : 12, to, quote: bf[0], index: bf.index });
+    }
+  }
+  for (const f of TIME_FORMS) {
+    const m = f.re.exec(clause);
+    if (m) out.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+  }
+  return out;
+}
+
+const EXCEPT_BEFORE = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|but)\b[^.;]{0,25}$/i;
+const FINE_AFTER = /^[^.;]{0,20}\b(?:is|are)\s+(?:fine|ok(?:ay)?|alright|all right|allowed)\b/i;
+
+const ASK_EXCEPTION =
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when))\s+(?:i|the user)\s+(?:specifically |explicitly |directly )?(?:ask|tell|send|say|request|want|need|allow|let)\b[^,.;]*/i;
+
+/** When-clauses that only restate the stage ("when you reply", "whenever you look for things"). */
+const STAGE_WHEN =
+  /^(?:when(?:ever)?|while|if)\s+(?:you(?:'re| are)?|u)\s+(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|are done|'re done|finish|finishing|come back|get back|move|moving|navigate|navigating|go around|look|looking|search|searching|find|finding|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|done|finished|there|back|ready|arrive|arriving|get there|stop|stopping)\b/i;
+const WHEN_RE = /\b(?:when(?:ever)?|while|if|as long as|on days when)\s+[^,.;]+/gi;
+const UNLESS_RE = /\b(?:unless|except (?:when|if|while))\s+[^,.;]+/gi;
+
+interface Conds {
+  conditions: Condition[];
+  exceptions: Condition[];
+  /** a when-clause the learner cannot compute: kept as text */
+  textual: boolean;
+}
+
+function conditionsOf(clause: string, req: Requirement, ctx: LearnContext, sceneQuote?: string): Conds {
+  const conditions: Condition[] = [];
+  const exceptions: Condition[] = [];
+  let textual = false;
+  const used: string[] = [];
+  for (const t of findTimes(clause)) {
+    const before = clause.slice(0, t.index);
+    const after = clause.slice(t.index + t.quote.length);
+    const c: Condition = { kind: "time", fromHour: t.from, toHour: t.to, quote: t.quote };
+    if (EXCEPT_BEFORE.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
+    else conditions.push(c);
+    used.push(t.quote.toLowerCase());
+  }
+  const ask = ASK_EXCEPTION.exec(clause);
+  if (ask) {
+    const room = req.kind === "avoid_room" || req.kind === "no_stop_in_room" ? req.room : undefined;
+    if (room) exceptions.push({ kind: "instruction_mentions", room, quote: ask[0].trim() });
+    else {
+      exceptions.push({ kind: "text", text: ask[0].trim(), quote: ask[0].trim() });
+      textual = true;
+    }
+  }
+  const covered = (q: string) =>
+    used.some((u) => q.toLowerCase().includes(u)) || ask?.[0].includes(q) || (ask && q.includes(ask[0]));
+  for (const m of clause.matchAll(UNLESS_RE)) {
+    const q = m[0].trim();
+    if (covered(q)) continue;
+    exceptions.push({ kind: "text", text: q, quote: q });
+    textual = true;
+  }
+  for (const m of clause.matchAll(WHEN_RE)) {
+    const q = m[0].trim();
+    if (STAGE_WHEN.test(q) || covered(q)) continue;
+    if (
+      /^(?:when(?:ever)?|while|if)\s+(?:you(?:'re| are)?|u)\b/i.test(q) &&
+      /\b(?:in|inside|at) (?:the |this |my )?\w+/i.test(q)
+    ) {
+      // "when you're in this house": scope, not a condition
+      if (sceneQuote && q.includes(sceneQuote)) continue;
+    }
+    conditions.push({ kind: "text", text: q, quote: q });
+    textual = true;
+  }
+  void ctx;
+  return { conditions, exceptions, textual };
+}
+
+// ---- scope ---------------------------------------------------------------------------------
+
+const SCENE_RE =
+  /\b(?:(?:in|at|around|inside|within|of|for) (?:this|the|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)|(?:in|at) my place|around here|in here|here)\b/i;
+const GLOBAL_RE =
+  /\b(?:in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?|anywhere|everywhere|wherever you (?:are|go)|in all (?:houses|homes|places)|no matter (?:where|which house))\b/i;
+
+interface ScopeReading {
+  kind: "global" | "scene" | "task";
+  quote?: string;
+}
+
+function scopeOf(clause: string, taskLocal: boolean): ScopeReading {
+  if (taskLocal) return { kind: "task", quote: quoteOf(clause, TASK_LOCAL) };
+  const g = quoteOf(clause, GLOBAL_RE);
+  if (g) return { kind: "global", quote: g };
+  const s = quoteOf(clause, SCENE_RE);
+  if (s) return { kind: "scene", quote: s };
+  return { kind: "global" };
+}
+
+// ---- requirements --------------------------------------------------------------------------
+
+interface Reading {
+  requirement: Requirement;
+  stage: Stage;
+  /** the words the reading rests on, verbatim */
+  quotes: string[];
+  clear: boolean;
+}
+
+function roomsIn(text: string): { room: string; quote: string; index: number }[] {
+  const out: { room: string; quote: string; index: number }[] = [];
+  for (const m of text.matchAll(ROOM_RE)) {
+    const room = canonicalRoom(m[1]);
+    if (!room) continue;
+    // "room" inside "which room it was in" is no room; "hall" in "hallway" is handled by \b
+    if (out.some((o) => o.room === room)) continue;
+    out.push({ room, quote: m[0], index: m.index });
+  }
+  return out;
+}
+
+function targetOf(clause: string): OutputTarget {
+  return ARTIFACT_RE.test(clause) ? "artifact" : "reply";
+}
+const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
+
+function wordLimitOf(clause: string): Reading | undefined {
+  const m = WORD_LIMIT_RE.exec(clause);
+  if (!m) return undefined;
+  const n = parseNumber(m[2] ?? m[3] ?? "");
+  if (n === undefined || n < 1) return undefined;
+  const strict = m[1] !== undefined && STRICT.test(m[1].trim());
+  const maxWords = strict ? n - 1 : n;
+  if (maxWords < 1) return undefined;
+  const target = targetOf(clause);
+  return {
+    requirement: { kind: "word_limit", target, maxWords },
+    stage: stageOf(target),
+    quotes: [m[0]],
+    clear: true,
+  };
+}
+
+const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_]{0,63}`;
+function jsonOf(clause: string): Reading | undefined {
+  const hasJson = /\bjson\b/i.test(clause);
+  const quoted = [...clause.matchAll(new RegExp(String.raw`["'“‘\x60](${IDENT})["'”’\x60]`, "g"))].map((m) => ({
+    name: m[1],
+    quote: m[0],
+  }));
+  const fieldWord = /\b(fields?|keys?|properties|property|attributes?)\b/i.exec(clause);
+  if (!hasJson && !(fieldWord && quoted.length)) return undefined;
+  let fields = quoted.map((q) => q.name);
+  const quotes = [quoteOf(clause, /\bjson\b/i) ?? fieldWord?.[0] ?? ""].filter(Boolean);
+  quotes.push(...quoted.map((q) => q.quote));
+  if (!fields.length && fieldWord) {
+    // fields named without quotes: "with fields room, object and confidence"
+    const after = clause.slice(fieldWord.index + fieldWord[0].length);
+    const list =
+      /^\s*(?:called|named|for|:)?\s*((?:[A-Za-z_][\w]*)(?:\s*(?:,|and|&|\+|or)\s*(?:[A-Za-z_][\w]*))*)/i.exec(after);
+    if (list) {
+      fields = list[1]
+        .split(/\s*(?:,|\band\b|&|\+|\bor\b)\s*/i)
+        .map((s) => s.trim())
+        .filter((s) => new RegExp(`^${IDENT}$`).test(s) && !/^(the|a|an|in|for|with|please|always|too|also)$/i.test(s));
+      if (fields.length) quotes.push(list[0].trim());
+    }
+  }
+  if (!fields.length) {
+    // "a room field", "include the object key"
+    const before = [...clause.matchAll(new RegExp(String.raw`\b(${IDENT})\s+(?:field|key|property)\b`, "gi"))]
+      .map((m) => m[1])
+      .filter((s) => !/^(a|an|the|json|each|every|one|extra|new|that|this)$/i.test(s));
+    if (before.length) {
+      fields = before;
+      quotes.push(...before);
+    }
+  }
+  const target = targetOf(clause);
+  return {
+    requirement: { kind: "json_fields", target, fields: [...new Set(fields)] },
+    stage: stageOf(target),
+    quotes,
+    clear: true,
+  };
+}
+
+const MENTION_VERB = String.raw`(?:mention|tell me|say|state|include|name|report|let me know|note|specify|add|give me|point out)`;
+const FOUND_ROOM_RE = new RegExp(
+  String.raw`\b${MENTION_VERB}\s+(?:(?:in|at) (?:which|what) room|which room|what room|the room|where(?: exactly)?|the location|the place)\b(?:[^.;,]{0,40}\b(?:it|they|you|was|were|found|is|are|located|sat|lay)\b[^.;,]*)?`,
+  "i",
+);
+const MENTION_RE =
+  /\b(?:always|please|make sure (?:to|you)|be sure to|remember to|don'?t forget to|you (?:should|must) always|every ?time,?)\s+(?:also\s+)?(?:mention|say|include|state|note)\s+(.+)$/i;
+
+function mentionOf(clause: string): Reading | undefined {
+  const fr = FOUND_ROOM_RE.exec(clause);
+  if (
+    fr &&
+    /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|please|should|must|want)\b/i.test(
+      clause,
+    )
+  ) {
+    const target = targetOf(clause);
+    return {
+      requirement: { kind: "mention", target, what: FOUND_ROOM },
+      stage: stageOf(target),
+      quotes: [fr[0].trim()],
+      clear: true,
+    };
+  }
+  const m = MENTION_RE.exec(clause);
+  if (!m) return undefined;
+  let what = m[1].replace(
+    /\s*(?:in|to) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|summar(?:y|ies)|notes?)\b.*$/i,
+    "",
+  );
+  what = what.replace(/\s*(?:when(?:ever)?|if|please|too|as well|each time|every ?time)\b.*$/i, "").trim();
+  what = what.replace(/[.!?,;:\s]+$/, "");
+  const q = /^["'“‘](.+?)["'”’]/.exec(what);
+  let clear = true;
+  if (q) what = q[1];
+  else {
+    what = what.replace(/^(?:the|your|a|an|my|some)\s+/i, "");
+    if (/^(it|that|this|them|those|these|things?|stuff|everything|something|more|details?)$/i.test(what)) clear = false;
+  }
+  if (!what || what.split(/\s+/).length > 6) return undefined;
+  const target = targetOf(clause);
+  return {
+    requirement: { kind: "mention", target, what },
+    stage: stageOf(target),
+    quotes: [m[0].trim()],
+    clear,
+  };
+}
+
+function roomReadings(clause: string): Reading[] {
+  const rooms = roomsIn(clause);
+  if (!rooms.length) return [];
+  const stop = STOP_RE.exec(clause);
+  const avoid = AVOID_RE.exec(clause);
+  const out: Reading[] = [];
+  // only rooms that come after the verb (or before "is off limits"), and not rooms in an exception
+  const exceptAt = /\b(?:except|unless|other than|apart from|but)\b/i.exec(clause)?.index ?? Number.POSITIVE_INFINITY;
+  for (const r of rooms) {
+    if (r.index > exceptAt) continue;
+    if (stop && (r.index > stop.index || /\b(?:is|are) /.test(clause.slice(r.index, stop.index)))) {
+      out.push({
+        requirement: { kind: "no_stop_in_room", room: r.room },
+        stage: "pre_action",
+        quotes: [stop[0], r.quote],
+        clear: true,
+      });
+    } else if (avoid) {
+      out.push({
+        requirement: { kind: "avoid_room", room: r.room },
+        stage: "pre_action",
+        quotes: [avoid[0], r.quote],
+        clear: true,
+      });
+    }
+  }
+  return out;
+}
+
+const STOPWORDS = new Set(
+  "a an the and or but to of in on at for with by from do does did done doing don't dont not no never always again ever please you your i me my it that this those these so like way be is are was were any anymore more from now on future going forward every time each whenever make sure".split(
+    " ",
+  ),
+);
+
+const VAGUE_BEHAVIOR =
+  /\b(careful|better|properly|nicer?|good|right|appropriate(?:ly)?|sensible|sensibly|smart(?:er)?|correctly|well|like that|that way|the same|what i (?:want|like|mean)|it|that|this)\b[.!]?$/i;
+
+function behaviorOf(clause: string): Reading | undefined {
+  const styleImperative =
+    /^(?:please\s+)?(?:keep|make|be|use|speak|talk|reply|answer|respond|write|sound|stay)\b/i.test(clause) &&
+    /\b(repl(?:y|ies)|answers?|responses?|messages?|short|brief|concise|polite(?:ly)?|formal|casual|quiet(?:ly)?|slow(?:ly)?|simple|plain|friendly|calm(?:ly)?|to the point|summar(?:y|ies))\b/i.test(
+      clause,
+    );
+  if (
+    !styleImperative &&
+    !PERSISTENT.test(clause) &&
+    !/\b(make sure|be sure|i(?:'d| would)? (?:want|prefer|like|rather) (?:you|that you|it if you))\b/i.test(clause)
+  )
+    return undefined;
+  const text = clause.replace(/[.!]+$/, "").trim();
+  const words = text.split(/\s+/).length;
+  // "don't do that again", "never do it like this": what "that" is lies outside the message
+  const content = text
+    .toLowerCase()
+    .replace(/[^\p{L}' ]+/gu, " ")
+    .split(/\s+/)
+    .filter((w) => w && !STOPWORDS.has(w));
+  if (content.length < 2 && /\b(that|this|it|those|these|so)\b/i.test(text)) return undefined;
+  const clear = words >= 4 && !VAGUE_BEHAVIOR.test(text);
+  return {
+    requirement: { kind: "behavior", text },
+    stage: /\b(say|tell|repl|answer|respond|talk|speak|messages?|words?)\w*/i.test(text) ? "delivery" : "pre_action",
+    quotes: [text],
+    clear,
+  };
+}
+
+// ---- interpretation ------------------------------------------------------------------------
+
+interface Interpretation {
+  clause: Span;
+  persistence: Persistence | undefined;
+  reading?: Reading;
+  scope: ScopeReading;
+  conds: Conds;
+  retract?: { quote: string; target: RetractTarget };
+  reason: string;
+}
+
+type RetractTarget =
+  | { kind: "room"; room: string }
+  | { kind: "word_limit" }
+  | { kind: "json" }
+  | { kind: "mention"; what?: string }
+  | { kind: "unknown" };
+
+function retractTarget(clause: string): RetractTarget {
+  const rooms = roomsIn(clause);
+  if (rooms.length) return { kind: "room", room: rooms[0].room };
+  if (
+    /\b(mention(?:ing)?|which room|what room|tell(?:ing)? me (?:where|the room)|where (?:it|they) (?:was|were))\b/i.test(
+      clause,
+    )
+  ) {
+    const fr = /\b(which room|what room|where|the room)\b/i.test(clause);
+    return { kind: "mention", what: fr ? FOUND_ROOM : undefined };
+  }
+  if (/\b(json|format|fields?|keys?)\b/i.test(clause)) return { kind: "json" };
+  if (
+    /\b(word[- ]?(?:limit|count|cap)|length|words|short|brief|concise|too long|limit on (?:my|your) (?:replies|answers))\b/i.test(
+      clause,
+    )
+  )
+    return { kind: "word_limit" };
+  return { kind: "unknown" };
+}
+
+function interpret(clause: Span, ctx: LearnContext): Interpretation[] {
+  const c = clause.text;
+  const taskLocal = TASK_LOCAL.test(c) && !NOT_JUST_THIS_TIME.test(c);
+  const scope = scopeOf(c, taskLocal);
+  const base = (reason: string, extra: Partial<Interpretation> = {}): Interpretation => ({
+    clause,
+    persistence: undefined,
+    scope,
+    conds: { conditions: [], exceptions: [], textual: false },
+    reason,
+    ...extra,
+  });
+
+  // retraction first: "you don't have to stay out of the garage any more" also reads as "stay out of"
+  const retract = quoteOf(c, RETRACT_RE);
+  const json = jsonOf(c);
+  const readings = [...roomReadings(c), wordLimitOf(c), json, json ? undefined : mentionOf(c)].filter(
+    (r): r is Reading => r !== undefined,
+  );
+  if (retract) {
+    const target = retractTarget(c);
+    const negatedPermission = /\b(?:is|are) (?:fine|ok(?:ay)?|alright|all right|allowed|open)\b/i.test(retract)
+      ? /\b(?:not|n't|never)\b/i.test(c.slice(0, c.indexOf(retract)))
+      : false;
+    const avoidWords = /^(?:avoid|stop)\b/i.test(retract) && readings.length > 0;
+    if (!negatedPermission && !avoidWords && !(readings.length && /^(?:use|get)\b/i.test(retract))) {
+      if (taskLocal)
+        return [
+          base("a permission for this task only: the stored rule stays", {
+            persistence: "task_local",
+            retract: { quote: retract, target },
+          }),
+        ];
+      return [base("retraction", { persistence: "persistent", retract: { quote: retract, target } })];
+    }
+  }
+
+  if (!readings.length) {
+    const b = behaviorOf(c);
+    if (b) readings.push(b);
+  }
+  if (!readings.length) {
+    // "not the bathroom": an elliptical instruction about the current task
+    const rooms = roomsIn(c);
+    if (
+      rooms.length &&
+      /\b(?:not|no)\s+(?:in(?:to)?\s+|inside\s+|through\s+)?(?:the|my|that)\b/i.test(c) &&
+      !PERSISTENT.test(c)
+    )
+      return rooms.map((r) =>
+        base("an instruction about this task (no lasting rule)", {
+          persistence: "task_local",
+          scope: { kind: "task", quote: quoteOf(c, TASK_LOCAL) },
+          reading: {
+            requirement: { kind: "avoid_room", room: r.room },
+            stage: "pre_action",
+            quotes: [
+              quoteOf(c, /\b(?:not|no)\s+(?:in(?:to)?\s+|inside\s+|through\s+)?(?:the|my|that)\b[^,.;]*/i) ?? r.quote,
+            ],
+            clear: true,
+          },
+        }),
+      );
+    return [base("no requirement could be read from the message")];
+  }
+
+  return readings.map((reading) => {
+    const conds = conditionsOf(c, reading.requirement, ctx, scope.quote);
+    let persistence: Persistence = "persistent";
+    let reason = "a lasting requirement";
+    const vague = quoteOf(c, VAGUE_ACTIVATION);
+    if (taskLocal) {
+      persistence = "task_local";
+      reason = `task-local ("${quoteOf(c, TASK_LOCAL)}")`;
+    } else if (vague) {
+      persistence = "defer";
+      reason = `when it applies is left open ("${vague}")`;
+    }
+    return base(reason, { persistence, reading, conds });
+  });
+}
+
+// ---- drafts and resolution -----------------------------------------------------------------
+
+/**
+ * The learner matches on a copy of the message with typographic quotes made plain (same
+ * length); what it stores is cut from the message as the user wrote it.
+ */
+interface Texts {
+  /** as written */
+  original: string;
+  /** ’ → ', “ ” → ": same offsets */
+  plain: string;
+}
+
+function verbatim(t: Texts, q: string, from = 0): string | undefined {
+  let k = t.plain.indexOf(q, from);
+  if (k < 0) k = t.plain.indexOf(q);
+  return k < 0 ? undefined : t.original.slice(k, k + q.length);
+}
+const spanText = (t: Texts, s: Span) => t.original.slice(s.at, s.at + s.text.length);
+
+function makeDraft(i: Interpretation, t: Texts, ctx: LearnContext): RuleDraft | string {
+  const r = i.reading!;
+  let scope: Scope = "global";
+  if (i.persistence === "task_local") scope = "task";
+  else if (i.scope.kind === "scene") {
+    if (!ctx.sceneId) return `the rule is for "${i.scope.quote}" but no house is known to tie it to`;
+    scope = sceneScope(ctx.sceneId);
+  }
+  const quotes = [...new Set([...r.quotes, ...(i.scope.quote ? [i.scope.quote] : [])])]
+    .map((q) => verbatim(t, q, i.clause.at))
+    .filter((q): q is string => q !== undefined);
+  const statement = spanText(t, i.clause);
+  const cond = (c: Condition): Condition => ({ ...c, quote: verbatim(t, c.quote, i.clause.at) ?? c.quote });
+  return {
+    statement,
+    quotes: quotes.length ? quotes : [statement],
+    requirement: r.requirement,
+    persistence: i.persistence ?? "persistent",
+    scope,
+    conditions: i.conds.conditions.map(cond),
+    exceptions: i.conds.exceptions.map(cond),
+    stage: r.stage,
+    clear: r.clear,
+    source: { message: t.original, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+  };
+}
+
+/** What makes two rules "the same requirement" (the thing a later correction revises). */
+export function requirementKey(req: Requirement): string {
+  switch (req.kind) {
+    case "avoid_room":
+    case "no_stop_in_room":
+      return `${req.kind}:${req.room}`;
+    case "word_limit":
+    case "json_fields":
+      return `${req.kind}:${req.target}`;
+    case "mention":
+      return `mention:${req.target}:${req.what.toLowerCase()}`;
+    case "behavior":
+      return `behavior:${req.text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim()}`;
+  }
+}
+
+const condKey = (cs: Condition[]) =>
+  JSON.stringify(
+    cs
+      .map((c) =>
+        c.kind === "time"
+          ? `t${c.fromHour}-${c.toHour}`
+          : c.kind === "text"
+            ? `x:${c.text.toLowerCase()}`
+            : `${c.kind}:${"room" in c ? c.room : c.sceneId}`,
+      )
+      .sort(),
+  );
+
+function sameParams(a: Requirement, b: Requirement): boolean {
+  if (a.kind === "word_limit" && b.kind === "word_limit") return a.maxWords === b.maxWords;
+  if (a.kind === "json_fields" && b.kind === "json_fields") return b.fields.every((f) => a.fields.includes(f));
+  return true;
+}
+
+const NARROWING = /\b(only|just|actually|instead|rather|correction|change|update|now)\b/i;
+const ADDITIVE = /\b(also|too|as well|in addition|additionally|plus)\b/i;
+
+function resolve(draft: RuleDraft, clause: string, rules: RuleVersion[]): LearnItem {
+  const key = requirementKey(draft.requirement);
+  const candidates = rules.filter(
+    (r) =>
+      r.status === "active" &&
+      requirementKey(r.rule.requirement) === key &&
+      (r.rule.scope === draft.scope || r.rule.scope === "global" || draft.scope === "global"),
+  );
+  const item = (decision: LearnDecision, reason: string, r?: RuleVersion, d: RuleDraft = draft): LearnItem => ({
+    decision,
+    reason,
+    clause,
+    persistence: "persistent",
+    draft: d,
+    ...(r ? { ruleId: r.ruleId, base: r.versionId } : {}),
+  });
+  if (!candidates.length) return item("add", "no rule of this user covers it");
+  const same = candidates.find((r) => r.rule.scope === draft.scope) ?? candidates[0];
+  const old = same.rule;
+  if (!sameParams(old.requirement, draft.requirement)) {
+    if (draft.requirement.kind === "json_fields" && old.requirement.kind === "json_fields" && ADDITIVE.test(clause)) {
+      const fields = [...new Set([...old.requirement.fields, ...draft.requirement.fields])];
+      return item("revise", "more fields for the same JSON reply", same, {
+        ...draft,
+        requirement: { ...draft.requirement, fields },
+        conditions: old.conditions.length && !draft.conditions.length ? old.conditions : draft.conditions,
+      });
+    }
+    return item("replace", "the same requirement with a new value", same);
+  }
+  const sameScope = old.scope === draft.scope;
+  const sameConds = condKey(old.conditions) === condKey(draft.conditions);
+  const sameExc = condKey(old.exceptions) === condKey(draft.exceptions);
+  if (sameScope && sameConds && sameExc) return item("reuse", `${same.ruleId} already says this`, same);
+  const oldBroader = old.scope === "global" && old.conditions.length === 0 && old.exceptions.length === 0;
+  if (oldBroader && !NARROWING.test(clause))
+    return item("reuse", `${same.ruleId} already covers this, more broadly`, same);
+  return item("revise", "the same requirement with a new scope, condition or exception", same);
+}
+
+function resolveRetraction(i: Interpretation, t: Texts, ctx: LearnContext, rules: RuleVersion[]): LearnItem[] {
+  const { target } = i.retract!;
+  const quote = verbatim(t, i.retract!.quote, i.clause.at) ?? i.retract!.quote;
+  const clause = spanText(t, i.clause);
+  const plainClause = i.clause.text;
+  const active = rules.filter((r) => r.status === "active");
+  const hits = active.filter((r) => {
+    const q = r.rule.requirement;
+    switch (target.kind) {
+      case "room":
+        return (q.kind === "avoid_room" || q.kind === "no_stop_in_room") && q.room === target.room;
+      case "word_limit":
+        return q.kind === "word_limit";
+      case "json":
+        return q.kind === "json_fields";
+      case "mention":
+        return q.kind === "mention" && (target.what === undefined || q.what === target.what);
+      default:
+        return false;
+    }
+  });
+  if (target.kind === "unknown")
+    return [
+      {
+        decision: "unclear",
+        reason: "a retraction, but of what cannot be told from the message",
+        clause,
+        persistence: "persistent",
+        quote,
+      },
+    ];
+  if (!hits.length)
+    return [
+      {
+        decision: "nothing_to_retract",
+        reason: "this user has no rule it could retract",
+        clause,
+        persistence: "persistent",
+        quote,
+      },
+    ];
+  // a permission limited in time or to this house is an exception to the rule, not its end
+  const times = findTimes(plainClause);
+  const scene = i.scope.kind === "scene" && ctx.sceneId ? ctx.sceneId : undefined;
+  return hits.map((r): LearnItem => {
+    const sceneOwn = scene !== undefined && r.rule.scope === sceneScope(scene);
+    if (times.length || (scene && !sceneOwn)) {
+      const exceptions: Condition[] = [
+        ...r.rule.exceptions,
+        ...times.map((t): Condition => ({ kind: "time", fromHour: t.from, toHour: t.to, quote: t.quote })),
+        ...(scene && !sceneOwn ? [{ kind: "scene", sceneId: scene, quote: i.scope.quote ?? quote } as Condition] : []),
+      ];
+      return {
+        decision: "revise",
+        reason: "allowed again only sometimes or somewhere: an exception to the rule",
+        clause,
+        persistence: "persistent",
+        ruleId: r.ruleId,
+        base: r.versionId,
+        // this version's words are the permission; the requirement comes from the version it supersedes
+        draft: {
+          ...r.rule,
+          exceptions: exceptions.map((c) => ({ ...c, quote: verbatim(t, c.quote, i.clause.at) ?? c.quote })),
+          statement: clause,
+          quotes: [quote, ...times.map((x) => verbatim(t, x.quote, i.clause.at) ?? x.quote)],
+          source: { message: t.original, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+        },
+        quote,
+      };
+    }
+    return {
+      decision: "retract",
+      reason: `retracts ${r.ruleId}`,
+      clause,
+      persistence: "persistent",
+      ruleId: r.ruleId,
+      base: r.versionId,
+      quote,
+    };
+  });
+}
+
+/**
+ * Reads one user message against the rules in force for that user. Pure: nothing is written;
+ * see teach.ts for compiling and storing what it decides.
+ */
+export function learn(message: string, rules: RuleVersion[], ctx: LearnContext = {}): LearnOutcome {
+  const original = message.normalize("NFC");
+  const text = original.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  const t: Texts = { original, plain: text };
+  const spans = clauses(text);
+  const signal = spans.some((s) => SIGNAL.test(s.text) && !isTaskRequest(s.text));
+  if (!signal) return { message: original, signal: false, items: [] };
+  const items: LearnItem[] = [];
+  for (const span of spans) {
+    const clause = spanText(t, span);
+    for (const i of interpret(span, ctx)) {
+      if (i.retract) {
+        if (i.persistence === "task_local") {
+          const quote = verbatim(t, i.retract.quote, span.at);
+          items.push({ decision: "task_local", reason: i.reason, clause, persistence: "task_local", quote });
+          continue;
+        }
+        items.push(...resolveRetraction(i, t, ctx, rules));
+        continue;
+      }
+      if (!i.reading) {
+        if (isTaskRequest(span.text)) continue;
+        if (SIGNAL.test(span.text)) items.push({ decision: "unclear", reason: i.reason, clause });
+        continue;
+      }
+      const draft = makeDraft(i, t, ctx);
+      if (typeof draft === "string") {
+        items.push({ decision: "unclear", reason: draft, clause, persistence: i.persistence });
+        continue;
+      }
+      if (i.persistence === "task_local") {
+        items.push({ decision: "task_local", reason: i.reason, clause, persistence: "task_local", draft });
+      } else if (i.persistence === "defer") {
+        items.push({ decision: "defer", reason: i.reason, clause, persistence: "defer", draft });
+      } else {
+        items.push({ ...resolve(draft, span.text, rules), clause });
+      }
+    }
+  }
+  // two readings of one message about the same requirement: keep the first
+  const seen = new Set<string>();
+  const deduped = items.filter((it) => {
+    if (!it.draft || it.decision === "task_local") return true;
+    const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return {
+    message: original,
+    signal: true,
+    items: deduped.length
+      ? deduped
+      : [{ decision: "unclear", reason: "a correction, but no requirement could be read", clause: original }],
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * The offline reviewer of check proposals: a second labeller, written apart from the proposer
+ * and the checker (compile.ts, check.ts), that never sees the expected labels.
+ *
+ * It reads the rule (what the user asked for, its scope, conditions and exceptions) and labels
+ * each case from the evidence by its own procedure; it also judges whether the proposed check
+ * is faithful to the user's words: the room, the number, the fields, the phrase it checks must
+ * be in the statement, and the check must keep the rule's stage, house, conditions and
+ * exceptions. Where its reading and the proposer's differ, validation fails, which is the point.
+ */
+import type { BlindCase, Proposal, Review, Reviewer } from "./compile.ts";
+import { canonicalRoom } from "./rooms.ts";
+import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
+
+type Ev = ReturnType<typeof Evidence.parse>;
+
+const SMALL_NUMBERS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
+const TENS: Record<string, number> = {
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
+};
+
+/** Every number the statement says, in digits or words. */
+function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const tok of text.toLowerCase().split(/[^a-z0-9]+/)) {
+    if (/^\d+$/.test(tok)) out.push(Number(tok));
+    const i = SMALL_NUMBERS.indexOf(tok);
+    if (i >= 0) out.push(i);
+    if (tok in TENS) out.push(TENS[tok]);
+  }
+  if (/twenty[- ]five/i.test(text)) out.push(25);
+  return out;
+}
+
+/** Words as this reviewer counts them: runs of letters/digits, joined by inner apostrophes or hyphens. */
+function words(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
+}
+
+function roomIs(label: string, room: string): boolean {
+  const l = label
+    .toLowerCase()
+    .replace(/[_\d]+/g, " ")
+    .trim();
+  if (l === room || l.split(/\s+/).join(" ").endsWith(room)) return true;
+  return canonicalRoom(label) === room;
+}
+
+function sayNamesRoom(text: string, room: string): boolean {
+  return (
+    text.toLowerCase().includes(room.toLowerCase()) ||
+    (canonicalRoom(room) !== undefined && text.toLowerCase().includes(canonicalRoom(room)!))
+  );
+}
+
+function conditionHolds(c: Condition, ev: Ev): boolean | undefined {
+  if (c.kind === "time") {
+    const h = ev.context.hour;
+    if (h === undefined) return undefined;
+    return c.fromHour <= c.toHour ? c.fromHour <= h && h < c.toHour : !(c.toHour <= h && h < c.fromHour);
+  }
+  if (c.kind === "scene") return ev.context.sceneId === undefined ? undefined : ev.context.sceneId === c.sceneId;
+  if (c.kind === "instruction_mentions") {
+    const i = ev.context.instruction;
+    return i === undefined ? undefined : i.toLowerCase().includes(c.room) || sayNamesRoom(i, c.room);
+  }
+  return undefined;
+}
+
+/** The reviewer's own label for one case. */
+export function labelCase(rule: RuleDraft, evidence: Evidence): Verdict {
+  const ev = Evidence.parse(evidence);
+  if (ev.stage !== rule.stage) return "not_applicable";
+  const scene = scopeScene(rule.scope);
+  if (scene) {
+    if (!ev.context.sceneId) return "unknown";
+    if (ev.context.sceneId !== scene) return "not_applicable";
+  }
+  for (const c of rule.conditions) {
+    const h = conditionHolds(c, ev);
+    if (h === undefined) return "unknown";
+    if (!h) return "not_applicable";
+  }
+  for (const x of rule.exceptions) {
+    const h = conditionHolds(x, ev);
+    if (h === undefined) return "unknown";
+    if (h) return "not_applicable";
+  }
+  const q = rule.requirement;
+  const out =
+    q.kind === "word_limit" || q.kind === "json_fields" || q.kind === "mention"
+      ? q.target === "reply"
+        ? ev.reply
+        : ev.artifact?.text
+      : undefined;
+  switch (q.kind) {
+    case "avoid_room": {
+      const a = ev.action ?? {};
+      const seen = [a.chosenRoom, ...(a.pathRooms ?? []), a.stopRoom].filter((x): x is string => x !== undefined);
+      if (!seen.length) return "unknown";
+      return seen.some((l) => roomIs(l, q.room)) ? "violated" : "pass";
+    }
+    case "no_stop_in_room": {
+      const s = ev.fields?.stopRoom ?? ev.action?.stopRoom;
+      if (typeof s !== "string") return "unknown";
+      return roomIs(s, q.room) ? "violated" : "pass";
+    }
+    case "word_limit":
+      if (out === undefined) return "unknown";
+      return words(out) > q.maxWords ? "violated" : "pass";
+    case "json_fields": {
+      if (out === undefined) return "unknown";
+      let v: unknown;
+      try {
+        v = JSON.parse(
+          out
+            .trim()
+            .replace(/^```(?:json)?/, "")
+            .replace(/```$/, ""),
+        );
+      } catch {
+        return "violated";
+      }
+      if (typeof v !== "object" || v === null || Array.isArray(v)) return "violated";
+      return q.fields.every((f) => Object.hasOwn(v as object, f)) ? "pass" : "violated";
+    }
+    case "mention": {
+      if (q.what === FOUND_ROOM) {
+        if (ev.fields?.found === false) return "not_applicable";
+        const room = ev.fields?.foundRoom;
+        if (typeof room !== "string") return "unknown";
+        if (out === undefined) return "unknown";
+        return sayNamesRoom(out, room) ? "pass" : "violated";
+      }
+      if (out === undefined) return "unknown";
+      return out.toLowerCase().includes(q.what.toLowerCase()) ? "pass" : "violated";
+    }
+    case "behavior":
+      return "unknown";
+  }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a proposed check says what the user's words say. */
+export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[] {
+  const problems: string[] = [];
+  const said = `${rule.statement} ${rule.quotes.join(" ")}`;
+  const lower = said.toLowerCase();
+  if (check.applies.stage !== rule.stage)
+    problems.push(`the check runs at ${check.applies.stage}, the rule is about ${rule.stage}`);
+  if ((check.applies.sceneId ?? null) !== (scopeScene(rule.scope) ?? null))
+    problems.push("the check's house is not the rule's scope");
+  if (!same(check.applies.conditions, rule.conditions))
+    problems.push("the check drops or changes the rule's conditions");
+  if (!same(check.applies.exceptions, rule.exceptions))
+    problems.push("the check drops or changes the rule's exceptions");
+  if (check.kind !== "programmatic") return problems;
+  const s = check.spec;
+  const q = rule.requirement;
+  const roomSaid = (room: string) =>
+    lower.includes(room) ||
+    lower
+      .split(/[^a-z' ]+/)
+      .some((chunk) =>
+        chunk.split(" ").some((_, i, w) => [1, 2, 3].some((n) => canonicalRoom(w.slice(i, i + n).join(" ")) === room)),
+      );
+  switch (s.type) {
+    case "path_avoids":
+      if (q.kind !== "avoid_room") problems.push("a path check for a rule that is not about a room to avoid");
+      for (const r of s.rooms) if (!roomSaid(r)) problems.push(`the user never named the room "${r}"`);
+      break;
+    case "field":
+      if (s.field === "stopRoom") {
+        if (q.kind !== "no_stop_in_room") problems.push("a stop check for a rule that is not about where to stop");
+        if (typeof s.literal !== "string" || !roomSaid(s.literal))
+          problems.push(`the user never named "${String(s.literal)}"`);
+        if (s.op !== "not_equals") problems.push("the rule forbids the room; the check requires it");
+      } else if (!lower.includes(String(s.literal).toLowerCase()))
+        problems.push(`the user never said "${String(s.literal)}"`);
+      break;
+    case "word_limit": {
+      if (q.kind !== "word_limit") problems.push("a word limit for a rule that sets none");
+      const ns = numbersIn(said);
+      if (!ns.some((n) => n === s.maxWords || n - 1 === s.maxWords))
+        problems.push(`the user's words give no limit of ${s.maxWords}`);
+      break;
+    }
+    case "json_fields":
+      if (!/json|field|key|propert/i.test(said)) problems.push("the user asked for no JSON");
+      for (const f of s.fields)
+        if (!lower.includes(f.toLowerCase())) problems.push(`the user never named the field "${f}"`);
+      break;
+    case "contains":
+      if (s.literal !== undefined && !lower.includes(s.literal.toLowerCase()))
+        problems.push(`the user never said "${s.literal}"`);
+      if (s.field === "foundRoom" && !/\b(room|where|location|place)\b/i.test(said))
+        problems.push("the user did not ask where it was");
+      break;
+  }
+  return problems;
+}
+
+export class DeterministicReviewer implements Reviewer {
+  readonly name = "deterministic-reviewer-v1";
+  async review(rule: RuleDraft, check: Proposal["check"], cases: BlindCase[]): Promise<Review> {
+    const problems = faithfulness(rule, check);
+    const labels: Record<string, Verdict> = {};
+    for (const c of cases) labels[c.id] = labelCase(rule, c.evidence);
+    return { faithful: problems.length === 0, clear: rule.clear, labels, problems };
+  }
+}
