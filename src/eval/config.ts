@@ -25,5 +25,9 @@ export const EvalConfig = z.strictObject({
   maxMinutes: z.number().positive().optional(),
   /** k for Figure 8's recall of the gold prior interactions (paper: top-5) */
   recallK: z.number().int().positive().default(5),
+  measures: z
+    .array(z.string().min(1))
+    .default(["path_length", "steps", "stopped", "distance_to_goal", "success", "spl", "category_match"])
+    .describe("registered measures, in order, each after those it reads; results need these seven"),
 });
 export type EvalConfig = z.infer<typeof EvalConfig>;

@@ -23,12 +23,24 @@ import { buildSceneGraph, type SceneGraph, type SceneGraphCache } from "../plann
 import type { SimulatorConfig } from "../sim/config.ts";
 import type { EpisodeMetrics, Observation, Pose, SimSettings } from "../sim/protocol.ts";
 import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
-import { MeasureSet } from "./measures.ts";
+import {
+  CATEGORY_MATCH,
+  DISTANCE_TO_GOAL,
+  MeasureSet,
+  PATH_LENGTH,
+  RECORD_MEASURES,
+  SPL,
+  STEPS,
+  STOPPED,
+  SUCCESS,
+} from "./measures.ts";
 import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
 import type { EpisodeRecord } from "./record.ts";
 
 export interface RunEpisodeOptions {
   episode: Episode;
+  /** measure ids in order (eval.measures); the record's seven by default */
+  measures?: readonly string[];
   /** the scene as load_scene wants it ("seed:7", a Habitat scene id) and its settings */
   scene: { id: string; scene: string; settings?: SimSettings };
   sim: Simulator;
@@ -121,7 +133,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
   const watch = new Stopwatch();
   const sim = timedSimulator(opts.sim, watch);
   const stream = new EventStream(ep.id, opts.onEvent);
-  const measures = new MeasureSet();
+  const measures = new MeasureSet(opts.measures).require(RECORD_MEASURES);
   const target = ep.placements.find((p) => p.id === ep.targetObjectId);
   const targetCategory = target?.category ?? "unknown";
   const scenario = ep.stage === "evaluation" ? ep.scenario : "acquisition";
@@ -240,13 +252,13 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
   }
   const m = metrics
     ? {
-        success: measures.get<boolean>("success"),
-        spl: measures.get<number>("spl"),
-        cm: measures.get<boolean>("category_match"),
-        stopped: measures.get<boolean>("stopped"),
-        steps: measures.get<number>("steps"),
-        pathLength: measures.get<number>("path_length"),
-        distanceToGoal: measures.get<number | null>("distance_to_goal"),
+        success: measures.get(SUCCESS),
+        spl: measures.get(SPL),
+        cm: measures.get(CATEGORY_MATCH),
+        stopped: measures.get(STOPPED),
+        steps: measures.get(STEPS),
+        pathLength: measures.get(PATH_LENGTH),
+        distanceToGoal: measures.get(DISTANCE_TO_GOAL),
       }
     : {
         success: false,

@@ -7,6 +7,7 @@
  * plus, at the end, its geodesic distances to the target and its nearest object (for CM).
  */
 import type { Action, Vec3 } from "../sim/protocol.ts";
+import { Registry } from "../util/registry.ts";
 
 export type MeasureEvent =
   | {
@@ -28,14 +29,36 @@ export type MeasureEvent =
       nearestObject: { id: string; category: string; distance: number } | null;
     };
 
-export interface Measure<V> {
+/** A measure's id with the type of its value: values are read through keys, never by a bare id and a cast. */
+export interface MeasureKey<V> {
   readonly id: string;
-  /** ids of measures whose values this one reads; they must come earlier in the list */
-  readonly dependsOn: readonly string[];
+  /** type only: never set */
+  readonly valueType?: V;
+}
+
+export const measureKey = <V>(id: string): MeasureKey<V> => ({ id });
+
+/** The values of the measures updated so far in this event (earlier ones in the list). */
+export interface MeasureValues {
+  get<V>(key: MeasureKey<V>): V;
+}
+
+export interface Measure<V> {
+  readonly key: MeasureKey<V>;
+  /** measures whose values this one reads; they must come earlier in the list */
+  readonly dependsOn: readonly MeasureKey<unknown>[];
   reset(): void;
-  update(event: MeasureEvent, values: ReadonlyMap<string, unknown>): void;
+  update(event: MeasureEvent, values: MeasureValues): void;
   value(): V;
 }
+
+export const PATH_LENGTH = measureKey<number>("path_length");
+export const STEPS = measureKey<number>("steps");
+export const STOPPED = measureKey<boolean>("stopped");
+export const DISTANCE_TO_GOAL = measureKey<number | null>("distance_to_goal");
+export const SUCCESS = measureKey<boolean>("success");
+export const SPL = measureKey<number>("spl");
+export const CATEGORY_MATCH = measureKey<boolean>("category_match");
 
 const dist = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
@@ -44,7 +67,7 @@ export function pathLengthMeasure(): Measure<number> {
   let last: Vec3 | null = null;
   let total = 0;
   return {
-    id: "path_length",
+    key: PATH_LENGTH,
     dependsOn: [],
     reset() {
       last = null;
@@ -67,7 +90,7 @@ export function pathLengthMeasure(): Measure<number> {
 export function stepsMeasure(): Measure<number> {
   let n = 0;
   return {
-    id: "steps",
+    key: STEPS,
     dependsOn: [],
     reset() {
       n = 0;
@@ -84,7 +107,7 @@ export function stepsMeasure(): Measure<number> {
 export function stoppedMeasure(): Measure<boolean> {
   let stopped = false;
   return {
-    id: "stopped",
+    key: STOPPED,
     dependsOn: [],
     reset() {
       stopped = false;
@@ -101,7 +124,7 @@ export function stoppedMeasure(): Measure<boolean> {
 export function distanceToGoalMeasure(): Measure<number | null> {
   let d: number | null = null;
   return {
-    id: "distance_to_goal",
+    key: DISTANCE_TO_GOAL,
     dependsOn: [],
     reset() {
       d = null;
@@ -119,8 +142,8 @@ export function successMeasure(): Measure<boolean> {
   let successDistance = 0;
   let ok = false;
   return {
-    id: "success",
-    dependsOn: ["stopped", "distance_to_goal"],
+    key: SUCCESS,
+    dependsOn: [STOPPED, DISTANCE_TO_GOAL],
     reset() {
       ok = false;
     },
@@ -129,8 +152,8 @@ export function successMeasure(): Measure<boolean> {
         successDistance = e.successDistance;
         ok = false;
       } else if (e.kind === "end") {
-        const d = values.get("distance_to_goal") as number | null;
-        ok = values.get("stopped") === true && d !== null && d <= successDistance;
+        const d = values.get(DISTANCE_TO_GOAL);
+        ok = values.get(STOPPED) && d !== null && d <= successDistance;
       }
     },
     value: () => ok,
@@ -142,8 +165,8 @@ export function splMeasure(): Measure<number> {
   let l: number | null = null;
   let spl = 0;
   return {
-    id: "spl",
-    dependsOn: ["success", "path_length"],
+    key: SPL,
+    dependsOn: [SUCCESS, PATH_LENGTH],
     reset() {
       l = null;
       spl = 0;
@@ -153,8 +176,8 @@ export function splMeasure(): Measure<number> {
         l = e.shortestPath;
         spl = 0;
       } else if (e.kind === "end") {
-        const p = values.get("path_length") as number;
-        if (values.get("success") !== true || l === null) spl = 0;
+        const p = values.get(PATH_LENGTH);
+        if (!values.get(SUCCESS) || l === null) spl = 0;
         // A start already within reach (l = 0) that stops without moving is a perfect episode.
         else spl = Math.max(p, l) === 0 ? 1 : l / Math.max(p, l);
       }
@@ -176,8 +199,8 @@ export function categoryMatchMeasure(): Measure<boolean> {
   };
   let cm = false;
   return {
-    id: "category_match",
-    dependsOn: ["stopped", "success"],
+    key: CATEGORY_MATCH,
+    dependsOn: [STOPPED, SUCCESS],
     reset() {
       cm = false;
     },
@@ -188,8 +211,8 @@ export function categoryMatchMeasure(): Measure<boolean> {
       } else if (e.kind === "end") {
         const o = e.nearestObject;
         cm =
-          values.get("stopped") === true &&
-          values.get("success") !== true &&
+          values.get(STOPPED) &&
+          !values.get(SUCCESS) &&
           o !== null &&
           cfg.targetCategory !== null &&
           o.distance <= cfg.successDistance &&
@@ -201,28 +224,49 @@ export function categoryMatchMeasure(): Measure<boolean> {
   };
 }
 
-export const DEFAULT_MEASURES = [
-  pathLengthMeasure,
-  stepsMeasure,
-  stoppedMeasure,
-  distanceToGoalMeasure,
-  successMeasure,
-  splMeasure,
-  categoryMatchMeasure,
-] as const;
+const MEASURES = new Registry<() => Measure<unknown>>("measure");
+
+/** A measure by id, for `eval.measures` in config; its factory makes a fresh one per episode runner. */
+export function registerMeasure<V>(key: MeasureKey<V>, factory: () => Measure<V>): void {
+  MEASURES.register(key.id, factory);
+}
+
+registerMeasure(PATH_LENGTH, pathLengthMeasure);
+registerMeasure(STEPS, stepsMeasure);
+registerMeasure(STOPPED, stoppedMeasure);
+registerMeasure(DISTANCE_TO_GOAL, distanceToGoalMeasure);
+registerMeasure(SUCCESS, successMeasure);
+registerMeasure(SPL, splMeasure);
+registerMeasure(CATEGORY_MATCH, categoryMatchMeasure);
+
+/** What every episode record reads, in an order that puts dependencies first (eval.measures' default). */
+export const RECORD_MEASURES = [PATH_LENGTH, STEPS, STOPPED, DISTANCE_TO_GOAL, SUCCESS, SPL, CATEGORY_MATCH] as const;
+export const DEFAULT_MEASURE_IDS = RECORD_MEASURES.map((k) => k.id);
 
 /** Runs measures in order over events; checks at construction that dependencies come first. */
-export class MeasureSet {
+export class MeasureSet implements MeasureValues {
   private readonly values = new Map<string, unknown>();
-  constructor(private readonly measures: Measure<unknown>[] = DEFAULT_MEASURES.map((f) => f())) {
+  private readonly measures: Measure<unknown>[];
+
+  /** Measures by registered id (the config's list), or given whole (tests). */
+  constructor(measures: readonly (string | Measure<unknown>)[] = DEFAULT_MEASURE_IDS) {
+    this.measures = measures.map((m) => (typeof m === "string" ? MEASURES.get(m)() : m));
     const seen = new Set<string>();
-    for (const m of measures) {
+    for (const m of this.measures) {
       for (const d of m.dependsOn) {
-        if (!seen.has(d)) throw new Error(`measure "${m.id}" depends on "${d}", which must come before it`);
+        if (!seen.has(d.id)) throw new Error(`measure "${m.key.id}" depends on "${d.id}", which must come before it`);
       }
-      if (seen.has(m.id)) throw new Error(`measure "${m.id}" is listed twice`);
-      seen.add(m.id);
+      if (seen.has(m.key.id)) throw new Error(`measure "${m.key.id}" is listed twice`);
+      seen.add(m.key.id);
     }
+  }
+
+  /** Throws naming the first key no measure in this set computes (checked before an episode runs). */
+  require(keys: readonly MeasureKey<unknown>[]): this {
+    const have = new Set(this.measures.map((m) => m.key.id));
+    const missing = keys.filter((k) => !have.has(k.id));
+    if (missing.length) throw new Error(`eval.measures lacks ${missing.map((k) => `"${k.id}"`).join(", ")}`);
+    return this;
   }
 
   reset(): void {
@@ -232,18 +276,14 @@ export class MeasureSet {
 
   update(event: MeasureEvent): void {
     for (const m of this.measures) {
-      m.update(event, this.values);
-      this.values.set(m.id, m.value());
+      m.update(event, this);
+      this.values.set(m.key.id, m.value());
     }
   }
 
-  get<V = unknown>(id: string): V {
-    if (!this.values.has(id)) throw new Error(`no value for measure "${id}"`);
-    return this.values.get(id) as V;
-  }
-
-  snapshot(): Record<string, unknown> {
-    return Object.fromEntries(this.values);
+  get<V>(key: MeasureKey<V>): V {
+    if (!this.values.has(key.id)) throw new Error(`no value for measure "${key.id}"`);
+    return this.values.get(key.id) as V;
   }
 }
 
@@ -261,12 +301,12 @@ export function measureTrajectory(events: MeasureEvent[]): {
   set.reset();
   for (const e of events) set.update(e);
   return {
-    success: set.get<boolean>("success"),
-    spl: set.get<number>("spl"),
-    cm: set.get<boolean>("category_match"),
-    pathLength: set.get<number>("path_length"),
-    steps: set.get<number>("steps"),
-    stopped: set.get<boolean>("stopped"),
-    distanceToGoal: set.get<number | null>("distance_to_goal"),
+    success: set.get(SUCCESS),
+    spl: set.get(SPL),
+    cm: set.get(CATEGORY_MATCH),
+    pathLength: set.get(PATH_LENGTH),
+    steps: set.get(STEPS),
+    stopped: set.get(STOPPED),
+    distanceToGoal: set.get(DISTANCE_TO_GOAL),
   };
 }

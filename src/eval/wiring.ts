@@ -195,6 +195,7 @@ function backboneRuntime(ctx: {
         simulator: config.simulator,
         sceneGraphs: ctx.sceneGraphs,
         seed: config.eval.seed,
+        measures: config.eval.measures,
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
       });
       return {

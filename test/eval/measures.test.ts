@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Measure, type MeasureEvent, MeasureSet, measureTrajectory } from "../../src/eval/measures.ts";
+import {
+  type Measure,
+  type MeasureEvent,
+  MeasureSet,
+  measureKey,
+  measureTrajectory,
+  PATH_LENGTH,
+  SUCCESS,
+} from "../../src/eval/measures.ts";
 import type { Action, Vec3 } from "../../src/sim/protocol.ts";
 
 /** A straight walk along -z from the origin, one metre per MOVE_FORWARD. */
@@ -133,8 +141,8 @@ test("path length sums real displacements: turns and collisions add nothing", ()
 
 test("a measure set refuses a measure listed before what it depends on", () => {
   const bad: Measure<number> = {
-    id: "needs_success",
-    dependsOn: ["success"],
+    key: measureKey<number>("needs_success"),
+    dependsOn: [SUCCESS],
     reset() {},
     update() {},
     value: () => 0,
@@ -147,10 +155,10 @@ test("reset clears the previous episode's values", () => {
   set.reset();
   for (const e of walk(["MOVE_FORWARD", "STOP"], { shortestPath: 1 })) set.update(e);
   set.update(end(0, null));
-  assert.equal(set.get("success"), true);
+  assert.equal(set.get(SUCCESS), true);
   set.reset();
   for (const e of walk(["MOVE_FORWARD"], { shortestPath: 1 })) set.update(e);
   set.update(end(0, null));
-  assert.equal(set.get("success"), false);
-  assert.equal(set.get("path_length"), 1);
+  assert.equal(set.get(SUCCESS), false);
+  assert.equal(set.get(PATH_LENGTH), 1);
 });

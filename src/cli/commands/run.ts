@@ -153,6 +153,7 @@ async function runWithMemoryDir(
         simulator: config.simulator,
         sceneGraphs,
         seed: config.eval.seed,
+        measures: config.eval.measures,
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
         ...(writer ? { onEvent: writer.onEvent, saveImage: writer.saveImage } : {}),
       });
