@@ -20,20 +20,8 @@ export function rect(x0: number, z0: number, x1: number, z1: number): Rect {
   return { x0: Math.min(x0, x1), z0: Math.min(z0, z1), x1: Math.max(x0, x1), z1: Math.max(z0, z1) };
 }
 
-export function rectWidth(r: Rect): number {
-  return r.x1 - r.x0;
-}
-
-export function rectDepth(r: Rect): number {
-  return r.z1 - r.z0;
-}
-
 export function rectArea(r: Rect): number {
   return (r.x1 - r.x0) * (r.z1 - r.z0);
-}
-
-export function rectCenter(r: Rect): [number, number] {
-  return [(r.x0 + r.x1) / 2, (r.z0 + r.z1) / 2];
 }
 
 export function inflate(r: Rect, m: number): Rect {

@@ -50,9 +50,6 @@ export const OBJECT_COLORS = [
 ] as const;
 
 export const PATTERNS = ["plain", "striped", "checkered", "dotted", "floral", "plaid"] as const;
-export type Pattern = (typeof PATTERNS)[number];
-
-export const MATERIALS = ["leather", "fabric", "plastic", "metal", "canvas", "wood", "ceramic", "denim"] as const;
 
 /** Materials that make sense per category (the first is the most common). */
 export const CATEGORY_MATERIALS: Record<Category, readonly string[]> = {

@@ -175,7 +175,6 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
   }),
 ]);
 export type EpisodeEvent = z.infer<typeof EpisodeEvent>;
-export type EpisodeEventType = EpisodeEvent["type"];
 
 /** An event as the loop produces it, before the stream stamps it. */
 export type EventBody = EpisodeEvent extends infer E

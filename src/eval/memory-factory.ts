@@ -17,15 +17,19 @@ import { retrieve } from "../memory/retrieve.ts";
 import type { Policy } from "../mllm/policy.ts";
 import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";
 
-export function embedderLabel(e: Embedder): string {
-  return e.name === LEXICAL_NAME ? `${e.name} (lexical fallback — BGE-M3 files not found)` : e.name;
+/** The embedder as reports name it; the lexical one says why it was used. */
+function embedderLabel(e: Embedder, type: PolarConfig["embedder"]["type"]): string {
+  if (e.name !== LEXICAL_NAME) return e.name;
+  return type === "lexical"
+    ? `${e.name} (lexical, as configured: words, not meanings)`
+    : `${e.name} (lexical fallback — no dense model found)`;
 }
 
 export async function createMemoryFactory(config: PolarConfig, onNotice?: (m: string) => void): Promise<MemoryFactory> {
   const embedder = await createEmbedder(config.embedder, onNotice);
   return {
     store: storeKind(config.memory.store).describe(config.memory),
-    embedder: embedderLabel(embedder),
+    embedder: embedderLabel(embedder, config.embedder.type),
     async open(dir, backbone, policy) {
       const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;
       const memoryConfig = {

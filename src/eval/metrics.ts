@@ -47,17 +47,6 @@ export function rates(lines: readonly ResultLine[], label: string, opts: Bootstr
   };
 }
 
-export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const it of items) {
-    const k = key(it);
-    const list = out.get(k);
-    if (list) list.push(it);
-    else out.set(k, [it]);
-  }
-  return out;
-}
-
 /** Known values first in their paper order, then any others alphabetically. */
 export function ordered(values: Iterable<string>, order: readonly string[]): string[] {
   const set = new Set(values);

@@ -42,12 +42,16 @@ export const EmbedderConfig = z.strictObject({
   type: z
     .enum(["auto", "bge-m3", "minilm", "lexical"])
     .default("auto")
-    .describe("auto: BGE-M3 when its files are in modelDir, else lexical; minilm is only used when named"),
+    .describe(
+      "auto: BGE-M3 when its files are in modelDir, else all-MiniLM-L6-v2 when built in minilmDir, else lexical (with a notice)",
+    ),
   modelDir: z.string().default("models/bge-m3").describe("BGE-M3 folder"),
   minilmDir: z
     .string()
     .default("models/all-MiniLM-L6-v2")
-    .describe("all-MiniLM-L6-v2 folder (type minilm), built by `bash scripts/fetch-minilm.sh`"),
+    .describe(
+      "all-MiniLM-L6-v2 folder (type minilm, or auto without BGE-M3), built by `npx polar models build` or `bash scripts/fetch-minilm.sh`",
+    ),
   precision: z
     .enum(["auto", "fp32", "int8"])
     .default("auto")

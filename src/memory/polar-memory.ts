@@ -69,7 +69,7 @@ export class GraphMemory {
   }
 }
 
-/** Embedder (auto: BGE-M3 or the lexical fallback, with a notice) + store, from config. */
+/** Embedder (auto: BGE-M3, else all-MiniLM-L6-v2, else the lexical fallback, with a notice) + store, from config. */
 export async function openGraphMemory(
   config: { memory: MemoryConfig; embedder: EmbedderConfig },
   policy: Pick<Policy, "memorize">,

@@ -104,7 +104,7 @@ export interface HighLevelOutput {
 export interface ViewInput {
   /** present when the backbone takes images */
   image?: Image;
-  /** the semantic sensor's instances in this view */
+  /** the semantic sensor's instances in this view: the heuristic's perception; no LLM prompt shows them */
   visible: VisibleInstance[];
 }
 

@@ -1,8 +1,9 @@
 /**
- * Low-level planning (paper §3.3): from the front, left and right views (images when the
- * backbone takes them; the semantic sensor's instance lists always), the instruction and the
- * reference image when there is one, the backbone picks forward / left / right / stop, or
- * hands control back to the high-level plan (continue_plan).
+ * Low-level planning (paper §3.3): from the front, left and right views, the instruction and
+ * the reference image when there is one, the backbone picks forward / left / right / stop, or
+ * hands control back to the high-level plan (continue_plan). An LLM backbone is shown the views'
+ * images, never the semantic sensor's instance lists; the offline heuristic, whose perception
+ * that sensor is, reads the lists.
  *
  * When it is asked (the decision schedule; model calls per episode are a reported figure):
  *  - `arrival`: on reaching a planned room's waypoint;

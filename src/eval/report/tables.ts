@@ -163,7 +163,7 @@ export function table2Markdown(rows: readonly AblationRow[]): string {
 }
 
 /** A count a provider did not report reads "not reported", never 0. */
-export const NOT_REPORTED = "not reported";
+const NOT_REPORTED = "not reported";
 
 /** Model calls, tokens and cost per backbone × memory mode. */
 export function usageMarkdown(rows: readonly UsageRow[]): string {

@@ -1,5 +1,6 @@
 /**
- * The fallback embedder for machines without the BGE-M3 files: hashed word, word-bigram and
+ * The fallback embedder for machines without a dense model (neither BGE-M3 nor all-MiniLM-L6-v2
+ * on disk), or when named (embedder.type lexical): hashed word, word-bigram and
  * character-trigram features (feature hashing with a sign bit), sublinear term frequency,
  * stop words dropped, a light suffix stemmer, L2-normalized. It matches shared words and
  * word pieces, not meanings ("tea" does not reach "mug"): a run that uses it says so.
@@ -41,7 +42,7 @@ export class LexicalEmbedder implements Embedder {
   readonly description: string;
 
   constructor(readonly dim = 2048) {
-    this.description = `lexical fallback (hashed word + char n-grams, ${dim} dims) — not BGE-M3`;
+    this.description = `lexical fallback (hashed word + char n-grams, ${dim} dims) — no dense model`;
   }
 
   embedOne(text: string): Float32Array {

@@ -22,7 +22,6 @@ export function groundAnswer(objectIds: readonly string[]) {
     likelyRooms: z.array(z.string()).max(6).describe("room labels the object was found in, most recent first"),
   });
 }
-export type GroundAnswer = z.infer<ReturnType<typeof groundAnswer>>;
 
 export function highLevelAnswer(roomIds: readonly string[]) {
   return z.object({
