@@ -105,6 +105,15 @@ export function packedToRGB(src: Int32Array, n: number, out: Uint8Array, at = 0)
 }
 
 /** RGB bytes → packed pixels. */
+/** Stores a pixel nearer than what the frame holds there: its inverse depth w and its colour. */
+function setPixel(depth: Float32Array, rgb: Uint8Array, idx: number, w: number, r: number, g: number, b: number): void {
+  depth[idx] = w;
+  const p = 3 * idx;
+  rgb[p] = r;
+  rgb[p + 1] = g;
+  rgb[p + 2] = b;
+}
+
 export function rgbToPacked(rgb: Uint8Array, n: number, px: Int32Array): void {
   for (let i = 0, p = 0; i < n; i++, p += 3) px[i] = packRGB(rgb[p], rgb[p + 1], rgb[p + 2]);
 }
@@ -525,13 +534,7 @@ function drawVerticalFace(
     const row = j * W;
     if (pattern === 0 && !gaps) {
       for (let idx = row + lo, end = row + hi; idx <= end; idx++, w += slope) {
-        if (w > depth[idx]) {
-          depth[idx] = w;
-          const p = 3 * idx;
-          rgb[p] = cr;
-          rgb[p + 1] = cg;
-          rgb[p + 2] = cb;
-        }
+        if (w > depth[idx]) setPixel(depth, rgb, idx, w, cr, cg, cb);
       }
     } else {
       for (let i = lo; i <= hi; i++, w += slope) {
@@ -647,13 +650,7 @@ function drawFace(
     let idx = j * W + i0;
     if (pattern === 0) {
       for (let i = i0; i <= i1; i++, idx++, w += A) {
-        if (w > depth[idx] && w > cn[i]) {
-          depth[idx] = w;
-          const p = 3 * idx;
-          rgb[p] = cr;
-          rgb[p + 1] = cg;
-          rgb[p + 2] = cb;
-        }
+        if (w > depth[idx] && w > cn[i]) setPixel(depth, rgb, idx, w, cr, cg, cb);
       }
     } else {
       for (let i = i0; i <= i1; i++, idx++, w += A) {
