@@ -21,7 +21,7 @@ import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";
 function embedderLabel(e: Embedder, type: PolarConfig["embedder"]["type"]): string {
   if (e.name !== LEXICAL_NAME) return e.name;
   return type === "lexical"
-    ? `${e.name} (lexical, as configured: words, not meanings)`
+    ? `${e.name} (the lexical fallback, chosen by embedder.type: words, not meanings)`
     : `${e.name} (lexical fallback — no dense model found)`;
 }
 
