@@ -5,6 +5,7 @@ import { SimError } from "../sim/simulator.ts";
 import { LockHeldError } from "../util/dir-lock.ts";
 import { reason } from "../util/ensure-dir.ts";
 import { registerCommands } from "./commands/index.ts";
+import { registerRules } from "./commands/rules.ts";
 
 const program = new Command()
   .name("polar")
@@ -14,6 +15,7 @@ const program = new Command()
   .exitOverride();
 
 registerCommands(program);
+registerRules(program);
 
 try {
   await program.parseAsync(process.argv);

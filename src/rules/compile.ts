@@ -16,6 +16,7 @@
  * model calls behind the same interfaces (`Proposer`, `Reviewer`).
  */
 import { runCheck } from "./check.ts";
+import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
 import { DeterministicReviewer } from "./review.ts";
 import {
   type Applicability,
@@ -36,37 +37,7 @@ export const MAX_REVISIONS = 3;
 export const MIN_CASES = 3;
 export const MAX_CASES = 9;
 
-/** A check proposal: the check (programmatic or semantic) and the cases it must get right. */
-export interface Proposal {
-  check: Extract<CompiledCheck, { kind: "programmatic" | "semantic" }>;
-  cases: ValidationCase[];
-}
-
-export interface Proposer {
-  readonly name: string;
-  /**
-   * A proposal for the rule, or why none can be made (e.g. a condition only a model can judge).
-   * `feedback`: the previous round's rejection reasons, for a revision.
-   */
-  propose(rule: RuleDraft, feedback: string[] | undefined): Promise<Proposal | { none: string }>;
-}
-
-/** What the reviewer sees of a case: no expected label, no intent. */
-export type BlindCase = Pick<ValidationCase, "id" | "evidence">;
-
-export interface Review {
-  /** the check preserves the rule's meaning, scope, conditions and exceptions */
-  faithful: boolean;
-  /** the rule is clear enough to act on */
-  clear: boolean;
-  labels: Record<string, Verdict>;
-  problems: string[];
-}
-
-export interface Reviewer {
-  readonly name: string;
-  review(rule: RuleDraft, check: Proposal["check"], cases: BlindCase[]): Promise<Review>;
-}
+export type { BlindCase, Proposal, Proposer, Review, Reviewer } from "./proposal.ts";
 
 // ---- the deterministic proposer ------------------------------------------------------------
 

@@ -141,8 +141,10 @@ const PERSISTENT =
 const VAGUE_ACTIVATION =
   /\b(sometimes|at times|occasionally|now and then|every so often|from time to time|at certain times|at some times|in (?:some|certain) (?:cases|situations|circumstances)|depending on (?:the situation|things|circumstances|the context|context)|when(?:ever)? (?:it(?:'s| is)? ?(?:matters|makes sense|appropriate|necessary|needed|relevant|important|useful|a bad time|inconvenient|the wrong time)|appropriate|necessary|needed|relevant|useful|that matters|you think it matters|you think it's needed)|if (?:needed|necessary|appropriate|relevant|it makes sense|it matters|you think it's needed)|where (?:appropriate|needed|necessary|relevant)|as needed|at (?:the )?wrong times?|at (?:bad|inconvenient) times)\b/i;
 
-const NEGATION = String.raw`(?:don'?t|do not|dont|never|please don'?t|please never|you (?:shouldn'?t|should not|mustn'?t|must not|may not|can'?t|cannot|can not|aren'?t (?:allowed|supposed|permitted) to|are not (?:allowed|supposed|permitted) to|'re not (?:allowed|supposed|permitted) to)|no|stop|quit|(?:can|could|would|will) you (?:please )?not|i (?:don'?t|do not) want you(?: to)?|i'?d (?:rather|prefer) you (?:didn'?t|did not|not)|i would (?:rather|prefer) you (?:didn'?t|did not|not)|(?:make sure|be sure|ensure) (?:that )?you (?:never|don'?t|do not)|avoid)`;
-const MOVE_VERB = String.raw`(?:go(?:ing)?|went|enter(?:ing)?|walk(?:ing)?|driv(?:e|ing)|roll(?:ing)?|wander(?:ing)?|head(?:ing)?|ventur(?:e|ing)|step(?:ping)?|set(?:ting)? foot|pass(?:ing)?|cut(?:ting)?|mov(?:e|ing)|travel(?:l?ing)?|com(?:e|ing)|get(?:ting)?|be(?:ing)?|search(?:ing)?|look(?:ing)?|navigat(?:e|ing)|drive|barg(?:e|ing)|poke|poking|snoop(?:ing)?|us(?:e|ing)|visit(?:ing)?|explor(?:e|ing))`;
+const NEGATION =
+  "(?:don'?t|do not|dont|never|please don'?t|please never|you (?:shouldn'?t|should not|mustn'?t|must not|may not|can'?t|cannot|can not|aren'?t (?:allowed|supposed|permitted) to|are not (?:allowed|supposed|permitted) to|'re not (?:allowed|supposed|permitted) to)|no|stop|quit|(?:can|could|would|will) you (?:please )?not|i (?:don'?t|do not) want you(?: to)?|i'?d (?:rather|prefer) you (?:didn'?t|did not|not)|i would (?:rather|prefer) you (?:didn'?t|did not|not)|(?:make sure|be sure|ensure) (?:that )?you (?:never|don'?t|do not)|avoid)";
+const MOVE_VERB =
+  "(?:go(?:ing)?|went|enter(?:ing)?|walk(?:ing)?|driv(?:e|ing)|roll(?:ing)?|wander(?:ing)?|head(?:ing)?|ventur(?:e|ing)|step(?:ping)?|set(?:ting)? foot|pass(?:ing)?|cut(?:ting)?|mov(?:e|ing)|travel(?:l?ing)?|com(?:e|ing)|get(?:ting)?|be(?:ing)?|search(?:ing)?|look(?:ing)?|navigat(?:e|ing)|drive|barg(?:e|ing)|poke|poking|snoop(?:ing)?|us(?:e|ing)|visit(?:ing)?|explor(?:e|ing))";
 const AVOID_RE = new RegExp(
   [
     String.raw`\b(?:stay|keep|stays|keeps|staying|keeping)(?: yourself)? (?:out of|out from|away from|clear of|outside(?: of)?)`,
@@ -182,7 +184,6 @@ const RETRACT_RE = new RegExp(
   "i",
 );
 
-const _REPLY_WORDS = String.raw`(?:repl(?:y|ies)|answers?|responses?|messages?|reports?|updates?|texts?|what you (?:say|tell me)|sentences?|words)`;
 const ARTIFACT_RE =
   /\b(summary|summaries|notes?|map notes?|log|logs|report file|write-?up|journal|written summary|the map)\b/i;
 
@@ -485,7 +486,7 @@ function wordLimitOf(clause: string): Reading | undefined {
   };
 }
 
-const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_]{0,63}`;
+const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
 function jsonOf(clause: string): Reading | undefined {
   const hasJson = /\bjson\b/i.test(clause);
   const quoted = [...clause.matchAll(new RegExp(String.raw`["'“‘\x60](${IDENT})["'”’\x60]`, "g"))].map((m) => ({
@@ -529,7 +530,7 @@ function jsonOf(clause: string): Reading | undefined {
   };
 }
 
-const MENTION_VERB = String.raw`(?:mention|tell me|say|state|include|name|report|let me know|note|specify|add|give me|point out)`;
+const MENTION_VERB = "(?:mention|tell me|say|state|include|name|report|let me know|note|specify|add|give me|point out)";
 const FOUND_ROOM_RE = new RegExp(
   String.raw`\b${MENTION_VERB}\s+(?:(?:in|at) (?:which|what) room|which room|what room|the room|where(?: exactly)?|the location|the place)\b(?:[^.;,]{0,40}\b(?:it|they|you|was|were|found|is|are|located|sat|lay)\b[^.;,]*)?`,
   "i",

@@ -8,7 +8,7 @@
  * be in the statement, and the check must keep the rule's stage, house, conditions and
  * exceptions. Where its reading and the proposer's differ, validation fails, which is the point.
  */
-import type { BlindCase, Proposal, Review, Reviewer } from "./compile.ts";
+import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
 import { canonicalRoom } from "./rooms.ts";
 import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
 
