@@ -16,11 +16,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { EpisodeEvent } from "../agent/events.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
-import type { Simulator } from "../sim/simulator.ts";
+import type { Image, Simulator } from "../sim/simulator.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
+import type { EpisodeRecord } from "./record.ts";
 import { type ReportOutput, writeReport } from "./report/write.ts";
 import {
   FAILURES_FILE,
@@ -92,6 +94,20 @@ export interface BackboneRuntime {
   /** forgets this user's memory, graph and raw log, before their acquisition is rerun */
   forgetUser(userId: string): Promise<void>;
   run(job: Job, sim: Simulator): Promise<EpisodeOutcome>;
+  /**
+   * One episode's whole record, with its event stream and views when asked: what run() reduces
+   * to a result line, and what `polar run` prints and writes (one wiring path for both).
+   */
+  record(
+    episode: AcquisitionEpisode | EvaluationEpisode,
+    sim: Simulator,
+    opts?: {
+      memory?: MemoryModeName;
+      representation?: Representation;
+      onEvent?: (e: EpisodeEvent) => void;
+      saveImage?: (ref: string, image: Image) => void;
+    },
+  ): Promise<EpisodeRecord>;
   /** Figure 8's recall of the gold prior episodes by each retriever, or null when not measurable */
   recall(episode: EvaluationEpisode): Promise<RecallOutcome | null>;
   close(): Promise<void>;

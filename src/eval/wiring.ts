@@ -154,7 +154,7 @@ function backboneRuntime(ctx: {
   const { config, log, graph } = ctx;
   let log_ = log;
   const logPath = join(ctx.dir, "raw-interactions.jsonl");
-  return {
+  const runtime: BackboneRuntime = {
     name: ctx.bc.name,
     type: ctx.bc.type,
     model: ctx.bc.model ?? null,
@@ -173,19 +173,20 @@ function backboneRuntime(ctx: {
       writeFileSync(logPath, kept.map((x) => `${JSON.stringify(x)}\n`).join(""));
       log_ = new InteractionLog(logPath);
     },
-    async run(job: Job, sim: Simulator): Promise<EpisodeOutcome> {
-      const ep = job.episode;
+    async record(episode, sim, opts = {}) {
+      const ep = episode;
       const scene = ctx.scenes.get(ep.sceneId);
       if (!scene) throw new Error(`episode ${ep.id}: unknown scene ${ep.sceneId}`);
+      const mode = opts.memory ?? "none";
       const polar = graph.forEpisode(Date.parse(ep.timestamp));
       const memory: Omit<MemoryAccess, "rawSample"> = {
-        mode: job.memory,
-        polar: job.memory === "polar" ? withRepresentation(polar, job.representation, log_) : polar,
+        mode,
+        polar: mode === "polar" ? withRepresentation(polar, opts.representation ?? "episodic", log_) : polar,
         log: log_,
         topK: config.memory.topK,
       };
       const refPath = ep.stage === "acquisition" ? join(ctx.set.dir, ep.referenceImage) : undefined;
-      const r = await runEpisode({
+      return runEpisode({
         episode: ep,
         scene: { id: scene.id, scene: scene.scene, settings: ctx.settings },
         sim,
@@ -197,7 +198,12 @@ function backboneRuntime(ctx: {
         seed: config.eval.seed,
         measures: config.eval.measures,
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
+        ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+        ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
       });
+    },
+    async run(job: Job, sim: Simulator): Promise<EpisodeOutcome> {
+      const r = await runtime.record(job.episode, sim, { memory: job.memory, representation: job.representation });
       return {
         success: r.success,
         spl: r.spl,
@@ -240,4 +246,5 @@ function backboneRuntime(ctx: {
       await graph.close();
     },
   };
+  return runtime;
 }

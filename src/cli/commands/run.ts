@@ -5,23 +5,17 @@
  */
 import { join } from "node:path";
 import type { Command } from "commander";
-import type { MemoryAccess } from "../../agent/memory-access.ts";
-import { InteractionLog } from "../../agent/raw-interactions.ts";
-import { loadReferenceImage } from "../../agent/reference-image.ts";
 import { resolveBackbone } from "../../config/backbones.ts";
-import { loadScenarioSet, priorEpisodes, setPath } from "../../datasets/load.ts";
+import { loadScenarioSet, priorEpisodes } from "../../datasets/load.ts";
 import type { Episode, ScenarioSet } from "../../datasets/schema.ts";
-import { runEpisode } from "../../eval/harness.ts";
+import { createMemoryFactory } from "../../eval/memory-factory.ts";
 import type { EpisodeRecord } from "../../eval/record.ts";
-import { createSimulator } from "../../eval/simulators.ts";
 import { TrajectoryWriter } from "../../eval/trajectory-writer.ts";
-import { openGraphMemory } from "../../memory/polar-memory.ts";
+import { createRuntime } from "../../eval/wiring.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
+import type { BackboneConfig } from "../../mllm/config.ts";
 import { checkBackboneReady } from "../../mllm/keys.ts";
 import type { MemoryMode } from "../../mllm/policy.ts";
-import { createPolicy } from "../../mllm/registry.ts";
-import { SceneGraphCache } from "../../planning/scene-graph.ts";
-import { settingsFromConfig } from "../../sim/settings.ts";
 import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
 import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
 import { configFor, UserError } from "../options.ts";
@@ -78,7 +72,6 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   const episode = findEpisode(set, flags.episode);
   const backbone = flags.backbone ? resolveBackbone(flags.backbone) : config.backbone;
   checkBackboneReady(backbone);
-  const policy = createPolicy(backbone, { simulator: config.simulator });
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
   const outDir = ensureDir(out, "--out");
   // One run per memory folder: two would memorize the same episodes into one store (UNIQUE
@@ -101,7 +94,7 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigterm);
   try {
-    await runWithMemoryDir(config, { set, episode, mode, policy, out, memoryDir: memory.path });
+    await runWithMemoryDir(config, { set, episode, mode, backbone, out, memoryDir: memory.path });
   } catch (e) {
     if (e instanceof MemoryStoreError) throw new UserError(e.message);
     throw e;
@@ -117,84 +110,65 @@ interface RunPlan {
   set: ScenarioSet;
   episode: Episode;
   mode: MemoryMode;
-  policy: ReturnType<typeof createPolicy>;
+  backbone: BackboneConfig;
   out: string;
   memoryDir: string;
 }
 
+/**
+ * The evaluation's own wiring (createRuntime: the backbone, its memory folder, the simulator,
+ * the harness) for one episode: `polar run` and `polar eval` build an episode the same way.
+ */
 async function runWithMemoryDir(
   config: ReturnType<typeof configFor>,
-  { set, episode, mode, policy, out, memoryDir }: RunPlan,
+  { set, episode, mode, backbone, out, memoryDir }: RunPlan,
 ): Promise<void> {
-  const scenes = new Map(set.scenes.map((s) => [s.id, s]));
-  const settings = settingsFromConfig(config.simulator);
-  const sceneGraphs = new SceneGraphCache();
-
-  const log = new InteractionLog(join(memoryDir, "raw-interactions.jsonl"));
-  const graph =
-    mode === "none"
-      ? null
-      : await openGraphMemory(
-          { memory: { ...config.memory, path: join(memoryDir, "memory.db") }, embedder: config.embedder },
-          policy,
-        );
-  const sim = await createSimulator(config.simulator);
+  const factory = await createMemoryFactory(config, (m) => console.error(`polar: ${m}`));
+  const runtime = createRuntime(config, set, [backbone], factory);
   try {
-    const run = async (ep: Episode, access: Omit<MemoryAccess, "rawSample">, writer?: TrajectoryWriter) => {
-      const scene = scenes.get(ep.sceneId)!;
-      const refPath = ep.stage === "acquisition" ? setPath(set, ep.referenceImage) : undefined;
-      return runEpisode({
-        episode: ep,
-        scene: { id: scene.id, scene: scene.scene, settings },
-        sim,
-        policy,
-        memory: access,
-        agent: config.agent,
-        simulator: config.simulator,
-        sceneGraphs,
-        seed: config.eval.seed,
-        measures: config.eval.measures,
-        ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
-        ...(writer ? { onEvent: writer.onEvent, saveImage: writer.saveImage } : {}),
+    const bb = await runtime.openBackbone(backbone.name, memoryDir);
+    const [sim] = await runtime.openSimulators(1);
+    try {
+      // The user's prior interactions: acquisition episodes strictly before this one.
+      if (mode !== "none") {
+        const priors = priorEpisodes(set, episode.userId, episode.timestamp).filter((p) => p.id !== episode.id);
+        const held = await bb.memorizedEpisodes(episode.userId);
+        const todo = priors.filter((p) => !held.has(p.id));
+        if (priors.length) {
+          console.log(
+            `memory for ${episode.userId}: ${priors.length - todo.length} of ${priors.length} prior episodes already in ${memoryDir}` +
+              (todo.length ? `; running ${todo.length} acquisition episode(s)` : ""),
+          );
+        }
+        for (const p of todo) {
+          const r = await bb.record(p, sim);
+          console.log(
+            `  ${p.id}: ${r.success ? "success" : "failure"} in ${r.steps} steps${r.error ? ` (error: ${r.error})` : ""}`,
+          );
+        }
+      }
+
+      const writer = new TrajectoryWriter(out);
+      // An acquisition episode run on its own is memorized too, so the folder can be reused.
+      const record = await bb.record(episode, sim, {
+        memory: mode,
+        onEvent: writer.onEvent,
+        saveImage: writer.saveImage,
       });
-    };
-    const access = (m: MemoryMode): Omit<MemoryAccess, "rawSample"> => ({
-      mode: m,
-      ...(graph ? { polar: graph } : {}),
-      log,
-      topK: config.memory.topK,
-    });
-
-    // The user's prior interactions: acquisition episodes strictly before this one.
-    if (mode !== "none") {
-      const priors = priorEpisodes(set, episode.userId, episode.timestamp).filter((p) => p.id !== episode.id);
-      const todo = priors.filter((p) => !log.has(episode.userId, p.id));
-      if (priors.length) {
-        console.log(
-          `memory for ${episode.userId}: ${priors.length - todo.length} of ${priors.length} prior episodes already in ${memoryDir}` +
-            (todo.length ? `; running ${todo.length} acquisition episode(s)` : ""),
-        );
-      }
-      for (const p of todo) {
-        const r = await run(p, access("none"));
-        console.log(
-          `  ${p.id}: ${r.success ? "success" : "failure"} in ${r.steps} steps${r.error ? ` (error: ${r.error})` : ""}`,
-        );
-      }
+      for (const line of describeOutcome(record)) console.log(line);
+      const topdown = await writer.writeTopdown(sim).catch((e: Error) => {
+        console.error(`polar: no top-down map (${e.message})`);
+        return null;
+      });
+      console.log(`trajectory: ${writer.eventsPath}${topdown ? `, ${topdown}` : ""}`);
+      // an episode the simulator or the model service cut short is not a result: say so in the exit code
+      if (record.infrastructure) process.exitCode = 4;
+    } finally {
+      await sim.close();
+      await bb.close();
     }
-
-    const writer = new TrajectoryWriter(out);
-    // An acquisition episode run on its own is memorized too, so the folder can be reused.
-    const record = await run(episode, access(mode), writer);
-    for (const line of describeOutcome(record)) console.log(line);
-    const topdown = await writer.writeTopdown(sim).catch((e: Error) => {
-      console.error(`polar: no top-down map (${e.message})`);
-      return null;
-    });
-    console.log(`trajectory: ${writer.eventsPath}${topdown ? `, ${topdown}` : ""}`);
   } finally {
-    await sim.close();
-    await graph?.close();
+    await runtime.close();
   }
 }
 
