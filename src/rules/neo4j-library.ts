@@ -6,59 +6,22 @@
  * share one database. Versions are only ever created, never SET or deleted (`dropRulesSpace`,
  * for tests, removes a whole namespace).
  *
- * Connecting follows src/memory/neo4j-connect.ts: the password from the env var the config
- * names (never logged), a bounded connect with retries, an error naming the URI.
+ * Connecting is the memory's own (src/memory/neo4j-connect.ts): the password from the env var
+ * the config names (never logged), a bounded connect with retries, an error naming the URI.
  */
-import neo4j, { type Driver, Neo4jError } from "neo4j-driver";
+import neo4j, { type Driver } from "neo4j-driver";
 import type { Neo4jConfig } from "../memory/config.ts";
+import { connectNeo4j, errorText } from "../memory/neo4j-connect.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 
-function errorText(e: unknown): string {
-  if (e instanceof Neo4jError) return `${e.code}: ${e.message.split("\n")[0]}`;
-  return e instanceof Error ? e.message : String(e);
-}
-
-const isAuthFailure = (e: unknown) =>
-  e instanceof Neo4jError && /Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(e.code);
-
+/** The memory's connect (password from the env var the config names, bounded retries), as a library error. */
 export async function connectRulesNeo4j(cfg: Neo4jConfig, env: NodeJS.ProcessEnv = process.env): Promise<Driver> {
-  const password = env[cfg.passwordEnv] ?? "";
-  let driver: Driver;
   try {
-    driver = neo4j.driver(cfg.uri, neo4j.auth.basic(cfg.user, password), {
-      connectionTimeout: cfg.connectTimeoutMs,
-      connectionAcquisitionTimeout: cfg.connectTimeoutMs * 2,
-      maxTransactionRetryTime: cfg.connectTimeoutMs * Math.max(1, cfg.retries),
-      disableLosslessIntegers: true,
-      userAgent: "polar-rules",
-    });
+    return (await connectNeo4j(cfg, env)).driver;
   } catch (e) {
-    throw new RuleLibraryError(`invalid Neo4j URI ${JSON.stringify(cfg.uri)}: ${(e as Error).message}`, { cause: e });
+    throw new RuleLibraryError((e as Error).message, { cause: e });
   }
-  let last: unknown;
-  for (let i = 0; i <= cfg.retries; i++) {
-    try {
-      await driver.verifyConnectivity({ database: cfg.database });
-      return driver;
-    } catch (e) {
-      last = e;
-      if (isAuthFailure(e)) {
-        await driver.close();
-        throw new RuleLibraryError(
-          `Neo4j at ${cfg.uri} refused the credentials (user ${JSON.stringify(cfg.user)}, password from $${cfg.passwordEnv}${password ? "" : ", which is not set"})`,
-          { cause: e },
-        );
-      }
-      if (i < cfg.retries) await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** i, 2000)));
-    }
-  }
-  await driver.close();
-  throw new RuleLibraryError(
-    `Neo4j at ${cfg.uri} is unreachable after ${cfg.retries + 1} attempt(s): ${errorText(last)}. ` +
-      "Start it (`bash .ci/neo4j.sh start` or `docker compose up neo4j`) or set memory.neo4j.uri.",
-    { cause: last },
-  );
 }
 
 const CONSTRAINTS = [
