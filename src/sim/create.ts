@@ -22,10 +22,6 @@ export function registerSimulator(type: string, factory: SimulatorFactory): void
   SIMULATORS.register(type, factory);
 }
 
-export function simulatorTypes(): string[] {
-  return SIMULATORS.names();
-}
-
 export async function createSimulator(config: SimulatorConfig, opts: CreateOptions = {}): Promise<Simulator> {
   let factory: SimulatorFactory;
   try {

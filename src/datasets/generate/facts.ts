@@ -43,8 +43,3 @@ export function resolve(facts: readonly Fact[], query: readonly QueryConstraint[
     .map(([id]) => id)
     .sort();
 }
-
-/** The episode behind each currently valid fact of an object. */
-export function currentFactsOf(facts: readonly Fact[], objectId: string): Fact[] {
-  return currentFacts(facts).filter((f) => f.objectId === objectId);
-}

@@ -12,7 +12,7 @@ import {
   type Scenario,
   type TemporalKind,
 } from "../schema.ts";
-import { CONTEXT_LIBRARY, type ContextValue, contextValue, fits, valuesOf } from "./contexts.ts";
+import { type ContextValue, contextValue, fits, valuesOf } from "./contexts.ts";
 import { currentFacts, type Fact, resolve } from "./facts.ts";
 import type { Rng } from "./rng.ts";
 import type { SceneSource } from "./scenes.ts";
@@ -352,6 +352,3 @@ function combinations<T>(items: readonly T[], min: number, max: number): T[][] {
   rec(0, []);
   return out;
 }
-
-/** All library ids, for tests and docs. */
-export const LIBRARY_SIZE = CONTEXT_LIBRARY.length;
