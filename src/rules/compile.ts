@@ -239,8 +239,9 @@ export class DeterministicProposer implements Proposer {
       conditions: rule.conditions,
       exceptions: rule.exceptions,
     };
-    const placeholder: ValidationRecord = { rounds: 1, cases: 0, outcome: "failed", problems: [], reviewer: "" };
-    return { check: { kind: "programmatic", spec, applies, validation: placeholder }, cases: generateCases(rule) };
+    // filled in by the validation rounds that follow: a proposal is never active before them
+    const unvalidated: ValidationRecord = { rounds: 1, cases: 0, outcome: "failed", problems: [], reviewer: "" };
+    return { check: { kind: "programmatic", spec, applies, validation: unvalidated }, cases: generateCases(rule) };
   }
 }
 
