@@ -19,6 +19,8 @@ export interface CallFacts {
   usage: Usage;
   latencyMs: number;
   attempts: number;
+  images?: number;
+  reasks?: number;
   error?: string;
 }
 
@@ -34,6 +36,8 @@ export function callRecord(facts: CallFacts, prices: Prices): CallRecord {
   if (facts.usage.outputTokens !== undefined) record.outputTokens = facts.usage.outputTokens;
   const cost = estimateCost(prices, facts.usage);
   if (cost !== undefined) record.costUsd = cost;
+  if (facts.images !== undefined) record.images = facts.images;
+  if (facts.reasks !== undefined) record.reasks = facts.reasks;
   if (facts.error !== undefined) record.error = facts.error;
   return record;
 }

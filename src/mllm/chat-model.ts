@@ -47,6 +47,8 @@ export interface GenerateResult<T> {
   latencyMs: number;
   /** HTTP requests made: transport retries and schema re-asks included */
   attempts: number;
+  /** answers the schema rejected and the model was asked again for (so attempts − 1 − reasks were transport retries) */
+  reasks?: number;
   /** the provider's last response body, for debugging */
   raw: unknown;
 }
@@ -75,6 +77,8 @@ export class ChatModelError extends Error implements FailureInfo {
     readonly latencyMs: number,
     readonly attempts: number,
     failure: Partial<FailureInfo> = {},
+    /** answers the schema rejected before this failure */
+    readonly reasks = 0,
   ) {
     super(message);
     this.name = "ChatModelError";

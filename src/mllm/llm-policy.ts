@@ -75,23 +75,41 @@ export class LlmPolicy implements Policy {
     schemaName: string,
   ): Promise<Decision<T>> {
     const base = { task, backbone: this.config.name, model: this.model.modelId };
+    const images = imagesIn(messages);
     try {
       const r = await this.model.generate({ messages, schema, schemaName });
       const record = callRecord(
-        { ...base, usage: r.usage, latencyMs: r.latencyMs, attempts: r.attempts },
+        {
+          ...base,
+          usage: r.usage,
+          latencyMs: r.latencyMs,
+          attempts: r.attempts,
+          images: images * r.attempts,
+          reasks: r.reasks ?? 0,
+        },
         this.config.prices,
       );
       return { value: r.value, calls: [record] };
     } catch (e) {
       const failed =
         e instanceof ChatModelError
-          ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts }
-          : { usage: {}, latencyMs: 0, attempts: 1 };
+          ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts, reasks: e.reasks }
+          : { usage: {}, latencyMs: 0, attempts: 1, reasks: 0 };
       const message = (e as Error).message;
-      const record = callRecord({ ...base, ...failed, error: message }, this.config.prices);
+      const record = callRecord(
+        { ...base, ...failed, images: images * failed.attempts, error: message },
+        this.config.prices,
+      );
       const failure =
         e instanceof ChatModelError ? { infrastructure: e.infrastructure, status: e.status, url: e.url } : {};
       throw new BackboneError(`${this.config.name} ${task}: ${message}`, [record], failure);
     }
   }
+}
+
+/** Image parts in a prompt: each HTTP request of the call sends all of them. */
+function imagesIn(messages: readonly ChatMessage[]): number {
+  let n = 0;
+  for (const m of messages) if (typeof m.content !== "string") for (const p of m.content) if (p.type === "image") n++;
+  return n;
 }

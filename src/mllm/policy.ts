@@ -1,5 +1,5 @@
 /**
- * A backbone as the agent sees it: four decisions. LLM backbones make them by prompting a
+ * A backbone as the agent sees it: four decisions, and the reply to the user at the end. LLM backbones make them by prompting a
  * chat model with a zod schema (llm-policy.ts); the offline heuristic makes them in code
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
@@ -9,7 +9,8 @@ import type { FailureInfo } from "../util/failure.ts";
 import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 
 export interface CallRecord {
-  task: "ground" | "high_level" | "low_level" | "memorize" | "step" | "other";
+  /** `reply`: the reply to the user; `rules`: the correction-rule layer's calls (learner, compiler, reviewer, judge) */
+  task: "ground" | "high_level" | "low_level" | "memorize" | "reply" | "rules" | "step" | "other";
   backbone: string;
   model: string;
   /** undefined means the provider did not say */
@@ -18,6 +19,10 @@ export interface CallRecord {
   latencyMs: number;
   costUsd?: number;
   attempts: number;
+  /** images the call sent, counted over every HTTP request it made (a retry or re-ask sends them again) */
+  images?: number;
+  /** answers the schema rejected and asked again for; attempts − 1 − reasks were transport retries */
+  reasks?: number;
   error?: string;
 }
 
@@ -94,6 +99,8 @@ export interface HighLevelInput {
   currentRoomId: string | null;
   /** rooms already searched this episode, in order */
   visited: string[];
+  /** the user's standing rules that apply now, as text with scope and conditions (absent or empty: none) */
+  guidance?: string[];
 }
 
 export interface HighLevelOutput {
@@ -118,6 +125,8 @@ export interface LowLevelInput {
   goalRoom: string | null;
   stepsLeft: number;
   recentActions: string[];
+  /** the user's standing rules that apply now, as text with scope and conditions (absent or empty: none) */
+  guidance?: string[];
 }
 
 export interface LowLevelOutput {
@@ -152,6 +161,56 @@ export interface MemorizeOutput {
   episodic: string;
 }
 
+/**
+ * What a revision of the reply must do, in a form code can follow: the heuristic backbone
+ * honours these and nothing else; a model reads them next to the violated rule's text.
+ */
+export type ReplyRequirement =
+  | { kind: "max_words"; maxWords: number }
+  /** the reply must contain this text (e.g. a room name) */
+  | { kind: "mention"; text: string }
+  /** the reply must be one JSON object with these keys */
+  | { kind: "json"; fields: string[] }
+  /** the reply must not contain this text */
+  | { kind: "avoid_text"; text: string };
+
+export interface ReplyViolation {
+  /** the rule, as the user's text with its scope and conditions */
+  rule: string;
+  /** what was wrong with the previous reply */
+  reason: string;
+  requirement?: ReplyRequirement;
+}
+
+export interface ReplyInput {
+  instruction: string;
+  /** what the robot believes happened (never ground truth) */
+  outcome: {
+    /** the robot stopped where it believes the target is */
+    stopped: boolean;
+    /** the target, in words (the grounding's description) */
+    description: string;
+    /** the room the robot believes it found the target in */
+    foundRoom: string | null;
+    /** rooms searched, in order */
+    roomsSearched: string[];
+    steps: number;
+    stepsLeft: number;
+    /** why the episode ended, when not by a stop or by running out of steps */
+    note?: string;
+    /** false when the robot stopped without recognising the target for sure: the reply hedges (default true) */
+    certain?: boolean;
+  };
+  /** rules the user taught, as text, with scope and conditions, that apply now (may be empty) */
+  guidance: string[];
+  /** set on a revision: the previous reply and what was wrong with it, combined */
+  revision?: { previous: string; violations: ReplyViolation[] };
+}
+
+export interface ReplyOutput {
+  text: string;
+}
+
 export interface Policy {
   readonly name: string;
   /** true when low-level decisions use images: the agent asks the simulator for views */
@@ -167,4 +226,6 @@ export interface Policy {
   planHighLevel(input: HighLevelInput): Promise<Decision<HighLevelOutput>>;
   planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>>;
   memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>>;
+  /** what the robot tells the user at the end of an episode; images are never part of it */
+  reply(input: ReplyInput): Promise<Decision<ReplyOutput>>;
 }

@@ -149,13 +149,21 @@ export async function generateStructured<T>(
         performance.now() - started,
         attempts + (failed?.requests ?? 1),
         failed ? { infrastructure: failed.infrastructure, status: failed.status, url: failed.url } : {},
+        round,
       );
     }
     attempts += reply.requests;
     usage = addUsage(usage, reply.usage);
     const checked = parseStructured(reply.text, request.schema);
     if (checked.ok) {
-      return { value: checked.value, usage, latencyMs: performance.now() - started, attempts, raw: reply.raw };
+      return {
+        value: checked.value,
+        usage,
+        latencyMs: performance.now() - started,
+        attempts,
+        reasks: round,
+        raw: reply.raw,
+      };
     }
     lastProblem = checked.problem;
     messages = [...messages, ...reaskMessages(reply.text, checked.problem)];
@@ -166,5 +174,7 @@ export async function generateStructured<T>(
     usage,
     performance.now() - started,
     attempts,
+    {},
+    schemaRetries,
   );
 }
