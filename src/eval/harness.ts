@@ -36,6 +36,7 @@ import {
 } from "./measures.ts";
 import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
 import type { EpisodeRecord } from "./record.ts";
+import { usageDetail } from "./usage-detail.ts";
 
 export interface RunEpisodeOptions {
   episode: Episode;
@@ -338,7 +339,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
         : null,
     roomsVisited: agent?.roomsVisited ?? [],
     decisions: agent?.decisions ?? { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
-    usage: { ...calls, failedCalls: u.failures },
+    usage: { ...calls, failedCalls: u.failures, ...usageDetail(agent?.calls ?? []) },
     traversal: {
       built: graphBuilt,
       steps: graph?.traversal.steps ?? 0,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CallSummary } from "../agent/events.ts";
 import { ErrorKind } from "../agent/outcome-error.ts";
+import { UsageDetailFields } from "./usage-detail.ts";
 
 export { ErrorKind };
 
@@ -64,7 +65,7 @@ export const EpisodeRecord = z.strictObject({
     lowLevel: z.number().int().nonnegative(),
     memorize: z.number().int().nonnegative(),
   }),
-  usage: CallSummary.extend({ failedCalls: z.number().int().nonnegative() }),
+  usage: CallSummary.extend({ failedCalls: z.number().int().nonnegative(), ...UsageDetailFields }),
   traversal: z.strictObject({
     /** true when this episode paid for its scene's traversal (reported once per scene) */
     built: z.boolean(),

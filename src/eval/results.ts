@@ -6,6 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
+import { UsageDetailFields } from "./usage-detail.ts";
 
 export const RESULTS_FILE = "results.jsonl";
 export const MANIFEST_FILE = "manifest.json";
@@ -88,6 +89,8 @@ export const ResultLine = z.strictObject({
     outputTokens: Count.nullable(),
     costUsd: z.number().min(0).nullable(),
     failedCalls: Count,
+    /** images sent, transport retries, schema re-asks and the same per stage (absent in older lines: not reported) */
+    ...UsageDetailFields,
   }),
   /** acquisition: the episode was written into the user's memory */
   memorized: z.boolean(),

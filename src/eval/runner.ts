@@ -39,6 +39,7 @@ import {
   readResults,
   resultKey,
 } from "./results.ts";
+import type { UsageDetail } from "./usage-detail.ts";
 
 export interface Job {
   key: string;
@@ -70,7 +71,7 @@ export interface EpisodeOutcome {
     outputTokens: number | null;
     costUsd: number | null;
     failedCalls: number;
-  };
+  } & Partial<UsageDetail>;
   memorized: boolean;
   error: string | null;
   /** the episode ended on an infrastructure failure: not a result; it is run again later */

@@ -223,6 +223,9 @@ function backboneRuntime(ctx: {
           outputTokens: r.usage.outputTokens,
           costUsd: r.usage.costUsd,
           failedCalls: r.usage.failedCalls,
+          ...(r.usage.stages
+            ? { images: r.usage.images, retries: r.usage.retries, reasks: r.usage.reasks, stages: r.usage.stages }
+            : {}),
         },
         memorized: r.memorized,
         error: r.error,
