@@ -3,13 +3,16 @@
  * anywhere. It grounds from retrieval scores and recency, explores by room priors, finds
  * instances with the simulator's semantic sensor (boxes and categories) and tells them apart
  * by comparing their pixels with the user's photo (heuristic/appearance.ts), and memorizes with the memory part's
- * heuristic extractor (src/mllm/heuristic/extract.ts). It is an honest baseline, not tuned
- * to any expected result.
+ * heuristic extractor (src/mllm/heuristic/extract.ts). Its reply to the user is a template
+ * (heuristic/reply.ts): not being a language model, it never reads the user's rules as text
+ * (`guidance`), and on a revision it follows only the structured requirements. It is an honest
+ * baseline, not tuned to any expected result.
  */
 import { chooseRoom } from "./heuristic/explore.ts";
 import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
 import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
+import { heuristicReply } from "./heuristic/reply.ts";
 import {
   BackboneError,
   type Decision,
@@ -22,6 +25,8 @@ import {
   type MemorizeInput,
   type MemorizeOutput,
   type Policy,
+  type ReplyInput,
+  type ReplyOutput,
 } from "./policy.ts";
 
 export interface HeuristicOptions {
@@ -68,5 +73,9 @@ export class HeuristicPolicy implements Policy {
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {
     return none(extractMemoriesHeuristically(input));
+  }
+
+  async reply(input: ReplyInput): Promise<Decision<ReplyOutput>> {
+    return none({ text: heuristicReply(input) });
   }
 }

@@ -21,12 +21,15 @@ import {
   type MemorizeInput,
   type MemorizeOutput,
   type Policy,
+  type ReplyInput,
+  type ReplyOutput,
 } from "./policy.ts";
 import { groundMessages } from "./prompts/ground.ts";
 import { highLevelMessages } from "./prompts/high-level.ts";
 import { lowLevelMessages } from "./prompts/low-level.ts";
 import { memorizeMessages } from "./prompts/memorize.ts";
-import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer } from "./prompts/schemas.ts";
+import { replyMessages } from "./prompts/reply.ts";
+import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer, ReplyAnswer } from "./prompts/schemas.ts";
 
 export class LlmPolicy implements Policy {
   readonly name: string;
@@ -66,6 +69,11 @@ export class LlmPolicy implements Policy {
       value: { statements: d.value.statements.map((s) => s.trim()), episodic: d.value.episodic.trim() },
       calls: d.calls,
     };
+  }
+
+  async reply(input: ReplyInput): Promise<Decision<ReplyOutput>> {
+    const d = await this.decide("reply", replyMessages(input), ReplyAnswer, "reply");
+    return { value: { text: d.value.text.trim() }, calls: d.calls };
   }
 
   private async decide<T>(

@@ -13,3 +13,16 @@ export function imagePart(image: Image): ImagePart {
 }
 
 export const quote = (s: string) => JSON.stringify(s);
+
+/** Why the user's rules are framed so: a rule learned earlier must not override what the user asks now. */
+export const RULES_PRECEDENCE = "The current instruction takes precedence over learned rules.";
+
+/**
+ * The user's standing rules as a prompt block, verbatim, one a line; undefined when there are
+ * none, so a prompt without rules is exactly what it was before rules existed.
+ */
+export function guidanceBlock(guidance: readonly string[] | undefined): string | undefined {
+  const rules = (guidance ?? []).map((g) => g.trim()).filter(Boolean);
+  if (rules.length === 0) return undefined;
+  return `User's standing rules (${RULES_PRECEDENCE})\n${rules.map((r) => `- ${r}`).join("\n")}`;
+}

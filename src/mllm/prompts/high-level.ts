@@ -1,7 +1,7 @@
 /** High-level planning prompt (paper §3.3): pick the room most likely to hold the target. */
 import type { ChatMessage } from "../chat-model.ts";
 import type { HighLevelInput } from "../policy.ts";
-import { quote } from "./format.ts";
+import { guidanceBlock, quote } from "./format.ts";
 
 const SYSTEM =
   "You plan a household robot's search at the level of rooms. Given the house's scene graph (rooms with labels " +
@@ -27,8 +27,11 @@ export function highLevelMessages(input: HighLevelInput): ChatMessage[] {
     ...memory,
     `Rooms:\n${rooms.join("\n")}`,
     `Searched so far, in order: ${input.visited.join(", ") || "none"}.`,
+    guidanceBlock(input.guidance),
     "Answer with the id of one room from the list.",
-  ].join("\n");
+  ]
+    .filter((line) => line !== undefined)
+    .join("\n");
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: text },

@@ -1,7 +1,7 @@
 /** Low-level planning prompt (paper §3.3): three egocentric views → a direction, or STOP. */
 import type { ChatMessage, ContentPart } from "../chat-model.ts";
 import type { LowLevelInput, ViewInput } from "../policy.ts";
-import { imagePart, quote } from "./format.ts";
+import { guidanceBlock, imagePart, quote } from "./format.ts";
 
 const SYSTEM =
   "You steer a household robot one primitive action at a time. You see three views from where it stands: front, " +
@@ -23,7 +23,10 @@ export function lowLevelMessages(input: LowLevelInput): ChatMessage[] {
     `Target: ${t.description}${t.category ? ` (category ${t.category})` : ""}.`,
     `Current room: ${input.currentRoom ?? "unknown"}; planned room: ${input.goalRoom ?? "none"}; steps left: ${input.stepsLeft}.`,
     `Recent actions: ${input.recentActions.join(", ") || "none"}.`,
-  ].join("\n");
+    guidanceBlock(input.guidance),
+  ]
+    .filter((line) => line !== undefined)
+    .join("\n");
   const parts: ContentPart[] = [
     { type: "text", text: header },
     ...view("Front", input.views.front),

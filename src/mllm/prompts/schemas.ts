@@ -51,3 +51,10 @@ export const MemorizeAnswer = z.object({
     .refine((s) => s.trim() !== "", "the summary is empty")
     .describe("compact, planning-relevant summary of the trajectory"),
 });
+
+export const ReplyAnswer = z.object({
+  text: z
+    .string()
+    .refine((s) => s.trim() !== "", "the reply is empty")
+    .describe("what the robot tells the user, exactly as it should be shown (JSON too, when a rule asks for it)"),
+});
