@@ -5,8 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ContentPart } from "../../src/mllm/chat-model.ts";
-import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
+import type { GroundOutput, HighLevelInput, LowLevelInput } from "../../src/mllm/policy.ts";
 import { groundMessages } from "../../src/mllm/prompts/ground.ts";
+import { highLevelMessages } from "../../src/mllm/prompts/high-level.ts";
 import { lowLevelMessages } from "../../src/mllm/prompts/low-level.ts";
 import type { Image } from "../../src/sim/simulator.ts";
 
@@ -80,4 +81,59 @@ test("the low-level prompt carries the views and the photo of the grounded objec
     .join("\n");
   assert.match(text, /photo of the target/);
   assert.doesNotMatch(text, /inst-1a2b3c4d/);
+});
+
+test("the user's standing rules reach the high- and low-level prompts only when there are some", () => {
+  const target: GroundOutput = {
+    objectId: null,
+    category: "mug",
+    description: "a mug",
+    reason: "",
+    hints: [],
+    likelyRooms: [],
+  };
+  const high: HighLevelInput = {
+    instruction: "I want some tea",
+    target,
+    rooms: [{ id: "r1", label: "garage", waypoint: [0, 0, 0], adjacent: [] }],
+    currentRoomId: null,
+    visited: [],
+  };
+  const low: LowLevelInput = {
+    instruction: "I want some tea",
+    target,
+    views: { front: { visible: [] }, left: { visible: [] }, right: { visible: [] } },
+    currentRoom: "kitchen",
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  };
+  const rules = ['"stay out of the garage" (scope: this house)', '"never stop in the bathroom at night" (global)'];
+  const text = (msgs: ReturnType<typeof highLevelMessages>) =>
+    msgs
+      .map((m) =>
+        typeof m.content === "string"
+          ? m.content
+          : parts(m.content)
+              .map((p) => (p.type === "text" ? p.text : ""))
+              .join("\n"),
+      )
+      .join("\n");
+  for (const [withRules, without, empty] of [
+    [
+      text(highLevelMessages({ ...high, guidance: rules })),
+      text(highLevelMessages(high)),
+      text(highLevelMessages({ ...high, guidance: [] })),
+    ],
+    [
+      text(lowLevelMessages({ ...low, guidance: rules })),
+      text(lowLevelMessages(low)),
+      text(lowLevelMessages({ ...low, guidance: [] })),
+    ],
+  ]) {
+    assert.match(withRules, /User's standing rules \(The current instruction takes precedence over learned rules\.\)/);
+    for (const r of rules) assert.ok(withRules.includes(`- ${r}`), r);
+    assert.doesNotMatch(without, /standing rules/);
+    assert.equal(empty, without, "an empty list changes nothing");
+  }
 });

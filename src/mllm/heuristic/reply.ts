@@ -28,11 +28,12 @@ interface Wants {
 
 export function heuristicReply(input: ReplyInput): string {
   const o = input.outcome;
-  const wordings = ladder(o);
-  if (!input.revision) return wordings[0];
+  if (!input.revision) return ladder(o)[0];
   const wants = requirementsOf(input.revision.violations.flatMap((v) => (v.requirement ? [v.requirement] : [])));
-  carryForward(wants, input.revision.previous, wordings);
-  return shape(o, input.instruction, wordings, wants);
+  carryForward(wants, input.revision.previous, [...ladder(o), ...ladder(o, true)]);
+  // a target whose name holds an avoided text is called "it" rather than named with a hole in it
+  const unnamed = wants.avoid.some((a) => contains(o.description, a));
+  return shape(o, input.instruction, ladder(o, unnamed), wants);
 }
 
 function requirementsOf(reqs: ReplyRequirement[]): Wants {
@@ -87,7 +88,8 @@ interface Target {
   head: string;
 }
 
-function target(description: string): Target {
+function target(description: string, unnamed = false): Target {
+  if (unnamed) return { full: "it", bare: "it", head: "it" };
   const cleaned = description
     .replace(/\([^)]*\)/g, " ")
     .replace(/[.\s]+$/, "")
@@ -116,8 +118,8 @@ const sentence = (s: string) => {
 };
 
 /** Every wording of the outcome, full first, each shorter than the one before. */
-export function ladder(o: Outcome): string[] {
-  const t = target(o.description);
+export function ladder(o: Outcome, unnamed = false): string[] {
+  const t = target(o.description, unnamed);
   const why = o.note?.trim() ? [sentence(o.note)] : [];
   let out: string[];
   if (o.stopped) {

@@ -54,7 +54,7 @@ export function replyMessages(input: ReplyInput): ChatMessage[] {
   if (r) {
     const violations = r.violations.map(
       (v) =>
-        `- rule: ${quote(v.rule)}; problem: ${v.reason}${v.requirement ? `; requirement: ${requirementText(v.requirement)}` : ""}`,
+        `- rule: ${v.rule}; problem: ${v.reason}${v.requirement ? `; requirement: ${requirementText(v.requirement)}` : ""}`,
     );
     blocks.push(
       `Your previous reply: ${quote(r.previous)}`,
