@@ -35,6 +35,8 @@ export const ResultLine = z.strictObject({
   v: z.literal(RESULT_VERSION),
   runId: z.string().min(1),
   configHash: z.string().min(1),
+  /** the run's identity (run-config.ts): dataset, backbones, modes, rules, embedder, seed, version; absent in older results */
+  runHash: z.string().min(1).optional(),
   /** identity for resume: backbone|memory|representation|episodeId */
   key: z.string().min(1),
   dataset: z.string().min(1),

@@ -39,6 +39,8 @@ import {
   readResults,
   resultKey,
 } from "./results.ts";
+import { runConfigOf, writeRunFile } from "./run-config.ts";
+import { inShard, type Shard } from "./shard.ts";
 import type { UsageDetail } from "./usage-detail.ts";
 
 export interface Job {
@@ -148,6 +150,8 @@ export interface RunOptions {
   /** write the report at the end (default true) */
   report?: boolean;
   now?: () => Date;
+  /** run only this shard's users (--shard i/N); the run file still lists every unit of the run */
+  shard?: Shard;
 }
 
 export interface RunSummary {
@@ -293,17 +297,26 @@ function saveManifest(outDir: string, m: RunManifest): void {
   writeFileSync(join(outDir, MANIFEST_FILE), `${JSON.stringify(m, null, 2)}\n`);
 }
 
-function toLine(
+export function toLine(
   job: Job,
   o: EpisodeOutcome,
   recall: RecallOutcome | null,
-  ctx: { runId: string; hash: string; dataset: string; model: string | null; ms: number; now: Date },
+  ctx: {
+    runId: string;
+    hash: string;
+    runHash: string;
+    dataset: string;
+    model: string | null;
+    ms: number;
+    now: Date;
+  },
 ): ResultLine {
   const e = job.episode;
   return {
     v: RESULT_VERSION,
     runId: ctx.runId,
     configHash: ctx.hash,
+    runHash: ctx.runHash,
     key: job.key,
     dataset: ctx.dataset,
     scene: e.sceneId,
@@ -354,7 +367,14 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   const resultsPath = join(plan.outDir, RESULTS_FILE);
   const previous = readResults(resultsPath);
   const done = new Map(previous.lines.map((l) => [l.key, l]));
-  const jobs = planJobs(plan);
+  const planned = planJobs(plan);
+  const jobs = opts.shard ? inShard(planned, opts.shard) : planned;
+  const run = writeRunFile(
+    plan.outDir,
+    runConfigOf(plan, hash, runtime.embedder),
+    planned.map((j) => j.key),
+    opts.shard ?? null,
+  );
   const notes: string[] = [];
 
   // Stop handing out episodes on Ctrl-C (the caller's signal) or when the limit is reached.
@@ -434,6 +454,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           const line = toLine(job, outcome, recall, {
             runId: manifest.runId,
             hash,
+            runHash: run.runHash,
             dataset: plan.set.name,
             model: bb.model,
             ms: Date.now() - t0,

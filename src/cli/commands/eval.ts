@@ -5,10 +5,12 @@ import { evaluate } from "../../eval/evaluate.ts";
 import { stderrProgress } from "../../eval/progress.ts";
 import { ResumeMismatchError } from "../../eval/runner.ts";
 import { PlanError } from "../../eval/setup.ts";
+import type { Shard } from "../../eval/shard.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
+import { registerEvalMerge, shardFlag } from "./eval-scale.ts";
 
 const list = (v: string) =>
   v
@@ -38,6 +40,7 @@ interface EvalFlags {
   out?: string;
   limit?: number;
   report?: boolean;
+  shard?: Shard;
 }
 
 /** Flags become config overrides, so the config's validation names a bad value. */
@@ -85,6 +88,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       report: flags.report !== false,
       onNotice: (m) => console.error(`polar: ${m}`),
       ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+      ...(flags.shard ? { shard: flags.shard } : {}),
     });
     for (const n of s.notes) console.error(`polar: ${n}`);
     for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
@@ -123,7 +127,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
 }
 
 export function registerEval(program: Command): void {
-  program
+  const evalCommand = program
     .command("eval")
     .description("run the PinNED scenario evaluation: acquisition, then evaluation per memory mode and backbone")
     .option("--dataset <dir>", "scenario set folder (default: eval.dataset)")
@@ -140,5 +144,11 @@ export function registerEval(program: Command): void {
       positiveInt("--max-minutes"),
     )
     .option("--no-report", "skip writing the report at the end")
+    .option(
+      "--shard <i/N>",
+      "run shard i of N (0-based; users are split among shards); join with polar eval merge",
+      shardFlag,
+    )
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
+  registerEvalMerge(evalCommand);
 }

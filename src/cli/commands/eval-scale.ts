@@ -1,0 +1,69 @@
+/**
+ * The scale-out side of `polar eval`: `--shard i/N` (parsed here) and `polar eval merge`.
+ * Kept apart from eval.ts so the single-machine command stays small.
+ */
+import type { Command } from "commander";
+import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
+import { writeReport } from "../../eval/report/write.ts";
+import { parseShard, type Shard, ShardSpecError } from "../../eval/shard.ts";
+import { claimDir } from "../../util/dir-lock.ts";
+import { configFor, UserError } from "../options.ts";
+
+export function shardFlag(v: string): Shard {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    if (e instanceof ShardSpecError) throw new UserError(e.message);
+    throw e;
+  }
+}
+
+export function registerEvalMerge(evalCommand: Command): void {
+  evalCommand
+    .command("merge")
+    .description("join the folders of a sharded run (--shard i/N): every episode unit exactly once, then the report")
+    .argument("<dirs...>", "the shards' output folders")
+    .option("--out <dir>", "folder for the merged results.jsonl, manifest.json, run.json and report/")
+    .option("--no-report", "skip writing the report")
+    .action(async (dirs: string[], own: { out?: string; report?: boolean }, cmd: Command) => {
+      // `polar eval` has --out and --no-report too, and commander hands them to it: read both levels
+      const parent = cmd.parent?.opts() ?? {};
+      const flags = {
+        out: own.out ?? (parent.out as string | undefined),
+        report: own.report !== false && parent.report !== false,
+      };
+      if (!flags.out) throw new UserError("polar eval merge needs --out DIR");
+      const config = configFor(cmd);
+      let check: ReturnType<typeof checkMerge>;
+      try {
+        check = checkMerge(dirs);
+      } catch (e) {
+        if (e instanceof MergeError || (e instanceof Error && /run\.json|results\.jsonl/.test(e.message)))
+          throw new UserError(e.message);
+        throw e;
+      }
+      for (const l of describeCheck(check)) console.error(l);
+      if (check.missing.length || check.duplicated.length) {
+        console.error(
+          `polar: not merged: ${check.missing.length} of ${check.units} unit(s) missing, ${check.duplicated.length} duplicated`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      const lock = claimDir(flags.out, {
+        label: "--out",
+        command: ["polar", ...process.argv.slice(2)].join(" "),
+        onNotice: (m) => console.error(`polar: ${m}`),
+      });
+      try {
+        writeMerge(dirs, flags.out, check);
+        console.log(`merged ${check.lines.length} units of run ${check.runHash} from ${dirs.length} folder(s)`);
+        if (flags.report !== false) {
+          const r = await writeReport(flags.out, { samples: config.eval.bootstrapSamples, seed: config.eval.seed });
+          console.log(`\n${r.consoleTable}\nreport: ${r.files[0]}`);
+        }
+      } finally {
+        lock.release();
+      }
+    });
+}

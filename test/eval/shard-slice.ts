@@ -1,0 +1,57 @@
+/**
+ * A small scenario set with several users for the sharding and queue tests: generated, then cut
+ * per user to a couple of evaluation episodes and the acquisition episodes they need, so a whole
+ * run takes seconds and still has a user per shard.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
+import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
+import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
+import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
+
+export async function multiUserSet(dir: string, opts: { users?: number; evaluationPerUser?: number } = {}) {
+  const users = opts.users ?? 3;
+  const full = join(dir, "full");
+  if (!existsSync(join(full, "scenario-set.json"))) {
+    const g = generateScenarioSet(
+      { scenes: 1, seed: 12, users, episodesPerScene: 8 * users, name: "shard-test" },
+      embeddedScenes,
+    );
+    await writeScenarioSet(full, g.set, embeddedScenes);
+  }
+  const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
+  const evaluation: ScenarioSetFile["evaluation"] = [];
+  for (const u of set.users) {
+    const mine = set.evaluation.filter((e) => e.userId === u.id);
+    const seen = new Set<string>();
+    for (const e of mine)
+      if (!seen.has(e.scenario) && seen.size < (opts.evaluationPerUser ?? 2)) {
+        seen.add(e.scenario);
+        evaluation.push(e);
+      }
+  }
+  const gold = new Set(evaluation.flatMap((e) => e.goldPriorEpisodeIds));
+  const extra = new Map<string, number>();
+  const kept = set.acquisition.filter((a) => {
+    if (gold.has(a.id)) return true;
+    const n = extra.get(a.userId) ?? 0;
+    extra.set(a.userId, n + 1);
+    return n < 2;
+  });
+  const keptIds = new Set(kept.map((a) => a.id));
+  const acquisition = kept.map((a) => {
+    if (!a.update) return a;
+    const supersedes = a.update.supersedes.filter((s) => keptIds.has(s));
+    const { update, ...rest } = a;
+    return supersedes.length ? { ...rest, update: { ...update, supersedes } } : rest;
+  });
+  const out = join(dir, "slice");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    join(out, "scenario-set.json"),
+    JSON.stringify({ ...set, name: "shard-test-slice", acquisition, evaluation }),
+  );
+  if (!existsSync(join(out, "images"))) symlinkSync(join(full, "images"), join(out, "images"));
+  return out;
+}
