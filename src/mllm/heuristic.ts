@@ -28,6 +28,7 @@ import {
   type ReplyInput,
   type ReplyOutput,
 } from "./policy.ts";
+import { checkReplyInput } from "./reply-input.ts";
 
 export interface HeuristicOptions {
   name?: string;
@@ -76,6 +77,6 @@ export class HeuristicPolicy implements Policy {
   }
 
   async reply(input: ReplyInput): Promise<Decision<ReplyOutput>> {
-    return none({ text: heuristicReply(input) });
+    return none({ text: heuristicReply(checkReplyInput(this.name, input)) });
   }
 }

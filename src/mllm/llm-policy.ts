@@ -30,6 +30,7 @@ import { lowLevelMessages } from "./prompts/low-level.ts";
 import { memorizeMessages } from "./prompts/memorize.ts";
 import { replyMessages } from "./prompts/reply.ts";
 import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer, ReplyAnswer } from "./prompts/schemas.ts";
+import { checkReplyInput } from "./reply-input.ts";
 
 export class LlmPolicy implements Policy {
   readonly name: string;
@@ -72,7 +73,8 @@ export class LlmPolicy implements Policy {
   }
 
   async reply(input: ReplyInput): Promise<Decision<ReplyOutput>> {
-    const d = await this.decide("reply", replyMessages(input), ReplyAnswer, "reply");
+    const checked = checkReplyInput(this.name, input);
+    const d = await this.decide("reply", replyMessages(checked), ReplyAnswer, "reply");
     return { value: { text: d.value.text.trim() }, calls: d.calls };
   }
 

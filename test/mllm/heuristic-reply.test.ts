@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
-import type { ReplyInput, ReplyRequirement } from "../../src/mllm/policy.ts";
+import { BackboneError, type ReplyInput, type ReplyRequirement } from "../../src/mllm/policy.ts";
 import { countWords, mentionsRoom, parseJsonObject } from "../../src/rules/check.ts";
 
 const policy = new HeuristicPolicy();
@@ -170,4 +170,26 @@ test("revisions are deterministic", async () => {
     { kind: "mention", text: "hallway" },
   ];
   assert.equal(await reply(notFound, reqs), await reply(notFound, reqs));
+});
+
+test("bad input is an error that says what and where, not an odd reply", async () => {
+  const bad = {
+    instruction: "mug",
+    outcome: found,
+    guidance: [],
+    revision: {
+      previous: "I found the blue mug in the kitchen.",
+      violations: [{ rule: "short", reason: "long", requirement: { kind: "max_words", maxWords: 0 } }],
+    },
+  } as ReplyInput;
+  await assert.rejects(policy.reply(bad), (e: unknown) => {
+    assert.ok(e instanceof BackboneError);
+    assert.match(e.message, /revision\.violations\.0\.requirement\.maxWords: /);
+    assert.equal(e.infrastructure, false);
+    return true;
+  });
+  await assert.rejects(
+    policy.reply({ instruction: "mug", outcome: { ...found, steps: -1 }, guidance: [] }),
+    /outcome\.steps: /,
+  );
 });

@@ -170,3 +170,12 @@ test("Gemini: the same prompt through generateContent, JSON schema attached, a b
   assert.match(prompt, /requirement: must not contain "it"/);
   assert.match(geminiText(server.requests[1].body), /does not match the schema: text/);
 });
+
+test("bad input is refused before any request is sent", async () => {
+  const bad = {
+    ...input,
+    revision: { previous: "x", violations: [{ rule: "r", reason: "x", requirement: { kind: "shout" } }] },
+  } as unknown as ReplyInput;
+  await assert.rejects(openai().reply(bad), /gpt-4o-mini reply: bad input: revision\.violations\.0\.requirement/);
+  assert.equal(server.requests.length, 0);
+});
