@@ -115,6 +115,13 @@ test("json: one object with the asked keys, filled from the outcome, unknown key
   assert.deepEqual(parseJsonObject(text), { found: true, room: "kitchen", object: "blue mug", steps: 42, mood: null });
   const lost = parseJsonObject(await reply(notFound, [{ kind: "json", fields: ["found", "room", "rooms_searched"] }]));
   assert.deepEqual(lost, { found: false, room: null, rooms_searched: ["kitchen", "hallway", "living room"] });
+  // "answer in JSON" naming no keys: the essentials
+  assert.deepEqual(parseJsonObject(await reply(found, [{ kind: "json", fields: [] }])), {
+    found: true,
+    object: "blue mug",
+    room: "kitchen",
+    steps: 42,
+  });
 });
 
 test("avoid_text: the text is gone, preferring a wording that never had it", async () => {

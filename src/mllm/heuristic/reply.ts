@@ -241,6 +241,9 @@ function cutWords(text: string, n: number): string {
 
 type JsonValue = string | number | boolean | null | string[];
 
+/** "answer in JSON" with no keys named: the outcome's essentials */
+const DEFAULT_JSON_FIELDS = ["found", "object", "room", "steps"];
+
 function jsonReply(
   o: Outcome,
   instruction: string,
@@ -250,7 +253,8 @@ function jsonReply(
 ): Record<string, JsonValue> {
   const t = target(o.description);
   const out: Record<string, JsonValue> = {};
-  for (const f of wants.jsonFields ?? []) out[f] = fieldValue(f, o, instruction, wording, level < 3 ? t.bare : t.head);
+  const fields = wants.jsonFields?.length ? wants.jsonFields : DEFAULT_JSON_FIELDS;
+  for (const f of fields) out[f] = fieldValue(f, o, instruction, wording, level < 3 ? t.bare : t.head);
   const text = () =>
     Object.values(out)
       .map((v) => JSON.stringify(v))
