@@ -14,6 +14,17 @@ export interface DistanceField {
   at(x: number, z: number): number;
 }
 
+/**
+ * A subset of the grid's navigable cells to search instead of all of them (plan_path's
+ * avoidRegions close the cells of the avoided rooms). `key` names it in the field cache, so it
+ * must change whenever `cells` would.
+ */
+export interface CellMask {
+  key: string;
+  /** 1 where the search may go; same layout as NavGrid.cells */
+  cells: Uint8Array;
+}
+
 /** Seeds of an object's field: navigable cells within this straight distance of it. */
 export const OBJECT_REACH = 3.0;
 const CACHE_SIZE = 24;
@@ -231,16 +242,19 @@ export class NavGrid {
     return true;
   }
 
-  /** Geodesic field from a point (cached: the session asks for the same goal every step). */
-  distanceField(x: number, z: number): DistanceField {
-    const key = `p:${x.toFixed(3)},${z.toFixed(3)}`;
+  /**
+   * Geodesic field from a point (cached: the session asks for the same goal every step); with a
+   * mask, over the mask's cells only (distances are Infinity on every other cell).
+   */
+  distanceField(x: number, z: number, mask?: CellMask): DistanceField {
+    const key = `p:${x.toFixed(3)},${z.toFixed(3)}${mask ? `|${mask.key}` : ""}`;
     return this.cached(key, () => {
       const seeds: [number, number][] = [];
       for (const c of this.cellsAround(x, z)) {
         const [cx, cz] = this.cellCenter(c);
         seeds.push([c, Math.hypot(cx - x, cz - z)]);
       }
-      return this.dijkstra(seeds);
+      return this.dijkstra(seeds, mask?.cells ?? this.cells);
     });
   }
 
@@ -378,9 +392,9 @@ export class NavGrid {
     return field;
   }
 
-  /** Multi-source Dijkstra over the 16-neighbourhood on typed arrays. */
-  private dijkstra(seeds: [number, number][]): Field {
-    const { nx, cells, resolution: res } = this;
+  /** Multi-source Dijkstra over the 16-neighbourhood on typed arrays, through `cells`' 1s. */
+  private dijkstra(seeds: [number, number][], cells: Uint8Array = this.cells): Field {
+    const { nx, resolution: res } = this;
     const n = cells.length;
     const dist = new Float64Array(n).fill(Infinity);
     // neighbour k: index delta, the two cells it passes (no corner cutting), step cost

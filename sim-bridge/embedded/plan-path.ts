@@ -5,8 +5,13 @@
  * the session steps with, and takes the move that lowers the geodesic distance most. So the
  * actions, replayed with `step`, reach exactly the poses planned here. When no single move makes
  * progress (a doorway at an awkward angle), it looks two moves ahead before giving up.
+ *
+ * With regions to avoid (avoid.ts), the field is the goal's over the cells outside them, and a
+ * move is taken only if no point along it enters one (the start room excepted until the walk
+ * leaves it). Without, every step below is the same as it always was.
  */
 import type { Action, Pose, Vec3 } from "../../src/sim/protocol.ts";
+import type { RegionAvoidance } from "./avoid.ts";
 import { moveForward, turn } from "./motion.ts";
 import type { DistanceField, NavGrid } from "./navgrid.ts";
 
@@ -15,6 +20,8 @@ export interface PlanOptions {
   /** degrees */
   turnAngle: number;
   maxActions: number;
+  /** regions the walk must keep out of */
+  avoid?: RegionAvoidance;
 }
 
 export interface Plan {
@@ -22,6 +29,8 @@ export interface Plan {
   reachable: boolean;
   /** geodesic from the current pose to the goal (to its nearest navigable point), metres */
   geodesic: number | null;
+  /** floor (x, z) where the walk starts and where each MOVE_FORWARD of `actions` lands */
+  positions: [number, number][];
 }
 
 /** Progress a move must make to count, so the walk never dithers in place. */
@@ -44,7 +53,12 @@ interface Move {
   turns: Action[];
   pose: Pose;
   dist: number;
+  /** with regions to avoid: whether the walk has left the start room once this move is made */
+  left?: boolean;
 }
+
+/** Whether a move may be taken; sets its `left` (see RegionAvoidance.check). */
+type MoveFilter = (from: Pose, m: Move, left: boolean) => boolean;
 
 /** Every "turn k times, then step" move from pose, with the geodesic where it lands. */
 function moves(grid: NavGrid, field: DistanceField, pose: Pose, opts: PlanOptions): Move[] {
@@ -68,8 +82,11 @@ function moves(grid: NavGrid, field: DistanceField, pose: Pose, opts: PlanOption
   return out;
 }
 
-/** The best move that gets closer than `than`: most progress, then fewest turns. */
-function bestMove(ms: Move[], than: number): Move | undefined {
+/**
+ * The best move that gets closer than `than`: most progress, then fewest turns. With a filter,
+ * the best of those it lets through (asked only of moves that would win).
+ */
+function bestMove(ms: Move[], than: number, filter?: { ok: MoveFilter; from: Pose; left: boolean }): Move | undefined {
   let best: Move | undefined;
   for (const m of ms) {
     if (!(m.dist < than - MIN_PROGRESS)) continue;
@@ -78,22 +95,40 @@ function bestMove(ms: Move[], than: number): Move | undefined {
       m.dist < best.dist - 1e-9 ||
       (Math.abs(m.dist - best.dist) <= 1e-9 && m.turns.length < best.turns.length)
     ) {
+      if (filter && !filter.ok(filter.from, m, filter.left)) continue;
       best = m;
     }
   }
   return best;
 }
 
+function avoidFilter(avoid: RegionAvoidance): MoveFilter {
+  return (from, m, left) => {
+    const [ax, , az] = from.position;
+    const [bx, , bz] = m.pose.position;
+    const r = avoid.check(ax, az, bx, bz, left);
+    m.left = r === "left";
+    return r !== "refused";
+  };
+}
+
 export function planActions(grid: NavGrid, from: Pose, goal: Vec3, opts: PlanOptions): Plan {
+  const start: [number, number] = [from.position[0], from.position[2]];
+  const unreachable: Plan = { actions: [], reachable: false, geodesic: null, positions: [start] };
   const snapped = grid.snap(goal[0], goal[2]);
-  if (!snapped) return { actions: [], reachable: false, geodesic: null };
-  const field = grid.distanceField(snapped[0], snapped[1]);
+  if (!snapped) return unreachable;
+  const avoid = opts.avoid;
+  if (avoid && (avoid.forbids(goal[0], goal[2]) || avoid.forbids(snapped[0], snapped[1]))) return unreachable;
+  const field = grid.distanceField(snapped[0], snapped[1], avoid?.mask);
   const d0 = field.at(from.position[0], from.position[2]);
-  if (!Number.isFinite(d0)) return { actions: [], reachable: false, geodesic: null };
+  if (!Number.isFinite(d0)) return unreachable;
+  const ok = avoid ? avoidFilter(avoid) : undefined;
+  let left = false;
 
   // Close enough once another step cannot reliably get closer.
   const arrive = Math.max(opts.stepLength / 2, grid.resolution);
   const actions: Action[] = [];
+  const positions: [number, number][] = [start];
   const maxActions = Math.min(opts.maxActions, MAX_PLAN_ACTIONS);
   let pose = from;
   let dist = d0;
@@ -106,21 +141,27 @@ export function planActions(grid: NavGrid, from: Pose, goal: Vec3, opts: PlanOpt
   // ends: each round adds at least one action, or breaks
   while (dist > arrive && actions.length < maxActions && budget > 0) {
     const first = movesFrom(pose);
-    let chosen = bestMove(first, dist);
+    let chosen = bestMove(first, dist, ok && { ok, from: pose, left });
     if (!chosen) {
       // two moves ahead: take the first half of the best pair
       let bestPair: { m: Move; dist: number } | undefined;
       for (const m of first) {
         if (budget <= 0) break;
-        const second = bestMove(movesFrom(m.pose), dist);
+        if (ok && !ok(pose, m, left)) continue;
+        const second = bestMove(movesFrom(m.pose), dist, ok && { ok, from: m.pose, left: m.left ?? false });
         if (second && (!bestPair || second.dist < bestPair.dist)) bestPair = { m, dist: second.dist };
       }
       chosen = bestPair?.m;
     }
     if (!chosen) break;
     actions.push(...chosen.turns, "MOVE_FORWARD");
+    positions.push([chosen.pose.position[0], chosen.pose.position[2]]);
     pose = chosen.pose;
     dist = chosen.dist;
+    left = chosen.left ?? left;
   }
-  return { actions: actions.slice(0, maxActions), reachable: true, geodesic: d0 };
+  // a plan cut at maxActions keeps the positions of the moves it still holds
+  const kept = actions.slice(0, maxActions);
+  const moved = kept.reduce((n, a) => n + (a === "MOVE_FORWARD" ? 1 : 0), 0);
+  return { actions: kept, reachable: true, geodesic: d0, positions: positions.slice(0, moved + 1) };
 }

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { SimulatorConfig } from "../../src/sim/config.ts";
 import {
   ACTIONS,
+  FEATURES,
   MAX_MESSAGE_BYTES,
   type Pose,
   PROTOCOL_VERSION,
@@ -24,6 +25,7 @@ import {
 } from "../../src/sim/protocol.ts";
 import { type ResolvedSettings, settingsFromConfig } from "../../src/sim/settings.ts";
 import { type Image, SimError } from "../../src/sim/simulator.ts";
+import { checkRegionIds, RegionAvoidance, regionsAlong } from "./avoid.ts";
 import { encodeImage, encodeImages, imageHeader } from "./encode.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { houseFromScene } from "./house-file.ts";
@@ -196,6 +198,7 @@ export class EmbeddedSession {
       actions: [...ACTIONS],
       views: [...VIEWS],
       maxMessageBytes: MAX_MESSAGE_BYTES,
+      features: [...FEATURES],
     };
   }
 
@@ -384,11 +387,24 @@ export class EmbeddedSession {
   planPath(p: Params<"plan_path">): Result<"plan_path"> {
     const { scene, ep } = this.needEpisode("plan_path");
     const s = scene.settings;
-    return planActions(scene.grid, ep.pose, p.goal, {
+    const [x, , z] = ep.pose.position;
+    let avoid: RegionAvoidance | undefined;
+    if (p.avoidRegions?.length) {
+      checkRegionIds(scene.house, p.avoidRegions);
+      avoid = new RegionAvoidance(scene.house, scene.grid, p.avoidRegions, [x, z]);
+    }
+    const plan = planActions(scene.grid, ep.pose, p.goal, {
       stepLength: s.stepLength,
       turnAngle: s.turnAngle,
       maxActions: p.maxActions ?? s.maxSteps,
+      ...(avoid ? { avoid } : {}),
     });
+    return {
+      actions: plan.actions,
+      reachable: plan.reachable,
+      geodesic: plan.geodesic,
+      regions: regionsAlong(scene.house, plan.positions, scene.grid.resolution / 2),
+    };
   }
 
   sceneInfo(): Result<"scene_info"> {

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import sharp from "sharp";
+import { avoidRegionChecks } from "./conformance-avoid.ts";
 import { type Check, rawFrameChecks } from "./conformance-raw.ts";
 import {
   ACTIONS,
@@ -554,6 +555,7 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       },
     },
   ];
+  checks.push(...avoidRegionChecks({ suite, startAt, expectSimError, stepLength: SUITE_SETTINGS.stepLength }));
 
   if (opts.url) checks.push(...rawFrameChecks(opts.url, scene, SUITE_SETTINGS, opts.timeoutMs ?? 10_000));
   return checks;

@@ -6,7 +6,8 @@
  * protocol's types, so they are not parsed again here.
  */
 import type { z } from "zod";
-import type { Action, VERB_RESULTS, Verb } from "./protocol.ts";
+import { FeatureGate, planPathParams } from "./features.ts";
+import type { Action, PlanPathParams, VERB_RESULTS, Verb } from "./protocol.ts";
 import type { Image, Simulator, ViewsRequest, WithImages } from "./simulator.ts";
 import { SimError } from "./simulator.ts";
 
@@ -19,6 +20,7 @@ export interface SimulatorSession {
 
 export class InProcessSimulator implements Simulator {
   private closed = false;
+  private readonly features = new FeatureGate(() => this.hello(), "the in-process simulator");
 
   constructor(private readonly session: SimulatorSession) {}
 
@@ -48,8 +50,9 @@ export class InProcessSimulator implements Simulator {
   step(action: Action, views?: ViewsRequest) {
     return this.callWithImages("step", views === undefined ? { action } : { action, views });
   }
-  planPath(params: object) {
-    return this.call("plan_path", params);
+  /** avoidRegions only after hello has announced them (features.ts) */
+  async planPath(params: z.input<typeof PlanPathParams>) {
+    return this.call("plan_path", await planPathParams(this.features, params));
   }
   sceneInfo() {
     return this.call("scene_info", {});

@@ -15,7 +15,18 @@
  */
 import { z } from "zod";
 
-export const PROTOCOL_VERSION = "1.0";
+/**
+ * major.minor: a minor version only adds optional fields, so a client reads any bridge of its
+ * major version, and checks `hello`'s `features` before it relies on an addition.
+ * 1.1: plan_path's avoidRegions and regions (feature "plan_path.avoidRegions").
+ */
+export const PROTOCOL_VERSION = "1.1";
+/**
+ * What `hello` may list in `features`: additions since 1.0 that a client must not use before
+ * the bridge says it has them (a bridge that ignored avoidRegions would walk into the rooms).
+ */
+export const FEATURES = ["plan_path.avoidRegions"] as const;
+export type Feature = (typeof FEATURES)[number];
 export const MAX_MESSAGE_BYTES = 1 << 20;
 
 export const PINNED_CATEGORIES = [
@@ -162,10 +173,20 @@ export const ResetParams = z.strictObject({
   views: ViewsParam,
 });
 export const StepParams = z.strictObject({ action: Action, views: ViewsParam });
+/** Most regions one plan_path may avoid (a house has a few dozen rooms at most). */
+export const MAX_AVOID_REGIONS = 64;
 export const PlanPathParams = z.strictObject({
   goal: Vec3,
   /** stop planning this many actions ahead */
   maxActions: z.number().int().positive().max(10_000).optional(),
+  /**
+   * Region ids (as scene_info reports them) the path must not enter. The region the agent
+   * stands in is exempt until the path first leaves it, so an agent inside a forbidden room can
+   * walk out; it may not come back. A goal in an avoided region (the point or the navigable
+   * point it snaps to), or no way round, is `reachable: false` with no actions. An id the scene
+   * does not have is invalid_params at params.avoidRegions.<i>.
+   */
+  avoidRegions: z.array(z.string().min(1)).max(MAX_AVOID_REGIONS).optional(),
 });
 export const SceneInfoParams = z.strictObject({});
 export const MetricsParams = z.strictObject({ objectIds: z.array(z.string()).optional() });
@@ -206,6 +227,8 @@ export const HelloResult = z.strictObject({
   actions: z.array(Action),
   views: z.array(ViewName),
   maxMessageBytes: z.number().int().positive(),
+  /** protocol additions this bridge implements (FEATURES); absent on 1.0 bridges */
+  features: z.array(z.string()).optional(),
 });
 export const SceneObject = z.strictObject({
   id: z.string(),
@@ -239,7 +262,15 @@ export const StepResult = z.strictObject({
 export const PlanPathResult = z.strictObject({
   actions: z.array(Action),
   reachable: z.boolean(),
+  /** length of the shortest path to the goal (one that keeps out of avoidRegions when given) */
   geodesic: z.number().nonnegative().nullable(),
+  /**
+   * The regions the planned walk passes through, in order: the agent's own first, then each
+   * region a position along the actions enters (consecutive repeats collapsed; floor outside
+   * every region adds nothing). Sent by every bridge with feature "plan_path.avoidRegions",
+   * with or without avoidRegions; absent from 1.0 bridges.
+   */
+  regions: z.array(z.string()).optional(),
 });
 export const Region = z.strictObject({
   id: z.string(),

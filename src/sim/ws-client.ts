@@ -20,7 +20,8 @@
  */
 import WebSocket from "ws";
 import type { z } from "zod";
-import type { Action } from "./protocol.ts";
+import { FeatureGate, planPathParams } from "./features.ts";
+import type { Action, PlanPathParams } from "./protocol.ts";
 import { ImageHeader, Reply, VERB_RESULTS, type Verb } from "./protocol.ts";
 import { type Image, SimError, type Simulator, type ViewsRequest, type WithImages } from "./simulator.ts";
 
@@ -79,12 +80,14 @@ export class WebSocketSimulator implements Simulator {
   private closedReason: string | undefined;
   /** whether the reason the connection ended is a transport failure (see SimFailure) */
   private closedByTransport = false;
+  private readonly features: FeatureGate;
 
   private constructor(
     readonly url: string,
     private readonly ws: WebSocket,
     private readonly timeoutMs: number,
   ) {
+    this.features = new FeatureGate(() => this.hello(), url);
     ws.on("message", (data, isBinary) => this.onFrame(data as Buffer, isBinary));
     ws.on("close", (code, reason) => {
       const why = reason.length ? `${code} ${reason.toString()}` : String(code);
@@ -305,8 +308,12 @@ export class WebSocketSimulator implements Simulator {
       views === undefined ? { action } : { action, views },
     );
   }
-  planPath(params: object) {
-    return this.call<z.infer<(typeof VERB_RESULTS)["plan_path"]>>("plan_path", params);
+  /** avoidRegions only after hello has announced them (features.ts) */
+  async planPath(params: z.input<typeof PlanPathParams>) {
+    return this.call<z.infer<(typeof VERB_RESULTS)["plan_path"]>>(
+      "plan_path",
+      await planPathParams(this.features, params),
+    );
   }
   sceneInfo() {
     return this.call<z.infer<(typeof VERB_RESULTS)["scene_info"]>>("scene_info", {});

@@ -41,3 +41,29 @@ export function mug(id: string, x: number, z: number, color = "red", roomId = "a
 }
 
 export const CAM = { width: 160, height: 120, hfov: 90, eyeHeight: 1.5 };
+
+/**
+ * Four 4 × 4 m rooms in a square (a south-west, b south-east, c north-west, d north-east),
+ * doors a–b, a–c, b–d and c–d: from a to d there are two ways round, through b or through c.
+ */
+export function fourRooms(): House {
+  return {
+    id: "four-rooms",
+    rooms: [
+      { id: "a", label: "kitchen", rect: { x0: 0, z0: 0, x1: 4, z1: 4 } },
+      { id: "b", label: "bedroom", rect: { x0: 4, z0: 0, x1: 8, z1: 4 } },
+      { id: "c", label: "garage", rect: { x0: 0, z0: 4, x1: 4, z1: 8 } },
+      { id: "d", label: "office", rect: { x0: 4, z0: 4, x1: 8, z1: 8 } },
+    ],
+    doors: [
+      { id: "ab", rooms: ["a", "b"], x: 4, z: 2, width: 0.9, axis: "z" },
+      { id: "ac", rooms: ["a", "c"], x: 2, z: 4, width: 0.9, axis: "x" },
+      { id: "bd", rooms: ["b", "d"], x: 6, z: 4, width: 0.9, axis: "x" },
+      { id: "cd", rooms: ["c", "d"], x: 4, z: 6, width: 0.9, axis: "z" },
+    ],
+    furniture: [],
+    objects: [],
+    bounds: { x0: 0, z0: 0, x1: 8, z1: 8 },
+    wallHeight: 2.6,
+  };
+}

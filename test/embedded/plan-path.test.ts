@@ -39,7 +39,12 @@ test("plan_path toward absurd goals ends: the goal snaps to the grid's nearest s
     [Number.NaN, 0, 0],
     [Infinity, 0, 0],
   ] as [number, number, number][]) {
-    assert.deepEqual(planActions(grid, from, goal, opts), { actions: [], reachable: false, geodesic: null });
+    assert.deepEqual(planActions(grid, from, goal, opts), {
+      actions: [],
+      reachable: false,
+      geodesic: null,
+      positions: [[1, 1]],
+    });
   }
 });
 

@@ -270,3 +270,48 @@ test("after a timeout, a late reply (and its frames) is never taken for a later 
   await fresh.close();
   await sim.close();
 });
+
+test("avoidRegions on a 1.0 bridge (no plan_path.avoidRegions feature) fails clearly before plan_path is sent", async () => {
+  const verbs: string[] = [];
+  const plan = { actions: ["MOVE_FORWARD"], reachable: true, geodesic: 1 };
+  const url = await scriptedBridge((req, send) => {
+    verbs.push(req.verb);
+    send(JSON.stringify({ id: req.id, ok: true, result: req.verb === "hello" ? HELLO : plan }));
+  });
+  const sim = await WebSocketSimulator.connect(url, { timeoutMs: 5000 });
+  const err = await sim.planPath({ goal: [1, 0, 1], avoidRegions: ["garage"] }).catch((e) => e);
+  assert.ok(err instanceof SimError, String(err));
+  assert.equal(err.code, "unsupported");
+  assert.equal(err.path, "params.avoidRegions");
+  assert.match(err.message, /plan_path\.avoidRegions/);
+  assert.match(err.message, /scripted 0 \(protocol 1\.0\)/);
+  assert.equal(err.infrastructure, false, "a missing feature is not a transport failure");
+  assert.deepEqual(verbs, ["hello"], "the plan was never sent");
+  // plain plans (and an empty list, which avoids nothing) still work on it, without regions
+  assert.deepEqual(await sim.planPath({ goal: [1, 0, 1], avoidRegions: [] }), plan);
+  assert.deepEqual(verbs, ["hello", "plan_path"]);
+  await sim.close();
+});
+
+test("avoidRegions go through once hello lists the feature (asked once per connection)", async () => {
+  const sent: { verb: string; params?: unknown }[] = [];
+  const url = await scriptedBridge((req, send) => {
+    sent.push(req as { verb: string; params?: unknown });
+    const result =
+      req.verb === "hello"
+        ? { ...HELLO, protocol: "1.1", features: ["plan_path.avoidRegions"] }
+        : { actions: [], reachable: false, geodesic: null, regions: ["a"] };
+    send(JSON.stringify({ id: req.id, ok: true, result }));
+  });
+  const sim = await WebSocketSimulator.connect(url, { timeoutMs: 5000 });
+  for (let i = 0; i < 2; i++) {
+    const r = await sim.planPath({ goal: [1, 0, 1], avoidRegions: ["b"] });
+    assert.deepEqual(r.regions, ["a"]);
+  }
+  assert.deepEqual(
+    sent.map((s) => s.verb),
+    ["hello", "plan_path", "plan_path"],
+  );
+  assert.deepEqual(sent[1].params, { goal: [1, 0, 1], avoidRegions: ["b"] });
+  await sim.close();
+});
