@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { EpisodeEvent } from "../../agent/events.ts";
 import { hourOf } from "../../rules/check.ts";
-import type { SceneInfo, Vec3 } from "../../sim/protocol.ts";
+import type { Receptacle, SceneInfo, Vec3 } from "../../sim/protocol.ts";
 
 export const EpisodeFacts = z.strictObject({
   episodeId: z.string().min(1),
@@ -88,12 +88,14 @@ export interface RecordSources {
     timestamp: string;
     instruction: string;
     targetObjectId: string;
-    placements: { id: string; position?: Vec3 }[];
+    placements: { id: string; position?: Vec3; receptacleId?: string }[];
   };
   /** the episode's events; only `pose` events are read (the simulator's pose after every step, and at the start) */
   events: readonly EpisodeEvent[];
   /** the simulator's scene_info for the episode's scene */
   scene: SceneInfo;
+  /** load_scene's receptacles: where a target placed on furniture without a position lies */
+  receptacles?: readonly Receptacle[];
   /** the reply the user got; null when the episode ended without one */
   reply: string | null;
   /** the time zone hours are read in (default UTC: the scenario sets' timestamps are UTC) */
@@ -120,8 +122,12 @@ export function factsFromRecord(src: RecordSources): EpisodeFacts {
   if (record.success) {
     const target = episode.placements.find((p) => p.id === episode.targetObjectId);
     if (!target) throw new Error(`episode ${record.episodeId}: target ${episode.targetObjectId} is not placed`);
-    // a placement on a receptacle may come without a position: then the room is not known
-    foundRoom = target.position ? (regionAt(scene.regions, target.position)?.label ?? null) : null;
+    if (target.position) foundRoom = regionAt(scene.regions, target.position)?.label ?? null;
+    else {
+      // on furniture without a position: the furniture's region, when the scene's receptacles are known
+      const on = src.receptacles?.find((r) => r.id === target.receptacleId);
+      foundRoom = scene.regions.find((r) => r.id === on?.regionId)?.label ?? null;
+    }
   }
   return parseFacts({
     episodeId: record.episodeId,

@@ -1,0 +1,154 @@
+/**
+ * Hidden preference profiles: deterministic per seed, 2–4 preferences mixing the kinds, rooms
+ * only from the user's own houses and only ones few tasks need; and, on polar-mini's real
+ * houses and targets, how often a room preference applies and how often it blocks a target.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
+import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
+import { ScenarioSetFile } from "../../src/datasets/schema.ts";
+import { episodeRooms, exposure, usersFromEpisodes } from "../../src/eval/rules/houses.ts";
+import { MAX_NEED, makeProfiles, type Profile, roomName, type UserInput } from "../../src/eval/rules/profile.ts";
+import type { SceneInfo } from "../../src/sim/protocol.ts";
+
+const USERS: UserInput[] = [
+  {
+    userId: "ana",
+    houses: [
+      {
+        sceneId: "h1",
+        rooms: ["living room", "kitchen", "Bedroom 2", "bathroom", "garage"],
+        need: { "living room": 0.6, kitchen: 0.3, "Bedroom 2": 0.05, bathroom: 0.1, garage: 0 },
+      },
+      {
+        sceneId: "h2",
+        rooms: ["hallway", "kitchen", "bedroom", "office"],
+        need: { hallway: 0.9, kitchen: 0.25, bedroom: 0.5, office: 0.02 },
+      },
+    ],
+  },
+  { userId: "ben", houses: [{ sceneId: "h3", rooms: ["living room", "kitchen", "laundry room", "bedroom"] }] },
+  { userId: "cy", houses: [{ sceneId: "h4", rooms: ["kitchen", "bedroom"], need: { kitchen: 0.7, bedroom: 0.6 } }] },
+];
+
+const roomPrefs = (p: Profile) =>
+  p.preferences.filter(
+    (x): x is Extract<Profile["preferences"][number], { room: string }> =>
+      x.kind === "avoid_room" || x.kind === "no_stop_in_room",
+  );
+
+describe("makeProfiles", () => {
+  it("is deterministic in the seed, and another seed draws other profiles", () => {
+    assert.deepEqual(makeProfiles(USERS, 7), makeProfiles(USERS, 7));
+    const drawn = new Set(Array.from({ length: 8 }, (_, s) => JSON.stringify(makeProfiles(USERS, s))));
+    assert.ok(drawn.size >= 6, `only ${drawn.size} distinct profile sets in 8 seeds`);
+  });
+
+  it("a user's profile does not depend on the other users", () => {
+    const alone = makeProfiles([USERS[1]], 3)[0];
+    assert.deepEqual(makeProfiles(USERS, 3)[1], alone);
+  });
+
+  it("has 2–4 preferences with unique ids, at least one about replies, mixing the kinds across users and seeds", () => {
+    const kinds = new Set<string>();
+    const windows = new Set<string>();
+    let scoped = 0;
+    let unless = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      for (const p of makeProfiles(USERS, seed)) {
+        assert.ok(p.preferences.length >= 2 && p.preferences.length <= 4, JSON.stringify(p));
+        assert.equal(new Set(p.preferences.map((x) => x.id)).size, p.preferences.length);
+        assert.ok(p.preferences.some((x) => ["max_words", "mention_room", "json_reply"].includes(x.kind)));
+        for (const x of p.preferences) {
+          kinds.add(x.kind);
+          if ("when" in x && x.when) windows.add(`${x.when.fromHour}-${x.when.toHour}`);
+          if (x.kind === "avoid_room" && x.sceneId) scoped++;
+          if (x.kind === "avoid_room" && x.unlessAsked) unless++;
+        }
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ["avoid_room", "json_reply", "max_words", "mention_room", "no_stop_in_room"]);
+    assert.deepEqual([...windows].sort(), ["17-21", "21-6", "6-12"]);
+    assert.ok(scoped > 0 && unless > 0, `scoped ${scoped}, unless ${unless}`);
+  });
+
+  it("names only rooms of the user's own houses that few of its tasks need there", () => {
+    for (let seed = 0; seed < 40; seed++) {
+      for (const p of makeProfiles(USERS, seed)) {
+        const user = USERS.find((u) => u.userId === p.userId)!;
+        for (const x of roomPrefs(p)) {
+          const houses = user.houses.filter((h) => h.rooms.some((r) => roomName(r) === x.room));
+          assert.ok(houses.length > 0, `${p.userId} has no ${x.room}`);
+          const scope = x.kind === "avoid_room" && x.sceneId ? houses.filter((h) => h.sceneId === x.sceneId) : houses;
+          assert.ok(scope.length > 0, `${x.room} is not in house ${x.kind === "avoid_room" ? x.sceneId : ""}`);
+          for (const h of scope) {
+            const need = Math.max(
+              0,
+              ...Object.entries(h.need ?? {})
+                .filter(([l]) => roomName(l) === x.room)
+                .map(([, n]) => n),
+            );
+            assert.ok(need <= MAX_NEED, `${p.userId}: ${x.room} is needed by ${need} of ${h.sceneId}'s tasks`);
+          }
+        }
+      }
+    }
+  });
+
+  it("a user whose every room is needed gets reply preferences only", () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const cy = makeProfiles(USERS, seed)[2];
+      assert.deepEqual(roomPrefs(cy), []);
+      assert.ok(cy.preferences.length >= 2);
+    }
+  });
+
+  it("says which user and field is wrong in bad input", () => {
+    assert.throws(() => makeProfiles([{ userId: "x", houses: [] }], 1), /users\[0\]\[houses\]: Too small/);
+    assert.throws(
+      () => makeProfiles([{ userId: "x", houses: [{ sceneId: "s", rooms: ["kitchen"], need: { kitchen: 2 } }] }], 1),
+      /users\[0\]\[houses\]\[0\]\[need\]\[kitchen\]/,
+    );
+  });
+});
+
+describe("profiles on polar-mini's houses", () => {
+  it("room preferences apply in a fair share of episodes and rarely block a target", async () => {
+    const dir = join(REPO_ROOT, "datasets", "polar-mini");
+    const set = ScenarioSetFile.parse(JSON.parse(readFileSync(join(dir, "scenario-set.json"), "utf8")));
+    const config = loadConfig({ env: {} });
+    const scenes = new Map<string, SceneInfo>();
+    for (const s of set.scenes) {
+      const sim = openEmbedded(config.simulator);
+      await sim.loadScene({ scene: s.scene });
+      scenes.set(s.id, await sim.sceneInfo());
+      await sim.close();
+    }
+    const rooms = episodeRooms(set.evaluation, scenes);
+    assert.equal(rooms.length, set.evaluation.length);
+    for (const r of rooms) assert.ok(r.targetRoom !== null && r.needed.includes(roomName(r.targetRoom)), r.episodeId);
+    const users = usersFromEpisodes(rooms, scenes);
+    let applicable = 0;
+    let conflicting = 0;
+    let total = 0;
+    for (let seed = 1; seed <= 5; seed++) {
+      const profiles = makeProfiles(users, seed);
+      for (const p of profiles) {
+        const labels = new Set(users.find((u) => u.userId === p.userId)!.houses.flatMap((h) => h.rooms.map(roomName)));
+        for (const x of roomPrefs(p)) assert.ok(labels.has(x.room), `${p.userId}: ${x.room}`);
+      }
+      for (const e of exposure(profiles, rooms)) {
+        total += e.episodes;
+        applicable += e.applicable;
+        conflicting += e.conflicting;
+      }
+    }
+    assert.ok(total > 0, "no room preference on polar-mini in 5 seeds");
+    // windows cover 4–9 h of the day and the evaluation hours are spread over all 24: a fair share applies
+    assert.ok(applicable / total >= 0.25, `applies in ${applicable}/${total}`);
+    assert.ok(conflicting / applicable <= MAX_NEED, `blocks ${conflicting} of ${applicable} applicable episodes`);
+  });
+});
