@@ -92,6 +92,13 @@ class Backend(Protocol):
     def act(self, action: str) -> tuple[Pose, bool]:
         """Runs MOVE_FORWARD / TURN_LEFT / TURN_RIGHT; returns the new pose and whether it collided."""
 
+    def navigable(self, position: list[float]) -> bool:
+        """Whether the agent may stand at this point (plan_path's avoidRegions grid, avoid.py)."""
+
+    def forward(self, pose: Pose) -> list[float]:
+        """Where MOVE_FORWARD from `pose` would put the agent, with the motion act() uses; the agent
+        does not move (avoid.py simulates walks with it)."""
+
     def geodesic(self, a: list[float], b: list[float]) -> float | None: ...
 
     def geodesic_to_object(self, a: list[float], obj: PlacedObject) -> float | None: ...

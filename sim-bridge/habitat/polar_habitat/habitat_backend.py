@@ -233,6 +233,18 @@ class HabitatBackend:
         self.sim.step(key)
         return self.pose(), bool(self.sim.previous_step_collided)
 
+    def navigable(self, position) -> bool:
+        return bool(self.sim.pathfinder.is_navigable(vec3(position)))
+
+    def forward(self, pose: Pose) -> list[float]:
+        # what sim.step("move_forward") does to the body: the straight move, then the pathfinder's
+        # step filter (try_step slides along the navmesh's edge, as the agent's collisions do)
+        step = float(self.settings["stepLength"])
+        x, y, z = pose.position
+        end = [x - math.sin(pose.heading) * step, y, z - math.cos(pose.heading) * step]
+        landed = self.sim.pathfinder.try_step(vec3(pose.position), vec3(end))
+        return [float(v) for v in landed]
+
     # ---- objects -------------------------------------------------------------------------------
 
     def _remove_objects(self) -> None:

@@ -14,6 +14,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from . import __version__
+from .avoid import FEATURES, Avoidance, NavGrid, plan_avoiding, region_at, regions_along, walk_positions
 from .backend import DEFAULT_SETTINGS, Backend, PlacedObject, Pose, resolve_settings
 from .protocol import ACTIONS, MAX_MESSAGE_BYTES, VIEWS, Protocol, SimError
 
@@ -78,6 +79,14 @@ class Session:
         self.settings: dict[str, Any] | None = None
         self.scene = None
         self.episode: Episode | None = None
+        self._reset_scene_caches()
+
+    def _reset_scene_caches(self) -> None:
+        #: scene_info of the loaded scene (asked once: Habitat's waypoints are sampled)
+        self.info: dict[str, Any] | None = None
+        #: avoidRegions grids by floor height, and their distance fields
+        self.grids: dict[float, NavGrid] = {}
+        self.fields: dict = {}
 
     def close(self) -> None:
         if self.backend is not None:
@@ -116,6 +125,7 @@ class Session:
             "actions": list(ACTIONS),
             "views": list(VIEWS),
             "maxMessageBytes": MAX_MESSAGE_BYTES,
+            "features": list(FEATURES),
         }, []
 
     def verb_load_scene(self, p):
@@ -124,6 +134,7 @@ class Session:
             self.backend = self.backend_factory()
         self.scene = None
         self.episode = None
+        self._reset_scene_caches()
         try:
             data = self.backend.load_scene(p["scene"], settings)
         except SimError as e:
@@ -246,12 +257,44 @@ class Session:
         }, []
 
     def verb_plan_path(self, p):
-        backend, _ = self._need_episode("plan_path")
-        assert self.settings is not None
-        return backend.plan_path(list(p["goal"]), int(p.get("maxActions") or self.settings["maxSteps"])), []
+        backend, ep = self._need_episode("plan_path")
+        assert self.settings is not None and self.scene is not None
+        regions = self._scene_info()["regions"]
+        avoid = p.get("avoidRegions") or []
+        known = {r["id"] for r in regions}
+        for i, rid in enumerate(avoid):
+            if rid not in known:
+                some = ", ".join(sorted(known)[:12])
+                raise SimError("invalid_params", f'plan_path: params.avoidRegions.{i}: "{rid}" is not a region of this '
+                               f"scene (scene_info lists them: {some})", f"params.avoidRegions.{i}")
+        goal = list(p["goal"])
+        max_actions = int(p.get("maxActions") or self.settings["maxSteps"])
+        if avoid:
+            here = region_at(regions, ep.pose.position)
+            rule = Avoidance(regions, set(avoid), here if here in avoid else None)
+            plan = plan_avoiding(self._grid(ep.pose.position[1]), rule, backend.forward, ep.pose, goal,
+                                 backend.snap(goal), self.settings, max_actions, self.fields)
+        else:
+            plan = backend.plan_path(goal, max_actions)
+        walk = walk_positions(backend.forward, ep.pose, plan["actions"], float(self.settings["turnAngle"]))
+        return {**plan, "regions": regions_along(regions, walk)}, []
+
+    def _scene_info(self) -> dict[str, Any]:
+        if self.info is None:
+            self.info = self._need_scene("scene_info").scene_info()
+        return self.info
+
+    def _grid(self, y: float) -> NavGrid:
+        """The avoidRegions grid of the floor at height y (built on first use, kept for the scene)."""
+        key = round(float(y), 1)
+        if key not in self.grids:
+            assert self.scene is not None and self.backend is not None
+            self.grids[key] = NavGrid(self.backend.navigable, self.scene.bounds_min, self.scene.bounds_max, float(y))
+        return self.grids[key]
 
     def verb_scene_info(self, _p):
-        return self._need_scene("scene_info").scene_info(), []
+        self._need_scene("scene_info")
+        return self._scene_info(), []
 
     def verb_topdown(self, p):
         backend = self._need_scene("topdown")

@@ -1,6 +1,8 @@
 """A tiny world at the Backend boundary, for testing the protocol layer without habitat_sim:
 a 10 m × 8 m room split by a wall along x = 5 from z = 0 to z = 6 (so the two halves meet
-through the gap at z > 6). Geodesics are exact (straight, or around the wall's end)."""
+through the gap at z > 6). Geodesics are exact (straight, or around the wall's end). Regions:
+west (x < 5, z < 6), the hall across the gap (z > 6), east (x > 5, z < 6), so a walk from
+west to east passes the hall."""
 
 from __future__ import annotations
 
@@ -63,14 +65,21 @@ class FakeBackend:
     def set_pose(self, pose):
         self.pose_ = pose
 
+    def navigable(self, p):
+        return inside(p)
+
+    def forward(self, pose):
+        h, step = pose.heading, self.settings["stepLength"]
+        nxt = [pose.position[0] - math.sin(h) * step, 0.0, pose.position[2] - math.cos(h) * step]
+        return list(pose.position) if not inside(nxt) or crosses_wall(pose.position, nxt) else nxt
+
     def act(self, action):
         p = self.pose_
         if action == "MOVE_FORWARD":
-            h, step = p.heading, self.settings["stepLength"]
-            nxt = [p.position[0] - math.sin(h) * step, 0.0, p.position[2] - math.cos(h) * step]
-            if not inside(nxt) or crosses_wall(p.position, nxt):
+            nxt = self.forward(p)
+            if nxt == list(p.position):
                 return p, True
-            self.pose_ = Pose(nxt, h)
+            self.pose_ = Pose(nxt, p.heading)
         else:
             sign = 1 if action == "TURN_LEFT" else -1
             self.pose_ = Pose(p.position, p.heading + sign * math.radians(self.settings["turnAngle"]))
@@ -125,9 +134,11 @@ class FakeBackend:
         return {"actions": actions[:max_actions], "reachable": True, "geodesic": d}
 
     def scene_info(self):
-        return {"regions": [{"id": "west", "label": "kitchen", "waypoint": [2.5, 0, 3]},
-                            {"id": "east", "label": "bedroom", "waypoint": [7.5, 0, 3]}],
-                "adjacency": [["east", "west"]]}
+        box = lambda x0, z0, x1, z1: {"min": [x0, 0, z0], "max": [x1, 2.5, z1]}  # noqa: E731
+        return {"regions": [{"id": "west", "label": "kitchen", "waypoint": [2.5, 0, 3], "bounds": box(0, 0, WALL_X, WALL_END)},
+                            {"id": "hall", "label": "hallway", "waypoint": [5.0, 0, 7], "bounds": box(0, WALL_END, W, D)},
+                            {"id": "east", "label": "bedroom", "waypoint": [7.5, 0, 3], "bounds": box(WALL_X, 0, W, WALL_END)}],
+                "adjacency": [["east", "hall"], ["hall", "west"]]}
 
     def navigable_map(self, mpp):
         mask = np.ones((int(D / mpp), int(W / mpp)), bool)

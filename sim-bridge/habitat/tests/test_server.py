@@ -193,7 +193,7 @@ def test_plan_path_scene_info_and_topdown(client):
     r, _ = client.call("plan_path", {"goal": [8.0, 0.0, 2.0], "maxActions": 4})
     assert r["result"]["reachable"] and r["result"]["geodesic"] > 6.0 and len(r["result"]["actions"]) == 4
     r, _ = client.call("scene_info")
-    assert {x["label"] for x in r["result"]["regions"]} == {"kitchen", "bedroom"}
+    assert {x["label"] for x in r["result"]["regions"]} == {"kitchen", "hallway", "bedroom"}
     r, frames = client.call("topdown", {"metersPerPixel": 0.1})
     img = Image.open(io.BytesIO(frames[0]))
     assert img.format == "PNG" and img.size == (100, 80) == (r["result"]["image"]["width"], r["result"]["image"]["height"])
