@@ -3,6 +3,8 @@
  * `plan_path` and executes them one `step` at a time. A collision means the plan no longer
  * fits the world: it replans from where it stands, a bounded number of times. A step hook lets
  * the caller interrupt the walk (the semantic sensor saw something new, a periodic look).
+ * GoToOptions add rooms to keep out of (plan_path's avoidRegions) and a look at each plan, with
+ * the rooms it passes, before a step of it is taken; without them the walk is as it always was.
  */
 import type { Action, Vec3 } from "../sim/protocol.ts";
 import type { ActionSource, Body, StepOutcome } from "./body.ts";
@@ -19,7 +21,9 @@ export type GoToStatus =
   /** no steps left in the body's budget */
   | "budget"
   /** the simulator ended the episode */
-  | "done";
+  | "done"
+  /** GoToOptions.onPlan turned a plan down before a step of it was taken */
+  | "refused";
 
 export interface GoToResult {
   status: GoToStatus;
@@ -27,6 +31,33 @@ export interface GoToResult {
   replans: number;
   /** euclidean distance (floor plane) to the goal when the walk ended */
   remaining: number;
+  /**
+   * Only when goTo was given GoToOptions: the regions the last plan passes (plan_path's
+   * `regions`; empty before any plan, or from a bridge that does not report them).
+   */
+  regions?: string[];
+}
+
+/** A plan as GoToOptions.onPlan sees it, before any of its actions is taken. */
+export interface PlannedWalk {
+  goal: Vec3;
+  actions: Action[];
+  /** the regions the walk passes, the agent's own first (absent from a 1.0 bridge) */
+  regions: string[] | undefined;
+  geodesic: number | null;
+  /** 0 for the first plan toward this goal, then one more per replan */
+  round: number;
+}
+
+export interface GoToOptions {
+  /**
+   * Region ids (scene_info's) every plan must keep out of; the agent's own region only until it
+   * leaves it (see plan_path in src/sim/protocol.ts). A goal inside one is "unreachable". An
+   * empty list plans as without.
+   */
+  avoidRegions?: readonly string[];
+  /** Sees each reachable plan before it is walked; "refuse" ends the walk with status "refused". */
+  onPlan?: (plan: PlannedWalk) => "walk" | "refuse" | Promise<"walk" | "refuse">;
 }
 
 export interface ControllerOptions {
@@ -57,17 +88,21 @@ export class Controller {
     onStep?: StepHook,
     source: ActionSource = "plan",
     arrivalRadius?: number,
+    options?: GoToOptions,
   ): Promise<GoToResult> {
     const start = this.body.steps;
     const radius = arrivalRadius ?? this.opts.arrivalRadius;
     let replans = 0;
     const maxRounds = this.opts.maxRounds ?? 2 * this.opts.maxReplans + 10;
+    let regions: string[] = [];
     const result = (status: GoToStatus): GoToResult => ({
       status,
       steps: this.body.steps - start,
       replans,
       remaining: floorDistance(this.body.pose.position, goal),
+      ...(options ? { regions } : {}),
     });
+    const avoid = options?.avoidRegions?.length ? { avoidRegions: [...options.avoidRegions] } : {};
     for (let round = 0; round < maxRounds; round++) {
       if (this.body.done) return result("done");
       if (floorDistance(this.body.pose.position, goal) <= radius) return result("arrived");
@@ -75,11 +110,17 @@ export class Controller {
       const plan = await this.body.sim.planPath({
         goal,
         maxActions: Math.min(this.body.stepsLeft, this.opts.planHorizon ?? 200),
+        ...avoid,
       });
+      regions = plan.regions ?? [];
       if (!plan.reachable) return result("unreachable");
       // STOP ends the episode: only the low-level planner may choose it, never a path plan.
       const actions = plan.actions.filter((a): a is Exclude<Action, "STOP"> => a !== "STOP");
       if (actions.length === 0) return result("arrived");
+      if (options?.onPlan) {
+        const seen = { goal, actions: [...actions], regions: plan.regions, geodesic: plan.geodesic, round };
+        if ((await options.onPlan(seen)) === "refuse") return result("refused");
+      }
       let collided = false;
       for (const a of actions) {
         if (this.body.stepsLeft === 0) return result("budget");
