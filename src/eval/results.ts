@@ -126,6 +126,8 @@ export const RunManifest = z.strictObject({
       argv: z.array(z.string()),
       episodesRun: Count,
       interrupted: z.boolean(),
+      /** why the session stopped handing out episodes early (a budget, a time limit), when it did */
+      stoppedBecause: z.string().optional(),
     }),
   ),
 });

@@ -20,6 +20,8 @@ import type { EpisodeEvent } from "../agent/events.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
+import { Budget } from "./budget.ts";
+import { episodeDir } from "./episode-files.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import type { EpisodeRecord } from "./record.ts";
@@ -39,6 +41,7 @@ import {
   readResults,
   resultKey,
 } from "./results.ts";
+import { TrajectoryWriter } from "./trajectory-writer.ts";
 import { runConfigOf, writeRunFile } from "./run-config.ts";
 import { inShard, type Shard } from "./shard.ts";
 import type { UsageDetail } from "./usage-detail.ts";
@@ -96,7 +99,7 @@ export interface BackboneRuntime {
   memorizedEpisodes(userId: string): Promise<Set<string>>;
   /** forgets this user's memory, graph and raw log, before their acquisition is rerun */
   forgetUser(userId: string): Promise<void>;
-  run(job: Job, sim: Simulator): Promise<EpisodeOutcome>;
+  run(job: Job, sim: Simulator, opts?: { onEvent?: (e: EpisodeEvent) => void }): Promise<EpisodeOutcome>;
   /**
    * One episode's whole record, with its event stream and views when asked: what run() reduces
    * to a result line, and what `polar run` prints and writes (one wiring path for both).
@@ -150,6 +153,10 @@ export interface RunOptions {
   /** write the report at the end (default true) */
   report?: boolean;
   now?: () => Date;
+  /** --max-cost: stop starting episodes when this session's estimated spend (USD) would pass it (budget.ts) */
+  maxCostUsd?: number;
+  /** keep each episode's event stream under OUT/episodes/ (episode-files.ts) */
+  trajectories?: boolean;
   /** run only this shard's users (--shard i/N); the run file still lists every unit of the run */
   shard?: Shard;
 }
@@ -160,6 +167,10 @@ export interface RunSummary {
   infrastructureFailures: number;
   /** why the run stopped before the end, when it was not Ctrl-C or --limit */
   stoppedBecause: string | null;
+  /** it stopped because --max-cost would have been passed */
+  overBudget: boolean;
+  /** USD this session spent, as the episodes reported it (null: some did not) */
+  spentUsd: number | null;
   skipped: number;
   remaining: number;
   interrupted: boolean;
@@ -403,6 +414,9 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   };
   const maxMinutes = plan.config.eval.maxMinutes;
   const deadline = maxMinutes === undefined ? null : Date.now() + maxMinutes * 60_000;
+  const budget = opts.maxCostUsd === undefined ? null : new Budget(opts.maxCostUsd, previous.lines);
+  let overBudget = false;
+  let spentUsd: number | null = 0;
   try {
     if (opts.limit === 0) stop.abort();
     slots = (stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
@@ -420,9 +434,31 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             stopFor(`the run's time limit of ${maxMinutes} min was reached`);
             return;
           }
+          const budgetJob = { key: job.key, backbone: job.backbone, stage: job.stage };
+          if (budget) {
+            const admitted = await budget.admit(budgetJob);
+            if (!admitted.ok) {
+              overBudget = true;
+              stopFor(admitted.reason);
+              return;
+            }
+            if (stop.signal.aborted) {
+              budget.finish(budgetJob, undefined);
+              return;
+            }
+          }
           take();
           const t0 = Date.now();
-          const outcome = await bb.run(job, sim);
+          const trajectory = opts.trajectories
+            ? new TrajectoryWriter(join(plan.outDir, episodeDir({ ...job, episodeId: job.episode.id })))
+            : null;
+          const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
+          budget?.finish(budgetJob, outcome.usage.costUsd);
+          spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
+          if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0)
+            stopFor(
+              `${job.backbone} did not report the cost of episode ${job.episode.id} (no token counts, or no prices in its backbone file): --max-cost cannot be kept`,
+            );
           if (outcome.infrastructure) {
             // Not a result: the simulator or the model service could not be used. Recorded apart,
             // left undone, so a rerun runs it again; enough of them in a row stop the run.
@@ -492,6 +528,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     session.finishedAt = now().toISOString();
     session.episodesRun = ran;
     session.interrupted = remaining > 0;
+    if (stoppedBecause) Object.assign(session, { stoppedBecause });
     saveManifest(plan.outDir, manifest);
   }
 
@@ -504,6 +541,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     ran,
     infrastructureFailures,
     stoppedBecause,
+    overBudget,
+    spentUsd,
     skipped,
     remaining,
     interrupted: remaining > 0,

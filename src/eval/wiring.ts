@@ -202,8 +202,12 @@ function backboneRuntime(ctx: {
         ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
       });
     },
-    async run(job: Job, sim: Simulator): Promise<EpisodeOutcome> {
-      const r = await runtime.record(job.episode, sim, { memory: job.memory, representation: job.representation });
+    async run(job: Job, sim: Simulator, opts = {}): Promise<EpisodeOutcome> {
+      const r = await runtime.record(job.episode, sim, {
+        memory: job.memory,
+        representation: job.representation,
+        ...opts,
+      });
       return {
         success: r.success,
         spl: r.spl,

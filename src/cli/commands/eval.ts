@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/load.ts";
+import type { PolarConfig } from "../../config/schema.ts";
 import { DatasetError } from "../../datasets/errors.ts";
+import { dryRun, formatDryRun } from "../../eval/dry-run.ts";
 import { evaluate } from "../../eval/evaluate.ts";
 import { stderrProgress } from "../../eval/progress.ts";
 import { ResumeMismatchError } from "../../eval/runner.ts";
@@ -29,7 +31,22 @@ const positiveInt = (flag: string) => (v: string) => {
   return n;
 };
 
+/** --max-cost: a finite amount of USD, 0 or more. */
+const usdAmount = (v: string) => {
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n) || n < 0)
+    throw new UserError(`--max-cost expects an amount of USD of at least 0, got "${v}"`);
+  return n;
+};
+
+/** Exit code of a run that --max-cost stopped (README: exit codes). */
+export const EXIT_OVER_BUDGET = 6;
+
 interface EvalFlags {
+  maxCost?: number;
+  dryRun?: boolean;
+  dryRunEpisodes?: number;
+  trajectories?: boolean;
   maxMinutes?: number;
   dataset?: string;
   backbones?: string[];
@@ -60,6 +77,7 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
+  if (flags.dryRun) return runDryRun(config, flags);
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
   const out = claimDir(config.eval.out, {
@@ -88,6 +106,8 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       report: flags.report !== false,
       onNotice: (m) => console.error(`polar: ${m}`),
       ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+      ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+      ...(flags.trajectories ? { trajectories: true } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
     });
     for (const n of s.notes) console.error(`polar: ${n}`);
@@ -99,6 +119,10 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
     if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
+    if (flags.maxCost !== undefined)
+      console.error(
+        `polar: spent this session: ${s.spentUsd === null ? "not reported (some episode's cost is unknown)" : `$${s.spentUsd.toFixed(4)}`} of --max-cost $${flags.maxCost}`,
+      );
     if (s.infrastructureFailures > 0)
       console.error(
         `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): rerun the same command to retry them`,
@@ -107,6 +131,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     // an interrupted run is not a finished one: scripts that chain on the exit code must see it
     if (controller.signal.aborted) process.exitCode = 130;
     else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = 4;
+    else if (s.overBudget) process.exitCode = EXIT_OVER_BUDGET;
     else if (s.stoppedBecause) process.exitCode = 5;
   } catch (e) {
     if (
@@ -145,10 +170,44 @@ export function registerEval(program: Command): void {
     )
     .option("--no-report", "skip writing the report at the end")
     .option(
+      "--max-cost <usd>",
+      "stop starting episodes when this session's estimated spend would pass USD (exit 6; rerun to resume)",
+      usdAmount,
+    )
+    .option("--dry-run", "run a few episodes into a temporary folder and print the projected calls, tokens and cost")
+    .option(
+      "--dry-run-episodes <n>",
+      "with --dry-run: episodes of each kind per backbone (default 3)",
+      positiveInt("--dry-run-episodes"),
+    )
+    .option("--trajectories", "keep each episode's event stream under OUT/episodes/ (the report links them)")
+    .option(
       "--shard <i/N>",
       "run shard i of N (0-based; users are split among shards); join with polar eval merge",
       shardFlag,
     )
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
   registerEvalMerge(evalCommand);
+}
+
+/** --dry-run: nothing is written to --out; the sample runs in a temporary folder that is removed. */
+async function runDryRun(config: PolarConfig, flags: EvalFlags): Promise<void> {
+  try {
+    const r = await dryRun(config, {
+      episodes: flags.dryRunEpisodes ?? 3,
+      progress: stderrProgress(),
+      onNotice: (m) => console.error(`polar: ${m}`),
+    });
+    console.log(formatDryRun(r));
+  } catch (e) {
+    if (
+      e instanceof PlanError ||
+      e instanceof DatasetError ||
+      e instanceof BackboneConfigError ||
+      e instanceof ConfigError ||
+      e instanceof MemoryStoreError
+    )
+      throw new UserError(e.message);
+    throw e;
+  }
 }

@@ -31,6 +31,7 @@ import {
   RunManifest,
   readResults,
 } from "../results.ts";
+import { backboneSections } from "./backbone-section.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
 import {
   formatEstimate,
@@ -303,9 +304,13 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     "",
   );
 
+  const backbones = await backboneSections(dir, lines, boot, provenance, manifest, files);
+  md.push(...backbones.markdown);
+
   const markdown = md.join("\n");
   const mdPath = join(outDir, "report.md");
   writeFileSync(mdPath, markdown);
   files.unshift(mdPath);
-  return { dir: outDir, markdown, files, consoleTable: table1Console(t1), warnings, episodes: lines.length };
+  const consoleTable = [table1Console(t1), ...(backbones.console ? ["", backbones.console] : [])].join("\n");
+  return { dir: outDir, markdown, files, consoleTable, warnings, episodes: lines.length };
 }
