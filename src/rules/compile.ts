@@ -15,7 +15,8 @@
  * independently written deterministic labeller (review.ts). With a model backbone both are
  * model calls behind the same interfaces (`Proposer`, `Reviewer`).
  */
-import { runCheck } from "./check.ts";
+import type { CallRecord } from "../mllm/policy.ts";
+import { runJudged, type SemanticJudge } from "./judge.ts";
 import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
 import { DeterministicReviewer } from "./review.ts";
 import {
@@ -248,6 +249,10 @@ export class DeterministicProposer implements Proposer {
 export interface CompileOptions {
   proposer?: Proposer;
   reviewer?: Reviewer;
+  /** runs a semantic proposal's cases (the model judge); without one they run unknown and it cannot validate */
+  judge?: SemanticJudge;
+  /** the model calls of the proposer, reviewer and judge are appended here */
+  calls?: CallRecord[];
 }
 
 /** Structural requirements on a proposal's cases (paper B.2). */
@@ -264,8 +269,8 @@ function caseProblems(rule: RuleDraft, cases: ValidationCase[]): string[] {
 
 /** Compiles one rule: a validated check, or guidance / inactive with the reasons. */
 export async function compileRule(rule: RuleDraft, opts: CompileOptions = {}): Promise<CompiledCheck> {
-  const proposer = opts.proposer ?? new DeterministicProposer();
-  const reviewer = opts.reviewer ?? new DeterministicReviewer();
+  const proposer: Proposer = opts.proposer ?? new DeterministicProposer();
+  const reviewer: Reviewer = opts.reviewer ?? new DeterministicReviewer();
   const fallback = (reason: string, validation?: ValidationRecord): CompiledCheck =>
     rule.clear
       ? { kind: "guidance", reason, ...(validation ? { validation } : {}) }
@@ -276,8 +281,12 @@ export async function compileRule(rule: RuleDraft, opts: CompileOptions = {}): P
   let feedback: string[] | undefined;
   let cases = 0;
   let clear = rule.clear;
+  const spent = (calls: CallRecord[] | undefined) => {
+    if (calls?.length) opts.calls?.push(...calls);
+  };
   for (let round = 1; round <= 1 + MAX_REVISIONS; round++) {
     const p = await proposer.propose(rule, feedback);
+    spent(p.calls);
     if ("none" in p) {
       const record: ValidationRecord | undefined =
         round > 1
@@ -301,6 +310,7 @@ export async function compileRule(rule: RuleDraft, opts: CompileOptions = {}): P
         p.check,
         p.cases.map((c) => ({ id: c.id, evidence: c.evidence })),
       );
+      spent(review.calls);
       clear = clear && review.clear;
       if (!review.faithful) problems.push(...review.problems.map((x) => `reviewer: ${x}`));
       for (const c of p.cases) {
@@ -310,7 +320,9 @@ export async function compileRule(rule: RuleDraft, opts: CompileOptions = {}): P
       }
       if (!problems.length) {
         for (const c of p.cases) {
-          const got = runCheck(p.check, c.evidence);
+          const run = await runJudged(`case:${c.id}`, rule.statement, p.check, c.evidence, opts.judge);
+          spent(run.calls);
+          const got = run.result;
           if (got.verdict !== c.expected)
             problems.push(`${c.id} runs ${got.verdict} (${got.reason}), expected ${c.expected}`);
         }

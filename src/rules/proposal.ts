@@ -3,12 +3,15 @@
  * its validation cases; a reviewer, blind to the expected labels, judges and labels them.
  * Offline both are deterministic; with a model backbone both are model calls.
  */
+import type { CallRecord } from "../mllm/policy.ts";
 import type { CompiledCheck, RuleDraft, ValidationCase, Verdict } from "./types.ts";
 
 /** A check proposal: the check (programmatic or semantic) and the cases it must get right. */
 export interface Proposal {
   check: Extract<CompiledCheck, { kind: "programmatic" | "semantic" }>;
   cases: ValidationCase[];
+  /** the model calls it took (the model path; none offline) */
+  calls?: CallRecord[];
 }
 
 export interface Proposer {
@@ -17,7 +20,7 @@ export interface Proposer {
    * A proposal for the rule, or why none can be made (e.g. a condition only a model can judge).
    * `feedback`: the previous round's rejection reasons, for a revision.
    */
-  propose(rule: RuleDraft, feedback: string[] | undefined): Promise<Proposal | { none: string }>;
+  propose(rule: RuleDraft, feedback: string[] | undefined): Promise<Proposal | { none: string; calls?: CallRecord[] }>;
 }
 
 /** What the reviewer sees of a case: no expected label, no intent. */
@@ -30,6 +33,8 @@ export interface Review {
   clear: boolean;
   labels: Record<string, Verdict>;
   problems: string[];
+  /** the model calls it took (the model path; none offline) */
+  calls?: CallRecord[];
 }
 
 export interface Reviewer {

@@ -1,10 +1,13 @@
 /**
- * One user message through the offline layer: learn against the user's rules in force,
- * compile what is to be stored, write it as one library version. Task-local instructions are
- * returned for the current task and never stored; deferred and unclear ones change nothing.
+ * One user message through the layer: learn against the user's rules in force, compile what
+ * is to be stored, write it as one library version. Task-local instructions are returned for
+ * the current task and never stored; deferred and unclear ones change nothing. Offline by
+ * default; a model learner, proposer, reviewer and judge (model/layer.ts) make it the model path.
  */
+import type { CallRecord } from "../mllm/policy.ts";
 import { type CompileOptions, compileRule } from "./compile.ts";
-import { type LearnContext, type LearnItem, learn } from "./learn.ts";
+import type { LearnContext, LearnItem } from "./learn.ts";
+import { deterministicLearner, type Learner } from "./learner.ts";
 import type { ApplyResult, RuleLibrary } from "./library.ts";
 import type { CompiledCheck, LibraryUpdate, RuleDraft } from "./types.ts";
 
@@ -24,6 +27,13 @@ export interface TeachResult {
   write?: ApplyResult;
   /** task-local readings, for the current task only */
   taskLocal: RuleDraft[];
+  /** every model call the learner and the compiler made (none offline) */
+  calls: CallRecord[];
+}
+
+export interface TeachOptions extends Omit<CompileOptions, "calls"> {
+  /** default: the deterministic learner */
+  learner?: Learner;
 }
 
 export async function teach(
@@ -31,10 +41,14 @@ export async function teach(
   userId: string,
   message: string,
   ctx: LearnContext = {},
-  compile: CompileOptions = {},
+  opts: TeachOptions = {},
 ): Promise<TeachResult> {
   const snap = await library.snapshot(userId);
-  const outcome = learn(message, snap.rules, ctx);
+  const { learner = deterministicLearner, ...compileOpts } = opts;
+  const learned = await learner.learn(message, snap.rules, ctx);
+  const outcome = learned.outcome;
+  const calls: CallRecord[] = [...learned.calls];
+  const compile: CompileOptions = { ...compileOpts, calls };
   const items: TaughtItem[] = [];
   const updates: LibraryUpdate[] = [];
   for (const it of outcome.items) {
@@ -73,5 +87,6 @@ export async function teach(
     items,
     ...(write ? { write } : {}),
     taskLocal: outcome.items.filter((i) => i.decision === "task_local" && i.draft).map((i) => i.draft!),
+    calls,
   };
 }

@@ -292,3 +292,90 @@ export const UserId = z
   .min(1, "the user id is empty")
   .max(200)
   .regex(/^[^\p{Cc}]+$/u, "the user id has control characters");
+
+// ---- what a model answers (the model path, src/rules/model) ---------------------------------
+// Every field is required (null where absent) so OpenAI's strict mode accepts the schemas that
+// allow it; the answers are validated with these schemas, then grounded (quotes checked
+// verbatim, rule ids checked against the library) by the code that asked.
+
+/**
+ * A condition as a model reads it. `this_house`: the house the conversation happens in (the
+ * model never sees scene ids; the learner's context supplies it).
+ */
+export const ModelCondition = z.discriminatedUnion("kind", [
+  z.strictObject({
+    kind: z.literal("time"),
+    fromHour: z.number().int().min(0).max(23),
+    toHour: z.number().int().min(0).max(24),
+    quote: z.string().min(1),
+  }),
+  z.strictObject({ kind: z.literal("this_house"), quote: z.string().min(1) }),
+  z.strictObject({ kind: z.literal("instruction_mentions"), room: z.string().min(1), quote: z.string().min(1) }),
+  z.strictObject({ kind: z.literal("text"), text: z.string().min(1), quote: z.string().min(1) }),
+]);
+export type ModelCondition = z.infer<typeof ModelCondition>;
+
+export const LearnerAnswerItem = z.strictObject({
+  decision: z.enum(["add", "reuse", "revise", "replace", "retract", "task_local", "defer", "unclear"]),
+  /** the part of the message this item reads, verbatim */
+  clause: z.string().min(1),
+  reason: z.string(),
+  /** the user's words for the requirement, verbatim; "" for a retraction or an unclear item */
+  statement: z.string(),
+  /** every excerpt of the message the reading rests on, verbatim */
+  quotes: z.array(z.string().min(1)),
+  requirement: Requirement.nullable(),
+  scope: z.enum(["global", "this_house", "this_task"]),
+  conditions: z.array(ModelCondition),
+  exceptions: z.array(ModelCondition),
+  stage: Stage,
+  clear: z.boolean(),
+  /** the existing rule a reuse, revision, replacement or retraction is about */
+  ruleId: z.string().nullable(),
+});
+export type LearnerAnswerItem = z.infer<typeof LearnerAnswerItem>;
+
+export const LearnerAnswer = z.strictObject({
+  signal: z.boolean(),
+  items: z.array(LearnerAnswerItem),
+});
+export type LearnerAnswer = z.infer<typeof LearnerAnswer>;
+
+/** A proposal as a model writes it; the check's applicability is the rule's, added by the caller. */
+export const ProposerAnswer = z.strictObject({
+  /** why no check can be made; null when a check is proposed */
+  none: z.string().nullable(),
+  check: z
+    .discriminatedUnion("kind", [
+      z.strictObject({ kind: z.literal("programmatic"), spec: ProgrammaticSpec }),
+      z.strictObject({ kind: z.literal("semantic"), spec: SemanticSpec }),
+    ])
+    .nullable(),
+  cases: z.array(ValidationCase),
+});
+export type ProposerAnswer = z.infer<typeof ProposerAnswer>;
+
+/** The blind reviewer's answer: one label per case id it was shown (ids fixed per request). */
+export const reviewerAnswer = (caseIds: [string, ...string[]]) =>
+  z.strictObject({
+    faithful: z.boolean(),
+    clear: z.boolean(),
+    problems: z.array(z.string()),
+    labels: z.array(z.strictObject({ id: z.enum(caseIds), verdict: Verdict, reason: z.string() })),
+  });
+
+/** The judge's answer for one batch: one result per rule id it was shown (ids fixed per request). */
+export const judgeAnswer = (ids: [string, ...string[]]) =>
+  z.strictObject({
+    results: z.array(
+      z.strictObject({ id: z.enum(ids), verdict: Verdict, reason: z.string(), quotes: z.array(z.string().min(1)) }),
+    ),
+  });
+
+export const AppealAnswer = z.strictObject({
+  decision: z.enum(["uphold", "overturn"]),
+  reason: z.string().min(1),
+  /** verbatim excerpts of the evidence the decision rests on */
+  quotes: z.array(z.string().min(1)),
+});
+export type AppealAnswer = z.infer<typeof AppealAnswer>;

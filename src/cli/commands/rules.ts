@@ -1,9 +1,12 @@
 import { dirname, join } from "node:path";
 import type { Command } from "commander";
+import { resolveBackbone } from "../../config/backbones.ts";
+import { summarizeCalls } from "../../mllm/accounting.ts";
 import { describeRule } from "../../rules/describe.ts";
 import { RuleLibraryError } from "../../rules/library.ts";
+import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
-import { teach } from "../../rules/teach.ts";
+import { type TeachOptions, teach } from "../../rules/teach.ts";
 import type { RuleVersion } from "../../rules/types.ts";
 import { configFor, UserError } from "../options.ts";
 
@@ -76,19 +79,25 @@ export function registerRules(program: Command): void {
     .description("read one correction and store the rule it makes (or say why none)")
     .argument("<message>", 'what the user said, e.g. "stay out of the garage"')
     .option("--scene <id>", 'the house the user is in ("in this house …" needs it)')
-    .action(async (message: string, opts: Common & { scene?: string }, cmd: Command) => {
+    .option(
+      "--backbone <name>",
+      "read, compile and review with this backbone from configs/backbones (or a YAML path); default: offline",
+    )
+    .action(async (message: string, opts: Common & { scene?: string; backbone?: string }, cmd: Command) => {
       checkText(message, "message");
+      // resolved before the library is opened: a bad backbone or missing key changes nothing
+      const layer = opts.backbone !== undefined ? ruleLayerFor(resolveBackbone(opts.backbone)) : undefined;
+      const model: TeachOptions = layer
+        ? { learner: layer.learner, proposer: layer.proposer, reviewer: layer.reviewer, judge: layer.judge }
+        : {};
       await withLibrary(dbPath(cmd, opts), true, async (lib) => {
-        const r = await teach(lib, opts.user, message, { sceneId: opts.scene, at: Date.now() });
+        const r = await teach(lib, opts.user, message, { sceneId: opts.scene, at: Date.now() }, model);
         if (opts.json) {
           console.log(JSON.stringify(r, null, 2));
           return;
         }
-        if (!r.signal) {
-          console.log("not a correction: no rule learned");
-          return;
-        }
-        for (const it of r.items) {
+        if (!r.signal) console.log("not a correction: no rule learned");
+        for (const it of r.signal ? r.items : []) {
           const what = it.draft ? describeRule(it.draft) : "";
           const id = it.ruleId ? `${it.ruleId} ` : "";
           const kind = it.check ? ` → ${it.check.kind}${"reason" in it.check ? ` (${it.check.reason})` : ""}` : "";
@@ -98,6 +107,14 @@ export function registerRules(program: Command): void {
           if (it.decision === "task_local") console.log("                   (for the current task only; not stored)");
         }
         if (r.write) console.log(`library version ${r.write.libraryVersion} (${lib.location})`);
+        if (r.calls.length) {
+          const u = summarizeCalls(r.calls);
+          const tokens =
+            u.inputTokens === null ? "tokens unknown" : `${u.inputTokens} tokens in, ${u.outputTokens} out`;
+          console.log(
+            `model calls: ${u.calls} to ${opts.backbone} (${tokens}${u.failures ? `, ${u.failures} unusable` : ""})`,
+          );
+        }
       });
     });
 

@@ -1,0 +1,26 @@
+/**
+ * The learner as a role: one user message read against the user's rules in force, with the
+ * model calls the reading cost. Offline it is the deterministic learner (learn.ts); with a
+ * model backbone, model/learner.ts. Both answer in the same LearnOutcome.
+ */
+import type { CallRecord } from "../mllm/policy.ts";
+import { type LearnContext, type LearnOutcome, learn } from "./learn.ts";
+import type { RuleVersion } from "./types.ts";
+
+export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn.ts";
+
+export interface Learner {
+  readonly name?: string;
+  learn(
+    message: string,
+    rules: RuleVersion[],
+    ctx: LearnContext,
+  ): Promise<{ outcome: LearnOutcome; calls: CallRecord[] }>;
+}
+
+export const deterministicLearner: Learner = {
+  name: "deterministic-learner-v1",
+  async learn(message, rules, ctx) {
+    return { outcome: learn(message, rules, ctx), calls: [] };
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * The rule layer's model path: every role that needs judgment (learner, compiler's proposer
+ * and blind reviewer, semantic judge, appeal reviewer) through one backbone's chat model.
+ * Offline the same roles are deterministicLearner, DeterministicProposer / DeterministicReviewer,
+ * no judge, and deterministicAppealReviewer.
+ */
+import type { ChatModel } from "../../mllm/chat-model.ts";
+import type { BackboneConfig } from "../../mllm/config.ts";
+import { GeminiChatModel } from "../../mllm/gemini.ts";
+import { BackboneConfigError } from "../../mllm/keys.ts";
+import { OpenAIChatModel } from "../../mllm/openai.ts";
+import type { AppealReviewer, SemanticJudge } from "../judge.ts";
+import type { Learner } from "../learner.ts";
+import type { Proposer, Reviewer } from "../proposal.ts";
+import { ModelAppealReviewer } from "./appeal.ts";
+import type { RuleModelOptions } from "./call.ts";
+import { ModelJudge } from "./judge.ts";
+import { ModelLearner } from "./learner.ts";
+import { ModelProposer } from "./proposer.ts";
+import { ModelReviewer } from "./reviewer.ts";
+
+export type { RuleModelOptions } from "./call.ts";
+
+export interface ModelRuleLayer {
+  learner: Learner;
+  proposer: Proposer;
+  reviewer: Reviewer;
+  judge: SemanticJudge;
+  appeals: AppealReviewer;
+}
+
+export function modelRuleLayer(chat: ChatModel, opts: RuleModelOptions): ModelRuleLayer {
+  return {
+    learner: new ModelLearner(chat, opts),
+    proposer: new ModelProposer(chat, opts),
+    reviewer: new ModelReviewer(chat, opts),
+    judge: new ModelJudge(chat, opts),
+    appeals: new ModelAppealReviewer(chat, opts),
+  };
+}
+
+/**
+ * The rule layer of a backbone config: undefined for the offline heuristic (no model: the
+ * deterministic path), the model path for a chat-model backbone. The chat model checks its key
+ * when built, so a missing key is a BackboneConfigError before any call.
+ */
+export function ruleLayerFor(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): ModelRuleLayer | undefined {
+  const opts: RuleModelOptions = { backbone: config.name, prices: config.prices };
+  switch (config.type) {
+    case "heuristic":
+      return undefined;
+    case "openai":
+      return modelRuleLayer(new OpenAIChatModel(config, env), opts);
+    case "gemini":
+      return modelRuleLayer(new GeminiChatModel(config, { env }), opts);
+    default:
+      throw new BackboneConfigError(
+        `backbone "${config.name}": the rule layer has no model path for type "${config.type}" (openai, gemini or heuristic)`,
+      );
+  }
+}
