@@ -89,15 +89,18 @@ export function sumUsage(lines: readonly ResultLine[]): UsageSums {
     s.inputTokens = addKnown(s.inputTokens, u.inputTokens);
     s.outputTokens = addKnown(s.outputTokens, u.outputTokens);
     s.costUsd = addKnown(s.costUsd, u.costUsd);
-    s.images = addKnown(s.images, u.images);
-    s.retries = addKnown(s.retries, u.retries);
-    s.reasks = addKnown(s.reasks, u.reasks);
+    // an episode without model calls sent no image and retried nothing, whatever its line records
+    const none = u.calls === 0 ? 0 : undefined;
+    s.images = addKnown(s.images, u.images ?? none);
+    s.retries = addKnown(s.retries, u.retries ?? none);
+    s.reasks = addKnown(s.reasks, u.reasks ?? none);
     s.wallMs += l.durationMs;
-    if (!u.stages) s.stageCalls = null;
+    const stages = u.stages ?? (u.calls === 0 ? {} : null);
+    if (stages === null) s.stageCalls = null;
     else {
       const stageCalls = s.stageCalls;
-      if (stageCalls) for (const [k, st] of Object.entries(u.stages)) stageCalls[k] = (stageCalls[k] ?? 0) + st.calls;
-      hists.push(...Object.values(u.stages).map((st) => st.latency));
+      if (stageCalls) for (const [k, st] of Object.entries(stages)) stageCalls[k] = (stageCalls[k] ?? 0) + st.calls;
+      hists.push(...Object.values(stages).map((st) => st.latency));
     }
   }
   s.latency = s.stageCalls === null ? null : mergeHistograms(hists);
@@ -133,7 +136,7 @@ export function backboneTables(lines: readonly ResultLine[]): BackboneTables {
     }
     if (names.length > 1) groups.push({ backbone, group: "all", label: "All episodes", ...sumUsage(mine) });
 
-    if (mine.some((l) => !l.usage.stages)) {
+    if (mine.some((l) => !l.usage.stages && l.usage.calls > 0)) {
       withoutStages.push(backbone);
       continue;
     }
