@@ -165,6 +165,17 @@ test("a later revision keeps what an earlier one fixed: its length, its JSON, it
   assert.deepEqual(Object.keys(parseJsonObject(thenShort) ?? {}).slice(0, 2), ["found", "room"]);
   assert.ok(thenShort.includes("blue"));
 
+  const signed = await reply(found, [
+    { kind: "json", fields: ["found", "room"] },
+    { kind: "mention", text: "Over and out" },
+  ]);
+  const thenAvoid = await reply(found, [{ kind: "avoid_text", text: "blue" }], signed);
+  const kept = parseJsonObject(thenAvoid);
+  assert.equal(kept?.found, true);
+  assert.equal(kept?.room, "kitchen");
+  assert.ok(thenAvoid.includes("Over and out"), thenAvoid);
+  assert.ok(!thenAvoid.includes("blue"), thenAvoid);
+
   const mentioned = await reply(found, [{ kind: "mention", text: "Over and out" }]);
   const thenCut = await reply(found, [{ kind: "max_words", maxWords: 7 }], mentioned);
   assert.ok(thenCut.includes("Over and out"), thenCut);

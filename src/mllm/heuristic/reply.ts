@@ -65,16 +65,26 @@ function requirementsOf(reqs: ReplyRequirement[]): Wants {
  * a wording of the ladder (an earlier mention).
  */
 function carryForward(wants: Wants, previous: string, wordings: string[]): void {
+  const keep = (added: string) => {
+    if (added && !wants.mentions.some((m) => contains(added, m))) wants.mentions.push(added);
+  };
   const json = parseJsonObject(previous);
   if (json) {
     wants.jsonFields = unique([...Object.keys(json), ...(wants.jsonFields ?? [])]);
+    // the message key holds a wording and what was added to it, or only what was added
+    for (const [k, v] of Object.entries(json))
+      if (MESSAGE_KEYS.includes(normKey(k)) && typeof v === "string") keep(addedTo(v, wordings) ?? v.trim());
     return;
   }
   const n = countWords(previous);
   if (n > 0 && n < countWords(wordings[0])) wants.maxWords = Math.min(wants.maxWords ?? n, n);
-  const base = wordings.filter((w) => previous.startsWith(w)).sort((a, b) => b.length - a.length)[0];
-  const added = base === undefined ? "" : previous.slice(base.length).trim();
-  if (added && !wants.mentions.some((m) => contains(added, m))) wants.mentions.push(added);
+  keep(addedTo(previous, wordings) ?? "");
+}
+
+/** What a text adds after the longest wording it starts with; undefined when it starts with none. */
+function addedTo(text: string, wordings: string[]): string | undefined {
+  const base = wordings.filter((w) => text.startsWith(w)).sort((a, b) => b.length - a.length)[0];
+  return base === undefined ? undefined : text.slice(base.length).trim();
 }
 
 // ---- wordings ---------------------------------------------------------------------------------
