@@ -4,6 +4,8 @@
  * `npm test` runs this check first (npm run depcheck).
  *
  *   cli                 the `polar` command
+ *   queue               distributed evaluation: BullMQ/Redis coordinator and workers (polar eval --queue, polar worker)
+ *   dashboard           the local web app (polar dashboard): server, sessions, replay, results, memory views
  *   eval                composition root: harness, runner, wiring, registrations of sim-bridge parts
  *   agent | datasets    the episode loop | scenario sets (harness side: the agent never sees them)
  *   planning | rules    scene graph, planners, controller | the TellOnce rule layer
@@ -18,7 +20,18 @@
  * Each part's config.ts is a leaf schema (zod, and other parts' config.ts), so the config
  * layer can compose them without importing the parts themselves.
  */
-const LAYERS = ["cli", "eval", "agent|datasets", "planning|rules", "memory", "mllm", "config", "sim", "util"];
+const LAYERS = [
+  "cli",
+  "dashboard|queue",
+  "eval",
+  "agent|datasets",
+  "planning|rules",
+  "memory",
+  "mllm",
+  "config",
+  "sim",
+  "util",
+];
 
 const part = (names) => `^src/(${names})/`;
 const below = (i) => LAYERS.slice(i + 1).join("|");
@@ -31,8 +44,11 @@ const layerRules = LAYERS.slice(1).map((layer, k) => {
     comment: `src/${layer} imports only parts below it (${below(i) || "none"})`,
     severity: "error",
     from: { path: part(layer) },
-    // sim-bridge sits beside src: only the composition root (eval, cli) wires it in
-    to: { path: i < 2 ? part(above(i)) : `${part(above(i))}|^sim-bridge/`, pathNot: "^src/[^/]+/config\\.ts$" },
+    // sim-bridge sits beside src: only the composition root (eval, and the dashboard and cli above it) wires it in
+    to: {
+      path: i <= LAYERS.indexOf("eval") ? part(above(i)) : `${part(above(i))}|^sim-bridge/`,
+      pathNot: "^src/[^/]+/config\\.ts$",
+    },
   };
 });
 

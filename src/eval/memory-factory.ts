@@ -25,18 +25,19 @@ function embedderLabel(e: Embedder, type: PolarConfig["embedder"]["type"]): stri
     : `${e.name} (lexical fallback — no dense model found)`;
 }
 
+/** A memory folder's store: memory.db inside it (SQLite), or a Neo4j namespace named after it. */
+export function memoryConfigFor(config: PolarConfig, dir: string): PolarConfig["memory"] {
+  const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;
+  return { ...config.memory, path: join(dir, "memory.db"), neo4j: { ...config.memory.neo4j, namespace: space } };
+}
+
 export async function createMemoryFactory(config: PolarConfig, onNotice?: (m: string) => void): Promise<MemoryFactory> {
   const embedder = await createEmbedder(config.embedder, onNotice);
   return {
     store: storeKind(config.memory.store).describe(config.memory),
     embedder: embedderLabel(embedder, config.embedder.type),
     async open(dir, backbone, policy) {
-      const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;
-      const memoryConfig = {
-        ...config.memory,
-        path: join(dir, "memory.db"),
-        neo4j: { ...config.memory.neo4j, namespace: space },
-      };
+      const memoryConfig = memoryConfigFor(config, dir);
       const store = await createStore(memoryConfig, { embedder: { name: embedder.name, dim: embedder.dim } });
       return graphHandle(store, embedder, policy, memoryConfig, backbone);
     },

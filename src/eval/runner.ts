@@ -24,6 +24,7 @@ import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
+import { fileProgress, teeProgress } from "./progress-file.ts";
 import type { EpisodeRecord } from "./record.ts";
 import { type ReportOutput, writeReport } from "./report/write.ts";
 import {
@@ -361,7 +362,8 @@ export function toLine(
 
 export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: RunOptions = {}): Promise<RunSummary> {
   const now = opts.now ?? (() => new Date());
-  const progress = opts.progress ?? silentProgress();
+  // also as progress.json in the folder, for the dashboard and anyone else watching the run
+  const progress = teeProgress(opts.progress ?? silentProgress(), fileProgress(plan.outDir));
   mkdirSync(plan.outDir, { recursive: true });
   const hash = configHash(plan.config, plan.datasetHash);
   const manifest = openManifest(plan, runtime, hash, now());

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { registerDashboard } from "./dashboard.ts";
 import { registerDatasetCommands } from "./dataset.ts";
 import { registerEval } from "./eval.ts";
 import { registerMemory } from "./memory.ts";
@@ -18,4 +19,5 @@ export function registerCommands(program: Command): void {
   registerMemory(program);
   registerModels(program);
   registerStart(program);
+  registerDashboard(program);
 }

@@ -1,0 +1,51 @@
+/**
+ * `polar dashboard`: the local web app to drive, watch, replay and compare episodes and browse
+ * memory, rules and results (src/dashboard). Runs until Ctrl-C.
+ */
+import type { Command } from "commander";
+import { REPO_ROOT } from "../../config/load.ts";
+import { startDashboard } from "../../dashboard/server.ts";
+import { configFor, UserError } from "../options.ts";
+
+interface DashboardFlags {
+  host: string;
+  port: string;
+  token?: string;
+}
+
+export function registerDashboard(program: Command): void {
+  program
+    .command("dashboard")
+    .description("a local web app: drive episodes live, watch, replay and compare them; memory, rules and results")
+    .option("--host <address>", "address to listen on; anything but loopback needs the printed token", "127.0.0.1")
+    .option("--port <n>", "port (0: any free one)", "8770")
+    .option("--token <token>", "the token for a non-loopback address (default: a random one, printed)")
+    .action(async (flags: DashboardFlags, cmd: Command) => {
+      const port = Number(flags.port);
+      if (!/^\d+$/.test(flags.port) || port > 65535) throw new UserError(`--port must be 0–65535, got "${flags.port}"`);
+      if (flags.token !== undefined && flags.token.length < 16)
+        throw new UserError("--token must be at least 16 characters");
+      const dash = await startDashboard({
+        config: configFor(cmd),
+        projectDir: process.cwd() === REPO_ROOT ? REPO_ROOT : process.cwd(),
+        host: flags.host,
+        port,
+        ...(flags.token ? { token: flags.token } : {}),
+        log: (m) => console.error(`polar: ${m}`),
+      }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "EADDRINUSE") throw new UserError(`port ${port} on ${flags.host} is in use (try --port 0)`);
+        throw e;
+      });
+      console.log(`dashboard: ${dash.url}`);
+      if (dash.token) console.log(`token (needed on ${flags.host}): ${dash.token}`);
+      await new Promise<void>((done) => {
+        const stop = () => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          dash.close().finally(done);
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+    });
+}

@@ -1,0 +1,206 @@
+/**
+ * Starting and stopping episodes from the page. Each start is its own session with its own
+ * simulator; sessions of one dataset and backbone share that backbone's runtime and its memory
+ * folder (runs/dashboard/memory/<dataset>-<backbone>/, built from the user's earlier
+ * acquisition episodes the first time a memory mode needs them, one user at a time).
+ */
+import { basename, join } from "node:path";
+import { listBackbones, resolveBackbone } from "../config/backbones.ts";
+import type { PolarConfig } from "../config/schema.ts";
+import { loadScenarioSet, priorEpisodes } from "../datasets/load.ts";
+import type { Episode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import { createMemoryFactory } from "../eval/memory-factory.ts";
+import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
+import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
+import { checkBackboneReady } from "../mllm/keys.ts";
+import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
+import type { DataRoots } from "./paths.ts";
+import type { StartMessage } from "./protocol.ts";
+import { LiveSession, type SessionInfo, StoppedFromDashboard } from "./session.ts";
+
+export class DriveError extends Error {}
+
+interface Shared {
+  runtime: EvalRuntime;
+  backbone: BackboneRuntime;
+  memory: ClaimedDir;
+  /** acquisition runs for one user at a time: two sessions must not memorize the same episode twice */
+  priors: Map<string, Promise<void>>;
+}
+
+export class Drive {
+  readonly sessions = new Map<string, LiveSession>();
+  private readonly shared = new Map<string, Promise<Shared>>();
+  private readonly sets = new Map<string, Promise<ScenarioSet>>();
+  private factory: Promise<MemoryFactory> | null = null;
+  private n = 0;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly config: PolarConfig,
+    private readonly roots: DataRoots,
+    private readonly runsDir: string,
+    private readonly onChange: (s: LiveSession) => void,
+    private readonly notice: (m: string) => void = () => undefined,
+  ) {}
+
+  backbones(): string[] {
+    return listBackbones();
+  }
+
+  async scenarioSet(path: string): Promise<ScenarioSet> {
+    const real = this.roots.resolve(path);
+    let p = this.sets.get(real);
+    if (!p) {
+      p = loadScenarioSet(real);
+      this.sets.set(real, p);
+      p.catch(() => this.sets.delete(real));
+    }
+    return p.catch((e: Error) => {
+      throw new DriveError(`"${path}" is not a scenario set: ${e.message}`);
+    });
+  }
+
+  private episodeFor(set: ScenarioSet, m: StartMessage["episode"]): { episode: Episode; label: string } {
+    if ("id" in m) {
+      const ep = [...set.acquisition, ...set.evaluation].find((e) => e.id === m.id);
+      if (!ep) throw new DriveError(`episode "${m.id}" is not in scenario set "${set.name}"`);
+      return { episode: ep, label: ep.id };
+    }
+    // A free instruction runs in the house and with the objects of that user's first evaluation
+    // episode there; its success is measured against that episode's target, and says so.
+    const tpl = set.evaluation.find((e) => e.sceneId === m.sceneId && e.userId === m.userId);
+    if (!tpl) throw new DriveError(`no evaluation episode of user "${m.userId}" in scene "${m.sceneId}"`);
+    const episode: EvaluationEpisode = { ...tpl, id: `free-${++this.n}-${tpl.id}`, instruction: m.instruction };
+    return { episode, label: `free instruction in ${m.sceneId} (measured against ${tpl.id}'s target)` };
+  }
+
+  private async sharedFor(set: ScenarioSet, backboneName: string): Promise<Shared> {
+    const key = `${set.dir}|${backboneName}`;
+    let p = this.shared.get(key);
+    if (!p) {
+      p = (async () => {
+        const bc = resolveBackbone(backboneName);
+        checkBackboneReady(bc);
+        this.factory ??= createMemoryFactory(this.config, this.notice);
+        const runtime = createRuntime(this.config, set, [bc], await this.factory);
+        const memory = claimDir(join(this.runsDir, "memory", `${basename(set.dir)}-${bc.name}`), {
+          label: "dashboard memory folder",
+          command: "polar dashboard",
+          onNotice: this.notice,
+        });
+        const backbone = await runtime.openBackbone(bc.name, memory.path);
+        return { runtime, backbone, memory, priors: new Map() };
+      })();
+      this.shared.set(key, p);
+      p.catch(() => this.shared.delete(key));
+    }
+    return p;
+  }
+
+  async start(m: StartMessage): Promise<LiveSession> {
+    if (!this.backbones().includes(m.backbone))
+      throw new DriveError(`unknown backbone "${m.backbone}" (known: ${this.backbones().join(", ")})`);
+    const set = await this.scenarioSet(m.dataset);
+    const { episode, label } = this.episodeFor(set, m.episode);
+    const id = `s${++this.n}`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const runDir = join(this.runsDir, `${stamp}-${id}-${episode.id}-${m.memory}`);
+    const info: SessionInfo = {
+      id,
+      label,
+      dataset: this.roots.label(set.dir),
+      episodeId: episode.id,
+      userId: episode.userId,
+      sceneId: episode.sceneId,
+      backbone: m.backbone,
+      memory: m.memory,
+      status: "preparing",
+      note: "opening the backbone and the simulator",
+      dir: "",
+      startedAt: new Date().toISOString(),
+    };
+    const session = new LiveSession(info, runDir, this.onChange);
+    info.dir = this.roots.label(runDir);
+    this.sessions.set(id, session);
+    this.onChange(session);
+    const running = this.run(session, set, episode, m)
+      .catch((e: Error) => session.setStatus("failed", e.message))
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+    return session;
+  }
+
+  private async run(session: LiveSession, set: ScenarioSet, episode: Episode, m: StartMessage): Promise<void> {
+    const shared = await this.sharedFor(set, m.backbone);
+    const [rawSim] = await shared.runtime.openSimulators(1);
+    const sim = session.wrap(rawSim, m.paceMs);
+    try {
+      if (m.memory !== "none") await this.ensurePriors(session, shared, set, episode, sim);
+      if (session.stopped) throw new StoppedFromDashboard();
+      session.setStatus("running", "running");
+      const r = await shared.backbone.record(episode, sim, {
+        memory: m.memory,
+        onEvent: session.onEvent,
+        saveImage: session.saveImage,
+      });
+      if (session.stopped) session.setStatus("stopped", "stopped from the dashboard");
+      else
+        session.setStatus(
+          r.error ? "failed" : "ended",
+          r.error ? `ended with an error: ${r.error}` : `${r.success ? "success" : "failure"} in ${r.steps} steps`,
+        );
+    } catch (e) {
+      if (e instanceof StoppedFromDashboard) session.setStatus("stopped", "stopped from the dashboard");
+      else session.setStatus("failed", (e as Error).message);
+    } finally {
+      await rawSim.close().catch(() => undefined);
+    }
+  }
+
+  private async ensurePriors(
+    session: LiveSession,
+    shared: Shared,
+    set: ScenarioSet,
+    episode: Episode,
+    sim: Parameters<BackboneRuntime["record"]>[1],
+  ): Promise<void> {
+    const previous = shared.priors.get(episode.userId) ?? Promise.resolve();
+    const mine = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const priors = priorEpisodes(set, episode.userId, episode.timestamp).filter((p) => p.id !== episode.id);
+        const held = await shared.backbone.memorizedEpisodes(episode.userId);
+        const todo = priors.filter((p) => !held.has(p.id));
+        for (const [i, p] of todo.entries()) {
+          if (session.stopped) throw new StoppedFromDashboard();
+          session.setStatus(
+            "preparing",
+            `building ${episode.userId}'s memory: acquisition episode ${i + 1} of ${todo.length}`,
+          );
+          await shared.backbone.record(p, sim);
+        }
+      });
+    shared.priors.set(episode.userId, mine);
+    await mine;
+  }
+
+  stop(id: string): void {
+    const s = this.sessions.get(id);
+    if (!s) throw new DriveError(`no session "${id}"`);
+    s.stop();
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sessions.values()) s.stop();
+    await Promise.all(this.running);
+    for (const p of this.shared.values()) {
+      const sh = await p.catch(() => null);
+      if (!sh) continue;
+      await sh.backbone.close().catch(() => undefined);
+      await sh.runtime.close().catch(() => undefined);
+      sh.memory.release();
+    }
+    this.shared.clear();
+  }
+}

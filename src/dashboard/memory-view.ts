@@ -1,0 +1,107 @@
+/**
+ * A user's memory graph as nodes and edges for the page: objects, their statements (superseded
+ * ones marked), episodic summaries, instructions and reference images, plus the history rows.
+ * The store is a memory folder's (runs/ or results/), opened as the evaluation opens it, so it
+ * works on either store kind the config names.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { PolarConfig } from "../config/schema.ts";
+import { memoryConfigFor } from "../eval/memory-factory.ts";
+import { openExistingStore } from "../memory/open-existing.ts";
+import type { ObjectMemory } from "../memory/store.ts";
+import type { DataRoots } from "./paths.ts";
+
+export interface GraphNode {
+  id: string;
+  kind: "user" | "object" | "statement" | "episodic" | "instruction" | "image";
+  label: string;
+  /** the time the robot learned it (ms) */
+  at?: number;
+  /** a statement a later one replaced */
+  superseded?: boolean;
+}
+
+export interface GraphEdge {
+  source: string;
+  target: string;
+}
+
+export interface MemoryGraph {
+  path: string;
+  user: string;
+  store: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  history: { at: number; kind: string; objectId: string | null; detail: string }[];
+}
+
+export function graphOf(user: string, objects: ObjectMemory[]): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const nodes: GraphNode[] = [{ id: `user:${user}`, kind: "user", label: user }];
+  const edges: GraphEdge[] = [];
+  const seen = new Set<string>();
+  const add = (n: GraphNode, from: string) => {
+    if (!seen.has(n.id)) {
+      seen.add(n.id);
+      nodes.push(n);
+    }
+    edges.push({ source: from, target: n.id });
+  };
+  for (const m of objects) {
+    const o = `object:${m.object.objectId}`;
+    add(
+      { id: o, kind: "object", label: m.object.category ?? m.object.objectId, at: m.object.createdAt },
+      `user:${user}`,
+    );
+    for (const s of m.statements)
+      add({ id: `statement:${s.id}`, kind: "statement", label: s.text, at: s.at, superseded: s.invalidAt !== null }, o);
+    for (const e of m.episodic) add({ id: `episodic:${e.id}`, kind: "episodic", label: e.text, at: e.at }, o);
+    for (const i of m.instructions) add({ id: `instruction:${i.id}`, kind: "instruction", label: i.text, at: i.at }, o);
+    for (const img of m.images)
+      add({ id: `image:${img.id}`, kind: "image", label: img.path ?? img.hash, at: img.at }, o);
+  }
+  return { nodes, edges };
+}
+
+export async function readMemoryGraph(
+  config: PolarConfig,
+  roots: DataRoots,
+  path: string,
+  user: string,
+): Promise<MemoryGraph> {
+  const dir = roots.resolve(path);
+  const store = await openExistingStore(memoryConfigFor(config, dir));
+  try {
+    const [objects, history] = await Promise.all([store.objectMemories(user), store.history(user, { limit: 300 })]);
+    return {
+      path: roots.label(dir),
+      user,
+      store: `${store.kind} (${roots.label(dir)})`,
+      ...graphOf(user, objects),
+      history: history.map((h) => ({ at: h.at, kind: h.kind, objectId: h.objectId, detail: h.detail })),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Memory folders (a memory.db or a raw-interaction log in them) under runs/ and results/. */
+export function listMemoryFolders(roots: DataRoots): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (!existsSync(dir) || depth > 5) return;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    if (entries.some((e) => e.isFile() && (e.name === "memory.db" || e.name === "raw-interactions.jsonl")))
+      out.push(roots.label(dir));
+    for (const e of entries)
+      if (e.isDirectory() && e.name !== "views" && e.name !== "report" && !e.name.startsWith("."))
+        walk(join(dir, e.name), depth + 1);
+  };
+  for (const r of ["runs", "results"]) walk(join(roots.projectDir, r), 0);
+  return out.sort();
+}

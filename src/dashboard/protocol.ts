@@ -1,0 +1,74 @@
+/**
+ * What the page may send the dashboard, described with zod: every message is parsed here before
+ * anything acts on it, and a message that does not fit is answered with an error naming the
+ * field (the page shows it), never a crash. Server-to-page messages are typed, not parsed: the
+ * server writes them.
+ */
+import { z } from "zod";
+
+const Id = z.string().min(1).max(200);
+const Text = z.string().trim().min(1, "is empty").max(2000);
+/** a folder or file inside the dashboard's roots, as the page names it (relative to the project) */
+const PathRef = z.string().min(1).max(1000);
+const MemoryMode = z.enum(["none", "raw", "polar"]);
+
+export const StartMessage = z.strictObject({
+  type: z.literal("start"),
+  /** echoed in the answer so the page can tell its own start apart */
+  requestId: Id.optional(),
+  dataset: PathRef,
+  /** an episode of the set, or a free instruction in one of its houses */
+  episode: z.union([z.strictObject({ id: Id }), z.strictObject({ sceneId: Id, userId: Id, instruction: Text })]),
+  backbone: Id,
+  memory: MemoryMode,
+  /** "off" until the rule layer runs inside episodes; kept so a run records what was asked */
+  rules: z.enum(["off", "on"]).default("off"),
+  /** wait this long after every simulator step so a person can follow (0: full speed) */
+  paceMs: z.number().int().min(0).max(2000).default(0),
+});
+
+export const ClientMessage = z.discriminatedUnion("type", [
+  StartMessage,
+  z.strictObject({ type: z.literal("stop"), session: Id }),
+  z.strictObject({ type: z.literal("subscribe"), stream: Id }),
+  z.strictObject({ type: z.literal("unsubscribe"), stream: Id }),
+  z.strictObject({
+    type: z.literal("say"),
+    session: Id,
+    /** a correction goes to the user's rules; an instruction is for this episode only */
+    kind: z.enum(["correction", "instruction"]),
+    text: Text,
+  }),
+  z.strictObject({ type: z.literal("episodes"), dataset: PathRef }),
+  z.strictObject({ type: z.literal("replay"), path: PathRef }),
+  z.strictObject({ type: z.literal("images"), stream: Id, refs: z.array(z.string().min(1).max(200)).max(12) }),
+  z.strictObject({ type: z.literal("results"), path: PathRef }),
+  z.strictObject({ type: z.literal("compare"), a: PathRef, b: PathRef }),
+  z.strictObject({ type: z.literal("memory"), path: PathRef, user: Id }),
+  z.strictObject({ type: z.literal("rules"), user: Id }),
+  z.strictObject({ type: z.literal("catalogue") }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+export type StartMessage = z.infer<typeof StartMessage>;
+
+/** Parses one text frame: JSON, then the schema; the error says what was wrong and where. */
+export function parseClientMessage(
+  text: string,
+): { ok: true; message: ClientMessage } | { ok: false; error: string; requestType?: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `not JSON: ${(e as Error).message}` };
+  }
+  const r = ClientMessage.safeParse(raw);
+  if (r.success) return { ok: true, message: r.data };
+  const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  const issue = r.error.issues[0];
+  const where = issue?.path.length ? issue.path.join(".") : "message";
+  return {
+    ok: false,
+    error: `bad ${typeof type === "string" ? `"${type}" ` : ""}message: ${where}: ${issue?.message ?? "invalid"}`,
+    ...(typeof type === "string" ? { requestType: type } : {}),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * A finished episode from its events.jsonl alone: each line parsed and validated (a type the
+ * event schema knows must fit it; a type it does not know yet, say from a newer agent, is kept
+ * as a generic event with the common fields), bad lines reported by number and skipped.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { z } from "zod";
+import { EpisodeEvent } from "../agent/events.ts";
+import type { DataRoots } from "./paths.ts";
+
+const KNOWN = new Set<string>(EpisodeEvent.options.map((o) => o.shape.type.value));
+
+const GenericEvent = z.looseObject({
+  type: z.string().min(1),
+  episodeId: z.string(),
+  seq: z.number().int().nonnegative(),
+  t: z.number().nonnegative(),
+});
+
+export type AnyEvent = z.infer<typeof GenericEvent>;
+
+export interface ReplayLog {
+  /** the run folder (views/ sits in it) */
+  dir: string;
+  events: AnyEvent[];
+  problems: string[];
+}
+
+export function parseEventLines(text: string, file: string): { events: AnyEvent[]; problems: string[] } {
+  const events: AnyEvent[] = [];
+  const problems: string[] = [];
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      problems.push(`${file}:${i + 1}: not JSON`);
+      continue;
+    }
+    const generic = GenericEvent.safeParse(raw);
+    if (!generic.success) {
+      problems.push(
+        `${file}:${i + 1}: ${generic.error.issues[0]?.path.join(".")}: ${generic.error.issues[0]?.message}`,
+      );
+      continue;
+    }
+    if (KNOWN.has(generic.data.type)) {
+      const known = EpisodeEvent.safeParse(raw);
+      if (!known.success) {
+        const is = known.error.issues[0];
+        problems.push(`${file}:${i + 1}: ${generic.data.type} event: ${is?.path.join(".")}: ${is?.message}`);
+        continue;
+      }
+    }
+    events.push(generic.data);
+  }
+  return { events, problems };
+}
+
+/** A run folder or its events.jsonl, inside the roots. */
+export function readReplay(roots: DataRoots, path: string): ReplayLog {
+  const real = roots.resolve(path);
+  const file = statSync(real).isDirectory() ? roots.inside(real, "events.jsonl") : real;
+  if (basename(file) !== "events.jsonl") throw new Error(`"${path}" is not a run folder or an events.jsonl file`);
+  const { events, problems } = parseEventLines(readFileSync(file, "utf8"), roots.label(file));
+  return { dir: dirname(file), events, problems };
+}
+
+/** Run folders (with an events.jsonl) under a folder (relative to the project), newest first, at most `limit`. */
+export function listRuns(roots: DataRoots, root: string, limit = 200): { path: string; mtime: number }[] {
+  const out: { path: string; mtime: number }[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 6 || !existsSync(dir)) return;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isFile() && e.name === "events.jsonl")
+        out.push({ path: roots.label(dir), mtime: statSync(join(dir, e.name)).mtimeMs });
+      else if (e.isDirectory() && e.name !== "views" && e.name !== "memory" && !e.name.startsWith("."))
+        walk(join(dir, e.name), depth + 1);
+    }
+  };
+  walk(resolve(roots.projectDir, root), 0);
+  return out.sort((a, b) => b.mtime - a.mtime).slice(0, limit);
+}

@@ -1,0 +1,151 @@
+/**
+ * An evaluation folder as the page shows it: its result lines reduced to the table's columns
+ * (read and validated by the evaluation's own reader), the report's Markdown and figures, the
+ * folder's progress file, and which lines have a run folder to replay.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { PROGRESS_FILE, ProgressFile } from "../eval/progress-file.ts";
+import { readResults } from "../eval/results.ts";
+import type { DataRoots } from "./paths.ts";
+import { listRuns } from "./replay.ts";
+
+export interface ResultRow {
+  key: string;
+  episodeId: string;
+  scene: string;
+  user: string;
+  stage: string;
+  scenario: string;
+  memory: string;
+  representation: string;
+  backbone: string;
+  success: boolean;
+  spl: number;
+  cm: boolean;
+  steps: number;
+  groundedCorrect: boolean | null;
+  calls: number;
+  costUsd: number | null;
+  error: string | null;
+  /** a run folder of this episode, memory mode and backbone to replay, when there is one */
+  replay: string | null;
+}
+
+export interface ResultsView {
+  path: string;
+  dataset: string | null;
+  rows: ResultRow[];
+  problems: string[];
+  report: string | null;
+  figures: string[];
+  progress: ProgressFile | null;
+}
+
+const LooseManifest = z.looseObject({ dataset: z.looseObject({ path: z.string() }).optional() });
+
+export function readProgress(dir: string): ProgressFile | null {
+  const file = join(dir, PROGRESS_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const r = ProgressFile.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process that writes a progress file still runs (on this host). */
+export function isAlive(p: ProgressFile): boolean {
+  if (p.finished) return false;
+  try {
+    process.kill(p.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Run folders by "episode|memory|backbone", read from their start events: the evaluation's own
+ * (`polar eval --trajectories` keeps them under its folder), else the newest under runs/.
+ */
+function replayIndex(roots: DataRoots, dir: string): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const r of [...listRuns(roots, "runs", 500).reverse(), ...listRuns(roots, dir, 100_000).reverse()]) {
+    try {
+      const first = readFileSync(join(roots.resolve(r.path), "events.jsonl"), "utf8").split("\n", 1)[0];
+      const e = JSON.parse(first) as { type?: string; episodeId?: string; memory?: string; backbone?: string };
+      if (e.type === "episode_start") index.set(`${e.episodeId}|${e.memory}|${e.backbone}`, r.path);
+    } catch {
+      /* a folder being written, or not a run: nothing to replay */
+    }
+  }
+  return index;
+}
+
+export function readResultsView(roots: DataRoots, path: string): ResultsView {
+  const dir = roots.resolve(path);
+  if (!statSync(dir).isDirectory() || !existsSync(join(dir, "results.jsonl")))
+    throw new Error(`"${path}" is not an evaluation folder (no results.jsonl in it)`);
+  const read = readResults(join(dir, "results.jsonl"));
+  const index = replayIndex(roots, dir);
+  const rows: ResultRow[] = read.lines.map((l) => ({
+    key: l.key,
+    episodeId: l.episodeId,
+    scene: l.scene,
+    user: l.user,
+    stage: l.stage,
+    scenario: l.scenario,
+    memory: l.memory,
+    representation: l.representation,
+    backbone: l.backbone,
+    success: l.success,
+    spl: l.spl,
+    cm: l.cm,
+    steps: l.steps,
+    groundedCorrect: l.grounded.correct,
+    calls: l.usage.calls,
+    costUsd: l.usage.costUsd,
+    error: l.error,
+    replay: index.get(`${l.episodeId}|${l.memory}|${l.backbone}`) ?? null,
+  }));
+  let dataset: string | null = null;
+  try {
+    dataset = LooseManifest.parse(JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"))).dataset?.path ?? null;
+  } catch {
+    /* no manifest: the rows still show; "run it here" needs the dataset and says so */
+  }
+  const reportDir = join(dir, "report");
+  const report = existsSync(join(reportDir, "report.md")) ? readFileSync(join(reportDir, "report.md"), "utf8") : null;
+  const figures = existsSync(reportDir)
+    ? readdirSync(reportDir)
+        .filter((f) => f.endsWith(".svg"))
+        .sort()
+        .map((f) => roots.label(join(reportDir, f)))
+    : [];
+  return {
+    path: roots.label(dir),
+    dataset,
+    rows,
+    problems: read.problems.map((p) => `line ${p.line}: ${p.message}`),
+    report,
+    figures,
+    progress: readProgress(dir),
+  };
+}
+
+/** Evaluation folders under results/ (one level, and one more for grouped runs). */
+export function listResultFolders(roots: DataRoots): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (!existsSync(dir) || depth > 2) return;
+    if (existsSync(join(dir, "results.jsonl"))) out.push(roots.label(dir));
+    for (const e of readdirSync(dir, { withFileTypes: true }))
+      if (e.isDirectory() && e.name !== "memory" && e.name !== "report" && !e.name.startsWith("."))
+        walk(join(dir, e.name), depth + 1);
+  };
+  walk(join(roots.projectDir, "results"), 0);
+  return out.sort();
+}

@@ -1,0 +1,351 @@
+/**
+ * `polar dashboard`'s server: node:http for the page and its files, one `ws` WebSocket per page
+ * for everything else. Every message from a page is parsed by protocol.ts first; whatever goes
+ * wrong while answering it becomes an `error` message to that page, never an exception that
+ * reaches the server. It listens on 127.0.0.1 unless told otherwise, and then only with a token.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { type WebSocket, WebSocketServer } from "ws";
+import type { PolarConfig } from "../config/schema.ts";
+import { SCENARIO_SET_FILE } from "../datasets/schema.ts";
+import { ClientChannel } from "./channel.ts";
+import { Drive } from "./drive.ts";
+import { listMemoryFolders, readMemoryGraph } from "./memory-view.ts";
+import { DataRoots, PathRefused } from "./paths.ts";
+import { type ClientMessage, parseClientMessage } from "./protocol.ts";
+import { type AnyEvent, listRuns, readReplay } from "./replay.ts";
+import { isAlive, listResultFolders, readProgress, readResultsView } from "./results-view.ts";
+import { readRules, teachCorrection } from "./rules-view.ts";
+import { send, serveStatic } from "./static.ts";
+
+export interface DashboardOptions {
+  config: PolarConfig;
+  /** the project folder: datasets/, results/ and runs/ are read under it */
+  projectDir: string;
+  host?: string;
+  port?: number;
+  /** required for any address but loopback; made up (and printed) when not given */
+  token?: string;
+  /** where sessions' run folders go (default <project>/runs/dashboard) */
+  runsDir?: string;
+  /** how often running evaluations' progress files are read */
+  progressEveryMs?: number;
+  /** per-page queue limits (tests make them small) */
+  channel?: { highWaterBytes?: number; maxPendingEvents?: number };
+  log?: (m: string) => void;
+}
+
+export interface Dashboard {
+  url: string;
+  token: string | null;
+  drive: Drive;
+  /** live pages and their queues, for the benchmark and tests */
+  clients(): ClientChannel[];
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+const REF = /^[\w.-]+$/;
+
+interface Client {
+  channel: ClientChannel;
+  streams: Set<string>;
+}
+
+export async function startDashboard(opts: DashboardOptions): Promise<Dashboard> {
+  const host = opts.host ?? "127.0.0.1";
+  const token = LOOPBACK.has(host) ? null : (opts.token ?? randomBytes(18).toString("base64url"));
+  const roots = new DataRoots(opts.projectDir);
+  const log = opts.log ?? (() => undefined);
+  const clients = new Set<Client>();
+  const replays = new Map<string, { dir: string; events: AnyEvent[] }>();
+
+  const broadcast = (m: object) => {
+    for (const c of clients) c.channel.sendControl(m);
+  };
+  const sessionList = () => [...drive.sessions.values()].map((s) => s.info);
+  const drive = new Drive(
+    opts.config,
+    roots,
+    opts.runsDir ?? join(opts.projectDir, "runs", "dashboard"),
+    () => broadcast({ type: "sessions", sessions: sessionList() }),
+    log,
+  );
+
+  const progressList = () =>
+    listResultFolders(roots)
+      .map((path) => {
+        const p = readProgress(roots.resolve(path));
+        return p ? { path, ...p, alive: isAlive(p) } : null;
+      })
+      .filter((p) => p !== null);
+  let lastProgress = "";
+  const progressTimer = setInterval(() => {
+    try {
+      const list = progressList();
+      const text = JSON.stringify(list);
+      if (text !== lastProgress) {
+        lastProgress = text;
+        broadcast({ type: "progress", runs: list });
+      }
+    } catch (e) {
+      log(`progress: ${(e as Error).message}`);
+    }
+  }, opts.progressEveryMs ?? 1000);
+  progressTimer.unref();
+
+  const snapshot = (stream: string): unknown[] => drive.sessions.get(stream)?.log ?? replays.get(stream)?.events ?? [];
+
+  const streamDir = (stream: string): string | null => {
+    const s = drive.sessions.get(stream);
+    if (s) return s.runDir;
+    return replays.get(stream)?.dir ?? null;
+  };
+
+  const openReplay = (path: string): { stream: string; problems: string[]; events: number } => {
+    const r = readReplay(roots, path);
+    const stream = `replay:${roots.label(r.dir)}`;
+    replays.set(stream, { dir: r.dir, events: r.events });
+    return { stream, problems: r.problems, events: r.events.length };
+  };
+
+  const subscribe = (c: Client, stream: string) => {
+    const s = drive.sessions.get(stream);
+    if (s) s.subscribers.add(c.channel);
+    else if (stream.startsWith("replay:")) {
+      if (!replays.has(stream)) openReplay(stream.slice("replay:".length));
+    } else throw new Error(`no session or replay "${stream}"`);
+    c.streams.add(stream);
+    c.channel.resetStream(stream);
+  };
+
+  const unsubscribe = (c: Client, stream: string) => {
+    drive.sessions.get(stream)?.subscribers.delete(c.channel);
+    c.streams.delete(stream);
+    c.channel.dropStream(stream);
+  };
+
+  const catalogue = () => ({
+    type: "catalogue",
+    datasets: listDatasets(roots),
+    backbones: drive.backbones(),
+    runs: [...listRuns(roots, "runs"), ...listRuns(roots, "results")].map((r) => r.path),
+    results: listResultFolders(roots),
+    memories: listMemoryFolders(roots),
+    sessions: sessionList(),
+    progress: progressList(),
+    /** the episode side has no way yet to take a task-local instruction mid-run */
+    instructionsAvailable: false,
+  });
+
+  async function handle(c: Client, m: ClientMessage): Promise<void> {
+    switch (m.type) {
+      case "catalogue":
+        c.channel.sendControl(catalogue());
+        return;
+      case "episodes": {
+        const set = await drive.scenarioSet(m.dataset);
+        c.channel.sendControl({
+          type: "episodes",
+          dataset: m.dataset,
+          scenes: set.scenes.map((s) => s.id),
+          users: set.users.map((u) => u.id),
+          episodes: [...set.evaluation, ...set.acquisition].map((e) => ({
+            id: e.id,
+            stage: e.stage,
+            scenario: e.stage === "evaluation" ? e.scenario : "acquisition",
+            userId: e.userId,
+            sceneId: e.sceneId,
+            instruction: e.instruction,
+          })),
+        });
+        return;
+      }
+      case "start": {
+        const s = await drive.start(m);
+        subscribe(c, s.info.id);
+        c.channel.sendControl({ type: "started", requestId: m.requestId ?? null, session: s.info });
+        return;
+      }
+      case "stop":
+        drive.stop(m.session);
+        return;
+      case "subscribe":
+        subscribe(c, m.stream);
+        return;
+      case "unsubscribe":
+        unsubscribe(c, m.stream);
+        return;
+      case "say": {
+        const s = drive.sessions.get(m.session);
+        if (!s) throw new Error(`no session "${m.session}"`);
+        if (m.kind === "instruction")
+          throw new Error(
+            "a task-local instruction cannot reach a running episode yet: the episode side takes no messages (BackboneRuntime.record has no sayMessages)",
+          );
+        const r = await teachCorrection(opts.config, s.info.userId, m.text, s.info.sceneId);
+        c.channel.sendControl({ type: "taught", session: m.session, user: s.info.userId, text: m.text, ...r });
+        return;
+      }
+      case "replay": {
+        const r = openReplay(m.path);
+        subscribe(c, r.stream);
+        c.channel.sendControl({ type: "replay", path: m.path, ...r });
+        return;
+      }
+      case "compare": {
+        const a = openReplay(m.a);
+        const b = openReplay(m.b);
+        subscribe(c, a.stream);
+        subscribe(c, b.stream);
+        c.channel.sendControl({ type: "compare", a: { path: m.a, ...a }, b: { path: m.b, ...b } });
+        return;
+      }
+      case "images": {
+        const dir = streamDir(m.stream);
+        if (!dir) throw new Error(`no session or replay "${m.stream}"`);
+        for (const ref of m.refs) {
+          if (!REF.test(ref)) throw new Error(`bad image reference "${ref}"`);
+          const match = /-(\w+)\.(jpeg|png)$/.exec(ref);
+          let data: Buffer;
+          try {
+            data = readFileSync(roots.inside(dir, join("views", ref)));
+          } catch {
+            continue; // a step without images (a backbone that took none): nothing to show
+          }
+          c.channel.sendImage(
+            { stream: m.stream, ref, view: match?.[1] ?? "front", format: match?.[2] === "png" ? "png" : "jpeg" },
+            data,
+          );
+        }
+        return;
+      }
+      case "results":
+        c.channel.sendControl({ type: "results", ...readResultsView(roots, m.path) });
+        return;
+      case "memory":
+        c.channel.sendControl({ type: "memory", ...(await readMemoryGraph(opts.config, roots, m.path, m.user)) });
+        return;
+      case "rules":
+        c.channel.sendControl({ type: "rules", ...(await readRules(opts.config, m.user)) });
+        return;
+    }
+  }
+
+  const authorised = (req: IncomingMessage, url: URL): boolean => {
+    if (token === null) return true;
+    const given = url.searchParams.get("token") ?? cookie(req, "polar_dashboard") ?? "";
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://dashboard");
+    if (!hostAllowed(req, host)) return send(res, 421, "wrong host");
+    if (!authorised(req, url)) return send(res, 401, "this dashboard needs its token: open the URL it printed");
+    if (token !== null && url.searchParams.get("token"))
+      res.setHeader("set-cookie", `polar_dashboard=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    if (req.method !== "GET") return send(res, 405, "GET only");
+    try {
+      if (!serveStatic(url.pathname, url.searchParams, roots, res)) send(res, 404, "not found");
+    } catch (e) {
+      send(res, 500, (e as Error).message);
+    }
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://dashboard");
+    // a page on another site must not drive episodes through the user's browser
+    const origin = req.headers.origin;
+    const sameOrigin = !origin || new URL(origin).host === req.headers.host;
+    if (url.pathname !== "/ws" || !hostAllowed(req, host) || !sameOrigin || !authorised(req, url)) {
+      socket.write("HTTP/1.1 401 Unauthorized\r\n\r\n");
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
+  });
+
+  function connect(ws: WebSocket): void {
+    const client: Client = {
+      channel: new ClientChannel(ws, { snapshot, ...opts.channel }),
+      streams: new Set(),
+    };
+    clients.add(client);
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) {
+        client.channel.sendControl({ type: "error", message: "binary messages are not accepted" });
+        return;
+      }
+      const parsed = parseClientMessage(data.toString());
+      if (!parsed.ok) {
+        client.channel.sendControl({ type: "error", request: parsed.requestType ?? null, message: parsed.error });
+        return;
+      }
+      handle(client, parsed.message).catch((e: Error) => {
+        const message = e instanceof PathRefused ? e.message : e.message || String(e);
+        client.channel.sendControl({ type: "error", request: parsed.message.type, message });
+      });
+    });
+    ws.on("close", () => {
+      for (const s of client.streams) drive.sessions.get(s)?.subscribers.delete(client.channel);
+      client.channel.detach();
+      clients.delete(client);
+    });
+    ws.on("error", () => ws.terminate());
+  }
+
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(opts.port ?? 8770, host, () => ok());
+  });
+  const addr = server.address() as AddressInfo;
+  const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  const url = `http://${shown}:${addr.port}/${token ? `?token=${token}` : ""}`;
+
+  return {
+    url,
+    token,
+    drive,
+    clients: () => [...clients].map((c) => c.channel),
+    async close() {
+      clearInterval(progressTimer);
+      for (const c of clients) c.channel.close(1001, "server closing");
+      wss.close();
+      await drive.close();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+function cookie(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+/** Against DNS rebinding: on loopback, only loopback names may reach the server. */
+function hostAllowed(req: IncomingMessage, bound: string): boolean {
+  if (!LOOPBACK.has(bound)) return true;
+  const h = (req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  return LOOPBACK.has(h);
+}
+
+/** Scenario sets under datasets/: folders with a scenario-set file. */
+function listDatasets(roots: DataRoots): string[] {
+  const dir = join(roots.projectDir, "datasets");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, SCENARIO_SET_FILE)))
+    .map((d) => roots.label(join(dir, d.name)))
+    .sort();
+}

@@ -1,0 +1,99 @@
+/**
+ * One episode driven from the dashboard: its event log (the stream pages subscribe to, and what
+ * a late tab receives first), its run folder (events.jsonl and views, written as `polar run`
+ * writes them, so a finished session replays from that folder alone), and its subscribers.
+ * The episode's listener appends and fans out; it never waits on a browser.
+ */
+import type { EpisodeEvent } from "../agent/events.ts";
+import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
+import type { Image, Simulator } from "../sim/simulator.ts";
+import type { ClientChannel } from "./channel.ts";
+
+export type SessionStatus = "preparing" | "running" | "ended" | "stopped" | "failed";
+
+export interface SessionInfo {
+  id: string;
+  label: string;
+  dataset: string;
+  episodeId: string;
+  userId: string;
+  sceneId: string;
+  backbone: string;
+  memory: string;
+  status: SessionStatus;
+  /** what the session is doing or why it ended, in words */
+  note: string;
+  /** the run folder, as the page names it (replay it from there) */
+  dir: string;
+  startedAt: string;
+}
+
+export class StoppedFromDashboard extends Error {
+  constructor() {
+    super("stopped from the dashboard");
+    this.name = "StoppedFromDashboard";
+  }
+}
+
+export class LiveSession {
+  readonly log: EpisodeEvent[] = [];
+  readonly subscribers = new Set<ClientChannel>();
+  readonly writer: TrajectoryWriter;
+  private stopRequested = false;
+
+  constructor(
+    readonly info: SessionInfo,
+    readonly runDir: string,
+    private readonly onChange: (s: LiveSession) => void,
+  ) {
+    this.writer = new TrajectoryWriter(runDir);
+  }
+
+  get stopped(): boolean {
+    return this.stopRequested;
+  }
+
+  setStatus(status: SessionStatus, note: string): void {
+    this.info.status = status;
+    this.info.note = note;
+    this.onChange(this);
+  }
+
+  stop(): void {
+    if (this.info.status === "ended" || this.info.status === "stopped" || this.info.status === "failed") return;
+    this.stopRequested = true;
+    this.setStatus(this.info.status, "stopping…");
+  }
+
+  readonly onEvent = (e: EpisodeEvent): void => {
+    this.writer.onEvent(e);
+    this.log.push(e);
+    for (const c of this.subscribers) c.sendEvent(this.info.id, e);
+  };
+
+  readonly saveImage = (ref: string, image: Image): void => {
+    this.writer.saveImage(ref, image);
+    for (const c of this.subscribers)
+      c.sendImage({ stream: this.info.id, ref, view: image.view, format: image.format }, image.data);
+  };
+
+  /**
+   * The simulator as this session's episode uses it: every call first checks for a stop, and
+   * every step yields to the event loop (and waits `paceMs`) so the server keeps answering pages
+   * and flushing their queues while an in-process episode runs.
+   */
+  wrap(sim: Simulator, paceMs: number): Simulator {
+    return new Proxy(sim, {
+      get: (target, prop, receiver) => {
+        const v = Reflect.get(target, prop, receiver);
+        if (typeof v !== "function" || prop === "close") return v;
+        return async (...args: unknown[]) => {
+          if (this.stopRequested) throw new StoppedFromDashboard();
+          const r = await v.apply(target, args);
+          if (prop === "step") await new Promise((ok) => (paceMs ? setTimeout(ok, paceMs) : setImmediate(ok)));
+          return r;
+        };
+      },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+// Two runs of one episode side by side (two backbones, two memory modes), one step cursor.
+
+import { useEffect, useState } from "preact/hooks";
+import { EpisodeView } from "./episode.js";
+import { html } from "./html.js";
+import { stepsOf } from "./state.js";
+import { Timeline } from "./timeline.js";
+
+export function CompareTab({ conn, cat, pair, setPair }) {
+  const [a, setA] = useState("");
+  const [b, setB] = useState("");
+  const [step, setStep] = useState(0);
+  useEffect(
+    () =>
+      conn.on("compare", (m) => {
+        setPair([m.a.stream, m.b.stream]);
+        setStep(0);
+      }),
+    [],
+  );
+  const steps = pair
+    ? [...new Set(pair.flatMap((s) => stepsOf(conn.streams.get(s)?.events ?? [])))].sort((x, y) => x - y)
+    : [];
+  const runs = cat?.runs ?? [];
+  return html`<div>
+    <section class="panel form">
+      <h3>Compare two runs</h3>
+      <select value=${a} onChange=${(e) => setA(e.currentTarget.value)} data-testid="compare-a">
+        <option value="">run A…</option>${runs.map((r) => html`<option value=${r}>${r}</option>`)}
+      </select>
+      <select value=${b} onChange=${(e) => setB(e.currentTarget.value)} data-testid="compare-b">
+        <option value="">run B…</option>${runs.map((r) => html`<option value=${r}>${r}</option>`)}
+      </select>
+      <button onClick=${() => conn.send({ type: "compare", a, b })} data-testid="compare-open">Compare</button>
+    </section>
+    ${
+      pair
+        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep} />
+          <div class="side-by-side">
+            ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} title=${s.slice("replay:".length)} />`)}
+          </div>`
+        : ""
+    }
+  </div>`;
+}

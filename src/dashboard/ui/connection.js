@@ -1,0 +1,124 @@
+// The page's one WebSocket: JSON messages in both directions, images as binary frames
+// (4-byte header length, JSON header, bytes). Streams (live sessions and replays) are kept here
+// as event arrays; every panel reads them, so live and replay render from the same data.
+
+const MAX_IMAGES_PER_STREAM = 600;
+
+export class Connection {
+  constructor(url) {
+    this.url = url;
+    this.handlers = new Map();
+    this.listeners = new Set();
+    this.streams = new Map();
+    this.images = new Map();
+    this.latest = new Map();
+    this.errors = [];
+    this.open = false;
+    this.queue = [];
+    this.version = 0;
+    this.connect();
+  }
+
+  connect() {
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    ws.onopen = () => {
+      this.open = true;
+      for (const m of this.queue.splice(0)) ws.send(m);
+      this.changed();
+    };
+    ws.onclose = () => {
+      this.open = false;
+      this.changed();
+    };
+    ws.onmessage = (ev) => (typeof ev.data === "string" ? this.onText(ev.data) : this.onImage(ev.data));
+    this.ws = ws;
+  }
+
+  send(message) {
+    const text = typeof message === "string" ? message : JSON.stringify(message);
+    if (this.open) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  on(type, fn) {
+    if (!this.handlers.has(type)) this.handlers.set(type, new Set());
+    this.handlers.get(type).add(fn);
+    return () => this.handlers.get(type).delete(fn);
+  }
+
+  /** re-render request: panels subscribe with subscribe() and read what they need */
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  changed() {
+    this.version++;
+    for (const fn of this.listeners) fn(this.version);
+  }
+
+  stream(id) {
+    let s = this.streams.get(id);
+    if (!s) {
+      s = { events: [] };
+      this.streams.set(id, s);
+    }
+    return s;
+  }
+
+  onText(text) {
+    let m;
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (m.type === "events") {
+      const s = this.stream(m.stream);
+      if (m.reset) s.events = m.events.slice();
+      else for (const e of m.events) s.events.push(e);
+    } else if (m.type === "error") {
+      this.errors = [...this.errors.slice(-4), { at: Date.now(), message: m.message, request: m.request }];
+    }
+    for (const fn of this.handlers.get(m.type) ?? []) fn(m);
+    this.changed();
+  }
+
+  onImage(buffer) {
+    const view = new DataView(buffer);
+    const n = view.getUint32(0);
+    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, n)));
+    const blob = new Blob([new Uint8Array(buffer, 4 + n)], { type: `image/${header.format}` });
+    let store = this.images.get(header.stream);
+    if (!store) {
+      store = new Map();
+      this.images.set(header.stream, store);
+    }
+    const old = store.get(header.ref);
+    if (old) URL.revokeObjectURL(old);
+    store.delete(header.ref);
+    store.set(header.ref, URL.createObjectURL(blob));
+    if (store.size > MAX_IMAGES_PER_STREAM) {
+      const [first, url] = store.entries().next().value;
+      URL.revokeObjectURL(url);
+      store.delete(first);
+    }
+    let latest = this.latest.get(header.stream);
+    if (!latest) {
+      latest = {};
+      this.latest.set(header.stream, latest);
+    }
+    latest[header.view] = header.ref;
+    this.changed();
+  }
+
+  clearErrors() {
+    this.errors = [];
+    this.changed();
+  }
+
+  image(stream, ref) {
+    return this.images.get(stream)?.get(ref) ?? null;
+  }
+}

@@ -1,0 +1,205 @@
+// Every panel of one episode at one cursor: views, map, memory and grounding, model calls,
+// rules, the reply, the outcome, and any event type this page does not know yet.
+import { html } from "./html.js";
+import { TopDownMap } from "./map.js";
+import { cutoff, stateAt } from "./state.js";
+
+const fmt = (x, d = 2) => (x === null || x === undefined ? "n/a" : Number(x).toFixed(d));
+
+function requestImages(conn, stream, refs) {
+  conn.requested ??= new Set();
+  const missing = refs.filter((r) => !conn.image(stream, r) && !conn.requested.has(`${stream}|${r}`));
+  if (!missing.length) return;
+  for (const r of missing) conn.requested.add(`${stream}|${r}`);
+  conn.send({ type: "images", stream, refs: missing });
+}
+
+function Views({ conn, stream, st, follow }) {
+  const refs = st.views?.images ?? [];
+  if (!follow && refs.length)
+    requestImages(
+      conn,
+      stream,
+      refs.map((r) => r.ref),
+    );
+  const latest = conn.latest.get(stream) ?? {};
+  const views = ["left", "front", "right"];
+  return html`<section class="panel" data-testid="views">
+    <h3>Views ${st.views ? html`<small>step ${st.views.step}</small>` : ""}</h3>
+    <div class="views">
+      ${views.map((v) => {
+        const ref = follow ? (latest[v] ?? refs.find((r) => r.view === v)?.ref) : refs.find((r) => r.view === v)?.ref;
+        const url = ref ? conn.image(stream, ref) : null;
+        return html`<figure>
+          ${url ? html`<img data-testid=${`view-${v}`} data-ref=${ref} src=${url} alt=${v} />` : html`<div class="noimg">no image</div>`}
+          <figcaption>${v}</figcaption>
+        </figure>`;
+      })}
+    </div>
+  </section>`;
+}
+
+function Memory({ st }) {
+  const r = st.retrieval;
+  const g = st.grounding;
+  return html`<section class="panel" data-testid="memory-panel">
+    <h3>Memory and grounding</h3>
+    ${
+      r
+        ? html`<div>retrieval (${r.mode}): ${r.candidates.length} candidates${r.rawEpisodeIds.length ? `, ${r.rawEpisodeIds.length} raw episodes` : ""}</div>
+          <ol class="small">
+            ${r.candidates
+              .slice(0, 5)
+              .map(
+                (c) =>
+                  html`<li><b>${c.category ?? c.objectId}</b> ${fmt(c.score)} — ${c.statements.slice(0, 2).join("; ")}</li>`,
+              )}
+          </ol>`
+        : html`<div class="muted">no retrieval yet</div>`
+    }
+    ${
+      g
+        ? html`<div data-testid="grounding">grounded: <b>${g.objectId ?? "—"}</b> (${g.category ?? "no category"})<br />why: ${g.reason}</div>`
+        : ""
+    }
+    ${st.lowLevel ? html`<div class="small">low level at step ${st.lowLevel.step}: ${st.lowLevel.decision} — ${st.lowLevel.reason}</div>` : ""}
+  </section>`;
+}
+
+function Calls({ st }) {
+  const calls = st.calls;
+  const max = Math.max(1, ...calls.map((c) => c.latencyMs));
+  const cost = calls.reduce((a, c) => (c.costUsd === undefined || a === null ? null : a + c.costUsd), 0);
+  const tokens = (k) => (calls.some((c) => c[k] === undefined) ? "not reported" : calls.reduce((a, c) => a + c[k], 0));
+  const w = 360;
+  const bw = calls.length ? Math.max(1, Math.floor(w / calls.length)) : 0;
+  return html`<section class="panel" data-testid="calls">
+    <h3>Model calls <small>${calls.length}</small></h3>
+    <div class="small">
+      tokens in ${tokens("inputTokens")} / out ${tokens("outputTokens")} · cost
+      ${cost === null ? "not reported" : `$${cost.toFixed(4)}`}
+    </div>
+    ${
+      calls.length
+        ? html`<svg class="chart" width=${w} height="60" aria-label="latency per call">
+            ${calls.map(
+              (c, i) =>
+                html`<rect x=${i * bw} y=${60 - (58 * c.latencyMs) / max} width=${Math.max(1, bw - 1)}
+                  height=${(58 * c.latencyMs) / max} fill=${c.error ? "#d23" : "#2a6fdb"}><title>${c.task} ${c.latencyMs} ms</title></rect>`,
+            )}
+          </svg>
+          <table class="small">
+            <tr><th>task</th><th>model</th><th>in</th><th>out</th><th>ms</th><th>$</th></tr>
+            ${calls.slice(-6).map(
+              (c) => html`<tr>
+                <td>${c.task}</td><td>${c.model}</td><td>${c.inputTokens ?? "?"}</td><td>${c.outputTokens ?? "?"}</td>
+                <td>${Math.round(c.latencyMs)}</td><td>${c.costUsd === undefined ? "?" : c.costUsd.toFixed(4)}</td>
+              </tr>`,
+            )}
+          </table>`
+        : html`<div class="muted">none so far (the heuristic backbone makes none)</div>`
+    }
+  </section>`;
+}
+
+function Verdicts({ results }) {
+  return (results ?? []).map(
+    (r) =>
+      html`<div class=${`verdict ${r.verdict}`}>${r.verdict} — “${r.statement}”${r.reason ? ` (${r.reason})` : ""}${
+        (r.quotes ?? []).length ? html` <q class="muted">${r.quotes[0]}</q>` : ""
+      }</div>`,
+  );
+}
+
+function Rules({ st }) {
+  const any = st.rules || st.checks.length || st.revisions.length || st.blocks.length || st.appeals.length;
+  const r = st.rules;
+  return html`<section class="panel" data-testid="rules-panel">
+    <h3>Rules</h3>
+    ${!any ? html`<div class="muted">no rule events in this episode</div>` : ""}
+    ${
+      r
+        ? html`<div class="small">library v${r.libraryVersion} · ${r.inForce ?? "?"} in force · method ${r.method} ·
+          ${(r.selected ?? []).length} selected</div>
+          <ul class="small">${(r.selected ?? []).map((x) => html`<li>${x.taskLocal ? "(this task) " : ""}${x.kind}: “${x.statement}”</li>`)}</ul>`
+        : ""
+    }
+    ${st.checks.map((c) => html`<div class="small check"><b>${c.stage}</b> ${c.subject}: <${Verdicts} results=${c.results} /></div>`)}
+    ${st.revisions.map(
+      (c) =>
+        html`<div class="small check"><b>revision ${c.revision}</b> of ${c.subject} (${c.stage}): <${Verdicts} results=${c.violations} /></div>`,
+    )}
+    ${st.blocks.map(
+      (c) =>
+        html`<div class="small check bad"><b>blocked</b> ${c.subject} (${c.stage}): ${c.reason} <${Verdicts} results=${c.violations} /></div>`,
+    )}
+    ${st.appeals.map(
+      (c) =>
+        html`<div class="small check"><b>appeal</b> against “${c.statement}”: ${c.argument} → ${c.overturn ? "overturned" : "upheld"} (${c.reason})</div>`,
+    )}
+  </section>`;
+}
+
+function Reply({ st }) {
+  const r = st.reply;
+  return html`<section class="panel" data-testid="reply">
+    <h3>Robot's reply</h3>
+    ${
+      r
+        ? html`<div class="reply" data-testid="reply-text">${r.text}</div>
+          ${r.revisions ? html`<div class="small">${r.revisions} revision(s)${r.draft ? html`; first draft: <q>${r.draft}</q>` : ""}</div>` : ""}
+          ${(r.unresolved ?? []).length ? html`<div class="small bad">still violates: <${Verdicts} results=${r.unresolved} /></div>` : ""}`
+        : html`<div class="muted">${st.end ? "this episode sent no reply" : "no reply yet"}</div>`
+    }
+  </section>`;
+}
+
+function Outcome({ st }) {
+  const s = st.start;
+  const e = st.end;
+  return html`<section class="panel" data-testid="outcome">
+    <h3>Episode</h3>
+    ${
+      s
+        ? html`<div><b>${s.episodeId}</b> · ${s.scenario} · user ${s.userId} · memory ${s.memory} · ${s.backbone}</div>
+          <div class="instruction">“${s.instruction}”</div>`
+        : html`<div class="muted">waiting for the episode to start</div>`
+    }
+    <div class="small">step ${st.step}${s ? ` of at most ${s.maxSteps}` : ""}${st.lastAction ? ` · last action ${st.lastAction.action}` : ""}</div>
+    ${
+      e
+        ? html`<div data-testid="outcome-line" class=${e.success ? "ok" : "bad"}>
+          ${e.success ? "success" : "failure"} · SPL ${fmt(e.spl)} · CM ${e.cm ? "yes" : "no"} · ${e.steps} steps ·
+          path ${fmt(e.pathLength)} m · final distance ${fmt(e.distanceToGoal)} m${e.error ? ` · error: ${e.error}` : ""}
+        </div>`
+        : ""
+    }
+  </section>`;
+}
+
+function Other({ st }) {
+  if (!st.other.length) return "";
+  return html`<section class="panel" data-testid="other-events">
+    <h3>Other events <small>${st.other.length}</small></h3>
+    ${st.other.slice(-8).map((e) => html`<pre class="small">${JSON.stringify(e).slice(0, 300)}</pre>`)}
+  </section>`;
+}
+
+export function EpisodeView({ conn, stream, step = null, title = "" }) {
+  const events = conn.streams.get(stream)?.events ?? [];
+  const st = stateAt(events, cutoff(events, step));
+  const follow = step === null;
+  return html`<div class="episode" data-testid="episode" data-stream=${stream} data-step=${st.step}>
+    ${title ? html`<h2>${title}</h2>` : ""}
+    <div class="grid">
+      <${Outcome} st=${st} />
+      <${Views} conn=${conn} stream=${stream} st=${st} follow=${follow} />
+      <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} st=${st} /></section>
+      <${Memory} st=${st} />
+      <${Calls} st=${st} />
+      <${Rules} st=${st} />
+      <${Reply} st=${st} />
+      <${Other} st=${st} />
+    </div>
+  </div>`;
+}

@@ -1,0 +1,4 @@
+import htm from "htm";
+import { h } from "preact";
+
+export const html = htm.bind(h);

@@ -1,0 +1,42 @@
+// Replay: a finished episode from its events.jsonl, every panel following one step cursor.
+
+import { useEffect, useState } from "preact/hooks";
+import { EpisodeView } from "./episode.js";
+import { html } from "./html.js";
+import { stepsOf } from "./state.js";
+import { Timeline } from "./timeline.js";
+
+export function ReplayTab({ conn, cat, replay, setReplay }) {
+  const [path, setPath] = useState("");
+  const [step, setStep] = useState(0);
+  const [problems, setProblems] = useState([]);
+  useEffect(
+    () =>
+      conn.on("replay", (m) => {
+        setReplay(m.stream);
+        setProblems(m.problems);
+        setStep(0);
+      }),
+    [],
+  );
+  const events = replay ? (conn.streams.get(replay)?.events ?? []) : [];
+  const steps = stepsOf(events);
+  return html`<div>
+    <section class="panel form">
+      <h3>Replay a run</h3>
+      <select value=${path} onChange=${(e) => setPath(e.currentTarget.value)} data-testid="replay-path">
+        <option value="">choose a run folder…</option>
+        ${(cat?.runs ?? []).map((r) => html`<option value=${r}>${r}</option>`)}
+      </select>
+      <input placeholder="or type a path (runs/…, results/…)" value=${path} onInput=${(e) => setPath(e.currentTarget.value)} data-testid="replay-input" />
+      <button onClick=${() => conn.send({ type: "replay", path })} data-testid="replay-open">Open</button>
+      ${problems.length ? html`<div class="small bad">${problems.length} bad line(s): ${problems.slice(0, 3).join("; ")}</div>` : ""}
+    </section>
+    ${
+      replay
+        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep} />
+          <${EpisodeView} conn=${conn} stream=${replay} step=${step} title=${replay.slice("replay:".length)} />`
+        : ""
+    }
+  </div>`;
+}

@@ -1,0 +1,78 @@
+/**
+ * A project folder for dashboard tests: datasets/ links to the repository's scenario sets,
+ * results/ and runs/ are empty and its own. The config is the default one with the lexical
+ * embedder (no model files needed) and memory under the folder.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
+import type { PolarConfig } from "../../src/config/schema.ts";
+
+export function testProject(): { dir: string; config: PolarConfig } {
+  const dir = mkdtempSync(join(tmpdir(), "polar-dash-"));
+  symlinkSync(join(REPO_ROOT, "datasets"), join(dir, "datasets"));
+  mkdirSync(join(dir, "results"));
+  mkdirSync(join(dir, "runs"));
+  const config = loadConfig({
+    overrides: { embedder: { type: "lexical" }, memory: { path: join(dir, "memory", "memory.db") } },
+  });
+  return { dir, config };
+}
+
+/** A WebSocket client that collects every JSON message; `next` waits for one that matches. */
+export class TestClient {
+  readonly messages: Record<string, unknown>[] = [];
+  readonly binary: Buffer[] = [];
+  private waiters: { match: (m: Record<string, unknown>) => boolean; ok: (m: Record<string, unknown>) => void }[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) {
+        this.binary.push(data as Buffer);
+        return;
+      }
+      const m = JSON.parse(data.toString()) as Record<string, unknown>;
+      this.messages.push(m);
+      for (const w of [...this.waiters])
+        if (w.match(m)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.ok(m);
+        }
+    });
+  }
+
+  static async open(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
+    const ws = new WebSocket(url, { headers });
+    const c = new TestClient(ws);
+    await new Promise<void>((ok, fail) => {
+      ws.once("open", () => ok());
+      ws.once("error", fail);
+    });
+    return c;
+  }
+
+  send(m: unknown): void {
+    this.ws.send(typeof m === "string" ? m : JSON.stringify(m));
+  }
+
+  next(match: (m: Record<string, unknown>) => boolean, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+    const have = this.messages.find(match);
+    if (have) return Promise.resolve(have);
+    return new Promise((ok, fail) => {
+      const t = setTimeout(() => fail(new Error(`no matching message in ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        match,
+        ok: (m) => {
+          clearTimeout(t);
+          ok(m);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The dashboard's server over a real socket, without a browser: bad messages get errors and
+ * the server goes on; no path outside the data folders is readable (WebSocket or HTTP); a
+ * non-loopback address needs the token; a browser that stops reading does not slow an episode;
+ * two episodes run at once; a running evaluation's progress file is announced.
+ */
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
+import { fileProgress } from "../../src/eval/progress-file.ts";
+import { TestClient, testProject } from "./fixture.ts";
+
+let dash: Dashboard;
+let project: ReturnType<typeof testProject>;
+const wsUrl = () => `${dash.url.replace(/^http/, "ws").replace(/\/(\?.*)?$/, "")}/ws`;
+
+before(async () => {
+  project = testProject();
+  dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0, progressEveryMs: 100 });
+});
+after(async () => {
+  await dash.close();
+});
+
+const start = (c: TestClient, extra: Record<string, unknown> = {}) =>
+  c.send({
+    type: "start",
+    dataset: "datasets/polar-mini",
+    episode: { id: "eval-u1-0005" },
+    backbone: "heuristic",
+    memory: "none",
+    ...extra,
+  });
+
+test("bad messages are answered with an error naming what and where, and the connection lives on", async () => {
+  const c = await TestClient.open(wsUrl());
+  const bad: [unknown, RegExp][] = [
+    ["{not json", /not JSON/],
+    [{ type: "start", dataset: "datasets/polar-mini", episode: {}, backbone: "heuristic", memory: "none" }, /episode/],
+    [
+      { type: "start", dataset: "datasets/polar-mini", episode: { id: "nope" }, backbone: "heuristic", memory: "none" },
+      /episode "nope" is not in scenario set/,
+    ],
+    [
+      {
+        type: "start",
+        dataset: "datasets/polar-mini",
+        episode: { id: "eval-u1-0005" },
+        backbone: "../../etc/passwd",
+        memory: "none",
+      },
+      /unknown backbone/,
+    ],
+    [{ type: "replay", path: "../../../../etc/passwd" }, /not a file or folder the dashboard can open/],
+    [{ type: "results", path: "/etc" }, /not a file or folder the dashboard can open/],
+    [{ type: "memory", path: "datasets/../../", user: "u1" }, /not a file or folder the dashboard can open/],
+    [{ type: "images", stream: "replay:nothing", refs: ["../x"] }, /no session or replay/],
+    [{ type: "stop", session: "s999" }, /no session "s999"/],
+  ];
+  for (const [m, want] of bad) {
+    const n = c.messages.length;
+    c.send(m);
+    const e = await c.next((x) => x.type === "error" && c.messages.indexOf(x) >= n);
+    assert.match(String(e.message), want, JSON.stringify(m));
+  }
+  c.send({ type: "catalogue" });
+  const cat = await c.next((x) => x.type === "catalogue");
+  assert.ok((cat.datasets as string[]).includes("datasets/polar-mini"));
+  assert.ok((cat.backbones as string[]).includes("heuristic"));
+  c.close();
+});
+
+test("HTTP serves the page and its modules, never a file outside the data folders", async () => {
+  const get = (p: string) => fetch(new URL(p, dash.url));
+  assert.equal((await get("/")).status, 200);
+  assert.equal((await get("/vendor/preact.mjs")).status, 200);
+  assert.equal((await get("/vendor/cytoscape.mjs")).status, 200);
+  for (const p of [
+    "/app/../server.ts",
+    "/vendor/../../package.json",
+    "/files?path=../../../../etc/passwd",
+    "/files?path=/etc/passwd",
+    "/files?path=datasets/../package.json",
+    "/files?path=" + encodeURIComponent(join(project.dir, "datasets", "..", "..", "etc", "passwd")),
+  ])
+    assert.equal((await get(p)).status, 404, p);
+  const spoofed = await new Promise<number>((ok, fail) =>
+    request(new URL("/", dash.url), { headers: { host: "evil.example:80" } }, (res) => {
+      res.resume();
+      ok(res.statusCode ?? 0);
+    })
+      .on("error", fail)
+      .end(),
+  );
+  assert.equal(spoofed, 421, "DNS rebinding: a foreign Host header is refused on loopback");
+  const foreign = TestClient.open(wsUrl(), { origin: "http://evil.example" });
+  await assert.rejects(foreign, /401/);
+});
+
+test("any address but loopback needs the token it prints", async () => {
+  const open = await startDashboard({ config: project.config, projectDir: project.dir, host: "0.0.0.0", port: 0 });
+  try {
+    assert.ok(open.token && open.token.length >= 16);
+    const base = new URL(open.url);
+    const plain = `http://127.0.0.1:${base.port}`;
+    assert.equal((await fetch(`${plain}/`)).status, 401);
+    assert.equal((await fetch(`${plain}/?token=wrong`)).status, 401);
+    assert.equal((await fetch(`${plain}/?token=${open.token}`)).status, 200);
+    await assert.rejects(TestClient.open(`ws://127.0.0.1:${base.port}/ws`), /401/);
+    const c = await TestClient.open(`ws://127.0.0.1:${base.port}/ws?token=${open.token}`);
+    c.send({ type: "catalogue" });
+    await c.next((m) => m.type === "catalogue");
+    c.close();
+  } finally {
+    await open.close();
+  }
+});
+
+test("a browser that stops reading does not slow an episode; two run at once", async () => {
+  // baseline: nobody watching
+  const c = await TestClient.open(wsUrl());
+  const t0 = Date.now();
+  start(c);
+  const s1 = (await c.next((m) => m.type === "started")).session as { id: string };
+  c.send({ type: "unsubscribe", stream: s1.id });
+  await c.next((m) => m.type === "sessions" && ended(m, s1.id), 60_000);
+  const alone = Date.now() - t0;
+
+  // a watcher whose socket never reads, plus a second session at the same time
+  const stuck = await TestClient.open(wsUrl());
+  (stuck.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+  const t1 = Date.now();
+  start(c, { requestId: "a" });
+  const a = (await c.next((m) => m.type === "started" && m.requestId === "a")).session as { id: string };
+  stuck.send({ type: "subscribe", stream: a.id });
+  start(c, { requestId: "b" });
+  const b = (await c.next((m) => m.type === "started" && m.requestId === "b")).session as { id: string };
+  await c.next((m) => m.type === "sessions" && ended(m, a.id) && ended(m, b.id), 90_000);
+  const watched = Date.now() - t1;
+  // two episodes on two cores, one of them watched by a dead browser: no worse than twice one alone
+  assert.ok(watched < 2 * alone + 4000, `alone ${alone} ms, two with a stuck watcher ${watched} ms`);
+  const sessions = (c.messages.filter((m) => m.type === "sessions").at(-1)?.sessions ?? []) as {
+    id: string;
+    status: string;
+    note: string;
+  }[];
+  for (const id of [a.id, b.id]) assert.match(sessions.find((s) => s.id === id)?.note ?? "", /in 700 steps|success/);
+  const queued = dash.clients().map((ch) => ch.pending.events);
+  assert.ok(Math.max(...queued) <= 5000, `queued events per client ${queued}`);
+  stuck.ws.terminate();
+  c.close();
+});
+
+test("a running evaluation's progress file is announced to pages", async () => {
+  const dir = join(project.dir, "results", "running");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "results.jsonl"), "");
+  const c = await TestClient.open(wsUrl());
+  const p = fileProgress(dir);
+  p.start(40, 3);
+  p.episode(true, "heuristic/none eval-u1-0001");
+  const m = await c.next(
+    (x) =>
+      x.type === "progress" &&
+      (x.runs as { path: string; done: number }[]).some((r) => r.path === "results/running" && r.done === 4),
+  );
+  const run = (m.runs as { path: string; alive: boolean; total: number }[]).find((r) => r.path === "results/running");
+  assert.equal(run?.alive, true);
+  assert.equal(run?.total, 40);
+  p.stop();
+  c.close();
+});
+
+function ended(m: Record<string, unknown>, id: string): boolean {
+  const s = (m.sessions as { id: string; status: string }[]).find((x) => x.id === id);
+  return s !== undefined && (s.status === "ended" || s.status === "failed" || s.status === "stopped");
+}
