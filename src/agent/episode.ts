@@ -11,14 +11,17 @@
 import { BackboneError, type CallRecord, type GroundOutput, type Policy } from "../mllm/policy.ts";
 import { Body, StepBudgetExhausted } from "../planning/body.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
+import type { RuleSession } from "../rules/session.ts";
 import type { Observation } from "../sim/protocol.ts";
 import type { AgentSimulator, Image } from "../sim/simulator.ts";
 import type { AgentConfig } from "./config.ts";
+import { type Delivery, deliver } from "./delivery.ts";
 import type { EventStream, ImageRef } from "./events.ts";
 import { groundInput, type Retrieved, recall, targetPhoto, withReferent } from "./grounding.ts";
 import { checkMemoryAccess, type MemoryAccess } from "./memory-access.ts";
 import { navigate } from "./navigate.ts";
 import { classifyError, type EpisodeError } from "./outcome-error.ts";
+import { NavigationGate } from "./rule-gate.ts";
 import type { Task } from "./task.ts";
 import type { Stopwatch } from "./timing.ts";
 import { TrajectoryLog } from "./trajectory.ts";
@@ -34,7 +37,9 @@ export interface AgentOptions {
   agent: AgentConfig;
   maxSteps: number;
   /** the turn angle and the camera the sensor's boxes are measured in */
-  body: { turnAngle: number; camera: { width: number; height: number; hfov: number } };
+  body: { turnAngle: number; stepLength: number; camera: { width: number; height: number; hfov: number } };
+  /** the user's rules for this input (pinned library version, task-local instructions, method) */
+  rules?: RuleSession | null;
   /** true when the views carry pixels (the harness asked the simulator for them) */
   withImages: boolean;
   stream: EventStream;
@@ -55,6 +60,10 @@ export interface AgentOutcome {
   decisions: { ground: number; highLevel: number; lowLevel: number; memorize: number };
   calls: CallRecord[];
   memorized: boolean;
+  /** the room the robot believes it found the target in (where it stopped) */
+  foundRoom: string | null;
+  /** what the robot told the user; null only when the episode failed before it could say anything */
+  reply: Delivery | null;
   error: EpisodeError | null;
 }
 
@@ -79,8 +88,13 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
     decisions,
     calls,
     memorized: false,
+    foundRoom: null,
+    reply: null,
     error: null,
   };
+  const rules = o.rules ?? null;
+  rules?.attach({ emit: (e) => stream.emit(e), onCalls });
+  const guidance = rules?.guidance() ?? [];
 
   const emitViews = (step: number, obs: Observation, images: Image[]) => {
     const refs: ImageRef[] = images.map((img) => ({
@@ -152,9 +166,16 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
       turnAngle: o.body.turnAngle,
       camera: { width: o.body.camera.width, height: o.body.camera.height, hfovDeg: o.body.camera.hfov },
       approachRadius: o.agent.arrivalRadius,
+      stepLength: o.body.stepLength,
+      ...(guidance.length ? { guidance } : {}),
+      ...(rules?.checking ? { gate: new NavigationGate(rules, g) } : {}),
     });
     out.stopped = nav.stopped;
     out.stoppedAtInstance = nav.instanceId;
+    if (nav.stopped) {
+      const room = roomAt(g, body.pose.position);
+      out.foundRoom = room ? (g.rooms.find((r) => r.id === room)?.label ?? room) : null;
+    }
   } catch (e) {
     // The budget running out is how an episode ends without STOP, not a failure of the agent.
     if (!(e instanceof StepBudgetExhausted)) out.error = classifyError(e);
@@ -162,6 +183,42 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   }
   out.steps = body?.steps ?? 0;
   out.roomsVisited = trajectory.facts().roomsVisited;
+
+  // The delivery: what the robot tells the user, checked against their rules before it is said.
+  if (body && out.error === null) {
+    try {
+      out.reply = await o.watch.time("model", () =>
+        deliver(
+          o.policy,
+          {
+            instruction: task.instruction,
+            outcome: {
+              stopped: out.stopped,
+              description: out.grounded?.description || task.referent?.category || "the object",
+              foundRoom: out.foundRoom,
+              roomsSearched: [...new Set(out.roomsVisited)],
+              steps: out.steps,
+              stepsLeft: body!.stepsLeft,
+            },
+          },
+          rules,
+          onCalls,
+        ),
+      );
+    } catch (e) {
+      if (e instanceof BackboneError) onCalls(e.calls);
+      const c = classifyError(e);
+      out.error = { ...c, message: `reply: ${c.message}` };
+    }
+  }
+  if (out.reply)
+    stream.emit({
+      type: "reply",
+      text: out.reply.text,
+      ...(out.reply.draft !== out.reply.text ? { draft: out.reply.draft } : {}),
+      revisions: out.reply.revisions,
+      unresolved: out.reply.unresolved,
+    });
 
   // 4. Memorize: an explicit request becomes a prior interaction; an errored one is not clean.
   if (task.referent && body && out.error === null && (o.memory.polar || o.memory.log)) {

@@ -44,7 +44,84 @@ export const RoomNode = z.strictObject({
   adjacent: z.array(z.string()),
 });
 
+const RuleStage = z.enum(["pre_action", "artifact", "delivery"]);
+export const RuleResultEvent = z.strictObject({
+  /** `${ruleId}@${version}` of a stored rule, `task:<n>` of a task-local one */
+  id: z.string(),
+  statement: z.string(),
+  verdict: z.enum(["pass", "violated", "not_applicable", "unknown"]),
+  reason: z.string(),
+  /** verbatim excerpts of the evidence the verdict rests on */
+  quotes: z.array(z.string()),
+});
+
+/** The rule layer's events (src/rules/session.ts): what was pinned and selected, each check, revision, block and appeal. */
+const RuleEvents = [
+  z.strictObject({
+    ...Base,
+    type: z.literal("rules"),
+    method: z.enum(["none", "text", "selected", "full"]),
+    libraryVersion: z.number().int().nonnegative(),
+    inForce: z.number().int().nonnegative(),
+    selected: z.array(
+      z.strictObject({
+        id: z.string(),
+        statement: z.string(),
+        kind: z.enum(["programmatic", "semantic", "guidance", "inactive"]),
+        taskLocal: z.boolean(),
+        text: z.string(),
+      }),
+    ),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("rule_check"),
+    stage: RuleStage,
+    subject: z.string(),
+    results: z.array(RuleResultEvent),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("rule_revision"),
+    stage: RuleStage,
+    subject: z.string(),
+    revision: z.number().int().positive(),
+    violations: z.array(RuleResultEvent),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("rule_block"),
+    stage: RuleStage,
+    subject: z.string(),
+    violations: z.array(RuleResultEvent),
+    reason: z.string(),
+  }),
+  z.strictObject({
+    ...Base,
+    type: z.literal("rule_appeal"),
+    stage: RuleStage,
+    id: z.string(),
+    statement: z.string(),
+    argument: z.string(),
+    overturn: z.boolean(),
+    reason: z.string(),
+    quotes: z.array(z.string()),
+  }),
+] as const;
+
 export const EpisodeEvent = z.discriminatedUnion("type", [
+  ...RuleEvents,
+  z.strictObject({
+    ...Base,
+    type: z.literal("reply"),
+    /** what the robot told the user */
+    text: z.string(),
+    /** the first draft, when rule revisions changed it */
+    draft: z.string().optional(),
+    revisions: z.number().int().nonnegative(),
+    /** rule violations the delivered reply still has (recorded, never hidden) */
+    unresolved: z.array(RuleResultEvent),
+  }),
   z.strictObject({
     ...Base,
     type: z.literal("episode_start"),

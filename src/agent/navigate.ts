@@ -6,7 +6,7 @@
  */
 import type { CallRecord, Decision, GroundOutput, LowLevelOutput, Policy } from "../mllm/policy.ts";
 import type { Body, StepOutcome } from "../planning/body.ts";
-import { Controller, floorDistance, type StepHook } from "../planning/controller.ts";
+import { Controller, floorDistance, type GoToOptions, type StepHook } from "../planning/controller.ts";
 import { planRoom } from "../planning/high-level.ts";
 import {
   askLowLevelPlanner,
@@ -19,6 +19,7 @@ import {
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { EventStream } from "./events.ts";
+import type { NavigationGate } from "./rule-gate.ts";
 import type { Stopwatch } from "./timing.ts";
 import type { TrajectoryLog } from "./trajectory.ts";
 
@@ -49,6 +50,12 @@ export interface NavigateOptions {
   camera: { width: number; height: number; hfovDeg: number };
   /** how near an approached object counts as reached (metres) */
   approachRadius: number;
+  /** the length of one forward step (metres), to see where a step would go before it is taken */
+  stepLength: number;
+  /** the user's rules that apply now, as text for the planners */
+  guidance?: string[];
+  /** the rule layer's pre_action checks (absent: no rules are checked) */
+  gate?: NavigationGate;
 }
 
 export interface NavigateResult {
@@ -72,6 +79,15 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   let pendingTrigger: Trigger | null = null;
 
   const currentRoom = () => roomAt(graph, body.pose.position);
+  // Paths planned around the rooms the rules forbid now, and each plan's rooms checked before a step of it.
+  const gate = o.gate;
+  const around = (): GoToOptions | undefined =>
+    gate
+      ? {
+          avoidRegions: gate.avoidRegions(currentRoom()),
+          onPlan: async (p) => ((await gate.path(p.regions ?? [], currentRoom())) ? "walk" : "refuse"),
+        }
+      : undefined;
 
   const ask = async (trigger: Trigger): Promise<Decision<LowLevelOutput>> => {
     decisions.lowLevel++;
@@ -86,6 +102,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
         stepsLeft: body.stepsLeft,
         recentActions: recent,
         withImages: o.withImages,
+        ...(o.guidance?.length ? { guidance: o.guidance } : {}),
       }),
     );
     o.onCalls(d.calls);
@@ -109,6 +126,9 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       const action = decisionToAction(d.value.decision);
       if (action === null) return "continue";
       if (body.stepsLeft === 0 || body.done) return "ended";
+      // pre_action: a STOP or a step the rules forbid here is not taken; the plan resumes.
+      if (action === "STOP" && o.gate && !(await o.gate.stop(currentRoom()))) return "continue";
+      if (action === "MOVE_FORWARD" && o.gate && !o.gate.forwardAllowed(body.pose, o.stepLength)) return "continue";
       if (action === "STOP") stoppedAt = d.value.instanceId ?? null;
       const out = await body.act(action, "low_level");
       recent.push(action);
@@ -134,7 +154,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
           const moved = floorDistance(s.observation.pose.position, from) > 0.05;
           return moved && findInstance(s.observation, id) ? "interrupt" : "continue";
         };
-        const walk = await controller.goTo(goal, backInView, "low_level", o.approachRadius);
+        const walk = await controller.goTo(goal, backInView, "low_level", o.approachRadius, around());
         if (walk.status === "budget" || walk.status === "done") return "ended";
       }
       // A planner that keeps steering without stopping hands control back to the plan.
@@ -163,14 +183,17 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   let idleRounds = 0;
   while (outcome === "continue" && !body.done && body.stepsLeft > 0) {
     const here = currentRoom();
+    const rooms = o.gate ? o.gate.candidates() : graph.rooms;
+    if (rooms.length === 0) break;
     const { choice, decision } = await o.watch.time("model", () =>
       planRoom(policy, {
         instruction: o.instruction,
         target: o.target,
-        rooms: graph.rooms,
+        rooms,
         currentRoomId: here,
         visited,
         position: body.pose.position,
+        ...(o.guidance?.length ? { guidance: o.guidance } : {}),
       }),
     );
     decisions.highLevel++;
@@ -185,21 +208,28 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       fromRoomId: here,
       visited: [...visited],
     });
+    // pre_action: a room the rules forbid now is not walked to; the planner chooses again without it.
+    if (o.gate && !(await o.gate.roomChoice(choice.room))) continue;
     const stepsBefore = body.steps;
 
     // Walk to the waypoint; every interruption is a decision point.
-    let walk = await controller.goTo(choice.room.waypoint, hook);
+    let walk = await controller.goTo(choice.room.waypoint, hook, "plan", undefined, around());
     while (walk.status === "interrupted" && outcome === "continue") {
       const trigger = pendingTrigger ?? "periodic";
       pendingTrigger = null;
       outcome = await decisionPoint(trigger);
       if (outcome !== "continue") break;
-      walk = await controller.goTo(choice.room.waypoint, hook);
+      walk = await controller.goTo(choice.room.waypoint, hook, "plan", undefined, around());
     }
     if (outcome !== "continue") break;
     if (walk.status === "budget" || walk.status === "done") {
       outcome = "ended";
       break;
+    }
+    // No way there that keeps to the rules: leave the room out rather than break them.
+    if (gate?.active && (walk.status === "unreachable" || walk.status === "refused")) {
+      gate.excluded.add(choice.room.id);
+      continue;
     }
 
     // At the waypoint (or as near as the house lets us): look, turn around, look again. A

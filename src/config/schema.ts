@@ -3,6 +3,7 @@ import { AgentConfig } from "../agent/config.ts";
 import { EvalConfig } from "../eval/config.ts";
 import { EmbedderConfig, MemoryConfig } from "../memory/config.ts";
 import { BackboneConfig } from "../mllm/config.ts";
+import { RulesConfig } from "../rules/config.ts";
 import { SimulatorConfig } from "../sim/config.ts";
 
 /** The whole run configuration: each part owns its section's schema. */
@@ -13,5 +14,6 @@ export const PolarConfig = z.strictObject({
   backbone: BackboneConfig.prefault({}),
   agent: AgentConfig.prefault({}),
   eval: EvalConfig.prefault({}),
+  rules: RulesConfig.prefault({}),
 });
 export type PolarConfig = z.infer<typeof PolarConfig>;

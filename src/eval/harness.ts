@@ -19,9 +19,11 @@ import { Stopwatch } from "../agent/timing.ts";
 import type { Episode } from "../datasets/schema.ts";
 import { summarizeCalls } from "../mllm/accounting.ts";
 import type { Policy } from "../mllm/policy.ts";
-import { buildSceneGraph, type SceneGraph, type SceneGraphCache } from "../planning/scene-graph.ts";
+import { buildSceneGraph, roomAt, type SceneGraph, type SceneGraphCache } from "../planning/scene-graph.ts";
+import { hourOf } from "../rules/check.ts";
+import type { RuleSession } from "../rules/session.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
-import type { EpisodeMetrics, Observation, Pose, SimSettings } from "../sim/protocol.ts";
+import type { EpisodeMetrics, Observation, Pose, SimSettings, Vec3 } from "../sim/protocol.ts";
 import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
 import {
   CATEGORY_MATCH,
@@ -35,7 +37,7 @@ import {
   SUCCESS,
 } from "./measures.ts";
 import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
-import type { EpisodeRecord } from "./record.ts";
+import type { EpisodeRecord, RulesRecord } from "./record.ts";
 import { usageDetail } from "./usage-detail.ts";
 
 export interface RunEpisodeOptions {
@@ -59,6 +61,13 @@ export interface RunEpisodeOptions {
   onEvent?: (e: EpisodeEvent) => void;
   /** receives every rendered view with the reference a `views` event names it by */
   saveImage?: (ref: string, image: Image) => void;
+  /**
+   * The user's rules for this input: called with the task (after any correction that came
+   * with it was learned) and the request's local hour; absent or null, no rule layer.
+   */
+  rules?: (task: Task, hour: number) => Promise<RuleSession | null>;
+  /** the time zone the request's hour is read in (rules with time conditions), default UTC */
+  timeZone?: string;
 }
 
 const loadedScene = new WeakMap<Simulator, string>();
@@ -77,11 +86,12 @@ function targetDistance(m: EpisodeMetrics): number | null {
 }
 
 /** The simulator as the agent gets it: no reset, no metrics, no scene loading; every step measured. */
-function agentView(sim: Simulator, measures: MeasureSet): AgentSimulator {
+function agentView(sim: Simulator, measures: MeasureSet, onPosition: (p: Vec3) => void): AgentSimulator {
   return {
     async step(action, views) {
       const r = await sim.step(action, views);
       measures.update({ kind: "step", action, position: r.observation.pose.position, collided: r.collided });
+      onPosition(r.observation.pose.position);
       return r;
     },
     planPath: (p) => sim.planPath(p),
@@ -140,6 +150,18 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
   const scenario = ep.stage === "evaluation" ? ep.scenario : "acquisition";
   const withImages = opts.agent.views === "always" || (opts.agent.views === "auto" && opts.policy.needsImages);
   const task = taskFor(ep, { image: opts.referenceImage, imagePath: opts.referenceImagePath });
+  const hour = hourOf(task.timestamp, opts.timeZone ?? "UTC");
+  // What the robot actually did, room by room: the scorer of user preferences reads this, never the agent's beliefs.
+  const roomsEntered: string[] = [];
+  let lastPosition: Vec3 | null = null;
+  const enter = (p: Vec3) => {
+    lastPosition = p;
+    if (!graph) return;
+    const id = roomAt(graph, p);
+    const label = id ? (graph.rooms.find((r) => r.id === id)?.label ?? id) : null;
+    if (label && roomsEntered.at(-1) !== label) roomsEntered.push(label);
+  };
+  let ruleSession: RuleSession | null = null;
 
   let graph: SceneGraph | null = null;
   let graphBuilt = false;
@@ -222,16 +244,23 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
       rawIncludesGold = sample.goldIncluded;
     }
 
+    enter(obs.pose.position);
+    ruleSession = opts.rules ? await opts.rules(task, hour) : null;
     agent = await runAgent({
       task,
-      sim: agentView(sim, measures),
+      sim: agentView(sim, measures, enter),
       start: { observation: obs, images: obs.imageData },
       graph,
       policy: opts.policy,
       memory,
       agent: opts.agent,
       maxSteps: opts.simulator.maxSteps,
-      body: { turnAngle: opts.simulator.agent.turnAngle, camera: opts.simulator.camera },
+      body: {
+        turnAngle: opts.simulator.agent.turnAngle,
+        stepLength: opts.simulator.agent.stepLength,
+        camera: opts.simulator.camera,
+      },
+      rules: ruleSession,
       withImages,
       stream,
       watch,
@@ -338,6 +367,11 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
           }
         : null,
     roomsVisited: agent?.roomsVisited ?? [],
+    roomsEntered,
+    stopRoom: m.stopped && graph && lastPosition ? (roomsEntered.at(-1) ?? null) : null,
+    hour,
+    reply: agent?.reply ? { text: agent.reply.text, draft: agent.reply.draft, revisions: agent.reply.revisions } : null,
+    ...(opts.rules ? { rules: ruleSession ? rulesRecord(ruleSession) : null } : {}),
     decisions: agent?.decisions ?? { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
     usage: { ...calls, failedCalls: u.failures, ...usageDetail(agent?.calls ?? []) },
     traversal: {
@@ -359,6 +393,27 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
       // The traversal's simulator time is inside both sceneGraphMs and simMs: count it once.
       agentMs: Math.max(0, totalMs - modelMs - simMs - memoryMs),
     },
+  };
+}
+
+function rulesRecord(s: RuleSession): RulesRecord {
+  const x = s.summary;
+  return {
+    method: x.method,
+    libraryVersion: x.libraryVersion,
+    inForce: x.inForce,
+    selected: x.selected,
+    taskLocal: x.taskLocal,
+    checks: x.checks,
+    violations: x.violations,
+    revisions: x.revisions,
+    blocks: x.blocks,
+    refused: x.refused,
+    appeals: x.appeals,
+    unresolved: x.unresolved.map((v) => ({ id: v.id, statement: v.statement, reason: v.reason })),
+    kinds: x.kinds,
+    judgeCalls: x.judgeCalls,
+    checkMs: Math.round(x.checkMs * 1000) / 1000,
   };
 }
 

@@ -9,6 +9,41 @@ import { UsageDetailFields } from "./usage-detail.ts";
 
 export { ErrorKind };
 
+const RuleViolation = z.strictObject({ id: z.string(), statement: z.string(), reason: z.string() });
+
+/** What the rule layer did in the episode's input (src/rules/session.ts RulesSummary, compacted). */
+export const RulesRecord = z.strictObject({
+  method: z.enum(["none", "text", "selected", "full"]),
+  libraryVersion: z.number().int().nonnegative(),
+  inForce: z.number().int().nonnegative(),
+  selected: z.number().int().nonnegative(),
+  taskLocal: z.number().int().nonnegative(),
+  checks: z.number().int().nonnegative(),
+  violations: z.number().int().nonnegative(),
+  revisions: z.number().int().nonnegative(),
+  /** actions not taken because a rule forbade them; `rooms`: the rooms they were about */
+  blocks: z.array(z.strictObject({ stage: z.string(), subject: z.string(), ids: z.array(z.string()) })),
+  /** pre_action refusals: what was not done, in which room, and whether by a revision or a block */
+  refused: z.array(
+    z.strictObject({
+      action: z.enum(["room", "path", "step", "stop"]),
+      room: z.string(),
+      how: z.enum(["revised", "blocked"]),
+    }),
+  ),
+  appeals: z.array(z.strictObject({ id: z.string(), overturn: z.boolean() })),
+  unresolved: z.array(RuleViolation),
+  kinds: z.strictObject({
+    programmatic: z.number().int().nonnegative(),
+    semantic: z.number().int().nonnegative(),
+    guidance: z.number().int().nonnegative(),
+    inactive: z.number().int().nonnegative(),
+  }),
+  judgeCalls: z.number().int().nonnegative(),
+  checkMs: z.number().nonnegative(),
+});
+export type RulesRecord = z.infer<typeof RulesRecord>;
+
 export const EpisodeRecord = z.strictObject({
   episodeId: z.string(),
   userId: z.string(),
@@ -58,6 +93,19 @@ export const EpisodeRecord = z.strictObject({
   /** the object the agent stopped nearest to, by the harness's metrics (dataset id), and whether it is the target */
   stoppedNear: z.strictObject({ objectId: z.string(), category: z.string(), distance: z.number() }).nullable(),
   roomsVisited: z.array(z.string()),
+  /** the rooms the robot's pose was in, in order (labels; consecutive repeats collapsed): what it actually did */
+  roomsEntered: z.array(z.string()).optional(),
+  /** the room it stopped in (label), null when it did not stop */
+  stopRoom: z.string().nullable().optional(),
+  /** the request's local hour (0–23, in eval.timeZone) */
+  hour: z.number().int().min(0).max(23).optional(),
+  /** what the robot told the user, its first draft before rule revisions, and the revisions */
+  reply: z
+    .strictObject({ text: z.string(), draft: z.string(), revisions: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
+  /** the rule layer's work in this episode; absent when rules were not part of the run */
+  rules: RulesRecord.nullable().optional(),
 
   decisions: z.strictObject({
     ground: z.number().int().nonnegative(),

@@ -22,6 +22,7 @@ import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../data
 import type { Image, Simulator } from "../sim/simulator.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
+import type { RunEpisodeOptions } from "./harness.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { fileProgress, teeProgress } from "./progress-file.ts";
@@ -113,6 +114,8 @@ export interface BackboneRuntime {
       representation?: Representation;
       onEvent?: (e: EpisodeEvent) => void;
       saveImage?: (ref: string, image: Image) => void;
+      /** the user's rules for this input (see runEpisode's `rules`) */
+      rules?: RunEpisodeOptions["rules"];
     },
   ): Promise<EpisodeRecord>;
   /** Figure 8's recall of the gold prior episodes by each retriever, or null when not measurable */

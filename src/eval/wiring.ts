@@ -200,6 +200,7 @@ function backboneRuntime(ctx: {
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
         ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
         ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
+        ...(opts.rules ? { rules: opts.rules, timeZone: config.rules.timeZone } : {}),
       });
     },
     async run(job: Job, sim: Simulator, opts = {}): Promise<EpisodeOutcome> {

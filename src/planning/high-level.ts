@@ -56,6 +56,7 @@ export async function planRoom(
     currentRoomId: string | null;
     visited: string[];
     position: Vec3;
+    guidance?: string[];
   },
 ): Promise<{ choice: RoomChoice; decision: Decision<HighLevelOutput> }> {
   if (input.rooms.length === 0) throw new Error("the scene graph has no reachable rooms to plan over");
@@ -65,6 +66,7 @@ export async function planRoom(
     rooms: input.rooms,
     currentRoomId: input.currentRoomId,
     visited: input.visited,
+    ...(input.guidance?.length ? { guidance: input.guidance } : {}),
   });
   return { choice: resolveRoom(decision.value, input.rooms, input.position, input.visited), decision };
 }

@@ -98,6 +98,8 @@ export interface LowLevelContext {
   stepsLeft: number;
   recentActions: string[];
   withImages: boolean;
+  /** the user's rules that apply now, as text */
+  guidance?: string[];
 }
 
 /**
@@ -120,6 +122,7 @@ export function askLowLevelPlanner(
     recentActions: ctx.recentActions.slice(-8),
   };
   if (ctx.referenceImage) input.referenceImage = ctx.referenceImage;
+  if (ctx.guidance?.length) input.guidance = ctx.guidance;
   return policy.planLowLevel(input);
 }
 

@@ -275,8 +275,9 @@ export async function compileRule(rule: RuleDraft, opts: CompileOptions = {}): P
     rule.clear
       ? { kind: "guidance", reason, ...(validation ? { validation } : {}) }
       : { kind: "inactive", reason: `unclear, and ${reason}`, ...(validation ? { validation } : {}) };
-  if (rule.persistence !== "persistent")
-    return { kind: "inactive", reason: `a ${rule.persistence} instruction is never compiled` };
+  // A task-local instruction is compiled for the episode it came with (and never stored); a
+  // deferred one has no activation to check against.
+  if (rule.persistence === "defer") return { kind: "inactive", reason: "a deferred instruction is never compiled" };
 
   let feedback: string[] | undefined;
   let cases = 0;

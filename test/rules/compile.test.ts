@@ -258,8 +258,10 @@ describe("compilation and validation", () => {
     assert.match(c.validation?.problems.join(" ") ?? "", /c2 runs pass .* expected violated/);
   });
 
-  it("task-local and deferred readings are never compiled", async () => {
+  it("a task-local reading is compiled for its own task (it is never stored: teach.ts)", async () => {
     const d = learn("not the bathroom this time", [], { at: 1 }).items[0].draft!;
-    assert.equal((await compileRule(d)).kind, "inactive");
+    assert.equal(d.persistence, "task_local");
+    const c = await compileRule(d);
+    assert.equal(c.kind, "programmatic", JSON.stringify(c));
   });
 });

@@ -3,7 +3,7 @@
  * episodes that come before it (running them, or reusing a memory folder that already holds
  * them), runs the episode, prints the outcome and writes the trajectory.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { resolveBackbone } from "../../config/backbones.ts";
 import { loadScenarioSet, priorEpisodes } from "../../datasets/load.ts";
@@ -16,6 +16,13 @@ import { MemoryStoreError } from "../../memory/store.ts";
 import type { BackboneConfig } from "../../mllm/config.ts";
 import { checkBackboneReady } from "../../mllm/keys.ts";
 import type { MemoryMode } from "../../mllm/policy.ts";
+import { describeRule } from "../../rules/describe.ts";
+import { openInput } from "../../rules/input.ts";
+import { RuleLibraryError } from "../../rules/library.ts";
+import { ruleLayerFor } from "../../rules/model/layer.ts";
+import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
+import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import type { TeachResult } from "../../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
 import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
 import { configFor, UserError } from "../options.ts";
@@ -27,6 +34,9 @@ interface RunFlags {
   memory?: string;
   out?: string;
   memoryDir?: string;
+  say?: string[];
+  rules?: string;
+  rulesDb?: string;
 }
 
 const MODES: readonly MemoryMode[] = ["none", "raw", "polar"];
@@ -58,7 +68,47 @@ export function describeOutcome(r: EpisodeRecord): string[] {
     `  model calls ${r.usage.calls} · tokens in ${r.usage.inputTokens ?? "not reported"} / out ${r.usage.outputTokens ?? "not reported"} · cost ${r.usage.costUsd === null ? "not reported" : `$${r.usage.costUsd.toFixed(4)}`}`,
     `  scene graph: ${r.traversal.rooms} rooms${r.traversal.built ? `, built by a ${r.traversal.steps}-step traversal` : " (cached)"}`,
     ...(r.error ? [`  error (${r.errorKind}): ${r.error}`] : []),
+    ...(r.reply
+      ? [
+          `  reply: "${r.reply.text}"${r.reply.revisions ? ` (after ${r.reply.revisions} revision(s) of "${r.reply.draft}")` : ""}`,
+        ]
+      : []),
+    ...(r.rules ? [describeRules(r.rules)] : []),
   ];
+}
+
+function describeRules(x: NonNullable<EpisodeRecord["rules"]>): string {
+  const parts = [
+    `  rules (${x.method}, library v${x.libraryVersion}): ${x.inForce} in force, ${x.selected} selected${x.taskLocal ? ` (${x.taskLocal} for this task)` : ""}`,
+  ];
+  if (x.method === "full") {
+    parts.push(`${x.checks} checks, ${x.violations} violations, ${x.revisions} revisions, ${x.blocks.length} blocked`);
+    if (x.appeals.length) parts.push(`appeal ${x.appeals[0].overturn ? "granted" : "rejected"}`);
+    parts.push(
+      x.unresolved.length ? `unresolved: ${x.unresolved.map((u) => `"${u.statement}"`).join(", ")}` : "none unresolved",
+    );
+  }
+  return parts.join(" · ");
+}
+
+/** What the learner made of what the user said with the request, one line per reading. */
+export function describeTaught(t: TeachResult): string[] {
+  return t.items.map((it) => {
+    const what = it.draft ? `${describeRule(it.draft)}` : it.reason;
+    const kind = "check" in it && it.check ? ` → ${it.check.kind}` : "";
+    switch (it.decision) {
+      case "task_local":
+        return `  said: "${it.clause}" → for this task only: ${what}`;
+      case "add":
+      case "revise":
+      case "replace":
+        return `  said: "${it.clause}" → ${it.decision} rule ${it.ruleId ?? ""}: ${what}${kind}`;
+      case "retract":
+        return `  said: "${it.clause}" → retracted ${it.ruleId}`;
+      default:
+        return `  said: "${it.clause}" → no rule (${it.decision}: ${it.reason})`;
+    }
+  });
 }
 
 async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
@@ -72,6 +122,12 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   const episode = findEpisode(set, flags.episode);
   const backbone = flags.backbone ? resolveBackbone(flags.backbone) : config.backbone;
   checkBackboneReady(backbone);
+  const method = (flags.rules ?? config.rules.method) as RulesMethod;
+  if (!RULE_METHODS.includes(method))
+    throw new UserError(`--rules must be one of ${RULE_METHODS.join(", ")} (got "${flags.rules}")`);
+  for (const m of flags.say ?? []) if (m.trim() === "") throw new UserError("--say is empty: give what the user says");
+  const rulesDb = flags.rulesDb ?? join(dirname(config.memory.path), "rules.db");
+  if (rulesDb.trim() === "") throw new UserError("--rules-db is empty: give a file path");
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
   const outDir = ensureDir(out, "--out");
   // One run per memory folder: two would memorize the same episodes into one store (UNIQUE
@@ -94,9 +150,17 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigterm);
   try {
-    await runWithMemoryDir(config, { set, episode, mode, backbone, out, memoryDir: memory.path });
+    await runWithMemoryDir(config, {
+      set,
+      episode,
+      mode,
+      backbone,
+      out,
+      memoryDir: memory.path,
+      rules: { method, db: rulesDb, say: flags.say ?? [] },
+    });
   } catch (e) {
-    if (e instanceof MemoryStoreError) throw new UserError(e.message);
+    if (e instanceof MemoryStoreError || e instanceof RuleLibraryError) throw new UserError(e.message);
     throw e;
   } finally {
     process.off("SIGINT", onSigint);
@@ -113,6 +177,7 @@ interface RunPlan {
   backbone: BackboneConfig;
   out: string;
   memoryDir: string;
+  rules: { method: RulesMethod; db: string; say: string[] };
 }
 
 /**
@@ -121,7 +186,7 @@ interface RunPlan {
  */
 async function runWithMemoryDir(
   config: ReturnType<typeof configFor>,
-  { set, episode, mode, backbone, out, memoryDir }: RunPlan,
+  { set, episode, mode, backbone, out, memoryDir, rules }: RunPlan,
 ): Promise<void> {
   const factory = await createMemoryFactory(config, (m) => console.error(`polar: ${m}`));
   const runtime = createRuntime(config, set, [backbone], factory);
@@ -149,12 +214,35 @@ async function runWithMemoryDir(
       }
 
       const writer = new TrajectoryWriter(out);
-      // An acquisition episode run on its own is memorized too, so the folder can be reused.
-      const record = await bb.record(episode, sim, {
-        memory: mode,
-        onEvent: writer.onEvent,
-        saveImage: writer.saveImage,
-      });
+      // The user's rules: what they said with this request is learned first, then the library is pinned.
+      const library = new SqliteRuleLibrary(rules.db);
+      const model = ruleLayerFor(backbone);
+      let record: EpisodeRecord;
+      try {
+        // An acquisition episode run on its own is memorized too, so the folder can be reused.
+        record = await bb.record(episode, sim, {
+          memory: mode,
+          onEvent: writer.onEvent,
+          saveImage: writer.saveImage,
+          rules: async (task, hour) => {
+            const opened = await openInput({
+              library,
+              userId: task.userId,
+              method: rules.method,
+              context: { hour, sceneId: task.sceneId, instruction: task.instruction },
+              messages: rules.say,
+              at: task.timestamp,
+              taskId: task.id,
+              maxRevisions: config.rules.maxRevisions,
+              ...(model ? { model } : {}),
+            });
+            for (const t of opened.taught) for (const l of describeTaught(t)) console.log(l);
+            return opened.session;
+          },
+        });
+      } finally {
+        await library.close();
+      }
       for (const line of describeOutcome(record)) console.log(line);
       const topdown = await writer.writeTopdown(sim).catch((e: Error) => {
         console.error(`polar: no top-down map (${e.message})`);
@@ -182,5 +270,12 @@ export function registerRun(program: Command): void {
     .option("--memory <mode>", "none | raw | polar (default: agent.memory from the config)")
     .option("--out <dir>", "where the trajectory goes (default: runs/<episode>-<memory>/)")
     .option("--memory-dir <dir>", "memory folder to reuse or fill (default: <out>/memory)")
+    .option(
+      "--say <text>",
+      "what the user says with the request: a correction to keep, or an instruction for this task only (repeatable)",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option("--rules <method>", `the rule layer: ${RULE_METHODS.join(" | ")} (default: rules.method from the config)`)
+    .option("--rules-db <file>", "the user's rules library (default: rules.db next to memory.path, as `polar rules`)")
     .action(async (flags: RunFlags, cmd: Command) => runCommand(cmd, flags));
 }

@@ -1,0 +1,76 @@
+/**
+ * One user input as the rule layer takes it: the messages that came with the request (a
+ * correction to keep, or an instruction for this task only) are learned first, against the
+ * library as it stood; then the library version in force is pinned for the whole input, and the
+ * session selects and checks from that pin alone, whatever is learned meanwhile.
+ */
+import type { CallRecord } from "../mllm/policy.ts";
+import { compileRule } from "./compile.ts";
+import type { AppealReviewer, SemanticJudge } from "./judge.ts";
+import { deterministicAppealReviewer } from "./judge.ts";
+import type { RuleLibrary } from "./library.ts";
+import type { ModelRuleLayer } from "./model/layer.ts";
+import { type RuleContext, RuleSession, type RulesMethod } from "./session.ts";
+import { type TeachResult, teach } from "./teach.ts";
+
+export interface OpenInputOptions {
+  library: RuleLibrary;
+  userId: string;
+  method: RulesMethod;
+  context: RuleContext;
+  /** what the user said with this request, in order (`polar run --say`, the dashboard, a simulated user) */
+  messages?: string[];
+  /** the model path (learner, compiler, judge, appeal review); absent: the deterministic one */
+  model?: ModelRuleLayer;
+  maxRevisions?: number;
+  /** ms since the epoch: when the messages were said */
+  at?: number;
+  taskId?: string;
+}
+
+export interface OpenedInput {
+  session: RuleSession;
+  taught: TeachResult[];
+  /** model calls spent learning and compiling the messages */
+  calls: CallRecord[];
+}
+
+export async function openInput(o: OpenInputOptions): Promise<OpenedInput> {
+  const taught: TeachResult[] = [];
+  const calls: CallRecord[] = [];
+  const taskLocal: { draft: TeachResult["taskLocal"][number]; check: Awaited<ReturnType<typeof compileRule>> }[] = [];
+  const compileWith = o.model ? { proposer: o.model.proposer, reviewer: o.model.reviewer, judge: o.model.judge } : {};
+  for (const message of o.messages ?? []) {
+    const t = await teach(
+      o.library,
+      o.userId,
+      message,
+      {
+        sceneId: o.context.sceneId,
+        ...(o.taskId ? { taskId: o.taskId } : {}),
+        ...(o.at !== undefined ? { at: o.at } : {}),
+      },
+      { ...compileWith, ...(o.model ? { learner: o.model.learner } : {}) },
+    );
+    taught.push(t);
+    calls.push(...t.calls);
+    for (const draft of t.taskLocal) {
+      const compileCalls: CallRecord[] = [];
+      taskLocal.push({ draft, check: await compileRule(draft, { ...compileWith, calls: compileCalls }) });
+      calls.push(...compileCalls);
+    }
+  }
+  const snapshot = await o.library.snapshot(o.userId);
+  const judge: SemanticJudge | undefined = o.model?.judge;
+  const appeals: AppealReviewer = o.model?.appeals ?? deterministicAppealReviewer;
+  const session = await RuleSession.open({
+    method: o.method,
+    snapshot,
+    taskLocal,
+    context: o.context,
+    ...(judge ? { judge } : {}),
+    appeals,
+    ...(o.maxRevisions !== undefined ? { maxRevisions: o.maxRevisions } : {}),
+  });
+  return { session, taught, calls };
+}
