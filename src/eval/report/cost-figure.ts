@@ -73,16 +73,36 @@ function niceTop(v: number): number {
   return 10 * mag;
 }
 
+/** Long provenance lines wrapped at word boundaries, so they do not set the figure's width. */
+function wrap(lines: readonly string[], max = 150): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    let cur = "";
+    for (const word of line.split(" ")) {
+      if (cur && cur.length + 1 + word.length > max) {
+        out.push(cur);
+        cur = `  ${word}`;
+      } else cur = cur ? `${cur} ${word}` : word;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
 /** The figure as SVG; null when no point has a known cost. */
-export function costFigure(points: readonly CostPoint[], footer: string[]): string | null {
+export function costFigure(points: readonly CostPoint[], provenance: string[]): string | null {
+  const footer = wrap(provenance);
   const placed = points.filter((p): p is CostPoint & { cost: Estimate } => p.cost !== null);
   if (placed.length === 0) return null;
-  const W = 860;
+  const textW = (line: string, px: number) => line.length * px * 0.54;
+  const longest = Math.max(0, ...footer.map((f) => textW(f, 11)));
+  const labelW = Math.max(...points.map((p) => textW(`00 ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`, 11)));
+  const W = Math.ceil(Math.max(900, 90 + longest + 30, 90 + 480 + 40 + labelW + 20));
   const plotL = 90;
-  const plotR = W - 260;
+  const plotR = W - Math.max(260, labelW + 50);
   const plotT = 80;
   const plotH = 360;
-  const height = plotT + plotH + 60 + 18 * (footer.length + 1);
+  const height = Math.max(plotT + plotH + 60 + 18 * (footer.length + 1), plotT + 200 + 18 * points.length + 60);
   const xTop = niceTop(Math.max(...placed.map((p) => (Number.isFinite(p.cost.hi) ? p.cost.hi : p.cost.mean))) * 1.08);
   const yTop = Math.min(1, Math.ceil((Math.max(...placed.map((p) => p.sr.hi)) * 1.08 + 1e-9) * 10) / 10) || 1;
   const x = (v: number) => plotL + (Math.max(0, Math.min(v, xTop)) / xTop) * (plotR - plotL);
@@ -134,6 +154,8 @@ export function costFigure(points: readonly CostPoint[], footer: string[]): stri
   }
   const backbones = [...new Set(points.map((p) => p.backbone))];
   const shapeOf = (b: string) => SHAPES[backbones.indexOf(b) % SHAPES.length];
+  // points are numbered on the plot and named in the legend, so close points stay readable
+  const number = new Map(points.map((p, i) => [p, i + 1]));
   for (const p of placed) {
     const cx = x(p.cost.mean);
     const cy = y(p.sr.mean);
@@ -145,7 +167,7 @@ export function costFigure(points: readonly CostPoint[], footer: string[]): stri
     out.push(
       `<g><title>${escapeXml(tip)}</title>${marker(shapeOf(p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
     );
-    out.push(t(cx + 9, cy - 8, `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`, `font-size="10" fill="#333"`));
+    out.push(t(cx + 8, cy - 7, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
   }
   // legend: shapes for backbones, colours for memory modes
   let ly = plotT + 6;
@@ -166,6 +188,13 @@ export function costFigure(points: readonly CostPoint[], footer: string[]): stri
   ly += 30;
   out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
   out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
+  ly += 30;
+  out.push(t(lx, ly, "Points", `font-size="12" font-weight="bold" fill="#333"`));
+  for (const p of points) {
+    ly += 18;
+    const name = `${number.get(p)} ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`;
+    out.push(t(lx, ly, p.cost ? name : `${name} (not placed)`, `font-size="11" fill="${p.cost ? "#333" : "#999"}"`));
+  }
   const unplaced = points.filter((p) => p.cost === null);
   const notes = [
     ...(unplaced.length
