@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
+import { BackboneError } from "../../src/mllm/policy.ts";
 import type { JudgeItem } from "../../src/rules/judge.ts";
 import type { Evidence, SemanticSpec } from "../../src/rules/types.ts";
+import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import { PROVIDERS, type Scripted, scripted } from "./model-scripted.ts";
 
 const REPLY =
@@ -157,6 +159,20 @@ for (const provider of PROVIDERS) {
       assert.deepEqual(askedIds(text), ["R2@1"]);
       assert.match(text, /only when: "when guests are over"/);
       assert.equal(j.results.get("R2@1")?.verdict, "not_applicable");
+    });
+
+    it("a service that cannot be used is a BackboneError with its call record, never an unknown verdict", async () => {
+      s.server.push(s.failure(503, "overloaded"));
+      const e = await s.layer.judge.judge(items.slice(0, 1), evidence).then(
+        () => assert.fail("no error"),
+        (x: unknown) => x,
+      );
+      assert.ok(e instanceof BackboneError, String(e));
+      assert.ok(isInfrastructureFailure(e));
+      assert.match(e.message, /rule_verdicts/);
+      assert.equal(e.calls.length, 1);
+      assert.equal(e.calls[0].task, "rules");
+      assert.ok(e.calls[0].error);
     });
 
     it("no items, no call; a version listed twice is refused", async () => {

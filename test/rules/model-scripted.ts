@@ -8,9 +8,11 @@ import { GeminiChatModel } from "../../src/mllm/gemini.ts";
 import { OpenAIChatModel } from "../../src/mllm/openai.ts";
 import { type ModelRuleLayer, modelRuleLayer } from "../../src/rules/model/layer.ts";
 import {
+  geminiError,
   geminiResponse,
   geminiText,
   openaiCompletion,
+  openaiError,
   openaiText,
   type RecordedRequest,
   type Reply,
@@ -56,6 +58,8 @@ export interface Scripted {
   layer: ModelRuleLayer;
   /** a reply carrying this JSON (or raw text) in the provider's format */
   answer(value: unknown, usage?: { input: number; output: number }): Reply;
+  /** an HTTP error in the provider's format, not retried */
+  failure(status: number, message: string): Reply;
   /** every text a request carried (system, user, re-asks), joined */
   text(r: RecordedRequest): string;
 }
@@ -77,6 +81,10 @@ export async function scripted(provider: Provider): Promise<Scripted> {
       return provider === "openai"
         ? openaiCompletion(text, { prompt_tokens: usage.input, completion_tokens: usage.output })
         : geminiResponse(text, { promptTokenCount: usage.input, candidatesTokenCount: usage.output });
+    },
+    failure(status, message) {
+      const h = { "x-should-retry": "false" };
+      return provider === "openai" ? openaiError(status, message, h) : geminiError(status, message, h);
     },
     text(r) {
       return provider === "openai" ? openaiText(r.body) : geminiText(r.body);

@@ -86,7 +86,8 @@ export function registerRules(program: Command): void {
     .action(async (message: string, opts: Common & { scene?: string; backbone?: string }, cmd: Command) => {
       checkText(message, "message");
       // resolved before the library is opened: a bad backbone or missing key changes nothing
-      const layer = opts.backbone !== undefined ? ruleLayerFor(resolveBackbone(opts.backbone)) : undefined;
+      const backbone = opts.backbone !== undefined ? resolveBackbone(opts.backbone) : undefined;
+      const layer = backbone ? ruleLayerFor(backbone) : undefined;
       const model: TeachOptions = layer
         ? { learner: layer.learner, proposer: layer.proposer, reviewer: layer.reviewer, judge: layer.judge }
         : {};
@@ -112,7 +113,7 @@ export function registerRules(program: Command): void {
           const tokens =
             u.inputTokens === null ? "tokens unknown" : `${u.inputTokens} tokens in, ${u.outputTokens} out`;
           console.log(
-            `model calls: ${u.calls} to ${opts.backbone} (${tokens}${u.failures ? `, ${u.failures} unusable` : ""})`,
+            `model calls: ${u.calls} to ${backbone?.name} (${tokens}${u.failures ? `, ${u.failures} unusable` : ""})`,
           );
         }
       });
