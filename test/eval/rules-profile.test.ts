@@ -152,3 +152,80 @@ describe("profiles on polar-mini's houses", () => {
     assert.ok(conflicting / applicable <= MAX_NEED, `blocks ${conflicting} of ${applicable} applicable episodes`);
   });
 });
+
+describe("episodeRooms and exposure", () => {
+  /** hallway r0 – garage r1 – kitchen r2 in a row; `door` adds a door from the hallway to the kitchen */
+  const scene = (door: boolean): SceneInfo => ({
+    regions: [
+      { id: "r0", label: "hallway", waypoint: [2, 0, 2], bounds: { min: [0, 0, 0], max: [4, 3, 4] } },
+      { id: "r1", label: "Garage", waypoint: [6, 0, 2], bounds: { min: [4, 0, 0], max: [8, 3, 4] } },
+      { id: "r2", label: "kitchen", waypoint: [10, 0, 2], bounds: { min: [8, 0, 0], max: [12, 3, 4] } },
+    ],
+    adjacency: door
+      ? [
+          ["r0", "r1"],
+          ["r1", "r2"],
+          ["r0", "r2"],
+        ]
+      : [
+          ["r0", "r1"],
+          ["r1", "r2"],
+        ],
+  });
+  const ep = (id: string, x: number, timestamp: string, instruction = "Find my keys.") => ({
+    id,
+    userId: "u1",
+    sceneId: "s1",
+    timestamp,
+    instruction,
+    start: { position: [1, 0, 1] as [number, number, number] },
+    targetObjectId: "keys",
+    placements: [{ id: "keys", position: [x, 0.9, 1] as [number, number, number] }],
+  });
+
+  it("a room every way to the target passes through is needed; one with a way around it is not", () => {
+    const [chain] = episodeRooms([ep("e1", 10, "2025-01-01T22:00:00.000Z")], new Map([["s1", scene(false)]]));
+    assert.deepEqual(chain.needed, ["garage", "kitchen"]);
+    assert.equal(chain.startRoom, "hallway");
+    assert.equal(chain.targetRoom, "kitchen");
+    assert.equal(chain.hour, 22);
+    const [around] = episodeRooms([ep("e1", 10, "2025-01-01T22:00:00.000Z")], new Map([["s1", scene(true)]]));
+    assert.deepEqual(around.needed, ["kitchen"]);
+    assert.throws(
+      () => episodeRooms([ep("e1", 10, "2025-01-01T22:00:00.000Z")], new Map()),
+      /no scene_info for scene s1/,
+    );
+  });
+
+  it("need is the share of the user's episodes there; exposure counts where a preference applies and blocks", () => {
+    const scenes = new Map([["s1", scene(false)]]);
+    const rooms = episodeRooms(
+      [
+        ep("e1", 10, "2025-01-01T22:00:00.000Z"),
+        ep("e2", 2, "2025-01-01T23:00:00.000Z"),
+        ep("e3", 6, "2025-01-01T14:00:00.000Z"),
+        ep("e4", 10, "2025-01-01T02:00:00.000Z", "Is my bag in the garage?"),
+      ],
+      scenes,
+    );
+    const [user] = usersFromEpisodes(rooms, scenes);
+    assert.deepEqual(user.houses[0].need, { hallway: 0.25, Garage: 0.75, kitchen: 0.5 });
+    const profile: Profile = {
+      userId: "u1",
+      preferences: [
+        { id: "a", kind: "avoid_room", room: "garage", when: { fromHour: 21, toHour: 6 }, unlessAsked: true },
+        { id: "s", kind: "no_stop_in_room", room: "kitchen" },
+        { id: "w", kind: "max_words", maxWords: 10 },
+      ],
+    };
+    const out = exposure([profile], rooms);
+    // the night rule: e1 and e2 (e3 is by day; e4 asks for the garage); e1 needs the garage on the way
+    assert.deepEqual(
+      out.map((e) => [e.preferenceId, e.applicable, e.conflicting]),
+      [
+        ["a", 2, 1],
+        ["s", 4, 2],
+      ],
+    );
+  });
+});
