@@ -175,6 +175,24 @@ for (const provider of PROVIDERS) {
       assert.ok(e.calls[0].error);
     });
 
+    it("the model sees only the evidence the specifications name", async () => {
+      const more: Evidence = { ...evidence, artifact: { name: "notes.md", text: "Checked the bedroom at 9." } };
+      s.server.push(
+        s.answer({ results: [{ id: "R1@1", verdict: "pass", reason: "", quotes: [] }] }),
+        s.answer({ results: [{ id: "R9@1", verdict: "pass", reason: "", quotes: [] }] }),
+      );
+      await s.layer.judge.judge(items.slice(0, 1), more);
+      const onlyReply = s.text(s.server.requests[0]);
+      assert.ok(onlyReply.includes(REPLY));
+      assert.ok(onlyReply.includes("where is my blue mug?"), "the context always travels");
+      assert.ok(!onlyReply.includes("Checked the bedroom at 9."), "the artifact is not asked for");
+      await s.layer.judge.judge(
+        [{ versionId: "R9@1", statement: "be kind", spec: { ...spec("be kind"), evidence: ["the overall tone"] } }],
+        more,
+      );
+      assert.ok(s.text(s.server.requests[1]).includes("Checked the bedroom at 9."), "an unnamed part: everything");
+    });
+
     it("no items, no call; a version listed twice is refused", async () => {
       const j = await s.layer.judge.judge([], evidence);
       assert.equal(j.results.size, 0);

@@ -70,7 +70,7 @@ export class ModelJudge implements SemanticJudge {
     for (const batch of batches(open)) {
       const others = open.filter((o) => !batch.includes(o));
       const prompt = [
-        `Evidence (${ev.stage}):\n${JSON.stringify(ev, null, 1)}`,
+        `Evidence (${ev.stage}):\n${JSON.stringify(needed(ev, batch), null, 1)}`,
         `Rules to judge:\n${batch.map(ruleBlock).join("\n")}`,
         others.length
           ? `Other rules checked on the same evidence (context only, do not judge):\n${others.map((o) => `- "${o.statement}"`).join("\n")}`
@@ -95,6 +95,27 @@ export class ModelJudge implements SemanticJudge {
     }
     return { results, calls };
   }
+}
+
+const PARTS = ["action", "reply", "artifact", "fields"] as const;
+
+/**
+ * Only the evidence the batch's specifications name (paper B.3), with the stage and context
+ * always: a part no specification asks for cannot sway a verdict. A name that is not one of
+ * the evidence's parts ("the reply's tone") keeps everything, rather than guess.
+ */
+function needed(ev: ReturnType<typeof Evidence.parse>, batch: JudgeItem[]) {
+  const names = batch.flatMap((b) => b.spec.evidence.map((n) => n.trim().toLowerCase().split(/[.\s]/)[0]));
+  const parts = new Set<string>();
+  for (const n of names) {
+    if (n === "context" || n === "stage") continue;
+    const part = n === "pathrooms" || n === "chosenroom" || n === "stoproom" ? "action" : n;
+    if (!(PARTS as readonly string[]).includes(part)) return ev;
+    parts.add(part);
+  }
+  const out: Record<string, unknown> = { stage: ev.stage, context: ev.context };
+  for (const p of PARTS) if (parts.has(p) && ev[p] !== undefined) out[p] = ev[p];
+  return out;
 }
 
 const unknown = (reason: string): CheckResult => ({ verdict: "unknown", reason, quotes: [] });

@@ -21,6 +21,9 @@ import { ModelReviewer } from "./reviewer.ts";
 
 export type { RuleModelOptions } from "./call.ts";
 
+/** The least output a rule-layer call is allowed (a backbone's own larger limit stands). */
+export const RULE_OUTPUT_TOKENS = 4096;
+
 export interface ModelRuleLayer {
   learner: Learner;
   proposer: Proposer;
@@ -45,7 +48,9 @@ export function modelRuleLayer(chat: ChatModel, opts: RuleModelOptions): ModelRu
  * when built, so a missing key is a BackboneConfigError before any call.
  */
 export function ruleLayerFor(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): ModelRuleLayer | undefined {
-  const opts: RuleModelOptions = { backbone: config.name, prices: config.prices };
+  // a proposal is a check and up to 9 cases of evidence: more than a navigation decision's budget
+  const maxOutputTokens = Math.max(config.maxOutputTokens ?? 0, RULE_OUTPUT_TOKENS);
+  const opts: RuleModelOptions = { backbone: config.name, prices: config.prices, maxOutputTokens };
   switch (config.type) {
     case "heuristic":
       return undefined;
