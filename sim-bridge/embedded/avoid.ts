@@ -100,7 +100,10 @@ export class RegionAvoidance {
 
   /** The straight move a→b, for a walk that has (`left`) or has not yet left the start room. */
   check(ax: number, az: number, bx: number, bz: number, left: boolean): MoveCheck {
-    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, bz - az) / this.sample));
+    // rooms are rectangles: a move that starts and ends in one room stays in it
+    const from = regionOf(this.house, ax, az)?.id;
+    const same = from !== undefined && from === regionOf(this.house, bx, bz)?.id;
+    const n = same ? 1 : Math.max(1, Math.ceil(Math.hypot(bx - ax, bz - az) / this.sample));
     for (let k = 1; k <= n; k++) {
       const t = k / n;
       const id = regionOf(this.house, ax + (bx - ax) * t, az + (bz - az) * t)?.id;
@@ -114,21 +117,28 @@ export class RegionAvoidance {
 
 /**
  * The regions a walk through `points` (floor x, z; the start first) passes, in order: each
- * straight leg sampled every `sample` metres, consecutive repeats collapsed, floor outside
- * every room skipped.
+ * straight leg sampled every `sample` metres (a leg within one room needs no samples), repeats
+ * collapsed, floor outside every room skipped.
  */
 export function regionsAlong(house: House, points: readonly (readonly [number, number])[], sample: number): string[] {
   const out: string[] = [];
-  const visit = (x: number, z: number) => {
-    const id = regionOf(house, x, z)?.id;
+  const at = (x: number, z: number) => regionOf(house, x, z)?.id;
+  const visit = (id: string | undefined) => {
     if (id !== undefined && out[out.length - 1] !== id) out.push(id);
   };
-  if (points.length) visit(points[0][0], points[0][1]);
+  let prev = points.length ? at(points[0][0], points[0][1]) : undefined;
+  visit(prev);
   for (let i = 1; i < points.length; i++) {
     const [ax, az] = points[i - 1];
     const [bx, bz] = points[i];
-    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, bz - az) / sample));
-    for (let k = 1; k <= n; k++) visit(ax + ((bx - ax) * k) / n, az + ((bz - az) * k) / n);
+    const here = at(bx, bz);
+    // a leg that ends in the room it starts in stays in it (rooms are rectangles)
+    if (prev === undefined || prev !== here) {
+      const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, bz - az) / sample));
+      for (let k = 1; k < n; k++) visit(at(ax + ((bx - ax) * k) / n, az + ((bz - az) * k) / n));
+    }
+    visit(here);
+    prev = here;
   }
   return out;
 }
