@@ -294,37 +294,51 @@ export const UserId = z
   .regex(/^[^\p{Cc}]+$/u, "the user id has control characters");
 
 // ---- what a model answers (the model path, src/rules/model) ---------------------------------
-// Every field is required (null where absent) so OpenAI's strict mode accepts the schemas that
-// allow it; the answers are validated with these schemas, then grounded (quotes checked
-// verbatim, rule ids checked against the library) by the code that asked.
+// A model is sent these schemas as JSON Schema. Where every field is required (null where
+// absent) OpenAI runs them in strict mode, whose subset has no minLength and no oneOf: so
+// alternatives are plain unions (anyOf) and "not empty" is a refinement, checked by zod on the
+// answer but absent from what is sent. The answers are then grounded (quotes verbatim, rule ids
+// in the library) by the code that asked.
+
+const said = z.string().refine((s) => s.trim() !== "", "must not be empty");
+
+/** A requirement as a model writes it: the same shapes as Requirement. */
+export const ModelRequirement = z.union([
+  z.strictObject({ kind: z.literal("avoid_room"), room: said }),
+  z.strictObject({ kind: z.literal("no_stop_in_room"), room: said }),
+  z.strictObject({ kind: z.literal("word_limit"), target: OutputTarget, maxWords: z.number().int().positive() }),
+  z.strictObject({ kind: z.literal("json_fields"), target: OutputTarget, fields: z.array(said) }),
+  z.strictObject({ kind: z.literal("mention"), target: OutputTarget, what: said }),
+  z.strictObject({ kind: z.literal("behavior"), text: said }),
+]);
 
 /**
  * A condition as a model reads it. `this_house`: the house the conversation happens in (the
  * model never sees scene ids; the learner's context supplies it).
  */
-export const ModelCondition = z.discriminatedUnion("kind", [
+export const ModelCondition = z.union([
   z.strictObject({
     kind: z.literal("time"),
     fromHour: z.number().int().min(0).max(23),
     toHour: z.number().int().min(0).max(24),
-    quote: z.string().min(1),
+    quote: said,
   }),
-  z.strictObject({ kind: z.literal("this_house"), quote: z.string().min(1) }),
-  z.strictObject({ kind: z.literal("instruction_mentions"), room: z.string().min(1), quote: z.string().min(1) }),
-  z.strictObject({ kind: z.literal("text"), text: z.string().min(1), quote: z.string().min(1) }),
+  z.strictObject({ kind: z.literal("this_house"), quote: said }),
+  z.strictObject({ kind: z.literal("instruction_mentions"), room: said, quote: said }),
+  z.strictObject({ kind: z.literal("text"), text: said, quote: said }),
 ]);
 export type ModelCondition = z.infer<typeof ModelCondition>;
 
 export const LearnerAnswerItem = z.strictObject({
   decision: z.enum(["add", "reuse", "revise", "replace", "retract", "task_local", "defer", "unclear"]),
   /** the part of the message this item reads, verbatim */
-  clause: z.string().min(1),
+  clause: said,
   reason: z.string(),
   /** the user's words for the requirement, verbatim; "" for a retraction or an unclear item */
   statement: z.string(),
   /** every excerpt of the message the reading rests on, verbatim */
-  quotes: z.array(z.string().min(1)),
-  requirement: Requirement.nullable(),
+  quotes: z.array(said),
+  requirement: ModelRequirement.nullable(),
   scope: z.enum(["global", "this_house", "this_task"]),
   conditions: z.array(ModelCondition),
   exceptions: z.array(ModelCondition),
@@ -341,12 +355,15 @@ export const LearnerAnswer = z.strictObject({
 });
 export type LearnerAnswer = z.infer<typeof LearnerAnswer>;
 
-/** A proposal as a model writes it; the check's applicability is the rule's, added by the caller. */
+/**
+ * A proposal as a model writes it; the check's applicability is the rule's, added by the
+ * caller. Its evidence has optional parts, so it is never sent strict.
+ */
 export const ProposerAnswer = z.strictObject({
   /** why no check can be made; null when a check is proposed */
   none: z.string().nullable(),
   check: z
-    .discriminatedUnion("kind", [
+    .union([
       z.strictObject({ kind: z.literal("programmatic"), spec: ProgrammaticSpec }),
       z.strictObject({ kind: z.literal("semantic"), spec: SemanticSpec }),
     ])
@@ -367,15 +384,13 @@ export const reviewerAnswer = (caseIds: [string, ...string[]]) =>
 /** The judge's answer for one batch: one result per rule id it was shown (ids fixed per request). */
 export const judgeAnswer = (ids: [string, ...string[]]) =>
   z.strictObject({
-    results: z.array(
-      z.strictObject({ id: z.enum(ids), verdict: Verdict, reason: z.string(), quotes: z.array(z.string().min(1)) }),
-    ),
+    results: z.array(z.strictObject({ id: z.enum(ids), verdict: Verdict, reason: z.string(), quotes: z.array(said) })),
   });
 
 export const AppealAnswer = z.strictObject({
   decision: z.enum(["uphold", "overturn"]),
-  reason: z.string().min(1),
+  reason: said,
   /** verbatim excerpts of the evidence the decision rests on */
-  quotes: z.array(z.string().min(1)),
+  quotes: z.array(said),
 });
 export type AppealAnswer = z.infer<typeof AppealAnswer>;

@@ -4,6 +4,7 @@ import type { LearnContext } from "../../src/rules/learn.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import { teach } from "../../src/rules/teach.ts";
 import type { LearnerAnswerItem } from "../../src/rules/types.ts";
+import type { WireJson } from "../mllm/scripted-server.ts";
 import { PROVIDERS, type Scripted, scripted } from "./model-scripted.ts";
 
 /** A reading as the scripted model gives it: a lasting, global, clear add unless told otherwise. */
@@ -161,6 +162,8 @@ for (const provider of PROVIDERS) {
         const { outcome, calls } = await s.layer.learner.learn(p.message, [], ctx);
         assert.equal(calls.length, 1, p.message);
         assert.ok(s.text(s.server.requests[0]).includes(p.message), "the model reads the message");
+        if (provider === "openai")
+          assert.equal((s.server.requests[0].body as WireJson).response_format.json_schema.strict, true, "enforced");
         assert.equal(outcome.signal, p.signal ?? true, p.message);
         assert.equal(outcome.items.length, p.want.length, `${p.message}: ${JSON.stringify(outcome.items)}`);
         p.want.forEach((w, i) => {
@@ -313,6 +316,20 @@ for (const provider of PROVIDERS) {
       assert.equal(r.items[0].base, "R1@1");
       assert.equal(r.write?.written[0].versionId, "R1@2");
       assert.equal(r.write?.written[0].supersedes, "R1@1");
+
+      // a "replacement" that changes what the rule is about is refused
+      s.server.reset();
+      const swap = read({
+        decision: "replace",
+        clause: "keep out of the garage",
+        quotes: ["keep out of the garage"],
+        requirement: { kind: "avoid_room", room: "garage" },
+        ruleId: "R1",
+      });
+      s.server.push(s.answer({ signal: true, items: [swap] }), s.answer({ signal: true, items: [swap] }));
+      const w = await teach(lib, "u1", "Instead, keep out of the garage.", ctx, opts);
+      assert.equal(w.items[0].decision, "unclear");
+      assert.match(w.items[0].reason, /R1 is a word_limit rule; a replace of it cannot make it avoid_room/);
 
       // said again: reuse, nothing written
       s.server.reset();

@@ -200,6 +200,13 @@ function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion
     return rejected();
   }
   const draft = parsed.data;
+  // a revision or replacement changes a rule's value, scope or conditions, never what it is about
+  if (target && needsRule && target.rule.requirement.kind !== draft.requirement.kind) {
+    problems.push(
+      `${target.ruleId} is a ${target.rule.requirement.kind} rule; a ${a.decision} of it cannot make it ${draft.requirement.kind}`,
+    );
+    return rejected();
+  }
   if (a.decision === "add") {
     const key = requirementKey(draft.requirement);
     const held = active.find((r) => requirementKey(r.rule.requirement) === key && r.rule.scope === draft.scope);
