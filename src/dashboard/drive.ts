@@ -134,7 +134,7 @@ export class Drive {
   private async run(session: LiveSession, set: ScenarioSet, episode: Episode, m: StartMessage): Promise<void> {
     const shared = await this.sharedFor(set, m.backbone);
     const [rawSim] = await shared.runtime.openSimulators(1);
-    const sim = session.wrap(rawSim, m.paceMs);
+    const sim = session.wrap(rawSim, { paceMs: m.paceMs, watchViews: m.views === "every_step" });
     try {
       if (m.memory !== "none") await this.ensurePriors(session, shared, set, episode, sim);
       if (session.stopped) throw new StoppedFromDashboard();

@@ -25,6 +25,8 @@ export const StartMessage = z.strictObject({
   rules: z.enum(["off", "on"]).default("off"),
   /** wait this long after every simulator step so a person can follow (0: full speed) */
   paceMs: z.number().int().min(0).max(2000).default(0),
+  /** every_step: render the three views at every step for the page; agent: only those the agent asked for */
+  views: z.enum(["every_step", "agent"]).default("every_step"),
 });
 
 export const ClientMessage = z.discriminatedUnion("type", [
@@ -41,7 +43,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
   }),
   z.strictObject({ type: z.literal("episodes"), dataset: PathRef }),
   z.strictObject({ type: z.literal("replay"), path: PathRef }),
-  z.strictObject({ type: z.literal("images"), stream: Id, refs: z.array(z.string().min(1).max(200)).max(12) }),
+  /** the views of one step (or the nearest earlier step that has any) */
+  z.strictObject({ type: z.literal("images"), stream: Id, step: z.number().int().min(0).max(1_000_000) }),
   z.strictObject({ type: z.literal("results"), path: PathRef }),
   z.strictObject({ type: z.literal("compare"), a: PathRef, b: PathRef }),
   z.strictObject({ type: z.literal("memory"), path: PathRef, user: Id }),

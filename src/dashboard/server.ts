@@ -49,7 +49,32 @@ export interface Dashboard {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
-const REF = /^[\w.-]+$/;
+/** how run folders name their views: s0012-front.jpeg */
+const VIEW_FILE = /^s(\d{4,})-(front|left|right)\.(jpeg|png)$/;
+
+/** The views of `step` in a run folder, or of the nearest earlier step that has any. */
+function viewsAt(dir: string, step: number): { ref: string; view: string; format: "jpeg" | "png" }[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(dir, "views"));
+  } catch {
+    return [];
+  }
+  let best = -1;
+  const found: { step: number; ref: string; view: string; format: "jpeg" | "png" }[] = [];
+  for (const n of names) {
+    const m = VIEW_FILE.exec(n);
+    if (!m) continue;
+    const s = Number(m[1]);
+    if (s > step || s < best) continue;
+    if (s > best) {
+      best = s;
+      found.length = 0;
+    }
+    found.push({ step: s, ref: n, view: m[2], format: m[3] as "jpeg" | "png" });
+  }
+  return found.map(({ ref, view, format }) => ({ ref, view, format }));
+}
 
 interface Client {
   channel: ClientChannel;
@@ -208,19 +233,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
       case "images": {
         const dir = streamDir(m.stream);
         if (!dir) throw new Error(`no session or replay "${m.stream}"`);
-        for (const ref of m.refs) {
-          if (!REF.test(ref)) throw new Error(`bad image reference "${ref}"`);
-          const match = /-(\w+)\.(jpeg|png)$/.exec(ref);
+        for (const img of viewsAt(dir, m.step)) {
           let data: Buffer;
           try {
-            data = readFileSync(roots.inside(dir, join("views", ref)));
+            data = readFileSync(roots.inside(dir, join("views", img.ref)));
           } catch {
-            continue; // a step without images (a backbone that took none): nothing to show
+            continue; // removed meanwhile: nothing to show
           }
-          c.channel.sendImage(
-            { stream: m.stream, ref, view: match?.[1] ?? "front", format: match?.[2] === "png" ? "png" : "jpeg" },
-            data,
-          );
+          c.channel.sendImage({ stream: m.stream, ...img }, data);
         }
         return;
       }

@@ -95,7 +95,7 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
           <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>: ${s.note}
           <button onClick=${() => setWatching(s.id)}>watch</button>
           ${s.status === "running" || s.status === "preparing" ? html`<button onClick=${() => conn.send({ type: "stop", session: s.id })} data-testid="stop">stop</button>` : ""}
-          <span class="small muted">${s.dir}</span>
+          <span class="small muted" data-testid="session-dir">${s.dir}</span>
         </div>`,
       )}
     </section>
