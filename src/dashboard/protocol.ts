@@ -5,6 +5,7 @@
  * server writes them.
  */
 import { z } from "zod";
+import { RULE_METHODS } from "../rules/session.ts";
 
 const Id = z.string().min(1).max(200);
 const Text = z.string().trim().min(1, "is empty").max(2000);
@@ -21,8 +22,13 @@ export const StartMessage = z.strictObject({
   episode: z.union([z.strictObject({ id: Id }), z.strictObject({ sceneId: Id, userId: Id, instruction: Text })]),
   backbone: Id,
   memory: MemoryMode,
-  /** "off" until the rule layer runs inside episodes; kept so a run records what was asked */
-  rules: z.enum(["off", "on"]).default("off"),
+  /** the rule layer's method for this episode (default: rules.method from the config) */
+  rules: z.enum(RULE_METHODS).optional(),
+  /**
+   * What the user says with the request, in order: a correction to keep, or an instruction for
+   * this task only; the rule layer learns them before the episode starts (as `polar run --say`).
+   */
+  say: z.array(Text).max(10).default([]),
   /** wait this long after every simulator step so a person can follow (0: full speed) */
   paceMs: z.number().int().min(0).max(2000).default(0),
   /** every_step: render the three views at every step for the page; agent: only those the agent asked for */

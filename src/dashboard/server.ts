@@ -163,8 +163,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     memories: listMemoryFolders(roots),
     sessions: sessionList(),
     progress: progressList(),
-    /** the episode side has no way yet to take a task-local instruction mid-run */
-    instructionsAvailable: false,
+    rulesMethod: opts.config.rules.method,
   });
 
   async function handle(c: Client, m: ClientMessage): Promise<void> {
@@ -210,9 +209,13 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
         if (!s) throw new Error(`no session "${m.session}"`);
         if (m.kind === "instruction")
           throw new Error(
-            "a task-local instruction cannot reach a running episode yet: the episode side takes no messages (BackboneRuntime.record has no sayMessages)",
+            'an instruction for this task only must come with the request (the start form\'s "say with the request"): a running episode has pinned its rules and takes no messages',
           );
-        const r = await teachCorrection(opts.config, s.info.userId, m.text, s.info.sceneId);
+        const model = await drive.ruleModelOf(s);
+        const r = await teachCorrection(opts.config, s.info.userId, m.text, {
+          sceneId: s.info.sceneId,
+          ...(model ? { model } : {}),
+        });
         c.channel.sendControl({ type: "taught", session: m.session, user: s.info.userId, text: m.text, ...r });
         return;
       }

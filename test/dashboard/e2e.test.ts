@@ -1,7 +1,8 @@
 /**
  * The dashboard in a real browser (Debian's chromium through playwright-core): drive an episode
  * from the page and watch views and map move, two tabs following one run, its outcome and
- * reply, stop, a correction, replay with a scrubbed cursor, an evaluation folder's table,
+ * reply, an instruction said with the request and its rule verdicts, stop, a correction,
+ * replay with a scrubbed cursor, an evaluation folder's table,
  * two runs compared on one cursor, bad input shown as an error, and a memory graph of ~3,000
  * nodes. Screenshots are checked: not blank, the expected panels in them.
  */
@@ -95,11 +96,13 @@ const stepPast = (p: Page, n: number) =>
 
 const stepOf = async (p: Page, sel = "[data-testid=episode]") => Number(await p.getAttribute(sel, "data-step"));
 
-const startFromPage = async (p: Page, pace: number) => {
+const startFromPage = async (p: Page, pace: number, say: string[] = []) => {
   await p.click("[data-testid=tab-drive]");
   await p.waitForSelector("[data-testid=episode-select] option[value='eval-u1-0005']", { state: "attached" });
   await p.selectOption("[data-testid=episode-select]", "eval-u1-0005");
   await p.selectOption("[data-testid=memory]", "none");
+  await p.selectOption("[data-testid=rules-method]", "full");
+  await p.fill("[data-testid=say-with-request]", say.join("\n"));
   await p.fill("[data-testid=pace]", String(pace));
   await p.click("[data-testid=start]");
 };
@@ -150,11 +153,17 @@ test("drive: start from the page, views and map update live; a second tab follow
   if (process.env.POLAR_DASHBOARD_SCREENSHOT) await sharp(shot).toFile(process.env.POLAR_DASHBOARD_SCREENSHOT);
 });
 
-test("stop at any time; a correction goes to the user's rules", { skip: skip ?? false }, async () => {
-  await startFromPage(page, 25);
+test("an instruction with the request is checked as a rule; stop at any time; a correction goes to the user's rules", {
+  skip: skip ?? false,
+}, async () => {
+  await startFromPage(page, 25, ["don't go into the bathroom this time"]);
   await page.waitForSelector("[data-testid=session][data-status=running] [data-testid=stop]", { timeout: 20_000 });
   await page.waitForSelector("[data-testid=episode][data-stream=s2]");
   await stepPast(page, 60);
+  // the task-local instruction went through the rule layer: its verdicts are on the page
+  await page.waitForSelector("[data-testid=rule-checks]");
+  assert.match((await page.textContent("[data-testid=rules-panel]"))!, /don't go into the bathroom this time/);
+  assert.match((await page.textContent("[data-testid=rules-panel]"))!, /\d+ pass/);
   await page.click("[data-testid=session][data-status=running] [data-testid=stop]");
   await page.waitForSelector("[data-testid=session][data-status=stopped]", { timeout: 10_000 });
   assert.match((await page.textContent("[data-testid=outcome-line]"))!, /stopped from the dashboard/);

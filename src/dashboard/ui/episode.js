@@ -103,6 +103,14 @@ function Verdicts({ results }) {
   );
 }
 
+function countVerdicts(checks) {
+  const n = {};
+  for (const c of checks) for (const r of c.results ?? []) n[r.verdict] = (n[r.verdict] ?? 0) + 1;
+  return Object.entries(n)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+}
+
 function Rules({ st }) {
   const any = st.rules || st.checks.length || st.revisions.length || st.blocks.length || st.appeals.length;
   const r = st.rules;
@@ -116,7 +124,13 @@ function Rules({ st }) {
           <ul class="small">${(r.selected ?? []).map((x) => html`<li>${x.taskLocal ? "(this task) " : ""}${x.kind}: “${x.statement}”</li>`)}</ul>`
         : ""
     }
-    ${st.checks.map((c) => html`<div class="small check"><b>${c.stage}</b> ${c.subject}: <${Verdicts} results=${c.results} /></div>`)}
+${
+  st.checks.length
+    ? html`<div class="small" data-testid="rule-checks">${st.checks.length} checks:
+            ${countVerdicts(st.checks)}; the latest:</div>`
+    : ""
+}
+    ${st.checks.slice(-4).map((c) => html`<div class="small check"><b>${c.stage}</b> ${c.subject}: <${Verdicts} results=${c.results} /></div>`)}
     ${st.revisions.map(
       (c) =>
         html`<div class="small check"><b>revision ${c.revision}</b> of ${c.subject} (${c.stage}): <${Verdicts} results=${c.violations} /></div>`,
