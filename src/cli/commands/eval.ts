@@ -10,7 +10,6 @@ import { PlanError } from "../../eval/setup.ts";
 import type { Shard } from "../../eval/shard.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
-import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
 import { registerEvalMerge, shardFlag } from "./eval-scale.ts";
@@ -59,7 +58,6 @@ interface EvalFlags {
   limit?: number;
   report?: boolean;
   shard?: Shard;
-  rules?: string[];
 }
 
 /** Flags become config overrides, so the config's validation names a bad value. */
@@ -111,7 +109,6 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
       ...(flags.trajectories ? { trajectories: true } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.rules ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress() } : {}),
     });
     for (const n of s.notes) console.error(`polar: ${n}`);
     for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
@@ -121,12 +118,6 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     );
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
-    if (s.rules)
-      console.log(
-        `\nThe rule layer, test phase (${s.rules.episodes} episodes):\n${s.rules.table}\nrules report: ${s.rules.report}`,
-      );
-    else if (flags.rules && s.remaining > 0)
-      console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");
     if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
     if (flags.maxCost !== undefined)
       console.error(
@@ -160,25 +151,6 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   }
 }
 
-/** --rules: methods of the rule layer to compare, each at most once. */
-function ruleMethods(names: string[]): RulesMethod[] {
-  const bad = names.filter((n) => !(RULE_METHODS as readonly string[]).includes(n));
-  if (bad.length)
-    throw new UserError(`--rules: unknown method ${bad.join(", ")} (choose from ${RULE_METHODS.join(", ")})`);
-  if (new Set(names).size !== names.length) throw new UserError("--rules lists a method twice");
-  return names as RulesMethod[];
-}
-
-function ruleProgress() {
-  let last = 0;
-  return (l: { method: string; phase: string }, done: number, total: number) => {
-    const now = Date.now();
-    if (now - last < 2000 && done < total) return;
-    last = now;
-    process.stderr.write(`polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase})\n`);
-  };
-}
-
 export function registerEval(program: Command): void {
   const evalCommand = program
     .command("eval")
@@ -207,11 +179,6 @@ export function registerEval(program: Command): void {
       "--dry-run-episodes <n>",
       "with --dry-run: episodes of each kind per backbone (default 3)",
       positiveInt("--dry-run-episodes"),
-    )
-    .option(
-      "--rules <methods>",
-      `after the evaluation, measure the rule layer with simulated users: ${RULE_METHODS.join(",")} (comma-separated)`,
-      list,
     )
     .option("--trajectories", "keep each episode's event stream under OUT/episodes/ (the report links them)")
     .option(
