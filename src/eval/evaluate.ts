@@ -1,7 +1,13 @@
 /** One call from config to results and report: what `polar eval`, `npm start`, tests and the bench use. */
+import { join } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
+import type { BackboneConfig } from "../mllm/config.ts";
+import { ruleLayerFor } from "../rules/model/layer.ts";
+import type { RulesMethod } from "../rules/session.ts";
+import { settingsFromConfig } from "../sim/settings.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import { type RunOptions, type RunSummary, runEvaluation } from "./runner.ts";
+import { type RuleEvalLine, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
+import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, runEvaluation, slug } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
 
@@ -9,19 +15,84 @@ export interface EvaluateOptions extends RunOptions {
   env?: NodeJS.ProcessEnv;
   /** hears the embedder notice (lexical fallback) and similar one-liners */
   onNotice?: (message: string) => void;
+  /** after the evaluation: measure the rule layer with these methods (simulated users, learning then test) */
+  rules?: RulesMethod[];
+  /** hears each rule-evaluation episode as it finishes */
+  onRuleLine?: (line: RuleEvalLine, done: number, total: number) => void;
+}
+
+export interface RulesOutcome {
+  table: string;
+  report: string;
+  results: string;
+  episodes: number;
 }
 
 export async function evaluate(
   config: PolarConfig,
   opts: EvaluateOptions = {},
-): Promise<RunSummary & { embedder: string }> {
+): Promise<RunSummary & { embedder: string; rules?: RulesOutcome }> {
   const { plan, backbones } = await buildPlan(config, opts.env);
   const memory = await createMemoryFactory(config, opts.onNotice);
   const runtime = createRuntime(config, plan.set, backbones, memory);
   try {
     const summary = await runEvaluation(plan, runtime, opts);
-    return { ...summary, embedder: runtime.embedder };
+    // The rule layer is measured on a finished evaluation only: its episodes read the memory the acquisition built.
+    const rules =
+      opts.rules?.length && summary.remaining === 0 && !opts.signal?.aborted
+        ? await measureRules(config, plan, runtime, backbones, opts)
+        : undefined;
+    return { ...summary, embedder: runtime.embedder, ...(rules ? { rules } : {}) };
   } finally {
     await runtime.close();
   }
+}
+
+async function measureRules(
+  config: PolarConfig,
+  plan: EvalPlan,
+  runtime: EvalRuntime,
+  backbones: BackboneConfig[],
+  opts: EvaluateOptions,
+): Promise<RulesOutcome> {
+  const memory = plan.memoryModes.includes("polar") ? "polar" : plan.memoryModes[0];
+  const [probe] = await runtime.openSimulators(1);
+  const scenes = await sceneFacts(plan.set, probe, settingsFromConfig(config.simulator)).finally(() => probe.close());
+  const sims = await runtime.openSimulators(plan.concurrency);
+  const lines: RuleEvalLine[] = [];
+  const methods = opts.rules ?? [];
+  let done = 0;
+  const total = backbones.length * methods.length * plan.set.evaluation.length;
+  try {
+    for (const b of backbones) {
+      const bb = await runtime.openBackbone(b.name, join(plan.outDir, "memory", slug(b.name)));
+      try {
+        const model = ruleLayerFor(b, opts.env ?? process.env);
+        lines.push(
+          ...(await runRuleEval(bb, sims, scenes, {
+            set: plan.set,
+            methods,
+            memory,
+            seed: config.eval.seed,
+            outDir: plan.outDir,
+            timeZone: config.rules.timeZone,
+            maxRevisions: config.rules.maxRevisions,
+            ...(model ? { model } : {}),
+            onLine: (l) => opts.onRuleLine?.(l, ++done, total),
+          })),
+        );
+      } finally {
+        await bb.close();
+      }
+    }
+  } finally {
+    await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
+  }
+  const written = writeRuleEval(plan.outDir, lines, config.eval.seed);
+  return {
+    table: written.table,
+    report: join(plan.outDir, "rules-report.md"),
+    results: join(plan.outDir, "rules-results.jsonl"),
+    episodes: lines.length,
+  };
 }

@@ -261,7 +261,7 @@ function gitCommit(): string | null {
 export class ResumeMismatchError extends Error {}
 
 /** Opens or creates OUT/manifest.json; refuses results from another configuration. */
-function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: Date): RunManifest {
+export function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: Date): RunManifest {
   const path = join(plan.outDir, MANIFEST_FILE);
   const backbones = Object.fromEntries(plan.backbones.map((b) => [b.name, { type: b.type, model: b.model }]));
   if (existsSync(path)) {
@@ -308,7 +308,7 @@ function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: D
   };
 }
 
-function saveManifest(outDir: string, m: RunManifest): void {
+export function saveManifest(outDir: string, m: RunManifest): void {
   writeFileSync(join(outDir, MANIFEST_FILE), `${JSON.stringify(m, null, 2)}\n`);
 }
 
@@ -460,12 +460,10 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
           budget?.finish(budgetJob, outcome.usage.costUsd);
           spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
-          if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0) {
-            overBudget = true;
+          if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0)
             stopFor(
               `${job.backbone} did not report the cost of episode ${job.episode.id} (no token counts, or no prices in its backbone file): --max-cost cannot be kept`,
             );
-          }
           if (outcome.infrastructure) {
             // Not a result: the simulator or the model service could not be used. Recorded apart,
             // left undone, so a rerun runs it again; enough of them in a row stop the run.

@@ -38,7 +38,7 @@ test("bad messages are answered with what and where, never thrown", () => {
       JSON.stringify({ type: "say", session: "s1", kind: "correction", text: "   " }),
       /bad "say" message: text: is empty/,
     ],
-    [JSON.stringify({ type: "images", stream: "s1", step: -1 }), /bad "images" message: step: /],
+    [JSON.stringify({ type: "images", stream: "s1", refs: Array(13).fill("x") }), /refs/],
     [JSON.stringify({ type: "stop", session: "s1", extra: 1 }), /bad "stop" message: /],
   ];
   for (const [text, want] of cases) {

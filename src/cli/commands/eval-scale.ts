@@ -3,9 +3,12 @@
  * Kept apart from eval.ts so the single-machine command stays small.
  */
 import type { Command } from "commander";
+import type { PolarConfig } from "../../config/schema.ts";
 import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
 import { writeReport } from "../../eval/report/write.ts";
 import { parseShard, type Shard, ShardSpecError } from "../../eval/shard.ts";
+import { QueueUrlError } from "../../queue/connection.ts";
+import { runQueued } from "../../queue/coordinator.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
 
@@ -66,4 +69,51 @@ export function registerEvalMerge(evalCommand: Command): void {
         lock.release();
       }
     });
+}
+
+/** `polar eval --queue URL`: the run goes through Redis workers; progress on stderr. */
+export async function runQueuedEvalCommand(
+  config: PolarConfig,
+  flags: { queue: string; report?: boolean },
+  argv: string[],
+): Promise<void> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    if (++interrupts > 1) process.exit(130);
+    console.error("\npolar: stopped collecting; the jobs stay queued (rerun the same command to collect them)");
+    controller.abort();
+  };
+  process.on("SIGINT", onSigint);
+  const t0 = Date.now();
+  try {
+    const s = await runQueued(config, {
+      url: flags.queue,
+      signal: controller.signal,
+      argv,
+      report: flags.report !== false,
+      ...(process.env.POLAR_QUEUE_LOCK_MS ? { lockMs: Number(process.env.POLAR_QUEUE_LOCK_MS) } : {}),
+      onNotice: (m) => console.error(`polar: ${m}`),
+      onProgress: (p) =>
+        console.error(
+          `queue: ${p.workers} worker(s) · ${p.done}/${p.total} episodes done · ${p.failed} failed · ${p.perMinute.toFixed(1)}/min`,
+        ),
+    });
+    if (s.report) console.log(`\n${s.report.consoleTable}`);
+    console.log(
+      `\n${s.collected} episodes collected from workers, ${s.skipped} already done, ${s.failed} failed, ${s.remaining - s.failed} remaining · ${((Date.now() - t0) / 1000).toFixed(1)} s · run ${s.runHash}`,
+    );
+    console.log(`results: ${s.resultsPath}`);
+    if (s.report) console.log(`report:  ${s.report.files[0]}`);
+    if (controller.signal.aborted) process.exitCode = 130;
+    else if (s.failed > 0) {
+      console.error(`polar: ${s.failed} episodes failed on the workers (see failures.jsonl): rerun to retry them`);
+      process.exitCode = 4;
+    }
+  } catch (e) {
+    if (e instanceof QueueUrlError) throw new UserError(e.message);
+    throw e;
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
 }

@@ -10,9 +10,10 @@ import { PlanError } from "../../eval/setup.ts";
 import type { Shard } from "../../eval/shard.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
+import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
-import { registerEvalMerge, shardFlag } from "./eval-scale.ts";
+import { registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
 const list = (v: string) =>
   v
@@ -58,6 +59,8 @@ interface EvalFlags {
   limit?: number;
   report?: boolean;
   shard?: Shard;
+  queue?: string;
+  rules?: string[];
 }
 
 /** Flags become config overrides, so the config's validation names a bad value. */
@@ -77,6 +80,7 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
+  if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
   if (flags.dryRun) return runDryRun(config, flags);
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
@@ -99,6 +103,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   process.on("SIGINT", onSigint);
   const t0 = Date.now();
   try {
+    if (flags.queue) return await runQueuedEvalCommand(config, { queue: flags.queue, report: flags.report }, argv);
     const s = await evaluate(config, {
       signal: controller.signal,
       progress: stderrProgress(),
@@ -109,6 +114,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
       ...(flags.trajectories ? { trajectories: true } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
+      ...(flags.rules ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress() } : {}),
     });
     for (const n of s.notes) console.error(`polar: ${n}`);
     for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
@@ -118,6 +124,12 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     );
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
+    if (s.rules)
+      console.log(
+        `\nThe rule layer, test phase (${s.rules.episodes} episodes):\n${s.rules.table}\nrules report: ${s.rules.report}`,
+      );
+    else if (flags.rules && s.remaining > 0)
+      console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");
     if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
     if (flags.maxCost !== undefined)
       console.error(
@@ -149,6 +161,25 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     process.off("SIGTERM", onSigterm);
     out.release();
   }
+}
+
+/** --rules: methods of the rule layer to compare, each at most once. */
+function ruleMethods(names: string[]): RulesMethod[] {
+  const bad = names.filter((n) => !(RULE_METHODS as readonly string[]).includes(n));
+  if (bad.length)
+    throw new UserError(`--rules: unknown method ${bad.join(", ")} (choose from ${RULE_METHODS.join(", ")})`);
+  if (new Set(names).size !== names.length) throw new UserError("--rules lists a method twice");
+  return names as RulesMethod[];
+}
+
+function ruleProgress() {
+  let last = 0;
+  return (l: { method: string; phase: string }, done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < 2000 && done < total) return;
+    last = now;
+    process.stderr.write(`polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase})\n`);
+  };
 }
 
 export function registerEval(program: Command): void {
@@ -185,6 +216,15 @@ export function registerEval(program: Command): void {
       "--shard <i/N>",
       "run shard i of N (0-based; users are split among shards); join with polar eval merge",
       shardFlag,
+    )
+    .option(
+      "--rules <methods>",
+      `after the evaluation, measure the rule layer with simulated users: ${RULE_METHODS.join(",")} (comma-separated)`,
+      list,
+    )
+    .option(
+      "--queue <url>",
+      "enqueue the run on Redis (redis://host:port/db) for polar worker processes, and collect it",
     )
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
   registerEvalMerge(evalCommand);

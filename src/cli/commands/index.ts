@@ -8,6 +8,7 @@ import { registerReport } from "./report.ts";
 import { registerRun } from "./run.ts";
 import { registerSim } from "./sim.ts";
 import { registerStart } from "./start.ts";
+import { registerWorker } from "./worker.ts";
 
 /** Each part adds its subcommands here: one module per command group. */
 export function registerCommands(program: Command): void {
@@ -19,5 +20,6 @@ export function registerCommands(program: Command): void {
   registerMemory(program);
   registerModels(program);
   registerStart(program);
+  registerWorker(program);
   registerDashboard(program);
 }

@@ -1,0 +1,292 @@
+/**
+ * `polar eval --queue redis://…`: plans the run as `polar eval` does, publishes it for workers,
+ * enqueues its jobs and collects what they hand back into the usual results.jsonl and report.
+ *
+ * Per user and backbone, one flow: the user's acquisition job is the child of a gate job, which
+ * BullMQ runs only once the acquisition has completed (memorized); the gate then releases that
+ * user's evaluation jobs. Job ids are fixed per unit and run, so a coordinator started again
+ * (after Ctrl-C, a crash, a Redis restart) adds nothing twice, and lines are keyed by unit and
+ * run hash, so a job that ran twice (a worker killed after finishing) is written once.
+ */
+import { mkdirSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { type Job as BullJob, FlowProducer, Queue } from "bullmq";
+import { Redis } from "ioredis";
+import type { PolarConfig } from "../config/schema.ts";
+import { createMemoryFactory } from "../eval/memory-factory.ts";
+import { type ReportOutput, writeReport } from "../eval/report/write.ts";
+import {
+  FAILURES_FILE,
+  FailureWriter,
+  RESULTS_FILE,
+  type ResultLine,
+  ResultWriter,
+  readResults,
+} from "../eval/results.ts";
+import { runConfigOf, writeRunFile } from "../eval/run-config.ts";
+import { configHash, type Job, openManifest, planJobs, saveManifest } from "../eval/runner.ts";
+import { buildPlan } from "../eval/setup.ts";
+import { createRuntime } from "../eval/wiring.ts";
+import { parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
+import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
+import { type JobData, jobId, type RunSpec } from "./spec.ts";
+
+export interface QueueProgress {
+  workers: number;
+  done: number;
+  failed: number;
+  total: number;
+  perMinute: number;
+}
+
+export interface QueuedRunOptions {
+  url: string;
+  signal?: AbortSignal;
+  argv?: string[];
+  report?: boolean;
+  /** how long a silent worker keeps its job (default 30 s) */
+  lockMs?: number;
+  pollMs?: number;
+  env?: NodeJS.ProcessEnv;
+  onNotice?: (m: string) => void;
+  onProgress?: (p: QueueProgress) => void;
+}
+
+export interface QueuedRunSummary {
+  runHash: string;
+  collected: number;
+  skipped: number;
+  failed: number;
+  remaining: number;
+  resultsPath: string;
+  report: ReportOutput | null;
+  refusals: string[];
+}
+
+export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promise<QueuedRunSummary> {
+  const notice = o.onNotice ?? (() => undefined);
+  const connection = parseQueueUrl(o.url);
+  const { plan, backbones } = await buildPlan(config, o.env);
+  const memory = await createMemoryFactory(config, notice);
+  const runtime = createRuntime(config, plan.set, backbones, memory);
+  mkdirSync(plan.outDir, { recursive: true });
+  const hash = configHash(config, plan.datasetHash);
+  let manifest: ReturnType<typeof openManifest>;
+  let runHash: string;
+  const planned = planJobs(plan);
+  try {
+    manifest = openManifest(plan, runtime, hash, new Date());
+    runHash = writeRunFile(
+      plan.outDir,
+      runConfigOf(plan, hash, runtime.embedder),
+      planned.map((j) => j.key),
+      null,
+    ).runHash;
+  } finally {
+    await runtime.close(); // the coordinator runs no episode: it only needed the resolved embedder
+  }
+  const session = {
+    startedAt: new Date().toISOString(),
+    finishedAt: null as string | null,
+    argv: o.argv ?? [],
+    episodesRun: 0,
+    interrupted: false,
+  };
+  manifest.sessions.push(session);
+  saveManifest(plan.outDir, manifest);
+
+  const resultsPath = join(plan.outDir, RESULTS_FILE);
+  const done = new Set(
+    readResults(resultsPath)
+      .lines.filter((l) => l.runHash === runHash)
+      .map((l) => l.key),
+  );
+  const skipped = done.size;
+  const spec: RunSpec = {
+    runHash,
+    runId: manifest.runId,
+    config: runConfigOf(plan, hash, runtime.embedder),
+    eval: {
+      dataset: plan.datasetPath,
+      out: plan.outDir,
+      backbones: config.eval.backbones,
+      memoryModes: plan.memoryModes,
+      scenarios: plan.scenarios,
+      representations: plan.representations,
+      seed: config.eval.seed,
+      recallK: config.eval.recallK,
+    },
+    store: runtime.store,
+    host: hostname(),
+    lockMs: o.lockMs ?? 30_000,
+  };
+
+  const redis = new Redis(connection);
+  redis.on("error", () => undefined);
+  const name = queueName(runHash);
+  const queue = new Queue<JobData>(name, { connection });
+  queue.on("error", () => undefined);
+  const flows = new FlowProducer({ connection });
+  flows.on("error", () => undefined);
+  const writer = new ResultWriter(resultsPath);
+  const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
+  const pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
+  const failedKeys = new Set<string>();
+  const refusals: string[] = [];
+  let collected = 0;
+  try {
+    await redis.set(specKey(runHash), JSON.stringify(spec));
+    await redis.sadd(RUNS_KEY, runHash);
+    await enqueue(
+      plan.backbones.map((b) => b.name),
+      planned,
+      pending,
+      { queue, flows, name, runHash },
+    );
+    // a rerun retries what failed for good last time, as a rerun of polar eval does
+    for (const job of await queue.getJobs(["failed"])) await job.retry().catch(() => undefined);
+
+    const seen = new Set<string>();
+    const seenFailed = new Set<string>();
+    let offset = 0;
+    const t0 = Date.now();
+    let lastReport = 0;
+    let unreachable = false;
+    const take = (job: BullJob) => {
+      if (!job.id || seen.has(job.id)) return;
+      seen.add(job.id);
+      const result = job.returnvalue as JobResult | { enqueued: number } | null;
+      if (!result || !("lines" in result)) return;
+      for (const line of result.lines as ResultLine[]) {
+        if (line.runHash !== runHash || !pending.has(line.key)) continue;
+        writer.append(line);
+        pending.delete(line.key);
+        collected++;
+      }
+    };
+    const blockedBy = (job: BullJob<JobData>): Job[] => {
+      const d = job.data;
+      if (d.kind === "episode") return planned.filter((j) => j.key === d.key);
+      // a user whose acquisition could not run: none of their units can
+      return planned.filter((j) => j.backbone === d.backbone && j.episode.userId === d.user);
+    };
+    while (pending.size > failedKeys.size && !o.signal?.aborted) {
+      try {
+        const counts = await queue.getJobCounts("completed", "failed");
+        for (const job of await queue.getJobs(["completed"], offset, offset + 499, true)) take(job);
+        offset = seen.size;
+        // finish times from several machines' clocks need not arrive in order: rescan when one slipped past
+        if ((counts.completed ?? 0) > seen.size) for (const job of await queue.getJobs(["completed"])) take(job);
+        if ((counts.failed ?? 0) > seenFailed.size)
+          for (const job of await queue.getJobs(["failed"])) {
+            if (!job.id || seenFailed.has(job.id)) continue;
+            seenFailed.add(job.id);
+            for (const j of blockedBy(job)) {
+              if (!pending.has(j.key)) continue;
+              failedKeys.add(j.key);
+              failures.append({
+                key: j.key,
+                episodeId: j.episode.id,
+                error: job.failedReason ?? null,
+                at: new Date().toISOString(),
+              });
+            }
+          }
+        for (const [who, why] of Object.entries(await redis.hgetall(refusalsKey(runHash))))
+          if (!refusals.includes(`${who}: ${why}`)) {
+            refusals.push(`${who}: ${why}`);
+            notice(`worker ${who} refused this run: ${why}`);
+          }
+        if (unreachable) notice("Redis is back; collecting again");
+        unreachable = false;
+        if (Date.now() - lastReport > 2000 || pending.size === failedKeys.size) {
+          lastReport = Date.now();
+          o.onProgress?.({
+            workers: (await queue.getWorkers()).length,
+            done: planned.length - pending.size,
+            failed: failedKeys.size,
+            total: planned.length,
+            perMinute: collected / Math.max((Date.now() - t0) / 60_000, 1e-9),
+          });
+        }
+      } catch (e) {
+        if (!unreachable) notice(`Redis unreachable (${(e as Error).message}); waiting for it`);
+        unreachable = true;
+      }
+      if (pending.size > failedKeys.size) await new Promise((r) => setTimeout(r, o.pollMs ?? 500));
+    }
+    if (pending.size === 0) {
+      // every unit is written: the run leaves nothing behind in Redis
+      await redis.srem(RUNS_KEY, runHash);
+      await redis.del(specKey(runHash), refusalsKey(runHash));
+      await queue.obliterate({ force: true });
+    }
+  } finally {
+    writer.close();
+    failures.close();
+    await flows.close();
+    await queue.close();
+    redis.disconnect();
+    session.finishedAt = new Date().toISOString();
+    session.episodesRun = collected;
+    session.interrupted = pending.size > 0;
+    saveManifest(plan.outDir, manifest);
+  }
+  const report =
+    o.report === false || collected + skipped === 0
+      ? null
+      : await writeReport(plan.outDir, { samples: config.eval.bootstrapSamples, seed: config.eval.seed });
+  return {
+    runHash,
+    collected,
+    skipped,
+    failed: failedKeys.size,
+    remaining: pending.size,
+    resultsPath,
+    report,
+    refusals,
+  };
+}
+
+/** Per backbone and user: a gate flow over the acquisition, or (acquisition done) the open evaluation jobs. */
+async function enqueue(
+  backbones: string[],
+  planned: Job[],
+  pending: Set<string>,
+  q: { queue: Queue<JobData>; flows: FlowProducer; name: string; runHash: string },
+): Promise<void> {
+  for (const backbone of backbones) {
+    const users = [...new Set(planned.filter((j) => j.backbone === backbone).map((j) => j.episode.userId))].sort();
+    for (const user of users) {
+      const mine = planned.filter((j) => j.backbone === backbone && j.episode.userId === user);
+      if (!mine.some((j) => pending.has(j.key))) continue;
+      if (mine.some((j) => j.stage === "acquisition" && pending.has(j.key))) {
+        await q.flows.add({
+          name: "gate",
+          queueName: q.name,
+          data: { kind: "gate", backbone, user } satisfies JobData,
+          opts: { ...JOB_OPTIONS, jobId: jobId("gate", q.runHash, backbone, user) },
+          children: [
+            {
+              name: "acquire",
+              queueName: q.name,
+              data: { kind: "acquire", backbone, user } satisfies JobData,
+              opts: { ...JOB_OPTIONS, jobId: jobId("acq", q.runHash, backbone, user) },
+            },
+          ],
+        });
+        continue;
+      }
+      await q.queue.addBulk(
+        mine
+          .filter((j) => pending.has(j.key))
+          .map((j) => ({
+            name: "episode",
+            data: { kind: "episode", key: j.key } satisfies JobData,
+            opts: { ...JOB_OPTIONS, jobId: jobId("ep", q.runHash, j.key) },
+          })),
+      );
+    }
+  }
+}
