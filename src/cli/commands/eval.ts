@@ -13,7 +13,7 @@ import { BackboneConfigError } from "../../mllm/keys.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
-import { registerEvalMerge, shardFlag } from "./eval-scale.ts";
+import { registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
 const list = (v: string) =>
   v
@@ -59,6 +59,7 @@ interface EvalFlags {
   limit?: number;
   report?: boolean;
   shard?: Shard;
+  queue?: string;
   rules?: string[];
 }
 
@@ -79,6 +80,7 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
+  if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
   if (flags.dryRun) return runDryRun(config, flags);
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
@@ -101,6 +103,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   process.on("SIGINT", onSigint);
   const t0 = Date.now();
   try {
+    if (flags.queue) return await runQueuedEvalCommand(config, { queue: flags.queue, report: flags.report }, argv);
     const s = await evaluate(config, {
       signal: controller.signal,
       progress: stderrProgress(),
@@ -208,16 +211,20 @@ export function registerEval(program: Command): void {
       "with --dry-run: episodes of each kind per backbone (default 3)",
       positiveInt("--dry-run-episodes"),
     )
-    .option(
-      "--rules <methods>",
-      `after the evaluation, measure the rule layer with simulated users: ${RULE_METHODS.join(",")} (comma-separated)`,
-      list,
-    )
     .option("--trajectories", "keep each episode's event stream under OUT/episodes/ (the report links them)")
     .option(
       "--shard <i/N>",
       "run shard i of N (0-based; users are split among shards); join with polar eval merge",
       shardFlag,
+    )
+    .option(
+      "--rules <methods>",
+      `after the evaluation, measure the rule layer with simulated users: ${RULE_METHODS.join(",")} (comma-separated)`,
+      list,
+    )
+    .option(
+      "--queue <url>",
+      "enqueue the run on Redis (redis://host:port/db) for polar worker processes, and collect it",
     )
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
   registerEvalMerge(evalCommand);
