@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseClientMessage } from "../../src/dashboard/protocol.ts";
 
-test("a start message parses, with the pace and rules defaults", () => {
+test("a start message parses, with the pace, views and say defaults (rules: the config's unless given)", () => {
   const r = parseClientMessage(
     JSON.stringify({
       type: "start",
@@ -17,7 +17,9 @@ test("a start message parses, with the pace and rules defaults", () => {
   assert.equal(r.message.type, "start");
   if (r.message.type === "start") {
     assert.equal(r.message.paceMs, 0);
-    assert.equal(r.message.rules, "off");
+    assert.equal(r.message.rules, undefined);
+    assert.equal(r.message.views, "every_step");
+    assert.deepEqual(r.message.say, []);
   }
 });
 
@@ -38,7 +40,7 @@ test("bad messages are answered with what and where, never thrown", () => {
       JSON.stringify({ type: "say", session: "s1", kind: "correction", text: "   " }),
       /bad "say" message: text: is empty/,
     ],
-    [JSON.stringify({ type: "images", stream: "s1", refs: Array(13).fill("x") }), /refs/],
+    [JSON.stringify({ type: "images", stream: "s1", step: -1 }), /bad "images" message: step: /],
     [JSON.stringify({ type: "stop", session: "s1", extra: 1 }), /bad "stop" message: /],
   ];
   for (const [text, want] of cases) {
