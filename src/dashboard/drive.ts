@@ -13,9 +13,13 @@ import { createMemoryFactory } from "../eval/memory-factory.ts";
 import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
 import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
 import { checkBackboneReady } from "../mllm/keys.ts";
+import { openInput } from "../rules/input.ts";
+import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
+import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
 import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
 import type { DataRoots } from "./paths.ts";
 import type { StartMessage } from "./protocol.ts";
+import { describeTaught, rulesPath } from "./rules-view.ts";
 import { LiveSession, type SessionInfo, StoppedFromDashboard } from "./session.ts";
 
 export class DriveError extends Error {}
@@ -23,6 +27,8 @@ export class DriveError extends Error {}
 interface Shared {
   runtime: EvalRuntime;
   backbone: BackboneRuntime;
+  /** the backbone's model path of the rule layer; undefined: the deterministic one */
+  ruleModel: ModelRuleLayer | undefined;
   memory: ClaimedDir;
   /** acquisition runs for one user at a time: two sessions must not memorize the same episode twice */
   priors: Map<string, Promise<void>>;
@@ -90,7 +96,7 @@ export class Drive {
           onNotice: this.notice,
         });
         const backbone = await runtime.openBackbone(bc.name, memory.path);
-        return { runtime, backbone, memory, priors: new Map() };
+        return { runtime, backbone, ruleModel: ruleLayerFor(bc), memory, priors: new Map() };
       })();
       this.shared.set(key, p);
       p.catch(() => this.shared.delete(key));
@@ -134,16 +140,40 @@ export class Drive {
   private async run(session: LiveSession, set: ScenarioSet, episode: Episode, m: StartMessage): Promise<void> {
     const shared = await this.sharedFor(set, m.backbone);
     const [rawSim] = await shared.runtime.openSimulators(1);
-    const sim = session.wrap(rawSim, m.paceMs);
+    const sim = session.wrap(rawSim, { paceMs: m.paceMs, watchViews: m.views === "every_step" });
     try {
       if (m.memory !== "none") await this.ensurePriors(session, shared, set, episode, sim);
       if (session.stopped) throw new StoppedFromDashboard();
       session.setStatus("running", "running");
-      const r = await shared.backbone.record(episode, sim, {
-        memory: m.memory,
-        onEvent: session.onEvent,
-        saveImage: session.saveImage,
-      });
+      // The user's rules, as `polar run` takes them: what was said with the request is learned
+      // first, then the library version in force is pinned for the episode.
+      const library = new SqliteRuleLibrary(rulesPath(this.config), { create: true });
+      let r: Awaited<ReturnType<BackboneRuntime["record"]>>;
+      try {
+        r = await shared.backbone.record(episode, sim, {
+          memory: m.memory,
+          onEvent: session.onEvent,
+          saveImage: session.saveImage,
+          rules: async (task, hour) => {
+            const opened = await openInput({
+              library,
+              userId: task.userId,
+              method: m.rules ?? this.config.rules.method,
+              context: { hour, sceneId: task.sceneId, instruction: task.instruction },
+              messages: m.say,
+              at: task.timestamp,
+              taskId: task.id,
+              maxRevisions: this.config.rules.maxRevisions,
+              ...(shared.ruleModel ? { model: shared.ruleModel } : {}),
+            });
+            const said = opened.taught.flatMap(describeTaught);
+            if (said.length) session.setStatus("running", `said with the request: ${said.join("; ")}`);
+            return opened.session;
+          },
+        });
+      } finally {
+        await library.close();
+      }
       if (session.stopped) session.setStatus("stopped", "stopped from the dashboard");
       else
         session.setStatus(
@@ -183,6 +213,13 @@ export class Drive {
       });
     shared.priors.set(episode.userId, mine);
     await mine;
+  }
+
+  /** the backbone's rule model a session's corrections are learned with (undefined: deterministic) */
+  async ruleModelOf(session: LiveSession): Promise<ModelRuleLayer | undefined> {
+    for (const [key, p] of this.shared)
+      if (key.endsWith(`|${session.info.backbone}`)) return (await p.catch(() => null))?.ruleModel;
+    return undefined;
   }
 
   stop(id: string): void {

@@ -5,6 +5,7 @@
  * server writes them.
  */
 import { z } from "zod";
+import { RULE_METHODS } from "../rules/session.ts";
 
 const Id = z.string().min(1).max(200);
 const Text = z.string().trim().min(1, "is empty").max(2000);
@@ -21,10 +22,17 @@ export const StartMessage = z.strictObject({
   episode: z.union([z.strictObject({ id: Id }), z.strictObject({ sceneId: Id, userId: Id, instruction: Text })]),
   backbone: Id,
   memory: MemoryMode,
-  /** "off" until the rule layer runs inside episodes; kept so a run records what was asked */
-  rules: z.enum(["off", "on"]).default("off"),
+  /** the rule layer's method for this episode (default: rules.method from the config) */
+  rules: z.enum(RULE_METHODS).optional(),
+  /**
+   * What the user says with the request, in order: a correction to keep, or an instruction for
+   * this task only; the rule layer learns them before the episode starts (as `polar run --say`).
+   */
+  say: z.array(Text).max(10).default([]),
   /** wait this long after every simulator step so a person can follow (0: full speed) */
   paceMs: z.number().int().min(0).max(2000).default(0),
+  /** every_step: render the three views at every step for the page; agent: only those the agent asked for */
+  views: z.enum(["every_step", "agent"]).default("every_step"),
 });
 
 export const ClientMessage = z.discriminatedUnion("type", [
@@ -41,7 +49,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
   }),
   z.strictObject({ type: z.literal("episodes"), dataset: PathRef }),
   z.strictObject({ type: z.literal("replay"), path: PathRef }),
-  z.strictObject({ type: z.literal("images"), stream: Id, refs: z.array(z.string().min(1).max(200)).max(12) }),
+  /** the views of one step (or the nearest earlier step that has any) */
+  z.strictObject({ type: z.literal("images"), stream: Id, step: z.number().int().min(0).max(1_000_000) }),
   z.strictObject({ type: z.literal("results"), path: PathRef }),
   z.strictObject({ type: z.literal("compare"), a: PathRef, b: PathRef }),
   z.strictObject({ type: z.literal("memory"), path: PathRef, user: Id }),

@@ -7,8 +7,9 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
 import { describeRule } from "../rules/describe.ts";
+import type { ModelRuleLayer } from "../rules/model/layer.ts";
 import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
-import { teach } from "../rules/teach.ts";
+import { type TeachResult, teach } from "../rules/teach.ts";
 
 export function rulesPath(config: PolarConfig): string {
   return join(dirname(config.memory.path), "rules.db");
@@ -60,24 +61,38 @@ export async function readRules(config: PolarConfig, user: string): Promise<Rule
   }
 }
 
-/** One correction through teach(): what was learned, in words, and the library version written. */
+/** What the learner made of one message, in words, one line per reading. */
+export function describeTaught(t: TeachResult): string[] {
+  return t.items.map((it) => {
+    const what = it.draft ? describeRule(it.draft) : it.reason;
+    const id = it.ruleId ? ` ${it.ruleId}` : "";
+    const check = it.check ? ` → ${it.check.kind}` : "";
+    return it.decision === "task_local" ? `for this task only: ${what}` : `${it.decision}${id}: ${what}${check}`;
+  });
+}
+
+/**
+ * A correction typed while an episode runs: through teach() into the user's library, for the
+ * next requests (an episode pins its rules when it starts). The backbone's model path learns it
+ * when the backbone has one, as with `polar run --say`.
+ */
 export async function teachCorrection(
   config: PolarConfig,
   user: string,
   message: string,
-  sceneId?: string,
+  opts: { sceneId?: string; model?: ModelRuleLayer } = {},
 ): Promise<{ signal: boolean; items: string[]; libraryVersion: number | null }> {
   const lib = new SqliteRuleLibrary(rulesPath(config), { create: true });
   try {
-    const r = await teach(lib, user, message, { sceneId, at: Date.now() });
-    return {
-      signal: r.signal,
-      items: r.items.map(
-        (it) =>
-          `${it.decision}${it.ruleId ? ` ${it.ruleId}` : ""}${it.draft ? `: ${describeRule(it.draft)}` : ""}${it.check ? ` → ${it.check.kind}` : ""}`,
-      ),
-      libraryVersion: r.write?.libraryVersion ?? null,
-    };
+    const m = opts.model;
+    const r = await teach(
+      lib,
+      user,
+      message,
+      { sceneId: opts.sceneId, at: Date.now() },
+      m ? { learner: m.learner, proposer: m.proposer, reviewer: m.reviewer, judge: m.judge } : {},
+    );
+    return { signal: r.signal, items: describeTaught(r), libraryVersion: r.write?.libraryVersion ?? null };
   } finally {
     await lib.close();
   }

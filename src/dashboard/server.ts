@@ -49,7 +49,32 @@ export interface Dashboard {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
-const REF = /^[\w.-]+$/;
+/** how run folders name their views: s0012-front.jpeg */
+const VIEW_FILE = /^s(\d{4,})-(front|left|right)\.(jpeg|png)$/;
+
+/** The views of `step` in a run folder, or of the nearest earlier step that has any. */
+function viewsAt(dir: string, step: number): { ref: string; view: string; format: "jpeg" | "png" }[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(dir, "views"));
+  } catch {
+    return [];
+  }
+  let best = -1;
+  const found: { step: number; ref: string; view: string; format: "jpeg" | "png" }[] = [];
+  for (const n of names) {
+    const m = VIEW_FILE.exec(n);
+    if (!m) continue;
+    const s = Number(m[1]);
+    if (s > step || s < best) continue;
+    if (s > best) {
+      best = s;
+      found.length = 0;
+    }
+    found.push({ step: s, ref: n, view: m[2], format: m[3] as "jpeg" | "png" });
+  }
+  return found.map(({ ref, view, format }) => ({ ref, view, format }));
+}
 
 interface Client {
   channel: ClientChannel;
@@ -138,8 +163,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     memories: listMemoryFolders(roots),
     sessions: sessionList(),
     progress: progressList(),
-    /** the episode side has no way yet to take a task-local instruction mid-run */
-    instructionsAvailable: false,
+    rulesMethod: opts.config.rules.method,
   });
 
   async function handle(c: Client, m: ClientMessage): Promise<void> {
@@ -185,9 +209,13 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
         if (!s) throw new Error(`no session "${m.session}"`);
         if (m.kind === "instruction")
           throw new Error(
-            "a task-local instruction cannot reach a running episode yet: the episode side takes no messages (BackboneRuntime.record has no sayMessages)",
+            'an instruction for this task only must come with the request (the start form\'s "say with the request"): a running episode has pinned its rules and takes no messages',
           );
-        const r = await teachCorrection(opts.config, s.info.userId, m.text, s.info.sceneId);
+        const model = await drive.ruleModelOf(s);
+        const r = await teachCorrection(opts.config, s.info.userId, m.text, {
+          sceneId: s.info.sceneId,
+          ...(model ? { model } : {}),
+        });
         c.channel.sendControl({ type: "taught", session: m.session, user: s.info.userId, text: m.text, ...r });
         return;
       }
@@ -208,19 +236,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
       case "images": {
         const dir = streamDir(m.stream);
         if (!dir) throw new Error(`no session or replay "${m.stream}"`);
-        for (const ref of m.refs) {
-          if (!REF.test(ref)) throw new Error(`bad image reference "${ref}"`);
-          const match = /-(\w+)\.(jpeg|png)$/.exec(ref);
+        for (const img of viewsAt(dir, m.step)) {
           let data: Buffer;
           try {
-            data = readFileSync(roots.inside(dir, join("views", ref)));
+            data = readFileSync(roots.inside(dir, join("views", img.ref)));
           } catch {
-            continue; // a step without images (a backbone that took none): nothing to show
+            continue; // removed meanwhile: nothing to show
           }
-          c.channel.sendImage(
-            { stream: m.stream, ref, view: match?.[1] ?? "front", format: match?.[2] === "png" ? "png" : "jpeg" },
-            data,
-          );
+          c.channel.sendImage({ stream: m.stream, ...img }, data);
         }
         return;
       }

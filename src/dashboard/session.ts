@@ -6,7 +6,7 @@
  */
 import type { EpisodeEvent } from "../agent/events.ts";
 import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
+import type { Image, Simulator, ViewsRequest, WithImages } from "../sim/simulator.ts";
 import type { ClientChannel } from "./channel.ts";
 
 export type SessionStatus = "preparing" | "running" | "ended" | "stopped" | "failed";
@@ -81,17 +81,48 @@ export class LiveSession {
    * The simulator as this session's episode uses it: every call first checks for a stop, and
    * every step yields to the event loop (and waits `paceMs`) so the server keeps answering pages
    * and flushing their queues while an in-process episode runs.
+   *
+   * With `watchViews`, every step of the episode is rendered for the page even when the agent
+   * asked for no pixels (the heuristic asks only while a candidate is in sight): the simulator
+   * is asked for all three views, the agent gets back exactly the views it asked for, and the
+   * others are saved and sent under the same names (s0012-front.jpeg). Rendering does not move
+   * the simulator, so the episode is the one it would have been unwatched.
    */
-  wrap(sim: Simulator, paceMs: number): Simulator {
+  wrap(sim: Simulator, opts: { paceMs: number; watchViews: boolean }): Simulator {
+    let step = 0;
+    let watching = false;
+    const extra = async (
+      call: (views: ViewsRequest) => Promise<WithImages<object>>,
+      asked: ViewsRequest,
+    ): Promise<WithImages<object>> => {
+      if (!watching || asked === true) return call(asked);
+      const keep = new Set<string>(asked === false || asked === undefined ? [] : asked);
+      const r = await call(true);
+      for (const img of r.imageData)
+        if (!keep.has(img.view)) this.saveImage(`s${String(step).padStart(4, "0")}-${img.view}.${img.format}`, img);
+      return { ...r, imageData: r.imageData.filter((img) => keep.has(img.view)) };
+    };
     return new Proxy(sim, {
       get: (target, prop, receiver) => {
         const v = Reflect.get(target, prop, receiver);
         if (typeof v !== "function" || prop === "close") return v;
         return async (...args: unknown[]) => {
           if (this.stopRequested) throw new StoppedFromDashboard();
-          const r = await v.apply(target, args);
-          if (prop === "step") await new Promise((ok) => (paceMs ? setTimeout(ok, paceMs) : setImmediate(ok)));
-          return r;
+          if (prop === "reset") {
+            const p = args[0] as Parameters<Simulator["reset"]>[0];
+            // the scene-graph traversal's resets are not the episode
+            watching = opts.watchViews && !(p.episodeId ?? "").startsWith("traversal:");
+            step = 0;
+            return extra((views) => target.reset({ ...p, views }), p.views);
+          }
+          if (prop === "step") {
+            const [action, views] = args as Parameters<Simulator["step"]>;
+            step++;
+            const r = await extra((vs) => target.step(action, vs), views);
+            await new Promise((ok) => (opts.paceMs ? setTimeout(ok, opts.paceMs) : setImmediate(ok)));
+            return r;
+          }
+          return v.apply(target, args);
         };
       },
     });

@@ -57,7 +57,7 @@ test("bad messages are answered with an error naming what and where, and the con
     [{ type: "replay", path: "../../../../etc/passwd" }, /not a file or folder the dashboard can open/],
     [{ type: "results", path: "/etc" }, /not a file or folder the dashboard can open/],
     [{ type: "memory", path: "datasets/../../", user: "u1" }, /not a file or folder the dashboard can open/],
-    [{ type: "images", stream: "replay:nothing", refs: ["../x"] }, /no session or replay/],
+    [{ type: "images", stream: "replay:nothing", step: 3 }, /no session or replay/],
     [{ type: "stop", session: "s999" }, /no session "s999"/],
   ];
   for (const [m, want] of bad) {

@@ -12,6 +12,8 @@ export class Connection {
     this.streams = new Map();
     this.images = new Map();
     this.latest = new Map();
+    this.byStep = new Map();
+    this.requested = new Set();
     this.errors = [];
     this.open = false;
     this.queue = [];
@@ -103,6 +105,10 @@ export class Connection {
       const [first, url] = store.entries().next().value;
       URL.revokeObjectURL(url);
       store.delete(first);
+      // forget it by step too, so scrubbing back asks for it again
+      const step = Number(/^s(\d+)-/.exec(first)?.[1] ?? -1);
+      this.byStep.get(header.stream)?.delete(step);
+      this.requested.delete(`${header.stream}|${step}`);
     }
     let latest = this.latest.get(header.stream);
     if (!latest) {
@@ -110,7 +116,35 @@ export class Connection {
       this.latest.set(header.stream, latest);
     }
     latest[header.view] = header.ref;
+    const m = /^s(\d+)-/.exec(header.ref);
+    if (m) {
+      let steps = this.byStep.get(header.stream);
+      if (!steps) {
+        steps = new Map();
+        this.byStep.set(header.stream, steps);
+      }
+      const step = Number(m[1]);
+      steps.set(step, { ...(steps.get(step) ?? {}), [header.view]: header.ref });
+    }
     this.changed();
+  }
+
+  /** the refs of the views shown at `step`: its own, or the nearest earlier step's */
+  viewsAt(stream, step) {
+    const steps = this.byStep.get(stream);
+    if (!steps) return null;
+    if (steps.has(step)) return { step, refs: steps.get(step) };
+    let best = -1;
+    for (const k of steps.keys()) if (k <= step && k > best) best = k;
+    return best >= 0 ? { step: best, refs: steps.get(best) } : null;
+  }
+
+  /** asks for the views of a step once */
+  requestViews(stream, step) {
+    const key = `${stream}|${step}`;
+    if (this.requested.has(key)) return;
+    this.requested.add(key);
+    this.send({ type: "images", stream, step });
   }
 
   clearErrors() {

@@ -13,6 +13,8 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
   const [backbone, setBackbone] = useState("heuristic");
   const [memory, setMemory] = useState("none");
   const [pace, setPace] = useState(30);
+  const [rules, setRules] = useState(null);
+  const [said, setSaid] = useState("");
   const [say, setSay] = useState({ kind: "correction", text: "" });
   const [taught, setTaught] = useState(null);
 
@@ -50,6 +52,11 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
         : { id: episode },
       backbone,
       memory,
+      ...(rules ? { rules } : {}),
+      say: said
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
       paceMs: Number(pace),
     });
   const shown = (episodes?.episodes ?? [])
@@ -81,7 +88,12 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
         ${(cat?.backbones ?? []).map((b) => html`<option>${b}</option>`)}</select></label>
       <label>memory <select value=${memory} onChange=${(e) => setMemory(e.currentTarget.value)} data-testid="memory">
         <option>none</option><option>raw</option><option>polar</option></select></label>
-      <label title="the rule layer does not run inside episodes yet">rules <select disabled><option>off (not wired into episodes yet)</option></select></label>
+      <label title="the rule layer: none, all rules as text, selected rules as text, or checked and enforced">rules
+        <select value=${rules ?? cat?.rulesMethod ?? "full"} onChange=${(e) => setRules(e.currentTarget.value)} data-testid="rules-method">
+          <option>none</option><option>text</option><option>selected</option><option>full</option>
+        </select></label>
+      <label title="a correction to keep, or an instruction for this task only; one per line; the rule layer reads them before the episode starts">say with the request
+        <textarea rows="2" value=${said} onInput=${(e) => setSaid(e.currentTarget.value)} data-testid="say-with-request"></textarea></label>
       <label>pace, ms per step <input type="number" min="0" max="2000" value=${pace} onInput=${(e) => setPace(e.currentTarget.value)} data-testid="pace" /></label>
       <button onClick=${start} data-testid="start">Start</button>
     </section>
@@ -95,7 +107,7 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
           <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>: ${s.note}
           <button onClick=${() => setWatching(s.id)}>watch</button>
           ${s.status === "running" || s.status === "preparing" ? html`<button onClick=${() => conn.send({ type: "stop", session: s.id })} data-testid="stop">stop</button>` : ""}
-          <span class="small muted">${s.dir}</span>
+          <span class="small muted" data-testid="session-dir">${s.dir}</span>
         </div>`,
       )}
     </section>
@@ -105,7 +117,7 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
           <h3>Tell the robot (${current.userId})</h3>
           <select value=${say.kind} onChange=${(e) => setSay({ ...say, kind: e.currentTarget.value })}>
             <option value="correction">correction (learned as a rule)</option>
-            <option value="instruction" disabled>instruction for this episode only (not available: the episode side takes no messages yet)</option>
+            <option value="instruction" disabled>instruction for this task only: say it with the request (a running episode has pinned its rules)</option>
           </select>
           <input value=${say.text} onInput=${(e) => setSay({ ...say, text: e.currentTarget.value })} data-testid="say-text" />
           <button onClick=${() => conn.send({ type: "say", session: current.id, kind: say.kind, text: say.text })} data-testid="say-send">send</button>

@@ -6,29 +6,22 @@ import { cutoff, stateAt } from "./state.js";
 
 const fmt = (x, d = 2) => (x === null || x === undefined ? "n/a" : Number(x).toFixed(d));
 
-function requestImages(conn, stream, refs) {
-  conn.requested ??= new Set();
-  const missing = refs.filter((r) => !conn.image(stream, r) && !conn.requested.has(`${stream}|${r}`));
-  if (!missing.length) return;
-  for (const r of missing) conn.requested.add(`${stream}|${r}`);
-  conn.send({ type: "images", stream, refs: missing });
-}
-
 function Views({ conn, stream, st, follow }) {
-  const refs = st.views?.images ?? [];
-  if (!follow && refs.length)
-    requestImages(
-      conn,
-      stream,
-      refs.map((r) => r.ref),
-    );
-  const latest = conn.latest.get(stream) ?? {};
   const views = ["left", "front", "right"];
+  let refs;
+  let shownStep = st.step;
+  if (follow) refs = conn.latest.get(stream) ?? {};
+  else {
+    const at = conn.viewsAt(stream, st.step);
+    if (!at || at.step !== st.step) conn.requestViews(stream, st.step);
+    refs = at?.refs ?? {};
+    shownStep = at?.step ?? null;
+  }
   return html`<section class="panel" data-testid="views">
-    <h3>Views ${st.views ? html`<small>step ${st.views.step}</small>` : ""}</h3>
+    <h3>Views ${shownStep !== null && !follow && shownStep !== st.step ? html`<small>from step ${shownStep}</small>` : ""}</h3>
     <div class="views">
       ${views.map((v) => {
-        const ref = follow ? (latest[v] ?? refs.find((r) => r.view === v)?.ref) : refs.find((r) => r.view === v)?.ref;
+        const ref = refs[v];
         const url = ref ? conn.image(stream, ref) : null;
         return html`<figure>
           ${url ? html`<img data-testid=${`view-${v}`} data-ref=${ref} src=${url} alt=${v} />` : html`<div class="noimg">no image</div>`}
@@ -76,8 +69,7 @@ function Calls({ st }) {
   return html`<section class="panel" data-testid="calls">
     <h3>Model calls <small>${calls.length}</small></h3>
     <div class="small">
-      tokens in ${tokens("inputTokens")} / out ${tokens("outputTokens")} · cost
-      ${cost === null ? "not reported" : `$${cost.toFixed(4)}`}
+      ${`tokens in ${tokens("inputTokens")} / out ${tokens("outputTokens")} · cost ${cost === null ? "not reported" : `$${cost.toFixed(4)}`}`}
     </div>
     ${
       calls.length
@@ -111,6 +103,14 @@ function Verdicts({ results }) {
   );
 }
 
+function countVerdicts(checks) {
+  const n = {};
+  for (const c of checks) for (const r of c.results ?? []) n[r.verdict] = (n[r.verdict] ?? 0) + 1;
+  return Object.entries(n)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+}
+
 function Rules({ st }) {
   const any = st.rules || st.checks.length || st.revisions.length || st.blocks.length || st.appeals.length;
   const r = st.rules;
@@ -124,7 +124,13 @@ function Rules({ st }) {
           <ul class="small">${(r.selected ?? []).map((x) => html`<li>${x.taskLocal ? "(this task) " : ""}${x.kind}: “${x.statement}”</li>`)}</ul>`
         : ""
     }
-    ${st.checks.map((c) => html`<div class="small check"><b>${c.stage}</b> ${c.subject}: <${Verdicts} results=${c.results} /></div>`)}
+${
+  st.checks.length
+    ? html`<div class="small" data-testid="rule-checks">${st.checks.length} checks:
+            ${countVerdicts(st.checks)}; the latest:</div>`
+    : ""
+}
+    ${st.checks.slice(-4).map((c) => html`<div class="small check"><b>${c.stage}</b> ${c.subject}: <${Verdicts} results=${c.results} /></div>`)}
     ${st.revisions.map(
       (c) =>
         html`<div class="small check"><b>revision ${c.revision}</b> of ${c.subject} (${c.stage}): <${Verdicts} results=${c.violations} /></div>`,
