@@ -460,10 +460,12 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
           budget?.finish(budgetJob, outcome.usage.costUsd);
           spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
-          if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0)
+          if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0) {
+            overBudget = true;
             stopFor(
               `${job.backbone} did not report the cost of episode ${job.episode.id} (no token counts, or no prices in its backbone file): --max-cost cannot be kept`,
             );
+          }
           if (outcome.infrastructure) {
             // Not a result: the simulator or the model service could not be used. Recorded apart,
             // left undone, so a rerun runs it again; enough of them in a row stop the run.

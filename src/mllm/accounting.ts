@@ -3,8 +3,9 @@ import type { Usage } from "./chat-model.ts";
 import type { Prices } from "./config.ts";
 import type { CallRecord } from "./policy.ts";
 
-/** Estimated USD cost; unknown when a token count is unknown and that side has a price. */
-export function estimateCost(prices: Prices, usage: Usage): number | undefined {
+/** Estimated USD cost; unknown without prices, or when a token count is unknown and that side has a price. */
+export function estimateCost(prices: Prices | undefined, usage: Usage): number | undefined {
+  if (!prices) return undefined;
   const side = (tokens: number | undefined, perMTok: number) =>
     perMTok === 0 ? 0 : tokens === undefined ? undefined : (tokens * perMTok) / 1e6;
   const input = side(usage.inputTokens, prices.inputPerMTok);
@@ -24,7 +25,7 @@ export interface CallFacts {
   error?: string;
 }
 
-export function callRecord(facts: CallFacts, prices: Prices): CallRecord {
+export function callRecord(facts: CallFacts, prices: Prices | undefined): CallRecord {
   const record: CallRecord = {
     task: facts.task,
     backbone: facts.backbone,

@@ -47,7 +47,9 @@ export const BackboneConfig = z
     timeoutMs: z.number().int().positive().default(60_000).describe("per HTTP attempt"),
     maxRetries: z.number().int().min(0).max(10).default(2).describe("transport retries: 429, 5xx, timeouts"),
     schemaRetries: z.number().int().min(0).max(5).default(1).describe("re-asks when the output misses the schema"),
-    prices: Prices.prefault({}),
+    prices: Prices.optional().describe(
+      "USD per million tokens, for the cost estimates; without it a call's cost is not reported (0 for a free local server)",
+    ),
     seed: z.number().int().default(0),
     structuredOutput: z
       .enum(["json_schema", "json_object"])

@@ -26,8 +26,8 @@ before(async () => {
 });
 
 /** One `polar eval` against a fresh scripted server (the same requests get the same answers). */
-async function evalRun(out: string, extra: string[]) {
-  const servers = await scriptedBackbones(mkdtempSync(join(root, "b-")), { prices: PRICES });
+async function evalRun(out: string, extra: string[], prices: typeof PRICES | null = PRICES) {
+  const servers = await scriptedBackbones(mkdtempSync(join(root, "b-")), prices ? { prices } : {});
   try {
     const args = ["eval", "--dataset", dataset, "--backbones", servers.files[0], "--memory", "none"];
     const r = await polarAsync([...args, "--out", out, "--concurrency", "1", ...extra], env()).done;
@@ -69,6 +69,18 @@ test("--max-cost just above three episodes' cost: stops, spends at most one epis
   const resumed = await evalRun(out, ["--no-report"]);
   assert.equal(resumed.code, 0, resumed.err);
   assert.match(resumed.out, new RegExp(`${spent.length} already done, 0 remaining`));
+});
+
+test("a backbone without prices: its cost is not reported, never 0, and --max-cost stops at once (exit 6)", async () => {
+  const out = join(root, "unpriced");
+  const r = await evalRun(out, ["--max-cost", "10", "--no-report"], null);
+  assert.equal(r.code, 6, r.err);
+  assert.match(r.err, /scripted-openai did not report the cost of episode .* --max-cost cannot be kept/);
+  assert.match(r.err, /spent this session: not reported/);
+  const lines = readResults(join(out, "results.jsonl")).lines;
+  assert.equal(lines.length, 1, "the probe episode, then nothing");
+  assert.equal(lines[0].usage.costUsd, null);
+  assert.ok((lines[0].usage.inputTokens ?? 0) > 0, "tokens were reported; only the price is missing");
 });
 
 test("--dry-run runs a sample, prints the projection for the whole run and writes nothing to --out", async () => {

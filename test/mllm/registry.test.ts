@@ -25,7 +25,7 @@ test("every backbone file in configs/backbones validates, and names its own back
   for (const name of names) assert.equal(resolveBackbone(name).name, name);
   assert.equal(resolveBackbone("qwen3-vl-8b-vllm").baseUrl, "http://127.0.0.1:8000/v1");
   assert.equal(resolveBackbone("qwen2.5-vl-ollama").baseUrl, "http://127.0.0.1:11434/v1");
-  assert.ok(resolveBackbone("gpt-4o-mini").prices.inputPerMTok > 0);
+  assert.ok((resolveBackbone("gpt-4o-mini").prices?.inputPerMTok ?? 0) > 0);
 });
 
 test("an unknown name lists the known ones; a bad file names the key", () => {
