@@ -49,7 +49,12 @@ function App() {
   useConnection();
   const [tab, setTab] = useState(location.hash.slice(1) || "drive");
   const [cat, setCat] = useState(null);
-  const [watching, setWatchingState] = useState(null);
+  // ?watch=s1 opens on that session (a link to a run in progress)
+  const [watching, setWatchingState] = useState(() => {
+    const id = new URLSearchParams(location.search).get("watch");
+    if (id) conn.send({ type: "subscribe", stream: id });
+    return id;
+  });
   const [replay, setReplay] = useState(null);
   const [pair, setPair] = useState(null);
   useEffect(() => {
