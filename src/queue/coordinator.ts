@@ -30,7 +30,10 @@ import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
 import { parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
+import { type RateLimit, throttledCount } from "./rate-limit.ts";
 import { type JobData, jobId, type RunSpec } from "./spec.ts";
+
+export class QueueRunError extends Error {}
 
 export interface QueueProgress {
   workers: number;
@@ -48,6 +51,8 @@ export interface QueuedRunOptions {
   /** how long a silent worker keeps its job (default 30 s) */
   lockMs?: number;
   pollMs?: number;
+  /** per backbone name, shared by every worker */
+  rateLimits?: Record<string, RateLimit>;
   env?: NodeJS.ProcessEnv;
   onNotice?: (m: string) => void;
   onProgress?: (p: QueueProgress) => void;
@@ -62,6 +67,8 @@ export interface QueuedRunSummary {
   resultsPath: string;
   report: ReportOutput | null;
   refusals: string[];
+  /** 429s the workers met, per rate-limited backbone */
+  throttled: Record<string, number>;
 }
 
 export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promise<QueuedRunSummary> {
@@ -120,7 +127,13 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
     store: runtime.store,
     host: hostname(),
     lockMs: o.lockMs ?? 30_000,
+    rateLimits: o.rateLimits ?? {},
   };
+  const unknownLimit = Object.keys(spec.rateLimits).filter((n) => !plan.backbones.some((b) => b.name === n));
+  if (unknownLimit.length)
+    throw new QueueRunError(
+      `--rate-limit names ${unknownLimit.join(", ")}, not a backbone of this run (${plan.backbones.map((b) => b.name).join(", ")})`,
+    );
 
   const redis = new Redis(connection);
   redis.on("error", () => undefined);
@@ -134,6 +147,7 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   const pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
   const failedKeys = new Set<string>();
   const refusals: string[] = [];
+  const throttled: Record<string, number> = {};
   let collected = 0;
   try {
     await redis.set(specKey(runHash), JSON.stringify(spec));
@@ -216,6 +230,7 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
       }
       if (pending.size > failedKeys.size) await new Promise((r) => setTimeout(r, o.pollMs ?? 500));
     }
+    for (const b of Object.keys(spec.rateLimits)) throttled[b] = await throttledCount(redis, runHash, b);
     if (pending.size === 0) {
       // every unit is written: the run leaves nothing behind in Redis
       await redis.srem(RUNS_KEY, runHash);
@@ -246,6 +261,7 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
     resultsPath,
     report,
     refusals,
+    throttled,
   };
 }
 

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { RunConfig } from "../eval/run-config.ts";
+import { RateLimit } from "./rate-limit.ts";
 
 export const RunSpec = z.strictObject({
   runHash: z.string().min(1),
@@ -26,6 +27,8 @@ export const RunSpec = z.strictObject({
   host: z.string().min(1),
   /** BullMQ's lock: a worker silent this long (killed, frozen) loses its job to another */
   lockMs: z.number().int().positive(),
+  /** per backbone name: limits every worker of the run shares (not part of the run hash: they change no result) */
+  rateLimits: z.record(z.string(), RateLimit).default({}),
 });
 export type RunSpec = z.infer<typeof RunSpec>;
 

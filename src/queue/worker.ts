@@ -11,6 +11,7 @@ import type { PolarConfig } from "../config/schema.ts";
 import { parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { openRunContext, type RunContext, RunRefused } from "./context.ts";
 import { processorFor } from "./process.ts";
+import { installRateLimits } from "./rate-limit.ts";
 import { SimPool } from "./sim-pool.ts";
 import { type JobData, parseSpec } from "./spec.ts";
 
@@ -30,6 +31,7 @@ interface Attached {
   worker: Worker;
   queue: Queue;
   sims: SimPool;
+  uninstallLimits: () => void;
 }
 
 export async function runWorker(o: WorkerOptions): Promise<void> {
@@ -58,6 +60,10 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     const name = queueName(runHash);
     const queue = new Queue(name, { connection });
     const sims = new SimPool(ctx.runtime);
+    const limited = ctx.plan.backbones
+      .filter((b) => spec.rateLimits[b.name])
+      .map((b) => ({ name: b.name, model: b.model, limit: spec.rateLimits[b.name] }));
+    const uninstallLimits = installRateLimits(redis, runHash, limited);
     const worker = new Worker<JobData>(name, processorFor(ctx, sims, queue), {
       connection,
       concurrency: o.concurrency,
@@ -77,7 +83,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     worker.on("failed", (job, err) =>
       log(`polar worker: ${job ? label(job) : "a job"} failed (${err.message}); the queue retries it`),
     );
-    attached.set(runHash, { ctx, worker, queue, sims });
+    attached.set(runHash, { ctx, worker, queue, sims, uninstallLimits });
     log(`polar worker: joined run ${runHash} (${ctx.plan.set.name}, concurrency ${o.concurrency})`);
   };
 
@@ -86,6 +92,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     if (!a) return;
     attached.delete(runHash);
     await a.worker.close();
+    a.uninstallLimits();
     await a.queue.close();
     await a.sims.close();
     await a.ctx.close();

@@ -8,7 +8,18 @@ import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/me
 import { writeReport } from "../../eval/report/write.ts";
 import { parseShard, type Shard, ShardSpecError } from "../../eval/shard.ts";
 import { QueueUrlError } from "../../queue/connection.ts";
-import { runQueued } from "../../queue/coordinator.ts";
+import { QueueRunError, runQueued } from "../../queue/coordinator.ts";
+import { parseRateLimits, type RateLimit, RateLimitSpecError } from "../../queue/rate-limit.ts";
+
+export function rateLimitFlag(v: string): Record<string, RateLimit> {
+  try {
+    return parseRateLimits(v);
+  } catch (e) {
+    if (e instanceof RateLimitSpecError) throw new UserError(e.message);
+    throw e;
+  }
+}
+
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
 
@@ -74,7 +85,7 @@ export function registerEvalMerge(evalCommand: Command): void {
 /** `polar eval --queue URL`: the run goes through Redis workers; progress on stderr. */
 export async function runQueuedEvalCommand(
   config: PolarConfig,
-  flags: { queue: string; report?: boolean },
+  flags: { queue: string; report?: boolean; rateLimit?: Record<string, RateLimit> },
   argv: string[],
 ): Promise<void> {
   const controller = new AbortController();
@@ -92,6 +103,7 @@ export async function runQueuedEvalCommand(
       signal: controller.signal,
       argv,
       report: flags.report !== false,
+      ...(flags.rateLimit ? { rateLimits: flags.rateLimit } : {}),
       ...(process.env.POLAR_QUEUE_LOCK_MS ? { lockMs: Number(process.env.POLAR_QUEUE_LOCK_MS) } : {}),
       onNotice: (m) => console.error(`polar: ${m}`),
       onProgress: (p) =>
@@ -111,7 +123,7 @@ export async function runQueuedEvalCommand(
       process.exitCode = 4;
     }
   } catch (e) {
-    if (e instanceof QueueUrlError) throw new UserError(e.message);
+    if (e instanceof QueueUrlError || e instanceof QueueRunError) throw new UserError(e.message);
     throw e;
   } finally {
     process.off("SIGINT", onSigint);

@@ -10,10 +10,11 @@ import { PlanError } from "../../eval/setup.ts";
 import type { Shard } from "../../eval/shard.ts";
 import { MemoryStoreError } from "../../memory/store.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
+import type { RateLimit } from "../../queue/rate-limit.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
 import { configFor, UserError } from "../options.ts";
-import { registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
+import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
 const list = (v: string) =>
   v
@@ -60,6 +61,7 @@ interface EvalFlags {
   report?: boolean;
   shard?: Shard;
   queue?: string;
+  rateLimit?: Record<string, RateLimit>;
   rules?: string[];
 }
 
@@ -103,7 +105,12 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   process.on("SIGINT", onSigint);
   const t0 = Date.now();
   try {
-    if (flags.queue) return await runQueuedEvalCommand(config, { queue: flags.queue, report: flags.report }, argv);
+    if (flags.queue)
+      return await runQueuedEvalCommand(
+        config,
+        { queue: flags.queue, report: flags.report, rateLimit: flags.rateLimit },
+        argv,
+      );
     const s = await evaluate(config, {
       signal: controller.signal,
       progress: stderrProgress(),
@@ -225,6 +232,11 @@ export function registerEval(program: Command): void {
     .option(
       "--queue <url>",
       "enqueue the run on Redis (redis://host:port/db) for polar worker processes, and collect it",
+    )
+    .option(
+      "--rate-limit <limits>",
+      "with --queue: NAME=REQUESTS_PER_MINUTE[:TOKENS_PER_MINUTE],… per backbone, across all workers",
+      rateLimitFlag,
     )
     .action(async (flags: EvalFlags, cmd: Command) => runEvalCommand(cmd, flags, process.argv.slice(2)));
   registerEvalMerge(evalCommand);

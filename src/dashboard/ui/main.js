@@ -49,12 +49,7 @@ function App() {
   useConnection();
   const [tab, setTab] = useState(location.hash.slice(1) || "drive");
   const [cat, setCat] = useState(null);
-  // ?watch=s1 opens on that session (a link to a run in progress)
-  const [watching, setWatchingState] = useState(() => {
-    const id = new URLSearchParams(location.search).get("watch");
-    if (id) conn.send({ type: "subscribe", stream: id });
-    return id;
-  });
+  const [watching, setWatchingState] = useState(null);
   const [replay, setReplay] = useState(null);
   const [pair, setPair] = useState(null);
   useEffect(() => {
