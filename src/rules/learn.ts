@@ -201,15 +201,8 @@ const STRONG =
 const isTaskRequest = (s: string) => TASK_REQUEST.test(s) && !STRONG.test(s);
 
 /** What a fragment may say: how long, where, when. */
-const MARKER_SOURCES = () => [
-  TASK_LOCAL,
-  PERSISTENT,
-  VAGUE_ACTIVATION,
-  SCENE_RE,
-  GLOBAL_RE,
-  ...TIME_FORMS.map((f) => f.re),
-];
-const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) };
+const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE, GLOBAL_RE];
+const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
 
 const SIGNAL =
   /\b(never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit)\b/i;
@@ -275,52 +268,129 @@ function quoteOf(text: string, re: RegExp): string | undefined {
 
 // ---- conditions ----------------------------------------------------------------------------
 
+/**
+ * Times of day, a small grammar. A named part of the day ("at night", "once it's dark out",
+ * "late in the evening", "in the mornings") is a fixed window; a clock window is built from
+ * time points ("9", "9 pm", "nine at night", "21:00", "noon", "midnight"): "between A and B" /
+ * "from A to B" / "A to B", "after A" (until the next morning), "before B" / "until B" (from the
+ * start of that part of the day). A point without am/pm borrows it from the other end of a
+ * range ("between 5 and 9 pm" = 17 → 21) or from the part of day it names ("9 at night").
+ * Overlapping readings keep the longest ("after 9 at night" is one window, not two).
+ */
 interface TimeForm {
   re: RegExp;
   from: number;
   to: number;
 }
+const DARK =
+  "(?:once|when(?:ever)?|after|as soon as|if) it(?:'s| is| gets| has gotten| has got| goes| turns| becomes) (?:dark|night)(?:[- ]?time)?(?: out(?:side)?)?";
+const SUN =
+  "(?:once|when(?:ever)?|after|as soon as) (?:the sun (?:is down|goes down|has gone down|sets|has set|is set)|night (?:falls|has fallen)|the lights (?:are|go) (?:out|off))";
+const ASLEEP =
+  "(?:when(?:ever)?|while|if|once) (?:i(?:'m| am)|we(?:'re| are)|everyone(?:'s| is)) (?:asleep|sleeping|in bed|in bed asleep)";
 const TIME_FORMS: TimeForm[] = [
   {
-    re: /\b(?:at night(?:[- ]?time)?|at nighttime|during the night|overnight|after dark|in the night|nights|at bedtime|after bedtime|late at night|in the dark)\b/i,
+    re: new RegExp(
+      String.raw`\b(?:at night(?:[- ]?time)?|at nighttime|during the night(?:[- ]?time)?|overnight|after dark|in the night(?:[- ]?time)?|nights|at bedtime|after bedtime|late at night|in the dark|in the middle of the night|at nightfall|after (?:nightfall|sunset|sundown)|late in the evenings?|(?:in|during) the late evenings?|late evenings?|late[- ]night|${DARK}|${SUN}|${ASLEEP})\b`,
+      "gi",
+    ),
     from: 21,
     to: 6,
   },
   {
-    re: /\b(?:in the evenings?|during the evenings?|evenings|in the late evening|each evening|every evening)\b/i,
+    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?|evenings|early in the evenings?|each evening|every evening)\b/gi,
     from: 17,
     to: 21,
   },
   {
-    re: /\b(?:in the mornings?|during the mornings?|mornings|before noon|early in the day|each morning|every morning)\b/i,
+    re: /\b(?:in the (?:early )?mornings?|during the (?:early )?mornings?|mornings|early in the (?:day|morning)|first thing in the morning|each morning|every morning|before (?:lunch|lunchtime|breakfast))\b/gi,
     from: 6,
     to: 12,
   },
   {
-    re: /\b(?:in the afternoons?|during the afternoons?|afternoons|each afternoon|every afternoon)\b/i,
+    re: /\b(?:in the afternoons?|during the afternoons?|afternoons|each afternoon|every afternoon|after lunch(?:time)?)\b/gi,
     from: 12,
     to: 17,
   },
   {
-    re: /\b(?:during the day(?:time)?|in the daytime|by day|in daylight|during daylight(?: hours)?|daytime)\b/i,
+    re: /\b(?:during the day(?:time)?|in the daytime|by day|in daylight|during daylight(?: hours)?|daytime|while it(?:'s| is) (?:light|daylight)(?: out(?:side)?)?|when it(?:'s| is) (?:light|daylight)(?: out(?:side)?)?)\b/gi,
     from: 6,
     to: 21,
   },
 ];
 
-function clockHour(n: string, ampm: string | undefined): number | undefined {
-  const h = Number(n);
-  if (!Number.isInteger(h) || h < 0 || h > 24) return undefined;
-  if (!ampm) return h % 24;
-  const pm = /p/i.test(ampm);
-  if (h < 1 || h > 12) return undefined;
-  return pm ? (h % 12) + 12 : h % 12;
+const HOUR_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+/** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
+const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
+const PART_OF_DAY = String.raw`at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)`;
+/** one time point; its parts are read again by `timePoint` */
+const TP = String.raw`(?:noon|midday|mid-day|midnight|(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])(?:\s*(?:[ap]m\b|[ap]\.m\.|[ap]\.m\b))?(?:\s+o'?clock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+const RANGE_RE = new RegExp(
+  String.raw`\b(?:(?:between|from)\s+(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(?:to|till|until|-|–)\s*(${TP}))`,
+  "gi",
+);
+const AFTER_RE = new RegExp(
+  String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+(${TP})`,
+  "gi",
+);
+const BEFORE_RE = new RegExp(
+  String.raw`\b(?:(?:any ?time )?before|until|till|til|up (?:to|until)|earlier than|prior to)\s+(${TP})`,
+  "gi",
+);
+
+interface TimePoint {
+  /** 0–24 as said (12 for "12", 0 for midnight) */
+  h: number;
+  ampm?: "am" | "pm";
+  /** "noon", "midnight": no am/pm to infer */
+  named?: "noon" | "midnight";
 }
 
-const CLOCK = String.raw`(\d{1,2})(?::00)?\s*([ap]m\b|[ap]\.m\.)?`;
-const BETWEEN_RE = new RegExp(String.raw`\bbetween\s+${CLOCK}\s+and\s+${CLOCK}`, "i");
-const AFTER_RE = new RegExp(String.raw`\bafter\s+${CLOCK}(?=\W|$)`, "i");
-const BEFORE_RE = new RegExp(String.raw`\bbefore\s+${CLOCK}(?=\W|$)`, "i");
+function timePoint(s: string): TimePoint | undefined {
+  const t = s.toLowerCase().trim();
+  if (/^(?:noon|midday|mid-day)/.test(t)) return { h: 12, named: "noon" };
+  if (t.startsWith("midnight")) return { h: 0, named: "midnight" };
+  const m = /^(\d{1,2}|[a-z]+)/.exec(t);
+  if (!m) return undefined;
+  const h = /^\d/.test(m[1]) ? Number(m[1]) : HOUR_WORDS[m[1]];
+  if (h === undefined || h > 24) return undefined;
+  if (h > 12) return { h };
+  const ap = /(?:\d|\s)([ap])\.?m\b/.exec(t);
+  if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am" };
+  if (/\bat night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
+  if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
+  if (/\bmorning\b/.test(t)) return { h, ampm: "am" };
+  return { h };
+}
+
+/** the hour (0–23) of a point read with am/pm, or as a 24-hour clock when it has none */
+function hourOf(p: TimePoint, ampm = p.ampm): number {
+  if (p.named) return p.h;
+  if (p.h > 12 || !ampm) return p.h % 24;
+  return ampm === "pm" ? (p.h % 12) + 12 : p.h % 12;
+}
+/** forward length of [from, to) on the clock */
+const span = (from: number, to: number) => (((to - from) % 24) + 24) % 24 || 24;
+/** a point that may be am or pm: the reading whose window with `other` is shorter */
+function inferFrom(p: TimePoint, fits: (h: number) => number): number {
+  if (p.named || p.ampm || p.h > 12 || p.h === 0) return hourOf(p);
+  const am = hourOf(p, "am");
+  const pm = hourOf(p, "pm");
+  return fits(pm) < fits(am) ? pm : am;
+}
 
 interface FoundTime {
   from: number;
@@ -329,30 +399,79 @@ interface FoundTime {
   index: number;
 }
 
-function findTimes(clause: string): FoundTime[] {
+function clockWindows(clause: string): FoundTime[] {
   const out: FoundTime[] = [];
-  const b = BETWEEN_RE.exec(clause);
-  if (b) {
-    const from = clockHour(b[1], b[2] ?? b[4]);
-    const to = clockHour(b[3], b[4]);
-    if (from !== undefined && to !== undefined) out.push({ from, to, quote: b[0], index: b.index });
-  } else {
-    const a = AFTER_RE.exec(clause);
-    if (a && (a[2] || Number(a[1]) <= 24)) {
-      const from = clockHour(a[1], a[2]);
-      if (from !== undefined) out.push({ from, to: 6 > from ? 12 : 6, quote: a[0], index: a.index });
+  for (const m of clause.matchAll(RANGE_RE)) {
+    const a = timePoint(m[1] ?? m[3]);
+    const b = timePoint(m[2] ?? m[4]);
+    if (!a || !b) continue;
+    const bare = m[1] === undefined;
+    // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am")
+    if (bare && !(a.ampm || a.named || b.ampm || b.named)) continue;
+    let from: number;
+    let to: number;
+    if (a.ampm || a.named || a.h > 12 || a.h === 0) {
+      from = hourOf(a);
+      to = b.named === "midnight" ? 24 : inferFrom(b, (h) => span(from, h));
+    } else if (b.ampm || b.named || b.h > 12) {
+      to = b.named === "midnight" ? 24 : hourOf(b);
+      from = inferFrom(a, (h) => span(h, to));
+    } else {
+      from = a.h % 24;
+      to = b.h;
     }
-    const bf = BEFORE_RE.exec(clause);
-    if (bf) {
-      const to = clockHour(bf[1], bf[2]);
-      if (to !== undefined) out.push({ from: to <= 12 ? 0 : 12, to, quote: bf[0], index: bf.index });
-    }
+    if (from === to % 24) continue;
+    out.push({ from, to, quote: m[0], index: m.index });
   }
-  for (const f of TIME_FORMS) {
-    const m = f.re.exec(clause);
-    if (m) out.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+  for (const m of clause.matchAll(AFTER_RE)) {
+    const a = timePoint(m[1]);
+    if (!a) continue;
+    // "from 9 pm" alone; a bare "from 9" is too little to go on
+    if (/^(?:from|as of|starting)/i.test(m[0]) && !(a.ampm || a.named || a.h > 12)) continue;
+    // a bare "after 9" is evening: nobody is told "after 9" meaning the morning
+    const from = a.ampm || a.named || a.h > 12 || a.h === 0 ? hourOf(a) : hourOf(a, "pm");
+    // until the next morning
+    out.push({ from, to: from === 6 ? 24 : 6, quote: m[0], index: m.index });
+  }
+  for (const m of clause.matchAll(BEFORE_RE)) {
+    const b = timePoint(m[1]);
+    if (!b) continue;
+    if (/^up /i.test(m[0]) && !(b.ampm || b.named || b.h > 12)) continue;
+    let to: number;
+    if (b.named === "midnight") to = 24;
+    else if (b.ampm || b.named || b.h > 12) to = hourOf(b);
+    // a bare "before 8" is the morning
+    else to = hourOf(b, b.h === 12 ? "pm" : "am");
+    // from the start of that part of the day: the small hours (0) for an early hour, the
+    // morning (6) for a late-morning one ("before noon" is the morning), else the afternoon (12)
+    const from = to <= 9 ? 0 : to <= 12 ? 6 : 12;
+    if (from === to) continue;
+    out.push({ from, to, quote: m[0], index: m.index });
   }
   return out;
+}
+
+function findTimes(clause: string): FoundTime[] {
+  const all: FoundTime[] = [...clockWindows(clause)];
+  for (const f of TIME_FORMS)
+    for (const m of clause.matchAll(f.re)) all.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+  // overlapping readings of the same words: the longest wins
+  all.sort((x, y) => y.quote.length - x.quote.length || x.index - y.index);
+  const out: FoundTime[] = [];
+  for (const t of all) {
+    const overlaps = out.some((o) => t.index < o.index + o.quote.length && o.index < t.index + t.quote.length);
+    if (!overlaps) out.push(t);
+  }
+  // the same window said twice is one condition
+  const seen = new Set<string>();
+  return out
+    .sort((x, y) => x.index - y.index)
+    .filter((t) => {
+      const k = `${t.from}-${t.to % 24}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
 }
 
 const EXCEPT_BEFORE = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|but)\b[^.;]{0,25}$/i;
