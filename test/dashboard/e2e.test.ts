@@ -53,6 +53,7 @@ before(async () => {
       "none",
       "--limit",
       "3",
+      "--trajectories",
       "--out",
       join(project.dir, "results", "mini"),
     ],
@@ -199,7 +200,7 @@ test("replay a finished run and scrub: every panel follows the cursor", { skip: 
   assert.equal(await page.$("[data-testid=outcome-line]"), null, "no outcome before the end");
 });
 
-test("an evaluation folder's table, filtered", { skip: skip ?? false }, async () => {
+test("an evaluation folder's table, filtered; a line opens in replay", { skip: skip ?? false }, async () => {
   assert.equal(await evalDone, 0, "the fixture evaluation ran");
   const lines = readFileSync(join(project.dir, "results", "mini", "results.jsonl"), "utf8")
     .trim()
@@ -214,6 +215,12 @@ test("an evaluation folder's table, filtered", { skip: skip ?? false }, async ()
   await page.selectOption("[data-testid=filter-outcome]", "success");
   assert.equal(await page.locator("[data-testid=result-row]").count(), successes);
   assert.match((await page.textContent("[data-testid=results-count]"))!, new RegExp(`^${successes} shown`));
+  // a line whose event stream the evaluation kept opens in replay
+  await page.selectOption("[data-testid=filter-outcome]", "");
+  await page.click("[data-testid=result-row] button:text('replay')");
+  const first = JSON.parse(lines[0]) as { episodeId: string };
+  await page.waitForSelector(`[data-testid=outcome] b:text-is('${first.episodeId}')`);
+  await page.waitForSelector("[data-testid=timeline]");
 });
 
 test("compare two runs of one episode on one synced cursor", { skip: skip ?? false }, async () => {
