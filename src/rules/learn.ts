@@ -79,7 +79,8 @@ export interface LearnOutcome {
 
 // ---- words and phrases -----------------------------------------------------------------------
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Numbers as said: digits, "twelve", "twenty-five", "thirty one", "a dozen", "half a dozen", "a hundred". */
+const UNITS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -99,9 +100,9 @@ const NUMBER_WORDS: Record<string, number> = {
   seventeen: 17,
   eighteen: 18,
   nineteen: 19,
+};
+const TENS: Record<string, number> = {
   twenty: 20,
-  "twenty-five": 25,
-  "twenty five": 25,
   thirty: 30,
   forty: 40,
   fifty: 50,
@@ -109,19 +110,24 @@ const NUMBER_WORDS: Record<string, number> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-  hundred: 100,
-  "a hundred": 100,
-  "one hundred": 100,
-  "a dozen": 12,
-  dozen: 12,
 };
-const NUM = `(\\d{1,4}|${Object.keys(NUMBER_WORDS)
-  .sort((a, b) => b.length - a.length)
-  .join("|")})`;
+const byLength = (xs: string[]) => [...xs].sort((a, b) => b.length - a.length).join("|");
+const DIGIT_WORD = byLength(Object.keys(UNITS).filter((w) => UNITS[w] < 10));
+const NUM = `(\\d{1,4}|(?:${byLength(Object.keys(TENS))})(?:[- ](?:${DIGIT_WORD}))?|(?:half a|a half|one|two|three|a) dozen|dozen|(?:a|one) hundred|hundred|${byLength(Object.keys(UNITS))})`;
 function parseNumber(s: string): number | undefined {
-  const t = s.toLowerCase().trim();
+  const t = s.toLowerCase().trim().replace(/\s+/g, " ");
   if (/^\d+$/.test(t)) return Number(t);
-  return NUMBER_WORDS[t];
+  if (UNITS[t] !== undefined) return UNITS[t];
+  const tens = /^([a-z]+)(?:[- ]([a-z]+))?$/.exec(t);
+  if (tens && TENS[tens[1]] !== undefined) {
+    if (!tens[2]) return TENS[tens[1]];
+    const u = UNITS[tens[2]];
+    return u !== undefined && u < 10 ? TENS[tens[1]] + u : undefined;
+  }
+  const dozen = /^(half a|a half|one|two|three|a)? ?dozen$/.exec(t);
+  if (dozen) return { "half a": 6, "a half": 6, two: 24, three: 36 }[dozen[1] ?? ""] ?? 12;
+  if (/^(?:a |one )?hundred$/.test(t)) return 100;
+  return undefined;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -135,7 +141,7 @@ const NOT_JUST_THIS_TIME = /\bnot (?:just|only) (?:for )?(?:this time|now|today|
 
 /** Lasting: an explicit statement of duration or habit. */
 const PERSISTENT =
-  /\b(always|never|from now on|from here on(?: out)?|going forward|in (?:the )?future|henceforth|every ?time|each time|whenever|any ?more|ever again|again|at all times|as a rule|in general|generally|as a habit|no matter what|permanently|for good|ever)\b/i;
+  /\b(always|never|from now on|from here on(?: out)?|going forward|in (?:the )?future|henceforth|every ?time|each time|whenever|any ?more|ever again|again|at all times|as a rule|in general|generally|as a habit|no matter what|permanently|for good|ever|(?:the )?next time)\b/i;
 
 /** Activation left vague: a reusable behaviour with no determinable trigger. */
 const VAGUE_ACTIVATION =
@@ -187,10 +193,32 @@ const RETRACT_RE = new RegExp(
 const ARTIFACT_RE =
   /\b(summary|summaries|notes?|map notes?|log|logs|report file|write-?up|journal|written summary|the map)\b/i;
 
-const WORD_LIMIT_RE = new RegExp(
-  String.raw`\b(under|below|at most|no more than|not more than|fewer than|less than|max(?:imum)?(?: of)?|up to|within|not (?:longer|over) than|shorter than|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} at|keep(?: \w+){0,3} to|stick to|at a maximum of|tops)\s+(?:of\s+)?${NUM}\s+words?\b|\b${NUM}\s+words?\s+(or (?:less|fewer)|max(?:imum)?|tops|at most|or under)\b`,
-  "i",
-);
+/** "under 15 words", "no more than a dozen words", "at the most twelve words" */
+const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more than|not more than|never more than|nothing (?:more|longer) than|no longer than|not longer than|not (?:longer|over) than|not over|nothing over|fewer than|less than|shorter than|max(?:imum)?(?: of)?|an? max(?:imum)? of|at max|up to|within|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past|go(?:ing)? beyond)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} (?:at|to)|keep(?: \w+){0,3} (?:to|at|within)|stick to|at a maximum of|tops|(?:in |with |using )?(?:only|just))`;
+/** "twelve words at the most", "12 words, tops", "ten words or fewer", "20 words is the limit" */
+const LIMIT_AFTER =
+  "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most))";
+const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number }[] = [
+  {
+    re: new RegExp(
+      String.raw`\b${LIMIT_BEFORE}\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+)?${NUM}[- \s]+words?\b`,
+      "i",
+    ),
+    op: 1,
+    num: 2,
+  },
+  { re: new RegExp(String.raw`\b${NUM}\s+words?,?\s+${LIMIT_AFTER}\b`, "i"), num: 1 },
+  // "a 12-word limit", "a twelve word maximum"
+  { re: new RegExp(String.raw`\b${NUM}[- ]words? (?:limit|max(?:imum)?|cap|ceiling)\b`, "i"), num: 1 },
+  // "a word limit of 12", "word count: twelve", "a limit of 12 words", "not a word more than twelve"
+  {
+    re: new RegExp(
+      String.raw`\b(?:(?:word (?:limit|count|cap|max(?:imum)?)|max(?:imum)? (?:word count|length))(?: \w+){0,2}?\s*(?:of|is|at|to|:|=)|limit of|not (?:a|one) (?:single )?word (?:more than|over|past|beyond))\s+${NUM}\b(?!\s*(?:minutes?|seconds?|hours?|sentences?|lines?|characters?|%))`,
+      "i",
+    ),
+    num: 1,
+  },
+];
 const STRICT = /^(under|below|fewer than|less than|shorter than)$/i;
 
 const TASK_REQUEST =
@@ -205,7 +233,7 @@ const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE
 const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
 
 const SIGNAL =
-  /\b(never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit)\b/i;
+  /\b(never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
 
 // ---- clauses -------------------------------------------------------------------------------
 
@@ -335,7 +363,7 @@ const HOUR_WORDS: Record<string, number> = {
 };
 /** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
 const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
-const PART_OF_DAY = String.raw`at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)`;
+const PART_OF_DAY = "at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)";
 /** one time point; its parts are read again by `timePoint` */
 const TP = String.raw`(?:noon|midday|mid-day|midnight|(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])(?:\s*(?:[ap]m\b|[ap]\.m\.|[ap]\.m\b))?(?:\s+o'?clock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
 const RANGE_RE = new RegExp(
@@ -589,11 +617,19 @@ function targetOf(clause: string): OutputTarget {
 const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
 
 function wordLimitOf(clause: string): Reading | undefined {
-  const m = WORD_LIMIT_RE.exec(clause);
-  if (!m) return undefined;
-  const n = parseNumber(m[2] ?? m[3] ?? "");
+  let m: RegExpExecArray | null = null;
+  let form: (typeof WORD_LIMIT_RES)[number] | undefined;
+  for (const f of WORD_LIMIT_RES) {
+    m = f.re.exec(clause);
+    if (m) {
+      form = f;
+      break;
+    }
+  }
+  if (!m || !form) return undefined;
+  const n = parseNumber(m[form.num] ?? "");
   if (n === undefined || n < 1) return undefined;
-  const strict = m[1] !== undefined && STRICT.test(m[1].trim());
+  const strict = form.op !== undefined && STRICT.test((m[form.op] ?? "").trim());
   const maxWords = strict ? n - 1 : n;
   if (maxWords < 1) return undefined;
   const target = targetOf(clause);
@@ -606,6 +642,43 @@ function wordLimitOf(clause: string): Reading | undefined {
 }
 
 const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
+/** Not a field's name: what a list introduced by "with" holds when it is no list of fields. */
+const NOT_FIELD =
+  /^(?:the|a|an|no|not|nothing|any|anything|some|just|only|extra|other|more|less|json|format|text|words?|it|them|this|that|these|those|me|you|your|my|our|please|markdown|prose|comments?|explanations?|spaces?|newlines?|fields?|keys?|properties|everything|all|each|every|in|on|for|with|to|of|at|from|as|when|if|so|and|or|but|then|also|too|always|never)$/i;
+const FIELD_INTRO =
+  /(?:\b(?:with|containing|contains|including|includes|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
+/** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
+const FIELD_LIST_END =
+  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my)\b)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
+
+/**
+ * Fields named without quotes after "with", "containing", ":" ("a JSON object with found and
+ * room", "as JSON, with found, room and object"): a list of bare names joined by commas, "and",
+ * "&" or "plus", each maybe with "the" before or "field" after, that ends where the clause or
+ * a phrase that is no name does ("with no extra text" is no list).
+ */
+function unquotedFields(clause: string): { fields: string[]; quote: string } | undefined {
+  const item = String.raw`(?:(?:the|a|an)\s+)?(${IDENT})(?:\s+(?:fields?|keys?|property|properties|entry|entries)\b)?`;
+  const sep = String.raw`(?:\s*,\s*(?:and\s+|&\s+|plus\s+)?|\s+and\s+|\s*&\s*|\s+plus\s+|\s+as well as\s+)`;
+  const prefix = String.raw`(?:(?:the\s+)?(?:fields?|keys?|properties)\s+(?:called\s+|named\s+|:\s*)?)?`;
+  for (const intro of clause.matchAll(FIELD_INTRO)) {
+    const rest = clause.slice(intro.index + intro[0].length);
+    const first = new RegExp(`^${prefix}${item}`, "i").exec(rest);
+    if (!first) continue;
+    const names = [first[1]];
+    let at = first[0].length;
+    const next = new RegExp(`^${sep}${item}`, "i");
+    for (let m = next.exec(rest.slice(at)); m; m = next.exec(rest.slice(at))) {
+      names.push(m[1]);
+      at += m[0].length;
+    }
+    if (!FIELD_LIST_END.test(rest.slice(at))) continue;
+    if (names.some((n) => NOT_FIELD.test(n))) continue;
+    return { fields: names, quote: rest.slice(0, at).trim() };
+  }
+  return undefined;
+}
+
 function jsonOf(clause: string): Reading | undefined {
   const hasJson = /\bjson\b/i.test(clause);
   const quoted = [...clause.matchAll(new RegExp(String.raw`["'“‘\x60](${IDENT})["'”’\x60]`, "g"))].map((m) => ({
@@ -630,6 +703,13 @@ function jsonOf(clause: string): Reading | undefined {
       if (fields.length) quotes.push(list[0].trim());
     }
   }
+  if (!fields.length && hasJson) {
+    const list = unquotedFields(clause);
+    if (list) {
+      fields = list.fields;
+      quotes.push(list.quote);
+    }
+  }
   if (!fields.length) {
     // "a room field", "include the object key"
     const before = [...clause.matchAll(new RegExp(String.raw`\b(${IDENT})\s+(?:field|key|property)\b`, "gi"))]
@@ -649,22 +729,25 @@ function jsonOf(clause: string): Reading | undefined {
   };
 }
 
-const MENTION_VERB = "(?:mention|tell me|say|state|include|name|report|let me know|note|specify|add|give me|point out)";
+const MENTION_VERB =
+  "(?:mention|tell me|tell us|say|state|include|name|report|let me know|let us know|inform me|note|specify|add|give me|point out|write(?: down)?|put|share|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told)|i(?:'d| would)? (?:want|need|like) to see)";
 const FOUND_ROOM_RE = new RegExp(
-  String.raw`\b${MENTION_VERB}\s+(?:(?:in|at) (?:which|what) room|which room|what room|the room|where(?: exactly)?|the location|the place)\b(?:[^.;,]{0,40}\b(?:it|they|you|was|were|found|is|are|located|sat|lay)\b[^.;,]*)?`,
+  String.raw`\b${MENTION_VERB}\s+(?:(?:in|at) (?:which|what) room|which room|what room|the (?:name of the )?room|the room's name|where(?: exactly)?|the location|the place|the spot)\b(?:[^.;,]{0,40}\b(?:it|they|you|was|were|found|is|are|located|sat|lay)\b[^.;,]*)?`,
   "i",
 );
+/** a lasting wish: "always", "next time", "when you find it" */
+const HABITUAL =
+  /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|next time|in (?:the )?future|going forward|should|must|want|(?:when|once|after|if|as soon as) you (?:find|found|locate|spot|see|get|have found|'ve found|bring|fetch|finish|are done|'re done|report|reply|answer)|(?:in|on) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|reports?))\b/i;
+/** the room of something found: "it was in", "you found it", "where things were" */
 const MENTION_RE =
   /\b(?:always|please|make sure (?:to|you)|be sure to|remember to|don'?t forget to|you (?:should|must) always|every ?time,?)\s+(?:also\s+)?(?:mention|say|include|state|note)\s+(.+)$/i;
+const FOUND_REF = /\b(?:was|were|found|had been|located|sat|lay|spotted)\b/i;
 
 function mentionOf(clause: string): Reading | undefined {
   const fr = FOUND_ROOM_RE.exec(clause);
-  if (
-    fr &&
-    /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|please|should|must|want)\b/i.test(
-      clause,
-    )
-  ) {
+  // a question ("can you tell me which room it was in?") asks about this task, unless it says "always"
+  const question = /\?\s*$/.test(clause) && !PERSISTENT.test(clause);
+  if (fr && !question && (HABITUAL.test(clause) || FOUND_REF.test(fr[0]) || /\bplease\b/i.test(clause))) {
     const target = targetOf(clause);
     return {
       requirement: { kind: "mention", target, what: FOUND_ROOM },
