@@ -267,7 +267,7 @@ export function clauses(message: string): Span[] {
   const merged: Span[] = [];
   let carry: Span | undefined;
   for (const s of spans) {
-    const fragment = !REQUIREMENT_WORD.test(s.text) && MARKER.test(s.text);
+    const fragment = (!REQUIREMENT_WORD.test(s.text) && MARKER.test(s.text)) || FILLER.test(s.text);
     if (carry) {
       const joined = { text: message.slice(carry.at, s.at + s.text.length), at: carry.at };
       carry = undefined;
@@ -284,6 +284,10 @@ export function clauses(message: string): Span[] {
   }
   return merged;
 }
+
+/** A span that says nothing by itself: "Please,", "OK so", "Look,". */
+const FILLER =
+  /^(?:(?:please|pls|ok(?:ay)?|so|well|look|listen|hey|now|also|and|but|alright|all right|right|oh|um|uh|hmm|sorry|one more thing|by the way|btw|actually|again)[\s,.!:-]*)+$/i;
 
 /** Words that carry a requirement or a retraction: a span without any is at most a marker. */
 const REQUIREMENT_WORD =
@@ -521,7 +525,13 @@ interface Conds {
   textual: boolean;
 }
 
-function conditionsOf(clause: string, req: Requirement, ctx: LearnContext, sceneQuote?: string): Conds {
+function conditionsOf(
+  clause: string,
+  req: Requirement,
+  ctx: LearnContext,
+  sceneQuote?: string,
+  readingQuotes: string[] = [],
+): Conds {
   const conditions: Condition[] = [];
   const exceptions: Condition[] = [];
   let textual = false;
@@ -554,6 +564,8 @@ function conditionsOf(clause: string, req: Requirement, ctx: LearnContext, scene
   for (const m of clause.matchAll(WHEN_RE)) {
     const q = m[0].trim();
     if (STAGE_WHEN.test(q) || covered(q)) continue;
+    // "as long as you don't stop there": the requirement itself, not a condition on it
+    if (readingQuotes.some((r) => r.length > 3 && q.includes(r))) continue;
     if (
       /^(?:when(?:ever)?|while|if)\s+(?:you(?:'re| are)?|u)\b/i.test(q) &&
       /\b(?:in|inside|at) (?:the |this |my )?\w+/i.test(q)
@@ -781,17 +793,55 @@ function mentionOf(clause: string): Reading | undefined {
   };
 }
 
-function roomReadings(clause: string): Reading[] {
+/**
+ * "there", "in there", "that room": a room named before, in this clause or the one before
+ * ("You can go through the bedroom, but don't stop there"). Not "there is" / "there are".
+ */
+const ANAPHOR_RE =
+  /\b(?:(?:in|into|inside|in to|out of|through|from|near|around)\s+)?(?:there|that room|that place|that part of the house)\b(?!\s*(?:is|are|was|were|'s|isn'?t|aren'?t|will be|should be|has been)\b)/gi;
+
+interface RoomMention {
+  room: string;
+  quote: string;
+  index: number;
+}
+
+/** The rooms of a clause, with an anaphor standing for the room it refers to. */
+function roomMentions(clause: string, antecedent?: RoomMention): RoomMention[] {
   const rooms = roomsIn(clause);
-  if (!rooms.length) return [];
+  const all: RoomMention[] = [...clause.matchAll(ROOM_RE)]
+    .map((m) => ({ room: canonicalRoom(m[1]) ?? "", quote: m[0], index: m.index }))
+    .filter((m) => m.room);
+  for (const a of clause.matchAll(ANAPHOR_RE)) {
+    const before = all.filter((m) => m.index < a.index).at(-1) ?? antecedent;
+    if (before) all.push({ room: before.room, quote: a[0], index: a.index });
+  }
+  if (!rooms.length && !all.length) return [];
+  return all.sort((x, y) => x.index - y.index);
+}
+
+function roomReadings(clause: string, antecedent?: RoomMention): Reading[] {
+  const mentions = roomMentions(clause, antecedent);
+  if (!mentions.length) return [];
   const stop = STOP_RE.exec(clause);
   const avoid = AVOID_RE.exec(clause);
   const out: Reading[] = [];
   // only rooms that come after the verb (or before "is off limits"), and not rooms in an exception
   const exceptAt = /\b(?:except|unless|other than|apart from|but)\b/i.exec(clause)?.index ?? Number.POSITIVE_INFINITY;
-  for (const r of rooms) {
+  // a room is one requirement: not to stop in it when any mention of it is what the stop is about
+  const stopAt = (r: RoomMention) =>
+    stop !== null &&
+    r.index <= exceptAt &&
+    (r.index > stop.index || /\b(?:is|are) /.test(clause.slice(r.index, stop.index)));
+  const rooms: RoomMention[] = [];
+  for (const r of mentions) {
     if (r.index > exceptAt) continue;
-    if (stop && (r.index > stop.index || /\b(?:is|are) /.test(clause.slice(r.index, stop.index)))) {
+    const k = rooms.findIndex((o) => o.room === r.room);
+    if (k < 0) rooms.push(r);
+    else if (stopAt(r) && !stopAt(rooms[k])) rooms[k] = r;
+  }
+  for (const r of rooms) {
+    if (stop && stopAt(r)) {
       out.push({
         requirement: { kind: "no_stop_in_room", room: r.room },
         stage: "pre_action",
@@ -868,8 +918,8 @@ type RetractTarget =
   | { kind: "mention"; what?: string }
   | { kind: "unknown" };
 
-function retractTarget(clause: string): RetractTarget {
-  const rooms = roomsIn(clause);
+function retractTarget(clause: string, antecedent?: RoomMention): RetractTarget {
+  const rooms = roomMentions(clause, antecedent);
   if (rooms.length) return { kind: "room", room: rooms[0].room };
   if (
     /\b(mention(?:ing)?|which room|what room|tell(?:ing)? me (?:where|the room)|where (?:it|they) (?:was|were))\b/i.test(
@@ -889,7 +939,7 @@ function retractTarget(clause: string): RetractTarget {
   return { kind: "unknown" };
 }
 
-function interpret(clause: Span, ctx: LearnContext): Interpretation[] {
+function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention): Interpretation[] {
   const c = clause.text;
   const taskLocal = TASK_LOCAL.test(c) && !NOT_JUST_THIS_TIME.test(c);
   const scope = scopeOf(c, taskLocal);
@@ -905,11 +955,38 @@ function interpret(clause: Span, ctx: LearnContext): Interpretation[] {
   // retraction first: "you don't have to stay out of the garage any more" also reads as "stay out of"
   const retract = quoteOf(c, RETRACT_RE);
   const json = jsonOf(c);
-  const readings = [...roomReadings(c), wordLimitOf(c), json, json ? undefined : mentionOf(c)].filter(
+  const readings = [...roomReadings(c, antecedent), wordLimitOf(c), json, json ? undefined : mentionOf(c)].filter(
     (r): r is Reading => r !== undefined,
   );
+  const lasting = (reading: Reading): Interpretation => {
+    const conds = conditionsOf(c, reading.requirement, ctx, scope.quote, reading.quotes);
+    let persistence: Persistence = "persistent";
+    let reason = "a lasting requirement";
+    const vague = quoteOf(c, VAGUE_ACTIVATION);
+    if (taskLocal) {
+      persistence = "task_local";
+      reason = `task-local ("${quoteOf(c, TASK_LOCAL)}")`;
+    } else if (vague) {
+      persistence = "defer";
+      reason = `when it applies is left open ("${vague}")`;
+    }
+    return base(reason, { persistence, reading, conds });
+  };
   if (retract) {
-    const target = retractTarget(c);
+    const target = retractTarget(c, antecedent);
+    // "you can pass through the kitchen as long as you don't stop there": a permission to pass
+    // that comes with a rule about stopping is both
+    const concession =
+      target.kind === "room" &&
+      readings.some((r) => r.requirement.kind === "no_stop_in_room" && r.requirement.room === target.room);
+    if (concession)
+      return [
+        base("a permission to pass through, with a rule about stopping", {
+          persistence: taskLocal ? "task_local" : "persistent",
+          retract: { quote: retract, target },
+        }),
+        ...readings.map(lasting),
+      ];
     const negatedPermission = /\b(?:is|are) (?:fine|ok(?:ay)?|alright|all right|allowed|open)\b/i.test(retract)
       ? /\b(?:not|n't|never)\b/i.test(c.slice(0, c.indexOf(retract)))
       : false;
@@ -955,20 +1032,7 @@ function interpret(clause: Span, ctx: LearnContext): Interpretation[] {
     return [base("no requirement could be read from the message")];
   }
 
-  return readings.map((reading) => {
-    const conds = conditionsOf(c, reading.requirement, ctx, scope.quote);
-    let persistence: Persistence = "persistent";
-    let reason = "a lasting requirement";
-    const vague = quoteOf(c, VAGUE_ACTIVATION);
-    if (taskLocal) {
-      persistence = "task_local";
-      reason = `task-local ("${quoteOf(c, TASK_LOCAL)}")`;
-    } else if (vague) {
-      persistence = "defer";
-      reason = `when it applies is left open ("${vague}")`;
-    }
-    return base(reason, { persistence, reading, conds });
-  });
+  return readings.map(lasting);
 }
 
 // ---- drafts and resolution -----------------------------------------------------------------
@@ -1099,7 +1163,17 @@ function resolve(draft: RuleDraft, clause: string, rules: RuleVersion[]): LearnI
   return item("revise", "the same requirement with a new scope, condition or exception", same);
 }
 
-function resolveRetraction(i: Interpretation, t: Texts, ctx: LearnContext, rules: RuleVersion[]): LearnItem[] {
+/**
+ * `passOnly`: the message also says not to stop in the room ("you can go through the bedroom,
+ * but don't stop there"): the permission lifts a rule to stay out of it, if any, and nothing else.
+ */
+function resolveRetraction(
+  i: Interpretation,
+  t: Texts,
+  ctx: LearnContext,
+  rules: RuleVersion[],
+  passOnly = false,
+): LearnItem[] {
   const { target } = i.retract!;
   const quote = verbatim(t, i.retract!.quote, i.clause.at) ?? i.retract!.quote;
   const clause = spanText(t, i.clause);
@@ -1109,7 +1183,7 @@ function resolveRetraction(i: Interpretation, t: Texts, ctx: LearnContext, rules
     const q = r.rule.requirement;
     switch (target.kind) {
       case "room":
-        return (q.kind === "avoid_room" || q.kind === "no_stop_in_room") && q.room === target.room;
+        return (q.kind === "avoid_room" || (!passOnly && q.kind === "no_stop_in_room")) && q.room === target.room;
       case "word_limit":
         return q.kind === "word_limit";
       case "json":
@@ -1130,6 +1204,7 @@ function resolveRetraction(i: Interpretation, t: Texts, ctx: LearnContext, rules
         quote,
       },
     ];
+  if (!hits.length && passOnly) return [];
   if (!hits.length)
     return [
       {
@@ -1193,16 +1268,32 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const signal = spans.some((s) => SIGNAL.test(s.text) && !isTaskRequest(s.text));
   if (!signal) return { message: original, signal: false, items: [] };
   const items: LearnItem[] = [];
-  for (const span of spans) {
+  // "there" in one clause is the room last named before it
+  let antecedent: RoomMention | undefined;
+  const read = spans.map((span) => {
+    const out = { span, interpretations: interpret(span, ctx, antecedent) };
+    antecedent = roomMentions(span.text, antecedent).at(-1) ?? antecedent;
+    return out;
+  });
+  const stopRooms = new Set(
+    read.flatMap((r) =>
+      r.interpretations.flatMap((i) =>
+        i.reading?.requirement.kind === "no_stop_in_room" ? [i.reading.requirement.room] : [],
+      ),
+    ),
+  );
+  for (const { span, interpretations } of read) {
     const clause = spanText(t, span);
-    for (const i of interpret(span, ctx)) {
+    for (const i of interpretations) {
       if (i.retract) {
+        const passOnly = i.retract.target.kind === "room" && stopRooms.has(i.retract.target.room);
         if (i.persistence === "task_local") {
+          if (passOnly) continue;
           const quote = verbatim(t, i.retract.quote, span.at);
           items.push({ decision: "task_local", reason: i.reason, clause, persistence: "task_local", quote });
           continue;
         }
-        items.push(...resolveRetraction(i, t, ctx, rules));
+        items.push(...resolveRetraction(i, t, ctx, rules, passOnly));
         continue;
       }
       if (!i.reading) {
