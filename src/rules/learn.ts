@@ -175,7 +175,7 @@ const STOP_RE = new RegExp(
 /** Retracting: permission given back, a rule dropped. */
 const RETRACT_RE = new RegExp(
   [
-    String.raw`\byou (?:can|may|could|are allowed to|'re allowed to|are free to|'re free to|are welcome to|'re welcome to|have my permission to)(?: now| again| once again)? (?:go|enter|use|visit|get|walk|head|step|pass|drive|be|search|look)\b`,
+    String.raw`\byou (?:can|may|could|are allowed to|'re allowed to|are free to|'re free to|are welcome to|'re welcome to|have my permission to)(?: now| again| once again)? (?:go|enter|use|visit|get|walk|head|step|pass|drive|be|search|look|cross|roll|move|travel|cut through|come)\b`,
     String.raw`\b(?:it'?s|it is|that'?s|that is) (?:fine|ok(?:ay)?|alright|all right|allowed|permitted|no problem)(?: now| again| after all)? (?:to|for you to) (?:go|enter|use|visit|be|walk|head|step|pass|search|look)\b`,
     String.raw`\bfeel free to (?:go|enter|use|visit|walk|head|search|look)\b`,
     String.raw`\b(?:is|are) (?:fine|ok(?:ay)?|alright|all right|allowed|open|accessible)(?: (?:now|again|after all))?(?: (?:for you|to enter|to go in))?(?: (?:now|again|after all))?\b`,
@@ -198,7 +198,7 @@ const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more 
 /** "twelve words at the most", "12 words, tops", "ten words or fewer", "20 words is the limit" */
 const LIMIT_AFTER =
   "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most))";
-const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number }[] = [
+const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean }[] = [
   {
     re: new RegExp(
       String.raw`\b${LIMIT_BEFORE}\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+)?${NUM}[- \s]+words?\b`,
@@ -208,6 +208,8 @@ const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number }[] = [
     num: 2,
   },
   { re: new RegExp(String.raw`\b${NUM}\s+words?,?\s+${LIMIT_AFTER}\b`, "i"), num: 1 },
+  // "don't use more than a dozen words", "no reply longer than twelve words"
+  { re: new RegExp(String.raw`\b(?:more|longer) than\s+${NUM}\s+words?\b`, "i"), num: 1, negated: true },
   // "a 12-word limit", "a twelve word maximum"
   { re: new RegExp(String.raw`\b${NUM}[- ]words? (?:limit|max(?:imum)?|cap|ceiling)\b`, "i"), num: 1 },
   // "a word limit of 12", "word count: twelve", "a limit of 12 words", "not a word more than twelve"
@@ -233,7 +235,7 @@ const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE
 const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
 
 const SIGNAL =
-  /\b(never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
+  /\b(no (?:going|entering|stopping|parking|robots?)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
 
 // ---- clauses -------------------------------------------------------------------------------
 
@@ -449,8 +451,14 @@ function clockWindows(clause: string): FoundTime[] {
       to = b.named === "midnight" ? 24 : hourOf(b);
       from = inferFrom(a, (h) => span(h, to));
     } else {
+      // no am/pm at either end: as said, except that an end before the start is the
+      // afternoon ("between 9 and 5" = 9 → 17) or, from 12, the small hours (0 → 6)
       from = a.h % 24;
       to = b.h;
+      if (a.h <= 12 && b.h < a.h) {
+        if (a.h === 12) from = 0;
+        else if (a.h >= 6) to = b.h + 12;
+      }
     }
     if (from === to % 24) continue;
     out.push({ from, to, quote: m[0], index: m.index });
@@ -633,6 +641,8 @@ function wordLimitOf(clause: string): Reading | undefined {
   let form: (typeof WORD_LIMIT_RES)[number] | undefined;
   for (const f of WORD_LIMIT_RES) {
     m = f.re.exec(clause);
+    if (m && f.negated && !/\b(?:no|not|never|don'?t|do not|dont|without)\b|n't\b/i.test(clause.slice(0, m.index)))
+      m = null;
     if (m) {
       form = f;
       break;
@@ -680,7 +690,7 @@ function unquotedFields(clause: string): { fields: string[]; quote: string } | u
     const names = [first[1]];
     let at = first[0].length;
     const next = new RegExp(`^${sep}${item}`, "i");
-    for (let m = next.exec(rest.slice(at)); m; m = next.exec(rest.slice(at))) {
+    for (let m = next.exec(rest.slice(at)); m && !NOT_FIELD.test(m[1]); m = next.exec(rest.slice(at))) {
       names.push(m[1]);
       at += m[0].length;
     }
@@ -798,7 +808,7 @@ function mentionOf(clause: string): Reading | undefined {
  * ("You can go through the bedroom, but don't stop there"). Not "there is" / "there are".
  */
 const ANAPHOR_RE =
-  /\b(?:(?:in|into|inside|in to|out of|through|from|near|around)\s+)?(?:there|that room|that place|that part of the house)\b(?!\s*(?:is|are|was|were|'s|isn'?t|aren'?t|will be|should be|has been)\b)/gi;
+  /\b(?:(?:in|into|inside|in to|out of|through|from|near|around)\s+)?(?:there|that room|that place|that part of the house|(?<=\b(?:in|into|inside|through) )it)\b(?!\s*(?:is|are|was|were|'s|isn'?t|aren'?t|will be|should be|has been)\b)/gi;
 
 interface RoomMention {
   room: string;
@@ -1298,6 +1308,11 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       }
       if (!i.reading) {
         if (isTaskRequest(span.text)) continue;
+        // "Go through the office if you must, but don't end up there": the permission half of
+        // a rule about stopping
+        const rooms = roomsIn(span.text);
+        if (rooms.length && rooms.every((r) => stopRooms.has(r.room)) && !/\b(?:not|no|never)\b|n't\b/i.test(span.text))
+          continue;
         if (SIGNAL.test(span.text)) items.push({ decision: "unclear", reason: i.reason, clause });
         continue;
       }
