@@ -24,16 +24,20 @@ export interface DeliveryFacts {
 }
 
 /** The structured form of a reply rule, so a backbone that cannot read text can still revise. */
-export function requirementOf(rule: SessionRule | undefined, foundRoom: string | null): ReplyRequirement | undefined {
+export function requirementOf(
+  rule: SessionRule | undefined,
+  foundRoom: string | null,
+  target: "reply" | "artifact" = "reply",
+): ReplyRequirement | undefined {
   if (!rule) return undefined;
   const q = rule.draft.requirement;
   switch (q.kind) {
     case "word_limit":
-      return q.target === "reply" ? { kind: "max_words", maxWords: q.maxWords } : undefined;
+      return q.target === target ? { kind: "max_words", maxWords: q.maxWords } : undefined;
     case "json_fields":
-      return q.target === "reply" ? { kind: "json", fields: q.fields } : undefined;
+      return q.target === target ? { kind: "json", fields: q.fields } : undefined;
     case "mention":
-      if (q.target !== "reply") return undefined;
+      if (q.target !== target) return undefined;
       if (q.what === FOUND_ROOM) return foundRoom ? { kind: "mention", text: foundRoom } : undefined;
       return { kind: "mention", text: q.what };
     default:

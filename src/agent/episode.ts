@@ -14,6 +14,7 @@ import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
 import type { RuleSession } from "../rules/session.ts";
 import type { Observation } from "../sim/protocol.ts";
 import type { AgentSimulator, Image } from "../sim/simulator.ts";
+import { checkedSummary } from "./artifact.ts";
 import type { AgentConfig } from "./config.ts";
 import { type Delivery, deliver } from "./delivery.ts";
 import type { EventStream, ImageRef } from "./events.ts";
@@ -244,12 +245,21 @@ async function memorize(
   const ref = task.referent!;
   // What the agent believes: it stopped where it recognised the object. The harness's success
   // measure is not the robot's to read.
-  const summary = trajectory.summary({
+  const written = trajectory.summary({
     success: out.stopped,
     steps: out.steps,
     stopped: out.stopped,
     target: out.grounded?.description || ref.category || "the object",
   });
+  // The artifact stage: the summary is what the robot leaves behind, checked before it is written.
+  const summary = {
+    ...written,
+    text: await checkedSummary(o.rules ?? null, written.text, {
+      found: out.stopped,
+      foundRoom: out.foundRoom,
+      steps: out.steps,
+    }),
+  };
   await o.watch.time("memory", async () => {
     if (memory.polar) {
       out.decisions.memorize++;

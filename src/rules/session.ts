@@ -20,7 +20,7 @@
 import type { CallRecord } from "../mllm/policy.ts";
 import { applicability, runCheck } from "./check.ts";
 import { describeRule } from "./describe.ts";
-import type { AppealReviewer, SemanticJudge } from "./judge.ts";
+import { type AppealReviewer, type SemanticJudge, semanticGate } from "./judge.ts";
 import { canonicalRoom, sameRoom } from "./rooms.ts";
 import {
   type CheckResult,
@@ -367,7 +367,8 @@ export class RuleSession {
       if (r.check.kind !== "programmatic" && r.check.kind !== "semantic") continue;
       if (r.check.applies.stage !== stage) continue;
       if (r.check.kind === "semantic") {
-        const gate = applicability(r.check.applies, evidence);
+        // conditions only words can decide go to the judge with the rule, not to "unknown"
+        const gate = semanticGate(r.check.applies, evidence);
         if (gate) results.push(toResult(r, gate));
         else semantic.push(r);
         continue;

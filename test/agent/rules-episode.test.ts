@@ -9,9 +9,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { reviseSummary } from "../../src/agent/artifact.ts";
 import { EpisodeEvent } from "../../src/agent/events.ts";
+import { InteractionLog } from "../../src/agent/raw-interactions.ts";
 import { loadConfig } from "../../src/config/load.ts";
-import type { EvaluationEpisode } from "../../src/datasets/schema.ts";
+import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/schema.ts";
 import { type RunEpisodeOptions, runEpisode } from "../../src/eval/harness.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
@@ -43,8 +45,6 @@ after(async () => {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-const label = (id: string) => info.regions.find((r) => r.id === id)!.label;
 
 /** The mug in the region farthest (by waypoint) from the start, so the walk crosses rooms. */
 function episode(at = "2025-03-01T22:30:00.000Z"): EvaluationEpisode {
@@ -178,4 +178,53 @@ test("a task-local instruction acts in this episode only and is never stored", a
   const next = await run(library, "full");
   assert.ok(countWords(next.r.reply!.text) > 4, "the next episode is back to normal");
   library.close();
+});
+
+test("the summary the robot writes (the artifact) keeps to a notes rule before it is written", async () => {
+  const library = new SqliteRuleLibrary(join(dir, "notes.db"));
+  const learned = await teach(library, "u1", "Keep your notes under 9 words.", { sceneId: "s5" });
+  assert.equal(learned.items[0].draft?.requirement.kind, "word_limit");
+  assert.equal(learned.items[0].draft?.stage, "artifact");
+  const base = episode();
+  const acq: AcquisitionEpisode = {
+    ...base,
+    id: "acq-notes",
+    stage: "acquisition",
+    referenceImage: "ref/mug_1.png",
+    context: [{ dimension: "routine", value: "x", text: "for x" }],
+  } as unknown as AcquisitionEpisode;
+  const write = async (method: RulesMethod) => {
+    const log = new InteractionLog();
+    const { r, events } = await run(library, method, { episode: acq, memory: { mode: "none", log, topK: 5 } });
+    assert.equal(r.memorized, true);
+    return { text: log.list("u1")[0].trajectory, events };
+  };
+  const plain = await write("text");
+  assert.ok(countWords(plain.text) > 9, `the usual summary is longer: "${plain.text}"`);
+  const kept = await write("full");
+  assert.ok(countWords(kept.text) <= 9, `"${kept.text}"`);
+  assert.ok(kept.events.some((e) => e.type === "rule_check" && e.stage === "artifact"));
+  assert.ok(kept.events.some((e) => e.type === "rule_revision" && e.stage === "artifact"));
+  library.close();
+});
+
+test("reviseSummary drops the least useful sentences first and keeps how it ended", () => {
+  const text =
+    "Searched for the mug. Went through: hall -> kitchen. Saw in kitchen: cup, plate. Found it in kitchen and stopped next to it after 40 steps.";
+  const short = reviseSummary(text, [{ kind: "max_words", maxWords: 16 }], {
+    found: true,
+    foundRoom: "kitchen",
+    steps: 40,
+  });
+  assert.ok(countWords(short) <= 16, short);
+  assert.match(short, /^Searched for the mug\./);
+  assert.match(short, /Found it in kitchen/);
+  const json = JSON.parse(
+    reviseSummary(text, [{ kind: "json", fields: ["found", "room", "mood"] }], {
+      found: true,
+      foundRoom: "kitchen",
+      steps: 40,
+    }),
+  );
+  assert.deepEqual(json, { found: true, room: "kitchen", mood: null });
 });
