@@ -43,9 +43,9 @@ import {
   readResults,
   resultKey,
 } from "./results.ts";
-import { TrajectoryWriter } from "./trajectory-writer.ts";
 import { runConfigOf, writeRunFile } from "./run-config.ts";
 import { inShard, type Shard } from "./shard.ts";
+import { TrajectoryWriter } from "./trajectory-writer.ts";
 import type { UsageDetail } from "./usage-detail.ts";
 
 export interface Job {
