@@ -175,7 +175,7 @@ const STOP_RE = new RegExp(
 /** Retracting: permission given back, a rule dropped. */
 const RETRACT_RE = new RegExp(
   [
-    String.raw`\byou (?:can|may|could|are allowed to|'re allowed to|are free to|'re free to|are welcome to|'re welcome to|have my permission to)(?: now| again| once again)? (?:go|enter|use|visit|get|walk|head|step|pass|drive|be|search|look|cross|roll|move|travel|cut through|come)\b`,
+    String.raw`\byou(?: (?:can|may|could|are allowed to|are free to|are welcome to|have my permission to)|'re (?:allowed|free|welcome) to)(?: now| again| once again)? (?:go|enter|use|visit|get|walk|head|step|pass|drive|be|search|look|cross|roll|move|travel|cut through|come)\b`,
     String.raw`\b(?:it'?s|it is|that'?s|that is) (?:fine|ok(?:ay)?|alright|all right|allowed|permitted|no problem)(?: now| again| after all)? (?:to|for you to) (?:go|enter|use|visit|be|walk|head|step|pass|search|look)\b`,
     String.raw`\bfeel free to (?:go|enter|use|visit|walk|head|search|look)\b`,
     String.raw`\b(?:is|are) (?:fine|ok(?:ay)?|alright|all right|allowed|open|accessible)(?: (?:now|again|after all))?(?: (?:for you|to enter|to go in))?(?: (?:now|again|after all))?\b`,
@@ -197,7 +197,7 @@ const ARTIFACT_RE =
 const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more than|not more than|never more than|nothing (?:more|longer) than|no longer than|not longer than|not (?:longer|over) than|not over|nothing over|fewer than|less than|shorter than|max(?:imum)?(?: of)?|an? max(?:imum)? of|at max|up to|within|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past|go(?:ing)? beyond)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} (?:at|to)|keep(?: \w+){0,3} (?:to|at|within)|stick to|at a maximum of|tops|(?:in |with |using )?(?:only|just))`;
 /** "twelve words at the most", "12 words, tops", "ten words or fewer", "20 words is the limit" */
 const LIMIT_AFTER =
-  "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most))";
+  "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most)|(?:is|are|should be|will be) (?:plenty|enough|sufficient))";
 const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean }[] = [
   {
     re: new RegExp(
@@ -227,7 +227,7 @@ const TASK_REQUEST =
   /^(?:please |can you |could you |would you |will you |go |now )*(?:bring|fetch|find|get|grab|look for|search for|take|show|where(?:'s| is| are)|help|i (?:want|need|would like|'d like) (?:my|the|some|a|an)\b|pick up|carry|what(?:'s| is| are)|which|who)\b/i;
 /** words that make a request-looking sentence a correction after all */
 const STRONG =
-  /\b(never|always|don'?t|do not|not|no|avoid|stay out|keep out|stay away|from now on|limit|words|json|mention|off[- ]?limits|allowed|forbidden)\b/i;
+  /\b(never|always|don'?t|do not|not|no|avoid|stay out|keep out|stay away|from now on|limit|words|json|mention|off[- ]?limits|allowed|forbidden|which room|what room|in (?:your|each|every) (?:answers?|repl(?:y|ies)|responses?))\b/i;
 const isTaskRequest = (s: string) => TASK_REQUEST.test(s) && !STRONG.test(s);
 
 /** What a fragment may say: how long, where, when. */
@@ -235,7 +235,7 @@ const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE
 const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
 
 const SIGNAL =
-  /\b(no (?:going|entering|stopping|parking|robots?)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
+  /\b(no (?:going|entering|stopping|parking|robots?)|steer|clear of|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
 
 // ---- clauses -------------------------------------------------------------------------------
 
@@ -269,7 +269,9 @@ export function clauses(message: string): Span[] {
   const merged: Span[] = [];
   let carry: Span | undefined;
   for (const s of spans) {
-    const fragment = (!REQUIREMENT_WORD.test(s.text) && MARKER.test(s.text)) || FILLER.test(s.text);
+    // "When you report back, mention ...": a when-clause alone is part of the next one
+    const fragment =
+      (!REQUIREMENT_WORD.test(s.text) && (MARKER.test(s.text) || WHEN_ONLY.test(s.text))) || FILLER.test(s.text);
     if (carry) {
       const joined = { text: message.slice(carry.at, s.at + s.text.length), at: carry.at };
       carry = undefined;
@@ -286,6 +288,8 @@ export function clauses(message: string): Span[] {
   }
   return merged;
 }
+
+const WHEN_ONLY = /^(?:when(?:ever)?|once|as soon as|each time|every time|while)\s+(?:you|u)\b/i;
 
 /** A span that says nothing by itself: "Please,", "OK so", "Look,". */
 const FILLER =
@@ -668,10 +672,10 @@ const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
 const NOT_FIELD =
   /^(?:the|a|an|no|not|nothing|any|anything|some|just|only|extra|other|more|less|json|format|text|words?|it|them|this|that|these|those|me|you|your|my|our|please|markdown|prose|comments?|explanations?|spaces?|newlines?|fields?|keys?|properties|everything|all|each|every|in|on|for|with|to|of|at|from|as|when|if|so|and|or|but|then|also|too|always|never)$/i;
 const FIELD_INTRO =
-  /(?:\b(?:with|containing|contains|including|includes|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
+  /(?:\b(?:with|containing|contains|including|includes|put|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
 /** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
 const FIELD_LIST_END =
-  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my)\b)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
+  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
 
 /**
  * Fields named without quotes after "with", "containing", ":" ("a JSON object with found and
@@ -752,14 +756,14 @@ function jsonOf(clause: string): Reading | undefined {
 }
 
 const MENTION_VERB =
-  "(?:mention|tell me|tell us|say|state|include|name|report|let me know|let us know|inform me|note|specify|add|give me|point out|write(?: down)?|put|share|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told)|i(?:'d| would)? (?:want|need|like) to see)";
+  "(?:mention|tell me|tell us|say|state|include|name|report|let me know|let us know|inform me|note|specify|add|give me|point out|write(?: down)?|put|share|i(?:'d| would)? (?:want|need|like)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told)|i(?:'d| would)? (?:want|need|like) to see)";
 const FOUND_ROOM_RE = new RegExp(
   String.raw`\b${MENTION_VERB}\s+(?:(?:in|at) (?:which|what) room|which room|what room|the (?:name of the )?room|the room's name|where(?: exactly)?|the location|the place|the spot)\b(?:[^.;,]{0,40}\b(?:it|they|you|was|were|found|is|are|located|sat|lay)\b[^.;,]*)?`,
   "i",
 );
 /** a lasting wish: "always", "next time", "when you find it" */
 const HABITUAL =
-  /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|next time|in (?:the )?future|going forward|should|must|want|(?:when|once|after|if|as soon as) you (?:find|found|locate|spot|see|get|have found|'ve found|bring|fetch|finish|are done|'re done|report|reply|answer)|(?:in|on) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|reports?))\b/i;
+  /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|next time|too|as well|also|in (?:the )?future|going forward|should|must|want|(?:when|once|after|if|as soon as) you (?:find|found|locate|spot|see|get|have found|'ve found|bring|fetch|finish|are done|'re done|report|reply|answer)|(?:in|on) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|reports?))\b/i;
 /** the room of something found: "it was in", "you found it", "where things were" */
 const MENTION_RE =
   /\b(?:always|please|make sure (?:to|you)|be sure to|remember to|don'?t forget to|you (?:should|must) always|every ?time,?)\s+(?:also\s+)?(?:mention|say|include|state|note)\s+(.+)$/i;

@@ -1,0 +1,284 @@
+/**
+ * The deterministic learner on general English phrasings: times of day said many ways (clock
+ * ranges, am/pm given once, noon and midnight, "once it gets dark", "late in the evening"), a
+ * permission to pass through a room that comes with a rule about stopping ("... but don't
+ * stop there"), word limits with number words, asking for the room something was found in,
+ * and JSON fields listed without quotes. Every sentence here is written for this file; each
+ * quote the learner keeps must be verbatim from the message.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { compileRule } from "../../src/rules/compile.ts";
+import { type LearnItem, type LearnOutcome, learn } from "../../src/rules/learn.ts";
+import { FOUND_ROOM, type RuleDraft, type RuleVersion } from "../../src/rules/types.ts";
+
+const ctx = { sceneId: "house_3", at: 2_000 };
+const STORED = new Set(["add", "reuse", "revise", "replace"]);
+
+function verbatim(message: string, o: LearnOutcome): void {
+  for (const item of o.items) {
+    const d = item.draft;
+    if (!d) continue;
+    assert.ok(message.includes(d.statement), `statement verbatim: ${d.statement}`);
+    for (const q of d.quotes) assert.ok(message.includes(q), `quote verbatim: ${q}`);
+    for (const c of [...d.conditions, ...d.exceptions])
+      assert.ok(message.includes(c.quote), `condition quote verbatim: ${c.quote}`);
+  }
+}
+
+/** the one rule the message stores; nothing else but nothing_to_retract-free, unclear-free items */
+function stored(message: string, rules: RuleVersion[] = []): LearnItem {
+  const o = learn(message, rules, ctx);
+  verbatim(message, o);
+  const items = o.items.filter((i) => STORED.has(i.decision));
+  assert.equal(items.length, 1, `${message}: ${JSON.stringify(o.items.map((i) => [i.decision, i.reason]))}`);
+  assert.deepEqual(
+    o.items.filter((i) => i.decision === "unclear" || i.decision === "nothing_to_retract"),
+    [],
+    `${message}: nothing unclear`,
+  );
+  assert.equal(items[0].persistence, "persistent", message);
+  return items[0];
+}
+
+const hours = (d: RuleDraft | undefined, which: "conditions" | "exceptions" = "conditions") =>
+  (d?.[which] ?? []).flatMap((c) => (c.kind === "time" ? [[c.fromHour, c.toHour % 24]] : []));
+
+async function version(draft: RuleDraft, ruleId = "R1"): Promise<RuleVersion> {
+  return {
+    userId: "u1",
+    ruleId,
+    version: 1,
+    versionId: `${ruleId}@1`,
+    libraryVersion: 1,
+    change: "add",
+    status: "active",
+    createdAt: 1,
+    rule: draft,
+    check: await compileRule(draft),
+  };
+}
+
+describe("learner phrasings: times of day", () => {
+  const cases: [string, string, [number, number]][] = [
+    // the dark, the late evening
+    ["Keep out of the garage when it gets dark.", "garage", [21, 6]],
+    ["After sunset, don't go into the laundry room.", "laundry room", [21, 6]],
+    ["Stay out of the kitchen late in the evenings.", "kitchen", [21, 6]],
+    ["Keep out of the bedroom while I'm asleep.", "bedroom", [21, 6]],
+    // a part of the day named after the hour: one window, not two
+    ["Don't go in the kitchen after 10 at night.", "kitchen", [22, 6]],
+    ["Please avoid the garage after eight in the evening.", "garage", [20, 6]],
+    ["Don't go into the office after 9", "office", [21, 6]],
+    // ranges, am/pm said once
+    ["Avoid the living room between 7 and 10 pm.", "living room", [19, 22]],
+    ["The office is off limits from 8 pm to 7 am.", "office", [20, 7]],
+    ["Stay out of the garage from 11 at night till 6.", "garage", [23, 6]],
+    ["Between noon and 5, keep away from the study.", "office", [12, 17]],
+    ["Stay away from the den between 10 pm and midnight.", "living room", [22, 0]],
+    ["Stay out of the basement between 9 and 5.", "basement", [9, 17]],
+    // before / until
+    ["Don't go into the bedroom until noon.", "bedroom", [6, 12]],
+    ["Stay out of the nursery before lunchtime.", "bedroom", [6, 12]],
+    ["Never enter the bathroom until 8 am.", "bathroom", [0, 8]],
+    // fronted, with the rest of the sentence after a comma
+    ["In the early evening, keep away from the basement.", "basement", [17, 21]],
+    ["Once the sun goes down, never set foot in the garage.", "garage", [21, 6]],
+  ];
+  for (const [message, room, window] of cases) {
+    it(message, () => {
+      const i = stored(message);
+      assert.deepEqual(i.draft?.requirement, { kind: "avoid_room", room });
+      assert.deepEqual(hours(i.draft), [window]);
+      assert.deepEqual(i.draft?.exceptions, []);
+    });
+  }
+
+  it("a fronted window keeps the house and the 'unless I send you' exception of the rest", () => {
+    const i = stored("After 10 pm, steer clear of the office in this house, unless I send you there.");
+    assert.deepEqual(i.draft?.requirement, { kind: "avoid_room", room: "office" });
+    assert.deepEqual(hours(i.draft), [[22, 6]]);
+    assert.equal(i.draft?.scope, "scene:house_3");
+    assert.deepEqual(
+      i.draft?.exceptions.map((c) => c.kind),
+      ["instruction_mentions"],
+    );
+  });
+
+  it("a window after 'except' is an exception", () => {
+    const i = stored("Stay out of the garage, except between 6 am and noon.");
+    assert.deepEqual(hours(i.draft), []);
+    assert.deepEqual(hours(i.draft, "exceptions"), [[6, 12]]);
+  });
+
+  it("two parts of the day are two windows", () => {
+    const i = stored("From now on, don't go into the kitchen late at night or early in the morning.");
+    assert.deepEqual(hours(i.draft), [
+      [21, 6],
+      [6, 12],
+    ]);
+  });
+
+  it("numbers that are no hours are no windows", () => {
+    const i = stored("Keep replies up to 20 words.");
+    assert.deepEqual(i.draft?.requirement, { kind: "word_limit", target: "reply", maxWords: 20 });
+    assert.deepEqual(i.draft?.conditions, []);
+  });
+});
+
+describe("learner phrasings: pass through, but don't stop there", () => {
+  const cases: [string, string, [number, number][]][] = [
+    ["Feel free to pass through the kitchen, just don't park there.", "kitchen", []],
+    ["You may cross the living room, but never stop there after 9 pm.", "living room", [[21, 6]]],
+    ["It's fine to walk through the hallway, but don't wait in there in the mornings.", "hallway", [[6, 12]]],
+    ["You can drive through the garage; just don't stop in it.", "garage", []],
+    ["Go through the office if you must, but don't end up there in the evening.", "office", [[17, 21]]],
+    ["You can pass through the den as long as you don't linger there.", "living room", []],
+  ];
+  for (const [message, room, windows] of cases) {
+    it(message, () => {
+      const o = learn(message, [], ctx);
+      assert.deepEqual(
+        o.items.map((i) => i.decision),
+        ["add"],
+        `${message}: ${JSON.stringify(o.items.map((i) => [i.decision, i.reason]))}`,
+      );
+      const i = stored(message);
+      assert.deepEqual(i.draft?.requirement, { kind: "no_stop_in_room", room });
+      assert.equal(i.draft?.stage, "pre_action");
+      assert.deepEqual(hours(i.draft), windows);
+      assert.deepEqual(i.draft?.exceptions, []);
+    });
+  }
+
+  it("'there' is the room named in the sentence before", () => {
+    const i = stored("Why were you in the garage? Stay out of there at night.");
+    assert.deepEqual(i.draft?.requirement, { kind: "avoid_room", room: "garage" });
+    assert.deepEqual(hours(i.draft), [[21, 6]]);
+  });
+
+  it("with a rule to stay out of the room, the permission lifts it; a rule not to stop is kept", async () => {
+    const message = "You're allowed to go through the bedroom, but don't stop there.";
+    const avoid = await version(learn("Stay out of the bedroom.", [], ctx).items[0].draft!);
+    const o = learn(message, [avoid], ctx);
+    assert.deepEqual(
+      o.items.map((i) => [i.decision, i.ruleId, i.draft?.requirement.kind]),
+      [
+        ["retract", "R1", undefined],
+        ["add", undefined, "no_stop_in_room"],
+      ],
+    );
+    const noStop = await version(learn("Don't stop in the bedroom.", [], ctx).items[0].draft!, "R2");
+    const again = learn(message, [noStop], ctx);
+    assert.deepEqual(
+      again.items.map((i) => [i.decision, i.ruleId]),
+      [["reuse", "R2"]],
+    );
+  });
+});
+
+describe("learner phrasings: word limits with number words", () => {
+  const cases: [string, number][] = [
+    ["Keep your answers to a dozen words at the most.", 12],
+    ["Fifteen words, tops.", 15],
+    ["Don't use more than a dozen words.", 12],
+    ["No reply longer than twelve words.", 12],
+    ["I want a 12-word limit on replies.", 12],
+    ["Your replies should be twenty-five words or fewer.", 25],
+    ["Thirty one words at most, please.", 31],
+    ["Answers of at the most ten words from now on.", 10],
+    ["Keep it under half a dozen words.", 5],
+  ];
+  for (const [message, max] of cases) {
+    it(message, () => {
+      const i = stored(message);
+      assert.deepEqual(i.draft?.requirement, { kind: "word_limit", target: "reply", maxWords: max });
+      assert.equal(i.draft?.stage, "delivery");
+    });
+  }
+});
+
+describe("learner phrasings: the room something was found in", () => {
+  const cases = [
+    "Whenever you bring something back, say which room you got it from.",
+    "In future, include the room the thing was in.",
+    "Once you locate an item, let me know what room it was in.",
+    "I'd like to be told which room you found it in.",
+    "When you report back, mention which room it was in.",
+    "I need to know which room things were in, so tell me.",
+  ];
+  for (const message of cases) {
+    it(message, () => {
+      const i = stored(message);
+      assert.deepEqual(i.draft?.requirement, { kind: "mention", target: "reply", what: FOUND_ROOM });
+      assert.equal(i.draft?.stage, "delivery");
+      assert.deepEqual(i.draft?.conditions, []);
+    });
+  }
+
+  it("a question about this task stores nothing", () => {
+    const o = learn("Can you tell me which room it was in?", [], ctx);
+    assert.deepEqual(
+      o.items.filter((i) => STORED.has(i.decision)),
+      [],
+    );
+  });
+});
+
+describe("learner phrasings: JSON fields without quotes", () => {
+  const cases: [string, string[]][] = [
+    ["Send your reply as JSON with found, room, and object.", ["found", "room", "object"]],
+    ["From now on, reply in JSON containing found and room.", ["found", "room"]],
+    ["JSON please, with found and room.", ["found", "room"]],
+    ["I want a JSON object that has found, room and object in it.", ["found", "room", "object"]],
+    ["Reply in JSON with found and room and nothing else.", ["found", "room"]],
+    ["Format your answer as JSON including found & room.", ["found", "room"]],
+  ];
+  for (const [message, fields] of cases) {
+    it(message, () => {
+      const i = stored(message);
+      assert.deepEqual(i.draft?.requirement, { kind: "json_fields", target: "reply", fields });
+    });
+  }
+
+  it("words after 'with' that are no list of names are no fields", () => {
+    for (const m of ["Answer in JSON with no extra text.", "Reply with JSON."]) {
+      const i = stored(m);
+      assert.deepEqual(i.draft?.requirement, { kind: "json_fields", target: "reply", fields: [] }, m);
+    }
+  });
+});
+
+describe("learner phrasings: not lasting corrections", () => {
+  it("a task request that names a time is no correction", () => {
+    for (const m of [
+      "bring me the mug from the kitchen after 9",
+      "Fetch my glasses from the bedroom before noon.",
+      "Can you check the garage after 9 pm?",
+    ]) {
+      const o = learn(m, [], ctx);
+      assert.equal(o.signal, false, m);
+      assert.deepEqual(o.items, [], m);
+    }
+  });
+
+  it("this time / for now / tonight stay with the task", () => {
+    const cases: [string, string, [number, number][]][] = [
+      ["not the bathroom this time", "avoid_room", []],
+      ["Just for now, don't stop in the kitchen.", "no_stop_in_room", []],
+      ["Tonight, stay out of the garage after 10 pm.", "avoid_room", [[22, 6]]],
+    ];
+    for (const [m, kind, windows] of cases) {
+      const o = learn(m, [], ctx);
+      verbatim(m, o);
+      assert.deepEqual(
+        o.items.map((i) => i.decision),
+        ["task_local"],
+        m,
+      );
+      assert.equal(o.items[0].draft?.requirement.kind, kind, m);
+      assert.equal(o.items[0].draft?.scope, "task", m);
+      assert.deepEqual(hours(o.items[0].draft), windows, m);
+    }
+  });
+});
