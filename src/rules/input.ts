@@ -70,6 +70,7 @@ export async function openInput(o: OpenInputOptions): Promise<OpenedInput> {
     context: o.context,
     ...(judge ? { judge } : {}),
     appeals,
+    ...(o.model ? { select: o.model.selector.select } : {}),
     ...(o.maxRevisions !== undefined ? { maxRevisions: o.maxRevisions } : {}),
   });
   return { session, taught, calls };

@@ -59,8 +59,14 @@ export interface RuleContext {
   instruction: string;
 }
 
-/** Which rules apply to this task: a pick over one batch of at most SELECT_BATCH rules. */
-export type SelectBatch = (batch: SessionRule[], ctx: RuleContext) => Promise<Set<string>>;
+/**
+ * Which rules apply to this task: a pick over one batch of at most SELECT_BATCH rules, which
+ * have already passed the computable filter (selectByContext), with the model calls it made.
+ */
+export type SelectBatch = (
+  batch: SessionRule[],
+  ctx: RuleContext,
+) => Promise<{ ids: Set<string>; calls: CallRecord[]; note?: string }>;
 
 export interface RuleResult {
   id: string;
@@ -140,6 +146,8 @@ export interface RulesSummary {
   kinds: Record<CompiledCheck["kind"], number>;
   judgeCalls: number;
   checkMs: number;
+  /** what the selector said about its own answer (e.g. an unusable model answer) */
+  selectionNotes: string[];
 }
 
 const storedRule = (v: RuleVersion): SessionRule => ({
@@ -150,8 +158,8 @@ const storedRule = (v: RuleVersion): SessionRule => ({
   taskLocal: false,
 });
 
-/** Default selection: scope (this house, this task) and the conditions computable now. */
-export const selectByContext: SelectBatch = async (batch, ctx) => {
+/** The computable selection: scope (this house, this task) and the conditions that can be evaluated now. */
+export function selectByContext(batch: readonly SessionRule[], ctx: RuleContext): Set<string> {
   const out = new Set<string>();
   for (const r of batch) {
     const scope = r.draft.scope;
@@ -167,7 +175,7 @@ export const selectByContext: SelectBatch = async (batch, ctx) => {
     out.add(r.id);
   }
   return out;
-};
+}
 
 export function evidenceOf(stage: Stage, ctx: RuleContext, extra: Partial<Evidence> = {}): Evidence {
   return {
@@ -192,6 +200,8 @@ export class RuleSession {
   private appealed = false;
   readonly summary: RulesSummary;
   private emitTo?: (e: RuleEvent) => void;
+  /** the selector's calls, made before the session was attached to an episode */
+  private readonly pendingCalls: CallRecord[] = [];
   private callsTo?: (calls: readonly CallRecord[]) => void;
 
   private constructor(private readonly o: SessionOptions) {
@@ -226,6 +236,7 @@ export class RuleSession {
       kinds,
       judgeCalls: 0,
       checkMs: 0,
+      selectionNotes: [],
     };
   }
 
@@ -240,12 +251,20 @@ export class RuleSession {
     const live = this.all.filter((r) => r.check.kind !== "inactive");
     if (this.method === "text") this.selectedRules = live;
     else if (this.method === "selected" || this.method === "full") {
-      const pick = this.o.select ?? selectByContext;
-      const chosen = new Set<string>();
-      for (let i = 0; i < live.length; i += SELECT_BATCH) {
-        for (const id of await pick(live.slice(i, i + SELECT_BATCH), this.context)) chosen.add(id);
+      // a rule for another house or outside its hours is out before any model reads it
+      const computable = selectByContext(live, this.context);
+      let candidates = live.filter((r) => computable.has(r.id));
+      if (this.o.select) {
+        const chosen = new Set<string>();
+        for (let i = 0; i < candidates.length; i += SELECT_BATCH) {
+          const picked = await this.o.select(candidates.slice(i, i + SELECT_BATCH), this.context);
+          this.pendingCalls.push(...picked.calls);
+          if (picked.note) this.summary.selectionNotes.push(picked.note);
+          for (const id of picked.ids) chosen.add(id);
+        }
+        candidates = candidates.filter((r) => chosen.has(r.id));
       }
-      this.selectedRules = live.filter((r) => chosen.has(r.id));
+      this.selectedRules = candidates;
     }
     this.summary.selected = this.selectedRules.length;
   }
@@ -258,6 +277,7 @@ export class RuleSession {
   attach(to: { emit?: (e: RuleEvent) => void; onCalls?: (calls: readonly CallRecord[]) => void }): void {
     this.emitTo = to.emit;
     this.callsTo = to.onCalls;
+    if (this.pendingCalls.length) this.calls(this.pendingCalls.splice(0));
     if (this.method !== "none")
       this.emit({
         type: "rules",

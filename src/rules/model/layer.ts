@@ -18,6 +18,7 @@ import { ModelJudge } from "./judge.ts";
 import { ModelLearner } from "./learner.ts";
 import { ModelProposer } from "./proposer.ts";
 import { ModelReviewer } from "./reviewer.ts";
+import { ModelSelector } from "./selector.ts";
 
 export type { RuleModelOptions } from "./call.ts";
 
@@ -30,6 +31,8 @@ export interface ModelRuleLayer {
   reviewer: Reviewer;
   judge: SemanticJudge;
   appeals: AppealReviewer;
+  /** which active rules bear on a task, in batches of at most 32 */
+  selector: ModelSelector;
 }
 
 export function modelRuleLayer(chat: ChatModel, opts: RuleModelOptions): ModelRuleLayer {
@@ -39,6 +42,7 @@ export function modelRuleLayer(chat: ChatModel, opts: RuleModelOptions): ModelRu
     reviewer: new ModelReviewer(chat, opts),
     judge: new ModelJudge(chat, opts),
     appeals: new ModelAppealReviewer(chat, opts),
+    selector: new ModelSelector(chat, opts),
   };
 }
 
