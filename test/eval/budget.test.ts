@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import { Budget } from "../../src/eval/budget.ts";
 import { readResults } from "../../src/eval/results.ts";
-import { cliEnv, polarAsync } from "../cli/helpers.ts";
+import { cliEnv, polarAsync, polarSync, STACK } from "../cli/helpers.ts";
 import { SCRIPTED_KEYS, scriptedBackbones } from "./scripted-backbones.ts";
 import { tinySet } from "./slice.ts";
 
@@ -141,4 +141,14 @@ test("Budget: earlier sessions' results give the estimate; only this session's s
   assert.ok(Math.abs((b.estimate("x", "evaluation") ?? 0) - 0.3) < 1e-12);
   assert.equal(b.spent, 0);
   assert.equal((await b.admit({ key: "n", backbone: "x", stage: "evaluation" })).ok, false, "0.3 > 0.25");
+});
+
+test("--max-cost needs an amount of USD: a bad one is one line on stderr, exit 2", () => {
+  for (const bad of ["abc", "-1", "Infinity"]) {
+    const r = polarSync(["eval", "--max-cost", bad, "--out", join(root, "never")], cliEnv(root));
+    assert.equal(r.code, 2, r.err);
+    assert.equal(r.err.trim(), `polar: --max-cost expects an amount of USD of at least 0, got "${bad}"`);
+    assert.doesNotMatch(r.err, STACK);
+  }
+  assert.ok(!existsSync(join(root, "never")));
 });
