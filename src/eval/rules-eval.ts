@@ -295,6 +295,10 @@ export interface RuleEvalRow {
   /** test episodes */
   n: number;
   violationRate: Estimate;
+  /** the same, counting only where it went and stopped (room preferences) */
+  roomRate: Estimate;
+  /** the same, counting only what it said (reply preferences) */
+  replyRate: Estimate;
   sr: Estimate;
   spl: number;
   falseBlocksPerEpisode: number;
@@ -316,8 +320,12 @@ export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0): RuleEval
       if (!mine.length) continue;
       const test = mine.filter((l) => l.phase === "test");
       const learning = mine.filter((l) => l.phase === "learning");
-      const broken = (l: RuleEvalLine) =>
-        (method === BEFORE_FINAL_REPAIR ? (l.draftViolations ?? l.violations) : l.violations).length > 0 ? 1 : 0;
+      const seen = (l: RuleEvalLine) =>
+        method === BEFORE_FINAL_REPAIR ? (l.draftViolations ?? l.violations) : l.violations;
+      const broken = (l: RuleEvalLine) => (seen(l).length > 0 ? 1 : 0);
+      const ROOM_KINDS = new Set(["avoid_room", "no_stop_in_room"]);
+      const brokenWhere = (room: boolean) => (l: RuleEvalLine) =>
+        seen(l).some((v) => ROOM_KINDS.has(v.kind) === room) ? 1 : 0;
       const avg = (f: (l: RuleEvalLine) => number) =>
         test.length ? test.reduce((s, l) => s + f(l), 0) / test.length : 0;
       rows.push({
@@ -325,6 +333,8 @@ export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0): RuleEval
         backbone,
         n: test.length,
         violationRate: bootstrapMean(test.map(broken), { seed }),
+        roomRate: bootstrapMean(test.map(brokenWhere(true)), { seed }),
+        replyRate: bootstrapMean(test.map(brokenWhere(false)), { seed }),
         sr: bootstrapMean(
           test.map((l) => (l.success ? 1 : 0)),
           { seed },
@@ -349,10 +359,10 @@ const pct = (e: Estimate) =>
 
 export function ruleEvalTable(rows: readonly RuleEvalRow[]): string {
   const head =
-    "| backbone | method | test episodes | violation rate % [95% CI] | SR % [95% CI] | SPL | refusals / ep | false blocks / ep | corrections in learning | check ms / ep | layer model calls / ep |\n|---|---|---|---|---|---|---|---|---|---|---|";
+    "| backbone | method | test episodes | violation rate % [95% CI] | rooms % | replies % | SR % [95% CI] | SPL | refusals / ep | false blocks / ep | corrections in learning | check ms / ep | layer model calls / ep |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
   const body = rows.map(
     (r) =>
-      `| ${r.backbone} | ${r.method} | ${r.n} | ${pct(r.violationRate)} | ${pct(r.sr)} | ${r.spl.toFixed(3)} | ${r.refusalsPerEpisode.toFixed(2)} | ${r.falseBlocksPerEpisode.toFixed(2)} | ${r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`} | ${r.checkMsPerEpisode.toFixed(2)} | ${r.layerCallsPerEpisode.toFixed(2)} |`,
+      `| ${r.backbone} | ${r.method} | ${r.n} | ${pct(r.violationRate)} | ${pct(r.roomRate)} | ${pct(r.replyRate)} | ${pct(r.sr)} | ${r.spl.toFixed(3)} | ${r.refusalsPerEpisode.toFixed(2)} | ${r.falseBlocksPerEpisode.toFixed(2)} | ${r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`} | ${r.checkMsPerEpisode.toFixed(2)} | ${r.layerCallsPerEpisode.toFixed(2)} |`,
   );
   return [head, ...body].join("\n");
 }
