@@ -148,7 +148,7 @@ const VAGUE_ACTIVATION =
   /\b(sometimes|at times|occasionally|now and then|every so often|from time to time|at certain times|at some times|in (?:some|certain) (?:cases|situations|circumstances)|depending on (?:the situation|things|circumstances|the context|context)|when(?:ever)? (?:it(?:'s| is)? ?(?:matters|makes sense|appropriate|necessary|needed|relevant|important|useful|a bad time|inconvenient|the wrong time)|appropriate|necessary|needed|relevant|useful|that matters|you think it matters|you think it's needed)|if (?:needed|necessary|appropriate|relevant|it makes sense|it matters|you think it's needed)|where (?:appropriate|needed|necessary|relevant)|as needed|at (?:the )?wrong times?|at (?:bad|inconvenient) times)\b/i;
 
 const NEGATION =
-  "(?:don'?t|do not|dont|never|please don'?t|please never|you (?:shouldn'?t|should not|mustn'?t|must not|may not|can'?t|cannot|can not|aren'?t (?:allowed|supposed|permitted) to|are not (?:allowed|supposed|permitted) to|'re not (?:allowed|supposed|permitted) to)|no|stop|quit|(?:can|could|would|will) you (?:please )?not|i (?:don'?t|do not) want you(?: to)?|i'?d (?:rather|prefer) you (?:didn'?t|did not|not)|i would (?:rather|prefer) you (?:didn'?t|did not|not)|(?:make sure|be sure|ensure) (?:that )?you (?:never|don'?t|do not)|avoid)";
+  "(?:(?:just|but|and|only|please) not|don'?t|do not|dont|never|please don'?t|please never|you (?:shouldn'?t|should not|mustn'?t|must not|may not|can'?t|cannot|can not|aren'?t (?:allowed|supposed|permitted) to|are not (?:allowed|supposed|permitted) to|'re not (?:allowed|supposed|permitted) to)|no|stop|quit|(?:can|could|would|will) you (?:please )?not|i (?:don'?t|do not) want you(?: to)?|i'?d (?:rather|prefer) you (?:didn'?t|did not|not)|i would (?:rather|prefer) you (?:didn'?t|did not|not)|(?:make sure|be sure|ensure) (?:that )?you (?:never|don'?t|do not)|avoid)";
 const MOVE_VERB =
   "(?:go(?:ing)?|went|enter(?:ing)?|walk(?:ing)?|driv(?:e|ing)|roll(?:ing)?|wander(?:ing)?|head(?:ing)?|ventur(?:e|ing)|step(?:ping)?|set(?:ting)? foot|pass(?:ing)?|cut(?:ting)?|mov(?:e|ing)|travel(?:l?ing)?|com(?:e|ing)|get(?:ting)?|be(?:ing)?|search(?:ing)?|look(?:ing)?|navigat(?:e|ing)|drive|barg(?:e|ing)|poke|poking|snoop(?:ing)?|us(?:e|ing)|visit(?:ing)?|explor(?:e|ing))";
 const AVOID_RE = new RegExp(
@@ -194,7 +194,7 @@ const ARTIFACT_RE =
   /\b(summary|summaries|notes?|map notes?|log|logs|report file|write-?up|journal|written summary|the map)\b/i;
 
 /** "under 15 words", "no more than a dozen words", "at the most twelve words" */
-const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more than|not more than|never more than|nothing (?:more|longer) than|no longer than|not longer than|not (?:longer|over) than|not over|nothing over|fewer than|less than|shorter than|max(?:imum)?(?: of)?|an? max(?:imum)? of|at max|up to|within|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past|go(?:ing)? beyond)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} (?:at|to)|keep(?: \w+){0,3} (?:to|at|within)|stick to|at a maximum of|tops|(?:in |with |using )?(?:only|just))`;
+const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more than|not more than|never more than|nothing (?:more|longer) than|no longer than|not longer than|not (?:longer|over) than|not over|nothing over|fewer than|less than|shorter than|max(?:imum)?(?: of)?|an? max(?:imum)? of|at max|up to|within|(?:not |never )?(?:exceed(?:ing)?|go(?:ing)? over|go(?:ing)? above|go(?:ing)? past|go(?:ing)? beyond)|limit(?:ed)?(?: \w+){0,3} to|cap(?:ped)?(?: \w+){0,3} (?:at|to)|keep(?: \w+){0,3} (?:to|at|within)|stick to|(?:cut|trim|shorten|bring)(?: \w+){0,3} (?:down )?to|at a maximum of|tops|(?:in |with |using )?(?:only|just))`;
 /** "twelve words at the most", "12 words, tops", "ten words or fewer", "20 words is the limit" */
 const LIMIT_AFTER =
   "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most)|(?:is|are|should be|will be) (?:plenty|enough|sufficient))";
@@ -249,7 +249,7 @@ interface Span {
 export function clauses(message: string): Span[] {
   const out: Span[] = [];
   const splitter =
-    /(?<=[.!?;])\s+|\s*(?:,\s*(?:and\s+|but\s+|also\s+|plus\s+)?|\s+(?:and|but|plus)\s+(?:also\s+)?)(?=(?:please\s+)?(?:never|always|don'?t|do not|stay|keep|avoid|make sure|reply|answer|respond|tell me|mention|you (?:can|may|should|must)|forget|drop|ignore|use|include|give me|from now on|steer|no more|limit)\b)/gi;
+    /(?<=[.!?;])\s+|\s*(?:,\s*(?:and\s+|but\s+|also\s+|plus\s+)?|\s+(?:and|but|plus)\s+(?:also\s+)?)(?=(?:please\s+)?(?:just\s+)?(?:no (?:stopping|parking|waiting|lingering|going|entering)|never|always|don'?t|do not|stay|keep|avoid|make sure|reply|answer|respond|tell me|mention|you (?:can|may|should|must)|forget|drop|ignore|use|include|give me|from now on|steer|no more|limit)\b)/gi;
   let last = 0;
   for (const m of message.matchAll(splitter)) {
     const end = m.index;
@@ -271,7 +271,10 @@ export function clauses(message: string): Span[] {
   for (const s of spans) {
     // "When you report back, mention ...": a when-clause alone is part of the next one
     const fragment =
-      (!REQUIREMENT_WORD.test(s.text) && (MARKER.test(s.text) || WHEN_ONLY.test(s.text))) || FILLER.test(s.text);
+      (!REQUIREMENT_WORD.test(s.text) &&
+        !PASS_THROUGH.test(s.text) &&
+        (MARKER.test(s.text) || WHEN_ONLY.test(s.text))) ||
+      FILLER.test(s.text);
     if (carry) {
       const joined = { text: message.slice(carry.at, s.at + s.text.length), at: carry.at };
       carry = undefined;
@@ -289,6 +292,9 @@ export function clauses(message: string): Span[] {
   return merged;
 }
 
+/** "walk through the bedroom if needed": a permission to pass, not a marker for the next clause */
+const PASS_THROUGH =
+  /\b(?:go|goes|going|walk|walking|pass|passing|drive|driving|roll|rolling|move|moving|cross|crossing|cut|cutting|head|heading|travel|travelling|traveling)\s+(?:through|across|past|by|via)\b/i;
 const WHEN_ONLY = /^(?:when(?:ever)?|once|as soon as|each time|every time|while)\s+(?:you|u)\b/i;
 
 /** A span that says nothing by itself: "Please,", "OK so", "Look,". */
@@ -321,7 +327,7 @@ interface TimeForm {
   to: number;
 }
 const DARK =
-  "(?:once|when(?:ever)?|after|as soon as|if) it(?:'s| is| gets| has gotten| has got| goes| turns| becomes) (?:dark|night)(?:[- ]?time)?(?: out(?:side)?)?";
+  "(?:once|when(?:ever)?|while|after|as soon as|if) it(?:'s| is| gets| has gotten| has got| goes| turns| becomes) (?:dark|night)(?:[- ]?time)?(?: out(?:side)?)?";
 const SUN =
   "(?:once|when(?:ever)?|after|as soon as) (?:the sun (?:is down|goes down|has gone down|sets|has set|is set)|night (?:falls|has fallen)|the lights (?:are|go) (?:out|off))";
 const ASLEEP =
@@ -329,14 +335,14 @@ const ASLEEP =
 const TIME_FORMS: TimeForm[] = [
   {
     re: new RegExp(
-      String.raw`\b(?:at night(?:[- ]?time)?|at nighttime|during the night(?:[- ]?time)?|overnight|after dark|in the night(?:[- ]?time)?|nights|at bedtime|after bedtime|late at night|in the dark|in the middle of the night|at nightfall|after (?:nightfall|sunset|sundown)|late in the evenings?|(?:in|during) the late evenings?|late evenings?|late[- ]night|${DARK}|${SUN}|${ASLEEP})\b`,
+      String.raw`\b(?:at night(?:[- ]?time)?|at nighttime|during the night(?:[- ]?time)?|overnight|after dark|in the night(?:[- ]?time)?|nights|at bedtime|after bedtime|late at night|in the dark|in the middle of the night|at nightfall|after (?:nightfall|sunset|sundown)|late in the evenings?|(?:in|during) the late evenings?|late evenings?|late[- ]night|after dusk|at dusk|${DARK}|${SUN}|${ASLEEP})\b`,
       "gi",
     ),
     from: 21,
     to: 6,
   },
   {
-    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?|evenings|early in the evenings?|each evening|every evening)\b/gi,
+    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
     from: 17,
     to: 21,
   },
@@ -346,7 +352,12 @@ const TIME_FORMS: TimeForm[] = [
     to: 12,
   },
   {
-    re: /\b(?:in the afternoons?|during the afternoons?|afternoons|each afternoon|every afternoon|after lunch(?:time)?)\b/gi,
+    re: /\b(?:in the (?:small|wee|early) hours(?: of the morning)?|before (?:dawn|sunrise|daybreak|first light))\b/gi,
+    from: 0,
+    to: 6,
+  },
+  {
+    re: /\b(?:in the (?:late |early )?afternoons?|during the afternoons?|afternoons|(?:late|early) in the afternoons?|each afternoon|every afternoon|after lunch(?:time)?)\b/gi,
     from: 12,
     to: 17,
   },
@@ -382,6 +393,10 @@ const RANGE_RE = new RegExp(
 );
 const AFTER_RE = new RegExp(
   String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+(${TP})`,
+  "gi",
+);
+const ONWARDS_RE = new RegExp(
+  String.raw`\b(?:(?:at|from)\s+)?(${TP})\s+(?:or later|and later|onwards?|and after|or after)\b`,
   "gi",
 );
 const BEFORE_RE = new RegExp(
@@ -467,7 +482,7 @@ function clockWindows(clause: string): FoundTime[] {
     if (from === to % 24) continue;
     out.push({ from, to, quote: m[0], index: m.index });
   }
-  for (const m of clause.matchAll(AFTER_RE)) {
+  for (const m of [...clause.matchAll(AFTER_RE), ...clause.matchAll(ONWARDS_RE)]) {
     const a = timePoint(m[1]);
     if (!a) continue;
     // "from 9 pm" alone; a bare "from 9" is too little to go on
@@ -672,7 +687,7 @@ const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
 const NOT_FIELD =
   /^(?:the|a|an|no|not|nothing|any|anything|some|just|only|extra|other|more|less|json|format|text|words?|it|them|this|that|these|those|me|you|your|my|our|please|markdown|prose|comments?|explanations?|spaces?|newlines?|fields?|keys?|properties|everything|all|each|every|in|on|for|with|to|of|at|from|as|when|if|so|and|or|but|then|also|too|always|never)$/i;
 const FIELD_INTRO =
-  /(?:\b(?:with|containing|contains|including|includes|put|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
+  /(?:\b(?:with|containing|contains|including|includes|include|add|put|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
 /** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
 const FIELD_LIST_END =
   /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
@@ -705,8 +720,13 @@ function unquotedFields(clause: string): { fields: string[]; quote: string } | u
   return undefined;
 }
 
-function jsonOf(clause: string): Reading | undefined {
-  const hasJson = /\bjson\b/i.test(clause);
+/** after "Answer in JSON.": "Include found and room." names its fields */
+const JSON_FOLLOW_UP =
+  /^(?:please\s+|and\s+|also\s+)*(?:include|add|put in|use|give me|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields|properties) (?:are|should be|must be))\b/i;
+
+function jsonOf(clause: string, jsonBefore = false): Reading | undefined {
+  const hasJson =
+    /\bjson\b/i.test(clause) || (jsonBefore && JSON_FOLLOW_UP.test(clause) && unquotedFields(clause) !== undefined);
   const quoted = [...clause.matchAll(new RegExp(String.raw`["'“‘\x60](${IDENT})["'”’\x60]`, "g"))].map((m) => ({
     name: m[1],
     quote: m[0],
@@ -720,7 +740,9 @@ function jsonOf(clause: string): Reading | undefined {
     // fields named without quotes: "with fields room, object and confidence"
     const after = clause.slice(fieldWord.index + fieldWord[0].length);
     const list =
-      /^\s*(?:called|named|for|:)?\s*((?:[A-Za-z_][\w]*)(?:\s*(?:,|and|&|\+|or)\s*(?:[A-Za-z_][\w]*))*)/i.exec(after);
+      /^\s*(?:called|named|for|:|are|should be|must be|will be|would be|include|including|with)?\s*((?:[A-Za-z_][\w]*)(?:\s*(?:,|and|&|\+|or)\s*(?:[A-Za-z_][\w]*))*)/i.exec(
+        after,
+      );
     if (list) {
       fields = list[1]
         .split(/\s*(?:,|\band\b|&|\+|\bor\b)\s*/i)
@@ -763,7 +785,7 @@ const FOUND_ROOM_RE = new RegExp(
 );
 /** a lasting wish: "always", "next time", "when you find it" */
 const HABITUAL =
-  /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|next time|too|as well|also|in (?:the )?future|going forward|should|must|want|(?:when|once|after|if|as soon as) you (?:find|found|locate|spot|see|get|have found|'ve found|bring|fetch|finish|are done|'re done|report|reply|answer)|(?:in|on) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|reports?))\b/i;
+  /\b(always|every ?time|each time|make sure|remember|don'?t forget|from now on|whenever|next time|too|as well|also|in (?:the )?future|going forward|should|must|want|(?:when|once|after|if|as soon as) you (?:find|found|locate|spot|see|get|have found|'ve found|bring|fetch|finish|are done|'re done|report|reply|answer)|need to|have to|ought to|got to|(?:in|on|to|into) (?:your|the|each|every|all) (?:repl(?:y|ies)|answers?|responses?|messages?|reports?))\b/i;
 /** the room of something found: "it was in", "you found it", "where things were" */
 const MENTION_RE =
   /\b(?:always|please|make sure (?:to|you)|be sure to|remember to|don'?t forget to|you (?:should|must) always|every ?time,?)\s+(?:also\s+)?(?:mention|say|include|state|note)\s+(.+)$/i;
@@ -773,7 +795,7 @@ function mentionOf(clause: string): Reading | undefined {
   const fr = FOUND_ROOM_RE.exec(clause);
   // a question ("can you tell me which room it was in?") asks about this task, unless it says "always"
   const question = /\?\s*$/.test(clause) && !PERSISTENT.test(clause);
-  if (fr && !question && (HABITUAL.test(clause) || FOUND_REF.test(fr[0]) || /\bplease\b/i.test(clause))) {
+  if (fr && !question && (HABITUAL.test(clause) || FOUND_REF.test(clause) || /\bplease\b/i.test(clause))) {
     const target = targetOf(clause);
     return {
       requirement: { kind: "mention", target, what: FOUND_ROOM },
@@ -841,7 +863,10 @@ function roomReadings(clause: string, antecedent?: RoomMention): Reading[] {
   const avoid = AVOID_RE.exec(clause);
   const out: Reading[] = [];
   // only rooms that come after the verb (or before "is off limits"), and not rooms in an exception
-  const exceptAt = /\b(?:except|unless|other than|apart from|but)\b/i.exec(clause)?.index ?? Number.POSITIVE_INFINITY;
+  const exceptAt =
+    /\b(?:except|unless|other than|apart from|but(?! (?:no|not|never|don'?t|do not|please|just|make sure|you)\b))\b/i.exec(
+      clause,
+    )?.index ?? Number.POSITIVE_INFINITY;
   // a room is one requirement: not to stop in it when any mention of it is what the stop is about
   const stopAt = (r: RoomMention) =>
     stop !== null &&
@@ -953,7 +978,7 @@ function retractTarget(clause: string, antecedent?: RoomMention): RetractTarget 
   return { kind: "unknown" };
 }
 
-function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention): Interpretation[] {
+function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention, jsonBefore = false): Interpretation[] {
   const c = clause.text;
   const taskLocal = TASK_LOCAL.test(c) && !NOT_JUST_THIS_TIME.test(c);
   const scope = scopeOf(c, taskLocal);
@@ -968,7 +993,7 @@ function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention): I
 
   // retraction first: "you don't have to stay out of the garage any more" also reads as "stay out of"
   const retract = quoteOf(c, RETRACT_RE);
-  const json = jsonOf(c);
+  const json = jsonOf(c, jsonBefore);
   const readings = [...roomReadings(c, antecedent), wordLimitOf(c), json, json ? undefined : mentionOf(c)].filter(
     (r): r is Reading => r !== undefined,
   );
@@ -1284,11 +1309,28 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const items: LearnItem[] = [];
   // "there" in one clause is the room last named before it
   let antecedent: RoomMention | undefined;
+  let jsonBefore = false;
   const read = spans.map((span) => {
-    const out = { span, interpretations: interpret(span, ctx, antecedent) };
+    const out = { span, interpretations: interpret(span, ctx, antecedent, jsonBefore) };
     antecedent = roomMentions(span.text, antecedent).at(-1) ?? antecedent;
+    jsonBefore ||= /\bjson\b/i.test(span.text);
     return out;
   });
+  // "Answer in JSON. Include found and room.": one JSON requirement, its fields from both
+  const jsons = read.flatMap((r) =>
+    r.interpretations.filter((i) => i.reading?.requirement.kind === "json_fields" && !i.retract),
+  );
+  if (jsons.length > 1) {
+    const [first, ...rest] = jsons;
+    const req = first.reading!.requirement as Extract<Requirement, { kind: "json_fields" }>;
+    for (const j of rest) {
+      const other = j.reading!.requirement as Extract<Requirement, { kind: "json_fields" }>;
+      if (other.target !== req.target || j.persistence !== first.persistence) continue;
+      req.fields = [...new Set([...req.fields, ...other.fields])];
+      first.reading!.quotes.push(...j.reading!.quotes);
+      for (const r of read) r.interpretations = r.interpretations.filter((i) => i !== j);
+    }
+  }
   const stopRooms = new Set(
     read.flatMap((r) =>
       r.interpretations.flatMap((i) =>

@@ -84,6 +84,10 @@ describe("learner phrasings: times of day", () => {
     // fronted, with the rest of the sentence after a comma
     ["In the early evening, keep away from the basement.", "basement", [17, 21]],
     ["Once the sun goes down, never set foot in the garage.", "garage", [21, 6]],
+    ["Keep away from the garage after dusk.", "garage", [21, 6]],
+    ["Stay out of the den in the small hours.", "living room", [0, 6]],
+    ["Don't go into the garage at 9 pm or later.", "garage", [21, 6]],
+    ["From 10 pm onwards, stay out of the office.", "office", [22, 6]],
   ];
   for (const [message, room, window] of cases) {
     it(message, () => {
@@ -134,6 +138,8 @@ describe("learner phrasings: pass through, but don't stop there", () => {
     ["You can drive through the garage; just don't stop in it.", "garage", []],
     ["Go through the office if you must, but don't end up there in the evening.", "office", [[17, 21]]],
     ["You can pass through the den as long as you don't linger there.", "living room", []],
+    ["You can go through the bedroom, just not stop there.", "bedroom", []],
+    ["Walk through the bedroom if needed, but no stopping there.", "bedroom", []],
   ];
   for (const [message, room, windows] of cases) {
     it(message, () => {
@@ -188,6 +194,8 @@ describe("learner phrasings: word limits with number words", () => {
     ["Thirty one words at most, please.", 31],
     ["Answers of at the most ten words from now on.", 10],
     ["Keep it under half a dozen words.", 5],
+    ["Cut your replies down to twelve words.", 12],
+    ["Twelve words is plenty.", 12],
   ];
   for (const [message, max] of cases) {
     it(message, () => {
@@ -206,6 +214,8 @@ describe("learner phrasings: the room something was found in", () => {
     "I'd like to be told which room you found it in.",
     "When you report back, mention which room it was in.",
     "I need to know which room things were in, so tell me.",
+    "Add the room name to your answer.",
+    "Where was it? You need to tell me the room.",
   ];
   for (const message of cases) {
     it(message, () => {
@@ -233,6 +243,11 @@ describe("learner phrasings: JSON fields without quotes", () => {
     ["I want a JSON object that has found, room and object in it.", ["found", "room", "object"]],
     ["Reply in JSON with found and room and nothing else.", ["found", "room"]],
     ["Format your answer as JSON including found & room.", ["found", "room"]],
+    ["Put found and room in a JSON object.", ["found", "room"]],
+    ["JSON format with found, room and object as keys.", ["found", "room", "object"]],
+    // the fields in the next sentence
+    ["Use JSON. Include found and room.", ["found", "room"]],
+    ["Answer in JSON from now on. The keys should be found, room and object.", ["found", "room", "object"]],
   ];
   for (const [message, fields] of cases) {
     it(message, () => {
