@@ -164,11 +164,14 @@ const AVOID_RE = new RegExp(
     String.raw`\bnot allowed (?:in|into|inside)\b`,
     String.raw`\bno (?:going|entering|robots?) (?:in|into|inside)\b`,
     String.raw`\bnot welcome in\b`,
+    String.raw`\b(?:i|we) (?:don'?t|do not|never) want (?:you|the robot|it) (?:in|inside|near|around)\b`,
+    String.raw`\b(?:should|must|is to|are to|has to|have to) be avoided\b`,
+    String.raw`\b(?:not|no) (?:a )?place for (?:you|the robot|a robot|robots)\b`,
   ].join("|"),
   "i",
 );
 const STOP_RE = new RegExp(
-  String.raw`\b${NEGATION} (?:ever )?(?:stop|stopping|park|parking|wait|waiting|end up|ending up|finish|finishing|halt|halting|linger|lingering|stand|standing|sit|sitting|idle|idling|rest|resting|stay|staying|remain|remaining|come to a stop)\b(?! (?:out|away))`,
+  String.raw`\b${NEGATION} (?:ever )?(?:stop|stopping|park|parking|wait|waiting|end up|ending up|wind up|winding up|end (?:your|the|a) (?:trip|route|run|search|task|journey|errand|mission)|hang(?:ing)? (?:around|about|out)|loiter|loitering|settle|settling|finish|finishing|halt|halting|linger|lingering|stand|standing|sit|sitting|idle|idling|rest|resting|stay|staying|remain|remaining|come to a stop)\b(?! (?:out|away))`,
   "i",
 );
 
@@ -235,7 +238,7 @@ const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE
 const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
 
 const SIGNAL =
-  /\b(no (?:going|entering|stopping|parking|robots?)|steer|clear of|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
+  /\b(no (?:going|entering|stopping|parking|robots?)|steer|clear of|avoided|place for (?:you|the robot|robots)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
 
 // ---- clauses -------------------------------------------------------------------------------
 
@@ -1316,6 +1319,21 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     jsonBefore ||= /\bjson\b/i.test(span.text);
     return out;
   });
+  // "At night, you can go through the kitchen, but don't stop there": the hours said with the
+  // permission to pass are the hours of the rule about stopping
+  for (let k = 1; k < read.length; k++) {
+    const prev = read[k - 1];
+    for (const i of read[k].interpretations) {
+      const req = i.reading?.requirement;
+      if (req?.kind !== "no_stop_in_room" || i.conds.conditions.some((c) => c.kind === "time")) continue;
+      const permits =
+        prev.interpretations.some((p) => p.retract?.target.kind === "room" && p.retract.target.room === req.room) ||
+        (PASS_THROUGH.test(prev.span.text) && roomsIn(prev.span.text).some((r) => r.room === req.room));
+      if (!permits) continue;
+      for (const w of findTimes(prev.span.text))
+        i.conds.conditions.push({ kind: "time", fromHour: w.from, toHour: w.to, quote: w.quote });
+    }
+  }
   // "Answer in JSON. Include found and room.": one JSON requirement, its fields from both
   const jsons = read.flatMap((r) =>
     r.interpretations.filter((i) => i.reading?.requirement.kind === "json_fields" && !i.retract),

@@ -140,6 +140,9 @@ describe("learner phrasings: pass through, but don't stop there", () => {
     ["You can pass through the den as long as you don't linger there.", "living room", []],
     ["You can go through the bedroom, just not stop there.", "bedroom", []],
     ["Walk through the bedroom if needed, but no stopping there.", "bedroom", []],
+    // the hours said before the permission are the hours of the rule
+    ["In the small hours, you may cross the hallway, but don't wait there.", "hallway", [[0, 6]]],
+    ["After 10 pm you're free to go through the den, just don't stop in it.", "living room", [[22, 6]]],
   ];
   for (const [message, room, windows] of cases) {
     it(message, () => {
