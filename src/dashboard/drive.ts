@@ -24,6 +24,8 @@ import { LiveSession, type SessionInfo, StoppedFromDashboard } from "./session.t
 
 export class DriveError extends Error {}
 
+const MAX_SESSIONS = 50;
+
 interface Shared {
   runtime: EvalRuntime;
   backbone: BackboneRuntime;
@@ -129,6 +131,7 @@ export class Drive {
     const session = new LiveSession(info, runDir, this.onChange);
     info.dir = this.roots.label(runDir);
     this.sessions.set(id, session);
+    this.forgetOldSessions();
     this.onChange(session);
     const running = this.run(session, set, episode, m)
       .catch((e: Error) => session.setStatus("failed", e.message))
@@ -142,7 +145,9 @@ export class Drive {
     const [rawSim] = await shared.runtime.openSimulators(1);
     const sim = session.wrap(rawSim, { paceMs: m.paceMs, watchViews: m.views === "every_step" });
     try {
-      if (m.memory !== "none") await this.ensurePriors(session, shared, set, episode, sim);
+      // the user's earlier acquisition episodes are not the one being watched: no views for the page
+      if (m.memory !== "none")
+        await this.ensurePriors(session, shared, set, episode, session.wrap(rawSim, { paceMs: 0, watchViews: false }));
       if (session.stopped) throw new StoppedFromDashboard();
       session.setStatus("running", "running");
       // The user's rules, as `polar run` takes them: what was said with the request is learned
@@ -213,6 +218,15 @@ export class Drive {
       });
     shared.priors.set(episode.userId, mine);
     await mine;
+  }
+
+  /**
+   * A page kept open all day starts many sessions: past the newest MAX_SESSIONS, finished ones
+   * leave memory (their logs); their run folders stay and replay.
+   */
+  private forgetOldSessions(): void {
+    const done = [...this.sessions.values()].filter((s) => ["ended", "stopped", "failed"].includes(s.info.status));
+    for (const s of done.slice(0, Math.max(0, this.sessions.size - MAX_SESSIONS))) this.sessions.delete(s.info.id);
   }
 
   /** the backbone's rule model a session's corrections are learned with (undefined: deterministic) */

@@ -49,6 +49,7 @@ export interface Dashboard {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+const MAX_REPLAYS = 20;
 /** how run folders name their views: s0012-front.jpeg */
 const VIEW_FILE = /^s(\d{4,})-(front|left|right)\.(jpeg|png)$/;
 
@@ -134,7 +135,13 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
   const openReplay = (path: string): { stream: string; problems: string[]; events: number } => {
     const r = readReplay(roots, path);
     const stream = `replay:${roots.label(r.dir)}`;
+    replays.delete(stream);
     replays.set(stream, { dir: r.dir, events: r.events });
+    // the newest replays stay in memory (a Map keeps insertion order); older ones reopen from disk
+    for (const k of replays.keys()) {
+      if (replays.size <= MAX_REPLAYS) break;
+      if (![...clients].some((c) => c.streams.has(k))) replays.delete(k);
+    }
     return { stream, problems: r.problems, events: r.events.length };
   };
 

@@ -95,6 +95,10 @@ const mapInk = (p: Page): Promise<number> =>
 const stepPast = (p: Page, n: number) =>
   p.waitForFunction((k) => Number(document.querySelector("[data-testid=episode]")?.getAttribute("data-step")) > k, n);
 
+/** waits until the timeline reaches step `n` (its events have arrived) */
+const timelineReaches = (p: Page, n: number) =>
+  p.waitForFunction((k) => Number(document.querySelector("[data-testid=timeline]")?.getAttribute("max")) >= k, n);
+
 const stepOf = async (p: Page, sel = "[data-testid=episode]") => Number(await p.getAttribute(sel, "data-step"));
 
 const startFromPage = async (p: Page, pace: number, say: string[] = []) => {
@@ -185,7 +189,7 @@ test("replay a finished run and scrub: every panel follows the cursor", { skip: 
   await page.click("[data-testid=tab-replay]");
   await page.fill("[data-testid=replay-input]", runs[0]);
   await page.click("[data-testid=replay-open]");
-  await page.waitForSelector("[data-testid=timeline]");
+  await timelineReaches(page, 121);
   await page.fill("[data-testid=timeline]", "120");
   await page.waitForSelector("[data-testid=episode][data-step='120']");
   await page.waitForSelector("[data-testid=view-front][data-ref='s0120-front.jpeg']");
@@ -217,9 +221,11 @@ test("an evaluation folder's table, filtered; a line opens in replay", { skip: s
   assert.match((await page.textContent("[data-testid=results-count]"))!, new RegExp(`^${successes} shown`));
   // a line whose event stream the evaluation kept opens in replay
   await page.selectOption("[data-testid=filter-outcome]", "");
-  await page.click("[data-testid=result-row] button:text('replay')");
-  const first = JSON.parse(lines[0]) as { episodeId: string };
-  await page.waitForSelector(`[data-testid=outcome] b:text-is('${first.episodeId}')`);
+  const row = page.locator("[data-testid=result-row]", { has: page.locator("button:text('replay')") }).first();
+  const episodeId = (await row.locator("td").nth(1).textContent())!.trim();
+  assert.ok(lines.some((l) => JSON.parse(l).episodeId === episodeId));
+  await row.locator("button:text('replay')").click();
+  await page.waitForSelector(`[data-testid=outcome] b:text-is('${episodeId}')`);
   await page.waitForSelector("[data-testid=timeline]");
 });
 
@@ -230,6 +236,7 @@ test("compare two runs of one episode on one synced cursor", { skip: skip ?? fal
   await page.selectOption("[data-testid=compare-b]", runs[1]);
   await page.click("[data-testid=compare-open]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=episode]").length === 2);
+  await timelineReaches(page, 40);
   await page.fill("[data-testid=timeline]", "40");
   await page.waitForFunction(() =>
     [...document.querySelectorAll("[data-testid=episode]")].every((e) => e.getAttribute("data-step") === "40"),

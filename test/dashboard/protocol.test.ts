@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseClientMessage } from "../../src/dashboard/protocol.ts";
 
-test("a start message parses, with the pace and rules defaults", () => {
+test("a start message parses, with the pace, views and say defaults (rules: the config's unless given)", () => {
   const r = parseClientMessage(
     JSON.stringify({
       type: "start",
@@ -17,7 +17,9 @@ test("a start message parses, with the pace and rules defaults", () => {
   assert.equal(r.message.type, "start");
   if (r.message.type === "start") {
     assert.equal(r.message.paceMs, 0);
-    assert.equal(r.message.rules, "off");
+    assert.equal(r.message.rules, undefined);
+    assert.equal(r.message.views, "every_step");
+    assert.deepEqual(r.message.say, []);
   }
 });
 

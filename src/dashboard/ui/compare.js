@@ -6,18 +6,12 @@ import { html } from "./html.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
-export function CompareTab({ conn, cat, pair, setPair }) {
+export function CompareTab({ conn, cat, opened }) {
   const [a, setA] = useState("");
   const [b, setB] = useState("");
   const [step, setStep] = useState(0);
-  useEffect(
-    () =>
-      conn.on("compare", (m) => {
-        setPair([m.a.stream, m.b.stream]);
-        setStep(0);
-      }),
-    [],
-  );
+  useEffect(() => setStep(0), [opened?.n]);
+  const pair = opened?.streams ?? null;
   const steps = pair
     ? [...new Set(pair.flatMap((s) => stepsOf(conn.streams.get(s)?.events ?? [])))].sort((x, y) => x - y)
     : [];

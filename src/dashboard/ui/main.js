@@ -49,7 +49,12 @@ function App() {
   useConnection();
   const [tab, setTab] = useState(location.hash.slice(1) || "drive");
   const [cat, setCat] = useState(null);
-  const [watching, setWatchingState] = useState(null);
+  // ?watch=s1 opens on that session (a link to a run in progress)
+  const [watching, setWatchingState] = useState(() => {
+    const id = new URLSearchParams(location.search).get("watch");
+    if (id) conn.send({ type: "subscribe", stream: id });
+    return id;
+  });
   const [replay, setReplay] = useState(null);
   const [pair, setPair] = useState(null);
   useEffect(() => {
@@ -59,6 +64,9 @@ function App() {
       conn.on("sessions", (m) => setCat((c) => ({ ...(c ?? {}), sessions: m.sessions }))),
       conn.on("progress", (m) => setCat((c) => ({ ...(c ?? {}), progress: m.runs }))),
       conn.on("started", () => conn.send({ type: "catalogue" })),
+      // here, not in the tabs: the answer can come before the tab it opens has mounted
+      conn.on("replay", (m) => setReplay((r) => ({ stream: m.stream, problems: m.problems, n: (r?.n ?? 0) + 1 }))),
+      conn.on("compare", (m) => setPair((p) => ({ streams: [m.a.stream, m.b.stream], n: (p?.n ?? 0) + 1 }))),
     ];
     return () => {
       for (const f of offs) f();
@@ -109,9 +117,9 @@ function App() {
     }
     <main>
       ${tab === "drive" ? html`<${DriveTab} conn=${conn} cat=${cat} watching=${watching} setWatching=${setWatching} />` : ""}
-      ${tab === "replay" ? html`<${ReplayTab} conn=${conn} cat=${cat} replay=${replay} setReplay=${setReplay} />` : ""}
+      ${tab === "replay" ? html`<${ReplayTab} conn=${conn} cat=${cat} opened=${replay} />` : ""}
       ${tab === "results" ? html`<${ResultsTab} conn=${conn} cat=${cat} openReplay=${openReplay} runHere=${runHere} compare=${compare} />` : ""}
-      ${tab === "compare" ? html`<${CompareTab} conn=${conn} cat=${cat} pair=${pair} setPair=${setPair} />` : ""}
+      ${tab === "compare" ? html`<${CompareTab} conn=${conn} cat=${cat} opened=${pair} />` : ""}
       ${tab === "memory" ? html`<${MemoryTab} conn=${conn} cat=${cat} />` : ""}
     </main>
   </div>`;

@@ -6,19 +6,13 @@ import { html } from "./html.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
-export function ReplayTab({ conn, cat, replay, setReplay }) {
+export function ReplayTab({ conn, cat, opened }) {
   const [path, setPath] = useState("");
   const [step, setStep] = useState(0);
-  const [problems, setProblems] = useState([]);
-  useEffect(
-    () =>
-      conn.on("replay", (m) => {
-        setReplay(m.stream);
-        setProblems(m.problems);
-        setStep(0);
-      }),
-    [],
-  );
+  // a newly opened replay starts at its first step
+  useEffect(() => setStep(0), [opened?.n]);
+  const replay = opened?.stream ?? null;
+  const problems = opened?.problems ?? [];
   const events = replay ? (conn.streams.get(replay)?.events ?? []) : [];
   const steps = stepsOf(events);
   return html`<div>
