@@ -135,7 +135,7 @@ const ROOM_RE = new RegExp(`\\b(${ROOM_PHRASES.map(esc).join("|")})(s)?\\b`, "gi
 
 /** Task-local: this task, this time, for now. */
 const TASK_LOCAL =
-  /\b(this time|just for now|for now|for the moment|right now|at the moment|today|tonight|this once|just once|only once|this one time|for this (?:task|trip|run|errand|search|one|episode|request|job|round|time)|on this (?:trip|run|task|errand|search)|this round|for today|for this evening|for the rest of (?:the|this) (?:task|trip|run)|until you(?:'re| are) done)\b/i;
+  /\b(this time|just for now|for now|for the moment|right now|at the moment|today|tonight|this (?:evening|morning|afternoon)|this once|just once|only once|this one time|for this (?:task|trip|run|errand|search|one|episode|request|job|round|time)|on this (?:trip|run|task|errand|search)|this round|for today|for this evening|for the rest of (?:the|this) (?:task|trip|run)|until you(?:'re| are) done)\b/i;
 /** "not just this time": the opposite of task-local */
 const NOT_JUST_THIS_TIME = /\bnot (?:just|only) (?:for )?(?:this time|now|today|this once|this task)\b/i;
 
@@ -235,7 +235,29 @@ const isTaskRequest = (s: string) => TASK_REQUEST.test(s) && !STRONG.test(s);
 
 /** What a fragment may say: how long, where, when. */
 const MARKER_SOURCES = () => [TASK_LOCAL, PERSISTENT, VAGUE_ACTIVATION, SCENE_RE, GLOBAL_RE];
-const MARKER = { test: (s: string) => MARKER_SOURCES().some((re) => re.test(s)) || findTimes(s).length > 0 };
+/**
+ * A marker alone, or nearly ("Just for now", "Here in this house", "After 9 o'clock at night"),
+ * not a sentence that happens to hold one ("You went into the garage this morning").
+ */
+const MARKER = {
+  test: (s: string) => {
+    if (!MARKER_SOURCES().some((re) => re.test(s)) && findTimes(s).length === 0) return false;
+    let rest = s;
+    for (const re of MARKER_SOURCES()) rest = rest.replace(new RegExp(re.source, "gi"), " ");
+    for (const t of findTimes(s)) rest = rest.replace(t.quote, " ");
+    const words = rest
+      .toLowerCase()
+      .split(/[^\p{L}']+/u)
+      .filter(
+        (w) =>
+          w &&
+          !/^(?:please|just|and|so|but|also|ok(?:ay)?|now|then|well|when|whenever|while|if|you|you're|you are|are|here|there|even|only|at least|actually)$/.test(
+            w,
+          ),
+      );
+    return words.length <= 2;
+  },
+};
 
 const SIGNAL =
   /\b(no (?:going|entering|stopping|parking|robots?)|steer|clear of|avoided|place for (?:you|the robot|robots)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
@@ -299,6 +321,28 @@ export function clauses(message: string): Span[] {
 const PASS_THROUGH =
   /\b(?:go|goes|going|walk|walking|pass|passing|drive|driving|roll|rolling|move|moving|cross|crossing|cut|cutting|head|heading|travel|travelling|traveling)\s+(?:through|across|past|by|via)\b/i;
 const WHEN_ONLY = /^(?:when(?:ever)?|once|as soon as|each time|every time|while)\s+(?:you|u)\b/i;
+
+/** What the robot did, told back: "You went into the garage.", "Why were you in the kitchen?" */
+const NARRATIVE =
+  /^(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|didn'?t|did|kept|left|passed|cut|searched|looked|just)\b|why (?:did|were|are|do|would) you\b|that (?:was|is|'s)\b|too (?:many|long)\b)[^!]*$/i;
+
+/** "Don't do that again": what "that" is comes from the sentence before */
+const DO_THAT =
+  /\b(?:don'?t|do not|never|please don'?t|stop) (?:ever )?(?:do|doing) (?:that|this|it)(?: again| any ?more| ever again)?\b|\bnever again\b/i;
+const ACT_STOP =
+  /\b(?:stop(?:ped)?|end(?:ed)? up|park(?:ed)?|wait(?:ed)?|stay(?:ed)?|linger(?:ed)?|s[ia]t|halt(?:ed)?|finish(?:ed)?)\b/i;
+const ACT_ENTER =
+  /\b(?:go|went|gone|enter(?:ed)?|walk(?:ed)?|drive|drove|roll(?:ed)?|pass(?:ed)?|cut|got|came|come|were|head(?:ed)?|wander(?:ed)?)\b/i;
+
+/** What the robot was told it did, in a narrative span: a requirement "don't do that" can negate. */
+function actOf(span: string): { kind: "avoid_room" | "no_stop_in_room"; room: RoomMention } | undefined {
+  if (!NARRATIVE.test(span)) return undefined;
+  const room = roomMentions(span).at(-1);
+  if (!room) return undefined;
+  if (ACT_STOP.test(span)) return { kind: "no_stop_in_room", room };
+  if (ACT_ENTER.test(span)) return { kind: "avoid_room", room };
+  return undefined;
+}
 
 /** A span that says nothing by itself: "Please,", "OK so", "Look,". */
 const FILLER =
@@ -981,7 +1025,13 @@ function retractTarget(clause: string, antecedent?: RoomMention): RetractTarget 
   return { kind: "unknown" };
 }
 
-function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention, jsonBefore = false): Interpretation[] {
+function interpret(
+  clause: Span,
+  ctx: LearnContext,
+  antecedent?: RoomMention,
+  jsonBefore = false,
+  act?: ReturnType<typeof actOf>,
+): Interpretation[] {
   const c = clause.text;
   const taskLocal = TASK_LOCAL.test(c) && !NOT_JUST_THIS_TIME.test(c);
   const scope = scopeOf(c, taskLocal);
@@ -1045,6 +1095,14 @@ function interpret(clause: Span, ctx: LearnContext, antecedent?: RoomMention, js
     }
   }
 
+  const doThat = act && !readings.length ? quoteOf(c, DO_THAT) : undefined;
+  if (act && doThat)
+    readings.push({
+      requirement: { kind: act.kind, room: act.room.room },
+      stage: "pre_action",
+      quotes: [doThat, act.room.quote],
+      clear: true,
+    });
   if (!readings.length) {
     const b = behaviorOf(c);
     if (b) readings.push(b);
@@ -1313,8 +1371,9 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   // "there" in one clause is the room last named before it
   let antecedent: RoomMention | undefined;
   let jsonBefore = false;
-  const read = spans.map((span) => {
-    const out = { span, interpretations: interpret(span, ctx, antecedent, jsonBefore) };
+  const read = spans.map((span, k) => {
+    const act = k > 0 ? actOf(spans[k - 1].text) : undefined;
+    const out = { span, interpretations: interpret(span, ctx, antecedent, jsonBefore, act) };
     antecedent = roomMentions(span.text, antecedent).at(-1) ?? antecedent;
     jsonBefore ||= /\bjson\b/i.test(span.text);
     return out;
@@ -1394,9 +1453,13 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       }
     }
   }
+  // "You went into the garage this morning." before the correction itself: what happened, not
+  // a requirement left unread
+  const understood = items.some((it) => it.decision !== "unclear");
   // two readings of one message about the same requirement: keep the first
   const seen = new Set<string>();
   const deduped = items.filter((it) => {
+    if (it.decision === "unclear" && understood && NARRATIVE.test(it.clause)) return false;
     if (!it.draft || it.decision === "task_local") return true;
     const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}`;
     if (seen.has(k)) return false;

@@ -285,6 +285,7 @@ describe("learner phrasings: not lasting corrections", () => {
       ["not the bathroom this time", "avoid_room", []],
       ["Just for now, don't stop in the kitchen.", "no_stop_in_room", []],
       ["Tonight, stay out of the garage after 10 pm.", "avoid_room", [[22, 6]]],
+      ["This evening, keep away from the office.", "avoid_room", []],
     ];
     for (const [m, kind, windows] of cases) {
       const o = learn(m, [], ctx);
@@ -298,5 +299,35 @@ describe("learner phrasings: not lasting corrections", () => {
       assert.equal(o.items[0].draft?.scope, "task", m);
       assert.deepEqual(hours(o.items[0].draft), windows, m);
     }
+  });
+});
+
+describe("learner phrasings: what the robot did, told back", () => {
+  it("a sentence about what happened is not read as a marker or left unclear", () => {
+    const i = stored("You went into the garage this morning. Don't go in there at night.");
+    assert.deepEqual(i.draft?.requirement, { kind: "avoid_room", room: "garage" });
+    assert.deepEqual(hours(i.draft), [[21, 6]]);
+  });
+
+  it("'don't do that' negates what the sentence before says the robot did", () => {
+    const cases: [string, string, string, [number, number][]][] = [
+      ["You parked in the hallway. Please don't do that.", "no_stop_in_room", "hallway", []],
+      [
+        "I saw you wander into the laundry room. Never do that again after dark.",
+        "avoid_room",
+        "laundry room",
+        [[21, 6]],
+      ],
+    ];
+    for (const [m, kind, room, windows] of cases) {
+      const i = stored(m);
+      assert.deepEqual(i.draft?.requirement, { kind, room }, m);
+      assert.deepEqual(hours(i.draft), windows, m);
+    }
+    const alone = learn("Don't do that again.", [], ctx);
+    assert.deepEqual(
+      alone.items.map((i) => i.decision),
+      ["unclear"],
+    );
   });
 });
