@@ -154,6 +154,33 @@ test("a browser that stops reading does not slow an episode; two run at once", a
   c.close();
 });
 
+test("a free instruction runs in the chosen house and says what it is measured against", async () => {
+  const c = await TestClient.open(wsUrl());
+  c.send({
+    type: "start",
+    dataset: "datasets/polar-mini",
+    episode: { sceneId: "s2", userId: "u2", instruction: "bring me to the blue vase" },
+    backbone: "heuristic",
+    memory: "none",
+    rules: "none",
+    views: "agent",
+  });
+  const s = (await c.next((m) => m.type === "started")).session as { id: string; label: string; userId: string };
+  assert.match(s.label, /^free instruction in s2 \(measured against eval-u2-\d+'s target\)$/);
+  assert.equal(s.userId, "u2");
+  const start = await c.next(
+    (m) => m.type === "events" && (m.events as { type: string }[]).some((e) => e.type === "episode_start"),
+  );
+  const e = (start.events as { type: string; instruction?: string; sceneId?: string }[]).find(
+    (x) => x.type === "episode_start",
+  );
+  assert.equal(e?.instruction, "bring me to the blue vase");
+  assert.equal(e?.sceneId, "s2");
+  c.send({ type: "stop", session: s.id });
+  await c.next((m) => m.type === "sessions" && ended(m, s.id), 30_000);
+  c.close();
+});
+
 test("a running evaluation's progress file is announced to pages", async () => {
   const dir = join(project.dir, "results", "running");
   mkdirSync(dir, { recursive: true });

@@ -119,8 +119,9 @@ function Rules({ st }) {
     ${!any ? html`<div class="muted">no rule events in this episode</div>` : ""}
     ${
       r
-        ? html`<div class="small">library v${r.libraryVersion} · ${r.inForce ?? "?"} in force · method ${r.method} ·
-          ${(r.selected ?? []).length} selected</div>
+        ? html`<div class="small">
+            ${`library v${r.libraryVersion} · ${r.inForce ?? "?"} in force · method ${r.method} · ${(r.selected ?? []).length} selected`}
+          </div>
           <ul class="small">${(r.selected ?? []).map((x) => html`<li>${x.taskLocal ? "(this task) " : ""}${x.kind}: “${x.statement}”</li>`)}</ul>`
         : ""
     }
