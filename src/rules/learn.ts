@@ -164,6 +164,7 @@ const AVOID_RE = new RegExp(
     String.raw`\bnot allowed (?:in|into|inside)\b`,
     String.raw`\bno (?:going|entering|robots?) (?:in|into|inside)\b`,
     String.raw`\bnot welcome in\b`,
+    String.raw`\bleave\b(?=[^.;,]{1,40}\bout(?: of it| of (?:your|the) (?:route|search|path|plan))?\b)`,
     String.raw`\b(?:i|we) (?:don'?t|do not|never) want (?:you|the robot|it) (?:in|inside|near|around)\b`,
     String.raw`\b(?:should|must|is to|are to|has to|have to) be avoided\b`,
     String.raw`\b(?:not|no) (?:a )?place for (?:you|the robot|a robot|robots)\b`,
@@ -260,7 +261,7 @@ const MARKER = {
 };
 
 const SIGNAL =
-  /\b(no (?:going|entering|stopping|parking|robots?)|steer|clear of|avoided|place for (?:you|the robot|robots)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
+  /\b(no (?:going|entering|stopping|parking|robots?)|leave\b[^.;,]{1,40}\bout|steer|clear of|avoided|place for (?:you|the robot|robots)|never|always|don'?t|do not|dont|stop|avoid|stay|keep|make sure|be sure|ensure|please|from now on|in (?:the )?future|going forward|i(?:'d| would)? (?:want|need|prefer|like|rather) (?:that )?you|you (?:should|shouldn'?t|must|mustn'?t|may not|can|may|could|are allowed|'re allowed|are not allowed|aren'?t allowed|need to|have to)|no more|off[- ]?limits|out of bounds|forbidden|allowed|forget|ignore|drop|never ?mind|not (?:the|in|into|inside|through)|why did you|you (?:went|entered|forgot|keep)|wrong|instead|words?|include|fields?|keys?|no[- ]go|skip|not (?:go|enter|walk|head)|json|mention|tell me|let me know|it'?s (?:fine|ok|okay)|fine|ok|okay|alright|feel free|limit|next time|say|name|which room|what room|report|(?:want|need) the (?:room|location)|in (?:your|the|each|every) (?:answers?|repl(?:y|ies)|responses?)|i(?:'d| would)? (?:want|need|like) to (?:know|hear|be told))\b/i;
 
 // ---- clauses -------------------------------------------------------------------------------
 
@@ -734,7 +735,7 @@ const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
 const NOT_FIELD =
   /^(?:the|a|an|no|not|nothing|any|anything|some|just|only|extra|other|more|less|json|format|text|words?|it|them|this|that|these|those|me|you|your|my|our|please|markdown|prose|comments?|explanations?|spaces?|newlines?|fields?|keys?|properties|everything|all|each|every|in|on|for|with|to|of|at|from|as|when|if|so|and|or|but|then|also|too|always|never)$/i;
 const FIELD_INTRO =
-  /(?:\b(?:with|containing|contains|including|includes|include|add|put|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
+  /(?:\b(?:with|containing|contains|including|includes|include|add|put|use|using|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
 /** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
 const FIELD_LIST_END =
   /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
@@ -842,7 +843,15 @@ function mentionOf(clause: string): Reading | undefined {
   const fr = FOUND_ROOM_RE.exec(clause);
   // a question ("can you tell me which room it was in?") asks about this task, unless it says "always"
   const question = /\?\s*$/.test(clause) && !PERSISTENT.test(clause);
-  if (fr && !question && (HABITUAL.test(clause) || FOUND_REF.test(clause) || /\bplease\b/i.test(clause))) {
+  if (
+    fr &&
+    !question &&
+    (HABITUAL.test(clause) ||
+      FOUND_REF.test(clause) ||
+      // "say which room": the room of what was found, unless it asks where something is now
+      (/\b(?:which|what|the) room\b/i.test(fr[0]) && !/\b(?:is|are)\b/i.test(clause)) ||
+      /\bplease\b/i.test(clause))
+  ) {
     const target = targetOf(clause);
     return {
       requirement: { kind: "mention", target, what: FOUND_ROOM },
@@ -910,10 +919,19 @@ function roomReadings(clause: string, antecedent?: RoomMention): Reading[] {
   const avoid = AVOID_RE.exec(clause);
   const out: Reading[] = [];
   // only rooms that come after the verb (or before "is off limits"), and not rooms in an exception
-  const exceptAt =
+  let exceptAt =
     /\b(?:except|unless|other than|apart from|but(?! (?:no|not|never|don'?t|do not|please|just|make sure|you)\b))\b/i.exec(
       clause,
     )?.index ?? Number.POSITIVE_INFINITY;
+  // "don't go through the kitchen, go through the hallway": rooms after a positive imperative
+  const verbAt = Math.min(stop?.index ?? Number.POSITIVE_INFINITY, avoid?.index ?? Number.POSITIVE_INFINITY);
+  const positive =
+    /[,;]\s*(?:but\s+|and\s+|instead\s+|rather\s+)?(?:please\s+)?(?:go|walk|use|take|pass|head|drive|try|search|look|check|stop|park|wait)\b/gi;
+  for (const m of clause.matchAll(positive))
+    if (m.index > verbAt && !/\b(?:not|no|never|don'?t)\b/i.test(m[0])) {
+      exceptAt = Math.min(exceptAt, m.index);
+      break;
+    }
   // a room is one requirement: not to stop in it when any mention of it is what the stop is about
   const stopAt = (r: RoomMention) =>
     stop !== null &&
@@ -1108,8 +1126,10 @@ function interpret(
     if (b) readings.push(b);
   }
   if (!readings.length) {
-    // "not the bathroom": an elliptical instruction about the current task
-    const rooms = roomsIn(c);
+    // "not the bathroom": an elliptical instruction about the current task; "go through the
+    // hallway, not the kitchen" is about the kitchen only
+    const notAt = /\b(?:not|no)\s+(?:in(?:to)?\s+|inside\s+|through\s+)?(?:the|my|that)\b/i.exec(c)?.index ?? 0;
+    const rooms = roomsIn(c).filter((r) => r.index > notAt);
     if (
       rooms.length &&
       /\b(?:not|no)\s+(?:in(?:to)?\s+|inside\s+|through\s+)?(?:the|my|that)\b/i.test(c) &&
