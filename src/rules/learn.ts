@@ -245,7 +245,7 @@ const MARKER = {
     if (!MARKER_SOURCES().some((re) => re.test(s)) && findTimes(s).length === 0) return false;
     let rest = s;
     for (const re of MARKER_SOURCES()) rest = rest.replace(new RegExp(re.source, "gi"), " ");
-    for (const t of findTimes(s)) rest = rest.replace(t.quote, " ");
+    for (const t of timeCandidates(s)) rest = rest.replace(t.quote, " ");
     const words = rest
       .toLowerCase()
       .split(/[^\p{L}']+/u)
@@ -498,13 +498,39 @@ interface FoundTime {
   to: number;
   quote: string;
   index: number;
+  /** said with the clock ("after 10"), not as a part of the day ("at night") */
+  clock?: boolean;
+  /** "after 10" / "before 8": one end said, the other assumed */
+  open?: "after" | "before";
+}
+
+/**
+ * The part of the day a clause names elsewhere, for its bare clock times: "in the evening,
+ * between 6 and 8" is 18 → 20.
+ */
+function partOfDay(clause: string): string | undefined {
+  const night = /\b(?:night|nights|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
+  const morning = /\bmornings?\b/i.test(clause);
+  if (night === morning) return undefined;
+  return night ? (/\bnight|dark\b/i.test(clause) ? "at night" : "in the evening") : "in the morning";
 }
 
 function clockWindows(clause: string): FoundTime[] {
   const out: FoundTime[] = [];
+  const part = partOfDay(clause);
+  const point = (s: string) => {
+    const p = timePoint(s);
+    if (!p || !part || p.ampm || p.named || p.h > 12 || p.h === 0) return p;
+    return timePoint(`${p.h} ${part}`) ?? p;
+  };
   for (const m of clause.matchAll(RANGE_RE)) {
-    const a = timePoint(m[1] ?? m[3]);
-    const b = timePoint(m[2] ?? m[4]);
+    // the part of the day named elsewhere only when neither end says am or pm
+    let a = timePoint(m[1] ?? m[3]);
+    let b = timePoint(m[2] ?? m[4]);
+    if (a && b && !(a.ampm || a.named || b.ampm || b.named)) {
+      a = point(m[1] ?? m[3]);
+      b = point(m[2] ?? m[4]);
+    }
     if (!a || !b) continue;
     const bare = m[1] === undefined;
     // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am")
@@ -531,17 +557,17 @@ function clockWindows(clause: string): FoundTime[] {
     out.push({ from, to, quote: m[0], index: m.index });
   }
   for (const m of [...clause.matchAll(AFTER_RE), ...clause.matchAll(ONWARDS_RE)]) {
-    const a = timePoint(m[1]);
+    const a = point(m[1]);
     if (!a) continue;
     // "from 9 pm" alone; a bare "from 9" is too little to go on
     if (/^(?:from|as of|starting)/i.test(m[0]) && !(a.ampm || a.named || a.h > 12)) continue;
     // a bare "after 9" is evening: nobody is told "after 9" meaning the morning
     const from = a.ampm || a.named || a.h > 12 || a.h === 0 ? hourOf(a) : hourOf(a, "pm");
     // until the next morning
-    out.push({ from, to: from === 6 ? 24 : 6, quote: m[0], index: m.index });
+    out.push({ from, to: from === 6 ? 24 : 6, quote: m[0], index: m.index, open: "after" });
   }
   for (const m of clause.matchAll(BEFORE_RE)) {
-    const b = timePoint(m[1]);
+    const b = point(m[1]);
     if (!b) continue;
     if (/^up /i.test(m[0]) && !(b.ampm || b.named || b.h > 12)) continue;
     let to: number;
@@ -553,15 +579,21 @@ function clockWindows(clause: string): FoundTime[] {
     // morning (6) for a late-morning one ("before noon" is the morning), else the afternoon (12)
     const from = to <= 9 ? 0 : to <= 12 ? 6 : 12;
     if (from === to) continue;
-    out.push({ from, to, quote: m[0], index: m.index });
+    out.push({ from, to, quote: m[0], index: m.index, open: "before" });
   }
   return out;
 }
 
-function findTimes(clause: string): FoundTime[] {
-  const all: FoundTime[] = [...clockWindows(clause)];
+/** every reading of every time phrase in a clause, overlapping or not */
+function timeCandidates(clause: string): FoundTime[] {
+  const all: FoundTime[] = clockWindows(clause).map((t) => ({ ...t, clock: true }));
   for (const f of TIME_FORMS)
     for (const m of clause.matchAll(f.re)) all.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+  return all;
+}
+
+function findTimes(clause: string): FoundTime[] {
+  const all = timeCandidates(clause);
   // overlapping readings of the same words: the longest wins
   all.sort((x, y) => y.quote.length - x.quote.length || x.index - y.index);
   const out: FoundTime[] = [];
@@ -569,9 +601,31 @@ function findTimes(clause: string): FoundTime[] {
     const overlaps = out.some((o) => t.index < o.index + o.quote.length && o.index < t.index + t.quote.length);
     if (!overlaps) out.push(t);
   }
+  // "at night after 10": the part of the day narrowed by a clock window is that window
+  const hoursIn = (t: FoundTime) => {
+    const hs: number[] = [];
+    for (let h = t.from; hs.length < 24 && h % 24 !== t.to % 24; h++) hs.push(h % 24);
+    return hs;
+  };
+  // "in the afternoon after 3" is 15 → 17, "in the evening before 8" 17 → 20
+  for (const c of out) {
+    if (!c.clock || !c.open) continue;
+    const part = out.find((n) => !n.clock && hoursIn(n).includes(c.open === "after" ? c.from : (c.to + 23) % 24));
+    if (!part) continue;
+    if (c.open === "after") c.to = part.to;
+    else c.from = part.from;
+  }
+  const narrowed = (t: FoundTime) =>
+    !t.clock &&
+    out.some((o) => {
+      if (!o.clock || o === t) return false;
+      const outer = new Set(hoursIn(t));
+      return hoursIn(o).every((h) => outer.has(h));
+    });
   // the same window said twice is one condition
   const seen = new Set<string>();
   return out
+    .filter((t) => !narrowed(t))
     .sort((x, y) => x.index - y.index)
     .filter((t) => {
       const k = `${t.from}-${t.to % 24}`;

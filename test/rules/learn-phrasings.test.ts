@@ -109,6 +109,16 @@ describe("learner phrasings: times of day", () => {
     );
   });
 
+  it("a part of the day narrows a clock time, and the clock time the part of the day", () => {
+    const cases: [string, [number, number]][] = [
+      ["Don't go in the garage at night after 10.", [22, 6]],
+      ["In the evening, between 6 and 8, stay out of the kitchen.", [18, 20]],
+      ["Stay out of the garage in the afternoon after 3.", [15, 17]],
+      ["Keep away from the office in the mornings before 10.", [6, 10]],
+    ];
+    for (const [m, window] of cases) assert.deepEqual(hours(stored(m).draft), [window], m);
+  });
+
   it("a window after 'except' is an exception", () => {
     const i = stored("Stay out of the garage, except between 6 am and noon.");
     assert.deepEqual(hours(i.draft), []);
