@@ -12,6 +12,20 @@
  * It covers the common forms (rooms to avoid or not to stop in, reply word limits, JSON
  * fields, "always mention X" / "tell me which room it was in", retractions of these). Any other
  * lasting behaviour is kept as free text (a `behavior` requirement: guidance at most offline).
+ * What it reads is general English, not fixed sentences:
+ * - times of day by a small grammar (see "Times of day"): parts of the day ("once it's dark
+ *   out", "late in the evening"), clock ranges with am/pm said once ("between 5 and 9 pm"),
+ *   noon / midnight, after / before / until, and a part of the day narrowing a clock time;
+ *   a time fronted before a comma belongs to the clause after it;
+ * - numbers as words ("a dozen", "twenty-five") and limits said before or after them ("twelve
+ *   words at the most", "no more than a dozen words", "a 12-word limit");
+ * - "there" / "in it" / "that room" as the room named before, "don't do that" as the act the
+ *   sentence before describes; "you can go through X, but don't stop there" is a rule about
+ *   stopping (lifting a rule to stay out of X, if there is one), not a retraction;
+ * - the room something was found in asked for without "always" ("next time, name the room
+ *   you found it in"), unless the message only asks about this task;
+ * - JSON fields listed without quotes ("a JSON object with found, room and object"), also in
+ *   the sentence after the one that asks for JSON.
  * A task-local instruction is returned for the current task and never stored. A message whose
  * requirement, reference or scope cannot be determined creates no rule.
  */
@@ -792,7 +806,7 @@ const FIELD_INTRO =
   /(?:\b(?:with|containing|contains|including|includes|include|add|put|use|using|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
 /** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
 const FIELD_LIST_END =
-  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|in (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
+  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|(?:in|to|into) (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
 
 /**
  * Fields named without quotes after "with", "containing", ":" ("a JSON object with found and
