@@ -216,7 +216,7 @@ const LIMIT_BEFORE = String.raw`(under|below|at (?:the )?(?:very )?most|no more 
 /** "twelve words at the most", "12 words, tops", "ten words or fewer", "20 words is the limit" */
 const LIMIT_AFTER =
   "(or (?:less|fewer|under|below|shorter)|max(?:imum)?|tops|at (?:the )?(?:very )?most|at max|and no more|and not (?:one |a word )?more|and nothing more|(?:is|are|should be|will be|must be|as) (?:the|your|a|my) (?:max(?:imum)?|limit|cap|ceiling|upper limit|most)|(?:is|are|should be|will be) (?:plenty|enough|sufficient))";
-const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean }[] = [
+const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean; words?: boolean }[] = [
   {
     re: new RegExp(
       String.raw`\b${LIMIT_BEFORE}\s+(?:of\s+)?(?:about\s+|around\s+|roughly\s+)?${NUM}[- \s]+words?\b`,
@@ -228,6 +228,8 @@ const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean 
   { re: new RegExp(String.raw`\b${NUM}\s+words?,?\s+${LIMIT_AFTER}\b`, "i"), num: 1 },
   // "don't use more than a dozen words", "no reply longer than twelve words"
   { re: new RegExp(String.raw`\b(?:more|longer) than\s+${NUM}\s+words?\b`, "i"), num: 1, negated: true },
+  // "a few words, say ten at most"
+  { re: new RegExp(String.raw`\b${NUM},?\s+${LIMIT_AFTER}\b`, "i"), num: 1, words: true },
   // "a 12-word limit", "a twelve word maximum"
   { re: new RegExp(String.raw`\b${NUM}[- ]words? (?:limit|max(?:imum)?|cap|ceiling)\b`, "i"), num: 1 },
   // "a word limit of 12", "word count: twelve", "a limit of 12 words", "not a word more than twelve"
@@ -335,11 +337,14 @@ export function clauses(message: string): Span[] {
 /** "walk through the bedroom if needed": a permission to pass, not a marker for the next clause */
 const PASS_THROUGH =
   /\b(?:go|goes|going|walk|walking|pass|passing|drive|driving|roll|rolling|move|moving|cross|crossing|cut|cutting|head|heading|travel|travelling|traveling)\s+(?:through|across|past|by|via)\b/i;
+/** "passing through is fine": a permission to pass, the room left to the clause before */
+const PASS_THROUGH_ALONE =
+  /^(?:but\s+|and\s+|though\s+)?(?:(?:just\s+)?(?:passing|going|walking|driving|rolling|moving|cutting)\s+(?:through|across|by|past)|(?:you can|you may|it'?s (?:fine|ok(?:ay)?) to)\s+(?:pass|go|walk|drive|roll|move|cut)\s+(?:through|across|by|past))\b(?:\s+(?:is|are|'s))?/i;
 const WHEN_ONLY = /^(?:when(?:ever)?|once|as soon as|each time|every time|while)\s+(?:you|u)\b/i;
 
 /** What the robot did, told back: "You went into the garage.", "Why were you in the kitchen?" */
 const NARRATIVE =
-  /^(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|didn'?t|did|kept|left|passed|cut|searched|looked|just)\b|why (?:did|were|are|do|would) you\b|that (?:was|is|'s)\b|too (?:many|long)\b)[^!]*$/i;
+  /^(?:(?:hey|hi|ok(?:ay)?|so|well|look|listen|um|uh|oh|hmm|sorry|again|also|and|but)[,!.\s]+)*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|didn'?t|did|kept|left|passed|cut|searched|looked|just)\b|why (?:did|were|are|do|would) you\b|that (?:was|is|'s)\b|too (?:many|long)\b)[^!]*$/i;
 
 /** "Don't do that again": what "that" is comes from the sentence before */
 const DO_THAT =
@@ -391,7 +396,7 @@ interface TimeForm {
 const DARK =
   "(?:once|when(?:ever)?|while|after|as soon as|if) it(?:'s| is| gets| has gotten| has got| goes| turns| becomes) (?:dark|night)(?:[- ]?time)?(?: out(?:side)?)?";
 const SUN =
-  "(?:once|when(?:ever)?|after|as soon as) (?:the sun (?:is down|goes down|has gone down|sets|has set|is set)|night (?:falls|has fallen)|the lights (?:are|go) (?:out|off))";
+  "(?:once|when(?:ever)?|after|as soon as) (?:the sun(?:'s| is| has) (?:down|set|gone down)|the sun (?:goes down|sets)|night (?:falls|has fallen)|the lights (?:are|go) (?:out|off))";
 const ASLEEP =
   "(?:when(?:ever)?|while|if|once) (?:i(?:'m| am)|we(?:'re| are)|everyone(?:'s| is)) (?:asleep|sleeping|in bed|in bed asleep)";
 const TIME_FORMS: TimeForm[] = [
@@ -404,7 +409,7 @@ const TIME_FORMS: TimeForm[] = [
     to: 6,
   },
   {
-    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
+    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|(?:at|during|around|over) dinner(?: ?time)?|at suppertime|early in the evenings?|each evening|every evening)\b/gi,
     from: 17,
     to: 21,
   },
@@ -776,6 +781,7 @@ function wordLimitOf(clause: string): Reading | undefined {
   let form: (typeof WORD_LIMIT_RES)[number] | undefined;
   for (const f of WORD_LIMIT_RES) {
     m = f.re.exec(clause);
+    if (m && f.words && !/\bwords?\b/i.test(clause)) m = null;
     if (m && f.negated && !/\b(?:no|not|never|don'?t|do not|dont|without)\b|n't\b/i.test(clause.slice(0, m.index)))
       m = null;
     if (m) {
@@ -958,7 +964,7 @@ function mentionOf(clause: string): Reading | undefined {
  * ("You can go through the bedroom, but don't stop there"). Not "there is" / "there are".
  */
 const ANAPHOR_RE =
-  /\b(?:(?:in|into|inside|in to|out of|through|from|near|around)\s+)?(?:there|that room|that place|that part of the house|(?<=\b(?:in|into|inside|through) )it)\b(?!\s*(?:is|are|was|were|'s|isn'?t|aren'?t|will be|should be|has been)\b)/gi;
+  /\b(?:(?:in|into|inside|in to|out of|away from|clear of|through|from|near|around)\s+)?(?:there\b(?!\s*(?:is|are|was|were|'s|isn'?t|aren'?t|will be|should be|has been)\b)|that room|that place|that part of the house|(?<=\b(?:in|into|inside|through|out of|away from|clear of) )it)\b/gi;
 
 interface RoomMention {
   room: string;
@@ -1093,6 +1099,8 @@ type RetractTarget =
 function retractTarget(clause: string, antecedent?: RoomMention): RetractTarget {
   const rooms = roomMentions(clause, antecedent);
   if (rooms.length) return { kind: "room", room: rooms[0].room };
+  // "Don't stop in the bedroom; passing through is fine"
+  if (antecedent && PASS_THROUGH_ALONE.test(clause)) return { kind: "room", room: antecedent.room };
   if (
     /\b(mention(?:ing)?|which room|what room|tell(?:ing)? me (?:where|the room)|where (?:it|they) (?:was|were))\b/i.test(
       clause,

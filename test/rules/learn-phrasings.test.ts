@@ -85,6 +85,7 @@ describe("learner phrasings: times of day", () => {
     ["In the early evening, keep away from the basement.", "basement", [17, 21]],
     ["Once the sun goes down, never set foot in the garage.", "garage", [21, 6]],
     ["Keep away from the garage after dusk.", "garage", [21, 6]],
+    ["From now on, the basement is off limits once the sun's down.", "basement", [21, 6]],
     ["Stay out of the den in the small hours.", "living room", [0, 6]],
     ["Don't go into the garage at 9 pm or later.", "garage", [21, 6]],
     ["From 10 pm onwards, stay out of the office.", "office", [22, 6]],
@@ -170,10 +171,27 @@ describe("learner phrasings: pass through, but don't stop there", () => {
     });
   }
 
-  it("'there' is the room named in the sentence before", () => {
+  it("'there' / 'it' is the room named in the sentence before", () => {
     const i = stored("Why were you in the garage? Stay out of there at night.");
     assert.deepEqual(i.draft?.requirement, { kind: "avoid_room", room: "garage" });
     assert.deepEqual(hours(i.draft), [[21, 6]]);
+    const j = stored("Hey, I noticed you went into the laundry room. Please keep out of it after 10 pm.");
+    assert.deepEqual(j.draft?.requirement, { kind: "avoid_room", room: "laundry room" });
+    assert.deepEqual(hours(j.draft), [[22, 6]]);
+  });
+
+  it("the permission to pass may come after the rule, with no room of its own", () => {
+    for (const m of [
+      "Don't stop in the bedroom; passing through is fine.",
+      "Don't linger in the office. Passing through it is okay.",
+    ]) {
+      const o = learn(m, [], ctx);
+      assert.deepEqual(
+        o.items.map((i) => [i.decision, i.draft?.requirement.kind]),
+        [["add", "no_stop_in_room"]],
+        m,
+      );
+    }
   });
 
   it("with a rule to stay out of the room, the permission lifts it; a rule not to stop is kept", async () => {
@@ -209,6 +227,7 @@ describe("learner phrasings: word limits with number words", () => {
     ["Keep it under half a dozen words.", 5],
     ["Cut your replies down to twelve words.", 12],
     ["Twelve words is plenty.", 12],
+    ["I only want a few words, say ten at most.", 10],
   ];
   for (const [message, max] of cases) {
     it(message, () => {
