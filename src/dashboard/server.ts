@@ -8,6 +8,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { PolarConfig } from "../config/schema.ts";
@@ -336,7 +337,9 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     server.listen(opts.port ?? 8770, host, () => ok());
   });
   const addr = server.address() as AddressInfo;
-  const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  // on every interface, the machine's name is an address another machine can open
+  const anyAddress = addr.address === "0.0.0.0" || addr.address === "::";
+  const shown = anyAddress ? hostname() : addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
   const url = `http://${shown}:${addr.port}/${token ? `?token=${token}` : ""}`;
 
   return {

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
@@ -104,6 +105,7 @@ test("any address but loopback needs the token it prints", async () => {
   const open = await startDashboard({ config: project.config, projectDir: project.dir, host: "0.0.0.0", port: 0 });
   try {
     assert.ok(open.token && open.token.length >= 16);
+    assert.equal(new URL(open.url).hostname, hostname().toLowerCase(), "the printed URL names this machine");
     const base = new URL(open.url);
     const plain = `http://127.0.0.1:${base.port}`;
     assert.equal((await fetch(`${plain}/`)).status, 401);
