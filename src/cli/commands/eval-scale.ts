@@ -97,6 +97,8 @@ export async function runQueuedEvalCommand(
   };
   process.on("SIGINT", onSigint);
   const t0 = Date.now();
+  let lastDone = -1;
+  let lastLine = 0;
   try {
     const s = await runQueued(config, {
       url: flags.queue,
@@ -106,10 +108,15 @@ export async function runQueuedEvalCommand(
       ...(flags.rateLimit ? { rateLimits: flags.rateLimit } : {}),
       ...(process.env.POLAR_QUEUE_LOCK_MS ? { lockMs: Number(process.env.POLAR_QUEUE_LOCK_MS) } : {}),
       onNotice: (m) => console.error(`polar: ${m}`),
-      onProgress: (p) =>
+      // a line when the count moves, else every 10 s: a long run does not flood the terminal
+      onProgress: (p) => {
+        if (p.done === lastDone && Date.now() - lastLine < 10_000) return;
+        lastDone = p.done;
+        lastLine = Date.now();
         console.error(
           `queue: ${p.workers} worker(s) · ${p.done}/${p.total} episodes done · ${p.failed} failed · ${p.perMinute.toFixed(1)}/min`,
-        ),
+        );
+      },
     });
     if (s.report) console.log(`\n${s.report.consoleTable}`);
     console.log(

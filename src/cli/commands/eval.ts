@@ -83,6 +83,19 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
   if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
+  if (flags.queue) {
+    // the queued run does not implement these yet: refuse them rather than ignore them
+    const unsupported = Object.entries({
+      "--limit": flags.limit,
+      "--max-minutes": flags.maxMinutes,
+      "--max-cost": flags.maxCost,
+      "--dry-run": flags.dryRun,
+      "--rules": flags.rules,
+      "--trajectories": flags.trajectories,
+    }).filter(([, v]) => v !== undefined && v !== false);
+    if (unsupported.length)
+      throw new UserError(`--queue does not support ${unsupported.map(([k]) => k).join(", ")} yet`);
+  }
   if (flags.dryRun) return runDryRun(config, flags);
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
