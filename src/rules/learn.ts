@@ -545,11 +545,8 @@ function clockWindows(clause: string): FoundTime[] {
   for (const m of clause.matchAll(RANGE_RE)) {
     // the part of the day named elsewhere only when neither end says am or pm
     let a = timePoint(m[1] ?? m[3]);
-    let b = timePoint(m[2] ?? m[4]);
-    if (a && b && !(a.ampm || a.named || b.ampm || b.named)) {
-      a = point(m[1] ?? m[3]);
-      b = point(m[2] ?? m[4]);
-    }
+    const b = timePoint(m[2] ?? m[4]);
+    if (a && b && !(a.ampm || a.named || b.ampm || b.named)) a = point(m[1] ?? m[3]);
     if (!a || !b) continue;
     const bare = m[1] === undefined;
     // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am")
@@ -823,7 +820,8 @@ const FIELD_LIST_END =
 function unquotedFields(clause: string): { fields: string[]; quote: string } | undefined {
   const item = String.raw`(?:(?:the|a|an)\s+)?(${IDENT})(?:\s+(?:fields?|keys?|property|properties|entry|entries)\b)?`;
   const sep = String.raw`(?:\s*,\s*(?:and\s+|&\s+|plus\s+)?|\s+and\s+|\s*&\s*|\s+plus\s+|\s+as well as\s+)`;
-  const prefix = String.raw`(?:(?:the\s+)?(?:fields?|keys?|properties)\s+(?:called\s+|named\s+|:\s*)?)?`;
+  const count = String.raw`(?:(?:one|two|three|four|five|six|\d)\s+)?`;
+  const prefix = String.raw`(?:(?:the\s+|these\s+|just\s+|only\s+)?${count}(?:fields?|keys?|properties|entries)\s*(?:called\s+|named\s+|:\s*|,\s*|-\s*)?)?`;
   for (const intro of clause.matchAll(FIELD_INTRO)) {
     const rest = clause.slice(intro.index + intro[0].length);
     const first = new RegExp(`^${prefix}${item}`, "i").exec(rest);
@@ -923,7 +921,8 @@ function mentionOf(clause: string): Reading | undefined {
     (HABITUAL.test(clause) ||
       FOUND_REF.test(clause) ||
       // "say which room": the room of what was found, unless it asks where something is now
-      (/\b(?:which|what|the) room\b/i.test(fr[0]) && !/\b(?:is|are)\b/i.test(clause)) ||
+      (/\b(?:which|what|the) room\b/i.test(fr[0]) &&
+        !/\b(?:is|are|am|will|going to|gonna)\b|'(?:re|s|ll)\b/i.test(clause)) ||
       /\bplease\b/i.test(clause))
   ) {
     const target = targetOf(clause);

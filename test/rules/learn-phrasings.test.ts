@@ -114,6 +114,7 @@ describe("learner phrasings: times of day", () => {
     const cases: [string, [number, number]][] = [
       ["Don't go in the garage at night after 10.", [22, 6]],
       ["In the evening, between 6 and 8, stay out of the kitchen.", [18, 20]],
+      ["At night, between 10 and 6, stay out of the kitchen.", [22, 6]],
       ["Stay out of the garage in the afternoon after 3.", [15, 17]],
       ["Keep away from the office in the mornings before 10.", [6, 10]],
     ];
@@ -259,11 +260,14 @@ describe("learner phrasings: the room something was found in", () => {
   }
 
   it("a question about this task stores nothing", () => {
-    const o = learn("Can you tell me which room it was in?", [], ctx);
-    assert.deepEqual(
-      o.items.filter((i) => STORED.has(i.decision)),
-      [],
-    );
+    for (const m of ["Can you tell me which room it was in?", "Tell me which room you're going to search first."]) {
+      const o = learn(m, [], ctx);
+      assert.deepEqual(
+        o.items.filter((i) => STORED.has(i.decision)),
+        [],
+        m,
+      );
+    }
   });
 });
 
@@ -276,6 +280,7 @@ describe("learner phrasings: JSON fields without quotes", () => {
     ["Reply in JSON with found and room and nothing else.", ["found", "room"]],
     ["Format your answer as JSON including found & room.", ["found", "room"]],
     ["Put found and room in a JSON object.", ["found", "room"]],
+    ["Reply with a JSON object with two fields, found and room.", ["found", "room"]],
     ["JSON format with found, room and object as keys.", ["found", "room", "object"]],
     // the fields in the next sentence
     ["Use JSON. Include found and room.", ["found", "room"]],
