@@ -228,6 +228,12 @@ const WORD_LIMIT_RES: { re: RegExp; num: number; op?: number; negated?: boolean;
   { re: new RegExp(String.raw`\b${NUM}\s+words?,?\s+${LIMIT_AFTER}\b`, "i"), num: 1 },
   // "don't use more than a dozen words", "no reply longer than twelve words"
   { re: new RegExp(String.raw`\b(?:more|longer) than\s+${NUM}\s+words?\b`, "i"), num: 1, negated: true },
+  // "a dozen or fewer words", "12 words, no more"
+  { re: new RegExp(String.raw`\b${NUM}\s+or\s+(?:fewer|less)\s+words\b`, "i"), num: 1 },
+  {
+    re: new RegExp(String.raw`\b${NUM}\s+words?,?\s+(?:and\s+)?(?:no|not|nothing)\s+(?:more|longer|over)\b`, "i"),
+    num: 1,
+  },
   // "a few words, say ten at most"
   { re: new RegExp(String.raw`\b${NUM},?\s+${LIMIT_AFTER}\b`, "i"), num: 1, words: true },
   // "a 12-word limit", "a twelve word maximum"
@@ -291,7 +297,7 @@ interface Span {
 export function clauses(message: string): Span[] {
   const out: Span[] = [];
   const splitter =
-    /(?<=[.!?;])\s+|\s*(?:,\s*(?:and\s+|but\s+|also\s+|plus\s+)?|\s+(?:and|but|plus)\s+(?:also\s+)?)(?=(?:please\s+)?(?:just\s+)?(?:no (?:stopping|parking|waiting|lingering|going|entering)|never|always|don'?t|do not|stay|keep|avoid|make sure|reply|answer|respond|tell me|mention|you (?:can|may|should|must)|forget|drop|ignore|use|include|give me|from now on|steer|no more|limit)\b)/gi;
+    /(?<=[.!?;])\s+|\s*(?:,\s*(?:and\s+|but\s+|also\s+|plus\s+)?|\s+(?:and|but|plus)\s+(?:also\s+)?)(?=(?:please\s+)?(?:just\s+)?(?:no (?:stopping|parking|waiting|lingering|going|entering)|never|always|don'?t|do not|stay|keep|avoid|make sure|reply|answer|respond|tell me|mention|you (?:can|may|should|must)|forget|drop|ignore|use|include|give me|from now on|steer|no more(?=\s+\w)|limit)\b)/gi;
   let last = 0;
   for (const m of message.matchAll(splitter)) {
     const end = m.index;
@@ -806,10 +812,10 @@ const IDENT = "[A-Za-z_][A-Za-z0-9_]{0,63}";
 const NOT_FIELD =
   /^(?:the|a|an|no|not|nothing|any|anything|some|just|only|extra|other|more|less|json|format|text|words?|it|them|this|that|these|those|me|you|your|my|our|please|markdown|prose|comments?|explanations?|spaces?|newlines?|fields?|keys?|properties|everything|all|each|every|in|on|for|with|to|of|at|from|as|when|if|so|and|or|but|then|also|too|always|never)$/i;
 const FIELD_INTRO =
-  /(?:\b(?:with|containing|contains|including|includes|include|add|put|use|using|return|send|give me|list|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
+  /(?:\b(?:with|containing|contains|including|includes|include|add|put|use|using|return|send|give me|list|like|such as|as in|that (?:has|have|holds?|contains?|includes?)|having|holding|listing|consisting of|made (?:up )?of|(?:keys?|fields?|properties) (?:are|being|should be|must be))\s+|:\s*)/gi;
 /** what may end a list of fields: the clause's end, punctuation, or words that are not a field */
 const FIELD_LIST_END =
-  /^(?:\s*$|\s*[.,;:!?)]|\s+(?:fields?|keys?|properties|entries|(?:in|to|into) (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
+  /^(?:\s*$|\s*[.,;:!?)}\]]|\s+(?:fields?|keys?|properties|entries|(?:in|to|into) (?:it|them|json|(?:every|each|all|your|the|my|an?)\b)|as (?:the )?(?:keys|fields|properties)|from now on|please|every ?time|each time|always|when(?:ever)?\b|if\b|so\b|for (?:me|every|each|all|the)\b|going forward|too\b|as well\b|only\b|at all times|in the future|and nothing else|and no(?:thing)? (?:more|else|other))\b)/i;
 
 /**
  * Fields named without quotes after "with", "containing", ":" ("a JSON object with found and
@@ -824,7 +830,7 @@ function unquotedFields(clause: string): { fields: string[]; quote: string } | u
   const prefix = String.raw`(?:(?:the\s+|these\s+|just\s+|only\s+)?${count}(?:fields?|keys?|properties|entries)\s*(?:called\s+|named\s+|:\s*|,\s*|-\s*)?)?`;
   for (const intro of clause.matchAll(FIELD_INTRO)) {
     const rest = clause.slice(intro.index + intro[0].length);
-    const first = new RegExp(`^${prefix}${item}`, "i").exec(rest);
+    const first = new RegExp(`^${prefix}(?:[{[(]\\s*)?${item}`, "i").exec(rest);
     if (!first) continue;
     const names = [first[1]];
     let at = first[0].length;

@@ -229,6 +229,8 @@ describe("learner phrasings: word limits with number words", () => {
     ["Cut your replies down to twelve words.", 12],
     ["Twelve words is plenty.", 12],
     ["I only want a few words, say ten at most.", 10],
+    ["Reply in a dozen or fewer words.", 12],
+    ["Fifteen words, no more.", 15],
   ];
   for (const [message, max] of cases) {
     it(message, () => {
@@ -281,6 +283,7 @@ describe("learner phrasings: JSON fields without quotes", () => {
     ["Format your answer as JSON including found & room.", ["found", "room"]],
     ["Put found and room in a JSON object.", ["found", "room"]],
     ["Reply with a JSON object with two fields, found and room.", ["found", "room"]],
+    ["Use JSON like {found, room, object} from now on.", ["found", "room", "object"]],
     ["JSON format with found, room and object as keys.", ["found", "room", "object"]],
     // the fields in the next sentence
     ["Use JSON. Include found and room.", ["found", "room"]],
