@@ -95,6 +95,10 @@ export function crossCheck(set: ScenarioSetFile): string[] {
   };
   set.acquisition.forEach((e: AcquisitionEpisode, i) => {
     checkCommon(e, `acquisition[${i}]`);
+    // an acquisition episode shows its target's reference image: the catalog must have one
+    const target = objects.get(e.targetObjectId);
+    if (target && !target.image)
+      out.push(`acquisition[${i}] (${e.id}): target "${e.targetObjectId}" has no image in the catalog`);
     for (const s of e.update?.supersedes ?? [])
       if (!acquisition.has(s)) out.push(`acquisition[${i}] (${e.id}): supersedes unknown episode "${s}"`);
   });

@@ -73,6 +73,9 @@ export interface PinnedDataset {
   categoryToTaskCategoryId: Record<string, number>;
   scenes: Scene[];
   episodes: ConvertedPinnedEpisode[];
+  /** the objects_descriptions file read, and what it holds (absent when none was found) */
+  descriptionsFile?: string;
+  descriptions?: ObjectDescriptions;
 }
 
 export const PINNED_USER_ID = "pinned";
@@ -253,5 +256,11 @@ export async function loadPinned(path: string, opts: { descriptionsFile?: string
       );
     seen.set(c.episode.id, `${c.source.file} episodes[${c.source.index}]`);
   }
-  return { files, categoryToTaskCategoryId, scenes: [...scenes.values()], episodes };
+  return {
+    files,
+    categoryToTaskCategoryId,
+    scenes: [...scenes.values()],
+    episodes,
+    ...(descFile && descriptions ? { descriptionsFile: descFile, descriptions } : {}),
+  };
 }

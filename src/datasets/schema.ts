@@ -53,8 +53,12 @@ export const CatalogObject = z.strictObject({
   attributes: ObjectAttributes,
   /** three textual descriptions of the instance's looks, as PInNED gives */
   descriptions: z.tuple([z.string().min(1), z.string().min(1), z.string().min(1)]),
-  /** rendered reference image (PNG), relative to the scenario-set folder */
-  image: z.string().min(1),
+  /**
+   * rendered reference image (PNG), relative to the scenario-set folder; required of every
+   * object an acquisition episode shows (crossCheck), optional otherwise (imported PInNED
+   * evaluation episodes have no reference image to show)
+   */
+  image: z.string().min(1).optional(),
 });
 export type CatalogObject = z.infer<typeof CatalogObject>;
 

@@ -6,19 +6,38 @@
 import { resolve } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
 import { loadScenarioSet, scenarioSetFile } from "../datasets/load.ts";
+import type { ScenarioSet } from "../datasets/schema.ts";
+import type { SimulatorConfig } from "../sim/config.ts";
 import type { MemoryModeName, Representation } from "./results.ts";
 import { type EvalPlan, hashFile } from "./runner.ts";
 import { prepareBackbones } from "./wiring.ts";
 
 export class PlanError extends Error {}
 
+/**
+ * A set with Habitat scenes cannot run on the in-process embedded simulator: say so, naming
+ * the scene, before any episode. A queue coordinator, which runs none, skips this check
+ * (`runsEpisodes: false`); its workers make it with their own --sim-url.
+ */
+export function checkSimulatorFor(set: ScenarioSet, simulator: SimulatorConfig): void {
+  if (simulator.type !== "embedded" || simulator.url || simulator.urls?.length) return;
+  const habitat = set.scenes.find((s) => s.simulator === "habitat");
+  if (habitat)
+    throw new PlanError(
+      `scene ${habitat.id} of ${set.name} runs on the Habitat bridge, but the simulator is the embedded one: ` +
+        "pass --sim-url ws://<habitat bridge> (start one as sim-bridge/habitat/README.md says)",
+    );
+}
+
 export async function buildPlan(
   config: PolarConfig,
   env: NodeJS.ProcessEnv = process.env,
+  opts: { runsEpisodes?: boolean } = {},
 ): Promise<{ plan: EvalPlan; backbones: ReturnType<typeof prepareBackbones> }> {
   const e = config.eval;
   const datasetPath = e.dataset;
   const set = await loadScenarioSet(datasetPath);
+  if (opts.runsEpisodes !== false) checkSimulatorFor(set, config.simulator);
   const present = [...new Set(set.evaluation.map((x) => x.scenario))];
   const unknown = e.scenarios.filter((s) => !present.includes(s as never));
   if (unknown.length)

@@ -74,7 +74,8 @@ export interface QueuedRunSummary {
 export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promise<QueuedRunSummary> {
   const notice = o.onNotice ?? (() => undefined);
   const connection = parseQueueUrl(o.url);
-  const { plan, backbones } = await buildPlan(config, o.env);
+  // the coordinator runs no episode: the workers' --sim-url, not its own, reach the simulator
+  const { plan, backbones } = await buildPlan(config, o.env, { runsEpisodes: false });
   const memory = await createMemoryFactory(config, notice);
   const runtime = createRuntime(config, plan.set, backbones, memory);
   mkdirSync(plan.outDir, { recursive: true });

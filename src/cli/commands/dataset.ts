@@ -3,6 +3,7 @@ import { embeddedScenes } from "../../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../datasets/generate/build.ts";
 import { checkScenarioSet } from "../../datasets/generate/checks.ts";
 import { writeScenarioSet } from "../../datasets/generate/write.ts";
+import { importPinned } from "../../datasets/import-pinned.ts";
 import { scenarioSetJsonSchema } from "../../datasets/json-schema.ts";
 import { loadScenarioSet } from "../../datasets/load.ts";
 import { datasetStats, formatStats } from "../../datasets/stats.ts";
@@ -14,7 +15,7 @@ const int = (name: string) => (v: string) => {
   return n;
 };
 
-/** `polar dataset generate|stats`. */
+/** `polar dataset generate|import-pinned|stats|check|schema`. */
 export function registerDatasetCommands(program: Command): void {
   const dataset = program
     .command("dataset")
@@ -55,6 +56,27 @@ export function registerDatasetCommands(program: Command): void {
           `${report.rejected} drafts rejected by the checks`,
       );
       for (const s of report.shortfall) console.warn(`warning: fewer episodes than asked: ${s}`);
+    });
+
+  dataset
+    .command("import-pinned")
+    .description("write a scenario set of PInNED episodes, whose scenes run on the Habitat bridge")
+    .argument("<path>", "a PInNED .json/.json.gz episode file, or a folder of them")
+    .requiredOption("--out <dir>", "output folder (must be empty or absent, unless --force)")
+    .option("--descriptions <file>", "objects_descriptions.json (default: found next to or above the episodes)")
+    .option("--name <name>", "the set's name (default: pinned-<file or folder name>)")
+    .option("--force", "replace scenario-set.json in a folder that is not empty")
+    .action(async (path: string, o) => {
+      const { file, set, described } = await importPinned(path, o.out, {
+        descriptionsFile: o.descriptions,
+        name: o.name,
+        force: o.force === true,
+      });
+      console.log(
+        `wrote ${file}: ${set.evaluation.length} evaluation episodes in ${set.scenes.length} Habitat scene(s), ` +
+          `${set.objects.length} objects (${described} with PInNED descriptions); ` +
+          `run it with polar eval --dataset ${o.out} --sim-url ws://<habitat bridge>`,
+      );
     });
 
   dataset

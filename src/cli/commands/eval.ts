@@ -63,6 +63,7 @@ interface EvalFlags {
   queue?: string;
   rateLimit?: Record<string, RateLimit>;
   rules?: string[];
+  simUrl?: string[];
 }
 
 /** Flags become config overrides, so the config's validation names a bad value. */
@@ -76,13 +77,31 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
   if (f.concurrency !== undefined) e.concurrency = f.concurrency;
   if (f.out) e.out = f.out;
   if (f.maxMinutes !== undefined) e.maxMinutes = f.maxMinutes;
-  return { eval: e };
+  return f.simUrl ? { eval: e, simulator: { urls: f.simUrl } } : { eval: e };
 }
+
+/** --sim-url ws://a[,ws://b]: simulator bridges, one session per episode in flight. */
+const simUrls = (v: string) => {
+  const urls = list(v);
+  if (urls.length === 0) throw new UserError("--sim-url expects ws:// or wss:// URLs, got none");
+  for (const u of urls) {
+    let ok = /^wss?:\/\//.test(u);
+    try {
+      new URL(u);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new UserError(`--sim-url expects ws:// or wss:// URLs, got "${u}"`);
+  }
+  return urls;
+};
 
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
   const config = configFor(cmd, evalOverrides(flags));
   if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
+  if (flags.queue && flags.simUrl)
+    throw new UserError("--sim-url with --queue: the workers run the episodes; give it to polar worker --sim-url");
   if (flags.queue) {
     // the queued run does not implement these yet: refuse them rather than ignore them
     const unsupported = Object.entries({
@@ -213,6 +232,11 @@ export function registerEval(program: Command): void {
     .option("--representations <names>", "Table 2: instruction,raw_trajectory,summary,episodic", list)
     .option("--concurrency <n>", "episodes in flight (simulator sessions / bridge URLs)", int)
     .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)")
+    .option(
+      "--sim-url <urls>",
+      "comma-separated simulator bridges (ws:// or wss://), e.g. the Habitat bridge; overrides simulator.urls",
+      simUrls,
+    )
     .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", positiveInt("--limit"))
     .option(
       "--max-minutes <n>",

@@ -39,6 +39,7 @@ export async function writeScenarioSet(
   await rm(join(dir, "images"), { recursive: true, force: true });
   let bytes = 0;
   for (const o of set.objects) {
+    if (!o.image) continue; // no acquisition episode shows it (the loader checks that)
     const file = join(dir, o.image);
     await mkdir(dirname(file), { recursive: true });
     const png = await source.referencePng(o, size);
