@@ -77,11 +77,14 @@ test("a per-backbone limit holds across 3 workers (the scripted server counts re
   assert.equal(readResults(join(out, "results.jsonl")).lines.length, s.collected);
   const at = server.requests.map((r) => r.at).sort((a, b) => a - b);
   assert.ok(at.length >= 20, `enough requests to measure (${at.length})`);
-  // a token bucket lets through at most its capacity (one second's worth) plus one second's refill in any second
+  // A token bucket lets through at most its capacity (one second's worth) plus one second's refill
+  // in any second of *taking*; the server sees arrivals, which a loaded machine's scheduling and
+  // the HTTP round trip can shift by up to a second more. Unlimited, 3 workers on a server that
+  // answers at once send tens a second, so the bound still tells the two apart.
   const perSecond = new Map<number, number>();
   for (const t of at) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
   const busiest = Math.max(...perSecond.values());
-  assert.ok(busiest <= (2 * rpm) / 60, `at most ${(2 * rpm) / 60} requests in any second, saw ${busiest}`);
+  assert.ok(busiest <= (3 * rpm) / 60, `at most ${(3 * rpm) / 60} requests in any second, saw ${busiest}`);
   const rate = ((at.length - 1) / ((at.at(-1) as number) - at[0])) * 1000;
   assert.ok(rate <= (rpm / 60) * 1.2, `${rate.toFixed(2)} requests/s over the run, limit ${rpm / 60}`);
   // the 429 paused every worker for its retry-after: nothing reached the server in the window after it
