@@ -13,13 +13,14 @@ import { createMemoryFactory } from "../eval/memory-factory.ts";
 import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
 import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
 import { checkBackboneReady } from "../mllm/keys.ts";
-import { openInput } from "../rules/input.ts";
+import { rulesForEpisodes } from "../rules/input.ts";
 import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
 import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
+import { describeTaught } from "../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
 import type { DataRoots } from "./paths.ts";
 import type { StartMessage } from "./protocol.ts";
-import { describeTaught, rulesPath } from "./rules-view.ts";
+import { rulesPath } from "./rules-view.ts";
 import { LiveSession, type SessionInfo, StoppedFromDashboard } from "./session.ts";
 
 export class DriveError extends Error {}
@@ -159,22 +160,17 @@ export class Drive {
           memory: m.memory,
           onEvent: session.onEvent,
           saveImage: session.saveImage,
-          rules: async (task, hour) => {
-            const opened = await openInput({
-              library,
-              userId: task.userId,
-              method: m.rules ?? this.config.rules.method,
-              context: { hour, sceneId: task.sceneId, instruction: task.instruction },
-              messages: m.say,
-              at: task.timestamp,
-              taskId: task.id,
-              maxRevisions: this.config.rules.maxRevisions,
-              ...(shared.ruleModel ? { model: shared.ruleModel } : {}),
-            });
-            const said = opened.taught.flatMap(describeTaught);
-            if (said.length) session.setStatus("running", `said with the request: ${said.join("; ")}`);
-            return opened.session;
-          },
+          rules: rulesForEpisodes({
+            library,
+            method: m.rules ?? this.config.rules.method,
+            ...(m.say ? { messages: m.say } : {}),
+            maxRevisions: this.config.rules.maxRevisions,
+            ...(shared.ruleModel ? { model: shared.ruleModel } : {}),
+            onOpened: (opened) => {
+              const said = opened.taught.flatMap(describeTaught);
+              if (said.length) session.setStatus("running", `said with the request: ${said.join("; ")}`);
+            },
+          }),
         });
       } finally {
         await library.close();

@@ -4,15 +4,14 @@
  * memory.path).
  */
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
 import { describeRule } from "../rules/describe.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
-import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
-import { type TeachResult, teach } from "../rules/teach.ts";
+import { defaultRulesDb, SqliteRuleLibrary } from "../rules/sqlite-library.ts";
+import { describeTaught, teach } from "../rules/teach.ts";
 
 export function rulesPath(config: PolarConfig): string {
-  return join(dirname(config.memory.path), "rules.db");
+  return defaultRulesDb(config.memory.path);
 }
 
 export interface RuleRow {
@@ -62,14 +61,6 @@ export async function readRules(config: PolarConfig, user: string): Promise<Rule
 }
 
 /** What the learner made of one message, in words, one line per reading. */
-export function describeTaught(t: TeachResult): string[] {
-  return t.items.map((it) => {
-    const what = it.draft ? describeRule(it.draft) : it.reason;
-    const id = it.ruleId ? ` ${it.ruleId}` : "";
-    const check = it.check ? ` → ${it.check.kind}` : "";
-    return it.decision === "task_local" ? `for this task only: ${what}` : `${it.decision}${id}: ${what}${check}`;
-  });
-}
 
 /**
  * A correction typed while an episode runs: through teach() into the user's library, for the
@@ -85,13 +76,7 @@ export async function teachCorrection(
   const lib = new SqliteRuleLibrary(rulesPath(config), { create: true });
   try {
     const m = opts.model;
-    const r = await teach(
-      lib,
-      user,
-      message,
-      { sceneId: opts.sceneId, at: Date.now() },
-      m ? { learner: m.learner, proposer: m.proposer, reviewer: m.reviewer, judge: m.judge } : {},
-    );
+    const r = await teach(lib, user, message, { sceneId: opts.sceneId, at: Date.now() }, m ?? {});
     return { signal: r.signal, items: describeTaught(r), libraryVersion: r.write?.libraryVersion ?? null };
   } finally {
     await lib.close();

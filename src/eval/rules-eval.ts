@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
 import type { MemoryMode } from "../mllm/policy.ts";
-import { openInput } from "../rules/input.ts";
+import { rulesForEpisodes } from "../rules/input.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
 import { sameRoom } from "../rules/rooms.ts";
 import type { RulesMethod } from "../rules/session.ts";
@@ -30,9 +30,9 @@ import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
 import { teach } from "../rules/teach.ts";
 import type { Receptacle, SceneInfo, Vec3 } from "../sim/protocol.ts";
 import type { Simulator } from "../sim/simulator.ts";
+import { fnv1a as hashSeed, mulberry32 } from "../util/random.ts";
 import { bootstrapMean, type Estimate } from "./bootstrap.ts";
 import { runPool } from "./pool.ts";
-import { hashSeed } from "./raw-sample.ts";
 import type { EpisodeRecord } from "./record.ts";
 import { type EpisodeFacts, factsFromRecord } from "./rules/facts.ts";
 import { episodeRooms, usersFromEpisodes } from "./rules/houses.ts";
@@ -200,17 +200,12 @@ async function runOne(
       if (e.type === "pose") events.push(e);
       if (e.type === "model_call" && e.task === "rules") layerCalls++;
     },
-    rules: async (task, hour) =>
-      (
-        await openInput({
-          library,
-          userId: task.userId,
-          method,
-          context: { hour, sceneId: task.sceneId, instruction: task.instruction },
-          maxRevisions: o.maxRevisions,
-          ...(o.model ? { model: o.model } : {}),
-        })
-      ).session,
+    rules: rulesForEpisodes({
+      library,
+      method,
+      maxRevisions: o.maxRevisions,
+      ...(o.model ? { model: o.model } : {}),
+    }),
   });
   const scene = scenes.get(ep.sceneId)!;
   const factsOf = (reply: string | null) =>
@@ -271,17 +266,6 @@ async function runOne(
     layerCalls,
     checkMs: record.rules?.checkMs ?? 0,
     error: record.error,
-  };
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

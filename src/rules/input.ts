@@ -50,7 +50,7 @@ export async function openInput(o: OpenInputOptions): Promise<OpenedInput> {
         ...(o.taskId ? { taskId: o.taskId } : {}),
         ...(o.at !== undefined ? { at: o.at } : {}),
       },
-      { ...compileWith, ...(o.model ? { learner: o.model.learner } : {}) },
+      compileWith,
     );
     taught.push(t);
     calls.push(...t.calls);
@@ -74,4 +74,34 @@ export async function openInput(o: OpenInputOptions): Promise<OpenedInput> {
     ...(o.maxRevisions !== undefined ? { maxRevisions: o.maxRevisions } : {}),
   });
   return { session, taught, calls };
+}
+
+/** The part of a task an input is opened with (the agent's Task has these fields). */
+export interface InputTask {
+  id: string;
+  userId: string;
+  sceneId: string;
+  instruction: string;
+  timestamp: number;
+}
+
+/**
+ * What an episode's `rules` option takes (src/eval/harness.ts): each episode's input opened
+ * from its own task (user, house, time, instruction), the same way for `polar run`, the
+ * dashboard and the rule evaluation.
+ */
+export function rulesForEpisodes(
+  o: Omit<OpenInputOptions, "userId" | "context" | "at" | "taskId"> & { onOpened?: (opened: OpenedInput) => void },
+): (task: InputTask, hour: number) => Promise<RuleSession> {
+  return async (task, hour) => {
+    const opened = await openInput({
+      ...o,
+      userId: task.userId,
+      context: { hour, sceneId: task.sceneId, instruction: task.instruction },
+      at: task.timestamp,
+      taskId: task.id,
+    });
+    o.onOpened?.(opened);
+    return opened.session;
+  };
 }

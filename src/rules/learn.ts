@@ -441,20 +441,8 @@ const TIME_FORMS: TimeForm[] = [
   },
 ];
 
-const HOUR_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
+/** "nine at night": the number words a clock can show */
+const HOUR_WORDS: Record<string, number> = Object.fromEntries(Object.entries(UNITS).filter(([, n]) => n <= 12));
 /** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
 const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
 const PART_OF_DAY = "at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)";

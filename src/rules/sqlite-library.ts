@@ -3,11 +3,16 @@
  * (per-user counters) and `rule_versions` (append-only: triggers refuse UPDATE and DELETE).
  */
 import { existsSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ensureDir } from "../util/ensure-dir.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
+
+/** Where a user's rules live unless told otherwise: rules.db beside the memory store (memory.path). */
+export function defaultRulesDb(memoryPath: string): string {
+  return join(dirname(memoryPath), "rules.db");
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rule_libraries (

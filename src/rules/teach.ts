@@ -6,6 +6,7 @@
  */
 import type { CallRecord } from "../mllm/policy.ts";
 import { type CompileOptions, compileRule } from "./compile.ts";
+import { describeRule } from "./describe.ts";
 import type { LearnContext, LearnItem } from "./learn.ts";
 import { deterministicLearner, type Learner } from "./learner.ts";
 import type { ApplyResult, RuleLibrary } from "./library.ts";
@@ -89,4 +90,25 @@ export async function teach(
     taskLocal: outcome.items.filter((i) => i.decision === "task_local" && i.draft).map((i) => i.draft!),
     calls,
   };
+}
+
+/** What the learner made of one message, a line per reading: for `polar run --say` and the dashboard. */
+export function describeTaught(t: TeachResult): string[] {
+  return t.items.map((it) => {
+    const what = it.draft ? describeRule(it.draft) : it.reason;
+    const check = it.check ? ` → ${it.check.kind}` : "";
+    const said = ` ("${it.clause}")`;
+    switch (it.decision) {
+      case "task_local":
+        return `for this task only: ${what}${said}`;
+      case "add":
+      case "revise":
+      case "replace":
+        return `${it.decision} ${it.ruleId ?? ""}: ${what}${check}${said}`;
+      case "retract":
+        return `retract ${it.ruleId}${said}`;
+      default:
+        return `no rule (${it.decision}: ${it.reason})${said}`;
+    }
+  });
 }

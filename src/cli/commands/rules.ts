@@ -1,11 +1,10 @@
-import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { resolveBackbone } from "../../config/backbones.ts";
 import { summarizeCalls } from "../../mllm/accounting.ts";
 import { describeRule } from "../../rules/describe.ts";
 import { RuleLibraryError } from "../../rules/library.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
-import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import { defaultRulesDb, SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
 import { type TeachOptions, teach } from "../../rules/teach.ts";
 import type { RuleVersion } from "../../rules/types.ts";
 import { configFor, UserError } from "../options.ts";
@@ -22,7 +21,7 @@ function dbPath(cmd: Command, opts: Common): string {
     if (opts.rulesDb.trim() === "") throw new UserError("--rules-db is empty: give a file path");
     return opts.rulesDb;
   }
-  return join(dirname(configFor(cmd).memory.path), "rules.db");
+  return defaultRulesDb(configFor(cmd).memory.path);
 }
 
 function checkText(text: string, what: string): string {
@@ -88,9 +87,7 @@ export function registerRules(program: Command): void {
       // resolved before the library is opened: a bad backbone or missing key changes nothing
       const backbone = opts.backbone !== undefined ? resolveBackbone(opts.backbone) : undefined;
       const layer = backbone ? ruleLayerFor(backbone) : undefined;
-      const model: TeachOptions = layer
-        ? { learner: layer.learner, proposer: layer.proposer, reviewer: layer.reviewer, judge: layer.judge }
-        : {};
+      const model: TeachOptions = layer ?? {};
       await withLibrary(dbPath(cmd, opts), true, async (lib) => {
         const r = await teach(lib, opts.user, message, { sceneId: opts.scene, at: Date.now() }, model);
         if (opts.json) {

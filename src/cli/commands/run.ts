@@ -3,7 +3,7 @@
  * episodes that come before it (running them, or reusing a memory folder that already holds
  * them), runs the episode, prints the outcome and writes the trajectory.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { resolveBackbone } from "../../config/backbones.ts";
 import { loadScenarioSet, priorEpisodes } from "../../datasets/load.ts";
@@ -16,13 +16,12 @@ import { MemoryStoreError } from "../../memory/store.ts";
 import type { BackboneConfig } from "../../mllm/config.ts";
 import { checkBackboneReady } from "../../mllm/keys.ts";
 import type { MemoryMode } from "../../mllm/policy.ts";
-import { describeRule } from "../../rules/describe.ts";
-import { openInput } from "../../rules/input.ts";
+import { rulesForEpisodes } from "../../rules/input.ts";
 import { RuleLibraryError } from "../../rules/library.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
-import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
-import type { TeachResult } from "../../rules/teach.ts";
+import { defaultRulesDb, SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import { describeTaught } from "../../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
 import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
 import { configFor, UserError } from "../options.ts";
@@ -91,26 +90,6 @@ function describeRules(x: NonNullable<EpisodeRecord["rules"]>): string {
   return parts.join(" · ");
 }
 
-/** What the learner made of what the user said with the request, one line per reading. */
-export function describeTaught(t: TeachResult): string[] {
-  return t.items.map((it) => {
-    const what = it.draft ? `${describeRule(it.draft)}` : it.reason;
-    const kind = "check" in it && it.check ? ` → ${it.check.kind}` : "";
-    switch (it.decision) {
-      case "task_local":
-        return `  said: "${it.clause}" → for this task only: ${what}`;
-      case "add":
-      case "revise":
-      case "replace":
-        return `  said: "${it.clause}" → ${it.decision} rule ${it.ruleId ?? ""}: ${what}${kind}`;
-      case "retract":
-        return `  said: "${it.clause}" → retracted ${it.ruleId}`;
-      default:
-        return `  said: "${it.clause}" → no rule (${it.decision}: ${it.reason})`;
-    }
-  });
-}
-
 async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   const config = configFor(cmd);
   const mode = (flags.memory ?? config.agent.memory) as MemoryMode;
@@ -126,7 +105,7 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   if (!RULE_METHODS.includes(method))
     throw new UserError(`--rules must be one of ${RULE_METHODS.join(", ")} (got "${flags.rules}")`);
   for (const m of flags.say ?? []) if (m.trim() === "") throw new UserError("--say is empty: give what the user says");
-  const rulesDb = flags.rulesDb ?? join(dirname(config.memory.path), "rules.db");
+  const rulesDb = flags.rulesDb ?? defaultRulesDb(config.memory.path);
   if (rulesDb.trim() === "") throw new UserError("--rules-db is empty: give a file path");
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
   const outDir = ensureDir(out, "--out");
@@ -224,21 +203,16 @@ async function runWithMemoryDir(
           memory: mode,
           onEvent: writer.onEvent,
           saveImage: writer.saveImage,
-          rules: async (task, hour) => {
-            const opened = await openInput({
-              library,
-              userId: task.userId,
-              method: rules.method,
-              context: { hour, sceneId: task.sceneId, instruction: task.instruction },
-              messages: rules.say,
-              at: task.timestamp,
-              taskId: task.id,
-              maxRevisions: config.rules.maxRevisions,
-              ...(model ? { model } : {}),
-            });
-            for (const t of opened.taught) for (const l of describeTaught(t)) console.log(l);
-            return opened.session;
-          },
+          rules: rulesForEpisodes({
+            library,
+            method: rules.method,
+            messages: rules.say,
+            maxRevisions: config.rules.maxRevisions,
+            ...(model ? { model } : {}),
+            onOpened: (opened) => {
+              for (const l of opened.taught.flatMap(describeTaught)) console.log(`  said: ${l}`);
+            },
+          }),
         });
       } finally {
         await library.close();
