@@ -3,12 +3,13 @@
  * per user to a couple of evaluation episodes and the acquisition episodes they need, so a whole
  * run takes seconds and still has a user per shard.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
 import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
 import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
+import { writeSlice } from "./slice.ts";
 
 export async function multiUserSet(dir: string, opts: { users?: number; evaluationPerUser?: number } = {}) {
   const users = opts.users ?? 3;
@@ -39,19 +40,5 @@ export async function multiUserSet(dir: string, opts: { users?: number; evaluati
     extra.set(a.userId, n + 1);
     return n < 2;
   });
-  const keptIds = new Set(kept.map((a) => a.id));
-  const acquisition = kept.map((a) => {
-    if (!a.update) return a;
-    const supersedes = a.update.supersedes.filter((s) => keptIds.has(s));
-    const { update, ...rest } = a;
-    return supersedes.length ? { ...rest, update: { ...update, supersedes } } : rest;
-  });
-  const out = join(dir, "slice");
-  mkdirSync(out, { recursive: true });
-  writeFileSync(
-    join(out, "scenario-set.json"),
-    JSON.stringify({ ...set, name: "shard-test-slice", acquisition, evaluation }),
-  );
-  if (!existsSync(join(out, "images"))) symlinkSync(join(full, "images"), join(out, "images"));
-  return out;
+  return writeSlice(dir, full, { ...set, name: "shard-test-slice", acquisition: kept, evaluation });
 }

@@ -28,15 +28,19 @@ export async function tinySet(
   const evaluation = [...byScenario.values()].slice(0, opts.evaluation ?? 3);
   const gold = new Set(evaluation.flatMap((e) => e.goldPriorEpisodeIds));
   let extra = opts.extraAcquisition ?? 3;
-  const acquisition = set.acquisition
-    .filter((a) => gold.has(a.id) || (a.userId === evaluation[0].userId && extra-- > 0))
-    .map((a) => {
-      if (!a.update) return a;
-      const kept = a.update.supersedes.filter((s) => gold.has(s) || set.acquisition.some((x) => x.id === s && x !== a));
-      return { ...a, update: { ...a.update, supersedes: kept } };
-    });
-  const keptIds = new Set(acquisition.map((a) => a.id));
-  const cleaned = acquisition.map((a) => {
+  const acquisition = set.acquisition.filter(
+    (a) => gold.has(a.id) || (a.userId === evaluation[0].userId && extra-- > 0),
+  );
+  return writeSlice(dir, full, { ...set, name: "eval-test-slice", acquisition, evaluation });
+}
+
+/**
+ * Writes a cut of a generated set to DIR/slice: supersessions of episodes cut away dropped, the
+ * full set's images linked. What the sharding and queue tests' multi-user cut shares with ours.
+ */
+export function writeSlice(dir: string, full: string, set: ScenarioSetFile): string {
+  const keptIds = new Set(set.acquisition.map((a) => a.id));
+  const acquisition = set.acquisition.map((a) => {
     if (!a.update) return a;
     const supersedes = a.update.supersedes.filter((s) => keptIds.has(s));
     const { update, ...rest } = a;
@@ -44,10 +48,7 @@ export async function tinySet(
   });
   const out = join(dir, "slice");
   mkdirSync(out, { recursive: true });
-  writeFileSync(
-    join(out, "scenario-set.json"),
-    JSON.stringify({ ...set, name: "eval-test-slice", acquisition: cleaned, evaluation }),
-  );
+  writeFileSync(join(out, "scenario-set.json"), JSON.stringify({ ...set, acquisition }));
   if (!existsSync(join(out, "images"))) symlinkSync(join(full, "images"), join(out, "images"));
   return out;
 }
