@@ -18,7 +18,7 @@
  * recorded as unresolved — never hidden.
  */
 import type { CallRecord } from "../mllm/policy.ts";
-import { applicability, runCheck } from "./check.ts";
+import { applicability, mentionsRoom, runCheck } from "./check.ts";
 import { describeRule } from "./describe.ts";
 import { type AppealReviewer, type SemanticJudge, semanticGate } from "./judge.ts";
 import { canonicalRoom, sameRoom } from "./rooms.ts";
@@ -365,10 +365,7 @@ export class RuleSession {
 
   /** A learned room rule gives way when the current instruction itself asks for that room. */
   private instructionWins(r: SessionRule, room: string): boolean {
-    if (r.taskLocal) return false;
-    const words = this.context.instruction.toLowerCase();
-    const c = canonicalRoom(room) ?? room;
-    return words.includes(c) || (room !== c && words.includes(room.toLowerCase()));
+    return !r.taskLocal && mentionsRoom(this.context.instruction, room);
   }
 
   /**
