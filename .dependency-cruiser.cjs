@@ -11,6 +11,7 @@
  *   planning | rules    scene graph, planners, controller | the TellOnce rule layer
  *   memory              the memory graph, stores, embedders
  *   mllm                backbones, the policy interface and the types it speaks
+ *   perception          what the robot makes of its views: appearance matching, floor geometry, the episode's ledger of instances
  *   config              the config loader and backbone files: every part's config.ts schema, composed
  *   sim                 the Simulator interface, protocol, bridge client
  *   util                shared helpers
@@ -28,6 +29,7 @@ const LAYERS = [
   "planning|rules",
   "memory",
   "mllm",
+  "perception",
   "config",
   "sim",
   "util",
@@ -65,7 +67,7 @@ module.exports = {
       name: "agent-not-datasets",
       comment: "the agent boundary: the agent never reads the scenario set (test/boundary.test.ts checks more)",
       severity: "error",
-      from: { path: part("agent|planning|memory|mllm") },
+      from: { path: part("agent|planning|memory|mllm|perception") },
       to: { path: part("datasets") },
     },
     {

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { test } from "node:test";
 
-const AGENT_SIDE = ["src/agent", "src/planning", "src/mllm", "src/memory", "src/rules"];
+const AGENT_SIDE = ["src/agent", "src/planning", "src/mllm", "src/perception", "src/memory", "src/rules"];
 /** where ground truth lives: the dataset's episode types, the harness, the simulator's engine */
 const FORBIDDEN_IMPORTS = ["src/datasets", "src/eval", "sim-bridge"];
 /** the dataset's and the harness's names for what only the harness may know */

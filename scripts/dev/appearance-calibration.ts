@@ -1,91 +1,110 @@
 /**
- * Development tool, not part of a run: how the heuristic's appearance similarity separates an
- * object from same-category others. For every acquisition episode of a scenario set, each
- * same-category instance of the house is looked at alone from 1.5–3.5 m, and compared with the
- * episode's reference photo. Prints the score distributions of "same instance" and "other
- * instance" pairs, to choose LOOKS_LIKE on a development split (never on polar-mini).
+ * Development tool, not part of a run: how well the heuristic's appearance similarity
+ * (src/perception/appearance.ts) tells an object from same-category others, to choose the
+ * verdict thresholds of src/mllm/heuristic/steering.ts. Only development splits belong here:
+ * polar-dev and sets generated with seeds of their own, never polar-mini.
  *
- *   node --import tsx scripts/dev/appearance-calibration.ts datasets/polar-dev
+ *   node --import tsx scripts/dev/appearance-calibration.ts datasets/polar-dev [more sets]
+ *   node --import tsx scripts/dev/appearance-calibration.ts --cache pairs.json   # reuse rendered views
+ *
+ * For every target object of a set's acquisition episodes, each same-category instance of its
+ * house is seen alone from five distances and directions (scripts/dev/appearance-pairs.ts renders
+ * them) and compared with the episode's reference photo. Prints, per view size: the ROC of
+ * "same instance" against "another same-category instance" (AUC, and the share of each accepted
+ * at each threshold); then the same per instance, with the views' scores accumulated as an
+ * episode's ledger does (src/perception/ledger.ts), and how often the object is the best match
+ * of its house.
  */
-import { loadReferenceImage } from "../../src/agent/reference-image.ts";
-import { loadConfig } from "../../src/config/load.ts";
-import { loadScenarioSet, setPath } from "../../src/datasets/load.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
-import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
-import { MIN_PIXELS_TO_JUDGE } from "../../src/mllm/heuristic/low-level.ts";
-import { settingsFromConfig } from "../../src/sim/settings.ts";
+import { readFileSync } from "node:fs";
+import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/mllm/heuristic/steering.ts";
+import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perception/appearance.ts";
+import { clippedByView } from "../../src/perception/geometry.ts";
+import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
+import { type PairsCache, renderPairs } from "./appearance-pairs.ts";
 
-const set = await loadScenarioSet(process.argv[2] ?? "datasets/polar-dev");
-const config = loadConfig({ env: {} });
-const sim = await createSimulator(config.simulator);
-const same: number[] = [];
-const other: number[] = [];
-/** the same scores, NaN where the instance showed fewer than BIG pixels */
-const BIG = Number(process.env.BIG ?? 200);
-const sameBig: number[] = [];
-const otherBig: number[] = [];
-let loaded = "";
-for (const ep of set.acquisition) {
-  const scene = set.scenes.find((s) => s.id === ep.sceneId)!;
-  if (loaded !== scene.scene) {
-    await sim.loadScene({ scene: scene.scene, settings: settingsFromConfig(config.simulator) });
-    loaded = scene.scene;
+const args = process.argv.slice(2);
+const at = args.indexOf("--cache");
+const cache: PairsCache =
+  at >= 0 ? JSON.parse(readFileSync(args[at + 1], "utf8")) : await renderPairs(args.filter((a) => !a.startsWith("--")));
+const px = (x: PairsCache["photos"][number]) => ({
+  width: x.width,
+  height: x.height,
+  data: Buffer.from(x.data, "base64"),
+});
+const photos = cache.photos.map((p) => photoAppearanceOf(px(p)));
+const views = cache.views.map(px);
+const rows = cache.samples
+  .filter((s) => s.pixels >= MIN_PIXELS_TO_JUDGE)
+  .map((s) => {
+    const v = views[s.view];
+    const bbox = s.bbox as [number, number, number, number];
+    return {
+      ...s,
+      score: similarity(photos[s.photo], appearanceIn(v, bbox)),
+      reliability: viewReliability(s.pixels, clippedByView(bbox, v)),
+    };
+  });
+
+function auc(pos: number[], neg: number[]): number {
+  let s = 0;
+  for (const p of pos) for (const n of neg) s += p > n ? 1 : p === n ? 0.5 : 0;
+  return pos.length && neg.length ? s / (pos.length * neg.length) : Number.NaN;
+}
+const pct = (xs: number[], t: number) => (100 * xs.filter((x) => x >= t).length) / Math.max(1, xs.length);
+const THRESHOLDS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.66, 0.7, 0.75];
+const table = (same: number[], other: number[]) =>
+  THRESHOLDS.map((t) => `${t}: ${pct(same, t).toFixed(0)}% / ${pct(other, t).toFixed(0)}%`).join("  ");
+
+console.log(`sets: ${[...new Set(cache.samples.map((s) => s.set))].join(", ")}; ${photos.length} photos`);
+console.log("single views: AUC (same vs other), then accepted at each threshold (same % / other %)");
+for (const [lo, hi] of [
+  [MIN_PIXELS_TO_JUDGE, Number.POSITIVE_INFINITY],
+  [MIN_PIXELS_TO_JUDGE, 100],
+  [100, 200],
+  [200, 400],
+  [400, Number.POSITIVE_INFINITY],
+]) {
+  const r = rows.filter((x) => x.pixels >= lo && x.pixels < hi);
+  const same = r.filter((x) => x.same).map((x) => x.score);
+  const other = r.filter((x) => !x.same).map((x) => x.score);
+  console.log(`  ${lo}–${hi} px: n ${same.length}/${other.length}  AUC ${auc(same, other).toFixed(3)}`);
+  console.log(`    ${table(same, other)}`);
+}
+
+// Per instance: the ledger's accumulated score over that instance's views.
+const byPhoto = new Map<number, Map<string, CandidateLedger>>();
+const perInstance: { photo: number; same: boolean; score: number; evidence: number }[] = [];
+for (const r of rows) {
+  const m = byPhoto.get(r.photo) ?? new Map<string, CandidateLedger>();
+  byPhoto.set(r.photo, m);
+  const l = m.get(r.object) ?? new CandidateLedger();
+  m.set(r.object, l);
+  l.judged(r.object, String(r.view), r.score, r.reliability);
+}
+for (const [photo, m] of byPhoto) {
+  for (const [object, l] of m) {
+    const c = l.get(object)!;
+    const same = rows.find((r) => r.photo === photo && r.object === object)!.same;
+    if (c.score !== null) perInstance.push({ photo, same, score: c.score, evidence: c.evidence });
   }
-  const photo = await photoAppearance(await loadReferenceImage(setPath(set, ep.referenceImage)));
-  const target = ep.placements.find((p) => p.id === ep.targetObjectId)!;
-  for (const obj of ep.placements.filter((p) => p.category === target.category)) {
-    const [ox, , oz] = obj.position ?? [0, 0, 0];
-    for (const [dist, dir] of [
-      [1.5, 0],
-      [2.5, 2],
-      [3.5, 4],
-    ]) {
-      const ax = ox + dist * Math.cos(dir);
-      const az = oz + dist * Math.sin(dir);
-      const obs = await sim.reset({
-        episodeId: "calib",
-        start: { position: [ax, 0, az], heading: 0 },
-        objects: [obj],
-        views: false,
-      });
-      const [px, , pz] = obs.pose.position;
-      const heading = Math.atan2(-(ox - px), -(oz - pz));
-      const r = await sim.reset({
-        episodeId: "calib",
-        start: { position: [px, 0, pz], heading },
-        objects: [obj],
-        views: ["front"],
-      });
-      const seen = r.visible.front.find((v) => v.category === obj.category && v.pixels >= MIN_PIXELS_TO_JUDGE);
-      if (!seen) continue;
-      const s = similarity(photo, appearanceIn(await pixelsOf(r.imageData[0]), seen.bbox));
-      (obj.id === target.id ? same : other).push(s);
-      (obj.id === target.id ? sameBig : otherBig).push(seen.pixels >= BIG ? s : Number.NaN);
-      if (process.env.VERBOSE && obj.id === target.id && s < 0.4)
-        console.log(
-          `low: ${ep.id} ${obj.id} ${JSON.stringify(obj.attributes)} d=${dist} px=${seen.pixels} s=${s.toFixed(2)}`,
-        );
-    }
-  }
 }
-await sim.close();
-const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]?.toFixed(3);
-for (const [name, xs] of [
-  ["same instance", same],
-  ["other instance", other],
-] as const)
-  console.log(
-    `${name}: n=${xs.length} p5 ${q(xs, 0.05)} p25 ${q(xs, 0.25)} p50 ${q(xs, 0.5)} p75 ${q(xs, 0.75)} p95 ${q(xs, 0.95)}`,
-  );
-const big = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
-console.log(`views of at least ${BIG} pixels: same ${big(sameBig).length}, other ${big(otherBig).length}`);
-for (const t of [0.5, 0.55, 0.6, 0.65]) {
-  const tp = big(sameBig).filter((x) => x >= t).length / big(sameBig).length;
-  const fp = big(otherBig).filter((x) => x >= t).length / Math.max(1, big(otherBig).length);
-  console.log(`  threshold ${t}: same accepted ${(100 * tp).toFixed(0)}%, other accepted ${(100 * fp).toFixed(0)}%`);
+const same = perInstance.filter((x) => x.same).map((x) => x.score);
+const other = perInstance.filter((x) => !x.same).map((x) => x.score);
+console.log(`per instance (views accumulated): n ${same.length}/${other.length}  AUC ${auc(same, other).toFixed(3)}`);
+console.log(`    ${table(same, other)}`);
+let best = 0;
+let houses = 0;
+for (const photo of byPhoto.keys()) {
+  const mine = perInstance.filter((x) => x.photo === photo);
+  const s = mine.filter((x) => x.same);
+  const o = mine.filter((x) => !x.same);
+  if (!s.length || !o.length) continue;
+  houses++;
+  if (Math.max(...s.map((x) => x.score)) > Math.max(...o.map((x) => x.score))) best++;
 }
-for (const t of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75]) {
-  const tp = same.filter((x) => x >= t).length / same.length;
-  const fp = other.filter((x) => x >= t).length / Math.max(1, other.length);
-  console.log(`threshold ${t}: same accepted ${(100 * tp).toFixed(0)}%, other accepted ${(100 * fp).toFixed(0)}%`);
-}
+console.log(`the object is the best match of its house: ${best} of ${houses}`);
+console.log(
+  `steering's thresholds: reject below ${VERDICT.reject} (same ${(100 - pct(same, VERDICT.reject)).toFixed(0)}%, other ${(100 - pct(other, VERDICT.reject)).toFixed(0)}% of instances), ` +
+    `match from ${VERDICT.match} (same ${pct(same, VERDICT.match).toFixed(0)}%, other ${pct(other, VERDICT.match).toFixed(0)}%), ` +
+    `settle from ${VERDICT.settle} (same ${pct(same, VERDICT.settle).toFixed(0)}%, other ${pct(other, VERDICT.settle).toFixed(0)}%)`,
+);

@@ -283,6 +283,7 @@ async function memorize(
       objectId: ref.objectId,
       ...(ref.category ? { category: ref.category } : {}),
       trajectory: summary.text,
+      ...(ref.imagePath ? { imagePath: ref.imagePath } : {}),
     });
   });
 }

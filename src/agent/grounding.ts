@@ -1,7 +1,8 @@
 /**
  * Grounding by memory mode: which remembered instance the request means.
  *  - none:  the instruction (and, for an explicit request, the user's photo) alone: no-prior;
- *  - raw:   plus the prior interactions the harness sampled for this baseline, as text;
+ *  - raw:   plus the prior interactions the harness sampled for this baseline, as they
+ *           happened: the instruction, the trajectory as text, the photo the user showed;
  *  - polar: plus the memory graph's top-k candidates for the instruction, with the user's
  *           photos of each, so a backbone that takes images can compare looks.
  * An explicit request names its object: grounding then keeps the user's name for it.
@@ -16,7 +17,7 @@ import type { Task } from "./task.ts";
 export interface Retrieved {
   candidates: MemoryCandidate[];
   raw: RawInteraction[];
-  /** the first readable photo of each candidate that has one */
+  /** the first readable photo of each candidate (polar) or interaction's object (raw) that has one, by object id */
   images: Map<string, Image>;
 }
 
@@ -29,7 +30,7 @@ export async function recall(task: Task, memory: MemoryAccess): Promise<Retrieve
   }
   if (memory.mode === "raw") {
     const raw = (memory.rawSample ?? []).filter((r) => r.timestamp < task.timestamp);
-    return { candidates: [], raw, images: new Map() };
+    return { candidates: [], raw, images: await interactionPhotos(raw) };
   }
   return { candidates: [], raw: [], images: new Map() };
 }
@@ -49,6 +50,17 @@ async function candidatePhotos(candidates: readonly MemoryCandidate[]): Promise<
   return out;
 }
 
+/** The photo each sampled interaction's object was shown with, newest first; an unreadable one is skipped. */
+async function interactionPhotos(raw: readonly RawInteraction[]): Promise<Map<string, Image>> {
+  const out = new Map<string, Image>();
+  for (const r of [...raw].sort((a, b) => b.timestamp - a.timestamp)) {
+    if (!r.objectId || !r.imagePath || out.has(r.objectId)) continue;
+    const img = await loadReferenceImage(r.imagePath).catch(() => null);
+    if (img) out.set(r.objectId, img);
+  }
+  return out;
+}
+
 export function groundInput(task: Task, mode: MemoryAccess["mode"], r: Retrieved): GroundInput {
   const input: GroundInput = { instruction: task.instruction, mode };
   if (mode === "polar") {
@@ -59,7 +71,14 @@ export function groundInput(task: Task, mode: MemoryAccess["mode"], r: Retrieved
     });
     if (images.length) input.candidateImages = images;
   }
-  if (mode === "raw") input.rawInteractions = r.raw;
+  if (mode === "raw") {
+    input.rawInteractions = r.raw;
+    const images = r.raw.flatMap((x) => {
+      const image = x.objectId ? r.images.get(x.objectId) : undefined;
+      return image ? [{ episodeId: x.episodeId, image }] : [];
+    });
+    if (images.length) input.interactionImages = images;
+  }
   if (task.referent?.image) input.referenceImage = task.referent.image;
   return input;
 }

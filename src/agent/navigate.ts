@@ -5,18 +5,20 @@
  * budget is spent.
  */
 import type { CallRecord, Decision, GroundOutput, LowLevelOutput, Policy } from "../mllm/policy.ts";
+import { estimatePosition } from "../perception/geometry.ts";
+import { CandidateLedger } from "../perception/ledger.ts";
 import type { Body, StepOutcome } from "../planning/body.ts";
 import { Controller, floorDistance, type GoToOptions, type StepHook } from "../planning/controller.ts";
 import { planRoom } from "../planning/high-level.ts";
 import {
   askLowLevelPlanner,
   decisionToAction,
-  estimatePosition,
   findInstance,
   NoveltyTracker,
   type Trigger,
 } from "../planning/low-level.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
+import type { Vec3 } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { EventStream } from "./events.ts";
 import type { NavigationGate } from "./rule-gate.ts";
@@ -70,6 +72,9 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   const { body, policy, stream, graph } = o;
   const controller = new Controller(body, { arrivalRadius: o.arrivalRadius, maxReplans: o.maxReplans });
   const novelty = new NoveltyTracker(o.target.category);
+  // The episode's working memory of same-category instances: what a planner that judges them made of each.
+  const ledger = new CandidateLedger();
+  const budget = body.stepsLeft;
   const visited: string[] = [];
   const recent: string[] = [];
   const decisions = o.decisions;
@@ -102,6 +107,8 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
         stepsLeft: body.stepsLeft,
         recentActions: recent,
         withImages: o.withImages,
+        pose: body.pose,
+        ledger,
         ...(o.guidance?.length ? { guidance: o.guidance } : {}),
       }),
     );
@@ -134,6 +141,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       recent.push(action);
       if (action === "STOP") return "stopped";
       if (out.done || body.stepsLeft === 0) return "ended";
+      if (out.collided && d.value.instanceId) ledger.collided(d.value.instanceId);
       novelty.observe(out.observation);
       // Blocked on the way to an instance it sees: walk around the obstacle with the path planner.
       const seen =
@@ -177,9 +185,43 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   /** Asks at a decision point and, unless the planner hands back, lets it steer. */
   const decisionPoint = async (trigger: Trigger): Promise<LocalOutcome> => local(await ask(trigger));
 
+  /** Walks toward a goal; every interruption is a decision point. */
+  const walkTo = async (goal: Vec3, radius?: number) => {
+    let walk = await controller.goTo(goal, hook, "plan", radius, around());
+    while (walk.status === "interrupted" && outcome === "continue") {
+      const trigger = pendingTrigger ?? "periodic";
+      pendingTrigger = null;
+      outcome = await decisionPoint(trigger);
+      if (outcome !== "continue") break;
+      walk = await controller.goTo(goal, hook, "plan", radius, around());
+    }
+    return walk.status;
+  };
+
+  /**
+   * Where it stands (a waypoint, as near as the house lets it): look, turn around, look again.
+   * A decision already made on this very view (sinceDecision 0) is not asked twice.
+   */
+  const lookAround = async (first: Trigger) => {
+    if (sinceDecision > 0) outcome = await decisionPoint(first);
+    let remaining = 180;
+    while (outcome === "continue" && remaining >= o.turnAngle) {
+      const turn = await controller.turn(remaining, o.turnAngle, hook);
+      remaining -= turn.steps * o.turnAngle;
+      if (turn.status === "interrupted") {
+        const trigger = pendingTrigger ?? "periodic";
+        pendingTrigger = null;
+        outcome = await decisionPoint(trigger);
+      } else if (turn.status !== "arrived") outcome = "ended";
+      else break;
+    }
+    if (outcome === "continue" && sinceDecision > 0) outcome = await decisionPoint("look_around");
+  };
+
   // The start is a decision point too: the target may be in view already.
   novelty.observe(body.observation);
-  let outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
+  let outcome: LocalOutcome = "continue";
+  outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
   let idleRounds = 0;
   while (outcome === "continue" && !body.done && body.stepsLeft > 0) {
     const here = currentRoom();
@@ -212,44 +254,37 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
     if (o.gate && !(await o.gate.roomChoice(choice.room))) continue;
     const stepsBefore = body.steps;
 
-    // Walk to the waypoint; every interruption is a decision point.
-    let walk = await controller.goTo(choice.room.waypoint, hook, "plan", undefined, around());
-    while (walk.status === "interrupted" && outcome === "continue") {
-      const trigger = pendingTrigger ?? "periodic";
-      pendingTrigger = null;
-      outcome = await decisionPoint(trigger);
-      if (outcome !== "continue") break;
-      walk = await controller.goTo(choice.room.waypoint, hook, "plan", undefined, around());
-    }
+    const status = await walkTo(choice.room.waypoint);
     if (outcome !== "continue") break;
-    if (walk.status === "budget" || walk.status === "done") {
+    if (status === "budget" || status === "done") {
       outcome = "ended";
       break;
     }
     // No way there that keeps to the rules: leave the room out rather than break them.
-    if (gate?.active && (walk.status === "unreachable" || walk.status === "refused")) {
+    if (gate?.active && (status === "unreachable" || status === "refused")) {
       gate.excluded.add(choice.room.id);
       continue;
     }
 
-    // At the waypoint (or as near as the house lets us): look, turn around, look again. A
-    // decision already made on this very view (sinceDecision 0) is not asked twice.
     o.trajectory.enterRoom(currentRoom());
-    if (sinceDecision > 0) outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
-    let remaining = 180;
-    while (outcome === "continue" && remaining >= o.turnAngle) {
-      const turn = await controller.turn(remaining, o.turnAngle, hook);
-      remaining -= turn.steps * o.turnAngle;
-      if (turn.status === "interrupted") {
-        const trigger = pendingTrigger ?? "periodic";
-        pendingTrigger = null;
-        outcome = await decisionPoint(trigger);
-      } else if (turn.status !== "arrived") outcome = "ended";
-      else break;
-    }
-    if (outcome === "continue" && sinceDecision > 0) outcome = await decisionPoint("look_around");
+    await lookAround(o.schedule === "every_step" ? "every_step" : "arrival");
     visited.push(choice.room.id);
     o.trajectory.searchedRoom(choice.room.id);
+    if (outcome !== "continue") break;
+
+    // The search is over once every room was searched, or when a quarter of the steps is left:
+    // the instance judged most like the photo will do, if it is plausible at all, and the robot
+    // walks back to it for a last look. (A planner that judges nothing leaves the ledger empty.)
+    if (!ledger.settling && (rooms.every((r) => visited.includes(r.id)) || body.stepsLeft < budget / 4)) {
+      ledger.settling = true;
+      const best = ledger.best();
+      if (best?.position) {
+        const back = await walkTo(best.position, o.approachRadius);
+        if (outcome === "continue" && (back === "budget" || back === "done")) outcome = "ended";
+        if (outcome === "continue") await lookAround("revisit");
+        if (outcome !== "continue") break;
+      }
+    }
 
     // Guard against a planner that keeps naming rooms the controller cannot move toward.
     idleRounds = body.steps === stepsBefore ? idleRounds + 1 : 0;

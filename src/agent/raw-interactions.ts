@@ -1,6 +1,8 @@
 /**
- * The raw-interaction baseline's memory: prior interactions kept as text, one JSON line each,
- * scoped by user. Which of them an episode is shown is the harness's draw (src/eval/raw-sample.ts):
+ * The raw-interaction baseline's memory: prior interactions as they happened, one JSON line
+ * each, scoped by user: the instruction, the trajectory as text, and where the photo the user
+ * showed is kept (the paper's raw interaction includes it; without it this baseline could not
+ * tell one same-category instance from another). Which of them an episode is shown is the harness's draw (src/eval/raw-sample.ts):
  * the paper's sample always includes the gold ones, which only the harness knows.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -16,6 +18,7 @@ const Line = z.strictObject({
   objectId: z.string().optional(),
   category: z.string().optional(),
   trajectory: z.string(),
+  imagePath: z.string().min(1).optional(),
 });
 
 function requireUser(userId: string, op: string): void {

@@ -22,4 +22,6 @@ export interface RawInteraction {
   category?: string;
   /** the trajectory as text: rooms passed, what was seen, how it ended */
   trajectory: string;
+  /** where the photo the user showed in that interaction is kept, when there was one */
+  imagePath?: string;
 }

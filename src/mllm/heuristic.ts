@@ -2,17 +2,19 @@
  * The offline backbone: no model, deterministic, so the default run and the tests work
  * anywhere. It grounds from retrieval scores and recency, explores by room priors, finds
  * instances with the simulator's semantic sensor (boxes and categories) and tells them apart
- * by comparing their pixels with the user's photo (heuristic/appearance.ts), and memorizes with the memory part's
+ * by comparing their pixels with the user's photo (src/perception), piling up evidence per instance over the episode, and memorizes with the memory part's
  * heuristic extractor (src/mllm/heuristic/extract.ts). Its reply to the user is a template
  * (heuristic/reply.ts): not being a language model, it never reads the user's rules as text
  * (`guidance`), and on a revision it follows only the structured requirements. It is an honest
  * baseline, not tuned to any expected result.
  */
+
+import { CandidateLedger } from "../perception/ledger.ts";
 import { chooseRoom } from "./heuristic/explore.ts";
 import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
-import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, type StopRule } from "./heuristic/low-level.ts";
 import { heuristicReply } from "./heuristic/reply.ts";
+import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, type StopRule } from "./heuristic/steering.ts";
 import {
   BackboneError,
   type Decision,
@@ -69,7 +71,10 @@ export class HeuristicPolicy implements Policy {
   }
 
   async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
-    return none(heuristicLowLevel(input, this.stopRule, await lookAtCandidates(input)));
+    // Without the episode's ledger (a decision asked on its own), judgments last this decision only.
+    const ledger = input.ledger ?? new CandidateLedger();
+    await lookAtCandidates(input, ledger, this.stopRule.camera);
+    return none(heuristicLowLevel(input, this.stopRule, ledger));
   }
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {

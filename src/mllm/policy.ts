@@ -3,7 +3,8 @@
  * chat model with a zod schema (llm-policy.ts); the offline heuristic makes them in code
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
-import type { Category, VisibleInstance } from "../sim/protocol.ts";
+import type { CandidateLedger } from "../perception/ledger.ts";
+import type { Category, Pose, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { FailureInfo } from "../util/failure.ts";
 import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
@@ -68,6 +69,8 @@ export interface GroundInput {
   rawInteractions?: RawInteraction[];
   /** polar: the user's photo of each candidate that has one, in candidate order */
   candidateImages?: { objectId: string; image: Image }[];
+  /** raw: the photo the user showed in each sampled interaction that had one, in interaction order */
+  interactionImages?: { episodeId: string; image: Image }[];
   /** explicit requests: the user's photo of the object */
   referenceImage?: Image;
 }
@@ -127,6 +130,14 @@ export interface LowLevelInput {
   recentActions: string[];
   /** the user's standing rules that apply now, as text with scope and conditions (absent or empty: none) */
   guidance?: string[];
+  /** where the robot stands (its odometry), to place what it sees on the floor plan */
+  pose?: Pose;
+  /**
+   * The episode's working memory of same-category instances seen so far (verdicts, evidence,
+   * where they stand), kept by the episode loop from one decision to the next; a planner that
+   * judges instances itself records its judgments here.
+   */
+  ledger?: CandidateLedger;
 }
 
 export interface LowLevelOutput {

@@ -8,7 +8,7 @@ import { Registry } from "../util/registry.ts";
 import type { ChatModel } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
 import { GeminiChatModel, type GeminiOptions } from "./gemini.ts";
-import type { StopRule } from "./heuristic/low-level.ts";
+import { stopRuleFor as heuristicStopRule, type StopRule } from "./heuristic/steering.ts";
 import { HeuristicPolicy } from "./heuristic.ts";
 import { BackboneConfigError } from "./keys.ts";
 import { LlmPolicy } from "./llm-policy.ts";
@@ -65,15 +65,11 @@ export function createPolicy(config: BackboneConfig, options: CreateOptions = {}
   return BACKBONES.get(config.type)(config, options);
 }
 
-/**
- * The heuristic's stop rule under a run's simulator: Polar's 1.7 m stop inside its 2 m success
- * radius keeps the same proportion under other radii (PIN's 1 m).
- */
+/** The heuristic's stop rule under a run's simulator (derived in heuristic/steering.ts, the one place). */
 export function stopRuleFor(sim: SimulatorConfig): StopRule {
-  return {
-    camera: { width: sim.camera.width, height: sim.camera.height, hfovDeg: sim.camera.hfov },
-    stopDistance: 0.85 * sim.successDistance,
+  return heuristicStopRule({
+    camera: sim.camera,
     successDistance: sim.successDistance,
     stepLength: sim.agent.stepLength,
-  };
+  });
 }

@@ -15,13 +15,16 @@
  *    look is a schedule, never the simulator's instance lists saying something came into view;
  *  - `local`: after each primitive action the planner itself chose, until it stops or hands
  *    control back (bounded by maxLocalSteps);
- *  - `every_step`: the per-step baseline schedule calls it before every primitive action.
+ *  - `every_step`: the per-step baseline schedule calls it before every primitive action;
+ *  - `revisit`: the search is over and the robot has walked back to the instance its planner
+ *    judged most like the photo, for a last look.
  */
 import type { Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/policy.ts";
-import type { Action, Observation, Pose, Vec3, ViewName, VisibleInstance } from "../sim/protocol.ts";
+import type { CandidateLedger } from "../perception/ledger.ts";
+import type { Action, Observation, Pose, ViewName, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 
-export type Trigger = "arrival" | "look_around" | "new_object" | "periodic" | "local" | "every_step";
+export type Trigger = "arrival" | "look_around" | "new_object" | "periodic" | "local" | "every_step" | "revisit";
 
 export function decisionToAction(d: LowLevelOutput["decision"]): Action | null {
   switch (d) {
@@ -100,6 +103,10 @@ export interface LowLevelContext {
   withImages: boolean;
   /** the user's rules that apply now, as text */
   guidance?: string[];
+  /** where the robot stands */
+  pose?: Pose;
+  /** the episode's ledger of same-category instances seen so far */
+  ledger?: CandidateLedger;
 }
 
 /**
@@ -123,36 +130,9 @@ export function askLowLevelPlanner(
   };
   if (ctx.referenceImage) input.referenceImage = ctx.referenceImage;
   if (ctx.guidance?.length) input.guidance = ctx.guidance;
+  if (ctx.pose) input.pose = ctx.pose;
+  if (ctx.ledger) input.ledger = ctx.ledger;
   return policy.planLowLevel(input);
-}
-
-const VIEW_YAW: Record<ViewName, number> = { front: 0, left: Math.PI / 2, right: -Math.PI / 2 };
-
-/**
- * Pure: where a seen instance roughly is on the floor plane, from the view it is in, its box
- * centre (pinhole camera, horizontal field of view hfov) and its distance. Lets the agent walk
- * around furniture to an object it sees instead of bumping into what stands in front of it.
- */
-export function estimatePosition(
-  pose: Pose,
-  view: ViewName,
-  instance: Pick<VisibleInstance, "bbox" | "distance">,
-  camera: { width: number; height?: number; hfovDeg: number },
-): Vec3 {
-  const focal = camera.width / 2 / Math.tan((camera.hfovDeg * Math.PI) / 360);
-  const cx = (instance.bbox[0] + instance.bbox[2]) / 2;
-  // A box right of centre lies clockwise of the view axis: a negative yaw offset.
-  const offset = -Math.atan((cx - camera.width / 2) / focal);
-  const yaw = pose.heading + VIEW_YAW[view] + offset;
-  // The sensor's distance is from the eye; the object sits lower, so its floor distance is shorter
-  // (using the eye distance put the goal behind the object, inside the furniture it rests on).
-  const elevation =
-    camera.height === undefined
-      ? 0
-      : Math.atan(((instance.bbox[1] + instance.bbox[3]) / 2 - camera.height / 2) / focal);
-  const floor = instance.distance * Math.cos(elevation);
-  const [x, y, z] = pose.position;
-  return [x - Math.sin(yaw) * floor, y, z - Math.cos(yaw) * floor];
 }
 
 /** The view an instance is in, and its entry there; null when no view shows it. */

@@ -3,9 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import sharp from "sharp";
+import { groundInput, recall, targetPhoto } from "../../src/agent/grounding.ts";
 import { InteractionLog } from "../../src/agent/raw-interactions.ts";
+import type { Task } from "../../src/agent/task.ts";
 import { sampleRawInteractions } from "../../src/eval/raw-sample.ts";
 import type { RawInteraction } from "../../src/mllm/candidate.ts";
+import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 
 const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({
   episodeId: `acq-${String(i).padStart(2, "0")}`,
@@ -83,4 +87,46 @@ test("a corrupt log line is reported with file and line", () => {
     (e: Error) => e.message.startsWith(`${path}:2:`),
   );
   assert.ok(readFileSync(path, "utf8").length > 0);
+});
+
+test("a raw interaction keeps the photo the user showed: the log reloads it, grounding gets it, the heuristic judges by it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-raw-photo-"));
+  const photoPath = join(dir, "mug.png");
+  writeFileSync(
+    photoPath,
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c03030" } })
+      .png()
+      .toBuffer(),
+  );
+  const path = join(dir, "raw.jsonl");
+  const log = new InteractionLog(path);
+  log.append("u1", {
+    episodeId: "acq-1",
+    timestamp: 10,
+    instruction: "Bring me the red mug my sister gave me",
+    objectId: "mug-red",
+    category: "mug",
+    trajectory: "found in the kitchen",
+    imagePath: photoPath,
+  });
+  const again = new InteractionLog(path).list("u1");
+  assert.equal(again[0].imagePath, photoPath);
+  const task: Task = {
+    id: "e",
+    userId: "u1",
+    sceneId: "s",
+    instruction: "the mug from my sister",
+    timestamp: 20,
+    start: { position: [0, 0, 0], heading: 0 },
+  };
+  const r = await recall(task, { mode: "raw", topK: 5, rawSample: again });
+  assert.ok(r.images.get("mug-red"), "the interaction's photo is loaded");
+  const input = groundInput(task, "raw", r);
+  assert.deepEqual(
+    input.interactionImages?.map((x) => x.episodeId),
+    ["acq-1"],
+  );
+  const g = (await new HeuristicPolicy().ground(input)).value;
+  assert.equal(g.objectId, "mug-red");
+  assert.ok(targetPhoto(task, g, r), "the heuristic recognises the object by that photo");
 });

@@ -9,16 +9,12 @@ import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { CatalogObject } from "../../src/datasets/schema.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
-import { appearanceIn, photoAppearance, pixelsOf, similarity } from "../../src/mllm/heuristic/appearance.ts";
-import {
-  CONFIDENT_PIXELS,
-  DEFAULT_STOP_RULE,
-  heuristicLowLevel,
-  LOOKS_LIKE,
-  lookAtCandidates,
-} from "../../src/mllm/heuristic/low-level.ts";
+import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, VERDICT } from "../../src/mllm/heuristic/steering.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
+import { appearanceIn, similarity } from "../../src/perception/appearance.ts";
+import { CandidateLedger } from "../../src/perception/ledger.ts";
+import { photoAppearance, pixelsOf } from "../../src/perception/pixels.ts";
 import { viewsFor } from "../../src/planning/low-level.ts";
 import type { ObjectSpec, Pose } from "../../src/sim/protocol.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
@@ -135,9 +131,10 @@ test("a view of each mug is most like its own photo", async () => {
   const r = appearanceIn(px, right.bbox);
   assert.ok(similarity(redPhoto, l) > similarity(redPhoto, r), "red photo: the left (red) mug");
   assert.ok(similarity(bluePhoto, r) > similarity(bluePhoto, l), "blue photo: the right (blue) mug");
-  assert.ok(similarity(redPhoto, l) >= LOOKS_LIKE, `red mug looks like its photo: ${similarity(redPhoto, l)}`);
+  // 2.6 m away a mug is a few dozen pixels: enough to rank the two and rule one out, not to be sure
+  assert.ok(similarity(redPhoto, l) >= VERDICT.reject, `red mug is not ruled out: ${similarity(redPhoto, l)}`);
   assert.ok(
-    similarity(redPhoto, r) < LOOKS_LIKE,
+    similarity(redPhoto, r) < VERDICT.reject,
     `blue mug does not look like the red photo: ${similarity(redPhoto, r)}`,
   );
 });
@@ -158,15 +155,81 @@ test("with a photo, a same-category mug that does not look like it is never stop
   const views = viewsFor(obs, obs.imageData, true);
   const far = await policy.planLowLevel(input(views, await photo(red)));
   assert.notEqual(far.value.decision, "stop", far.value.reason);
-  assert.equal(far.value.instanceId, undefined, "not taken for the photographed mug");
-  // the same view, the blue mug seen large enough to be sure: ruled out, the plan goes on
+  // the same mug seen large enough to be sure: ruled out in the episode's ledger, the plan goes on
   const blueMug = obs.visible.front.find((v) => v.category === "mug")!;
-  const big = { ...views, front: { ...views.front, visible: [{ ...blueMug, pixels: CONFIDENT_PIXELS }] } };
-  const looks = await lookAtCandidates(input(big, await photo(red)));
-  assert.ok((looks.get(blueMug.id) ?? 1) < LOOKS_LIKE);
-  const d = heuristicLowLevel(input(big, await photo(red)), DEFAULT_STOP_RULE, looks);
+  const big = { ...views, front: { ...views.front, visible: [{ ...blueMug, pixels: 400 }] } };
+  const ledger = new CandidateLedger();
+  await lookAtCandidates(input(big, await photo(red)), ledger, DEFAULT_STOP_RULE.camera);
+  assert.ok((ledger.get(blueMug.id)?.score ?? 1) < VERDICT.reject);
+  const d = heuristicLowLevel(input(big, await photo(red)), DEFAULT_STOP_RULE, ledger);
   assert.equal(d.decision, "continue_plan", d.reason);
-  assert.match(d.reason, /none looks like the photo/);
+  assert.match(d.reason, /none taken for the photo \(1 ruled out/);
+});
+
+test("a plausible lookalike is not stopped at while the search goes on; once it is over, the best seen is", async () => {
+  const ledger = new CandidateLedger();
+  const view = (id: string, pixels: number) => ({
+    id,
+    category: "mug" as const,
+    bbox: [150, 150, 170, 170] as [number, number, number, number],
+    distance: 3,
+    pixels,
+  });
+  // two views of one mug that is neither clearly it nor clearly not
+  ledger.saw("m1", { position: [0, 0, -3], floor: 3 });
+  ledger.judged("m1", "a", (VERDICT.settle + VERDICT.match) / 2, 1);
+  ledger.judged("m1", "b", (VERDICT.settle + VERDICT.match) / 2, 1);
+  const inView = {
+    instruction: "I want some tea",
+    target: target(),
+    views: { front: { visible: [view("m1", 500)] }, left: { visible: [] }, right: { visible: [] } },
+    referenceImage: await photo(red),
+    currentRoom: null,
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  } satisfies LowLevelInput;
+  assert.equal(heuristicLowLevel(inView, DEFAULT_STOP_RULE, ledger).decision, "continue_plan");
+  ledger.settling = true;
+  const d = heuristicLowLevel(inView, DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([d.decision, d.instanceId], ["forward", "m1"], d.reason);
+  // and a better one seen since takes its place
+  ledger.judged("m2", "c", VERDICT.match - 0.01, 1);
+  ledger.judged("m2", "d", VERDICT.match - 0.01, 1);
+  assert.equal(heuristicLowLevel(inView, DEFAULT_STOP_RULE, ledger).decision, "continue_plan");
+});
+
+test("going closer to an instance that cannot be made out is bounded: then the search moves on", async () => {
+  const ledger = new CandidateLedger();
+  const tiny = {
+    instruction: "I want some tea",
+    target: target(),
+    views: {
+      front: {
+        visible: [
+          {
+            id: "m1",
+            category: "mug" as const,
+            bbox: [158, 150, 161, 152] as [number, number, number, number],
+            distance: 6,
+            pixels: 6,
+          },
+        ],
+      },
+      left: { visible: [] },
+      right: { visible: [] },
+    },
+    referenceImage: await photo(red),
+    currentRoom: null,
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  } satisfies LowLevelInput;
+  const decisions = Array.from({ length: 30 }, () => heuristicLowLevel(tiny, DEFAULT_STOP_RULE, ledger).decision);
+  const closer = decisions.filter((d) => d === "forward").length;
+  assert.ok(closer > 0 && closer <= 10, `${closer} decisions going closer`);
+  assert.equal(decisions.at(-1), "continue_plan");
+  assert.ok(!decisions.includes("stop"));
 });
 
 test("a mug seen without pixels is approached to be judged, never stopped at", async () => {
@@ -174,7 +237,7 @@ test("a mug seen without pixels is approached to be judged, never stopped at", a
   const { obs } = await look(2.6);
   const d = await policy.planLowLevel(input(viewsFor(obs, [], false), await photo(red)));
   assert.equal(d.value.decision, "forward", d.value.reason);
-  assert.equal(d.value.instanceId, undefined);
+  assert.match(d.value.reason, /going closer/);
 });
 
 test("without a photo any instance of the category will do (the no-prior and raw baselines)", async () => {

@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chooseRoom } from "../../src/mllm/heuristic/explore.ts";
-import {
-  DEFAULT_STOP_RULE,
-  floorGeometry,
-  heuristicLowLevel,
-  nearestVisibleFloor,
-} from "../../src/mllm/heuristic/low-level.ts";
+import { DEFAULT_STOP_RULE, heuristicLowLevel } from "../../src/mllm/heuristic/steering.ts";
 import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
+import { floorGeometry, nearestVisibleFloor } from "../../src/perception/geometry.ts";
+import { CandidateLedger } from "../../src/perception/ledger.ts";
 import type { VisibleInstance } from "../../src/sim/protocol.ts";
 
 // The embedded default camera: 320×240, 90° horizontal field of view, so focal = 160 px.
@@ -47,17 +44,34 @@ test("floor distance comes from the eye distance and the box's row", () => {
   assert.ok(Math.abs(nearestVisibleFloor(0.9, DEFAULT_STOP_RULE.camera) - 1.2) < 1e-9);
 });
 
-test("the target 2.0 m ahead (eye distance) on a nightstand: stop, since a 1 m step would lose it below the view", () => {
-  // Before the fix the rule stopped only at 1.5 m eye distance, moved forward here, and the
-  // object left every view (acq-u1-0033): the episode ran out of steps next to it.
-  const d = heuristicLowLevel(input([ahead("w1", 2.0, 0.9)]));
-  assert.deepEqual([d.decision, d.instanceId], ["stop", "w1"]);
+test("the target 1.8 m ahead on the floor on a nightstand: the step that loses it below the view is taken, then it stops", () => {
+  // Stopping here (1.8 m by the sensor) left episodes at 2.01 and 2.03 m geodesic, outside the
+  // radius; walking on blindly lost the object for the rest of the episode (acq-u1-0033).
+  const ledger = new CandidateLedger();
+  const d = heuristicLowLevel(input([ahead("w1", 2.0, 0.9)]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([d.decision, d.instanceId], ["forward", "w1"], d.reason);
+  const after = heuristicLowLevel(input([]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([after.decision, after.instanceId], ["stop", "w1"], after.reason);
+});
+
+test("a blocked last step stops only where the target was already well inside the radius", () => {
+  const ledger = new CandidateLedger();
+  heuristicLowLevel(input([ahead("w1", 2.0, 0.9)]), DEFAULT_STOP_RULE, ledger);
+  ledger.collided("w1");
+  // still in view where it was, 1.79 m on the floor: inside 2 m by more than the margin a stop where it stands needs
+  assert.equal(heuristicLowLevel(input([ahead("w1", 2.0, 0.9)]), DEFAULT_STOP_RULE, ledger).decision, "stop");
+  const far = new CandidateLedger();
+  const at2 = ahead("w1", Math.hypot(1.95, 1.1), 1.1);
+  assert.equal(heuristicLowLevel(input([at2]), DEFAULT_STOP_RULE, far).decision, "forward");
+  far.collided("w1");
+  assert.notEqual(heuristicLowLevel(input([at2]), DEFAULT_STOP_RULE, far).decision, "stop");
 });
 
 test("a target within the stop distance on the floor stops even when its eye distance is larger", () => {
-  // 1.6 m on the floor, 1.1 m below the eye: 1.94 m from the eye
-  const d = heuristicLowLevel(input([ahead("w1", Math.hypot(1.6, 1.1), 1.1)]));
-  assert.equal(d.decision, "stop");
+  // 1.25 m on the floor, 1.1 m below the eye: 1.67 m from the eye
+  assert.equal(heuristicLowLevel(input([ahead("w1", Math.hypot(1.25, 1.1), 1.1)])).decision, "stop");
+  // 1.6 m on the floor, well inside 2 m, and a step would lose it below the view: as near as it gets
+  assert.equal(heuristicLowLevel(input([ahead("w1", Math.hypot(1.6, 1.1), 1.1)])).decision, "stop");
 });
 
 test("a far target is approached; a near one in a side view is turned to, not stopped at", () => {
@@ -71,6 +85,11 @@ test("a target beyond the success radius is never stopped at just because a step
   // 2.05 m on the floor (outside 2.0 - margin), low object: forward, even though it will leave the view
   const d = heuristicLowLevel(input([ahead("w1", Math.hypot(2.05, 1.1), 1.1)]));
   assert.equal(d.decision, "forward");
+});
+
+test("the stop distance has one default, a margin inside the success radius, kept under other radii", () => {
+  assert.ok(DEFAULT_STOP_RULE.stopDistance < DEFAULT_STOP_RULE.successDistance - 0.5);
+  assert.equal(DEFAULT_STOP_RULE.successDistance, 2);
 });
 
 const room = (id: string, x: number, adjacent: string[]): SceneGraphRoom => ({

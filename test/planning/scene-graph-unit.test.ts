@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { estimatePosition } from "../../src/perception/geometry.ts";
 import { resolveRoom } from "../../src/planning/high-level.ts";
-import { decisionToAction, estimatePosition, NoveltyTracker } from "../../src/planning/low-level.ts";
+import { decisionToAction, NoveltyTracker } from "../../src/planning/low-level.ts";
 import { graphFromSceneInfo, roomAt, SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import type { Observation, SceneInfo } from "../../src/sim/protocol.ts";
 

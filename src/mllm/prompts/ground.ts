@@ -63,6 +63,9 @@ export function groundMessages(input: GroundInput): ChatMessage[] {
   for (const c of input.candidateImages ?? []) {
     parts.push({ type: "text", text: `The user's photo of object ${c.objectId}:` }, imagePart(c.image));
   }
+  for (const c of input.interactionImages ?? []) {
+    parts.push({ type: "text", text: `The photo the user showed in episode ${c.episodeId}:` }, imagePart(c.image));
+  }
   if (input.referenceImage) {
     parts.push({ type: "text", text: "Reference image of the target:" }, imagePart(input.referenceImage));
   }
