@@ -26,9 +26,11 @@
  * first), the top k kept; an object's score is the best score of the statements that led to it.
  * A request made of several descriptions (clauses.ts) also searches each on its own: an
  * object's score is then the mean of the whole request's score and its coverage of the parts.
- * Statements with similarity ≤ 0 are left out.
+ * Statements with similarity ≤ 0 are left out. A request's parts are taken from its description
+ * of the object, its asking removed (src/util/requests.ts).
  */
 import type { MemoryCandidate } from "../mllm/candidate.ts";
+import { describedPart } from "../util/requests.ts";
 import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
@@ -121,6 +123,9 @@ export async function retrieveDetailed(
   const now = opts.now ?? Date.now();
   const w = opts.recencyWeight ?? 0.1;
   const halfLife = opts.recencyHalfLifeDays ?? 30;
+  // The whole request is the query, as the user said it (its asking costs little: the embedder
+  // weighs the description); its parts are split from what it says of the object, without the
+  // asking ("Can you fetch … for me? Take me to it."), which would make a part of its own.
   const [query] = await embedder.embed([instruction]);
   // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
   const direct = await searchAsOf(store, user, query, k * OVERFETCH, now);
@@ -196,7 +201,7 @@ export async function retrieveDetailed(
   // by how well its memories cover all the parts (the mean of its best score per part), blended
   // with the whole request's score. An object one part describes well no longer beats the one
   // every part describes.
-  const clauses = descriptiveClauses(instruction);
+  const clauses = descriptiveClauses(describedPart(instruction));
   if (clauses.length >= 2) {
     const vectors = await embedder.embed(clauses);
     const perClause: Map<string, number>[] = [];

@@ -235,7 +235,7 @@ describe("heuristic extractor on free sentences", () => {
         "Please find my headphones, the ones I use on the bus, on the train and at the library",
         "headphones",
       ),
-      ["the user uses this headphones on the bus, on the train and at the library"],
+      ["the user uses these headphones on the bus, on the train and at the library"],
     );
   });
 
@@ -256,7 +256,7 @@ describe("heuristic extractor on free sentences", () => {
       ["These days the user wears this watch to the office instead"],
     );
     assert.deepEqual(statementsFromInstruction("Find my keys, I don't take them to work anymore", "keys"), [
-      "the user doesn't take them to work anymore",
+      "the user doesn't take these keys to work anymore",
     ]);
   });
 });

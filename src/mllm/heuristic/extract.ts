@@ -5,11 +5,33 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
+import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../util/requests.ts";
 import type { MemorizeInput, MemorizeOutput } from "../policy.ts";
 
-/** Leading requests that carry no personal context. */
-const REQUEST =
-  /^(?:(?:hey|ok|okay|robot)[,!]?\s+)?(?:(?:please|can you|could you|would you|will you|i need you to|i want you to|go and|go)\s+)*(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|show|carry|pick up|hand)(?:\s+(?:me|us))?\s+/i;
+/** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
+const LEAD_IN = /^[^:]{1,40}:\s+/;
+
+/** "…, not the grey metal camera anymore": names what a change replaces, not a fact of this object. */
+const CONTRAST =
+  /,?\s*(?:and\s+|but\s+)?not (?:the|my|our|that|this|a|an) [^,.;]*?(?:anymore|any more|any longer)?(?=$|[,.;])/i;
+
+/** Categories whose name is a plural noun ("these keys are …"). */
+const PLURAL = /(?:keys|shoes|eyeglasses|glasses|headphones|earphones|trousers|jeans|scissors|sunglasses)$/i;
+const isPlural = (cat: string) => PLURAL.test(cat);
+const thisOne = (cat: string) => `${isPlural(cat) ? "these" : "this"} ${cat}`;
+
+function normalise(text: string): string {
+  return text
+    .replace(/\bu\b/gi, "you")
+    .replace(/\b(?:pls|plz)\b/gi, "please")
+    .replace(/\b(it|that|this)'s\b/gi, "$1 is")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+-\s+|\s+—\s+|\s+–\s+/g, ", ");
+}
+
+/** Words that cannot stand between a determiner and the object's name in a description of its looks. */
+const NOT_A_LOOK =
+  /^(?:i|me|my|her|his|their|our|she|he|they|we|you|it|that|which|who|is|was|are|the|a|an|to|of|for|with|from|in|on|at|and|or|but|one|ones|thing|item)$/i;
 
 /** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
 const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that|who|because|since|so)\s+)/i;
@@ -84,35 +106,136 @@ function isContentless(fragment: string, category: string | null): boolean {
 /** The instruction's personalized context as single-fact statements about the target. */
 export function statementsFromInstruction(instruction: string, category: string | null): string[] {
   const cat = category ?? "object";
-  let text = instruction.trim().replace(REQUEST, "");
   const out: string[] = [];
-  // "my favourite red mug" → the words before the category are the user's own description
-  if (category) {
-    const m = text.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4})${category}s?\\b`, "iu"));
-    if (m) {
-      if (/^(my|our)$/i.test(m[1])) out.push(`the user's ${m[2].trim()} ${cat}`);
-      else out.push(`the ${cat} is ${m[2].trim()}`);
-      text = text.slice(m[0].length);
-    } else {
-      text = text.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${category}s?\\b`, "iu"), "");
+  const add = (x: string) => {
+    if (!out.includes(x)) out.push(x);
+  };
+  for (const sentence of sentences(normalise(instruction.trim()))) {
+    let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
+    if (REQUEST_ONLY.test(text)) continue;
+    text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").replace(CONTRAST, "").trim();
+    if (!text || REQUEST_ONLY.test(text)) continue;
+    for (const raw of splitFacts(lead(objectFirst(text, category), category, add))) {
+      const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, add);
+      // "the ones I use on the bus": the head noun stands for the object the gap names
+      let fragment = fragment0.replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "").trim();
+      const retracts = fragment.startsWith(RETRACT_MARK);
+      fragment = fragment.replace(RETRACT_MARK, "").trim();
+      if (!fragment || isContentless(fragment, category)) continue;
+      // a request said again in passing ("… Could you get it for me?") tells nothing about the object
+      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
+      if (REQUEST_ONLY.test(fragment)) continue;
+      // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
+      const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
+      const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
+      add(retracts ? noLonger(statement) : statement);
     }
-  }
-  for (const raw of splitFacts(text)) {
-    // "the ones I use on the bus": the head noun stands for the object the gap names
-    const fragment = raw.replace(LEADING, "").replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "");
-    if (!fragment || isContentless(fragment, category)) continue;
-    // a request said again in passing ("… Could you get it for me?") tells nothing about the object
-    if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
-    out.push(fillObjectGap(agree(toThirdPerson(fragment)), cat));
   }
   return out;
 }
 
+/**
+ * The object named first: the words before its name are the user's description of its looks
+ * (`add`ed as a statement of their own); "… is the one I bring hiking" says the rest of it.
+ */
+function lead(text: string, category: string | null, add: (statement: string) => void): string {
+  let t = text.trim();
+  if (category) {
+    const cat = category;
+    const m = t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4})${cat}s?\\b`, "iu"));
+    if (
+      m &&
+      !m[2]
+        .trim()
+        .split(/\s+/)
+        .some((w) => NOT_A_LOOK.test(w))
+    ) {
+      const words = m[2].trim();
+      add(
+        /^(my|our)$/i.test(m[1])
+          ? `the user's ${words} ${cat}`
+          : `the ${cat} ${isPlural(cat) ? "are" : "is"} ${words.split(/\s+/).join(" and ")}`,
+      );
+      t = t.slice(m[0].length);
+    } else {
+      t = t.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${cat}s?\\b`, "iu"), "");
+    }
+  }
+  return t
+    .replace(
+      /^\s*,?\s*(?:is|are|was)\s+((?:now|still|no longer|not)\s+)?(?:the one|the ones|what)\s+(?:that\s+|which\s+|who\s+)?/i,
+      (_, marker: string | undefined) =>
+        marker && /no longer|not/i.test(marker) ? `${RETRACT_MARK} ` : marker && /now/i.test(marker) ? "now " : "",
+    )
+    .trim();
+}
+
+/** Marks a fragment that came after "no longer the one …": its statement is a retraction. */
+const RETRACT_MARK = "\u0000no-longer\u0000";
+
+/** "the user saves this toy for special occasions" → "the user no longer saves this toy for …" */
+function noLonger(statement: string): string {
+  const m = statement.match(/^(the user|the [\p{L} ]+?|this [\p{L} ]+?|these [\p{L} ]+?)\s+(\S+)(.*)$/iu);
+  return m ? `${m[1]} no longer ${m[2]}${m[3]}` : `no longer: ${statement}`;
+}
+
+/**
+ * "the one that is my favorite is the grey plaid camera" / "it is the one I keep as a backup":
+ * put the object first, so that what the user says of it follows it as it does everywhere else.
+ */
+function objectFirst(text: string, category: string | null): string {
+  if (!category) return text;
+  const np = `(?:the|my|our|this|that)\\s+(?:[\\p{L}'-]+\\s+){0,4}${category}s?`;
+  const m = text.match(
+    new RegExp(
+      `^(?:(?:now|from now on|these days)[,]?\\s+)?the ones?\\s+(.+?)\\s+(?:is|are)\\s+(?:now\\s+)?(${np})\\s*$`,
+      "iu",
+    ),
+  );
+  if (m) return `${m[2]} is the one ${m[1]}`;
+  // "it is the brown one she sleeps with": its looks, then what the user says of it
+  const looks = text.match(/^(?:it|this|that) is the ((?:[\p{L}-]+ ){1,3})ones? (.+)$/iu);
+  if (
+    looks &&
+    !looks[1]
+      .trim()
+      .split(/\s+/)
+      .some((w) => NOT_A_LOOK.test(w))
+  )
+    return `the ${looks[1]}${category} is the one ${looks[2]}`;
+  // "it is the one …" / "now it is the one …": the object is the subject
+  const it = text.match(/^((?:now|from now on|these days)[,]?\s+)?(?:it|this|this one|that one)\s+(is|are|was)\s+/i);
+  if (it) return `the ${category} ${it[2]} ${it[1] ? "now " : ""}${text.slice(it[0].length)}`;
+  return text;
+}
+
+/** Words a clause can open with as its subject; a clause that opens otherwise has the object as its subject. */
+const SUBJECT =
+  /^(?:(?:now|these days|nowadays|lately|from now on|usually|always|often|also|still|sometimes|mostly|only|just)[,]?\s+)*(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|this|these|those|that|there|my|our|his|her|their|the|a|an|some|someone|somebody|everyone|everybody|nobody|guests?|visitors?|people|friends?|[A-Z][\p{L}'-]*)\b/u;
+
+/** "usually rides in my car" (a relative clause about the object) → "the keys usually ride…": the object is its subject. */
+function withSubject(fragment: string, cat: string): string {
+  if (SUBJECT.test(fragment)) return fragment;
+  // a bare predicate ("is a gift", "was my dad's") is handled where gaps are filled
+  if (/^(?:is|was|are|were|has|had)\b/i.test(fragment)) return fragment;
+  return `the ${cat} ${fragment}`;
+}
+
 const LEADING = /^(?:and|but|which|that|who|where|when|because|since|so|also)\s+/i;
-const PREPOSITION = "to|on|in|at|for|with|before|after|during|every|each|when|while|from|into|as|around|near|by";
+const PREPOSITION =
+  "to|on|in|at|for|with|before|after|during|every|each|when|whenever|while|from|into|as|around|near|by|under|over|behind|beside|inside|outside|through|throughout";
 const NOT_BASE_VERB =
   /^(?:is|was|are|were|has|had|have|will|would|can|could|should|must|may|might|does|did|always|never|often|usually|sometimes|just|still|also|only)$/i;
 
+/** Past tenses without -ed: already agree with any subject ("the user got", never "gots"). */
+const IRREGULAR_PAST = new Set(
+  (
+    "got bought brought took gave made kept found left won sent lent wore ate drank ran swam wrote sold told came went saw " +
+    "had did put held grew knew threw drew flew chose stole hid met paid said sat slept spent stood taught thought caught " +
+    "fought built felt fed led lost meant heard understood read set cut hit let shut began broke forgot rode hung dug spun " +
+    "won bit lit shot stuck swung struck sang rang"
+  ).split(" "),
+);
 /** Base verbs that only look inflected. */
 const LOOKS_INFLECTED = /^(?:bring|sing|ring|swing|cling|fling|sting|string|need|feed|bleed|speed|breed|heed|weed)$/i;
 /** Adverbs that may come before the verb ("these days I wear …"). */
@@ -122,7 +245,7 @@ const ADVERBS = "these days|nowadays|now|lately|usually|always|often|also|still|
 function agree(s: string): string {
   const re = new RegExp(`^((?:(?:${ADVERBS}),?\\s+)*the user(?:\\s+(?:${ADVERBS}))*)\\s+([a-z]+)\\b(?!')`, "i");
   const agreed = s.replace(re, (all, subj: string, verb: string) => {
-    if (NOT_BASE_VERB.test(verb)) return all;
+    if (NOT_BASE_VERB.test(verb) || IRREGULAR_PAST.has(verb.toLowerCase())) return all;
     if (/(?:s|ed|ing)$/i.test(verb) && !LOOKS_INFLECTED.test(verb)) {
       if (!/ss$/i.test(verb)) return all;
       return `${subj} ${verb}es`;
@@ -139,18 +262,31 @@ function agree(s: string): string {
  * statement stands alone ("the user takes this backpack to the gym").
  */
 function fillObjectGap(s: string, cat: string): string {
+  const it = thisOne(cat);
   // "… gave them" / "… sleeps with": the object is what is missing at the end
-  if (/\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them$/i.test(s)) return `${s} this ${cat}`;
-  if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} this ${cat}`;
-  if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, `this ${cat}`);
-  if (/\bit\b/i.test(s)) return s.replace(/\bit\b/i, `this ${cat}`);
+  if (/\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them$/i.test(s)) return `${s} ${it}`;
+  const given = s.match(
+    /^(.*\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them)\s+(?=(?:for|on|at|in|when|as|after|before|during|last|this|from)\b)/i,
+  );
+  if (given) return `${given[1]} ${it} ${s.slice(given[0].length)}`;
+  if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} ${it}`;
+  if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, it);
+  if (/\bit\b/i.test(s)) return s.replace(/\bit\b/i, it);
   // a bare predicate ("used on weekday mornings", "is a gift") is about the object
   if (/^(?:is|was|has|had)\b/i.test(s)) return `the ${cat} ${s}`;
+  if (/^are\b/i.test(s)) return `the ${cat} ${s}`;
+  // the object of a preposition that is followed straight by another phrase: "travels with on the
+  // plane", "turns to for a few pages", "could never part with because of the memories"
+  const dangling =
+    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if)\b)/i;
+  const m = s.match(dangling);
+  if (m && /^(?:the user|they|the user's|[A-Z])/i.test(s) && !new RegExp(`\\b${cat}\\b`, "i").test(m[1]))
+    return `${m[1]} ${it} ${s.slice(m[0].length)}`;
   const gap = new RegExp(
-    `^((?:the user(?:'s [\\p{L}-]+)?|they)\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time)\\b|$)`,
+    `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
     "iu",
   );
-  return s.replace(gap, `$1 this ${cat}`);
+  return s.replace(gap, `$1 ${it}`);
 }
 
 export function episodicFromTrajectory(input: MemorizeInput): string {

@@ -1,0 +1,54 @@
+/**
+ * What a request to the robot says that is not about the object: the asking ("Can you find",
+ * "Take me to", "I need", "Where is"), politeness at the end ("…, please", "… for me"), and
+ * sentences that only ask again ("Could you get it for me?", "Take me to it."). One grammar for
+ * the memorizer, which must not store them as facts, and for retrieval, whose query they would
+ * pull toward every other request the user ever made.
+ */
+
+/** Interjections and chat shorthand that carry nothing ("okay so", "hey robot"). */
+export const INTERJECTION = /^(?:(?:hey|hi|hello|ok|okay|so|um|uh|well|robot|alright|right)[,!]?\s+)+/i;
+
+/** The asking that opens a request; what follows it is the object and what the user says of it. */
+export const REQUEST = new RegExp(
+  String.raw`^(?:(?:hey|hi|ok|okay|so|robot|please)[,!]?\s+)*` +
+    String.raw`(?:(?:please|can you|could you|would you|will you|i need you to|i want you to|go and|go)\s+)*` +
+    String.raw`(?:(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|head to|show|carry|pick up|hand)(?:\s+(?:me|us))?(?:\s+to)?` +
+    String.raw`|i need|i want|i'd like|i would like|i'm looking for|i am looking for|help me find|where is|where's|where are)\s+`,
+  "i",
+);
+
+/** What a request ends on that is no fact ("…, please", "… for me"). */
+export const REQUEST_TAIL = /(?:[,\s]+(?:please|for me|thanks|thank you|right now|now please))+\s*$/i;
+
+/** A sentence that only asks again for the object ("Could you get it for me?", "Take me to it."). */
+export const REQUEST_ONLY = new RegExp(
+  String.raw`^(?:(?:please|ok|okay)\s+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?` +
+    String.raw`(?:bring|get|fetch|find|grab|take|show|hand|carry)\b(?:\s+(?:it|them|that|this|one|me|us|to|here|over|for|now|please|back))*$`,
+  "i",
+);
+
+/** "…, can you grab it": a request tacked onto a description. */
+export const TRAILING_ASK = /[,;]\s*(?:(?:and|so)\s+)?(?:can|could|would|will) you\b.*$/i;
+
+/** The sentences of a text, their end marks dropped. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\s*[.!?]+\s*$/)
+    .map((x) => x.replace(/[.!?]+$/, "").trim())
+    .filter(Boolean);
+}
+
+/**
+ * Pure: the part of a request that describes the object, its asking removed ("Can you fetch the
+ * one I use at the gym for me? Take me to it." → "the one I use at the gym"). A request that is
+ * all asking is returned whole (there is nothing else to search with).
+ */
+export function describedPart(request: string): string {
+  const parts = sentences(request.trim())
+    .map((s) => s.replace(INTERJECTION, ""))
+    .filter((s) => !REQUEST_ONLY.test(s))
+    .map((s) => s.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").trim())
+    .filter((s) => s && !REQUEST_ONLY.test(s));
+  return parts.length ? parts.join(". ") : request.trim();
+}
