@@ -1,13 +1,15 @@
 /**
  * An evaluation folder as the page shows it: its result lines reduced to the table's columns
  * (read and validated by the evaluation's own reader), the report's Markdown and figures, the
- * folder's progress file, and which lines have a run folder to replay.
+ * folder's progress file, and which lines have a run folder to replay. Every measure the lines
+ * record beyond the fixed columns is a column of its own, so a newly registered measure shows
+ * without an edit here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { PROGRESS_FILE, ProgressFile } from "../eval/progress-file.ts";
-import { readResults } from "../eval/results.ts";
+import { lineMeasures, readResults } from "../eval/results.ts";
 import type { DataRoots } from "./paths.ts";
 import { listRuns } from "./replay.ts";
 
@@ -29,14 +31,21 @@ export interface ResultRow {
   calls: number;
   costUsd: number | null;
   error: string | null;
+  /** the line's other measures by id (the columns `measureColumns` names) */
+  measures: Record<string, number | boolean | null>;
   /** a run folder of this episode, memory mode and backbone to replay, when there is one */
   replay: string | null;
 }
+
+/** Measures the table shows in fixed columns (outcome, SPL, CM, steps). */
+const FIXED_COLUMNS = new Set(["success", "spl", "category_match", "steps"]);
 
 export interface ResultsView {
   path: string;
   dataset: string | null;
   rows: ResultRow[];
+  /** measure ids beyond the fixed columns, in the order the lines list them */
+  measureColumns: string[];
   problems: string[];
   report: string | null;
   figures: string[];
@@ -91,6 +100,7 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
     throw new Error(`"${path}" is not an evaluation folder (no results.jsonl in it)`);
   const read = readResults(join(dir, "results.jsonl"));
   const index = replayIndex(roots, dir);
+  const measureColumns = new Set<string>();
   const rows: ResultRow[] = read.lines.map((l) => ({
     key: l.key,
     episodeId: l.episodeId,
@@ -109,6 +119,13 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
     calls: l.usage.calls,
     costUsd: l.usage.costUsd,
     error: l.error,
+    measures: Object.fromEntries(
+      Object.entries(lineMeasures(l)).filter(([id]) => {
+        if (FIXED_COLUMNS.has(id)) return false;
+        measureColumns.add(id);
+        return true;
+      }),
+    ),
     replay: index.get(`${l.episodeId}|${l.memory}|${l.backbone}`) ?? null,
   }));
   let dataset: string | null = null;
@@ -129,6 +146,7 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
     path: roots.label(dir),
     dataset,
     rows,
+    measureColumns: [...measureColumns],
     problems: read.problems.map((p) => `line ${p.line}: ${p.message}`),
     report,
     figures,

@@ -27,7 +27,9 @@ export const EvalConfig = z.strictObject({
   recallK: z.number().int().positive().default(5),
   measures: z
     .array(z.string().min(1))
-    .default(["path_length", "steps", "stopped", "distance_to_goal", "success", "spl", "category_match"])
-    .describe("registered measures, in order, each after those it reads; results need these seven"),
+    .default(["path_length", "steps", "stopped", "distance_to_goal", "success", "spl", "category_match", "collisions"])
+    .describe(
+      "registered measures, in order, each after those it reads; results need the first seven, and every one listed reaches results.jsonl's `measures`, the report and the dashboard",
+    ),
 });
 export type EvalConfig = z.infer<typeof EvalConfig>;

@@ -23,12 +23,14 @@ import { buildSceneGraph, roomAt, type SceneGraph, type SceneGraphCache } from "
 import { hourOf } from "../rules/check.ts";
 import type { RuleSession } from "../rules/session.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
-import type { EpisodeMetrics, Observation, Pose, SimSettings, Vec3 } from "../sim/protocol.ts";
+import type { EpisodeMetrics, ObjectSpec, Observation, Pose, SimSettings, Vec3 } from "../sim/protocol.ts";
 import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
 import {
   CATEGORY_MATCH,
+  DEFAULT_MEASURE_IDS,
   DISTANCE_TO_GOAL,
   MeasureSet,
+  type MeasureValue,
   PATH_LENGTH,
   RECORD_MEASURES,
   SPL,
@@ -42,7 +44,7 @@ import { usageDetail } from "./usage-detail.ts";
 
 export interface RunEpisodeOptions {
   episode: Episode;
-  /** measure ids in order (eval.measures); the record's seven by default */
+  /** measure ids in order (eval.measures' default when absent); they must include the record's seven */
   measures?: readonly string[];
   /** the scene as load_scene wants it ("seed:7", a Habitat scene id) and its settings */
   scene: { id: string; scene: string; settings?: SimSettings };
@@ -78,6 +80,15 @@ async function ensureScene(sim: Simulator, key: Simulator, scene: RunEpisodeOpti
   if (loadedScene.get(key) === id) return;
   await sim.loadScene({ scene: scene.scene, ...(scene.settings ? { settings: scene.settings } : {}) });
   loadedScene.set(key, id);
+}
+
+/**
+ * Every instance placed in the episode with the target's category, the targets excepted: the
+ * lookalikes category match (CM) is measured against.
+ */
+export function sameCategoryInstances(placements: readonly ObjectSpec[], targetIds: readonly string[]): string[] {
+  const categories = new Set(placements.filter((p) => targetIds.includes(p.id)).map((p) => p.category));
+  return placements.filter((p) => categories.has(p.category) && !targetIds.includes(p.id)).map((p) => p.id);
 }
 
 function targetDistance(m: EpisodeMetrics): number | null {
@@ -144,8 +155,9 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
   const watch = new Stopwatch();
   const sim = timedSimulator(opts.sim, watch);
   const stream = new EventStream(ep.id, opts.onEvent);
-  const measures = new MeasureSet(opts.measures).require(RECORD_MEASURES);
+  const measures = new MeasureSet(opts.measures ?? DEFAULT_MEASURE_IDS).require(RECORD_MEASURES);
   const target = ep.placements.find((p) => p.id === ep.targetObjectId);
+  const lookalikes = sameCategoryInstances(ep.placements, [ep.targetObjectId]);
   const targetCategory = target?.category ?? "unknown";
   const scenario = ep.stage === "evaluation" ? ep.scenario : "acquisition";
   const withImages = opts.agent.views === "always" || (opts.agent.views === "auto" && opts.policy.needsImages);
@@ -274,8 +286,15 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
   // Measure wherever the episode ended, even after an error, if it got as far as the agent.
   if (agent) {
     try {
-      metrics = await sim.metrics();
-      measures.update({ kind: "end", distanceToTarget: targetDistance(metrics), nearestObject: metrics.nearestObject });
+      // Geodesics to exactly what the measures judge by: the target and its same-category lookalikes.
+      const ends = await sim.metrics({ objectIds: [ep.targetObjectId, ...lookalikes] });
+      metrics = ends;
+      measures.update({
+        kind: "end",
+        distanceToTarget: targetDistance(ends),
+        nearestObject: ends.nearestObject,
+        sameCategory: lookalikes.map((id) => ({ id, distance: ends.distances[id] ?? null })),
+      });
     } catch (e) {
       error ??= classifyError(e);
     }
@@ -298,6 +317,19 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
         steps: agent?.steps ?? 0,
         pathLength: 0,
         distanceToGoal: null,
+      };
+  // Every listed measure by id; without an end to measure, the record's seven read as above and the others null.
+  const measured: Record<string, MeasureValue> = metrics
+    ? measures.record()
+    : {
+        ...Object.fromEntries(Object.keys(measures.record()).map((id) => [id, null])),
+        [SUCCESS.id]: m.success,
+        [SPL.id]: m.spl,
+        [CATEGORY_MATCH.id]: m.cm,
+        [STOPPED.id]: m.stopped,
+        [STEPS.id]: m.steps,
+        [PATH_LENGTH.id]: m.pathLength,
+        [DISTANCE_TO_GOAL.id]: m.distanceToGoal,
       };
 
   const u = summarizeCalls(agent?.calls ?? []);
@@ -342,6 +374,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     schedule: opts.agent.schedule,
     lowLevelTrigger: describeTrigger(opts.policy, opts.agent),
     ...m,
+    measures: measured,
     shortestPath: metrics?.shortestPath ?? null,
     simSuccess: metrics?.success ?? null,
     target: { objectId: ep.targetObjectId, category: targetCategory },

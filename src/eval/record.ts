@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CallSummary } from "../agent/events.ts";
 import { ErrorKind } from "../agent/outcome-error.ts";
+import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 
 export { ErrorKind };
@@ -69,6 +70,8 @@ export const EpisodeRecord = z.strictObject({
   distanceToGoal: z.number().nonnegative().nullable(),
   /** the simulator's own success flag, to cross-check the measures */
   simSuccess: z.boolean().nullable(),
+  /** every measure of eval.measures by id (the fields above are seven of them, kept by name) */
+  measures: MeasureMap,
 
   target: z.strictObject({ objectId: z.string(), category: z.string() }),
   grounded: z.strictObject({

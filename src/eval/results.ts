@@ -6,6 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
+import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 
 export const RESULTS_FILE = "results.jsonl";
@@ -57,6 +58,11 @@ export const ResultLine = z.strictObject({
   steps: Count,
   pathLength: Metres,
   shortestPath: Metres.nullable(),
+  /**
+   * Every measure of eval.measures by id (success, spl, cm, steps and pathLength above are
+   * five of them, kept by name); absent in lines written before measures flowed
+   */
+  measures: MeasureMap.optional(),
   target: z.strictObject({ objectId: z.string(), category: z.string() }),
   grounded: z.strictObject({
     objectId: z.string().nullable(),
@@ -101,6 +107,21 @@ export const ResultLine = z.strictObject({
   finishedAt: z.string().min(1),
 });
 export type ResultLine = z.infer<typeof ResultLine>;
+
+/**
+ * A line's measures by id. Lines written before measures flowed carry only the named fields;
+ * those read as the measures they came from, so old and new lines sit in one table.
+ */
+export function lineMeasures(l: ResultLine): Record<string, number | boolean | null> {
+  return {
+    path_length: l.pathLength,
+    steps: l.steps,
+    success: l.success,
+    spl: l.spl,
+    category_match: l.cm,
+    ...(l.measures ?? {}),
+  };
+}
 
 export function resultKey(backbone: string, memory: string, representation: string, episodeId: string): string {
   return `${backbone}|${memory}|${representation}|${episodeId}`;

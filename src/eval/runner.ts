@@ -23,6 +23,7 @@ import type { Image, Simulator } from "../sim/simulator.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { RunEpisodeOptions } from "./harness.ts";
+import type { MeasureMap } from "./measures/measure.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { fileProgress, teeProgress } from "./progress-file.ts";
@@ -65,6 +66,8 @@ export interface EpisodeOutcome {
   steps: number;
   pathLength: number;
   shortestPath: number | null;
+  /** every measure of eval.measures by id; absent from runtimes that do not measure (older test doubles) */
+  measures?: MeasureMap;
   target: { objectId: string; category: string };
   grounded: { objectId: string | null; category: string | null; correct: boolean | null };
   retrievedObjectIds: string[];
@@ -350,6 +353,7 @@ export function toLine(
     steps: o.steps,
     pathLength: o.pathLength,
     shortestPath: o.shortestPath,
+    ...(o.measures ? { measures: o.measures } : {}),
     target: o.target,
     grounded: o.grounded,
     retrieval: { ids: o.retrievedObjectIds, targetRetrieved: job.memory === "polar" ? o.goldInRetrieved : null },

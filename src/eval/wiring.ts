@@ -216,6 +216,7 @@ function backboneRuntime(ctx: {
         steps: r.steps,
         pathLength: r.pathLength,
         shortestPath: r.shortestPath,
+        measures: r.measures,
         target: r.target,
         grounded: { objectId: r.grounded.objectId, category: r.grounded.category, correct: r.grounded.correct },
         retrievedObjectIds: r.retrievedObjectIds,

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { sameCategoryInstances } from "../../src/eval/harness.ts";
 import {
+  COLLISIONS,
+  DEFAULT_MEASURE_IDS,
   type Measure,
   type MeasureEvent,
   MeasureSet,
@@ -31,8 +34,17 @@ function walk(actions: Action[], opts: { shortestPath: number | null; category?:
   return events;
 }
 
-const end = (distanceToTarget: number | null, nearest: { id: string; category: string; distance: number } | null) =>
-  ({ kind: "end", distanceToTarget, nearestObject: nearest }) as const;
+type Near = { id: string; category: string; distance: number } | null;
+/** The end event; `sameCategory` defaults to the nearest object when it is a lookalike of the target. */
+const end = (
+  distanceToTarget: number | null,
+  nearest: Near,
+  sameCategory: { id: string; distance: number | null }[] = nearest &&
+  nearest.category === "mug" &&
+  nearest.id !== "mug_1"
+    ? [{ id: nearest.id, distance: nearest.distance }]
+    : [],
+): MeasureEvent => ({ kind: "end", distanceToTarget, nearestObject: nearest, sameCategory });
 
 test("a direct walk that stops at the target succeeds with SPL 1", () => {
   const ev = walk(["MOVE_FORWARD", "MOVE_FORWARD", "MOVE_FORWARD", "STOP"], { shortestPath: 3 });
@@ -101,6 +113,44 @@ test("CM: stopped next to a same-category object that is not the target", () => 
   assert.equal(m.cm, true);
 });
 
+test("CM: a lookalike within reach counts even when an object of another category is nearer (the nearest-object rule missed it)", () => {
+  const ev = walk(["MOVE_FORWARD", "STOP"], { shortestPath: 6 });
+  // the book is what the old rule looked at: nearest of any category, so no CM
+  ev.push(end(5, { id: "book_1", category: "book", distance: 0.4 }, [{ id: "mug_2", distance: 1.5 }]));
+  const m = measureTrajectory(ev);
+  assert.equal(m.success, false);
+  assert.equal(m.cm, true);
+});
+
+test("CM: any of several lookalikes within reach counts, the nearest one being too far or unreachable", () => {
+  const ev = walk(["STOP"], { shortestPath: 6 });
+  ev.push(
+    end(5, { id: "mug_3", category: "mug", distance: 0.3 }, [
+      { id: "mug_3", distance: null }, // nearest in a straight line, behind a wall: no geodesic
+      { id: "mug_2", distance: 2.6 },
+      { id: "mug_4", distance: 1.9 },
+    ]),
+  );
+  assert.equal(measureTrajectory(ev).cm, true);
+  const none = walk(["STOP"], { shortestPath: 6 });
+  none.push(
+    end(5, { id: "mug_3", category: "mug", distance: 0.3 }, [
+      { id: "mug_3", distance: null },
+      { id: "mug_2", distance: 2.6 },
+    ]),
+  );
+  assert.equal(measureTrajectory(none).cm, false, "unreachable and too far are not reached");
+});
+
+test("CM: the success distance is inclusive for lookalikes as it is for the target", () => {
+  const at = walk(["STOP"], { shortestPath: 6 });
+  at.push(end(5, null, [{ id: "mug_2", distance: 2 }]));
+  assert.equal(measureTrajectory(at).cm, true);
+  const beyond = walk(["STOP"], { shortestPath: 6 });
+  beyond.push(end(5, null, [{ id: "mug_2", distance: 2.0001 }]));
+  assert.equal(measureTrajectory(beyond).cm, false);
+});
+
 test("CM edge cases: other category, too far, no STOP, and a success are not category matches", () => {
   const cases: [string, MeasureEvent[]][] = [];
   const other = walk(["STOP"], { shortestPath: 6 });
@@ -151,7 +201,7 @@ test("a measure set refuses a measure listed before what it depends on", () => {
 });
 
 test("reset clears the previous episode's values", () => {
-  const set = new MeasureSet();
+  const set = new MeasureSet(DEFAULT_MEASURE_IDS);
   set.reset();
   for (const e of walk(["MOVE_FORWARD", "STOP"], { shortestPath: 1 })) set.update(e);
   set.update(end(0, null));
@@ -161,4 +211,66 @@ test("reset clears the previous episode's values", () => {
   set.update(end(0, null));
   assert.equal(set.get(SUCCESS), false);
   assert.equal(set.get(PATH_LENGTH), 1);
+});
+
+test("collisions counts the steps whose move was refused, and restarts at reset", () => {
+  const reset = walk([], { shortestPath: 1 })[0];
+  const ev: MeasureEvent[] = [
+    reset,
+    { kind: "step", action: "MOVE_FORWARD", position: [0, 0, -1], collided: false },
+    { kind: "step", action: "MOVE_FORWARD", position: [0, 0, -1], collided: true },
+    { kind: "step", action: "MOVE_FORWARD", position: [0, 0, -1], collided: true },
+    { kind: "step", action: "STOP", position: [0, 0, -1], collided: false },
+    end(0.5, null),
+  ];
+  assert.equal(measureTrajectory(ev).collisions, 2);
+  const set = new MeasureSet(["collisions"]);
+  set.reset();
+  for (const e of ev) set.update(e);
+  set.reset();
+  set.update(reset);
+  assert.equal(set.get(COLLISIONS), 0);
+});
+
+test("a measure set's record holds every listed measure by id: null before it has a value, non-finite numbers as null", () => {
+  const inf: Measure<number> = {
+    key: measureKey<number>("ratio"),
+    dependsOn: [],
+    reset() {},
+    update() {},
+    value: () => Number.POSITIVE_INFINITY,
+  };
+  const set = new MeasureSet(["steps", "distance_to_goal", inf]);
+  set.reset();
+  assert.deepEqual(set.record(), { steps: null, distance_to_goal: null, ratio: null });
+  for (const e of walk(["MOVE_FORWARD", "STOP"], { shortestPath: 1 })) set.update(e);
+  set.update(end(1.2, null));
+  assert.deepEqual(set.record(), { steps: 2, distance_to_goal: 1.2, ratio: null });
+});
+
+test("a measure whose value a result line cannot hold is named, not dropped", () => {
+  const bad: Measure<{ x: number }> = {
+    key: measureKey<{ x: number }>("pose_at_end"),
+    dependsOn: [],
+    reset() {},
+    update() {},
+    value: () => ({ x: 1 }),
+  };
+  const set = new MeasureSet([bad]);
+  set.reset();
+  set.update(walk([], { shortestPath: 1 })[0]);
+  assert.throws(() => set.record(), /measure "pose_at_end" gave a object/);
+});
+
+test("the lookalikes CM is judged against: every placement of the target's category but the target", () => {
+  const at = { position: [0, 0, 0] as Vec3 };
+  const placements = [
+    { id: "t", category: "mug" as const, ...at },
+    { id: "m2", category: "mug" as const, ...at },
+    { id: "b1", category: "book" as const, ...at },
+    { id: "m3", category: "mug" as const, ...at },
+  ];
+  assert.deepEqual(sameCategoryInstances(placements, ["t"]), ["m2", "m3"]);
+  assert.deepEqual(sameCategoryInstances(placements, ["b1"]), []);
+  assert.deepEqual(sameCategoryInstances(placements, ["nope"]), [], "no target placed, no lookalikes");
 });

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { describeProblems, ResultWriter, readResults } from "../../src/eval/results.ts";
+import { describeProblems, lineMeasures, ResultWriter, readResults } from "../../src/eval/results.ts";
 import { line } from "./lines.ts";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "polar-results-"));
@@ -65,4 +65,30 @@ test("bad middle lines are reported with their line numbers; a later line of the
   assert.equal(r.duplicates, 1);
   assert.equal(r.problems[0].line, 2);
   assert.equal(r.problems[0].torn, false);
+});
+
+test("a line's measures map round-trips; a line written before it (no `measures`) loads and reads its named fields as measures", () => {
+  const p = join(tmp(), "results.jsonl");
+  const w = new ResultWriter(p);
+  const measures = { success: true, spl: 0.5, category_match: false, steps: 12, path_length: 6, collisions: 3 };
+  w.append(line({ episodeId: "new", success: true, spl: 0.5, steps: 12, pathLength: 6, measures }));
+  w.close();
+  // an old line, as written before measures flowed: the field is simply absent
+  const { measures: _none, ...old } = line({ episodeId: "old", success: false, cm: true, steps: 9, pathLength: 4 });
+  appendFileSync(p, `${JSON.stringify(old)}\n`);
+  const r = readResults(p);
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.lines[0].measures, measures);
+  assert.equal(r.lines[1].measures, undefined);
+  assert.deepEqual(lineMeasures(r.lines[1]), {
+    path_length: 4,
+    steps: 9,
+    success: false,
+    spl: 0,
+    category_match: true,
+  });
+  assert.equal(lineMeasures(r.lines[0]).collisions, 3);
+  const bad = join(tmp(), "results.jsonl");
+  writeFileSync(bad, `${JSON.stringify({ ...line({ episodeId: "x" }), measures: { pose: [1, 2] } })}\n`);
+  assert.match(readResults(bad).problems[0]?.message ?? "", /measures\.pose/);
 });

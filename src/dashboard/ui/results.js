@@ -6,6 +6,13 @@ import { html } from "./html.js";
 
 const FILTERS = ["scenario", "memory", "backbone", "outcome"];
 
+/** A measure's value as the table shows it: yes/no, a number to three significant figures, — when unknown. */
+function measureCell(v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  return Number.isInteger(v) ? String(v) : v.toPrecision(3);
+}
+
 export function ResultsTab({ conn, cat, openReplay, runHere, compare }) {
   const [path, setPath] = useState("");
   const [view, setView] = useState(null);
@@ -51,13 +58,14 @@ export function ResultsTab({ conn, cat, openReplay, runHere, compare }) {
               onClick=${() => compare(pickedRows[0].replay, pickedRows[1].replay)} data-testid="compare-picked">compare the two picked</button>
           </div>
           <table class="results">
-            <tr><th></th><th>episode</th><th>scenario</th><th>memory</th><th>backbone</th><th>outcome</th><th>SPL</th><th>CM</th><th>steps</th><th>grounded</th><th>calls</th><th></th></tr>
+            <tr><th></th><th>episode</th><th>scenario</th><th>memory</th><th>backbone</th><th>outcome</th><th>SPL</th><th>CM</th><th>steps</th>${(view.measureColumns ?? []).map((id) => html`<th data-testid="measure-column">${id}</th>`)}<th>grounded</th><th>calls</th><th></th></tr>
             ${rows.slice(0, 500).map(
               (r) => html`<tr data-testid="result-row">
                 <td><input type="checkbox" checked=${picked.includes(r.key)} onChange=${() => pick(r.key)} /></td>
                 <td>${r.episodeId}</td><td>${r.scenario}</td><td>${r.memory}</td><td>${r.backbone}</td>
                 <td class=${r.success ? "ok" : "bad"}>${r.success ? "success" : "failure"}</td>
                 <td>${r.spl.toFixed(2)}</td><td>${r.cm ? "yes" : "no"}</td><td>${r.steps}</td>
+                ${(view.measureColumns ?? []).map((id) => html`<td>${measureCell(r.measures?.[id])}</td>`)}
                 <td>${r.groundedCorrect === null ? "—" : r.groundedCorrect ? "right" : "wrong"}</td><td>${r.calls}</td>
                 <td>${
                   r.replay
