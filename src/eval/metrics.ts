@@ -1,9 +1,11 @@
 /**
- * SR, SPL and CM from result lines, grouped any way the report needs, each with a bootstrap
- * confidence interval. Plain functions over lines: the report recomputes everything from the
+ * SR, SPL and CM from result lines, grouped any way the report needs, each with its interval
+ * from the report's one Estimates (estimates.ts): a quantity named by the same key reads the
+ * same everywhere. Plain functions over lines: the report recomputes everything from the
  * JSONL alone.
  */
-import { type BootstrapOptions, bootstrapMean, type Estimate, hashSeed, rng } from "./bootstrap.ts";
+import type { BootstrapOptions, Estimate } from "./bootstrap.ts";
+import { type Estimates, estimatesOf } from "./estimates.ts";
 import type { ResultLine } from "./results.ts";
 
 export const SCENARIO_ORDER = ["compositional_single", "compositional_joint", "distractor", "temporal"];
@@ -17,6 +19,8 @@ export const SCENARIO_LABELS: Record<string, string> = {
 };
 export const MEMORY_ORDER = ["none", "raw", "polar"] as const;
 export const MEMORY_LABELS: Record<string, string> = { none: "No-prior", raw: "Raw-interaction", polar: "Polar" };
+/** The episode groups a per-backbone table lists: acquisition is its own, never a memory mode's. */
+export const GROUP_LABELS: Record<string, string> = { acquisition: "Acquisition", ...MEMORY_LABELS };
 
 export interface Rates {
   n: number;
@@ -26,22 +30,25 @@ export interface Rates {
   errors: number;
 }
 
-export function rates(lines: readonly ResultLine[], label: string, opts: BootstrapOptions = {}): Rates {
-  const seedFor = (metric: string) => hashSeed(`${label}|${metric}`, opts.seed ?? 0);
-  const est = (metric: string, xs: number[]) => bootstrapMean(xs, { ...opts, seed: seedFor(metric) });
+/**
+ * SR, SPL and CM of a group of lines. `key` names the group ("backbone|memory|scenario"): the
+ * same group under the same key anywhere in a report is one estimate.
+ */
+export function rates(lines: readonly ResultLine[], key: string, opts?: Estimates | BootstrapOptions): Rates {
+  const est = estimatesOf(opts);
   return {
     n: lines.length,
-    sr: est(
-      "sr",
-      lines.map((l) => (l.success ? 1 : 0)),
+    sr: est.proportion(
+      `sr|${key}`,
+      lines.map((l) => l.success),
     ),
-    spl: est(
-      "spl",
+    spl: est.mean(
+      `spl|${key}`,
       lines.map((l) => l.spl),
     ),
-    cm: est(
-      "cm",
-      lines.map((l) => (l.cm ? 1 : 0)),
+    cm: est.proportion(
+      `cm|${key}`,
+      lines.map((l) => l.cm),
     ),
     errors: lines.filter((l) => l.error !== null).length,
   };
@@ -87,7 +94,8 @@ export interface Table1Row {
 }
 
 /** Table 1: SR, SPL, CM per backbone × memory mode × scenario, and over all scenarios. */
-export function table1(lines: readonly ResultLine[], opts: BootstrapOptions = {}): Table1Row[] {
+export function table1(lines: readonly ResultLine[], opts?: Estimates | BootstrapOptions): Table1Row[] {
+  const est = estimatesOf(opts);
   const main = mainLines(lines);
   const scenarios = scenariosOf(main);
   const rows: Table1Row[] = [];
@@ -98,9 +106,9 @@ export function table1(lines: readonly ResultLine[], opts: BootstrapOptions = {}
       const cells: Record<string, Rates> = {};
       for (const s of scenarios) {
         const group = mine.filter((l) => l.scenario === s);
-        if (group.length) cells[s] = rates(group, `${backbone}|${memory}|${s}`, opts);
+        if (group.length) cells[s] = rates(group, `${backbone}|${memory}|${s}`, est);
       }
-      cells.all = rates(mine, `${backbone}|${memory}|all`, opts);
+      cells.all = rates(mine, `${backbone}|${memory}|all`, est);
       rows.push({ backbone, memory, cells });
     }
   }
@@ -109,7 +117,8 @@ export function table1(lines: readonly ResultLine[], opts: BootstrapOptions = {}
 
 export interface UsageRow {
   backbone: string;
-  memory: string;
+  /** "acquisition" or the memory mode of evaluation episodes */
+  group: string;
   episodes: number;
   calls: number;
   failedCalls: number;
@@ -119,52 +128,32 @@ export interface UsageRow {
   costUsd: number | null;
 }
 
-/** Model usage per backbone × memory mode, over every episode (acquisition included). */
+/**
+ * Model usage per backbone: the acquisition episodes as their own row (they read no memory,
+ * whatever mode their line is keyed under), then each memory mode's evaluation episodes.
+ */
 export function usageTable(lines: readonly ResultLine[]): UsageRow[] {
   const total = (group: readonly ResultLine[], f: (l: ResultLine) => number | null) =>
     group.reduce<number | null>((sum, l) => (sum === null || f(l) === null ? null : sum + (f(l) ?? 0)), 0);
+  const groupOf = (l: ResultLine) => (l.stage === "acquisition" ? "acquisition" : l.memory);
   const rows: UsageRow[] = [];
   for (const backbone of backbonesOf(lines)) {
-    for (const memory of ordered(
-      lines.map((l) => l.memory),
-      MEMORY_ORDER,
-    )) {
-      const group = lines.filter((l) => l.backbone === backbone && l.memory === memory);
-      if (group.length === 0) continue;
+    for (const group of ordered(lines.map(groupOf), ["acquisition", ...MEMORY_ORDER])) {
+      const mine = lines.filter((l) => l.backbone === backbone && groupOf(l) === group);
+      if (mine.length === 0) continue;
       rows.push({
         backbone,
-        memory,
-        episodes: group.length,
-        calls: total(group, (l) => l.usage.calls) ?? 0,
-        failedCalls: total(group, (l) => l.usage.failedCalls) ?? 0,
-        inputTokens: total(group, (l) => l.usage.inputTokens),
-        outputTokens: total(group, (l) => l.usage.outputTokens),
-        costUsd: total(group, (l) => l.usage.costUsd),
+        group,
+        episodes: mine.length,
+        calls: total(mine, (l) => l.usage.calls) ?? 0,
+        failedCalls: total(mine, (l) => l.usage.failedCalls) ?? 0,
+        inputTokens: total(mine, (l) => l.usage.inputTokens),
+        outputTokens: total(mine, (l) => l.usage.outputTokens),
+        costUsd: total(mine, (l) => l.usage.costUsd),
       });
     }
   }
   return rows;
-}
-
-/** Two-sample percentile bootstrap of mean(a) − mean(b). */
-export function bootstrapDiff(a: readonly number[], b: readonly number[], opts: BootstrapOptions = {}): Estimate {
-  const n = Math.min(a.length, b.length);
-  if (a.length === 0 || b.length === 0) return { n, mean: Number.NaN, lo: Number.NaN, hi: Number.NaN };
-  const samples = opts.samples ?? 1000;
-  const rand = rng(opts.seed ?? 0);
-  const diffs = new Float64Array(samples);
-  const resampleMean = (xs: readonly number[]) => {
-    let s = 0;
-    for (let i = 0; i < xs.length; i++) s += xs[Math.floor(rand() * xs.length)];
-    return s / xs.length;
-  };
-  for (let i = 0; i < samples; i++) diffs[i] = resampleMean(a) - resampleMean(b);
-  diffs.sort();
-  const avg = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const m = avg(a) - avg(b);
-  const alpha = (1 - (opts.level ?? 0.95)) / 2;
-  const q = (p: number) => diffs[Math.min(samples - 1, Math.max(0, Math.round((samples - 1) * p)))];
-  return { n, mean: m, lo: Math.min(m, q(alpha)), hi: Math.max(m, q(1 - alpha)) };
 }
 
 export interface GapRow {
@@ -177,24 +166,35 @@ export interface GapRow {
 }
 
 /** Figure 5: the drop from explicit (acquisition) to implicit (evaluation) instructions. */
-export function acquisitionGap(lines: readonly ResultLine[], opts: BootstrapOptions = {}): GapRow[] {
+export function acquisitionGap(lines: readonly ResultLine[], opts?: Estimates | BootstrapOptions): GapRow[] {
+  const est = estimatesOf(opts);
   const out: GapRow[] = [];
   const main = mainLines(lines);
   for (const backbone of backbonesOf(lines)) {
-    const acq = lines
-      .filter((l) => l.stage === "acquisition" && l.backbone === backbone)
-      .map((l) => (l.success ? 1 : 0));
+    const acq = lines.filter((l) => l.stage === "acquisition" && l.backbone === backbone);
     if (acq.length === 0) continue;
+    // one acquisition SR per backbone, whichever memory mode it is set against
+    const acquisition = est.proportion(
+      `sr|${backbone}|acquisition|all`,
+      acq.map((l) => l.success),
+    );
     for (const memory of memoriesOf(main)) {
-      const ev = main.filter((l) => l.backbone === backbone && l.memory === memory).map((l) => (l.success ? 1 : 0));
+      const ev = main.filter((l) => l.backbone === backbone && l.memory === memory);
       if (ev.length === 0) continue;
-      const seed = (m: string) => hashSeed(`gap|${backbone}|${memory}|${m}`, opts.seed ?? 0);
       out.push({
         backbone,
         memory,
-        acquisition: bootstrapMean(acq, { ...opts, seed: seed("acq") }),
-        evaluation: bootstrapMean(ev, { ...opts, seed: seed("eval") }),
-        gap: bootstrapDiff(acq, ev, { ...opts, seed: seed("gap") }),
+        acquisition,
+        // the evaluation SR is Table 1's "All" cell of the same row
+        evaluation: est.proportion(
+          `sr|${backbone}|${memory}|all`,
+          ev.map((l) => l.success),
+        ),
+        gap: est.difference(
+          `gap|${backbone}|${memory}`,
+          acq.map((l) => (l.success ? 1 : 0)),
+          ev.map((l) => (l.success ? 1 : 0)),
+        ),
       });
     }
   }
@@ -209,36 +209,37 @@ export interface ScenarioSeries {
   values: Record<string, Estimate>;
 }
 
+/** One value per scenario and "all"; `key` names the series, as in Table 1 ("cm|backbone|memory"). */
 function perScenario(
   lines: readonly ResultLine[],
   scenarios: readonly string[],
-  value: (l: ResultLine) => number,
-  label: string,
-  opts: BootstrapOptions,
+  estimate: (key: string, group: readonly ResultLine[]) => Estimate,
+  key: string,
 ): Record<string, Estimate> {
   const values: Record<string, Estimate> = {};
   for (const s of [...scenarios, "all"]) {
     const group = s === "all" ? lines : lines.filter((l) => l.scenario === s);
-    if (group.length)
-      values[s] = bootstrapMean(group.map(value), { ...opts, seed: hashSeed(`${label}|${s}`, opts.seed ?? 0) });
+    if (group.length) values[s] = estimate(`${key}|${s}`, group);
   }
   return values;
 }
 
-/** Figure 6: CM (same category, wrong instance) per scenario and memory mode. */
-export function cmPerScenario(lines: readonly ResultLine[], opts: BootstrapOptions = {}): ScenarioSeries[] {
+/** Figure 6: CM (same category, wrong instance) per scenario and memory mode: Table 1's CM cells. */
+export function cmPerScenario(lines: readonly ResultLine[], opts?: Estimates | BootstrapOptions): ScenarioSeries[] {
+  const est = estimatesOf(opts);
   const main = mainLines(lines);
   const scenarios = scenariosOf(main);
+  const cm = (key: string, group: readonly ResultLine[]) =>
+    est.proportion(
+      key,
+      group.map((l) => l.cm),
+    );
   const out: ScenarioSeries[] = [];
   for (const backbone of backbonesOf(main))
     for (const memory of memoriesOf(main)) {
       const mine = main.filter((l) => l.backbone === backbone && l.memory === memory);
       if (mine.length)
-        out.push({
-          backbone,
-          series: memory,
-          values: perScenario(mine, scenarios, (l) => (l.cm ? 1 : 0), `cm|${backbone}|${memory}`, opts),
-        });
+        out.push({ backbone, series: memory, values: perScenario(mine, scenarios, cm, `cm|${backbone}|${memory}`) });
     }
   return out;
 }
@@ -247,23 +248,31 @@ export function cmPerScenario(lines: readonly ResultLine[], opts: BootstrapOptio
  * Figure 7: SR where retrieval did its part — Polar episodes whose candidates held the target,
  * raw-interaction episodes whose sample held the gold interaction(s).
  */
-export function controlledRetrieval(lines: readonly ResultLine[], opts: BootstrapOptions = {}): ScenarioSeries[] {
+export function controlledRetrieval(
+  lines: readonly ResultLine[],
+  opts?: Estimates | BootstrapOptions,
+): ScenarioSeries[] {
+  const est = estimatesOf(opts);
   const main = mainLines(lines);
   const scenarios = scenariosOf(main);
+  const sr = (key: string, group: readonly ResultLine[]) =>
+    est.proportion(
+      key,
+      group.map((l) => l.success),
+    );
   const out: ScenarioSeries[] = [];
   for (const backbone of backbonesOf(main)) {
     const polar = main.filter(
       (l) => l.backbone === backbone && l.memory === "polar" && l.retrieval.targetRetrieved === true,
     );
     const raw = main.filter((l) => l.backbone === backbone && l.memory === "raw" && l.raw.includesGold === true);
-    const sr = (l: ResultLine) => (l.success ? 1 : 0);
     if (raw.length)
-      out.push({ backbone, series: "raw", values: perScenario(raw, scenarios, sr, `ctrl|${backbone}|raw`, opts) });
+      out.push({ backbone, series: "raw", values: perScenario(raw, scenarios, sr, `sr-controlled|${backbone}|raw`) });
     if (polar.length)
       out.push({
         backbone,
         series: "polar",
-        values: perScenario(polar, scenarios, sr, `ctrl|${backbone}|polar`, opts),
+        values: perScenario(polar, scenarios, sr, `sr-controlled|${backbone}|polar`),
       });
   }
   return out;
@@ -275,8 +284,9 @@ export const RETRIEVER_LABELS: Record<string, string> = { bm25: "BM25", dense: "
 /** Figure 8: recall@k of the gold prior interactions, per retriever and scenario. */
 export function retrievalRecall(
   lines: readonly ResultLine[],
-  opts: BootstrapOptions = {},
+  opts?: Estimates | BootstrapOptions,
 ): { k: number | null; series: ScenarioSeries[] } {
+  const est = estimatesOf(opts);
   const withRecall = mainLines(lines).filter((l) => l.recall !== null);
   const scenarios = scenariosOf(withRecall);
   const series: ScenarioSeries[] = [];
@@ -284,12 +294,13 @@ export function retrievalRecall(
     const mine = withRecall.filter((l) => l.backbone === backbone);
     for (const r of RETRIEVERS) {
       const has = mine.filter((l) => l.recall?.[r] != null);
+      const recall = (key: string, group: readonly ResultLine[]) =>
+        est.mean(
+          key,
+          group.map((l) => l.recall?.[r] ?? 0),
+        );
       if (has.length)
-        series.push({
-          backbone,
-          series: r,
-          values: perScenario(has, scenarios, (l) => l.recall?.[r] ?? 0, `recall|${backbone}|${r}`, opts),
-        });
+        series.push({ backbone, series: r, values: perScenario(has, scenarios, recall, `recall|${backbone}|${r}`) });
     }
   }
   return { k: withRecall[0]?.recall?.k ?? null, series };
@@ -302,7 +313,11 @@ export interface AblationRow {
 }
 
 /** Table 2: Polar with each trajectory representation (only those that were run). */
-export function representationAblation(lines: readonly ResultLine[], opts: BootstrapOptions = {}): AblationRow[] {
+export function representationAblation(
+  lines: readonly ResultLine[],
+  opts?: Estimates | BootstrapOptions,
+): AblationRow[] {
+  const est = estimatesOf(opts);
   const polar = lines.filter((l) => l.stage === "evaluation" && l.memory === "polar");
   const reps = ordered(
     polar.map((l) => l.representation),
@@ -313,8 +328,9 @@ export function representationAblation(lines: readonly ResultLine[], opts: Boots
   for (const backbone of backbonesOf(polar))
     for (const representation of reps) {
       const mine = polar.filter((l) => l.backbone === backbone && l.representation === representation);
-      if (mine.length)
-        out.push({ backbone, representation, rates: rates(mine, `abl|${backbone}|${representation}`, opts) });
+      // Polar's own representation is Table 1's Polar row: the same key, the same interval
+      const key = representation === "episodic" ? `${backbone}|polar|all` : `${backbone}|polar:${representation}|all`;
+      if (mine.length) out.push({ backbone, representation, rates: rates(mine, key, est) });
     }
   return out;
 }

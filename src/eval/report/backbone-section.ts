@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BootstrapOptions } from "../bootstrap.ts";
+import type { Estimates } from "../estimates.ts";
 import { MEMORY_LABELS } from "../metrics.ts";
 import type { ResultLine, RunManifest } from "../results.ts";
 import {
@@ -30,7 +30,7 @@ export interface BackboneSections {
 export async function backboneSections(
   dir: string,
   lines: readonly ResultLine[],
-  boot: BootstrapOptions,
+  est: Estimates,
   provenance: string[],
   manifest: RunManifest | null,
   files: string[],
@@ -60,7 +60,7 @@ export async function backboneSections(
       "",
     );
 
-  const points = costPoints(lines, boot);
+  const points = costPoints(lines, est);
   md.push("## Figure 9 — SR against cost per episode", "");
   const svg = costFigure(points, provenance);
   if (svg) {
@@ -102,7 +102,7 @@ export async function backboneSections(
     md.push("");
   } else md.push("_Not available: no evaluation episodes with a reported cost._", "");
 
-  const comparisons = pairedComparisons(lines, boot);
+  const comparisons = pairedComparisons(lines, est);
   md.push(
     "## Paired comparisons — same episodes, two backbones or two memory modes",
     "",

@@ -4,8 +4,9 @@
  * (no other point is at least as cheap and at least as successful, and better in one) marked.
  * A point whose cost some episode did not report is not placed, and the figure says so.
  */
-import { type BootstrapOptions, bootstrapMean, type Estimate, hashSeed } from "../bootstrap.ts";
-import { MEMORY_LABELS, mainLines, memoriesOf, rates } from "../metrics.ts";
+import type { BootstrapOptions, Estimate } from "../bootstrap.ts";
+import { type Estimates, estimatesOf } from "../estimates.ts";
+import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import type { ResultLine } from "../results.ts";
 import { formatUsd } from "./backbones.ts";
 import { escapeXml, PALETTE } from "./svg.ts";
@@ -19,7 +20,8 @@ export interface CostPoint {
   pareto: boolean;
 }
 
-export function costPoints(lines: readonly ResultLine[], opts: BootstrapOptions = {}): CostPoint[] {
+export function costPoints(lines: readonly ResultLine[], opts?: Estimates | BootstrapOptions): CostPoint[] {
+  const est = estimatesOf(opts);
   const main = mainLines(lines);
   const points: CostPoint[] = [];
   for (const backbone of [...new Set(main.map((l) => l.backbone))])
@@ -28,9 +30,14 @@ export function costPoints(lines: readonly ResultLine[], opts: BootstrapOptions 
       if (group.length === 0) continue;
       const costs = group.map((l) => l.usage.costUsd);
       const cost = costs.every((c): c is number => c !== null)
-        ? bootstrapMean(costs, { ...opts, seed: hashSeed(`${backbone}|${memory}|cost`, opts.seed ?? 0) })
+        ? est.mean(`cost|${backbone}|${memory}|all`, costs)
         : null;
-      points.push({ backbone, memory, sr: rates(group, `${backbone}|${memory}|all`, opts).sr, cost, pareto: false });
+      // Table 1's SR of the same row, the same interval
+      const sr = est.proportion(
+        `sr|${backbone}|${memory}|all`,
+        group.map((l) => l.success),
+      );
+      points.push({ backbone, memory, sr, cost, pareto: false });
     }
   for (const p of points) {
     if (!p.cost) continue;

@@ -6,8 +6,9 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type BootstrapOptions, hashSeed } from "../bootstrap.ts";
+import type { BootstrapOptions } from "../bootstrap.ts";
 import { episodeDir } from "../episode-files.ts";
+import { type Estimates, estimatesOf } from "../estimates.ts";
 import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import { comparePaired, type Pair, type PairedResult } from "../paired.ts";
 import type { ResultLine } from "../results.ts";
@@ -37,7 +38,11 @@ function pairsOf(as: readonly ResultLine[], bs: readonly ResultLine[]) {
   return { pairs, lines };
 }
 
-export function pairedComparisons(lines: readonly ResultLine[], opts: BootstrapOptions = {}): PairedComparison[] {
+export function pairedComparisons(
+  lines: readonly ResultLine[],
+  opts?: Estimates | BootstrapOptions,
+): PairedComparison[] {
+  const est = estimatesOf(opts);
   const main = mainLines(lines);
   const backbones = [...new Set(main.map((l) => l.backbone))];
   const memories = memoriesOf(main);
@@ -53,8 +58,8 @@ export function pairedComparisons(lines: readonly ResultLine[], opts: BootstrapO
   ) => {
     const { pairs, lines: disagree } = pairsOf(as, bs);
     if (pairs.length === 0) return;
-    const seed = hashSeed(`paired|${kind}|${holding}|${a}|${b}`, opts.seed ?? 0);
-    out.push({ kind, holding, a, b, result: comparePaired(pairs, { ...opts, seed }), lines: disagree });
+    const result = comparePaired(pairs, est.optionsFor(`paired|${kind}|${holding}|${a}|${b}`));
+    out.push({ kind, holding, a, b, result, lines: disagree });
   };
   for (const memory of memories)
     for (let i = 0; i < backbones.length; i++)

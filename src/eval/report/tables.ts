@@ -2,6 +2,7 @@
 import type { Estimate } from "../bootstrap.ts";
 import {
   type AblationRow,
+  GROUP_LABELS,
   MEMORY_LABELS,
   type Rates,
   SCENARIO_LABELS,
@@ -165,12 +166,12 @@ export function table2Markdown(rows: readonly AblationRow[]): string {
 /** A count a provider did not report reads "not reported", never 0. */
 const NOT_REPORTED = "not reported";
 
-/** Model calls, tokens and cost per backbone × memory mode. */
+/** Model calls, tokens and cost per backbone and episode group (acquisition, then each memory mode). */
 export function usageMarkdown(rows: readonly UsageRow[]): string {
   const known = (v: number | null, f: (v: number) => string) => (v === null ? NOT_REPORTED : f(v));
   const head = [
     "Backbone",
-    "Memory",
+    "Episodes of",
     "Episodes",
     "Calls",
     "Failed calls",
@@ -184,7 +185,7 @@ export function usageMarkdown(rows: readonly UsageRow[]): string {
     ...rows.map((r) =>
       mdRow([
         r.backbone,
-        MEMORY_LABELS[r.memory] ?? r.memory,
+        GROUP_LABELS[r.group] ?? r.group,
         String(r.episodes),
         String(r.calls),
         String(r.failedCalls),

@@ -1,11 +1,13 @@
 /**
  * `polar report DIR`: everything from DIR/results.jsonl and DIR/manifest.json alone — Table 1
- * (Markdown + CSV), Figures 5–8 (SVG + PNG), Table 2 when its variants were run, model usage — into
- * DIR/report/. Every page names what produced the numbers.
+ * (Markdown + CSV), Figures 5–8 (SVG + PNG), Table 2 when its variants were run, every other
+ * recorded measure, model usage — into DIR/report/. Every page names what produced the numbers,
+ * and every interval comes from one Estimates, so a quantity reads the same in every table.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BootstrapOptions } from "../bootstrap.ts";
+import { Estimates } from "../estimates.ts";
 import {
   acquisitionGap,
   backbonesOf,
@@ -32,6 +34,7 @@ import {
   readResults,
 } from "../results.ts";
 import { backboneSections } from "./backbone-section.ts";
+import { measureRows, measuresCsv, measuresMarkdown } from "./measures-section.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
 import {
   formatEstimate,
@@ -132,7 +135,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
   const outDir = join(dir, "report");
   mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
-  const boot = { samples: opts.samples ?? 1000, seed: opts.seed ?? 0, level: opts.level ?? 0.95 };
+  const boot = new Estimates(opts);
 
   const t1 = table1(lines, boot);
   const md: string[] = [
@@ -140,7 +143,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     "",
     ...provenance.map((p) => `- ${p}`),
     `- Episodes: ${lines.length} (${lines.filter((l) => l.stage === "acquisition").length} acquisition, ${mainLines(lines).length} evaluation)`,
-    `- Intervals: ${Math.round(boot.level * 100)}% percentile bootstrap, ${boot.samples} resamples, seed ${boot.seed}`,
+    `- Intervals: ${boot.describe()}`,
     ...warnings.map((w) => `- ⚠ ${w}`),
     "",
     "## Table 1 — SR, SPL and CM per scenario, memory mode and backbone",
@@ -247,7 +250,8 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     missing: "_Not available: no evaluation episodes._",
     chart: byScenario(cm, {
       title: "Figure 6 · Category match: right category, wrong instance",
-      subtitle: "Share of episodes that end next to a same-category object that is not the target (lower is better)",
+      subtitle:
+        "Share of episodes that stopped, failed, and ended within the success distance of a same-category instance that is not the target (lower is better)",
       yLabel: "CM rate",
       series: memSeries,
     }),
@@ -297,10 +301,24 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     );
   md.push("");
 
-  md.push("## Model usage — calls, tokens and cost per backbone and memory mode", "");
+  const measures = measureRows(lines, boot);
+  md.push(
+    "## Measures — every other measure the run recorded (eval.measures)",
+    "",
+    "Over all scenarios, per backbone and episode group; `measures.csv` has them per scenario. Boolean measures in %, numeric ones as the mean per episode in their own unit.",
+    "",
+    measuresMarkdown(measures),
+  );
+  if (measures.length) {
+    const csv = join(outDir, "measures.csv");
+    writeFileSync(csv, measuresCsv(measures));
+    files.push(csv);
+  }
+
+  md.push("## Model usage — calls, tokens and cost per backbone and episode group", "");
   md.push(
     lines.length ? usageMarkdown(usageTable(lines)) : "_No episodes yet._",
-    "Counts a provider did not report read “not reported”: they are unknown, not 0.",
+    "Acquisition episodes are their own group: they read no memory. Counts a provider did not report read “not reported”: they are unknown, not 0.",
     "",
   );
 
