@@ -41,12 +41,14 @@ export class Estimates {
 
   /** A mean of numbers, percentile bootstrap. */
   mean(key: string, values: readonly number[]): Estimate {
-    return this.once(key, `m:${fingerprint(values)}`, () => bootstrapMean(values, this.optionsFor(key)));
+    return this.once(key, `m:${fingerprint(values)}`, () => bootstrapMean(sorted(values), this.optionsFor(key)));
   }
 
   /** mean(a) − mean(b) of two independent groups, two-sample percentile bootstrap. */
   difference(key: string, a: readonly number[], b: readonly number[]): Estimate {
-    return this.once(key, `d:${fingerprint(a)}|${fingerprint(b)}`, () => bootstrapDiff(a, b, this.optionsFor(key)));
+    return this.once(key, `d:${fingerprint(a)}|${fingerprint(b)}`, () =>
+      bootstrapDiff(sorted(a), sorted(b), this.optionsFor(key)),
+    );
   }
 
   /** What the report says of its intervals. */
@@ -67,6 +69,12 @@ export class Estimates {
     return estimate;
   }
 }
+
+/**
+ * Resampling draws by index: sorted, the same values give the same interval whatever order the
+ * episodes finished in (results.jsonl's order depends on the workers).
+ */
+const sorted = (xs: readonly number[]) => [...xs].sort((x, y) => x - y);
 
 function fingerprint(xs: readonly number[]): string {
   let s = 0;

@@ -60,3 +60,13 @@ test("Estimates: bootstrap seeds come from the run's seed and the key, so a rebu
     /Wilson score for proportions.*400 resamples, seed 5/,
   );
 });
+
+test("Estimates: the order episodes finished in does not move a bootstrap interval", () => {
+  const xs = [0.1, 0.9, 0.4, 0.7, 0, 0.3, 1, 0.2, 0.55, 0.05];
+  const shuffled = [0.3, 0.05, 1, 0.1, 0.55, 0.9, 0.2, 0, 0.7, 0.4];
+  assert.deepEqual(new Estimates({ seed: 2 }).mean("k", xs), new Estimates({ seed: 2 }).mean("k", shuffled));
+  assert.deepEqual(
+    new Estimates({ seed: 2 }).difference("d", xs, [1, 0, 0]),
+    new Estimates({ seed: 2 }).difference("d", shuffled, [0, 1, 0]),
+  );
+});

@@ -29,7 +29,8 @@ function pairsOf(as: readonly ResultLine[], bs: readonly ResultLine[]) {
   const byId = new Map(bs.map((l) => [l.episodeId, l]));
   const pairs: Pair[] = [];
   const lines = new Map<string, [ResultLine, ResultLine]>();
-  for (const a of as) {
+  // by episode id: the bootstrap resamples by index, and the order lines finished in is the workers'
+  for (const a of [...as].sort((x, y) => x.episodeId.localeCompare(y.episodeId))) {
     const b = byId.get(a.episodeId);
     if (!b) continue;
     pairs.push({ id: a.episodeId, a: a.success, b: b.success });
