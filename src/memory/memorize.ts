@@ -20,6 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/policy.ts";
+import { PINNED_CATEGORIES } from "../sim/protocol.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
@@ -27,10 +28,19 @@ import { hammingDistance, imageHash } from "./image-hash.ts";
 import { EXCLUSIVE_KINDS, readStatement, type StatementInfo, valueOverlap, valueWords } from "./statement-kind.ts";
 import type { EpisodeWrite, MemoryEvent, MemoryStore } from "./store.ts";
 
+const PINNED_NAMES = PINNED_CATEGORIES.join("|");
+
 /** Two statements of one kind name the same value when their value words overlap this much… */
 const SAME_VALUE_WORDS = 0.5;
 /** …or when their embeddings are this close (paraphrases that share no content word). */
 const SAME_VALUE_SIMILARITY = 0.85;
+/**
+ * A value said as a change ("now", "from now on") of a kind one object holds at a time moves from
+ * another object when the two statements are this close with their objects named alike: the
+ * paraphrase of a moved context ("likes it best of all" → "it is the user's favourite") shares
+ * few words, and the object's own name makes same-category statements look closer than they are.
+ */
+const MOVED_VALUE_SIMILARITY = 0.62;
 /** How many nearest statements are checked for a value held by another object. */
 const MOVE_SEARCH = 20;
 /** Usage-like kinds a statement worded as a change replaces one another within ("instead"). */
@@ -189,7 +199,7 @@ export async function memorizeEpisode(
     report.push({ text, outcome: "created", statementId: id, about, kind: info.kind });
     facts.push({ info, id, vector: v });
   }
-  const invalidate = await supersessions(store, userId, object, opts.at, facts, retractions);
+  const invalidate = await supersessions(store, embedder, userId, object, opts.at, facts, retractions);
 
   const write: EpisodeWrite = {
     episode: {
@@ -219,12 +229,21 @@ export async function memorizeEpisode(
 
 type Invalidation = NonNullable<EpisodeWrite["invalidate"]>[number];
 
+/** "the user brings this hat hiking" → "the user brings it hiking": the object named alike, change markers off. */
+function objectNeutral(text: string): string {
+  return text
+    .replace(new RegExp(`\\b(?:the|this|these|that|those|my|our) (?:${PINNED_NAMES})\\b`, "giu"), "it")
+    .replace(/^(?:now|these days|nowadays|from now on)[,]?\s+/i, "")
+    .replace(/^it now\b/i, "it");
+}
+
 /**
  * The edges this episode's statements supersede (see the header). Only edges that held at `at`
  * and were made before it; never an edge to a statement this episode itself states.
  */
 async function supersessions(
   store: MemoryStore,
+  embedder: Embedder,
   userId: string,
   object: EpisodeWrite["object"],
   at: number,
@@ -263,6 +282,15 @@ async function supersessions(
     const near = await store.searchStatements(userId, f.vector, MOVE_SEARCH);
     const similar = new Map(near.map((h) => [h.statement.id, h]));
     const links = await store.statementLinks(userId, [...new Set([f.id, ...similar.keys()])]);
+    // said as a change of an exclusive kind: compare values with the objects named alike
+    const moved = new Map<string, number>();
+    if (f.info.update && EXCLUSIVE_KINDS.includes(k) && near.length) {
+      const [mine, ...theirs] = await embedder.embed([
+        objectNeutral(f.info.text),
+        ...near.map((h) => objectNeutral(h.statement.text)),
+      ]);
+      for (const [i, h] of near.entries()) moved.set(h.statement.id, dot(mine, theirs[i]));
+    }
     for (const l of links) {
       if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;
       const h = similar.get(l.statementId);
@@ -271,7 +299,8 @@ async function supersessions(
         (h !== undefined &&
           sameKind(readStatement(h.statement.text, null)) &&
           (valueOverlap(f.info.value, valueWords(h.statement.text, category)) >= SAME_VALUE_WORDS ||
-            h.similarity >= SAME_VALUE_SIMILARITY));
+            h.similarity >= SAME_VALUE_SIMILARITY ||
+            (moved.get(h.statement.id) ?? 0) >= MOVED_VALUE_SIMILARITY));
       const why = EXCLUSIVE_KINDS.includes(k) ? `${k} is one object's at a time` : "said as a change";
       if (same) add(l.statementId, l.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
     }

@@ -29,7 +29,8 @@ const photos = new WeakMap<Buffer, Promise<Appearance>>();
 export function photoAppearance(photo: Image): Promise<Appearance> {
   let p = photos.get(photo.data);
   if (!p) {
-    p = pixelsOf(photo).then(photoAppearanceOf);
+    const lossless = photo.format === "png";
+    p = pixelsOf(photo).then((px) => photoAppearanceOf(px, lossless));
     photos.set(photo.data, p);
   }
   return p;

@@ -188,11 +188,12 @@ function objectFirst(text: string, category: string | null): string {
   const np = `(?:the|my|our|this|that)\\s+(?:[\\p{L}'-]+\\s+){0,4}${category}s?`;
   const m = text.match(
     new RegExp(
-      `^(?:(?:now|from now on|these days)[,]?\\s+)?the ones?\\s+(.+?)\\s+(?:is|are)\\s+(?:now\\s+)?(${np})\\s*$`,
+      `^((?:now|from now on|these days)[,]?\\s+)?the ones?\\s+(.+?)\\s+(?:is|are)\\s+(now\\s+)?(${np})\\s*$`,
       "iu",
     ),
   );
-  if (m) return `${m[2]} is the one ${m[1]}`;
+  // a change keeps its marker: memory reads "now" as the latest word on it
+  if (m) return `${m[4]} is ${m[1] || m[3] ? "now " : ""}the one ${m[2]}`;
   // "it is the brown one she sleeps with": its looks, then what the user says of it
   const looks = text.match(/^(?:it|this|that) is the ((?:[\p{L}-]+ ){1,3})ones? (.+)$/iu);
   if (
