@@ -27,6 +27,18 @@ import {
 const EPISODES = 4;
 const MAX_STEPS = 120;
 
+/**
+ * The room a planner that reads its prompt would pick: the first listed room not searched yet
+ * and not the one it stands in (the rooms a prompt lists come as "- id: label; … (searched)"),
+ * else one in turn. Both schedules pick alike, so they walk the same tour.
+ */
+function nextRoom(body: unknown, rooms: string[], index: number): string | null {
+  if (rooms.length === 0) return null;
+  const listed = [...openaiText(body).matchAll(/^- (\S+): [^\n]*$/gm)];
+  const open = listed.find((m) => rooms.includes(m[1]) && !/\((?:[^)]*)(?:searched|you are here)[^)]*\)$/.test(m[0]));
+  return open?.[1] ?? rooms[index % rooms.length];
+}
+
 function answer(body: unknown, index: number): string {
   const name = openaiSchemaName(body);
   const schema = (
@@ -44,16 +56,32 @@ function answer(body: unknown, index: number): string {
       });
     case "choose_room": {
       const rooms = schema?.properties?.roomId?.enum ?? [];
-      return JSON.stringify({ roomId: rooms[index % Math.max(1, rooms.length)], reason: "scripted tour" });
+      return JSON.stringify({ roomId: nextRoom(body, rooms, index), reason: "scripted tour" });
     }
     case "next_action":
       return JSON.stringify({ decision: "continue_plan", reason: "nothing in view" });
+    case "scan_room": {
+      // a room scan: nothing in view, and the next room in the same answer
+      const next = schema?.properties?.nextRoomId as { enum?: string[]; anyOf?: { enum?: string[] }[] } | undefined;
+      const rooms = next?.enum ?? next?.anyOf?.flatMap((a) => a.enum ?? []) ?? [];
+      return JSON.stringify({
+        decision: "continue_plan",
+        reason: "nothing in view",
+        nextRoomId: nextRoom(body, rooms, index),
+      });
+    }
+    case "reply":
+      return JSON.stringify({ text: "I could not find your mug." });
     default:
       return JSON.stringify({ statements: ["scripted"], episodic: "scripted" });
   }
 }
 
+/** room visits (a room planned and walked to) per episode of the last schedule run */
+let roomVisits: number[] = [];
+
 async function runSchedule(schedule: "hierarchical" | "every_step", server: ScriptedServer): Promise<EpisodeRecord[]> {
+  roomVisits = [];
   const config = loadConfig({ env: {} });
   const backbone = BackboneConfig.parse({
     name: "scripted-openai",
@@ -100,6 +128,9 @@ async function runSchedule(schedule: "hierarchical" | "every_step", server: Scri
           agent: { ...config.agent, schedule },
           simulator: { ...config.simulator, maxSteps: MAX_STEPS },
           sceneGraphs,
+          onEvent: (e) => {
+            if (e.type === "plan") roomVisits[i] = (roomVisits[i] ?? 0) + 1;
+          },
         }),
       );
     }
@@ -109,7 +140,7 @@ async function runSchedule(schedule: "hierarchical" | "every_step", server: Scri
   return out;
 }
 
-function summarize(records: EpisodeRecord[]) {
+function summarize(records: EpisodeRecord[], visits: number[]) {
   const n = records.length;
   const sum = (f: (r: EpisodeRecord) => number) => records.reduce((a, r) => a + f(r), 0);
   const steps = sum((r) => r.steps);
@@ -125,6 +156,14 @@ function summarize(records: EpisodeRecord[]) {
     outputTokensPerEpisode: tokens((r) => r.usage.outputTokens),
     lowLevelCallsPerEpisode: sum((r) => r.decisions.lowLevel) / n,
     highLevelCallsPerEpisode: sum((r) => r.decisions.highLevel) / n,
+    /** room visits (a room planned and walked to, revisits included) per episode, and navigation calls per visit */
+    roomVisitsPerEpisode: visits.reduce((a, v) => a + v, 0) / n,
+    navigationCallsPerRoomVisit:
+      sum((r) => r.decisions.lowLevel + r.decisions.highLevel) /
+      Math.max(
+        1,
+        visits.reduce((a, v) => a + v, 0),
+      ),
     callsPerStep: sum((r) => r.usage.calls) / steps,
     agentMsPerStep: sum((r) => r.timings.agentMs) / steps,
     simMsPerStep: sum((r) => r.timings.simMs) / steps,
@@ -142,8 +181,8 @@ export async function run(): Promise<Record<string, unknown>> {
     },
   });
   try {
-    const hierarchical = summarize(await runSchedule("hierarchical", server));
-    const perStep = summarize(await runSchedule("every_step", server));
+    const hierarchical = summarize(await runSchedule("hierarchical", server), roomVisits);
+    const perStep = summarize(await runSchedule("every_step", server), roomVisits);
     return {
       setup: { episodes: EPISODES, maxSteps: MAX_STEPS, scene: "seed:21", model: "scripted OpenAI-format server" },
       hierarchical,

@@ -60,8 +60,7 @@ console.log("single views: AUC (same vs other), then accepted at each threshold 
 for (const [lo, hi] of [
   [MIN_PIXELS_TO_JUDGE, Number.POSITIVE_INFINITY],
   [MIN_PIXELS_TO_JUDGE, 100],
-  [100, 200],
-  [200, 400],
+  [100, 400],
   [400, Number.POSITIVE_INFINITY],
 ]) {
   const r = rows.filter((x) => x.pixels >= lo && x.pixels < hi);

@@ -11,9 +11,11 @@ export const AgentConfig = z.strictObject({
   imageDecisionEvery: z
     .number()
     .int()
-    .positive()
-    .default(8)
-    .describe("image backbones: ask the low-level planner every N steps along a plan"),
+    .min(0)
+    .default(0)
+    .describe(
+      "image backbones: also ask the low-level planner every N steps along a plan (0: only at room scans and on entering a room not seen yet)",
+    ),
   maxLocalSteps: z
     .number()
     .int()

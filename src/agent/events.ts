@@ -219,11 +219,13 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     ...Base,
     type: z.literal("low_level"),
     step: z.number().int().nonnegative(),
-    /** why the planner was asked now: arrival, look_around, new_object, periodic, local, every_step */
+    /** why the planner was asked now: arrival, look_around, room_scan, new_object, new_room, periodic, local, every_step, revisit */
     trigger: z.string(),
     decision: z.enum(["forward", "left", "right", "stop", "continue_plan"]),
     instanceId: z.string().optional(),
     reason: z.string(),
+    /** a room scan that also chose the room to search next */
+    nextRoomId: z.string().optional(),
   }),
   z.strictObject({
     ...Base,

@@ -4,7 +4,7 @@
  * points (see src/planning/low-level.ts for the schedule) until it says STOP or the step
  * budget is spent.
  */
-import type { CallRecord, Decision, GroundOutput, LowLevelOutput, Policy } from "../mllm/policy.ts";
+import type { CallRecord, Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/policy.ts";
 import { estimatePosition } from "../perception/geometry.ts";
 import { CandidateLedger } from "../perception/ledger.ts";
 import type { Body, StepOutcome } from "../planning/body.ts";
@@ -16,6 +16,7 @@ import {
   findInstance,
   NoveltyTracker,
   type Trigger,
+  viewsFor,
 } from "../planning/low-level.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
 import type { Vec3 } from "../sim/protocol.ts";
@@ -82,6 +83,18 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   let stoppedAt: string | null = null;
   let sinceDecision = 0;
   let pendingTrigger: Trigger | null = null;
+  /** the room a room scan named to search next (its plan, asked in the same call) */
+  let suggestedRoom: { id: string; reason: string } | null = null;
+  /** rooms entered so far: entering one not seen yet is news to a backbone that looks at the views */
+  const roomsSeen = new Set<string>();
+  // A backbone that looks at the views (not the sensor) scans a room in one call that also plans the next.
+  const scanning = o.trigger === "schedule" && o.schedule === "hierarchical";
+  const candidateRooms = () => (o.gate ? o.gate.candidates() : graph.rooms);
+  const takeSuggestion = (): { id: string; reason: string } | null => {
+    const s = suggestedRoom;
+    suggestedRoom = null;
+    return s;
+  };
 
   const currentRoom = () => roomAt(graph, body.pose.position);
   // Paths planned around the rooms the rules forbid now, and each plan's rooms checked before a step of it.
@@ -94,9 +107,15 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
         }
       : undefined;
 
-  const ask = async (trigger: Trigger): Promise<Decision<LowLevelOutput>> => {
+  const ask = async (
+    trigger: Trigger,
+    scan: { behind?: LowLevelInput["views"]; plan?: boolean } = {},
+  ): Promise<Decision<LowLevelOutput>> => {
     decisions.lowLevel++;
     sinceDecision = 0;
+    const plan = scan.plan
+      ? { rooms: candidateRooms(), currentRoomId: currentRoom(), visited: [...visited] }
+      : undefined;
     const d = await o.watch.time("model", () =>
       askLowLevelPlanner(policy, body.observation, body.images, {
         instruction: o.instruction,
@@ -110,9 +129,13 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
         pose: body.pose,
         ledger,
         ...(o.guidance?.length ? { guidance: o.guidance } : {}),
+        ...(scan.behind ? { behind: scan.behind } : {}),
+        ...(plan ? { plan } : {}),
       }),
     );
     o.onCalls(d.calls);
+    const next = d.value.nextRoomId;
+    suggestedRoom = next && plan?.rooms.some((r) => r.id === next) ? { id: next, reason: d.value.reason } : null;
     stream.emit({
       type: "low_level",
       step: body.steps,
@@ -120,6 +143,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       decision: d.value.decision,
       ...(d.value.instanceId ? { instanceId: d.value.instanceId } : {}),
       reason: d.value.reason,
+      ...(suggestedRoom ? { nextRoomId: suggestedRoom.id } : {}),
     });
     return d;
   };
@@ -178,7 +202,15 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
     const fresh = novelty.observe(step.observation);
     if (o.schedule === "every_step") pendingTrigger = "every_step";
     else if (o.trigger === "sensor" && fresh.length > 0) pendingTrigger = "new_object";
-    else if (o.trigger === "schedule" && sinceDecision >= o.imageDecisionEvery) pendingTrigger = "periodic";
+    else if (o.trigger === "schedule") {
+      const room = roomAt(graph, step.observation.pose.position);
+      // the goal room is scanned at its waypoint soon enough: only rooms passed through are news
+      if (room && !roomsSeen.has(room)) {
+        roomsSeen.add(room);
+        if (room !== goalRoom && !visited.includes(room)) pendingTrigger = "new_room";
+      }
+      if (o.imageDecisionEvery > 0 && sinceDecision >= o.imageDecisionEvery) pendingTrigger = "periodic";
+    }
     return pendingTrigger ? "interrupt" : "continue";
   };
 
@@ -203,6 +235,18 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
    * A decision already made on this very view (sinceDecision 0) is not asked twice.
    */
   const lookAround = async (first: Trigger) => {
+    if (scanning) {
+      // one call: the views before and after turning around where it stands, and the room plan
+      const behind = viewsFor(body.observation, body.images, o.withImages);
+      const turn = await controller.turn(180, o.turnAngle, (s) => {
+        recent.push(s.action);
+        novelty.observe(s.observation);
+        return "continue";
+      });
+      if (turn.status !== "arrived") outcome = "ended";
+      else outcome = await local(await ask("room_scan", { behind, plan: true }));
+      return;
+    }
     if (sinceDecision > 0) outcome = await decisionPoint(first);
     let remaining = 180;
     while (outcome === "continue" && remaining >= o.turnAngle) {
@@ -221,25 +265,36 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   // The start is a decision point too: the target may be in view already.
   novelty.observe(body.observation);
   let outcome: LocalOutcome = "continue";
-  outcome = await decisionPoint(o.schedule === "every_step" ? "every_step" : "arrival");
+  roomsSeen.add(currentRoom() ?? "");
+  outcome =
+    o.schedule === "every_step"
+      ? await decisionPoint("every_step")
+      : await local(await ask("arrival", { plan: scanning }));
   let idleRounds = 0;
   while (outcome === "continue" && !body.done && body.stepsLeft > 0) {
     const here = currentRoom();
     const rooms = o.gate ? o.gate.candidates() : graph.rooms;
     if (rooms.length === 0) break;
-    const { choice, decision } = await o.watch.time("model", () =>
-      planRoom(policy, {
-        instruction: o.instruction,
-        target: o.target,
-        rooms,
-        currentRoomId: here,
-        visited,
-        position: body.pose.position,
-        ...(o.guidance?.length ? { guidance: o.guidance } : {}),
-      }),
-    );
-    decisions.highLevel++;
-    o.onCalls(decision.calls);
+    const suggestion = takeSuggestion();
+    const suggested = suggestion ? rooms.find((r) => r.id === suggestion.id) : undefined;
+    let choice: { room: (typeof rooms)[number]; reason: string };
+    if (suggested) choice = { room: suggested, reason: `${suggestion?.reason} (planned in the room scan)` };
+    else {
+      const planned = await o.watch.time("model", () =>
+        planRoom(policy, {
+          instruction: o.instruction,
+          target: o.target,
+          rooms,
+          currentRoomId: here,
+          visited,
+          position: body.pose.position,
+          ...(o.guidance?.length ? { guidance: o.guidance } : {}),
+        }),
+      );
+      decisions.highLevel++;
+      o.onCalls(planned.decision.calls);
+      choice = planned.choice;
+    }
     goalRoom = choice.room.id;
     stream.emit({
       type: "plan",

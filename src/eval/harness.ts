@@ -455,5 +455,5 @@ export function describeTrigger(policy: Pick<Policy, "lowLevelTrigger">, agent: 
   if (agent.schedule === "every_step") return "every step";
   return policy.lowLevelTrigger === "sensor"
     ? "on arrival, after looking around, and when its semantic sensor shows a new instance of the target's category"
-    : `on arrival, after looking around, and every ${agent.imageDecisionEvery} steps along a plan`;
+    : `once per room (one call with the views before and after turning around, which also plans the next room), on entering a room not seen yet${agent.imageDecisionEvery > 0 ? `, and every ${agent.imageDecisionEvery} steps along a plan` : ""}`;
 }

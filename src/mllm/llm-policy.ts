@@ -29,7 +29,14 @@ import { highLevelMessages } from "./prompts/high-level.ts";
 import { lowLevelMessages } from "./prompts/low-level.ts";
 import { memorizeMessages } from "./prompts/memorize.ts";
 import { replyMessages } from "./prompts/reply.ts";
-import { groundAnswer, highLevelAnswer, LowLevelAnswer, MemorizeAnswer, ReplyAnswer } from "./prompts/schemas.ts";
+import {
+  groundAnswer,
+  highLevelAnswer,
+  LowLevelAnswer,
+  MemorizeAnswer,
+  ReplyAnswer,
+  roomScanAnswer,
+} from "./prompts/schemas.ts";
 import { checkReplyInput } from "./reply-input.ts";
 
 export class LlmPolicy implements Policy {
@@ -61,7 +68,17 @@ export class LlmPolicy implements Policy {
   }
 
   async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
-    return this.decide("low_level", lowLevelMessages(input), LowLevelAnswer, "next_action");
+    if (!input.plan || input.plan.rooms.length === 0)
+      return this.decide("low_level", lowLevelMessages(input), LowLevelAnswer, "next_action");
+    // a room scan: the next room in the same answer, null unless the plan goes on
+    const d = await this.decide(
+      "low_level",
+      lowLevelMessages(input),
+      roomScanAnswer(input.plan.rooms.map((r) => r.id)),
+      "scan_room",
+    );
+    const { nextRoomId, ...rest } = d.value;
+    return { value: nextRoomId && rest.decision === "continue_plan" ? { ...rest, nextRoomId } : rest, calls: d.calls };
   }
 
   async memorize(input: MemorizeInput): Promise<Decision<MemorizeOutput>> {

@@ -138,6 +138,13 @@ export interface LowLevelInput {
    * judges instances itself records its judgments here.
    */
   ledger?: CandidateLedger;
+  /** a room scan: the three views as they were before the robot turned around where it stands */
+  behind?: { front: ViewInput; left: ViewInput; right: ViewInput };
+  /**
+   * A room scan: the room plan in the same call. When the target is in no view, the answer may
+   * name the room to search next (nextRoomId), which then needs no high-level call of its own.
+   */
+  plan?: Omit<HighLevelInput, "instruction" | "target" | "guidance">;
 }
 
 export interface LowLevelOutput {
@@ -145,6 +152,8 @@ export interface LowLevelOutput {
   /** the instance the backbone believes is the target, when it sees it */
   instanceId?: string;
   reason: string;
+  /** with continue_plan, after a room scan that offered the plan: the room to search next */
+  nextRoomId?: string;
 }
 
 export interface MemorizeInput {

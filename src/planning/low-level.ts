@@ -11,8 +11,13 @@
  *    180° turn covers the rest);
  *  - `new_object`: for a planner whose perception is the semantic sensor (the heuristic),
  *    whenever it shows an instance not seen before this episode (of the grounded category);
- *  - `periodic`: every N steps along a plan, for backbones that look at the views: when they
- *    look is a schedule, never the simulator's instance lists saying something came into view;
+ *  - `room_scan`: for backbones that look at the views, the one call at a waypoint: the views
+ *    from before and after the in-place turn, and the room plan, so the next room needs no call
+ *    of its own (a room's plan and its look-around in one call);
+ *  - `new_room`: for those backbones, along a plan, on entering a room not seen yet this episode
+ *    (what is in view is new), never because the simulator's instance lists said so;
+ *  - `periodic`: every `agent.imageDecisionEvery` steps along a plan, when that is set (0, the
+ *    default, leaves only room scans and new rooms);
  *  - `local`: after each primitive action the planner itself chose, until it stops or hands
  *    control back (bounded by maxLocalSteps);
  *  - `every_step`: the per-step baseline schedule calls it before every primitive action;
@@ -24,7 +29,16 @@ import type { CandidateLedger } from "../perception/ledger.ts";
 import type { Action, Observation, Pose, ViewName, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 
-export type Trigger = "arrival" | "look_around" | "new_object" | "periodic" | "local" | "every_step" | "revisit";
+export type Trigger =
+  | "arrival"
+  | "look_around"
+  | "room_scan"
+  | "new_object"
+  | "new_room"
+  | "periodic"
+  | "local"
+  | "every_step"
+  | "revisit";
 
 export function decisionToAction(d: LowLevelOutput["decision"]): Action | null {
   switch (d) {
@@ -107,6 +121,10 @@ export interface LowLevelContext {
   pose?: Pose;
   /** the episode's ledger of same-category instances seen so far */
   ledger?: CandidateLedger;
+  /** a room scan: the views before the in-place turn */
+  behind?: LowLevelInput["views"];
+  /** a room scan: the room plan asked in the same call */
+  plan?: LowLevelInput["plan"];
 }
 
 /**
@@ -132,6 +150,8 @@ export function askLowLevelPlanner(
   if (ctx.guidance?.length) input.guidance = ctx.guidance;
   if (ctx.pose) input.pose = ctx.pose;
   if (ctx.ledger) input.ledger = ctx.ledger;
+  if (ctx.behind) input.behind = ctx.behind;
+  if (ctx.plan) input.plan = ctx.plan;
   return policy.planLowLevel(input);
 }
 

@@ -27,12 +27,21 @@ export function lowLevelMessages(input: LowLevelInput): ChatMessage[] {
   ]
     .filter((line) => line !== undefined)
     .join("\n");
-  const parts: ContentPart[] = [
-    { type: "text", text: header },
+  const parts: ContentPart[] = [{ type: "text", text: header }];
+  if (input.behind) {
+    parts.push(
+      { type: "text", text: "Before turning around where it stands, the robot saw (these are now behind it):" },
+      ...view("Earlier front", input.behind.front),
+      ...view("Earlier left", input.behind.left),
+      ...view("Earlier right", input.behind.right),
+      { type: "text", text: "Now, after turning around:" },
+    );
+  }
+  parts.push(
     ...view("Front", input.views.front),
     ...view("Left", input.views.left),
     ...view("Right", input.views.right),
-  ];
+  );
   if (input.referenceImage)
     parts.push(
       {
@@ -41,8 +50,25 @@ export function lowLevelMessages(input: LowLevelInput): ChatMessage[] {
       },
       imagePart(input.referenceImage),
     );
+  if (input.plan) parts.push({ type: "text", text: planText(input.plan) });
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: parts },
   ];
+}
+
+/** The room plan asked in the same call as a room scan. */
+function planText(plan: NonNullable<LowLevelInput["plan"]>): string {
+  const visited = new Set(plan.visited);
+  const rooms = plan.rooms.map((r) => {
+    const marks = [r.id === plan.currentRoomId ? "you are here" : "", visited.has(r.id) ? "searched" : ""].filter(
+      Boolean,
+    );
+    return `- ${r.id}: ${r.label}; adjacent: ${r.adjacent.join(", ") || "none"}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+  });
+  return [
+    "If the target is in none of these views, answer continue_plan and name in nextRoomId the room to search next",
+    "(prefer rooms not searched yet; weigh distance against likelihood); otherwise nextRoomId is null.",
+    `Rooms:\n${rooms.join("\n")}`,
+  ].join("\n");
 }

@@ -41,6 +41,16 @@ export const LowLevelAnswer = z.object({
   reason: z.string(),
 });
 
+/** The low-level answer of a room scan, which may also name the room to search next. */
+export function roomScanAnswer(roomIds: readonly string[]) {
+  return LowLevelAnswer.extend({
+    nextRoomId: z
+      .enum(roomIds as [string, ...string[]])
+      .nullable()
+      .describe("with continue_plan: id of the room to search next; null otherwise"),
+  });
+}
+
 export const MemorizeAnswer = z.object({
   statements: z
     .array(z.string().refine((s) => s.trim() !== "", "a statement is empty"))
