@@ -107,3 +107,14 @@ console.log(
     `match from ${VERDICT.match} (same ${pct(same, VERDICT.match).toFixed(0)}%, other ${pct(other, VERDICT.match).toFixed(0)}%), ` +
     `settle from ${VERDICT.settle} (same ${pct(same, VERDICT.settle).toFixed(0)}%, other ${pct(other, VERDICT.settle).toFixed(0)}%)`,
 );
+const small = rows.filter((r) => r.pixels < 100);
+const below = (xs: typeof rows, t: number) => (100 * xs.filter((r) => r.score < t).length) / Math.max(1, xs.length);
+console.log(
+  `views under 100 px scoring below ${VERDICT.unlike} (ruled out from a small view): same ${below(
+    small.filter((r) => r.same),
+    VERDICT.unlike,
+  ).toFixed(0)}%, other ${below(
+    small.filter((r) => !r.same),
+    VERDICT.unlike,
+  ).toFixed(0)}%`,
+);

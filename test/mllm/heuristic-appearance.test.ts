@@ -247,3 +247,43 @@ test("without a photo any instance of the category will do (the no-prior and raw
   assert.equal(d.value.decision, "forward", "2.6 m away: heading for the nearest mug");
   assert.ok(d.value.instanceId, d.value.reason);
 });
+
+test("once the search is over, a best match that scores low but leads every other instance clearly is taken; a close second is not", async () => {
+  const inView = (id: string): LowLevelInput => ({
+    instruction: "my wallet",
+    target: { ...target(), category: "wallet" },
+    views: {
+      front: { visible: [{ id, category: "wallet", bbox: [150, 150, 160, 156], distance: 3, pixels: 60 }] },
+      left: { visible: [] },
+      right: { visible: [] },
+    },
+    referenceImage: undefined as unknown as Image,
+    currentRoom: null,
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  });
+  const photoOf = await photo(red);
+  const clear = new CandidateLedger();
+  for (const [id, score] of [
+    ["w1", VERDICT.settleClear + 0.02],
+    ["w2", 0.02],
+  ] as const) {
+    clear.judged(id, "a", score, 1);
+    clear.judged(id, "b", score, 1.5);
+  }
+  clear.settling = true;
+  const taken = heuristicLowLevel({ ...inView("w1"), referenceImage: photoOf }, DEFAULT_STOP_RULE, clear);
+  assert.deepEqual([taken.decision, taken.instanceId], ["forward", "w1"], taken.reason);
+  const close = new CandidateLedger();
+  for (const [id, score] of [
+    ["w1", VERDICT.settleClear + 0.02],
+    ["w2", VERDICT.settleClear],
+  ] as const) {
+    close.judged(id, "a", score, 1);
+    close.judged(id, "b", score, 1.5);
+  }
+  close.settling = true;
+  const passed = heuristicLowLevel({ ...inView("w1"), referenceImage: photoOf }, DEFAULT_STOP_RULE, close);
+  assert.equal(passed.decision, "continue_plan", passed.reason);
+});

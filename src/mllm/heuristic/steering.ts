@@ -92,9 +92,19 @@ export const MIN_PIXELS_TO_JUDGE = 40;
  * (polar-dev and a seed-5 set; scripts/dev/appearance-calibration.ts): below `reject` the same
  * instance scores about 5% of the time once seen clearly; at `match` or above another
  * same-category instance about 3%; `settle` is where the best seen is taken once the search is
- * over (about the median of other instances' best views).
+ * over (about the median of other instances' best views). A small object's views score low even
+ * for the right instance (few pixels, JPEG's colour bleed), so once the search is over the best
+ * seen is also taken from `settleClear` when it leads every other instance judged by `margin`:
+ * the best match among those seen, compared with each other, not only with the photo.
  */
-export const VERDICT = { reject: 0.4, match: 0.66, settle: 0.45 } as const;
+export const VERDICT = {
+  reject: 0.4,
+  unlike: 0.12,
+  match: 0.66,
+  settle: 0.45,
+  settleClear: 0.35,
+  margin: 0.15,
+} as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;
@@ -108,12 +118,25 @@ export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
 export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   const gaveUp = c.approaches >= MAX_APPROACHES || c.collisions >= MAX_COLLISIONS;
   if (c.score === null) return gaveUp ? "rejected" : "unjudged";
-  if (c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject) return "rejected";
   const isBest = ledger.best()?.id === c.id;
-  if (isBest && c.evidence >= CLEAR_EVIDENCE && c.score >= VERDICT.match) return "match";
+  // once the search is over, the best of all seen, compared with the others as well as the photo
   if (isBest && ledger.settling && c.score >= VERDICT.settle) return "match";
+  if (isBest && ledger.settling && c.score >= VERDICT.settleClear && c.score - runnerUp(ledger, c) >= VERDICT.margin)
+    return "match";
+  if (c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject) return "rejected";
+  // no colour in common at all: even a small view says so (the same instance scores this low in
+  // none of the development split's views under 100 pixels; 34% of other instances' do)
+  if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
+  if (isBest && c.evidence >= CLEAR_EVIDENCE && c.score >= VERDICT.match) return "match";
   if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
   return "plausible";
+}
+
+/** The best score of the judged instances other than `c` (0 when it is the only one judged). */
+function runnerUp(ledger: CandidateLedger, c: Candidate): number {
+  let best = 0;
+  for (const o of ledger.all()) if (o.id !== c.id && o.score !== null && o.score > best) best = o.score;
+  return best;
 }
 
 /**
