@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/mllm/heuristic/steering.ts";
 import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perception/appearance.ts";
-import { clippedByView, objectShare } from "../../src/perception/geometry.ts";
+import { clippedByView } from "../../src/perception/geometry.ts";
 import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
 import { type PairsCache, renderPairs } from "./appearance-pairs.ts";
 
@@ -31,7 +31,7 @@ const px = (x: PairsCache["photos"][number]) => ({
   height: x.height,
   data: Buffer.from(x.data, "base64"),
 });
-const photos = cache.photos.map((p) => photoAppearanceOf(px(p), true));
+const photos = cache.photos.map((p) => photoAppearanceOf(px(p)));
 const views = cache.views.map(px);
 const rows = cache.samples
   .filter((s) => s.pixels >= MIN_PIXELS_TO_JUDGE)
@@ -40,7 +40,7 @@ const rows = cache.samples
     const bbox = s.bbox as [number, number, number, number];
     return {
       ...s,
-      score: similarity(photos[s.photo], appearanceIn(v, bbox, 3, objectShare(s.pixels, bbox))),
+      score: similarity(photos[s.photo], appearanceIn(v, bbox)),
       reliability: viewReliability(s.pixels, clippedByView(bbox, v)),
     };
   });

@@ -124,31 +124,20 @@ function addLab(hist: Float32Array, r: number, g: number, b: number): void {
   }
 }
 
-/**
- * A colour key for the background test: 8 levels a channel absorb a JPEG view's noise; a
- * lossless photo keeps 32, so white checks on a light grey backdrop are not taken for it.
- */
-const coarseKey = (r: number, g: number, b: number) => ((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5);
-const fineKey = (r: number, g: number, b: number) => ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+/** A coarse colour key for the background test: 8 levels a channel absorb JPEG's noise. */
+const key = (r: number, g: number, b: number) => ((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5);
 
 /**
  * Pure: the appearance of what lies inside `box` ([x0, y0, x1, y1], pixels, end-exclusive),
  * with the colours of a `ring`-pixel band around it taken as background.
  */
-export function appearanceIn(
-  img: Pixels,
-  box: readonly [number, number, number, number],
-  ring = 3,
-  objectShare?: number,
-  lossless = false,
-): Appearance {
-  const key = lossless ? fineKey : coarseKey;
+export function appearanceIn(img: Pixels, box: readonly [number, number, number, number], ring = 3): Appearance {
   const { width: W, height: H, data } = img;
   const x0 = Math.max(0, Math.floor(box[0]));
   const y0 = Math.max(0, Math.floor(box[1]));
   const x1 = Math.min(W, Math.ceil(box[2]));
   const y1 = Math.min(H, Math.ceil(box[3]));
-  const background = new Uint32Array(lossless ? 32768 : 512);
+  const background = new Uint32Array(512);
   let ringCount = 0;
   for (let y = Math.max(0, y0 - ring); y < Math.min(H, y1 + ring); y++) {
     for (let x = Math.max(0, x0 - ring); x < Math.min(W, x1 + ring); x++) {
@@ -190,34 +179,7 @@ export function appearanceIn(
     for (let i = 0; i < HSV_BINS; i++) hsv[i] /= n;
     for (let i = 0; i < LAB_BINS; i++) lab[i] /= n;
   }
-  const tex = texture(img, [x0, y0, x1, y1], useFg ? mask : null);
-  if (objectShare === undefined || ringCount === 0) return { hsv, lab, texture: tex, pixels: n };
-  // The sensor says how much of the box is object: the box's colours less that share of the
-  // ring's are the object's, so a colour it shares with what stands behind it is kept, not cut.
-  const f = Math.min(1, Math.max(0.05, objectShare));
-  const boxH = new Float32Array(HSV_BINS);
-  const boxL = new Float32Array(LAB_BINS);
-  const ringH = new Float32Array(HSV_BINS);
-  const ringL = new Float32Array(LAB_BINS);
-  for (let y = Math.max(0, y0 - ring); y < Math.min(H, y1 + ring); y++) {
-    for (let x = Math.max(0, x0 - ring); x < Math.min(W, x1 + ring); x++) {
-      const p = 3 * (y * W + x);
-      const inBox = x >= x0 && x < x1 && y >= y0 && y < y1;
-      addHsv(inBox ? boxH : ringH, data[p], data[p + 1], data[p + 2]);
-      addLab(inBox ? boxL : ringL, data[p], data[p + 1], data[p + 2]);
-    }
-  }
-  const subtract = (b: Float32Array, r: Float32Array) => {
-    const out = new Float32Array(b.length);
-    let sum = 0;
-    for (let i = 0; i < b.length; i++) {
-      out[i] = Math.max(0, b[i] / Math.max(1, nAll) - (1 - f) * (r[i] / ringCount));
-      sum += out[i];
-    }
-    if (sum > 0) for (let i = 0; i < out.length; i++) out[i] /= sum;
-    return out;
-  };
-  return { hsv: subtract(boxH, ringH), lab: subtract(boxL, ringL), texture: tex, pixels: Math.round(f * nAll) };
+  return { hsv, lab, texture: texture(img, [x0, y0, x1, y1], useFg ? mask : null), pixels: n };
 }
 
 function texture(img: Pixels, box: readonly [number, number, number, number], mask: Uint8Array | null): number {
@@ -271,7 +233,7 @@ export function similarity(photo: Appearance, view: Appearance): number {
 }
 
 /** The object in a user's photo: framed in the middle, the photo's border is its surroundings. */
-export function photoAppearanceOf(px: Pixels, lossless = false): Appearance {
+export function photoAppearanceOf(px: Pixels): Appearance {
   const m = Math.max(2, Math.round(Math.min(px.width, px.height) * 0.04));
-  return appearanceIn(px, [m, m, px.width - m, px.height - m], m, undefined, lossless);
+  return appearanceIn(px, [m, m, px.width - m, px.height - m], m);
 }

@@ -71,9 +71,3 @@ export function estimatePosition(
   const [x, y, z] = pose.position;
   return [x - Math.sin(yaw) * floor, y, z - Math.cos(yaw) * floor];
 }
-
-/** Pure: the share of an instance's box that its visible pixels cover (the sensor counts them). */
-export function objectShare(pixels: number, bbox: readonly number[]): number {
-  const area = Math.max(1, (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]));
-  return Math.min(1, pixels / area);
-}

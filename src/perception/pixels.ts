@@ -29,8 +29,7 @@ const photos = new WeakMap<Buffer, Promise<Appearance>>();
 export function photoAppearance(photo: Image): Promise<Appearance> {
   let p = photos.get(photo.data);
   if (!p) {
-    const lossless = photo.format === "png";
-    p = pixelsOf(photo).then((px) => photoAppearanceOf(px, lossless));
+    p = pixelsOf(photo).then(photoAppearanceOf);
     photos.set(photo.data, p);
   }
   return p;

@@ -24,7 +24,6 @@ import {
   estimatePosition,
   floorGeometry,
   nearestVisibleFloor,
-  objectShare,
 } from "../../perception/geometry.ts";
 import { type Candidate, CandidateLedger, viewReliability } from "../../perception/ledger.ts";
 import { photoAppearance, pixelsOf } from "../../perception/pixels.ts";
@@ -160,7 +159,7 @@ export async function lookAtCandidates(input: LowLevelInput, ledger: CandidateLe
     photo ??= await photoAppearance(referenceImage);
     const px = await pixelsOf(v.image);
     for (const c of judgeable) {
-      const s = similarity(photo, appearanceIn(px, c.bbox, 3, objectShare(c.pixels, c.bbox)));
+      const s = similarity(photo, appearanceIn(px, c.bbox));
       ledger.judged(
         c.id,
         `${view}:${c.bbox.join(",")}:${c.pixels}`,
