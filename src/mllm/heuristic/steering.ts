@@ -90,8 +90,9 @@ export const MIN_PIXELS_TO_JUDGE = 40;
  * Verdict thresholds on an instance's accumulated similarity, chosen on the development splits
  * (polar-dev and a seed-5 set; scripts/dev/appearance-calibration.ts): below `reject` the same
  * instance scores about 5% of the time once seen clearly; at `match` or above another
- * same-category instance about 3%; `settle` is where the best seen is taken once the search is
- * over (about the median of other instances' best views). A small object's views score low even
+ * same-category instance about 1% (a clear match ends the search before every room was seen,
+ * so a lookalike must rarely reach it; at 0.66 another instance did 5% of the time); `settle` is
+ * where the best seen is taken once the search is over (about the median of other instances' best views). A small object's views score low even
  * for the right instance (few pixels, JPEG's colour bleed), so once the search is over the best
  * seen is also taken from `settleClear` when it leads every other instance judged by `margin`:
  * the best match among those seen, compared with each other, not only with the photo.
@@ -99,7 +100,7 @@ export const MIN_PIXELS_TO_JUDGE = 40;
 export const VERDICT = {
   reject: 0.4,
   unlike: 0.12,
-  match: 0.66,
+  match: 0.72,
   settle: 0.45,
   settleClear: 0.35,
   margin: 0.15,
@@ -126,7 +127,7 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   // no colour in common at all: even a small view says so (the same instance scores this low in
   // none of the development split's views under 100 pixels; 34% of other instances' do)
   if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
-  if (isBest && c.evidence >= CLEAR_EVIDENCE && c.score >= VERDICT.match) return "match";
+  if (isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
   if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
   return "plausible";
 }
