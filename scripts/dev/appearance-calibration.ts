@@ -51,7 +51,7 @@ function auc(pos: number[], neg: number[]): number {
   return pos.length && neg.length ? s / (pos.length * neg.length) : Number.NaN;
 }
 const pct = (xs: number[], t: number) => (100 * xs.filter((x) => x >= t).length) / Math.max(1, xs.length);
-const THRESHOLDS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.66, 0.7, 0.75];
+const THRESHOLDS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.66, 0.72, 0.75];
 const table = (same: number[], other: number[]) =>
   THRESHOLDS.map((t) => `${t}: ${pct(same, t).toFixed(0)}% / ${pct(other, t).toFixed(0)}%`).join("  ");
 
