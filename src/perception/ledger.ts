@@ -29,6 +29,8 @@ export interface Candidate {
   approaches: number;
   /** collisions while heading for it */
   collisions: number;
+  /** collisions since it was last seen nearer than ever before: how stuck the way to it is now */
+  stalled: number;
   /**
    * A last step toward it was taken knowing the step would carry it out of view (a low object
    * close by): where it was then, and the collisions so far, to tell afterwards whether the step
@@ -38,6 +40,8 @@ export interface Candidate {
 }
 
 interface Entry extends Candidate {
+  /** the nearest it was ever seen (m, floor) */
+  nearest: number;
   kept: { score: number; reliability: number }[];
   judged: Set<string>;
 }
@@ -64,6 +68,8 @@ export class CandidateLedger {
         floor: Number.POSITIVE_INFINITY,
         approaches: 0,
         collisions: 0,
+        stalled: 0,
+        nearest: Number.POSITIVE_INFINITY,
         closing: null,
         kept: [],
         judged: new Set(),
@@ -78,6 +84,11 @@ export class CandidateLedger {
     const e = this.entry(id);
     if (at.position) e.position = at.position;
     e.floor = at.floor;
+    // nearer than ever (by more than the sensor's wobble): the way to it is open again
+    if (at.floor < e.nearest - 0.3) {
+      e.nearest = at.floor;
+      e.stalled = 0;
+    }
   }
 
   /**
@@ -102,7 +113,9 @@ export class CandidateLedger {
   }
 
   collided(id: string): void {
-    this.entry(id).collisions++;
+    const e = this.entry(id);
+    e.collisions++;
+    e.stalled++;
   }
 
   /** A step toward it that will take it out of view is about to be taken. */

@@ -108,7 +108,10 @@ export const VERDICT = {
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;
-/** Per instance: decisions spent going closer, and collisions on the way, before moving on. */
+/**
+ * Per instance: decisions spent going closer to judge it, and collisions on the way without
+ * getting any nearer, before the search moves on (the way may open again from elsewhere).
+ */
 export const MAX_APPROACHES = 10;
 export const MAX_COLLISIONS = 4;
 
@@ -116,7 +119,7 @@ export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
 
 /** Pure: what the ledger's evidence says of one instance, given all it holds. */
 export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
-  const gaveUp = c.approaches >= MAX_APPROACHES || c.collisions >= MAX_COLLISIONS;
+  const gaveUp = c.approaches >= MAX_APPROACHES || c.stalled >= MAX_COLLISIONS;
   if (c.score === null) return gaveUp ? "rejected" : "unjudged";
   const isBest = ledger.best()?.id === c.id;
   // once the search is over, the best of all seen, compared with the others as well as the photo
@@ -278,13 +281,13 @@ function approachOrStop(seen: Seen, rule: StopRule, what: string, ledger: Candid
       };
     }
   }
-  if (nearEnough && c && c.collisions > 0) {
+  if (nearEnough && c && c.stalled > 0) {
     return { decision: "stop", instanceId: instance.id, reason: `${at}; the way closer is blocked` };
   }
-  if (c && c.collisions >= MAX_COLLISIONS) {
+  if (c && c.stalled >= MAX_COLLISIONS) {
     return {
       decision: "continue_plan",
-      reason: `${at}; blocked ${c.collisions} times on the way to it, trying another way`,
+      reason: `${at}; blocked ${c.stalled} times without getting nearer, trying another way`,
     };
   }
   return { decision: DIRECTION[view], instanceId: instance.id, reason: `${at}; heading for it` };
