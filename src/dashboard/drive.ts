@@ -4,11 +4,12 @@
  * folder (runs/dashboard/memory/<dataset>-<backbone>/, built from the user's earlier
  * acquisition episodes the first time a memory mode needs them, one user at a time).
  */
+import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listBackbones, resolveBackbone } from "../config/backbones.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import { loadScenarioSet, priorEpisodes } from "../datasets/load.ts";
-import type { Episode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import { type Episode, type EvaluationEpisode, SCENARIO_SET_FILE, type ScenarioSet } from "../datasets/schema.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
 import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
 import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
@@ -21,11 +22,19 @@ import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
 import type { DataRoots } from "./paths.ts";
 import type { StartMessage } from "./protocol.ts";
 import { rulesPath } from "./rules-view.ts";
-import { LiveSession, type SessionInfo, StoppedFromDashboard } from "./session.ts";
+import { LiveSession, type SessionInfo, type SessionStatus, StoppedFromDashboard } from "./session.ts";
 
 export class DriveError extends Error {}
 
+const ENDED = new Set<SessionStatus>(["ended", "stopped", "failed"]);
+
 const MAX_SESSIONS = 50;
+/**
+ * Sessions preparing or running at once, unless the dashboard is told otherwise: each holds a
+ * simulator and renders views for its pages, so a few dozen already fill two cores and the
+ * page's own broadcasts; a thousand took 764 MB and cut the page off.
+ */
+export const DEFAULT_MAX_LIVE_SESSIONS = 8;
 
 interface Shared {
   runtime: EvalRuntime;
@@ -51,6 +60,7 @@ export class Drive {
     private readonly runsDir: string,
     private readonly onChange: (s: LiveSession) => void,
     private readonly notice: (m: string) => void = () => undefined,
+    private readonly maxLive = DEFAULT_MAX_LIVE_SESSIONS,
   ) {}
 
   backbones(): string[] {
@@ -59,6 +69,9 @@ export class Drive {
 
   async scenarioSet(path: string): Promise<ScenarioSet> {
     const real = this.roots.resolve(path);
+    // the set's own file, links followed, must be inside the roots as well
+    if (statSync(real).isDirectory() && existsSync(join(real, SCENARIO_SET_FILE)))
+      this.roots.inside(real, SCENARIO_SET_FILE);
     let p = this.sets.get(real);
     if (!p) {
       p = loadScenarioSet(real);
@@ -112,6 +125,11 @@ export class Drive {
       throw new DriveError(`unknown backbone "${m.backbone}" (known: ${this.backbones().join(", ")})`);
     const set = await this.scenarioSet(m.dataset);
     const { episode, label } = this.episodeFor(set, m.episode);
+    const live = [...this.sessions.values()].filter((s) => !ENDED.has(s.info.status)).length;
+    if (live >= this.maxLive)
+      throw new DriveError(
+        `${live} sessions are running, the most this dashboard allows (polar dashboard --max-sessions ${this.maxLive}): stop one or wait for one to end`,
+      );
     const id = `s${++this.n}`;
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const runDir = join(this.runsDir, `${stamp}-${id}-${episode.id}-${m.memory}`);
@@ -221,7 +239,7 @@ export class Drive {
    * leave memory (their logs); their run folders stay and replay.
    */
   private forgetOldSessions(): void {
-    const done = [...this.sessions.values()].filter((s) => ["ended", "stopped", "failed"].includes(s.info.status));
+    const done = [...this.sessions.values()].filter((s) => ENDED.has(s.info.status));
     for (const s of done.slice(0, Math.max(0, this.sessions.size - MAX_SESSIONS))) this.sessions.delete(s.info.id);
   }
 

@@ -4,7 +4,7 @@
  * The store is a memory folder's (runs/ or results/), opened as the evaluation opens it, so it
  * works on either store kind the config names.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
 import { memoryConfigFor } from "../eval/memory-factory.ts";
@@ -63,6 +63,18 @@ export function graphOf(user: string, objects: ObjectMemory[]): { nodes: GraphNo
   return { nodes, edges };
 }
 
+const SQLITE_FILES = ["memory.db", "memory.db-wal", "memory.db-shm"];
+
+/** Whether a name exists, a dangling link included. */
+function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function readMemoryGraph(
   config: PolarConfig,
   roots: DataRoots,
@@ -70,6 +82,9 @@ export async function readMemoryGraph(
   user: string,
 ): Promise<MemoryGraph> {
   const dir = roots.resolve(path);
+  // SQLite opens memory.db and its -wal and -shm beside it: each one that is there must be a
+  // file inside the roots, links followed, or a link could show a graph from anywhere
+  for (const name of SQLITE_FILES) if (lexists(join(dir, name))) roots.inside(dir, name);
   const store = await openExistingStore(memoryConfigFor(config, dir));
   try {
     const [objects, history] = await Promise.all([store.objectMemories(user), store.history(user, { limit: 300 })]);

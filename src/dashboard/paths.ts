@@ -43,7 +43,13 @@ export class DataRoots {
 
   /** A file inside an already resolved folder, checked again (a name could hold ../ or a link). */
   inside(dir: string, name: string): string {
-    return this.resolve(join(dir, name));
+    const path = join(dir, name);
+    try {
+      return this.resolve(path);
+    } catch (e) {
+      if (e instanceof PathRefused) throw new PathRefused(this.label(path));
+      throw e;
+    }
   }
 
   /** How the page names a resolved path: relative to the project when it can be. */

@@ -54,11 +54,11 @@ export interface ResultsView {
 
 const LooseManifest = z.looseObject({ dataset: z.looseObject({ path: z.string() }).optional() });
 
-export function readProgress(dir: string): ProgressFile | null {
-  const file = join(dir, PROGRESS_FILE);
-  if (!existsSync(file)) return null;
+export function readProgress(roots: DataRoots, dir: string): ProgressFile | null {
   try {
-    const r = ProgressFile.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    // the file itself, links followed, must be inside the roots too: a progress.json linked
+    // elsewhere is not read
+    const r = ProgressFile.safeParse(JSON.parse(readFileSync(roots.inside(dir, PROGRESS_FILE), "utf8")));
     return r.success ? r.data : null;
   } catch {
     return null;
@@ -84,7 +84,7 @@ function replayIndex(roots: DataRoots, dir: string): Map<string, string> {
   const index = new Map<string, string>();
   for (const r of [...listRuns(roots, "runs", 500).reverse(), ...listRuns(roots, dir, 100_000).reverse()]) {
     try {
-      const first = readFileSync(join(roots.resolve(r.path), "events.jsonl"), "utf8").split("\n", 1)[0];
+      const first = readFileSync(roots.inside(roots.resolve(r.path), "events.jsonl"), "utf8").split("\n", 1)[0];
       const e = JSON.parse(first) as { type?: string; episodeId?: string; memory?: string; backbone?: string };
       if (e.type === "episode_start") index.set(`${e.episodeId}|${e.memory}|${e.backbone}`, r.path);
     } catch {
@@ -98,7 +98,9 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
   const dir = roots.resolve(path);
   if (!statSync(dir).isDirectory() || !existsSync(join(dir, "results.jsonl")))
     throw new Error(`"${path}" is not an evaluation folder (no results.jsonl in it)`);
-  const read = readResults(join(dir, "results.jsonl"));
+  // Every file is resolved to the file it really is (links followed) and checked against the
+  // roots before it is read: the folder being inside them says nothing about its files.
+  const read = readResults(roots.inside(dir, "results.jsonl"));
   const index = replayIndex(roots, dir);
   const measureColumns = new Set<string>();
   const rows: ResultRow[] = read.lines.map((l) => ({
@@ -130,12 +132,20 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
   }));
   let dataset: string | null = null;
   try {
-    dataset = LooseManifest.parse(JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"))).dataset?.path ?? null;
+    dataset =
+      LooseManifest.parse(JSON.parse(readFileSync(roots.inside(dir, "manifest.json"), "utf8"))).dataset?.path ?? null;
   } catch {
     /* no manifest: the rows still show; "run it here" needs the dataset and says so */
   }
   const reportDir = join(dir, "report");
-  const report = existsSync(join(reportDir, "report.md")) ? readFileSync(join(reportDir, "report.md"), "utf8") : null;
+  const problems = read.problems.map((p) => `line ${p.line}: ${p.message}`);
+  let report: string | null = null;
+  if (existsSync(join(reportDir, "report.md")))
+    try {
+      report = readFileSync(roots.inside(reportDir, "report.md"), "utf8");
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
   const figures = existsSync(reportDir)
     ? readdirSync(reportDir)
         .filter((f) => f.endsWith(".svg"))
@@ -147,10 +157,10 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
     dataset,
     rows,
     measureColumns: [...measureColumns],
-    problems: read.problems.map((p) => `line ${p.line}: ${p.message}`),
+    problems,
     report,
     figures,
-    progress: readProgress(dir),
+    progress: readProgress(roots, dir),
   };
 }
 

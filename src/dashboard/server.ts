@@ -35,6 +35,8 @@ export interface DashboardOptions {
   runsDir?: string;
   /** how often running evaluations' progress files are read */
   progressEveryMs?: number;
+  /** sessions preparing or running at once (default DEFAULT_MAX_LIVE_SESSIONS) */
+  maxSessions?: number;
   /** per-page queue limits (tests make them small) */
   channel?: { highWaterBytes?: number; maxPendingEvents?: number };
   log?: (m: string) => void;
@@ -101,12 +103,13 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     opts.runsDir ?? join(opts.projectDir, "runs", "dashboard"),
     () => broadcast({ type: "sessions", sessions: sessionList() }),
     log,
+    opts.maxSessions,
   );
 
   const progressList = () =>
     listResultFolders(roots)
       .map((path) => {
-        const p = readProgress(roots.resolve(path));
+        const p = readProgress(roots, roots.resolve(path));
         return p ? { path, ...p, alive: isAlive(p) } : null;
       })
       .filter((p) => p !== null);
@@ -276,7 +279,8 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
   };
 
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://dashboard");
+    const url = requestUrl(req);
+    if (!url) return send(res, 400, "bad request target");
     if (!hostAllowed(req, host)) return send(res, 421, "wrong host");
     if (!authorised(req, url)) return send(res, 401, "this dashboard needs its token: open the URL it printed");
     if (token !== null && url.searchParams.get("token"))
@@ -285,19 +289,23 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     try {
       if (!serveStatic(url.pathname, url.searchParams, roots, res)) send(res, 404, "not found");
     } catch (e) {
-      send(res, 500, (e as Error).message);
+      // what went wrong is for the log, not for whoever sent the request
+      log(`GET ${url.pathname.slice(0, 200)}: ${(e as Error).message}`);
+      send(res, 500, "internal error");
     }
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   server.on("upgrade", (req, socket, head) => {
-    const url = new URL(req.url ?? "/", "http://dashboard");
-    // a page on another site must not drive episodes through the user's browser
-    const origin = req.headers.origin;
-    const sameOrigin = !origin || new URL(origin).host === req.headers.host;
-    if (url.pathname !== "/ws" || !hostAllowed(req, host) || !sameOrigin || !authorised(req, url)) {
-      socket.write("HTTP/1.1 401 Unauthorized\r\n\r\n");
-      socket.destroy();
+    // First, before anything that parses what the request says: a page on another site (or a
+    // sandboxed one, whose Origin is "null") must not drive episodes through the user's browser.
+    if (!sameOrigin(req)) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n");
+      return;
+    }
+    const url = requestUrl(req);
+    if (url?.pathname !== "/ws" || !hostAllowed(req, host) || !authorised(req, url)) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n");
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
@@ -356,6 +364,31 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
       server.closeAllConnections();
     },
   };
+}
+
+/** The request's path and query; null when the request target cannot be read as one ("//"). */
+function requestUrl(req: IncomingMessage): URL | null {
+  return parseUrl(req.url ?? "/", "http://dashboard");
+}
+
+/** URL.parse, which Node 20.9 lacks: null instead of a throw. */
+function parseUrl(text: string, base?: string): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * No Origin (not a browser), or one naming this very server. "null" (sandboxed iframes,
+ * file:// pages) and anything unparsable are refused like another site.
+ */
+export function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const parsed = parseUrl(origin);
+  return parsed !== null && parsed.host !== "" && parsed.host === req.headers.host;
 }
 
 function cookie(req: IncomingMessage, name: string): string | null {

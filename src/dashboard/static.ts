@@ -20,25 +20,27 @@ const pkgDir = (name: string) => {
   return at >= 0 ? entry.slice(0, at + `${sep}node_modules${sep}${name}`.length) : dirname(entry);
 };
 
-const VENDOR: Record<string, () => string> = {
-  "preact.mjs": () => join(pkgDir("preact"), "dist", "preact.module.js"),
-  "preact-hooks.mjs": () => join(pkgDir("preact"), "hooks", "dist", "hooks.module.js"),
-  "htm.mjs": () => join(pkgDir("htm"), "dist", "htm.module.js"),
-  "cytoscape.mjs": () => join(pkgDir("cytoscape"), "dist", "cytoscape.esm.min.mjs"),
-};
+// Maps, not object literals: a name from the request ("__proto__", "toString") must not find
+// what every object inherits.
+const VENDOR = new Map<string, () => string>([
+  ["preact.mjs", () => join(pkgDir("preact"), "dist", "preact.module.js")],
+  ["preact-hooks.mjs", () => join(pkgDir("preact"), "hooks", "dist", "hooks.module.js")],
+  ["htm.mjs", () => join(pkgDir("htm"), "dist", "htm.module.js")],
+  ["cytoscape.mjs", () => join(pkgDir("cytoscape"), "dist", "cytoscape.esm.min.mjs")],
+]);
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpeg": "image/jpeg",
-  ".jpg": "image/jpeg",
-  ".csv": "text/csv; charset=utf-8",
-  ".md": "text/markdown; charset=utf-8",
-};
+const TYPES = new Map<string, string>([
+  [".html", "text/html; charset=utf-8"],
+  [".js", "text/javascript; charset=utf-8"],
+  [".mjs", "text/javascript; charset=utf-8"],
+  [".css", "text/css; charset=utf-8"],
+  [".svg", "image/svg+xml"],
+  [".png", "image/png"],
+  [".jpeg", "image/jpeg"],
+  [".jpg", "image/jpeg"],
+  [".csv", "text/csv; charset=utf-8"],
+  [".md", "text/markdown; charset=utf-8"],
+]);
 
 /** The page's one inline script is its import map: allowed by its hash, nothing else inline. */
 function importMapHash(): string {
@@ -62,14 +64,14 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type =
 /** Answers GET `pathname`; false when the name is not one of the dashboard's files. */
 export function serveStatic(pathname: string, query: URLSearchParams, roots: DataRoots, res: ServerResponse): boolean {
   if (pathname === "/" || pathname === "/index.html") {
-    send(res, 200, readFileSync(join(UI_DIR, "index.html")), TYPES[".html"]);
+    send(res, 200, readFileSync(join(UI_DIR, "index.html")), TYPES.get(".html"));
     return true;
   }
   const app = /^\/app\/([\w-]+\.(?:js|css))$/.exec(pathname);
   if (app) {
     const file = join(UI_DIR, app[1]);
     try {
-      send(res, 200, readFileSync(file), TYPES[extname(file)]);
+      send(res, 200, readFileSync(file), TYPES.get(extname(file)));
     } catch {
       send(res, 404, "not found");
     }
@@ -77,16 +79,16 @@ export function serveStatic(pathname: string, query: URLSearchParams, roots: Dat
   }
   const vendor = /^\/vendor\/([\w.-]+)$/.exec(pathname);
   if (vendor) {
-    const file = VENDOR[vendor[1]];
+    const file = VENDOR.get(vendor[1]);
     if (!file) send(res, 404, "not found");
-    else send(res, 200, readFileSync(file()), TYPES[".mjs"]);
+    else send(res, 200, readFileSync(file()), TYPES.get(".mjs"));
     return true;
   }
   if (pathname === "/files") {
     const given = query.get("path") ?? "";
     try {
       const real = roots.resolve(given);
-      const type = TYPES[extname(real).toLowerCase()];
+      const type = TYPES.get(extname(real).toLowerCase());
       if (!type || type.startsWith("text/html") || !statSync(real).isFile()) throw new Error("not served");
       send(res, 200, readFileSync(real), type);
     } catch {

@@ -142,13 +142,20 @@ export async function buildSceneGraph(
 /**
  * One graph per scene, built on first use; concurrent episodes in the same scene share the
  * build. `built` tells the caller whether this call paid for the traversal (to report it once).
+ * A shared build that fails fails only the episode whose simulator ran it (stopped, or its
+ * bridge gone): the others waiting on it build the graph again with their own.
  */
 export class SceneGraphCache {
   private readonly graphs = new Map<string, Promise<SceneGraph>>();
 
   async get(sceneId: string, build: () => Promise<SceneGraph>): Promise<{ graph: SceneGraph; built: boolean }> {
-    const existing = this.graphs.get(sceneId);
-    if (existing) return { graph: await existing, built: false };
+    for (let existing = this.graphs.get(sceneId); existing; existing = this.graphs.get(sceneId)) {
+      try {
+        return { graph: await existing, built: false };
+      } catch {
+        // the builder has removed it (below) before its waiters see the failure
+      }
+    }
     const pending = build();
     this.graphs.set(sceneId, pending);
     try {

@@ -4,11 +4,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { DataRoots } from "../../src/dashboard/paths.ts";
 import { isAlive, readProgress } from "../../src/dashboard/results-view.ts";
 import { fileProgress, PROGRESS_FILE, ProgressFile } from "../../src/eval/progress-file.ts";
 
 test("progress.json follows the run and says when it finished", () => {
   const dir = mkdtempSync(join(tmpdir(), "polar-progress-"));
+  const roots = new DataRoots(tmpdir(), ["."]);
   const p = fileProgress(dir);
   p.start(10, 2);
   p.episode(true, "heuristic/none e1");
@@ -20,11 +22,11 @@ test("progress.json follows the run and says when it finished", () => {
     { total: 10, done: 4, ran: 2, succeeded: 1, failures: 1, pid: process.pid },
   );
   assert.equal(mid.finished, false);
-  const read = readProgress(dir);
+  const read = readProgress(roots, dir);
   assert.ok(read && isAlive(read), "this process is alive");
   p.stop();
-  const end = readProgress(dir);
+  const end = readProgress(roots, dir);
   assert.ok(end?.finished);
   assert.equal(isAlive(end), false);
-  assert.equal(readProgress(mkdtempSync(join(tmpdir(), "polar-progress-none-"))), null);
+  assert.equal(readProgress(roots, mkdtempSync(join(tmpdir(), "polar-progress-none-"))), null);
 });

@@ -98,7 +98,7 @@ test("HTTP serves the page and its modules, never a file outside the data folder
   );
   assert.equal(spoofed, 421, "DNS rebinding: a foreign Host header is refused on loopback");
   const foreign = TestClient.open(wsUrl(), { origin: "http://evil.example" });
-  await assert.rejects(foreign, /401/);
+  await assert.rejects(foreign, /403/);
 });
 
 test("any address but loopback needs the token it prints", async () => {

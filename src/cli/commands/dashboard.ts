@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import { REPO_ROOT } from "../../config/load.ts";
+import { DEFAULT_MAX_LIVE_SESSIONS } from "../../dashboard/drive.ts";
 import { startDashboard } from "../../dashboard/server.ts";
 import { configFor, UserError } from "../options.ts";
 
@@ -11,7 +12,10 @@ interface DashboardFlags {
   host: string;
   port: string;
   token?: string;
+  maxSessions: string;
 }
+
+const MAX_SESSIONS_LIMIT = 256;
 
 export function registerDashboard(program: Command): void {
   program
@@ -20,16 +24,27 @@ export function registerDashboard(program: Command): void {
     .option("--host <address>", "address to listen on; anything but loopback needs the printed token", "127.0.0.1")
     .option("--port <n>", "port (0: any free one)", "8770")
     .option("--token <token>", "the token for a non-loopback address (default: a random one, printed)")
+    .option(
+      "--max-sessions <n>",
+      `episodes driven from the page at once, 1–${MAX_SESSIONS_LIMIT}; a start past it is refused`,
+      String(DEFAULT_MAX_LIVE_SESSIONS),
+    )
     .action(async (flags: DashboardFlags, cmd: Command) => {
       const port = Number(flags.port);
       if (!/^\d+$/.test(flags.port) || port > 65535) throw new UserError(`--port must be 0–65535, got "${flags.port}"`);
       if (flags.token !== undefined && flags.token.length < 16)
         throw new UserError("--token must be at least 16 characters");
+      const maxSessions = Number(flags.maxSessions);
+      if (!/^\d+$/.test(flags.maxSessions) || maxSessions < 1 || maxSessions > MAX_SESSIONS_LIMIT)
+        throw new UserError(
+          `--max-sessions must be a whole number in 1–${MAX_SESSIONS_LIMIT}, got "${flags.maxSessions}"`,
+        );
       const dash = await startDashboard({
         config: configFor(cmd),
         projectDir: process.cwd() === REPO_ROOT ? REPO_ROOT : process.cwd(),
         host: flags.host,
         port,
+        maxSessions,
         ...(flags.token ? { token: flags.token } : {}),
         log: (m) => console.error(`polar: ${m}`),
       }).catch((e: NodeJS.ErrnoException) => {
