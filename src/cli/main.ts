@@ -4,8 +4,17 @@ import { BackboneError } from "../mllm/policy.ts";
 import { SimError } from "../sim/simulator.ts";
 import { LockHeldError } from "../util/dir-lock.ts";
 import { reason } from "../util/ensure-dir.ts";
+import { redactKnown } from "../util/redact.ts";
 import { registerCommands } from "./commands/index.ts";
 import { registerRules } from "./commands/rules.ts";
+
+// Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (whole,
+// cut short or lower-cased) never reaches a terminal or a log file.
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === "string" ? redactKnown(chunk) : chunk, ...rest)) as typeof stream.write;
+}
 
 const program = new Command()
   .name("polar")

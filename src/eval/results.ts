@@ -6,6 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
+import { redactDeep } from "../util/redact.ts";
 import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 
@@ -172,7 +173,8 @@ export class ResultWriter {
   }
 
   append(line: ResultLine): void {
-    const checked = ResultLine.parse(line);
+    // an error a server echoed a key into is stored without it
+    const checked = redactDeep(ResultLine.parse(line));
     writeSync(this.fd, `${JSON.stringify(checked)}\n`);
     fsyncSync(this.fd);
   }
@@ -199,7 +201,7 @@ export class FailureWriter {
 
   append(line: FailureLine): void {
     if (this.fd < 0) this.fd = openSync(this.path, "a");
-    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+    writeSync(this.fd, `${JSON.stringify(redactDeep(line))}\n`);
     fsyncSync(this.fd);
   }
 

@@ -4,6 +4,7 @@
  * error naming the URI.
  */
 import neo4j, { type Driver, Neo4jError } from "neo4j-driver";
+import { rememberSecret } from "../util/redact.ts";
 import type { Neo4jConfig } from "./config.ts";
 import { MemoryStoreError } from "./store.ts";
 
@@ -29,6 +30,7 @@ export async function connectNeo4j(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<Neo4jConnection> {
   const password = env[cfg.passwordEnv];
+  rememberSecret(password);
   const auth = password ? neo4j.auth.basic(cfg.user, password) : neo4j.auth.basic(cfg.user, "");
   let driver: Driver;
   try {

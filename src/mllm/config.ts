@@ -46,6 +46,15 @@ export const BackboneConfig = z
     maxOutputTokens: z.number().int().positive().optional(),
     timeoutMs: z.number().int().positive().default(60_000).describe("per HTTP attempt"),
     maxRetries: z.number().int().min(0).max(10).default(2).describe("transport retries: 429, 5xx, timeouts"),
+    maxRetryAfterMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(60_000)
+      .describe(
+        "the longest wait a retry-after may ask for and be waited out; a longer one fails the request at once (an infrastructure failure: rerun later)",
+      ),
     schemaRetries: z.number().int().min(0).max(5).default(1).describe("re-asks when the output misses the schema"),
     prices: Prices.optional().describe(
       "USD per million tokens, for the cost estimates; without it a call's cost is not reported (0 for a free local server)",

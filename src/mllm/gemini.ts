@@ -3,12 +3,21 @@
  * inlineData. The client's own retries stay off (no retryOptions); retry.ts applies the one
  * transport policy at its fetch boundary, where retry-after headers are visible.
  */
-import { ApiError, type GenerateContentConfig, GoogleGenAI } from "@google/genai";
+import { ApiError, type GenerateContentConfig, type GenerateContentResponse, GoogleGenAI } from "@google/genai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
 import { type BackboneConfig, warnUnhonouredOptions } from "./config.ts";
 import { THINKING_BUDGET, textFromGemini, toGeminiContents, usageFromGemini } from "./gemini-convert.ts";
 import { readApiKey, redact } from "./keys.ts";
-import { connectionFailed, httpFailed, type RequestFailure, timedOut } from "./request-failure.ts";
+import {
+  connectionFailed,
+  describeBody,
+  httpFailed,
+  malformedResponse,
+  type RequestFailure,
+  timedOut,
+  unreadableBody,
+  waitRefused,
+} from "./request-failure.ts";
 import { FetchFailure, retryingFetch } from "./retry.ts";
 import {
   generateStructured,
@@ -56,11 +65,21 @@ export class GeminiChatModel implements ChatModel {
     const { systemInstruction, contents } = toGeminiContents(messages);
     let requests = 0;
     let url: string | undefined;
+    let refusedWait: number | undefined;
+    const policy = {
+      maxRetries: c.maxRetries,
+      timeoutMs: c.timeoutMs,
+      maxRetryAfterMs: c.maxRetryAfterMs,
+      onWaitRefused: (ms: number) => {
+        refusedWait = ms;
+      },
+      sleep: this.options.sleep,
+    };
     const config: GenerateContentConfig = {
       responseMimeType: "application/json",
       seed: c.seed,
       httpOptions: {
-        fetch: retryingFetch({ maxRetries: c.maxRetries, timeoutMs: c.timeoutMs, sleep: this.options.sleep }, (u) => {
+        fetch: retryingFetch(policy, (u) => {
           requests++;
           url = u;
         }),
@@ -77,19 +96,25 @@ export class GeminiChatModel implements ChatModel {
     const effort = c.providerOptions.gemini?.reasoningEffort;
     if (effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGET[effort] };
 
+    const fail = (failure: RequestFailure) =>
+      new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure);
+    let response: GenerateContentResponse;
     try {
-      const response = await this.ai.models.generateContent({ model: this.modelId, contents, config });
-      const reply: ProviderReply = {
-        text: textFromGemini(response),
-        usage: usageFromGemini(response),
-        requests: Math.max(1, requests),
-        raw: response,
-      };
-      return reply;
+      response = await this.ai.models.generateContent({ model: this.modelId, contents, config });
     } catch (e) {
       const failure = describe(e, url, Math.max(1, requests));
-      throw new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure);
+      throw fail(refusedWait === undefined ? failure : waitRefused(failure, refusedWait, c.maxRetryAfterMs));
     }
+    // an answer has candidates, or says why it has none (a blocked prompt); anything else is not Gemini's
+    if (!Array.isArray(response?.candidates) && !response?.promptFeedback)
+      throw fail(malformedResponse(url, describeBody(response), Math.max(1, requests)));
+    const reply: ProviderReply = {
+      text: textFromGemini(response),
+      usage: usageFromGemini(response),
+      requests: Math.max(1, requests),
+      raw: response,
+    };
+    return reply;
   }
 }
 
@@ -112,5 +137,7 @@ function describe(e: unknown, url: string | undefined, requests: number): Reques
       typeof body?.error?.status === "string" && body.error.status !== "UNKNOWN" ? body.error.status : undefined;
     return httpFailed(e.status, url, { code, message }, requests);
   }
+  const body = unreadableBody(e);
+  if (body) return malformedResponse(url, body, requests);
   return { message: (e as Error)?.message ?? String(e), infrastructure: false };
 }

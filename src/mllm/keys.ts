@@ -1,4 +1,5 @@
 /** API keys come from environment variables only, are checked before a run starts, and never travel in messages. */
+import { rememberSecret } from "../util/redact.ts";
 import type { BackboneConfig } from "./config.ts";
 
 export class BackboneConfigError extends Error {
@@ -45,14 +46,16 @@ export function checkBackboneReady(config: BackboneConfig, env: NodeJS.ProcessEn
   }
 }
 
-/** The key for a backbone (checked first), or undefined for keyless local servers. */
+/**
+ * The key for a backbone (checked first), or undefined for keyless local servers. The process
+ * remembers it, so that no failure line, result line or log of this run shows any of it.
+ */
 export function readApiKey(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): string | undefined {
   checkBackboneReady(config, env);
-  return config.apiKeyEnv ? env[config.apiKeyEnv]?.trim() : undefined;
+  const key = config.apiKeyEnv ? env[config.apiKeyEnv]?.trim() : undefined;
+  rememberSecret(key);
+  return key;
 }
 
-/** Removes a secret from text that may end up in errors, logs or records. */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join("[redacted]");
-}
+/** Removes a secret, and any long piece of it in any case, from text that may end up in errors, logs or records. */
+export { redact } from "../util/redact.ts";

@@ -2,7 +2,9 @@
  * OpenAI chat completions through the official client: GPT-5, GPT-4o-mini, and any
  * OpenAI-compatible server (vLLM, Ollama) through baseUrl. Transport retries (429 honouring
  * retry-after, 5xx, timeouts) are the client's own, set from config.maxRetries; nothing here
- * retries on top of them.
+ * retries on top of them. The client waits out any retry-after, however long: a response that
+ * asks for more than config.maxRetryAfterMs is marked at the fetch boundary as not to be
+ * retried (x-should-retry: false), so it fails now instead.
  */
 import OpenAI from "openai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
@@ -15,7 +17,17 @@ import {
   usageFromOpenAI,
   withSystemAddendum,
 } from "./openai-convert.ts";
-import { connectionFailed, httpFailed, type RequestFailure, timedOut } from "./request-failure.ts";
+import {
+  connectionFailed,
+  describeBody,
+  httpFailed,
+  malformedResponse,
+  type RequestFailure,
+  timedOut,
+  unreadableBody,
+  waitRefused,
+} from "./request-failure.ts";
+import { isRetryableStatus, retryAfterMs } from "./retry.ts";
 import { generateStructured, type ProviderReply, ProviderRequestError, toJsonSchema } from "./structured.ts";
 
 const CALL_HEADER = "x-polar-call";
@@ -32,6 +44,8 @@ export class OpenAIChatModel implements ChatModel {
   private readonly requestCounts = new Map<string, number>();
   /** the URL each call id last requested, for error messages */
   private readonly requestUrls = new Map<string, string>();
+  /** the retry-after a call id's last response asked for when it was too long to wait out */
+  private readonly refusedWaits = new Map<string, number>();
   private nextCall = 0;
 
   constructor(
@@ -49,13 +63,19 @@ export class OpenAIChatModel implements ChatModel {
       baseURL: config.baseUrl,
       maxRetries: config.maxRetries,
       timeout: config.timeoutMs,
-      fetch: (url, init) => {
+      fetch: async (url, init) => {
         const id = new Headers(init?.headers).get(CALL_HEADER);
         if (id) {
           this.requestCounts.set(id, (this.requestCounts.get(id) ?? 0) + 1);
           this.requestUrls.set(id, url instanceof Request ? url.url : String(url));
         }
-        return fetch(url, init);
+        const response = await fetch(url, init);
+        const asked = isRetryableStatus(response.status) ? retryAfterMs(response.headers) : undefined;
+        if (asked === undefined || asked <= config.maxRetryAfterMs) return response;
+        if (id) this.refusedWaits.set(id, asked);
+        const headers = new Headers(response.headers);
+        headers.set("x-should-retry", "false");
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       },
     });
   }
@@ -88,26 +108,35 @@ export class OpenAIChatModel implements ChatModel {
     if (o.reasoningEffort) body.reasoning_effort = o.reasoningEffort;
 
     const id = String(this.nextCall++);
+    const fail = (failure: RequestFailure, requests: number) =>
+      new ProviderRequestError(redact(failure.message, this.key), requests, failure);
     try {
-      const completion = await this.client.chat.completions.create(body, { headers: { [CALL_HEADER]: id } });
+      let completion: unknown;
+      try {
+        completion = await this.client.chat.completions.create(body, { headers: { [CALL_HEADER]: id } });
+      } catch (e) {
+        const requests = this.requestCounts.get(id) ?? 1;
+        throw fail(this.describe(e, this.requestUrls.get(id), requests, this.refusedWaits.get(id)), requests);
+      }
+      const requests = this.requestCounts.get(id) ?? 1;
+      // The client hands back whatever a 200 held: text for an HTML page, any JSON at all.
+      if (!isCompletion(completion))
+        throw fail(malformedResponse(this.requestUrls.get(id), describeBody(completion), requests), requests);
       return {
         text: textFromCompletion(completion),
         usage: usageFromOpenAI(completion.usage),
-        requests: this.requestCounts.get(id) ?? 1,
+        requests,
         raw: completion,
       };
-    } catch (e) {
-      const requests = this.requestCounts.get(id) ?? 1;
-      const failure = this.describe(e, this.requestUrls.get(id), requests);
-      throw new ProviderRequestError(redact(failure.message, this.key), requests, failure);
     } finally {
       this.requestCounts.delete(id);
       this.requestUrls.delete(id);
+      this.refusedWaits.delete(id);
     }
   }
 
   /** The client's error in words that name the URL, the wait or the status (request-failure.ts). */
-  private describe(e: unknown, url: string | undefined, requests: number): RequestFailure {
+  private describe(e: unknown, url: string | undefined, requests: number, refusedWait?: number): RequestFailure {
     const where = url ?? `${this.client.baseURL.replace(/\/$/, "")}/chat/completions`;
     // the timeout error is a connection error too: test it first
     if (e instanceof OpenAI.APIConnectionTimeoutError) return timedOut(where, this.config.timeoutMs, requests);
@@ -116,9 +145,18 @@ export class OpenAIChatModel implements ChatModel {
       const body = e.error as { message?: unknown } | undefined;
       const message = typeof body?.message === "string" ? body.message : e.message.replace(/^\d{3}\s*/, "");
       const code = typeof e.code === "string" ? e.code : typeof e.type === "string" ? e.type : undefined;
-      return httpFailed(e.status, where, { code, message }, requests);
+      const failed = httpFailed(e.status, where, { code, message }, requests);
+      return refusedWait === undefined ? failed : waitRefused(failed, refusedWait, this.config.maxRetryAfterMs);
     }
-    // not a transport error (a bug, or a response the converters could not read)
+    const body = unreadableBody(e);
+    if (body) return malformedResponse(where, body, requests);
+    // not a transport error: a bug
     return { message: (e as Error)?.message ?? String(e), infrastructure: false };
   }
+}
+
+/** The one part of a chat completion every reader relies on: a list of choices. */
+function isCompletion(v: unknown): v is OpenAI.Chat.Completions.ChatCompletion {
+  const choices = (v as { choices?: unknown } | null)?.choices;
+  return typeof v === "object" && v !== null && Array.isArray(choices) && choices.length > 0;
 }

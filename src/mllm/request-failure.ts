@@ -132,3 +132,53 @@ export function httpFailed(
     url: safeUrl(url),
   };
 }
+
+/**
+ * A response that is not what the API answers: a 200 with an HTML page (a proxy, a captive
+ * portal, a server that is not the model's), a body cut short, JSON of another shape. The
+ * service answered wrongly; nothing the agent asked makes a chat endpoint do that, and the
+ * same request goes through once the service is fixed, so it is an infrastructure failure.
+ */
+export function malformedResponse(url: string | undefined, what: string, requests: number): RequestFailure {
+  const where = safeUrl(url) ?? "the provider";
+  return {
+    message: `${where} answered with ${what}, not a model response (${attempts(requests)})`,
+    infrastructure: true,
+    url: safeUrl(url),
+  };
+}
+
+/** What was wrong with a response body the client could not read, or undefined when `e` is something else. */
+export function unreadableBody(e: unknown): string | undefined {
+  if (e instanceof SyntaxError) return `a body that is not valid JSON (${e.message})`;
+  // undici's "terminated": the connection closed before the body was complete
+  if (e instanceof TypeError && e.message === "terminated") return "a body cut short (the connection closed)";
+  return undefined;
+}
+
+/** A short, single-line description of a body that was not the JSON expected. */
+export function describeBody(body: unknown): string {
+  if (typeof body === "string") {
+    const text = body.replace(/\s+/g, " ").trim();
+    return `a ${/^<(!doctype|html|\?xml)/i.test(text) ? "HTML" : "text"} body ("${text.slice(0, 60)}${text.length > 60 ? "…" : ""}")`;
+  }
+  if (body === null || body === undefined) return "an empty body";
+  if (Array.isArray(body)) return "a JSON array";
+  if (typeof body === "object") {
+    const keys = Object.keys(body).slice(0, 5);
+    return keys.length
+      ? `a JSON object without the expected fields (keys: ${keys.join(", ")})`
+      : "an empty JSON object";
+  }
+  return `a JSON ${typeof body}`;
+}
+
+/** A final HTTP error whose retry-after was too long to wait out: it says so, and stays infrastructure. */
+export function waitRefused(failure: RequestFailure, askedMs: number, maxMs: number): RequestFailure {
+  const s = (ms: number) => `${Math.round(ms / 1000)} s`;
+  return {
+    ...failure,
+    message: `${failure.message} (it asked to retry after ${s(askedMs)}, longer than maxRetryAfterMs ${s(maxMs)}: not waited for)`,
+    infrastructure: true,
+  };
+}

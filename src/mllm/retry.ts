@@ -1,21 +1,26 @@
 /**
  * The transport retry policy for providers whose client we drive ourselves (Gemini). It is the
  * same policy the openai client applies: retry 408, 409, 429 and 5xx, connection failures and
- * timeouts; wait what retry-after-ms / retry-after say (up to a minute), else back off
- * exponentially from 0.5 s to 8 s with up to 25% jitter.
+ * timeouts; wait what retry-after-ms / retry-after say, else back off exponentially from 0.5 s
+ * to 8 s with up to 25% jitter. A retry-after longer than the backbone's maxRetryAfterMs is not
+ * waited out (a day's sleep is a hang): that response is the last one, and the request fails.
  */
 
 export interface RetryPolicy {
   maxRetries: number;
   /** per attempt */
   timeoutMs: number;
+  /** the longest retry-after that is waited out (default 60 s) */
+  maxRetryAfterMs?: number;
+  /** told the wait a response asked for when it was longer than maxRetryAfterMs */
+  onWaitRefused?: (ms: number) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
 
 const BASE_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
-const MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
@@ -24,12 +29,13 @@ export function isRetryableStatus(status: number): boolean {
 /** How long to wait before retry number `retryIndex` (0 = the first retry). */
 export function retryDelayMs(retryIndex: number, headers: Headers | undefined, random: () => number = Math.random) {
   const fromHeaders = retryAfterMs(headers);
-  if (fromHeaders !== undefined && fromHeaders >= 0 && fromHeaders <= MAX_RETRY_AFTER_MS) return fromHeaders;
+  if (fromHeaders !== undefined && fromHeaders >= 0) return fromHeaders;
   const backoff = Math.min(BASE_DELAY_MS * 2 ** retryIndex, MAX_BACKOFF_MS);
   return backoff * (1 - random() * 0.25);
 }
 
-function retryAfterMs(headers: Headers | undefined): number | undefined {
+/** What retry-after-ms / retry-after (seconds or an HTTP date) ask for, in ms; undefined when neither says. */
+export function retryAfterMs(headers: Headers | undefined): number | undefined {
   const ms = headers?.get("retry-after-ms");
   if (ms && !Number.isNaN(Number.parseFloat(ms))) return Number.parseFloat(ms);
   const after = headers?.get("retry-after");
@@ -81,6 +87,11 @@ export function retryingFetch(policy: RetryPolicy, onRequest: (url: string) => v
         continue;
       }
       if (response.ok || last || !isRetryableStatus(response.status)) return response;
+      const asked = retryAfterMs(response.headers);
+      if (asked !== undefined && asked > (policy.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS)) {
+        policy.onWaitRefused?.(asked);
+        return response;
+      }
       await response.body?.cancel();
       await sleep(retryDelayMs(attempt, response.headers, policy.random));
     }
