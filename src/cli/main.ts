@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "../config/load.ts";
 import { BackboneError } from "../mllm/policy.ts";
+import { QueueUnreachableError } from "../queue/connection.ts";
 import { SimError } from "../sim/simulator.ts";
 import { LockHeldError } from "../util/dir-lock.ts";
 import { reason } from "../util/ensure-dir.ts";
@@ -34,6 +35,11 @@ try {
   if (e instanceof SimError || e instanceof BackboneError) {
     console.error(`polar: ${e.message}`);
     process.exit(1);
+  }
+  // an outside service a command needs did not answer within its bound (README: exit codes)
+  if (e instanceof QueueUnreachableError) {
+    console.error(`polar: ${e.message}`);
+    process.exit(4);
   }
   if (e instanceof ConfigError || (e as { userFacing?: boolean }).userFacing) {
     console.error(`polar: ${(e as Error).message}`);

@@ -88,13 +88,34 @@ export function rulesSetting(config: object): string | null {
   return rules === undefined ? null : JSON.stringify(rules);
 }
 
-/** Names the settings that differ between two run configs, for a refusal that says why. */
-export function describeDifference(mine: RunConfig, theirs: RunConfig): string {
+/**
+ * Names the settings that differ between two run configs, for a refusal that says why. The
+ * episode settings are one hash in the run config: given the trees behind both hashes, the
+ * leaves that differ are named instead (simulator.maxSteps: run has 60, this worker 80).
+ */
+export function describeDifference(
+  mine: RunConfig,
+  theirs: RunConfig,
+  settings?: { mine: unknown; theirs: unknown },
+): string {
   const keys = Object.keys(mine) as (keyof RunConfig)[];
   const diff = keys.filter((k) => JSON.stringify(mine[k]) !== JSON.stringify(theirs[k]));
   return diff
-    .map((k) => `${k}: run has ${JSON.stringify(theirs[k])}, this worker ${JSON.stringify(mine[k])}`)
+    .flatMap((k) => {
+      const leaves = k === "episodeConfig" && settings ? differingLeaves(settings.theirs, settings.mine) : [];
+      if (leaves.length)
+        return leaves.map(([path, t, m]) => `${path}: run has ${JSON.stringify(t)}, this worker ${JSON.stringify(m)}`);
+      return [`${k}: run has ${JSON.stringify(theirs[k])}, this worker ${JSON.stringify(mine[k])}`];
+    })
     .join("; ");
+}
+
+/** [path, a's value, b's value] for every leaf where two JSON trees differ. */
+function differingLeaves(a: unknown, b: unknown, path = ""): [string, unknown, unknown][] {
+  const tree = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!tree(a) || !tree(b)) return JSON.stringify(a) === JSON.stringify(b) ? [] : [[path || "(all)", a, b]];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  return keys.flatMap((k) => differingLeaves(a[k], b[k], path ? `${path}.${k}` : k));
 }
 
 export function writeRunFile(outDir: string, config: RunConfig, units: string[], shard: Shard | null): RunFile {

@@ -192,8 +192,16 @@ export function slug(name: string): string {
 
 /** The settings that change what an episode does; results from different hashes never mix. */
 export function configHash(config: PolarConfig, datasetHash: string): string {
+  return createHash("sha256")
+    .update(JSON.stringify(episodeSettings(config, datasetHash)))
+    .digest("hex")
+    .slice(0, 12);
+}
+
+/** The settings configHash covers, as a tree: what a queue worker compares to name the one that differs. */
+export function episodeSettings(config: PolarConfig, datasetHash: string): Record<string, unknown> {
   const { path: _path, ...memory } = config.memory;
-  const relevant = {
+  return {
     simulator: { ...config.simulator, url: undefined, urls: undefined },
     memory,
     embedder: config.embedder,
@@ -201,7 +209,6 @@ export function configHash(config: PolarConfig, datasetHash: string): string {
     eval: { seed: config.eval.seed, recallK: config.eval.recallK },
     dataset: datasetHash,
   };
-  return createHash("sha256").update(JSON.stringify(relevant)).digest("hex").slice(0, 12);
 }
 
 export function hashFile(path: string): string {

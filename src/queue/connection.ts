@@ -3,9 +3,50 @@
  * connects, and the names of the keys one run uses.
  */
 import type { ConnectionOptions } from "bullmq";
+import { Redis } from "ioredis";
 import { z } from "zod";
+import { rememberSecret } from "../util/redact.ts";
 
 export class QueueUrlError extends Error {}
+
+/** How long `polar worker` and `polar eval --queue` wait for Redis to answer when they start. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** Redis did not answer in time: a service to start or a URL to fix (exit 4, README). */
+export class QueueUnreachableError extends Error {
+  readonly infrastructure = true;
+  readonly userFacing = true;
+}
+
+/**
+ * A connection to the queue's Redis once it answers, or QueueUnreachableError after
+ * `timeoutMs`. Past the first answer, ioredis reconnects on its own for as long as it takes (a
+ * Redis restart mid-run is waited out); before it, nothing would ever say that nothing is there.
+ */
+export async function connectRedis(
+  connection: ReturnType<typeof parseQueueUrl>,
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<Redis> {
+  const redis = new Redis(connection);
+  let last = "no answer";
+  const onError = (e: Error) => {
+    last = (e as NodeJS.ErrnoException).code === "ECONNREFUSED" ? "connection refused" : e.message;
+  };
+  redis.on("error", onError);
+  const ready = await new Promise<boolean>((done) => {
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once("ready", () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+  if (ready) return redis;
+  redis.disconnect();
+  const where = `${connection.host}:${connection.port}/${connection.db}`;
+  throw new QueueUnreachableError(
+    `cannot reach Redis at ${where} within ${timeoutMs / 1000} s (${last}): start it (redis-server --port ${connection.port}) or check --queue`,
+  );
+}
 
 const Url = z.strictObject({
   host: z.string().min(1),
@@ -33,6 +74,7 @@ export function parseQueueUrl(url: string): ConnectionOptions & z.infer<typeof U
     const first = parsed.error.issues[0];
     throw new QueueUrlError(`--queue ${url}: ${first.path.join(".")}: ${first.message}`);
   }
+  rememberSecret(parsed.data.password);
   // BullMQ's blocking commands need ioredis to wait through a Redis restart, never give up
   return { ...parsed.data, maxRetriesPerRequest: null };
 }

@@ -9,7 +9,15 @@ import { join } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
 import { describeDifference, runConfigOf, runHash } from "../eval/run-config.ts";
-import { configHash, type EvalPlan, type EvalRuntime, type Job, planJobs, slug } from "../eval/runner.ts";
+import {
+  configHash,
+  type EvalPlan,
+  type EvalRuntime,
+  episodeSettings,
+  type Job,
+  planJobs,
+  slug,
+} from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
 import type { RunSpec } from "./spec.ts";
@@ -71,7 +79,10 @@ export async function openRunContext(
   const mine = runConfigOf(plan, episodeHash, runtime.embedder);
   if (runHash(mine) !== spec.runHash) {
     await runtime.close();
-    throw new RunRefused(`its config differs from this worker's: ${describeDifference(mine, spec.config)}`);
+    const settings = spec.episodeSettings
+      ? { mine: JSON.parse(JSON.stringify(episodeSettings(config, plan.datasetHash))), theirs: spec.episodeSettings }
+      : undefined;
+    throw new RunRefused(`its config differs from this worker's: ${describeDifference(mine, spec.config, settings)}`);
   }
   return {
     spec,

@@ -25,10 +25,18 @@ import {
   readResults,
 } from "../eval/results.ts";
 import { runConfigOf, writeRunFile } from "../eval/run-config.ts";
-import { configHash, type Job, openManifest, planJobs, saveManifest } from "../eval/runner.ts";
+import {
+  configHash,
+  type EvalPlan,
+  episodeSettings,
+  type Job,
+  openManifest,
+  planJobs,
+  saveManifest,
+} from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
-import { parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
+import { connectRedis, parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import { type RateLimit, throttledCount } from "./rate-limit.ts";
 import { type JobData, jobId, type RunSpec } from "./spec.ts";
@@ -53,6 +61,8 @@ export interface QueuedRunOptions {
   pollMs?: number;
   /** per backbone name, shared by every worker */
   rateLimits?: Record<string, RateLimit>;
+  /** how long to wait for Redis to answer at start (default CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   onNotice?: (m: string) => void;
   onProgress?: (p: QueueProgress) => void;
@@ -74,6 +84,8 @@ export interface QueuedRunSummary {
 export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promise<QueuedRunSummary> {
   const notice = o.onNotice ?? (() => undefined);
   const connection = parseQueueUrl(o.url);
+  // before anything is planned or written: a queue that is not there says so within a bound
+  (await connectRedis(connection, o.connectTimeoutMs)).disconnect();
   // the coordinator runs no episode: the workers' --sim-url, not its own, reach the simulator
   const { plan, backbones } = await buildPlan(config, o.env, { runsEpisodes: false });
   const memory = await createMemoryFactory(config, notice);
@@ -111,25 +123,15 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
       .map((l) => l.key),
   );
   const skipped = done.size;
-  const spec: RunSpec = {
+  const spec = runSpecOf(config, plan, {
     runHash,
     runId: manifest.runId,
-    config: runConfigOf(plan, hash, runtime.embedder),
-    eval: {
-      dataset: plan.datasetPath,
-      out: plan.outDir,
-      backbones: config.eval.backbones,
-      memoryModes: plan.memoryModes,
-      scenarios: plan.scenarios,
-      representations: plan.representations,
-      seed: config.eval.seed,
-      recallK: config.eval.recallK,
-    },
+    episodeConfig: hash,
+    embedder: runtime.embedder,
     store: runtime.store,
-    host: hostname(),
     lockMs: o.lockMs ?? 30_000,
     rateLimits: o.rateLimits ?? {},
-  };
+  });
   const unknownLimit = Object.keys(spec.rateLimits).filter((n) => !plan.backbones.some((b) => b.name === n));
   if (unknownLimit.length)
     throw new QueueRunError(
@@ -263,6 +265,43 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
     report,
     refusals,
     throttled,
+  };
+}
+
+/** What the coordinator publishes of a run for workers to join it (and to name what differs when they cannot). */
+export function runSpecOf(
+  config: PolarConfig,
+  plan: EvalPlan,
+  run: {
+    runHash: string;
+    runId: string;
+    episodeConfig: string;
+    embedder: string;
+    store: string;
+    lockMs: number;
+    rateLimits: Record<string, RateLimit>;
+  },
+): RunSpec {
+  return {
+    runHash: run.runHash,
+    runId: run.runId,
+    config: runConfigOf(plan, run.episodeConfig, run.embedder),
+    // JSON's view of them (undefined leaves dropped), as the worker reads them back
+    episodeSettings: JSON.parse(JSON.stringify(episodeSettings(config, plan.datasetHash))),
+    eval: {
+      dataset: plan.datasetPath,
+      out: plan.outDir,
+      backbones: config.eval.backbones,
+      memoryModes: plan.memoryModes,
+      scenarios: plan.scenarios,
+      representations: plan.representations,
+      seed: config.eval.seed,
+      recallK: config.eval.recallK,
+    },
+    store: run.store,
+    host: hostname(),
+    lockMs: run.lockMs,
+    rateLimits: run.rateLimits,
   };
 }
 

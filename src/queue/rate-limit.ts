@@ -2,7 +2,8 @@
  * Per-backbone rate limits that hold across every worker of a run: a token bucket in Redis per
  * backbone (requests per minute, and tokens per minute when given), taken before each request
  * to the provider. A 429 from the provider pauses that backbone for the whole run (its
- * retry-after, or 2 s) and halves its rate for a minute, so one worker's 429 slows them all.
+ * retry-after up to a minute, or 2 s) and halves its rate for a minute, so one worker's 429
+ * slows them all.
  *
  * The limiter sits at the worker process's fetch, which every provider's request passes (the
  * OpenAI client's and Gemini's retrying fetch both call the global fetch at request time): no
@@ -10,6 +11,7 @@
  */
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { retryAfterMs } from "../mllm/retry.ts";
 
 export const RateLimit = z.strictObject({
   requestsPerMinute: z.number().positive(),
@@ -107,11 +109,18 @@ function tokensOf(json: unknown): number {
   return j?.usage?.total_tokens ?? j?.usageMetadata?.totalTokenCount ?? 0;
 }
 
-function retryAfterMs(h: Headers): number {
-  const ms = Number(h.get("retry-after-ms"));
-  if (Number.isFinite(ms) && ms > 0) return ms;
-  const s = Number(h.get("retry-after"));
-  return Number.isFinite(s) && s > 0 ? s * 1000 : 2000;
+/**
+ * The longest one 429 pauses a backbone for the whole run. A provider asking for a day would
+ * otherwise stop every worker for a day; past this each request meets the provider's answer
+ * itself, and its backbone's maxRetryAfterMs makes that a failure instead of a wait.
+ */
+export const MAX_PAUSE_MS = 60_000;
+const DEFAULT_PAUSE_MS = 2_000;
+
+/** How long a 429 pauses its backbone: its retry-after (bounded by MAX_PAUSE_MS), else 2 s. */
+export function pauseAfter429(h: Headers): number {
+  const asked = retryAfterMs(h);
+  return asked !== undefined && asked > 0 ? Math.min(asked, MAX_PAUSE_MS) : DEFAULT_PAUSE_MS;
 }
 
 /**
@@ -143,7 +152,7 @@ export function installRateLimits(redis: Redis, runHash: string, backbones: Limi
       await new Promise((r) => setTimeout(r, Math.min(wait, 10_000)));
     }
     const res = await original(input, init);
-    if (res.status === 429) await redis.eval(SLOW_DOWN, 3, k.pause, k.factor, k.throttled, retryAfterMs(res.headers));
+    if (res.status === 429) await redis.eval(SLOW_DOWN, 3, k.pause, k.factor, k.throttled, pauseAfter429(res.headers));
     else if (b.limit.tokensPerMinute && res.ok) {
       const used = tokensOf(
         await res

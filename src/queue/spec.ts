@@ -12,6 +12,8 @@ export const RunSpec = z.strictObject({
   runHash: z.string().min(1),
   runId: z.string().min(1),
   config: RunConfig,
+  /** the settings behind config.episodeConfig (runner.ts episodeSettings), so a refusal can name the one that differs */
+  episodeSettings: z.record(z.string(), z.unknown()).optional(),
   /** the eval section a worker adopts: what to run, not how (the worker's own config says how) */
   eval: z.strictObject({
     dataset: z.string().min(1),

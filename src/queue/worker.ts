@@ -6,9 +6,8 @@
  */
 import { hostname } from "node:os";
 import { Queue, Worker } from "bullmq";
-import { Redis } from "ioredis";
 import type { PolarConfig } from "../config/schema.ts";
-import { parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
+import { connectRedis, parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { openRunContext, type RunContext, RunRefused } from "./context.ts";
 import { processorFor } from "./process.ts";
 import { installRateLimits } from "./rate-limit.ts";
@@ -24,6 +23,8 @@ export interface WorkerOptions {
   log?: (message: string) => void;
   /** how often to look for new runs */
   pollMs?: number;
+  /** how long to wait for Redis to answer at start (default CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number;
 }
 
 interface Attached {
@@ -37,7 +38,8 @@ interface Attached {
 export async function runWorker(o: WorkerOptions): Promise<void> {
   const log = o.log ?? ((m: string) => console.error(m));
   const connection = parseQueueUrl(o.url);
-  const redis = new Redis(connection);
+  const redis = await connectRedis(connection, o.connectTimeoutMs);
+  redis.removeAllListeners("error");
   redis.on("error", () => undefined); // ioredis reconnects by itself; the loop below reports outages
   const attached = new Map<string, Attached>();
   const refused = new Set<string>();
@@ -59,6 +61,9 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     }
     const name = queueName(runHash);
     const queue = new Queue(name, { connection });
+    // without a listener BullMQ prints every reconnect's error with its stack; the loop below
+    // says once that Redis is gone and once that it is back
+    queue.on("error", () => undefined);
     const sims = new SimPool(ctx.runtime);
     const limited = ctx.plan.backbones
       .filter((b) => spec.rateLimits[b.name])

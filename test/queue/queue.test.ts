@@ -90,5 +90,10 @@ test("a Redis restart mid-run: workers and the coordinator reconnect and the run
   const r = readResults(join(out, "results.jsonl"));
   assert.equal(r.duplicates, 0);
   assert.deepEqual(byKey(r.lines), byKey(reference));
+  for (const w of two) {
+    // the outage in a line or two (gone, back), never an error with its stack per reconnect attempt
+    assert.doesNotMatch(w.log(), /\n\s+at .*:\d+:\d+|\[ioredis\]|ECONNREFUSED.*\n.*ECONNREFUSED/, w.log());
+    assert.ok((w.log().match(/Redis unreachable/g) ?? []).length <= 1, w.log());
+  }
   await Promise.all(two.map((w) => w.stop()));
 });
