@@ -14,6 +14,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { SimulatorConfig } from "../../src/sim/config.ts";
 import { MAX_MESSAGE_BYTES, Request } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
+import { originAllowed } from "../../src/util/origin.ts";
 import { EmbeddedSession } from "./session.ts";
 
 export const HARD_LIMIT_BYTES = 16 * MAX_MESSAGE_BYTES;
@@ -129,6 +130,9 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
       port: opts.port ?? 0,
       maxPayload: HARD_LIMIT_BYTES,
       perMessageDeflate: false,
+      // as the dashboard: a page on another site must not drive the simulator through a browser
+      verifyClient: ({ req }, allow) =>
+        originAllowed(req.headers.origin, req.headers.host) ? allow(true) : allow(false, 403, "Forbidden"),
     });
     wss.on("connection", (ws) => serveConnection(ws, opts.config, onError));
     wss.once("error", reject);

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { PolarConfig } from "../config/schema.ts";
 import { SCENARIO_SET_FILE } from "../datasets/schema.ts";
+import { originAllowed } from "../util/origin.ts";
 import { ClientChannel } from "./channel.ts";
 import { Drive } from "./drive.ts";
 import { listMemoryFolders, readMemoryGraph } from "./memory-view.ts";
@@ -299,7 +300,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
   server.on("upgrade", (req, socket, head) => {
     // First, before anything that parses what the request says: a page on another site (or a
     // sandboxed one, whose Origin is "null") must not drive episodes through the user's browser.
-    if (!sameOrigin(req)) {
+    if (!originAllowed(req.headers.origin, req.headers.host)) {
       socket.end("HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n");
       return;
     }
@@ -372,23 +373,12 @@ function requestUrl(req: IncomingMessage): URL | null {
 }
 
 /** URL.parse, which Node 20.9 lacks: null instead of a throw. */
-function parseUrl(text: string, base?: string): URL | null {
+function parseUrl(text: string, base: string): URL | null {
   try {
     return new URL(text, base);
   } catch {
     return null;
   }
-}
-
-/**
- * No Origin (not a browser), or one naming this very server. "null" (sandboxed iframes,
- * file:// pages) and anything unparsable are refused like another site.
- */
-export function sameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const parsed = parseUrl(origin);
-  return parsed !== null && parsed.host !== "" && parsed.host === req.headers.host;
 }
 
 function cookie(req: IncomingMessage, name: string): string | null {

@@ -58,7 +58,7 @@ export interface RuleLibrary {
 export function checkUser(userId: string): string {
   const r = UserId.safeParse(userId);
   if (!r.success) throw new RuleLibraryError(`bad user id ${JSON.stringify(userId)}: ${r.error.issues[0]?.message}`);
-  return userId;
+  return r.data;
 }
 
 export interface LibraryState {

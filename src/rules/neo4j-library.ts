@@ -88,7 +88,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
   }
 
   async apply(userId: string, updates: LibraryUpdate[], at = Date.now()): Promise<ApplyResult> {
-    checkUser(userId);
+    userId = checkUser(userId);
     if (updates.length === 0) return { libraryVersion: await this.libraryVersion(userId), written: [] };
     const session = this.driver.session({ database: this.database });
     try {
@@ -164,7 +164,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
   }
 
   async snapshot(userId: string, libraryVersion?: number): Promise<RuleSnapshot> {
-    checkUser(userId);
+    userId = checkUser(userId);
     const latest = await this.libraryVersion(userId);
     const v = libraryVersion ?? latest;
     if (!Number.isInteger(v) || v < 0 || v > latest)
@@ -173,7 +173,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
   }
 
   async versions(userId: string, ruleId: string): Promise<RuleVersion[]> {
-    checkUser(userId);
+    userId = checkUser(userId);
     const rows = await this.read(
       "MATCH (v:RuleVersion {space: $space, userId: $userId, ruleId: $ruleId}) RETURN v.body AS body ORDER BY v.version",
       { userId, ruleId },
@@ -184,7 +184,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
   }
 
   async history(userId: string): Promise<RuleVersion[]> {
-    checkUser(userId);
+    userId = checkUser(userId);
     return this.all(userId);
   }
 

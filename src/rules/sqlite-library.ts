@@ -93,7 +93,7 @@ export class SqliteRuleLibrary implements RuleLibrary {
   }
 
   async apply(userId: string, updates: LibraryUpdate[], at = Date.now()): Promise<ApplyResult> {
-    checkUser(userId);
+    userId = checkUser(userId);
     if (updates.length === 0) return { libraryVersion: this.libraryVersion(userId), written: [] };
     const tx = this.db.transaction(() => {
       const s = this.db
@@ -128,7 +128,7 @@ export class SqliteRuleLibrary implements RuleLibrary {
   }
 
   async snapshot(userId: string, libraryVersion?: number): Promise<RuleSnapshot> {
-    checkUser(userId);
+    userId = checkUser(userId);
     const latest = this.libraryVersion(userId);
     const v = libraryVersion ?? latest;
     if (!Number.isInteger(v) || v < 0 || v > latest)
@@ -137,7 +137,7 @@ export class SqliteRuleLibrary implements RuleLibrary {
   }
 
   async versions(userId: string, ruleId: string): Promise<RuleVersion[]> {
-    checkUser(userId);
+    userId = checkUser(userId);
     const rows = this.db
       .prepare("SELECT body FROM rule_versions WHERE user_id = ? AND rule_id = ? ORDER BY version")
       .all(userId, ruleId) as Row[];
@@ -146,7 +146,7 @@ export class SqliteRuleLibrary implements RuleLibrary {
   }
 
   async history(userId: string): Promise<RuleVersion[]> {
-    checkUser(userId);
+    userId = checkUser(userId);
     return this.all(userId);
   }
 

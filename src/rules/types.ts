@@ -286,9 +286,14 @@ export type LibraryUpdate =
   | { op: "revise" | "replace"; ruleId: string; base: string; rule: RuleDraft; check: CompiledCheck }
   | { op: "retract"; ruleId: string; base: string; quote: string; message: string };
 
-/** A user id as stored: non-empty, no control characters. */
+/**
+ * A user id as stored: non-empty, no control characters, without surrounding spaces: "u1 " is
+ * u1, as the memory store reads it (src/memory/store.ts), so one user's memory and rules never
+ * go by two names.
+ */
 export const UserId = z
   .string()
+  .trim()
   .min(1, "the user id is empty")
   .max(200)
   .regex(/^[^\p{Cc}]+$/u, "the user id has control characters");

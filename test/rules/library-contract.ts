@@ -173,7 +173,23 @@ export function defineLibraryContract(name: string, store: ContractStore): void 
     it("bad user ids are refused", async () => {
       const lib = await open();
       await assert.rejects(lib.snapshot(""), /bad user id/);
+      await assert.rejects(lib.snapshot("   "), /bad user id/);
       await assert.rejects(lib.snapshot("a\u0000b"), /control characters/);
+    });
+
+    it("a user id with spaces around it is that user, as the memory store reads it", async () => {
+      const lib = await open();
+      const u = user();
+      const written = await lib.apply(` ${u}  `, [{ op: "add", ...(await taught("stay out of the garage")) }]);
+      assert.equal(written.written[0]?.userId, u, "stored under the trimmed id");
+      assert.deepEqual(
+        (await lib.snapshot(u)).rules.map((r) => r.ruleId),
+        ["R1"],
+      );
+      assert.deepEqual(
+        (await lib.history(`${u} `)).map((r) => r.versionId),
+        ["R1@1"],
+      );
     });
   });
 }
