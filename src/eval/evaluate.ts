@@ -5,6 +5,7 @@ import type { BackboneConfig } from "../mllm/config.ts";
 import { ruleLayerFor } from "../rules/model/layer.ts";
 import type { RulesMethod } from "../rules/session.ts";
 import { settingsFromConfig } from "../sim/settings.ts";
+import { claimDir } from "../util/dir-lock.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { type RuleEvalLine, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
 import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, runEvaluation, slug } from "./runner.ts";
@@ -65,7 +66,15 @@ async function measureRules(
   const total = backbones.length * methods.length * plan.set.evaluation.length;
   try {
     for (const b of backbones) {
-      const bb = await runtime.openBackbone(b.name, join(plan.outDir, "memory", slug(b.name)));
+      // held while the rule layer reads it, as the runner holds it (no polar run --memory-dir into it)
+      const memoryLock = claimDir(join(plan.outDir, "memory", slug(b.name)), {
+        label: "memory folder",
+        command: ["polar", ...(opts.argv ?? ["eval"])].join(" "),
+      });
+      const bb = await runtime.openBackbone(b.name, memoryLock.path).catch((e) => {
+        memoryLock.release();
+        throw e;
+      });
       try {
         const model = ruleLayerFor(b, opts.env ?? process.env);
         lines.push(
@@ -83,6 +92,7 @@ async function measureRules(
         );
       } finally {
         await bb.close();
+        memoryLock.release();
       }
     }
   } finally {

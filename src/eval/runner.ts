@@ -20,6 +20,7 @@ import type { EpisodeEvent } from "../agent/events.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
+import { claimDir } from "../util/dir-lock.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { RunEpisodeOptions } from "./harness.ts";
@@ -438,7 +439,16 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     slots = (stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
     for (const b of plan.backbones) {
       if (stop.signal.aborted) break;
-      const bb = await runtime.openBackbone(b.name, join(plan.outDir, "memory", slug(b.name)));
+      // the memory this run reads and writes is its own while it runs: a `polar run --memory-dir`
+      // into it would change this run's raw-mode outcomes under it (and is refused, exit 3)
+      const memoryLock = claimDir(join(plan.outDir, "memory", slug(b.name)), {
+        label: "memory folder",
+        command: ["polar", ...(opts.argv ?? ["eval"])].join(" "),
+      });
+      const bb = await runtime.openBackbone(b.name, memoryLock.path).catch((e) => {
+        memoryLock.release();
+        throw e;
+      });
       try {
         const mine = jobs.filter((j) => j.backbone === b.name);
         const acquisition = mine.filter((j) => j.stage === "acquisition");
@@ -534,6 +544,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
         await runPool(evaluation, slots, execute, stop.signal);
       } finally {
         await bb.close();
+        memoryLock.release();
       }
     }
   } finally {

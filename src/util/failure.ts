@@ -21,16 +21,30 @@ export interface FailureInfo {
 
 /**
  * True when `e`, or an error it wraps (`cause`, followed a few levels), says it is an
- * infrastructure failure. Anything unclassified (a plain Error, a thrown string) is false:
- * an unknown error is treated as the run's own problem, which is the conservative reading
- * for an evaluation (it is reported, not silently rerun).
+ * infrastructure failure, or is the disk failing: a full disk or quota, a read-only or broken
+ * file system (Node's ENOSPC, EDQUOT, EROFS, EIO; SQLite's SQLITE_FULL, SQLITE_IOERR…,
+ * SQLITE_READONLY…). A memory that could not be written says nothing about the agent, and an
+ * episode whose memorization failed must be run again, not kept as a result a rerun trusts.
+ * Anything unclassified (a plain Error, a thrown string) is false: an unknown error is treated
+ * as the run's own problem, which is the conservative reading for an evaluation (it is
+ * reported, not silently rerun).
  */
 export function isInfrastructureFailure(e: unknown): boolean {
   let current: unknown = e;
   for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
     const flag = (current as { infrastructure?: unknown }).infrastructure;
     if (typeof flag === "boolean") return flag;
+    if (isDiskFailure(current)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+const DISK_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO", "SQLITE_FULL"]);
+
+/** The error code of a disk that cannot take a write (Node's or SQLite's). */
+export function isDiskFailure(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return DISK_CODES.has(code) || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_READONLY");
 }
