@@ -1,6 +1,7 @@
 import type { Command } from "commander";
-import { loadConfig } from "../config/load.ts";
+import { ConfigError, loadConfig } from "../config/load.ts";
 import type { PolarConfig } from "../config/schema.ts";
+import { storeNames } from "../memory/create.ts";
 
 /** Error whose message is meant for the user as is (no stack trace). */
 export class UserError extends Error {
@@ -12,5 +13,43 @@ export function configFor(cmd: Command, overrides?: Record<string, unknown>): Po
   let root: Command = cmd;
   while (root.parent) root = root.parent;
   const file = root.opts().config as string | undefined;
-  return loadConfig({ file, overrides });
+  const config = loadConfig({ file, overrides });
+  // memory.store names a registered store: the schema cannot know them (a plug-in adds its own),
+  // so every command checks it here, before anything opens a store
+  const stores = storeNames();
+  if (!stores.includes(config.memory.store))
+    throw new ConfigError([
+      `key "memory.store": unknown memory store "${config.memory.store}" (known: ${stores.join(", ")})`,
+    ]);
+  return config;
+}
+
+/** A whole-number flag within [min, max]: anything else is one line naming the flag. */
+export function intFlag(flag: string, min: number, max: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (v.trim() === "" || !Number.isInteger(n) || n < min || n > max)
+      throw new UserError(`${flag} expects a whole number in ${min}–${max}, got "${v}"`);
+    return n;
+  };
+}
+
+/** A flag whose value may not be empty ("" would mean the default, or the working folder). */
+export function nonEmptyFlag(flag: string, what = "a path") {
+  return (v: string): string => {
+    if (v.trim() === "") throw new UserError(`${flag} is empty: give ${what}`);
+    return v;
+  };
+}
+
+/** A comma-separated list flag with at least one name ("" and ",," are refused, not "none"). */
+export function listFlag(flag: string) {
+  return (v: string): string[] => {
+    const names = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (names.length === 0) throw new UserError(`${flag} expects a comma-separated list of names, got "${v}"`);
+    return names;
+  };
 }

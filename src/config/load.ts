@@ -11,7 +11,12 @@ const ENV_PREFIX = "POLAR_";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    // one problem, one line (what `polar` prints for a bad value); several, one line each
+    super(
+      problems.length === 1
+        ? `invalid configuration: ${problems[0]}`
+        : `invalid configuration:\n  ${problems.join("\n  ")}`,
+    );
     this.name = "ConfigError";
   }
 }

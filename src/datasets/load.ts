@@ -26,7 +26,20 @@ export async function loadScenarioSet(path: string): Promise<ScenarioSet> {
   const text = await readFile(file, "utf8").catch((e: Error) => {
     throw new DatasetError(file, `cannot read: ${e.message}`);
   });
-  return parseScenarioSet(text, file);
+  const set = parseScenarioSet(text, file);
+  // an acquisition episode shows the user's object by its photo: a set without them would fail
+  // episode by episode, far into a run
+  const missing: string[] = [];
+  for (const ep of set.acquisition) {
+    const image = join(set.dir, ep.referenceImage);
+    if (!(await stat(image).catch(() => null))?.isFile()) missing.push(`${ep.id}: ${ep.referenceImage}`);
+  }
+  if (missing.length)
+    throw new DatasetError(
+      file,
+      `${missing.length} reference image(s) missing under ${set.dir} (${missing.slice(0, 3).join("; ")}${missing.length > 3 ? "; …" : ""})`,
+    );
+  return set;
 }
 
 /** Parses and cross-checks a scenario set's JSON text; `file` names it in errors. */

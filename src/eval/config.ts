@@ -13,7 +13,7 @@ export const EvalConfig = z.strictObject({
    * change what grounding and planning see of the retrieved experience.
    */
   representations: z.array(z.enum(["instruction", "raw_trajectory", "summary", "episodic"])).default(["episodic"]),
-  concurrency: z.number().int().positive().default(2),
+  concurrency: z.number().int().positive().max(256).default(2),
   bootstrapSamples: z.number().int().positive().default(1000),
   seed: z.number().int().default(0),
   /**

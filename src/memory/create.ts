@@ -24,6 +24,11 @@ export function registerStore(name: string, kind: StoreKind): void {
   STORES.register(name, kind);
 }
 
+/** The registered store names, for config checks that must list them. */
+export function storeNames(): string[] {
+  return STORES.names();
+}
+
 export function storeKind(name: string): StoreKind {
   return STORES.get(name);
 }

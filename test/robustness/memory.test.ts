@@ -167,7 +167,10 @@ test("6. polar run --memory-dir into a running evaluation's memory folder is ref
         "--out",
         join(tmp, "run-out"),
       ],
-      { env: cliEnv(tmp, { POLAR_EMBEDDER__TYPE: "lexical" }), ms: 30_000 },
+      {
+        env: cliEnv(tmp, { POLAR_EMBEDDER__TYPE: "lexical", POLAR_MEMORY__PATH: join(tmp, "m", "memory.db") }),
+        ms: 30_000,
+      },
     );
     assert.equal(r.code, 3, r.err);
     assert.match(

@@ -7,7 +7,8 @@ import { importPinned } from "../../datasets/import-pinned.ts";
 import { scenarioSetJsonSchema } from "../../datasets/json-schema.ts";
 import { loadScenarioSet } from "../../datasets/load.ts";
 import { datasetStats, formatStats } from "../../datasets/stats.ts";
-import { UserError } from "../options.ts";
+import { ensureDir } from "../../util/ensure-dir.ts";
+import { intFlag, nonEmptyFlag, UserError } from "../options.ts";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -24,12 +25,26 @@ export function registerDatasetCommands(program: Command): void {
   dataset
     .command("generate")
     .description("write a scenario set for the embedded simulator (deterministic for a seed)")
-    .requiredOption("--out <dir>", "output folder (its scenario-set.json and images/ are replaced)")
-    .option("--scenes <n>", "procedural houses", int("--scenes"), 2)
+    .requiredOption(
+      "--out <dir>",
+      "output folder (its scenario-set.json and images/ are replaced)",
+      nonEmptyFlag("--out"),
+    )
+    // bounds a set can be generated and loaded within (each house takes about a second)
+    .option("--scenes <n>", "procedural houses, 1–200", intFlag("--scenes", 1, 200), 2)
     .option("--seed <n>", "random seed", int("--seed"), 1)
-    .option("--users <n>", "users, each living in one scene (default: one per scene)", int("--users"))
-    .option("--episodes-per-scene <n>", "evaluation episodes per scene", int("--episodes-per-scene"), 40)
-    .option("--image-size <px>", "reference image size", int("--image-size"), 96)
+    .option(
+      "--users <n>",
+      "users, each living in one scene (default: one per scene), at most 1000",
+      intFlag("--users", 1, 1000),
+    )
+    .option(
+      "--episodes-per-scene <n>",
+      "evaluation episodes per scene, 1–1000",
+      intFlag("--episodes-per-scene", 1, 1000),
+      40,
+    )
+    .option("--image-size <px>", "reference image size, 16–1024", intFlag("--image-size", 16, 1024), 96)
     .option("--name <name>", "the set's name")
     .action(async (o) => {
       let generated: ReturnType<typeof generateScenarioSet>;
@@ -48,6 +63,7 @@ export function registerDatasetCommands(program: Command): void {
         throw new UserError((e as Error).message);
       }
       const { set, report } = generated;
+      ensureDir(o.out, "--out");
       const written = await writeScenarioSet(o.out, set, embeddedScenes, { imageSize: o.imageSize });
       await loadScenarioSet(o.out); // what we wrote must load
       console.log(

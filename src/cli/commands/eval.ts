@@ -13,7 +13,7 @@ import { BackboneConfigError } from "../../mllm/keys.ts";
 import type { RateLimit } from "../../queue/rate-limit.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
-import { configFor, UserError } from "../options.ts";
+import { configFor, intFlag, listFlag, nonEmptyFlag, UserError } from "../options.ts";
 import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
 const list = (v: string) =>
@@ -21,11 +21,8 @@ const list = (v: string) =>
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-const int = (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new UserError(`expected a whole number, got "${v}"`);
-  return n;
-};
+/** episodes in flight: each holds a simulator session, so a billion is a crash, not a run */
+export const MAX_CONCURRENCY = 256;
 /** --limit 0 would run nothing and exit 0 as if the evaluation were done. */
 const positiveInt = (flag: string) => (v: string) => {
   const n = Number(v);
@@ -75,7 +72,7 @@ export function evalOverrides(f: EvalFlags): Record<string, unknown> {
   if (f.scenarios) e.scenarios = f.scenarios;
   if (f.representations) e.representations = f.representations;
   if (f.concurrency !== undefined) e.concurrency = f.concurrency;
-  if (f.out) e.out = f.out;
+  if (f.out !== undefined) e.out = f.out;
   if (f.maxMinutes !== undefined) e.maxMinutes = f.maxMinutes;
   return f.simUrl ? { eval: e, simulator: { urls: f.simUrl } } : { eval: e };
 }
@@ -226,12 +223,24 @@ export function registerEval(program: Command): void {
     .command("eval")
     .description("run the PinNED scenario evaluation: acquisition, then evaluation per memory mode and backbone")
     .option("--dataset <dir>", "scenario set folder (default: eval.dataset)")
-    .option("--backbones <names>", "comma-separated backbones from configs/backbones (side by side)", list)
-    .option("--memory <modes>", "comma-separated memory modes: none,raw,polar", list)
-    .option("--scenarios <names>", "comma-separated scenarios (default: all in the dataset)", list)
-    .option("--representations <names>", "Table 2: instruction,raw_trajectory,summary,episodic", list)
-    .option("--concurrency <n>", "episodes in flight (simulator sessions / bridge URLs)", int)
-    .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)")
+    .option(
+      "--backbones <names>",
+      "comma-separated backbones from configs/backbones (side by side)",
+      listFlag("--backbones"),
+    )
+    .option("--memory <modes>", "comma-separated memory modes: none,raw,polar", listFlag("--memory"))
+    .option("--scenarios <names>", "comma-separated scenarios (default: all in the dataset)", listFlag("--scenarios"))
+    .option(
+      "--representations <names>",
+      "Table 2: instruction,raw_trajectory,summary,episodic",
+      listFlag("--representations"),
+    )
+    .option(
+      "--concurrency <n>",
+      `episodes in flight (simulator sessions / bridge URLs), 1–${MAX_CONCURRENCY}`,
+      intFlag("--concurrency", 1, MAX_CONCURRENCY),
+    )
+    .option("--out <dir>", "output folder (results.jsonl, manifest.json, memory/, report/)", nonEmptyFlag("--out"))
     .option(
       "--sim-url <urls>",
       "comma-separated simulator bridges (ws:// or wss://), e.g. the Habitat bridge; overrides simulator.urls",
@@ -264,7 +273,7 @@ export function registerEval(program: Command): void {
     .option(
       "--rules <methods>",
       `after the evaluation, measure the rule layer with simulated users: ${RULE_METHODS.join(",")} (comma-separated)`,
-      list,
+      listFlag("--rules"),
     )
     .option(
       "--queue <url>",

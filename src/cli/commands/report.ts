@@ -1,6 +1,9 @@
 import type { Command } from "commander";
 import { writeReport } from "../../eval/report/write.ts";
-import { configFor, UserError } from "../options.ts";
+import { configFor, intFlag, nonEmptyFlag, UserError } from "../options.ts";
+
+/** resamples per interval: a million already takes minutes per figure */
+const MAX_SAMPLES = 100_000;
 
 /** `polar report DIR`: tables and figures from an evaluation's results.jsonl alone. */
 export function registerReport(program: Command): void {
@@ -8,9 +11,10 @@ export function registerReport(program: Command): void {
     .command("report")
     .description("write the Markdown/CSV tables and SVG/PNG figures of an evaluation folder")
     .argument("<dir>", "an evaluation's output folder (holds results.jsonl)")
-    .option("--samples <n>", "bootstrap resamples", (v) => Number.parseInt(v, 10))
-    .option("--seed <n>", "bootstrap seed", (v) => Number.parseInt(v, 10))
+    .option("--samples <n>", `bootstrap resamples, 1–${MAX_SAMPLES}`, intFlag("--samples", 1, MAX_SAMPLES))
+    .option("--seed <n>", "bootstrap seed", intFlag("--seed", 0, 2 ** 31 - 1))
     .action(async (dir: string, opts: { samples?: number; seed?: number }, cmd: Command) => {
+      nonEmptyFlag("polar report DIR", "an evaluation folder")(dir);
       const config = configFor(cmd);
       let out: Awaited<ReturnType<typeof writeReport>>;
       try {

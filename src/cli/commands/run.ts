@@ -24,7 +24,7 @@ import { defaultRulesDb, SqliteRuleLibrary } from "../../rules/sqlite-library.ts
 import { describeTaught } from "../../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
 import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
-import { configFor, UserError } from "../options.ts";
+import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 interface RunFlags {
   dataset?: string;
@@ -242,8 +242,12 @@ export function registerRun(program: Command): void {
     .option("--dataset <dir>", "scenario set folder (default: eval.dataset from the config)")
     .option("--backbone <name>", "backbone name in configs/backbones/ or a YAML file (default: the config's)")
     .option("--memory <mode>", "none | raw | polar (default: agent.memory from the config)")
-    .option("--out <dir>", "where the trajectory goes (default: runs/<episode>-<memory>/)")
-    .option("--memory-dir <dir>", "memory folder to reuse or fill (default: <out>/memory)")
+    .option("--out <dir>", "where the trajectory goes (default: runs/<episode>-<memory>/)", nonEmptyFlag("--out"))
+    .option(
+      "--memory-dir <dir>",
+      "memory folder to reuse or fill (default: <out>/memory)",
+      nonEmptyFlag("--memory-dir"),
+    )
     .option(
       "--say <text>",
       "what the user says with the request: a correction to keep, or an instruction for this task only (repeatable)",

@@ -2,7 +2,7 @@
  * `polar sim …`: the embedded simulator as a WebSocket bridge (`serve`), pictures of a
  * generated house (`render`), and the conformance suite against any bridge (`conformance`).
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { sceneDirs, setSceneDirs } from "../../../sim-bridge/embedded/house-file.ts";
@@ -15,7 +15,8 @@ import type { Pose } from "../../sim/protocol.ts";
 import { settingsFromConfig } from "../../sim/settings.ts";
 import { SimError } from "../../sim/simulator.ts";
 import { WebSocketSimulator } from "../../sim/ws-client.ts";
-import { configFor, UserError } from "../options.ts";
+import { ensureDir } from "../../util/ensure-dir.ts";
+import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 function intOption(name: string, min: number, max: number) {
   return (v: string) => {
@@ -66,12 +67,13 @@ async function render(
   size?: { width?: number; height?: number },
 ) {
   const camera = { ...config.camera, ...size, format: "png" as const };
+  // before any rendering, and without Node's recursive mkdir (which spins on /proc)
+  ensureDir(outDir, "--out");
   const sim = openEmbedded({ ...config, camera });
   try {
     await sim.loadScene({ scene: `seed:${seed}`, settings: { ...settingsFromConfig(config), camera } });
     const start = await pickViewpoint(sim);
     const obs = await sim.reset({ start, views: true });
-    mkdirSync(outDir, { recursive: true });
     const written: string[] = [];
     for (const img of obs.imageData) {
       const file = join(outDir, `${img.view}.png`);
@@ -100,12 +102,12 @@ async function render(
  * around (twelve turns) and STOP; views every few steps and the top-down map with the path.
  */
 async function walk(config: SimulatorConfig, seed: number, steps: number, outDir: string, every: number) {
+  ensureDir(outDir, "--out");
   const sim = openEmbedded(config);
   try {
     await sim.loadScene({ scene: `seed:${seed}`, settings: settingsFromConfig(config) });
     const info = await sim.sceneInfo();
     const start = { position: info.regions[0].waypoint, heading: 0 };
-    mkdirSync(outDir, { recursive: true });
     const save = (step: number, images: { view: string; format: string; data: Buffer }[]) => {
       for (const img of images) {
         writeFileSync(
@@ -192,7 +194,7 @@ export function registerSim(program: Command): void {
     .command("render")
     .description("write the front, left and right views and the top-down map of a generated house as PNG")
     .option("--seed <n>", "house seed", intOption("seed", 0, 2 ** 31 - 1), 1)
-    .requiredOption("--out <dir>", "output folder")
+    .requiredOption("--out <dir>", "output folder", nonEmptyFlag("--out"))
     .option("--width <px>", "view width (default: the config's camera)", intOption("width", 16, 4096))
     .option("--height <px>", "view height (default: the config's camera)", intOption("height", 16, 4096))
     .action(async (opts: { seed: number; out: string; width?: number; height?: number }, cmd: Command) => {
@@ -208,7 +210,7 @@ export function registerSim(program: Command): void {
     .option("--seed <n>", "house seed", intOption("seed", 0, 2 ** 31 - 1), 1)
     .option("--steps <n>", "step budget for the walk", intOption("steps", 14, 10_000), 60)
     .option("--every <n>", "write the views every n steps", intOption("every", 1, 10_000), 5)
-    .option("--out <dir>", "output folder (default: runs/walk-<time>)")
+    .option("--out <dir>", "output folder (default: runs/walk-<time>)", nonEmptyFlag("--out"))
     .action(async (opts: { seed: number; steps: number; every: number; out?: string }, cmd: Command) => {
       const config = configFor(cmd).simulator;
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");

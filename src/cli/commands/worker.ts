@@ -7,7 +7,8 @@
 import type { Command } from "commander";
 import { QueueUrlError } from "../../queue/connection.ts";
 import { runWorker } from "../../queue/worker.ts";
-import { configFor, UserError } from "../options.ts";
+import { configFor, intFlag, UserError } from "../options.ts";
+import { MAX_CONCURRENCY } from "./eval.ts";
 
 export function registerWorker(program: Command): void {
   program
@@ -15,11 +16,7 @@ export function registerWorker(program: Command): void {
     .description("run evaluation jobs from a Redis queue (see polar eval --queue)")
     .requiredOption("--queue <url>", "the queue: redis://host:port/db")
     .option("--sim-url <urls>", "comma-separated simulator bridges, one session per job in flight")
-    .option("--concurrency <n>", "jobs in flight", (v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw new UserError(`--concurrency expects a whole number ≥ 1, got "${v}"`);
-      return n;
-    })
+    .option("--concurrency <n>", `jobs in flight, 1–${MAX_CONCURRENCY}`, intFlag("--concurrency", 1, MAX_CONCURRENCY))
     .action(async (flags: { queue: string; simUrl?: string; concurrency?: number }, cmd: Command) => {
       const config = configFor(cmd);
       const simUrls = (flags.simUrl ?? "")

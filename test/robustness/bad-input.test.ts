@@ -1,0 +1,196 @@
+/**
+ * The probe's bad command-line input (issue 25, defect 10), each through the real CLI: one line
+ * on stderr naming what is wrong, exit 2, no stack trace, no hang, nothing written. (The
+ * missing-Redis cases are in queue.test.ts, the older bad paths in test/cli/bad-input.test.ts.)
+ */
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { cliEnv, STACK } from "../cli/helpers.ts";
+import { tinySet } from "../eval/slice.ts";
+import { runPolar } from "./helpers.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "polar-robust-input-"));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+// memory.path under the test's folder: nothing (a rules.db) lands in the working folder
+const env = cliEnv(tmp, { POLAR_EMBEDDER__TYPE: "lexical", POLAR_MEMORY__PATH: join(tmp, "m", "memory.db") });
+const noImages = join(tmp, "no-images");
+
+before(async () => {
+  const slice = await tinySet(tmp, { evaluation: 1, extraAcquisition: 0 });
+  mkdirSync(join(noImages, "images"), { recursive: true });
+  writeFileSync(join(noImages, "scenario-set.json"), readFileSync(join(slice, "scenario-set.json")));
+});
+
+interface Case {
+  name: string;
+  args: string[];
+  line: RegExp;
+  env?: Record<string, string>;
+  /** a path that must not exist afterwards */
+  untouched?: string;
+}
+
+const out = (name: string) => join(tmp, "out", name);
+const evalArgs = (name: string, ...more: string[]) => [
+  "eval",
+  "--dataset",
+  "datasets/polar-mini",
+  "--memory",
+  "none",
+  "--limit",
+  "1",
+  "--no-report",
+  "--out",
+  out(name),
+  ...more,
+];
+const evalId = () =>
+  (JSON.parse(readFileSync(join(noImages, "scenario-set.json"), "utf8")) as { evaluation: { id: string }[] })
+    .evaluation[0].id;
+
+const cases = (): Case[] => [
+  {
+    name: "a dataset whose images are missing (eval)",
+    args: ["eval", "--dataset", noImages, "--memory", "none", "--out", out("no-images"), "--no-report"],
+    line: /^polar: .*scenario-set\.json: \d+ reference image\(s\) missing under .*no-images \(acq-/,
+    untouched: join(out("no-images"), "results.jsonl"),
+  },
+  {
+    name: "a dataset whose images are missing (run)",
+    args: ["run", "--dataset", noImages, "--episode", evalId(), "--memory", "raw", "--out", out("no-images-run")],
+    line: /^polar: .*reference image\(s\) missing/,
+  },
+  {
+    name: "--concurrency 1000000000",
+    args: evalArgs("c1", "--concurrency", "1000000000"),
+    line: /^polar: --concurrency expects a whole number in 1–256, got "1000000000"$/,
+    untouched: out("c1"),
+  },
+  {
+    name: "--concurrency 0",
+    args: evalArgs("c0", "--concurrency", "0"),
+    line: /^polar: --concurrency expects a whole number in 1–256, got "0"$/,
+  },
+  {
+    name: "worker --concurrency 1e9",
+    args: ["worker", "--queue", "redis://127.0.0.1:1/0", "--concurrency", "1000000000"],
+    line: /^polar: --concurrency expects a whole number in 1–256/,
+  },
+  {
+    name: '--memory ""',
+    args: ["eval", "--memory", "", "--out", out("m0")],
+    line: /^polar: --memory expects a comma-separated list of names, got ""$/,
+    untouched: out("m0"),
+  },
+  {
+    name: '--memory ",,"',
+    args: ["eval", "--memory", ",,", "--out", out("m1")],
+    line: /^polar: --memory expects a comma-separated list of names, got ",,"$/,
+    untouched: out("m1"),
+  },
+  { name: '--out ""', args: ["eval", "--memory", "none", "--out", ""], line: /^polar: --out is empty: give a path$/ },
+  {
+    name: 'run --memory-dir ""',
+    args: ["run", "--episode", "eval-u1-0005", "--memory-dir", ""],
+    line: /^polar: --memory-dir is empty/,
+  },
+  {
+    name: "POLAR_MEMORY__STORE=mongo: models check",
+    args: ["models", "check"],
+    env: { POLAR_MEMORY__STORE: "mongo" },
+    line: /^polar: invalid configuration: key "memory\.store": unknown memory store "mongo" \(known: neo4j, sqlite\)$/,
+  },
+  {
+    name: "POLAR_MEMORY__STORE=mongo: memory show",
+    args: ["memory", "show", "--user", "u1"],
+    env: { POLAR_MEMORY__STORE: "mongo" },
+    line: /^polar: invalid configuration: key "memory\.store": unknown memory store "mongo"/,
+  },
+  {
+    name: "POLAR_MEMORY__STORE=mongo: eval",
+    args: evalArgs("mongo"),
+    env: { POLAR_MEMORY__STORE: "mongo" },
+    line: /^polar: invalid configuration: key "memory\.store": unknown memory store "mongo"/,
+    untouched: out("mongo"),
+  },
+  {
+    name: "report --samples -5",
+    args: ["report", out("r"), "--samples", "-5"],
+    line: /^polar: --samples expects a whole number in 1–100000, got "-5"$/,
+  },
+  {
+    name: "report --samples abc",
+    args: ["report", out("r"), "--samples", "abc"],
+    line: /^polar: --samples expects a whole number in 1–100000, got "abc"$/,
+  },
+  {
+    name: "report --samples 1e9",
+    args: ["report", out("r"), "--samples", "1000000000"],
+    line: /^polar: --samples expects a whole number in 1–100000/,
+  },
+  ...(existsSync("/proc/self")
+    ? [
+        {
+          name: "sim render --out /proc/1/x",
+          args: ["sim", "render", "--out", "/proc/1/x"],
+          line: /^polar: --out \/proc\/1\/x: cannot create \/proc\/1\/x: /,
+        },
+      ]
+    : []),
+  {
+    name: "dataset generate --scenes 1000000",
+    args: ["dataset", "generate", "--scenes", "1000000", "--out", out("g1")],
+    line: /^polar: --scenes expects a whole number in 1–200, got "1000000"$/,
+    untouched: out("g1"),
+  },
+  {
+    name: 'dataset generate --out ""',
+    args: ["dataset", "generate", "--out", ""],
+    line: /^polar: --out is empty: give a path$/,
+  },
+  {
+    name: "dataset generate --image-size 0",
+    args: ["dataset", "generate", "--image-size", "0", "--out", out("g2")],
+    line: /^polar: --image-size expects a whole number in 16–1024, got "0"$/,
+  },
+  {
+    name: "dataset generate --image-size 100000",
+    args: ["dataset", "generate", "--image-size", "100000", "--out", out("g3")],
+    line: /^polar: --image-size expects a whole number in 16–1024, got "100000"$/,
+  },
+];
+
+test("10. bad command-line input: one line on stderr, exit 2, no stack, no hang, nothing written", {
+  timeout: 300_000,
+}, async () => {
+  const all = cases();
+  const failures: string[] = [];
+  // three at a time: each is a whole CLI start
+  let next = 0;
+  const run = async () => {
+    while (next < all.length) {
+      const c = all[next++];
+      const r = await runPolar(c.args, { env: { ...env, ...c.env }, ms: 30_000 }).catch((e: Error) => ({
+        code: "hung",
+        err: e.message,
+        out: "",
+        ms: 30_000,
+      }));
+      const lines = r.err.trim().split("\n");
+      const problems = [
+        r.code !== 2 && `exit ${r.code}`,
+        !c.line.test(lines[0] ?? "") && `first line ${JSON.stringify(lines[0])} does not match ${c.line}`,
+        lines.length !== 1 && `${lines.length} lines on stderr`,
+        STACK.test(r.err) && "a stack trace",
+        c.untouched && existsSync(c.untouched) && `${c.untouched} was written`,
+      ].filter(Boolean);
+      if (problems.length)
+        failures.push(`${c.name}: ${problems.join("; ")}\n    stderr: ${r.err.trim().slice(0, 600)}`);
+    }
+  };
+  await Promise.all([run(), run(), run()]);
+  assert.deepEqual(failures, [], failures.join("\n"));
+});
