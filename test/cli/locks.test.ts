@@ -87,8 +87,10 @@ describe("polar eval: one run per --out", () => {
     for (const presses of [1, 2]) {
       const out = join(tmp, `eval-sigint-${presses}`);
       const a = polarAsync(evalArgs(out, 60), env);
+      // the first episode's line: a scene graph and an episode first, which a loaded machine takes a while for
       await waitFor(
         () => existsSync(join(out, "results.jsonl")) && readFileSync(join(out, "results.jsonl")).length > 0,
+        120_000,
       );
       assert.ok(existsSync(join(out, LOCK)), "held while the run runs");
       for (let i = 0; i < presses; i++) a.child.kill("SIGINT");
