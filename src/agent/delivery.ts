@@ -40,6 +40,8 @@ export function requirementOf(
       if (q.target !== target) return undefined;
       if (q.what === FOUND_ROOM) return foundRoom ? { kind: "mention", text: foundRoom } : undefined;
       return { kind: "mention", text: q.what };
+    case "avoid_text":
+      return q.target === target ? { kind: "avoid_text", text: q.text } : undefined;
     default:
       return undefined;
   }

@@ -95,6 +95,16 @@ function outputText(ev: Ev, target: OutputTarget): string | undefined {
   return target === "reply" ? ev.reply : ev.artifact?.text;
 }
 
+/** A word or phrase as a whole word, any case, any spacing: "sir" is not in "desire". */
+export function wholeWord(literal: string): RegExp {
+  const body = literal
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "iu");
+}
+
 /** Words as a reader counts them: whitespace-separated tokens with at least one letter or digit. */
 export function countWords(text: string): number {
   return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
@@ -132,6 +142,9 @@ function runSpec(spec: ProgrammaticSpec, ev: Ev): CheckResult {
       if (!obj) return result("violated", `the ${spec.target} is not a JSON object`, [excerpt(text)]);
       const missing = spec.fields.filter((f) => !(f in obj));
       if (missing.length) return result("violated", `the JSON lacks ${missing.join(", ")}`, [excerpt(text)]);
+      // a field asked for holds a value: {"room": null} names no room
+      const empty = spec.fields.filter((f) => obj[f] === null || obj[f] === "");
+      if (empty.length) return result("violated", `the JSON's ${empty.join(", ")} holds no value`, [excerpt(text)]);
       return result("pass", `the JSON has ${spec.fields.join(", ")}`, [excerpt(text)]);
     }
     case "word_limit": {
@@ -196,6 +209,14 @@ function runSpec(spec: ProgrammaticSpec, ev: Ev): CheckResult {
       return found
         ? result("pass", `the ${spec.target} mentions ${JSON.stringify(needle)}`, [excerpt(text)])
         : result("violated", `the ${spec.target} does not mention ${JSON.stringify(needle)}`, [excerpt(text)]);
+    }
+    case "excludes": {
+      const text = outputText(ev, spec.target);
+      if (text === undefined) return result("unknown", `no ${spec.target} in the evidence`);
+      const hit = wholeWord(spec.literal).exec(text);
+      return hit
+        ? result("violated", `the ${spec.target} says ${JSON.stringify(hit[0])}`, [excerpt(text)])
+        : result("pass", `the ${spec.target} never says ${JSON.stringify(spec.literal)}`, [excerpt(text)]);
     }
   }
 }

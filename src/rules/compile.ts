@@ -60,6 +60,8 @@ function specOf(rule: RuleDraft): ProgrammaticSpec | string {
       return q.what === FOUND_ROOM
         ? { type: "contains", target: q.target, field: "foundRoom" }
         : { type: "contains", target: q.target, literal: q.what };
+    case "avoid_text":
+      return { type: "excludes", target: q.target, literal: q.text };
     case "behavior":
       return "a free-text behaviour has no programmatic form, and offline there is no model judge";
   }
@@ -128,6 +130,12 @@ function stageEvidence(rule: RuleDraft, good: boolean, base: Evidence["context"]
       return q.target === "reply"
         ? { stage: "delivery", context: ctx, reply: text, ...(fields ? { fields } : {}) }
         : { stage: "artifact", context: ctx, artifact: { name: "summary.md", text }, ...(fields ? { fields } : {}) };
+    }
+    case "avoid_text": {
+      const text = good ? "I brought your mug." : `I brought your mug, ${q.text}.`;
+      return q.target === "reply"
+        ? { stage: "delivery", context: ctx, reply: text }
+        : { stage: "artifact", context: ctx, artifact: { name: "summary.md", text } };
     }
     case "behavior":
       return { stage: rule.stage, context: ctx };

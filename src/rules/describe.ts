@@ -36,6 +36,9 @@ export function describeRule(r: Pick<RuleDraft, "requirement" | "scope" | "condi
       what =
         q.what === FOUND_ROOM ? `${q.target} names the room the object was in` : `${q.target} mentions "${q.what}"`;
       break;
+    case "avoid_text":
+      what = `${q.target} never says "${q.text}"`;
+      break;
     case "behavior":
       what = q.text;
       break;

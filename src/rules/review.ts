@@ -7,60 +7,15 @@
  * is faithful to the user's words: the room, the number, the fields, the phrase it checks must
  * be in the statement, and the check must keep the rule's stage, house, conditions and
  * exceptions. Where its reading and the proposer's differ, validation fails, which is the point.
+ * It reads numbers and room names with the learner's grammar (grammar/numbers.ts, rooms.ts):
+ * what "a dozen" or "the ofice" means is one question; whether a check keeps it is its own.
  */
+import { numbersIn } from "./grammar/numbers.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
-import { canonicalRoom } from "./rooms.ts";
+import { canonicalRoom, matchRoom } from "./rooms.ts";
 import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
 
 type Ev = ReturnType<typeof Evidence.parse>;
-
-const SMALL_NUMBERS = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-  "twenty",
-];
-const TENS: Record<string, number> = {
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  dozen: 12,
-};
-
-/** Every number the statement says, in digits or words. */
-function numbersIn(text: string): number[] {
-  const out: number[] = [];
-  for (const tok of text.toLowerCase().split(/[^a-z0-9]+/)) {
-    if (/^\d+$/.test(tok)) out.push(Number(tok));
-    const i = SMALL_NUMBERS.indexOf(tok);
-    if (i >= 0) out.push(i);
-    if (tok in TENS) out.push(TENS[tok]);
-  }
-  if (/twenty[- ]five/i.test(text)) out.push(25);
-  return out;
-}
 
 /** Words as this reviewer counts them: runs of letters/digits, joined by inner apostrophes or hyphens. */
 function words(text: string): number {
@@ -118,7 +73,7 @@ export function labelCase(rule: RuleDraft, evidence: Evidence): Verdict {
   }
   const q = rule.requirement;
   const out =
-    q.kind === "word_limit" || q.kind === "json_fields" || q.kind === "mention"
+    q.kind === "word_limit" || q.kind === "json_fields" || q.kind === "mention" || q.kind === "avoid_text"
       ? q.target === "reply"
         ? ev.reply
         : ev.artifact?.text
@@ -152,7 +107,16 @@ export function labelCase(rule: RuleDraft, evidence: Evidence): Verdict {
         return "violated";
       }
       if (typeof v !== "object" || v === null || Array.isArray(v)) return "violated";
-      return q.fields.every((f) => Object.hasOwn(v as object, f)) ? "pass" : "violated";
+      const o = v as Record<string, unknown>;
+      return q.fields.every((f) => Object.hasOwn(o, f) && o[f] !== null && o[f] !== "") ? "pass" : "violated";
+    }
+    case "avoid_text": {
+      if (out === undefined) return "unknown";
+      const said = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      const text = said(out);
+      const lit = said(q.text);
+      const at = text.findIndex((_, i) => lit.every((w, j) => text[i + j] === w));
+      return lit.length && at >= 0 ? "violated" : "pass";
     }
     case "mention": {
       if (q.what === FOUND_ROOM) {
@@ -188,13 +152,16 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   if (check.kind !== "programmatic") return problems;
   const s = check.spec;
   const q = rule.requirement;
+  // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice")
   const roomSaid = (room: string) =>
     lower.includes(room) ||
     lower
-      .split(/[^a-z' ]+/)
-      .some((chunk) =>
-        chunk.split(" ").some((_, i, w) => [1, 2, 3].some((n) => canonicalRoom(w.slice(i, i + n).join(" ")) === room)),
-      );
+      .replace(/['’]/g, "")
+      .split(/[^a-z ]+/)
+      .some((chunk) => {
+        const w = chunk.split(" ").filter(Boolean);
+        return w.some((_, i) => matchRoom(w.slice(i, i + 3), [room], true)?.room === room);
+      });
   switch (s.type) {
     case "path_avoids":
       if (q.kind !== "avoid_room") problems.push("a path check for a rule that is not about a room to avoid");
@@ -220,6 +187,10 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
       if (!/json|field|key|propert/i.test(said)) problems.push("the user asked for no JSON");
       for (const f of s.fields)
         if (!lower.includes(f.toLowerCase())) problems.push(`the user never named the field "${f}"`);
+      break;
+    case "excludes":
+      if (q.kind !== "avoid_text") problems.push("a text to avoid for a rule that names none");
+      if (!lower.includes(s.literal.toLowerCase())) problems.push(`the user never said "${s.literal}"`);
       break;
     case "contains":
       if (s.literal !== undefined && !lower.includes(s.literal.toLowerCase()))

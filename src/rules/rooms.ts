@@ -1,77 +1,172 @@
 /**
- * Room names as users say them and as scenes label them. A user says "the restroom", "the
- * master bedroom", "the garage"; the embedded simulator labels regions "bathroom", "bedroom",
- * "garage"; HM3D labels vary ("bedroom 2", "Living Room"). A rule stores the canonical name;
- * a check compares canonical names, so "Bedroom 2" is a bedroom.
+ * Room names as users say them and as houses label them: one grammar for the learner, the
+ * checks, the reviewer and the agent's room gate.
+ *
+ * A room is stored as the user named it, never as a wider room: "nursery" stays nursery,
+ * "pantry" stays pantry, "master bedroom" stays master bedroom. Only words for the same room
+ * are merged ("restroom" is a bathroom, "lounge" a living room). A region label is one of a
+ * rule's rooms when it names that room ("Bedroom 2" is a bedroom) or is a kind of it
+ * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
 
-/** canonical name → other ways to say it (all lower case, single spaces) */
-const ROOMS: Record<string, string[]> = {
-  bedroom: [
-    "bed room",
-    "master bedroom",
-    "guest bedroom",
-    "guest room",
-    "spare room",
-    "kids room",
-    "kids' room",
-    "nursery",
-  ],
-  bathroom: ["bath room", "restroom", "washroom", "toilet", "loo", "lavatory", "wc", "powder room", "shower room"],
-  kitchen: ["kitchenette"],
-  "living room": ["livingroom", "lounge", "sitting room", "family room", "den", "tv room"],
-  "dining room": ["diningroom", "dining area"],
-  garage: ["car port", "carport"],
-  office: ["study", "home office", "workroom", "office room"],
-  "laundry room": ["laundry", "utility room", "laundryroom"],
-  hallway: ["hall", "corridor", "entrance", "entryway", "foyer", "hallways"],
+/** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
+const SAME: Record<string, string[]> = {
+  bedroom: ["bed room"],
+  bathroom: ["bath room", "restroom", "washroom", "lavatory", "loo"],
+  kitchen: [],
+  "living room": ["lounge", "sitting room", "front room"],
+  "family room": ["den"],
+  "dining room": [],
+  garage: [],
+  office: ["home office"],
+  study: [],
+  "laundry room": ["laundry"],
+  hallway: ["hall", "corridor"],
+  entryway: ["entry", "entrance", "foyer", "entrance hall", "entry hall"],
   basement: ["cellar"],
-  attic: ["loft"],
-  balcony: ["terrace", "porch", "patio"],
-  closet: ["wardrobe", "walk-in closet", "storage room", "pantry"],
-  gym: ["exercise room", "workout room"],
+  attic: [],
+  balcony: [],
+  porch: [],
+  patio: [],
+  terrace: [],
+  closet: [],
+  "walk in closet": [],
+  pantry: [],
+  nursery: [],
+  "master bedroom": ["main bedroom", "primary bedroom"],
+  "guest room": ["guest bedroom", "spare room", "spare bedroom"],
+  "kids room": ["kid room", "childrens room", "children room"],
+  playroom: ["play room"],
+  gym: ["exercise room", "workout room", "home gym"],
+  "utility room": [],
+  "mud room": ["mudroom"],
+  "storage room": ["storeroom", "store room"],
+  toilet: ["wc", "powder room"],
+  "tv room": [],
+  "game room": [],
+  library: [],
+  sunroom: ["sun room"],
+  workshop: [],
+  shed: [],
+  stairs: ["staircase", "stairway", "stairwell"],
+  yard: ["backyard", "back yard"],
+  garden: [],
+  kitchenette: [],
 };
 
 const lookup = new Map<string, string>();
-for (const [canon, alts] of Object.entries(ROOMS)) {
+for (const [canon, alts] of Object.entries(SAME)) {
   lookup.set(canon, canon);
   for (const a of alts) lookup.set(a, canon);
 }
 
-/** Every spoken form, longest first (so "master bedroom" wins over "bedroom"). */
+/** Every phrase the lexicon knows, longest first (so "master bedroom" wins over "bedroom"). */
 export const ROOM_PHRASES: string[] = [...lookup.keys()].sort((a, b) => b.length - a.length);
 
-function tidy(s: string): string {
+/** A label or phrase reduced for comparison: case, apostrophes, punctuation, article, a number. */
+export function roomKey(s: string): string {
   return s
     .toLowerCase()
-    .replace(/[_-]+/g, " ")
-    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/['’]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .replace(/^(?:the|my|our|your|a|an)\s+/, "")
+    .replace(/\s+\d+$/, "")
+    .replace(/^\d+\s+/, "");
+}
+
+/** The lexicon's name for a phrase that names a known room (plurals too), else undefined. Never a wider room. */
+export function canonicalRoom(label: string): string | undefined {
+  const t = roomKey(label);
+  if (lookup.has(t)) return lookup.get(t);
+  if (t.endsWith("s") && lookup.has(t.slice(0, -1))) return lookup.get(t.slice(0, -1));
+  return undefined;
+}
+
+/** A room as a rule stores it: the lexicon's name when it knows the phrase, else the phrase itself. */
+export function roomName(said: string): string {
+  return canonicalRoom(said) ?? roomKey(said);
+}
+
+/** The room a label is a kind of: "upstairs bathroom" → bathroom (its last known room phrase). */
+function headRoom(label: string): string | undefined {
+  const t = roomKey(label);
+  for (const p of ROOM_PHRASES) if (t.endsWith(` ${p}`) || t.endsWith(` ${p}s`)) return lookup.get(p);
+  return undefined;
+}
+
+/** Whether a house's region label is the room a rule names (or a kind of it); never the other way round. */
+export function sameRoom(label: string, room: string): boolean {
+  const r = roomName(room);
+  const l = roomName(label);
+  return l === r || headRoom(label) === r;
+}
+
+/** Levenshtein distance, stopping early past `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** How far a misspelling may be from a room name: one letter, two for a long name; short names never. */
+const allowed = (s: string) => (s.length < 5 ? 0 : s.length < 9 ? 1 : 2);
+
+/** Common words a letter away from a room name: never read as a misspelt room. */
+const NOT_ROOMS = new Set(["closer", "closed", "pastry", "ratio", "warden", "harden", "sturdy", "studio", "offer"]);
+
+export interface RoomMatch {
+  /** the room as stored */
+  room: string;
+  /** how many words of the phrase it used */
+  words: number;
+  /** read through a misspelling ("ofice") */
+  fuzzy?: boolean;
 }
 
 /**
- * The canonical room a label or phrase names, or undefined. Numbers, "the", "my" and plurals
- * are dropped: "Bedroom 2", "the bedrooms", "my master bedroom" → "bedroom".
+ * The room that a run of words starting at `words[0]` names, against the house's own region
+ * labels when they are known: a label named exactly (or by a word for the same room) is that
+ * label's room; then the lexicon; then, when `fuzzy` (the caller expects a room here: "stay
+ * out of the ofice"), a house label, or without a house a lexicon name, one or two letters
+ * away. A room the house does not have is kept as said.
  */
-export function canonicalRoom(label: string): string | undefined {
-  let t = tidy(label)
-    .replace(/^(the|my|our|your|a|an)\s+/, "")
-    .replace(/\s+\d+$/, "")
-    .replace(/^\d+\s+/, "");
-  if (lookup.has(t)) return lookup.get(t);
-  if (t.endsWith("s") && lookup.has(t.slice(0, -1))) return lookup.get(t.slice(0, -1));
-  // "upstairs bathroom", "kids bedroom": the last known room phrase in the label
-  for (const p of ROOM_PHRASES) {
-    if (new RegExp(`(^| )${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?$`).test(t)) return lookup.get(p);
+export function matchRoom(
+  words: readonly string[],
+  houseLabels: readonly string[] = [],
+  fuzzy = false,
+): RoomMatch | undefined {
+  const house = [...new Set(houseLabels.map(roomName))];
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const phrase = words.slice(0, n).join(" ");
+    if (!/^[a-z][a-z0-9 ]*$/.test(phrase)) continue;
+    const name = canonicalRoom(phrase);
+    if (name) return { room: name, words: n };
+    if (house.includes(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
-  t = t.replace(/ room$/, "");
-  return lookup.get(t);
-}
-
-/** Whether a scene's region label is the room a rule names. */
-export function sameRoom(label: string, room: string): boolean {
-  const a = canonicalRoom(label);
-  const b = canonicalRoom(room) ?? tidy(room);
-  return a !== undefined ? a === b : tidy(label) === b;
+  if (!fuzzy) return undefined;
+  const pool = house.length ? house : ROOM_PHRASES;
+  for (let n = Math.min(2, words.length); n >= 1; n--) {
+    const phrase = words.slice(0, n).join(" ");
+    if (!/^[a-z][a-z ]*$/.test(phrase) || NOT_ROOMS.has(phrase)) continue;
+    let best: { room: string; d: number } | undefined;
+    for (const c of pool) {
+      if (c.split(" ").length !== n || allowed(c) === 0) continue;
+      const d = editDistance(phrase, c, 2);
+      if (d > 0 && d <= allowed(c) && (!best || d < best.d)) best = { room: lookup.get(c) ?? c, d };
+    }
+    if (best) return { room: best.room, words: n, fuzzy: true };
+  }
+  return undefined;
 }

@@ -10,6 +10,7 @@ import { describeRule } from "./describe.ts";
 import type { LearnContext, LearnItem } from "./learn.ts";
 import { deterministicLearner, type Learner } from "./learner.ts";
 import type { ApplyResult, RuleLibrary } from "./library.ts";
+import { readBack } from "./readback.ts";
 import type { CompiledCheck, LibraryUpdate, RuleDraft } from "./types.ts";
 
 export interface TaughtItem extends LearnItem {
@@ -28,6 +29,8 @@ export interface TeachResult {
   write?: ApplyResult;
   /** task-local readings, for the current task only */
   taskLocal: RuleDraft[];
+  /** what the robot says back: what it learned and how it is checked, or what it needs to know */
+  reply: string;
   /** every model call the learner and the compiler made (none offline) */
   calls: CallRecord[];
 }
@@ -88,6 +91,7 @@ export async function teach(
     items,
     ...(write ? { write } : {}),
     taskLocal: outcome.items.filter((i) => i.decision === "task_local" && i.draft).map((i) => i.draft!),
+    reply: readBack(items, new Map(snap.rules.map((r) => [r.ruleId, r.rule]))),
     calls,
   };
 }

@@ -67,7 +67,7 @@ export type OutputTarget = z.infer<typeof OutputTarget>;
 
 /**
  * The structured reading of what the user asked for. The deterministic learner produces the
- * first five; anything else it can read as a behaviour is `behavior` (free text: a model may
+ * first six; anything else it can read as a behaviour is `behavior` (free text: a model may
  * judge it, offline it is guidance at most).
  */
 export const Requirement = z.discriminatedUnion("kind", [
@@ -82,6 +82,8 @@ export const Requirement = z.discriminatedUnion("kind", [
     /** a literal the output must contain, or `{found_room}`: the room the object was found in */
     what: z.string().min(1),
   }),
+  /** a word or phrase the output must not contain ("stop calling me 'sir'") */
+  z.strictObject({ kind: z.literal("avoid_text"), target: OutputTarget, text: z.string().min(1) }),
   z.strictObject({ kind: z.literal("behavior"), text: z.string().min(1) }),
 ]);
 export type Requirement = z.infer<typeof Requirement>;
@@ -97,7 +99,8 @@ export type Verdict = z.infer<typeof Verdict>;
  * A programmatic check. `json_fields`, `word_limit` and `field` are the paper's three kinds
  * (a field equal, or not equal, to a literal); `path_avoids` is the embodied one: none of the
  * rooms the robot chose, plans to pass through or stops in is one of `rooms`; `contains`: the
- * output contains a literal or the value of a named evidence field.
+ * output contains a literal or the value of a named evidence field; `excludes`: it does not
+ * contain a word or phrase.
  */
 export const ProgrammaticSpec = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("json_fields"), target: OutputTarget, fields: z.array(z.string().min(1)) }),
@@ -117,6 +120,8 @@ export const ProgrammaticSpec = z.discriminatedUnion("type", [
     literal: z.string().min(1).optional(),
     field: z.string().min(1).optional(),
   }),
+  /** the output does not contain a word or phrase (as a whole word, any case) */
+  z.strictObject({ type: z.literal("excludes"), target: OutputTarget, literal: z.string().min(1) }),
 ]);
 export type ProgrammaticSpec = z.infer<typeof ProgrammaticSpec>;
 
@@ -223,7 +228,10 @@ export type CheckResult = z.infer<typeof CheckResult>;
 export const RuleDraft = z.strictObject({
   /** the user's words for the requirement, verbatim (a substring of `source.message`) */
   statement: z.string().min(1),
-  /** every excerpt of the message the reading rests on, verbatim */
+  /**
+   * every excerpt of the message the reading rests on, verbatim; a revision built on an earlier
+   * version (an exception added, hours given, fields added) also keeps that version's quotes
+   */
   quotes: z.array(z.string().min(1)).min(1),
   requirement: Requirement,
   persistence: Persistence,
@@ -314,6 +322,7 @@ export const ModelRequirement = z.union([
   z.strictObject({ kind: z.literal("word_limit"), target: OutputTarget, maxWords: z.number().int().positive() }),
   z.strictObject({ kind: z.literal("json_fields"), target: OutputTarget, fields: z.array(said) }),
   z.strictObject({ kind: z.literal("mention"), target: OutputTarget, what: said }),
+  z.strictObject({ kind: z.literal("avoid_text"), target: OutputTarget, text: said }),
   z.strictObject({ kind: z.literal("behavior"), text: said }),
 ]);
 

@@ -110,11 +110,17 @@ test("mention: a missing room is added as where the robot searched or found, any
   assert.ok(signoff.includes("Over and out"), signoff);
 });
 
-test("json: one object with the asked keys, filled from the outcome, unknown keys null", async () => {
+test("json: one object with the asked keys, filled from the outcome, what it does not know said so, never null", async () => {
   const text = await reply(found, [{ kind: "json", fields: ["found", "room", "object", "steps", "mood"] }]);
-  assert.deepEqual(parseJsonObject(text), { found: true, room: "kitchen", object: "blue mug", steps: 42, mood: null });
+  assert.deepEqual(parseJsonObject(text), {
+    found: true,
+    room: "kitchen",
+    object: "blue mug",
+    steps: 42,
+    mood: "unknown",
+  });
   const lost = parseJsonObject(await reply(notFound, [{ kind: "json", fields: ["found", "room", "rooms_searched"] }]));
-  assert.deepEqual(lost, { found: false, room: null, rooms_searched: ["kitchen", "hallway", "living room"] });
+  assert.deepEqual(lost, { found: false, room: "not found", rooms_searched: ["kitchen", "hallway", "living room"] });
   // "answer in JSON" naming no keys: the essentials
   assert.deepEqual(parseJsonObject(await reply(found, [{ kind: "json", fields: [] }])), {
     found: true,

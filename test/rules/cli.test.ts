@@ -25,7 +25,7 @@ const STACK = /\n\s+at .*:\d+:\d+|node:internal/;
 
 describe("polar rules (the real CLI)", () => {
   it("teach, list, show, history, retract on one library", () => {
-    const [t1, t2, t3, list, show, retract, history] = polar(
+    const [t1, t2, t3, list, show, retract, history, json, none] = polar(
       ["teach", "--user", "u1", "--rules-db", db, "Stay out of the garage, and keep your replies under 15 words."],
       ["teach", "--user", "u1", "--rules-db", db, "not the bathroom this time"],
       ["teach", "--user", "u1", "--rules-db", db, "--json", "forget the word limit"],
@@ -33,10 +33,16 @@ describe("polar rules (the real CLI)", () => {
       ["show", "R1", "--user", "u1", "--rules-db", db],
       ["retract", "R1", "--user", "u1", "--rules-db", db],
       ["history", "--user", "u1", "--rules-db", db],
+      ["list", "--user", "u1", "--rules-db", db, "--json"],
+      ["list", "--user", "nobody", "--rules-db", db, "--json"],
     );
     assert.equal(t1.code, 0, t1.err);
     assert.match(t1.out, /add\s+R1 never enter the garage → programmatic/);
     assert.match(t1.out, /add\s+R2 reply of at most 14 words → programmatic/);
+    assert.match(
+      t1.out,
+      /^robot: From now on I'll stay out of the garage\. From now on I'll keep my replies to 14 words or fewer\.$/m,
+    );
     assert.match(t2.out, /task_local .*not stored/s);
     assert.equal(JSON.parse(t3.out).items[0].decision, "retract");
     assert.match(list.out, /^R1 +v1 +programmatic never enter the garage/m);
@@ -45,6 +51,14 @@ describe("polar rules (the real CLI)", () => {
     assert.match(show.out, /validation: +validated in 1 round/);
     assert.match(retract.out, /retracted R1 \(R1@2 retracts R1@1\)/);
     assert.match(history.out, /R2@2 +retract +retracts R2@1 +"forget the word limit"/);
+    assert.equal(json.code, 0, json.err);
+    assert.deepEqual(
+      (JSON.parse(json.out) as { ruleId: string }[]).map((r) => r.ruleId),
+      [],
+      "R1 and R2 were retracted",
+    );
+    assert.equal(none.code, 0, none.err);
+    assert.equal(none.out.trim(), "[]", "a user with no rules is an empty list, not an error");
   });
 
   it("the default library sits next to memory.path; reading commands never create one", () => {

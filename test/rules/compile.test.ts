@@ -134,7 +134,8 @@ describe("compilation and validation", () => {
       "Don't go in the bedroom unless I ask you to",
       "keep your replies under 15 words",
       "Always reply in JSON.",
-      "always mention the time",
+      'Please always mention "done" at the end.',
+      "Stop calling me 'sir'",
       "always tell me which room it was in",
       "Never park in the hallway.",
       "Keep your summary under 50 words.",
@@ -166,11 +167,15 @@ describe("compilation and validation", () => {
       ["Don't go in the garage when I have guests", "guidance"],
       ["Keep your answers short.", "guidance"],
       ["from now on always greet me politely before answering", "guidance"],
-      ["always be careful", "inactive"],
+      ["When the baby's asleep, stay out of the nursery.", "guidance"],
+      ["Stop calling me 'sir'", "programmatic"],
+      // a reading not clear enough to guide (the model learner may say so)
+      ["Keep your answers short.", "inactive"],
     ];
     const out: CompiledCheck[] = [];
     for (const [m, kind] of kinds) {
-      const c = await compileRule(draft(m));
+      const d = draft(m);
+      const c = await compileRule(kind === "inactive" ? { ...d, clear: false } : d);
       assert.equal(c.kind, kind, m);
       out.push(c);
       if (c.kind === "programmatic") {
@@ -178,7 +183,7 @@ describe("compilation and validation", () => {
         assert.equal(c.validation.rounds, 1);
       }
     }
-    assert.deepEqual(countByKind(out), { programmatic: 2, semantic: 0, guidance: 3, inactive: 1 });
+    assert.deepEqual(countByKind(out), { programmatic: 3, semantic: 0, guidance: 4, inactive: 1 });
   });
 
   it("a reviewer that disagrees rejects; the proposer revises; after 3 revisions, guidance", async () => {

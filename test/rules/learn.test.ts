@@ -17,7 +17,9 @@ function one(message: string, rules: RuleVersion[] = []): LearnItem {
   const item = o.items[0];
   if (item.draft) {
     assert.ok(message.includes(item.draft.statement), `statement verbatim: ${item.draft.statement}`);
-    for (const q of item.draft.quotes) assert.ok(message.includes(q), `quote verbatim: ${q}`);
+    // a revision built on a stored version keeps that version's quotes too
+    const earlier = rules.flatMap((r) => r.rule.quotes);
+    for (const q of item.draft.quotes) assert.ok(message.includes(q) || earlier.includes(q), `quote verbatim: ${q}`);
     for (const c of [...item.draft.conditions, ...item.draft.exceptions])
       assert.ok(message.includes(c.quote), `condition quote verbatim: ${c.quote}`);
   }
@@ -47,11 +49,11 @@ describe("learner: rooms to avoid", () => {
     ["Please keep away from the laundry room", "laundry room"],
     ["You're not allowed in the garage, ever.", "garage"],
     ["The office is off-limits.", "office"],
-    ["I’d rather you didn’t go into the den", "living room"],
+    ["I’d rather you didn’t go into the den", "family room"],
     ["The laundry room is a no-go zone for you.", "laundry room"],
     ["Don't ever barge into the restroom again!", "bathroom"],
     ["never go into the bedroom at night", "bedroom", { cond: [21, 6] }],
-    ["Never set foot in the study after 9 pm.", "office", { cond: [21, 6] }],
+    ["Never set foot in the study after 9 pm.", "study", { cond: [21, 6] }],
     ["Avoid the kitchen in the evenings, please.", "kitchen", { cond: [17, 21] }],
     ["In this house, stay out of the garage.", "garage", { scope: "scene:house_7" }],
     ["Around here, the basement is off limits", "basement", { scope: "scene:house_7" }],
@@ -145,10 +147,10 @@ describe("learner: replies", () => {
       target: "reply",
       what: "{found_room}",
     });
+    // a topic is no literal to find in the reply: guidance in the user's words
     assert.deepEqual(one("always mention the time").draft?.requirement, {
-      kind: "mention",
-      target: "reply",
-      what: "time",
+      kind: "behavior",
+      text: "always mention the time",
     });
     assert.deepEqual(one('Please always mention "done" at the end.').draft?.requirement, {
       kind: "mention",
@@ -163,7 +165,9 @@ describe("learner: replies", () => {
     const g = one("from now on always greet me politely before answering");
     assert.equal(g.draft?.requirement.kind, "behavior");
     assert.equal(g.draft?.clear, true);
-    assert.equal(one("always be careful").draft?.clear, false);
+    const vague = one("always be careful");
+    assert.equal(vague.decision, "unclear");
+    assert.ok(vague.question, "an unclear correction is asked back");
   });
 });
 

@@ -182,7 +182,7 @@ for (const provider of PROVIDERS) {
       }
     });
 
-    it("rooms are stored by their canonical names; typographic quotes are kept as the user typed them", async () => {
+    it("rooms are stored as the user named them, never as a wider room; typographic quotes are kept as typed", async () => {
       const [garage, hallway, , nursery] = PHRASINGS.map((p) => p);
       s.server.push(s.answer({ signal: true, items: garage.reading }));
       const g = (await s.layer.learner.learn(garage.message, [], ctx)).outcome.items[0].draft!;
@@ -195,7 +195,7 @@ for (const provider of PROVIDERS) {
       assert.equal(h.statement, "don’t park yourself in the hallway");
       s.server.push(s.answer({ signal: true, items: nursery.reading }));
       const n = (await s.layer.learner.learn(nursery.message, [], ctx)).outcome.items[0].draft!;
-      assert.deepEqual(n.requirement, { kind: "avoid_room", room: "bedroom" });
+      assert.deepEqual(n.requirement, { kind: "avoid_room", room: "nursery" }, "a nursery is no bedroom");
     });
 
     it("a quote that is not in the message is sent back once; still invented, the reading is rejected as unclear", async () => {

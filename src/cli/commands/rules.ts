@@ -104,6 +104,7 @@ export function registerRules(program: Command): void {
           );
           if (it.decision === "task_local") console.log("                   (for the current task only; not stored)");
         }
+        if (r.reply) console.log(`robot: ${r.reply}`);
         if (r.write) console.log(`library version ${r.write.libraryVersion} (${lib.location})`);
         if (r.calls.length) {
           const u = summarizeCalls(r.calls);
@@ -117,15 +118,16 @@ export function registerRules(program: Command): void {
     });
 
   common(rules.command("list"))
-    .description("the rules in force")
+    .description("the rules in force (--json: an array of rule versions, [] for a user with none)")
     .action(async (opts: Common, cmd: Command) => {
       await withLibrary(dbPath(cmd, opts), false, async (lib) => {
-        await requireUser(lib, opts.user);
-        const s = await lib.snapshot(opts.user);
+        // a script reads "no rules" as [], not as an error
         if (opts.json) {
-          console.log(JSON.stringify(s, null, 2));
+          console.log(JSON.stringify((await lib.snapshot(opts.user)).rules, null, 2));
           return;
         }
+        await requireUser(lib, opts.user);
+        const s = await lib.snapshot(opts.user);
         console.log(`rules of ${opts.user} — library version ${s.libraryVersion} at ${lib.location}`);
         if (!s.rules.length) console.log("(no rules in force)");
         for (const v of s.rules) console.log(line(v));

@@ -264,7 +264,8 @@ function jsonReply(
   const t = target(o.description);
   const out: Record<string, JsonValue> = {};
   const fields = wants.jsonFields?.length ? wants.jsonFields : DEFAULT_JSON_FIELDS;
-  for (const f of fields) out[f] = fieldValue(f, o, instruction, wording, level < 3 ? t.bare : t.head);
+  // a key asked for always holds a value: what the robot does not know it says so ("unknown"), never null
+  for (const f of fields) out[f] = fieldValue(f, o, instruction, wording, level < 3 ? t.bare : t.head) ?? UNKNOWN(f, o);
   const text = () =>
     Object.values(out)
       .map((v) => JSON.stringify(v))
@@ -293,6 +294,12 @@ function messageKey(obj: Record<string, JsonValue>): string {
   for (let i = 2; key in obj; i++) key = `message_${i}`;
   return key;
 }
+
+/** What a key holds when the outcome does not say: a room not found is "not found", the rest "unknown". */
+const UNKNOWN = (key: string, o: Outcome): string =>
+  ["room", "foundroom", "foundin", "location", "where", "place"].includes(normKey(key)) && !o.stopped
+    ? "not found"
+    : "unknown";
 
 /** A requested key filled from the outcome when its name says what it is; anything else is null. */
 function fieldValue(key: string, o: Outcome, instruction: string, wording: string, object: string): JsonValue {

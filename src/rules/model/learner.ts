@@ -70,6 +70,7 @@ function stageOf(q: Requirement, said: Stage): Stage {
     case "word_limit":
     case "json_fields":
     case "mention":
+    case "avoid_text":
       return q.target === "artifact" ? "artifact" : "delivery";
     case "behavior":
       return said;

@@ -1,0 +1,267 @@
+/**
+ * Times of day, a small grammar over normalised words (see tokens.ts: lower case, "9pm" is
+ * "9 pm", "it's" is "it is"). A named part of the day ("at night", "once it is dark out",
+ * "late in the evening", "in the mornings") is a fixed window; a clock window is built from
+ * time points ("9", "9 pm", "nine at night", "21:00", "noon", "midnight"): "between A and B" /
+ * "from A to B" / "A to B", "after A" (until the next morning), "before B" / "until B" (from the
+ * start of that part of the day). A point without am/pm borrows it from the other end of a
+ * range ("between 5 and 9 pm" = 17 → 21) or from the part of day it names ("9 at night").
+ * Overlapping readings keep the longest ("after 9 at night" is one window, not two).
+ *
+ * What only people know is no time here: "while I am asleep", "at bedtime", "during dinner"
+ * are conditions the robot cannot compute (the learner keeps them as such), never a guessed
+ * window.
+ */
+import { numberWord } from "./numbers.ts";
+
+export interface FoundTime {
+  from: number;
+  to: number;
+  /** the words matched, and where in the text */
+  quote: string;
+  index: number;
+  /** said with the clock ("after 10"), not as a part of the day ("at night") */
+  clock?: boolean;
+  /** "after 10" / "before 8": one end said, the other assumed */
+  open?: "after" | "before";
+}
+
+interface TimeForm {
+  re: RegExp;
+  from: number;
+  to: number;
+}
+const DARK =
+  "(?:once|when(?:ever)?|while|after|as soon as|if) it (?:is|gets|has gotten|has got|goes|turns|becomes) (?:dark|night)(?: ?time)?(?: out(?:side)?)?";
+const SUN =
+  "(?:once|when(?:ever)?|after|as soon as) (?:the sun (?:'s|is|has) (?:down|set|gone down)|the sun (?:goes down|sets)|night (?:falls|has fallen))";
+const TIME_FORMS: TimeForm[] = [
+  {
+    re: new RegExp(
+      String.raw`\b(?:at night(?:[- ]?time)?|at nighttime|during the night(?:[- ]?time)?|overnight|after dark|in the night(?:[- ]?time)?|nights|late at night|in the dark|in the middle of the night|at nightfall|after (?:nightfall|sunset|sundown)|late in the evenings?|(?:in|during) the late evenings?|late evenings?|late[- ]night|after dusk|at dusk|${DARK}|${SUN})\b`,
+      "gi",
+    ),
+    from: 21,
+    to: 6,
+  },
+  {
+    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
+    from: 17,
+    to: 21,
+  },
+  {
+    re: /\b(?:in the (?:early )?mornings?|during the (?:early )?mornings?|mornings|early in the (?:day|morning)|first thing in the morning|each morning|every morning)\b/gi,
+    from: 6,
+    to: 12,
+  },
+  {
+    re: /\b(?:in the (?:small|wee|early) hours(?: of the morning)?|before (?:dawn|sunrise|daybreak|first light))\b/gi,
+    from: 0,
+    to: 6,
+  },
+  {
+    re: /\b(?:in the (?:late |early )?afternoons?|during the afternoons?|afternoons|(?:late|early) in the afternoons?|each afternoon|every afternoon)\b/gi,
+    from: 12,
+    to: 17,
+  },
+  {
+    re: /\b(?:during the day(?:time)?|in the daytime|by day|in daylight|during daylight(?: hours)?|daytime|(?:while|when) it is (?:light|daylight)(?: out(?:side)?)?)\b/gi,
+    from: 6,
+    to: 21,
+  },
+];
+
+/** "nine at night": the number words a clock can show */
+const HOUR_WORDS: Record<string, number> = Object.fromEntries(
+  "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberWord(w) ?? 0]),
+);
+/** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
+const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
+const PART_OF_DAY = "at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)";
+/** one time point; its parts are read again by `timePoint` */
+const TP = String.raw`(?:noon|midday|mid-day|midnight|(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+const RANGE_RE = new RegExp(
+  String.raw`\b(?:(?:between|from)\s+(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(?:to|till|until|-|–)\s*(${TP}))`,
+  "gi",
+);
+const AFTER_RE = new RegExp(
+  String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+(${TP})`,
+  "gi",
+);
+const ONWARDS_RE = new RegExp(
+  String.raw`\b(?:(?:at|from)\s+)?(${TP})\s+(?:or later|and later|onwards?|and after|or after)\b`,
+  "gi",
+);
+const BEFORE_RE = new RegExp(
+  String.raw`\b(?:(?:any ?time )?before|until|till|til|up (?:to|until)|earlier than|prior to)\s+(${TP})`,
+  "gi",
+);
+
+interface TimePoint {
+  /** 0–24 as said (12 for "12", 0 for midnight) */
+  h: number;
+  ampm?: "am" | "pm";
+  /** "noon", "midnight": no am/pm to infer */
+  named?: "noon" | "midnight";
+}
+
+function timePoint(s: string): TimePoint | undefined {
+  const t = s.toLowerCase().trim();
+  if (/^(?:noon|midday|mid-day)/.test(t)) return { h: 12, named: "noon" };
+  if (t.startsWith("midnight")) return { h: 0, named: "midnight" };
+  const m = /^(\d{1,2}|[a-z]+)/.exec(t);
+  if (!m) return undefined;
+  const h = /^\d/.test(m[1]) ? Number(m[1]) : HOUR_WORDS[m[1]];
+  if (h === undefined || h > 24) return undefined;
+  if (h > 12) return { h };
+  const ap = /(?:\d|\s)([ap])\.?m\b/.exec(t);
+  if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am" };
+  if (/\bat night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
+  if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
+  if (/\bmorning\b/.test(t)) return { h, ampm: "am" };
+  return { h };
+}
+
+/** the hour (0–23) of a point read with am/pm, or as a 24-hour clock when it has none */
+function hourOf(p: TimePoint, ampm = p.ampm): number {
+  if (p.named) return p.h;
+  if (p.h > 12 || !ampm) return p.h % 24;
+  return ampm === "pm" ? (p.h % 12) + 12 : p.h % 12;
+}
+/** forward length of [from, to) on the clock */
+const span = (from: number, to: number) => (((to - from) % 24) + 24) % 24 || 24;
+/** a point that may be am or pm: the reading whose window with `other` is shorter */
+function inferFrom(p: TimePoint, fits: (h: number) => number): number {
+  if (p.named || p.ampm || p.h > 12 || p.h === 0) return hourOf(p);
+  const am = hourOf(p, "am");
+  const pm = hourOf(p, "pm");
+  return fits(pm) < fits(am) ? pm : am;
+}
+
+/**
+ * The part of the day a clause names elsewhere, for its bare clock times: "in the evening,
+ * between 6 and 8" is 18 → 20.
+ */
+function partOfDay(clause: string): string | undefined {
+  const night = /\b(?:night|nights|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
+  const morning = /\bmornings?\b/i.test(clause);
+  if (night === morning) return undefined;
+  return night ? (/\bnight|dark\b/i.test(clause) ? "at night" : "in the evening") : "in the morning";
+}
+
+function clockWindows(clause: string): FoundTime[] {
+  const out: FoundTime[] = [];
+  const part = partOfDay(clause);
+  const point = (s: string) => {
+    const p = timePoint(s);
+    if (!p || !part || p.ampm || p.named || p.h > 12 || p.h === 0) return p;
+    return timePoint(`${p.h} ${part}`) ?? p;
+  };
+  for (const m of clause.matchAll(RANGE_RE)) {
+    // the part of the day named elsewhere only when neither end says am or pm
+    let a = timePoint(m[1] ?? m[3]);
+    const b = timePoint(m[2] ?? m[4]);
+    if (a && b && !(a.ampm || a.named || b.ampm || b.named)) a = point(m[1] ?? m[3]);
+    if (!a || !b) continue;
+    const bare = m[1] === undefined;
+    // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am")
+    if (bare && !(a.ampm || a.named || b.ampm || b.named)) continue;
+    let from: number;
+    let to: number;
+    if (a.ampm || a.named || a.h > 12 || a.h === 0) {
+      from = hourOf(a);
+      to = b.named === "midnight" ? 24 : inferFrom(b, (h) => span(from, h));
+    } else if (b.ampm || b.named || b.h > 12) {
+      to = b.named === "midnight" ? 24 : hourOf(b);
+      from = inferFrom(a, (h) => span(h, to));
+    } else {
+      // no am/pm at either end: as said, except that an end before the start is the
+      // afternoon ("between 9 and 5" = 9 → 17) or, from 12, the small hours (0 → 6)
+      from = a.h % 24;
+      to = b.h;
+      if (a.h <= 12 && b.h < a.h) {
+        if (a.h === 12) from = 0;
+        else if (a.h >= 6) to = b.h + 12;
+      }
+    }
+    if (from === to % 24) continue;
+    out.push({ from, to, quote: m[0], index: m.index });
+  }
+  for (const m of [...clause.matchAll(AFTER_RE), ...clause.matchAll(ONWARDS_RE)]) {
+    const a = point(m[1]);
+    if (!a) continue;
+    // "from 9 pm" alone; a bare "from 9" is too little to go on
+    if (/^(?:from|as of|starting)/i.test(m[0]) && !(a.ampm || a.named || a.h > 12)) continue;
+    // a bare "after 9" is evening: nobody is told "after 9" meaning the morning
+    const from = a.ampm || a.named || a.h > 12 || a.h === 0 ? hourOf(a) : hourOf(a, "pm");
+    // until the next morning
+    out.push({ from, to: from === 6 ? 24 : 6, quote: m[0], index: m.index, open: "after" });
+  }
+  for (const m of clause.matchAll(BEFORE_RE)) {
+    const b = point(m[1]);
+    if (!b) continue;
+    if (/^up /i.test(m[0]) && !(b.ampm || b.named || b.h > 12)) continue;
+    let to: number;
+    if (b.named === "midnight") to = 24;
+    else if (b.ampm || b.named || b.h > 12) to = hourOf(b);
+    // a bare "before 8" is the morning
+    else to = hourOf(b, b.h === 12 ? "pm" : "am");
+    // from the start of that part of the day: the small hours (0) for an early hour, the
+    // morning (6) for a late-morning one ("before noon" is the morning), else the afternoon (12)
+    const from = to <= 9 ? 0 : to <= 12 ? 6 : 12;
+    if (from === to) continue;
+    out.push({ from, to, quote: m[0], index: m.index, open: "before" });
+  }
+  return out;
+}
+
+/** every reading of every time phrase in a clause, overlapping or not */
+export function timeCandidates(clause: string): FoundTime[] {
+  const all: FoundTime[] = clockWindows(clause).map((t) => ({ ...t, clock: true }));
+  for (const f of TIME_FORMS)
+    for (const m of clause.matchAll(f.re)) all.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+  return all;
+}
+
+export function findTimes(clause: string): FoundTime[] {
+  const all = timeCandidates(clause);
+  // overlapping readings of the same words: the longest wins
+  all.sort((x, y) => y.quote.length - x.quote.length || x.index - y.index);
+  const out: FoundTime[] = [];
+  for (const t of all) {
+    const overlaps = out.some((o) => t.index < o.index + o.quote.length && o.index < t.index + t.quote.length);
+    if (!overlaps) out.push(t);
+  }
+  // "at night after 10": the part of the day narrowed by a clock window is that window
+  const hoursIn = (t: FoundTime) => {
+    const hs: number[] = [];
+    for (let h = t.from; hs.length < 24 && h % 24 !== t.to % 24; h++) hs.push(h % 24);
+    return hs;
+  };
+  // "in the afternoon after 3" is 15 → 17, "in the evening before 8" 17 → 20
+  for (const c of out) {
+    if (!c.clock || !c.open) continue;
+    const part = out.find((n) => !n.clock && hoursIn(n).includes(c.open === "after" ? c.from : (c.to + 23) % 24));
+    if (!part) continue;
+    if (c.open === "after") c.to = part.to;
+    else c.from = part.from;
+  }
+  const narrowed = (t: FoundTime) =>
+    !t.clock &&
+    out.some((o) => {
+      if (!o.clock || o === t) return false;
+      const outer = new Set(hoursIn(t));
+      return hoursIn(o).every((h) => outer.has(h));
+    });
+  // the same window said twice is one condition
+  const seen = new Set<string>();
+  return out
+    .filter((t) => !narrowed(t))
+    .sort((x, y) => x.index - y.index)
+    .filter((t) => {
+      const k = `${t.from}-${t.to % 24}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+}

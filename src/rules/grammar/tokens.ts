@@ -1,0 +1,315 @@
+/**
+ * A user's message as words the grammar can read, each tied to the characters it came from.
+ *
+ * People type "dont", "outta", "u", "ur", "pls", "9pm", "w/", "a.m." and curly quotes; the
+ * learner should not need a pattern per spelling. So the message is cut into tokens and each
+ * token is normalised once: lower case, contractions spelt out ("don't" → "do not", "it's" →
+ * "it is"), a small slang lexicon ("outta" → "out of", "u" → "you"), digits split from units
+ * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
+ * a quote cut from any run of words is the user's own text, verbatim.
+ */
+
+export interface Token {
+  /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
+  w: string;
+  /** the span in the original message: [start, end) */
+  start: number;
+  end: number;
+  /** inside a quotation ("'no problem'") */
+  quoted?: boolean;
+}
+
+/** Words whose "'s" is "is" (or "us"): the rest are possessives ("the baby's room"). */
+const IS_BEFORE = new Set([
+  "it",
+  "that",
+  "there",
+  "here",
+  "he",
+  "she",
+  "what",
+  "who",
+  "where",
+  "when",
+  "how",
+  "everyone",
+  "everybody",
+  "nobody",
+  "someone",
+  "this",
+]);
+
+/** Apostrophe-less contractions people type, and slang: the words they stand for. */
+const SLANG: Record<string, string> = {
+  dont: "do not",
+  doesnt: "does not",
+  didnt: "did not",
+  cant: "can not",
+  cannot: "can not",
+  wont: "will not",
+  wouldnt: "would not",
+  shouldnt: "should not",
+  couldnt: "could not",
+  mustnt: "must not",
+  isnt: "is not",
+  arent: "are not",
+  wasnt: "was not",
+  werent: "were not",
+  havent: "have not",
+  hasnt: "has not",
+  im: "i am",
+  ive: "i have",
+  youre: "you are",
+  youve: "you have",
+  youll: "you will",
+  thats: "that is",
+  whats: "what is",
+  theres: "there is",
+  lets: "let us",
+  outta: "out of",
+  outa: "out of",
+  u: "you",
+  ya: "you",
+  yr: "your",
+  r: "are",
+  pls: "please",
+  plz: "please",
+  plse: "please",
+  pleez: "please",
+  thx: "thanks",
+  ty: "thanks",
+  nite: "night",
+  tonite: "tonight",
+  thru: "through",
+  til: "until",
+  till: "until",
+  b4: "before",
+  rn: "right now",
+  cuz: "because",
+  coz: "because",
+  cos: "because",
+  bc: "because",
+  bcuz: "because",
+  wanna: "want to",
+  gonna: "going to",
+  gotta: "got to",
+  lemme: "let me",
+  gimme: "give me",
+  kinda: "kind of",
+  okay: "ok",
+  k: "ok",
+  kk: "ok",
+  abt: "about",
+  ans: "answer",
+  msg: "message",
+  msgs: "messages",
+  wrds: "words",
+  replys: "replies",
+  rm: "room",
+  bedrm: "bedroom",
+  bathrm: "bathroom",
+  livingroom: "living room",
+  diningroom: "dining room",
+  laundryroom: "laundry room",
+  n: "and",
+  ppl: "people",
+  "&": "and",
+  "+": "plus",
+  nevermind: "never mind",
+  anymore: "any more",
+  everytime: "every time",
+};
+
+/** "ur" is "your" before a noun, "you are" before a state ("when ur done"). */
+const UR_STATE = new Set([
+  "done",
+  "finished",
+  "back",
+  "there",
+  "ready",
+  "in",
+  "out",
+  "home",
+  "asleep",
+  "on",
+  "at",
+  "sure",
+  "allowed",
+  "not",
+  "going",
+  "doing",
+  "looking",
+  "searching",
+  "welcome",
+  "free",
+]);
+
+/** "n't" endings: the verb they attach to */
+function nt(word: string): string[] | undefined {
+  if (!word.endsWith("n't")) return undefined;
+  const stem = word.slice(0, -3);
+  if (stem === "ca") return ["can", "not"];
+  if (stem === "wo") return ["will", "not"];
+  if (stem === "sha") return ["shall", "not"];
+  return [stem, "not"];
+}
+
+const RAW = /[ap]\.m\.?|\d{1,2}:\d{2}|\d+(?=[a-z])|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|['’‘"“”]|[^\s\p{L}\p{N}]/giu;
+
+/** The normalised tokens of a message. */
+export function tokenize(message: string): Token[] {
+  const raw: { s: string; start: number; end: number }[] = [];
+  for (const m of message.matchAll(RAW)) raw.push({ s: m[0], start: m.index, end: m.index + m[0].length });
+  const out: Token[] = [];
+  const push = (w: string, r: { start: number; end: number }, quoted: boolean) =>
+    out.push({ w, start: r.start, end: r.end, ...(quoted ? { quoted } : {}) });
+  let quote: string | undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i];
+    const s = r.s.toLowerCase().replace(/’/g, "'");
+    const prev = raw[i - 1];
+    const next = raw[i + 1];
+    if (/^['‘"“”]$/.test(s)) {
+      // a quotation opens before a word and closes after one; "kids' room" is a possessive
+      const glued = prev !== undefined && prev.end === r.start && /[\p{L}\p{N}]$/u.test(prev.s);
+      const opensWord = next !== undefined && next.start === r.end && /^[\p{L}\p{N}]/u.test(next.s);
+      if (quote === undefined && opensWord && !glued) {
+        quote = s;
+        out.push({ w: "'", start: r.start, end: r.end });
+        continue;
+      }
+      if (quote !== undefined && glued) {
+        quote = undefined;
+        out.push({ w: "'", start: r.start, end: r.end });
+        continue;
+      }
+      if (glued && /s$/i.test(prev.s)) continue; // possessive: kids' room
+      out.push({ w: "'", start: r.start, end: r.end });
+      continue;
+    }
+    const q = quote !== undefined;
+    // "off-limits", "12-word", "no-go": a hyphen inside a word joins nothing the grammar needs
+    if (s === "-" && prev?.end === r.start && next?.start === r.end) continue;
+    if (/^[ap]\.m\.?$/.test(s)) {
+      push(`${s[0]}m`, r, q);
+      continue;
+    }
+    if (/^\d+$/.test(s) && next && next.start === r.end && /^[a-z]/i.test(next.s)) {
+      push(s, r, q); // "9pm" → "9" "pm"; "12-word" is split at the hyphen anyway
+      continue;
+    }
+    if (q) {
+      push(s, r, true);
+      continue;
+    }
+    const n = nt(s);
+    if (n) {
+      for (const w of n) push(w, r, false);
+      continue;
+    }
+    const apo = /^([\p{L}\p{N}]+)'([\p{L}]+)$/u.exec(s);
+    if (apo) {
+      const [, head, tail] = apo;
+      const spelled: Record<string, string> = { m: "am", re: "are", ll: "will", ve: "have", d: "would" };
+      if (tail === "s") {
+        if (head === "let") {
+          push("let", r, false);
+          push("us", r, false);
+        } else if (IS_BEFORE.has(head)) {
+          push(head, r, false);
+          push("is", r, false);
+        } else {
+          // a possessive: the word, then "'s" on the apostrophe's own span
+          out.push({ w: head, start: r.start, end: r.start + head.length });
+          out.push({ w: "'s", start: r.start + head.length, end: r.end });
+        }
+        continue;
+      }
+      if (spelled[tail]) {
+        push(head, r, false);
+        push(spelled[tail], r, false);
+        continue;
+      }
+      push(s.replace(/'/g, ""), r, false); // o'clock → oclock
+      continue;
+    }
+    if (s === "ur") {
+      const after = next?.s.toLowerCase();
+      if (after && UR_STATE.has(after)) {
+        push("you", r, false);
+        push("are", r, false);
+      } else push("your", r, false);
+      continue;
+    }
+    // "w/" is "with"
+    if (s === "w" && next?.s === "/" && next.start === r.end) {
+      push("with", { start: r.start, end: next.end }, false);
+      i++;
+      continue;
+    }
+    const slang = SLANG[s];
+    if (slang !== undefined) {
+      for (const w of slang.split(" ")) push(w, r, false);
+      continue;
+    }
+    push(s, r, false);
+  }
+  return out;
+}
+
+/** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */
+export class Words {
+  readonly text: string;
+  private readonly at: number[];
+  constructor(
+    readonly tokens: readonly Token[],
+    readonly from = 0,
+    readonly to = tokens.length,
+  ) {
+    const at: number[] = [];
+    let text = "";
+    for (let k = from; k < to; k++) {
+      if (k > from) text += " ";
+      at.push(text.length);
+      text += tokens[k].w;
+    }
+    this.text = text;
+    this.at = at;
+  }
+  /** the token index at a character offset of `text` */
+  tokenAt(char: number): number {
+    let lo = 0;
+    let hi = this.at.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.at[mid] <= char) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.from + lo;
+  }
+  /** the token range [a, b) a match of `text` covers */
+  range(index: number, length: number): [number, number] {
+    const a = this.tokenAt(index);
+    const b = this.tokenAt(Math.max(index, index + length - 1)) + 1;
+    return [a, b];
+  }
+  /** every match of a regex over the words, as token ranges */
+  *matches(re: RegExp): Generator<{ m: RegExpMatchArray; a: number; b: number }> {
+    const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+    for (const m of this.text.matchAll(g)) {
+      if (m[0].length === 0) continue;
+      const [a, b] = this.range(m.index, m[0].length);
+      yield { m, a, b };
+    }
+  }
+  first(re: RegExp): { m: RegExpMatchArray; a: number; b: number } | undefined {
+    for (const x of this.matches(re)) return x;
+    return undefined;
+  }
+}
+
+/** The user's own characters for tokens [a, b). */
+export function quoteOf(message: string, tokens: readonly Token[], a: number, b: number): string {
+  if (b <= a) return "";
+  return message.slice(tokens[a].start, tokens[b - 1].end);
+}

@@ -1,0 +1,167 @@
+/**
+ * When a clause applies, and for how long: clock windows and parts of the day; conditions about
+ * people or states the robot cannot compute ("when the baby is asleep", "while I am on a call",
+ * "at bedtime"), kept as such, never guessed into hours or dropped; exceptions ("unless I ask
+ * you to", "except in the morning"); this house or every house; this task, lasting, or left
+ * vague. Explanations ("that is when I clean it", "because the dog sleeps there") say why, not
+ * when, and are cut off before any of this is read.
+ */
+import { findTimes } from "../grammar/times.ts";
+import { type Token, Words } from "../grammar/tokens.ts";
+import { EXPLAIN, GLOBAL, LASTING, NOT_TASK_LOCAL, PEOPLE_TIME, SCENE, TASK_LOCAL, VAGUE } from "./lexicon.ts";
+import type { Span } from "./segments.ts";
+
+export type Cond =
+  | { kind: "time"; from: number; to: number; a: number; b: number }
+  | { kind: "text"; a: number; b: number }
+  | { kind: "asked"; a: number; b: number }
+  | { kind: "scene"; a: number; b: number };
+
+const re = (s: string) => new RegExp(`\\b${s}\\b`);
+
+/** A part without its explanation: "stay out of the bathroom because that is when …" ends at "because". */
+export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
+  const w = new Words(tokens, s.a, s.b);
+  const m = w.first(re(EXPLAIN));
+  return m ? { a: s.a, b: m.a } : s;
+}
+
+/** A part that is all explanation. */
+export function isExplanation(tokens: readonly Token[], s: Span): boolean {
+  const m = new Words(tokens, s.a, s.b).first(re(EXPLAIN));
+  return m !== undefined && m.a === s.a;
+}
+
+const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
+const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
+
+/** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
+const ASKED =
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct)\b.*$/;
+const UNLESS = /\b(?:unless|except (?:when|if|while))\b.*$/;
+
+/** What the robot itself is doing: "when you reply", "when you are done" restate the stage, no condition. */
+const ROBOT_WHEN =
+  /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|need to|have to|must)\b/;
+
+/** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
+const WHEN_CLAUSE =
+  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once)\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+const DURING = new RegExp(
+  String.raw`\b(?:during|at|after|before|around|over|through)\s+(?:the |my |our |his |her |their )?${PEOPLE_TIME}\b`,
+);
+
+export interface When {
+  conditions: Cond[];
+  exceptions: Cond[];
+}
+
+/** Conditions and exceptions said in the parts of one clause. `requirement` spans (the act itself) are no condition. */
+export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[], rooms: boolean): When {
+  const conditions: Cond[] = [];
+  const exceptions: Cond[] = [];
+  const overlaps = (x: Span, ys: { a: number; b: number }[]) => ys.some((y) => x.a < y.b && y.a < x.b);
+  const cut = parts.map((p) => withoutExplanation(tokens, p)).filter((p) => p.b > p.a);
+  const taken: Span[] = [];
+  // times are read over the clause at once: "In the evening, between 6 and 8" is one window
+  if (cut.length) {
+    const all = new Words(tokens, Math.min(...cut.map((p) => p.a)), Math.max(...cut.map((p) => p.b)));
+    for (const t of findTimes(all.text)) {
+      const [a, b] = all.range(t.index, t.quote.length);
+      const p = cut.find((x) => x.a <= a && b <= x.b);
+      if (!p) continue;
+      const before = new Words(tokens, Math.max(p.a, a - 6), a).text;
+      const after = new Words(tokens, b, Math.min(p.b, b + 4)).text;
+      const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
+      if (EXCEPT.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
+      else conditions.push(c);
+      taken.push({ a, b });
+    }
+  }
+  for (const p of cut) {
+    const w = new Words(tokens, p.a, p.b);
+    const ask = w.first(ASKED);
+    if (ask) {
+      exceptions.push(rooms ? { kind: "asked", a: ask.a, b: ask.b } : { kind: "text", a: ask.a, b: ask.b });
+      taken.push({ a: ask.a, b: ask.b });
+    }
+    const unless = w.first(UNLESS);
+    if (unless && !overlaps(unless, taken)) {
+      exceptions.push({ kind: "text", a: unless.a, b: unless.b });
+      taken.push({ a: unless.a, b: unless.b });
+    }
+    const found = w.first(WHEN_CLAUSE);
+    // "if grandma is visiting do not go in …": a fronted condition ends where the requirement starts;
+    // "… as long as you do not stop there" holds the requirement itself and is no condition
+    const inside = found ? act.filter((s) => s.a > found.a && s.a < found.b).map((s) => s.a) : [];
+    const fronted = found !== undefined && found.a === p.a;
+    const when =
+      found && (fronted || inside.length === 0)
+        ? { a: found.a, b: inside.length ? Math.min(...inside) : found.b }
+        : undefined;
+    if (when && when.b - when.a > 2 && !overlaps(when, taken) && !act.some((s) => s.a < when.a && s.b > when.a)) {
+      const said = new Words(tokens, when.a, when.b).text;
+      const timeOnly = findTimes(said).some((t) => t.quote.length >= said.length - 8);
+      const vague = re(VAGUE).test(said);
+      const scope = re(SCENE).test(said) && /\b(?:you|u) (?:are|re)\b/.test(said);
+      if (!ROBOT_WHEN.test(said) && !timeOnly && !vague && !scope) {
+        conditions.push({ kind: "text", a: when.a, b: when.b });
+        taken.push({ a: when.a, b: when.b });
+      }
+    }
+    for (const d of w.matches(DURING)) {
+      if (overlaps(d, taken)) continue;
+      conditions.push({ kind: "text", a: d.a, b: d.b });
+      taken.push({ a: d.a, b: d.b });
+    }
+  }
+  return { conditions, exceptions };
+}
+
+export type Lasting = "persistent" | "task_local" | "defer";
+
+/** How long a clause lasts: this task, left vague, or lasting (also when nothing says so). Parts that only lead up to it (`weak`) say nothing about how long. */
+export function persistenceOf(
+  tokens: readonly Token[],
+  parts: Span[],
+): { persistence: Lasting; marker?: Span; said: boolean } {
+  let lasting: Span | undefined;
+  for (const raw of parts) {
+    const p = withoutExplanation(tokens, raw);
+    const w = new Words(tokens, p.a, p.b);
+    const not = w.first(re(NOT_TASK_LOCAL));
+    if (not) return { persistence: "persistent", marker: { a: not.a, b: not.b }, said: true };
+    const t = w.first(re(TASK_LOCAL));
+    if (t) return { persistence: "task_local", marker: { a: t.a, b: t.b }, said: true };
+    const l = w.first(re(LASTING));
+    if (l && !lasting) lasting = { a: l.a, b: l.b };
+  }
+  for (const raw of parts) {
+    const p = withoutExplanation(tokens, raw);
+    const v = new Words(tokens, p.a, p.b).first(re(VAGUE));
+    if (v) return { persistence: "defer", marker: { a: v.a, b: v.b }, said: true };
+  }
+  return lasting
+    ? { persistence: "persistent", marker: lasting, said: true }
+    : { persistence: "persistent", said: false };
+}
+
+/** This house or every house: the words that say so. */
+export function scopeOf(tokens: readonly Token[], parts: Span[]): { scope: "global" | "scene"; quote?: Span } {
+  for (const raw of parts) {
+    const p = withoutExplanation(tokens, raw);
+    const w = new Words(tokens, p.a, p.b);
+    const g = w.first(re(GLOBAL));
+    if (g) return { scope: "global", quote: { a: g.a, b: g.b } };
+  }
+  for (const raw of parts) {
+    const p = withoutExplanation(tokens, raw);
+    const w = new Words(tokens, p.a, p.b);
+    for (const s of w.matches(re(SCENE))) {
+      // a bare "here" only at the edge of a part: "here, stay out of …", "… the garage here"
+      if (s.m[0] === "here" && s.a !== p.a && s.b !== p.b) continue;
+      return { scope: "scene", quote: { a: s.a, b: s.b } };
+    }
+  }
+  return { scope: "global" };
+}

@@ -1,0 +1,528 @@
+/**
+ * The learner's small lexicon: classes of words, not sentences. Each class is a regex fragment
+ * over normalised words (grammar/tokens.ts: lower case, "don't" is "do not", "outta" is "out
+ * of"), so a new way of saying something is one more word in its class, never one more
+ * sentence pattern. The structure that combines them (a negation before a verb of entering is
+ * a room to avoid; a permission before it lifts one) lives in clause.ts.
+ */
+
+export const alt = (xs: readonly string[]) => `(?:${[...xs].sort((a, b) => b.length - a.length).join("|")})`;
+
+/** a verb's forms: base, -s, -ing, -ed, and irregular ones */
+function forms(spec: string): string[] {
+  const [base, ...irregular] = spec.split(" ");
+  if (base.length <= 2) return [base, ...irregular];
+  const stem = base.endsWith("e") ? base.slice(0, -1) : base;
+  return [base, `${base}s`, `${stem}ing`, `${stem}ed`, ...irregular];
+}
+const verbs = (...specs: string[]) => alt(specs.flatMap(forms));
+
+/** Verbs of going somewhere: negated, a room to avoid; permitted, a ban lifted. */
+export const ENTER = alt([
+  "set foot",
+  "setting foot",
+  // "I don't want you in the garage": being there, wanted or not
+  "want (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
+  verbs(
+    "go goes going went gone",
+    "enter",
+    "walk",
+    "head",
+    "step stepping stepped",
+    "wander",
+    "venture",
+    "come came",
+    "get getting got",
+    "drive drove driven",
+    "roll",
+    "pass passes",
+    "cut cutting",
+    "barge",
+    "poke",
+    "snoop snooping snooped",
+    "search searches",
+    "look",
+    "check",
+    "use",
+    "visit",
+    "explore",
+    "move",
+    "run running ran",
+    "travel travelling traveled travelled",
+    "navigate",
+    "sneak",
+    "pop popping popped",
+    "be being been",
+  ),
+]);
+
+/** Verbs of ending up somewhere: negated, a room not to stop in. */
+export const STOP = alt([
+  ...forms("stop stopping stopped"),
+  ...forms("park"),
+  ...forms("wait"),
+  ...forms("halt"),
+  ...forms("linger"),
+  ...forms("loiter"),
+  ...forms("idle"),
+  ...forms("rest"),
+  ...forms("settle"),
+  ...forms("pause"),
+  ...forms("remain"),
+  ...forms("finish finishes"),
+  ...forms("stand stood"),
+  ...forms("sit sitting sat"),
+  "end up",
+  "ending up",
+  "ended up",
+  "wind up",
+  "winding up",
+  "wound up",
+  "wrap up",
+  "wrapping up",
+  "hang around",
+  "hang about",
+  "hang out",
+  "hanging around",
+  "hanging out",
+  "come to a (?:halt|stop|rest)",
+  "coming to a (?:halt|stop|rest)",
+  "camp out",
+  "end (?:your|the|a) (?:search|trip|run|route|task|journey|errand|mission|hunt)",
+  "stay(?= (?:in|inside|at|there)\\b)",
+  "staying(?= (?:in|inside|at|there)\\b)",
+]);
+
+/** Phrases that forbid a room by themselves ("stay out of", "off limits"). */
+export const AVOID = alt([
+  ...forms("avoid"),
+  ...forms("skip skipping skipped"),
+  ...forms("bypass bypasses"),
+  `${alt(["stay", "stays", "staying", "keep", "keeps", "keeping", "remain", "get", "getting"])}(?: yourself| it)? ${alt(
+    [
+      "out of",
+      "out from",
+      "away from",
+      "well away from",
+      "clear of",
+      "outside of",
+      "outside",
+      "off",
+      "far from",
+      "out",
+    ],
+  )}`,
+  "steer clear of",
+  "steering clear of",
+  "leave(?= .{1,40}\\b(?:alone|out)\\b)",
+]);
+
+/** Predicates that forbid the room they are said of ("the office is off limits"). */
+export const FORBIDDEN = `(?:is|are|stays|remains) (?:to be )?${alt([
+  "off limits",
+  "out of bounds",
+  "forbidden",
+  "banned",
+  "prohibited",
+  "a no go(?: zone| area)?",
+  "no go(?: zone| area)?",
+  "not allowed",
+  "closed to you",
+  "not for you",
+  "not a place for you",
+  "no place for you",
+])}`;
+
+/** Predicates that allow the room they are said of ("the garage is fine again"). */
+export const FINE = `(?:is|are) (?:now |again )?${alt([
+  "fine",
+  "ok",
+  "alright",
+  "all right",
+  "allowed",
+  "open",
+  "accessible",
+  "good",
+  "safe",
+  "no longer off limits",
+  "not off limits",
+  "no longer forbidden",
+  "no longer out of bounds",
+  "no longer a no go",
+])}`;
+
+/** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
+export const NEG = "(?:not|never|no longer|no(?= \\w+ing\\b))";
+
+/** "stop going", "quit entering": a verb of ending before a gerund negates it. */
+export const NEG_GERUND = "(?:stop|quit|cease)(?= \\w+ing\\b)";
+
+/** What permits (a room is allowed again, or for a while). */
+export const PERMIT = alt([
+  "can",
+  "may",
+  "could",
+  "are allowed to",
+  "are permitted to",
+  "are free to",
+  "are welcome to",
+  "are fine to",
+  "are ok to",
+  "have my permission to",
+  "feel free to",
+  "go ahead and",
+  "it(?: is|s) (?:fine|ok|alright|all right|allowed|permitted|no problem)(?: now| again| after all)?(?: for you)? to",
+]);
+
+/** What lifts an obligation: "you do not have to stay out of the garage any more". */
+export const RELEASE = alt([
+  "do not have to",
+  "do not need to",
+  "no longer need to",
+  "no longer have to",
+  "need not",
+  "no need to",
+  "there is no need to",
+  "can stop",
+  "stop",
+  "quit",
+]);
+
+/** Verbs that drop a rule. */
+export const RETRACT = alt([
+  "forget",
+  "drop",
+  "ignore",
+  "scrap",
+  "cancel",
+  "never mind",
+  "disregard",
+  "undo",
+  "remove",
+  "lift",
+  "delete",
+  "retract",
+  "revoke",
+  "withdraw",
+  "get rid of",
+  "throw out",
+  "abandon",
+  "scratch",
+  "take back",
+  "no more",
+  "no need for",
+  "enough with",
+]);
+
+/** Lasting: said of a habit or a duration. */
+export const LASTING = alt([
+  "always",
+  "never",
+  "from now on",
+  "from here on(?: out)?",
+  "going forward",
+  "in (?:the )?future",
+  "henceforth",
+  "every ?time",
+  "each time",
+  "whenever",
+  "any more",
+  "ever",
+  "again",
+  "at all times",
+  "as a rule",
+  "in general",
+  "permanently",
+  "for good",
+  "forever",
+  "all the time",
+  "no matter what",
+  "next time",
+  "from today on",
+  "from now",
+]);
+
+const TASK_NOUN = alt([
+  "one",
+  "time",
+  "once",
+  "go",
+  "go round",
+  "round",
+  "trip",
+  "run",
+  "search",
+  "task",
+  "errand",
+  "job",
+  "request",
+  "episode",
+  "mission",
+  "hunt",
+  "pass",
+  "attempt",
+  "try",
+  "outing",
+  "visit",
+]);
+
+/** This task only: a demonstrative before a word for the task, or a word for the moment. */
+export const TASK_LOCAL = alt([
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that) ${TASK_NOUN}(?: only| around)?`,
+  "(?:just|only) once",
+  "this once",
+  "for now",
+  "right now",
+  "just now",
+  "at the moment",
+  "for the moment",
+  "for today",
+  "today",
+  "tonight",
+  "for tonight",
+  "this (?:morning|afternoon|evening)",
+  "until you are (?:done|finished)",
+  "for the rest of (?:the|this) (?:task|search|trip|run)",
+]);
+
+/** "not just this time": lasting after all. */
+export const NOT_TASK_LOCAL = `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`;
+
+/** Activation left vague: a habit with no determinable trigger. */
+export const VAGUE = alt([
+  "sometimes",
+  "at times",
+  "occasionally",
+  "now and then",
+  "every so often",
+  "from time to time",
+  "once in a while",
+  "when it matters",
+  "when(?:ever)? (?:it is )?(?:appropriate|necessary|needed|relevant|useful|important|sensible|a bad time|inconvenient|the wrong time)",
+  "if (?:it is )?(?:needed|necessary|appropriate|relevant)",
+  "if it makes sense",
+  "when it makes sense",
+  "as needed",
+  "where (?:appropriate|needed|necessary)",
+  "depending on \\w+",
+  "at (?:the )?wrong times?",
+  "at (?:bad|inconvenient) times",
+  "in (?:some|certain) (?:cases|situations)",
+  "if you think",
+  "when you think",
+]);
+
+/** Words that only ask for care in general: what to do is not said. */
+export const VAGUE_BEHAVIOR = alt([
+  "careful",
+  "carefully",
+  "better",
+  "properly",
+  "nicer",
+  "nice",
+  "good",
+  "right",
+  "appropriate",
+  "appropriately",
+  "sensible",
+  "sensibly",
+  "smarter",
+  "smart",
+  "correctly",
+  "well",
+  "like that",
+  "that way",
+  "the same",
+]);
+
+/** This house, or every house. */
+export const SCENE = alt([
+  "(?:in|at|around|inside|within|for|of) (?:this|the|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)",
+  "in here",
+  "around here",
+  "at my place",
+  "here",
+]);
+export const GLOBAL = alt([
+  "in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?",
+  "anywhere",
+  "everywhere",
+  "wherever you (?:are|go)",
+  "no matter (?:where|which house)",
+]);
+
+/** What starts an explanation: why, not when ("that is when I clean it"). */
+export const EXPLAIN = alt([
+  "because",
+  "since(?= (?:i|we|you|he|she|they|it|the|my|our|that|there)\\b)",
+  "as(?= (?:i|we|he|she|they)\\b)",
+  "that is (?:when|where|why|how)",
+  "it is (?:where|when)",
+  "this is (?:where|when|why)",
+  "so that",
+  "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
+  "the reason is",
+]);
+
+/** Conditions about people and their day that no clock or sensor gives the robot. */
+export const PEOPLE_TIME = alt([
+  "bedtime",
+  "bed time",
+  "dinner(?: ?time)?",
+  "supper(?: ?time)?",
+  "lunch(?: ?time)?",
+  "breakfast",
+  "meals?",
+  "mealtimes?",
+  "naps?",
+  "nap ?time",
+  "(?:the |my |his |her |their )?(?:baby|babys|baby 's|kids|kids 's|childrens?|dog|cat)(?: 's)? naps?",
+  "meetings?",
+  "calls?",
+  "parties",
+  "(?:the )?party",
+  "homework",
+]);
+
+/** Who the robot talks to about a reply: what it says (a reply) or writes (an artifact). */
+export const REPLY_NOUN = alt(["repl(?:y|ies)", "answers?", "responses?", "messages?", "what you say", "words"]);
+export const ARTIFACT_NOUN = alt([
+  "summary",
+  "summaries",
+  "map notes?",
+  // a noun only after a determiner: "report back" and "note the room" are verbs
+  "(?:the|your|my|a|each|in) (?:notes?|logs?|reports?)",
+  "write ups?",
+  "journal",
+  "the map",
+]);
+
+/** Verbs of telling (mention, say, include …): what they govern must be in the reply. */
+export const TELL = alt([
+  "mention",
+  "mentions",
+  "mentioning",
+  "say",
+  "says",
+  "saying",
+  "tell me",
+  "tell us",
+  "telling me",
+  "include",
+  "including",
+  "name",
+  "naming",
+  "state",
+  "report",
+  "let me know",
+  "let us know",
+  "note",
+  "specify",
+  "give me",
+  "point out",
+  "write",
+  "share",
+  "add",
+  "put",
+  "(?:i|we) (?:want|need|would like|like) to (?:know|hear|see|be told)",
+]);
+
+/** Verbs of addressing someone by a word ("stop calling me 'sir'"). */
+export const CALL = alt(["call me", "calling me", "address me as", "refer to me as"]);
+/** Verbs of using a word. */
+export const USE_WORD = alt(["use", "using", "say", "saying", "write", "writing", "put", "include"]);
+
+/** What asks for the room the object was found in. */
+export const FOUND_ROOM_OBJECT = alt([
+  "(?:in )?(?:which|what) room",
+  "the room(?: name| 's name)?",
+  "the name of the room",
+  "the location",
+  "its location",
+  "the place",
+  "the spot",
+  "where(?: exactly)?(?= (?:it|they|you|things|stuff|the|something|i)\\b)",
+  "where(?= *$)",
+]);
+
+/** Words that turn a value into a revision of one already stored. */
+export const REVISING = alt([
+  "make (?:that|it)",
+  "change (?:that|it|the limit)? ?to",
+  "actually",
+  "instead",
+  "rather",
+  "correction",
+  "update",
+  "raise (?:it|that|the limit) to",
+  "lower (?:it|that|the limit) to",
+]);
+export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
+
+/** Words that say nothing by themselves. */
+export const FILLER = alt([
+  "please",
+  "ok",
+  "so",
+  "well",
+  "look",
+  "listen",
+  "hey",
+  "hi",
+  "now",
+  "also",
+  "and",
+  "but",
+  "alright",
+  "all right",
+  "right",
+  "oh",
+  "um",
+  "uh",
+  "hmm",
+  "sorry",
+  "one more thing",
+  "by the way",
+  "btw",
+  "actually",
+  "again",
+  "just",
+  "robot",
+  "buddy",
+  "thanks",
+]);
+
+/** Praise and thanks: no correction. */
+export const PRAISE = alt([
+  "thanks",
+  "thank you",
+  "great",
+  "perfect",
+  "good job",
+  "nice",
+  "awesome",
+  "well done",
+  "cool",
+  "excellent",
+  "brilliant",
+  "lovely",
+  "amazing",
+]);
+
+/** Fetch verbs: a task request, not a correction. */
+export const TASK_VERB = alt([
+  "find",
+  "bring",
+  "fetch",
+  "grab",
+  "get me",
+  "go get",
+  "look for",
+  "search for",
+  "locate",
+  "pick up",
+  "carry",
+  "take",
+  "show me",
+  "where (?:is|are)",
+]);

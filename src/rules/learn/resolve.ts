@@ -1,0 +1,173 @@
+/**
+ * What a reading changes in the user's library (paper appendix B.1, "Updating the rule
+ * library"): the same requirement again is reused; a new value replaces it ("make that 20
+ * words"); a new scope, condition or exception revises it; a permission or "forget …" retracts
+ * it, or, when limited in time or to this house, becomes an exception to it; hours given for a
+ * condition only people know make that condition a clock window. A new rule is added only when
+ * none covers it. A value that only makes sense against a stored rule ("make that 20 words",
+ * "20 words is fine") with none stored comes back as a question, never a guess.
+ */
+import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
+import type { Target } from "./clause.ts";
+import type { LearnDecision, LearnItem } from "./items.ts";
+
+/** What makes two rules "the same requirement" (the thing a later correction revises). */
+export function requirementKey(req: Requirement): string {
+  switch (req.kind) {
+    case "avoid_room":
+    case "no_stop_in_room":
+      return `${req.kind}:${req.room}`;
+    case "word_limit":
+    case "json_fields":
+      return `${req.kind}:${req.target}`;
+    case "mention":
+      return `mention:${req.target}:${req.what.toLowerCase()}`;
+    case "avoid_text":
+      return `avoid_text:${req.target}:${req.text.toLowerCase()}`;
+    case "behavior":
+      return `behavior:${req.text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim()}`;
+  }
+}
+
+const condKey = (cs: Condition[]) =>
+  JSON.stringify(
+    cs
+      .map((c) =>
+        c.kind === "time"
+          ? `t${c.fromHour}-${c.toHour % 24}`
+          : c.kind === "text"
+            ? `x:${c.text.toLowerCase()}`
+            : `${c.kind}:${"room" in c ? c.room : c.sceneId}`,
+      )
+      .sort(),
+  );
+
+function sameValue(a: Requirement, b: Requirement): boolean {
+  if (a.kind === "word_limit" && b.kind === "word_limit") return a.maxWords === b.maxWords;
+  if (a.kind === "json_fields" && b.kind === "json_fields") return b.fields.every((f) => a.fields.includes(f));
+  return true;
+}
+
+export interface ResolveFlags {
+  revising?: boolean;
+  permissive?: boolean;
+  additive?: boolean;
+  /** the user said how long: "from now on", "always" */
+  saidLasting?: boolean;
+}
+
+/** A lasting draft against the rules in force: add, reuse, revise or replace. */
+export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersion[], flags: ResolveFlags): LearnItem {
+  const key = requirementKey(draft.requirement);
+  const candidates = rules.filter(
+    (r) =>
+      r.status === "active" &&
+      requirementKey(r.rule.requirement) === key &&
+      (r.rule.scope === draft.scope || r.rule.scope === "global" || draft.scope === "global"),
+  );
+  const item = (decision: LearnDecision, reason: string, r?: RuleVersion, d: RuleDraft = draft): LearnItem => ({
+    decision,
+    reason,
+    clause,
+    persistence: "persistent",
+    draft: d,
+    ...(r ? { ruleId: r.ruleId, base: r.versionId } : {}),
+  });
+  if (!candidates.length) {
+    if (flags.revising || flags.permissive)
+      return {
+        decision: "unclear",
+        reason: "a new value for a rule this user does not have",
+        clause,
+        persistence: "persistent",
+        draft,
+      };
+    return item("add", "no rule of this user covers it");
+  }
+  const same = candidates.find((r) => r.rule.scope === draft.scope) ?? candidates[0];
+  const old = same.rule;
+  if (!sameValue(old.requirement, draft.requirement)) {
+    if (draft.requirement.kind === "json_fields" && old.requirement.kind === "json_fields" && flags.additive) {
+      const fields = [...new Set([...old.requirement.fields, ...draft.requirement.fields])];
+      return item("revise", "more fields for the same JSON reply", same, {
+        ...draft,
+        quotes: [...new Set([...draft.quotes, ...old.quotes])],
+        requirement: { ...draft.requirement, fields },
+        conditions: old.conditions.length && !draft.conditions.length ? old.conditions : draft.conditions,
+      });
+    }
+    return item("replace", "the same requirement with a new value", same);
+  }
+  const sameScope = old.scope === draft.scope;
+  const sameConds = condKey(old.conditions) === condKey(draft.conditions);
+  const sameExc = condKey(old.exceptions) === condKey(draft.exceptions);
+  if (sameScope && sameConds && sameExc) return item("reuse", `${same.ruleId} already says this`, same);
+  const oldBroader = old.scope === "global" && old.conditions.length === 0 && old.exceptions.length === 0;
+  // "never go into the garage at night" under "stay out of the garage": already covered, unless the user narrows it
+  if (oldBroader && !flags.revising && !/\b(?:only|just|instead|rather|now)\b/i.test(clause))
+    return item("reuse", `${same.ruleId} already covers this, more broadly`, same);
+  return item("revise", "the same requirement with a new scope, condition or exception", same);
+}
+
+/** Whether a stored rule is one a retraction target names. */
+export function hits(t: Target, r: RuleVersion): boolean {
+  const q = r.rule.requirement;
+  switch (t.kind) {
+    case "room":
+      if (q.kind !== "avoid_room" && q.kind !== "no_stop_in_room") return false;
+      if (q.room !== t.room) return false;
+      return t.act === "any" || (t.act === "enter" ? q.kind === "avoid_room" : q.kind === "no_stop_in_room");
+    case "word_limit":
+      return q.kind === "word_limit";
+    case "json":
+      return q.kind === "json_fields";
+    case "mention":
+      return q.kind === "mention" && (t.what === undefined || q.what === t.what);
+    case "avoid_text":
+      return q.kind === "avoid_text" && (t.text === undefined || q.text === t.text);
+    case "unknown":
+      return false;
+  }
+}
+
+/** Words for the same state, so "she naps" answers "while the baby is asleep". */
+const SAME_STATE: Record<string, string> = {
+  asleep: "sleep",
+  nap: "sleep",
+  napp: "sleep",
+  sleep: "sleep",
+  slept: "sleep",
+  bed: "sleep",
+  rest: "sleep",
+  away: "out",
+  gone: "out",
+  out: "out",
+};
+
+/**
+ * The rules whose text condition the words speak of ("the baby sleeps from 1 to 3" → "while
+ * the baby is asleep"); when the words name none, the one rule still waiting for its hours.
+ */
+export function rulesForHours(words: string[], rules: RuleVersion[]): RuleVersion[] {
+  const stem = (w: string) => {
+    const s = w.replace(/'s$/, "").replace(/(?:ing|es|s|ed)$/, "");
+    return SAME_STATE[s] ?? s;
+  };
+  const said = new Set(words.map(stem));
+  const waiting = rules.filter((r) => r.status === "active" && r.rule.conditions.some((c) => c.kind === "text"));
+  const named = waiting.filter((r) =>
+    r.rule.conditions.some(
+      (c) =>
+        c.kind === "text" &&
+        c.text
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter((w) => w.length >= 3 && !/^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/.test(w))
+          .some((w) => said.has(stem(w))),
+    ),
+  );
+  return named.length ? named : waiting.length === 1 ? waiting : [];
+}

@@ -1,0 +1,145 @@
+/**
+ * The rooms a run of words names, each as the house labels it (or as said, when the house has
+ * no such label), and "there" / "in it" / "that room" resolved to the room named before it.
+ */
+import type { Token } from "../grammar/tokens.ts";
+import { matchRoom, roomKey } from "../rooms.ts";
+
+export interface RoomRef {
+  room: string;
+  /** token range of the words that named it */
+  a: number;
+  b: number;
+  /** read through a misspelling, or an anaphor standing for an earlier room */
+  fuzzy?: boolean;
+  anaphor?: boolean;
+  /** for an anaphor: the words that named the room it stands for */
+  from?: { a: number; b: number };
+}
+
+/** Words after which a room is expected: a misspelling there is read as the nearest room. */
+const BEFORE_ROOM = new Set([
+  "the",
+  "my",
+  "our",
+  "your",
+  "his",
+  "her",
+  "their",
+  "this",
+  "that",
+  "in",
+  "into",
+  "inside",
+  "of",
+  "from",
+  "to",
+  "through",
+  "near",
+  "past",
+  "around",
+]);
+
+/** Words before "room" that make no room of it ("which room", "the same room"). */
+const NOT_A_ROOM = new Set([
+  "which",
+  "what",
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "any",
+  "every",
+  "each",
+  "other",
+  "same",
+  "next",
+  "whole",
+  "my",
+  "your",
+  "our",
+  "his",
+  "her",
+  "their",
+  "one",
+  "no",
+  "another",
+  "some",
+  "first",
+  "last",
+  "right",
+  "wrong",
+  "own",
+  "its",
+  "the's",
+  "more",
+  "less",
+  "much",
+  "enough",
+  "leg",
+  "elbow",
+  "head",
+  "wiggle",
+]);
+
+/** "there is", "there are": no place. */
+const EXISTENTIAL = new Set(["is", "are", "was", "were", "will", "would", "should", "has", "have", "must", "might"]);
+
+/** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
+export function roomsIn(
+  tokens: readonly Token[],
+  a: number,
+  b: number,
+  house: readonly string[],
+  antecedent?: RoomRef,
+): RoomRef[] {
+  const out: RoomRef[] = [];
+  const words = tokens.map((t) => t.w);
+  for (let k = a; k < b; k++) {
+    if (tokens[k].quoted) continue;
+    const w = words[k];
+    const last = out.at(-1) ?? antecedent;
+    // anaphors: "there", "in it", "that room"
+    if (w === "there" && !EXISTENTIAL.has(words[k + 1] ?? "")) {
+      if (last) out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
+      continue;
+    }
+    if (w === "it" && ["in", "into", "inside", "through", "from", "near", "of"].includes(words[k - 1] ?? "")) {
+      if (last && words[k - 2] !== "put")
+        out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
+      continue;
+    }
+    if (w === "that" && (words[k + 1] === "room" || words[k + 1] === "place" || words[k + 1] === "area")) {
+      if (last) out.push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
+      k++;
+      continue;
+    }
+    const rest = words.slice(k, Math.min(b, k + 3));
+    const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
+    if (m) {
+      out.push({ room: m.room, a: k, b: k + m.words, ...(m.fuzzy ? { fuzzy: true } : {}) });
+      k += m.words - 1;
+      continue;
+    }
+    // a room the lexicon does not know, named as rooms are: "the sewing room", "the baby's room"
+    const possessive = words[k + 1] === "'s";
+    const head = possessive ? k + 2 : k + 1;
+    if (
+      /^[a-z]{3,}$/.test(w) &&
+      (words[head] === "room" || words[head] === "rooms") &&
+      !NOT_A_ROOM.has(w) &&
+      head < b
+    ) {
+      const said = tokens
+        .slice(k, head + 1)
+        .map((t) => t.w)
+        .join(" ")
+        .replace(/ 's/g, "s")
+        .replace(/rooms$/, "room");
+      out.push({ room: roomKey(said), a: k, b: head + 1 });
+      k = head;
+    }
+  }
+  return out;
+}

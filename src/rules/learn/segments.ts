@@ -1,0 +1,97 @@
+/**
+ * A message cut into the parts the learner reads: sentences, then segments (cut at commas,
+ * dashes, colons and at "and"/"but" where a new directive starts), then clauses: one segment
+ * that asks for something, with the segments around it that only say when, where, for how
+ * long or why ("When the baby is asleep, stay out of the nursery" is one clause; so is "Stay
+ * out of the garage, always").
+ */
+import type { Token } from "../grammar/tokens.ts";
+import { Words } from "../grammar/tokens.ts";
+
+export interface Span {
+  /** token range [a, b) */
+  a: number;
+  b: number;
+}
+
+const SENTENCE_END = new Set([".", "!", "?", ";"]);
+const SEGMENT_END = new Set([",", "—", "–", ":", "(", ")", "…"]);
+
+/** Sentences: at . ! ? ; and line breaks, never inside a quotation. */
+export function sentences(message: string, tokens: readonly Token[]): Span[] {
+  const out: Span[] = [];
+  let a = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    const next = tokens[k + 1];
+    const lineBreak = next !== undefined && message.slice(t.end, next.start).includes("\n");
+    if ((SENTENCE_END.has(t.w) && !t.quoted) || lineBreak) {
+      const b = SENTENCE_END.has(t.w) ? k : k + 1;
+      if (b > a) out.push({ a, b });
+      a = k + 1;
+    }
+  }
+  if (a < tokens.length) out.push({ a, b: tokens.length });
+  return out;
+}
+
+/** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
+const DIRECTIVE_START =
+  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
+
+/** Segments of a sentence: at commas, dashes and colons, and at a conjunction before a new directive. */
+export function segments(tokens: readonly Token[], s: Span): Span[] {
+  const out: Span[] = [];
+  let a = s.a;
+  const cut = (b: number) => {
+    if (b > a) out.push({ a, b });
+  };
+  let depth = 0;
+  for (let k = s.a; k < s.b; k++) {
+    const w = tokens[k].w;
+    if (tokens[k].quoted) continue;
+    // "{found, room, object}" is one list, whatever its commas
+    if (w === "{" || w === "[") depth++;
+    if ((w === "}" || w === "]") && depth > 0) depth--;
+    if (depth > 0) continue;
+    if (SEGMENT_END.has(w) || (w === "-" && k > s.a)) {
+      cut(k);
+      a = k + 1;
+      continue;
+    }
+    if ((w === "and" || w === "but" || w === "then" || w === "plus") && k > a) {
+      const rest = new Words(tokens, k + 1, s.b).text;
+      if (DIRECTIVE_START.test(rest)) {
+        cut(k);
+        a = k;
+      }
+    }
+  }
+  cut(s.b);
+  return mergeLists(tokens, out);
+}
+
+/** "JSON with found, room, object": a list cut at its commas is one segment again. */
+function mergeLists(tokens: readonly Token[], segs: Span[]): Span[] {
+  const out: Span[] = [];
+  const ident =
+    /^(?:(?:and|plus|the|a|an|or|'|as well as) )*[a-z_][a-z0-9_]*(?: (?:field|key|property))?(?: '(?: |$))?$/;
+  for (const s of segs) {
+    const prev = out.at(-1);
+    const text = new Words(tokens, s.a, s.b).text;
+    const listing =
+      prev &&
+      /\b(?:json|keys?|fields?|properties|with|containing|including)\b/.test(new Words(tokens, prev.a, prev.b).text);
+    if (
+      prev &&
+      listing &&
+      (ident.test(text) || /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,) '?[a-z_]+'?)*$/.test(text)) &&
+      !DIRECTIVE_START.test(text)
+    ) {
+      out[out.length - 1] = { a: prev.a, b: s.b };
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+/**
+ * The offline learner on the development set of hand-written corrections
+ * (test/rules/corrections-dev.json, labelled like TellOnce appendix D.1): every field right for
+ * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
+ * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
+ * The held-out set (datasets/corrections/heldout.json) is never read by a test: it is scored
+ * by scripts/score-corrections.ts alone.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { FIELDS, loadLabelSet, scoreSet, scoreTable, UNSAFE } from "../../src/eval/rules/labels.ts";
+
+describe("the learner on the development corrections", () => {
+  it("reads every field right for at least 80% of them, with no unsafe reading", async () => {
+    const s = await scoreSet(loadLabelSet("test/rules/corrections-dev.json"));
+    console.log(scoreTable(s));
+    assert.ok(s.cases >= 30, "at least 30 labelled cases");
+    assert.ok(s.ok / s.cases >= 0.8, `${s.ok} of ${s.cases} cases right`);
+    for (const f of FIELDS)
+      assert.ok(s.fields[f].right / s.fields[f].of >= 0.8, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
+    for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
+  });
+
+  it("no test and no part of the rule layer reads the held-out corrections or the simulated user's test bank", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+      });
+    for (const f of [...files("test"), ...files("src/rules")]) {
+      const text = readFileSync(f, "utf8");
+      if (f.endsWith("corrections-dev.test.ts")) continue;
+      assert.doesNotMatch(text, /heldout\.json|test-bank\.json/, f);
+    }
+  });
+});
