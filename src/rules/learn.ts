@@ -247,7 +247,7 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
       draft,
       question: "Only this time, or from now on?",
     };
-  if (r.negatedMention) {
+  if (r.unwanted) {
     const stored = rules.filter(
       (v) => v.status === "active" && requirementKey(v.rule.requirement) === requirementKey(r.requirement),
     );
@@ -261,17 +261,18 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
         base: stored[0].versionId,
         quote: clause,
       };
-    return {
-      decision: "unclear",
-      reason: "a mention not wanted, and none is stored",
+    // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
+    return resolveDraft(
+      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(/[.!?]+$/, "") } },
       clause,
-      question: "What should I leave out of my replies?",
-    };
+      rules,
+      r,
+    );
   }
   const item = resolveDraft(draft, clause, rules, r);
   const unknown = (r.rooms ?? []).filter((x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room));
   if (unknown.length && !item.question)
-    item.question = `I don't know a ${unknown[0].room} in this house: which room is it?`;
+    item.question = `I don't know ${/^[aeiou]/.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
   return item;
 }
 
@@ -403,6 +404,18 @@ function hoursItems(
   });
 }
 
+/**
+ * "in the morning or at night": two windows are either one, never both at once. A check holds
+ * every condition together, so each window is a rule of its own.
+ */
+function byWindow(r: Reading): Reading[] {
+  if (r.type !== "rule") return [r];
+  const times = r.conditions.filter((c) => c.kind === "time");
+  if (times.length < 2) return [r];
+  const rest = r.conditions.filter((c) => c.kind !== "time");
+  return times.map((t) => ({ ...r, conditions: [...rest, t] }));
+}
+
 const sentenceOf = (sents: Span[], r: Reading) => sents.findIndex((s) => s.a <= r.clause.a && r.clause.a < s.b);
 
 /** "Answer in JSON. Include found and room.": one JSON requirement, its fields from both. */
@@ -493,7 +506,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     jsonBefore ||= rs.some((r) => r.type === "rule" && r.requirement.kind === "json_fields");
     readings.push(...rs);
   }
-  readings = dropCovered(mergeJson(readings));
+  readings = dropCovered(mergeJson(readings)).flatMap(byWindow);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(
     (r) =>
@@ -531,7 +544,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const seen = new Set<string>();
   const kept = items.filter((it) => {
     if (!it.draft || it.decision === "task_local") return true;
-    const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}`;
+    const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}|${JSON.stringify(it.draft.conditions.map((c) => c.quote))}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

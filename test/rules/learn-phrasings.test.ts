@@ -142,12 +142,17 @@ describe("learner phrasings: times of day", () => {
     assert.deepEqual(hours(i.draft, "exceptions"), [[6, 12]]);
   });
 
-  it("two parts of the day are two windows", () => {
-    const i = stored("From now on, don't go into the kitchen late at night or early in the morning.");
-    assert.deepEqual(hours(i.draft), [
-      [21, 6],
-      [6, 12],
-    ]);
+  it("two parts of the day are two windows: either holds, so each is a rule", () => {
+    const m = "From now on, don't go into the kitchen late at night or early in the morning.";
+    const o = learn(m, [], ctx);
+    verbatim(m, o);
+    assert.deepEqual(
+      o.items.map((i) => [i.decision, i.draft?.requirement, hours(i.draft)]),
+      [
+        ["add", { kind: "avoid_room", room: "kitchen" }, [[21, 6]]],
+        ["add", { kind: "avoid_room", room: "kitchen" }, [[6, 12]]],
+      ],
+    );
   });
 
   it("numbers that are no hours are no windows", () => {

@@ -27,19 +27,23 @@ import {
   FINE,
   FORBIDDEN,
   FOUND_ROOM_OBJECT,
+  GLOBAL,
   LASTING,
   NEG,
   NEG_GERUND,
+  NOT_TASK_LOCAL,
   PERMIT,
   PRAISE,
   REPLY_NOUN,
   RETRACT,
   REVISING,
+  SCENE,
   STOP,
   TASK_LOCAL,
   TASK_VERB,
   TELL,
   USE_WORD,
+  VAGUE,
   VAGUE_BEHAVIOR,
 } from "./lexicon.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
@@ -92,7 +96,7 @@ export interface RuleReading extends Common {
   /** "not the bathroom": no verb, only an object */
   elliptical?: boolean;
   /** "stop mentioning which room": a mention the user no longer wants */
-  negatedMention?: boolean;
+  unwanted?: boolean;
   /** rooms read through a misspelling or named as the house does not label them */
   rooms?: RoomRef[];
 }
@@ -319,7 +323,10 @@ const EXCEPT_ROOM = /\b(?:except|unless|other than|apart from|but not|besides|in
 function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const hs = heads(ctx, main);
   if (!hs.some((h) => h.bans)) return [];
-  const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+  let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+  // "The office? Off limits.", "garage: no go": the predicate said of the room just named
+  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && h.bans && h.a === main.a))
+    rooms = [{ ...c.antecedent, from: c.antecedent.from ?? { a: c.antecedent.a, b: c.antecedent.b } }];
   const w = words(ctx, main);
   const except = w.first(EXCEPT_ROOM);
   const out: RuleReading[] = [];
@@ -517,6 +524,9 @@ function jsonReading(
     w.text,
   );
   if (!json && !(fieldWord && (quoted.length || named))) return undefined;
+  // "no json, just plain text", "don't answer in JSON": JSON not wanted
+  const unwanted =
+    json !== undefined && /\b(?:no|not|never|without)\b/.test(new Words(ctx.tokens, span.a, json.a).text);
   const fields = new Set<string>();
   const quotes: Span[] = json ? [{ a: json.a, b: json.b }] : [];
   for (const q of quoted) {
@@ -542,6 +552,7 @@ function jsonReading(
     quotes,
     clear: true,
     ...(re(ADDITIVE).test(words(ctx, common.clause).text) ? { additive: true } : {}),
+    ...(unwanted ? { unwanted } : {}),
   };
 }
 
@@ -583,7 +594,10 @@ function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, par
     if (!negated(m.a)) continue;
     const lit = literalAfter(ctx, m.b, span.b);
     const isCall = re(CALL).test(m.m[0]);
-    if (lit && (isCall || ctx.tokens[lit.a].quoted || re(USE_WORD).test(m.m[0]) || /^(?:say|saying)$/.test(m.m[0]))) {
+    // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
+    const named =
+      lit && (ctx.tokens[lit.a].quoted || /^(?:the|a) words?$/.test(new Words(ctx.tokens, m.b, lit.a).text));
+    if (lit && (isCall || named || /^(?:say|saying)$/.test(m.m[0]))) {
       const text = ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase();
       return [
         {
@@ -605,7 +619,9 @@ function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, par
   // "tell me which room you are going to search first": about what it will do now, not where it found something
   if (
     room &&
-    /\b(?:going to|gonna|will|are you|you are|about to|next|first)\b/.test(new Words(ctx.tokens, room.b, span.b).text)
+    /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/.test(
+      new Words(ctx.tokens, room.b, span.b).text,
+    )
   )
     return [
       {
@@ -646,7 +662,7 @@ function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, par
         stage: stageOf(target),
         quotes: [{ a: tell.a, b: room.b }],
         clear: true,
-        negatedMention: true,
+        unwanted: true,
       },
     ];
   }
@@ -676,7 +692,7 @@ const STOPWORDS = new Set(
 );
 
 const DIRECTIVE = new RegExp(
-  `(?:${LEAD}(?:keep|stay|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make|be|limit|stop|start|wait|park|cap|send|write|put|let|leave|greet|speak|talk|try|remember|call|address|show|add|sound|shorten|explain|describe|list|report|ask|check|turn|close|open|knock|announce|warn|beep|slow|move|drive|come back|return|bring|go)\\b)|\\b(?:${NEG}|do not|never|please|make sure|be sure|remember to|i (?:want|need|would like|would prefer|would rather|prefer|like|do not want) (?:you|it)|you (?:should|must|need to|have to|ought to|are to)|${LASTING})\\b`,
+  `(?:${LEAD}(?:keep|stay|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make|be|limit|stop|start|wait|park|cap|send|write|put|let|leave|greet|speak|talk|try|remember|call|address|show|add|sound|shorten|explain|describe|list|report|ask|check|turn|close|open|knock|announce|warn|beep|slow|move|drive|come back|return|bring|go)\\b)|\\b(?:${NEG}|do not|never|please|make sure|be sure|remember to|i (?:want|need|would like|would prefer|would rather|prefer|like|do not want) (?:you|it)|(?:i|we) (?:would like|would prefer|prefer|want) (?!(?:my|the|some|a|an|our|his|her|their|to)\\b)\\w+|you (?:should|must|need to|have to|ought to|are to)|${LASTING})\\b`,
 );
 export const VAGUE_QUESTION = "What exactly should I do differently?";
 const REQUEST = new RegExp(
@@ -700,7 +716,7 @@ function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading | Uncl
     };
   const stage: Stage = re(ARTIFACT_NOUN).test(w.text)
     ? "artifact"
-    : /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce)\w*/.test(
+    : /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce|emoji|jargon|slang|exclamation|abbreviation|swear|curs|text|json|format)\w*/.test(
           w.text,
         )
       ? "delivery"
@@ -800,6 +816,44 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   return out;
 }
 
+const PREP = /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
+/** What a trailing phrase names that is no condition: the reply it is about, the user, emphasis. */
+const NOT_A_CONDITION = new RegExp(
+  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+);
+
+/**
+ * A phrase after the requirement that the learner does not read ("… on weekends", "… with
+ * muddy wheels") may be a condition: it is kept as one (only people can tell when it holds),
+ * so the rule is narrower, never broader, than what was said. A phrase that introduces the
+ * object ("into the", "out of my") or names the reply ("in your answers") is none.
+ */
+function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: RuleReading[], common: Common): Cond[] {
+  const p = withoutExplanation(ctx.tokens, main);
+  const hard = new Set<number>();
+  for (const r of readings) for (const q of r.quotes) for (let k = q.a; k < q.b; k++) hard.add(k);
+  const soft = new Set<number>();
+  for (const x of [...common.conditions, ...common.exceptions, ...(common.scopeQuote ? [common.scopeQuote] : [])])
+    for (let k = x.a; k < x.b; k++) soft.add(k);
+  const w = words(ctx, p);
+  for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
+    for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
+  for (let k = p.a; k < p.b; k++)
+    if (!/[a-z0-9]/.test(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
+  const last = Math.max(-1, ...hard);
+  const out: Cond[] = [];
+  for (let k = Math.max(p.a, last + 1); k < p.b; k++) {
+    if (hard.has(k) || soft.has(k)) continue;
+    let b = k;
+    while (b < p.b && !hard.has(b) && !soft.has(b)) b++;
+    const text = new Words(ctx.tokens, k, b).text;
+    if (PREP.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) out.push({ kind: "text", a: k, b });
+    k = b;
+  }
+  void c;
+  return out;
+}
+
 export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const weak = new Set((c.weak ?? []).map((s) => s.a));
   const { persistence, said } = persistenceOf(
@@ -837,6 +891,11 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   for (const x of out) {
     if (x.type !== "rule" || x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room") continue;
     x.exceptions = x.exceptions.map((e) => (e.kind === "asked" ? { kind: "text", a: e.a, b: e.b } : e));
+  }
+  const rules = out.filter((x): x is RuleReading => x.type === "rule" && x.requirement.kind !== "behavior");
+  if (rules.length) {
+    const extra = leftoverConditions(ctx, c, main, rules, common);
+    for (const x of rules) x.conditions = [...x.conditions, ...extra];
   }
   if (out.length) return out;
   // "the baby sleeps from 1 to 3": the hours of a condition only people know

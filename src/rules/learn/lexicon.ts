@@ -22,7 +22,7 @@ export const ENTER = alt([
   "set foot",
   "setting foot",
   // "I don't want you in the garage": being there, wanted or not
-  "want (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
+  "(?:want|see|want to see|catch) (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
   verbs(
     "go goes going went gone",
     "enter",
@@ -118,7 +118,7 @@ export const AVOID = alt([
 ]);
 
 /** Predicates that forbid the room they are said of ("the office is off limits"). */
-export const FORBIDDEN = `(?:is|are|stays|remains) (?:to be )?${alt([
+export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   "off limits",
   "out of bounds",
   "forbidden",
@@ -134,7 +134,7 @@ export const FORBIDDEN = `(?:is|are|stays|remains) (?:to be )?${alt([
 ])}`;
 
 /** Predicates that allow the room they are said of ("the garage is fine again"). */
-export const FINE = `(?:is|are) (?:now |again )?${alt([
+export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
   "fine",
   "ok",
   "alright",
@@ -152,7 +152,7 @@ export const FINE = `(?:is|are) (?:now |again )?${alt([
 ])}`;
 
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
-export const NEG = "(?:not|never|no longer|no(?= \\w+ing\\b))";
+export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b))";
 
 /** "stop going", "quit entering": a verb of ending before a gerund negates it. */
 export const NEG_GERUND = "(?:stop|quit|cease)(?= \\w+ing\\b)";
