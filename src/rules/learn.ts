@@ -405,6 +405,36 @@ function hoursItems(
 }
 
 /**
+ * "I want to know where things were, so say which room at nighttime": one sentence that asks
+ * for the same thing twice asks for it once, under what either part says of when.
+ */
+function sameInSentence(readings: Reading[], sents: Span[]): Reading[] {
+  const out: Reading[] = [];
+  for (const r of readings) {
+    const twin =
+      r.type === "rule" && r.requirement.kind !== "behavior"
+        ? out.find(
+            (o): o is RuleReading =>
+              o.type === "rule" &&
+              sentenceOf(sents, o) === sentenceOf(sents, r) &&
+              o.persistence === r.persistence &&
+              requirementKey(o.requirement) === requirementKey(r.requirement),
+          )
+        : undefined;
+    if (!twin || r.type !== "rule") {
+      out.push(r);
+      continue;
+    }
+    const fresh = (xs: Cond[], ys: Cond[]) => ys.filter((c) => !xs.some((x) => x.a === c.a && x.b === c.b));
+    twin.conditions = [...twin.conditions, ...fresh(twin.conditions, r.conditions)];
+    twin.exceptions = [...twin.exceptions, ...fresh(twin.exceptions, r.exceptions)];
+    twin.quotes.push(...r.quotes);
+    twin.clause = { a: Math.min(twin.clause.a, r.clause.a), b: Math.max(twin.clause.b, r.clause.b) };
+  }
+  return out;
+}
+
+/**
  * "in the morning or at night": two windows are either one, never both at once. A check holds
  * every condition together, so each window is a rule of its own.
  */
@@ -430,6 +460,9 @@ function mergeJson(readings: Reading[]): Reading[] {
     if (other.target !== req.target || j.persistence !== first.persistence) continue;
     req.fields = [...new Set([...req.fields, ...other.fields])];
     first.quotes.push(...j.quotes);
+    // the hours said with the fields are the JSON rule's
+    first.conditions = [...first.conditions, ...j.conditions.filter((c) => !first.conditions.some((x) => x.a === c.a))];
+    first.exceptions = [...first.exceptions, ...j.exceptions.filter((c) => !first.exceptions.some((x) => x.a === c.a))];
     first.clause = { a: Math.min(first.clause.a, j.clause.a), b: Math.max(first.clause.b, j.clause.b) };
     drop.add(j);
   }
@@ -506,7 +539,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     jsonBefore ||= rs.some((r) => r.type === "rule" && r.requirement.kind === "json_fields");
     readings.push(...rs);
   }
-  readings = dropCovered(mergeJson(readings)).flatMap(byWindow);
+  readings = sameInSentence(dropCovered(mergeJson(readings)), sents).flatMap(byWindow);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(
     (r) =>

@@ -96,9 +96,12 @@ export async function teach(
   };
 }
 
-/** What the learner made of one message, a line per reading: for `polar run --say` and the dashboard. */
+/**
+ * What the learner made of one message, a line per reading, then what the robot says back: for
+ * `polar run --say` and the dashboard.
+ */
 export function describeTaught(t: TeachResult): string[] {
-  return t.items.map((it) => {
+  const lines = t.items.map((it) => {
     const what = it.draft ? describeRule(it.draft) : it.reason;
     const check = it.check ? ` → ${it.check.kind}` : "";
     const said = ` ("${it.clause}")`;
@@ -115,4 +118,5 @@ export function describeTaught(t: TeachResult): string[] {
         return `no rule (${it.decision}: ${it.reason})${said}`;
     }
   });
+  return t.reply ? [...lines, `robot: ${t.reply}`] : lines;
 }

@@ -233,6 +233,17 @@ export function tokenize(message: string): Token[] {
       push(s.replace(/'/g, ""), r, false); // o'clock → oclock
       continue;
     }
+    // "its dark out", "its ok to …": typed without the apostrophe, "it is"
+    if (
+      s === "its" &&
+      /^(?:dark|light|late|early|ok|okay|fine|alright|raining|cold|hot|night|day|time|bedtime|not|no|a|an|only|just|too|getting)$/.test(
+        next?.s.toLowerCase() ?? "",
+      )
+    ) {
+      push("it", r, false);
+      push("is", r, false);
+      continue;
+    }
     if (s === "ur") {
       const after = next?.s.toLowerCase();
       if (after && UR_STATE.has(after)) {

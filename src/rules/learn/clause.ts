@@ -436,6 +436,11 @@ function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[]): Rul
     const plenty = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/.test(after);
     if (!LIMIT_WORD.test(w.text) && !permissive && !plenty) continue;
     const target = targetIn(ctx, parts);
+    const tail =
+      /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/.exec(
+        after,
+      );
+    if (tail) b += tail[0].split(" ").length;
     return {
       type: "rule",
       ...common,
@@ -462,7 +467,12 @@ const FIELD_INTRO =
 const BEFORE_FIELDS =
   /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
 
-function fieldList(ctx: ReadCtx, from: number, to: number): { fields: string[]; a: number; b: number } | undefined {
+function fieldList(
+  ctx: ReadCtx,
+  from: number,
+  to: number,
+  stop: ReadonlySet<number> = new Set(),
+): { fields: string[]; a: number; b: number } | undefined {
   const t = ctx.tokens;
   let k = from;
   const fields: string[] = [];
@@ -491,6 +501,7 @@ function fieldList(ctx: ReadCtx, from: number, to: number): { fields: string[]; 
       continue;
     }
     if ((w === "}" || w === "]") && fields.length) break;
+    if (stop.has(k)) break;
     if (/^[a-z_][a-z0-9_]{0,63}$/.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
       fields.push(w);
       if (start < 0) start = k;
@@ -534,9 +545,15 @@ function jsonReading(
     quotes.push({ a: q.i, b: q.i + 1 });
   }
   if (!quoted.length) {
+    // "found, room and object between noon and 5 pm": the list ends where the hours begin
+    const stop = new Set<number>();
+    for (const c of [...common.conditions, ...common.exceptions]) for (let k = c.a; k < c.b; k++) stop.add(k);
+    const marks = words(ctx, { a: span.a, b: rangeEnd });
+    for (const src of [LASTING, TASK_LOCAL, VAGUE, SCENE, GLOBAL])
+      for (const m of marks.matches(re(src))) for (let k = m.a; k < m.b; k++) stop.add(k);
     for (let k = span.a; k < rangeEnd; k++) {
       if (!FIELD_INTRO.test(t[k].w)) continue;
-      const list = fieldList(ctx, k + 1, rangeEnd);
+      const list = fieldList(ctx, k + 1, rangeEnd, stop);
       if (!list) continue;
       for (const f of list.fields) fields.add(f);
       quotes.push({ a: list.a, b: list.b });
@@ -737,7 +754,13 @@ export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(w.text)) return false;
   if (REQUEST.test(w.text)) return true;
   // "go to the kitchen and get my mug": where to go and what to fetch, nothing about how
-  if (!/\b(?:not|never|no)\b/.test(w.text) && re(`(?:${ENTER}|${TASK_VERB})`).test(w.text)) return true;
+  const movesOnly = w.text.replace(/\b(?:be|being|been)\b/g, " ");
+  if (
+    !/\b(?:not|never|no)\b/.test(w.text) &&
+    !re(VAGUE_BEHAVIOR).test(w.text) &&
+    re(`(?:${ENTER}|${TASK_VERB})`).test(movesOnly)
+  )
+    return true;
   if (/^(?:where|what|which|who|how|when)\b/.test(w.text)) return true;
   // thanks and praise with nothing asked ("Great, you found my keys")
   return re(PRAISE).test(w.text);
@@ -808,8 +831,10 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
     // "go through the office if you must", "go through the hallway instead": where to go now, no habit
     const hs = heads(ctx, main);
     const goes =
-      hs.some((h) => !h.bans && (h.kind === "enter" || h.kind === "stop")) &&
-      roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
+      hs.some(
+        (h) =>
+          !h.bans && (h.kind === "enter" || h.kind === "stop") && !/^(?:be|being|been)$/.test(ctx.tokens[h.b - 1].w),
+      ) && roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
     const b = goes ? undefined : behaviour(ctx, common, main);
     if (b) out.push(b);
   }

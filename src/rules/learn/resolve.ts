@@ -99,7 +99,22 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
         conditions: old.conditions.length && !draft.conditions.length ? old.conditions : draft.conditions,
       });
     }
-    return item("replace", "the same requirement with a new value", same);
+    // "make that 12 words": a new value; when and where the rule holds stay as they were, unless said anew
+    const said = draft.conditions.length > 0 || draft.exceptions.length > 0;
+    return item(
+      "replace",
+      "the same requirement with a new value",
+      same,
+      said
+        ? draft
+        : {
+            ...draft,
+            scope: old.scope,
+            conditions: old.conditions,
+            exceptions: old.exceptions,
+            quotes: [...new Set([...draft.quotes, ...old.quotes])],
+          },
+    );
   }
   const sameScope = old.scope === draft.scope;
   const sameConds = condKey(old.conditions) === condKey(draft.conditions);
