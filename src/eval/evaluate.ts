@@ -7,7 +7,10 @@ import type { RulesMethod } from "../rules/session.ts";
 import { settingsFromConfig } from "../sim/settings.ts";
 import { claimDir } from "../util/dir-lock.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import { type RuleEvalLine, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
+import { scoreTable } from "./rules/labels.ts";
+import { DEV_BANK, loadBank, type PhraseBank } from "./rules/phrases.ts";
+import { sweep } from "./rules/sweep.ts";
+import { planRuleEval, type RuleEvalLine, readsNoText, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
 import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, runEvaluation, slug } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
@@ -20,10 +23,17 @@ export interface EvaluateOptions extends RunOptions {
   rules?: RulesMethod[];
   /** hears each rule-evaluation episode as it finishes */
   onRuleLine?: (line: RuleEvalLine, done: number, total: number) => void;
+  /**
+   * the simulated user's held-out phrase bank; only `polar eval --rules` (and `npm start`) pass
+   * it, so no test reads it. Without it every simulated user speaks from the development bank.
+   */
+  ruleTestBank?: PhraseBank;
 }
 
 export interface RulesOutcome {
   table: string;
+  /** the learner's reading of the simulated users' messages, per bank and field */
+  learner: string;
   report: string;
   results: string;
   episodes: number;
@@ -62,6 +72,9 @@ async function measureRules(
   const sims = await runtime.openSimulators(plan.concurrency);
   const lines: RuleEvalLine[] = [];
   const methods = opts.rules ?? [];
+  const banks = { dev: loadBank(DEV_BANK), ...(opts.ruleTestBank ? { test: opts.ruleTestBank } : {}) };
+  const byConstruction = new Set<string>();
+  const sweeps: string[] = [];
   let done = 0;
   const total = backbones.length * methods.length * plan.set.evaluation.length;
   try {
@@ -77,6 +90,7 @@ async function measureRules(
       });
       try {
         const model = ruleLayerFor(b, opts.env ?? process.env);
+        if (readsNoText(bb)) for (const m of methods) if (m === "text" || m === "selected") byConstruction.add(m);
         lines.push(
           ...(await runRuleEval(bb, sims, scenes, {
             set: plan.set,
@@ -86,10 +100,32 @@ async function measureRules(
             outDir: plan.outDir,
             timeZone: config.rules.timeZone,
             maxRevisions: config.rules.maxRevisions,
+            banks,
             ...(model ? { model } : {}),
             onLine: (l) => opts.onRuleLine?.(l, ++done, total),
           })),
         );
+        // the offline learner on the whole of each bank (no model call); a model learner on the run's messages only
+        if (!model && !sweeps.length) {
+          const { users } = planRuleEval(
+            plan.set,
+            scenes,
+            config.eval.seed,
+            config.rules.timeZone,
+            banks.test ? ["dev", "test"] : ["dev"],
+          );
+          const of = users.map((user) => {
+            const sceneId = user.learning[0]?.sceneId ?? user.test[0].sceneId;
+            return { user, sceneId, rooms: [...new Set(scenes.get(sceneId)!.info.regions.map((r) => r.label))] };
+          });
+          for (const s of await sweep(of, banks, { seed: config.eval.seed }))
+            sweeps.push(
+              scoreTable(
+                { ...s, name: `${s.name} bank, every kind of message, 3 draws each (offline learner)` },
+                false,
+              ),
+            );
+        }
       } finally {
         await bb.close();
         memoryLock.release();
@@ -98,9 +134,11 @@ async function measureRules(
   } finally {
     await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
   }
-  const written = writeRuleEval(plan.outDir, lines, config.eval.seed);
+  const extra = sweeps.length ? `## The offline learner on each whole bank\n\n${sweeps.join("\n\n")}` : "";
+  const written = writeRuleEval(plan.outDir, lines, config.eval.seed, [...byConstruction], extra);
   return {
     table: written.table,
+    learner: [written.learner, extra].filter(Boolean).join("\n\n"),
     report: join(plan.outDir, "rules-report.md"),
     results: join(plan.outDir, "rules-results.jsonl"),
     episodes: lines.length,

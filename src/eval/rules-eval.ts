@@ -1,18 +1,30 @@
 /**
  * Measuring the rule layer the TellOnce way (paper §5, appendix C), in the embodied setting.
  *
- * Each user gets a hidden preference profile (src/eval/rules/profile.ts). Their evaluation
- * episodes, in time order, split in two: a learning phase (the first half), after each episode
- * of which the simulated user corrects the robot at most once, in its own varied words, and only
- * when an applicable preference was broken; then a frozen test phase (the second half) where
- * nothing is learned. Every method runs the same episodes with its own library:
+ * Simulated users. A scenario set has few users (polar-mini: 2), so each of its users' episodes
+ * are dealt, in time order and in turn, to several simulated users (at least 8 per set in all):
+ * each has its own hidden profile (src/eval/rules/profile.ts), its own rule library and a
+ * disjoint share of that user's episodes spread over the whole day; the agent's object memory
+ * stays the dataset user's (it is about where things are, which no preference touches). Each
+ * simulated user's episodes split in two: a learning phase (the first half), after each episode
+ * of which it corrects the robot at most once, only when an applicable preference was broken,
+ * and says the other things people say (a one-off with a request, a vague remark, a revision,
+ * a retraction); then a frozen test phase where nothing is learned.
  *
+ * Wording. Half the simulated users speak from the development phrase bank, half from the
+ * held-out test bank when one is given (only `polar eval --rules` gives it); results are
+ * reported per bank, and the learner's reading of every message is scored field by field
+ * against what the user meant (labels.ts).
+ *
+ * Methods, each with its own library per simulated user, on the same episodes:
  * - none: the corrections are not kept, no rule reaches the agent;
  * - text: every rule learned, as text in the planner prompts;
  * - selected: the rules selected for the task, as text;
  * - full: the whole layer (checks, revisions, blocks, appeal);
  * - full_before_final_repair: the full run's reply before its delivery revisions (read from the
  *   same episodes, not run again).
+ * A backbone that reads no rule text (the heuristic) makes text and selected equal to none by
+ * construction: they are reported as such, not run.
  *
  * The scorer reads only the profile and what happened (rooms the poses were in, where it
  * stopped, the words it said); never the method's rules or verdicts.
@@ -22,12 +34,12 @@ import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
 import type { MemoryMode } from "../mllm/policy.ts";
-import { rulesForEpisodes } from "../rules/input.ts";
+import { type OpenedInput, rulesForEpisodes } from "../rules/input.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
-import { sameRoom } from "../rules/rooms.ts";
 import type { RulesMethod } from "../rules/session.ts";
 import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
-import { teach } from "../rules/teach.ts";
+import { type TeachResult, teach } from "../rules/teach.ts";
+import type { RuleDraft } from "../rules/types.ts";
 import type { Receptacle, SceneInfo, Vec3 } from "../sim/protocol.ts";
 import type { Simulator } from "../sim/simulator.ts";
 import { fnv1a as hashSeed, mulberry32 } from "../util/random.ts";
@@ -35,14 +47,38 @@ import { bootstrapMean, type Estimate } from "./bootstrap.ts";
 import { runPool } from "./pool.ts";
 import type { EpisodeRecord } from "./record.ts";
 import { type EpisodeFacts, factsFromRecord } from "./rules/facts.ts";
-import { episodeRooms, usersFromEpisodes } from "./rules/houses.ts";
-import { makeProfiles, type Preference, type Profile } from "./rules/profile.ts";
+import { type EpisodeRooms, episodeRooms, usersFromEpisodes } from "./rules/houses.ts";
+import { type CaseResult, FIELDS, judge, summarize, UNSAFE, type Unsafe } from "./rules/labels.ts";
+import type { PhraseBank } from "./rules/phrases.ts";
+import { activeAt, makeProfiles, type Preference, type Profile } from "./rules/profile.ts";
+import { sameRegion } from "./rules/region.ts";
 import { applicable, type PreferenceViolation, violations } from "./rules/score.ts";
-import { correctionFor } from "./rules/simulated-user.ts";
+import {
+  correctionFor,
+  type MessageKind,
+  retractFor,
+  reviseFor,
+  type Said,
+  taskLocalFor,
+  vagueFor,
+} from "./rules/simulated-user.ts";
 import type { BackboneRuntime } from "./runner.ts";
 
 export const RULE_EVAL_METHODS = ["none", "text", "selected", "full"] as const;
 export const BEFORE_FINAL_REPAIR = "full_before_final_repair";
+/** simulated users per scenario set, at least */
+export const SIM_USERS = 8;
+export type BankName = "dev" | "test";
+
+/** One message the simulated user said, and how the learner read it against what it meant. */
+export interface MessageLine {
+  kind: MessageKind;
+  say: string;
+  ok: boolean;
+  fields: CaseResult["fields"];
+  unsafe: Unsafe[];
+  problems: string[];
+}
 
 export interface RuleEvalLine {
   backbone: string;
@@ -50,7 +86,10 @@ export interface RuleEvalLine {
   method: RulesMethod;
   phase: "learning" | "test";
   episodeId: string;
+  /** the scenario set's user, and the simulated user who took this episode */
   userId: string;
+  simUser: string;
+  bank: BankName;
   sceneId: string;
   hour: number;
   success: boolean;
@@ -59,8 +98,12 @@ export interface RuleEvalLine {
   violations: PreferenceViolation[];
   /** full only: the violations the reply had before its delivery revisions */
   draftViolations: PreferenceViolation[] | null;
-  /** what the simulated user said after a learning episode (null: nothing to correct) */
+  /** whether a preference about rooms / about the reply applied to this episode */
+  applied: { rooms: boolean; replies: boolean };
+  /** the lasting correction said after a learning episode (null: nothing to correct) */
   correction: string | null;
+  /** everything the simulated user said in this episode, with the learner's reading scored */
+  messages: MessageLine[];
   /** pre_action refusals, and how many of them the profile did not ask for */
   refusals: number;
   falseBlocks: number;
@@ -80,18 +123,22 @@ export interface RuleEvalOptions {
   outDir: string;
   timeZone: string;
   maxRevisions: number;
+  /** the development bank, and the held-out one (only `polar eval --rules` passes it) */
+  banks: { dev: PhraseBank; test?: PhraseBank };
   /** the model path of the layer, for a model backbone */
   model?: ModelRuleLayer;
   onLine?: (line: RuleEvalLine) => void;
 }
+
+type Scenes = Map<string, { info: SceneInfo; receptacles: Receptacle[] }>;
 
 /** The scenes as the scorer needs them: regions and where the furniture stands. */
 export async function sceneFacts(
   set: ScenarioSet,
   sim: Simulator,
   settings?: Parameters<Simulator["loadScene"]>[0]["settings"],
-): Promise<Map<string, { info: SceneInfo; receptacles: Receptacle[] }>> {
-  const out = new Map<string, { info: SceneInfo; receptacles: Receptacle[] }>();
+): Promise<Scenes> {
+  const out: Scenes = new Map();
   for (const s of set.scenes) {
     const loaded = await sim.loadScene({ scene: s.scene, ...(settings ? { settings } : {}) });
     out.set(s.id, { info: await sim.sceneInfo(), receptacles: loaded.receptacles });
@@ -99,12 +146,28 @@ export async function sceneFacts(
   return out;
 }
 
-/** Profiles and the learning / test split, per user, from the scenario set (the harness's ground truth). */
+/** One simulated user: whose episodes it takes, which bank it speaks from, what it hides. */
+export interface SimUser {
+  id: string;
+  of: string;
+  bank: BankName;
+  learning: EvaluationEpisode[];
+  test: EvaluationEpisode[];
+  profile: Profile;
+}
+
+/**
+ * Profiles, simulated users and their learning / test split, from the scenario set (the
+ * harness's ground truth). Each dataset user's episodes, in time order, go in turn to
+ * ceil(SIM_USERS / users) simulated users (fewer when a user has too few episodes for two per
+ * phase each), who alternate between the banks given.
+ */
 export function planRuleEval(
   set: ScenarioSet,
-  scenes: Map<string, { info: SceneInfo; receptacles: Receptacle[] }>,
+  scenes: Scenes,
   seed: number,
   timeZone: string,
+  banks: BankName[] = ["dev"],
 ) {
   const positioned = set.evaluation.map((e) => ({
     ...e,
@@ -116,16 +179,42 @@ export function planRuleEval(
   }));
   const infos = new Map([...scenes].map(([id, s]) => [id, s.info]));
   const rooms = episodeRooms(positioned, infos, timeZone);
-  const profiles = makeProfiles(usersFromEpisodes(rooms, infos), seed);
-  const byUser = new Map<string, { learning: EvaluationEpisode[]; test: EvaluationEpisode[] }>();
+  const roomsOf = new Map(rooms.map((r) => [r.episodeId, r]));
+  const per = Math.ceil(SIM_USERS / Math.max(1, set.users.length));
+  const sims: Omit<SimUser, "profile">[] = [];
   for (const u of set.users) {
     const eps = set.evaluation
       .filter((e) => e.userId === u.id)
       .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.id.localeCompare(b.id));
-    const half = Math.ceil(eps.length / 2);
-    byUser.set(u.id, { learning: eps.slice(0, half), test: eps.slice(half) });
+    const k = Math.max(1, Math.min(per, Math.floor(eps.length / 4)));
+    for (let j = 0; j < k; j++) {
+      const mine = eps.filter((_, i) => i % k === j);
+      const half = Math.ceil(mine.length / 2);
+      sims.push({
+        id: k === 1 ? u.id : `${u.id}.${j + 1}`,
+        of: u.id,
+        bank: banks[sims.length % banks.length],
+        learning: mine.slice(0, half),
+        test: mine.slice(half),
+      });
+    }
   }
-  return { profiles, byUser };
+  const inputs = sims.map((s) => {
+    const mine = [...s.learning, ...s.test].map((e) => roomsOf.get(e.id)!);
+    const [house] = usersFromEpisodes(mine, infos);
+    return {
+      userId: s.id,
+      of: s.of,
+      houses: house.houses,
+      episodes: [
+        ...s.learning.map((e) => ({ hour: roomsOf.get(e.id)!.hour, phase: "learning" as const })),
+        ...s.test.map((e) => ({ hour: roomsOf.get(e.id)!.hour, phase: "test" as const })),
+      ],
+    };
+  });
+  const profiles = makeProfiles(inputs, seed);
+  const users: SimUser[] = sims.map((s, i) => ({ ...s, profile: profiles[i] }));
+  return { users, rooms: roomsOf };
 }
 
 /** Refusals the profile did not ask for: the room was not forbidden for that action at that time. */
@@ -134,8 +223,8 @@ export function falseBlocks(profile: Profile, facts: EpisodeFacts, record: Episo
   for (const r of record.rules?.refused ?? []) {
     const forbids = (p: Preference) => {
       if (!applicable(p, facts)) return false;
-      if (p.kind === "avoid_room") return sameRoom(p.room, r.room);
-      if (p.kind === "no_stop_in_room") return r.action === "stop" && sameRoom(p.room, r.room);
+      if (p.kind === "avoid_room") return sameRegion(p.room, r.room);
+      if (p.kind === "no_stop_in_room") return r.action === "stop" && sameRegion(p.room, r.room);
       return false;
     };
     if (!profile.preferences.some(forbids)) n++;
@@ -143,36 +232,42 @@ export function falseBlocks(profile: Profile, facts: EpisodeFacts, record: Episo
   return n;
 }
 
+/** Whether the heuristic-like backbone reads rule text at all: it does not, so text and selected are none. */
+export const readsNoText = (runtime: Pick<BackboneRuntime, "type">) => runtime.type === "heuristic";
+
 /**
- * Runs every method over every user's learning then test episodes, one user at a time per
- * simulator (a user's episodes are in order: what was learned after one reaches the next).
+ * Runs every method over every simulated user's learning then test episodes, one simulated
+ * user at a time per simulator (its episodes are in order: what was learned after one reaches
+ * the next).
  */
 export async function runRuleEval(
   runtime: BackboneRuntime,
   sims: Simulator[],
-  scenes: Map<string, { info: SceneInfo; receptacles: Receptacle[] }>,
+  scenes: Scenes,
   o: RuleEvalOptions,
 ): Promise<RuleEvalLine[]> {
-  const { profiles, byUser } = planRuleEval(o.set, scenes, o.seed, o.timeZone);
+  const banks: BankName[] = o.banks.test ? ["dev", "test"] : ["dev"];
+  const { users, rooms } = planRuleEval(o.set, scenes, o.seed, o.timeZone, banks);
   const lines: RuleEvalLine[] = [];
   const dbDir = join(o.outDir, "rules");
   mkdirSync(dbDir, { recursive: true });
-  const units = o.methods.flatMap((method) => [...byUser.keys()].map((userId) => ({ method, userId })));
-  await runPool(units, sims, async ({ method, userId }, sim) => {
-    // one library per method and user: a fresh start every run
-    const db = join(dbDir, `${slug(runtime.name)}-${method}-${slug(userId)}.db`);
+  const methods = o.methods.filter((m) => !(readsNoText(runtime) && (m === "text" || m === "selected")));
+  const units = methods.flatMap((method) => users.map((user) => ({ method, user })));
+  await runPool(units, sims, async ({ method, user }, sim) => {
+    // one library per method and simulated user: a fresh start every run
+    const db = join(dbDir, `${slug(runtime.name)}-${method}-${slug(user.id)}.db`);
     rmSync(db, { force: true });
     const library = new SqliteRuleLibrary(db);
+    const told = new Set<string>();
     try {
-      const profile = profiles.find((p) => p.userId === userId);
-      const split = byUser.get(userId)!;
-      if (!profile) return;
-      for (const phase of ["learning", "test"] as const) {
-        for (const ep of split[phase]) {
-          const line = await runOne(runtime, sim, library, scenes, profile, ep, phase, method, o);
-          lines.push(line);
-          o.onLine?.(line);
-        }
+      const all = [
+        ...user.learning.map((e) => [e, "learning"] as const),
+        ...user.test.map((e) => [e, "test"] as const),
+      ];
+      for (const [k, [ep, phase]] of all.entries()) {
+        const line = await runOne(runtime, sim, library, scenes, rooms, user, ep, k, phase, method, o, told);
+        lines.push(line);
+        o.onLine?.(line);
       }
     } finally {
       await library.close();
@@ -185,15 +280,44 @@ async function runOne(
   runtime: BackboneRuntime,
   sim: Simulator,
   library: SqliteRuleLibrary,
-  scenes: Map<string, { info: SceneInfo; receptacles: Receptacle[] }>,
-  profile: Profile,
+  scenes: Scenes,
+  rooms: Map<string, EpisodeRooms>,
+  user: SimUser,
   ep: EvaluationEpisode,
+  k: number,
   phase: "learning" | "test",
   method: RulesMethod,
   o: RuleEvalOptions,
+  told: Set<string>,
 ): Promise<RuleEvalLine> {
+  const bank = (user.bank === "test" ? o.banks.test : undefined) ?? o.banks.dev;
+  const scene = scenes.get(ep.sceneId)!;
+  const labels = [...new Set(scene.info.regions.map((r) => r.label))];
+  const rng = mulberry32(hashSeed(`${ep.id}|${user.id}|${method === "none" ? "none" : "any"}`, o.seed));
+  const active = activeAt(user.profile, k);
+  const keepsLearning = method !== "none";
+  const messages: MessageLine[] = [];
+  const ctx = { sceneId: ep.sceneId, rooms: labels, taskId: ep.id };
+  const teachWith = o.model
+    ? { learner: o.model.learner, proposer: o.model.proposer, reviewer: o.model.reviewer, judge: o.model.judge }
+    : {};
+
+  // a one-off with the second learning request: it holds for this episode only
+  const oneOff =
+    phase === "learning" && k === 1
+      ? taskLocalFor(
+          active,
+          { sceneId: ep.sceneId, rooms: labels, keepOpen: rooms.get(ep.id)?.needed ?? [] },
+          bank,
+          rng,
+        )
+      : null;
+  const profile: Profile = oneOff ? { ...active, preferences: [...active.preferences, oneOff.preference] } : active;
+
   const events: EpisodeEvent[] = [];
   let layerCalls = 0;
+  let opened: OpenedInput | undefined;
+  const snapshotBefore = keepsLearning ? await draftsOf(library, ep.userId) : new Map<string, RuleDraft>();
   const record = await runtime.record(ep, sim, {
     memory: o.memory,
     onEvent: (e) => {
@@ -204,10 +328,15 @@ async function runOne(
       library,
       method,
       maxRevisions: o.maxRevisions,
+      rooms: labels,
+      ...(oneOff && keepsLearning ? { messages: [oneOff.say] } : {}),
       ...(o.model ? { model: o.model } : {}),
+      onOpened: (x) => {
+        opened = x;
+      },
     }),
   });
-  const scene = scenes.get(ep.sceneId)!;
+  if (oneOff && opened?.taught[0]) messages.push(messageLine(oneOff, opened.taught[0], snapshotBefore));
   const factsOf = (reply: string | null) =>
     factsFromRecord({
       record,
@@ -230,21 +359,37 @@ async function runOne(
   // The simulated user speaks after a learning episode; every method but none keeps what it says.
   let correction: string | null = null;
   if (phase === "learning") {
-    const rng = mulberry32(hashSeed(`${ep.id}|${method === "none" ? "none" : "any"}`, o.seed));
-    correction = correctionFor(profile, facts, rng, "learning");
-    if (correction && method !== "none") {
-      const t = await teach(
-        library,
-        profile.userId,
-        correction,
-        { sceneId: ep.sceneId, at: Date.parse(ep.timestamp) + 1, taskId: ep.id },
-        o.model
-          ? { learner: o.model.learner, proposer: o.model.proposer, reviewer: o.model.reviewer, judge: o.model.judge }
-          : {},
-      );
-      layerCalls += t.calls.length;
+    const said: Said[] = [];
+    // about the user's lasting preferences only: a one-off ignored is scored, not corrected
+    const c = correctionFor(active, facts, bank, rng, "learning");
+    if (c?.preferenceId) {
+      said.push(c);
+      correction = c.say;
+      told.add(c.preferenceId);
     }
+    // what changes from the next episode on, said only about what the user told before
+    for (const e of user.profile.events ?? []) {
+      if (e.at !== k + 1 || !told.has(e.preferenceId)) continue;
+      const p = active.preferences.find((x) => x.id === e.preferenceId);
+      if (!p) continue;
+      if (e.kind === "revise" && p.kind === "max_words") said.push(reviseFor(p, e.maxWords, bank, rng));
+      if (e.kind === "retract" && (p.kind === "avoid_room" || p.kind === "no_stop_in_room"))
+        said.push(retractFor(p, bank, rng));
+    }
+    if (k === 0) {
+      const v = vagueFor(active, { rooms: labels, keepOpen: [] }, bank, rng);
+      if (v) said.push(v);
+    }
+    if (keepsLearning)
+      for (const s of said) {
+        const before = await draftsOf(library, ep.userId);
+        const t = await teach(library, ep.userId, s.say, { ...ctx, at: Date.parse(ep.timestamp) + 1 }, teachWith);
+        layerCalls += t.calls.length;
+        messages.push(messageLine(s, t, before));
+      }
   }
+  const roomKinds = new Set(["avoid_room", "no_stop_in_room"]);
+  const applying = profile.preferences.filter((p) => applicable(p, facts));
   return {
     backbone: runtime.name,
     memory: o.memory,
@@ -252,13 +397,20 @@ async function runOne(
     phase,
     episodeId: ep.id,
     userId: ep.userId,
+    simUser: user.id,
+    bank: user.bank,
     sceneId: ep.sceneId,
     hour: facts.hour,
     success: record.success,
     spl: record.spl,
     violations: broken,
     draftViolations: draftBroken,
+    applied: {
+      rooms: applying.some((p) => roomKinds.has(p.kind)),
+      replies: applying.some((p) => !roomKinds.has(p.kind)),
+    },
     correction,
+    messages,
     refusals: record.rules?.refused.length ?? 0,
     falseBlocks: falseBlocks(profile, facts, record),
     checks: record.rules?.checks ?? 0,
@@ -269,20 +421,33 @@ async function runOne(
   };
 }
 
+async function draftsOf(library: SqliteRuleLibrary, userId: string): Promise<Map<string, RuleDraft>> {
+  return new Map((await library.snapshot(userId)).rules.map((r) => [r.ruleId, r.rule]));
+}
+
+function messageLine(s: Said, t: TeachResult, before: Map<string, RuleDraft>): MessageLine {
+  const r = judge({ id: s.kind, message: s.say, expect: s.gold }, t, before);
+  return { kind: s.kind, say: s.say, ok: r.ok, fields: r.fields, unsafe: r.unsafe, problems: r.problems };
+}
+
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_");
 
-// ---- the table ------------------------------------------------------------------------------
+// ---- the tables ---------------------------------------------------------------------------
 
 export interface RuleEvalRow {
   method: string;
   backbone: string;
+  /** the bank the simulated users spoke from: dev, test, or all */
+  bank: string;
   /** test episodes */
   n: number;
   violationRate: Estimate;
-  /** the same, counting only where it went and stopped (room preferences) */
+  /** room violations among the test episodes where a room preference applied (`roomEpisodes` of them) */
   roomRate: Estimate;
-  /** the same, counting only what it said (reply preferences) */
+  roomEpisodes: number;
+  /** reply violations among the test episodes where a reply preference applied */
   replyRate: Estimate;
+  replyEpisodes: number;
   sr: Estimate;
   spl: number;
   falseBlocksPerEpisode: number;
@@ -292,48 +457,76 @@ export interface RuleEvalRow {
   learningEpisodes: number;
   checkMsPerEpisode: number;
   layerCallsPerEpisode: number;
+  /** not run: equal to this method by construction (text and selected for a backbone that reads no text) */
+  sameAs?: string;
 }
 
-export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0): RuleEvalRow[] {
+const NAN: Estimate = { n: 0, mean: Number.NaN, lo: Number.NaN, hi: Number.NaN };
+
+export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0, byConstruction: string[] = []): RuleEvalRow[] {
   const rows: RuleEvalRow[] = [];
   const backbones = [...new Set(lines.map((l) => l.backbone))];
+  const banks = [...new Set(lines.map((l) => l.bank))].sort();
   for (const backbone of backbones) {
-    for (const method of [...RULE_EVAL_METHODS, BEFORE_FINAL_REPAIR]) {
-      const source = method === BEFORE_FINAL_REPAIR ? "full" : method;
-      const mine = lines.filter((l) => l.backbone === backbone && l.method === source);
-      if (!mine.length) continue;
-      const test = mine.filter((l) => l.phase === "test");
-      const learning = mine.filter((l) => l.phase === "learning");
-      const seen = (l: RuleEvalLine) =>
-        method === BEFORE_FINAL_REPAIR ? (l.draftViolations ?? l.violations) : l.violations;
-      const broken = (l: RuleEvalLine) => (seen(l).length > 0 ? 1 : 0);
-      const ROOM_KINDS = new Set(["avoid_room", "no_stop_in_room"]);
-      const brokenWhere = (room: boolean) => (l: RuleEvalLine) =>
-        seen(l).some((v) => ROOM_KINDS.has(v.kind) === room) ? 1 : 0;
-      const avg = (f: (l: RuleEvalLine) => number) =>
-        test.length ? test.reduce((s, l) => s + f(l), 0) / test.length : 0;
-      rows.push({
-        method,
-        backbone,
-        n: test.length,
-        violationRate: bootstrapMean(test.map(broken), { seed }),
-        roomRate: bootstrapMean(test.map(brokenWhere(true)), { seed }),
-        replyRate: bootstrapMean(test.map(brokenWhere(false)), { seed }),
-        sr: bootstrapMean(
-          test.map((l) => (l.success ? 1 : 0)),
-          { seed },
-        ),
-        spl: avg((l) => l.spl),
-        falseBlocksPerEpisode: avg((l) => l.falseBlocks),
-        refusalsPerEpisode: avg((l) => l.refusals),
-        corrections: learning.filter((l) => l.correction !== null).length,
-        learningEpisodes: learning.length,
-        checkMsPerEpisode: avg((l) => l.checkMs),
-        layerCallsPerEpisode: avg((l) => l.layerCalls),
-      });
+    for (const bank of banks.length > 1 ? [...banks, "all"] : banks) {
+      for (const method of [...RULE_EVAL_METHODS, BEFORE_FINAL_REPAIR]) {
+        const source = method === BEFORE_FINAL_REPAIR ? "full" : method;
+        const mine = lines.filter(
+          (l) => l.backbone === backbone && l.method === source && (bank === "all" || l.bank === bank),
+        );
+        if (!mine.length) {
+          if (byConstruction.includes(method) && lines.some((l) => l.backbone === backbone && l.method === "none"))
+            rows.push({ ...rowOf(lines, backbone, bank, "none", "none", seed), method, sameAs: "none" });
+          continue;
+        }
+        rows.push(rowOf(lines, backbone, bank, method, source, seed));
+      }
     }
   }
   return rows;
+}
+
+function rowOf(
+  lines: readonly RuleEvalLine[],
+  backbone: string,
+  bank: string,
+  method: string,
+  source: string,
+  seed: number,
+): RuleEvalRow {
+  const mine = lines.filter(
+    (l) => l.backbone === backbone && l.method === source && (bank === "all" || l.bank === bank),
+  );
+  const test = mine.filter((l) => l.phase === "test");
+  const learning = mine.filter((l) => l.phase === "learning");
+  const seen = (l: RuleEvalLine) =>
+    method === BEFORE_FINAL_REPAIR ? (l.draftViolations ?? l.violations) : l.violations;
+  const ROOM_KINDS = new Set(["avoid_room", "no_stop_in_room"]);
+  const brokenWhere = (room: boolean) => (l: RuleEvalLine) =>
+    seen(l).some((v) => ROOM_KINDS.has(v.kind) === room) ? 1 : 0;
+  const avg = (f: (l: RuleEvalLine) => number) => (test.length ? test.reduce((s, l) => s + f(l), 0) / test.length : 0);
+  const roomEps = test.filter((l) => l.applied.rooms);
+  const replyEps = test.filter((l) => l.applied.replies);
+  const est = (xs: number[]) => (xs.length ? bootstrapMean(xs, { seed }) : NAN);
+  return {
+    method,
+    backbone,
+    bank,
+    n: test.length,
+    violationRate: est(test.map((l) => (seen(l).length > 0 ? 1 : 0))),
+    roomRate: est(roomEps.map(brokenWhere(true))),
+    roomEpisodes: roomEps.length,
+    replyRate: est(replyEps.map(brokenWhere(false))),
+    replyEpisodes: replyEps.length,
+    sr: est(test.map((l) => (l.success ? 1 : 0))),
+    spl: avg((l) => l.spl),
+    falseBlocksPerEpisode: avg((l) => l.falseBlocks),
+    refusalsPerEpisode: avg((l) => l.refusals),
+    corrections: learning.filter((l) => l.correction !== null).length,
+    learningEpisodes: learning.length,
+    checkMsPerEpisode: avg((l) => l.checkMs),
+    layerCallsPerEpisode: avg((l) => l.layerCalls),
+  };
 }
 
 const pct = (e: Estimate) =>
@@ -343,29 +536,72 @@ const pct = (e: Estimate) =>
 
 export function ruleEvalTable(rows: readonly RuleEvalRow[]): string {
   const head =
-    "| backbone | method | test episodes | violation rate % [95% CI] | rooms % | replies % | SR % [95% CI] | SPL | refusals / ep | false blocks / ep | corrections in learning | check ms / ep | layer model calls / ep |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
-  const body = rows.map(
-    (r) =>
-      `| ${r.backbone} | ${r.method} | ${r.n} | ${pct(r.violationRate)} | ${pct(r.roomRate)} | ${pct(r.replyRate)} | ${pct(r.sr)} | ${r.spl.toFixed(3)} | ${r.refusalsPerEpisode.toFixed(2)} | ${r.falseBlocksPerEpisode.toFixed(2)} | ${r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`} | ${r.checkMsPerEpisode.toFixed(2)} | ${r.layerCallsPerEpisode.toFixed(2)} |`,
+    "| backbone | bank | method | test episodes | violation rate % [95% CI] | rooms % (episodes) | replies % (episodes) | SR % [95% CI] | SPL | refusals / ep | false blocks / ep | corrections in learning | check ms / ep | layer model calls / ep |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+  const body = rows.map((r) =>
+    r.sameAs
+      ? `| ${r.backbone} | ${r.bank} | ${r.method} | ${r.n} | = ${r.sameAs} by construction (the backbone reads no rule text; not run) | | | | | | | | | |`
+      : `| ${r.backbone} | ${r.bank} | ${r.method} | ${r.n} | ${pct(r.violationRate)} | ${pct(r.roomRate)} (${r.roomEpisodes}) | ${pct(r.replyRate)} (${r.replyEpisodes}) | ${pct(r.sr)} | ${r.spl.toFixed(3)} | ${r.refusalsPerEpisode.toFixed(2)} | ${r.falseBlocksPerEpisode.toFixed(2)} | ${r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`} | ${r.checkMsPerEpisode.toFixed(2)} | ${r.layerCallsPerEpisode.toFixed(2)} |`,
   );
   return [head, ...body].join("\n");
 }
 
+/**
+ * The learner's reading of what the simulated users said, per bank and field (TellOnce D.1):
+ * from the run of the first method that learns (full when it ran), every message of every kind.
+ */
+export function learnerTable(lines: readonly RuleEvalLine[]): string {
+  const learners = ["full", "selected", "text"].find((m) => lines.some((l) => l.method === m && l.messages.length));
+  if (!learners) return "";
+  const out: string[] = [
+    `| backbone | bank | messages (lasting / one-off / vague / revise / retract) | every field right | ${FIELDS.join(" | ")} | unsafe (${UNSAFE.join(", ")}) |`,
+    `|---|---|---|---|${FIELDS.map(() => "---").join("|")}|---|`,
+  ];
+  for (const backbone of [...new Set(lines.map((l) => l.backbone))]) {
+    for (const bank of [...new Set(lines.map((l) => l.bank))].sort()) {
+      const ms = lines
+        .filter((l) => l.backbone === backbone && l.method === learners && l.bank === bank)
+        .flatMap((l) => l.messages);
+      if (!ms.length) continue;
+      const s = summarize(
+        bank,
+        ms.map((m, i) => ({
+          id: `${i}`,
+          message: m.say,
+          ok: m.ok,
+          fields: m.fields,
+          unsafe: m.unsafe,
+          problems: m.problems,
+          reply: "",
+        })),
+      );
+      const kinds = ["lasting", "task_local", "vague", "revise", "retract"].map(
+        (k) => ms.filter((m) => m.kind === k).length,
+      );
+      const f = (x: { right: number; of: number }) => (x.of ? `${x.right}/${x.of}` : "—");
+      out.push(
+        `| ${backbone} | ${bank} | ${ms.length} (${kinds.join(" / ")}) | ${s.ok}/${s.cases} | ${FIELDS.map((k) => f(s.fields[k])).join(" | ")} | ${UNSAFE.map((u) => s.unsafe[u].length).join(" / ")} |`,
+      );
+    }
+  }
+  return out.join("\n");
+}
+
 /** Violation rate per method with its interval, as a small SVG bar chart. */
 export function ruleEvalFigure(rows: readonly RuleEvalRow[]): string {
+  const shown = rows.filter((r) => !r.sameAs && r.bank !== "all");
   const w = 560;
   const barH = 22;
-  const left = 230;
-  const h = 40 + rows.length * (barH + 8);
+  const left = 250;
+  const h = 40 + shown.length * (barH + 8);
   const x = (v: number) => left + v * (w - left - 20);
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const bars = rows.map((r, i) => {
+  const bars = shown.map((r, i) => {
     const y = 30 + i * (barH + 8);
     const m = Number.isNaN(r.violationRate.mean) ? 0 : r.violationRate.mean;
     return [
-      `<text x="${left - 6}" y="${y + 15}" text-anchor="end" font-size="12">${esc(`${r.backbone} · ${r.method}`)}</text>`,
+      `<text x="${left - 6}" y="${y + 15}" text-anchor="end" font-size="12">${esc(`${r.backbone} · ${r.bank} · ${r.method}`)}</text>`,
       `<rect x="${left}" y="${y}" width="${(x(m) - left).toFixed(1)}" height="${barH}" fill="#4a78b5"/>`,
-      `<line x1="${x(r.violationRate.lo).toFixed(1)}" x2="${x(r.violationRate.hi).toFixed(1)}" y1="${y + barH / 2}" y2="${y + barH / 2}" stroke="#222" stroke-width="2"/>`,
+      `<line x1="${x(r.violationRate.lo || 0).toFixed(1)}" x2="${x(r.violationRate.hi || 0).toFixed(1)}" y1="${y + barH / 2}" y2="${y + barH / 2}" stroke="#222" stroke-width="2"/>`,
       `<text x="${(x(m) + 4).toFixed(1)}" y="${y + 15}" font-size="11">${(100 * m).toFixed(1)}%</text>`,
     ].join("");
   });
@@ -376,15 +612,19 @@ export function writeRuleEval(
   outDir: string,
   lines: readonly RuleEvalLine[],
   seed: number,
-): { table: string; figure: string } {
-  const rows = ruleEvalRows(lines, seed);
+  byConstruction: string[] = [],
+  extra = "",
+): { table: string; learner: string; figure: string } {
+  const rows = ruleEvalRows(lines, seed, byConstruction);
   writeFileSync(join(outDir, "rules-results.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
   const figure = join(outDir, "rules-violations.svg");
   writeFileSync(figure, ruleEvalFigure(rows));
   const table = ruleEvalTable(rows);
+  const learner = learnerTable(lines);
+  const users = new Set(lines.map((l) => `${l.simUser}`)).size;
   writeFileSync(
     join(outDir, "rules-report.md"),
-    `# The rule layer (TellOnce), measured\n\n${table}\n\n![violations](rules-violations.svg)\n`,
+    `# The rule layer (TellOnce), measured\n\n${users} simulated users; rooms % and replies % are over the test episodes where such a preference applied.\n\n${table}\n\n## The learner on what the simulated users said\n\n${learner || "(no method learned)"}\n${extra ? `\n${extra}\n` : ""}\n![violations](rules-violations.svg)\n`,
   );
-  return { table, figure };
+  return { table, learner, figure };
 }

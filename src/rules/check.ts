@@ -105,9 +105,12 @@ export function wholeWord(literal: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "iu");
 }
 
-/** Words as a reader counts them: whitespace-separated tokens with at least one letter or digit. */
+/**
+ * Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept
+ * in one ("kid's", "twenty-five"); the keys and values of a JSON reply are words too.
+ */
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
+  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
 }
 
 function excerpt(text: string, max = 200): string {

@@ -26,6 +26,8 @@ export interface OpenInputOptions {
   /** ms since the epoch: when the messages were said */
   at?: number;
   taskId?: string;
+  /** the house's region labels, when the caller knows them: rooms are read as the house names them */
+  rooms?: readonly string[];
 }
 
 export interface OpenedInput {
@@ -47,6 +49,7 @@ export async function openInput(o: OpenInputOptions): Promise<OpenedInput> {
       message,
       {
         sceneId: o.context.sceneId,
+        ...(o.rooms ? { rooms: o.rooms } : {}),
         ...(o.taskId ? { taskId: o.taskId } : {}),
         ...(o.at !== undefined ? { at: o.at } : {}),
       },

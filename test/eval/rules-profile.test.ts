@@ -11,7 +11,15 @@ import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import { ScenarioSetFile } from "../../src/datasets/schema.ts";
 import { episodeRooms, exposure, usersFromEpisodes } from "../../src/eval/rules/houses.ts";
-import { MAX_NEED, makeProfiles, type Profile, roomName, type UserInput } from "../../src/eval/rules/profile.ts";
+import {
+  activeAt,
+  inWindow,
+  MAX_NEED,
+  makeProfiles,
+  type Profile,
+  roomName,
+  type UserInput,
+} from "../../src/eval/rules/profile.ts";
 import type { SceneInfo } from "../../src/sim/protocol.ts";
 
 const USERS: UserInput[] = [
@@ -52,7 +60,7 @@ describe("makeProfiles", () => {
     assert.deepEqual(makeProfiles(USERS, 3)[1], alone);
   });
 
-  it("has 2–4 preferences with unique ids, at least one about replies, mixing the kinds across users and seeds", () => {
+  it("has 2–4 preferences of different kinds with unique ids, at least one about replies, mixing the kinds across users and seeds", () => {
     const kinds = new Set<string>();
     const windows = new Set<string>();
     let scoped = 0;
@@ -61,6 +69,7 @@ describe("makeProfiles", () => {
       for (const p of makeProfiles(USERS, seed)) {
         assert.ok(p.preferences.length >= 2 && p.preferences.length <= 4, JSON.stringify(p));
         assert.equal(new Set(p.preferences.map((x) => x.id)).size, p.preferences.length);
+        assert.equal(new Set(p.preferences.map((x) => x.kind)).size, p.preferences.length, "one of each kind");
         assert.ok(p.preferences.some((x) => ["max_words", "mention_room", "json_reply"].includes(x.kind)));
         for (const x of p.preferences) {
           kinds.add(x.kind);
@@ -71,7 +80,7 @@ describe("makeProfiles", () => {
       }
     }
     assert.deepEqual([...kinds].sort(), ["avoid_room", "json_reply", "max_words", "mention_room", "no_stop_in_room"]);
-    assert.deepEqual([...windows].sort(), ["17-21", "21-6", "6-12"]);
+    assert.deepEqual([...windows].sort(), ["12-17", "17-21", "21-6", "6-12", "6-21"]);
     assert.ok(scoped > 0 && unless > 0, `scoped ${scoped}, unless ${unless}`);
   });
 
@@ -104,6 +113,43 @@ describe("makeProfiles", () => {
       assert.deepEqual(roomPrefs(cy), []);
       assert.ok(cy.preferences.length >= 2);
     }
+  });
+
+  it("no preference applies to every episode: each holds in some learning and some, not all, test episodes", () => {
+    const hours = [1, 4, 8, 11, 13, 16, 19, 22, 2, 7, 12, 18, 21, 23];
+    const episodes = hours.map((hour, i) => ({ hour, phase: i < 7 ? ("learning" as const) : ("test" as const) }));
+    let events = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      for (const p of makeProfiles(
+        USERS.map((u) => ({ ...u, episodes })),
+        seed,
+      )) {
+        for (const x of p.preferences) {
+          assert.ok(x.when, `${p.userId} ${x.kind} has no window`);
+          const inLearning = episodes.filter((e) => e.phase === "learning" && inWindow(x.when, e.hour)).length;
+          const inTest = episodes.filter((e) => e.phase === "test" && inWindow(x.when, e.hour)).length;
+          assert.ok(inLearning >= 1, `${x.id}: never in learning`);
+          assert.ok(inTest >= 1 && inTest < 7, `${x.id}: in ${inTest} of 7 test episodes`);
+        }
+        for (const e of p.events ?? []) {
+          events++;
+          const x = p.preferences.find((y) => y.id === e.preferenceId)!;
+          if (e.kind === "revise") {
+            assert.equal(x.kind, "max_words");
+            assert.ok(x.kind === "max_words" && e.maxWords < x.maxWords, "a revision makes the limit stricter");
+            assert.equal(
+              (activeAt(p, e.at).preferences.find((y) => y.id === x.id) as { maxWords: number }).maxWords,
+              e.maxWords,
+            );
+            assert.deepEqual(activeAt(p, e.at - 1).preferences, p.preferences);
+          } else {
+            assert.ok(x.kind === "avoid_room" || x.kind === "no_stop_in_room");
+            assert.ok(!activeAt(p, e.at).preferences.some((y) => y.id === x.id), "retracted from then on");
+          }
+        }
+      }
+    }
+    assert.ok(events > 0, "some users change their mind");
   });
 
   it("says which user and field is wrong in bad input", () => {

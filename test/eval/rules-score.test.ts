@@ -50,11 +50,11 @@ describe("applicable", () => {
     assert.ok(!applicable(p, facts({ sceneId: "s2" })));
   });
 
-  it("'unless I ask' lifts it when the instruction names the room, in any of its names", () => {
+  it("'unless I ask' lifts it when the instruction names the room by its label; the scorer knows no synonyms", () => {
     const p: Preference = { id: "p", kind: "avoid_room", room: "bathroom", unlessAsked: true };
     assert.ok(applicable(p, facts({ instruction: "Find my keys." })));
     assert.ok(!applicable(p, facts({ instruction: "Check the bathroom for my watch." })));
-    assert.ok(!applicable(p, facts({ instruction: "Is my watch in the restroom?" })));
+    assert.ok(applicable(p, facts({ instruction: "Is my watch in the restroom?" })), "a word the label does not use");
     const strict: Preference = { id: "q", kind: "avoid_room", room: "bathroom" };
     assert.ok(applicable(strict, facts({ instruction: "Check the bathroom for my watch." })));
   });
@@ -84,10 +84,11 @@ describe("violations", () => {
     assert.equal(violations(p, facts({ roomsEntered: ["garage", "hallway", "garage"] })).length, 1);
   });
 
-  it("a room is matched by its canonical name: a 'Bedroom 2' label is a bedroom", () => {
+  it("a room is matched by its region label: a 'Bedroom 2' label is a bedroom, a nursery is not", () => {
     const p = profile({ id: "p", kind: "avoid_room", room: "bedroom" });
     assert.equal(violations(p, facts({ roomsEntered: ["hallway", "Bedroom 2"] })).length, 1);
     assert.deepEqual(violations(p, facts({ roomsEntered: ["hallway", "bathroom"] })), []);
+    assert.deepEqual(violations(p, facts({ roomsEntered: ["hallway", "nursery"] })), []);
   });
 
   it("stopping in a room is read from where it stopped, not where it passed", () => {
@@ -110,23 +111,29 @@ describe("violations", () => {
     assert.match(v[0].detail, /16 words, over 15/);
   });
 
-  it("a JSON reply missing a field, or no JSON at all, breaks json_reply", () => {
+  it("a JSON reply missing a field, a field holding no value, or no JSON at all, breaks json_reply", () => {
     const p = profile({ id: "j", kind: "json_reply", fields: ["found", "room"] });
     assert.deepEqual(violations(p, facts({ reply: '{"found": true, "room": "kitchen"}' })), []);
-    assert.deepEqual(violations(p, facts({ reply: '```json\n{"found": false, "room": null}\n```' })), []);
+    assert.deepEqual(violations(p, facts({ reply: '```json\n{"found": false, "room": "not found"}\n```' })), []);
     const missing = violations(p, facts({ reply: '{"found": true}' }));
     assert.equal(missing.length, 1);
-    assert.match(missing[0].detail, /lacks room/);
+    assert.match(missing[0].detail, /no value for room/);
+    assert.match(
+      violations(p, facts({ reply: '{"found": true, "room": null}' }))[0].detail,
+      /no value for room/,
+      "null names no room",
+    );
     assert.match(violations(p, facts({ reply: "Found it in the kitchen." }))[0].detail, /not a JSON object/);
     assert.match(violations(p, facts({ reply: "" }))[0].detail, /not a JSON object/);
   });
 
-  it("mention_room: the found room must be named, in any of its names; not found is not applicable", () => {
+  it("mention_room: the found room's label must be in the reply; not found is not applicable", () => {
     const p = profile({ id: "m", kind: "mention_room" });
     assert.deepEqual(
-      violations(p, facts({ found: true, foundRoom: "living room", reply: "It was in the lounge." })),
+      violations(p, facts({ found: true, foundRoom: "living room", reply: "It was in the Living Room." })),
       [],
     );
+    assert.equal(violations(p, facts({ found: true, foundRoom: "living room", reply: '{"room": null}' })).length, 1);
     assert.equal(violations(p, facts({ found: true, foundRoom: "living room", reply: "Got it!" })).length, 1);
     assert.deepEqual(violations(p, facts({ found: false, foundRoom: null, reply: "Got it!" })), []);
   });
@@ -154,5 +161,24 @@ describe("violations", () => {
     const v = { preferenceId: "p", kind: "max_words" as const, detail: "" };
     assert.equal(violationRate([[v], [], [], [v, v]]), 0.5);
     assert.equal(violationRate([]), 0);
+  });
+});
+
+describe("the scorer's independence", () => {
+  it("shares no code with the rule layer: its own word count, JSON reading, room names and clock", async () => {
+    const { readFileSync } = await import("node:fs");
+    for (const f of [
+      "src/eval/rules/score.ts",
+      "src/eval/rules/region.ts",
+      "src/eval/rules/facts.ts",
+      "src/eval/rules/profile.ts",
+    ])
+      assert.doesNotMatch(readFileSync(f, "utf8"), /from "\.\.\/\.\.\/rules\//, `${f} imports the rule layer`);
+  });
+
+  it("counts words as a reader does, keys and values of a JSON reply included", async () => {
+    const { readerWords } = await import("../../src/eval/rules/score.ts");
+    assert.equal(readerWords("I found it — in the kid's room."), 7);
+    assert.equal(readerWords('{"found":true,"room":"kitchen"}'), 4);
   });
 });

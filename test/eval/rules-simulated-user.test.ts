@@ -1,14 +1,28 @@
 /**
- * The simulated user: silent unless an applicable preference was broken, one correction per
- * episode, silent in the test phase; its words state the preference with its hours, house and
- * exception, in varied phrasings; task-local instructions for test episodes.
+ * The simulated user, speaking from the development phrase bank: silent unless an applicable
+ * preference was broken, one correction per episode, silent in the test phase; its words state
+ * the preference with its hours, house and exception, in varied phrasings; and what it means
+ * by every message (one-off, vague, revision, retraction) is labelled for scoring.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { EpisodeFacts } from "../../src/eval/rules/facts.ts";
+import { DEV_BANK, loadBank } from "../../src/eval/rules/phrases.ts";
 import type { Preference, Profile } from "../../src/eval/rules/profile.ts";
-import { correctionFor, preferenceWording, taskLocal, taskLocalFor } from "../../src/eval/rules/simulated-user.ts";
+import {
+  correctionFor,
+  meant,
+  preferenceWording,
+  retractFor,
+  reviseFor,
+  taskLocalFor,
+  vagueFor,
+} from "../../src/eval/rules/simulated-user.ts";
 import { mulberry32 } from "../../src/util/random.ts";
+
+const bank = loadBank(DEV_BANK);
+// the wording without the ways people type, so phrasings can be compared
+const plain = { ...bank, style: { lowercase: 0, bare: 0, typo: 0, slang: 0 } };
 
 const facts = (over: Partial<EpisodeFacts> = {}): EpisodeFacts => ({
   episodeId: "e1",
@@ -26,15 +40,15 @@ const facts = (over: Partial<EpisodeFacts> = {}): EpisodeFacts => ({
 const profile = (...preferences: Preference[]): Profile => ({ userId: "u1", preferences });
 const night = { fromHour: 21, toHour: 6 };
 const garage: Preference = { id: "g", kind: "avoid_room", room: "garage", when: night, unlessAsked: true };
-const words: Preference = { id: "w", kind: "max_words", maxWords: 15 };
-const json: Preference = { id: "j", kind: "json_reply", fields: ["found", "room"] };
-const mention: Preference = { id: "m", kind: "mention_room" };
+const words: Preference = { id: "w", kind: "max_words", maxWords: 15, when: night };
+const json: Preference = { id: "j", kind: "json_reply", fields: ["found", "room"], when: night };
+const mention: Preference = { id: "m", kind: "mention_room", when: night };
 
 /** The message with its values masked: what is left is the phrasing. */
 const phrasing = (s: string) =>
   s
     .replace(/\b(garage|bathroom|kitchen|dining room|bedroom)\b/g, "<room>")
-    .replace(/\b(\d+|ten|twelve|fifteen|twenty(-five)?)\b/g, "<n>")
+    .replace(/\b(\d+|ten|twelve|fifteen|sixteen|twenty(-five)?)\b/g, "<n>")
     .replace(/"?(found|room|object)"?/g, "<field>");
 
 describe("correctionFor", () => {
@@ -42,11 +56,11 @@ describe("correctionFor", () => {
     const p = profile(garage, words, json, mention);
     const kept = facts({ reply: '{"found": true, "room": "kitchen"}' });
     for (let s = 0; s < 20; s++) {
-      // by day the garage rule does not apply; the reply keeps the other three
-      assert.equal(correctionFor(p, { ...kept, hour: 14 }, mulberry32(s), "learning"), null);
+      // by day none of them applies
+      assert.equal(correctionFor(p, { ...kept, hour: 14 }, bank, mulberry32(s), "learning"), null);
       // the instruction names the garage: "unless I ask you to"
       assert.equal(
-        correctionFor(p, { ...kept, instruction: "Is my bag in the garage?" }, mulberry32(s), "learning"),
+        correctionFor(p, { ...kept, instruction: "Is my bag in the garage?" }, bank, mulberry32(s), "learning"),
         null,
       );
     }
@@ -54,51 +68,49 @@ describe("correctionFor", () => {
 
   it("corrects a robot that entered the garage at 22:00 under a night rule, not one that did at 14:00", () => {
     const p = profile(garage);
-    const said = correctionFor(p, facts(), mulberry32(1), "learning");
-    assert.ok(said && /garage/.test(said), String(said));
-    assert.equal(correctionFor(p, facts({ hour: 14 }), mulberry32(1), "learning"), null);
+    const said = correctionFor(p, facts(), plain, mulberry32(1), "learning");
+    assert.ok(said && /garage/.test(said.say), JSON.stringify(said));
+    assert.deepEqual(said.gold, [meant(garage, "s1")]);
+    assert.equal(correctionFor(p, facts({ hour: 14 }), plain, mulberry32(1), "learning"), null);
   });
 
   it("says one correction about one broken preference, even when several were broken", () => {
     const p = profile(garage, words, json);
     const seen = new Set<string>();
     for (let s = 0; s < 60; s++) {
-      const said = correctionFor(p, facts(), mulberry32(s), "learning");
+      const said = correctionFor(p, facts(), plain, mulberry32(s), "learning");
       assert.ok(said);
-      const about = [/garage/.test(said), /JSON/.test(said), /\bwords?\b/.test(said)].filter(Boolean).length;
-      assert.equal(about, 1, said);
-      seen.add(/garage/.test(said) ? "g" : /JSON/.test(said) ? "j" : "w");
+      const about = [/garage/.test(said.say), /JSON/.test(said.say), /\bwords?\b/.test(said.say)].filter(
+        Boolean,
+      ).length;
+      assert.equal(about, 1, said.say);
+      seen.add(said.preferenceId!);
     }
     assert.deepEqual([...seen].sort(), ["g", "j", "w"]);
   });
 
-  it("is silent in the frozen test phase", () => {
-    assert.equal(correctionFor(profile(garage, words), facts(), mulberry32(1), "test"), null);
-  });
-
-  it("is the same for the same draws", () => {
+  it("is silent in the frozen test phase, the same for the same draws, and validates its facts", () => {
+    assert.equal(correctionFor(profile(garage, words), facts(), bank, mulberry32(1), "test"), null);
     const p = profile(garage, words, json, mention);
-    assert.equal(
-      correctionFor(p, facts(), mulberry32(9), "learning"),
-      correctionFor(p, facts(), mulberry32(9), "learning"),
+    assert.deepEqual(
+      correctionFor(p, facts(), bank, mulberry32(9), "learning"),
+      correctionFor(p, facts(), bank, mulberry32(9), "learning"),
     );
-  });
-
-  it("validates the facts it is given", () => {
-    assert.throws(() => correctionFor(profile(words), facts({ hour: 25 }), mulberry32(1), "learning"), /hour/);
+    assert.throws(() => correctionFor(profile(words), facts({ hour: 25 }), bank, mulberry32(1), "learning"), /hour/);
   });
 });
 
 describe("the wording", () => {
-  const draws = (p: Preference, n = 200) => Array.from({ length: n }, (_, s) => preferenceWording(p, mulberry32(s)));
+  const draws = (p: Preference, n = 200, b = plain) =>
+    Array.from({ length: n }, (_, s) => preferenceWording(p, b, mulberry32(s)));
 
   it("has at least 5 distinct phrasings per kind", () => {
     const kinds: Preference[] = [
       { id: "a", kind: "avoid_room", room: "garage" },
       { id: "b", kind: "no_stop_in_room", room: "kitchen" },
-      words,
-      mention,
-      json,
+      { ...words, when: undefined },
+      { ...mention, when: undefined },
+      { ...json, when: undefined },
     ];
     for (const p of kinds) {
       const n = new Set(draws(p).map(phrasing)).size;
@@ -116,59 +128,78 @@ describe("the wording", () => {
       unlessAsked: true,
     };
     const said = draws(p);
-    const nightWords = /at night|after 9|late in the evening|after dark|during the night|nighttime|dark out/i;
-    const houseWords = /in this (house|home|place)/i;
-    const unlessWords = /unless I|except when I/;
+    const nightWords = new RegExp(bank.hours.night.map((h) => h.replace(/'/g, ".")).join("|"), "i");
     for (const s of said) {
       assert.match(s, nightWords);
-      assert.match(s, houseWords);
-      assert.match(s, unlessWords);
+      assert.match(s, /this (house|home|place)/i);
+      assert.match(s, /unless I|except when I/);
     }
     const distinct = (re: RegExp) => new Set(said.map((s) => re.exec(s)?.[0].toLowerCase())).size;
     assert.ok(distinct(nightWords) >= 5, "night wordings");
-    assert.ok(distinct(/(here in|when you're in|in) this (house|home|place)/i) >= 4, "house wordings");
     assert.ok(distinct(/(unless|except when) I [^.]*/) >= 4, "exception wordings");
-    for (const m of draws({ id: "m", kind: "avoid_room", room: "garage", when: { fromHour: 6, toHour: 12 } }))
-      assert.match(m, /morning|noon|midday/i);
-    for (const m of draws({ id: "e", kind: "avoid_room", room: "garage", when: { fromHour: 17, toHour: 21 } }))
-      assert.match(m, /evening|5 and 9 pm/i);
+    // a reply preference says its hours too
+    for (const s of draws(words)) assert.match(s, nightWords);
   });
 
-  it("says no condition the preference does not have", () => {
-    for (const s of draws({ id: "a", kind: "avoid_room", room: "garage" })) {
+  it("says no condition the preference does not have, and the values it has", () => {
+    for (const s of draws({ id: "a", kind: "avoid_room", room: "garage" }))
       assert.doesNotMatch(s, /night|evening|morning|noon|midday|dark|this (house|home|place)|unless|except/i, s);
-    }
-  });
-
-  it("says the values: the word limit in digits or words, every JSON field", () => {
-    for (const s of draws({ id: "w", kind: "max_words", maxWords: 25 })) assert.match(s, /\b(25|twenty-five) words\b/);
+    for (const s of draws({ id: "w", kind: "max_words", maxWords: 25 }))
+      assert.match(s, /\b(25|26|twenty-five|twenty-six) words\b/);
     for (const s of draws({ id: "j", kind: "json_reply", fields: ["found", "room", "object"] })) {
       assert.match(s, /JSON/);
       for (const f of ["found", "room", "object"]) assert.ok(s.includes(f), s);
     }
   });
+
+  it("types the way people do, at the bank's rates: lower case, no punctuation, a typo in the room", () => {
+    const said = draws({ id: "a", kind: "avoid_room", room: "laundry room" }, 300, bank);
+    assert.ok(said.some((s) => s === s.toLowerCase()));
+    assert.ok(said.some((s) => !/[.,]/.test(s)));
+    assert.ok(
+      said.some((s) => !s.includes("laundry room")),
+      "a misspelt room now and then",
+    );
+  });
 });
 
-describe("taskLocal", () => {
+describe("what else it says", () => {
   const house = { sceneId: "s1", rooms: ["living room", "kitchen", "Bedroom 2", "bathroom", "garage"] };
 
-  it("names a room of the house that the profile does not forbid and the harness keeps open", () => {
+  it("a one-off names a room the profile does not forbid and the episode does not need, meant for this task only", () => {
     const p = profile(garage, words);
     for (let s = 0; s < 50; s++) {
-      const t = taskLocal(p, { ...house, keepOpen: ["kitchen"] }, mulberry32(s));
+      const t = taskLocalFor(p, { ...house, keepOpen: ["kitchen"] }, plain, mulberry32(s));
       assert.ok(t);
       assert.ok(["living room", "bedroom", "bathroom"].includes(t.preference.room), t.preference.room);
       assert.ok(t.say.includes(t.preference.room), t.say);
       assert.equal(t.preference.sceneId, "s1");
-      assert.match(t.say, /this time|this one|today|for now/i);
-      assert.equal(taskLocalFor(p, { ...house, keepOpen: ["kitchen"] }, mulberry32(s)), t.say);
+      assert.deepEqual(t.gold[0].persistence, "task_local");
     }
-  });
-
-  it("is null when no room is left", () => {
     assert.equal(
-      taskLocal(profile(garage), { sceneId: "s1", rooms: ["garage", "kitchen"], keepOpen: ["kitchen"] }, Math.random),
+      taskLocalFor(
+        profile(garage),
+        { sceneId: "s1", rooms: ["garage", "kitchen"], keepOpen: ["kitchen"] },
+        bank,
+        Math.random,
+      ),
       null,
     );
+  });
+
+  it("a vague remark means no rule; a revision and a retraction name the rule they change", () => {
+    assert.deepEqual(vagueFor(profile(garage), house, bank, mulberry32(3))?.gold, [
+      { update: "none", persistence: "unclear" },
+    ]);
+    const r = reviseFor({ id: "w", kind: "max_words", maxWords: 20, when: night }, 12, plain, mulberry32(1));
+    assert.match(r.say, /\b(12|twelve)\b/);
+    assert.deepEqual(r.gold[0].payload, { kind: "word_limit", maxWords: 12 });
+    assert.equal(r.gold[0].update, "revise");
+    assert.deepEqual(r.gold[0].conditions, ["time:21-6"], "the window stays");
+    const x = retractFor({ id: "g", kind: "avoid_room", room: "garage" }, plain, mulberry32(2));
+    assert.match(x.say, /garage/);
+    assert.deepEqual(x.gold, [
+      { update: "retract", persistence: "persistent", payload: { kind: "avoid_room", room: "garage" } },
+    ]);
   });
 });

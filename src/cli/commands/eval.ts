@@ -5,6 +5,7 @@ import { DatasetError } from "../../datasets/errors.ts";
 import { dryRun, formatDryRun } from "../../eval/dry-run.ts";
 import { evaluate } from "../../eval/evaluate.ts";
 import { stderrProgress } from "../../eval/progress.ts";
+import { loadBank, TEST_BANK } from "../../eval/rules/phrases.ts";
 import { ResumeMismatchError } from "../../eval/runner.ts";
 import { PlanError } from "../../eval/setup.ts";
 import type { Shard } from "../../eval/shard.ts";
@@ -150,7 +151,10 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
       ...(flags.trajectories ? { trajectories: true } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.rules ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress() } : {}),
+      // the simulated user's held-out wording: read here and nowhere else (no test runs this command's action)
+      ...(flags.rules
+        ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress(), ruleTestBank: loadBank(TEST_BANK) }
+        : {}),
     });
     for (const n of s.notes) console.error(`polar: ${n}`);
     for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
@@ -162,7 +166,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
     if (s.rules)
       console.log(
-        `\nThe rule layer, test phase (${s.rules.episodes} episodes):\n${s.rules.table}\nrules report: ${s.rules.report}`,
+        `\nThe rule layer, test phase (${s.rules.episodes} episodes):\n${s.rules.table}\n\nThe learner on what the simulated users said:\n${s.rules.learner}\nrules report: ${s.rules.report}`,
       );
     else if (flags.rules && s.remaining > 0)
       console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");

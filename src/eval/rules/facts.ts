@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import type { EpisodeEvent } from "../../agent/events.ts";
-import { hourOf } from "../../rules/check.ts";
 import type { Receptacle, SceneInfo, Vec3 } from "../../sim/protocol.ts";
+import { localHour } from "./region.ts";
 
 export const EpisodeFacts = z.strictObject({
   episodeId: z.string().min(1),
@@ -133,7 +133,7 @@ export function factsFromRecord(src: RecordSources): EpisodeFacts {
     episodeId: record.episodeId,
     userId: record.userId,
     sceneId: record.sceneId,
-    hour: hourOf(at, src.timeZone ?? "UTC"),
+    hour: localHour(at, src.timeZone ?? "UTC"),
     instruction: episode.instruction,
     roomsEntered,
     stopRoom,

@@ -5,10 +5,11 @@
  * the target passes through), and, once profiles exist, how many episodes a room preference
  * would make impossible at the hours it applies (so SR lost to compliance can be read).
  */
-import { hourOf } from "../../rules/check.ts";
+
 import type { SceneInfo, Vec3 } from "../../sim/protocol.ts";
 import { regionAt } from "./facts.ts";
 import { type Profile, roomName, type UserInput } from "./profile.ts";
+import { localHour } from "./region.ts";
 import { applicable } from "./score.ts";
 
 /** What is read of an episode: the scenario set's fields. */
@@ -81,7 +82,7 @@ export function episodeRooms(
       episodeId: e.id,
       userId: e.userId,
       sceneId: e.sceneId,
-      hour: hourOf(Date.parse(e.timestamp), timeZone),
+      hour: localHour(Date.parse(e.timestamp), timeZone),
       instruction: e.instruction,
       startRoom: start?.label ?? null,
       targetRoom: target?.label ?? null,

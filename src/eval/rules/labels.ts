@@ -220,8 +220,11 @@ export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraf
       if (g.persistence !== "persistent") unsafe.add("one-off kept");
       else if (!updates(g).includes(o.update) && !(o.update === "revise" && updates(g).includes("add")))
         unsafe.add("unasked change");
+      // a condition read as text instead of hours is narrower, not dropped; one missing is broader
       const want = [...(g.conditions ?? [])];
-      if (o.update !== "retract" && want.some((x) => !o.conditions.includes(x))) unsafe.add("condition dropped");
+      const lost = want.filter((x) => !o.conditions.includes(x)).length;
+      const spare = o.conditions.filter((x) => !want.includes(x) && x === "text").length;
+      if (o.update !== "retract" && lost > spare) unsafe.add("condition dropped");
       if (o.update !== "retract" && o.exceptions.some((x) => !(g.exceptions ?? []).includes(x)))
         unsafe.add("condition dropped");
       const gp = g.payload;

@@ -1,17 +1,17 @@
 /**
  * The preference scorer (TellOnce §5.1 "Metrics", appendix C.5): a user's hidden profile
  * against what actually happened in one episode. It never sees the method, its rules or its
- * verdicts. It shares with the rule layer only the definitions of a word, a room name and a
- * JSON reply (src/rules/check.ts, rooms.ts), so a method is never scored against a different
- * reading of "15 words" than the one it could check itself.
+ * verdicts, and it shares no code with the rule layer: its own word count (words as a reader
+ * counts them, keys and values of a JSON reply included), its own JSON reading (a field must
+ * hold a value: `{"room": null}` names no room), its own room names (the simulator's region
+ * labels, region.ts) and its own clock. A reply the layer passes can still be a violation here.
  *
  * The preference violation rate over a set of episodes is the share with at least one
  * violation; every episode stays in the denominator (violationRate).
  */
-import { countWords, inHours, mentionsRoom, parseJsonObject } from "../../rules/check.ts";
-import { sameRoom } from "../../rules/rooms.ts";
 import type { EpisodeFacts } from "./facts.ts";
-import type { HourWindow, Preference, Profile } from "./profile.ts";
+import { type HourWindow, inWindow, type Preference, type Profile } from "./profile.ts";
+import { sameRegion, textNames } from "./region.ts";
 
 export interface PreferenceViolation {
   preferenceId: string;
@@ -20,20 +20,39 @@ export interface PreferenceViolation {
 }
 
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
-const inWindow = (w: HourWindow | undefined, hour: number) => !w || inHours(hour, w.fromHour, w.toHour % 24);
+
+/** Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept in one. */
+export function readerWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
+}
+
+/** A reply that is one JSON object (bare, or in one ```json fence): its fields; undefined otherwise. */
+export function jsonFields(reply: string): Record<string, unknown> | undefined {
+  let body = reply.trim();
+  const fence = /^```[a-z]*\s*\n?([\s\S]*?)\n?```$/i.exec(body);
+  if (fence) body = fence[1].trim();
+  if (!body.startsWith("{")) return undefined;
+  try {
+    const v: unknown = JSON.parse(body);
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const holdsValue = (v: unknown) => v !== null && v !== undefined && !(typeof v === "string" && v.trim() === "");
 
 /**
  * Whether a preference applies to an episode: its hours, its house, its exception (the
  * instruction names the room), and for mention_room whether there was anything found to name.
  */
 export function applicable(p: Preference, f: EpisodeFacts): boolean {
+  if (!inWindow(p.when, f.hour)) return false;
   switch (p.kind) {
     case "avoid_room":
-      if (!inWindow(p.when, f.hour)) return false;
       if (p.sceneId !== undefined && p.sceneId !== f.sceneId) return false;
-      return !(p.unlessAsked && mentionsRoom(f.instruction, p.room));
+      return !(p.unlessAsked && textNames(f.instruction, p.room));
     case "no_stop_in_room":
-      return inWindow(p.when, f.hour);
     case "max_words":
     case "json_reply":
       return true;
@@ -42,8 +61,7 @@ export function applicable(p: Preference, f: EpisodeFacts): boolean {
   }
 }
 
-const forbiddenHours = (p: { when?: HourWindow }) =>
-  p.when ? ` (forbidden ${hh(p.when.fromHour)}–${hh(p.when.toHour % 24)})` : "";
+const hours = (w: HourWindow | undefined) => (w ? ` (applies ${hh(w.fromHour)}–${hh(w.toHour % 24)})` : "");
 
 /** The violation of one applicable preference, or null when the episode kept to it. */
 function violation(p: Preference, f: EpisodeFacts): PreferenceViolation | null {
@@ -51,34 +69,34 @@ function violation(p: Preference, f: EpisodeFacts): PreferenceViolation | null {
   switch (p.kind) {
     case "avoid_room": {
       // the start room is where the robot was put down, not a room it went into
-      const k = f.roomsEntered.findIndex((r, i) => i > 0 && sameRoom(r, p.room));
-      return k < 0 ? null : v(`entered the ${f.roomsEntered[k]} at ${hh(f.hour)}${forbiddenHours(p)}`);
+      const k = f.roomsEntered.findIndex((r, i) => i > 0 && sameRegion(r, p.room));
+      return k < 0 ? null : v(`entered the ${f.roomsEntered[k]} at ${hh(f.hour)}${hours(p.when)}`);
     }
     case "no_stop_in_room":
-      return f.stopRoom !== null && sameRoom(f.stopRoom, p.room)
-        ? v(`stopped in the ${f.stopRoom} at ${hh(f.hour)}${forbiddenHours(p)}`)
+      return f.stopRoom !== null && sameRegion(f.stopRoom, p.room)
+        ? v(`stopped in the ${f.stopRoom} at ${hh(f.hour)}${hours(p.when)}`)
         : null;
     case "max_words": {
-      const n = countWords(f.reply);
+      const n = readerWords(f.reply);
       return n > p.maxWords ? v(`the reply has ${n} words, over ${p.maxWords}`) : null;
     }
     case "mention_room":
-      return f.foundRoom !== null && !mentionsRoom(f.reply, f.foundRoom)
+      return f.foundRoom !== null && !textNames(f.reply, f.foundRoom)
         ? v(`the reply does not say it was found in the ${f.foundRoom}`)
         : null;
     case "json_reply": {
-      const obj = parseJsonObject(f.reply);
+      const obj = jsonFields(f.reply);
       if (!obj) return v("the reply is not a JSON object");
-      const missing = p.fields.filter((k) => !(k in obj));
-      return missing.length ? v(`the JSON reply lacks ${missing.join(", ")}`) : null;
+      const missing = p.fields.filter((k) => !holdsValue(obj[k]));
+      return missing.length ? v(`the JSON reply has no value for ${missing.join(", ")}`) : null;
     }
   }
 }
 
 /** The confirmed violations of a user's applicable preferences in one episode. */
 export function violations(profile: Profile, f: EpisodeFacts): PreferenceViolation[] {
-  if (profile.userId !== f.userId)
-    throw new Error(`episode ${f.episodeId} is user ${f.userId}'s, the profile is ${profile.userId}'s`);
+  const owner = profile.of ?? profile.userId;
+  if (owner !== f.userId) throw new Error(`episode ${f.episodeId} is user ${f.userId}'s, the profile is ${owner}'s`);
   return profile.preferences
     .filter((p) => applicable(p, f))
     .map((p) => violation(p, f))

@@ -13,9 +13,12 @@ import type { ReplyInput, ReplyRequirement } from "../policy.ts";
 
 type Outcome = ReplyInput["outcome"];
 
-/** Words as a reader counts them: whitespace-separated tokens with at least one letter or digit. */
+/**
+ * Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept
+ * in one ("kid's", "twenty-five"); the keys and values of a JSON reply are words too.
+ */
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
+  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
 }
 
 interface Wants {
