@@ -1,0 +1,116 @@
+/** What a clause reading is: the shapes clause.ts and the act readers (room-acts, reply-acts, behaviour) share. */
+import { type Token, Words } from "../grammar/tokens.ts";
+import type { Requirement, Stage } from "../types.ts";
+import type { Cond, Lasting } from "./conditions.ts";
+import { FILLER } from "./lexicon.ts";
+import type { RoomRef } from "./rooms-in.ts";
+import type { Span } from "./segments.ts";
+
+export interface ReadCtx {
+  message: string;
+  tokens: readonly Token[];
+  /** the house's region labels, when known */
+  house: readonly string[];
+}
+
+/** One clause: its main part, and every part of it in order (fronted and trailing ones included). */
+export interface ClauseIn {
+  main: Span;
+  parts: Span[];
+  antecedent?: RoomRef;
+  /** what the sentence before said the robot did ("You went into the garage."), for "don't do that again" */
+  narrative?: { kind: "avoid_room" | "no_stop_in_room"; room: RoomRef };
+  /** ends with a question mark */
+  question: boolean;
+  /** parts before the act that are neither markers nor acts ("When you're in this house"): read for scope and conditions, not for how long */
+  weak?: Span[];
+}
+
+export interface Common {
+  persistence: Lasting;
+  /** lasting because the user said so ("from now on"), not by default */
+  saidLasting: boolean;
+  scope: "global" | "scene";
+  scopeQuote?: Span;
+  conditions: Cond[];
+  exceptions: Cond[];
+  /** the whole clause, for the statement */
+  clause: Span;
+}
+
+export interface RuleReading extends Common {
+  type: "rule";
+  requirement: Requirement;
+  stage: Stage;
+  quotes: Span[];
+  clear: boolean;
+  /** "make that 20 words", "actually": a new value for a rule already stored */
+  revising?: boolean;
+  /** "20 words is fine": a value that only loosens a stored rule */
+  permissive?: boolean;
+  /** "also", "too": more of the same (JSON fields) */
+  additive?: boolean;
+  /** "not the bathroom": no verb, only an object */
+  elliptical?: boolean;
+  /** "stop mentioning which room": a mention the user no longer wants */
+  unwanted?: boolean;
+  /** rooms read through a misspelling or named as the house does not label them */
+  rooms?: RoomRef[];
+}
+
+export type Target =
+  | { kind: "room"; room: string; act: "enter" | "stop" | "any" }
+  | { kind: "word_limit" }
+  | { kind: "json" }
+  | { kind: "mention"; what?: string }
+  | { kind: "avoid_text"; text?: string }
+  | { kind: "unknown" };
+
+export interface RetractReading extends Common {
+  type: "retract";
+  targets: Target[];
+  quote: Span;
+  /** a permission without a word of how long ("you can go in the garage"): asked, never guessed */
+  bare: boolean;
+}
+
+export interface HoursReading extends Common {
+  type: "hours";
+  /** the words that say whose hours ("the baby sleeps …") */
+  words: string[];
+}
+
+export interface UnclearReading {
+  type: "unclear";
+  reason: string;
+  question: string;
+  clause: Span;
+}
+
+export type Reading = RuleReading | RetractReading | HoursReading | UnclearReading;
+
+export const re = (s: string) => new RegExp(`\\b${s}\\b`);
+export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;
+
+export function words(ctx: ReadCtx, s: Span): Words {
+  return new Words(ctx.tokens, s.a, s.b);
+}
+
+export function targetOf(q: Requirement): Target {
+  switch (q.kind) {
+    case "avoid_room":
+      return { kind: "room", room: q.room, act: "enter" };
+    case "no_stop_in_room":
+      return { kind: "room", room: q.room, act: "stop" };
+    case "word_limit":
+      return { kind: "word_limit" };
+    case "json_fields":
+      return { kind: "json" };
+    case "mention":
+      return { kind: "mention", what: q.what };
+    case "avoid_text":
+      return { kind: "avoid_text", text: q.text };
+    case "behavior":
+      return { kind: "unknown" };
+  }
+}

@@ -1,0 +1,352 @@
+/**
+ * What a clause asks of the robot's replies: a length ("twelve-word replies", "make that 20
+ * words"), JSON with fields ("keys found plus room"), mentioning the room or a quoted word, never
+ * saying a word ("stop calling me 'sir'").
+ */
+import { numberAt } from "../grammar/numbers.ts";
+import { Words } from "../grammar/tokens.ts";
+import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
+import { withoutExplanation } from "./conditions.ts";
+import {
+  ADDITIVE,
+  ARTIFACT_NOUN,
+  CALL,
+  FOUND_ROOM_OBJECT,
+  GLOBAL,
+  LASTING,
+  NEG,
+  NEG_GERUND,
+  REPLY_NOUN,
+  REVISING,
+  SCENE,
+  TASK_LOCAL,
+  TELL,
+  USE_WORD,
+  VAGUE,
+} from "./lexicon.ts";
+import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
+
+import type { Span } from "./segments.ts";
+
+// ---- replies ----------------------------------------------------------------------------------
+
+function targetIn(ctx: ReadCtx, parts: Span[]): OutputTarget {
+  return parts.some((p) => re(ARTIFACT_NOUN).test(words(ctx, withoutExplanation(ctx.tokens, p)).text))
+    ? "artifact"
+    : "reply";
+}
+const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
+
+const STRICT_BEFORE = /\b(?:under|below|fewer than|less than|shorter than|beneath)$/;
+const OVER_BEFORE = /\b(?:more than|longer than|over|above|past|beyond|exceed|exceeding)$/;
+const LIMIT_WORD = new RegExp(
+  `\\b(?:under|below|fewer|less|max|maximum|most|no more|limit\\w*|cap\\w*|keep|stick|up to|within|tops|only|just|short\\w*|exceed\\w*|over|longer|trim|cut|${REPLY_NOUN}|${ARTIFACT_NOUN}|please|make (?:that|it)|answer|reply|respond|write|use)\\b`,
+);
+const PAST = /\b(?:you (?:used|wrote|gave|said|sent|replied|answered)|that was|those were|it was|this was)\b/;
+
+export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[]): RuleReading | undefined {
+  const ws = ctx.tokens.map((t) => t.w);
+  const w = words(ctx, span);
+  const all = words(ctx, common.clause).text;
+  if (PAST.test(w.text)) return undefined;
+  for (let k = span.a; k < span.b; k++) {
+    let n = numberAt(ws, k);
+    let a = k;
+    let b = n?.end ?? k;
+    // "a word limit of 12", "word count: twelve"
+    if (!n && ws[k] === "word" && /^(?:limit|count|cap|max|maximum)$/.test(ws[k + 1] ?? "")) {
+      let j = k + 2;
+      while (j < span.b && /^(?:of|is|at|to|:|=|be|should|would|will|must)$/.test(ws[j])) j++;
+      n = numberAt(ws, j);
+      if (n) b = n.end;
+    } else if (n && /^words?$/.test(ws[n.end] ?? "")) b = n.end + 1;
+    else if (
+      n &&
+      /\bwords?\b/.test(all) &&
+      /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/.test(
+        new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text,
+      )
+    )
+      b = n.end; // "a few words, say ten at most"
+    else continue;
+    if (!n || n.value < 1) continue;
+    const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
+    const negated = /\b(?:not|no|never)\b/.test(new Words(ctx.tokens, span.a, a).text);
+    let max = n.value;
+    if (STRICT_BEFORE.test(before)) max = n.value - 1;
+    else if (OVER_BEFORE.test(before)) {
+      if (!negated) continue;
+      a = Math.max(span.a, a - 2);
+    }
+    if (max < 1) continue;
+    const after = new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text;
+    // "20 words is fine" loosens a stored limit; "twelve words is plenty" sets one
+    const permissive = /^(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b/.test(
+      after,
+    );
+    const plenty = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/.test(after);
+    if (!LIMIT_WORD.test(w.text) && !permissive && !plenty) continue;
+    const target = targetIn(ctx, parts);
+    const tail =
+      /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/.exec(
+        after,
+      );
+    if (tail) b += tail[0].split(" ").length;
+    return {
+      type: "rule",
+      ...common,
+      requirement: { kind: "word_limit", target, maxWords: max },
+      stage: stageOf(target),
+      quotes: [{ a: STRICT_BEFORE.test(before) ? Math.max(span.a, a - 1) : a, b }],
+      clear: true,
+      ...(permissive ? { permissive } : {}),
+      ...(re(REVISING).test(all) ? { revising: true } : {}),
+    };
+  }
+  return undefined;
+}
+
+/** Words that are never a field's name. */
+const NOT_FIELD = new Set(
+  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus a's".split(
+    " ",
+  ),
+);
+const FIELD_INTRO =
+  /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
+/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room" */
+const BEFORE_FIELDS =
+  /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
+
+function fieldList(
+  ctx: ReadCtx,
+  from: number,
+  to: number,
+  stop: ReadonlySet<number> = new Set(),
+): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  let k = from;
+  const fields: string[] = [];
+  let start = -1;
+  let end = -1;
+  while (k < to) {
+    const w = t[k].w;
+    if (
+      w === "'" ||
+      w === "the" ||
+      w === "a" ||
+      w === "an" ||
+      w === "," ||
+      w === "and" ||
+      w === "plus" ||
+      w === "/" ||
+      w === "or" ||
+      (w === "as" && t[k + 1]?.w === "well" && t[k + 2]?.w === "as")
+    ) {
+      if (w === "as") k += 2;
+      k++;
+      continue;
+    }
+    if ((/^(?:keys|fields|properties|key|field|property)$/.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
+      k++;
+      continue;
+    }
+    if ((w === "}" || w === "]") && fields.length) break;
+    if (stop.has(k)) break;
+    if (/^[a-z_][a-z0-9_]{0,63}$/.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
+      fields.push(w);
+      if (start < 0) start = k;
+      end = k + 1;
+      k++;
+      if (/^(?:field|key|property)$/.test(t[k]?.w ?? "")) k++;
+      continue;
+    }
+    break;
+  }
+  return fields.length ? { fields, a: start, b: end } : undefined;
+}
+
+export function jsonReading(
+  ctx: ReadCtx,
+  common: Common,
+  span: Span,
+  parts: Span[],
+  rangeEnd: number,
+): RuleReading | undefined {
+  const t = ctx.tokens;
+  const w = words(ctx, span);
+  const json = w.first(/\bjson\b/);
+  const quoted = t
+    .slice(span.a, rangeEnd)
+    .map((x, i) => ({ x, i: span.a + i }))
+    .filter(({ x }) => x.quoted && x.w !== "'" && /^[a-z_][a-z0-9_]*$/.test(x.w));
+  const fieldWord = /\b(?:fields?|keys?|properties)\b/.test(w.text);
+  // "include the object key too": a field named as one, JSON implied
+  const named = /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|\b(?:fields?|keys?) (?:called |named )?[a-z_]/.test(
+    w.text,
+  );
+  if (!json && !(fieldWord && (quoted.length || named))) return undefined;
+  // "no json, just plain text", "don't answer in JSON": JSON not wanted
+  const unwanted =
+    json !== undefined && /\b(?:no|not|never|without)\b/.test(new Words(ctx.tokens, span.a, json.a).text);
+  const fields = new Set<string>();
+  const quotes: Span[] = json ? [{ a: json.a, b: json.b }] : [];
+  for (const q of quoted) {
+    fields.add(q.x.w);
+    quotes.push({ a: q.i, b: q.i + 1 });
+  }
+  if (!quoted.length) {
+    // "found, room and object between noon and 5 pm": the list ends where the hours begin
+    const stop = new Set<number>();
+    for (const c of [...common.conditions, ...common.exceptions]) for (let k = c.a; k < c.b; k++) stop.add(k);
+    const marks = words(ctx, { a: span.a, b: rangeEnd });
+    for (const src of [LASTING, TASK_LOCAL, VAGUE, SCENE, GLOBAL])
+      for (const m of marks.matches(re(src))) for (let k = m.a; k < m.b; k++) stop.add(k);
+    for (let k = span.a; k < rangeEnd; k++) {
+      if (!FIELD_INTRO.test(t[k].w)) continue;
+      const list = fieldList(ctx, k + 1, rangeEnd, stop);
+      if (!list) continue;
+      for (const f of list.fields) fields.add(f);
+      quotes.push({ a: list.a, b: list.b });
+      break;
+    }
+  }
+  const target = targetIn(ctx, parts);
+  return {
+    type: "rule",
+    ...common,
+    requirement: { kind: "json_fields", target, fields: [...fields] },
+    stage: stageOf(target),
+    quotes,
+    clear: true,
+    ...(re(ADDITIVE).test(words(ctx, common.clause).text) ? { additive: true } : {}),
+    ...(unwanted ? { unwanted } : {}),
+  };
+}
+
+/** A literal the user quoted, or a bare word ("say sorry"); undefined for a topic ("the colour"). */
+export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
+  const t = ctx.tokens;
+  let k = from;
+  if (t[k]?.w === "the" && /^words?$/.test(t[k + 1]?.w ?? "")) k += 2;
+  if (t[k]?.w === "'" && t[k + 1]?.quoted) {
+    let j = k + 1;
+    while (j < to && t[j].quoted) j++;
+    return j > k + 1 ? { a: k + 1, b: j } : undefined;
+  }
+  if (t[k]?.quoted) {
+    let j = k;
+    while (j < to && t[j].quoted) j++;
+    return { a: k, b: j };
+  }
+  // "stop calling me sir", "never use the word basically": one word, no determiner
+  if (
+    k < to &&
+    /^[a-z]+$/.test(t[k].w) &&
+    !/^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff)$/.test(
+      t[k].w,
+    )
+  )
+    return { a: k, b: k + 1 };
+  return undefined;
+}
+
+export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, parts: Span[]): RuleReading[] {
+  const w = words(ctx, span);
+  // the verb itself is part of the test: "stop" negates only before a gerund ("stop calling me …")
+  const negated = (at: number) =>
+    re(`(?:${NEG}|${NEG_GERUND}|do not|never)`).test(new Words(ctx.tokens, span.a, Math.min(span.b, at + 1)).text);
+  const target = targetIn(ctx, parts);
+  // "stop calling me 'sir'", "never use the word 'basically'", "stop saying 'no problem'"
+  for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL))]) {
+    if (!negated(m.a)) continue;
+    const lit = literalAfter(ctx, m.b, span.b);
+    const isCall = re(CALL).test(m.m[0]);
+    // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
+    const named =
+      lit && (ctx.tokens[lit.a].quoted || /^(?:the|a) words?$/.test(new Words(ctx.tokens, m.b, lit.a).text));
+    if (lit && (isCall || named || /^(?:say|saying)$/.test(m.m[0]))) {
+      const text = ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase();
+      return [
+        {
+          type: "rule",
+          ...common,
+          requirement: { kind: "avoid_text", target, text },
+          stage: stageOf(target),
+          quotes: [{ a: m.a, b: lit.b }],
+          clear: true,
+        },
+      ];
+    }
+  }
+  const tell = w.first(re(TELL));
+  if (!tell) return [];
+  const neg = negated(tell.a);
+  const rest = new Words(ctx.tokens, tell.b, span.b);
+  const room = rest.first(re(FOUND_ROOM_OBJECT));
+  // "tell me which room you are going to search first": about what it will do now, not where it found something
+  if (
+    room &&
+    /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/.test(
+      new Words(ctx.tokens, room.b, span.b).text,
+    )
+  )
+    return [
+      {
+        type: "rule",
+        ...common,
+        persistence: "task_local",
+        requirement: {
+          kind: "behavior",
+          text: ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end),
+        },
+        stage: "delivery",
+        quotes: [span],
+        clear: true,
+      },
+    ];
+  if (room && !neg) {
+    // "can you tell me which room it was in?": a question about this result, not a habit
+    const now = c.question && !common.saidLasting && /\b(?:was|were|is|are)\b/.test(rest.text);
+    return [
+      {
+        type: "rule",
+        ...common,
+        ...(now ? { persistence: "task_local" as const } : {}),
+        requirement: { kind: "mention", target, what: FOUND_ROOM },
+        stage: stageOf(target),
+        quotes: [{ a: tell.a, b: room.b }],
+        clear: true,
+      },
+    ];
+  }
+  if (neg && room) {
+    // "stop telling me which room": a mention no longer wanted (a retraction when one is stored)
+    return [
+      {
+        type: "rule",
+        ...common,
+        requirement: { kind: "mention", target, what: FOUND_ROOM },
+        stage: stageOf(target),
+        quotes: [{ a: tell.a, b: room.b }],
+        clear: true,
+        unwanted: true,
+      },
+    ];
+  }
+  const lit = literalAfter(ctx, tell.b, span.b);
+  if (lit && ctx.tokens[lit.a].quoted && !neg) {
+    const text = ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end);
+    return [
+      {
+        type: "rule",
+        ...common,
+        requirement: { kind: "mention", target, what: text },
+        stage: stageOf(target),
+        quotes: [{ a: tell.a, b: lit.b }],
+        clear: true,
+      },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,114 @@
+/**
+ * Rooms a clause forbids: the verbs of going or ending up it negates, the predicates that forbid
+ * ("off limits"), and which room each belongs to ("never go in the garage or the basement": both;
+ * "…, except the kitchen": not the kitchen).
+ */
+import { AVOID, ENTER, FORBIDDEN, NEG, NEG_GERUND, STOP } from "./lexicon.ts";
+import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
+import { roomsIn } from "./rooms-in.ts";
+
+import type { Span } from "./segments.ts";
+
+// ---- rooms ------------------------------------------------------------------------------------
+
+export interface Head {
+  a: number;
+  b: number;
+  kind: "avoid" | "stop" | "enter" | "forbidden";
+  /** a prohibition (avoid / forbidden always; enter and stop when negated) */
+  bans: boolean;
+}
+
+const AUX = /^(?:do|does|did|will|would|should|can|could|must|may|might|shall|are|is)$/;
+
+export function heads(ctx: ReadCtx, s: Span): Head[] {
+  const w = words(ctx, s);
+  const out: Head[] = [];
+  // "do not", "should never": the negation starts at its auxiliary
+  const negs = [...w.matches(new RegExp(`\\b(?:${NEG}|${NEG_GERUND})\\b`))].map((m) =>
+    m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a,
+  );
+  const negated = (at: number) => negs.some((n) => n < at);
+  for (const m of w.matches(re(AVOID))) out.push({ a: m.a, b: m.b, kind: "avoid", bans: !negated(m.a) });
+  for (const m of w.matches(re(FORBIDDEN)))
+    out.push({
+      a: m.a,
+      b: m.b,
+      kind: "forbidden",
+      bans: !/\bnot\b/.test(m.m[0]) || /not allowed|not for|not a place/.test(m.m[0]),
+    });
+  for (const m of w.matches(re(STOP))) {
+    // "stop going into the garage": "stop" before a gerund negates it, and is no stop itself
+    if (/^(?:stop|quit)$/.test(m.m[0]) && /^\w+ing\b/.test(w.text.slice(m.m.index! + m.m[0].length + 1))) continue;
+    if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
+    const first = negs.filter((n) => n < m.a).at(-1);
+    out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
+  }
+  for (const m of w.matches(re(ENTER))) {
+    if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
+    // "your search", "the walk": a noun, no verb
+    if (/^(?:your|the|my|a|an|this|that|its)$/.test(ctx.tokens[m.a - 1]?.w ?? "")) continue;
+    const first = negs.filter((n) => n < m.a).at(-1);
+    out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
+  }
+  return out.sort((x, y) => x.b - y.b);
+}
+
+const EXCEPT_ROOM = /\b(?:except|unless|other than|apart from|but not|besides|instead of|rather than|save for)\b/;
+
+export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
+  const hs = heads(ctx, main);
+  if (!hs.some((h) => h.bans)) return [];
+  let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+  // "The office? Off limits.", "garage: no go": the predicate said of the room just named
+  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && h.bans && h.a === main.a))
+    rooms = [{ ...c.antecedent, from: c.antecedent.from ?? { a: c.antecedent.a, b: c.antecedent.b } }];
+  const w = words(ctx, main);
+  const except = w.first(EXCEPT_ROOM);
+  const out: RuleReading[] = [];
+  const seen = new Set<string>();
+  for (const r of rooms) {
+    if (except && r.a >= except.a) continue;
+    // the verb a room belongs to: the last one before it; "the office is off limits": the predicate after it
+    const before = hs.filter((h) => h.b <= r.a).at(-1);
+    const predicate = hs.find(
+      (h) => h.kind === "forbidden" && h.a >= r.b && !hs.some((x) => x !== h && x.a > r.b && x.a < h.a && x.bans),
+    );
+    const h = before && (!predicate || before.bans) ? before : predicate;
+    if (!h?.bans) continue;
+    const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
+    const key = `${kind}:${r.room}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      type: "rule",
+      ...common,
+      requirement: { kind, room: r.room },
+      stage: "pre_action",
+      // "don't stop there": the words that named the room are part of what the rule rests on
+      quotes: [{ a: h.a, b: h.b }, { a: r.a, b: r.b }, ...(r.from ? [{ a: r.from.a, b: r.from.b }] : [])],
+      clear: true,
+      rooms: [r],
+    });
+  }
+  return out;
+}
+
+/** "not the bathroom this time": an object without a verb. */
+export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
+  const w = words(ctx, main);
+  const m = w.first(/\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|that)\b/);
+  if (!m) return [];
+  return roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
+    .slice(0, 1)
+    .map((r) => ({
+      type: "rule",
+      ...common,
+      requirement: { kind: "avoid_room", room: r.room },
+      stage: "pre_action",
+      quotes: [{ a: m.a, b: r.b }],
+      clear: true,
+      elliptical: true,
+      rooms: [r],
+    }));
+}
