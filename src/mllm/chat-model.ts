@@ -1,6 +1,6 @@
 /**
  * The chat-model layer under the LLM backbones: one small interface, one file per provider
- * (openai.ts, gemini.ts) with pure converters beside it. A call sends messages (text and
+ * (openai.ts, gemini.ts) with pure converters beside it, found by registration (providers.ts). A call sends messages (text and
  * images) with a zod schema, and gets back a value that passed that schema, or throws
  * ChatModelError with whatever the attempts cost.
  */
@@ -54,7 +54,8 @@ export interface GenerateResult<T> {
 }
 
 export interface ChatModel {
-  readonly provider: "openai" | "gemini";
+  /** the registered provider type it came from (providers.ts) */
+  readonly provider: string;
   readonly modelId: string;
   generate<T>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
 }

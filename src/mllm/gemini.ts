@@ -8,6 +8,7 @@ import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./
 import { type BackboneConfig, warnUnhonouredOptions } from "./config.ts";
 import { THINKING_BUDGET, textFromGemini, toGeminiContents, usageFromGemini } from "./gemini-convert.ts";
 import { readApiKey, redact } from "./keys.ts";
+import { registerProvider } from "./providers.ts";
 import {
   connectionFailed,
   describeBody,
@@ -37,7 +38,7 @@ export interface GeminiOptions {
 }
 
 export class GeminiChatModel implements ChatModel {
-  readonly provider = "gemini" as const;
+  readonly provider = "gemini";
   readonly modelId: string;
   private readonly ai: GoogleGenAI;
   private readonly key: string | undefined;
@@ -141,3 +142,8 @@ function describe(e: unknown, url: string | undefined, requests: number): Reques
   if (body) return malformedResponse(url, body, requests);
   return { message: (e as Error)?.message ?? String(e), infrastructure: false };
 }
+
+registerProvider("gemini", {
+  chatModel: (config, options) => new GeminiChatModel(config, options),
+  keyMissing: (config) => `backbone "${config.name}": Gemini needs a key; set apiKeyEnv (e.g. GEMINI_API_KEY)`,
+});

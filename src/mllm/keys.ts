@@ -1,6 +1,7 @@
 /** API keys come from environment variables only, are checked before a run starts, and never travel in messages. */
 import { rememberSecret } from "../util/redact.ts";
 import type { BackboneConfig } from "./config.ts";
+import { providerFor } from "./providers.ts";
 
 export class BackboneConfigError extends Error {
   /** the CLI prints it as is, without a stack */
@@ -16,20 +17,13 @@ export class BackboneConfigError extends Error {
  * first episode so a run never dies halfway for want of a key.
  */
 export function checkBackboneReady(config: BackboneConfig, env: NodeJS.ProcessEnv = process.env): void {
-  if (config.type === "heuristic") return;
+  const provider = providerFor(config.type);
+  // a backbone that is no chat model (the heuristic) needs no key; an unknown type is checkBackboneType's
+  if (!provider) return;
   if (!config.model) throw new BackboneConfigError(`backbone "${config.name}": no model set (key "model")`);
   if (!config.apiKeyEnv) {
-    if (config.type === "gemini") {
-      throw new BackboneConfigError(
-        `backbone "${config.name}": Gemini needs a key; set apiKeyEnv (e.g. GEMINI_API_KEY)`,
-      );
-    }
-    if (!config.baseUrl) {
-      throw new BackboneConfigError(
-        `backbone "${config.name}": the OpenAI API needs a key; set apiKeyEnv (e.g. OPENAI_API_KEY), ` +
-          "or a baseUrl for a keyless OpenAI-compatible server",
-      );
-    }
+    const missing = provider.keyMissing(config);
+    if (missing) throw new BackboneConfigError(missing);
     return;
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(config.apiKeyEnv)) {

@@ -17,6 +17,7 @@ import {
   usageFromOpenAI,
   withSystemAddendum,
 } from "./openai-convert.ts";
+import { registerProvider } from "./providers.ts";
 import {
   connectionFailed,
   describeBody,
@@ -35,7 +36,7 @@ const CALL_HEADER = "x-polar-call";
 const LOCAL_PLACEHOLDER_KEY = "no-key";
 
 export class OpenAIChatModel implements ChatModel {
-  readonly provider = "openai" as const;
+  readonly provider = "openai";
   readonly modelId: string;
   private readonly client: OpenAI;
   private readonly key: string | undefined;
@@ -160,3 +161,12 @@ function isCompletion(v: unknown): v is OpenAI.Chat.Completions.ChatCompletion {
   const choices = (v as { choices?: unknown } | null)?.choices;
   return typeof v === "object" && v !== null && Array.isArray(choices) && choices.length > 0;
 }
+
+registerProvider("openai", {
+  chatModel: (config, options) => new OpenAIChatModel(config, options.env),
+  keyMissing: (config) =>
+    config.baseUrl
+      ? null
+      : `backbone "${config.name}": the OpenAI API needs a key; set apiKeyEnv (e.g. OPENAI_API_KEY), ` +
+        "or a baseUrl for a keyless OpenAI-compatible server",
+});

@@ -1,26 +1,29 @@
 /**
- * Backbones by name: `createPolicy` builds one from its config entry's `type` through the
- * registered factory (heuristic, openai, gemini here; a plug-in calls registerBackbone). Backbone
- * files in configs/backbones/ are found by src/config/backbones.ts.
+ * Backbones by name: `createPolicy` builds one from its config entry's `type`: a registered
+ * backbone factory (the heuristic here; a plug-in calls registerBackbone), or else the LLM policy
+ * over a registered chat-model provider's model (providers.ts: openai and gemini register
+ * themselves in their own files; a plug-in calls registerProvider). Backbone files in
+ * configs/backbones/ are found by src/config/backbones.ts.
  */
 import type { SimulatorConfig } from "../sim/config.ts";
 import { Registry } from "../util/registry.ts";
 import type { ChatModel } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
-import { GeminiChatModel, type GeminiOptions } from "./gemini.ts";
+import "./gemini.ts";
 import { stopRuleFor as heuristicStopRule, type StopRule } from "./heuristic/steering.ts";
 import { HeuristicPolicy } from "./heuristic.ts";
 import { BackboneConfigError } from "./keys.ts";
 import { LlmPolicy } from "./llm-policy.ts";
-import { OpenAIChatModel } from "./openai.ts";
+import "./openai.ts";
 import type { Policy } from "./policy.ts";
+import { chatModelFor, type ProviderOptions, providerFor, providerTypes } from "./providers.ts";
 
 export interface CreateOptions {
   env?: NodeJS.ProcessEnv;
   /** the run's simulator settings: the heuristic measures its stop rule in this camera and these steps */
   simulator?: SimulatorConfig;
-  /** Gemini only: replaces the backoff wait */
-  sleep?: GeminiOptions["sleep"];
+  /** replaces a provider's backoff wait (tests) */
+  sleep?: ProviderOptions["sleep"];
 }
 
 export type BackboneFactory = (config: BackboneConfig, options: CreateOptions) => Policy;
@@ -32,7 +35,7 @@ export function registerBackbone(type: string, factory: BackboneFactory): void {
 }
 
 export function backboneTypes(): string[] {
-  return BACKBONES.names();
+  return [...new Set([...BACKBONES.names(), ...providerTypes()])].sort();
 }
 
 /** An LLM backbone: the one policy over any chat model (which checks its key when built). */
@@ -43,18 +46,10 @@ export function llmBackbone(model: (config: BackboneConfig, options: CreateOptio
 registerBackbone("heuristic", (config, { simulator: sim }) => {
   return new HeuristicPolicy({ name: config.name, ...(sim ? { stop: stopRuleFor(sim) } : {}) });
 });
-registerBackbone(
-  "openai",
-  llmBackbone((config, o) => new OpenAIChatModel(config, o.env)),
-);
-registerBackbone(
-  "gemini",
-  llmBackbone((config, o) => new GeminiChatModel(config, { env: o.env, sleep: o.sleep })),
-);
 
 /** Throws BackboneConfigError when no backbone of the config's type is registered (checked before a run). */
 export function checkBackboneType(config: BackboneConfig): void {
-  if (!BACKBONES.has(config.type))
+  if (!BACKBONES.has(config.type) && !providerFor(config.type))
     throw new BackboneConfigError(
       `backbone "${config.name}": unknown type "${config.type}" (known: ${backboneTypes().join(", ")})`,
     );
@@ -62,6 +57,12 @@ export function checkBackboneType(config: BackboneConfig): void {
 
 /** The policy a backbone config names; an unknown type lists the registered ones. */
 export function createPolicy(config: BackboneConfig, options: CreateOptions = {}): Policy {
+  if (BACKBONES.has(config.type)) return BACKBONES.get(config.type)(config, options);
+  const chat = chatModelFor(config, {
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  if (chat) return new LlmPolicy(chat, config);
   return BACKBONES.get(config.type)(config, options);
 }
 

@@ -6,9 +6,10 @@
  */
 import type { ChatModel } from "../../mllm/chat-model.ts";
 import type { BackboneConfig } from "../../mllm/config.ts";
-import { GeminiChatModel } from "../../mllm/gemini.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
-import { OpenAIChatModel } from "../../mllm/openai.ts";
+import { chatModelFor, providerTypes } from "../../mllm/providers.ts";
+// the built-in providers register themselves when the backbone registry loads
+import "../../mllm/registry.ts";
 import type { AppealReviewer, SemanticJudge } from "../judge.ts";
 import type { Learner } from "../learner.ts";
 import type { Proposer, Reviewer } from "../proposal.ts";
@@ -55,16 +56,11 @@ export function ruleLayerFor(config: BackboneConfig, env: NodeJS.ProcessEnv = pr
   // a proposal is a check and up to 9 cases of evidence: more than a navigation decision's budget
   const maxOutputTokens = Math.max(config.maxOutputTokens ?? 0, RULE_OUTPUT_TOKENS);
   const opts: RuleModelOptions = { backbone: config.name, prices: config.prices, maxOutputTokens };
-  switch (config.type) {
-    case "heuristic":
-      return undefined;
-    case "openai":
-      return modelRuleLayer(new OpenAIChatModel(config, env), opts);
-    case "gemini":
-      return modelRuleLayer(new GeminiChatModel(config, { env }), opts);
-    default:
-      throw new BackboneConfigError(
-        `backbone "${config.name}": the rule layer has no model path for type "${config.type}" (openai, gemini or heuristic)`,
-      );
-  }
+  if (config.type === "heuristic") return undefined;
+  const chat = chatModelFor(config, { env });
+  if (!chat)
+    throw new BackboneConfigError(
+      `backbone "${config.name}": the rule layer has no model path for type "${config.type}" (a registered provider: ${providerTypes().join(", ")}; or heuristic)`,
+    );
+  return modelRuleLayer(chat, opts);
 }
