@@ -40,10 +40,11 @@ export type MemoryConfig = z.infer<typeof MemoryConfig>;
 
 export const EmbedderConfig = z.strictObject({
   type: z
-    .enum(["auto", "bge-m3", "minilm", "lexical"])
+    .string()
+    .min(1)
     .default("auto")
     .describe(
-      "auto: BGE-M3 when its files are in modelDir, else all-MiniLM-L6-v2 when built in minilmDir, else lexical (with a notice)",
+      "a registered embedder (bge-m3, minilm, lexical), or auto: BGE-M3 when its files are in modelDir, else all-MiniLM-L6-v2 when built in minilmDir, else lexical (with a notice)",
     ),
   modelDir: z.string().default("models/bge-m3").describe("BGE-M3 folder"),
   minilmDir: z

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import type { Command } from "commander";
 import { findBgeM3Files } from "../../memory/embedders/bge-m3.ts";
-import { createEmbedder, planEmbedder } from "../../memory/embedders/create.ts";
+import { createEmbedder, embedderKind, planEmbedder } from "../../memory/embedders/create.ts";
 import { findMiniLmFiles, MINILM_NAME } from "../../memory/embedders/minilm.ts";
 import { buildFailureText, buildMiniLm, MINILM_BUILD, readBuildFailure } from "../../memory/embedders/minilm-build.ts";
 import { configFor, UserError } from "../options.ts";
@@ -68,12 +68,7 @@ export function registerModels(program: Command): void {
       if (buildFailure) console.log(`  ${buildFailureText(buildFailure)}`);
       else if (!minilm.model) console.log(`  (\`npm start\` builds it on first use; now: ${MINILM_BUILD})`);
       console.log(`\nembedder.type: ${config.embedder.type}, precision: ${config.embedder.precision}`);
-      const uses = {
-        "bge-m3": "BGE-M3 dense",
-        minilm: "all-MiniLM-L6-v2 dense",
-        lexical: "the lexical fallback (not BGE-M3)",
-      };
-      console.log(`a run will use: ${uses[plan.type]}`);
+      console.log(`a run will use: ${embedderKind(plan.type).label}`);
       console.log(`  because ${plan.reason}`);
       if (loaded) console.log(`loaded: ${loaded.description}; probe embedded in ${loaded.ms} ms`);
     });
