@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { ConfigError, loadConfig } from "../config/load.ts";
 import type { PolarConfig } from "../config/schema.ts";
 import { storeNames } from "../memory/create.ts";
+import { ruleLibraryTypes } from "../rules/stores.ts";
 
 /** Error whose message is meant for the user as is (no stack trace). */
 export class UserError extends Error {
@@ -20,6 +21,11 @@ export function configFor(cmd: Command, overrides?: Record<string, unknown>): Po
   if (!stores.includes(config.memory.store))
     throw new ConfigError([
       `key "memory.store": unknown memory store "${config.memory.store}" (known: ${stores.join(", ")})`,
+    ]);
+  const libraries = ruleLibraryTypes();
+  if (!libraries.includes(config.rules.store))
+    throw new ConfigError([
+      `key "rules.store": unknown rule library "${config.rules.store}" (known: ${libraries.join(", ")})`,
     ]);
   return config;
 }

@@ -16,7 +16,7 @@ import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
 import { checkBackboneReady } from "../mllm/keys.ts";
 import { rulesForEpisodes } from "../rules/input.ts";
 import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
-import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
+import { openRuleLibrary } from "../rules/stores.ts";
 import { describeTaught } from "../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
 import type { DataRoots } from "./paths.ts";
@@ -171,7 +171,11 @@ export class Drive {
       session.setStatus("running", "running");
       // The user's rules, as `polar run` takes them: what was said with the request is learned
       // first, then the library version in force is pinned for the episode.
-      const library = new SqliteRuleLibrary(rulesPath(this.config), { create: true });
+      const library = await openRuleLibrary(this.config.rules.store, {
+        path: rulesPath(this.config),
+        create: true,
+        neo4j: this.config.memory.neo4j,
+      });
       let r: Awaited<ReturnType<BackboneRuntime["record"]>>;
       try {
         r = await shared.backbone.record(episode, sim, {

@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import type { PolarConfig } from "../config/schema.ts";
 import { describeRule } from "../rules/describe.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
-import { defaultRulesDb, SqliteRuleLibrary } from "../rules/sqlite-library.ts";
+import { defaultRulesDb } from "../rules/sqlite-library.ts";
+import { openRuleLibrary } from "../rules/stores.ts";
 import { describeTaught, teach } from "../rules/teach.ts";
 
 export function rulesPath(config: PolarConfig): string {
@@ -35,8 +36,9 @@ export interface RulesView {
 
 export async function readRules(config: PolarConfig, user: string): Promise<RulesView> {
   const path = rulesPath(config);
-  if (!existsSync(path)) return { user, location: path, libraryVersion: 0, inForce: [], versions: [] };
-  const lib = new SqliteRuleLibrary(path, { create: false });
+  if (config.rules.store === "sqlite" && !existsSync(path))
+    return { user, location: path, libraryVersion: 0, inForce: [], versions: [] };
+  const lib = await openRuleLibrary(config.rules.store, { path, create: false, neo4j: config.memory.neo4j });
   try {
     const [snap, history] = await Promise.all([lib.snapshot(user), lib.history(user)]);
     return {
@@ -73,7 +75,11 @@ export async function teachCorrection(
   message: string,
   opts: { sceneId?: string; model?: ModelRuleLayer } = {},
 ): Promise<{ signal: boolean; items: string[]; libraryVersion: number | null }> {
-  const lib = new SqliteRuleLibrary(rulesPath(config), { create: true });
+  const lib = await openRuleLibrary(config.rules.store, {
+    path: rulesPath(config),
+    create: true,
+    neo4j: config.memory.neo4j,
+  });
   try {
     const m = opts.model;
     const r = await teach(lib, user, message, { sceneId: opts.sceneId, at: Date.now() }, m ?? {});

@@ -101,6 +101,7 @@ async function measureRules(
             timeZone: config.rules.timeZone,
             maxRevisions: config.rules.maxRevisions,
             banks,
+            library: { store: config.rules.store, neo4j: config.memory.neo4j, env: opts.env ?? process.env },
             ...(model ? { model } : {}),
             onLine: (l) => opts.onRuleLine?.(l, ++done, total),
           })),

@@ -33,11 +33,13 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import { Neo4jConfig } from "../memory/config.ts";
 import type { MemoryMode } from "../mllm/policy.ts";
 import { type OpenedInput, rulesForEpisodes } from "../rules/input.ts";
+import type { RuleLibrary } from "../rules/library.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
 import type { RulesMethod } from "../rules/session.ts";
-import { SqliteRuleLibrary } from "../rules/sqlite-library.ts";
+import { openRuleLibrary } from "../rules/stores.ts";
 import { type TeachResult, teach } from "../rules/teach.ts";
 import type { RuleDraft } from "../rules/types.ts";
 import type { Receptacle, SceneInfo, Vec3 } from "../sim/protocol.ts";
@@ -127,6 +129,8 @@ export interface RuleEvalOptions {
   banks: { dev: PhraseBank; test?: PhraseBank };
   /** the model path of the layer, for a model backbone */
   model?: ModelRuleLayer;
+  /** where the methods' libraries live (rules.store; default a SQLite file each under OUT/rules/) */
+  library?: { store: string; neo4j: Neo4jConfig; env?: NodeJS.ProcessEnv };
   onLine?: (line: RuleEvalLine) => void;
 }
 
@@ -250,14 +254,23 @@ export async function runRuleEval(
   const { users, rooms } = planRuleEval(o.set, scenes, o.seed, o.timeZone, banks);
   const lines: RuleEvalLine[] = [];
   const dbDir = join(o.outDir, "rules");
+  const runTag = Date.now().toString(36);
   mkdirSync(dbDir, { recursive: true });
   const methods = o.methods.filter((m) => !(readsNoText(runtime) && (m === "text" || m === "selected")));
   const units = methods.flatMap((method) => users.map((user) => ({ method, user })));
   await runPool(units, sims, async ({ method, user }, sim) => {
-    // one library per method and simulated user: a fresh start every run
+    // one library per method and simulated user: a fresh start every run (in Neo4j, a namespace
+    // of this run's own: the rule phase is not resumable, so nothing of an earlier one is read)
     const db = join(dbDir, `${slug(runtime.name)}-${method}-${slug(user.id)}.db`);
-    rmSync(db, { force: true });
-    const library = new SqliteRuleLibrary(db);
+    const store = o.library?.store ?? "sqlite";
+    if (store === "sqlite") rmSync(db, { force: true });
+    const library = await openRuleLibrary(store, {
+      path: db,
+      create: true,
+      neo4j: o.library?.neo4j ?? Neo4jConfig.parse({}),
+      part: `eval.${runTag}.${slug(runtime.name)}.${method}.${slug(user.id)}`,
+      ...(o.library?.env ? { env: o.library.env } : {}),
+    });
     const told = new Set<string>();
     try {
       const all = [
@@ -279,7 +292,7 @@ export async function runRuleEval(
 async function runOne(
   runtime: BackboneRuntime,
   sim: Simulator,
-  library: SqliteRuleLibrary,
+  library: RuleLibrary,
   scenes: Scenes,
   rooms: Map<string, EpisodeRooms>,
   user: SimUser,
@@ -421,7 +434,7 @@ async function runOne(
   };
 }
 
-async function draftsOf(library: SqliteRuleLibrary, userId: string): Promise<Map<string, RuleDraft>> {
+async function draftsOf(library: RuleLibrary, userId: string): Promise<Map<string, RuleDraft>> {
   return new Map((await library.snapshot(userId)).rules.map((r) => [r.ruleId, r.rule]));
 }
 

@@ -2,6 +2,13 @@ import { z } from "zod";
 
 /** The correction-rule layer in episodes (TellOnce): which method, and how time conditions read the clock. */
 export const RulesConfig = z.strictObject({
+  store: z
+    .string()
+    .min(1)
+    .default("sqlite")
+    .describe(
+      "a registered rule library: sqlite (rules.db next to memory.path, or --rules-db) or neo4j (memory.neo4j's server, namespace <memory.neo4j.namespace>.rules)",
+    ),
   method: z
     .enum(["none", "text", "selected", "full"])
     .default("full")

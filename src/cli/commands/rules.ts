@@ -1,10 +1,12 @@
 import type { Command } from "commander";
 import { resolveBackbone } from "../../config/backbones.ts";
+import type { PolarConfig } from "../../config/schema.ts";
 import { summarizeCalls } from "../../mllm/accounting.ts";
 import { describeRule } from "../../rules/describe.ts";
-import { RuleLibraryError } from "../../rules/library.ts";
+import { type RuleLibrary, RuleLibraryError } from "../../rules/library.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
-import { defaultRulesDb, SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import { defaultRulesDb } from "../../rules/sqlite-library.ts";
+import { openRuleLibrary } from "../../rules/stores.ts";
 import { type TeachOptions, teach } from "../../rules/teach.ts";
 import type { RuleVersion } from "../../rules/types.ts";
 import { configFor, UserError } from "../options.ts";
@@ -31,10 +33,15 @@ function checkText(text: string, what: string): string {
   return text;
 }
 
-async function withLibrary<T>(path: string, create: boolean, use: (l: SqliteRuleLibrary) => Promise<T>): Promise<T> {
-  let lib: SqliteRuleLibrary;
+async function withLibrary<T>(
+  config: PolarConfig,
+  path: string,
+  create: boolean,
+  use: (l: RuleLibrary) => Promise<T>,
+): Promise<T> {
+  let lib: RuleLibrary;
   try {
-    lib = new SqliteRuleLibrary(path, { create });
+    lib = await openRuleLibrary(config.rules.store, { path, create, neo4j: config.memory.neo4j });
   } catch (e) {
     if (e instanceof RuleLibraryError) throw new UserError(e.message);
     throw e;
@@ -59,7 +66,7 @@ function line(v: RuleVersion): string {
   return `${v.ruleId.padEnd(4)} v${v.version}  ${v.check.kind.padEnd(12)} ${describeRule(v.rule)}   "${v.rule.statement}"`;
 }
 
-async function requireUser(lib: SqliteRuleLibrary, user: string): Promise<void> {
+async function requireUser(lib: RuleLibrary, user: string): Promise<void> {
   if ((await lib.history(user)).length === 0)
     throw new UserError(`unknown user "${user}": the rules library at ${lib.location} holds no rules of theirs`);
 }
@@ -88,7 +95,7 @@ export function registerRules(program: Command): void {
       const backbone = opts.backbone !== undefined ? resolveBackbone(opts.backbone) : undefined;
       const layer = backbone ? ruleLayerFor(backbone) : undefined;
       const model: TeachOptions = layer ?? {};
-      await withLibrary(dbPath(cmd, opts), true, async (lib) => {
+      await withLibrary(configFor(cmd), dbPath(cmd, opts), true, async (lib) => {
         const r = await teach(lib, opts.user, message, { sceneId: opts.scene, at: Date.now() }, model);
         if (opts.json) {
           console.log(JSON.stringify(r, null, 2));
@@ -120,7 +127,7 @@ export function registerRules(program: Command): void {
   common(rules.command("list"))
     .description("the rules in force (--json: an array of rule versions, [] for a user with none)")
     .action(async (opts: Common, cmd: Command) => {
-      await withLibrary(dbPath(cmd, opts), false, async (lib) => {
+      await withLibrary(configFor(cmd), dbPath(cmd, opts), false, async (lib) => {
         // a script reads "no rules" as [], not as an error
         if (opts.json) {
           console.log(JSON.stringify((await lib.snapshot(opts.user)).rules, null, 2));
@@ -143,7 +150,7 @@ export function registerRules(program: Command): void {
     .description("one rule in full: its words, scope, conditions, check and validation (default: all in force)")
     .argument("[ruleId]", "e.g. R1")
     .action(async (ruleId: string | undefined, opts: Common, cmd: Command) => {
-      await withLibrary(dbPath(cmd, opts), false, async (lib) => {
+      await withLibrary(configFor(cmd), dbPath(cmd, opts), false, async (lib) => {
         await requireUser(lib, opts.user);
         const list = ruleId ? [(await lib.versions(opts.user, ruleId)).at(-1)!] : (await lib.snapshot(opts.user)).rules;
         if (opts.json) {
@@ -176,7 +183,7 @@ export function registerRules(program: Command): void {
   common(rules.command("history"))
     .description("every version of every rule, in the order written")
     .action(async (opts: Common, cmd: Command) => {
-      await withLibrary(dbPath(cmd, opts), false, async (lib) => {
+      await withLibrary(configFor(cmd), dbPath(cmd, opts), false, async (lib) => {
         await requireUser(lib, opts.user);
         const h = await lib.history(opts.user);
         if (opts.json) {
@@ -197,7 +204,7 @@ export function registerRules(program: Command): void {
     .argument("<ruleId>", "e.g. R1")
     .action(async (ruleId: string, opts: Common, cmd: Command) => {
       if (!/^R\d+$/.test(ruleId)) throw new UserError(`"${ruleId}" is not a rule id (they look like R1, R2, …)`);
-      await withLibrary(dbPath(cmd, opts), false, async (lib) => {
+      await withLibrary(configFor(cmd), dbPath(cmd, opts), false, async (lib) => {
         await requireUser(lib, opts.user);
         const last = (await lib.versions(opts.user, ruleId)).at(-1)!;
         if (last.status === "retracted")

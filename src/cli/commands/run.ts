@@ -20,7 +20,8 @@ import { rulesForEpisodes } from "../../rules/input.ts";
 import { RuleLibraryError } from "../../rules/library.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
-import { defaultRulesDb, SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import { defaultRulesDb } from "../../rules/sqlite-library.ts";
+import { openRuleLibrary } from "../../rules/stores.ts";
 import { describeTaught } from "../../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
 import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
@@ -194,7 +195,11 @@ async function runWithMemoryDir(
 
       const writer = new TrajectoryWriter(out);
       // The user's rules: what they said with this request is learned first, then the library is pinned.
-      const library = new SqliteRuleLibrary(rules.db);
+      const library = await openRuleLibrary(config.rules.store, {
+        path: rules.db,
+        create: true,
+        neo4j: config.memory.neo4j,
+      });
       const model = ruleLayerFor(backbone);
       let record: EpisodeRecord;
       try {
