@@ -21,6 +21,11 @@ const Line = z.strictObject({
   imagePath: z.string().min(1).optional(),
 });
 
+// A user's memory started over (a retried acquisition): the log is append-only and shared by
+// the workers of a queued run, so forgetting is a line too. Rewriting the file instead would
+// lose the lines another process appends meanwhile, and show readers an empty log for a moment.
+const Forget = z.strictObject({ userId: z.string().min(1), forget: z.literal(true) });
+
 function requireUser(userId: string, op: string): void {
   if (typeof userId !== "string" || userId.length === 0) throw new Error(`InteractionLog.${op}: a user id is required`);
 }
@@ -41,7 +46,14 @@ export class InteractionLog {
       try {
         json = JSON.parse(row);
       } catch (e) {
+        // a last row without its newline is one another process is still writing: not yet a line
+        if (i === rows.length - 1) return;
         throw new Error(`${path}:${i + 1}: not JSON (${(e as Error).message})`);
+      }
+      const forget = Forget.safeParse(json);
+      if (forget.success) {
+        this.byUser.delete(forget.data.userId);
+        return;
       }
       const parsed = Line.safeParse(json);
       if (!parsed.success) {
@@ -70,6 +82,16 @@ export class InteractionLog {
     if (this.path) {
       mkdirSync(dirname(this.path), { recursive: true });
       appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+    }
+  }
+
+  /** Drops this user's interactions, here and (by a line saying so) for every later reader. */
+  forget(userId: string): void {
+    requireUser(userId, "forget");
+    this.byUser.delete(userId);
+    if (this.path) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      appendFileSync(this.path, `${JSON.stringify(Forget.parse({ userId, forget: true }))}\n`);
     }
   }
 

@@ -3,7 +3,7 @@
  * per bridge URL), backbones by name, each backbone's memory under the output folder (the
  * graph store and the raw-interaction log), and the agent's episode loop.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { MemoryAccess, PolarMemory } from "../agent/memory-access.ts";
 import { InteractionLog } from "../agent/raw-interactions.ts";
@@ -152,8 +152,7 @@ function backboneRuntime(ctx: {
   set: ScenarioSet;
 }): BackboneRuntime {
   const { config, log, graph } = ctx;
-  let log_ = log;
-  const logPath = join(ctx.dir, "raw-interactions.jsonl");
+  const log_ = log;
   const runtime: BackboneRuntime = {
     name: ctx.bc.name,
     type: ctx.bc.type,
@@ -166,12 +165,7 @@ function backboneRuntime(ctx: {
     },
     async forgetUser(userId) {
       await graph.clearUser(userId);
-      // The log is append-only JSONL: rewrite it without this user.
-      const others = ctx.set.users.map((u) => u.id).filter((u) => u !== userId);
-      const kept = others.flatMap((u) => log_.list(u).map((x) => ({ userId: u, ...x })));
-      if (existsSync(logPath)) rmSync(logPath);
-      writeFileSync(logPath, kept.map((x) => `${JSON.stringify(x)}\n`).join(""));
-      log_ = new InteractionLog(logPath);
+      log_.forget(userId);
     },
     async record(episode, sim, opts = {}) {
       const ep = episode;

@@ -130,3 +130,46 @@ test("a raw interaction keeps the photo the user showed: the log reloads it, gro
   assert.equal(g.objectId, "mug-red");
   assert.ok(targetPhoto(task, g, r), "the heuristic recognises the object by that photo");
 });
+
+test("forgetting a user is a line in the shared log: another writer's lines survive it, and every later reader sees it", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "polar-raw-")), "raw.jsonl");
+  const a = new InteractionLog(path); // one worker, acquiring u2
+  const b = new InteractionLog(path); // another, retrying u3's acquisition from scratch
+  const one = (id: string, t: number): RawInteraction => ({
+    episodeId: id,
+    timestamp: t,
+    instruction: id,
+    trajectory: "",
+  });
+  b.append("u3", one("acq-u3-1", 1));
+  a.append("u2", one("acq-u2-1", 2));
+  b.forget("u3");
+  a.append("u2", one("acq-u2-2", 3)); // written after the forget, by a process that never saw it
+  b.append("u3", one("acq-u3-2", 4));
+  const later = new InteractionLog(path);
+  assert.deepEqual(
+    later.list("u2").map((x) => x.episodeId),
+    ["acq-u2-1", "acq-u2-2"],
+  );
+  assert.deepEqual(
+    later.list("u3").map((x) => x.episodeId),
+    ["acq-u3-2"],
+    "only what came after the forget",
+  );
+  assert.deepEqual(
+    b.list("u3").map((x) => x.episodeId),
+    ["acq-u3-2"],
+  );
+});
+
+test("a last line still being written is not read yet, and not an error; a broken line before it is", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "polar-raw-")), "raw.jsonl");
+  const ok = JSON.stringify({ userId: "u1", episodeId: "acq-1", timestamp: 1, instruction: "x", trajectory: "" });
+  writeFileSync(path, `${ok}\n{"userId":"u1","epis`);
+  assert.deepEqual(
+    new InteractionLog(path).list("u1").map((x) => x.episodeId),
+    ["acq-1"],
+  );
+  writeFileSync(path, `{"userId":"u1","epis\n${ok}\n`);
+  assert.throws(() => new InteractionLog(path), /raw\.jsonl:1: not JSON/);
+});
