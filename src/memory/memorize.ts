@@ -21,6 +21,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/policy.ts";
 import { PINNED_CATEGORIES } from "../sim/protocol.ts";
+import { glossed } from "./concepts.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
@@ -159,7 +160,7 @@ export async function memorizeEpisode(
   const infos = raw.map((t) => readStatement(t, input.category));
   const hash = input.referenceImage ? await imageHash(input.referenceImage.data) : null;
   const object = await resolveObject(store, userId, input, hash, opts.config.imageHashThreshold);
-  const vectors = infos.length ? await embedder.embed(infos.map((i) => i.text)) : [];
+  const vectors = infos.length ? await embedder.embed(infos.map((i) => glossed(i.text))) : [];
 
   const statements: EpisodeWrite["statements"] = [];
   const report: MemorizeResult["statements"] = [];

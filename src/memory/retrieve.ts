@@ -32,6 +32,7 @@
 import type { MemoryCandidate } from "../mllm/candidate.ts";
 import { describedPart } from "../util/requests.ts";
 import { descriptiveClauses } from "./clauses.ts";
+import { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
 
@@ -42,6 +43,8 @@ const MAX_FETCH = 1024;
 /** bridge statements followed per query */
 const BRIDGES = 2;
 const DAY_MS = 86_400_000;
+/** what naming all of a request's concepts adds to an object's score (similarities run 0.2–0.6) */
+const CONCEPT_WEIGHT = 0.2;
 
 export interface RetrieveOptions {
   k?: number;
@@ -126,7 +129,7 @@ export async function retrieveDetailed(
   // The whole request is the query, as the user said it (its asking costs little: the embedder
   // weighs the description); its parts are split from what it says of the object, without the
   // asking ("Can you fetch … for me? Take me to it."), which would make a part of its own.
-  const [query] = await embedder.embed([instruction]);
+  const [query] = await embedder.embed([glossed(instruction)]);
   // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
   const direct = await searchAsOf(store, user, query, k * OVERFETCH, now);
 
@@ -171,7 +174,7 @@ export async function retrieveDetailed(
       bridges.push({ statementId: h.statement.id, text: h.statement.text, similarity: h.similarity });
   }
   const followed = bridges.slice(0, BRIDGES);
-  const hopVectors = followed.length ? await embedder.embed(followed.map((b) => b.text)) : [];
+  const hopVectors = followed.length ? await embedder.embed(followed.map((b) => glossed(b.text))) : [];
   for (const [i, b] of followed.entries()) {
     const hop = await searchAsOf(store, user, hopVectors[i], k * OVERFETCH, now);
     for (const h of hop.hits) {
@@ -196,6 +199,18 @@ export async function retrieveDetailed(
       lead(s, l);
     }
   }
+  // A request that names everyday concepts ("the cold months", "my closest pal") is also matched
+  // concept by concept, over the objects of every statement fetched, not only the top k's: the
+  // object whose memories name all of them may sit below statements that share its wording.
+  const requested = conceptsIn(describedPart(instruction));
+  const wide = new Map<string, number>();
+  if (requested.length)
+    for (const s of scored)
+      for (const l of s.links)
+        wide.set(l.objectId, Math.max(wide.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
+  const whole = requested.length ? wide : objectScore;
+  /** every object's score before the top k are kept */
+  let ranking = new Map(whole);
 
   // A compositional request: each descriptive part is searched on its own, and an object scores
   // by how well its memories cover all the parts (the mean of its best score per part), blended
@@ -203,7 +218,7 @@ export async function retrieveDetailed(
   // every part describes.
   const clauses = descriptiveClauses(describedPart(instruction));
   if (clauses.length >= 2) {
-    const vectors = await embedder.embed(clauses);
+    const vectors = await embedder.embed(clauses.map(glossed));
     const perClause: Map<string, number>[] = [];
     for (const v of vectors) {
       const hits = await searchAsOf(store, user, v, k * OVERFETCH, now);
@@ -217,16 +232,32 @@ export async function retrieveDetailed(
       }
       perClause.push(bestFor);
     }
-    const objects = new Set([...objectScore.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
-    const blended = [...objects].map((o) => {
-      const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
-      return [o, 0.5 * (objectScore.get(o) ?? 0) + 0.5 * coverage] as const;
-    });
-    blended.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    objectScore.clear();
-    for (const [o, sc] of blended.slice(0, k)) objectScore.set(o, sc);
+    const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
+    ranking = new Map(
+      [...objects].map((o) => {
+        const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
+        return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * coverage] as const;
+      }),
+    );
   }
-  const memories = await store.objectMemories(user, [...objectScore.keys()]);
+  let held: Awaited<ReturnType<MemoryStore["objectMemories"]>> | null = null;
+  if (requested.length) {
+    held = await store.objectMemories(user, [...ranking.keys()]);
+    for (const m of held) {
+      const valid = m.statements.filter((s) => s.at <= now && (s.invalidAt === null || s.invalidAt > now));
+      const covered = conceptCoverage(
+        requested,
+        valid.map((s) => s.text),
+      );
+      ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
+    }
+  }
+  const kept = [...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, k);
+  objectScore.clear();
+  for (const [o, sc] of kept) objectScore.set(o, sc);
+  const memories = held
+    ? held.filter((m) => objectScore.has(m.object.objectId))
+    : await store.objectMemories(user, [...objectScore.keys()]);
   const candidates: MemoryCandidate[] = memories.map((m) => {
     const retrieved = led.get(m.object.objectId) ?? new Map();
     const seen = new Set<string>();

@@ -1,0 +1,313 @@
+/**
+ * Everyday concepts a person names in many ways: "the cold months" and "in the winter", "my
+ * closest pal" and "my best friend", "a souvenir from Japan" and "brought back from Kyoto". A
+ * small sentence embedder (MiniLM) misses most of these paraphrases, and a request then grounds
+ * on the object that shares its wording instead of its meaning.
+ *
+ * Each concept is a label and the expressions that denote it, written from general knowledge of
+ * English (seasons, times, people and relations, places, occasions, activities, countries and
+ * their cities, what an object means to someone), never from a scenario set's templates. Text is
+ * glossed with the labels of the concepts it names, on both sides of retrieval (statements as
+ * they are stored, requests as they are searched), and an object's statements are compared with
+ * a request concept by concept.
+ *
+ * Longer expressions are matched first and take their words, so "my father's sister" is an aunt,
+ * not a father and a sister, and "someone at my job" is a coworker, not a workplace.
+ */
+
+interface Concept {
+  label: string;
+  /** expressions, as regular-expression sources matched on word boundaries in lower case */
+  says: string[];
+}
+
+const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
+const MY = "(?:my|our|the)";
+const PARENT = "(?:father|dad|daddy|mother|mom|mum|mommy|mummy|parent)";
+
+const CONCEPTS: Concept[] = [
+  // people and relations (before places: "someone at my job" is a person)
+  {
+    label: "aunt or uncle",
+    says: [`${PARENT}'?s (?:brother|sister|sibling)`, "uncle", "aunt", "auntie", "aunty"],
+  },
+  { label: "cousin", says: [`${PARENT}'?s (?:nephew|niece)`, "cousins?"] },
+  {
+    label: "grandparent",
+    says: [
+      `${PARENT}'?s (?:father|dad|mother|mom|mum|parents?)`,
+      "grand(?:ma|pa|mother|father|parents?|dad|mum|mom)",
+      "granny",
+      "nana",
+      "nan",
+      "gran",
+    ],
+  },
+  {
+    label: "grandchild",
+    says: [
+      "grand(?:son|daughter|kids?|children|child)",
+      `${MY} (?:son|daughter|kid|child)'?s (?:son|daughter|kids?|children)`,
+    ],
+  },
+  {
+    label: "spouse or partner",
+    says: [
+      "wife",
+      "husband",
+      "spouse",
+      "hubby",
+      "missus",
+      "fianc[ée]e?",
+      "(?:boy|girl)friend",
+      "(?:my )?(?:other|better) half",
+      "significant other",
+      "partner",
+      "(?:my )?sweetheart",
+      "(?:the )?love of my life",
+    ],
+  },
+  {
+    label: "child",
+    says: [
+      "sons?",
+      "daughters?",
+      "kids?",
+      "kiddos?",
+      "children",
+      "child",
+      "little ones?",
+      "toddlers?",
+      `${MY} (?:boy|girl|boys|girls|youngest|eldest|oldest)`,
+    ],
+  },
+  { label: "parent", says: ["parents?", "father", "dad", "daddy", "mother", "mom", "mum", "mommy", "mummy"] },
+  { label: "sibling", says: ["siblings?", "brothers?", "sisters?", "bro", "sis", "twin"] },
+  {
+    label: "coworker",
+    says: [
+      "co-?workers?",
+      "colleagues?",
+      "workmates?",
+      "boss",
+      "manager",
+      "(?:my )?team at work",
+      `${PEOPLE_AT_WORK} (?:at|from) (?:my |the )?(?:job|work|office|workplace)`,
+      "(?:the )?office (?:party|gift|secret santa)",
+    ],
+  },
+  {
+    label: "friend",
+    says: [
+      "(?:best |closest |oldest |good |dear )?friends?",
+      "pals?",
+      "buddy",
+      "buddies",
+      "bestie",
+      "bff",
+      "chums?",
+      "mates?",
+    ],
+  },
+  { label: "roommate", says: ["room-?mates?", "flat-?mates?", "house-?mates?", "the person i live with"] },
+  { label: "neighbour", says: ["neighbou?rs?", "next door"] },
+  // times
+  {
+    label: "winter",
+    says: [
+      "winter(?:time|s)?",
+      "(?:the )?cold(?:er)? (?:months|season|weather|days|time of year|mornings|nights)",
+      "(?:when|if) it(?:'s| is| gets| turns) (?:cold|chilly|freezing|snowy)",
+      "snow(?:y|s)?",
+      "freezing",
+      "chilly",
+      "frosty",
+    ],
+  },
+  {
+    label: "summer",
+    says: [
+      "summer(?:time|s)?",
+      "(?:the )?(?:warm|warmer|hot|hotter) (?:months|season|weather|days|time of year)",
+      "(?:when|if) it(?:'s| is| gets| turns) (?:hot|warm|sunny|boiling)",
+      "(?:it is|it's) hot out",
+      "heat ?waves?",
+      "sunny days",
+    ],
+  },
+  { label: "spring", says: ["spring(?:time)?"] },
+  { label: "autumn", says: ["autumn", "(?:the )?fall (?:season|months)", "in (?:the )?fall"] },
+  { label: "weekend", says: ["week-?ends?", "saturdays?", "sundays?"] },
+  { label: "night", says: ["nights?", "night-?time", "evenings?", "bed-?time", "before (?:i go to )?(?:bed|sleep)"] },
+  { label: "morning", says: ["mornings?", "breakfast", "when i wake up", "early in the day"] },
+  // occasions
+  {
+    label: "graduation",
+    says: [
+      "graduat(?:ion|ed|ing|e)",
+      "(?:my |a )?(?:degree|diploma)",
+      "finished (?:school|college|university|uni|my studies|my degree)",
+      "commencement",
+    ],
+  },
+  { label: "birthday", says: ["birthdays?", "bday"] },
+  { label: "wedding", says: ["weddings?", "anniversar(?:y|ies)", "honeymoon", "got married"] },
+  {
+    label: "christmas",
+    says: ["christmas", "xmas", "under the tree", "holiday (?:gift|present)", "hanukkah", "stocking"],
+  },
+  {
+    label: "special occasion",
+    says: [
+      "special occasions?",
+      "(?:fancy|formal|special|big|dressy) (?:events?|occasions?|dinners?|nights?|parties|party|days?)",
+      "dress(?:ing)? up",
+      "black tie",
+      "galas?",
+    ],
+  },
+  // places and activities
+  {
+    label: "workplace",
+    says: ["(?:the )?office", "at work", "to work", "(?:my )?job", "work ?place", "meetings?"],
+  },
+  {
+    label: "commute",
+    says: ["commut(?:e|es|ing)", "(?:on|for) the (?:train|bus|subway|metro|tube)", "to and from work"],
+  },
+  {
+    label: "car",
+    says: [
+      "cars?",
+      "glove ?box",
+      "back ?seat",
+      "front seat",
+      "trunk",
+      "boot of the car",
+      "vehicle",
+      "driving",
+      "road trips?",
+    ],
+  },
+  {
+    label: "travel",
+    says: [
+      "trips?",
+      "travel(?:s|led|ling|ing)?",
+      "vacations?",
+      "flights?",
+      "flying",
+      "abroad",
+      "souvenirs?",
+      "brought (?:it |them )?back from",
+      "journeys?",
+      "excursions?",
+      "getaways?",
+      "outings?",
+    ],
+  },
+  { label: "running", says: ["runs?", "running", "jog(?:s|ging)?", "laps", "marathons?", "[0-9]+ ?k races?"] },
+  { label: "gym", says: ["gym", "work ?outs?", "working out", "exercis(?:e|ing)", "fitness", "weights", "training"] },
+  { label: "hiking", says: ["hik(?:e|es|ing)", "trails?", "trek(?:s|king)?", "mountains?", "camping", "outdoors"] },
+  { label: "beach", says: ["beach(?:es)?", "seaside", "the sea", "the ocean", "the shore", "swimming", "pool"] },
+  {
+    label: "photography",
+    says: ["photo(?:graph)?s?", "photography", "pictures", "pics", "snapshots?", "shoot(?:ing)? (?:photos|pictures)"],
+  },
+  { label: "reading", says: ["read(?:s|ing)?", "novels?"] },
+  { label: "music", says: ["music", "songs?", "listen(?:ing)? to", "playlists?", "podcasts?", "concerts?"] },
+  { label: "cooking", says: ["cook(?:ing)?", "bak(?:e|ing)", "recipes?", "meals?"] },
+  {
+    label: "play",
+    says: ["play(?:s|ing|time|ed)?", "games?", "gaming"],
+  },
+  { label: "school", says: ["school", "class(?:es)?", "homework", "lessons?", "studying"] },
+  // what an object means to its owner
+  {
+    label: "sentimental",
+    says: [
+      "sentimental",
+      "memor(?:y|ies)",
+      "means? (?:a lot|so much|the world|everything)",
+      "emotional(?:ly)?",
+      "keepsakes?",
+      "(?:could|can|would|will) never (?:part with|give (?:it |them )?up|throw (?:it |them )?away|let (?:it |them )?go|get rid of)",
+      "treasur(?:e|ed|es)",
+      "close to my heart",
+      "priceless",
+    ],
+  },
+  {
+    label: "inherited",
+    says: ["handed down", "passed down", "inherit(?:ed)?", "heirlooms?", "(?:a |the )?family piece"],
+  },
+  {
+    label: "favourite",
+    says: [
+      "favou?rites?",
+      "(?:like|love|prefer) (?:it |them )?(?:best|most|the most)",
+      "best of all",
+      "go-?to",
+      "number one",
+    ],
+  },
+  { label: "spare", says: ["spares?", "backups?", "back-?ups?", "extras?", "just in case", "reserve"] },
+  { label: "shared", says: ["shar(?:e|es|ed|ing) (?:it |them )?with", "borrow(?:s|ed)?", "lend(?:s)?", "we both use"] },
+  { label: "found", says: ["found", "discovered", "came across", "stumbled (?:on|upon)"] },
+  // places far away, by country, with the cities people name instead
+  { label: "japan", says: ["japan(?:ese)?", "kyoto", "tokyo", "osaka", "nara", "hokkaido", "okinawa"] },
+  { label: "france", says: ["france", "french", "paris(?:ian)?", "lyon", "marseille", "provence"] },
+  { label: "italy", says: ["ital(?:y|ian)", "rome", "venice", "florence", "milan", "naples", "tuscany", "sicily"] },
+  { label: "spain", says: ["spain", "spanish", "madrid", "barcelona", "seville", "ibiza"] },
+  {
+    label: "united kingdom",
+    says: ["england", "english", "britain", "british", "uk", "london", "scotland", "edinburgh"],
+  },
+  { label: "germany", says: ["germany", "german", "berlin", "munich", "hamburg"] },
+  { label: "mexico", says: ["mexic(?:o|an)", "cancun", "oaxaca"] },
+  { label: "china", says: ["china", "chinese", "beijing", "shanghai", "hong kong"] },
+  { label: "india", says: ["india(?:n)?", "delhi", "mumbai", "goa"] },
+  { label: "greece", says: ["greece", "greek", "athens", "santorini", "crete"] },
+  { label: "thailand", says: ["thai(?:land)?", "bangkok", "phuket"] },
+  {
+    label: "united states",
+    says: ["america(?:n)?", "usa", "the states", "new york", "california", "hawaii", "florida"],
+  },
+  { label: "canada", says: ["canad(?:a|ian)", "toronto", "vancouver", "montreal"] },
+];
+
+const COMPILED = CONCEPTS.flatMap((c) =>
+  c.says.map((s) => ({ label: c.label, re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${s})(?![\\p{L}\\p{N}])`, "gu") })),
+)
+  // longer expressions take their words first
+  .sort((a, b) => b.re.source.length - a.re.source.length);
+
+/** The labels of the concepts a text names, in the order of the concept list. */
+export function conceptsIn(text: string): string[] {
+  let rest = text.toLowerCase().replace(/[’‘]/g, "'");
+  const found = new Set<string>();
+  for (const { label, re } of COMPILED) {
+    re.lastIndex = 0;
+    if (!re.test(rest)) continue;
+    found.add(label);
+    re.lastIndex = 0;
+    rest = rest.replace(re, (m) => " ".repeat(m.length));
+  }
+  return CONCEPTS.map((c) => c.label).filter((l) => found.has(l));
+}
+
+/** The text as the embedder reads it: with the labels of the concepts it names, when it names any. */
+export function glossed(text: string): string {
+  const labels = conceptsIn(text);
+  return labels.length ? `${text} (${labels.join(", ")})` : text;
+}
+
+/**
+ * How much of what a request names an object's statements name too: the share of the request's
+ * concepts found among the statements' (0 when the request names none).
+ */
+export function conceptCoverage(request: readonly string[], statements: readonly string[]): number {
+  if (request.length === 0) return 0;
+  const held = new Set(statements.flatMap(conceptsIn));
+  return request.filter((c) => held.has(c)).length / request.length;
+}

@@ -1,0 +1,87 @@
+/**
+ * Everyday concepts named in other words: the paraphrases here are written for this test, not
+ * taken from any scenario set. The lexical embedder shares no word between a paraphrase and the
+ * statement it means, so only the concepts can bring them together.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { conceptCoverage, conceptsIn, glossed } from "../../src/memory/concepts.ts";
+import { MemoryConfig } from "../../src/memory/config.ts";
+import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { memorizeEpisode } from "../../src/memory/memorize.ts";
+import { retrieve } from "../../src/memory/retrieve.ts";
+import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { episode, scriptedPolicy } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "polar-concepts-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const DAY = 86_400_000;
+
+test("a paraphrase names the same concept as the plain word", () => {
+  const cases: [string, string][] = [
+    ["the scarf I grab when it gets chilly", "winter"],
+    ["the fan for the hotter months", "summer"],
+    ["what my hubby picked out for our anniversary", "spouse or partner"],
+    ["the one my mum's brother left me", "aunt or uncle"],
+    ["a present from somebody at the office", "coworker"],
+    ["what my bestie got me", "friend"],
+    ["the thing I picked up in Osaka", "japan"],
+    ["the mug I could never throw away", "sentimental"],
+    ["the bottle I take jogging", "running"],
+    ["the lamp for bedtime stories", "night"],
+  ];
+  for (const [text, label] of cases) assert.ok(conceptsIn(text).includes(label), `${text}: ${conceptsIn(text)}`);
+});
+
+test("a longer expression takes its words: an uncle is not a parent, a coworker is not a workplace", () => {
+  assert.deepEqual(conceptsIn("my dad's sister"), ["aunt or uncle"]);
+  assert.deepEqual(conceptsIn("from a guy at work"), ["coworker"]);
+  assert.deepEqual(conceptsIn("the red one on the shelf"), [], "no concept, no gloss");
+  assert.equal(glossed("the red one on the shelf"), "the red one on the shelf");
+  assert.equal(glossed("my bestie's gift"), "my bestie's gift (friend)");
+});
+
+test("coverage is the share of the request's concepts an object's statements name", () => {
+  const asked = conceptsIn("the one my closest pal gave me that lives in the glove box");
+  assert.deepEqual(asked, ["friend", "car"]);
+  assert.equal(conceptCoverage(asked, ["a friend gave the user this", "the user keeps it in the car"]), 1);
+  assert.equal(conceptCoverage(asked, ["a friend gave the user this"]), 0.5);
+  assert.equal(conceptCoverage([], ["anything"]), 0);
+});
+
+test("retrieval grounds a paraphrase on the object whose memories mean it, over one that shares its words", async () => {
+  const embedder = new LexicalEmbedder();
+  const store = new SqliteMemoryStore(join(dir, "m.db"), { embedder: { name: embedder.name, dim: embedder.dim } });
+  const facts: [string, string, string][] = [
+    ["thermos_1", "e1", "the user takes this thermos skiing in winter"],
+    ["thermos_1", "e2", "the user's colleagues gave them this thermos"],
+    ["thermos_2", "e3", "the user fills this thermos with iced tea in the summer"],
+    ["thermos_2", "e4", "the user got this thermos from a friend"],
+    // shares the request's words but none of its meaning
+    [
+      "thermos_3",
+      "e5",
+      "the user keeps this thermos in the cold garage at the place where the months are marked on a calendar",
+    ],
+  ];
+  for (const [i, [objectId, episodeId, statement]] of facts.entries()) {
+    await memorizeEpisode(
+      store,
+      embedder,
+      scriptedPolicy(() => ({ statements: [statement], episodic: "found it" })),
+      episode({ userId: "u", episodeId, objectId, category: "bottle" }),
+      { at: (i + 1) * DAY, config: MemoryConfig.parse({}) },
+    );
+  }
+  const ask = async (request: string) =>
+    (await retrieve(store, embedder, "u", request, { k: 5, now: 30 * DAY })).map((c) => c.objectId);
+  assert.equal(
+    (await ask("Bring me the thermos for the cold months that came from somebody at my job"))[0],
+    "thermos_1",
+  );
+  assert.equal((await ask("Fetch the thermos my buddy gave me, the one for hot weather"))[0], "thermos_2");
+  await store.close();
+});
