@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/policy.ts";
 import { PINNED_CATEGORIES } from "../sim/protocol.ts";
-import { glossed } from "./concepts.ts";
+import { glossed } from "../util/concepts.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";

@@ -30,9 +30,9 @@
  * of the object, its asking removed (src/util/requests.ts).
  */
 import type { MemoryCandidate } from "../mllm/candidate.ts";
+import { conceptCoverage, conceptsIn, glossed } from "../util/concepts.ts";
 import { describedPart } from "../util/requests.ts";
 import { descriptiveClauses } from "./clauses.ts";
-import { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
 

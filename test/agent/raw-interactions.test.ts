@@ -9,6 +9,7 @@ import { InteractionLog } from "../../src/agent/raw-interactions.ts";
 import type { Task } from "../../src/agent/task.ts";
 import { sampleRawInteractions } from "../../src/eval/raw-sample.ts";
 import type { RawInteraction } from "../../src/mllm/candidate.ts";
+import { groundRaw } from "../../src/mllm/heuristic/ground.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
 
 const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({
@@ -172,4 +173,35 @@ test("a last line still being written is not read yet, and not an error; a broke
   );
   writeFileSync(path, `{"userId":"u1","epis\n${ok}\n`);
   assert.throws(() => new InteractionLog(path), /raw\.jsonl:1: not JSON/);
+});
+
+test("raw mode grounds a paraphrase on the interaction that meant it, not on shared filler words", () => {
+  const said: RawInteraction[] = [
+    {
+      episodeId: "a1",
+      timestamp: 1,
+      instruction: "get the scarf I wear in the winter",
+      objectId: "scarf-1",
+      category: "hat",
+      trajectory: "",
+    },
+    {
+      episodeId: "a2",
+      timestamp: 2,
+      instruction: "get the scarf I take to the beach in summer",
+      objectId: "scarf-2",
+      category: "hat",
+      trajectory: "",
+    },
+    {
+      episodeId: "a3",
+      timestamp: 3,
+      instruction: "get the hat I wear for the cold garage",
+      objectId: "hat-3",
+      category: "hat",
+      trajectory: "",
+    },
+  ];
+  assert.equal(groundRaw("Get me the one for the colder months", said).objectId, "scarf-1");
+  assert.equal(groundRaw("Get me the one for when it's hot out", said).objectId, "scarf-2");
 });

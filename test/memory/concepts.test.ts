@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { conceptCoverage, conceptsIn, glossed } from "../../src/memory/concepts.ts";
+import { conceptCoverage, conceptsIn, glossed } from "../../src/util/concepts.ts";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
@@ -56,15 +56,15 @@ test("retrieval grounds a paraphrase on the object whose memories mean it, over 
   const embedder = new LexicalEmbedder();
   const store = new SqliteMemoryStore(join(dir, "m.db"), { embedder: { name: embedder.name, dim: embedder.dim } });
   const facts: [string, string, string][] = [
-    ["thermos_1", "e1", "the user takes this thermos skiing in winter"],
-    ["thermos_1", "e2", "the user's colleagues gave them this thermos"],
-    ["thermos_2", "e3", "the user fills this thermos with iced tea in the summer"],
-    ["thermos_2", "e4", "the user got this thermos from a friend"],
+    ["mug_1", "e1", "the user takes this mug skiing in winter"],
+    ["mug_1", "e2", "the user's colleagues gave them this mug"],
+    ["mug_2", "e3", "the user fills this mug with iced tea in the summer"],
+    ["mug_2", "e4", "the user got this mug from a friend"],
     // shares the request's words but none of its meaning
     [
-      "thermos_3",
+      "mug_3",
       "e5",
-      "the user keeps this thermos in the cold garage at the place where the months are marked on a calendar",
+      "the user keeps this mug in the cold garage at the place where the months are marked on a calendar",
     ],
   ];
   for (const [i, [objectId, episodeId, statement]] of facts.entries()) {
@@ -72,16 +72,16 @@ test("retrieval grounds a paraphrase on the object whose memories mean it, over 
       store,
       embedder,
       scriptedPolicy(() => ({ statements: [statement], episodic: "found it" })),
-      episode({ userId: "u", episodeId, objectId, category: "bottle" }),
+      episode({ userId: "u", episodeId, objectId, category: "mug" }),
       { at: (i + 1) * DAY, config: MemoryConfig.parse({}) },
     );
   }
   const ask = async (request: string) =>
     (await retrieve(store, embedder, "u", request, { k: 5, now: 30 * DAY })).map((c) => c.objectId);
   assert.equal(
-    (await ask("Bring me the thermos for the cold months that came from somebody at my job"))[0],
-    "thermos_1",
+    (await ask("Bring me the mug for the cold months that came from somebody at my job"))[0],
+    "mug_1",
   );
-  assert.equal((await ask("Fetch the thermos my buddy gave me, the one for hot weather"))[0], "thermos_2");
+  assert.equal((await ask("Fetch the mug my buddy gave me, the one for hot weather"))[0], "mug_2");
   await store.close();
 });

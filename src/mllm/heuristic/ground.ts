@@ -4,6 +4,7 @@
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 import type { Category } from "../../sim/protocol.ts";
+import { glossed } from "../../util/concepts.ts";
 import type { MemoryCandidate, RawInteraction } from "../candidate.ts";
 import type { GroundOutput } from "../policy.ts";
 import { guessCategory, isCategory } from "./categories.ts";
@@ -53,11 +54,12 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[]):
 }
 
 export function groundRaw(instruction: string, interactions: RawInteraction[]): GroundOutput {
-  const query = wordSet(instruction);
+  // words and the everyday concepts they name, so "the cold months" meets "…in the winter"
+  const query = wordSet(glossed(instruction));
   const guessed = guessCategory(instruction);
   let best: { r: RawInteraction; score: number } | null = null;
   for (const r of interactions) {
-    const words = wordSet(`${r.instruction} ${r.trajectory}`);
+    const words = wordSet(glossed(`${r.instruction} ${r.trajectory}`));
     const score = coverage(query, words) + (guessed && r.category === guessed ? 1 : 0);
     if (score > 0 && (!best || score > best.score || (score === best.score && r.timestamp > best.r.timestamp))) {
       best = { r, score };
