@@ -6,6 +6,7 @@ import { ruleLayerFor } from "../rules/model/layer.ts";
 import type { RulesMethod } from "../rules/session.ts";
 import { settingsFromConfig } from "../sim/settings.ts";
 import { claimDir } from "../util/dir-lock.ts";
+import { episodeThreads } from "./episode-threads.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { scoreTable } from "./rules/labels.ts";
 import { DEV_BANK, loadBank, type PhraseBank } from "./rules/phrases.ts";
@@ -47,7 +48,7 @@ export async function evaluate(
   const memory = await createMemoryFactory(config, opts.onNotice);
   const runtime = createRuntime(config, plan.set, backbones, memory);
   try {
-    const summary = await runEvaluation(plan, runtime, opts);
+    const summary = await runEvaluation(plan, runtime, { ...threadsFor(config, opts), ...opts });
     // The rule layer is measured on a finished evaluation only: its episodes read the memory the acquisition built.
     const rules =
       opts.rules?.length && summary.remaining === 0 && !opts.signal?.aborted
@@ -57,6 +58,17 @@ export async function evaluate(
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * The embedded simulator in process is CPU work on this thread: with --concurrency above 1 its
+ * episodes go to worker threads. Bridges (WebSocket) are waited on, not computed: those stay
+ * on this thread's event loop.
+ */
+function threadsFor(config: PolarConfig, opts: EvaluateOptions): Pick<RunOptions, "threads"> {
+  const s = config.simulator;
+  const inProcess = s.type === "embedded" && !s.url && !s.urls?.length;
+  return inProcess && config.eval.concurrency > 1 ? { threads: episodeThreads(config, opts.env) } : {};
 }
 
 async function measureRules(

@@ -138,6 +138,24 @@ export interface EvalRuntime {
   close(): Promise<void>;
 }
 
+/**
+ * Episodes on other threads (episode-threads.ts), each with its own simulator and memory
+ * connection; the runner hands them job keys and gets back what bb.run and bb.recall gave.
+ */
+export interface EpisodeWorkers {
+  open(n: number): Promise<EpisodeWorker[]>;
+}
+
+export interface EpisodeWorker {
+  /** opens the backbone's memory anew: what other threads wrote before is seen */
+  openBackbone(name: string, memoryDir: string): Promise<void>;
+  releaseBackbone(): Promise<void>;
+  /** a fresh simulator session, after an infrastructure failure */
+  renewSimulator(): Promise<void>;
+  run(key: string, trajectoryDir: string | null): Promise<{ outcome: EpisodeOutcome; recall: RecallOutcome | null }>;
+  close(): Promise<void>;
+}
+
 export interface EvalPlan {
   config: PolarConfig;
   set: ScenarioSet;
@@ -167,6 +185,8 @@ export interface RunOptions {
   trajectories?: boolean;
   /** run only this shard's users (--shard i/N); the run file still lists every unit of the run */
   shard?: Shard;
+  /** with concurrency above 1: run the episodes on these threads instead of this one's event loop */
+  threads?: EpisodeWorkers;
 }
 
 export interface RunSummary {
@@ -420,7 +440,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   progress.start(jobs.length, skipped);
   const writer = new ResultWriter(resultsPath);
   const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
-  let slots: { sim: Simulator }[] = [];
+  // a slot runs one episode at a time: on this thread with its simulator, or on a worker thread
+  let slots: ({ sim: Simulator; worker?: undefined } | { worker: EpisodeWorker; sim?: undefined })[] = [];
   let ran = 0;
   let infrastructureFailures = 0;
   let inARow = 0;
@@ -436,7 +457,11 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   let spentUsd: number | null = 0;
   try {
     if (opts.limit === 0) stop.abort();
-    slots = (stop.signal.aborted ? [] : await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
+    if (stop.signal.aborted) slots = [];
+    else if (opts.threads && plan.concurrency > 1)
+      slots = (await opts.threads.open(plan.concurrency)).map((worker) => ({ worker }));
+    else slots = (await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
+    const workers = slots.flatMap((s) => (s.worker ? [s.worker] : []));
     for (const b of plan.backbones) {
       if (stop.signal.aborted) break;
       // the memory this run reads and writes is its own while it runs: a `polar run --memory-dir`
@@ -454,8 +479,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
         const acquisition = mine.filter((j) => j.stage === "acquisition");
         await reconcileMemory(bb, acquisition, done, notes);
 
-        const execute = async (job: Job, slot: { sim: Simulator }) => {
-          const sim = slot.sim;
+        const execute = async (job: Job, slot: (typeof slots)[number]) => {
           if (deadline !== null && Date.now() >= deadline) {
             stopFor(`the run's time limit of ${maxMinutes} min was reached`);
             return;
@@ -475,10 +499,16 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           }
           take();
           const t0 = Date.now();
-          const trajectory = opts.trajectories
-            ? new TrajectoryWriter(join(plan.outDir, episodeDir({ ...job, episodeId: job.episode.id })))
+          const trajectoryDir = opts.trajectories
+            ? join(plan.outDir, episodeDir({ ...job, episodeId: job.episode.id }))
             : null;
-          const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
+          let outcome: EpisodeOutcome;
+          let threadRecall: RecallOutcome | null = null;
+          if (slot.worker) ({ outcome, recall: threadRecall } = await slot.worker.run(job.key, trajectoryDir));
+          else {
+            const trajectory = trajectoryDir ? new TrajectoryWriter(trajectoryDir) : null;
+            outcome = await bb.run(job, slot.sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
+          }
           budget?.finish(budgetJob, outcome.usage.costUsd);
           spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
           if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0) {
@@ -503,6 +533,11 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             }
             // A session that timed out or lost its connection is spent (a late reply must never
             // answer a later request): this worker goes on with a fresh one.
+            if (slot.worker) {
+              await slot.worker.renewSimulator();
+              return;
+            }
+            const sim = slot.sim;
             await sim.close().catch(() => undefined);
             slot.sim = await runtime
               .openSimulators(1)
@@ -511,8 +546,9 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             return;
           }
           inARow = 0;
-          const recall =
-            job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic"
+          const recall = slot.worker
+            ? threadRecall
+            : job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic"
               ? await bb.recall(job.episode as EvaluationEpisode)
               : null;
           const line = toLine(job, outcome, recall, {
@@ -533,16 +569,27 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           );
         };
 
-        await runPool(
-          acquisition.filter((j) => !done.has(j.key)),
-          slots,
-          execute,
-          stop.signal,
-        );
+        // A user's acquisition episodes run in order on one slot, as with one: each memorizes
+        // into what the ones before it left (an object seen again is the same object), so the
+        // memory, and every evaluation that reads it, does not depend on which slot is faster.
+        const byUser = new Map<string, Job[]>();
+        for (const j of acquisition.filter((j) => !done.has(j.key)))
+          byUser.set(j.episode.userId, [...(byUser.get(j.episode.userId) ?? []), j]);
+        const inOrder = async (list: Job[], slot: (typeof slots)[number]) => {
+          for (const j of list) {
+            if (stop.signal.aborted) return;
+            await execute(j, slot);
+          }
+        };
+        // threads open the memory per stage: the evaluation must see what every thread memorized
+        await Promise.all(workers.map((w) => w.openBackbone(b.name, memoryLock.path)));
+        await runPool([...byUser.values()], slots, inOrder, stop.signal);
         if (acquisition.some((j) => !done.has(j.key))) break; // evaluation waits for a complete memory
         const evaluation = mine.filter((j) => j.stage === "evaluation" && !done.has(j.key));
+        await Promise.all(workers.map((w) => w.openBackbone(b.name, memoryLock.path)));
         await runPool(evaluation, slots, execute, stop.signal);
       } finally {
+        await Promise.all(workers.map((w) => w.releaseBackbone().catch(() => undefined)));
         await bb.close();
         memoryLock.release();
       }
@@ -552,7 +599,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     failures.close();
     progress.stop();
     opts.signal?.removeEventListener("abort", onAbort);
-    await Promise.all(slots.map((s) => s.sim.close().catch(() => undefined)));
+    await Promise.all(slots.map((s) => (s.worker ?? s.sim).close().catch(() => undefined)));
     const remaining = jobs.filter((j) => !done.has(j.key)).length;
     session.finishedAt = now().toISOString();
     session.episodesRun = ran;

@@ -1,0 +1,96 @@
+/**
+ * One worker thread of `polar eval --concurrency N`: its own simulator, its own connection to
+ * the run's memory and its own embedder, planned from the run's config exactly as the main
+ * thread planned it, so an episode here is the episode the main thread would have run. It
+ * answers one request at a time (episode-threads.ts sends them).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { PolarConfig } from "../config/schema.ts";
+import type { EvaluationEpisode } from "../datasets/schema.ts";
+import type { Simulator } from "../sim/simulator.ts";
+import { createMemoryFactory } from "./memory-factory.ts";
+import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, type RecallOutcome } from "./runner.ts";
+import { buildPlan } from "./setup.ts";
+import { TrajectoryWriter } from "./trajectory-writer.ts";
+import { createRuntime } from "./wiring.ts";
+
+export type ThreadRequest =
+  | { kind: "open"; backbone: string; memoryDir: string }
+  | { kind: "run"; key: string; trajectoryDir: string | null }
+  | { kind: "release" }
+  | { kind: "renew" }
+  | { kind: "close" };
+
+export type ThreadReply = { ok: true; value: unknown } | { ok: false; message: string; stack?: string };
+
+export interface RunReply {
+  outcome: EpisodeOutcome;
+  recall: RecallOutcome | null;
+}
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error("episode-thread.ts runs as a worker thread of polar eval");
+  const { config } = workerData as { config: PolarConfig };
+  const { plan, backbones } = await buildPlan(config);
+  // the main thread has said which embedder the run uses: once is enough
+  const runtime = createRuntime(config, plan.set, backbones, await createMemoryFactory(config, () => {}));
+  const byKey = new Map<string, Job>(planJobs(plan).map((j) => [j.key, j]));
+  let [sim]: Simulator[] = await runtime.openSimulators(1);
+  let bb: BackboneRuntime | null = null;
+
+  const handle = async (r: ThreadRequest): Promise<unknown> => {
+    switch (r.kind) {
+      case "open":
+        await bb?.close();
+        bb = null;
+        bb = await runtime.openBackbone(r.backbone, r.memoryDir);
+        return null;
+      case "release":
+        await bb?.close();
+        bb = null;
+        return null;
+      case "renew":
+        await sim.close().catch(() => undefined);
+        [sim] = await runtime.openSimulators(1);
+        return null;
+      case "close":
+        await bb?.close();
+        bb = null;
+        await sim.close().catch(() => undefined);
+        await runtime.close();
+        return null;
+      case "run": {
+        const job = byKey.get(r.key);
+        if (!job) throw new Error(`${r.key} is not a unit of this run as this thread planned it`);
+        if (!bb || bb.name !== job.backbone) throw new Error(`${r.key}: backbone ${job.backbone} is not open here`);
+        const trajectory = r.trajectoryDir ? new TrajectoryWriter(r.trajectoryDir) : null;
+        const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
+        const recall =
+          !outcome.infrastructure &&
+          job.stage === "evaluation" &&
+          job.memory === "polar" &&
+          job.representation === "episodic"
+            ? await bb.recall(job.episode as EvaluationEpisode)
+            : null;
+        return { outcome, recall } satisfies RunReply;
+      }
+    }
+  };
+
+  // one request at a time, in order: the main thread waits for each reply before the next
+  let chain = Promise.resolve();
+  port.on("message", (r: ThreadRequest) => {
+    chain = chain.then(async () => {
+      try {
+        port.postMessage({ ok: true, value: await handle(r) } satisfies ThreadReply);
+      } catch (e) {
+        const err = e as Error;
+        port.postMessage({ ok: false, message: err?.message ?? String(e), stack: err?.stack } satisfies ThreadReply);
+      }
+    });
+  });
+  port.postMessage({ ok: true, value: "ready" } satisfies ThreadReply);
+}
+
+await main();
