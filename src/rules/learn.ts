@@ -36,7 +36,7 @@ import { FILLER, GLOBAL, LASTING, NOT_TASK_LOCAL, PRAISE, SCENE, STOP, TASK_LOCA
 import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";
-import { roomName } from "./rooms.ts";
+import { roomKey, roomName, sameRoom } from "./rooms.ts";
 import { type Condition, type Requirement, type RuleDraft, type RuleVersion, type Scope, sceneScope } from "./types.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn/items.ts";
@@ -269,8 +269,26 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
       r,
     );
   }
+  // "the back bedroom" in a house whose labels say only "bedroom", "guest bedroom": which one
+  // it is cannot be told, and the wider room would be broader than what was said
+  const house = ctx.rooms ?? [];
+  const picked = (r.rooms ?? []).find((x) => x.qualified && house.some((l) => sameRoom(l, x.qualified!.head)));
+  if (picked) {
+    const said = verbatim(t, picked);
+    const kinds = house.filter((l) => sameRoom(l, picked.qualified!.head));
+    return {
+      decision: "unclear",
+      reason: `"${said}" is none of this house's rooms exactly`,
+      clause,
+      persistence: r.persistence,
+      draft,
+      question: `Which room is "${said}": ${kinds.map((l) => `the ${l}`).join(", ")}, or another one?`,
+    };
+  }
   const item = resolveDraft(draft, clause, rules, r);
-  const unknown = (r.rooms ?? []).filter((x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room));
+  const unknown = (r.rooms ?? []).filter(
+    (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
+  );
   if (unknown.length && !item.question)
     item.question = `I don't know ${/^[aeiou]/.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
   return item;
@@ -334,9 +352,49 @@ function retractItems(
       },
     ];
   // a permission limited in time or to this house is an exception to the rule, not its end
-  const times = r.conditions.filter((c) => c.kind === "time");
+  // "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
+  // permission is limited by is when the rule gives way, never a reason to drop it
+  const times = [
+    ...r.conditions,
+    ...r.exceptions.filter((c) => c.kind === "asked" && r.targets.every((x) => x.kind === "room")),
+  ];
   const scene = r.scope === "scene" ? ctx.sceneId : undefined;
+  // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
+  const named = namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text);
+  const jsonReq = found.map((v) => v.rule.requirement).find((q) => q.kind === "json_fields");
+  const missing = jsonReq ? named.filter((f) => !jsonReq.fields.includes(f)) : [];
+  if (missing.length)
+    return [
+      {
+        decision: "unclear",
+        reason: `the JSON reply has no ${missing.join(", ")} field`,
+        clause,
+        quote,
+        question: `My JSON replies have no ${missing.join(" or ")} field: what should I drop?`,
+      },
+    ];
   return found.map((v): LearnItem => {
+    const q = v.rule.requirement;
+    if (q.kind === "json_fields" && named.length && named.every((f) => q.fields.includes(f))) {
+      const fields = q.fields.filter((f) => !named.includes(f));
+      if (fields.length)
+        return {
+          decision: "revise",
+          reason: `drops ${named.join(", ")} from the JSON reply`,
+          clause,
+          persistence: "persistent",
+          ruleId: v.ruleId,
+          base: v.versionId,
+          draft: {
+            ...v.rule,
+            requirement: { ...q, fields },
+            statement: clause,
+            quotes: [quote, ...v.rule.quotes],
+            source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+          },
+          quote,
+        };
+    }
     const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
     if (times.length || (scene && !sceneOwn)) {
       const exceptions: Condition[] = [
@@ -374,6 +432,17 @@ function retractItems(
       quote,
     };
   });
+}
+
+/** The fields a phrase names as fields: "the object field", "room and found keys". */
+function namedFields(text: string): string[] {
+  const m = /\b((?:[a-z_]+(?:,? (?:and|or|,) | ))*?[a-z_]+) (?:fields?|keys?|propert(?:y|ies)|entry|entries)\b/.exec(
+    text,
+  );
+  if (!m) return [];
+  return m[1]
+    .split(/,? (?:and|or) |, | /)
+    .filter((x) => x && !/^(?:the|a|an|that|this|those|these|json|for|of|need|no|drop|remove|forget|about)$/.test(x));
 }
 
 /** "The baby sleeps from 1 to 3": the hours of a condition only people know, on the rules that have it. */

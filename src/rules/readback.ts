@@ -77,7 +77,12 @@ export function inFirstPerson(r: Pick<RuleDraft, "requirement" | "conditions" | 
     c.kind === "time" ? condition(c) : c.kind === "text" ? condition(c) : `when ${condition(c)}`,
   );
   const except = r.exceptions.map((c) =>
-    c.kind === "text" ? condition(c) : `except ${c.kind === "time" ? condition(c) : `when ${condition(c)}`}`,
+    // "unless I'm home" says itself; "on weekends", from a permission, is said as the exception it is
+    c.kind === "text"
+      ? /^\s*(?:unless|except|other than|apart from|but not|besides)\b/i.test(c.quote)
+        ? condition(c)
+        : `except ${condition(c)}`
+      : `except ${c.kind === "time" ? condition(c) : `when ${condition(c)}`}`,
   );
   const scope = r.scope.startsWith("scene:") ? " in this house" : "";
   return [act + scope, ...when, ...except].join(" ");

@@ -148,11 +148,18 @@ export function matchRoom(
   fuzzy = false,
 ): RoomMatch | undefined {
   const house = [...new Set(houseLabels.map(roomName))];
+  // the house's own label, said as it is written, is that label: "guest bedroom" stays guest bedroom
+  const labels = new Set(houseLabels.map(roomKey));
+  for (let n = Math.min(3, words.length); n >= 1; n--) {
+    const phrase = words.slice(0, n).join(" ");
+    if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
+  }
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     const phrase = words.slice(0, n).join(" ");
     if (!/^[a-z][a-z0-9 ]*$/.test(phrase)) continue;
     const name = canonicalRoom(phrase);
-    if (name) return { room: name, words: n };
+    // "the spare room" in a house that labels it "guest bedroom": the house's word for it
+    if (name) return { room: [...labels].find((l) => roomName(l) === name) ?? name, words: n };
     if (house.includes(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
   if (!fuzzy) return undefined;

@@ -3,8 +3,9 @@
  * (test/rules/corrections-dev.json, labelled like TellOnce appendix D.1): every field right for
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
- * The held-out set (datasets/corrections/heldout.json) is never read by a test: it is scored
- * by scripts/score-corrections.ts alone.
+ * test/rules/corrections-dev-2.json, by another author, is asserted the same way. The held-out
+ * sets (datasets/corrections/heldout.json, heldout-2.json) are never read by a test: they are
+ * scored by scripts/score-corrections.ts alone.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -13,15 +14,17 @@ import { describe, it } from "node:test";
 import { FIELDS, loadLabelSet, scoreSet, scoreTable, UNSAFE } from "../../src/eval/rules/labels.ts";
 
 describe("the learner on the development corrections", () => {
-  it("reads every field right for at least 80% of them, with no unsafe reading", async () => {
-    const s = await scoreSet(loadLabelSet("test/rules/corrections-dev.json"));
-    console.log(scoreTable(s));
-    assert.ok(s.cases >= 30, "at least 30 labelled cases");
-    assert.ok(s.ok / s.cases >= 0.8, `${s.ok} of ${s.cases} cases right`);
-    for (const f of FIELDS)
-      assert.ok(s.fields[f].right / s.fields[f].of >= 0.8, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
-    for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
-  });
+  // the second set is by another author, in other words (typos, run-ons, hedges, durations, qualified rooms)
+  for (const path of ["test/rules/corrections-dev.json", "test/rules/corrections-dev-2.json"])
+    it(`reads every field right for at least 80% of ${path}, with no unsafe reading`, async () => {
+      const s = await scoreSet(loadLabelSet(path));
+      console.log(scoreTable(s));
+      assert.ok(s.cases >= 30, "at least 30 labelled cases");
+      assert.ok(s.ok / s.cases >= 0.8, `${s.ok} of ${s.cases} cases right`);
+      for (const f of FIELDS)
+        assert.ok(s.fields[f].right / s.fields[f].of >= 0.8, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
+      for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
+    });
 
   it("no test and no part of the rule layer reads the held-out corrections or the simulated user's test bank", () => {
     const files = (dir: string): string[] =>
@@ -32,7 +35,7 @@ describe("the learner on the development corrections", () => {
     for (const f of [...files("test"), ...files("src/rules")]) {
       const text = readFileSync(f, "utf8");
       if (f.endsWith("corrections-dev.test.ts")) continue;
-      assert.doesNotMatch(text, /heldout\.json|test-bank\.json|TEST_BANK/, f);
+      assert.doesNotMatch(text, /heldout(?:-\d+)?\.json|test-bank\.json|TEST_BANK/, f);
     }
   });
 });

@@ -178,13 +178,29 @@ describe("learner: not stored", () => {
       "just for now, avoid the kitchen",
       "Can you not go into the bedroom right now?",
       "For this trip only, skip the dining room.",
-      "Don't go through the living room today.",
       "Keep it under 5 words this time",
     ]) {
       const i = one(m);
       assert.equal(i.decision, "task_local", m);
       assert.equal(i.persistence, "task_local", m);
       assert.equal(i.draft?.scope, "task", m);
+    }
+  });
+
+  it("a bound longer than one task is kept on the rule as said, never dropped or made permanent", async () => {
+    for (const [m, bound] of [
+      ["Don't go through the living room today.", "today"],
+      ["stay out of the garage for the rest of the week", "for the rest of the week"],
+      ["until friday dont go in the basement", "until friday"],
+    ]) {
+      const i = one(m);
+      assert.equal(i.decision, "add", m);
+      assert.deepEqual(
+        i.draft?.conditions.map((c) => [c.kind, c.quote]),
+        [["text", bound]],
+        m,
+      );
+      assert.equal((await compileRule(i.draft!)).kind, "guidance", m);
     }
   });
 

@@ -5,7 +5,8 @@
  * time points ("9", "9 pm", "nine at night", "21:00", "noon", "midnight"): "between A and B" /
  * "from A to B" / "A to B", "after A" (until the next morning), "before B" / "until B" (from the
  * start of that part of the day). A point without am/pm borrows it from the other end of a
- * range ("between 5 and 9 pm" = 17 → 21) or from the part of day it names ("9 at night").
+ * range ("between 5 and 9 pm" = 17 → 21) or from the part of day it names ("9 at night", or a meal:
+ * "between 6 and 8, at dinner"); a bare range that starts between 1 and 5 is the afternoon.
  * Overlapping readings keep the longest ("after 9 at night" is one window, not two).
  *
  * What only people know is no time here: "while I am asleep", "at bedtime", "during dinner"
@@ -145,6 +146,13 @@ function inferFrom(p: TimePoint, fits: (h: number) => number): number {
 function partOfDay(clause: string): string | undefined {
   const night = /\b(?:night|nights|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
   const morning = /\bmornings?\b/i.test(clause);
+  if (!night && !morning) {
+    // a meal says the part of the day its hours are in: "between 6 and 8, we eat dinner then"
+    const meal = /\b(?:(breakfast)|(brunch|lunch|lunchtime|lunch time)|(dinner|supper|tea ?time)(?: ?time)?)\b/i.exec(
+      clause,
+    );
+    if (meal) return meal[1] ? "in the morning" : meal[2] ? "in the afternoon" : "in the evening";
+  }
   if (night === morning) return undefined;
   return night ? (/\bnight|dark\b/i.test(clause) ? "at night" : "in the evening") : "in the morning";
 }
@@ -182,6 +190,10 @@ function clockWindows(clause: string): FoundTime[] {
       if (a.h <= 12 && b.h < a.h) {
         if (a.h === 12) from = 0;
         else if (a.h >= 6) to = b.h + 12;
+      } else if (a.h >= 1 && a.h <= 5 && b.h > a.h && b.h <= 12) {
+        // "between 1 and 3", "from 5 to 7": the hours a household lives in, not the small hours
+        from = a.h + 12;
+        to = b.h + 12;
       }
     }
     if (from === to % 24) continue;

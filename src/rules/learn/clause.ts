@@ -22,10 +22,12 @@ import {
   ENTER,
   FILLER,
   FINE,
+  FREQUENCY,
   GLOBAL,
   LASTING,
   NOT_TASK_LOCAL,
   PERMIT,
+  PLACE,
   REPLY_NOUN,
   RETRACT,
   SCENE,
@@ -184,6 +186,7 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   // in a retraction, "stay out of the garage" is read as if said positively
   const positive = inner ? { ...common } : common;
   out.push(...roomReadings(ctx, c, positive, main));
+  if (!out.length && !inner) out.push(...onlyRooms(ctx, c, common, main));
   if (inner && !out.length) {
     const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
     const hs = heads(ctx, main);
@@ -220,6 +223,19 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   }
   if (!out.length && !inner) out.push(...ellipticalRoom(ctx, c, common, main));
   if (!out.length && !inner) {
+    // "don't go upstairs after 10": which rooms that is, only the user knows
+    const place = words(ctx, main).first(re(PLACE));
+    if (place && heads(ctx, main).some((h) => h.bans && h.b <= place.a)) {
+      const said = ctx.message.slice(ctx.tokens[place.a].start, ctx.tokens[place.b - 1].end);
+      out.push({
+        type: "unclear",
+        reason: `"${said}" names no room of this house`,
+        question: `Which rooms do you mean by "${said}"? Name them and I'll keep to it.`,
+        clause: main,
+      });
+    }
+  }
+  if (!out.length && !inner) {
     const hs = heads(ctx, main);
     if (
       hs.some((h) => h.bans && h.kind !== "enter") ||
@@ -242,6 +258,39 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
       ) && roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
     const b = goes ? undefined : behaviour(ctx, common, main);
     if (b) out.push(b);
+  }
+  return out;
+}
+
+/**
+ * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is
+ * off limits, and what "only" is said with is when it is not. Without that part, "only" says
+ * nothing of when, and nothing is read.
+ */
+function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
+  if (!common.conditions.length) return [];
+  const out: RuleReading[] = [];
+  for (const h of heads(ctx, main)) {
+    if (h.bans || (h.kind !== "enter" && h.kind !== "stop")) continue;
+    const before = new Words(ctx.tokens, Math.max(main.a, h.a - 3), h.a).text;
+    if (!/\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/.test(before)) continue;
+    const next = heads(ctx, main).find((x) => x.a > h.a)?.a ?? main.b;
+    const only = ctx.tokens.slice(main.a, h.a).findLastIndex((t) => t.w === "only") + main.a;
+    for (const r of roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent))
+      out.push({
+        type: "rule",
+        ...common,
+        conditions: [],
+        exceptions: [...common.exceptions, ...common.conditions],
+        requirement: { kind: h.kind === "stop" ? "no_stop_in_room" : "avoid_room", room: r.room },
+        stage: "pre_action",
+        quotes: [
+          { a: only, b: h.b },
+          { a: r.a, b: r.b },
+        ],
+        clear: true,
+        rooms: [r],
+      });
   }
   return out;
 }
@@ -322,6 +371,14 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     if (x.type !== "rule" || x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room") continue;
     x.exceptions = x.exceptions.map((e) => (e.kind === "asked" ? { kind: "text", a: e.a, b: e.b } : e));
   }
+  // "don't go in the garage so often": how often is left open, so when it applies is asked
+  if (re(FREQUENCY).test(words(ctx, main).text))
+    for (const x of out)
+      if (x.type === "rule" && (x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room"))
+        x.persistence = "defer";
+  // "stay out of the office when I tell you to": the user asking as a condition of a ban is theirs to judge
+  for (const x of out)
+    if (x.type === "rule") x.conditions = x.conditions.map((e) => (e.kind === "asked" ? { ...e, kind: "text" } : e));
   const rules = out.filter((x): x is RuleReading => x.type === "rule" && x.requirement.kind !== "behavior");
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);

@@ -8,7 +8,18 @@
  */
 import { findTimes } from "../grammar/times.ts";
 import { type Token, Words } from "../grammar/tokens.ts";
-import { EXPLAIN, GLOBAL, LASTING, NOT_TASK_LOCAL, PEOPLE_TIME, SCENE, TASK_LOCAL, VAGUE } from "./lexicon.ts";
+import {
+  DAYS,
+  DURATION,
+  EXPLAIN,
+  GLOBAL,
+  LASTING,
+  NOT_TASK_LOCAL,
+  PEOPLE_TIME,
+  SCENE,
+  TASK_LOCAL,
+  VAGUE,
+} from "./lexicon.ts";
 import type { Span } from "./segments.ts";
 
 export type Cond =
@@ -38,7 +49,11 @@ const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no probl
 /** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
 const ASKED =
   /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct)\b.*$/;
-const UNLESS = /\b(?:unless|except (?:when|if|while))\b.*$/;
+/** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
+/** A condition that is the user asking: "when I tell you to go there", "if I ask". */
+const WHEN_ASKED =
+  /^(?:only )?(?:when(?:ever)?|if|once)\s+(?:i|we)\s+(?:specifically |explicitly |actually )?(?:ask|tell|send|say|request|want|need|allow|let|instruct)\b/;
+const UNLESS = /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
 
 /** What the robot itself is doing: "when you reply", "when you are done" restate the stage, no condition. */
 const ROBOT_WHEN =
@@ -63,13 +78,20 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   const overlaps = (x: Span, ys: { a: number; b: number }[]) => ys.some((y) => x.a < y.b && y.a < x.b);
   const cut = parts.map((p) => withoutExplanation(tokens, p)).filter((p) => p.b > p.a);
   const taken: Span[] = [];
+  // "for the rest of the week", "on school nights": days no clock gives the robot, kept as said;
+  // a part of the day inside them ("nights") is theirs, not a window of its own
+  const days: Span[] = [];
+  for (const p of cut)
+    for (const src of [DURATION, DAYS])
+      for (const m of new Words(tokens, p.a, p.b).matches(re(src)))
+        if (!overlaps(m, days)) days.push({ a: m.a, b: m.b });
   // times are read over the clause at once: "In the evening, between 6 and 8" is one window
   if (cut.length) {
     const all = new Words(tokens, Math.min(...cut.map((p) => p.a)), Math.max(...cut.map((p) => p.b)));
     for (const t of findTimes(all.text)) {
       const [a, b] = all.range(t.index, t.quote.length);
       const p = cut.find((x) => x.a <= a && b <= x.b);
-      if (!p) continue;
+      if (!p || overlaps({ a, b }, days)) continue;
       const before = new Words(tokens, Math.max(p.a, a - 6), a).text;
       const after = new Words(tokens, b, Math.min(p.b, b + 4)).text;
       const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
@@ -77,6 +99,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       else conditions.push(c);
       taken.push({ a, b });
     }
+  }
+  for (const d of days) {
+    conditions.push({ kind: "text", a: d.a, b: d.b });
+    taken.push(d);
   }
   for (const p of cut) {
     const w = new Words(tokens, p.a, p.b);
@@ -105,7 +131,8 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const vague = re(VAGUE).test(said);
       const scope = re(SCENE).test(said) && /\b(?:you|u) (?:are|re)\b/.test(said);
       if (!ROBOT_WHEN.test(said) && !timeOnly && !vague && !scope) {
-        conditions.push({ kind: "text", a: when.a, b: when.b });
+        // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
+        conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
         taken.push({ a: when.a, b: when.b });
       }
     }

@@ -276,13 +276,51 @@ export const TASK_LOCAL = alt([
   "just now",
   "at the moment",
   "for the moment",
-  "for today",
-  "today",
   "tonight",
   "for tonight",
   "this (?:morning|afternoon|evening)",
   "until you are (?:done|finished)",
   "for the rest of (?:the|this) (?:task|search|trip|run)",
+]);
+
+const DAY = alt([
+  "mondays?",
+  "tuesdays?",
+  "wednesdays?",
+  "thursdays?",
+  "fridays?",
+  "saturdays?",
+  "sundays?",
+  "weekends?",
+  "weekdays?",
+  "week ?nights?",
+  "week ?days?",
+  "work ?days?",
+  "school ?(?:nights?|days?|mornings?)",
+  "holidays?",
+]);
+const PERIOD = alt(["day", "week", "weekend", "month", "summer", "winter", "holidays?", "school year"]);
+
+/**
+ * A bound longer than one task and shorter than always ("today", "for the rest of the week",
+ * "until Friday"): no clock the robot keeps, so the rule holds it as a condition in the
+ * user's words, never as a task-local or a permanent rule.
+ */
+export const DURATION = alt([
+  "(?:(?:just|only) )?(?:for )?today(?: only)?",
+  "(?:(?:just|only) )?(?:for )?(?:the rest of (?:the|this)|this|this whole|the whole|all) (?:day|week|weekend|month)",
+  "for the (?:day|week|weekend|month)",
+  "(?:for|over|during) the (?:next|coming) (?:(?:few|couple of|\\w+) )?(?:days?|weeks?|months?|nights?)",
+  "for (?:a (?:few|couple of)|(?:one|two|three|four|five|six|seven|\\d+)) (?:days?|weeks?|months?|nights?)",
+  "for a (?:day|week|month|while|bit)",
+  `(?:until|till|til|up to|through|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
+]);
+
+/** Days of the week said as when a rule holds: "on weekends", "on school nights", "sundays". */
+export const DAYS = alt([
+  `(?:(?:on|during|at|over|every|each) )?(?:(?:the|a) )?${DAY}`,
+  "during the week",
+  "(?:at|on|over) the weekend",
 ]);
 
 /** "not just this time": lasting after all. */
@@ -310,6 +348,30 @@ export const VAGUE = alt([
   "in (?:some|certain) (?:cases|situations)",
   "if you think",
   "when you think",
+]);
+
+/** How often, left open: "don't go in the garage so often" bans no room outright and says no trigger. */
+export const FREQUENCY = alt([
+  "(?:so|too|that|as) (?:often|much|frequently|many times)",
+  "(?:less|more) (?:often|frequently)",
+  "as (?:little|rarely|seldom) as (?:possible|you can)",
+  "(?:less|fewer) times",
+]);
+
+/**
+ * Places that are no room of a house ("upstairs", "the second floor"): a ban on going there
+ * names rooms the robot cannot tell, so it is asked back, never widened or guessed.
+ */
+export const PLACE = alt([
+  "upstairs",
+  "downstairs",
+  "up ?stairs",
+  "down ?stairs",
+  "outside",
+  "outdoors",
+  "(?:the )?(?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level|storey|story)",
+  "(?:the )?other (?:side|end|wing|part) of the (?:house|home|flat|apartment)",
+  "(?:the )?(?:east|west|north|south|back|front) (?:wing|side|part|half) of the (?:house|home)",
 ]);
 
 /** Words that only ask for care in general: what to do is not said. */

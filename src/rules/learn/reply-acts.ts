@@ -53,6 +53,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     let n = numberAt(ws, k);
     let a = k;
     let b = n?.end ?? k;
+    let bare = false;
     // "a word limit of 12", "word count: twelve"
     if (!n && ws[k] === "word" && /^(?:limit|count|cap|max|maximum)$/.test(ws[k + 1] ?? "")) {
       let j = k + 2;
@@ -68,7 +69,17 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       )
     )
       b = n.end; // "a few words, say ten at most"
-    else continue;
+    else if (
+      n &&
+      /^(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b/.test(
+        new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text,
+      ) &&
+      !/\b(?:after|before|at|until|till|from|by|past|around|about|to)$/.test(new Words(ctx.tokens, span.a, k).text)
+    ) {
+      // "ok 25 is fine actually": a bare number is only ever a new value for a limit already stored
+      b = n.end;
+      bare = true;
+    } else continue;
     if (!n || n.value < 1) continue;
     const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
     const negated = /\b(?:not|no|never)\b/.test(new Words(ctx.tokens, span.a, a).text);
@@ -100,7 +111,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       quotes: [{ a: STRICT_BEFORE.test(before) ? Math.max(span.a, a - 1) : a, b }],
       clear: true,
       ...(permissive ? { permissive } : {}),
-      ...(re(REVISING).test(all) ? { revising: true } : {}),
+      ...(re(REVISING).test(all) || bare ? { revising: true } : {}),
     };
   }
   return undefined;

@@ -15,7 +15,21 @@ export interface RoomRef {
   anaphor?: boolean;
   /** for an anaphor: the words that named the room it stands for */
   from?: { a: number; b: number };
+  /** "the back bedroom", "the bathroom upstairs": a room said with words the house's labels do not have; `head` is the room without them */
+  qualified?: { head: string };
 }
+
+/** Words that pick one room of a kind: before it ("the back bedroom") … */
+const QUALIFIER = new Set(
+  (
+    "upstairs downstairs back front main upper lower top bottom first second third big small little large tiny " +
+    "other old new east west north south left right middle far near spare extra blue red green yellow white pink " +
+    "grey gray dark empty"
+  ).split(" "),
+);
+/** … or after it ("the bathroom upstairs", "the bedroom on the second floor"). */
+const AFTER_QUALIFIER =
+  /^(?:upstairs|downstairs|(?:on|at) the (?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level)|(?:at|in) the (?:back|front|end)\b(?: of the (?:hall|hallway|corridor|house))?)/;
 
 /** Words after which a room is expected: a misspelling there is read as the nearest room. */
 const BEFORE_ROOM = new Set([
@@ -42,6 +56,13 @@ const BEFORE_ROOM = new Set([
 
 /** Words before "room" that make no room of it ("which room", "the same room"). */
 const NOT_A_ROOM = new Set([
+  "and",
+  "or",
+  "but",
+  "with",
+  "for",
+  "per",
+  "by",
   "which",
   "what",
   "the",
@@ -118,6 +139,24 @@ export function roomsIn(
     const rest = words.slice(k, Math.min(b, k + 3));
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
     if (m) {
+      const prev = words[k - 1];
+      const pre = prev !== undefined && k - 1 >= a && QUALIFIER.has(prev) && !tokens[k - 1].quoted;
+      const post = AFTER_QUALIFIER.exec(words.slice(k + m.words, Math.min(b, k + m.words + 8)).join(" "));
+      if (pre || post) {
+        const q = pre ? prev : post![0];
+        const said = pre ? [`${q} ${m.room}`] : [`${q} ${m.room}`, `${m.room} ${q}`];
+        const own = house.map(roomKey).find((l) => said.some((x) => roomKey(x) === l));
+        const name = roomKey(said.at(-1)!);
+        const postWords = post ? post[0].split(" ").length : 0;
+        out.push({
+          room: own ?? name,
+          a: pre ? k - 1 : k,
+          b: k + m.words + postWords,
+          ...(own ? {} : { qualified: { head: m.room } }),
+        });
+        k += m.words + postWords - 1;
+        continue;
+      }
       out.push({ room: m.room, a: k, b: k + m.words, ...(m.fuzzy ? { fuzzy: true } : {}) });
       k += m.words - 1;
       continue;
