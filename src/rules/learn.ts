@@ -23,6 +23,7 @@ import { type Token, tokenize, Words } from "./grammar/tokens.ts";
 import {
   type ClauseIn,
   isNoCorrection,
+  type NarrowReading,
   type ReadCtx,
   type Reading,
   type RetractReading,
@@ -445,6 +446,44 @@ function namedFields(text: string): string[] {
     .filter((x) => x && !/^(?:the|a|an|that|this|those|these|json|for|of|need|no|drop|remove|forget|about)$/.test(x));
 }
 
+/** "the study rule is only for weekends": the rules it names keep what they had, and hold only then too. */
+function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx: LearnContext): LearnItem[] {
+  const clause = statementOf(t, r.clause);
+  const active = rules.filter((v) => v.status === "active");
+  let found = active.filter((v) => r.targets.some((x) => hits(x, v)));
+  // "that rule only applies when guests are over", with one rule in force: that one
+  if (!found.length && r.targets.every((x) => x.kind === "unknown") && active.length === 1) found = active;
+  if (!found.length)
+    return [
+      {
+        decision: "unclear",
+        reason: "a rule narrowed, but which one cannot be told",
+        clause,
+        question: "Which rule do you mean?",
+      },
+    ];
+  return found.map((v) => {
+    const conditions = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
+    const exceptions = r.exceptions.map((c) => conditionOf(t, c, v.rule.requirement));
+    return {
+      decision: "revise",
+      reason: "when a stored rule applies, narrowed",
+      clause,
+      persistence: "persistent",
+      ruleId: v.ruleId,
+      base: v.versionId,
+      draft: {
+        ...v.rule,
+        conditions: [...v.rule.conditions, ...conditions],
+        exceptions: [...v.rule.exceptions, ...exceptions],
+        statement: clause,
+        quotes: [...new Set([clause, ...v.rule.quotes])],
+        source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+      },
+    };
+  });
+}
+
 /** "The baby sleeps from 1 to 3": the hours of a condition only people know, on the rules that have it. */
 function hoursItems(
   t: Said,
@@ -639,6 +678,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     if (r.type === "rule") items.push(ruleItem(said, r, rules, ctx));
     else if (r.type === "retract") items.push(...retractItems(said, r, rules, ctx, stopRooms));
     else if (r.type === "hours") items.push(...hoursItems(said, r, rules, ctx));
+    else if (r.type === "narrow") items.push(...narrowItems(said, r, rules, ctx));
     else
       items.push({ decision: "unclear", reason: r.reason, clause: statementOf(said, r.clause), question: r.question });
   }

@@ -27,10 +27,12 @@ export const REQUEST = new RegExp(
 
 export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading | UnclearReading | undefined {
   const w = words(ctx, span);
-  if (!DIRECTIVE.test(w.text) || REQUEST.test(w.text)) return undefined;
-  const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(/[.!?,;:\s]+$/, "");
   // what is asked, without the words that only say for how long ("every time", "this time")
   const asked = w.text.replace(new RegExp(`\\b(?:${LASTING}|${TASK_LOCAL})\\b`, "g"), " ");
+  // "for this one just give me the short version": the directive after a fronted "for this one"
+  const directive = DIRECTIVE.test(w.text) || DIRECTIVE.test(asked.replace(/\s+/g, " ").trim());
+  if (!directive || REQUEST.test(w.text)) return undefined;
+  const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(/[.!?,;:\s]+$/, "");
   const content = asked.split(/\s+/).filter((x) => /^[a-z]/.test(x) && !STOPWORDS.has(x));
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   if (content.length - vague < 2 || vague > 0)

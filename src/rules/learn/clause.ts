@@ -11,11 +11,11 @@
  * the user's words (a `behavior`: guidance at most), or, when even that is unclear, comes back
  * as a question. Nothing unread ever widens a reading.
  */
-import { findTimes } from "../grammar/times.ts";
+import { findTimes, timeCandidates } from "../grammar/times.ts";
 import { Words } from "../grammar/tokens.ts";
 import { FOUND_ROOM } from "../types.ts";
 import { behaviour, STOPWORDS } from "./behaviour.ts";
-import { type Cond, conditionsIn, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
+import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import {
   ARTIFACT_NOUN,
   CALL,
@@ -26,6 +26,7 @@ import {
   GLOBAL,
   LASTING,
   NOT_TASK_LOCAL,
+  PEOPLE_TIME,
   PERMIT,
   PLACE,
   REPLY_NOUN,
@@ -55,7 +56,7 @@ import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
 export { isNoCorrection, VAGUE_QUESTION } from "./behaviour.ts";
-export type { ClauseIn, ReadCtx, Reading, RetractReading, RuleReading, Target } from "./reading.ts";
+export type { ClauseIn, NarrowReading, ReadCtx, Reading, RetractReading, RuleReading, Target } from "./reading.ts";
 export { targetOf } from "./reading.ts";
 
 // ---- retractions and permissions --------------------------------------------------------------
@@ -295,6 +296,18 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
   return out;
 }
 
+/** Words that say when, whatever else is around them: a part holding one is never dropped. */
+const WHEN_WORD =
+  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
+
+/** "except" left over from "except in the morning": a marker whose condition is read already. */
+const MARKERS_ONLY =
+  /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
+
+/** "… we have lunch then", "… my husband sleeps late": a sentence of its own says why, not when. */
+const STATEMENT =
+  /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
+
 const PREP = /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
 /** What a trailing phrase names that is no condition: the reply it is about, the user, emphasis. */
 const NOT_A_CONDITION = new RegExp(
@@ -308,28 +321,48 @@ const NOT_A_CONDITION = new RegExp(
  * object ("into the", "out of my") or names the reply ("in your answers") is none.
  */
 function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: RuleReading[], common: Common): Cond[] {
-  const p = withoutExplanation(ctx.tokens, main);
   const hard = new Set<number>();
   for (const r of readings) for (const q of r.quotes) for (let k = q.a; k < q.b; k++) hard.add(k);
   const soft = new Set<number>();
   for (const x of [...common.conditions, ...common.exceptions, ...(common.scopeQuote ? [common.scopeQuote] : [])])
     for (let k = x.a; k < x.b; k++) soft.add(k);
-  const w = words(ctx, p);
-  for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
-    for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
-  for (let k = p.a; k < p.b; k++)
-    if (!/[a-z0-9]/.test(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
+  const parts = c.parts.map((x) => withoutExplanation(ctx.tokens, x)).filter((x) => x.b > x.a);
+  for (const part of parts) {
+    const w = words(ctx, part);
+    for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
+      for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
+    for (let k = part.a; k < part.b; k++)
+      if (!/[a-z0-9]/.test(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
+  }
+  const p = withoutExplanation(ctx.tokens, main);
   const last = Math.max(-1, ...hard);
   const out: Cond[] = [];
-  for (let k = Math.max(p.a, last + 1); k < p.b; k++) {
-    if (hard.has(k) || soft.has(k)) continue;
-    let b = k;
-    while (b < p.b && !hard.has(b) && !soft.has(b)) b++;
-    const text = new Words(ctx.tokens, k, b).text;
-    if (PREP.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) out.push({ kind: "text", a: k, b });
-    k = b;
-  }
-  void c;
+  for (const part of parts)
+    for (let k = part.a; k < part.b; k++) {
+      if (hard.has(k) || soft.has(k)) continue;
+      let b = k;
+      while (b < part.b && !hard.has(b) && !soft.has(b)) b++;
+      const text = new Words(ctx.tokens, k, b).text;
+      const trailing = part.a === p.a && k > last;
+      // "… on weekends": a phrase after the requirement; "… late", "if it rains, …": a word of when, anywhere
+      // "in the morning" of "in the morning till 9": a part of the day the clock window narrowed
+      const narrowed = timeCandidates(text).some((t) => t.quote.length >= text.length - 3);
+      if (
+        !narrowed &&
+        ((trailing && PREP.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) ||
+          ((WHEN_WORD.test(text) || re(PEOPLE_TIME).test(text)) &&
+            !MARKERS_ONLY.test(text) &&
+            !notCondition(text) &&
+            !STATEMENT.test(text)))
+      ) {
+        // "between breakfast and lunch": one condition, whatever "and" cut it into
+        const prev = out.at(-1);
+        const gap = prev ? ctx.tokens.slice(prev.b, k).every((t) => /^(?:and|or|,)$/.test(t.w)) : false;
+        if (prev && gap) prev.b = b;
+        else out.push({ kind: "text", a: k, b });
+      }
+      k = b;
+    }
   return out;
 }
 
@@ -359,6 +392,15 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     exceptions: when.exceptions,
     clause,
   };
+  // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
+  const w0 = words(ctx, main);
+  const rule = w0.first(
+    /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/,
+  );
+  if (rule && (common.conditions.length || common.exceptions.length) && !heads(ctx, main).some((h) => h.bans)) {
+    const targets = targetsIn(ctx, { a: main.a, b: rule.b }, c.antecedent, "any");
+    return [{ type: "narrow", ...common, targets }];
+  }
   const r = retraction(ctx, c, common, main);
   // "you can pass through the den as long as you don't linger there": the permission and the rule
   const alsoBans =

@@ -59,11 +59,26 @@ const UNLESS = /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|
 const ROBOT_WHEN =
   /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|need to|have to|must)\b/;
 
+/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
+const HEDGE =
+  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if)/;
+
+/** A part that reads as a condition but is none: the robot's own doing, or politeness. */
+export function notCondition(text: string): boolean {
+  return (
+    ROBOT_WHEN.test(text) ||
+    HEDGE.test(text) ||
+    // "even late at night": emphasis on always
+    /^even\b/.test(text) ||
+    /^(?:when(?:ever)?|while|if) (?:you|u)(?: are| re| r)?$/.test(text)
+  );
+}
+
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 const WHEN_CLAUSE =
   /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once)\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 const DURING = new RegExp(
-  String.raw`\b(?:during|at|after|before|around|over|through)\s+(?:the |my |our |his |her |their )?${PEOPLE_TIME}\b`,
+  String.raw`\b(?:during|at|after|before|around|over|through|past|until|till|by)\s+(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}\b`,
 );
 
 export interface When {
@@ -94,6 +109,9 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       if (!p || overlaps({ a, b }, days)) continue;
       const before = new Words(tokens, Math.max(p.a, a - 6), a).text;
       const after = new Words(tokens, b, Math.min(p.b, b + 4)).text;
+      taken.push({ a, b });
+      // "always tell me the room, even late at night": emphasis on always, no window
+      if (/\beven$/.test(before)) continue;
       const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
       if (EXCEPT.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
       else conditions.push(c);
@@ -130,7 +148,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const timeOnly = findTimes(said).some((t) => t.quote.length >= said.length - 8);
       const vague = re(VAGUE).test(said);
       const scope = re(SCENE).test(said) && /\b(?:you|u) (?:are|re)\b/.test(said);
-      if (!ROBOT_WHEN.test(said) && !timeOnly && !vague && !scope) {
+      if (!notCondition(said) && !timeOnly && !vague && !scope) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
         conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
         taken.push({ a: when.a, b: when.b });

@@ -98,7 +98,7 @@ export const AVOID = alt([
   ...forms("avoid"),
   ...forms("skip skipping skipped"),
   ...forms("bypass bypasses"),
-  `${alt(["stay", "stays", "staying", "keep", "keeps", "keeping", "remain", "get", "getting"])}(?: yourself| it)? ${alt(
+  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it)? ${alt(
     [
       "out of",
       "out from",
@@ -313,6 +313,9 @@ export const DURATION = alt([
   "(?:for|over|during) the (?:next|coming) (?:(?:few|couple of|\\w+) )?(?:days?|weeks?|months?|nights?)",
   "for (?:a (?:few|couple of)|(?:one|two|three|four|five|six|seven|\\d+)) (?:days?|weeks?|months?|nights?)",
   "for a (?:day|week|month|while|bit)",
+  "tomorrow(?: (?:morning|afternoon|evening|night))?",
+  `(?:next|this coming|the coming) (?:week|weekend|month|${DAY})`,
+  "the next (?:(?:few|couple of|\\w+) )?(?:days|weeks|nights)",
   `(?:until|till|til|up to|through|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
 ]);
 

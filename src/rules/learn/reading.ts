@@ -80,6 +80,12 @@ export interface HoursReading extends Common {
   words: string[];
 }
 
+/** "the study rule is only for weekends": when a stored rule applies, said after it was taught. */
+export interface NarrowReading extends Common {
+  type: "narrow";
+  targets: Target[];
+}
+
 export interface UnclearReading {
   type: "unclear";
   reason: string;
@@ -87,7 +93,7 @@ export interface UnclearReading {
   clause: Span;
 }
 
-export type Reading = RuleReading | RetractReading | HoursReading | UnclearReading;
+export type Reading = RuleReading | RetractReading | HoursReading | NarrowReading | UnclearReading;
 
 export const re = (s: string) => new RegExp(`\\b${s}\\b`);
 export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;

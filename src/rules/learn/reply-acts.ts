@@ -6,6 +6,7 @@
 import { numberAt } from "../grammar/numbers.ts";
 import { Words } from "../grammar/tokens.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
+import { REQUEST } from "./behaviour.ts";
 import { withoutExplanation } from "./conditions.ts";
 import {
   ADDITIVE,
@@ -197,6 +198,8 @@ export function jsonReading(
     w.text,
   );
   if (!json && !(fieldWord && (quoted.length || named))) return undefined;
+  // "find my keys before 9": a task's object, not a JSON key
+  if (!json && REQUEST.test(w.text)) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
   const unwanted =
     json !== undefined && /\b(?:no|not|never|without)\b/.test(new Words(ctx.tokens, span.a, json.a).text);
