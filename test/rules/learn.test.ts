@@ -339,3 +339,62 @@ describe("learner: resolution against the library", () => {
     );
   });
 });
+
+describe("learner: what it cannot read exactly is narrower or asked, never broader", () => {
+  const house = { ...ctx, rooms: ["kitchen", "bedroom", "guest bedroom", "bathroom", "garage", "office", "study"] };
+  const read = (m: string, rules: RuleVersion[] = []) => learn(m, rules, house).items;
+
+  it("a room said with a word the house's labels lack is asked, and the house's own label is kept", () => {
+    for (const m of ["never go in the back bedroom", "stay out of the bathroom upstairs"]) {
+      const [i] = read(m);
+      assert.equal(i.decision, "unclear", m);
+      assert.match(i.question ?? "", /\?$/, m);
+    }
+    assert.deepEqual(read("avoid the guest bedroom")[0].draft?.requirement, {
+      kind: "avoid_room",
+      room: "guest bedroom",
+    });
+    assert.deepEqual(read("dont go near the study")[0].draft?.requirement, { kind: "avoid_room", room: "study" });
+  });
+
+  it("a place that is no room, and how often left open, are asked back", () => {
+    assert.equal(read("dont go upstairs after 10")[0].decision, "unclear");
+    assert.equal(read("dont go in the garage so often")[0].decision, "defer");
+  });
+
+  it("a word of when is kept as a condition wherever it stands; politeness and emphasis are none", () => {
+    const conds = (m: string) => read(m)[0].draft?.conditions.map((c) => [c.kind, c.quote]);
+    assert.deepEqual(conds("dont go in the garage late"), [["text", "late"]]);
+    assert.deepEqual(conds("stay out of the kitchen between breakfast and lunch"), [
+      ["text", "between breakfast and lunch"],
+    ]);
+    assert.deepEqual(conds("dont go in the office on mondays or wednesdays"), [["text", "on mondays or wednesdays"]]);
+    assert.deepEqual(conds("it would be great if you stayed out of the garage"), []);
+    assert.deepEqual(conds("if you could avoid the dining room that would be great"), []);
+    assert.deepEqual(conds("always tell me the room, even late at night"), []);
+    assert.deepEqual(
+      read("don't go in the living room except to get the remote")[0].draft?.exceptions.map((c) => c.kind),
+      ["text"],
+    );
+    assert.deepEqual(
+      read("only go in the kitchen when i ask")[0].draft?.exceptions.map((c) => c.kind),
+      ["instruction_mentions"],
+    );
+    assert.equal(learn("find my keys before 9", [], house).signal, false);
+  });
+
+  it("a permission that says when is an exception; a field dropped by name leaves the JSON rule", async () => {
+    const ban = await stored(one("Never go in the garage.").draft!);
+    const [p] = read("the garage is ok when i tell you to go there", [ban]);
+    assert.equal(p.decision, "revise");
+    assert.deepEqual(
+      p.draft?.exceptions.map((c) => c.kind),
+      ["instruction_mentions"],
+    );
+    const json = await stored(one("Answer in JSON with found, room and object.").draft!);
+    const [f] = read("no need for the object field", [json]);
+    assert.equal(f.decision, "revise");
+    assert.deepEqual(f.draft?.requirement, { kind: "json_fields", target: "reply", fields: ["found", "room"] });
+    assert.equal(read("drop the colour field", [json])[0].decision, "unclear");
+  });
+});

@@ -81,7 +81,11 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   // "forget what I said about the kitchen", "never mind the word limit", "no more JSON"
   const forget = w.first(new RegExp(`${LEAD}(${RETRACT})\\b(?! than\\b)`));
   // "fifteen words, no more": "no more" with nothing after it drops nothing
-  const object = forget !== undefined && (forget.m[1] !== "no more" || forget.b < main.b);
+  // "no more going in the pantry" bans going there; "no more JSON" drops a rule
+  const object =
+    forget !== undefined &&
+    (forget.m[1] !== "no more" || forget.b < main.b) &&
+    !(forget.m[1] === "no more" && /^\w+ing$/.test(ctx.tokens[forget.b]?.w ?? ""));
   if (forget && object && !re(`(?:do not|never|not) ${RETRACT}`).test(w.text)) {
     const verbAt = forget.b - forget.m[1].split(" ").length;
     return {

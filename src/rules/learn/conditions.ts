@@ -98,8 +98,13 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   const days: Span[] = [];
   for (const p of cut)
     for (const src of [DURATION, DAYS])
-      for (const m of new Words(tokens, p.a, p.b).matches(re(src)))
-        if (!overlaps(m, days)) days.push({ a: m.a, b: m.b });
+      for (const m of new Words(tokens, p.a, p.b).matches(re(src))) {
+        if (overlaps(m, days)) continue;
+        // "on mondays or wednesdays": either day, one condition
+        const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => /^(?:or|and|,)$/.test(t.w)));
+        if (prev) prev.b = m.b;
+        else days.push({ a: m.a, b: m.b });
+      }
   // times are read over the clause at once: "In the evening, between 6 and 8" is one window
   if (cut.length) {
     const all = new Words(tokens, Math.min(...cut.map((p) => p.a)), Math.max(...cut.map((p) => p.b)));

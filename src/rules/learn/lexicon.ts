@@ -152,7 +152,7 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
 ])}`;
 
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
-export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b))";
+export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b))";
 
 /** "stop going", "quit entering": a verb of ending before a gerund negates it. */
 export const NEG_GERUND = "(?:stop|quit|cease)(?= \\w+ing\\b)";

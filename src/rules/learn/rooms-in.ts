@@ -23,7 +23,7 @@ export interface RoomRef {
 const QUALIFIER = new Set(
   (
     "upstairs downstairs back front main upper lower top bottom first second third big small little large tiny " +
-    "other old new east west north south left right middle far near spare extra blue red green yellow white pink " +
+    "other old new east west north south left right middle spare extra blue red green yellow white pink " +
     "grey gray dark empty"
   ).split(" "),
 );
