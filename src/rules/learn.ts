@@ -396,6 +396,41 @@ function retractItems(
           quote,
         };
     }
+    // "you can go in the garage except at night": the ban stays, for what the permission leaves out
+    // "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked
+    const still = r.exceptions
+      .filter((c) => c.kind !== "asked")
+      .map((c) => {
+        if (c.kind === "time") return c;
+        let a = c.a;
+        while (a < c.b && /^(?:except|other|than|apart|from|but|not|for)$/.test(t.tokens[a].w)) a++;
+        return /^(?:when|whenever|if|while|during|on|in|at)$/.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
+      });
+    if (still.includes(undefined) && r.targets.every((x) => x.kind === "room"))
+      return {
+        decision: "unclear",
+        reason: "allowed again except sometimes, and when is not said",
+        clause,
+        quote,
+        question: "When exactly should I still stay out?",
+      };
+    if (still.length && r.targets.every((x) => x.kind === "room"))
+      return {
+        decision: "revise",
+        reason: "allowed again except sometimes: the rule holds only then",
+        clause,
+        persistence: "persistent",
+        ruleId: v.ruleId,
+        base: v.versionId,
+        draft: {
+          ...v.rule,
+          conditions: [...v.rule.conditions, ...still.map((c) => conditionOf(t, c!, v.rule.requirement))],
+          statement: clause,
+          quotes: [quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
+          source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+        },
+        quote,
+      };
     const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
     if (times.length || (scene && !sceneOwn)) {
       const exceptions: Condition[] = [

@@ -397,4 +397,29 @@ describe("learner: what it cannot read exactly is narrower or asked, never broad
     assert.deepEqual(f.draft?.requirement, { kind: "json_fields", target: "reply", fields: ["found", "room"] });
     assert.equal(read("drop the colour field", [json])[0].decision, "unclear");
   });
+
+  it("a permission with an exception keeps the ban for it; a limit said to be wrong is not the new one", async () => {
+    const ban = await stored(one("Stay out of the garage.").draft!);
+    const [night] = read("ok you can go in the garage except at night", [ban]);
+    assert.equal(night.decision, "revise");
+    assert.deepEqual(
+      night.draft?.conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+      [[21, 6]],
+    );
+    const [guests] = read("you can go in the garage except when guests are over", [ban]);
+    assert.deepEqual(
+      guests.draft?.conditions.map((c) => c.quote),
+      ["when guests are over"],
+    );
+    assert.equal(read("you can go in the garage unless im home", [ban])[0].decision, "unclear");
+    const limit = await stored(one("Keep replies under 15 words.").draft!);
+    for (const [m, n] of [
+      ["20 words is too short, make it 35", 35],
+      ["bump the limit up to 40", 40],
+    ] as const) {
+      const [i] = read(m, [limit]);
+      assert.equal(i.decision, "replace", m);
+      assert.deepEqual(i.draft?.requirement, { kind: "word_limit", target: "reply", maxWords: n }, m);
+    }
+  });
 });

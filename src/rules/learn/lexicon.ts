@@ -240,6 +240,8 @@ export const LASTING = alt([
   "next time",
   "from today on",
   "from now",
+  // until the user lifts it: lasting, the way every rule is
+  "until (?:further notice|(?:i|we) (?:say|tell you) (?:otherwise|so|differently))",
 ]);
 
 const TASK_NOUN = alt([
@@ -313,6 +315,7 @@ export const DURATION = alt([
   "(?:for|over|during) the (?:next|coming) (?:(?:few|couple of|\\w+) )?(?:days?|weeks?|months?|nights?)",
   "for (?:a (?:few|couple of)|(?:one|two|three|four|five|six|seven|\\d+)) (?:days?|weeks?|months?|nights?)",
   "for a (?:day|week|month|while|bit)",
+  "for the time being",
   "tomorrow(?: (?:morning|afternoon|evening|night))?",
   `(?:next|this coming|the coming) (?:week|weekend|month|${DAY})`,
   "the next (?:(?:few|couple of|\\w+) )?(?:days|weeks|nights)",

@@ -80,8 +80,24 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       // "ok 25 is fine actually": a bare number is only ever a new value for a limit already stored
       b = n.end;
       bare = true;
+    } else if (
+      n &&
+      /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|change (?:that|it) to)$/.test(
+        new Words(ctx.tokens, span.a, k).text,
+      )
+    ) {
+      // "bump the limit up to 40", "make it 35": the same, said of the limit
+      b = n.end;
+      bare = true;
     } else continue;
     if (!n || n.value < 1) continue;
+    // "20 words is too short, make it 35": the number said to be wrong is no limit
+    if (
+      /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/.test(
+        new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text,
+      )
+    )
+      continue;
     const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
     const negated = /\b(?:not|no|never)\b/.test(new Words(ctx.tokens, span.a, a).text);
     let max = n.value;
