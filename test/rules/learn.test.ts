@@ -398,6 +398,21 @@ describe("learner: what it cannot read exactly is narrower or asked, never broad
     assert.equal(read("drop the colour field", [json])[0].decision, "unclear");
   });
 
+  it("each window is the room's it follows; an act's own 'in general' outlasts another's 'this time'", () => {
+    const rs = read("stay out of the bathroom in the morning and the kitchen at night").map((i) => [
+      i.draft?.requirement.kind === "avoid_room" ? i.draft.requirement.room : "",
+      i.draft?.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.kind)),
+    ]);
+    assert.deepEqual(rs, [
+      ["bathroom", ["6-12"]],
+      ["kitchen", ["21-6"]],
+    ]);
+    assert.deepEqual(
+      read("this time dont go in the office and in general keep answers under 10 words").map((i) => i.decision),
+      ["task_local", "add"],
+    );
+  });
+
   it("a permission with an exception keeps the ban for it; a limit said to be wrong is not the new one", async () => {
     const ban = await stored(one("Stay out of the garage.").draft!);
     const [night] = read("ok you can go in the garage except at night", [ban]);

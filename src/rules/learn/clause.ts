@@ -190,7 +190,7 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   const out: Reading[] = [];
   // in a retraction, "stay out of the garage" is read as if said positively
   const positive = inner ? { ...common } : common;
-  out.push(...roomReadings(ctx, c, positive, main));
+  out.push(...pairTimes(roomReadings(ctx, c, positive, main)));
   if (!out.length && !inner) out.push(...onlyRooms(ctx, c, common, main));
   if (inner && !out.length) {
     const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
@@ -265,6 +265,23 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
     if (b) out.push(b);
   }
   return out;
+}
+
+/**
+ * "stay out of the bathroom in the morning and the kitchen at night": each window is the room's
+ * it follows, not every room's. Only when every window follows a room of the clause; otherwise
+ * (windows said before the rooms) each room keeps them all.
+ */
+function pairTimes(readings: RuleReading[]): RuleReading[] {
+  const times = readings[0]?.conditions.filter((x) => x.kind === "time") ?? [];
+  if (readings.length < 2 || times.length < 2) return readings;
+  const at = (r: RuleReading) => r.rooms?.[0]?.a ?? -1;
+  const owner = times.map((t) => readings.filter((r) => at(r) >= 0 && at(r) < t.a).at(-1));
+  if (owner.some((o) => o === undefined) || new Set(owner).size < times.length) return readings;
+  return readings.map((r) => {
+    const mine = times.filter((_, i) => owner[i] === r);
+    return mine.length ? { ...r, conditions: [...r.conditions.filter((x) => x.kind !== "time"), ...mine] } : r;
+  });
 }
 
 /**
@@ -375,6 +392,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const { persistence, said } = persistenceOf(
     ctx.tokens,
     c.parts.filter((p) => !weak.has(p.a)),
+    c.main,
   );
   const scope = scopeOf(ctx.tokens, c.parts);
   const main = withoutExplanation(ctx.tokens, c.main);

@@ -17,6 +17,7 @@ import {
   NOT_TASK_LOCAL,
   PEOPLE_TIME,
   SCENE,
+  STRONG_LASTING,
   TASK_LOCAL,
   VAGUE,
 } from "./lexicon.ts";
@@ -174,7 +175,15 @@ export type Lasting = "persistent" | "task_local" | "defer";
 export function persistenceOf(
   tokens: readonly Token[],
   parts: Span[],
+  main?: Span,
 ): { persistence: Lasting; marker?: Span; said: boolean } {
+  // "this time skip the office and in general keep answers short": the act's own "in general" wins
+  if (main) {
+    const w = new Words(tokens, main.a, withoutExplanation(tokens, main).b);
+    const strong = w.first(re(STRONG_LASTING));
+    if (strong && !w.first(re(TASK_LOCAL)))
+      return { persistence: "persistent", marker: { a: strong.a, b: strong.b }, said: true };
+  }
   let lasting: Span | undefined;
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);

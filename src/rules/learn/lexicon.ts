@@ -244,6 +244,20 @@ export const LASTING = alt([
   "until (?:further notice|(?:i|we) (?:say|tell you) (?:otherwise|so|differently))",
 ]);
 
+/** Said of a habit and nothing else: it holds for its own act even beside a "this time" said for another. */
+export const STRONG_LASTING = alt([
+  "from now on",
+  "from here on(?: out)?",
+  "going forward",
+  "in (?:the )?future",
+  "henceforth",
+  "in general",
+  "as a rule",
+  "permanently",
+  "for good",
+  "from today on",
+]);
+
 const TASK_NOUN = alt([
   "one",
   "time",

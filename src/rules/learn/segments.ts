@@ -37,7 +37,7 @@ export function sentences(message: string, tokens: readonly Token[]): Span[] {
 
 /** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
 const DIRECTIVE_START =
-  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
+  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on) )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
 
 /** Segments of a sentence: at commas, dashes and colons, and at a conjunction before a new directive. */
 export function segments(tokens: readonly Token[], s: Span): Span[] {
