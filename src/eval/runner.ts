@@ -457,11 +457,17 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   let spentUsd: number | null = 0;
   try {
     if (opts.limit === 0) stop.abort();
-    if (stop.signal.aborted) slots = [];
-    else if (opts.threads && plan.concurrency > 1)
-      slots = (await opts.threads.open(plan.concurrency)).map((worker) => ({ worker }));
-    else slots = (await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
-    const workers = slots.flatMap((s) => (s.worker ? [s.worker] : []));
+    const threaded = opts.threads && plan.concurrency > 1 ? opts.threads : null;
+    if (!stop.signal.aborted && !threaded)
+      slots = (await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
+    // threads start once there is an episode to run and the memory opened here: a run that
+    // cannot start fails before N threads have planned it
+    let workers: EpisodeWorker[] = [];
+    const startThreads = async () => {
+      if (!threaded || workers.length) return;
+      workers = await threaded.open(plan.concurrency);
+      slots = workers.map((worker) => ({ worker }));
+    };
     for (const b of plan.backbones) {
       if (stop.signal.aborted) break;
       // the memory this run reads and writes is its own while it runs: a `polar run --memory-dir`
@@ -581,6 +587,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             await execute(j, slot);
           }
         };
+        const evaluationLeft = () => mine.some((j) => j.stage === "evaluation" && !done.has(j.key));
+        if (!stop.signal.aborted && (byUser.size > 0 || evaluationLeft())) await startThreads();
         // threads open the memory per stage: the evaluation must see what every thread memorized
         await Promise.all(workers.map((w) => w.openBackbone(b.name, memoryLock.path)));
         await runPool([...byUser.values()], slots, inOrder, stop.signal);
