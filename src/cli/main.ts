@@ -1,13 +1,12 @@
 import { Command, CommanderError } from "commander";
 import { ConfigError } from "../config/load.ts";
 import { BackboneError } from "../mllm/policy.ts";
-import { QueueUnreachableError } from "../queue/connection.ts";
+import { QueueUnreachableError } from "../queue/errors.ts";
 import { SimError } from "../sim/simulator.ts";
 import { LockHeldError } from "../util/dir-lock.ts";
 import { reason } from "../util/ensure-dir.ts";
 import { redactKnown } from "../util/redact.ts";
 import { registerCommands } from "./commands/index.ts";
-import { registerRules } from "./commands/rules.ts";
 
 // Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (whole,
 // cut short or lower-cased) never reaches a terminal or a log file.
@@ -24,8 +23,7 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride();
 
-registerCommands(program);
-registerRules(program);
+await registerCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,17 +6,14 @@ import type { ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";
 import { rememberSecret } from "../util/redact.ts";
+import { QueueUnreachableError } from "./errors.ts";
 
 export class QueueUrlError extends Error {}
 
 /** How long `polar worker` and `polar eval --queue` wait for Redis to answer when they start. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-/** Redis did not answer in time: a service to start or a URL to fix (exit 4, README). */
-export class QueueUnreachableError extends Error {
-  readonly infrastructure = true;
-  readonly userFacing = true;
-}
+export { QueueUnreachableError };
 
 /**
  * A connection to the queue's Redis once it answers, or QueueUnreachableError after

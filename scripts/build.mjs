@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm install` / `npm ci` (the prepare script): compiles the CLI into dist/ with esbuild, so
+// `polar` starts without compiling TypeScript on every run. bin/polar.js runs dist/ only while
+// it is fresh (built from this checkout, no source newer than the build) and tsx otherwise, so
+// an edit to src/ takes effect at once and a failed build costs speed, never correctness.
+//
+// One ES-module bundle per entry, split into chunks so each command's modules still load only
+// when that command runs (src/cli/commands/index.ts); packages stay in node_modules. A module
+// that finds files next to itself (import.meta.url / .dirname: configs/, the dashboard's ui/,
+// scenes/) keeps its source location, since the bundle lives elsewhere; the worker-thread
+// launcher alone keeps its own, to find dist/episode-thread.js.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+// esbuild comes with tsx (a dependency), whichever folder npm put it in
+const esbuildPath = createRequire(createRequire(join(root, "package.json")).resolve("tsx")).resolve("esbuild");
+const { build } = await import(pathToFileURL(esbuildPath).href);
+
+const KEEP_OWN_URL = new Set([join(root, "src/eval/episode-threads.ts")]);
+const sourceLocation = {
+  name: "source-location",
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      let code = readFileSync(args.path, "utf8");
+      if (!KEEP_OWN_URL.has(args.path) && code.includes("import.meta."))
+        code = code
+          .replaceAll("import.meta.dirname", JSON.stringify(dirname(args.path)))
+          .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
+      return { contents: code, loader: "ts" };
+    });
+  },
+};
+
+const started = Date.now();
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+try {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { cli: "src/cli/main.ts", "episode-thread": "src/eval/episode-thread.ts" },
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    logLevel: "warning",
+    plugins: [sourceLocation],
+  });
+  writeFileSync(join(dist, "build.json"), `${JSON.stringify({ root, builtAt: started }, null, 2)}\n`);
+  console.log(`polar: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (e) {
+  // the CLI still runs, from the sources through tsx
+  rmSync(dist, { recursive: true, force: true });
+  console.error(`polar: dist/ not built (${e.message}); polar runs from src/ through tsx`);
+}
