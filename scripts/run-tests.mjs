@@ -25,7 +25,16 @@ if (files.length === 0) {
 }
 const res = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...files],
+  [
+    "--import",
+    "tsx",
+    "--test",
+    "--test-concurrency=2",
+    // no test may hang the run: one past this fails, and its file's after() hooks kill what it started
+    `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 300_000}`,
+    "--test-reporter=spec",
+    ...files,
+  ],
   { stdio: "inherit" },
 );
 process.exit(res.status ?? 1);

@@ -1,6 +1,7 @@
-import { type SpawnSyncOptions, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, type SpawnSyncOptions, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { after } from "node:test";
 
 /** The environment every CLI test runs in: no model files, so no run depends on models/. */
 export function cliEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -30,9 +31,18 @@ export function polarSync(args: string[], env: NodeJS.ProcessEnv, opts: SpawnSyn
   return { code: r.status, signal: r.signal, out: String(r.stdout), err: String(r.stderr) };
 }
 
+const live = new Set<ChildProcess>();
+// registered when a test file imports this module: no CLI started in the background outlives
+// the file's tests (a stray one would keep the whole test run alive)
+after(() => {
+  for (const c of live) c.kill("SIGKILL");
+});
+
 /** Starts the real CLI in the background; `done` resolves with its result. */
 export function polarAsync(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ["bin/polar.js", ...args], { env });
+  live.add(child);
+  child.once("exit", () => live.delete(child));
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => {

@@ -5,7 +5,7 @@
  * results, episode for episode, as a run that never failed.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { evaluate } from "../../src/eval/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
 import { buildPlan } from "../../src/eval/setup.ts";
+import { startPolar } from "../robustness/helpers.ts";
 import { tinySet } from "./slice.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-infra-"));
@@ -23,25 +24,14 @@ before(async () => {
   dataset = await tinySet(root);
 });
 
-/** `polar sim serve` in its own process, so it can be killed like a crashed bridge. */
+/**
+ * `polar sim serve` in its own process, so it can be killed like a crashed bridge. Killed when
+ * this file's tests end, whatever they did; a start that fails says what the server wrote.
+ */
 async function serve(port = 0): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, ["bin/polar.js", "sim", "serve", "--port", String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`sim serve did not start: ${out}`)), 20_000);
-    proc.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (ws:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    proc.on("exit", (code) => reject(new Error(`sim serve exited ${code}: ${out}`)));
-  });
-  return { url, proc };
+  const c = startPolar(["sim", "serve", "--port", String(port)]);
+  const [, url] = await c.waitFor(/listening on (ws:\/\/\S+)/, 60_000);
+  return { url, proc: c.child };
 }
 
 const config = (out: string, simulator: Record<string, unknown> = {}) =>

@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 
 export function redisMissing(): string | null {
   const found = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
@@ -36,6 +37,13 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
+const live = new Set<ChildProcess>();
+// registered when a test file imports this module: no redis-server outlives the file's tests,
+// whatever they did (a stray one would keep the test run alive)
+after(() => {
+  for (const p of live) p.kill("SIGKILL");
+});
+
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "polar-redis-"));
@@ -59,17 +67,29 @@ export async function startRedis(): Promise<TestRedis> {
       ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
+    const started = proc;
+    live.add(started);
+    started.once("exit", () => live.delete(started));
     await new Promise<void>((resolve, reject) => {
       let out = "";
-      const t = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-      proc?.stdout?.on("data", (d) => {
+      let err = "";
+      // what it said on both streams: a start that fails must say why (a port in use, a bad flag)
+      const said = () => `stdout: ${out.trim() || "(nothing)"}; stderr: ${err.trim() || "(nothing)"}`;
+      const t = setTimeout(() => reject(new Error(`redis-server did not start within 10 s: ${said()}`)), 10_000);
+      started.stderr?.on("data", (d) => {
+        err += d;
+      });
+      started.stdout?.on("data", (d) => {
         out += d;
         if (/Ready to accept connections/.test(out)) {
           clearTimeout(t);
           resolve();
         }
       });
-      proc?.once("exit", (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+      started.once("exit", (code) => {
+        clearTimeout(t);
+        reject(new Error(`redis-server exited (${code}): ${said()}`));
+      });
     });
   };
   const down = async () => {

@@ -1,6 +1,7 @@
 /** `polar worker` processes for the queue tests, each with its stderr kept for assertions. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { after } from "node:test";
 
 export interface WorkerProcess {
   proc: ChildProcess;
@@ -15,6 +16,12 @@ const BIN = join(import.meta.dirname, "..", "..", "bin", "polar.js");
 /** the env every test run and worker shares: its config must hash the same */
 export const TEST_ENV = { POLAR_EMBEDDER__TYPE: "lexical", POLAR_SIMULATOR__MAXSTEPS: "60" };
 
+const live = new Set<ChildProcess>();
+// registered when a test file imports this module: no worker outlives the file's tests
+after(() => {
+  for (const p of live) p.kill("SIGKILL");
+});
+
 export function startWorker(url: string, extra: { env?: Record<string, string>; concurrency?: number } = {}) {
   const proc = spawn(
     process.execPath,
@@ -24,6 +31,8 @@ export function startWorker(url: string, extra: { env?: Record<string, string>; 
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  live.add(proc);
+  proc.once("exit", () => live.delete(proc));
   let text = "";
   const waiters: { re: RegExp; resolve: () => void }[] = [];
   const onData = (d: Buffer) => {

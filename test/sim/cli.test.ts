@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import { saveHouseFile } from "../../sim-bridge/embedded/house-file.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import { WebSocketSimulator } from "../../src/sim/ws-client.ts";
+import { startPolar } from "../robustness/helpers.ts";
 
 const polar = (args: string[]) =>
   spawnSync(process.execPath, ["bin/polar.js", ...args], { encoding: "utf8", timeout: 60_000 });
@@ -27,21 +28,9 @@ test("polar sim render writes three views and a top-down map as PNG", async () =
 });
 
 test("polar sim serve prints its URL, serves, and stops cleanly on SIGINT", async () => {
-  const child = spawn(process.execPath, ["bin/polar.js", "sim", "serve", "--port", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /ws:\/\/\S+/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[0]);
-      }
-    });
-  });
+  const server = startPolar(["sim", "serve", "--port", "0"]);
+  const { child } = server;
+  const [url] = await server.waitFor(/ws:\/\/\S+/, 60_000);
   const sim = await WebSocketSimulator.connect(url);
   assert.equal((await sim.hello()).simulator, "polar-embedded");
   await sim.close();
@@ -50,27 +39,15 @@ test("polar sim serve prints its URL, serves, and stops cleanly on SIGINT", asyn
     child.kill("SIGINT");
   });
   assert.equal(code, 0);
-  assert.match(out, /stopped/);
+  assert.match(server.out(), /stopped/);
 });
 
 test("polar sim serve --scene-dir: files there load, others are refused; SIGTERM still stops it after absurd input", async () => {
   const dir = mkdtempSync(join(tmpdir(), "polar-scenes-"));
   saveHouseFile(generateHouse(5), join(dir, "five.house.json"));
-  const child = spawn(process.execPath, ["bin/polar.js", "sim", "serve", "--port", "0", "--scene-dir", dir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /ws:\/\/\S+/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[0]);
-      }
-    });
-  });
+  const server = startPolar(["sim", "serve", "--port", "0", "--scene-dir", dir]);
+  const { child } = server;
+  const [url] = await server.waitFor(/ws:\/\/\S+/, 60_000);
   const sim = await WebSocketSimulator.connect(url, { timeoutMs: 10_000 });
   assert.equal((await sim.loadScene({ scene: "five.house.json" })).sceneId, generateHouse(5).id);
   for (const scene of ["/etc/passwd", "/dev/zero", "../../../etc/passwd"]) {
@@ -93,7 +70,7 @@ test("polar sim serve --scene-dir: files there load, others are refused; SIGTERM
   });
   assert.equal(code, 0);
   assert.ok(Date.now() - t0 < 10_000, "stopped promptly");
-  assert.match(out, /scene files from/);
+  assert.match(server.out() + server.err(), /scene files from/);
   await Promise.all(pending);
   await sim.close();
   const bad = polar(["sim", "serve", "--port", "0", "--scene-dir", join(dir, "nope")]);
