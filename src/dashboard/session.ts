@@ -6,7 +6,8 @@
  */
 import type { EpisodeEvent } from "../agent/events.ts";
 import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
-import type { Image, Simulator, ViewsRequest, WithImages } from "../sim/simulator.ts";
+import { tapViews } from "../eval/view-tap.ts";
+import type { Image, Simulator } from "../sim/simulator.ts";
 import type { ClientChannel } from "./channel.ts";
 
 export type SessionStatus = "preparing" | "running" | "ended" | "stopped" | "failed";
@@ -89,42 +90,14 @@ export class LiveSession {
    * the simulator, so the episode is the one it would have been unwatched.
    */
   wrap(sim: Simulator, opts: { paceMs: number; watchViews: boolean }): Simulator {
-    let step = 0;
-    let watching = false;
-    const extra = async (
-      call: (views: ViewsRequest) => Promise<WithImages<object>>,
-      asked: ViewsRequest,
-    ): Promise<WithImages<object>> => {
-      if (!watching || asked === true) return call(asked);
-      const keep = new Set<string>(asked === false || asked === undefined ? [] : asked);
-      const r = await call(true);
-      for (const img of r.imageData)
-        if (!keep.has(img.view)) this.saveImage(`s${String(step).padStart(4, "0")}-${img.view}.${img.format}`, img);
-      return { ...r, imageData: r.imageData.filter((img) => keep.has(img.view)) };
-    };
-    return new Proxy(sim, {
-      get: (target, prop, receiver) => {
-        const v = Reflect.get(target, prop, receiver);
-        if (typeof v !== "function" || prop === "close") return v;
-        return async (...args: unknown[]) => {
-          if (this.stopRequested) throw new StoppedFromDashboard();
-          if (prop === "reset") {
-            const p = args[0] as Parameters<Simulator["reset"]>[0];
-            // the scene-graph traversal's resets are not the episode
-            watching = opts.watchViews && !(p.episodeId ?? "").startsWith("traversal:");
-            step = 0;
-            return extra((views) => target.reset({ ...p, views }), p.views);
-          }
-          if (prop === "step") {
-            const [action, views] = args as Parameters<Simulator["step"]>;
-            step++;
-            const r = await extra((vs) => target.step(action, vs), views);
-            await new Promise((ok) => (opts.paceMs ? setTimeout(ok, opts.paceMs) : setImmediate(ok)));
-            return r;
-          }
-          return v.apply(target, args);
-        };
+    return tapViews(sim, {
+      // the scene-graph traversal's resets are not the episode
+      watch: (id) => opts.watchViews && !id.startsWith("traversal:"),
+      onExtra: (_step, ref, img) => this.saveImage(ref, img),
+      before: () => {
+        if (this.stopRequested) throw new StoppedFromDashboard();
       },
+      afterStep: () => new Promise((ok) => (opts.paceMs ? setTimeout(ok, opts.paceMs) : setImmediate(ok))),
     });
   }
 }

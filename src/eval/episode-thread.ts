@@ -9,9 +9,15 @@ import type { PolarConfig } from "../config/schema.ts";
 import type { EvaluationEpisode } from "../datasets/schema.ts";
 import type { Simulator } from "../sim/simulator.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, type RecallOutcome } from "./runner.ts";
+import {
+  type BackboneRuntime,
+  type EpisodeOutcome,
+  type Job,
+  planJobs,
+  type RecallOutcome,
+  runKeeping,
+} from "./runner.ts";
 import { buildPlan } from "./setup.ts";
-import { TrajectoryWriter } from "./trajectory-writer.ts";
 import { createRuntime } from "./wiring.ts";
 
 export type ThreadRequest =
@@ -64,8 +70,7 @@ async function main(): Promise<void> {
         const job = byKey.get(r.key);
         if (!job) throw new Error(`${r.key} is not a unit of this run as this thread planned it`);
         if (!bb || bb.name !== job.backbone) throw new Error(`${r.key}: backbone ${job.backbone} is not open here`);
-        const trajectory = r.trajectoryDir ? new TrajectoryWriter(r.trajectoryDir) : null;
-        const outcome = await bb.run(job, sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
+        const outcome = await runKeeping(bb, job, sim, r.trajectoryDir);
         const recall =
           !outcome.infrastructure &&
           job.stage === "evaluation" &&

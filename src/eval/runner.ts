@@ -49,6 +49,7 @@ import { runConfigOf, writeRunFile } from "./run-config.ts";
 import { inShard, type Shard } from "./shard.ts";
 import { TrajectoryWriter } from "./trajectory-writer.ts";
 import type { UsageDetail } from "./usage-detail.ts";
+import { ViewKeeper } from "./view-keeper.ts";
 
 export interface Job {
   key: string;
@@ -105,7 +106,11 @@ export interface BackboneRuntime {
   memorizedEpisodes(userId: string): Promise<Set<string>>;
   /** forgets this user's memory, graph and raw log, before their acquisition is rerun */
   forgetUser(userId: string): Promise<void>;
-  run(job: Job, sim: Simulator, opts?: { onEvent?: (e: EpisodeEvent) => void }): Promise<EpisodeOutcome>;
+  run(
+    job: Job,
+    sim: Simulator,
+    opts?: { onEvent?: (e: EpisodeEvent) => void; saveImage?: (ref: string, image: Image) => void },
+  ): Promise<EpisodeOutcome>;
   /**
    * One episode's whole record, with its event stream and views when asked: what run() reduces
    * to a result line, and what `polar run` prints and writes (one wiring path for both).
@@ -511,10 +516,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           let outcome: EpisodeOutcome;
           let threadRecall: RecallOutcome | null = null;
           if (slot.worker) ({ outcome, recall: threadRecall } = await slot.worker.run(job.key, trajectoryDir));
-          else {
-            const trajectory = trajectoryDir ? new TrajectoryWriter(trajectoryDir) : null;
-            outcome = await bb.run(job, slot.sim, trajectory ? { onEvent: trajectory.onEvent } : undefined);
-          }
+          else outcome = await runKeeping(bb, job, slot.sim, trajectoryDir);
           budget?.finish(budgetJob, outcome.usage.costUsd);
           spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
           if (budget && outcome.usage.costUsd === null && outcome.usage.calls > 0) {
@@ -669,4 +671,28 @@ function memorizedFlag(done: Map<string, ResultLine>, jobs: Job[], id: string): 
   const job = jobs.find((j) => j.episode.id === id);
   const line = job ? done.get(job.key) : undefined;
   return line?.memorized === true;
+}
+
+/**
+ * One episode, its event stream and views kept in `dir` when given (`--trajectories`): the same
+ * on the main thread and in an episode thread.
+ */
+export async function runKeeping(
+  bb: BackboneRuntime,
+  job: Job,
+  sim: Simulator,
+  dir: string | null,
+): Promise<EpisodeOutcome> {
+  if (!dir) return bb.run(job, sim);
+  const trajectory = new TrajectoryWriter(dir);
+  const views = new ViewKeeper(dir);
+  const outcome = await bb.run(job, views.wrap(sim), {
+    onEvent: (e) => {
+      trajectory.onEvent(e);
+      views.onEvent(e);
+    },
+    saveImage: views.saveImage,
+  });
+  await views.finish();
+  return outcome;
 }

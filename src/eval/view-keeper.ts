@@ -1,0 +1,111 @@
+/**
+ * The views an evaluation keeps beside an episode's event stream (`polar eval --trajectories`):
+ * every view the agent was given, and all three views at each decision point (grounding, each
+ * high-level plan, each low-level decision, a rule block, the end), so a replay shows what the
+ * robot saw when it chose. Re-encoded smaller (JPEG quality VIEW_QUALITY) and kept within a
+ * byte budget per episode: past it, views are left out, and views/budget.json says how many.
+ *
+ * Only the onlooker sees the extra renders: the agent's own views reach it untouched (view-tap).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { EpisodeEvent } from "../agent/events.ts";
+import type { Image, Simulator } from "../sim/simulator.ts";
+import { tapViews } from "./view-tap.ts";
+
+/** 4 MiB an episode: about 150 decision points of three 320×240 views at quality 60 */
+export const VIEW_BUDGET_BYTES = 4 * 1024 * 1024;
+export const VIEW_QUALITY = 60;
+
+const DECISIONS = new Set(["grounding", "plan", "low_level", "rule_block", "episode_end"]);
+
+export interface ViewBudget {
+  budgetBytes: number;
+  quality: number;
+  keptBytes: number;
+  kept: number;
+  /** views left out because the budget was spent */
+  leftOut: number;
+  /** the steps whose three views were kept as decision points */
+  decisionSteps: number[];
+}
+
+export class ViewKeeper {
+  private readonly dir: string;
+  private pending: Promise<void> = Promise.resolve();
+  /** the latest step's renders the agent was not given, until a decision asks for them */
+  private held: { step: number; views: Map<string, Image> } = { step: -1, views: new Map() };
+  private step = 0;
+  private readonly written = new Set<string>();
+  private readonly decisionSteps = new Set<number>();
+  private keptBytes = 0;
+  private leftOut = 0;
+
+  constructor(
+    episodeDir: string,
+    private readonly budgetBytes = VIEW_BUDGET_BYTES,
+    private readonly quality = VIEW_QUALITY,
+  ) {
+    this.dir = join(episodeDir, "views");
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** the simulator the episode runs on: all three views rendered each step, the agent given its own */
+  wrap(sim: Simulator): Simulator {
+    return tapViews(sim, {
+      onExtra: (step, ref, img) => {
+        if (this.held.step !== step) this.held = { step, views: new Map() };
+        this.held.views.set(ref, img);
+      },
+    });
+  }
+
+  /** a view the agent was given (runEpisode's image sink) */
+  readonly saveImage = (ref: string, image: Image): void => this.keep(ref, image);
+
+  /** the episode's events: a decision keeps the three views of the step it was taken at */
+  readonly onEvent = (e: EpisodeEvent): void => {
+    if (e.type === "pose") this.step = e.step;
+    if (!DECISIONS.has(e.type)) return;
+    const step = "step" in e && typeof e.step === "number" ? e.step : this.step;
+    this.decisionSteps.add(step);
+    if (this.held.step !== step) return;
+    for (const [ref, img] of this.held.views) this.keep(ref, img);
+    this.held.views.clear();
+  };
+
+  private keep(ref: string, image: Image): void {
+    if (this.written.has(ref)) return;
+    this.written.add(ref);
+    this.pending = this.pending.then(async () => {
+      const data =
+        image.format === "jpeg"
+          ? await sharp(image.data).jpeg({ quality: this.quality }).toBuffer()
+          : await sharp(image.data).png({ compressionLevel: 9, palette: true }).toBuffer();
+      // a re-encode that came out larger than the original is not worth it
+      const bytes = data.length < image.data.length ? data : image.data;
+      if (this.keptBytes + bytes.length > this.budgetBytes) {
+        this.leftOut++;
+        return;
+      }
+      this.keptBytes += bytes.length;
+      writeFileSync(join(this.dir, ref), bytes);
+    });
+  }
+
+  /** waits for every view to be written and records what the budget kept */
+  async finish(): Promise<ViewBudget> {
+    await this.pending;
+    const summary: ViewBudget = {
+      budgetBytes: this.budgetBytes,
+      quality: this.quality,
+      keptBytes: this.keptBytes,
+      kept: this.written.size - this.leftOut,
+      leftOut: this.leftOut,
+      decisionSteps: [...this.decisionSteps].sort((a, b) => a - b),
+    };
+    writeFileSync(join(this.dir, "budget.json"), `${JSON.stringify(summary)}\n`);
+    return summary;
+  }
+}
