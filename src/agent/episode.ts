@@ -17,12 +17,13 @@ import type { AgentSimulator, Image } from "../sim/simulator.ts";
 import { checkedSummary } from "./artifact.ts";
 import type { AgentConfig } from "./config.ts";
 import { type Delivery, deliver } from "./delivery.ts";
-import type { EventStream, ImageRef } from "./events.ts";
+import type { EventStream, ImageRef, ModelCallExchange } from "./events.ts";
 import { groundInput, type Retrieved, recall, targetPhoto, withReferent } from "./grounding.ts";
 import { checkMemoryAccess, type MemoryAccess } from "./memory-access.ts";
 import { navigate } from "./navigate.ts";
 import { classifyError, type EpisodeError } from "./outcome-error.ts";
 import { NavigationGate } from "./rule-gate.ts";
+import { ShownViews } from "./shown-views.ts";
 import type { Task } from "./task.ts";
 import type { Stopwatch } from "./timing.ts";
 import { TrajectoryLog } from "./trajectory.ts";
@@ -72,9 +73,14 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   const { task, stream } = o;
   const calls: CallRecord[] = [];
   const decisions = { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 };
+  const shown = new ShownViews();
+  let step = 0;
   const onCalls = (cs: readonly CallRecord[]) => {
-    calls.push(...cs);
-    for (const c of cs) stream.emit(modelCallEvent(c));
+    // the exchange goes to the event stream only: the episode's totals keep no prompt text
+    for (const { exchange, ...c } of cs) {
+      calls.push(c);
+      stream.emit(modelCallEvent(c, step, exchange ? shown.resolve(exchange) : undefined));
+    }
   };
   const g = o.graph;
   const trajectory = new TrajectoryLog((id) => g.rooms.find((r) => r.id === id)?.label ?? id);
@@ -97,17 +103,19 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   rules?.attach({ emit: (e) => stream.emit(e), onCalls });
   const guidance = rules?.guidance() ?? [];
 
-  const emitViews = (step: number, obs: Observation, images: Image[]) => {
+  const emitViews = (s: number, obs: Observation, images: Image[]) => {
     const refs: ImageRef[] = images.map((img) => ({
       view: img.view,
       format: img.format,
       width: img.width,
       height: img.height,
-      ref: `s${String(step).padStart(4, "0")}-${img.view}.${img.format}`,
+      ref: `s${String(s).padStart(4, "0")}-${img.view}.${img.format}`,
     }));
     for (let i = 0; i < images.length; i++) o.saveImage?.(refs[i].ref, images[i]);
-    stream.emit({ type: "views", step, visible: obs.visible, images: refs });
-    stream.emit({ type: "pose", step, pose: obs.pose, roomId: roomAt(g, obs.pose.position) });
+    step = s;
+    shown.add(refs, images);
+    stream.emit({ type: "views", step: s, visible: obs.visible, images: refs });
+    stream.emit({ type: "pose", step: s, pose: obs.pose, roomId: roomAt(g, obs.pose.position) });
   };
 
   let body: Body | null = null;
@@ -144,6 +152,7 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
 
     // 2–3. Plan over the scene graph and act on the views until STOP or the budget ends.
     const photo = targetPhoto(task, target, retrieved);
+    if (photo) shown.setPhoto(photo.data);
     if (o.withImages && o.policy.lowLevelTrigger === "sensor") body.setViews(viewsWhenNeeded(target, photo));
     const nav = await navigate({
       policy: o.policy,
@@ -326,9 +335,10 @@ function emitGrounding(stream: EventStream, mode: MemoryAccess["mode"], r: Retri
   });
 }
 
-function modelCallEvent(c: CallRecord) {
+function modelCallEvent(c: CallRecord, step: number, exchange: ModelCallExchange | undefined) {
   return {
     type: "model_call" as const,
+    step,
     task: c.task,
     model: c.model,
     ...(c.inputTokens !== undefined ? { inputTokens: c.inputTokens } : {}),
@@ -336,6 +346,9 @@ function modelCallEvent(c: CallRecord) {
     latencyMs: c.latencyMs,
     ...(c.costUsd !== undefined ? { costUsd: c.costUsd } : {}),
     attempts: c.attempts,
+    ...(c.reasks !== undefined ? { reasks: c.reasks } : {}),
+    ...(c.images !== undefined ? { images: c.images } : {}),
     ...(c.error ? { error: c.error } : {}),
+    ...(exchange ? { exchange } : {}),
   };
 }

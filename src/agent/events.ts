@@ -37,6 +37,27 @@ export const CallSummary = z.strictObject({
 });
 export type CallSummary = z.infer<typeof CallSummary>;
 
+/** What a model call sent and got back (src/mllm/exchange.ts), its images named by the stored view they were. */
+export const ModelCallExchange = z.strictObject({
+  schemaName: z.string(),
+  messages: z.array(z.strictObject({ role: z.string(), text: z.string() })),
+  images: z.array(
+    z.strictObject({
+      hash: z.string(),
+      mediaType: z.string(),
+      bytes: z.number().int().nonnegative(),
+      /** the stored view it was (s0012-front.jpeg) */
+      ref: z.string().optional(),
+      /** photo: the user's photo of the target */
+      source: z.literal("photo").optional(),
+    }),
+  ),
+  answers: z.array(z.strictObject({ text: z.string(), problem: z.string().optional() })),
+  parsed: z.unknown().optional(),
+  cut: z.number().int().nonnegative(),
+});
+export type ModelCallExchange = z.infer<typeof ModelCallExchange>;
+
 export const RoomNode = z.strictObject({
   id: z.string(),
   label: z.string(),
@@ -135,6 +156,17 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     start: Pose,
     maxSteps: z.number().int().positive(),
     hasReferenceImage: z.boolean(),
+    /** the request's clock time, which rules with hours ("at night") read */
+    clock: z
+      .strictObject({
+        /** ISO 8601, UTC */
+        at: z.string(),
+        timeZone: z.string(),
+        /** the local time in that zone, "2025-03-01 23:10" */
+        local: z.string(),
+        hour: z.number().int().min(0).max(23),
+      })
+      .optional(),
   }),
   z.strictObject({
     ...Base,
@@ -206,6 +238,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
   z.strictObject({
     ...Base,
     type: z.literal("model_call"),
+    /** the step the agent was at (streams written before it was recorded have none) */
+    step: z.number().int().nonnegative().optional(),
     task: z.string(),
     model: z.string(),
     inputTokens: z.number().int().nonnegative().optional(),
@@ -213,7 +247,12 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     latencyMs: z.number().nonnegative(),
     costUsd: z.number().nonnegative().optional(),
     attempts: z.number().int().nonnegative(),
+    /** answers the schema rejected and the model was asked again for */
+    reasks: z.number().int().nonnegative().optional(),
+    /** images sent, over every request of the call */
+    images: z.number().int().nonnegative().optional(),
     error: z.string().optional(),
+    exchange: ModelCallExchange.optional(),
   }),
   z.strictObject({
     ...Base,

@@ -195,6 +195,7 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     start: ep.start,
     maxSteps: opts.simulator.maxSteps,
     hasReferenceImage: opts.referenceImage !== undefined,
+    clock: clockOf(task.timestamp, opts.timeZone ?? "UTC", hour),
   });
 
   try {
@@ -456,4 +457,27 @@ export function describeTrigger(policy: Pick<Policy, "lowLevelTrigger">, agent: 
   return policy.lowLevelTrigger === "sensor"
     ? "on arrival, after looking around, and when its semantic sensor shows a new instance of the target's category"
     : `once per room (one call with the views before and after turning around, which also plans the next room), on entering a room not seen yet${agent.imageDecisionEvery > 0 ? `, and every ${agent.imageDecisionEvery} steps along a plan` : ""}`;
+}
+
+/** the request's time as the page shows it: in the zone the rule layer reads hours in */
+function clockOf(timestamp: number, timeZone: string, hour: number) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(timestamp))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    at: new Date(timestamp).toISOString(),
+    timeZone,
+    local: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`,
+    hour,
+  };
 }

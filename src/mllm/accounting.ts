@@ -1,6 +1,7 @@
 /** Call accounting: every model call becomes a CallRecord; summarizeCalls sums them per episode, next to SR and SPL. */
 import type { Usage } from "./chat-model.ts";
 import type { Prices } from "./config.ts";
+import type { CallExchange } from "./exchange.ts";
 import type { CallRecord } from "./policy.ts";
 
 /** Estimated USD cost; unknown without prices, or when a token count is unknown and that side has a price. */
@@ -23,6 +24,7 @@ export interface CallFacts {
   images?: number;
   reasks?: number;
   error?: string;
+  exchange?: CallExchange;
 }
 
 export function callRecord(facts: CallFacts, prices: Prices | undefined): CallRecord {
@@ -40,6 +42,7 @@ export function callRecord(facts: CallFacts, prices: Prices | undefined): CallRe
   if (facts.images !== undefined) record.images = facts.images;
   if (facts.reasks !== undefined) record.reasks = facts.reasks;
   if (facts.error !== undefined) record.error = facts.error;
+  if (facts.exchange !== undefined) record.exchange = facts.exchange;
   return record;
 }
 

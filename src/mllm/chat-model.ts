@@ -51,6 +51,8 @@ export interface GenerateResult<T> {
   reasks?: number;
   /** the provider's last response body, for debugging */
   raw: unknown;
+  /** every answer the model gave, in order, a rejected one with the problem it was re-asked for */
+  answers?: { text: string; problem?: string }[];
 }
 
 export interface ChatModel {
@@ -71,6 +73,8 @@ export class ChatModelError extends Error implements FailureInfo {
   readonly infrastructure: boolean;
   readonly status?: number;
   readonly url?: string;
+  /** the answers the model gave before the call failed, each with why it was rejected */
+  answers: { text: string; problem?: string }[] = [];
   constructor(
     message: string,
     readonly kind: "transport" | "schema",

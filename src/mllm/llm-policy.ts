@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { callRecord } from "./accounting.ts";
 import { type ChatMessage, type ChatModel, ChatModelError } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
+import { describeExchange } from "./exchange.ts";
 import {
   BackboneError,
   type CallRecord,
@@ -113,6 +114,7 @@ export class LlmPolicy implements Policy {
           attempts: r.attempts,
           images: images * r.attempts,
           reasks: r.reasks ?? 0,
+          exchange: describeExchange(schemaName, messages, r.answers ?? [], r.value),
         },
         this.config.prices,
       );
@@ -122,9 +124,10 @@ export class LlmPolicy implements Policy {
         e instanceof ChatModelError
           ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts, reasks: e.reasks }
           : { usage: {}, latencyMs: 0, attempts: 1, reasks: 0 };
+      const exchange = describeExchange(schemaName, messages, e instanceof ChatModelError ? e.answers : []);
       const message = (e as Error).message;
       const record = callRecord(
-        { ...base, ...failed, images: images * failed.attempts, error: message },
+        { ...base, ...failed, images: images * failed.attempts, error: message, exchange },
         this.config.prices,
       );
       const failure =

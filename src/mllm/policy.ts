@@ -8,6 +8,7 @@ import type { Category, Pose, VisibleInstance } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { FailureInfo } from "../util/failure.ts";
 import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
+import type { CallExchange } from "./exchange.ts";
 
 export interface CallRecord {
   /** `reply`: the reply to the user; `rules`: the correction-rule layer's calls (learner, compiler, reviewer, judge) */
@@ -25,6 +26,8 @@ export interface CallRecord {
   /** answers the schema rejected and asked again for; attempts − 1 − reasks were transport retries */
   reasks?: number;
   error?: string;
+  /** what was sent and answered (the dashboard's call inspector); the episode's event keeps it, its totals do not */
+  exchange?: CallExchange;
 }
 
 export interface Decision<T> {

@@ -136,25 +136,30 @@ export async function generateStructured<T>(
   let usage: Usage = {};
   let attempts = 0;
   let lastProblem = "";
+  const answers: { text: string; problem?: string }[] = [];
   for (let round = 0; round <= schemaRetries; round++) {
     let reply: ProviderReply;
     try {
       reply = await send(messages);
     } catch (e) {
       const failed = e instanceof ProviderRequestError ? e : undefined;
-      throw new ChatModelError(
-        `request failed: ${(e as Error).message}`,
-        "transport",
-        usage,
-        performance.now() - started,
-        attempts + (failed?.requests ?? 1),
-        failed ? { infrastructure: failed.infrastructure, status: failed.status, url: failed.url } : {},
-        round,
+      throw withAnswers(
+        new ChatModelError(
+          `request failed: ${(e as Error).message}`,
+          "transport",
+          usage,
+          performance.now() - started,
+          attempts + (failed?.requests ?? 1),
+          failed ? { infrastructure: failed.infrastructure, status: failed.status, url: failed.url } : {},
+          round,
+        ),
+        answers,
       );
     }
     attempts += reply.requests;
     usage = addUsage(usage, reply.usage);
     const checked = parseStructured(reply.text, request.schema);
+    answers.push(checked.ok ? { text: reply.text } : { text: reply.text, problem: checked.problem });
     if (checked.ok) {
       return {
         value: checked.value,
@@ -163,18 +168,27 @@ export async function generateStructured<T>(
         attempts,
         reasks: round,
         raw: reply.raw,
+        answers,
       };
     }
     lastProblem = checked.problem;
     messages = [...messages, ...reaskMessages(reply.text, checked.problem)];
   }
-  throw new ChatModelError(
-    `output never matched schema "${request.schemaName}" after ${schemaRetries + 1} answers: ${lastProblem}`,
-    "schema",
-    usage,
-    performance.now() - started,
-    attempts,
-    {},
-    schemaRetries,
+  throw withAnswers(
+    new ChatModelError(
+      `output never matched schema "${request.schemaName}" after ${schemaRetries + 1} answers: ${lastProblem}`,
+      "schema",
+      usage,
+      performance.now() - started,
+      attempts,
+      {},
+      schemaRetries,
+    ),
+    answers,
   );
+}
+
+function withAnswers(e: ChatModelError, answers: ChatModelError["answers"]): ChatModelError {
+  e.answers = answers;
+  return e;
 }

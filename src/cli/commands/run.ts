@@ -79,7 +79,7 @@ export function describeOutcome(r: EpisodeRecord): string[] {
 
 function describeRules(x: NonNullable<EpisodeRecord["rules"]>): string {
   const parts = [
-    `  rules (${x.method}, library v${x.libraryVersion}): ${x.inForce} in force, ${x.selected} selected${x.taskLocal ? ` (${x.taskLocal} for this task)` : ""}`,
+    `  rules (${x.method}, the user's rule library at version ${x.libraryVersion}${x.libraryVersion === 0 ? ": nothing learned yet" : ""}): ${x.inForce} in force, ${x.selected} selected${x.taskLocal ? ` (${x.taskLocal} for this task)` : ""}`,
   ];
   if (x.method === "full") {
     parts.push(`${x.checks} checks, ${x.violations} violations, ${x.revisions} revisions, ${x.blocks.length} blocked`);

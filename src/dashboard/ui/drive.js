@@ -104,7 +104,7 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
         (
           s,
         ) => html`<div class=${`session ${s.id === watching ? "current" : ""}`} data-testid="session" data-status=${s.status}>
-          <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>: ${s.note}
+          <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>${s.note && s.note !== s.status ? `: ${s.note}` : ""}
           <button onClick=${() => setWatching(s.id)}>watch</button>
           ${s.status === "running" || s.status === "preparing" ? html`<button onClick=${() => conn.send({ type: "stop", session: s.id })} data-testid="stop">stop</button>` : ""}
           <span class="small muted" data-testid="session-dir">${s.dir}</span>

@@ -1,9 +1,12 @@
 // Every panel of one episode at one cursor: views, map, memory and grounding, model calls,
 // rules, the reply, the outcome, and any event type this page does not know yet.
+import { Calls } from "./calls.js";
 import { html } from "./html.js";
 import { TopDownMap } from "./map.js";
 import { cutoff, stateAt } from "./state.js";
 
+/** a distance, or why there is none (never "n/a m") */
+const meters = (x) => (x === null || x === undefined ? "not measured" : `${Number(x).toFixed(2)} m`);
 const fmt = (x, d = 2) => (x === null || x === undefined ? "n/a" : Number(x).toFixed(d));
 
 function Views({ conn, stream, st, follow }) {
@@ -59,41 +62,6 @@ function Memory({ st }) {
   </section>`;
 }
 
-function Calls({ st }) {
-  const calls = st.calls;
-  const max = Math.max(1, ...calls.map((c) => c.latencyMs));
-  const cost = calls.reduce((a, c) => (c.costUsd === undefined || a === null ? null : a + c.costUsd), 0);
-  const tokens = (k) => (calls.some((c) => c[k] === undefined) ? "not reported" : calls.reduce((a, c) => a + c[k], 0));
-  const w = 360;
-  const bw = calls.length ? Math.max(1, Math.floor(w / calls.length)) : 0;
-  return html`<section class="panel" data-testid="calls">
-    <h3>Model calls <small>${calls.length}</small></h3>
-    <div class="small">
-      ${`tokens in ${tokens("inputTokens")} / out ${tokens("outputTokens")} · cost ${cost === null ? "not reported" : `$${cost.toFixed(4)}`}`}
-    </div>
-    ${
-      calls.length
-        ? html`<svg class="chart" width=${w} height="60" aria-label="latency per call">
-            ${calls.map(
-              (c, i) =>
-                html`<rect x=${i * bw} y=${60 - (58 * c.latencyMs) / max} width=${Math.max(1, bw - 1)}
-                  height=${(58 * c.latencyMs) / max} fill=${c.error ? "#d23" : "#2a6fdb"}><title>${c.task} ${c.latencyMs} ms</title></rect>`,
-            )}
-          </svg>
-          <table class="small">
-            <tr><th>task</th><th>model</th><th>in</th><th>out</th><th>ms</th><th>$</th></tr>
-            ${calls.slice(-6).map(
-              (c) => html`<tr>
-                <td>${c.task}</td><td>${c.model}</td><td>${c.inputTokens ?? "?"}</td><td>${c.outputTokens ?? "?"}</td>
-                <td>${Math.round(c.latencyMs)}</td><td>${c.costUsd === undefined ? "?" : c.costUsd.toFixed(4)}</td>
-              </tr>`,
-            )}
-          </table>`
-        : html`<div class="muted">none so far (the heuristic backbone makes none)</div>`
-    }
-  </section>`;
-}
-
 function Verdicts({ results }) {
   return (results ?? []).map(
     (r) =>
@@ -111,6 +79,8 @@ function countVerdicts(checks) {
     .join(", ");
 }
 
+const verdictCount = (checks) => checks.reduce((a, c) => a + (c.results ?? []).length, 0);
+
 function Rules({ st }) {
   const any = st.rules || st.checks.length || st.revisions.length || st.blocks.length || st.appeals.length;
   const r = st.rules;
@@ -120,14 +90,14 @@ function Rules({ st }) {
     ${
       r
         ? html`<div class="small">
-            ${`library v${r.libraryVersion} · ${r.inForce ?? "?"} in force · method ${r.method} · ${(r.selected ?? []).length} selected`}
+            ${`the user's rule library, version ${r.libraryVersion}${r.libraryVersion === 0 ? " (nothing learned yet)" : ""} · ${r.inForce ?? "?"} rule(s) in force · method ${r.method} · ${(r.selected ?? []).length} for this request:`}
           </div>
           <ul class="small">${(r.selected ?? []).map((x) => html`<li>${x.taskLocal ? "(this task) " : ""}${x.kind}: “${x.statement}”</li>`)}</ul>`
         : ""
     }
 ${
   st.checks.length
-    ? html`<div class="small" data-testid="rule-checks">${st.checks.length} checks:
+    ? html`<div class="small" data-testid="rule-checks">${st.checks.length} check(s), ${verdictCount(st.checks)} verdict(s):
             ${countVerdicts(st.checks)}; the latest:</div>`
     : ""
 }
@@ -147,10 +117,28 @@ ${
   </section>`;
 }
 
+/** what the rule layer changed in what the robot did: blocked or revised actions (the reply's own revisions are below it) */
+function RuleChanges({ st }) {
+  const acts = [
+    ...st.blocks.map((b) => ({ seq: b.seq, how: "did not take", subject: b.subject, why: b.reason, v: b.violations })),
+    ...st.revisions
+      .filter((r) => r.stage === "pre_action")
+      .map((r) => ({ seq: r.seq, how: "revised", subject: r.subject, why: `revision ${r.revision}`, v: r.violations })),
+  ].sort((a, b) => a.seq - b.seq);
+  if (!acts.length) return "";
+  return html`<div class="small rule-changes" data-testid="rule-changes">
+    <b>Because of the user's rules, the robot</b>
+    <ul>${acts.map(
+      (a) => html`<li>${a.how} “${a.subject}” (${a.why}): ${(a.v ?? []).map((x) => html`<q>${x.statement}</q> `)}</li>`,
+    )}</ul>
+  </div>`;
+}
+
 function Reply({ st }) {
   const r = st.reply;
   return html`<section class="panel" data-testid="reply">
     <h3>Robot's reply</h3>
+    <${RuleChanges} st=${st} />
     ${
       r
         ? html`<div class="reply" data-testid="reply-text">${r.text}</div>
@@ -169,7 +157,8 @@ function Outcome({ st }) {
     ${
       s
         ? html`<div><b>${s.episodeId}</b> · ${s.scenario} · user ${s.userId} · memory ${s.memory} · ${s.backbone}</div>
-          <div class="instruction">“${s.instruction}”</div>`
+          <div class="instruction">“${s.instruction}”</div>
+          ${s.clock ? html`<div class="small" data-testid="clock">requested at <b>${s.clock.local}</b> (${s.clock.timeZone}, hour ${s.clock.hour}); the clock rules with hours read</div>` : ""}`
         : html`<div class="muted">waiting for the episode to start</div>`
     }
     <div class="small">step ${st.step}${s ? ` of at most ${s.maxSteps}` : ""}${st.lastAction ? ` · last action ${st.lastAction.action}` : ""}</div>
@@ -177,7 +166,7 @@ function Outcome({ st }) {
       e
         ? html`<div data-testid="outcome-line" class=${e.success ? "ok" : "bad"}>
           ${e.success ? "success" : "failure"} · SPL ${fmt(e.spl)} · CM ${e.cm ? "yes" : "no"} · ${e.steps} steps ·
-          path ${fmt(e.pathLength)} m · final distance ${fmt(e.distanceToGoal)} m${e.error ? ` · error: ${e.error}` : ""}
+          path ${meters(e.pathLength)} · final distance ${meters(e.distanceToGoal)}${e.error ? ` · error: ${e.error}` : ""}
         </div>`
         : ""
     }
@@ -203,7 +192,7 @@ export function EpisodeView({ conn, stream, step = null, title = "" }) {
       <${Views} conn=${conn} stream=${stream} st=${st} follow=${follow} />
       <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} st=${st} /></section>
       <${Memory} st=${st} />
-      <${Calls} st=${st} />
+      <${Calls} conn=${conn} stream=${stream} st=${st} />
       <${Rules} st=${st} />
       <${Reply} st=${st} />
       <${Other} st=${st} />

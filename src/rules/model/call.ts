@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { callRecord } from "../../mllm/accounting.ts";
 import { type ChatMessage, type ChatModel, ChatModelError } from "../../mllm/chat-model.ts";
 import type { Prices } from "../../mllm/config.ts";
+import { describeExchange } from "../../mllm/exchange.ts";
 import { BackboneError, type CallRecord } from "../../mllm/policy.ts";
 
 export interface RuleModelOptions {
@@ -47,13 +48,32 @@ export async function ask<T>(
       ...(opts.maxOutputTokens !== undefined ? { maxOutputTokens: opts.maxOutputTokens } : {}),
     });
     const record = priced(
-      callRecord({ ...base, usage: r.usage, latencyMs: r.latencyMs, attempts: r.attempts }, prices),
+      callRecord(
+        {
+          ...base,
+          usage: r.usage,
+          latencyMs: r.latencyMs,
+          attempts: r.attempts,
+          exchange: describeExchange(schemaName, messages, r.answers ?? [], r.value),
+        },
+        prices,
+      ),
     );
     return { ok: true, value: r.value, record };
   } catch (e) {
     if (!(e instanceof ChatModelError)) throw e;
     const record = priced(
-      callRecord({ ...base, usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts, error: e.message }, prices),
+      callRecord(
+        {
+          ...base,
+          usage: e.usage,
+          latencyMs: e.latencyMs,
+          attempts: e.attempts,
+          error: e.message,
+          exchange: describeExchange(schemaName, messages, e.answers),
+        },
+        prices,
+      ),
     );
     if (e.kind === "transport")
       throw new BackboneError(`${opts.backbone} rules (${schemaName}): ${e.message}`, [record], {

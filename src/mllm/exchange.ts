@@ -1,0 +1,75 @@
+/**
+ * What a model call said and heard, for a researcher debugging a backbone (the dashboard's call
+ * inspector): the request's messages as text, its images by a short hash of their bytes (never
+ * the bytes: the page finds the stored view with the same hash), every answer in order with why
+ * a rejected one was re-asked, and the value that passed the schema. Kept within
+ * EXCHANGE_BUDGET characters a call; what was cut is counted, never silently dropped.
+ */
+import { createHash } from "node:crypto";
+import type { ChatMessage } from "./chat-model.ts";
+
+/** characters of text one call's exchange keeps, request and answers together */
+export const EXCHANGE_BUDGET = 24_000;
+/** at most this much of one message or one answer */
+const PART_BUDGET = 8_000;
+
+export interface ExchangeImage {
+  /** the first 16 hex digits of the bytes' SHA-1 */
+  hash: string;
+  mediaType: string;
+  bytes: number;
+}
+
+export interface CallExchange {
+  schemaName: string;
+  /** the request's messages; an image part reads [image N], N its index in `images` */
+  messages: { role: string; text: string }[];
+  images: ExchangeImage[];
+  /** the model's answers in order: each rejected one with the problem it was re-asked for */
+  answers: { text: string; problem?: string }[];
+  /** the value that passed the schema (absent when none did) */
+  parsed?: unknown;
+  /** characters left out to stay within EXCHANGE_BUDGET */
+  cut: number;
+}
+
+export const imageHash = (data: Uint8Array): string => createHash("sha1").update(data).digest("hex").slice(0, 16);
+
+/** The exchange of one call, its text cut to the budget. */
+export function describeExchange(
+  schemaName: string,
+  messages: readonly ChatMessage[],
+  answers: readonly { text: string; problem?: string }[],
+  parsed?: unknown,
+): CallExchange {
+  let left = EXCHANGE_BUDGET;
+  let cut = 0;
+  const take = (text: string): string => {
+    const n = Math.min(text.length, PART_BUDGET, left);
+    left -= n;
+    cut += text.length - n;
+    return n < text.length ? `${text.slice(0, n)}… [${text.length - n} characters cut]` : text;
+  };
+  const images: ExchangeImage[] = [];
+  // answers first in the budget: a long prompt must not hide what the model said
+  const said = answers.map((a) => ({ ...a, text: take(a.text) }));
+  const sent = messages.map((m) => {
+    const parts =
+      typeof m.content === "string"
+        ? [m.content]
+        : m.content.map((p) => {
+            if (p.type === "text") return p.text;
+            images.push({ hash: imageHash(p.data), mediaType: p.mediaType, bytes: p.data.length });
+            return `[image ${images.length - 1}]`;
+          });
+    return { role: m.role, text: take(parts.join("\n")) };
+  });
+  return {
+    schemaName,
+    messages: sent,
+    images,
+    answers: said,
+    ...(parsed !== undefined ? { parsed } : {}),
+    cut,
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The model-call inspector, in Debian's chromium: a real episode of an image backbone (the real
+ * `openai` client against a scripted server, whose first grounding answer is malformed so it is
+ * re-asked) is written to a run folder as `polar run` writes it, and its replay shows, for a
+ * call, the request text, the images sent as thumbnails of the stored views (checked by their
+ * pixels), every answer with the rejected one's problem, and the parsed value; the episode's
+ * clock is on the page. The event stream keeps each call within its size budget.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
+import type { EvaluationEpisode } from "../../src/datasets/schema.ts";
+import { runEpisode } from "../../src/eval/harness.ts";
+import { createSimulator } from "../../src/eval/simulators.ts";
+import { TrajectoryWriter } from "../../src/eval/trajectory-writer.ts";
+import { BackboneConfig } from "../../src/mllm/config.ts";
+import { EXCHANGE_BUDGET } from "../../src/mllm/exchange.ts";
+import { createPolicy } from "../../src/mllm/registry.ts";
+import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
+import { settingsFromConfig } from "../../src/sim/settings.ts";
+import { openaiBySchema, openaiCompletion, openaiSchemaName, ScriptedServer } from "../mllm/scripted-server.ts";
+import { chromiumSkip, launchChromium } from "./browser.ts";
+import { testProject } from "./fixture.ts";
+
+declare const document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
+
+const skip = chromiumSkip();
+let server: ScriptedServer;
+let dash: Dashboard;
+let project: ReturnType<typeof testProject>;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+const RUN = "runs/llm-run";
+const MALFORMED = "I think the mug is probably in the kitchen, not JSON";
+
+before(async () => {
+  project = testProject();
+  const answer = openaiBySchema({
+    ground_target: () => ({
+      objectId: null,
+      category: "mug",
+      description: "a blue mug",
+      reason: "scripted grounding",
+      hints: [],
+      likelyRooms: [],
+    }),
+    choose_room: (req) => {
+      const enumOf = (
+        req.body as { response_format: { json_schema: { schema: { properties: { roomId: { enum: string[] } } } } } }
+      ).response_format.json_schema.schema.properties.roomId.enum;
+      return { roomId: enumOf[enumOf.length - 1], reason: "scripted room" };
+    },
+    next_action: () => ({ decision: "forward", reason: "scripted: onwards" }),
+    scan_room: () => ({ decision: "forward", reason: "scripted: onwards", nextRoomId: null }),
+    reply: () => ({ text: "I did not find it." }),
+  });
+  let malformedSent = false;
+  server = await ScriptedServer.start({
+    responder: (req, i) => {
+      if (!malformedSent && openaiSchemaName(req.body) === "ground_target") {
+        malformedSent = true;
+        return openaiCompletion(MALFORMED);
+      }
+      return answer(req, i);
+    },
+  });
+  process.env.INSPECTOR_KEY = "not-a-secret";
+  const policy = createPolicy(
+    BackboneConfig.parse({
+      name: "scripted",
+      type: "openai",
+      model: "scripted",
+      baseUrl: `${server.url}/v1`,
+      apiKeyEnv: "INSPECTOR_KEY",
+    }),
+  );
+  const config = project.config;
+  const sim = await createSimulator(config.simulator);
+  const settings = settingsFromConfig(config.simulator);
+  const loaded = await sim.loadScene({ scene: "seed:21", settings });
+  const info = await sim.sceneInfo();
+  const episode: EvaluationEpisode = {
+    id: "inspect-1",
+    userId: "u",
+    sceneId: "s21",
+    timestamp: "2025-03-01T22:40:00.000Z",
+    instruction: "Bring me my mug.",
+    start: { position: info.regions[0].waypoint, heading: 0 },
+    placements: [{ id: "mug_1", category: "mug", receptacleId: loaded.receptacles[0].id }],
+    targetObjectId: "mug_1",
+    stage: "evaluation",
+    scenario: "compositional_single",
+    goldPriorEpisodeIds: [],
+    query: [],
+    distractorIds: [],
+  };
+  const writer = new TrajectoryWriter(join(project.dir, RUN));
+  try {
+    await runEpisode({
+      episode,
+      scene: { id: "s21", scene: "seed:21", settings },
+      sim,
+      policy,
+      memory: { mode: "none", topK: 5 },
+      seed: 0,
+      agent: config.agent,
+      simulator: { ...config.simulator, maxSteps: 40 },
+      sceneGraphs: new SceneGraphCache(),
+      onEvent: writer.onEvent,
+      saveImage: writer.saveImage,
+    });
+  } finally {
+    await sim.close();
+  }
+  if (skip) return;
+  dash = await startDashboard({ config, projectDir: project.dir, port: 0 });
+  ({ context, close: closeBrowser } = await launchChromium());
+  page = await context.newPage();
+  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+  await page.goto(dash.url);
+  await page.waitForSelector("[data-testid=connection]:text('connected')");
+});
+
+after(async () => {
+  await closeBrowser?.();
+  await dash?.close();
+  await server?.close();
+});
+
+type Ev = {
+  type: string;
+  step?: number;
+  task?: string;
+  reasks?: number;
+  exchange?: {
+    messages: { text: string }[];
+    images: { ref?: string }[];
+    answers: { text: string; problem?: string }[];
+    parsed?: unknown;
+  };
+};
+const events = (): Ev[] =>
+  readFileSync(join(project.dir, RUN, "events.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+
+test("every model call's event carries its exchange, within the size budget, images by stored view", () => {
+  const calls = events().filter((e) => e.type === "model_call");
+  assert.ok(calls.length >= 3, `${calls.length} calls`);
+  for (const c of calls) {
+    assert.ok(c.exchange, `${c.task} has its exchange`);
+    const chars =
+      c.exchange.messages.reduce((a, m) => a + m.text.length, 0) +
+      c.exchange.answers.reduce((a, m) => a + m.text.length, 0);
+    assert.ok(chars <= EXCHANGE_BUDGET + 400, `${c.task}: ${chars} characters`);
+  }
+  const ground = calls.find((c) => c.task === "ground")!;
+  assert.equal(ground.reasks, 1);
+  assert.equal(ground.exchange!.answers[0].text, MALFORMED);
+  assert.match(ground.exchange!.answers[0].problem ?? "", /not valid JSON/);
+  assert.deepEqual((ground.exchange!.parsed as { category: string }).category, "mug");
+  const withViews = calls.find((c) => c.task === "low_level" && c.exchange!.images.length > 0);
+  assert.ok(withViews, "a low-level call sent views");
+  for (const img of withViews.exchange!.images) assert.match(img.ref ?? "", /^s\d{4}-(front|left|right)\.jpeg$/);
+});
+
+test("the inspector shows a call's request, its images as thumbnails, its answers and parsed value", {
+  skip: skip ?? false,
+}, async () => {
+  await page.click("[data-testid=tab-replay]");
+  await page.fill("[data-testid=replay-input]", RUN);
+  await page.click("[data-testid=replay-open]");
+  await page.waitForSelector("[data-testid=clock]");
+  // to the end: every call in view
+  const last = events().filter((e) => e.type === "pose").length - 1;
+  await page.waitForFunction(
+    (n) => Number(document.querySelector("[data-testid=timeline]")?.getAttribute("max")) >= n,
+    last,
+  );
+  await page.fill("[data-testid=timeline]", String(last));
+  await page.waitForSelector("[data-testid=outcome-line]");
+  assert.match((await page.textContent("[data-testid=clock]"))!, /requested at 2025-03-01 22:40 \(UTC, hour 22\)/);
+  // the grounding call: re-asked once
+  const rows = page.locator("[data-testid=call-row]");
+  await rows.filter({ hasText: "ground" }).first().click();
+  await page.waitForSelector("[data-testid=call-inspector]");
+  const inspector = page.locator("[data-testid=call-inspector]");
+  assert.match((await inspector.textContent())!, /1 re-ask/);
+  const request = (await inspector.locator("[data-testid=call-request]").allTextContents()).join("\n");
+  assert.ok(request.includes("Bring me my mug."), "the request as sent, with the user's instruction");
+  const answers = inspector.locator("[data-testid=call-answer]");
+  assert.equal(await answers.count(), 2);
+  assert.match((await answers.nth(0).textContent())!, /rejected, re-asked: the answer is not valid JSON/);
+  assert.ok((await answers.nth(0).textContent())!.includes(MALFORMED));
+  assert.match((await inspector.locator("[data-testid=call-parsed]").textContent())!, /"category": "mug"/);
+
+  // a low-level call with views: thumbnails of the stored views it sent
+  const lowLevel = events()
+    .filter((e) => e.type === "model_call")
+    .findIndex((c) => c.task === "low_level" && (c.exchange?.images.length ?? 0) > 0);
+  await rows.nth(lowLevel).click();
+  await page.waitForSelector("[data-testid=call-inspector] [data-testid=call-image]");
+  await page.waitForFunction(
+    "[...document.querySelectorAll('[data-testid=call-image]')].every((i) => i.naturalWidth > 0)",
+  );
+  const thumbs = page.locator("[data-testid=call-image]");
+  assert.ok((await thumbs.count()) >= 1);
+  const shot = await thumbs.first().screenshot();
+  const stats = await sharp(shot).stats();
+  assert.ok(stats.channels[0].stdev > 8, `the thumbnail shows a picture (stdev ${stats.channels[0].stdev.toFixed(1)})`);
+  if (process.env.POLAR_INSPECTOR_SCREENSHOT)
+    await sharp(await page.screenshot({ fullPage: true })).toFile(process.env.POLAR_INSPECTOR_SCREENSHOT);
+  const panel = await page.locator("[data-testid=calls]").screenshot();
+  assert.ok((await sharp(panel).stats()).channels[1].stdev > 15, "the calls panel is drawn");
+});
