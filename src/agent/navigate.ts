@@ -19,7 +19,7 @@ import {
   viewsFor,
 } from "../planning/low-level.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
-import type { Vec3 } from "../sim/protocol.ts";
+import type { Observation, Vec3 } from "../sim/protocol.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { EventStream } from "./events.ts";
 import type { NavigationGate } from "./rule-gate.ts";
@@ -144,6 +144,7 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
       ...(d.value.instanceId ? { instanceId: d.value.instanceId } : {}),
       reason: d.value.reason,
       ...(suggestedRoom ? { nextRoomId: suggestedRoom.id } : {}),
+      ...judgedInView(body.observation, ledger),
     });
     return d;
   };
@@ -348,4 +349,15 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   const stopped = outcome === "stopped";
   if (stopped) o.trajectory.foundIn(currentRoom());
   return { stopped, instanceId: stoppedAt };
+}
+
+/** what the planner's perception made of the instances in view (the heuristic's appearance scores): read, never changed */
+function judgedInView(obs: Observation, ledger: CandidateLedger) {
+  const out: { instanceId: string; score: number | null; views: number }[] = [];
+  for (const v of [obs.visible.front, obs.visible.left, obs.visible.right])
+    for (const i of v) {
+      const c = ledger.get(i.id);
+      if (c && !out.some((o) => o.instanceId === i.id)) out.push({ instanceId: i.id, score: c.score, views: c.views });
+    }
+  return out.length ? { candidates: out } : {};
 }

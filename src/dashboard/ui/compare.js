@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { EpisodeView } from "./episode.js";
 import { html } from "./html.js";
+import { marksOf } from "./marks.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
@@ -29,9 +30,10 @@ export function CompareTab({ conn, cat, opened }) {
     </section>
     ${
       pair
-        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep} />
+        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep}
+            marks=${pair.flatMap((s) => marksOf(conn.streams.get(s)?.events ?? []))} />
           <div class="side-by-side">
-            ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} title=${s.slice("replay:".length)} />`)}
+            ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} onStep=${setStep} title=${s.slice("replay:".length)} />`)}
           </div>`
         : ""
     }

@@ -1,39 +1,15 @@
 // Every panel of one episode at one cursor: views, map, memory and grounding, model calls,
 // rules, the reply, the outcome, and any event type this page does not know yet.
 import { Calls } from "./calls.js";
+import { DecisionLog } from "./decision-log.js";
 import { html } from "./html.js";
 import { TopDownMap } from "./map.js";
 import { cutoff, stateAt } from "./state.js";
+import { Views } from "./views.js";
 
 /** a distance, or why there is none (never "n/a m") */
 const meters = (x) => (x === null || x === undefined ? "not measured" : `${Number(x).toFixed(2)} m`);
 const fmt = (x, d = 2) => (x === null || x === undefined ? "n/a" : Number(x).toFixed(d));
-
-function Views({ conn, stream, st, follow }) {
-  const views = ["left", "front", "right"];
-  let refs;
-  let shownStep = st.step;
-  if (follow) refs = conn.latest.get(stream) ?? {};
-  else {
-    const at = conn.viewsAt(stream, st.step);
-    if (!at || at.step !== st.step) conn.requestViews(stream, st.step);
-    refs = at?.refs ?? {};
-    shownStep = at?.step ?? null;
-  }
-  return html`<section class="panel" data-testid="views">
-    <h3>Views ${shownStep !== null && !follow && shownStep !== st.step ? html`<small>from step ${shownStep}</small>` : ""}</h3>
-    <div class="views">
-      ${views.map((v) => {
-        const ref = refs[v];
-        const url = ref ? conn.image(stream, ref) : null;
-        return html`<figure>
-          ${url ? html`<img data-testid=${`view-${v}`} data-ref=${ref} src=${url} alt=${v} />` : html`<div class="noimg">no image</div>`}
-          <figcaption>${v}</figcaption>
-        </figure>`;
-      })}
-    </div>
-  </section>`;
-}
 
 function Memory({ st }) {
   const r = st.retrieval;
@@ -181,17 +157,19 @@ function Other({ st }) {
   </section>`;
 }
 
-export function EpisodeView({ conn, stream, step = null, title = "" }) {
+export function EpisodeView({ conn, stream, step = null, title = "", onStep = null }) {
   const events = conn.streams.get(stream)?.events ?? [];
-  const st = stateAt(events, cutoff(events, step));
+  const n = cutoff(events, step);
+  const st = stateAt(events, n);
   const follow = step === null;
   return html`<div class="episode" data-testid="episode" data-stream=${stream} data-step=${st.step}>
     ${title ? html`<h2>${title}</h2>` : ""}
     <div class="grid">
       <${Outcome} st=${st} />
-      <${Views} conn=${conn} stream=${stream} st=${st} follow=${follow} />
+      <${Views} conn=${conn} stream=${stream} st=${st} events=${events} follow=${follow} />
       <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} st=${st} /></section>
       <${Memory} st=${st} />
+      <${DecisionLog} events=${events} n=${n} onStep=${onStep} />
       <${Calls} conn=${conn} stream=${stream} st=${st} />
       <${Rules} st=${st} />
       <${Reply} st=${st} />

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { EpisodeView } from "./episode.js";
 import { html } from "./html.js";
+import { marksOf } from "./marks.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
@@ -28,8 +29,8 @@ export function ReplayTab({ conn, cat, opened }) {
     </section>
     ${
       replay
-        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep} />
-          <${EpisodeView} conn=${conn} stream=${replay} step=${step} title=${replay.slice("replay:".length)} />`
+        ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep} marks=${marksOf(events)} />
+          <${EpisodeView} conn=${conn} stream=${replay} step=${step} onStep=${setStep} title=${replay.slice("replay:".length)} />`
         : ""
     }
   </div>`;
