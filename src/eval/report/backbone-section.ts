@@ -16,7 +16,7 @@ import {
   NOT_REPORTED,
   stageMarkdown,
 } from "./backbones.ts";
-import { costFigure, costPoints } from "./cost-figure.ts";
+import { costFigure, costPoints, LATENCY_AXIS, latencyPoints } from "./cost-figure.ts";
 import { disagreementsCsv, pairedComparisons, pairedCsv, pairedMarkdown } from "./paired-section.ts";
 import { svgToPng } from "./svg.ts";
 import { toCsv } from "./tables.ts";
@@ -101,6 +101,48 @@ export async function backboneSections(
       );
     md.push("");
   } else md.push("_Not available: no evaluation episodes with a reported cost._", "");
+
+  md.push("## Figure 10 — SR against model latency per call", "");
+  const lat = latencyPoints(lines, est);
+  const latSvg = costFigure(lat, provenance, LATENCY_AXIS);
+  if (latSvg) {
+    const svgPath = join(outDir, "fig10_latency.svg");
+    const pngPath = join(outDir, "fig10_latency.png");
+    writeFileSync(svgPath, latSvg);
+    await svgToPng(latSvg, pngPath);
+    const csv = join(outDir, "fig10_latency.csv");
+    writeFileSync(
+      csv,
+      toCsv(
+        [
+          "backbone",
+          "memory",
+          "n",
+          "sr",
+          "sr_lo",
+          "sr_hi",
+          "latency_p50_ms",
+          "latency_p25_ms",
+          "latency_p75_ms",
+          "pareto",
+        ],
+        lat.map((p) => [
+          p.backbone,
+          p.memory,
+          p.sr.n,
+          p.sr.mean,
+          p.sr.lo,
+          p.sr.hi,
+          p.cost?.mean ?? "",
+          p.cost?.lo ?? "",
+          p.cost?.hi ?? "",
+          p.pareto ? "yes" : "no",
+        ]),
+      ),
+    );
+    files.push(svgPath, pngPath, csv);
+    md.push("![Figure 10](fig10_latency.png)", "");
+  } else md.push("_Not available: no evaluation episodes with recorded model latency._", "");
 
   const comparisons = pairedComparisons(lines, est);
   md.push(

@@ -1,13 +1,19 @@
 /**
- * SR against cost per episode: one point per backbone × memory mode (evaluation episodes of
- * Polar's own representation), with 95% bootstrap intervals on both axes and the Pareto front
- * (no other point is at least as cheap and at least as successful, and better in one) marked.
- * A point whose cost some episode did not report is not placed, and the figure says so.
+ * SR against what it costs: per episode in USD (Figure 9) or per model call in latency
+ * (Figure 10). One point per backbone × memory mode (evaluation episodes of Polar's own
+ * representation), with 95% intervals, and the Pareto front (no other point is at least as
+ * cheap and at least as successful, and better in one) marked. A point whose cost some episode
+ * did not report is not placed, and the figure says so.
+ *
+ * Costs of backbones span orders of magnitude (a local model at price 0, a heuristic with no
+ * calls, a paid API): past a 30× spread the x axis is logarithmic, and points at 0 sit in a band
+ * of their own left of a broken axis, spread apart so their numbers never overlap.
  */
 import type { BootstrapOptions, Estimate } from "../bootstrap.ts";
 import { type Estimates, estimatesOf } from "../estimates.ts";
 import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import type { ResultLine } from "../results.ts";
+import { histogramQuantile, mergeHistograms } from "../usage-detail.ts";
 import { formatUsd } from "./backbones.ts";
 import { escapeXml, PALETTE } from "./svg.ts";
 
@@ -15,7 +21,7 @@ export interface CostPoint {
   backbone: string;
   memory: string;
   sr: Estimate;
-  /** USD per episode; null when some episode's cost was not reported */
+  /** USD per episode (or ms per call for the latency variant); null when some episode's was not reported */
   cost: Estimate | null;
   pareto: boolean;
 }
@@ -39,6 +45,10 @@ export function costPoints(lines: readonly ResultLine[], opts?: Estimates | Boot
       );
       points.push({ backbone, memory, sr, cost, pareto: false });
     }
+  return markPareto(points);
+}
+
+function markPareto(points: CostPoint[]): CostPoint[] {
   for (const p of points) {
     if (!p.cost) continue;
     const pc = p.cost.mean;
@@ -52,6 +62,43 @@ export function costPoints(lines: readonly ResultLine[], opts?: Estimates | Boot
     );
   }
   return points;
+}
+
+/**
+ * The latency variant: x is the median model latency per call over the group's calls (from the
+ * lines' latency histograms), its whisker the p25–p75 of those calls; a group without calls
+ * sits at 0. Null x when some line has no per-stage usage (older results).
+ */
+export function latencyPoints(lines: readonly ResultLine[], opts?: Estimates | BootstrapOptions): CostPoint[] {
+  const est = estimatesOf(opts);
+  const main = mainLines(lines);
+  const points: CostPoint[] = [];
+  for (const backbone of [...new Set(main.map((l) => l.backbone))])
+    for (const memory of memoriesOf(main)) {
+      const group = main.filter((l) => l.backbone === backbone && l.memory === memory);
+      if (group.length === 0) continue;
+      const sr = est.proportion(
+        `sr|${backbone}|${memory}|all`,
+        group.map((l) => l.success),
+      );
+      const known = group.every((l) => l.usage.calls === 0 || l.usage.stages);
+      let cost: Estimate | null = null;
+      if (known) {
+        const h = mergeHistograms(group.flatMap((l) => Object.values(l.usage.stages ?? {}).map((s) => s.latency)));
+        const p50 = histogramQuantile(h, 0.5);
+        cost =
+          p50 === null
+            ? { mean: 0, lo: 0, hi: 0, n: 0 }
+            : {
+                mean: p50,
+                lo: histogramQuantile(h, 0.25) ?? p50,
+                hi: histogramQuantile(h, 0.75) ?? p50,
+                n: group.length,
+              };
+      }
+      points.push({ backbone, memory, sr, cost, pareto: false });
+    }
+  return markPareto(points);
 }
 
 const FONT = "DejaVu Sans, Helvetica, Arial, sans-serif";
@@ -96,53 +143,149 @@ function wrap(lines: readonly string[], max = 150): string[] {
   return out;
 }
 
-/** The figure as SVG; null when no point has a known cost. */
-export function costFigure(points: readonly CostPoint[], provenance: string[]): string | null {
-  const footer = wrap(provenance);
+export interface TradeoffAxis {
+  /** "Figure 9 · …" */
+  title: string;
+  subtitle: string;
+  xLabel: string;
+  format: (v: number) => string;
+  /** what a point at 0 is ("price 0", "no model calls") */
+  zeroLabel: string;
+  /** why a point is not placed */
+  unplacedAs: string;
+}
+
+export const COST_AXIS: TradeoffAxis = {
+  title: "Figure 9 · Success rate against cost per episode",
+  subtitle: "One point per backbone and memory mode; whiskers: 95% intervals on both axes; dashed: Pareto front",
+  xLabel: "Cost per episode (USD)",
+  format: formatUsd,
+  zeroLabel: "price 0",
+  unplacedAs: "cost not reported",
+};
+
+export const LATENCY_AXIS: TradeoffAxis = {
+  title: "Figure 10 · Success rate against model latency per call",
+  subtitle:
+    "x: median latency of the group's model calls, whisker p25–p75; y: SR with its 95% interval; dashed: Pareto front",
+  xLabel: "Model latency per call, median (ms)",
+  format: (v) => (v >= 100 ? v.toFixed(0) : v.toPrecision(2)),
+  zeroLabel: "no model calls",
+  unplacedAs: "latency not recorded",
+};
+
+/** x placement: linear from 0, or log10 over the positive values when they span more than LOG_SPREAD */
+const LOG_SPREAD = 30;
+
+interface Scale {
+  log: boolean;
+  at(v: number): number;
+  ticks: number[];
+}
+
+function xScale(values: number[], left: number, right: number): Scale {
+  const pos = values.filter((v) => v > 0 && Number.isFinite(v));
+  if (pos.length === 0) return { log: false, at: () => left, ticks: [] };
+  const lo = Math.min(...pos);
+  const hi = Math.max(...pos);
+  if (hi / lo > LOG_SPREAD) {
+    const d0 = Math.floor(Math.log10(lo));
+    const d1 = Math.max(d0 + 1, Math.ceil(Math.log10(hi)));
+    const at = (v: number) => left + ((Math.log10(Math.max(v, 10 ** d0)) - d0) / (d1 - d0)) * (right - left);
+    const ticks: number[] = [];
+    for (let d = d0; d <= d1; d++) ticks.push(10 ** d);
+    return { log: true, at, ticks };
+  }
+  const top = niceTop(hi * 1.08);
+  return {
+    log: false,
+    at: (v) => left + (Math.max(0, Math.min(v, top)) / top) * (right - left),
+    ticks: [0, 1, 2, 3, 4, 5].map((i) => (top * i) / 5),
+  };
+}
+
+/** The figure as SVG; null when no point is placed. */
+export function costFigure(
+  points: readonly CostPoint[],
+  provenance: string[],
+  axis: TradeoffAxis = COST_AXIS,
+): string | null {
+  const footer = wrap(provenance, 120);
   const placed = points.filter((p): p is CostPoint & { cost: Estimate } => p.cost !== null);
   if (placed.length === 0) return null;
+  const zero = placed.filter((p) => p.cost.mean === 0);
+  const rest = placed.filter((p) => p.cost.mean > 0);
   const textW = (line: string, px: number) => line.length * px * 0.54;
-  const longest = Math.max(0, ...footer.map((f) => textW(f, 11)));
   const labelW = Math.max(...points.map((p) => textW(`00 ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`, 11)));
-  const W = Math.ceil(Math.max(900, 90 + longest + 30, 90 + 480 + 40 + labelW + 20));
   const plotL = 90;
-  const plotR = W - Math.max(260, labelW + 50);
+  // the band for points at 0: wide enough that each has its own column
+  const band = zero.length ? 34 + 24 * (zero.length - 1) : 0;
+  const axisL = plotL + (band ? band + 22 : 0);
+  const plotW = 560;
+  const plotR = axisL + (rest.length ? plotW : 0) + (rest.length ? 0 : 20);
+  const W = Math.ceil(Math.max(plotR + 40 + labelW + 20, plotL + textW(axis.title, 20) + 30, 900));
   const plotT = 80;
   const plotH = 360;
-  const height = Math.max(plotT + plotH + 60 + 18 * (footer.length + 1), plotT + 200 + 18 * points.length + 60);
-  const xTop = niceTop(Math.max(...placed.map((p) => (Number.isFinite(p.cost.hi) ? p.cost.hi : p.cost.mean))) * 1.08);
+  const height = Math.max(plotT + plotH + 60 + 18 * (footer.length + 2), plotT + 200 + 18 * points.length + 60);
+  const scale = xScale(
+    rest.flatMap((p) => [
+      p.cost.mean,
+      ...(Number.isFinite(p.cost.lo) && p.cost.lo > 0 ? [p.cost.lo] : []),
+      ...(Number.isFinite(p.cost.hi) ? [p.cost.hi] : []),
+    ]),
+    axisL,
+    plotR,
+  );
+  const zeroX = new Map(
+    [...zero].sort((a, b) => a.sr.mean - b.sr.mean).map((p, i) => [p, plotL + 17 + 24 * i] as const),
+  );
+  const x = (p: CostPoint & { cost: Estimate }, v = p.cost.mean) =>
+    p.cost.mean === 0 ? (zeroX.get(p) as number) : scale.at(v);
   const yTop = Math.min(1, Math.ceil((Math.max(...placed.map((p) => p.sr.hi)) * 1.08 + 1e-9) * 10) / 10) || 1;
-  const x = (v: number) => plotL + (Math.max(0, Math.min(v, xTop)) / xTop) * (plotR - plotL);
   const y = (v: number) => plotT + plotH - (Math.max(0, Math.min(v, yTop)) / yTop) * plotH;
   const t = (px: number, py: number, s: string, attrs: string) =>
     `<text x="${px.toFixed(1)}" y="${py.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${FONT}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    t(plotL, 32, "Success rate against cost per episode", `font-size="20" font-weight="bold" fill="#222"`),
-    t(
-      plotL,
-      54,
-      "One point per backbone and memory mode; whiskers: 95% bootstrap CI on both axes; dashed: Pareto front",
-      `font-size="12" fill="#555"`,
-    ),
+    t(plotL, 32, axis.title, `font-size="20" font-weight="bold" fill="#222"`),
+    t(plotL, 54, axis.subtitle, `font-size="12" fill="#555"`),
   ];
   for (let i = 0; i <= 5; i++) {
     const yv = (yTop * i) / 5;
-    const xv = (xTop * i) / 5;
     out.push(
       `<line x1="${plotL}" y1="${y(yv).toFixed(1)}" x2="${plotR}" y2="${y(yv).toFixed(1)}" stroke="${i ? "#e6e6e6" : "#444"}"/>`,
       t(plotL - 7, y(yv) + 4, `${Math.round(yv * 100)}%`, `font-size="11" fill="#555" text-anchor="end"`),
-      `<line x1="${x(xv).toFixed(1)}" y1="${plotT + plotH}" x2="${x(xv).toFixed(1)}" y2="${plotT + plotH + 5}" stroke="#444"/>`,
-      t(x(xv), plotT + plotH + 19, formatUsd(xv), `font-size="11" fill="#555" text-anchor="middle"`),
+    );
+  }
+  if (rest.length)
+    for (const xv of scale.ticks) {
+      const px = scale.at(xv);
+      out.push(
+        `<line x1="${px.toFixed(1)}" y1="${plotT + plotH}" x2="${px.toFixed(1)}" y2="${plotT + plotH + 5}" stroke="#444"/>`,
+        t(px, plotT + plotH + 19, axis.format(xv), `font-size="11" fill="#555" text-anchor="middle"`),
+      );
+    }
+  if (band) {
+    // the broken axis: the band at 0, then a gap marked //, then the scale
+    const bx = plotL + band + 11;
+    out.push(
+      `<rect x="${plotL}" y="${plotT}" width="${band}" height="${plotH}" fill="#f4f4f4" data-band="zero"/>`,
+      t(
+        plotL + band / 2,
+        plotT + plotH + 19,
+        `0 (${axis.zeroLabel})`,
+        `font-size="11" fill="#555" text-anchor="middle"`,
+      ),
+      `<path d="M${bx - 6} ${plotT + plotH + 6}l5 -12M${bx} ${plotT + plotH + 6}l5 -12" stroke="#444" stroke-width="1.4" data-axis-break="1"/>`,
     );
   }
   out.push(
     `<line x1="${plotL}" y1="${plotT}" x2="${plotL}" y2="${plotT + plotH}" stroke="#444"/>`,
     t(
-      (plotL + plotR) / 2,
+      (axisL + plotR) / 2,
       plotT + plotH + 40,
-      "Cost per episode (USD)",
+      `${axis.xLabel}${scale.log && rest.length ? ", log scale" : ""}`,
       `font-size="13" fill="#333" text-anchor="middle"`,
     ),
     t(
@@ -152,11 +295,11 @@ export function costFigure(points: readonly CostPoint[], provenance: string[]): 
       `font-size="13" fill="#333" text-anchor="middle" transform="rotate(-90 22 ${plotT + plotH / 2})"`,
     ),
   );
-  const front = placed.filter((p) => p.pareto).sort((a, b) => a.cost.mean - b.cost.mean);
+  const front = placed.filter((p) => p.pareto).sort((a, b) => a.cost.mean - b.cost.mean || x(a) - x(b));
   if (front.length > 1) {
     // a step line: SR reachable at each cost
-    let d = `M${x(front[0].cost.mean).toFixed(1)} ${y(front[0].sr.mean).toFixed(1)}`;
-    for (const p of front.slice(1)) d += `H${x(p.cost.mean).toFixed(1)}V${y(p.sr.mean).toFixed(1)}`;
+    let d = `M${x(front[0]).toFixed(1)} ${y(front[0].sr.mean).toFixed(1)}`;
+    for (const p of front.slice(1)) d += `H${x(p).toFixed(1)}V${y(p.sr.mean).toFixed(1)}`;
     out.push(`<path d="${d}" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4" fill="none"/>`);
   }
   const backbones = [...new Set(points.map((p) => p.backbone))];
@@ -164,21 +307,25 @@ export function costFigure(points: readonly CostPoint[], provenance: string[]): 
   // points are numbered on the plot and named in the legend, so close points stay readable
   const number = new Map(points.map((p, i) => [p, i + 1]));
   for (const p of placed) {
-    const cx = x(p.cost.mean);
+    const cx = x(p);
     const cy = y(p.sr.mean);
     const colour = PALETTE[p.memory as "none"] ?? "#555";
+    const xw =
+      p.cost.mean > 0 && Number.isFinite(p.cost.lo) && Number.isFinite(p.cost.hi)
+        ? `M${x(p, Math.max(p.cost.lo, 1e-12)).toFixed(1)} ${cy.toFixed(1)}H${x(p, p.cost.hi).toFixed(1)}`
+        : "";
     out.push(
-      `<path d="M${x(p.cost.lo).toFixed(1)} ${cy.toFixed(1)}H${x(p.cost.hi).toFixed(1)}M${cx.toFixed(1)} ${y(p.sr.lo).toFixed(1)}V${y(p.sr.hi).toFixed(1)}" stroke="${colour}" stroke-width="1.2" opacity="0.8"/>`,
+      `<path d="${xw}M${cx.toFixed(1)} ${y(p.sr.lo).toFixed(1)}V${y(p.sr.hi).toFixed(1)}" stroke="${colour}" stroke-width="1.2" opacity="0.8"/>`,
     );
-    const tip = `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}: SR ${(p.sr.mean * 100).toFixed(1)}% [${(p.sr.lo * 100).toFixed(1)}, ${(p.sr.hi * 100).toFixed(1)}], USD ${formatUsd(p.cost.mean)} / episode, n=${p.sr.n}${p.pareto ? " (Pareto front)" : ""}`;
+    const tip = `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}: SR ${(p.sr.mean * 100).toFixed(1)}% [${(p.sr.lo * 100).toFixed(1)}, ${(p.sr.hi * 100).toFixed(1)}], ${axis.xLabel} ${axis.format(p.cost.mean)}, n=${p.sr.n}${p.pareto ? " (Pareto front)" : ""}`;
     out.push(
-      `<g><title>${escapeXml(tip)}</title>${marker(shapeOf(p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
+      `<g data-point="${number.get(p)}"><title>${escapeXml(tip)}</title>${marker(shapeOf(p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
     );
-    out.push(t(cx + 8, cy - 7, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
+    out.push(t(cx + 7, cy - 8, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
   }
   // legend: shapes for backbones, colours for memory modes
   let ly = plotT + 6;
-  const lx = plotR + 24;
+  const lx = plotR + 30;
   out.push(t(lx, ly, "Backbone", `font-size="12" font-weight="bold" fill="#333"`));
   for (const b of backbones) {
     ly += 20;
@@ -206,9 +353,10 @@ export function costFigure(points: readonly CostPoint[], provenance: string[]): 
   const notes = [
     ...(unplaced.length
       ? [
-          `Not placed (cost not reported): ${unplaced.map((p) => `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`).join(", ")}`,
+          `Not placed (${axis.unplacedAs}): ${unplaced.map((p) => `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`).join(", ")}`,
         ]
       : []),
+    ...(zero.length ? [`Left band: points at 0 (${axis.zeroLabel}), spread apart; the axis is broken after it.`] : []),
     ...footer,
   ];
   notes.forEach((line, i) => {

@@ -4,11 +4,13 @@
  * representation), with the episodes where they disagree listed and linked to their event
  * streams when the run kept them (`polar eval --trajectories`).
  */
+
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BootstrapOptions } from "../bootstrap.ts";
 import { episodeDir } from "../episode-files.ts";
 import { type Estimates, estimatesOf } from "../estimates.ts";
+import { holmAdjust } from "../holm.ts";
 import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import { comparePaired, type Pair, type PairedResult } from "../paired.ts";
 import type { ResultLine } from "../results.ts";
@@ -101,14 +103,19 @@ const LISTED = 40;
 
 export function pairedMarkdown(dir: string, comparisons: readonly PairedComparison[]): string[] {
   if (comparisons.length === 0) return ["_Nothing to pair: one backbone and one memory mode._", ""];
+  const holm = holmAdjust(comparisons.map((c) => c.result.mcnemar.p));
+  const m = comparisons.length;
   const md = [
-    "| A vs B | Holding | Pairs | SR A (%) | SR B (%) | Δ SR, paired 95% CI (pts) | Δ SR, unpaired CI | Only A | Only B | McNemar exact p |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...comparisons.map((c) => {
+    `Multiple comparisons: the ${m} McNemar test${m === 1 ? "" : "s"} below are one family, corrected by **Holm–Bonferroni** (step-down: the i-th smallest p times ${m} − i + 1, kept non-decreasing, capped at 1); a difference holds at 5% family-wise when its Holm p is below 0.05. The intervals are per comparison, not simultaneous.`,
+    "",
+    "| A vs B | Holding | Pairs | SR A (%) | SR B (%) | Δ SR, paired 95% CI (pts) | Δ SR, unpaired CI | Only A | Only B | McNemar exact p | Holm–Bonferroni p |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...comparisons.map((c, i) => {
       const r = c.result;
-      return `| ${name(c, c.a)} vs ${name(c, c.b)} | ${holdingLabel(c)} | ${r.n} | ${pct(r.srA)} | ${pct(r.srB)} | ${formatEstimate(r.diff)} | ${formatEstimate(r.unpaired)} | ${r.mcnemar.onlyA} | ${r.mcnemar.onlyB} | ${formatP(r.mcnemar.p)} |`;
+      return `| ${name(c, c.a)} vs ${name(c, c.b)} | ${holdingLabel(c)} | ${r.n} | ${pct(r.srA)} | ${pct(r.srB)} | ${formatEstimate(r.diff)} | ${formatEstimate(r.unpaired)} | ${r.mcnemar.onlyA} | ${r.mcnemar.onlyB} | ${formatP(r.mcnemar.p)} | ${formatP(holm[i])}${holm[i] < 0.05 ? " *" : ""} |`;
     }),
     "",
+    ...(holm.some((p) => p < 0.05) ? ["\\* below 0.05 after the Holm–Bonferroni correction.", ""] : []),
   ];
   const kept = comparisons.some((c) => c.lines.size > 0 && hasEpisodeFiles(dir, c));
   const disagreeing = comparisons.filter((c) => c.lines.size > 0);
@@ -139,6 +146,7 @@ export function pairedMarkdown(dir: string, comparisons: readonly PairedComparis
 }
 
 export function pairedCsv(comparisons: readonly PairedComparison[]): string {
+  const holm = holmAdjust(comparisons.map((c) => c.result.mcnemar.p));
   return toCsv(
     [
       "kind",
@@ -156,8 +164,9 @@ export function pairedCsv(comparisons: readonly PairedComparison[]): string {
       "only_a",
       "only_b",
       "mcnemar_p",
+      "mcnemar_p_holm",
     ],
-    comparisons.map((c) => {
+    comparisons.map((c, i) => {
       const r = c.result;
       return [
         c.kind,
@@ -175,6 +184,7 @@ export function pairedCsv(comparisons: readonly PairedComparison[]): string {
         r.mcnemar.onlyA,
         r.mcnemar.onlyB,
         r.mcnemar.p,
+        holm[i],
       ];
     }),
   );

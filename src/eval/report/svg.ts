@@ -1,7 +1,8 @@
 /**
- * Hand-written SVG charts: grouped bars with confidence-interval whiskers, one panel per
- * backbone, a legend, labelled axes and a provenance footer. PNGs are rendered from the same
- * SVG with sharp, so both always agree.
+ * Hand-written SVG charts: grouped bars with confidence-interval whiskers in a grid of panels
+ * (one per scenario or backbone, `columns` to a row, so a figure stays a readable shape for a
+ * paper page however many there are), a legend, labelled axes and a provenance footer wrapped
+ * to the figure's width. PNGs are rendered from the same SVG with sharp, so both always agree.
  */
 import sharp from "sharp";
 import type { Estimate } from "../bootstrap.ts";
@@ -14,6 +15,8 @@ export interface SeriesSpec {
 
 export interface PanelSpec {
   title: string;
+  /** this panel's groups on the x axis (default: the chart's) */
+  categories?: { key: string; label: string }[];
   value(category: string, series: string): Estimate | undefined;
   /** optional text above a category group (e.g. a gap) */
   note?(category: string): string | undefined;
@@ -29,6 +32,8 @@ export interface BarChartSpec {
   series: SeriesSpec[];
   panels: PanelSpec[];
   footer: string[];
+  /** panels to a row (default: up to 3) */
+  columns?: number;
 }
 
 /** Okabe–Ito: distinguishable for colour-blind readers and in greyscale print. */
@@ -69,43 +74,58 @@ function axis(maxValue: number): { top: number; step: number } {
   return { top: Math.ceil(v * 5) / 5, step: Math.ceil(v * 5) / 25 };
 }
 
+/** Long lines wrapped at word boundaries to `max` characters, so they never set a figure's width. */
+export function wrapLines(lines: readonly string[], max: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    let cur = "";
+    for (const word of line.split(" ")) {
+      if (cur && cur.length + 1 + word.length > max) {
+        out.push(cur);
+        cur = `  ${word}`;
+      } else cur = cur ? `${cur} ${word}` : word;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
 export function barChart(spec: BarChartSpec): string {
   const nSeries = spec.series.length;
-  const minPanelW = Math.max(300, spec.categories.length * (nSeries * 28 + 36) + 20);
-  const panelH = 300;
+  const catsOf = (p: PanelSpec) => p.categories ?? spec.categories;
+  const columns = Math.max(1, Math.min(spec.columns ?? 3, spec.panels.length));
+  const rows = Math.ceil(spec.panels.length / columns);
+  const maxCats = Math.max(1, ...spec.panels.map((p) => catsOf(p).length));
+  const panelW = Math.max(240, maxCats * (nSeries * 30 + 30) + 20);
+  const panelH = 240;
   const marginL = 72;
-  const gapBetween = 34;
-  const hasNotes = spec.panels.some((p) => spec.categories.some((c) => p.note?.(c.key)));
+  const gapX = 34;
+  const hasNotes = spec.panels.some((p) => catsOf(p).some((c) => p.note?.(c.key)));
   const legendY = spec.subtitle ? 84 : 62;
-  const panelTitleY = legendY + 40;
-  const plotTop = panelTitleY + (hasNotes ? 42 : 24);
+  const firstPanelY = legendY + 40;
+  const titleH = hasNotes ? 42 : 24;
   const xAxisH = 50;
-  const footerH = 18 * spec.footer.length + 10;
+  const cellH = titleH + panelH + xAxisH + 16;
   const estTextW = (s: string, px: number) => s.length * px * 0.54;
-  const legendW =
-    spec.series.reduce((w, s) => w + 42 + estTextW(s.label, 13), 0) + estTextW("whiskers: 95% bootstrap CI", 11);
   const width = Math.ceil(
-    Math.max(
-      marginL + spec.panels.length * minPanelW + (spec.panels.length - 1) * gapBetween + 24,
-      marginL + estTextW(spec.title, 20) + 30,
-      marginL + estTextW(spec.subtitle ?? "", 13) + 30,
-      marginL + legendW + 30,
-      marginL + Math.max(0, ...spec.footer.map((f) => estTextW(f, 11))) + 30,
-    ),
+    Math.max(marginL + columns * panelW + (columns - 1) * gapX + 24, marginL + estTextW(spec.title, 20) + 30),
   );
-  // Panels share whatever width the text needs, so nothing is cramped or left empty.
-  const panelW = (width - marginL - 24 - (spec.panels.length - 1) * gapBetween) / spec.panels.length;
-  const height = plotTop + panelH + xAxisH + footerH;
+  // the subtitle and footer wrap to the width the panels need
+  const chars = (px: number) => Math.max(40, Math.floor((width - marginL - 24) / (px * 0.54)));
+  const subtitle = spec.subtitle ? wrapLines([spec.subtitle], chars(13)) : [];
+  const footer = wrapLines(spec.footer, chars(11));
+  const shift = Math.max(0, subtitle.length - 1) * 17;
+  const footerH = 18 * footer.length + 10;
+  const height = firstPanelY + shift + rows * cellH + footerH;
 
   let maxSeen = 0;
   for (const p of spec.panels)
-    for (const c of spec.categories)
+    for (const c of catsOf(p))
       for (const s of spec.series) {
         const e = p.value(c.key, s.key);
         if (e && Number.isFinite(e.hi)) maxSeen = Math.max(maxSeen, e.hi);
       }
   const { top: yMax, step } = spec.yMax ? { top: spec.yMax, step: spec.yMax / 5 } : axis(maxSeen * 1.06);
-  const y = (v: number) => plotTop + panelH - (Math.max(0, Math.min(v, yMax)) / yMax) * panelH;
 
   const out: string[] = [];
   out.push(
@@ -113,23 +133,38 @@ export function barChart(spec: BarChartSpec): string {
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     text(marginL, 34, spec.title, `font-size="20" font-weight="bold" fill="#222"`),
   );
-  if (spec.subtitle) out.push(text(marginL, 58, spec.subtitle, `font-size="13" fill="#555"`));
+  subtitle.forEach((line, i) => {
+    out.push(text(marginL, 58 + i * 17, line, `font-size="13" fill="#555"`));
+  });
 
   let lx = marginL;
+  const ly = legendY + shift;
   for (const s of spec.series) {
-    out.push(`<rect x="${lx}" y="${legendY}" width="14" height="14" rx="2" fill="${s.color}"/>`);
-    out.push(text(lx + 20, legendY + 12, s.label, `font-size="13" fill="#333"`));
+    out.push(`<rect x="${lx}" y="${ly}" width="14" height="14" rx="2" fill="${s.color}"/>`);
+    out.push(text(lx + 20, ly + 12, s.label, `font-size="13" fill="#333"`));
     lx += 42 + estTextW(s.label, 13);
   }
-  out.push(text(lx, legendY + 12, "whiskers: 95% bootstrap CI", `font-size="11" fill="#777"`));
-
-  const midY = plotTop + panelH / 2;
-  out.push(
-    text(20, midY, spec.yLabel, `font-size="13" fill="#333" text-anchor="middle" transform="rotate(-90 20 ${midY})"`),
-  );
+  out.push(text(lx, ly + 12, "whiskers: 95% intervals", `font-size="11" fill="#777"`));
 
   spec.panels.forEach((panel, pi) => {
-    const x0 = marginL + pi * (panelW + gapBetween);
+    const col = pi % columns;
+    const row = Math.floor(pi / columns);
+    const x0 = marginL + col * (panelW + gapX);
+    const panelTitleY = firstPanelY + shift + row * cellH;
+    const plotTop = panelTitleY + titleH;
+    const y = (v: number) => plotTop + panelH - (Math.max(0, Math.min(v, yMax)) / yMax) * panelH;
+    out.push(`<g data-panel="${pi + 1}">`);
+    if (col === 0) {
+      const midY = plotTop + panelH / 2;
+      out.push(
+        text(
+          20,
+          midY,
+          spec.yLabel,
+          `font-size="13" fill="#333" text-anchor="middle" transform="rotate(-90 20 ${midY})"`,
+        ),
+      );
+    }
     for (let t = 0; t * step <= yMax + 1e-9; t++) {
       const v = t * step;
       const yy = y(v);
@@ -143,14 +178,15 @@ export function barChart(spec: BarChartSpec): string {
       text(
         x0 + panelW / 2,
         panelTitleY,
-        panel.title,
-        `font-size="14" font-weight="bold" fill="#333" text-anchor="middle"`,
+        `(${String.fromCharCode(97 + (pi % 26))}) ${panel.title}`,
+        `font-size="14" font-weight="bold" fill="#333" text-anchor="middle" data-panel-title="1"`,
       ),
     );
 
-    const groupW = panelW / spec.categories.length;
+    const cats = catsOf(panel);
+    const groupW = panelW / cats.length;
     const barW = Math.min(34, (groupW - 24) / nSeries);
-    spec.categories.forEach((cat, ci) => {
+    cats.forEach((cat, ci) => {
       const cxGroup = x0 + ci * groupW + groupW / 2;
       const gx = cxGroup - (barW * nSeries) / 2;
       if (ci > 0)
@@ -166,7 +202,7 @@ export function barChart(spec: BarChartSpec): string {
           return;
         }
         const by = y(e.mean);
-        const tip = `${s.label} · ${cat.label}: ${(e.mean * 100).toFixed(1)}% [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}], n=${e.n}`;
+        const tip = `${s.label} · ${cat.label || panel.title}: ${(e.mean * 100).toFixed(1)}% [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}], n=${e.n}`;
         out.push(
           `<rect x="${(bx + 1.5).toFixed(1)}" y="${by.toFixed(1)}" width="${(barW - 3).toFixed(1)}" height="${Math.max(0, plotTop + panelH - by).toFixed(1)}" fill="${s.color}"><title>${escapeXml(tip)}</title></rect>`,
         );
@@ -188,15 +224,22 @@ export function barChart(spec: BarChartSpec): string {
           text(cxGroup, plotTop - 20, note, `font-size="12" font-weight="bold" fill="#b03030" text-anchor="middle"`),
         );
       const ns = [...new Set(spec.series.map((s) => panel.value(cat.key, s.key)?.n ?? 0))];
-      out.push(text(cxGroup, plotTop + panelH + 19, cat.label, `font-size="12" fill="#333" text-anchor="middle"`));
+      if (cat.label)
+        out.push(text(cxGroup, plotTop + panelH + 19, cat.label, `font-size="12" fill="#333" text-anchor="middle"`));
       out.push(
-        text(cxGroup, plotTop + panelH + 34, `n=${ns.join(" / ")}`, `font-size="10" fill="#888" text-anchor="middle"`),
+        text(
+          cxGroup,
+          plotTop + panelH + (cat.label ? 34 : 19),
+          `n=${ns.join(" / ")}`,
+          `font-size="10" fill="#888" text-anchor="middle"`,
+        ),
       );
     });
+    out.push("</g>");
   });
 
-  const fy = plotTop + panelH + xAxisH + 8;
-  spec.footer.forEach((line, i) => {
+  const fy = firstPanelY + shift + rows * cellH + 8;
+  footer.forEach((line, i) => {
     out.push(text(marginL, fy + i * 18, line, `font-size="11" fill="#666"`));
   });
   out.push("</svg>");

@@ -83,11 +83,16 @@ function scenarioCategories(lines: readonly ResultLine[], withAll = true) {
   return withAll && cats.length > 1 ? [...cats, { key: "all", label: "All" }] : cats;
 }
 
-function seriesPanels(series: ScenarioSeries[]) {
-  return backbonesOf(series.map((s) => ({ backbone: s.backbone }) as ResultLine)).map((backbone) => ({
-    title: backbone,
-    value: (cat: string, key: string) => series.find((s) => s.backbone === backbone && s.series === key)?.values[cat],
-  }));
+/** One panel per scenario (per backbone and scenario with several backbones), its bars the series. */
+function scenarioPanels(series: ScenarioSeries[], scenarios: { key: string; label: string }[]) {
+  const backbones = backbonesOf(series.map((s) => ({ backbone: s.backbone }) as ResultLine));
+  return backbones.flatMap((backbone) =>
+    scenarios.map((sc) => ({
+      title: backbones.length > 1 ? `${sc.label} · ${backbone}` : sc.label,
+      categories: [{ key: sc.key, label: "" }],
+      value: (cat: string, key: string) => series.find((s) => s.backbone === backbone && s.series === key)?.values[cat],
+    })),
+  );
 }
 
 interface Figure {
@@ -240,7 +245,14 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
   // Figures 6–8: one bar per memory mode or retriever, per scenario.
   const byScenario = (data: ScenarioSeries[], spec: Pick<BarChartSpec, "title" | "subtitle" | "yLabel" | "series">) =>
     data.length
-      ? { ...spec, categories: scenarioCategories(main), panels: seriesPanels(data), footer: provenance }
+      ? {
+          ...spec,
+          categories: scenarioCategories(main),
+          panels: scenarioPanels(data, scenarioCategories(main)),
+          // a row per backbone, a column per scenario
+          columns: Math.min(5, scenarioCategories(main).length),
+          footer: provenance,
+        }
       : null;
   const cm = cmPerScenario(lines, boot);
   await writeFigure(outDir, md, files, {
