@@ -267,7 +267,9 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     nextRoomId: z.string().optional(),
     /** the instances in view the planner's perception holds: its appearance score against the photo (null: not judged yet) over how many views */
     candidates: z
-      .array(z.strictObject({ instanceId: z.string(), score: z.number().nullable(), views: z.number().int().nonnegative() }))
+      .array(
+        z.strictObject({ instanceId: z.string(), score: z.number().nullable(), views: z.number().int().nonnegative() }),
+      )
       .optional(),
   }),
   z.strictObject({

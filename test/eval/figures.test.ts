@@ -133,9 +133,8 @@ test("the paired tests name Holm–Bonferroni and carry adjusted p-values", () =
   const raw = rows.map((r) => Number(r[p]));
   const adj = rows.map((r) => Number(r[h]));
   // the CSV rounds: Holm of the rounded p-values agrees to that rounding
-  holmAdjust(raw).forEach((want, i) =>
-    assert.ok(Math.abs(adj[i] - want) <= 0.05 * Math.max(want, 1e-6), `${adj[i]} vs ${want}`),
-  );
+  for (const [i, want] of holmAdjust(raw).entries())
+    assert.ok(Math.abs(adj[i] - want) <= 0.05 * Math.max(want, 1e-6), `${adj[i]} vs ${want}`);
   assert.ok(
     raw.some((x, i) => adj[i] > x),
     "some p-value is adjusted up",
@@ -146,7 +145,7 @@ test("the paired tests name Holm–Bonferroni and carry adjusted p-values", () =
 test("Holm's step-down on a worked example", () => {
   const got = holmAdjust([0.01, 0.04, 0.03, 0.005]);
   const want = [0.03, 0.06, 0.06, 0.02];
-  got.forEach((g, i) => assert.ok(Math.abs(g - want[i]) < 1e-12, `${g} vs ${want[i]}`));
+  for (const [i, g] of got.entries()) assert.ok(Math.abs(g - want[i]) < 1e-12, `${g} vs ${want[i]}`);
   assert.deepEqual(holmAdjust([]), []);
   assert.deepEqual(holmAdjust([0.9, 0.8]), [1, 1]);
 });
