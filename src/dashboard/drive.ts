@@ -19,7 +19,7 @@ import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
 import { describeTaught } from "../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
-import type { DataRoots } from "./paths.ts";
+import { type DataRoots, PathRefused } from "./paths.ts";
 import type { StartMessage } from "./protocol.ts";
 import { rulesPath } from "./rules-view.ts";
 import { LiveSession, type SessionInfo, type SessionStatus, StoppedFromDashboard } from "./session.ts";
@@ -120,9 +120,31 @@ export class Drive {
     return p;
   }
 
+  /**
+   * A backbone as the page names it: one of configs/backbones/, or, as the CLI takes, a path to a
+   * YAML file, which must lie inside the folders the dashboard can open (datasets/, results/,
+   * runs/): the page cannot make the server read a file anywhere else.
+   */
+  backboneRef(given: string): string {
+    if (this.backbones().includes(given)) return given;
+    if (/\.ya?ml$/.test(given)) {
+      try {
+        return this.roots.resolve(given);
+      } catch (e) {
+        if (e instanceof PathRefused)
+          throw new DriveError(
+            `backbone file "${given}" is not a file the dashboard can open (a YAML file under datasets/, results/ or runs/)`,
+          );
+        throw e;
+      }
+    }
+    throw new DriveError(
+      `unknown backbone "${given}" (known: ${this.backbones().join(", ")}; or a path to a YAML file under datasets/, results/ or runs/)`,
+    );
+  }
+
   async start(m: StartMessage): Promise<LiveSession> {
-    if (!this.backbones().includes(m.backbone))
-      throw new DriveError(`unknown backbone "${m.backbone}" (known: ${this.backbones().join(", ")})`);
+    this.backboneRef(m.backbone);
     const set = await this.scenarioSet(m.dataset);
     const { episode, label } = this.episodeFor(set, m.episode);
     const live = [...this.sessions.values()].filter((s) => !ENDED.has(s.info.status)).length;
@@ -160,7 +182,7 @@ export class Drive {
   }
 
   private async run(session: LiveSession, set: ScenarioSet, episode: Episode, m: StartMessage): Promise<void> {
-    const shared = await this.sharedFor(set, m.backbone);
+    const shared = await this.sharedFor(set, this.backboneRef(m.backbone));
     const [rawSim] = await shared.runtime.openSimulators(1);
     const sim = session.wrap(rawSim, { paceMs: m.paceMs, watchViews: m.views === "every_step" });
     try {

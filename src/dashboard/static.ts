@@ -67,6 +67,11 @@ export function serveStatic(pathname: string, query: URLSearchParams, roots: Dat
     send(res, 200, readFileSync(join(UI_DIR, "index.html")), TYPES.get(".html"));
     return true;
   }
+  // browsers ask for it whatever the page links: answered, never a 404 in the console
+  if (pathname === "/favicon.ico" || pathname === "/favicon.svg") {
+    send(res, 200, readFileSync(join(UI_DIR, "favicon.svg")), "image/svg+xml");
+    return true;
+  }
   const app = /^\/app\/([\w-]+\.(?:js|css))$/.exec(pathname);
   if (app) {
     const file = join(UI_DIR, app[1]);

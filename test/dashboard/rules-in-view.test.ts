@@ -27,6 +27,8 @@ let page: Page;
 const RUN = "runs/rules-run";
 const SAID = "don't go into the bathroom this time";
 let run: { status: number | null; stdout: string; stderr: string };
+/** every request of the page answered 4xx or 5xx (a missing favicon was one) */
+const notFound: string[] = [];
 
 before(async () => {
   project = testProject();
@@ -57,6 +59,9 @@ before(async () => {
   ({ context, close: closeBrowser } = await launchChromium());
   page = await context.newPage();
   page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) notFound.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(dash.url);
   await page.waitForSelector("[data-testid=connection]:text('connected')");
 });
@@ -64,6 +69,13 @@ before(async () => {
 after(async () => {
   await closeBrowser?.();
   await dash?.close();
+});
+
+test("the page loads without a single 4xx or 5xx, favicon included", { skip: skip ?? false }, async () => {
+  await page.waitForLoadState("networkidle");
+  assert.deepEqual(notFound, []);
+  const icon = await page.getAttribute("link[rel=icon]", "href");
+  assert.equal(icon, "/favicon.svg");
 });
 
 test("polar run names the rule library's version in words", () => {

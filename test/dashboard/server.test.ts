@@ -55,6 +55,16 @@ test("bad messages are answered with an error naming what and where, and the con
       },
       /unknown backbone/,
     ],
+    [
+      {
+        type: "start",
+        dataset: "datasets/polar-mini",
+        episode: { id: "eval-u1-0005" },
+        backbone: "/etc/backbone.yaml",
+        memory: "none",
+      },
+      /backbone file "\/etc\/backbone.yaml" is not a file the dashboard can open/,
+    ],
     [{ type: "replay", path: "../../../../etc/passwd" }, /not a file or folder the dashboard can open/],
     [{ type: "results", path: "/etc" }, /not a file or folder the dashboard can open/],
     [{ type: "memory", path: "datasets/../../", user: "u1" }, /not a file or folder the dashboard can open/],
@@ -79,6 +89,12 @@ test("HTTP serves the page and its modules, never a file outside the data folder
   assert.equal((await get("/")).status, 200);
   assert.equal((await get("/vendor/preact.mjs")).status, 200);
   assert.equal((await get("/vendor/cytoscape.mjs")).status, 200);
+  for (const icon of ["/favicon.ico", "/favicon.svg"]) {
+    const r = await get(icon);
+    assert.equal(r.status, 200, icon);
+    assert.match(r.headers.get("content-type") ?? "", /image\/svg\+xml/);
+    assert.match(await r.text(), /^<svg /);
+  }
   for (const p of [
     "/app/../server.ts",
     "/vendor/../../package.json",
@@ -178,6 +194,21 @@ test("a free instruction runs in the chosen house and says what it is measured a
   );
   assert.equal(e?.instruction, "bring me to the blue vase");
   assert.equal(e?.sceneId, "s2");
+  c.send({ type: "stop", session: s.id });
+  await c.next((m) => m.type === "sessions" && ended(m, s.id), 30_000);
+  c.close();
+});
+
+test("a backbone YAML file inside the data folders is taken, as the CLI takes a path", async () => {
+  writeFileSync(join(project.dir, "runs", "my-backbone.yaml"), "name: heuristic-copy\ntype: heuristic\n");
+  const c = await TestClient.open(wsUrl());
+  start(c, { backbone: "runs/my-backbone.yaml", rules: "none", views: "agent" });
+  const s = (await c.next((m) => m.type === "started")).session as { id: string };
+  const begun = await c.next(
+    (m) => m.type === "events" && (m.events as { type: string }[]).some((e) => e.type === "episode_start"),
+  );
+  const e = (begun.events as { type: string; backbone?: string }[]).find((x) => x.type === "episode_start");
+  assert.equal(e?.backbone, "heuristic-copy", "the file's backbone runs the episode");
   c.send({ type: "stop", session: s.id });
   await c.next((m) => m.type === "sessions" && ended(m, s.id), 30_000);
   c.close();

@@ -14,6 +14,7 @@ import { BackboneConfigError } from "../../mllm/keys.ts";
 import type { RateLimit } from "../../queue/rate-limit.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/session.ts";
 import { claimDir } from "../../util/dir-lock.ts";
+import { eta } from "../eta.ts";
 import { configFor, intFlag, listFlag, nonEmptyFlag, UserError } from "../options.ts";
 import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
@@ -94,9 +95,24 @@ const simUrls = (v: string) => {
   return urls;
 };
 
+/** eval.out's default: without --out, each run gets a folder of its own inside it */
+export const DEFAULT_EVAL_OUT = "results";
+
+/**
+ * Without --out (and eval.out left at its default), a run writes into a fresh results/<run-id>/
+ * rather than into results/ itself, where it would mix with, or resume, whatever ran there last.
+ */
+export function freshOutDir(out: string, outGiven: boolean, now = new Date()): string {
+  if (outGiven || out !== DEFAULT_EVAL_OUT) return out;
+  return `${out}/eval-${now.toISOString().replace(/[:.]/g, "-").replace(/Z$/, "")}`;
+}
+
 /** Runs an evaluation with progress on stderr; Ctrl-C stops handing out episodes, twice exits. */
 export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: string[]): Promise<void> {
-  const config = configFor(cmd, evalOverrides(flags));
+  const given = configFor(cmd, evalOverrides(flags));
+  const outDir = freshOutDir(given.eval.out, flags.out !== undefined);
+  const config: PolarConfig = { ...given, eval: { ...given.eval, out: outDir } };
+  const rerun = outDir === given.eval.out ? "rerun the same command" : `rerun with --out ${outDir}`;
   if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
   if (flags.queue && flags.simUrl)
     throw new UserError("--sim-url with --queue: the workers run the episodes; give it to polar worker --sim-url");
@@ -116,6 +132,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   if (flags.dryRun) return runDryRun(config, flags);
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
+  if (rerun !== "rerun the same command") console.error(`polar: no --out given: this run writes into ${outDir}/`);
   const out = claimDir(config.eval.out, {
     label: "--out",
     command: ["polar", ...argv].join(" "),
@@ -128,7 +145,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   const onSigint = () => {
     interrupts++;
     if (interrupts === 1) {
-      console.error("\npolar: stopping after the episodes in flight (Ctrl-C again to quit now; rerun to resume)");
+      console.error(`\npolar: stopping after the episodes in flight (Ctrl-C again to quit now; ${rerun} to resume)`);
       controller.abort();
     } else process.exit(130);
   };
@@ -177,9 +194,9 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       );
     if (s.infrastructureFailures > 0)
       console.error(
-        `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): rerun the same command to retry them`,
+        `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): ${rerun} to retry them`,
       );
-    if (s.remaining > 0) console.log("stopped early: rerun the same command to resume");
+    if (s.remaining > 0) console.log(`stopped early: ${rerun} to resume`);
     // an interrupted run is not a finished one: scripts that chain on the exit code must see it
     if (controller.signal.aborted) process.exitCode = 130;
     else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = 4;
@@ -212,13 +229,17 @@ function ruleMethods(names: string[]): RulesMethod[] {
   return names as RulesMethod[];
 }
 
+/** The rule phase's progress: at most a line every 5 s, with the time left at the rate so far. */
 function ruleProgress() {
   let last = 0;
+  const started = Date.now();
   return (l: { method: string; phase: string }, done: number, total: number) => {
     const now = Date.now();
-    if (now - last < 2000 && done < total) return;
+    if (now - last < 5000 && done < total) return;
     last = now;
-    process.stderr.write(`polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase})\n`);
+    process.stderr.write(
+      `polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase}) · ${eta(started, done, total, now)}\n`,
+    );
   };
 }
 

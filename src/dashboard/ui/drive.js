@@ -11,6 +11,8 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
   const [episode, setEpisode] = useState("");
   const [free, setFree] = useState({ on: false, sceneId: "", userId: "", instruction: "" });
   const [backbone, setBackbone] = useState("heuristic");
+  // a backbone YAML file instead (under datasets/, results/ or runs/), as `polar run --backbone FILE`
+  const [backboneFile, setBackboneFile] = useState("");
   const [memory, setMemory] = useState("none");
   const [pace, setPace] = useState(30);
   const [rules, setRules] = useState(null);
@@ -50,7 +52,7 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
       episode: free.on
         ? { sceneId: free.sceneId, userId: free.userId, instruction: free.instruction }
         : { id: episode },
-      backbone,
+      backbone: backboneFile.trim() || backbone,
       memory,
       ...(rules ? { rules } : {}),
       say: said
@@ -85,7 +87,9 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
             </select></label>`
       }
       <label>backbone <select value=${backbone} onChange=${(e) => setBackbone(e.currentTarget.value)} data-testid="backbone">
-        ${(cat?.backbones ?? []).map((b) => html`<option>${b}</option>`)}</select></label>
+        ${(cat?.backbones ?? []).map((b) => html`<option>${b}</option>`)}</select>
+        <input placeholder="or a YAML file (runs/…/x.yaml)" value=${backboneFile} size="24"
+          onInput=${(e) => setBackboneFile(e.currentTarget.value)} data-testid="backbone-file" /></label>
       <label>memory <select value=${memory} onChange=${(e) => setMemory(e.currentTarget.value)} data-testid="memory">
         <option>none</option><option>raw</option><option>polar</option></select></label>
       <label title="the rule layer: none, all rules as text, selected rules as text, or checked and enforced">rules
