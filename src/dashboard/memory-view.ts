@@ -20,6 +20,8 @@ export interface GraphNode {
   at?: number;
   /** a statement a later one replaced */
   superseded?: boolean;
+  /** an image node's picture, as the page fetches it (only a file inside the dashboard's roots) */
+  url?: string;
 }
 
 export interface GraphEdge {
@@ -36,7 +38,12 @@ export interface MemoryGraph {
   history: { at: number; kind: string; objectId: string | null; detail: string }[];
 }
 
-export function graphOf(user: string, objects: ObjectMemory[]): { nodes: GraphNode[]; edges: GraphEdge[] } {
+export function graphOf(
+  user: string,
+  objects: ObjectMemory[],
+  /** the page's URL of an image file, or null when the dashboard may not serve it */
+  urlOf: (path: string) => string | null = () => null,
+): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const nodes: GraphNode[] = [{ id: `user:${user}`, kind: "user", label: user }];
   const edges: GraphEdge[] = [];
   const seen = new Set<string>();
@@ -57,8 +64,12 @@ export function graphOf(user: string, objects: ObjectMemory[]): { nodes: GraphNo
       add({ id: `statement:${s.id}`, kind: "statement", label: s.text, at: s.at, superseded: s.invalidAt !== null }, o);
     for (const e of m.episodic) add({ id: `episodic:${e.id}`, kind: "episodic", label: e.text, at: e.at }, o);
     for (const i of m.instructions) add({ id: `instruction:${i.id}`, kind: "instruction", label: i.text, at: i.at }, o);
-    for (const img of m.images)
-      add({ id: `image:${img.id}`, kind: "image", label: img.path ?? img.hash, at: img.at }, o);
+    for (const img of m.images) {
+      const url = img.path ? urlOf(img.path) : null;
+      // the photo itself where the page can fetch it; its name, not a whole path, as the label
+      const label = img.path ? (img.path.split(/[\\/]/).pop() ?? img.path) : `photo ${img.hash.slice(0, 8)}`;
+      add({ id: `image:${img.id}`, kind: "image", label, at: img.at, ...(url ? { url } : {}) }, o);
+    }
   }
   return { nodes, edges };
 }
@@ -92,7 +103,13 @@ export async function readMemoryGraph(
       path: roots.label(dir),
       user,
       store: `${store.kind} (${roots.label(dir)})`,
-      ...graphOf(user, objects),
+      ...graphOf(user, objects, (p) => {
+        try {
+          return `/files?path=${encodeURIComponent(roots.label(roots.resolve(p)))}`;
+        } catch {
+          return null;
+        }
+      }),
       history: history.map((h) => ({ at: h.at, kind: h.kind, objectId: h.objectId, detail: h.detail })),
     };
   } finally {

@@ -10,7 +10,14 @@ import { createStore } from "../../src/memory/create.ts";
 
 const CATEGORIES = ["mug", "book", "hat", "vase", "lamp", "watch", "scarf", "bowl"];
 
-export async function writeBigMemory(config: PolarConfig, dir: string, user: string, objects: number): Promise<void> {
+export async function writeBigMemory(
+  config: PolarConfig,
+  dir: string,
+  user: string,
+  objects: number,
+  /** a photo file every reference image points at (default: none, as a hash alone) */
+  photo: string | null = null,
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const store = await createStore(memoryConfigFor(config, dir), { embedder: { name: "test-8d", dim: 8 } });
   const vec = (i: number) => {
@@ -32,7 +39,7 @@ export async function writeBigMemory(config: PolarConfig, dir: string, user: str
         },
         object: { id: `obj-${i}`, category: cat, matchedBy: "new", detail: "" },
         instructionId: `ins-${i}`,
-        referenceImage: { id: `img-${i}`, hash: (i + 1).toString(16).padStart(16, "0"), path: null },
+        referenceImage: { id: `img-${i}`, hash: (i + 1).toString(16).padStart(16, "0"), path: photo },
         statements: [0, 1, 2].map((k) => ({
           kind: "new" as const,
           id: `st-${i}-${k}`,

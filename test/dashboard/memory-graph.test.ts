@@ -1,0 +1,149 @@
+/**
+ * A readable memory graph, in Debian's chromium, on a memory written through the real SQLite
+ * store: only objects are labelled until asked, a search finds and highlights what matches, the
+ * user's photos are the image nodes' pictures (pixels checked), and clicking an object lists its
+ * neighbourhood with each statement's time and the superseded one marked.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
+import { memoryConfigFor } from "../../src/eval/memory-factory.ts";
+import { createStore } from "../../src/memory/create.ts";
+import { writeBigMemory } from "./big-memory.ts";
+import { chromiumSkip, launchChromium } from "./browser.ts";
+import { testProject } from "./fixture.ts";
+
+const skip = chromiumSkip();
+let dash: Dashboard;
+let project: ReturnType<typeof testProject>;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+const MEM = "runs/photo-memory";
+const OBJECTS = 24;
+
+before(async () => {
+  if (skip) return;
+  project = testProject();
+  const dir = join(project.dir, MEM);
+  const photo = join(project.dir, "datasets", "polar-mini", "images", "u1-backpack-1.png");
+  await writeBigMemory(project.config, dir, "u-photo", OBJECTS, photo);
+  // a later episode about obj-0 that supersedes its first statement
+  const store = await createStore(memoryConfigFor(project.config, dir), { embedder: { name: "test-8d", dim: 8 } });
+  try {
+    await store.writeEpisode("u-photo", {
+      episode: {
+        id: "ep-later",
+        at: Date.parse("2026-02-01T09:30:00Z"),
+        instruction: "my mug moved",
+        success: true,
+        trajectory: "",
+      },
+      object: { id: "obj-0", category: "mug", matchedBy: "id", detail: "" },
+      instructionId: "ins-later",
+      referenceImage: null,
+      statements: [
+        {
+          kind: "new",
+          id: "st-later",
+          text: "the mug now lives in the study",
+          embedding: new Float32Array([1, 0, 0, 0, 0, 0, 0, 0]),
+          about: "object",
+        },
+      ],
+      invalidate: [{ id: "st-0-0", objectId: "obj-0", reason: "moved" }],
+      episodic: { id: "epi-later", text: "found the mug in the study" },
+    });
+  } finally {
+    await store.close();
+  }
+  dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
+  ({ context, close: closeBrowser } = await launchChromium());
+  page = await context.newPage();
+  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+  await page.goto(dash.url);
+  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  await page.click("[data-testid=tab-memory]");
+  await page.waitForSelector(`[data-testid=memory-path] option[value='${MEM}']`, { state: "attached" });
+  await page.selectOption("[data-testid=memory-path]", MEM);
+  await page.fill("[data-testid=memory-user]", "u-photo");
+  await page.click("[data-testid=memory-open]");
+  await page.waitForSelector("[data-testid=memory-graph][data-nodes]");
+});
+
+after(async () => {
+  await closeBrowser?.();
+  await dash?.close();
+});
+
+/** labels the graph draws now, by node kind */
+const shownLabels = (p: Page) =>
+  p.evaluate(`(() => {
+    const cy = window.polarGraph;
+    const out = {};
+    cy.nodes().forEach((n) => { if (n.style("label")) out[n.data("kind")] = (out[n.data("kind")] ?? 0) + 1; });
+    return out;
+  })()`) as Promise<Record<string, number>>;
+
+test("labels on demand: objects labelled, statements not until shown", { skip: skip ?? false }, async () => {
+  const shown = await shownLabels(page);
+  assert.equal(shown.object, OBJECTS);
+  assert.equal(shown.statement ?? 0, 0, "no statement label drawn at first");
+  await page.check("[data-testid=memory-all-labels]");
+  assert.ok(((await shownLabels(page)).statement ?? 0) > 3 * OBJECTS - 1, "all labels when asked");
+  await page.uncheck("[data-testid=memory-all-labels]");
+  assert.equal((await shownLabels(page)).statement ?? 0, 0);
+});
+
+test("search highlights the nodes that match and says how many", { skip: skip ?? false }, async () => {
+  await page.fill("[data-testid=memory-search]", "number 7");
+  await page.waitForSelector("[data-testid=memory-hits]");
+  // "fact k about the <cat> number 7": three statements of object 7
+  assert.match((await page.textContent("[data-testid=memory-hits]"))!, /^3 matches$/);
+  const hit = (await page.evaluate(`window.polarGraph.nodes(".hit").map((n) => n.data("full"))`)) as string[];
+  assert.ok(hit.every((t) => t.includes("number 7")) && hit.length === 3, hit.join(" | "));
+  assert.equal((await shownLabels(page)).statement ?? 0, 3, "the matches are labelled");
+  await page.fill("[data-testid=memory-search]", "");
+});
+
+test("the user's photos are the image nodes' pictures", { skip: skip ?? false }, async () => {
+  const url = (await page.evaluate(`window.polarGraph.nodes("[kind = 'image']")[0].data("url")`)) as string;
+  assert.match(url, /^\/files\?path=.*u1-backpack-1\.png$/);
+  const served = await fetch(new URL(url, dash.url));
+  assert.equal(served.status, 200);
+  assert.equal(served.headers.get("content-type"), "image/png");
+  const label = await page.evaluate(`window.polarGraph.nodes("[kind = 'image']")[0].data("full")`);
+  assert.equal(label, "u1-backpack-1.png", "a file name, not a path");
+  // zoom on one image node and check the picture is drawn in it
+  await page.evaluate(
+    `(() => { const cy = window.polarGraph; const n = cy.nodes("[kind = 'image']")[0]; cy.zoom({ level: 6, position: n.position() }); cy.center(n); })()`,
+  );
+  await page.waitForTimeout(800);
+  const box = (await page.locator("[data-testid=memory-graph]").boundingBox())!;
+  const shot = await page.screenshot({
+    clip: { x: box.x + box.width / 2 - 60, y: box.y + box.height / 2 - 60, width: 120, height: 120 },
+  });
+  const stats = await sharp(shot).stats();
+  const spread = stats.channels.slice(0, 3).reduce((a, c) => a + c.stdev, 0) / 3;
+  assert.ok(spread > 25, `the photo is drawn in its node (spread ${spread.toFixed(1)})`);
+  await page.evaluate("window.polarGraph.fit()");
+});
+
+test("clicking an object shows its neighbourhood: statements with times, the superseded one marked", {
+  skip: skip ?? false,
+}, async () => {
+  await page.evaluate(`window.polarGraph.$id("object:obj-0").emit("tap")`);
+  await page.waitForSelector("[data-testid=memory-neighbourhood]");
+  const text = (await page.textContent("[data-testid=memory-neighbourhood]"))!.replace(/\s+/g, " ");
+  assert.match(text, /statement the mug now lives in the study · 2026-02-01 09:30/);
+  assert.match(text, /statement fact 0 about the mug number 0 · 2026-01-01 00:00 \(superseded by a later statement\)/);
+  assert.match(text, /image u1-backpack-1\.png/);
+  assert.ok((await page.isVisible("[data-testid=memory-photo]")) === false, "an object has no photo of its own");
+  const faded = (await page.evaluate(`window.polarGraph.nodes(".faded").length`)) as number;
+  assert.ok(faded > OBJECTS, "the rest of the graph is faded");
+  const shown = await shownLabels(page);
+  assert.ok((shown.statement ?? 0) >= 4, "the neighbourhood is labelled");
+});
