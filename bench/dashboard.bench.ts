@@ -6,6 +6,8 @@
  *    dashboard session unwatched, watched by one WebSocket page, watched with the three views
  *    rendered at every step (what the page shows by default), and, where Debian's chromium is
  *    installed, watched by a real browser. Milliseconds per step, best of three runs each, run round-robin.
+ *    Also the episode kept as `polar eval --trajectories` keeps it: its event stream, then with
+ *    the view keeper (three views rendered each step, decision points' written, budgeted).
  * 2. The event rate a browser keeps up with: a session fed a real episode's events (and its
  *    views as binary frames) at a fixed rate for 3 s to a chromium page rendering every panel;
  *    the page keeps up when, 250 ms after the last event, it shows the last step.
@@ -21,6 +23,8 @@ import { startDashboard } from "../src/dashboard/server.ts";
 import { LiveSession } from "../src/dashboard/session.ts";
 import { loadScenarioSet } from "../src/datasets/load.ts";
 import { createMemoryFactory } from "../src/eval/memory-factory.ts";
+import { TrajectoryWriter } from "../src/eval/trajectory-writer.ts";
+import { ViewKeeper } from "../src/eval/view-keeper.ts";
 import { createRuntime } from "../src/eval/wiring.ts";
 
 const EPISODE = "eval-u1-0005";
@@ -39,7 +43,16 @@ function setup() {
   return { dir, config };
 }
 
-async function direct(config: ReturnType<typeof setup>["config"], dir: string): Promise<number> {
+/**
+ * The episode run directly; with `kept`, as `polar eval --trajectories` keeps it: its event
+ * stream written, and with "views" also the view keeper (all three views rendered each step,
+ * those of decision points re-encoded and written within the budget).
+ */
+async function direct(
+  config: ReturnType<typeof setup>["config"],
+  dir: string,
+  kept: "none" | "events" | "views" = "none",
+): Promise<number> {
   const set = await loadScenarioSet(join(REPO_ROOT, "datasets", "polar-mini"));
   const ep = set.evaluation.find((e) => e.id === EPISODE)!;
   const bc = resolveBackbone("heuristic");
@@ -48,7 +61,22 @@ async function direct(config: ReturnType<typeof setup>["config"], dir: string): 
   const [sim] = await runtime.openSimulators(1);
   await bb.record(ep, sim, { memory: "none" }); // warm: scene graph, caches
   const t = performance.now();
-  const r = await bb.record(ep, sim, { memory: "none" });
+  let r: Awaited<ReturnType<typeof bb.record>>;
+  if (kept === "none") r = await bb.record(ep, sim, { memory: "none" });
+  else {
+    const out = mkdtempSync(join(dir, "kept-"));
+    const writer = new TrajectoryWriter(out);
+    const keeper = kept === "views" ? new ViewKeeper(out) : null;
+    r = await bb.record(ep, keeper ? keeper.wrap(sim) : sim, {
+      memory: "none",
+      onEvent: (e) => {
+        writer.onEvent(e);
+        keeper?.onEvent(e);
+      },
+      ...(keeper ? { saveImage: keeper.saveImage } : {}),
+    });
+    await keeper?.finish();
+  }
   const ms = (performance.now() - t) / Math.max(1, r.steps);
   await sim.close();
   await bb.close();
@@ -225,6 +253,8 @@ export async function run(): Promise<Record<string, unknown>> {
     let lastDir = "";
     const variants: Record<string, () => Promise<number>> = {
       direct: () => direct(config, dir),
+      keptEvents: () => direct(config, dir, "events"),
+      keptViews: () => direct(config, dir, "views"),
       unwatched: async () => (await viaDashboard(dash, "agent", "none", null)).msPerStep,
       socket: async () => (await viaDashboard(dash, "agent", "socket", null)).msPerStep,
       everyStep: async () => {
@@ -263,6 +293,9 @@ export async function run(): Promise<Record<string, unknown>> {
         watchedBySocket: added(socket),
         viewsEveryStep: added(everyStep),
         chromium: inBrowser === null ? null : added(inBrowser),
+        // polar eval --trajectories: the event stream alone, then with the kept views (issue 22)
+        trajectoryEvents: added(bestOf.keptEvents),
+        trajectoryEventsAndViews: added(bestOf.keptViews),
       },
       browserEventRate: browser ? rates : "chromium not installed",
       browserKeepsUpToEventsPerSecond: browser

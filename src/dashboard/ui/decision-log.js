@@ -2,14 +2,14 @@
 // newest; in a replay, clicking an entry moves the cursor to its step.
 import { useEffect, useRef } from "preact/hooks";
 import { html } from "./html.js";
-import { KINDS, marksOf } from "./marks.js";
+import { KINDS, marksUpTo } from "./marks.js";
 
 const COLOR = new Map(KINDS.map((k) => [k.kind, k.color]));
-const MAX_SHOWN = 400;
+const MAX_SHOWN = 150;
 
 export function DecisionLog({ events, n, onStep }) {
   const ref = useRef(null);
-  const all = marksOf(events.slice(0, n));
+  const all = marksUpTo(events, n);
   const shown = all.slice(-MAX_SHOWN);
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;

@@ -4,22 +4,9 @@
 // user's photo (from the latest low-level decision at or before that step).
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
+import { sensorAt } from "./marks.js";
 
 const NAMES = ["left", "front", "right"];
-
-/** the views event of `step`, and the candidates of the latest low-level decision up to it */
-function sensorAt(events, step) {
-  let views = null;
-  let scores = null;
-  for (let i = events.length - 1; i >= 0 && !(views && scores); i--) {
-    const e = events[i];
-    if (typeof e.step === "number" && e.step > step) continue;
-    if (!views && e.type === "views" && e.step === step) views = e;
-    if (!scores && e.type === "low_level" && e.candidates) scores = e;
-  }
-  const byId = new Map((scores?.candidates ?? []).map((c) => [c.instanceId, c]));
-  return { views, scores: byId };
-}
 
 function Boxes({ instances, scores, w, h, view }) {
   if (!w || !h) return "";
