@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { conceptCoverage, conceptsIn, glossed } from "../../src/util/concepts.ts";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieve } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { conceptCoverage, conceptsIn, glossed } from "../../src/util/concepts.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-concepts-"));
@@ -78,10 +78,7 @@ test("retrieval grounds a paraphrase on the object whose memories mean it, over 
   }
   const ask = async (request: string) =>
     (await retrieve(store, embedder, "u", request, { k: 5, now: 30 * DAY })).map((c) => c.objectId);
-  assert.equal(
-    (await ask("Bring me the mug for the cold months that came from somebody at my job"))[0],
-    "mug_1",
-  );
+  assert.equal((await ask("Bring me the mug for the cold months that came from somebody at my job"))[0], "mug_1");
   assert.equal((await ask("Fetch the mug my buddy gave me, the one for hot weather"))[0], "mug_2");
   await store.close();
 });
