@@ -292,6 +292,8 @@ export const TASK_LOCAL = alt([
   "just now",
   "at the moment",
   "for the moment",
+  "for today",
+  "today",
   "tonight",
   "for tonight",
   "this (?:morning|afternoon|evening)",
@@ -318,12 +320,12 @@ const DAY = alt([
 const PERIOD = alt(["day", "week", "weekend", "month", "summer", "winter", "holidays?", "school year"]);
 
 /**
- * A bound longer than one task and shorter than always ("today", "for the rest of the week",
- * "until Friday"): no clock the robot keeps, so the rule holds it as a condition in the
- * user's words, never as a task-local or a permanent rule.
+ * A bound longer than one task and shorter than always ("for the rest of the week", "until
+ * Friday"): no clock the robot keeps, so the rule holds it as a condition in the user's words,
+ * never as a task-local or a permanent rule. "Today" is not one of them: said with a request it
+ * is read as this task only (TASK_LOCAL), the narrower reading, so a one-off is never kept.
  */
 export const DURATION = alt([
-  "(?:(?:just|only) )?(?:for )?today(?: only)?",
   "(?:(?:just|only) )?(?:for )?(?:the rest of (?:the|this)|this|this whole|the whole|all) (?:day|week|weekend|month)",
   "for the (?:day|week|weekend|month)",
   "(?:for|over|during) the (?:next|coming) (?:(?:few|couple of|\\w+) )?(?:days?|weeks?|months?|nights?)",
