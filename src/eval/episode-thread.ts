@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/schema.ts";
 import type { EvaluationEpisode } from "../datasets/schema.ts";
 import type { Simulator } from "../sim/simulator.ts";
+import { registeredNames } from "../util/registry.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import {
   type BackboneRuntime,
@@ -95,7 +96,9 @@ async function main(): Promise<void> {
       }
     });
   });
-  port.postMessage({ ok: true, value: "ready" } satisfies ThreadReply);
+  // ready, with what this thread knows by name: the main thread falls back to itself when it
+  // registered a plug-in (a measure, a provider) that this thread, a fresh realm, never saw
+  port.postMessage({ ok: true, value: { ready: registeredNames() } } satisfies ThreadReply);
 }
 
 await main();

@@ -7,6 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { PolarConfig } from "../config/schema.ts";
+import { missingFrom } from "../util/registry.ts";
 import type { RunReply, ThreadReply, ThreadRequest } from "./episode-thread.ts";
 import type { EpisodeWorker, EpisodeWorkers } from "./runner.ts";
 
@@ -43,7 +44,12 @@ class ThreadWorker implements EpisodeWorker {
 
   static async start(config: PolarConfig, env?: NodeJS.ProcessEnv): Promise<ThreadWorker> {
     const w = new ThreadWorker(spawn(config, env));
-    await w.next(); // "ready": planned, simulator open
+    const { ready } = (await w.next()) as { ready: Record<string, string[]> }; // planned, simulator open
+    const lacking = missingFrom(ready);
+    if (lacking.length) {
+      await w.close();
+      throw new PluginsNotInThreads(lacking);
+    }
     return w;
   }
 
@@ -76,6 +82,14 @@ class ThreadWorker implements EpisodeWorker {
   }
 }
 
+/** Registered in this process only, so an episode thread could not run the episode as planned. */
+export class PluginsNotInThreads extends Error {
+  constructor(readonly names: string[]) {
+    super(`registered in this process only, unknown to a worker thread: ${names.join(", ")}`);
+    this.name = "PluginsNotInThreads";
+  }
+}
+
 /** N threads for a run planned from `config`, each started before any episode. */
 export function episodeThreads(config: PolarConfig, env?: NodeJS.ProcessEnv): EpisodeWorkers {
   return {
@@ -84,6 +98,7 @@ export function episodeThreads(config: PolarConfig, env?: NodeJS.ProcessEnv): Ep
       const failed = started.find((s) => s.status === "rejected");
       if (failed) {
         await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.close() : undefined)));
+        if (failed.reason instanceof PluginsNotInThreads) throw failed.reason;
         throw new Error(`an episode thread did not start: ${(failed.reason as Error)?.message ?? failed.reason}`);
       }
       return started.map((s) => (s as PromiseFulfilledResult<ThreadWorker>).value);

@@ -468,10 +468,20 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     // threads start once there is an episode to run and the memory opened here: a run that
     // cannot start fails before N threads have planned it
     let workers: EpisodeWorker[] = [];
+    let onThisThread = !threaded;
     const startThreads = async () => {
-      if (!threaded || workers.length) return;
-      workers = await threaded.open(plan.concurrency);
-      slots = workers.map((worker) => ({ worker }));
+      if (onThisThread || workers.length) return;
+      try {
+        workers = await threaded!.open(plan.concurrency);
+        slots = workers.map((worker) => ({ worker }));
+      } catch (e) {
+        // a plug-in registered in code here (a measure, a provider) does not reach a fresh
+        // thread: the episodes run on this one, as planned, only not in parallel
+        if ((e as Error).name !== "PluginsNotInThreads") throw e;
+        notes.push(`episodes ran on one thread: ${(e as Error).message}`);
+        onThisThread = true;
+        slots = (await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
+      }
     };
     for (const b of plan.backbones) {
       if (stop.signal.aborted) break;

@@ -17,6 +17,9 @@ import { VIEW_BUDGET_BYTES } from "../../src/eval/view-keeper.ts";
 import { chromiumSkip, launchChromium } from "./browser.ts";
 import { testProject } from "./fixture.ts";
 
+/** the page's document, as the predicates below (run in the page) use it */
+declare const document: { querySelectorAll(selector: string): ArrayLike<unknown> };
+
 const skip = chromiumSkip();
 let dash: Dashboard;
 let project: ReturnType<typeof testProject>;
@@ -164,9 +167,10 @@ test("compare shows both runs' kept views on one cursor", { skip: skip ?? false 
   await page.selectOption("[data-testid=compare-a]", a);
   await page.selectOption("[data-testid=compare-b]", b);
   await page.click("[data-testid=compare-open]");
-  await page.waitForFunction("document.querySelectorAll('[data-testid=episode]').length === 2");
+  // functions, not strings: the page's CSP forbids eval, which a string predicate needs
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=episode]").length === 2);
   await page.waitForFunction(
-    "document.querySelectorAll(\"[data-testid=view-front][data-ref='s0000-front.jpeg']\").length === 2",
+    () => document.querySelectorAll("[data-testid=view-front][data-ref='s0000-front.jpeg']").length === 2,
   );
   for (const i of [1, 2]) {
     const spread = await imageSpread(
