@@ -64,30 +64,7 @@ export async function backboneSections(
   md.push("## Figure 9 — SR against cost per episode", "");
   const svg = costFigure(points, provenance);
   if (svg) {
-    const svgPath = join(outDir, "fig9_cost.svg");
-    const pngPath = join(outDir, "fig9_cost.png");
-    writeFileSync(svgPath, svg);
-    await svgToPng(svg, pngPath);
-    const csv = join(outDir, "fig9_cost.csv");
-    writeFileSync(
-      csv,
-      toCsv(
-        ["backbone", "memory", "n", "sr", "sr_lo", "sr_hi", "cost_usd", "cost_lo", "cost_hi", "pareto"],
-        points.map((p) => [
-          p.backbone,
-          p.memory,
-          p.sr.n,
-          p.sr.mean,
-          p.sr.lo,
-          p.sr.hi,
-          p.cost?.mean ?? "",
-          p.cost?.lo ?? "",
-          p.cost?.hi ?? "",
-          p.pareto ? "yes" : "no",
-        ]),
-      ),
-    );
-    files.push(svgPath, pngPath, csv);
+    files.push(...(await writeTradeoff(outDir, "fig9_cost", svg, points, ["cost_usd", "cost_lo", "cost_hi"])));
     const front = points.filter((p) => p.pareto);
     md.push(
       "![Figure 9](fig9_cost.png)",
@@ -106,41 +83,13 @@ export async function backboneSections(
   const lat = latencyPoints(lines, est);
   const latSvg = costFigure(lat, provenance, LATENCY_AXIS);
   if (latSvg) {
-    const svgPath = join(outDir, "fig10_latency.svg");
-    const pngPath = join(outDir, "fig10_latency.png");
-    writeFileSync(svgPath, latSvg);
-    await svgToPng(latSvg, pngPath);
-    const csv = join(outDir, "fig10_latency.csv");
-    writeFileSync(
-      csv,
-      toCsv(
-        [
-          "backbone",
-          "memory",
-          "n",
-          "sr",
-          "sr_lo",
-          "sr_hi",
-          "latency_p50_ms",
-          "latency_p25_ms",
-          "latency_p75_ms",
-          "pareto",
-        ],
-        lat.map((p) => [
-          p.backbone,
-          p.memory,
-          p.sr.n,
-          p.sr.mean,
-          p.sr.lo,
-          p.sr.hi,
-          p.cost?.mean ?? "",
-          p.cost?.lo ?? "",
-          p.cost?.hi ?? "",
-          p.pareto ? "yes" : "no",
-        ]),
-      ),
+    files.push(
+      ...(await writeTradeoff(outDir, "fig10_latency", latSvg, lat, [
+        "latency_p50_ms",
+        "latency_p25_ms",
+        "latency_p75_ms",
+      ])),
     );
-    files.push(svgPath, pngPath, csv);
     md.push("![Figure 10](fig10_latency.png)", "");
   } else md.push("_Not available: no evaluation episodes with recorded model latency._", "");
 
@@ -160,4 +109,38 @@ export async function backboneSections(
     files.push(a, b);
   }
   return { markdown: md, console: backboneConsole(tables.groups) };
+}
+
+/** A trade-off figure (SR against cost or latency) as SVG, PNG and the CSV of its points. */
+async function writeTradeoff(
+  outDir: string,
+  name: string,
+  svg: string,
+  points: ReturnType<typeof costPoints>,
+  value: [mean: string, lo: string, hi: string],
+): Promise<string[]> {
+  const svgPath = join(outDir, `${name}.svg`);
+  const pngPath = join(outDir, `${name}.png`);
+  const csv = join(outDir, `${name}.csv`);
+  writeFileSync(svgPath, svg);
+  await svgToPng(svg, pngPath);
+  writeFileSync(
+    csv,
+    toCsv(
+      ["backbone", "memory", "n", "sr", "sr_lo", "sr_hi", ...value, "pareto"],
+      points.map((p) => [
+        p.backbone,
+        p.memory,
+        p.sr.n,
+        p.sr.mean,
+        p.sr.lo,
+        p.sr.hi,
+        p.cost?.mean ?? "",
+        p.cost?.lo ?? "",
+        p.cost?.hi ?? "",
+        p.pareto ? "yes" : "no",
+      ]),
+    ),
+  );
+  return [svgPath, pngPath, csv];
 }

@@ -15,7 +15,7 @@ import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import type { ResultLine } from "../results.ts";
 import { histogramQuantile, mergeHistograms } from "../usage-detail.ts";
 import { formatUsd } from "./backbones.ts";
-import { escapeXml, PALETTE } from "./svg.ts";
+import { escapeXml, PALETTE, wrapLines } from "./svg.ts";
 
 export interface CostPoint {
   backbone: string;
@@ -127,22 +127,6 @@ function niceTop(v: number): number {
   return 10 * mag;
 }
 
-/** Long provenance lines wrapped at word boundaries, so they do not set the figure's width. */
-function wrap(lines: readonly string[], max = 150): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
-    let cur = "";
-    for (const word of line.split(" ")) {
-      if (cur && cur.length + 1 + word.length > max) {
-        out.push(cur);
-        cur = `  ${word}`;
-      } else cur = cur ? `${cur} ${word}` : word;
-    }
-    out.push(cur);
-  }
-  return out;
-}
-
 export interface TradeoffAxis {
   /** "Figure 9 · …" */
   title: string;
@@ -210,7 +194,7 @@ export function costFigure(
   provenance: string[],
   axis: TradeoffAxis = COST_AXIS,
 ): string | null {
-  const footer = wrap(provenance, 120);
+  const footer = wrapLines(provenance, 120);
   const placed = points.filter((p): p is CostPoint & { cost: Estimate } => p.cost !== null);
   if (placed.length === 0) return null;
   const zero = placed.filter((p) => p.cost.mean === 0);
