@@ -1,10 +1,10 @@
 /**
- * Raw RGB → JPEG/PNG with sharp. Encoding is the dearest part of a step, so the session calls
- * this only for the views a caller asked for, and encodes them concurrently (sharp runs each
- * job on libuv's thread pool).
+ * Raw RGB → JPEG/PNG with sharp, for views that go over a socket. Encoding is the dearest part
+ * of a step, so the session calls this only for the views a caller asked for, and encodes them
+ * concurrently (sharp runs each job on libuv's thread pool); in process it is not called at all.
  */
-import sharp from "sharp";
-import type { Image } from "../../src/sim/simulator.ts";
+import { encodeRaw } from "../../src/sim/image-bytes.ts";
+import type { EncodedImage } from "../../src/sim/simulator.ts";
 
 export interface RawImage {
   view: string;
@@ -20,25 +20,19 @@ export interface EncodeOptions {
   quality?: number;
 }
 
-export async function encodeImage(raw: RawImage, opts: EncodeOptions): Promise<Image> {
-  if (raw.rgb.length !== raw.width * raw.height * 3) {
-    throw new Error(`view ${raw.view}: ${raw.rgb.length} bytes is not ${raw.width}×${raw.height} RGB`);
-  }
-  const pipeline = sharp(raw.rgb, { raw: { width: raw.width, height: raw.height, channels: 3 } });
-  const data =
-    opts.format === "png"
-      ? await pipeline.png({ compressionLevel: 6 }).toBuffer()
-      : await pipeline.jpeg({ quality: opts.quality ?? 80 }).toBuffer();
-  return { view: raw.view, format: opts.format, width: raw.width, height: raw.height, data };
+export function encodeImage(raw: RawImage, opts: EncodeOptions): Promise<EncodedImage> {
+  // one encoder for the socket and for in-process views that leave the process (src/sim/image-bytes.ts)
+  const { view, width, height, rgb } = raw;
+  return encodeRaw({ view, width, height, format: "rgb", data: rgb, encodeAs: opts });
 }
 
 /** Encodes several images at once; the result keeps the input order. */
-export function encodeImages(raws: RawImage[], opts: EncodeOptions): Promise<Image[]> {
+export function encodeImages(raws: RawImage[], opts: EncodeOptions): Promise<EncodedImage[]> {
   return Promise.all(raws.map((r) => encodeImage(r, opts)));
 }
 
 /** The wire header that announces an encoded image's binary frame. */
-export function imageHeader(img: Image): {
+export function imageHeader(img: EncodedImage): {
   view: string;
   format: "jpeg" | "png";
   width: number;

@@ -141,7 +141,14 @@ export class EmbeddedSession {
   private scene: Scene | undefined;
   private episode: Episode | undefined;
 
-  constructor(private readonly config: SimulatorConfig) {
+  /**
+   * `rawViews`: views come back as raw pixels with no wire headers, for a caller in the same
+   * process (in-process.ts); a session behind a socket encodes them, as the protocol says.
+   */
+  constructor(
+    private readonly config: SimulatorConfig,
+    private readonly opts: { rawViews?: boolean } = {},
+  ) {
     this.base = settingsFromConfig(config);
   }
 
@@ -307,7 +314,7 @@ export class EmbeddedSession {
   /**
    * Visible lists for all three views; pixels and encoding only for the views asked for. Each
    * view's encoding starts as soon as it is drawn, so sharp (on the thread pool) encodes one
-   * view while this thread draws the next.
+   * view while this thread draws the next. With rawViews nothing is encoded.
    */
   private async observe(
     scene: Scene,
@@ -324,18 +331,23 @@ export class EmbeddedSession {
     for (const view of [...order, ...VIEWS.filter((v) => !order.includes(v))]) {
       const r = renderView(scene.house, ep.objects, ep.pose, YAW[view], cam, { image: order.includes(view) });
       visible[view] = r.visible.map((v) => ({ ...v, id: ep.sensorIds.get(v.id) ?? v.id }));
-      if (r.rgb) {
+      if (r.rgb && this.opts.rawViews) {
+        const raw: Image = { view, format: "rgb", width: r.width, height: r.height, data: r.rgb, encodeAs: enc };
+        encoding.set(view, Promise.resolve(raw));
+      } else if (r.rgb) {
         const job = encodeImage({ view, width: r.width, height: r.height, rgb: r.rgb }, enc);
         job.catch(() => {}); // awaited below; this only keeps a failure during a later draw from going unhandled
         encoding.set(view, job);
       }
     }
     const images = await Promise.all(order.map((v) => encoding.get(v)!));
+    // raw views have no bytes to announce: headers describe binary frames on a socket
+    const headers = images.flatMap((img) => (img.format === "rgb" ? [] : [imageHeader(img)]));
     const result: Result<"reset"> = {
       pose: { position: [...ep.pose.position], heading: ep.pose.heading },
       stepCount: ep.steps,
       visible: { front: visible.front, left: visible.left, right: visible.right },
-      ...(images.length ? { images: images.map(imageHeader) } : {}),
+      ...(headers.length ? { images: headers } : {}),
     };
     return { result, images };
   }

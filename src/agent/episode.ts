@@ -12,6 +12,7 @@ import { BackboneError, type CallRecord, type GroundOutput, type Policy } from "
 import { Body, StepBudgetExhausted } from "../planning/body.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
 import type { RuleSession } from "../rules/session.ts";
+import { fileFormat } from "../sim/image-bytes.ts";
 import type { Observation } from "../sim/protocol.ts";
 import type { AgentSimulator, Image } from "../sim/simulator.ts";
 import { checkedSummary } from "./artifact.ts";
@@ -46,8 +47,11 @@ export interface AgentOptions {
   withImages: boolean;
   stream: EventStream;
   watch: Stopwatch;
-  /** receives every rendered view with the reference a `views` event names it by */
-  saveImage?: (ref: string, image: Image) => void;
+  /**
+   * receives every rendered view with the reference a `views` event names it by; the episode
+   * waits for what it returns before it ends (a raw view is encoded on the way to a file)
+   */
+  saveImage?: (ref: string, image: Image) => Promise<void> | void;
 }
 
 export interface AgentOutcome {
@@ -103,15 +107,16 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   rules?.attach({ emit: (e) => stream.emit(e), onCalls });
   const guidance = rules?.guidance() ?? [];
 
+  const saving: (Promise<void> | void)[] = [];
   const emitViews = (s: number, obs: Observation, images: Image[]) => {
     const refs: ImageRef[] = images.map((img) => ({
       view: img.view,
-      format: img.format,
+      format: fileFormat(img),
       width: img.width,
       height: img.height,
-      ref: `s${String(s).padStart(4, "0")}-${img.view}.${img.format}`,
+      ref: `s${String(s).padStart(4, "0")}-${img.view}.${fileFormat(img)}`,
     }));
-    for (let i = 0; i < images.length; i++) o.saveImage?.(refs[i].ref, images[i]);
+    if (o.saveImage) for (let i = 0; i < images.length; i++) saving.push(o.saveImage(refs[i].ref, images[i]));
     step = s;
     shown.add(refs, images);
     stream.emit({ type: "views", step: s, visible: obs.visible, images: refs });
@@ -193,6 +198,9 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   }
   out.steps = body?.steps ?? 0;
   out.roomsVisited = trajectory.facts().roomsVisited;
+  // the views' files are written while the episode walks on; a failed one fails the episode, as a sync write did
+  for (const s of await Promise.allSettled(saving))
+    if (s.status === "rejected" && out.error === null) out.error = classifyError(s.reason);
 
   // The delivery: what the robot tells the user, checked against their rules before it is said.
   if (body && out.error === null) {

@@ -6,6 +6,7 @@
 
 import type { CallExchange } from "../mllm/exchange.ts";
 import { imageHash } from "../mllm/exchange.ts";
+import { bytesIfEncoded } from "../sim/image-bytes.ts";
 import type { Image } from "../sim/simulator.ts";
 import type { ImageRef, ModelCallExchange } from "./events.ts";
 
@@ -13,11 +14,11 @@ import type { ImageRef, ModelCallExchange } from "./events.ts";
 const KEEP = 12;
 
 export class ShownViews {
-  private recent: { ref: string; data: Uint8Array; hash?: string }[] = [];
+  private recent: { ref: string; image: Image; hash?: string }[] = [];
   private photo: { data: Uint8Array; hash?: string } | null = null;
 
   add(refs: readonly ImageRef[], images: readonly Image[]): void {
-    for (let i = 0; i < images.length; i++) this.recent.push({ ref: refs[i].ref, data: images[i].data });
+    for (let i = 0; i < images.length; i++) this.recent.push({ ref: refs[i].ref, image: images[i] });
     if (this.recent.length > KEEP * 3) this.recent.splice(0, this.recent.length - KEEP * 3);
   }
 
@@ -30,7 +31,10 @@ export class ShownViews {
     const byHash = new Map<string, string>();
     const want = new Set(x.images.map((i) => i.hash));
     for (const r of this.recent) {
-      r.hash ??= imageHash(r.data);
+      // a model is sent bytes: a raw view it was sent has been encoded by now, and one never encoded was not sent
+      const data = r.hash === undefined ? bytesIfEncoded(r.image) : undefined;
+      if (data) r.hash = imageHash(data);
+      if (r.hash === undefined) continue;
       if (want.has(r.hash)) byHash.set(r.hash, r.ref);
     }
     let photo: string | undefined;

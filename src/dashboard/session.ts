@@ -6,6 +6,7 @@
  */
 import type { EpisodeEvent } from "../agent/events.ts";
 import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
+import { encodedImage } from "../sim/image-bytes.ts";
 import { tapViews } from "../eval/view-tap.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
 import type { ClientChannel } from "./channel.ts";
@@ -72,10 +73,11 @@ export class LiveSession {
     for (const c of this.subscribers) c.sendEvent(this.info.id, e);
   };
 
-  readonly saveImage = (ref: string, image: Image): void => {
-    this.writer.saveImage(ref, image);
+  readonly saveImage = async (ref: string, image: Image): Promise<void> => {
+    const encoded = await encodedImage(image);
+    await this.writer.saveImage(ref, encoded);
     for (const c of this.subscribers)
-      c.sendImage({ stream: this.info.id, ref, view: image.view, format: image.format }, image.data);
+      c.sendImage({ stream: this.info.id, ref, view: encoded.view, format: encoded.format }, encoded.data);
   };
 
   /**

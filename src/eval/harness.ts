@@ -62,7 +62,7 @@ export interface RunEpisodeOptions {
   referenceImagePath?: string;
   onEvent?: (e: EpisodeEvent) => void;
   /** receives every rendered view with the reference a `views` event names it by */
-  saveImage?: (ref: string, image: Image) => void;
+  saveImage?: (ref: string, image: Image) => Promise<void> | void;
   /**
    * The user's rules for this input: called with the task (after any correction that came
    * with it was learned) and the request's local hour; absent or null, no rule layer.

@@ -122,7 +122,7 @@ export interface BackboneRuntime {
       memory?: MemoryModeName;
       representation?: Representation;
       onEvent?: (e: EpisodeEvent) => void;
-      saveImage?: (ref: string, image: Image) => void;
+      saveImage?: (ref: string, image: Image) => Promise<void> | void;
       /** the user's rules for this input (see runEpisode's `rules`) */
       rules?: RunEpisodeOptions["rules"];
     },

@@ -6,6 +6,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
+import { encodedImage } from "../sim/image-bytes.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
 
 export class TrajectoryWriter {
@@ -22,18 +23,20 @@ export class TrajectoryWriter {
     appendFileSync(this.eventsPath, `${JSON.stringify(e)}\n`);
   };
 
-  readonly saveImage = (ref: string, image: Image): void => {
+  /** Writes a view as the file `ref` names, encoding it first when it is raw pixels. */
+  readonly saveImage = async (ref: string, image: Image): Promise<void> => {
+    const encoded = await encodedImage(image);
     if (!this.viewsDir) {
       this.viewsDir = join(this.dir, "views");
       mkdirSync(this.viewsDir, { recursive: true });
     }
-    writeFileSync(join(this.viewsDir, ref), image.data);
+    writeFileSync(join(this.viewsDir, ref), encoded.data);
   };
 
   /** The simulator's map of this episode with the path drawn; null when it has none to give. */
   async writeTopdown(sim: Simulator): Promise<string | null> {
     const r = await sim.topdown({ path: true, format: "png", metersPerPixel: 0.025 });
-    const img = r.imageData[0];
+    const img = r.imageData[0] ? await encodedImage(r.imageData[0]) : undefined;
     if (!img) return null;
     const path = join(this.dir, `topdown.${img.format === "jpeg" ? "jpg" : "png"}`);
     writeFileSync(path, img.data);

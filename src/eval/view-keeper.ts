@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import type { EpisodeEvent } from "../agent/events.ts";
+import { encodedImage } from "../sim/image-bytes.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
 import { tapViews } from "./view-tap.ts";
 
@@ -79,6 +80,8 @@ export class ViewKeeper {
     if (this.written.has(ref)) return;
     this.written.add(ref);
     this.pending = this.pending.then(async () => {
+      // a raw in-process view is first encoded as it would leave the process, so a kept view is the same either way
+      image = await encodedImage(image);
       const data =
         image.format === "jpeg"
           ? await sharp(image.data).jpeg({ quality: this.quality }).toBuffer()

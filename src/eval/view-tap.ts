@@ -5,6 +5,7 @@
  * would have been untapped; the onlooker receives the views the agent was not given, named as
  * the episode names its own (s0012-front.jpeg).
  */
+import { fileFormat } from "../sim/image-bytes.ts";
 import type { Image, Simulator, ViewsRequest, WithImages } from "../sim/simulator.ts";
 
 export interface ViewTap {
@@ -18,8 +19,7 @@ export interface ViewTap {
   afterStep?: () => Promise<void>;
 }
 
-export const viewRef = (step: number, img: { view: string; format: string }) =>
-  `s${String(step).padStart(4, "0")}-${img.view}.${img.format}`;
+export const viewRef = (step: number, img: Image) => `s${String(step).padStart(4, "0")}-${img.view}.${fileFormat(img)}`;
 
 const notTraversal = (id: string) => !id.startsWith("traversal:");
 

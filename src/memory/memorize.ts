@@ -20,6 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/policy.ts";
+import { encodedImage } from "../sim/image-bytes.ts";
 import { PINNED_CATEGORIES } from "../sim/protocol.ts";
 import { glossed } from "../util/concepts.ts";
 import type { MemoryConfig } from "./config.ts";
@@ -158,7 +159,7 @@ export async function memorizeEpisode(
   }
   const raw = cleanStatements(parsed.data.statements);
   const infos = raw.map((t) => readStatement(t, input.category));
-  const hash = input.referenceImage ? await imageHash(input.referenceImage.data) : null;
+  const hash = input.referenceImage ? await imageHash((await encodedImage(input.referenceImage)).data) : null;
   const object = await resolveObject(store, userId, input, hash, opts.config.imageHashThreshold);
   const vectors = infos.length ? await embedder.embed(infos.map((i) => glossed(i.text))) : [];
 

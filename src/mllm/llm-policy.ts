@@ -5,6 +5,7 @@
  */
 
 import type { z } from "zod";
+import { encodedImage } from "../sim/image-bytes.ts";
 import { callRecord } from "./accounting.ts";
 import { type ChatMessage, type ChatModel, ChatModelError } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
@@ -24,6 +25,7 @@ import {
   type Policy,
   type ReplyInput,
   type ReplyOutput,
+  type ViewInput,
 } from "./policy.ts";
 import { groundMessages } from "./prompts/ground.ts";
 import { highLevelMessages } from "./prompts/high-level.ts";
@@ -68,7 +70,8 @@ export class LlmPolicy implements Policy {
     return this.decide("high_level", highLevelMessages(input), schema, "choose_room");
   }
 
-  async planLowLevel(input: LowLevelInput): Promise<Decision<LowLevelOutput>> {
+  async planLowLevel(raw: LowLevelInput): Promise<Decision<LowLevelOutput>> {
+    const input = await withEncodedViews(raw);
     if (!input.plan || input.plan.rooms.length === 0)
       return this.decide("low_level", lowLevelMessages(input), LowLevelAnswer, "next_action");
     // a room scan: the next room in the same answer, null unless the plan goes on
@@ -142,4 +145,19 @@ function imagesIn(messages: readonly ChatMessage[]): number {
   let n = 0;
   for (const m of messages) if (typeof m.content !== "string") for (const p of m.content) if (p.type === "image") n++;
   return n;
+}
+
+/** The views as bytes the prompt can carry: in-process views come as raw pixels. */
+async function withEncodedViews(input: LowLevelInput): Promise<LowLevelInput> {
+  const view = async (v: ViewInput): Promise<ViewInput> => (v.image ? { ...v, image: await encodedImage(v.image) } : v);
+  const three = async (t: LowLevelInput["views"]) => {
+    const [front, left, right] = await Promise.all([view(t.front), view(t.left), view(t.right)]);
+    return { front, left, right };
+  };
+  return {
+    ...input,
+    views: await three(input.views),
+    ...(input.behind ? { behind: await three(input.behind) } : {}),
+    ...(input.referenceImage ? { referenceImage: await encodedImage(input.referenceImage) } : {}),
+  };
 }

@@ -2,8 +2,14 @@
  * Views and photos as RGB pixels, decoded once per encoded buffer: one view is looked at by
  * several judgments of a decision (each candidate in it), and a photo by every decision of an
  * episode.
+ *
+ * A raw in-process view is judged as a camera stream carries it: encoded once at the camera's
+ * setting (src/sim/image-bytes.ts, the bytes a socket or a file would get), then decoded. So an
+ * episode comes out the same in process and over a socket, the matcher's calibration (made on
+ * those views) holds, and only a view with a candidate in it is ever encoded.
  */
 import sharp from "sharp";
+import { encodedImage } from "../sim/image-bytes.ts";
 import type { Image } from "../sim/simulator.ts";
 import { type Appearance, type Pixels, photoAppearanceOf } from "./appearance.ts";
 
@@ -11,6 +17,7 @@ const decoded = new WeakMap<Buffer, Promise<Pixels>>();
 
 /** Decodes an encoded image to RGB once per buffer. */
 export function pixelsOf(image: Image): Promise<Pixels> {
+  if (image.format === "rgb") return encodedImage(image).then(pixelsOf);
   let p = decoded.get(image.data);
   if (!p) {
     p = sharp(image.data)

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import sharp from "sharp";
 import { avoidRegionChecks } from "./conformance-avoid.ts";
 import { type Check, rawFrameChecks } from "./conformance-raw.ts";
+import { encodedImage, fileFormat } from "./image-bytes.ts";
 import {
   ACTIONS,
   type ImageHeader,
@@ -69,6 +70,25 @@ function checkResult(verb: keyof typeof VERB_RESULTS, value: unknown): void {
 }
 
 async function checkImages(announced: ImageHeader[] | undefined, imageData: Image[], views: string[]) {
+  // An in-process simulator may hand views over as raw pixels, with no wire header (there are
+  // no bytes to announce); they must be whole RGB frames, in the order asked, and encode as
+  // the settings say.
+  if (imageData.some((img) => img.format === "rgb")) {
+    assert.equal(announced, undefined, "raw views announce no binary frames");
+    assert.deepEqual(
+      imageData.map((img) => img.view),
+      views,
+      "images come in the order asked",
+    );
+    for (const img of imageData) {
+      assert.equal(img.format, "rgb", `${img.view}: all views raw, or none`);
+      assert.equal(img.data.length, img.width * img.height * 3, `${img.view}: width × height RGB bytes`);
+      const encoded = await encodedImage(img);
+      const meta = await sharp(encoded.data).metadata();
+      assert.deepEqual([meta.format, meta.width, meta.height], [encoded.format, img.width, img.height]);
+    }
+    return;
+  }
   const headers = announced ?? [];
   assert.deepEqual(
     headers.map((h) => h.view),
@@ -182,10 +202,11 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       run: suite(async (s) => {
         const obs = await s.sim.reset({ start: startAt(s), views: true });
         await checkImages(obs.images, obs.imageData, ["front", "left", "right"]);
-        for (const h of obs.images ?? []) {
-          assert.equal(h.width, SUITE_SETTINGS.camera.width);
-          assert.equal(h.height, SUITE_SETTINGS.camera.height);
-          assert.equal(h.format, "jpeg");
+        assert.equal(obs.imageData.length, 3);
+        for (const img of obs.imageData) {
+          assert.equal(img.width, SUITE_SETTINGS.camera.width);
+          assert.equal(img.height, SUITE_SETTINGS.camera.height);
+          assert.equal(fileFormat(img), "jpeg");
         }
         const left = await s.sim.step("TURN_LEFT", ["left"]);
         await checkImages(left.observation.images, left.imageData, ["left"]);

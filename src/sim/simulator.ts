@@ -18,13 +18,30 @@ import type {
 } from "./protocol.ts";
 
 /** An encoded image with its header; `data` holds the bytes of the binary frame. */
-export interface Image {
+export interface EncodedImage {
   view: string;
   format: "jpeg" | "png";
   width: number;
   height: number;
   data: Buffer;
 }
+
+/**
+ * A view as raw pixels, handed over in process: encoding and decoding it again in the same
+ * process cost more than rendering it. `encodeAs` is the encoding it takes where bytes leave
+ * the process (a file, a socket, an image-taking model); src/sim/image-bytes.ts does that.
+ */
+export interface RawImage {
+  view: string;
+  format: "rgb";
+  width: number;
+  height: number;
+  /** width × height × 3 bytes, row-major RGB */
+  data: Buffer;
+  encodeAs: { format: "jpeg" | "png"; quality?: number };
+}
+
+export type Image = EncodedImage | RawImage;
 
 export type WithImages<T> = T & { imageData: Image[] };
 

@@ -10,10 +10,11 @@ import { openEmbedded } from "../../../sim-bridge/embedded/in-process.ts";
 import { startServer } from "../../../sim-bridge/embedded/server.ts";
 import type { SimulatorConfig } from "../../sim/config.ts";
 import { runConformance } from "../../sim/conformance.ts";
+import { encodedImage } from "../../sim/image-bytes.ts";
 import type { InProcessSimulator } from "../../sim/in-process.ts";
 import type { Pose } from "../../sim/protocol.ts";
 import { settingsFromConfig } from "../../sim/settings.ts";
-import { SimError } from "../../sim/simulator.ts";
+import { type Image, SimError } from "../../sim/simulator.ts";
 import { WebSocketSimulator } from "../../sim/ws-client.ts";
 import { ensureDir } from "../../util/ensure-dir.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";
@@ -77,12 +78,12 @@ async function render(
     const written: string[] = [];
     for (const img of obs.imageData) {
       const file = join(outDir, `${img.view}.png`);
-      writeFileSync(file, img.data);
+      writeFileSync(file, (await encodedImage(img)).data);
       written.push(file);
     }
     const map = await sim.topdown({ format: "png", metersPerPixel: 0.025 });
     const mapFile = join(outDir, "topdown.png");
-    writeFileSync(mapFile, map.imageData[0].data);
+    writeFileSync(mapFile, (await encodedImage(map.imageData[0])).data);
     written.push(mapFile);
     const visible = Object.fromEntries(
       Object.entries(obs.visible).map(([v, list]) => [v, list.map((i) => `${i.category} ${i.id}`)]),
@@ -108,15 +109,16 @@ async function walk(config: SimulatorConfig, seed: number, steps: number, outDir
     await sim.loadScene({ scene: `seed:${seed}`, settings: settingsFromConfig(config) });
     const info = await sim.sceneInfo();
     const start = { position: info.regions[0].waypoint, heading: 0 };
-    const save = (step: number, images: { view: string; format: string; data: Buffer }[]) => {
-      for (const img of images) {
+    const save = async (step: number, images: Image[]) => {
+      for (const raw of images) {
+        const img = await encodedImage(raw);
         writeFileSync(
           join(outDir, `step${String(step).padStart(3, "0")}-${img.view}.${img.format === "png" ? "png" : "jpg"}`),
           img.data,
         );
       }
     };
-    save(0, (await sim.reset({ start, views: true })).imageData);
+    await save(0, (await sim.reset({ start, views: true })).imageData);
     let goal = info.regions[0];
     let far = -1;
     for (const r of info.regions.slice(1)) {
@@ -129,11 +131,11 @@ async function walk(config: SimulatorConfig, seed: number, steps: number, outDir
     for (const action of actions) {
       n++;
       const r = await sim.step(action, n % every === 0 || action === "STOP");
-      save(n, r.imageData);
+      await save(n, r.imageData);
       if (r.done) break;
     }
     const map = await sim.topdown({ path: true, metersPerPixel: 0.025 });
-    writeFileSync(join(outDir, "topdown.png"), map.imageData[0].data);
+    writeFileSync(join(outDir, "topdown.png"), (await encodedImage(map.imageData[0])).data);
     const m = await sim.metrics();
     const summary = {
       scene: `seed:${seed}`,

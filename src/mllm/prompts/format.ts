@@ -8,7 +8,9 @@ export function formatTime(t: number): string {
   return t > 1e11 ? new Date(t).toISOString().replace(".000Z", "Z") : `t=${t}`;
 }
 
+/** A prompt takes bytes: a raw in-process view is encoded first (encodedImage, src/sim/image-bytes.ts). */
 export function imagePart(image: Image): ImagePart {
+  if (image.format === "rgb") throw new Error(`view ${image.view}: raw pixels reached a prompt; encode it first`);
   return { type: "image", data: image.data, mediaType: image.format === "png" ? "image/png" : "image/jpeg" };
 }
 
