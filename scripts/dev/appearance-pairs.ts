@@ -16,6 +16,7 @@ import { loadReferenceImage } from "../../src/agent/reference-image.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { loadScenarioSet, setPath } from "../../src/datasets/load.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
+import { pixelsOf } from "../../src/perception/pixels.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
 
 export interface Sample {
@@ -89,7 +90,8 @@ export async function renderPairs(sets: string[]): Promise<PairsCache> {
           });
           const seen = r.visible.front.find((v) => v.category === obj.category);
           if (!seen || seen.pixels < 20) continue;
-          const img = await decode(r.imageData[0].data);
+          // the view as the heuristic sees it: raw pixels in process, decoded from a bridge's JPEG
+          const img = await pixelsOf(r.imageData[0]);
           const view = views.push({ width: img.width, height: img.height, data: img.data.toString("base64") }) - 1;
           samples.push({
             set: set.name,
