@@ -12,7 +12,7 @@ export interface ViewTap {
   /** false for resets that are not the episode (the scene-graph traversal's) */
   watch?: (episodeId: string) => boolean;
   /** the views of `step` the agent did not ask for */
-  onExtra: (step: number, ref: string, image: Image) => void;
+  onExtra: (step: number, ref: string, image: Image) => Promise<void> | void;
   /** before each simulator call (the dashboard's stop check) */
   before?: () => void;
   /** after each step (the dashboard yields to its event loop and paces) */
@@ -34,7 +34,10 @@ export function tapViews(sim: Simulator, tap: ViewTap): Simulator {
     if (!watching || asked === true) return call(asked);
     const keep = new Set<string>(asked === false || asked === undefined ? [] : asked);
     const r = await call(true);
-    for (const img of r.imageData) if (!keep.has(img.view)) tap.onExtra(step, viewRef(step, img), img);
+    // side by side: a raw view is encoded on its way to the onlooker, on sharp's thread pool
+    await Promise.all(
+      r.imageData.filter((img) => !keep.has(img.view)).map((img) => tap.onExtra(step, viewRef(step, img), img)),
+    );
     return { ...r, imageData: r.imageData.filter((img) => keep.has(img.view)) };
   };
   return new Proxy(sim, {
