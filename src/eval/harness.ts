@@ -233,7 +233,8 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
       targetIds: [ep.targetObjectId],
       views: withImages,
     });
-    const startMetrics = await sim.metrics();
+    // only the shortest path is read here: distances to every object would cost a field each
+    const startMetrics = await sim.metrics({ objectIds: [ep.targetObjectId] });
     measures.reset();
     measures.update({
       kind: "reset",
