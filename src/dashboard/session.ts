@@ -6,8 +6,8 @@
  */
 import type { EpisodeEvent } from "../agent/events.ts";
 import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
-import { encodedImage } from "../sim/image-bytes.ts";
 import { tapViews } from "../eval/view-tap.ts";
+import { encodedImage } from "../sim/image-bytes.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
 import type { ClientChannel } from "./channel.ts";
 
