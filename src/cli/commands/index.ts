@@ -36,6 +36,11 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     load: async () => (await import("./run.ts")).registerRun,
   },
   {
+    name: "export",
+    description: "write a kept episode (polar eval --trajectories, polar run) as an MCAP file that opens in Foxglove",
+    load: async () => (await import("./export.ts")).registerExport,
+  },
+  {
     name: "sim",
     description: "the embedded simulator: serve it, render it, check a bridge",
     load: async () => (await import("./sim.ts")).registerSim,

@@ -1,0 +1,36 @@
+/**
+ * `polar export DIR`: one kept episode as an MCAP file for Foxglove and the other robotics tools
+ * that read MCAP (src/eval/mcap-export.ts). Exit 2 when DIR (or --episode) names no kept episode.
+ */
+import type { Command } from "commander";
+import { ExportArgs, exportEpisode } from "../../eval/mcap-export.ts";
+import { UserError } from "../options.ts";
+
+export function registerExport(program: Command): void {
+  program
+    .command("export")
+    .description("write a kept episode (polar eval --trajectories, polar run) as an MCAP file that opens in Foxglove")
+    .argument("<dir>", "an episode folder (holds events.jsonl), or an evaluation folder with --episode")
+    .option("--episode <id>", "the episode, when DIR is an evaluation folder (its episodes/ holds it)")
+    .option("--out <file>", "the MCAP file to write (default: DIR/<episode>.mcap)")
+    .addHelpText(
+      "after",
+      "\nOpen the file in Foxglove with File → Open local file. Exit codes: 0 written, 2 DIR or --episode names no kept episode.",
+    )
+    .action(async (dir: string, opts: { episode?: string; out?: string }) => {
+      const args = ExportArgs.safeParse({ dir, ...opts });
+      if (!args.success) {
+        const is = args.error.issues[0];
+        throw new UserError(`${is?.path.join(".") || "arguments"}: ${is?.message}`);
+      }
+      const s = await exportEpisode(args.data);
+      const counts = Object.entries(s.messages)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(", ");
+      console.log(`episode ${s.episodeId}: ${counts}`);
+      if (s.missingViews) console.log(`${s.missingViews} view(s) the events name were not kept (views/budget.json)`);
+      if (s.skippedLines)
+        console.error(`warning: ${s.skippedLines} line(s) of events.jsonl are not events this version knows, left out`);
+      console.log(`mcap: ${s.file} (${(s.bytes / 1024).toFixed(0)} KiB)`);
+    });
+}

@@ -1,0 +1,137 @@
+/**
+ * `polar export`: a real evaluation's kept episode written as MCAP and read back with
+ * @mcap/core's indexed reader: its channels and schemas, a message per pose and per kept view,
+ * log times that never go back, and an image message carrying the stored JPEG byte for byte.
+ * Bad arguments end with exit 2 and a line naming what is wrong.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, test } from "node:test";
+import { McapIndexedReader } from "@mcap/core";
+import { REPO_ROOT } from "../../src/config/load.ts";
+import { TOPICS } from "../../src/eval/mcap-export.ts";
+
+let project: string;
+let episodeDir: string;
+const EPISODE = "acq-u1-0001";
+
+const polar = (args: string[]) => {
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, "bin", "polar.js"), ...args], {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" },
+    timeout: 120_000,
+  });
+  return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
+};
+
+before(() => {
+  project = mkdtempSync(join(tmpdir(), "polar-export-"));
+  symlinkSync(join(REPO_ROOT, "datasets"), join(project, "datasets"));
+  const r = polar([
+    "eval",
+    "--dataset",
+    join(project, "datasets", "polar-mini"),
+    "--memory",
+    "none",
+    "--limit",
+    "1",
+    "--no-report",
+    "--trajectories",
+    "--out",
+    join(project, "ev"),
+  ]);
+  assert.equal(r.code, 0, r.err);
+  episodeDir = join(project, "ev", "episodes", "heuristic", "acquisition", EPISODE);
+});
+
+async function open(file: string) {
+  const bytes = readFileSync(file);
+  return McapIndexedReader.Initialize({
+    readable: {
+      size: async () => BigInt(bytes.length),
+      read: async (offset, size) => bytes.subarray(Number(offset), Number(offset + size)),
+    },
+  });
+}
+
+test("an evaluation's episode exports to MCAP with its views, poses and events, in time order", async () => {
+  const out = join(project, "ep.mcap");
+  const r = polar(["export", join(project, "ev"), "--episode", EPISODE, "--out", out]);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /mcap: .*ep\.mcap/);
+
+  const reader = await open(out);
+  const topics = new Map([...reader.channelsById.values()].map((c) => [c.topic, c]));
+  for (const t of ["/views/front", "/views/left", "/views/right", TOPICS.pose, TOPICS.tf, TOPICS.log, TOPICS.events])
+    assert.ok(topics.has(t), `channel ${t}`);
+  const schemaOf = (t: string) => reader.schemasById.get(topics.get(t)?.schemaId ?? -1)?.name;
+  assert.equal(schemaOf("/views/front"), "foxglove.CompressedImage");
+  assert.equal(schemaOf(TOPICS.pose), "foxglove.PoseInFrame");
+  assert.equal(schemaOf(TOPICS.tf), "foxglove.FrameTransform");
+  assert.equal(schemaOf(TOPICS.log), "foxglove.Log");
+
+  const lines = readFileSync(join(episodeDir, "events.jsonl"), "utf8").trim().split("\n");
+  const events = lines.map((l) => JSON.parse(l) as { type: string; step?: number });
+  const kept = readdirSync(join(episodeDir, "views")).filter((n) => /^s\d{4}-front\.jpeg$/.test(n));
+  assert.ok(kept.length > 0, "the evaluation kept front views");
+
+  const counts = new Map<string, number>();
+  let last = -1n;
+  let front: Buffer | null = null;
+  const logs: string[] = [];
+  const topicOf = new Map([...reader.channelsById.values()].map((c) => [c.id, c.topic]));
+  for await (const m of reader.readMessages()) {
+    const topic = topicOf.get(m.channelId) ?? "?";
+    counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    assert.ok(m.logTime >= last, `log time goes back at ${topic} #${m.sequence}`);
+    last = m.logTime;
+    const msg = JSON.parse(new TextDecoder().decode(m.data));
+    if (topic === "/views/front" && !front) {
+      assert.equal(msg.format, "jpeg");
+      front = Buffer.from(msg.data, "base64");
+    }
+    if (topic === TOPICS.log) logs.push(msg.message);
+  }
+  assert.equal(counts.get(TOPICS.events), lines.length, "every event on /polar/events");
+  assert.equal(counts.get(TOPICS.pose), events.filter((e) => e.type === "pose").length);
+  assert.equal(counts.get(TOPICS.tf), counts.get(TOPICS.pose));
+  assert.equal(counts.get("/views/front"), kept.length, "one image message per kept front view");
+  assert.ok(last > 0n, "the times are the episode's, not all zero");
+  // the first front image is step 0's stored file, byte for byte
+  assert.ok(front);
+  assert.deepEqual(front, readFileSync(join(episodeDir, "views", kept.sort()[0])));
+  assert.ok(
+    logs.some((l) => l.startsWith("grounding:")),
+    "the grounding is logged",
+  );
+  assert.ok(
+    logs.some((l) => l.startsWith("end: ")),
+    "the stop is logged",
+  );
+});
+
+test("export of a folder that holds no kept episode is exit 2 with the reason", () => {
+  const missing = polar(["export", join(project, "nope")]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /nope: no such folder/);
+  const noEpisode = polar(["export", join(project, "ev")]);
+  assert.equal(noEpisode.code, 2);
+  assert.match(noEpisode.err, /name the episode with --episode/);
+  const unknown = polar(["export", join(project, "ev"), "--episode", "no-such-episode"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /episode no-such-episode is not kept/);
+  const empty = polar(["export", join(project, "ev"), "--episode", ""]);
+  assert.equal(empty.code, 2);
+  assert.match(empty.err, /episode: is empty/);
+});
+
+test("export writes DIR/<episode>.mcap by default", async () => {
+  const r = polar(["export", episodeDir]);
+  assert.equal(r.code, 0, r.err);
+  const reader = await open(join(episodeDir, `${EPISODE}.mcap`));
+  assert.ok(reader.statistics && reader.statistics.messageCount > 0n);
+});
