@@ -461,10 +461,11 @@ export class EmbeddedSession {
     const metersPerPixel = p.metersPerPixel ?? 0.05;
     let map: ReturnType<typeof renderTopdown>;
     try {
+      const marks = ep && p.marks !== false;
       map = renderTopdown(scene.house, ep?.objects ?? scene.house.objects, {
         metersPerPixel,
-        ...(ep && p.path !== false ? { path: ep.path } : {}),
-        ...(ep ? { agent: ep.pose, highlight: ep.targetIds } : {}),
+        ...(marks && p.path !== false ? { path: ep.path } : {}),
+        ...(marks ? { agent: ep.pose, highlight: ep.targetIds } : {}),
       });
     } catch (e) {
       if (e instanceof RangeError) throw new SimError("invalid_params", e.message, "params.metersPerPixel");

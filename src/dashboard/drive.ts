@@ -204,6 +204,7 @@ export class Drive {
           memory: m.memory,
           onEvent: session.onEvent,
           saveImage: session.saveImage,
+          onMap: session.writer.saveMap,
           rules: rulesForEpisodes({
             library,
             method: m.rules ?? this.config.rules.method,

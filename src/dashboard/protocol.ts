@@ -51,6 +51,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("replay"), path: PathRef }),
   /** the views of one step (or the nearest earlier step that has any) */
   z.strictObject({ type: z.literal("images"), stream: Id, step: z.number().int().min(0).max(1_000_000) }),
+  /** the stream's metric map (the house drawn once, and the harness's analysis), when its run kept one */
+  z.strictObject({ type: z.literal("map"), stream: Id }),
   z.strictObject({ type: z.literal("results"), path: PathRef }),
   z.strictObject({ type: z.literal("compare"), a: PathRef, b: PathRef }),
   z.strictObject({ type: z.literal("memory"), path: PathRef, user: Id }),

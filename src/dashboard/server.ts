@@ -13,9 +13,11 @@ import { join } from "node:path";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { PolarConfig } from "../config/schema.ts";
 import { SCENARIO_SET_FILE } from "../datasets/schema.ts";
+import { MAP_IMAGE } from "../eval/episode-map.ts";
 import { originAllowed } from "../util/origin.ts";
 import { ClientChannel } from "./channel.ts";
 import { Drive } from "./drive.ts";
+import { readRunMap } from "./map-view.ts";
 import { listMemoryFolders, readMemoryGraph } from "./memory-view.ts";
 import { DataRoots, PathRefused } from "./paths.ts";
 import { type ClientMessage, parseClientMessage } from "./protocol.ts";
@@ -257,6 +259,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
           }
           c.channel.sendImage({ stream: m.stream, ...img }, data);
         }
+        return;
+      }
+      case "map": {
+        const dir = streamDir(m.stream);
+        if (!dir) throw new Error(`no session or replay "${m.stream}"`);
+        const map = readRunMap(roots, dir);
+        if (map.info) c.channel.sendImage({ stream: m.stream, ref: MAP_IMAGE, view: "map", format: "png" }, map.image);
+        c.channel.sendControl({ type: "map", stream: m.stream, info: map.info, note: map.info ? null : map.note });
         return;
       }
       case "results":

@@ -25,6 +25,7 @@ import type { RuleSession } from "../rules/session.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
 import type { EpisodeMetrics, ObjectSpec, Observation, Pose, SimSettings, Vec3 } from "../sim/protocol.ts";
 import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
+import { captureEpisodeMap, type EpisodeMap } from "./episode-map.ts";
 import {
   CATEGORY_MATCH,
   DEFAULT_MEASURE_IDS,
@@ -63,6 +64,11 @@ export interface RunEpisodeOptions {
   onEvent?: (e: EpisodeEvent) => void;
   /** receives every rendered view with the reference a `views` event names it by */
   saveImage?: (ref: string, image: Image) => Promise<void> | void;
+  /**
+   * receives the episode's metric map once, after its reset (episode-map.ts): ground truth for
+   * an onlooker, never the agent's; absent, no map is drawn
+   */
+  onMap?: (map: EpisodeMap) => void;
   /**
    * The user's rules for this input: called with the task (after any correction that came
    * with it was learned) and the request's local hour; absent or null, no rule layer.
@@ -235,6 +241,20 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     });
     // only the shortest path is read here: distances to every object would cost a field each
     const startMetrics = await sim.metrics({ objectIds: [ep.targetObjectId] });
+    if (opts.onMap) {
+      // on the untimed simulator: drawing the onlooker's map is not the episode's simulator time;
+      // and a map that could not be drawn leaves the episode as it would have been
+      const map = await captureEpisodeMap(opts.sim, {
+        start: ep.start,
+        placements: ep.placements,
+        targetIds: [ep.targetObjectId],
+        distractorIds: lookalikes,
+        stepLength: opts.scene.settings?.stepLength ?? opts.simulator.agent.stepLength,
+        turnAngle: opts.scene.settings?.turnAngle ?? opts.simulator.agent.turnAngle,
+        hfov: opts.scene.settings?.camera?.hfov ?? opts.simulator.camera.hfov,
+      }).catch(() => null);
+      if (map) opts.onMap(map);
+    }
     measures.reset();
     measures.update({
       kind: "reset",

@@ -23,6 +23,7 @@ import type { Image, Simulator } from "../sim/simulator.ts";
 import { claimDir } from "../util/dir-lock.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
+import type { EpisodeMap } from "./episode-map.ts";
 import type { RunEpisodeOptions } from "./harness.ts";
 import type { MeasureMap } from "./measures/measure.ts";
 import { runPool } from "./pool.ts";
@@ -109,7 +110,11 @@ export interface BackboneRuntime {
   run(
     job: Job,
     sim: Simulator,
-    opts?: { onEvent?: (e: EpisodeEvent) => void; saveImage?: (ref: string, image: Image) => void },
+    opts?: {
+      onEvent?: (e: EpisodeEvent) => void;
+      saveImage?: (ref: string, image: Image) => void;
+      onMap?: (map: EpisodeMap) => void;
+    },
   ): Promise<EpisodeOutcome>;
   /**
    * One episode's whole record, with its event stream and views when asked: what run() reduces
@@ -123,6 +128,8 @@ export interface BackboneRuntime {
       representation?: Representation;
       onEvent?: (e: EpisodeEvent) => void;
       saveImage?: (ref: string, image: Image) => Promise<void> | void;
+      /** the episode's metric map for an onlooker (see runEpisode's `onMap`) */
+      onMap?: (map: EpisodeMap) => void;
       /** the user's rules for this input (see runEpisode's `rules`) */
       rules?: RunEpisodeOptions["rules"];
     },
@@ -702,6 +709,7 @@ export async function runKeeping(
       views.onEvent(e);
     },
     saveImage: views.saveImage,
+    onMap: trajectory.saveMap,
   });
   await views.finish();
   return outcome;

@@ -1,13 +1,15 @@
 /**
  * Writes an episode's trajectory to a folder: events.jsonl (the event stream, one event per
- * line), views/<ref> (rendered views, when the backbone took images) and topdown.png (the
- * map with the walked path).
+ * line), views/<ref> (rendered views, when the backbone took images), map.png and map.json
+ * (the house and the harness's analysis, for a replay's map) and topdown.png (the map with the
+ * walked path).
  */
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
 import { encodedImage } from "../sim/image-bytes.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
+import { type EpisodeMap, writeMap } from "./episode-map.ts";
 
 export class TrajectoryWriter {
   readonly eventsPath: string;
@@ -32,6 +34,9 @@ export class TrajectoryWriter {
     }
     writeFileSync(join(this.viewsDir, ref), encoded.data);
   };
+
+  /** The episode's metric map (map.png, map.json), which a replay draws the walk on. */
+  readonly saveMap = (map: EpisodeMap): void => writeMap(this.dir, map);
 
   /** The simulator's map of this episode with the path drawn; null when it has none to give. */
   async writeTopdown(sim: Simulator): Promise<string | null> {

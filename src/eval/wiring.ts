@@ -194,6 +194,7 @@ function backboneRuntime(ctx: {
         ...(refPath ? { referenceImage: await loadReferenceImage(refPath), referenceImagePath: refPath } : {}),
         ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
         ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
+        ...(opts.onMap ? { onMap: opts.onMap } : {}),
         ...(opts.rules ? { rules: opts.rules, timeZone: config.rules.timeZone } : {}),
       });
     },

@@ -18,14 +18,15 @@ import { z } from "zod";
 /**
  * major.minor: a minor version only adds optional fields, so a client reads any bridge of its
  * major version, and checks `hello`'s `features` before it relies on an addition.
- * 1.1: plan_path's avoidRegions and regions (feature "plan_path.avoidRegions").
+ * 1.1: plan_path's avoidRegions and regions (feature "plan_path.avoidRegions"); topdown's
+ *      marks (feature "topdown.marks").
  */
 export const PROTOCOL_VERSION = "1.1";
 /**
  * What `hello` may list in `features`: additions since 1.0 that a client must not use before
  * the bridge says it has them (a bridge that ignored avoidRegions would walk into the rooms).
  */
-export const FEATURES = ["plan_path.avoidRegions"] as const;
+export const FEATURES = ["plan_path.avoidRegions", "topdown.marks"] as const;
 export type Feature = (typeof FEATURES)[number];
 export const MAX_MESSAGE_BYTES = 1 << 20;
 
@@ -195,6 +196,12 @@ export const TopdownParams = z.strictObject({
   format: z.enum(["png", "jpeg"]).optional(),
   /** draw the agent's path this episode */
   path: z.boolean().optional(),
+  /**
+   * false: the house alone (rooms, walls, furniture, the episode's objects all drawn alike),
+   * without the agent, its path or the targets marked, for a client that draws those itself.
+   * Sent only to a bridge with feature "topdown.marks"; default true.
+   */
+  marks: z.boolean().optional(),
 });
 
 export const VERB_PARAMS = {

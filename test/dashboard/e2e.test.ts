@@ -81,13 +81,19 @@ async function checkScreenshot(png: Buffer, minStdev = 20): Promise<void> {
   assert.ok(stdev > minStdev, `screenshot looks blank (stdev ${stdev.toFixed(1)})`);
 }
 
-/** How many pixels of the map canvas differ from its background. */
+/**
+ * How much of the trajectory the map shows: on the metric map (the house fills the canvas) the
+ * pixels in the path's colour (#1f5fd6), on the scene-graph map those that differ from its background.
+ */
 const mapInk = (p: Page): Promise<number> =>
   p.evaluate(`(() => {
     const c = document.querySelector("[data-testid=map]");
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const metric = c.getAttribute("data-kind") === "metric";
     let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] !== 0xf7 || d[i + 1] !== 0xf7 || d[i + 2] !== 0xf2) n++;
+    for (let i = 0; i < d.length; i += 4)
+      if (metric ? Math.abs(d[i] - 0x1f) < 12 && Math.abs(d[i + 1] - 0x5f) < 12 && Math.abs(d[i + 2] - 0xd6) < 12
+                 : d[i] !== 0xf7 || d[i + 1] !== 0xf7 || d[i + 2] !== 0xf2) n++;
     return n;
   })()`);
 

@@ -115,7 +115,7 @@ test("a room not on the way changes nothing; unknown ids are refused by index", 
 test("the session: regions with every plan, avoidRegions validated, plain plans unchanged by []", async () => {
   const s = new EmbeddedSession(SimulatorConfig.parse({}));
   const hello = (await s.handle("hello", {})).result as { features?: string[] };
-  assert.deepEqual(hello.features, ["plan_path.avoidRegions"]);
+  assert.deepEqual(hello.features, ["plan_path.avoidRegions", "topdown.marks"]);
   await s.handle("load_scene", { scene: "seed:7", settings: { stepLength: 0.5 } });
   const info = (await s.handle("scene_info", {})).result as { regions: { id: string; waypoint: Vec3 }[] };
   const [first, , third] = info.regions;

@@ -208,6 +208,7 @@ async function runWithMemoryDir(
           memory: mode,
           onEvent: writer.onEvent,
           saveImage: writer.saveImage,
+          onMap: writer.saveMap,
           rules: rulesForEpisodes({
             library,
             method: rules.method,

@@ -1,6 +1,7 @@
 // Two runs of one episode side by side (two backbones, two memory modes), one step cursor.
 
 import { useEffect, useState } from "preact/hooks";
+import { AnalysisToggle } from "./analysis-toggle.js";
 import { EpisodeView } from "./episode.js";
 import { html } from "./html.js";
 import { marksOf } from "./marks.js";
@@ -11,6 +12,7 @@ export function CompareTab({ conn, cat, opened }) {
   const [a, setA] = useState("");
   const [b, setB] = useState("");
   const [step, setStep] = useState(0);
+  const [overlay, setOverlay] = useState(false);
   useEffect(() => setStep(0), [opened?.n]);
   const pair = opened?.streams ?? null;
   const steps = pair
@@ -27,13 +29,14 @@ export function CompareTab({ conn, cat, opened }) {
         <option value="">run B…</option>${runs.map((r) => html`<option value=${r}>${r}</option>`)}
       </select>
       <button onClick=${() => conn.send({ type: "compare", a, b })} data-testid="compare-open">Compare</button>
+      <${AnalysisToggle} on=${overlay} set=${setOverlay} />
     </section>
     ${
       pair
         ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep}
             marks=${pair.flatMap((s) => marksOf(conn.streams.get(s)?.events ?? []))} />
           <div class="side-by-side">
-            ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} onStep=${setStep} title=${s.slice("replay:".length)} />`)}
+            ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} onStep=${setStep} title=${s.slice("replay:".length)} overlay=${overlay} />`)}
           </div>`
         : ""
     }

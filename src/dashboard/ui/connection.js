@@ -14,6 +14,8 @@ export class Connection {
     this.latest = new Map();
     this.byStep = new Map();
     this.requested = new Set();
+    /** per stream: the run's metric map, { info, url, note } once the server answered */
+    this.maps = new Map();
     this.errors = [];
     this.open = false;
     this.queue = [];
@@ -80,6 +82,8 @@ export class Connection {
       const s = this.stream(m.stream);
       if (m.reset) s.events = m.events.slice();
       else for (const e of m.events) s.events.push(e);
+    } else if (m.type === "map") {
+      this.maps.set(m.stream, { ...(this.maps.get(m.stream) ?? {}), info: m.info, note: m.note });
     } else if (m.type === "error") {
       this.errors = [...this.errors.slice(-4), { at: Date.now(), message: m.message, request: m.request }];
     }
@@ -92,6 +96,14 @@ export class Connection {
     const n = view.getUint32(0);
     const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, n)));
     const blob = new Blob([new Uint8Array(buffer, 4 + n)], { type: `image/${header.format}` });
+    if (header.view === "map") {
+      // the house drawn once per run: kept apart from the views, so no eviction or step index touches it
+      const old = this.maps.get(header.stream);
+      if (old?.url) URL.revokeObjectURL(old.url);
+      this.maps.set(header.stream, { ...(old ?? {}), url: URL.createObjectURL(blob) });
+      this.changed();
+      return;
+    }
     let store = this.images.get(header.stream);
     if (!store) {
       store = new Map();
@@ -145,6 +157,14 @@ export class Connection {
     if (this.requested.has(key)) return;
     this.requested.add(key);
     this.send({ type: "images", stream, step });
+  }
+
+  /** asks once for a stream's map (a live session's is written before its first step) */
+  requestMap(stream) {
+    const key = `map|${stream}`;
+    if (this.requested.has(key)) return;
+    this.requested.add(key);
+    this.send({ type: "map", stream });
   }
 
   clearErrors() {

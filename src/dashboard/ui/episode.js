@@ -157,7 +157,7 @@ function Other({ st }) {
   </section>`;
 }
 
-export function EpisodeView({ conn, stream, step = null, title = "", onStep = null }) {
+export function EpisodeView({ conn, stream, step = null, title = "", onStep = null, overlay = false }) {
   const events = conn.streams.get(stream)?.events ?? [];
   const n = cutoff(events, step);
   const st = stateAt(events, n);
@@ -167,7 +167,7 @@ export function EpisodeView({ conn, stream, step = null, title = "", onStep = nu
     <div class="grid">
       <${Outcome} st=${st} />
       <${Views} conn=${conn} stream=${stream} st=${st} events=${events} follow=${follow} />
-      <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} st=${st} /></section>
+      <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} conn=${conn} stream=${stream} st=${st} overlay=${overlay} /></section>
       <${Memory} st=${st} />
       <${DecisionLog} events=${events} n=${n} onStep=${onStep} />
       <${Calls} conn=${conn} stream=${stream} st=${st} />

@@ -1,22 +1,216 @@
-// The top-down map on a canvas: rooms of the scene graph (waypoints and doors between them),
-// the room the high level chose, the route to it, and the trajectory so far.
+// The metric top-down map on a canvas. With a run's map (the simulator's drawing of the house:
+// rooms, walls, furniture, objects; sent once per run) it is drawn to scale, and on it, from the
+// event stream: the agent's path, its pose and field of view, the room the high level chose and
+// the route to it. In replay and compare, the analysis overlay adds the harness's view (target,
+// same-category distractors, shortest path) in magenta, dashed and labelled as such: that data
+// comes from the run's map.json, which the harness wrote, never from what the agent received.
+// A run without a map (older trajectories) gets the scene graph's rooms and doors instead.
 
 import { useEffect, useRef } from "preact/hooks";
 import { html } from "./html.js";
 
-export function TopDownMap({ st }) {
-  const ref = useRef(null);
-  useEffect(() => draw(ref.current, st), [st]);
-  return html`<canvas data-testid="map" class="map" width="420" height="320" ref=${ref}></canvas>`;
+const W = 420;
+const H = 320;
+/** colours the page test reads back from the canvas */
+export const MAP_COLORS = { agent: "#e0281e", path: "#1f5fd6", route: "#c08a00", overlay: "#ff00ff" };
+
+const images = new Map();
+function loaded(url, redraw) {
+  let img = images.get(url);
+  if (!img) {
+    img = new Image();
+    img.onload = redraw;
+    img.src = url;
+    images.set(url, img);
+  }
+  return img.complete && img.naturalWidth ? img : null;
 }
 
-function draw(canvas, st) {
+export function TopDownMap({ conn, stream, st, overlay = false }) {
+  const ref = useRef(null);
+  const map = conn?.maps.get(stream) ?? null;
+  useEffect(() => {
+    if (conn && stream && st.poses.length) conn.requestMap(stream);
+  }, [conn, stream, st.poses.length > 0]);
+  const redraw = () => draw(ref.current, st, map, overlay, redraw);
+  useEffect(redraw, [st, map, map?.url, overlay]);
+  const kind = map?.info && map?.url ? "metric" : "graph";
+  return html`<div>
+    <canvas data-testid="map" data-kind=${kind} data-overlay=${overlay && kind === "metric" ? "on" : "off"}
+      data-agent=${agentAt(st, map, kind)}
+      class="map" width=${W} height=${H} ref=${ref}></canvas>
+    ${
+      kind === "metric"
+        ? html`<div class="small muted" data-testid="map-legend">
+            <span style=${`color:${MAP_COLORS.agent}`}>●</span> the robot and its field of view ·
+            <span style=${`color:${MAP_COLORS.path}`}>━</span> its path ·
+            <span style=${`color:${MAP_COLORS.route}`}>╍</span> route to the chosen room
+            ${overlay ? html` · <b style=${`color:${MAP_COLORS.overlay}`}>harness's view (ground truth, never given to the agent): ◎ target, ✕ distractors, ╍ shortest path</b>` : ""}
+          </div>`
+        : html`<div class="small muted" data-testid="map-legend">${map?.note ?? "the scene graph's rooms and doors"}</div>`
+    }
+  </div>`;
+}
+
+/** where the robot is drawn, "x,y" in canvas pixels (the page test reads its colour there) */
+function agentAt(st, map, kind) {
+  const cur = st.poses[st.poses.length - 1];
+  if (kind !== "metric" || !cur) return "";
+  const P = projection(map.info);
+  return `${Math.round(P.X(cur[0]))},${Math.round(P.Y(cur[2]))}`;
+}
+
+function draw(canvas, st, map, overlay, redraw) {
   if (!canvas) return;
   const g = canvas.getContext("2d");
-  const W = canvas.width;
-  const H = canvas.height;
   g.fillStyle = "#f7f7f2";
   g.fillRect(0, 0, W, H);
+  const img = map?.info && map.url ? loaded(map.url, redraw) : null;
+  if (img) drawMetric(g, st, map.info, img, overlay);
+  else drawGraph(g, st);
+}
+
+/** world [x, z] to canvas: the image fitted to the canvas, x right and z down as the simulator draws it */
+function projection(info) {
+  const s = Math.min(W / info.width, H / info.height);
+  const ox = (W - info.width * s) / 2;
+  const oy = (H - info.height * s) / 2;
+  const k = s / info.metersPerPixel;
+  return {
+    s,
+    ox,
+    oy,
+    k,
+    X: (x) => ox + (x - info.origin[0]) * k,
+    Y: (z) => oy + (z - info.origin[1]) * k,
+  };
+}
+
+function drawMetric(g, st, info, img, overlay) {
+  const P = projection(info);
+  g.imageSmoothingEnabled = true;
+  g.drawImage(img, P.ox, P.oy, info.width * P.s, info.height * P.s);
+  const rooms = st.graph?.rooms ?? [];
+  const chosen = rooms.find((r) => r.id === st.plan?.roomId);
+  if (chosen) {
+    const [x, , z] = chosen.waypoint;
+    g.strokeStyle = MAP_COLORS.route;
+    g.lineWidth = 3;
+    g.beginPath();
+    g.arc(P.X(x), P.Y(z), 12, 0, 2 * Math.PI);
+    g.stroke();
+    label(g, `chosen: ${chosen.label}`, P.X(x) + 14, P.Y(z) - 8, MAP_COLORS.route);
+  }
+  if (overlay) drawAnalysis(g, info.analysis, P);
+  const poses = st.poses;
+  if (!poses.length) return;
+  g.strokeStyle = MAP_COLORS.path;
+  g.lineWidth = 2.5;
+  g.beginPath();
+  for (const [i, p] of poses.entries()) {
+    if (i) g.lineTo(P.X(p[0]), P.Y(p[2]));
+    else g.moveTo(P.X(p[0]), P.Y(p[2]));
+  }
+  g.stroke();
+  const cur = poses[poses.length - 1];
+  const [ax, ay] = [P.X(cur[0]), P.Y(cur[2])];
+  if (st.plan) {
+    g.setLineDash([6, 4]);
+    g.strokeStyle = MAP_COLORS.route;
+    g.lineWidth = 2;
+    g.beginPath();
+    g.moveTo(ax, ay);
+    g.lineTo(P.X(st.plan.waypoint[0]), P.Y(st.plan.waypoint[2]));
+    g.stroke();
+    g.setLineDash([]);
+  }
+  // the field of view: heading 0 faces -z (up on the map); the wedge reaches 2 m
+  const h = st.heading ?? 0;
+  const half = ((info.hfov ?? 90) * Math.PI) / 360;
+  const reach = 2 * P.k;
+  const dir = (a) => [ax - Math.sin(a) * reach, ay - Math.cos(a) * reach];
+  g.fillStyle = "rgba(224, 40, 30, 0.18)";
+  g.strokeStyle = "rgba(224, 40, 30, 0.6)";
+  g.lineWidth = 1;
+  g.beginPath();
+  g.moveTo(ax, ay);
+  const steps = 12;
+  for (let i = 0; i <= steps; i++) {
+    const [x, y] = dir(h + half - (2 * half * i) / steps);
+    g.lineTo(x, y);
+  }
+  g.closePath();
+  g.fill();
+  g.stroke();
+  g.fillStyle = MAP_COLORS.agent;
+  g.beginPath();
+  g.arc(ax, ay, 6, 0, 2 * Math.PI);
+  g.fill();
+  const [tx, ty] = dir(h);
+  g.strokeStyle = MAP_COLORS.agent;
+  g.lineWidth = 2;
+  g.beginPath();
+  g.moveTo(ax, ay);
+  g.lineTo(ax + (tx - ax) * 0.25, ay + (ty - ay) * 0.25);
+  g.stroke();
+}
+
+function drawAnalysis(g, a, P) {
+  g.strokeStyle = MAP_COLORS.overlay;
+  g.fillStyle = MAP_COLORS.overlay;
+  if (a.shortestPath && a.shortestPath.length > 1) {
+    g.setLineDash([3, 3]);
+    g.lineWidth = 2.5;
+    g.beginPath();
+    for (const [i, [x, z]] of a.shortestPath.entries()) {
+      if (i) g.lineTo(P.X(x), P.Y(z));
+      else g.moveTo(P.X(x), P.Y(z));
+    }
+    g.stroke();
+    g.setLineDash([]);
+  }
+  g.lineWidth = 2.5;
+  for (const d of a.distractors) {
+    const [x, y] = [P.X(d.position[0]), P.Y(d.position[1])];
+    g.beginPath();
+    g.moveTo(x - 6, y - 6);
+    g.lineTo(x + 6, y + 6);
+    g.moveTo(x + 6, y - 6);
+    g.lineTo(x - 6, y + 6);
+    g.stroke();
+  }
+  for (const t of a.targets) {
+    const [x, y] = [P.X(t.position[0]), P.Y(t.position[1])];
+    for (const r of [5, 10]) {
+      g.beginPath();
+      g.arc(x, y, r, 0, 2 * Math.PI);
+      g.stroke();
+    }
+    label(g, `target ${t.category}`, x + 12, y + 4, MAP_COLORS.overlay);
+  }
+  g.font = "bold 11px sans-serif";
+  const text = "harness's view: not given to the agent";
+  const w = g.measureText(text).width + 10;
+  g.fillStyle = "rgba(255,255,255,0.85)";
+  g.fillRect(W - w - 4, 4, w, 18);
+  g.strokeStyle = MAP_COLORS.overlay;
+  g.lineWidth = 1.5;
+  g.strokeRect(W - w - 4, 4, w, 18);
+  g.fillStyle = MAP_COLORS.overlay;
+  g.fillText(text, W - w + 1, 17);
+}
+
+function label(g, text, x, y, color) {
+  g.font = "11px sans-serif";
+  const w = g.measureText(text).width;
+  g.fillStyle = "rgba(255,255,255,0.8)";
+  g.fillRect(x - 2, y - 10, w + 4, 13);
+  g.fillStyle = color;
+  g.fillText(text, x, y);
+}
+
+/** the scene graph alone: rooms (waypoints) and doors, for runs that kept no map */
+function drawGraph(g, st) {
   const rooms = st.graph?.rooms ?? [];
   const pts = [...rooms.map((r) => r.waypoint), ...st.poses];
   if (!pts.length) {

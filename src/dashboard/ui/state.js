@@ -48,6 +48,7 @@ export function stateAt(events, n) {
     plans: [],
     views: null,
     poses: [],
+    heading: 0,
     calls: [],
     lowLevel: null,
     lastAction: null,
@@ -85,6 +86,7 @@ export function stateAt(events, n) {
         break;
       case "pose":
         st.poses.push(e.pose.position);
+        st.heading = e.pose.heading;
         st.step = e.step;
         st.room = e.roomId;
         break;
