@@ -7,7 +7,9 @@
  *    rendered at every step (what the page shows by default), and, where Debian's chromium is
  *    installed, watched by a real browser. Milliseconds per step, best of three runs each, run round-robin.
  *    Also the episode kept as `polar eval --trajectories` keeps it: its event stream, then with
- *    the view keeper (three views rendered each step, decision points' written, budgeted).
+ *    the view keeper (three views rendered each step, decision points' written, budgeted), and
+ *    the event stream with the episode's metric map (map.png and map.json, drawn once after the
+ *    reset: the simulator's top-down of the house, and plan_path to the target for the analysis).
  * 2. The event rate a browser keeps up with: a session fed a real episode's events (and its
  *    views as binary frames) at a fixed rate for 3 s to a chromium page rendering every panel;
  *    the page keeps up when, 250 ms after the last event, it shows the last step.
@@ -22,6 +24,7 @@ import { loadConfig, REPO_ROOT } from "../src/config/load.ts";
 import { startDashboard } from "../src/dashboard/server.ts";
 import { LiveSession } from "../src/dashboard/session.ts";
 import { loadScenarioSet } from "../src/datasets/load.ts";
+import { captureEpisodeMap } from "../src/eval/episode-map.ts";
 import { createMemoryFactory } from "../src/eval/memory-factory.ts";
 import { TrajectoryWriter } from "../src/eval/trajectory-writer.ts";
 import { ViewKeeper } from "../src/eval/view-keeper.ts";
@@ -51,7 +54,7 @@ function setup() {
 async function direct(
   config: ReturnType<typeof setup>["config"],
   dir: string,
-  kept: "none" | "events" | "views" = "none",
+  kept: "none" | "events" | "views" | "map" = "none",
 ): Promise<number> {
   const set = await loadScenarioSet(join(REPO_ROOT, "datasets", "polar-mini"));
   const ep = set.evaluation.find((e) => e.id === EPISODE)!;
@@ -74,6 +77,7 @@ async function direct(
         keeper?.onEvent(e);
       },
       ...(keeper ? { saveImage: keeper.saveImage } : {}),
+      ...(kept === "map" ? { onMap: writer.saveMap } : {}),
     });
     await keeper?.finish();
   }
@@ -82,6 +86,42 @@ async function direct(
   await bb.close();
   await runtime.close();
   return ms;
+}
+
+/**
+ * The metric map on its own, once an episode (below the per-step figures' noise): the
+ * simulator's top-down of the house and plan_path to the target, median of 9 draws after the
+ * episode's reset, and the PNG's size.
+ */
+async function mapCost(config: ReturnType<typeof setup>["config"]): Promise<{ msPerEpisode: number; bytes: number }> {
+  const set = await loadScenarioSet(join(REPO_ROOT, "datasets", "polar-mini"));
+  const ep = set.evaluation.find((e) => e.id === EPISODE)!;
+  const scene = set.scenes.find((s) => s.id === ep.sceneId)!;
+  const bc = resolveBackbone("heuristic");
+  const runtime = createRuntime(config, set, [bc], await createMemoryFactory(config));
+  const [sim] = await runtime.openSimulators(1);
+  await sim.loadScene({ scene: scene.scene });
+  await sim.reset({ episodeId: ep.id, start: ep.start, objects: ep.placements, targetIds: [ep.targetObjectId] });
+  const input = {
+    start: ep.start,
+    placements: ep.placements,
+    targetIds: [ep.targetObjectId],
+    distractorIds: ep.distractorIds,
+    stepLength: config.simulator.agent.stepLength,
+    turnAngle: config.simulator.agent.turnAngle,
+    hfov: config.simulator.camera.hfov,
+  };
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 9; i++) {
+    const t = performance.now();
+    const m = await captureEpisodeMap(sim, input);
+    times.push(performance.now() - t);
+    bytes = m?.image.data.length ?? 0;
+  }
+  await sim.close();
+  await runtime.close();
+  return { msPerEpisode: round(times.sort((a, b) => a - b)[4]), bytes };
 }
 
 type Watcher = "none" | "socket" | "browser";
@@ -249,12 +289,15 @@ export async function run(): Promise<Record<string, unknown>> {
     });
   }
   try {
+    const map = await mapCost(config);
+    console.error(`map once an episode: ${JSON.stringify(map)}`);
     // round-robin, so a busy machine's swings hit every variant alike; best of three each
     let lastDir = "";
     const variants: Record<string, () => Promise<number>> = {
       direct: () => direct(config, dir),
       keptEvents: () => direct(config, dir, "events"),
       keptViews: () => direct(config, dir, "views"),
+      keptMap: () => direct(config, dir, "map"),
       unwatched: async () => (await viaDashboard(dash, "agent", "none", null)).msPerStep,
       socket: async () => (await viaDashboard(dash, "agent", "socket", null)).msPerStep,
       everyStep: async () => {
@@ -296,7 +339,12 @@ export async function run(): Promise<Record<string, unknown>> {
         // polar eval --trajectories: the event stream alone, then with the kept views (issue 22)
         trajectoryEvents: added(bestOf.keptEvents),
         trajectoryEventsAndViews: added(bestOf.keptViews),
+        // the metric map: drawn once an episode, so per step it is that once over the 700 steps
+        trajectoryEventsAndMap: added(bestOf.keptMap),
+        mapOverEvents: round(bestOf.keptMap - bestOf.keptEvents),
       },
+      // the metric map alone, once an episode (drawn after the reset; the page draws it per frame)
+      mapOnce: map,
       browserEventRate: browser ? rates : "chromium not installed",
       browserKeepsUpToEventsPerSecond: browser
         ? Math.max(0, ...rates.filter((r) => r.keptUp).map((r) => r.rate))

@@ -86,10 +86,28 @@ function projection(info) {
   };
 }
 
+/** the house scaled to the canvas once per image: each redraw is then a 1:1 copy, not a resample */
+const scaled = new WeakMap();
+function base(img, info, P) {
+  let c = scaled.get(img);
+  if (!c) {
+    c = document.createElement("canvas");
+    c.width = W;
+    c.height = H;
+    const g = c.getContext("2d");
+    g.fillStyle = "#f7f7f2";
+    g.fillRect(0, 0, W, H);
+    g.imageSmoothingEnabled = true;
+    g.imageSmoothingQuality = "high";
+    g.drawImage(img, P.ox, P.oy, info.width * P.s, info.height * P.s);
+    scaled.set(img, c);
+  }
+  return c;
+}
+
 function drawMetric(g, st, info, img, overlay) {
   const P = projection(info);
-  g.imageSmoothingEnabled = true;
-  g.drawImage(img, P.ox, P.oy, info.width * P.s, info.height * P.s);
+  g.drawImage(base(img, info, P), 0, 0);
   const rooms = st.graph?.rooms ?? [];
   const chosen = rooms.find((r) => r.id === st.plan?.roomId);
   if (chosen) {
