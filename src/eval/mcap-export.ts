@@ -2,7 +2,8 @@
  * One kept episode (an events.jsonl and its views/, as `polar eval --trajectories` and `polar
  * run` write them) as an MCAP file that Foxglove opens: the views as foxglove.CompressedImage
  * (the stored JPEG bytes, untouched), the pose as foxglove.PoseInFrame and a world→base_link
- * foxglove.FrameTransform, the decisions as foxglove.Log lines, and every event whole on a
+ * foxglove.FrameTransform, the decisions as foxglove.Log lines, the house from above (map.png,
+ * when the trajectory kept one) as one foxglove.CompressedImage, and every event whole on a
  * JSON-schema channel. Messages are JSON-encoded (bytes as base64), as Foxglove reads them.
  *
  * Frames: the simulator's world is y-up with heading 0 facing -z; Foxglove's is z-up, so
@@ -13,6 +14,7 @@ import { basename, join } from "node:path";
 import { McapWriter } from "@mcap/core";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/events.ts";
+import { MAP_IMAGE } from "./episode-map.ts";
 
 export const VIEW_TOPICS = ["front", "left", "right"].map((v) => `/views/${v}`);
 export const TOPICS = {
@@ -20,6 +22,8 @@ export const TOPICS = {
   tf: "/tf",
   log: "/log",
   events: "/polar/events",
+  /** the house from above (map.png), once at the start, when the trajectory kept its map */
+  map: "/map",
 } as const;
 
 const TIME = {
@@ -231,6 +235,13 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
     lastNs = ns;
     const stamp = { sec: Number(ns / 1_000_000_000n), nsec: Number(ns % 1_000_000_000n) };
     await add(TOPICS.events, "polar.EpisodeEvent", ns, e);
+    if (e.type === "episode_start" && existsSync(join(dir, MAP_IMAGE)))
+      await add(TOPICS.map, "foxglove.CompressedImage", ns, {
+        timestamp: stamp,
+        frame_id: "map",
+        data: readFileSync(join(dir, MAP_IMAGE)).toString("base64"),
+        format: "png",
+      });
     if (e.type === "pose") {
       const [x, y, zz] = e.pose.position;
       const yaw = e.pose.heading + Math.PI / 2;

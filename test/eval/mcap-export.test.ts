@@ -83,6 +83,7 @@ test("an evaluation's episode exports to MCAP with its views, poses and events, 
   let last = -1n;
   let front: Buffer | null = null;
   const logs: string[] = [];
+  let mapBytes: Buffer | null = null;
   const topicOf = new Map([...reader.channelsById.values()].map((c) => [c.id, c.topic]));
   for await (const m of reader.readMessages()) {
     const topic = topicOf.get(m.channelId) ?? "?";
@@ -95,11 +96,14 @@ test("an evaluation's episode exports to MCAP with its views, poses and events, 
       front = Buffer.from(msg.data, "base64");
     }
     if (topic === TOPICS.log) logs.push(msg.message);
+    if (topic === TOPICS.map) mapBytes = Buffer.from(msg.data, "base64");
   }
   assert.equal(counts.get(TOPICS.events), lines.length, "every event on /polar/events");
   assert.equal(counts.get(TOPICS.pose), events.filter((e) => e.type === "pose").length);
   assert.equal(counts.get(TOPICS.tf), counts.get(TOPICS.pose));
   assert.equal(counts.get("/views/front"), kept.length, "one image message per kept front view");
+  assert.equal(counts.get(TOPICS.map), 1, "the kept map, once");
+  assert.deepEqual(mapBytes, readFileSync(join(episodeDir, "map.png")));
   assert.ok(last > 0n, "the times are the episode's, not all zero");
   // the first front image is step 0's stored file, byte for byte
   assert.ok(front);
