@@ -110,3 +110,31 @@ test("metrics: unknown object ids are refused; a top-down map too large for memo
   const map = await s.handle("topdown", { format: "jpeg" });
   assert.equal((await sharp(map.images[0].data).metadata()).format, "jpeg");
 });
+
+test("topdown with marks: false draws the house alone: the same map, less the agent and its path", async () => {
+  const { s, info } = await ready();
+  await s.handle("reset", { start: { position: info.regions[0].waypoint, heading: 0 } });
+  await s.handle("step", { action: "MOVE_FORWARD" });
+  const pixels = async (params: object) => {
+    const map = await s.handle("topdown", { format: "png", metersPerPixel: 0.05, ...params });
+    const { data, info: meta } = await sharp(map.images[0].data)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    assert.equal(meta.channels, 3);
+    return data;
+  };
+  // the agent's disc is [250, 140, 20]: no category marker or room colour is that orange
+  const agentPixels = (d: Buffer) => {
+    let n = 0;
+    for (let i = 0; i < d.length; i += 3) if (d[i] >= 245 && d[i + 1] >= 130 && d[i + 1] <= 150 && d[i + 2] <= 30) n++;
+    return n;
+  };
+  const marked = await pixels({});
+  const plain = await pixels({ marks: false });
+  assert.equal(marked.length, plain.length, "the same size and place");
+  assert.ok(agentPixels(marked) > 0, "the default map draws the agent");
+  assert.equal(agentPixels(plain), 0, "marks: false draws no agent");
+  assert.ok(!marked.equals(plain));
+  assert.ok((await pixels({ marks: true })).equals(marked), "marks: true is the default");
+});
