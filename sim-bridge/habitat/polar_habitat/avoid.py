@@ -33,7 +33,7 @@ MAX_PLAN_MOVES = 60_000
 #: progress a move must make to count, so the walk never dithers in place
 MIN_PROGRESS = 1e-3
 
-FEATURES = ["plan_path.avoidRegions"]
+FEATURES = ["plan_path.avoidRegions", "topdown.marks"]
 
 
 def region_at(regions: list[dict[str, Any]], p) -> str | None:

@@ -309,7 +309,9 @@ class Session:
         if mask.size == 0 or mask.shape[0] * mask.shape[1] > 16_000_000:
             raise SimError("invalid_params", f"metersPerPixel {mpp} gives a {mask.shape[1]}×{mask.shape[0]} map",
                            "params.metersPerPixel")
-        rgb = draw_topdown(mask, origin, mpp, self.episode, p.get("path", True) is not False)
+        # marks: false is the house alone (no agent, path or objects): an onlooker's map that shows no target
+        episode = None if p.get("marks", True) is False else self.episode
+        rgb = draw_topdown(mask, origin, mpp, episode, p.get("path", True) is not False)
         header, data = encode_image("topdown", rgb, p.get("format", "png"), 90)
         return {"image": header, "metersPerPixel": mpp, "origin": [float(origin[0]), float(origin[1])],
                 "images": [header]}, [data]

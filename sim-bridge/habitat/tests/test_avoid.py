@@ -127,7 +127,7 @@ def reset(s, position):
 
 def test_hello_announces_the_feature(session):
     hello, _ = session.handle("hello", {})
-    assert hello["features"] == ["plan_path.avoidRegions"]
+    assert hello["features"] == ["plan_path.avoidRegions", "topdown.marks"]
     assert hello["protocol"] == "1.1"
 
 

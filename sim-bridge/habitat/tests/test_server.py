@@ -6,6 +6,7 @@ import io
 import json
 import threading
 
+import numpy as np
 import pytest
 from PIL import Image
 from websockets.sync.client import connect
@@ -197,5 +198,12 @@ def test_plan_path_scene_info_and_topdown(client):
     r, frames = client.call("topdown", {"metersPerPixel": 0.1})
     img = Image.open(io.BytesIO(frames[0]))
     assert img.format == "PNG" and img.size == (100, 80) == (r["result"]["image"]["width"], r["result"]["image"]["height"])
+    # marks: false is the house alone: no agent, no target ringed (an onlooker's map shows no ground truth)
+    _, plain = client.call("topdown", {"metersPerPixel": 0.1, "marks": False})
+    marked = np.asarray(img.convert("RGB"))
+    house = np.asarray(Image.open(io.BytesIO(plain[0])).convert("RGB"))
+    assert house.shape == marked.shape and (house != marked).any()
+    target_red = np.all(house == [220, 40, 40], axis=-1)
+    assert np.all(marked == [220, 40, 40], axis=-1).any() and not target_red.any()
     r, _ = client.call("topdown", {"metersPerPixel": 0.0001})
     assert r["error"]["code"] == "invalid_params" and r["error"]["path"] == "params.metersPerPixel"
