@@ -127,22 +127,26 @@ export function resolveEpisodeDir(args: ExportArgs): string {
     throw new ExportInputError(
       `${dir} holds no events.jsonl and no episodes/ folder: give an episode folder, or an evaluation run with --trajectories`,
     );
-  if (!episode)
-    throw new ExportInputError(
-      `${dir} is an evaluation folder: name the episode with --episode (an id under episodes/)`,
-    );
-  const found: string[] = [];
+  const kept: string[] = [];
   const walk = (d: string, depth: number) => {
     if (depth > 4) return;
     for (const e of readdirSafe(d)) {
       if (!e.isDirectory() || e.name === "views") continue;
       const p = join(d, e.name);
-      if (e.name === episode && existsSync(join(p, "events.jsonl"))) found.push(p);
+      if (existsSync(join(p, "events.jsonl"))) kept.push(p);
       else walk(p, depth + 1);
     }
   };
   walk(episodes, 0);
-  if (!found.length) throw new ExportInputError(`episode ${episode} is not kept under ${episodes}`);
+  // a few of the ids kept, so the next command can be typed from the error
+  const some = () => {
+    const ids = [...new Set(kept.map((p) => basename(p)))].sort();
+    return ids.length ? `; kept: ${ids.slice(0, 5).join(", ")}${ids.length > 5 ? `, … (${ids.length})` : ""}` : "";
+  };
+  if (!episode)
+    throw new ExportInputError(`${dir} is an evaluation folder: name the episode with --episode ID${some()}`);
+  const found = kept.filter((p) => basename(p) === episode);
+  if (!found.length) throw new ExportInputError(`episode ${episode} is not kept under ${episodes}${some()}`);
   if (found.length > 1)
     throw new ExportInputError(
       `episode ${episode} is kept ${found.length} times (${found.join(", ")}): give one of those folders instead`,

@@ -124,7 +124,7 @@ test("export of a folder that holds no kept episode is exit 2 with the reason", 
   assert.match(missing.err, /nope: no such folder/);
   const noEpisode = polar(["export", join(project, "ev")]);
   assert.equal(noEpisode.code, 2);
-  assert.match(noEpisode.err, /name the episode with --episode/);
+  assert.match(noEpisode.err, /name the episode with --episode ID; kept: [\w-]+/, "names ids to choose from");
   const unknown = polar(["export", join(project, "ev"), "--episode", "no-such-episode"]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.err, /episode no-such-episode is not kept/);
