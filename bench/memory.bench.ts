@@ -1,8 +1,12 @@
 // Memory bench: retrieval latency (top-5) at 1k / 10k / 100k statements of ONE user on the
 // embedded SQLite store, with 1024-dim vectors (BGE-M3's size), and memorization throughput.
+// Every query's top-5 is checked against an exact float64 scan of the same vectors (the bench
+// fails on any difference), and at 100k the same queries run side by side through numpy's
+// exact scan (bench/numpy-scan.py; numpy from PyPI into bench/.venv when python3 has none).
 // `npm run bench memory`. The Neo4j figures live in D2's bench file.
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryConfig } from "../src/memory/config.ts";
@@ -55,6 +59,66 @@ function percentile(xs: number[], p: number): number {
 }
 const round = (x: number) => Math.round(x * 100) / 100;
 
+/** The user's rows as the bench wrote them, in order, for the exact reference scans. */
+interface Written {
+  ids: string[];
+  vectors: Float32Array[];
+}
+
+/** Exact float64 top-k over every row, ties to the earlier row: what the store must return. */
+function exactTop(w: Written, q: Float32Array, k: number): string[] {
+  const best: { i: number; s: number }[] = [];
+  for (let i = 0; i < w.vectors.length; i++) {
+    const v = w.vectors[i];
+    let s = 0;
+    for (let j = 0; j < DIM; j++) s += v[j] * q[j];
+    if (best.length < k || s > best[best.length - 1].s) {
+      best.push({ i, s });
+      best.sort((a, b) => b.s - a.s || a.i - b.i);
+      if (best.length > k) best.pop();
+    }
+  }
+  return best.map((b) => w.ids[b.i]);
+}
+
+/** A python with numpy: python3's own, or bench/.venv, made with pip on first use. */
+function numpyPython(): string | null {
+  const has = (py: string) => spawnSync(py, ["-c", "import numpy"], { stdio: "ignore" }).status === 0;
+  if (has("python3")) return "python3";
+  const venv = join(import.meta.dirname, ".venv");
+  const py = join(venv, "bin", "python");
+  if (existsSync(py) && has(py)) return py;
+  try {
+    execFileSync("python3", ["-m", "venv", venv], { stdio: "ignore" });
+    execFileSync(join(venv, "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", "numpy"], {
+      stdio: "ignore",
+    });
+    return has(py) ? py : null;
+  } catch {
+    return null;
+  }
+}
+
+/** numpy's exact scan (one thread) of the same rows and queries, timed in its own process. */
+function numpyScan(dir: string, w: Written, queries: Float32Array[], k: number) {
+  const py = numpyPython();
+  if (!py) return { skipped: "no python3 with numpy (and none could be installed from PyPI)" };
+  const rows = join(dir, "rows.f32");
+  const qs = join(dir, "queries.f32");
+  const all = new Float32Array(w.vectors.length * DIM);
+  w.vectors.forEach((v, i) => all.set(v, i * DIM));
+  writeFileSync(rows, all);
+  const qa = new Float32Array(queries.length * DIM);
+  queries.forEach((v, i) => qa.set(v, i * DIM));
+  writeFileSync(qs, qa);
+  const out = execFileSync(py, [join(import.meta.dirname, "numpy-scan.py"), rows, qs, String(DIM), String(k)], {
+    env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
+    maxBuffer: 64 * 2 ** 20,
+  });
+  const r = JSON.parse(out.toString()) as { numpy: string; loadMs: number; queryMs: number[]; top: number[][] };
+  return { numpy: r.numpy, loadMs: r.loadMs, queryMs: r.queryMs, top: r.top.map((t) => t.map((i) => w.ids[i])) };
+}
+
 async function fill(
   store: SqliteMemoryStore,
   user: string,
@@ -62,6 +126,7 @@ async function fill(
   to: number,
   next: () => number,
   perEpisode = 20,
+  written?: Written,
 ) {
   for (let i = from; i < to; i += perEpisode) {
     const n = Math.min(perEpisode, to - i);
@@ -70,12 +135,17 @@ async function fill(
       object: { id: `obj-${i}`, category: "mug", matchedBy: "new", detail: "" },
       instructionId: `ins-${randomUUID()}`,
       referenceImage: null,
-      statements: Array.from({ length: n }, (_, j) => ({
-        kind: "new" as const,
-        id: `st-${randomUUID()}`,
-        text: `statement ${i + j}`,
-        embedding: randomUnit(next),
-      })),
+      statements: Array.from({ length: n }, (_, j) => {
+        const st = {
+          kind: "new" as const,
+          id: `st-${randomUUID()}`,
+          text: `statement ${i + j}`,
+          embedding: randomUnit(next),
+        };
+        written?.ids.push(st.id);
+        written?.vectors.push(st.embedding);
+        return st;
+      }),
       episodic: { id: `epi-${randomUUID()}`, text: "summary" },
     };
     await store.writeEpisode(user, w);
@@ -93,17 +163,22 @@ export async function run(): Promise<Record<string, unknown>> {
     // another user's statements share the file, as in real use
     await fill(store, "other-user", 0, 2_000, next);
     const retrieval: Record<string, unknown>[] = [];
+    const written: Written = { ids: [], vectors: [] };
+    let versusNumpy: Record<string, unknown> | null = null;
     let have = 0;
     for (const size of SIZES) {
       const t0 = performance.now();
-      await fill(store, user, have, size, next, PER_EPISODE[size]);
+      await fill(store, user, have, size, next, PER_EPISODE[size], written);
       const insertMs = performance.now() - t0;
       have = size;
       // cold: a fresh connection loads the user's matrix from disk on its first query
       const reader = new SqliteMemoryStore(path, { embedder: { name: embedder.name, dim: DIM } });
       const c0 = performance.now();
-      await reader.searchStatements(user, randomUnit(next), 5);
+      const first = randomUnit(next);
+      const firstHits = await reader.searchStatements(user, first, 5);
       const coldMs = performance.now() - c0;
+      const queries = [first];
+      const tops = [firstHits.map((h) => h.statement.id)];
       const search: number[] = [];
       const searchCpu: number[] = [];
       const full: number[] = [];
@@ -118,8 +193,10 @@ export async function run(): Promise<Record<string, unknown>> {
         const v = randomUnit(next);
         const sc = process.cpuUsage();
         const s0 = performance.now();
-        await reader.searchStatements(user, v, 5);
+        const hits = await reader.searchStatements(user, v, 5);
         search.push(performance.now() - s0);
+        queries.push(v);
+        tops.push(hits.map((h) => h.statement.id));
         searchCpu.push(cpuMs(sc));
         const rc = process.cpuUsage();
         const r0 = performance.now();
@@ -128,6 +205,31 @@ export async function run(): Promise<Record<string, unknown>> {
         fullCpu.push(cpuMs(rc));
       }
       await reader.close();
+      // exact means exact: every query's top-5, in order, is the float64 scan's
+      queries.forEach((q, i) => {
+        const want = exactTop(written, q, 5);
+        if (want.join() !== tops[i].join())
+          throw new Error(`at ${size} statements, query ${i}: top-5 ${tops[i]} is not the exact scan's ${want}`);
+      });
+      if (size === SIZES.at(-1)) {
+        const np = numpyScan(dir, written, queries.slice(1), 5);
+        const p95 = percentile(search, 95);
+        versusNumpy =
+          "skipped" in np
+            ? np
+            : {
+                numpy: np.numpy,
+                statements: size,
+                numpyLoadMs: round(np.loadMs),
+                numpyTop5Ms: { p50: round(percentile(np.queryMs, 50)), p95: round(percentile(np.queryMs, 95)) },
+                polarTop5Ms: { p50: round(percentile(search, 50)), p95: round(p95) },
+                polarP95OverNumpyP95: round(p95 / percentile(np.queryMs, 95)),
+                sameTop5: np.top.filter((t, i) => t.join() === tops[i + 1].join()).length,
+                of: np.top.length,
+                loadAverage1m: round(loadavg()[0]),
+              };
+        console.log(JSON.stringify({ versusNumpy }));
+      }
       retrieval.push({
         statements: size,
         statementsPerInsertTransaction: PER_EPISODE[size],
@@ -136,6 +238,7 @@ export async function run(): Promise<Record<string, unknown>> {
         ),
         coldFirstQueryMs: round(coldMs),
         queries: QUERIES[size],
+        top5EqualsExactScan: `${queries.length} of ${queries.length}`,
         searchTop5Ms: { p50: round(percentile(search, 50)), p95: round(percentile(search, 95)) },
         searchTop5CpuMs: { p50: round(percentile(searchCpu, 50)), p95: round(percentile(searchCpu, 95)) },
         retrieveTop5WithGraphMs: { p50: round(percentile(full, 50)), p95: round(percentile(full, 95)) },
@@ -192,6 +295,7 @@ export async function run(): Promise<Record<string, unknown>> {
       loadAverage: loadavg().map(round),
       dim: DIM,
       retrieval,
+      versusNumpy,
       fileMiBAt100k: fileMiB,
       memorization: {
         embedder: lexical.name,

@@ -109,6 +109,34 @@ describe("VectorMatrix", () => {
     }
   });
 
+  it("the int8 screen rules rows out yet the top-k is the exact scan's, on random and clustered vectors", () => {
+    const dim = 384;
+    const rand = rng(23);
+    const m = new VectorMatrix(dim, 16);
+    const rows: Float32Array[] = [];
+    const centres = [unit(dim, rand), unit(dim, rand), unit(dim, rand)];
+    for (let r = 0; r < 3000; r++) {
+      // a third spread out, the rest in tight clusters: the scores then crowd the top
+      const v = unit(dim, rand);
+      if (r % 3) {
+        const c = centres[r % 3];
+        for (let i = 0; i < dim; i++) v[i] = c[i] + 0.05 * v[i];
+      }
+      rows.push(v);
+      m.add(`r${r}`, v);
+    }
+    let rescored = 0;
+    for (let t = 0; t < 12; t++) {
+      const q = t % 2 ? unit(dim, rand) : Float32Array.from(centres[t % 3], (x) => x + 0.01 * rand());
+      for (const k of [1, 5, 50]) {
+        assertMatches(m, rows, q, k);
+        assert.ok(m.lastRescored >= k);
+        rescored += m.lastRescored;
+      }
+    }
+    assert.ok(rescored < 36 * 3000 * 0.5, `the screen must rule most rows out (rescored ${rescored} of ${36 * 3000})`);
+  });
+
   it("falls back to the float64 scan for NaN rows and huge values", () => {
     const dim = 16;
     const rand = rng(5);
