@@ -106,10 +106,10 @@ function numpyScan(dir: string, w: Written, queries: Float32Array[], k: number) 
   const rows = join(dir, "rows.f32");
   const qs = join(dir, "queries.f32");
   const all = new Float32Array(w.vectors.length * DIM);
-  w.vectors.forEach((v, i) => all.set(v, i * DIM));
+  for (const [i, v] of w.vectors.entries()) all.set(v, i * DIM);
   writeFileSync(rows, all);
   const qa = new Float32Array(queries.length * DIM);
-  queries.forEach((v, i) => qa.set(v, i * DIM));
+  for (const [i, v] of queries.entries()) qa.set(v, i * DIM);
   writeFileSync(qs, qa);
   const out = execFileSync(py, [join(import.meta.dirname, "numpy-scan.py"), rows, qs, String(DIM), String(k)], {
     env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
