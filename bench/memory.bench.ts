@@ -173,10 +173,13 @@ export async function run(): Promise<Record<string, unknown>> {
       have = size;
       // cold: a fresh connection loads the user's matrix from disk on its first query
       const reader = new SqliteMemoryStore(path, { embedder: { name: embedder.name, dim: DIM } });
-      const c0 = performance.now();
       const first = randomUnit(next);
+      const rss0 = process.memoryUsage().rss;
+      const c0 = performance.now();
       const firstHits = await reader.searchStatements(user, first, 5);
       const coldMs = performance.now() - c0;
+      // what loading the index added to the process (the int8 rows and their stats, the ids)
+      const indexRssMiB = (process.memoryUsage().rss - rss0) / 2 ** 20;
       const queries = [first];
       const tops = [firstHits.map((h) => h.statement.id)];
       const search: number[] = [];
@@ -237,6 +240,7 @@ export async function run(): Promise<Record<string, unknown>> {
           ((size - (retrieval.length ? SIZES[retrieval.length - 1] : 0)) / insertMs) * 1000,
         ),
         coldFirstQueryMs: round(coldMs),
+        coldLoadAddedRssMiB: round(indexRssMiB),
         queries: QUERIES[size],
         top5EqualsExactScan: `${queries.length} of ${queries.length}`,
         searchTop5Ms: { p50: round(percentile(search, 50)), p95: round(percentile(search, 95)) },

@@ -102,4 +102,17 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX user_statements_user ON user_statements(user_id);
   `,
+  // 3: each user's statement vectors also as int8 blocks (sqlite-vectors.ts), so the index loads
+  // with one read a block; a store migrated here has none, and they are rebuilt from the rows
+  `
+  CREATE TABLE statement_vectors (
+    user_id TEXT NOT NULL REFERENCES users(user_id),
+    block INTEGER NOT NULL,
+    rows INTEGER NOT NULL,
+    ids TEXT NOT NULL,
+    int8 BLOB NOT NULL,
+    stats BLOB NOT NULL,
+    PRIMARY KEY (user_id, block)
+  );
+  `,
 ];

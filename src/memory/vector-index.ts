@@ -3,7 +3,7 @@
  * search is enough at Polar's scale and never misses a memory the way an approximate index can.
  *
  * Speed: an exact float32 scan reads 4 bytes per dimension (400 MB at 100k × 1024), more than
- * one core can read in 20 ms. So every row is also kept as int8 (one scale per row) in
+ * one core can read in 20 ms. So the index holds every row as int8 (one scale per row), in
  * WebAssembly memory, and a SIMD kernel (int8-kernel.ts) scores all of them against the query
  * quantized to int16, in exact integer arithmetic: a quarter of the bytes. Each approximate
  * score comes with a bound on its error that holds for any vectors (Cauchy–Schwarz on the
@@ -12,11 +12,16 @@
  *   |a·q − a'·q'| ≤ ‖a − a'‖·‖q‖ + ‖a'‖·‖q − q'‖
  *
  * A row whose score plus its bound is below the k-th best score minus bound cannot be in the
- * top k; every other row is rescored in float64 by the reference loop, and the top k are chosen
- * from those exact scores. The result (ids, order, scores) is therefore the float64 brute-force
- * scan's, on every query; the number of rows rescored adapts to how close the scores are.
- * Without WebAssembly SIMD, with NaN or huge values, or past 4 GiB, the float64 scan runs over
- * every row.
+ * top k; every other row is rescored in float64 from its exact float32 vector, and the top k are
+ * chosen from those exact scores. The result (ids, order, scores) is therefore the float64
+ * brute-force scan's, on every query; the number of rows rescored adapts to how close the
+ * scores are. Rows with NaN or ±Infinity have an infinite bound, so they are always rescored.
+ *
+ * The exact vectors come from an `exactRows` source when one is given (the SQLite store reads the
+ * few candidates from their rows), so only the int8 form stays in memory; without one they are
+ * kept here too. The int8 form of a row is what `quantizeRows` writes, so a store can persist it
+ * and load it back as whole blocks (`addQuantized`) instead of re-quantizing row by row.
+ * Without WebAssembly SIMD, or past its 4 GiB, the same integer screen runs in plain JS.
  */
 import { INT8_KERNEL } from "./int8-kernel.ts";
 
@@ -46,77 +51,159 @@ function compiledKernel(): object | null {
 }
 
 const PAGE = 65_536;
-/** past this, bounds and scores lose the precision the screen relies on: use the float64 scan */
-const SCREEN_LIMIT = 1e30;
 /**
  * slack on every bound, relative to ‖a‖·‖q‖ (≤ (‖a'‖ + ‖a − a'‖)·‖q‖): covers the float64
  * roundings of the scores, the bounds and the reference loop itself (~dim · 2⁻⁵³ of that)
  */
 const SLACK = 1e-9;
+/** float64 values per row in the stats: the int8 scale, ‖a'‖ (dequantized row) and ‖a − a'‖ */
+export const STATS_PER_ROW = 3;
+
+/** int8 values per row: dim padded to a multiple of 32 (the kernel's step); padding is 0 */
+export function int8Stride(dim: number): number {
+  return Math.ceil(dim / 32) * 32;
+}
+
+/** The exact vectors of the given rows (by index), each a Float32Array or its raw little-endian bytes. */
+export type ExactRows = (rows: readonly number[]) => (Float32Array | Uint8Array)[];
 
 export interface Hit {
   index: number;
   score: number;
 }
 
+/** Rows in the int8 form the index screens: `rows × int8Stride(dim)` bytes and STATS_PER_ROW floats a row. */
+export interface QuantizedRows {
+  int8: Int8Array;
+  stats: Float64Array;
+}
+
+function asFloats(vector: Float32Array | Uint8Array, dim: number): Float32Array {
+  const bytes = vector instanceof Float32Array ? vector.byteLength : vector.length;
+  if (bytes !== dim * 4) throw new Error(`vector of ${bytes / 4} dims, index holds ${dim}`);
+  if (vector instanceof Float32Array) return vector;
+  // SQLite BLOBs may start at any offset: a view only where float32 alignment allows it
+  if (vector.byteOffset % 4 === 0) return new Float32Array(vector.buffer, vector.byteOffset, dim);
+  return new Float32Array(vector.slice().buffer);
+}
+
+/**
+ * Writes round(row / s) into `out` from `base` with s = max|row| / 127, and the row's stats into
+ * `stats` from `at`. A row with NaN or ±Infinity gets zeros and an infinite residual: its bound
+ * then never rules it out. A free function, so V8 keeps it monomorphic.
+ */
+function quantizeInto(row: Float32Array, out: Int8Array, base: number, stats: Float64Array, at: number): void {
+  let max = 0;
+  for (let i = 0; i < row.length; i++) {
+    const a = Math.abs(row[i]);
+    if (a > max) max = a;
+  }
+  if (!Number.isFinite(max)) {
+    // NaN fails the comparison above, so look again for it
+    out.fill(0, base, base + row.length);
+    stats[at] = 0;
+    stats[at + 1] = 0;
+    stats[at + 2] = Number.POSITIVE_INFINITY;
+    return;
+  }
+  for (let i = 0; i < row.length; i++) {
+    if (Number.isNaN(row[i])) {
+      out.fill(0, base, base + row.length);
+      stats[at] = 0;
+      stats[at + 1] = 0;
+      stats[at + 2] = Number.POSITIVE_INFINITY;
+      return;
+    }
+  }
+  const s = max > 0 ? max / 127 : 0;
+  // |row[i]| ≤ 127·s, so |row[i] / s| ≤ 127 up to a rounding that Math.round absorbs
+  const inv = s > 0 ? 1 / s : 0;
+  let q2 = 0;
+  let e2 = 0;
+  for (let i = 0; i < row.length; i++) {
+    const x = row[i];
+    const v = Math.round(x * inv);
+    out[base + i] = v;
+    q2 += v * v;
+    const d = x - v * s;
+    e2 += d * d;
+  }
+  stats[at] = s;
+  stats[at + 1] = s * Math.sqrt(q2);
+  stats[at + 2] = Math.sqrt(e2);
+}
+
+/** The int8 form of `vectors` (each `dim` floats or their bytes), as the index holds and loads it. */
+export function quantizeRows(dim: number, vectors: readonly (Float32Array | Uint8Array)[]): QuantizedRows {
+  const stride = int8Stride(dim);
+  const int8 = new Int8Array(vectors.length * stride);
+  const stats = new Float64Array(vectors.length * STATS_PER_ROW);
+  for (const [r, v] of vectors.entries()) quantizeInto(asFloats(v, dim), int8, r * stride, stats, r * STATS_PER_ROW);
+  return { int8, stats };
+}
+
 export class VectorMatrix {
   readonly ids: string[] = [];
-  /** int8 values per row: dim padded to a multiple of 16 (the kernel's lanes); padding is 0 */
   private readonly stride: number;
   private rows = 0;
   private capacity: number;
   /** set while the int8 rows live in WebAssembly memory: [int16 query | int8 rows | int32 scores] */
   private wasm: { memory: WasmMemory; scores: ScoresFn } | null = null;
-  /** the rows as given, dim floats each: what every returned score is computed from */
-  private data: Float32Array;
+  private buffer!: ArrayBuffer;
   private int8!: Int8Array;
   private query16!: Int16Array;
   private screened!: Int32Array;
-  /** per row: the int8 scale, ‖a'‖ (the dequantized row's norm) and ‖a − a'‖ */
-  private scale: Float64Array;
-  private quantNorm: Float64Array;
-  private residual: Float64Array;
-  private maxNorm = 0;
+  private stats: Float64Array;
+  /** the rows as given, dim floats each, kept only when no exact-rows source was given */
+  private floats: Float32Array | null;
+  private readonly exactRows: ExactRows | null;
   /** scratch for the k best, reused across queries */
   private bestIndex = new Int32Array(0);
   private bestScore = new Float64Array(0);
   /** the largest |q| value that keeps 127 · |q| · stride inside int32 */
   private readonly queryMax: number;
 
+  /** How many rows the last query rescored exactly (the screen's candidates); n for a full scan. */
+  lastRescored = 0;
+
   constructor(
     readonly dim: number,
     capacity = 64,
-    opts: { simd?: boolean } = {},
+    opts: { simd?: boolean; exactRows?: ExactRows } = {},
   ) {
     if (!Number.isInteger(dim) || dim <= 0)
       throw new Error(`vector index dimension must be a positive integer, got ${dim}`);
-    this.stride = Math.ceil(dim / 16) * 16;
+    this.stride = int8Stride(dim);
     this.queryMax = Math.min(32_767, Math.floor((2 ** 31 - 1) / (127 * this.stride)));
     this.capacity = Math.max(1, capacity);
-    this.data = new Float32Array(this.capacity * dim);
-    this.scale = new Float64Array(this.capacity);
-    this.quantNorm = new Float64Array(this.capacity);
-    this.residual = new Float64Array(this.capacity);
-    const module = opts.simd === false || this.queryMax < 1 ? null : compiledKernel();
+    this.exactRows = opts.exactRows ?? null;
+    this.floats = this.exactRows ? null : new Float32Array(this.capacity * dim);
+    this.stats = new Float64Array(this.capacity * STATS_PER_ROW);
+    const module = opts.simd === false ? null : compiledKernel();
     if (module && wasmApi) {
       try {
         const memory = new wasmApi.Memory({ initial: Math.ceil(this.layoutBytes(this.capacity) / PAGE) });
         const instance = new wasmApi.Instance(module, { env: { mem: memory } });
         this.wasm = { memory, scores: instance.exports.scores as ScoresFn };
-        this.bindViews(memory.buffer);
       } catch {
         this.wasm = null;
       }
     }
+    this.bindViews(this.wasm ? this.wasm.memory.buffer : new ArrayBuffer(this.layoutBytes(this.capacity)));
   }
 
   get size(): number {
     return this.rows;
   }
 
-  /** whether queries use the WebAssembly SIMD int8 screen (false: the float64 scan only) */
+  /** whether queries use the WebAssembly SIMD kernel (false: the same integer screen in JS) */
   get simd(): boolean {
     return this.wasm !== null;
+  }
+
+  /** bytes the index holds: the int8 rows and their stats, and the float rows when kept here */
+  get bytesHeld(): number {
+    return this.buffer.byteLength + this.stats.byteLength + (this.floats?.byteLength ?? 0);
   }
 
   private get rowsOffset(): number {
@@ -128,22 +215,25 @@ export class VectorMatrix {
   }
 
   private bindViews(buffer: ArrayBuffer): void {
+    this.buffer = buffer;
     this.query16 = new Int16Array(buffer, 0, this.stride);
     this.int8 = new Int8Array(buffer, this.rowsOffset, this.capacity * this.stride);
     this.screened = new Int32Array(buffer, this.rowsOffset + this.capacity * this.stride, this.capacity);
   }
 
-  private grow(): void {
-    const capacity = this.capacity * 2;
-    const more = <T extends Float32Array | Float64Array>(old: T, size: number): T => {
+  /** Makes room for `more` rows past the current ones, in one step. */
+  private reserve(more: number): void {
+    const need = this.rows + more;
+    if (need <= this.capacity) return;
+    let capacity = this.capacity;
+    while (capacity < need) capacity *= 2;
+    const more64 = <T extends Float32Array | Float64Array>(old: T, size: number): T => {
       const next = new (old.constructor as new (n: number) => T)(size);
       next.set(old);
       return next;
     };
-    this.data = more(this.data, capacity * this.dim);
-    this.scale = more(this.scale, capacity);
-    this.quantNorm = more(this.quantNorm, capacity);
-    this.residual = more(this.residual, capacity);
+    if (this.floats) this.floats = more64(this.floats, capacity * this.dim);
+    this.stats = more64(this.stats, capacity * STATS_PER_ROW);
     if (this.wasm) {
       const pages = Math.ceil(this.layoutBytes(capacity) / PAGE) - this.wasm.memory.buffer.byteLength / PAGE;
       try {
@@ -153,54 +243,54 @@ export class VectorMatrix {
         this.bindViews(this.wasm.memory.buffer);
         return;
       } catch {
-        // beyond what WebAssembly memory can hold: the float64 scan from here on
+        // beyond what WebAssembly memory can hold: the JS screen from here on
         this.wasm = null;
       }
     }
+    const old = this.int8.subarray(0, this.rows * this.stride);
     this.capacity = capacity;
+    this.bindViews(new ArrayBuffer(this.layoutBytes(capacity)));
+    this.int8.set(old);
   }
 
   /** Appends a row given as a Float32Array or as the raw little-endian bytes of one. */
   add(id: string, vector: Float32Array | Uint8Array): void {
-    const bytes = vector instanceof Float32Array ? vector.byteLength : vector.length;
-    if (bytes !== this.dim * 4) throw new Error(`vector of ${bytes / 4} dims, index holds ${this.dim}`);
-    if (this.rows === this.capacity) this.grow();
+    const row = asFloats(vector, this.dim);
+    this.reserve(1);
     const r = this.rows;
-    const off = r * this.dim;
-    if (vector instanceof Float32Array) this.data.set(vector, off);
-    else new Uint8Array(this.data.buffer, this.data.byteOffset + off * 4, bytes).set(vector);
-    const row = this.data.subarray(off, off + this.dim);
-    let n = 0;
-    let max = 0;
-    for (let i = 0; i < row.length; i++) {
-      const x = row[i];
-      n += x * x;
-      const a = Math.abs(x);
-      if (a > max) max = a;
-    }
-    const norm = Math.sqrt(n);
-    // a row with NaN or ±Infinity makes maxNorm NaN for good, which sends every query to the float64 scan
-    if (!Number.isFinite(norm) || Number.isNaN(this.maxNorm)) this.maxNorm = Number.NaN;
-    else if (norm > this.maxNorm) this.maxNorm = norm;
-    if (this.wasm && Number.isFinite(norm)) this.quantize(r, row, max);
+    if (this.floats) this.floats.set(row, r * this.dim);
+    quantizeInto(row, this.int8, r * this.stride, this.stats, r * STATS_PER_ROW);
     this.ids.push(id);
     this.rows++;
   }
 
-  /** Row r as int8 with one scale, and the two norms its error bound needs. */
-  private quantize(r: number, row: Float32Array, max: number): void {
-    const s = max > 0 ? max / 127 : 0;
-    const norms = quantizeRow(row, this.int8, r * this.stride, s);
-    this.scale[r] = s;
-    this.quantNorm[r] = s * Math.sqrt(norms.q2);
-    this.residual[r] = Math.sqrt(norms.e2);
+  /**
+   * Appends rows already in int8 form (what `quantizeRows` gave for them): one copy each of the
+   * int8 block and its stats. `int8` and `stats` may be raw bytes at any offset, as SQLite BLOBs
+   * arrive. Only with an exact-rows source, which holds their float vectors.
+   */
+  addQuantized(ids: readonly string[], int8: Int8Array | Uint8Array, stats: Float64Array | Uint8Array): void {
+    if (!this.exactRows) throw new Error("quantized rows can only be added to an index with an exact-rows source");
+    const n = ids.length;
+    if (int8.byteLength !== n * this.stride)
+      throw new Error(`int8 block of ${int8.byteLength} bytes for ${n} rows of stride ${this.stride}`);
+    if (stats.byteLength !== n * STATS_PER_ROW * 8)
+      throw new Error(`stats block of ${stats.byteLength} bytes for ${n} rows`);
+    this.reserve(n);
+    const base = this.rows;
+    new Uint8Array(this.int8.buffer, this.int8.byteOffset + base * this.stride, n * this.stride).set(
+      new Uint8Array(int8.buffer, int8.byteOffset, int8.byteLength),
+    );
+    new Uint8Array(this.stats.buffer, base * STATS_PER_ROW * 8, n * STATS_PER_ROW * 8).set(
+      new Uint8Array(stats.buffer, stats.byteOffset, stats.byteLength),
+    );
+    for (const id of ids) this.ids.push(id);
+    this.rows += n;
   }
 
-  /** Exact float64 dot product of row `r` with `query` (the reference every result equals). */
-  private exact(r: number, query: Float32Array): number {
-    const d = this.dim;
-    const data = this.data;
-    const off = r * d;
+  /** Exact float64 dot product of `row` with `query` (the reference every result equals). */
+  private static exact(row: Float32Array, query: Float32Array): number {
+    const d = query.length;
     const body = d - (d % 4);
     // four accumulators: independent chains let V8 keep the FPU busy (~1.3× on a 1024-d dot)
     let s0 = 0;
@@ -208,18 +298,15 @@ export class VectorMatrix {
     let s2 = 0;
     let s3 = 0;
     for (let i = 0; i < body; i += 4) {
-      s0 += data[off + i] * query[i];
-      s1 += data[off + i + 1] * query[i + 1];
-      s2 += data[off + i + 2] * query[i + 2];
-      s3 += data[off + i + 3] * query[i + 3];
+      s0 += row[i] * query[i];
+      s1 += row[i + 1] * query[i + 1];
+      s2 += row[i + 2] * query[i + 2];
+      s3 += row[i + 3] * query[i + 3];
     }
     let s = s0 + s1 + s2 + s3;
-    for (let i = body; i < d; i++) s += data[off + i] * query[i];
+    for (let i = body; i < d; i++) s += row[i] * query[i];
     return s;
   }
-
-  /** How many rows the last query rescored exactly (the screen's candidates); n for a full scan. */
-  lastRescored = 0;
 
   /** The `k` best rows by dot product with `query`, best first; ties go to the earlier row. */
   topK(query: Float32Array, k: number): Hit[] {
@@ -231,21 +318,16 @@ export class VectorMatrix {
       this.bestIndex = new Int32Array(want);
       this.bestScore = new Float64Array(want);
     }
-    let qn = 0;
-    let qmax = 0;
-    for (let i = 0; i < query.length; i++) {
-      qn += query[i] * query[i];
-      const a = Math.abs(query[i]);
-      if (a > qmax) qmax = a;
-    }
-    const qNorm = Math.sqrt(qn);
-    const bound = this.maxNorm * qNorm;
+    const candidates = this.screen(query, want);
+    this.lastRescored = candidates.length;
+    const vectors = this.exactRows
+      ? this.exactRows(candidates)
+      : candidates.map((r) => (this.floats as Float32Array).subarray(r * this.dim, (r + 1) * this.dim));
+    if (vectors.length !== candidates.length)
+      throw new Error(`the exact-rows source gave ${vectors.length} vectors for ${candidates.length} rows`);
     let count = 0;
-    if (this.wasm && Number.isFinite(bound) && bound < SCREEN_LIMIT) {
-      count = this.screenAndRescore(query, want, qNorm, qmax);
-    } else {
-      for (let r = 0; r < n; r++) count = this.offer(r, this.exact(r, query), count, want);
-      this.lastRescored = n;
+    for (let c = 0; c < candidates.length; c++) {
+      count = this.offer(candidates[c], VectorMatrix.exact(asFloats(vectors[c], this.dim), query), count, want);
     }
     const out: Hit[] = new Array(count);
     for (let i = 0; i < count; i++) out[i] = { index: this.bestIndex[i], score: this.bestScore[i] };
@@ -253,12 +335,21 @@ export class VectorMatrix {
   }
 
   /**
-   * The int8 screen, then the exact rescore of every row it cannot rule out; returns how many
-   * of the best are filled (always `want`).
+   * The int8 screen: the rows, in order, that it cannot rule out of the exact top `want`; every
+   * row when the query itself has NaN or ±Infinity.
    */
-  private screenAndRescore(query: Float32Array, want: number, qNorm: number, qmax: number): number {
-    const wasm = this.wasm as NonNullable<typeof this.wasm>;
+  private screen(query: Float32Array, want: number): number[] {
     const n = this.rows;
+    let qn = 0;
+    let qmax = 0;
+    for (let i = 0; i < query.length; i++) {
+      qn += query[i] * query[i];
+      const a = Math.abs(query[i]);
+      if (a > qmax) qmax = a;
+    }
+    const all = () => Array.from({ length: n }, (_, r) => r);
+    if (!Number.isFinite(qn) || !Number.isFinite(qmax) || this.queryMax < 1) return all();
+    const qNorm = Math.sqrt(qn);
     // the query as int16 (finer than the rows: its share of the bound is small)
     const qs = qmax > 0 ? qmax / this.queryMax : 0;
     const q16 = this.query16;
@@ -270,18 +361,20 @@ export class VectorMatrix {
       d2 += d * d;
     }
     const qResidual = Math.sqrt(d2);
-    wasm.scores(0, this.rowsOffset, this.rowsOffset + this.capacity * this.stride, n, this.stride);
+    if (this.wasm) this.wasm.scores(0, this.rowsOffset, this.rowsOffset + this.capacity * this.stride, n, this.stride);
+    else integerScores(this.int8, q16, this.screened, n, this.dim, this.stride);
     const screened = this.screened;
-    const scale = this.scale;
-    const quantNorm = this.quantNorm;
-    const residual = this.residual;
+    const stats = this.stats;
     // the want-th best lower bound, by a small sorted insert (ascending, kth[0] is the floor)
     const kth = this.bestScore;
     let filled = 0;
     for (let r = 0; r < n; r++) {
-      const s = scale[r] * qs * screened[r];
-      const b = residual[r] * qNorm + quantNorm[r] * qResidual + (quantNorm[r] + residual[r]) * qNorm * SLACK;
-      const low = s - b;
+      const o = r * STATS_PER_ROW;
+      const s = stats[o] * qs * screened[r];
+      const b = stats[o + 2] * qNorm + stats[o + 1] * qResidual + (stats[o + 1] + stats[o + 2]) * qNorm * SLACK;
+      let low = s - b;
+      // an infinite bound (or one that overflowed) says nothing: this row is no floor
+      if (Number.isNaN(low)) low = Number.NEGATIVE_INFINITY;
       if (filled < want) {
         let i = filled++;
         while (i > 0 && kth[i - 1] > low) {
@@ -299,18 +392,15 @@ export class VectorMatrix {
       }
     }
     const floor = kth[0];
-    // rows in order, so ties still go to the earlier row
-    let count = 0;
-    let rescored = 0;
+    // rows in order, so ties still go to the earlier row; a NaN comparison keeps the row
+    const out: number[] = [];
     for (let r = 0; r < n; r++) {
-      const s = scale[r] * qs * screened[r];
-      const b = residual[r] * qNorm + quantNorm[r] * qResidual + (quantNorm[r] + residual[r]) * qNorm * SLACK;
-      if (s + b < floor) continue;
-      rescored++;
-      count = this.offer(r, this.exact(r, query), count, want);
+      const o = r * STATS_PER_ROW;
+      const s = stats[o] * qs * screened[r];
+      const b = stats[o + 2] * qNorm + stats[o + 1] * qResidual + (stats[o + 1] + stats[o + 2]) * qNorm * SLACK;
+      if (!(s + b < floor)) out.push(r);
     }
-    this.lastRescored = rescored;
-    return count;
+    return out;
   }
 
   /** Inserts row `r` into the running top list (descending), returns its new length. */
@@ -330,25 +420,12 @@ export class VectorMatrix {
   }
 }
 
-const sums = { q2: 0, e2: 0 };
-/**
- * Writes round(row / s) into out from `base`, and returns Σ v² and Σ (row − v·s)² (one reused
- * object: this runs once per row of a 100k-row load). A free function, so V8 keeps it monomorphic.
- */
-function quantizeRow(row: Float32Array, out: Int8Array, base: number, s: number): { q2: number; e2: number } {
-  // |row[i]| ≤ 127·s, so |row[i] / s| ≤ 127 up to a rounding that Math.round absorbs
-  const inv = s > 0 ? 1 / s : 0;
-  let q2 = 0;
-  let e2 = 0;
-  for (let i = 0; i < row.length; i++) {
-    const x = row[i];
-    const v = Math.round(x * inv);
-    out[base + i] = v;
-    q2 += v * v;
-    const d = x - v * s;
-    e2 += d * d;
+/** The kernel's integer dot products, in JS (exact: every partial sum is an integer below 2³¹). */
+function integerScores(int8: Int8Array, q16: Int16Array, out: Int32Array, rows: number, dim: number, stride: number) {
+  for (let r = 0; r < rows; r++) {
+    const o = r * stride;
+    let s = 0;
+    for (let i = 0; i < dim; i++) s += int8[o + i] * q16[i];
+    out[r] = s;
   }
-  sums.q2 = q2;
-  sums.e2 = e2;
-  return sums;
 }

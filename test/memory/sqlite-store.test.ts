@@ -6,6 +6,7 @@ import { after, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { MIGRATIONS } from "../../src/memory/sqlite-migrations.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { BLOCK_ROWS } from "../../src/memory/sqlite-vectors.ts";
 import { CONTRACT_EMBEDDER, defineStoreContract, vec } from "./store-contract.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-sqlite-"));
@@ -152,5 +153,139 @@ describe("SqliteMemoryStore specifics", () => {
     await check(a, "u");
     await a.close();
     await b.close();
+  });
+
+  describe("vector blocks", () => {
+    const dim = CONTRACT_EMBEDDER.dim;
+    let seed = 31;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return (seed / 2 ** 31) * 2 - 1;
+    };
+    const randomVec = () => Float32Array.from({ length: dim }, rand);
+    const bruteForce = (rows: { id: string; v: Float32Array }[], q: Float32Array, k: number) =>
+      rows
+        .map((r, i) => ({ i, id: r.id, score: r.v.reduce((a, x, j) => a + x * q[j], 0) }))
+        .sort((x, y) => y.score - x.score || x.i - y.i)
+        .slice(0, k);
+    const assertExact = async (store: SqliteMemoryStore, user: string, rows: { id: string; v: Float32Array }[]) => {
+      for (let t = 0; t < 5; t++) {
+        const q = randomVec();
+        const want = bruteForce(rows, q, 6);
+        const got = await store.searchStatements(user, q, 6);
+        assert.deepEqual(
+          got.map((h) => h.statement.id),
+          want.map((w) => w.id),
+        );
+        for (const [n, h] of got.entries()) assert.ok(Math.abs(h.similarity - want[n].score) < 1e-9);
+      }
+    };
+    const blocks = (path: string, user: string) => {
+      const db = new Database(path, { readonly: true });
+      const out = db
+        .prepare("SELECT rowid AS r, block, rows, ids FROM statement_vectors WHERE user_id = ? ORDER BY block")
+        .all(user) as { r: number; block: number; rows: number; ids: string }[];
+      const order = db.prepare("SELECT id FROM statements WHERE user_id = ? ORDER BY rowid").pluck().all(user);
+      db.close();
+      return { blocks: out, ids: out.flatMap((b) => JSON.parse(b.ids) as string[]), order };
+    };
+
+    it("are written with the statements, across block boundaries, and dropped with the user", async () => {
+      const path = join(own, "blocks.db");
+      const a = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+      const rows = new Map<string, { id: string; v: Float32Array }[]>([
+        ["u", []],
+        ["other", []],
+      ]);
+      let ep = 0;
+      // sizes that end exactly on a block, start a new one, and span several in one write
+      for (const [user, n] of [
+        ["u", 100],
+        ["other", 3],
+        ["u", BLOCK_ROWS - 100],
+        ["u", 1],
+        ["u", 2 * BLOCK_ROWS + 7],
+        ["other", 5],
+      ] as const) {
+        ep++;
+        const statements = Array.from({ length: n }, (_, j) => {
+          const r = { id: `${user}-${ep}-${j}`, v: randomVec() };
+          rows.get(user)?.push(r);
+          return { kind: "new" as const, id: r.id, text: `t ${r.id}`, embedding: r.v };
+        });
+        await a.writeEpisode(user, {
+          episode: { id: `ep${ep}`, at: ep, instruction: "x", success: true, trajectory: "" },
+          object: { id: `o${ep}`, category: null, matchedBy: "new" as const, detail: "" },
+          instructionId: `ins${ep}`,
+          referenceImage: null,
+          statements,
+          episodic: { id: `epi${ep}`, text: "e" },
+        });
+      }
+      const u = blocks(path, "u");
+      assert.deepEqual(u.ids, u.order, "the blocks hold the user's statements in row order");
+      assert.equal(u.ids.length, 3 * BLOCK_ROWS + 8);
+      assert.deepEqual(
+        u.blocks.map((b) => b.rows),
+        [BLOCK_ROWS, BLOCK_ROWS, BLOCK_ROWS, 8],
+      );
+      assert.deepEqual(
+        blocks(path, "other").ids,
+        (rows.get("other") ?? []).map((r) => r.id),
+      );
+      // a fresh connection loads the blocks as they are (no rebuild: the same rows stay)
+      const b = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+      await assertExact(b, "u", rows.get("u") ?? []);
+      await assertExact(b, "other", rows.get("other") ?? []);
+      assert.deepEqual(blocks(path, "u").blocks, u.blocks);
+      await a.clearUser("u");
+      assert.deepEqual(blocks(path, "u").blocks, []);
+      assert.equal(blocks(path, "other").ids.length, 8);
+      assert.deepEqual(await b.searchStatements("u", randomVec(), 3), []);
+      await assertExact(b, "other", rows.get("other") ?? []);
+      await a.close();
+      await b.close();
+    });
+
+    it("are rebuilt once from the rows of a store written before them (schema 2)", async () => {
+      const path = join(own, "v2.db");
+      const db = new Database(path);
+      db.pragma("journal_mode = WAL");
+      for (const m of MIGRATIONS.slice(0, 2)) db.exec(m);
+      db.pragma("user_version = 2");
+      db.prepare("INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)").run(
+        "embedder_name",
+        CONTRACT_EMBEDDER.name,
+        "embedder_dim",
+        String(dim),
+      );
+      const rows = new Map<string, { id: string; v: Float32Array }[]>([
+        ["u", []],
+        ["w", []],
+      ]);
+      const insert = db.prepare(
+        "INSERT INTO statements (id, user_id, text, embedding, created_at) VALUES (?, ?, ?, ?, ?)",
+      );
+      for (const user of ["u", "w"]) db.prepare("INSERT INTO users (user_id, created_at) VALUES (?, 0)").run(user);
+      for (let i = 0; i < BLOCK_ROWS + 40; i++) {
+        const user = i % 5 ? "u" : "w";
+        const r = { id: `old-${i}`, v: randomVec() };
+        rows.get(user)?.push(r);
+        insert.run(r.id, user, `t${i}`, Buffer.from(r.v.buffer), i);
+      }
+      db.close();
+      const s = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+      await assertExact(s, "u", rows.get("u") ?? []);
+      const built = blocks(path, "u");
+      assert.deepEqual(built.ids, built.order);
+      assert.equal(built.ids.length, rows.get("u")?.length);
+      assert.deepEqual(blocks(path, "w").blocks, [], "only the user searched is rebuilt");
+      const again = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+      await assertExact(again, "u", rows.get("u") ?? []);
+      await assertExact(again, "w", rows.get("w") ?? []);
+      assert.deepEqual(blocks(path, "u").blocks, built.blocks, "rebuilt once, then loaded as they are");
+      await s.close();
+      await again.close();
+    });
   });
 });

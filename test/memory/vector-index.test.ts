@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { VectorMatrix } from "../../src/memory/vector-index.ts";
+import { quantizeRows, VectorMatrix } from "../../src/memory/vector-index.ts";
 
 function rng(seed: number): () => number {
   let s = seed;
@@ -151,5 +151,44 @@ describe("VectorMatrix", () => {
     }
     const q = Float32Array.from({ length: dim }, rand);
     assert.deepEqual(m.topK(q, 5), plain.topK(q, 5));
+  });
+
+  it("loads int8 blocks (quantizeRows) with exact rows from a source, as if each row were added", () => {
+    const dim = 100;
+    const rand = rng(41);
+    const rows = Array.from({ length: 900 }, () => unit(dim, rand));
+    const added = new VectorMatrix(dim, 4);
+    for (const [r, v] of rows.entries()) added.add(`r${r}`, v);
+    const asked: number[] = [];
+    const loaded = new VectorMatrix(dim, 4, {
+      exactRows: (rs) => {
+        asked.push(...rs);
+        return rs.map((r) => rows[r]);
+      },
+    });
+    for (let at = 0; at < rows.length; at += 256) {
+      const block = rows.slice(at, at + 256);
+      const q = quantizeRows(dim, block);
+      // as SQLite hands BLOBs over: bytes, not necessarily aligned
+      const int8 = new Uint8Array(q.int8.byteLength + 3);
+      int8.set(new Uint8Array(q.int8.buffer), 3);
+      loaded.addQuantized(
+        block.map((_, i) => `r${at + i}`),
+        int8.subarray(3),
+        new Uint8Array(q.stats.buffer),
+      );
+    }
+    assert.equal(loaded.size, rows.length);
+    // the float rows (400 bytes each here) are most of what a matrix without a source holds
+    assert.ok(loaded.bytesHeld < added.bytesHeld / 2, "no float rows held when a source has them");
+    for (let t = 0; t < 6; t++) {
+      const q = unit(dim, rand);
+      asked.length = 0;
+      assertMatches(loaded, rows, q, 5);
+      assert.deepEqual(loaded.topK(q, 5), added.topK(q, 5));
+      assert.ok(asked.length >= 5 && asked.length < rows.length / 2, `asked the source for ${asked.length} rows`);
+    }
+    assert.throws(() => added.addQuantized(["x"], new Uint8Array(112), new Uint8Array(24)), /exact-rows source/);
+    assert.throws(() => loaded.addQuantized(["x"], new Uint8Array(100), new Uint8Array(24)), /int8 block/);
   });
 });
