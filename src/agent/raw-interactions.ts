@@ -5,7 +5,7 @@
  * tell one same-category instance from another). Which of them an episode is shown is the harness's draw (src/eval/raw-sample.ts):
  * the paper's sample always includes the gold ones, which only the harness knows.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { RawInteraction } from "../mllm/candidate.ts";
@@ -33,13 +33,30 @@ function requireUser(userId: string, op: string): void {
 /** In memory, or backed by a JSONL file when given a path (appended line by line). */
 export class InteractionLog {
   private readonly byUser = new Map<string, RawInteraction[]>();
+  /** bytes of the file this holds, through its last whole line (own appends not counted) */
+  private loadedBytes = 0;
 
   constructor(readonly path?: string) {
     if (path && existsSync(path)) this.load(path);
   }
 
+  /**
+   * Reads the file again if it is not the size this loaded: another process (a queue worker)
+   * may have appended to it. Own appends count as a change too, which costs a re-read, never a
+   * missed line.
+   */
+  refresh(): void {
+    if (!this.path || !existsSync(this.path) || statSync(this.path).size === this.loadedBytes) return;
+    this.byUser.clear();
+    this.load(this.path);
+  }
+
   private load(path: string): void {
-    const rows = readFileSync(path, "utf8").split("\n");
+    const bytes = readFileSync(path);
+    const whole = bytes.lastIndexOf(0x0a) + 1;
+    // a size that matches says nothing changed, so a torn last line is counted as unread
+    this.loadedBytes = whole === bytes.length ? whole : -1;
+    const rows = bytes.toString("utf8").split("\n");
     rows.forEach((row, i) => {
       if (!row.trim()) return;
       let json: unknown;

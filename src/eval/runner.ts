@@ -136,6 +136,12 @@ export interface BackboneRuntime {
   ): Promise<EpisodeRecord>;
   /** Figure 8's recall of the gold prior episodes by each retriever, or null when not measurable */
   recall(episode: EvaluationEpisode): Promise<RecallOutcome | null>;
+  /**
+   * Catches up with what another process wrote since this opened (the raw interaction log; the
+   * stores see other connections' commits themselves): a queue worker keeps a backbone open
+   * across jobs and calls this before each.
+   */
+  refresh?(): void;
   close(): Promise<void>;
 }
 

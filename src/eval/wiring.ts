@@ -246,6 +246,9 @@ function backboneRuntime(ctx: {
       });
       return { k, ...r };
     },
+    refresh() {
+      log_.refresh();
+    },
     async close() {
       await graph.close();
     },

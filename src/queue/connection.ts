@@ -79,5 +79,7 @@ export function parseQueueUrl(url: string): ConnectionOptions & z.infer<typeof U
 /** One queue per run, so workers can refuse a run without touching another's jobs. */
 export const queueName = (runHash: string) => `polar-run-${runHash}`;
 export const RUNS_KEY = "polar:runs";
+/** published on when a run is added to RUNS_KEY, so waiting workers join it at once */
+export const RUNS_CHANNEL = "polar:runs:added";
 export const specKey = (runHash: string) => `polar:run:${runHash}`;
 export const refusalsKey = (runHash: string) => `polar:run:${runHash}:refused`;

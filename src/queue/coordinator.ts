@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { type Job as BullJob, FlowProducer, Queue } from "bullmq";
+import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { PolarConfig } from "../config/schema.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
@@ -36,10 +36,11 @@ import {
 } from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
-import { connectRedis, parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
+import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import { type RateLimit, throttledCount } from "./rate-limit.ts";
 import { type JobData, jobId, type RunSpec } from "./spec.ts";
+import { Wakeup } from "./wakeup.ts";
 
 export class QueueRunError extends Error {}
 
@@ -145,6 +146,12 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   queue.on("error", () => undefined);
   const flows = new FlowProducer({ connection });
   flows.on("error", () => undefined);
+  // a finished or failed job ends the wait between two collections (else up to pollMs each time)
+  const finished = new Wakeup();
+  const events = new QueueEvents(name, { connection });
+  events.on("error", () => undefined);
+  events.on("completed", () => finished.wake());
+  events.on("failed", () => finished.wake());
   const writer = new ResultWriter(resultsPath);
   const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
   const pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
@@ -153,8 +160,10 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   const throttled: Record<string, number> = {};
   let collected = 0;
   try {
+    await events.waitUntilReady();
     await redis.set(specKey(runHash), JSON.stringify(spec));
     await redis.sadd(RUNS_KEY, runHash);
+    await redis.publish(RUNS_CHANNEL, runHash);
     await enqueue(
       plan.backbones.map((b) => b.name),
       planned,
@@ -231,7 +240,7 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
         if (!unreachable) notice(`Redis unreachable (${(e as Error).message}); waiting for it`);
         unreachable = true;
       }
-      if (pending.size > failedKeys.size) await new Promise((r) => setTimeout(r, o.pollMs ?? 500));
+      if (pending.size > failedKeys.size) await finished.wait(o.pollMs ?? 500, o.signal);
     }
     for (const b of Object.keys(spec.rateLimits)) throttled[b] = await throttledCount(redis, runHash, b);
     if (pending.size === 0) {
@@ -243,6 +252,7 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   } finally {
     writer.close();
     failures.close();
+    await events.close();
     await flows.close();
     await queue.close();
     redis.disconnect();

@@ -48,17 +48,31 @@ export function processorFor(ctx: RunContext, sims: SimPool, queue: Queue) {
     }
   };
 
-  // A backbone's memory is opened per job: another process may have written to it since.
+  // A backbone is opened once per run and kept across jobs (re-opening its store, log and
+  // caches for every job cost more than the queue's hand-overs); what another worker wrote since
+  // is caught up with before each job: SQLite and Neo4j see other connections' commits, and
+  // refresh() re-reads the raw interaction log when its size changed.
+  const open = new Map<string, Promise<BackboneRuntime>>();
   const withBackbone = async <T>(name: string, f: (bb: BackboneRuntime) => Promise<T>): Promise<T> => {
-    const bb = await ctx.runtime.openBackbone(name, ctx.memoryDir(name));
-    try {
-      return await f(bb);
-    } finally {
-      await bb.close();
+    let bb = open.get(name);
+    if (!bb) {
+      bb = ctx.runtime.openBackbone(name, ctx.memoryDir(name));
+      open.set(name, bb);
+      // a failed open is tried again by the next job, not remembered
+      bb.catch(() => open.delete(name));
     }
+    const runtime = await bb;
+    runtime.refresh?.();
+    return f(runtime);
   };
 
-  return async (
+  const close = async () => {
+    const all = [...open.values()];
+    open.clear();
+    for (const bb of await Promise.allSettled(all)) if (bb.status === "fulfilled") await bb.value.close();
+  };
+
+  const run = async (
     job: BullJob<JobData>,
     _token?: string,
     signal?: AbortSignal,
@@ -105,4 +119,5 @@ export function processorFor(ctx: RunContext, sims: SimPool, queue: Queue) {
     if (!j) throw new Error(`job ${job.id}: ${d.key} is not a unit of run ${spec.runHash}`);
     return withBackbone(j.backbone, async (bb) => ({ lines: [await runOne(bb, j)] }));
   };
+  return { run, close };
 }

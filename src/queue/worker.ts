@@ -7,12 +7,13 @@
 import { hostname } from "node:os";
 import { Queue, Worker } from "bullmq";
 import type { PolarConfig } from "../config/schema.ts";
-import { connectRedis, parseQueueUrl, queueName, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
+import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { openRunContext, type RunContext, RunRefused } from "./context.ts";
 import { processorFor } from "./process.ts";
 import { installRateLimits } from "./rate-limit.ts";
 import { SimPool } from "./sim-pool.ts";
 import { type JobData, parseSpec } from "./spec.ts";
+import { Wakeup } from "./wakeup.ts";
 
 export interface WorkerOptions {
   url: string;
@@ -30,6 +31,7 @@ export interface WorkerOptions {
 interface Attached {
   ctx: RunContext;
   worker: Worker;
+  processor: ReturnType<typeof processorFor>;
   queue: Queue;
   sims: SimPool;
   uninstallLimits: () => void;
@@ -45,6 +47,12 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
   const refused = new Set<string>();
   const me = `${hostname()}:${process.pid}`;
   let unreachable = false;
+  // a run published wakes the loop below at once; the poll stays for a message missed in an outage
+  const added = new Wakeup();
+  const subscriber = redis.duplicate();
+  subscriber.on("error", () => undefined);
+  subscriber.on("message", () => added.wake());
+  await subscriber.subscribe(RUNS_CHANNEL).catch(() => undefined);
 
   const attach = async (runHash: string) => {
     const spec = parseSpec(await redis.get(specKey(runHash)), runHash);
@@ -69,7 +77,8 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       .filter((b) => spec.rateLimits[b.name])
       .map((b) => ({ name: b.name, model: b.model, limit: spec.rateLimits[b.name] }));
     const uninstallLimits = installRateLimits(redis, runHash, limited);
-    const worker = new Worker<JobData>(name, processorFor(ctx, sims, queue), {
+    const processor = processorFor(ctx, sims, queue);
+    const worker = new Worker<JobData>(name, processor.run, {
       connection,
       concurrency: o.concurrency,
       lockDuration: spec.lockMs,
@@ -88,7 +97,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     worker.on("failed", (job, err) =>
       log(`polar worker: ${job ? label(job) : "a job"} failed (${err.message}); the queue retries it`),
     );
-    attached.set(runHash, { ctx, worker, queue, sims, uninstallLimits });
+    attached.set(runHash, { ctx, worker, processor, queue, sims, uninstallLimits });
     log(`polar worker: joined run ${runHash} (${ctx.plan.set.name}, concurrency ${o.concurrency})`);
   };
 
@@ -97,6 +106,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     if (!a) return;
     attached.delete(runHash);
     await a.worker.close();
+    await a.processor.close();
     a.uninstallLimits();
     await a.queue.close();
     await a.sims.close();
@@ -121,11 +131,12 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
         if (!unreachable) log(`polar worker: Redis unreachable (${(e as Error).message}); retrying`);
         unreachable = true;
       }
-      await Promise.race([stopped, new Promise((r) => setTimeout(r, o.pollMs ?? 1000))]);
+      await Promise.race([stopped, added.wait(o.pollMs ?? 1000, o.signal)]);
     }
   } finally {
     // close() waits for the jobs in flight: a stopped worker finishes what it holds
     for (const h of [...attached.keys()]) await detach(h);
+    subscriber.disconnect();
     redis.disconnect();
   }
 }

@@ -205,3 +205,39 @@ test("raw mode grounds a paraphrase on the interaction that meant it, not on sha
   assert.equal(groundRaw("Get me the one for the colder months", said).objectId, "scarf-1");
   assert.equal(groundRaw("Get me the one for when it's hot out", said).objectId, "scarf-2");
 });
+
+test("refresh() catches up with lines another process appended, and with none it reads nothing", () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-raw-refresh-"));
+  const path = join(dir, "raw-interactions.jsonl");
+  const writer = new InteractionLog(path);
+  writer.append("u", pool[0]);
+  const reader = new InteractionLog(path);
+  assert.deepEqual(
+    reader.list("u").map((x) => x.episodeId),
+    ["acq-00"],
+  );
+  writer.append("u", pool[1]);
+  writer.append("w", pool[2]);
+  assert.equal(reader.list("u").length, 1, "a held log does not see appends until refreshed");
+  reader.refresh();
+  assert.deepEqual(
+    reader.list("u").map((x) => x.episodeId),
+    ["acq-00", "acq-01"],
+  );
+  assert.equal(reader.list("w").length, 1);
+  // a forget line another process wrote drops the user here too
+  writer.forget("u");
+  reader.refresh();
+  assert.deepEqual(reader.list("u"), []);
+  // a line still being written (no newline yet) is not read, and is read once it is whole
+  const line = JSON.stringify({ userId: "w", ...pool[3] });
+  writeFileSync(path, `${readFileSync(path, "utf8")}${line.slice(0, 20)}`);
+  reader.refresh();
+  assert.equal(reader.list("w").length, 1);
+  writeFileSync(path, `${readFileSync(path, "utf8")}${line.slice(20)}\n`);
+  reader.refresh();
+  assert.deepEqual(
+    reader.list("w").map((x) => x.episodeId),
+    ["acq-02", "acq-03"],
+  );
+});
