@@ -5,7 +5,8 @@
 // an edit to src/ takes effect at once and a failed build costs speed, never correctness.
 //
 // One ES-module bundle per entry, split into chunks so each command's modules still load only
-// when that command runs (src/cli/commands/index.ts); packages stay in node_modules. A module
+// when that command runs (src/cli/commands/index.ts); packages stay in node_modules but for
+// the few every start loads (BUNDLED). A module
 // that finds files next to itself (import.meta.url / .dirname: configs/, the dashboard's ui/,
 // scenes/) keeps its source location, since the bundle lives elsewhere; the worker-thread
 // launcher alone keeps its own, to find dist/episode-thread.js.
@@ -35,6 +36,22 @@ const sourceLocation = {
   },
 };
 
+// zod, which every start loads (--help included), goes into the bundle: node resolves and loads
+// its ~100 ES module files one by one (~0.1 s here), a chunk at once. Every other package stays
+// in node_modules: native code, loaded only by the command that needs it, or CommonJS that
+// requires Node's built-ins, which an ES-module bundle cannot do.
+const BUNDLED = new Set(["zod"]);
+const packagesExternal = {
+  name: "packages-external",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:")) return { external: true };
+      const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
+      return BUNDLED.has(name) ? undefined : { external: true };
+    });
+  },
+};
+
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -48,10 +65,9 @@ try {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
     sourcemap: "linked",
     logLevel: "warning",
-    plugins: [sourceLocation],
+    plugins: [packagesExternal, sourceLocation],
   });
   writeFileSync(join(dist, "build.json"), `${JSON.stringify({ root, builtAt: started }, null, 2)}\n`);
   console.log(`polar: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

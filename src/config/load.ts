@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { PolarConfig } from "./schema.ts";
+
+// yaml is loaded on first use, not with this module: the CLI's entry imports ConfigError from
+// here, and loading yaml's modules took ~85 ms of every start, `polar --help` included
+const requireHere = createRequire(import.meta.url);
+let yamlParse: ((text: string) => unknown) | undefined;
+function parseYaml(text: string): unknown {
+  yamlParse ??= (requireHere("yaml") as typeof import("yaml")).parse;
+  return yamlParse(text);
+}
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_CONFIG = join(REPO_ROOT, "configs", "default.yaml");

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,4 +85,19 @@ test("an unknown key in a backbone YAML lists the backbone's own keys, not the c
       return true;
     },
   );
+});
+
+test("yaml is loaded on the first config read, not with the module (every start imports it)", () => {
+  const script = `
+    import { createRequire } from "node:module";
+    const cache = createRequire(import.meta.url).cache;
+    const yamlLoaded = () => Object.keys(cache).some((k) => k.includes("/node_modules/yaml/"));
+    const { loadConfig } = await import(${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "config", "load.ts"))});
+    const before = yamlLoaded();
+    loadConfig({ env: {} });
+    console.log(JSON.stringify({ before, after: yamlLoaded() }));
+  `;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout.trim().split("\n").at(-1) ?? ""), { before: false, after: true });
 });
