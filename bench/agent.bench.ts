@@ -8,12 +8,12 @@
 // and the figures compare the schedules, not luck. Token counts are the server's estimates
 // (4 characters per token, 85 per low-detail image), the same for both schedules.
 import { loadConfig } from "../src/config/load.ts";
-import type { EvaluationEpisode } from "../src/datasets/schema.ts";
+import type { EvaluationEpisode } from "../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../src/eval/harness.ts";
 import type { EpisodeRecord } from "../src/eval/record.ts";
 import { createSimulator } from "../src/eval/simulators.ts";
+import { createPolicy } from "../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
-import { createPolicy } from "../src/mllm/registry.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";
 import { settingsFromConfig } from "../src/sim/settings.ts";
 import {

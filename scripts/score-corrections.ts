@@ -1,11 +1,11 @@
 /**
- * Scores the offline learner on a labelled set of corrections (src/eval/rules/labels.ts):
+ * Scores the offline learner on a labelled set of corrections (src/eval/rule-phase/labels.ts):
  * every field (persistence, scope, check, stage, condition, payload, update) and the unsafe
  * readings. The held-out set is read only here:
  *
  *   npx tsx scripts/score-corrections.ts datasets/corrections/heldout.json [--json]
  */
-import { loadLabelSet, scoreSet, scoreTable } from "../src/eval/rules/labels.ts";
+import { loadLabelSet, scoreSet, scoreTable } from "../src/eval/rule-phase/labels.ts";
 
 const [path, flag] = process.argv.slice(2);
 if (!path) {

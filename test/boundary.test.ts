@@ -75,8 +75,9 @@ test("the agent boundary: agent-side code takes the simulator as AgentSimulator,
 });
 
 test("the boundary check itself catches a leak (a rule that cannot fail checks nothing)", () => {
-  const leaky = 'import type { EvaluationEpisode } from "../datasets/schema.ts";\nconst t = ep.targetObjectId;\n';
-  assert.deepEqual(imports("src/agent/leak.ts", leaky), ["src/datasets/schema.ts"]);
+  const leaky =
+    'import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";\nconst t = ep.targetObjectId;\n';
+  assert.deepEqual(imports("src/agent/leak.ts", leaky), ["src/datasets/scenario-schema.ts"]);
   assert.ok(GROUND_TRUTH.some((re) => re.test(code(leaky))));
   assert.ok(!GROUND_TRUTH.some((re) => re.test(code("// the agent never reads targetObjectId\n"))));
   assert.ok(HARNESS_VERBS.some((re) => re.test("await sim.metrics();")));

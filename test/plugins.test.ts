@@ -10,11 +10,11 @@ import { createSimulator } from "../src/eval/simulators.ts";
 import { MemoryConfig } from "../src/memory/config.ts";
 import { createStore, registerStore, storeKind } from "../src/memory/create.ts";
 import { SqliteMemoryStore } from "../src/memory/sqlite-store.ts";
+import { checkBackboneType, createPolicy, registerBackbone } from "../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
-import { HeuristicPolicy } from "../src/mllm/heuristic.ts";
-import { checkBackboneType, createPolicy, registerBackbone } from "../src/mllm/registry.ts";
+import { HeuristicPolicy } from "../src/mllm/heuristic/backbone.ts";
 import { SimulatorConfig } from "../src/sim/config.ts";
-import { registerSimulator } from "../src/sim/create.ts";
+import { registerSimulator } from "../src/sim/simulator-registry.ts";
 
 test("a simulator registered by name is chosen by simulator.type", async () => {
   const opened: string[] = [];

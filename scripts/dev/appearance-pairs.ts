@@ -14,7 +14,7 @@ import { writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { loadReferenceImage } from "../../src/agent/reference-image.ts";
 import { loadConfig } from "../../src/config/load.ts";
-import { loadScenarioSet, setPath } from "../../src/datasets/load.ts";
+import { loadScenarioSet, setPath } from "../../src/datasets/load-set.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
 import { pixelsOf } from "../../src/perception/pixels.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";

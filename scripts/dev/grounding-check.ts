@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/load.ts";
-import { loadScenarioSet } from "../../src/datasets/load.ts";
+import { loadScenarioSet } from "../../src/datasets/load-set.ts";
 import { createEmbedder } from "../../src/memory/embedders/create.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieveDetailed } from "../../src/memory/retrieve.ts";

@@ -14,7 +14,7 @@
  */
 import type { ReplyRequirement } from "../mllm/policy.ts";
 import { countWords } from "../rules/check.ts";
-import type { RuleSession } from "../rules/session.ts";
+import type { RuleSession } from "../rules/rule-session.ts";
 import { requirementOf } from "./delivery.ts";
 
 export interface ArtifactFacts {

@@ -5,7 +5,7 @@
  * a separate reviewer; whatever still fails is said anyway and recorded as unresolved.
  */
 import type { CallRecord, Policy, ReplyInput, ReplyRequirement } from "../mllm/policy.ts";
-import type { RuleResult, RuleSession, SessionRule } from "../rules/session.ts";
+import type { RuleResult, RuleSession, SessionRule } from "../rules/rule-session.ts";
 import { FOUND_ROOM } from "../rules/types.ts";
 
 export interface Delivery {

@@ -11,8 +11,8 @@
 import { BackboneError, type CallRecord, type GroundOutput, type Policy } from "../mllm/policy.ts";
 import { Body, StepBudgetExhausted } from "../planning/body.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
-import type { RuleSession } from "../rules/session.ts";
 import { fileFormat } from "../sim/image-bytes.ts";
+import type { RuleSession } from "../rules/rule-session.ts";
 import type { Observation } from "../sim/protocol.ts";
 import type { AgentSimulator, Image } from "../sim/simulator.ts";
 import { checkedSummary } from "./artifact.ts";

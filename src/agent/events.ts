@@ -76,7 +76,7 @@ export const RuleResultEvent = z.strictObject({
   quotes: z.array(z.string()),
 });
 
-/** The rule layer's events (src/rules/session.ts): what was pinned and selected, each check, revision, block and appeal. */
+/** The rule layer's events (src/rules/rule-session.ts): what was pinned and selected, each check, revision, block and appeal. */
 const RuleEvents = [
   z.strictObject({
     ...Base,

@@ -12,7 +12,7 @@
 import type { SceneGraphRoom } from "../mllm/policy.ts";
 import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
 import { sameRoom } from "../rules/rooms.ts";
-import type { RuleSession } from "../rules/session.ts";
+import type { RuleSession } from "../rules/rule-session.ts";
 import type { Pose } from "../sim/protocol.ts";
 
 export class NavigationGate {

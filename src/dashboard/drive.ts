@@ -8,8 +8,13 @@ import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listBackbones, resolveBackbone } from "../config/backbones.ts";
 import type { PolarConfig } from "../config/schema.ts";
-import { loadScenarioSet, priorEpisodes } from "../datasets/load.ts";
-import { type Episode, type EvaluationEpisode, SCENARIO_SET_FILE, type ScenarioSet } from "../datasets/schema.ts";
+import { loadScenarioSet, priorEpisodes } from "../datasets/load-set.ts";
+import {
+  type Episode,
+  type EvaluationEpisode,
+  SCENARIO_SET_FILE,
+  type ScenarioSet,
+} from "../datasets/scenario-schema.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
 import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
 import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
@@ -19,8 +24,8 @@ import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
 import { describeTaught } from "../rules/teach.ts";
 import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
+import type { StartMessage } from "./page-messages.ts";
 import { type DataRoots, PathRefused } from "./paths.ts";
-import type { StartMessage } from "./protocol.ts";
 import { rulesPath } from "./rules-view.ts";
 import { LiveSession, type SessionInfo, type SessionStatus, StoppedFromDashboard } from "./session.ts";
 

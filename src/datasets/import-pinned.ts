@@ -12,9 +12,9 @@
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { DatasetError } from "./errors.ts";
+import { DatasetError } from "./dataset-errors.ts";
 import { formatScenarioSet } from "./generate/write.ts";
-import { parseScenarioSet } from "./load.ts";
+import { parseScenarioSet } from "./load-set.ts";
 import { loadPinned, PINNED_USER_ID, type PinnedDataset } from "./pinned.ts";
 import {
   type CatalogObject,
@@ -23,7 +23,7 @@ import {
   SCENARIO_SET_VERSION,
   type ScenarioSet,
   type ScenarioSetFile,
-} from "./schema.ts";
+} from "./scenario-schema.ts";
 
 /** Three descriptions that say only what the category says (no instance looks are invented). */
 export function genericDescriptions(category: Category): [string, string, string] {

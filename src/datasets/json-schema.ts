@@ -1,6 +1,6 @@
 /** The JSON Schema of scenario-set.json, generated from the zod schema (datasets/README.md embeds it). */
 import { z } from "zod";
-import { ScenarioSetFile } from "./schema.ts";
+import { ScenarioSetFile } from "./scenario-schema.ts";
 
 export function scenarioSetJsonSchema(): string {
   const schema = z.toJSONSchema(ScenarioSetFile, { io: "input", unrepresentable: "any" });

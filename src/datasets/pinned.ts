@@ -15,8 +15,8 @@ import { basename, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import { type Category, type ObjectSpec, PINNED_CATEGORIES, Vec3 } from "../sim/protocol.ts";
-import { DatasetError, describeIssues } from "./errors.ts";
-import type { EvaluationEpisode, Scene } from "./schema.ts";
+import { DatasetError, describeIssues } from "./dataset-errors.ts";
+import type { EvaluationEpisode, Scene } from "./scenario-schema.ts";
 
 /** A goal or distractor instance; extra habitat fields (radius, view_points, …) pass through. */
 export const PinnedObject = z.looseObject({

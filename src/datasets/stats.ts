@@ -1,9 +1,9 @@
 /** Counts for `polar dataset stats`: a Polar scenario set or PInNED episode files. */
 import { stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { loadScenarioSet } from "./load.ts";
+import { loadScenarioSet } from "./load-set.ts";
 import { loadPinned } from "./pinned.ts";
-import { SCENARIO_SET_FILE, type ScenarioSet } from "./schema.ts";
+import { SCENARIO_SET_FILE, type ScenarioSet } from "./scenario-schema.ts";
 
 export type Counts = Record<string, number>;
 

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/schema.ts";
-import type { EvaluationEpisode } from "../datasets/schema.ts";
+import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";
 import type { Simulator } from "../sim/simulator.ts";
 import { registeredNames } from "../util/registry.ts";
 import { createMemoryFactory } from "./memory-factory.ts";

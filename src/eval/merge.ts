@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readManifest } from "./report/write.ts";
+import { readManifest } from "./report/write-report.ts";
 import {
   describeProblems,
   MANIFEST_FILE,

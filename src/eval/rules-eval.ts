@@ -3,7 +3,7 @@
  *
  * Simulated users. A scenario set has few users (polar-mini: 2), so each of its users' episodes
  * are dealt, in time order and in turn, to several simulated users (at least 8 per set in all):
- * each has its own hidden profile (src/eval/rules/profile.ts), its own rule library and a
+ * each has its own hidden profile (src/eval/rule-phase/profile.ts), its own rule library and a
  * disjoint share of that user's episodes spread over the whole day; the agent's object memory
  * stays the dataset user's (it is about where things are, which no preference touches). Each
  * simulated user's episodes split in two: a learning phase (the first half), after each episode
@@ -32,13 +32,13 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
-import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import type { EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
 import { Neo4jConfig } from "../memory/config.ts";
 import type { MemoryMode } from "../mllm/policy.ts";
 import { type OpenedInput, rulesForEpisodes } from "../rules/input.ts";
 import type { RuleLibrary } from "../rules/library.ts";
 import type { ModelRuleLayer } from "../rules/model/layer.ts";
-import type { RulesMethod } from "../rules/session.ts";
+import type { RulesMethod } from "../rules/rule-session.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
 import { type TeachResult, teach } from "../rules/teach.ts";
 import type { RuleDraft } from "../rules/types.ts";
@@ -48,13 +48,13 @@ import { fnv1a as hashSeed, mulberry32 } from "../util/random.ts";
 import { bootstrapMean, type Estimate } from "./bootstrap.ts";
 import { runPool } from "./pool.ts";
 import type { EpisodeRecord } from "./record.ts";
-import { type EpisodeFacts, factsFromRecord } from "./rules/facts.ts";
-import { type EpisodeRooms, episodeRooms, usersFromEpisodes } from "./rules/houses.ts";
-import { type CaseResult, FIELDS, judge, summarize, UNSAFE, type Unsafe } from "./rules/labels.ts";
-import type { PhraseBank } from "./rules/phrases.ts";
-import { activeAt, makeProfiles, type Preference, type Profile } from "./rules/profile.ts";
-import { sameRegion } from "./rules/region.ts";
-import { applicable, type PreferenceViolation, violations } from "./rules/score.ts";
+import { type EpisodeFacts, factsFromRecord } from "./rule-phase/episode-facts.ts";
+import { type EpisodeRooms, episodeRooms, usersFromEpisodes } from "./rule-phase/houses.ts";
+import { type CaseResult, FIELDS, judge, summarize, UNSAFE, type Unsafe } from "./rule-phase/labels.ts";
+import type { PhraseBank } from "./rule-phase/phrases.ts";
+import { activeAt, makeProfiles, type Preference, type Profile } from "./rule-phase/profile.ts";
+import { sameRegion } from "./rule-phase/region.ts";
+import { applicable, type PreferenceViolation, violations } from "./rule-phase/score.ts";
 import {
   correctionFor,
   type MessageKind,
@@ -63,7 +63,7 @@ import {
   type Said,
   taskLocalFor,
   vagueFor,
-} from "./rules/simulated-user.ts";
+} from "./rule-phase/simulated-user.ts";
 import type { BackboneRuntime } from "./runner.ts";
 
 export const RULE_EVAL_METHODS = ["none", "text", "selected", "full"] as const;

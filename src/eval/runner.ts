@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/events.ts";
 import type { PolarConfig } from "../config/schema.ts";
-import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
 import type { Image, Simulator } from "../sim/simulator.ts";
 import { claimDir } from "../util/dir-lock.ts";
 import { Budget } from "./budget.ts";
@@ -30,7 +30,7 @@ import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { fileProgress, teeProgress } from "./progress-file.ts";
 import type { EpisodeRecord } from "./record.ts";
-import { type ReportOutput, writeReport } from "./report/write.ts";
+import { type ReportOutput, writeReport } from "./report/write-report.ts";
 import {
   FAILURES_FILE,
   FailureWriter,

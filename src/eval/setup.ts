@@ -5,8 +5,8 @@
  */
 import { resolve } from "node:path";
 import type { PolarConfig } from "../config/schema.ts";
-import { loadScenarioSet, scenarioSetFile } from "../datasets/load.ts";
-import type { ScenarioSet } from "../datasets/schema.ts";
+import { loadScenarioSet, scenarioSetFile } from "../datasets/load-set.ts";
+import type { ScenarioSet } from "../datasets/scenario-schema.ts";
 import type { SimulatorConfig } from "../sim/config.ts";
 import type { MemoryModeName, Representation } from "./results.ts";
 import { type EvalPlan, hashFile } from "./runner.ts";

@@ -10,11 +10,13 @@ import { InteractionLog } from "../agent/raw-interactions.ts";
 import { loadReferenceImage } from "../agent/reference-image.ts";
 import { resolveBackbone } from "../config/backbones.ts";
 import type { PolarConfig } from "../config/schema.ts";
-import type { EvaluationEpisode, ScenarioSet } from "../datasets/schema.ts";
+import type { EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
+import { checkBackboneType, createPolicy } from "../mllm/backbone-registry.ts";
 import type { BackboneConfig } from "../mllm/config.ts";
 import { checkBackboneReady } from "../mllm/keys.ts";
 import type { Policy } from "../mllm/policy.ts";
-import { checkBackboneType, createPolicy } from "../mllm/registry.ts";
+// the offline backbone registers itself (it sits above planning, so the backbone registry cannot import it)
+import "../mllm/heuristic/backbone.ts";
 import { SceneGraphCache } from "../planning/scene-graph.ts";
 import { settingsFromConfig } from "../sim/settings.ts";
 import type { Simulator } from "../sim/simulator.ts";

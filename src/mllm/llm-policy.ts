@@ -27,11 +27,11 @@ import {
   type ReplyOutput,
   type ViewInput,
 } from "./policy.ts";
-import { groundMessages } from "./prompts/ground.ts";
-import { highLevelMessages } from "./prompts/high-level.ts";
-import { lowLevelMessages } from "./prompts/low-level.ts";
-import { memorizeMessages } from "./prompts/memorize.ts";
-import { replyMessages } from "./prompts/reply.ts";
+import { groundMessages } from "./prompts/ground-prompt.ts";
+import { highLevelMessages } from "./prompts/high-level-prompt.ts";
+import { lowLevelMessages } from "./prompts/low-level-prompt.ts";
+import { memorizeMessages } from "./prompts/memorize-prompt.ts";
+import { replyMessages } from "./prompts/reply-prompt.ts";
 import {
   groundAnswer,
   highLevelAnswer,

@@ -15,7 +15,7 @@ import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { PolarConfig } from "../config/schema.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
-import { type ReportOutput, writeReport } from "../eval/report/write.ts";
+import { type ReportOutput, writeReport } from "../eval/report/write-report.ts";
 import {
   FAILURES_FILE,
   FailureWriter,

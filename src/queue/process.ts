@@ -5,7 +5,7 @@
  * recording it as a result.
  */
 import type { Job as BullJob, Queue } from "bullmq";
-import type { EvaluationEpisode } from "../datasets/schema.ts";
+import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";
 import { type BackboneRuntime, type Job, toLine } from "../eval/runner.ts";
 import type { RunContext } from "./context.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";

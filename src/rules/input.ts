@@ -10,7 +10,7 @@ import type { AppealReviewer, SemanticJudge } from "./judge.ts";
 import { deterministicAppealReviewer } from "./judge.ts";
 import type { RuleLibrary } from "./library.ts";
 import type { ModelRuleLayer } from "./model/layer.ts";
-import { type RuleContext, RuleSession, type RulesMethod } from "./session.ts";
+import { type RuleContext, RuleSession, type RulesMethod } from "./rule-session.ts";
 import { type TeachResult, teach } from "./teach.ts";
 
 export interface OpenInputOptions {

@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import type { EvaluationEpisode } from "../../src/datasets/schema.ts";
+import type { EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../../src/eval/harness.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
+import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
-import { createPolicy } from "../../src/mllm/registry.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
 import { openaiBySchema, openaiImages, openaiSchemaName, openaiText, ScriptedServer } from "../mllm/scripted-server.ts";

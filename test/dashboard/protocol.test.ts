@@ -1,7 +1,7 @@
 /** Messages from the page: a good one parses with its defaults; a bad one says what and where. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseClientMessage } from "../../src/dashboard/protocol.ts";
+import { parseClientMessage } from "../../src/dashboard/page-messages.ts";
 
 test("a start message parses, with the pace, views and say defaults (rules: the config's unless given)", () => {
   const r = parseClientMessage(

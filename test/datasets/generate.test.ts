@@ -13,8 +13,8 @@ import {
 import { CONTEXT_LIBRARY } from "../../src/datasets/generate/contexts.ts";
 import type { Fact } from "../../src/datasets/generate/facts.ts";
 import { leakedWords } from "../../src/datasets/generate/words.ts";
-import { crossCheck } from "../../src/datasets/load.ts";
-import { ScenarioSetFile } from "../../src/datasets/schema.ts";
+import { crossCheck } from "../../src/datasets/load-set.ts";
+import { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
 
 const small = { scenes: 1, users: 2, episodesPerScene: 24 };
 const first = generateScenarioSet({ ...small, seed: 11 }, embeddedScenes);

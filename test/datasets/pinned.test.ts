@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { DatasetError } from "../../src/datasets/errors.ts";
+import { DatasetError } from "../../src/datasets/dataset-errors.ts";
 import { headingFromQuaternion, loadObjectDescriptions, loadPinned } from "../../src/datasets/pinned.ts";
 import { datasetStats } from "../../src/datasets/stats.ts";
 import { CONFIG, episode, fixture } from "./pinned-fixture.ts";

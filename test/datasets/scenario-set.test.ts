@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { checkScenarioSet } from "../../src/datasets/generate/checks.ts";
-import { loadScenarioSet, parseScenarioSet } from "../../src/datasets/load.ts";
-import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
+import { loadScenarioSet, parseScenarioSet } from "../../src/datasets/load-set.ts";
+import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
 import { scenarioSetStats } from "../../src/datasets/stats.ts";
 
 const MINI = "datasets/polar-mini";

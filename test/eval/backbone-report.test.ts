@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { costPoints } from "../../src/eval/report/cost-figure.ts";
-import { writeReport } from "../../src/eval/report/write.ts";
+import { writeReport } from "../../src/eval/report/write-report.ts";
 import type { ResultLine } from "../../src/eval/results.ts";
 import { usageDetail } from "../../src/eval/usage-detail.ts";
 import { line, manifest } from "./lines.ts";

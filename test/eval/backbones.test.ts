@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { backboneTables, formatUsd } from "../../src/eval/report/backbones.ts";
+import { backboneTables, formatUsd } from "../../src/eval/report/backbone-usage.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { histogramQuantile, mergeHistograms } from "../../src/eval/usage-detail.ts";
 import { cliEnv, polarAsync } from "../cli/helpers.ts";

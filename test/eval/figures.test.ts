@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import sharp from "sharp";
 import { holmAdjust } from "../../src/eval/holm.ts";
-import { writeReport } from "../../src/eval/report/write.ts";
+import { writeReport } from "../../src/eval/report/write-report.ts";
 import { usageDetail } from "../../src/eval/usage-detail.ts";
 import type { CallRecord } from "../../src/mllm/policy.ts";
 import { manifest, syntheticLines } from "./lines.ts";

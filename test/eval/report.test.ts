@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import sharp from "sharp";
 import { cmPerScenario } from "../../src/eval/metrics.ts";
-import { writeReport } from "../../src/eval/report/write.ts";
+import { writeReport } from "../../src/eval/report/write-report.ts";
 import { line, manifest, syntheticLines } from "./lines.ts";
 
 test("report from a synthetic JSONL: Markdown table, parseable CSV, SVG and PNG figures, provenance", async () => {

@@ -8,10 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { FIELDS, scoreTable, UNSAFE } from "../../src/eval/rules/labels.ts";
-import { DEV_BANK, loadBank } from "../../src/eval/rules/phrases.ts";
-import type { Preference, Profile } from "../../src/eval/rules/profile.ts";
-import { sweep } from "../../src/eval/rules/sweep.ts";
+import { FIELDS, scoreTable, UNSAFE } from "../../src/eval/rule-phase/labels.ts";
+import { DEV_BANK, loadBank } from "../../src/eval/rule-phase/phrases.ts";
+import type { Preference, Profile } from "../../src/eval/rule-phase/profile.ts";
+import { sweep } from "../../src/eval/rule-phase/sweep.ts";
 import type { SimUser } from "../../src/eval/rules-eval.ts";
 
 const ROOMS = [

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
-import { ScenarioSetFile } from "../../src/datasets/schema.ts";
-import { episodeRooms, exposure, usersFromEpisodes } from "../../src/eval/rules/houses.ts";
+import { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
+import { episodeRooms, exposure, usersFromEpisodes } from "../../src/eval/rule-phase/houses.ts";
 import {
   activeAt,
   inWindow,
@@ -19,7 +19,7 @@ import {
   type Profile,
   roomName,
   type UserInput,
-} from "../../src/eval/rules/profile.ts";
+} from "../../src/eval/rule-phase/profile.ts";
 import type { SceneInfo } from "../../src/sim/protocol.ts";
 
 const USERS: UserInput[] = [

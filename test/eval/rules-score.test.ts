@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { EpisodeFacts } from "../../src/eval/rules/facts.ts";
-import type { Preference, Profile } from "../../src/eval/rules/profile.ts";
-import { applicable, violationRate, violations } from "../../src/eval/rules/score.ts";
+import type { EpisodeFacts } from "../../src/eval/rule-phase/episode-facts.ts";
+import type { Preference, Profile } from "../../src/eval/rule-phase/profile.ts";
+import { applicable, violationRate, violations } from "../../src/eval/rule-phase/score.ts";
 
 const facts = (over: Partial<EpisodeFacts> = {}): EpisodeFacts => ({
   episodeId: "e1",
@@ -168,16 +168,16 @@ describe("the scorer's independence", () => {
   it("shares no code with the rule layer: its own word count, JSON reading, room names and clock", async () => {
     const { readFileSync } = await import("node:fs");
     for (const f of [
-      "src/eval/rules/score.ts",
-      "src/eval/rules/region.ts",
-      "src/eval/rules/facts.ts",
-      "src/eval/rules/profile.ts",
+      "src/eval/rule-phase/score.ts",
+      "src/eval/rule-phase/region.ts",
+      "src/eval/rule-phase/episode-facts.ts",
+      "src/eval/rule-phase/profile.ts",
     ])
       assert.doesNotMatch(readFileSync(f, "utf8"), /from "\.\.\/\.\.\/rules\//, `${f} imports the rule layer`);
   });
 
   it("counts words as a reader does, keys and values of a JSON reply included", async () => {
-    const { readerWords } = await import("../../src/eval/rules/score.ts");
+    const { readerWords } = await import("../../src/eval/rule-phase/score.ts");
     assert.equal(readerWords("I found it — in the kid's room."), 7);
     assert.equal(readerWords('{"found":true,"room":"kitchen"}'), 4);
   });

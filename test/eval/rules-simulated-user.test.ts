@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { EpisodeFacts } from "../../src/eval/rules/facts.ts";
-import { DEV_BANK, loadBank } from "../../src/eval/rules/phrases.ts";
-import type { Preference, Profile } from "../../src/eval/rules/profile.ts";
+import type { EpisodeFacts } from "../../src/eval/rule-phase/episode-facts.ts";
+import { DEV_BANK, loadBank } from "../../src/eval/rule-phase/phrases.ts";
+import type { Preference, Profile } from "../../src/eval/rule-phase/profile.ts";
 import {
   correctionFor,
   meant,
@@ -17,7 +17,7 @@ import {
   reviseFor,
   taskLocalFor,
   vagueFor,
-} from "../../src/eval/rules/simulated-user.ts";
+} from "../../src/eval/rule-phase/simulated-user.ts";
 import { mulberry32 } from "../../src/util/random.ts";
 
 const bank = loadBank(DEV_BANK);

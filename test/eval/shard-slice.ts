@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
 import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
-import type { ScenarioSetFile } from "../../src/datasets/schema.ts";
+import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
 import { writeSlice } from "./slice.ts";
 
 export async function multiUserSet(dir: string, opts: { users?: number; evaluationPerUser?: number } = {}) {

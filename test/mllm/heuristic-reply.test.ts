@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
+import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { BackboneError, type ReplyInput, type ReplyRequirement } from "../../src/mllm/policy.ts";
 import { countWords, mentionsRoom, parseJsonObject } from "../../src/rules/check.ts";
 

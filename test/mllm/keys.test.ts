@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { resolveBackbone } from "../../src/config/backbones.ts";
+import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { BackboneConfigError, checkBackboneReady } from "../../src/mllm/keys.ts";
-import { createPolicy } from "../../src/mllm/registry.ts";
 
 test("a missing key is a clear error naming the variable, before any call", () => {
   for (const name of ["gpt-5", "gpt-4o-mini", "gemini-2.5-flash"]) {

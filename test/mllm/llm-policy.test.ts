@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, test } from "node:test";
+import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import type { LlmPolicy } from "../../src/mllm/llm-policy.ts";
 import { BackboneError, type GroundOutput } from "../../src/mllm/policy.ts";
-import { createPolicy } from "../../src/mllm/registry.ts";
 import type { Image } from "../../src/sim/simulator.ts";
 import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import {

@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { ContentPart } from "../../src/mllm/chat-model.ts";
 import type { GroundOutput, HighLevelInput, LowLevelInput } from "../../src/mllm/policy.ts";
-import { groundMessages } from "../../src/mllm/prompts/ground.ts";
-import { highLevelMessages } from "../../src/mllm/prompts/high-level.ts";
-import { lowLevelMessages } from "../../src/mllm/prompts/low-level.ts";
+import { groundMessages } from "../../src/mllm/prompts/ground-prompt.ts";
+import { highLevelMessages } from "../../src/mllm/prompts/high-level-prompt.ts";
+import { lowLevelMessages } from "../../src/mllm/prompts/low-level-prompt.ts";
 import type { Image } from "../../src/sim/simulator.ts";
 
 const img = (view: string, byte: number): Image => ({

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { listBackbones, resolveBackbone } from "../../src/config/backbones.ts";
 import { ConfigError, loadConfig } from "../../src/config/load.ts";
+import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
-import { DEFAULT_STOP_RULE } from "../../src/mllm/heuristic/steering.ts";
-import { HeuristicPolicy } from "../../src/mllm/heuristic.ts";
+import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { LlmPolicy } from "../../src/mllm/llm-policy.ts";
-import { createPolicy, stopRuleFor } from "../../src/mllm/registry.ts";
+import { DEFAULT_STOP_RULE, stopRuleFor } from "../../src/planning/stop-rule.ts";
 
 test("every backbone file in configs/backbones validates, and names its own backbone", () => {
   const names = listBackbones();

@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, beforeEach, test } from "node:test";
+import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import type { Policy, ReplyInput } from "../../src/mllm/policy.ts";
 import { BackboneError } from "../../src/mllm/policy.ts";
-import { createPolicy } from "../../src/mllm/registry.ts";
 import {
   geminiImages,
   geminiResponse,

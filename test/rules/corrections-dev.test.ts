@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { FIELDS, loadLabelSet, scoreSet, scoreTable, UNSAFE } from "../../src/eval/rules/labels.ts";
+import { FIELDS, loadLabelSet, scoreSet, scoreTable, UNSAFE } from "../../src/eval/rule-phase/labels.ts";
 
 describe("the learner on the development corrections", () => {
   // the second set is by another author, in other words (typos, run-ons, hedges, durations, qualified rooms)

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { type WebSocket, WebSocketServer } from "ws";
 import { SimulatorConfig } from "../../src/sim/config.ts";
-import { createSimulator } from "../../src/sim/create.ts";
 import { SimError } from "../../src/sim/simulator.ts";
+import { createSimulator } from "../../src/sim/simulator-registry.ts";
 import { WebSocketSimulator } from "../../src/sim/ws-client.ts";
 import { isInfrastructureFailure } from "../../src/util/failure.ts";
 

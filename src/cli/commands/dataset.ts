@@ -5,7 +5,7 @@ import { checkScenarioSet } from "../../datasets/generate/checks.ts";
 import { writeScenarioSet } from "../../datasets/generate/write.ts";
 import { importPinned } from "../../datasets/import-pinned.ts";
 import { scenarioSetJsonSchema } from "../../datasets/json-schema.ts";
-import { loadScenarioSet } from "../../datasets/load.ts";
+import { loadScenarioSet } from "../../datasets/load-set.ts";
 import { datasetStats, formatStats } from "../../datasets/stats.ts";
 import { ensureDir } from "../../util/ensure-dir.ts";
 import { intFlag, nonEmptyFlag, UserError } from "../options.ts";

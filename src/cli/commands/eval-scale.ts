@@ -5,7 +5,7 @@
 import type { Command } from "commander";
 import type { PolarConfig } from "../../config/schema.ts";
 import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
-import { writeReport } from "../../eval/report/write.ts";
+import { writeReport } from "../../eval/report/write-report.ts";
 import { parseShard, type Shard, ShardSpecError } from "../../eval/shard.ts";
 import { QueueUrlError } from "../../queue/connection.ts";
 import { QueueRunError, runQueued } from "../../queue/coordinator.ts";

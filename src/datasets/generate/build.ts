@@ -14,7 +14,7 @@ import {
   type ScenarioSetFile,
   type Scene,
   type User,
-} from "../schema.ts";
+} from "../scenario-schema.ts";
 import { checkEvaluation } from "./checks.ts";
 import { describe, explicitInstruction, implicitInstruction } from "./phrasing.ts";
 import { type Design, type Household, type PlanObject, planHousehold } from "./plan.ts";

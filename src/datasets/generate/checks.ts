@@ -5,7 +5,13 @@
  * and shaped as its scenario demands. A non-empty result means: reject and regenerate.
  */
 import type { Category, ObjectAttributes } from "../../sim/protocol.ts";
-import type { AcquisitionEpisode, QueryConstraint, Scenario, ScenarioSetFile, TemporalKind } from "../schema.ts";
+import type {
+  AcquisitionEpisode,
+  QueryConstraint,
+  Scenario,
+  ScenarioSetFile,
+  TemporalKind,
+} from "../scenario-schema.ts";
 import { contextValue } from "./contexts.ts";
 import { type Fact, resolve } from "./facts.ts";
 import { leakedWords, namedCategories } from "./words.ts";

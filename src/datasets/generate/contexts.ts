@@ -9,7 +9,7 @@
  * "the one ⟨that came from my sibling⟩".
  */
 import type { Category } from "../../sim/protocol.ts";
-import type { ContextDimension } from "../schema.ts";
+import type { ContextDimension } from "../scenario-schema.ts";
 
 export interface ContextValue {
   dimension: ContextDimension;

@@ -4,7 +4,7 @@
  * a later fact about the same object and dimension replaces the earlier one, and for an
  * exclusive dimension a later fact with the same value moves that value to its new object.
  */
-import { type ContextDimension, EXCLUSIVE_DIMENSIONS, type QueryConstraint } from "../schema.ts";
+import { type ContextDimension, EXCLUSIVE_DIMENSIONS, type QueryConstraint } from "../scenario-schema.ts";
 
 export interface Fact {
   episodeId: string;

@@ -4,7 +4,7 @@
  * never naming the category or the looks.
  */
 import type { ObjectAttributes } from "../../sim/protocol.ts";
-import type { QueryConstraint } from "../schema.ts";
+import type { QueryConstraint } from "../scenario-schema.ts";
 import { contextValue } from "./contexts.ts";
 import type { PlanAcquisition, PlanObject } from "./plan.ts";
 import type { Rng } from "./rng.ts";

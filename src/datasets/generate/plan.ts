@@ -11,7 +11,7 @@ import {
   type QueryConstraint,
   type Scenario,
   type TemporalKind,
-} from "../schema.ts";
+} from "../scenario-schema.ts";
 import { type ContextValue, contextValue, fits, valuesOf } from "./contexts.ts";
 import { currentFacts, type Fact, resolve } from "./facts.ts";
 import type { Rng } from "./rng.ts";

@@ -7,7 +7,7 @@
  */
 import type { Category, ObjectSpec, Pose } from "../../sim/protocol.ts";
 import type { Rng } from "../../util/random.ts";
-import type { CatalogObject, SimulatorKind } from "../schema.ts";
+import type { CatalogObject, SimulatorKind } from "../scenario-schema.ts";
 
 /** An object as the scene placed it; only the layout that made it reads more than its id. */
 export interface PlacedRef {

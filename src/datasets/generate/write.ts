@@ -1,7 +1,7 @@
 /** Writes a generated scenario set: scenario-set.json plus one reference PNG per catalog object. */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { SCENARIO_SET_FILE, type ScenarioSetFile } from "../schema.ts";
+import { SCENARIO_SET_FILE, type ScenarioSetFile } from "../scenario-schema.ts";
 import type { SceneSource } from "./scenes.ts";
 
 /**

@@ -15,7 +15,7 @@ import {
   formatUsd,
   NOT_REPORTED,
   stageMarkdown,
-} from "./backbones.ts";
+} from "./backbone-usage.ts";
 import { costFigure, costPoints, LATENCY_AXIS, latencyPoints } from "./cost-figure.ts";
 import { disagreementsCsv, pairedComparisons, pairedCsv, pairedMarkdown } from "./paired-section.ts";
 import { svgToPng } from "./svg.ts";

@@ -14,7 +14,7 @@ import { type Estimates, estimatesOf } from "../estimates.ts";
 import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import type { ResultLine } from "../results.ts";
 import { histogramQuantile, mergeHistograms } from "../usage-detail.ts";
-import { formatUsd } from "./backbones.ts";
+import { formatUsd } from "./backbone-usage.ts";
 import { escapeXml, PALETTE, wrapLines } from "./svg.ts";
 
 export interface CostPoint {

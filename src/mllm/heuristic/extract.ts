@@ -1,5 +1,5 @@
 /**
- * The offline memorizer used by the heuristic backbone (src/mllm/heuristic.ts): no model, just
+ * The offline memorizer used by the heuristic backbone (src/mllm/heuristic/backbone.ts): no model, just
  * rules. Semantic statements come from the personalized context of the explicit instruction,
  * one user-specific fact per statement, in the third person ("my sister gave me" → "the user's
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged

@@ -3,12 +3,13 @@
  * ranking already lets the latest valid interaction win). raw: the prior interaction sharing most words with the
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
+
+import { roomsFoundIn } from "../../planning/room-priors.ts";
 import type { Category } from "../../sim/protocol.ts";
 import { glossed } from "../../util/concepts.ts";
 import type { MemoryCandidate, RawInteraction } from "../candidate.ts";
 import type { GroundOutput } from "../policy.ts";
 import { guessCategory, isCategory } from "./categories.ts";
-import { roomsFoundIn } from "./rooms.ts";
 import { coverage, wordSet } from "./text.ts";
 
 function describe(category: Category | null, instruction: string): string {

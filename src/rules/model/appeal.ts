@@ -13,7 +13,7 @@ import { describeCondition } from "../describe.ts";
 import { type AppealInput, type AppealReviewer, deterministicAppealReviewer } from "../judge.ts";
 import { AppealAnswer, Evidence } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";
-import { evidenceTexts, notInEvidence } from "./grounding.ts";
+import { evidenceTexts, notInEvidence } from "./verbatim-quotes.ts";
 
 const SYSTEM = `You review an appeal against a verdict on a household robot's output. The user taught the robot a rule; a checker judged the robot's output (the evidence) against it; the robot disputes the verdict with an argument. Decide from the evidence and the rule's specification alone, not from how confident the argument sounds:
 - "overturn" only if the evidence shows the verdict is wrong;

@@ -9,7 +9,7 @@ import type { BackboneConfig } from "../../mllm/config.ts";
 import { BackboneConfigError } from "../../mllm/keys.ts";
 import { chatModelFor, providerTypes } from "../../mllm/providers.ts";
 // the built-in providers register themselves when the backbone registry loads
-import "../../mllm/registry.ts";
+import "../../mllm/backbone-registry.ts";
 import type { AppealReviewer, SemanticJudge } from "../judge.ts";
 import type { Learner } from "../learner.ts";
 import type { Proposer, Reviewer } from "../proposal.ts";

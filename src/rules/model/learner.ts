@@ -32,7 +32,7 @@ import {
   sceneScope,
 } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";
-import { MessageText } from "./grounding.ts";
+import { MessageText } from "./verbatim-quotes.ts";
 
 const SYSTEM = `You maintain the rules a user teaches a household robot by correcting it. The robot finds objects in a house: it chooses rooms, plans paths through rooms, stops somewhere, writes artifacts (a summary, map notes) and replies to the user. Read the user's message and answer with a JSON object {"signal", "items"}.
 

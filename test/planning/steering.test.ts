@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chooseRoom } from "../../src/mllm/heuristic/explore.ts";
-import { DEFAULT_STOP_RULE, heuristicLowLevel } from "../../src/mllm/heuristic/steering.ts";
 import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
 import { floorGeometry, nearestVisibleFloor } from "../../src/perception/geometry.ts";
 import { CandidateLedger } from "../../src/perception/ledger.ts";
+import { chooseRoom } from "../../src/planning/explore.ts";
+import { heuristicLowLevel } from "../../src/planning/steering.ts";
+import { DEFAULT_STOP_RULE } from "../../src/planning/stop-rule.ts";
 import type { VisibleInstance } from "../../src/sim/protocol.ts";
 
 // The embedded default camera: 320×240, 90° horizontal field of view, so focal = 160 px.

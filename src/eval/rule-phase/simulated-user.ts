@@ -10,7 +10,7 @@
  * learner's reading of it can be scored. In the frozen test phase it says nothing.
  */
 import { FOUND_ROOM } from "../../rules/types.ts";
-import { type EpisodeFacts, parseFacts } from "./facts.ts";
+import { type EpisodeFacts, parseFacts } from "./episode-facts.ts";
 import type { GoldItem } from "./labels.ts";
 import { cap, chance, fill, type PhraseBank, pick, spelled, styled, typo } from "./phrases.ts";
 import { type HourWindow, type Preference, type Profile, roomName, WINDOWS, type WindowName } from "./profile.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { SceneInfo, Vec3 } from "../../sim/protocol.ts";
-import { regionAt } from "./facts.ts";
+import { regionAt } from "./episode-facts.ts";
 import { type Profile, roomName, type UserInput } from "./profile.ts";
 import { localHour } from "./region.ts";
 import { applicable } from "./score.ts";

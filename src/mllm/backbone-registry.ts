@@ -1,6 +1,6 @@
 /**
  * Backbones by name: `createPolicy` builds one from its config entry's `type`: a registered
- * backbone factory (the heuristic here; a plug-in calls registerBackbone), or else the LLM policy
+ * backbone factory (the heuristic registers itself in heuristic/backbone.ts; a plug-in calls registerBackbone), or else the LLM policy
  * over a registered chat-model provider's model (providers.ts: openai and gemini register
  * themselves in their own files; a plug-in calls registerProvider). Backbone files in
  * configs/backbones/ are found by src/config/backbones.ts.
@@ -10,8 +10,6 @@ import { Registry } from "../util/registry.ts";
 import type { ChatModel } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
 import "./gemini.ts";
-import { stopRuleFor as heuristicStopRule, type StopRule } from "./heuristic/steering.ts";
-import { HeuristicPolicy } from "./heuristic.ts";
 import { BackboneConfigError } from "./keys.ts";
 import { LlmPolicy } from "./llm-policy.ts";
 import "./openai.ts";
@@ -43,10 +41,6 @@ export function llmBackbone(model: (config: BackboneConfig, options: CreateOptio
   return (config, options) => new LlmPolicy(model(config, options), config);
 }
 
-registerBackbone("heuristic", (config, { simulator: sim }) => {
-  return new HeuristicPolicy({ name: config.name, ...(sim ? { stop: stopRuleFor(sim) } : {}) });
-});
-
 /** Throws BackboneConfigError when no backbone of the config's type is registered (checked before a run). */
 export function checkBackboneType(config: BackboneConfig): void {
   if (!BACKBONES.has(config.type) && !providerFor(config.type))
@@ -64,13 +58,4 @@ export function createPolicy(config: BackboneConfig, options: CreateOptions = {}
   });
   if (chat) return new LlmPolicy(chat, config);
   return BACKBONES.get(config.type)(config, options);
-}
-
-/** The heuristic's stop rule under a run's simulator (derived in heuristic/steering.ts, the one place). */
-export function stopRuleFor(sim: SimulatorConfig): StopRule {
-  return heuristicStopRule({
-    camera: sim.camera,
-    successDistance: sim.successDistance,
-    stepLength: sim.agent.stepLength,
-  });
 }

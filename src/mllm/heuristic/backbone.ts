@@ -3,18 +3,18 @@
  * anywhere. It grounds from retrieval scores and recency, explores by room priors, finds
  * instances with the simulator's semantic sensor (boxes and categories) and tells them apart
  * by comparing their pixels with the user's photo (src/perception), piling up evidence per instance over the episode, and memorizes with the memory part's
- * heuristic extractor (src/mllm/heuristic/extract.ts). Its reply to the user is a template
- * (heuristic/reply.ts): not being a language model, it never reads the user's rules as text
+ * heuristic extractor (extract.ts). Its reply to the user is a template
+ * (reply.ts): not being a language model, it never reads the user's rules as text
  * (`guidance`), and on a revision it follows only the structured requirements. It is an honest
  * baseline, not tuned to any expected result.
  */
 
-import { CandidateLedger } from "../perception/ledger.ts";
-import { chooseRoom } from "./heuristic/explore.ts";
-import { extractMemoriesHeuristically } from "./heuristic/extract.ts";
-import { groundNone, groundPolar, groundRaw } from "./heuristic/ground.ts";
-import { heuristicReply } from "./heuristic/reply.ts";
-import { DEFAULT_STOP_RULE, heuristicLowLevel, lookAtCandidates, type StopRule } from "./heuristic/steering.ts";
+import { CandidateLedger } from "../../perception/ledger.ts";
+import { lookAtCandidates } from "../../perception/view-judgment.ts";
+import { chooseRoom } from "../../planning/explore.ts";
+import { heuristicLowLevel } from "../../planning/steering.ts";
+import { DEFAULT_STOP_RULE, type StopRule, stopRuleFor } from "../../planning/stop-rule.ts";
+import { registerBackbone } from "../backbone-registry.ts";
 import {
   BackboneError,
   type Decision,
@@ -29,8 +29,11 @@ import {
   type Policy,
   type ReplyInput,
   type ReplyOutput,
-} from "./policy.ts";
-import { checkReplyInput } from "./reply-input.ts";
+} from "../policy.ts";
+import { checkReplyInput } from "../reply-input.ts";
+import { extractMemoriesHeuristically } from "./extract.ts";
+import { groundNone, groundPolar, groundRaw } from "./ground.ts";
+import { heuristicReply } from "./reply.ts";
 
 export interface HeuristicOptions {
   name?: string;
@@ -85,3 +88,9 @@ export class HeuristicPolicy implements Policy {
     return none({ text: heuristicReply(checkReplyInput(this.name, input)) });
   }
 }
+
+// Registered here, not in the registry: the backbone sits above planning and perception, whose
+// steering and judging it runs. The composition root (src/eval/wiring.ts) imports this file.
+registerBackbone("heuristic", (config, { simulator }) => {
+  return new HeuristicPolicy({ name: config.name, ...(simulator ? { stop: stopRuleFor(simulator) } : {}) });
+});

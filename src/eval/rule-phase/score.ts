@@ -9,7 +9,7 @@
  * The preference violation rate over a set of episodes is the share with at least one
  * violation; every episode stays in the denominator (violationRate).
  */
-import type { EpisodeFacts } from "./facts.ts";
+import type { EpisodeFacts } from "./episode-facts.ts";
 import { type HourWindow, inWindow, type Preference, type Profile } from "./profile.ts";
 import { sameRegion, textNames } from "./region.ts";
 

@@ -4,7 +4,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { DatasetError, describeIssues } from "./errors.ts";
+import { DatasetError, describeIssues } from "./dataset-errors.ts";
 import {
   type AcquisitionEpisode,
   type Episode,
@@ -12,7 +12,7 @@ import {
   SCENARIO_SET_FILE,
   type ScenarioSet,
   ScenarioSetFile,
-} from "./schema.ts";
+} from "./scenario-schema.ts";
 
 /** Where a scenario set's file lives: a folder holding scenario-set.json, or the file itself. */
 export async function scenarioSetFile(path: string): Promise<string> {

@@ -3,8 +3,8 @@
  * object was found in, then the category's usual rooms, then the rest; nearest first within
  * each tier. Rooms the memory rules out go last.
  */
-import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../policy.ts";
-import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./rooms.ts";
+import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../mllm/policy.ts";
+import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./room-priors.ts";
 
 /** Hops from `from` over the adjacency (treated as undirected); unreachable rooms get Infinity. */
 export function hopCounts(rooms: SceneGraphRoom[], from: string | null): Map<string, number> {

@@ -1,3 +1,4 @@
+/** The evaluation's settings (`eval:`): with the composed schema, so the config layer sits below the eval it configures. */
 import { z } from "zod";
 
 export const EvalConfig = z.strictObject({

@@ -1,9 +1,8 @@
 /**
  * Heuristic low-level planning from what the agent sees: the semantic sensor's boxes and
- * categories, and, when there is a photo of the object (the user's, or memory's), the pixels in
- * each box compared with it (src/perception/appearance.ts). Active perception: with a photo,
- * every same-category instance in view is judged, and the judgments pile up in the episode's
- * ledger (src/perception/ledger.ts), so an instance seen badly is approached until it can be
+ * categories, and, when there is a photo of the object (the user's, or memory's), the verdicts
+ * src/perception/view-judgment.ts reads from the episode's ledger. Active perception: with a
+ * photo, every same-category instance in view is judged (lookAtCandidates, before this runs), so an instance seen badly is approached until it can be
  * judged, then ruled out or kept, and the robot stops only at the instance that looks most like
  * the photo of all those it has judged: at once when it looks clearly like it, or, once the
  * search is over, when it is the best seen and still plausible. Going closer is bounded per
@@ -17,39 +16,15 @@
  * agent never stops), so when the step would do that, or the way closer is blocked, and the
  * object is already well within the success radius, it stops where it stands.
  */
-import { type Appearance, appearanceIn, similarity } from "../../perception/appearance.ts";
-import {
-  type Camera,
-  clippedByView,
-  estimatePosition,
-  floorGeometry,
-  nearestVisibleFloor,
-} from "../../perception/geometry.ts";
-import { type Candidate, CandidateLedger, viewReliability } from "../../perception/ledger.ts";
-import { photoAppearance, pixelsOf } from "../../perception/pixels.ts";
-import type { ViewName, VisibleInstance } from "../../sim/protocol.ts";
-import type { LowLevelInput, LowLevelOutput } from "../policy.ts";
+import type { LowLevelInput, LowLevelOutput } from "../mllm/policy.ts";
+import { floorGeometry, nearestVisibleFloor } from "../perception/geometry.ts";
+import { type Candidate, CandidateLedger } from "../perception/ledger.ts";
+import { MAX_COLLISIONS, VERDICT, type Verdict, verdictOf } from "../perception/view-judgment.ts";
+import type { ViewName, VisibleInstance } from "../sim/protocol.ts";
+import { DEFAULT_STOP_RULE, type StopRule } from "./stop-rule.ts";
 
 const DIRECTION = { front: "forward", left: "left", right: "right" } as const;
 
-export type HeuristicCamera = Camera;
-
-export interface StopRule {
-  camera: Camera;
-  /** stop when the target's estimated floor distance is at most this (m) */
-  stopDistance: number;
-  /** the success radius (m): stopping short of a step that would lose the target is allowed inside it */
-  successDistance: number;
-  /** MOVE_FORWARD length (m) */
-  stepLength: number;
-}
-
-/**
- * Where the heuristic aims, as a share of the success radius: far enough inside it that the
- * geodesic distance (around the furniture) still counts, near enough that a table's edge does
- * not keep it out.
- */
-export const STOP_FRACTION = 0.65;
 /** How far inside the success radius a stop short of the aim must be (m). */
 const STOP_MARGIN = 0.3;
 /** The same, for a stop where a blocked last step left it (it cannot get nearer from there). */
@@ -60,118 +35,6 @@ function afterStep(instance: Pick<VisibleInstance, "bbox">, floor: number, rule:
   const focal = rule.camera.width / 2 / Math.tan((rule.camera.hfovDeg * Math.PI) / 360);
   const angle = Math.atan(((instance.bbox[0] + instance.bbox[2]) / 2 - rule.camera.width / 2) / focal);
   return Math.hypot(floor * Math.cos(angle) - rule.stepLength, floor * Math.sin(angle));
-}
-
-/** The heuristic's stop rule under a simulator's camera, success radius and step: the one place it is derived. */
-export function stopRuleFor(sim: {
-  camera: { width: number; height: number; hfov: number };
-  successDistance: number;
-  stepLength: number;
-}): StopRule {
-  return {
-    camera: { width: sim.camera.width, height: sim.camera.height, hfovDeg: sim.camera.hfov },
-    stopDistance: STOP_FRACTION * sim.successDistance,
-    successDistance: sim.successDistance,
-    stepLength: sim.stepLength,
-  };
-}
-
-/** Under the embedded simulator's defaults (configs/default.yaml): tests and a policy built without a run. */
-export const DEFAULT_STOP_RULE: StopRule = stopRuleFor({
-  camera: { width: 320, height: 240, hfov: 90 },
-  successDistance: 2.0,
-  stepLength: 1.0,
-});
-
-/** Visible pixels below which an instance is too small to judge by its looks. */
-export const MIN_PIXELS_TO_JUDGE = 40;
-
-/**
- * Verdict thresholds on an instance's accumulated similarity, chosen on the development splits
- * (polar-dev and a seed-5 set; scripts/dev/appearance-calibration.ts): below `reject` the same
- * instance scores about 5% of the time once seen clearly; at `match` or above another
- * same-category instance about 1% (a clear match ends the search before every room was seen,
- * so a lookalike must rarely reach it; at 0.66 another instance did 5% of the time); `settle` is
- * where the best seen is taken once the search is over (about the median of other instances' best views). A small object's views score low even
- * for the right instance (few pixels, JPEG's colour bleed), so once the search is over the best
- * seen is also taken from `settleClear` when it leads every other instance judged by `margin`:
- * the best match among those seen, compared with each other, not only with the photo.
- */
-export const VERDICT = {
-  reject: 0.4,
-  unlike: 0.12,
-  match: 0.72,
-  settle: 0.45,
-  settleClear: 0.35,
-  margin: 0.15,
-} as const;
-/** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
-export const CLEAR_EVIDENCE = 1;
-export const ENOUGH_EVIDENCE = 2;
-/**
- * Per instance: decisions spent going closer to judge it, and collisions on the way without
- * getting any nearer, before the search moves on (the way may open again from elsewhere).
- */
-export const MAX_APPROACHES = 10;
-export const MAX_COLLISIONS = 4;
-
-export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
-
-/** Pure: what the ledger's evidence says of one instance, given all it holds. */
-export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
-  const gaveUp = c.approaches >= MAX_APPROACHES || c.stalled >= MAX_COLLISIONS;
-  if (c.score === null) return gaveUp ? "rejected" : "unjudged";
-  const isBest = ledger.best()?.id === c.id;
-  // once the search is over, the best of all seen, compared with the others as well as the photo
-  if (isBest && ledger.settling && c.score >= VERDICT.settle) return "match";
-  if (isBest && ledger.settling && c.score >= VERDICT.settleClear && c.score - runnerUp(ledger, c) >= VERDICT.margin)
-    return "match";
-  if (c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject) return "rejected";
-  // no colour in common at all: even a small view says so (the same instance scores this low in
-  // none of the development split's views under 100 pixels; 34% of other instances' do)
-  if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
-  if (isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
-  if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
-  return "plausible";
-}
-
-/** The best score of the judged instances other than `c` (0 when it is the only one judged). */
-function runnerUp(ledger: CandidateLedger, c: Candidate): number {
-  let best = 0;
-  for (const o of ledger.all()) if (o.id !== c.id && o.score !== null && o.score > best) best = o.score;
-  return best;
-}
-
-/**
- * Looks at every visible instance of the target's category: places it on the floor plan and,
- * where the view came with pixels and it is big enough, judges it against the photo. Records
- * all of it in the ledger.
- */
-export async function lookAtCandidates(input: LowLevelInput, ledger: CandidateLedger, camera: Camera): Promise<void> {
-  const { target, referenceImage, pose } = input;
-  if (target.category === null) return;
-  let photo: Appearance | null = null;
-  for (const view of ["front", "left", "right"] as const) {
-    const v = input.views[view];
-    const same = v.visible.filter((i) => i.category === target.category);
-    for (const c of same) {
-      const { floor } = floorGeometry(c, camera);
-      ledger.saw(c.id, { position: pose ? estimatePosition(pose, view, c, camera) : null, floor });
-    }
-    const judgeable = same.filter((i) => i.pixels >= MIN_PIXELS_TO_JUDGE);
-    if (!referenceImage || !v.image || judgeable.length === 0) continue;
-    photo ??= await photoAppearance(referenceImage);
-    const px = await pixelsOf(v.image);
-    for (const c of judgeable) {
-      const s = similarity(photo, appearanceIn(px, c.bbox));
-      ledger.judged(
-        c.id,
-        `${view}:${c.bbox.join(",")}:${c.pixels}`,
-        s,
-        viewReliability(c.pixels, clippedByView(c.bbox, camera)),
-      );
-    }
-  }
 }
 
 type Seen = { view: ViewName; instance: VisibleInstance; floor: number; below: number };
