@@ -1,7 +1,8 @@
 /**
  * Polar's layers, written down once (the README's "Architecture" section says the same in
  * words). A module may import its own part and any part below it, never one above; no cycles.
-`npm test` runs this check first (npm run depcheck).
+ * Across parts it imports only the other part's entry file, src/<part>/index.ts (part-interfaces
+ * below). `npm test` runs this check first (npm run depcheck).
  *
  *   cli                 the `polar` command
  *   queue               distributed evaluation: BullMQ/Redis coordinator and workers (polar eval --queue, polar worker)
@@ -39,6 +40,23 @@ const LAYERS = [
   "util",
 ];
 
+const { existsSync, readFileSync } = require("node:fs");
+const { join } = require("node:path");
+
+/**
+ * Each part's entry file, and the heavy modules it lists as imported directly (issue 23: each
+ * loads a package at import that start-up must not; scripts/dev/part-imports.ts writes the list).
+ */
+const ENTRIES = [...LAYERS.flatMap((l) => l.split("|"))]
+  .map((p) => `src/${p}/index.ts`)
+  .filter((f) => existsSync(join(__dirname, f)));
+const HEAVY_DIRECT = ENTRIES.flatMap((entry) => {
+  const dir = entry.replace(/index\.ts$/, "");
+  return [...readFileSync(join(__dirname, entry), "utf8").matchAll(/^ \* heavy: \.\/(\S+\.ts) /gm)].map(
+    (m) => `^${(dir + m[1]).replaceAll(".", "\\.")}$`,
+  );
+});
+
 const part = (names) => `^src/(${names})/`;
 const below = (i) => LAYERS.slice(i + 1).join("|");
 const above = (i) => LAYERS.slice(0, i).join("|");
@@ -68,6 +86,24 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    {
+      name: "part-interfaces",
+      comment:
+        "across parts, import the other part's entry file (src/<part>/index.ts), or one of the heavy modules it lists",
+      severity: "error",
+      from: { path: "^src/([^/]+)/" },
+      to: {
+        path: "^src/[^/]+/",
+        pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$", "^src/mllm/heuristic/index\\.ts$", ...HEAVY_DIRECT],
+      },
+    },
+    {
+      name: "heuristic-interface",
+      comment: "the offline backbone (a layer of its own) is reached through src/mllm/heuristic/index.ts as well",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/mllm/heuristic/" },
+      to: { path: "^src/mllm/heuristic/", pathNot: ["^src/mllm/heuristic/index\\.ts$", ...HEAVY_DIRECT] },
+    },
     {
       name: "agent-not-datasets",
       comment: "the agent boundary: the agent never reads the scenario set (test/boundary.test.ts checks more)",

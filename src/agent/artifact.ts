@@ -12,9 +12,9 @@
  * be said, or put the facts in the JSON object asked for. The first sentence (what was
  * searched for) and the last (how it ended) go last.
  */
-import type { ReplyRequirement } from "../mllm/policy.ts";
-import { countWords } from "../rules/check.ts";
-import type { RuleSession } from "../rules/rule-session.ts";
+import type { ReplyRequirement } from "../mllm/index.ts";
+import type { RuleSession } from "../rules/index.ts";
+import { countWords } from "../rules/index.ts";
 import { requirementOf } from "./delivery.ts";
 
 export interface ArtifactFacts {

@@ -4,9 +4,9 @@
  * request; revisions come out of the input's shared budget; once it is spent, one appeal goes to
  * a separate reviewer; whatever still fails is said anyway and recorded as unresolved.
  */
-import type { CallRecord, Policy, ReplyInput, ReplyRequirement } from "../mllm/policy.ts";
-import type { RuleResult, RuleSession, SessionRule } from "../rules/rule-session.ts";
-import { FOUND_ROOM } from "../rules/types.ts";
+import type { CallRecord, Policy, ReplyInput, ReplyRequirement } from "../mllm/index.ts";
+import type { RuleResult, RuleSession, SessionRule } from "../rules/index.ts";
+import { FOUND_ROOM } from "../rules/index.ts";
 
 export interface Delivery {
   /** what the robot said */

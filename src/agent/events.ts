@@ -5,7 +5,7 @@
  * image sink of runEpisode received with the bytes.
  */
 import { z } from "zod";
-import { Action, Pose, Vec3, VisibleInstance } from "../sim/protocol.ts";
+import { Action, Pose, Vec3, VisibleInstance } from "../sim/index.ts";
 
 const Base = {
   episodeId: z.string(),

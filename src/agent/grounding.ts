@@ -7,9 +7,8 @@
  *           photos of each, so a backbone that takes images can compare looks.
  * An explicit request names its object: grounding then keeps the user's name for it.
  */
-import type { MemoryCandidate, RawInteraction } from "../mllm/candidate.ts";
-import type { GroundInput, GroundOutput } from "../mllm/policy.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { GroundInput, GroundOutput, MemoryCandidate, RawInteraction } from "../mllm/index.ts";
+import type { Image } from "../sim/index.ts";
 import type { MemoryAccess } from "./memory-access.ts";
 import { loadReferenceImage } from "./reference-image.ts";
 import type { Task } from "./task.ts";

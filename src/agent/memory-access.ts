@@ -3,8 +3,7 @@
  * (retrieve top-k candidates; memorize an episode) and the raw-interaction log. The loop never
  * touches a store directly, so the graph's implementation can change without it.
  */
-import type { MemoryCandidate, RawInteraction } from "../mllm/candidate.ts";
-import type { CallRecord, MemorizeInput, MemoryMode } from "../mllm/policy.ts";
+import type { CallRecord, MemorizeInput, MemoryCandidate, MemoryMode, RawInteraction } from "../mllm/index.ts";
 import type { InteractionLog } from "./raw-interactions.ts";
 
 export interface PolarMemory {

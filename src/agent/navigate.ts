@@ -4,23 +4,25 @@
  * points (see src/planning/low-level.ts for the schedule) until it says STOP or the step
  * budget is spent.
  */
-import type { CallRecord, Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/policy.ts";
-import { estimatePosition } from "../perception/geometry.ts";
-import { CandidateLedger } from "../perception/ledger.ts";
-import type { Body, StepOutcome } from "../planning/body.ts";
-import { Controller, floorDistance, type GoToOptions, type StepHook } from "../planning/controller.ts";
-import { planRoom } from "../planning/high-level.ts";
+import type { CallRecord, Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/index.ts";
+import { CandidateLedger, estimatePosition } from "../perception/index.ts";
+import type { Body, StepOutcome } from "../planning/index.ts";
 import {
   askLowLevelPlanner,
+  Controller,
   decisionToAction,
   findInstance,
+  floorDistance,
+  type GoToOptions,
   NoveltyTracker,
+  planRoom,
+  roomAt,
+  type SceneGraph,
+  type StepHook,
   type Trigger,
   viewsFor,
-} from "../planning/low-level.ts";
-import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
-import type { Observation, Vec3 } from "../sim/protocol.ts";
-import type { Image } from "../sim/simulator.ts";
+} from "../planning/index.ts";
+import type { Image, Observation, Vec3 } from "../sim/index.ts";
 import type { EventStream } from "./events.ts";
 import type { NavigationGate } from "./rule-gate.ts";
 import type { Stopwatch } from "./timing.ts";

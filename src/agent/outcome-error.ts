@@ -3,9 +3,9 @@
  * what it said. The kinds let a reader tell a backbone outage from a simulator one.
  */
 import { z } from "zod";
-import { BackboneError } from "../mllm/policy.ts";
-import { SimError } from "../sim/simulator.ts";
-import { isInfrastructureFailure } from "../util/failure.ts";
+import { BackboneError } from "../mllm/index.ts";
+import { SimError } from "../sim/index.ts";
+import { isInfrastructureFailure } from "../util/index.ts";
 
 export const ErrorKind = z.enum(["backbone", "simulator", "memory", "agent"]);
 export type ErrorKind = z.infer<typeof ErrorKind>;

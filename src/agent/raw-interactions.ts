@@ -8,7 +8,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import type { RawInteraction } from "../mllm/candidate.ts";
+import type { RawInteraction } from "../mllm/index.ts";
 
 const Line = z.strictObject({
   userId: z.string().min(1),

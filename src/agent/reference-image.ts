@@ -1,7 +1,7 @@
 /** Reads an acquisition episode's reference image into the Image the policy takes. */
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import type { Image } from "../sim/simulator.ts";
+import type { Image } from "../sim/index.ts";
 
 export async function loadReferenceImage(path: string): Promise<Image> {
   const data = await readFile(path).catch((e: Error) => {

@@ -9,11 +9,11 @@
  * rules forbid now (plan_path's avoidRegions); the room the robot stands in is exempt, so it can
  * always leave.
  */
-import type { SceneGraphRoom } from "../mllm/policy.ts";
-import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
-import { sameRoom } from "../rules/rooms.ts";
-import type { RuleSession } from "../rules/rule-session.ts";
-import type { Pose } from "../sim/protocol.ts";
+import type { SceneGraphRoom } from "../mllm/index.ts";
+import { roomAt, type SceneGraph } from "../planning/index.ts";
+import type { RuleSession } from "../rules/index.ts";
+import { sameRoom } from "../rules/index.ts";
+import type { Pose } from "../sim/index.ts";
 
 export class NavigationGate {
   /** rooms no later choice may name */

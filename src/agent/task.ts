@@ -4,8 +4,7 @@
  * rest (target and distractor ids, the answer key, placements, metrics) on its own side; the
  * agent's modules never import the dataset's episode types, and a test checks that they don't.
  */
-import type { Category, Pose } from "../sim/protocol.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { Category, Image, Pose } from "../sim/index.ts";
 
 /**
  * The object an explicit (acquisition) request is about, as the user shows it: the name they

@@ -3,8 +3,8 @@
  * The loop feeds it as it goes; `summary()` is what memorization and the raw-interaction
  * baseline read (MemorizeInput.trajectory, RawInteraction.trajectory).
  */
-import type { MemorizeInput } from "../mllm/policy.ts";
-import type { VisibleInstance } from "../sim/protocol.ts";
+import type { MemorizeInput } from "../mllm/index.ts";
+import type { VisibleInstance } from "../sim/index.ts";
 
 export interface TrajectoryFacts {
   roomsVisited: string[];

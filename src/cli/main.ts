@@ -1,11 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { ConfigError } from "../config/load.ts";
-import { BackboneError } from "../mllm/policy.ts";
-import { QueueUnreachableError } from "../queue/errors.ts";
-import { SimError } from "../sim/simulator.ts";
-import { LockHeldError } from "../util/dir-lock.ts";
-import { reason } from "../util/ensure-dir.ts";
-import { redactKnown } from "../util/redact.ts";
+import { LockHeldError, reason, redactKnown } from "../util/index.ts";
 import { registerCommands } from "./commands/index.ts";
 
 // Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (whole,
@@ -29,6 +23,13 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) process.exit(e.exitCode);
+  // loaded only here: the parts' entry files are more than `polar --help` needs to start
+  const [{ ConfigError }, { BackboneError }, { QueueUnreachableError }, { SimError }] = await Promise.all([
+    import("../config/index.ts"),
+    import("../mllm/index.ts"),
+    import("../queue/index.ts"),
+    import("../sim/index.ts"),
+  ]);
   // a simulator or model that could not be used: the message names the URL and what to do
   if (e instanceof SimError || e instanceof BackboneError) {
     console.error(`polar: ${e.message}`);

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { ConfigError, loadConfig } from "../config/load.ts";
-import type { PolarConfig } from "../config/schema.ts";
+import type { PolarConfig } from "../config/index.ts";
+import { ConfigError, loadConfig } from "../config/index.ts";
 import { storeNames } from "../memory/create.ts";
 import { ruleLibraryTypes } from "../rules/stores.ts";
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BackboneConfig } from "../mllm/config.ts";
+import { BackboneConfig } from "../mllm/index.ts";
 import { ConfigError, loadYamlAs, REPO_ROOT } from "./load.ts";
 
 export const BACKBONE_DIR = join(REPO_ROOT, "configs", "backbones");

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AgentConfig } from "../agent/config.ts";
-import { EmbedderConfig, MemoryConfig } from "../memory/config.ts";
-import { BackboneConfig } from "../mllm/config.ts";
-import { RulesConfig } from "../rules/config.ts";
-import { SimulatorConfig } from "../sim/config.ts";
+import { AgentConfig } from "../agent/index.ts";
+import { EmbedderConfig, MemoryConfig } from "../memory/index.ts";
+import { BackboneConfig } from "../mllm/index.ts";
+import { RulesConfig } from "../rules/index.ts";
+import { SimulatorConfig } from "../sim/index.ts";
 import { EvalConfig } from "./eval-schema.ts";
 
 /** The whole run configuration: each part owns its section's schema. */

@@ -6,24 +6,24 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { listBackbones, resolveBackbone } from "../config/backbones.ts";
-import type { PolarConfig } from "../config/schema.ts";
-import { loadScenarioSet, priorEpisodes } from "../datasets/load-set.ts";
+import type { PolarConfig } from "../config/index.ts";
+import { listBackbones, resolveBackbone } from "../config/index.ts";
 import {
   type Episode,
   type EvaluationEpisode,
+  loadScenarioSet,
+  priorEpisodes,
   SCENARIO_SET_FILE,
   type ScenarioSet,
-} from "../datasets/scenario-schema.ts";
+} from "../datasets/index.ts";
+import type { BackboneRuntime, EvalRuntime, MemoryFactory } from "../eval/index.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
-import type { BackboneRuntime, EvalRuntime } from "../eval/runner.ts";
-import { createRuntime, type MemoryFactory } from "../eval/wiring.ts";
-import { checkBackboneReady } from "../mllm/keys.ts";
-import { rulesForEpisodes } from "../rules/input.ts";
-import { type ModelRuleLayer, ruleLayerFor } from "../rules/model/layer.ts";
+import { createRuntime } from "../eval/wiring.ts";
+import { checkBackboneReady } from "../mllm/index.ts";
+import { describeTaught, type ModelRuleLayer, rulesForEpisodes } from "../rules/index.ts";
+import { ruleLayerFor } from "../rules/model/layer.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
-import { describeTaught } from "../rules/teach.ts";
-import { type ClaimedDir, claimDir } from "../util/dir-lock.ts";
+import { type ClaimedDir, claimDir } from "../util/index.ts";
 import type { StartMessage } from "./page-messages.ts";
 import { type DataRoots, PathRefused } from "./paths.ts";
 import { rulesPath } from "./rules-view.ts";

@@ -6,10 +6,10 @@
  */
 import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { PolarConfig } from "../config/schema.ts";
+import type { PolarConfig } from "../config/index.ts";
 import { memoryConfigFor } from "../eval/memory-factory.ts";
+import type { ObjectMemory } from "../memory/index.ts";
 import { openExistingStore } from "../memory/open-existing.ts";
-import type { ObjectMemory } from "../memory/store.ts";
 import type { DataRoots } from "./paths.ts";
 
 export interface GraphNode {

@@ -5,7 +5,7 @@
  * server writes them.
  */
 import { z } from "zod";
-import { RULE_METHODS } from "../rules/rule-session.ts";
+import { RULE_METHODS } from "../rules/index.ts";
 
 const Id = z.string().min(1).max(200);
 const Text = z.string().trim().min(1, "is empty").max(2000);

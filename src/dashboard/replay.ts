@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { EpisodeEvent } from "../agent/events.ts";
+import { EpisodeEvent } from "../agent/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 const KNOWN = new Set<string>(EpisodeEvent.options.map((o) => o.shape.type.value));

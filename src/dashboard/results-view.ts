@@ -8,8 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { PROGRESS_FILE, ProgressFile } from "../eval/progress-file.ts";
-import { lineMeasures, readResults } from "../eval/results.ts";
+import { lineMeasures, PROGRESS_FILE, ProgressFile, readResults } from "../eval/index.ts";
 import type { DataRoots } from "./paths.ts";
 import { listRuns } from "./replay.ts";
 

@@ -4,12 +4,11 @@
  * memory.path).
  */
 import { existsSync } from "node:fs";
-import type { PolarConfig } from "../config/schema.ts";
-import { describeRule } from "../rules/describe.ts";
-import type { ModelRuleLayer } from "../rules/model/layer.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { ModelRuleLayer } from "../rules/index.ts";
+import { describeRule, describeTaught, teach } from "../rules/index.ts";
 import { defaultRulesDb } from "../rules/sqlite-library.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
-import { describeTaught, teach } from "../rules/teach.ts";
 
 export function rulesPath(config: PolarConfig): string {
   return defaultRulesDb(config.memory.path);

@@ -14,7 +14,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
-import { type Category, type ObjectSpec, PINNED_CATEGORIES, Vec3 } from "../sim/protocol.ts";
+import { type Category, type ObjectSpec, PINNED_CATEGORIES, Vec3 } from "../sim/index.ts";
 import { DatasetError, describeIssues } from "./dataset-errors.ts";
 import type { EvaluationEpisode, Scene } from "./scenario-schema.ts";
 

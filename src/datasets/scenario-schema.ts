@@ -10,7 +10,7 @@
  * interactions (the latest valid interaction wins) and sort lexicographically.
  */
 import { z } from "zod";
-import { Category, ObjectAttributes, ObjectSpec, Pose, type Vec3 } from "../sim/protocol.ts";
+import { Category, ObjectAttributes, ObjectSpec, Pose, type Vec3 } from "../sim/index.ts";
 
 export const SCENARIO_SET_VERSION = "1.0";
 export const SCENARIO_SET_FILE = "scenario-set.json";

@@ -3,9 +3,9 @@
  * a report rebuilt from the same results shows the same intervals.
  */
 
-import { mulberry32 } from "../util/random.ts";
+import { mulberry32 } from "../util/index.ts";
 
-export { fnv1a as hashSeed, mulberry32 as rng } from "../util/random.ts";
+export { fnv1a as hashSeed, mulberry32 as rng } from "../util/index.ts";
 
 export interface Estimate {
   n: number;

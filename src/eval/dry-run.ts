@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PolarConfig } from "../config/schema.ts";
-import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { EvaluationEpisode } from "../datasets/index.ts";
 import { episodeGroup } from "./episode-files.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { MEMORY_LABELS } from "./metrics.ts";

@@ -5,10 +5,10 @@
  * answers one request at a time (episode-threads.ts sends them).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { PolarConfig } from "../config/schema.ts";
-import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";
-import type { Simulator } from "../sim/simulator.ts";
-import { registeredNames } from "../util/registry.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { EvaluationEpisode } from "../datasets/index.ts";
+import type { Simulator } from "../sim/index.ts";
+import { registeredNames } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import {
   type BackboneRuntime,

@@ -6,8 +6,8 @@
  * result file, the budget and the memory's lock.
  */
 import { Worker } from "node:worker_threads";
-import type { PolarConfig } from "../config/schema.ts";
-import { missingFrom } from "../util/registry.ts";
+import type { PolarConfig } from "../config/index.ts";
+import { missingFrom } from "../util/index.ts";
 import type { RunReply, ThreadReply, ThreadRequest } from "./episode-thread.ts";
 import type { EpisodeWorker, EpisodeWorkers } from "./runner.ts";
 

@@ -1,11 +1,11 @@
 /** One call from config to results and report: what `polar eval`, `npm start`, tests and the bench use. */
 import { join } from "node:path";
-import type { PolarConfig } from "../config/schema.ts";
-import type { BackboneConfig } from "../mllm/config.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { BackboneConfig } from "../mllm/index.ts";
+import type { RulesMethod } from "../rules/index.ts";
 import { ruleLayerFor } from "../rules/model/layer.ts";
-import type { RulesMethod } from "../rules/rule-session.ts";
-import { settingsFromConfig } from "../sim/settings.ts";
-import { claimDir } from "../util/dir-lock.ts";
+import { settingsFromConfig } from "../sim/index.ts";
+import { claimDir } from "../util/index.ts";
 import { episodeThreads } from "./episode-threads.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { scoreTable } from "./rule-phase/labels.ts";

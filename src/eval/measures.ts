@@ -4,7 +4,7 @@
  * measure in that list reaches the episode record, the result line's `measures` map, the
  * report and the dashboard's results table without further edits.
  */
-import { EvalConfig } from "../config/eval-schema.ts";
+import { EvalConfig } from "../config/index.ts";
 import { CATEGORY_MATCH, categoryMatchMeasure } from "./measures/category-match.ts";
 import { COLLISIONS, collisionsMeasure } from "./measures/collisions.ts";
 import { DISTANCE_TO_GOAL, distanceToGoalMeasure } from "./measures/distance-to-goal.ts";

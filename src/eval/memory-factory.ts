@@ -5,16 +5,21 @@
  */
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
-import type { InteractionLog } from "../agent/raw-interactions.ts";
-import type { PolarConfig } from "../config/schema.ts";
-import { Bm25Retriever, DenseRawRetriever, type InteractionRetriever, recallAtK } from "../memory/baselines.ts";
+import type { InteractionLog } from "../agent/index.ts";
+import type { PolarConfig } from "../config/index.ts";
 import { createStore, storeKind } from "../memory/create.ts";
-import { createEmbedder } from "../memory/embedders/create.ts";
-import type { Embedder } from "../memory/embedders/embedder.ts";
-import { LEXICAL_NAME } from "../memory/embedders/lexical.ts";
+import type { Embedder } from "../memory/index.ts";
+import {
+  Bm25Retriever,
+  createEmbedder,
+  DenseRawRetriever,
+  type InteractionRetriever,
+  LEXICAL_NAME,
+  recallAtK,
+  retrieve,
+} from "../memory/index.ts";
 import { GraphMemory } from "../memory/polar-memory.ts";
-import { retrieve } from "../memory/retrieve.ts";
-import type { Policy } from "../mllm/policy.ts";
+import type { Policy } from "../mllm/index.ts";
 import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";
 
 /** The embedder as reports name it; the lexical one says why it was used. */

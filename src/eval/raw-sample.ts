@@ -3,8 +3,8 @@
  * at random (seeded), the gold one(s) always among them, shown in time order. It lives with the
  * harness because choosing it needs the episode's gold prior ids, which the agent never sees.
  */
-import type { RawInteraction } from "../mllm/candidate.ts";
-import { fnv1a, mulberry32 } from "../util/random.ts";
+import type { RawInteraction } from "../mllm/index.ts";
+import { fnv1a, mulberry32 } from "../util/index.ts";
 
 export { fnv1a as hashSeed };
 

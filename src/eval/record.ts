@@ -3,8 +3,7 @@
  * eval runner turns into a result line. zod-described so a consumer can validate what it stores.
  */
 import { z } from "zod";
-import { CallSummary } from "../agent/events.ts";
-import { ErrorKind } from "../agent/outcome-error.ts";
+import { CallSummary, ErrorKind } from "../agent/index.ts";
 import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 

@@ -9,9 +9,8 @@
  * Implemented as a wrapper around the agent's PolarMemory, so the agent needs no hook.
  */
 
-import type { PolarMemory } from "../agent/memory-access.ts";
-import type { InteractionLog } from "../agent/raw-interactions.ts";
-import type { MemoryCandidate } from "../mllm/candidate.ts";
+import type { InteractionLog, PolarMemory } from "../agent/index.ts";
+import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Representation } from "./results.ts";
 
 function sentences(text: string): string[] {

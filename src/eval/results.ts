@@ -6,7 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
-import { redactDeep } from "../util/redact.ts";
+import { redactDeep } from "../util/index.ts";
 import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 

@@ -31,20 +31,15 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EpisodeEvent } from "../agent/events.ts";
-import type { EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
-import { Neo4jConfig } from "../memory/config.ts";
-import type { MemoryMode } from "../mllm/policy.ts";
-import { type OpenedInput, rulesForEpisodes } from "../rules/input.ts";
-import type { RuleLibrary } from "../rules/library.ts";
-import type { ModelRuleLayer } from "../rules/model/layer.ts";
-import type { RulesMethod } from "../rules/rule-session.ts";
+import type { EpisodeEvent } from "../agent/index.ts";
+import type { EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
+import { Neo4jConfig } from "../memory/index.ts";
+import type { MemoryMode } from "../mllm/index.ts";
+import type { ModelRuleLayer, RuleDraft, RuleLibrary, RulesMethod } from "../rules/index.ts";
+import { type OpenedInput, rulesForEpisodes, type TeachResult, teach } from "../rules/index.ts";
 import { openRuleLibrary } from "../rules/stores.ts";
-import { type TeachResult, teach } from "../rules/teach.ts";
-import type { RuleDraft } from "../rules/types.ts";
-import type { Receptacle, SceneInfo, Vec3 } from "../sim/protocol.ts";
-import type { Simulator } from "../sim/simulator.ts";
-import { fnv1a as hashSeed, mulberry32 } from "../util/random.ts";
+import type { Receptacle, SceneInfo, Simulator, Vec3 } from "../sim/index.ts";
+import { fnv1a as hashSeed, mulberry32 } from "../util/index.ts";
 import { bootstrapMean, type Estimate } from "./bootstrap.ts";
 import { runPool } from "./pool.ts";
 import type { EpisodeRecord } from "./record.ts";

@@ -16,11 +16,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EpisodeEvent } from "../agent/events.ts";
-import type { PolarConfig } from "../config/schema.ts";
-import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
-import { claimDir } from "../util/dir-lock.ts";
+import type { EpisodeEvent } from "../agent/index.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
+import type { Image, Simulator } from "../sim/index.ts";
+import { claimDir } from "../util/index.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { EpisodeMap } from "./episode-map.ts";

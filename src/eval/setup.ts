@@ -4,10 +4,10 @@
  * present — all before the first episode.
  */
 import { resolve } from "node:path";
-import type { PolarConfig } from "../config/schema.ts";
-import { loadScenarioSet, scenarioSetFile } from "../datasets/load-set.ts";
-import type { ScenarioSet } from "../datasets/scenario-schema.ts";
-import type { SimulatorConfig } from "../sim/config.ts";
+import type { PolarConfig } from "../config/index.ts";
+import type { ScenarioSet } from "../datasets/index.ts";
+import { loadScenarioSet, scenarioSetFile } from "../datasets/index.ts";
+import type { SimulatorConfig } from "../sim/index.ts";
 import type { MemoryModeName, Representation } from "./results.ts";
 import { type EvalPlan, hashFile } from "./runner.ts";
 import { prepareBackbones } from "./wiring.ts";

@@ -5,7 +5,7 @@
  * episode made, and the report can still merge episodes and read p50/p95 per call.
  */
 import { z } from "zod";
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 
 const Count = z.number().int().min(0);
 

@@ -5,21 +5,20 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { MemoryAccess, PolarMemory } from "../agent/memory-access.ts";
-import { InteractionLog } from "../agent/raw-interactions.ts";
+import type { MemoryAccess, PolarMemory } from "../agent/index.ts";
+import { InteractionLog } from "../agent/index.ts";
 import { loadReferenceImage } from "../agent/reference-image.ts";
-import { resolveBackbone } from "../config/backbones.ts";
-import type { PolarConfig } from "../config/schema.ts";
-import type { EvaluationEpisode, ScenarioSet } from "../datasets/scenario-schema.ts";
+import type { PolarConfig } from "../config/index.ts";
+import { resolveBackbone } from "../config/index.ts";
+import type { EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
 import { checkBackboneType, createPolicy } from "../mllm/backbone-registry.ts";
-import type { BackboneConfig } from "../mllm/config.ts";
-import { checkBackboneReady } from "../mllm/keys.ts";
-import type { Policy } from "../mllm/policy.ts";
+import type { BackboneConfig, Policy } from "../mllm/index.ts";
+import { checkBackboneReady } from "../mllm/index.ts";
 // the offline backbone registers itself (it sits above planning, so the backbone registry cannot import it)
 import "../mllm/heuristic/backbone.ts";
-import { SceneGraphCache } from "../planning/scene-graph.ts";
-import { settingsFromConfig } from "../sim/settings.ts";
-import type { Simulator } from "../sim/simulator.ts";
+import { SceneGraphCache } from "../planning/index.ts";
+import type { Simulator } from "../sim/index.ts";
+import { settingsFromConfig } from "../sim/index.ts";
 import { describeTrigger, runEpisode } from "./harness.ts";
 import { withRepresentation } from "./representation.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";

@@ -3,7 +3,7 @@
  * over the raw prior interactions (instruction + trajectory text), and recall@k for them and
  * for Polar's graph retrieval alike.
  */
-import type { RawInteraction } from "../mllm/candidate.ts";
+import type { RawInteraction } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { lexicalTokens } from "./embedders/lexical.ts";

@@ -5,7 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { Registry } from "../util/registry.ts";
+import { Registry } from "../util/index.ts";
 import type { MemoryConfig } from "./config.ts";
 import { SqliteMemoryStore } from "./sqlite-store.ts";
 import { type MemoryStore, MemoryStoreError, type StoreOptions } from "./store.ts";

@@ -4,7 +4,7 @@
  * error naming the URI.
  */
 import neo4j, { type Driver, Neo4jError } from "neo4j-driver";
-import { rememberSecret } from "../util/redact.ts";
+import { rememberSecret } from "../util/index.ts";
 import type { Neo4jConfig } from "./config.ts";
 import { MemoryStoreError } from "./store.ts";
 

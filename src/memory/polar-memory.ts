@@ -2,8 +2,7 @@
  * The memory graph as the episode loop uses it (src/agent/memory-access.ts's PolarMemory):
  * retrieve top-k candidates, memorize a finished episode. One store, one embedder, one backbone.
  */
-import type { MemoryCandidate } from "../mllm/candidate.ts";
-import type { CallRecord, MemorizeInput, Policy } from "../mllm/policy.ts";
+import type { CallRecord, MemorizeInput, MemoryCandidate, Policy } from "../mllm/index.ts";
 import type { EmbedderConfig, MemoryConfig } from "./config.ts";
 import { createStore } from "./create.ts";
 import { createEmbedder } from "./embedders/create.ts";

@@ -29,9 +29,8 @@
  * Statements with similarity ≤ 0 are left out. A request's parts are taken from its description
  * of the object, its asking removed (src/util/requests.ts).
  */
-import type { MemoryCandidate } from "../mllm/candidate.ts";
-import { conceptCoverage, conceptsIn, glossed } from "../util/concepts.ts";
-import { describedPart } from "../util/requests.ts";
+import type { MemoryCandidate } from "../mllm/index.ts";
+import { conceptCoverage, conceptsIn, describedPart, glossed } from "../util/index.ts";
 import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";

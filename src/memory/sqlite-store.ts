@@ -5,7 +5,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { ensureDir } from "../util/ensure-dir.ts";
+import { ensureDir } from "../util/index.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
 import { appendVectors, loadVectors, rebuildVectors } from "./sqlite-vectors.ts";
 import {

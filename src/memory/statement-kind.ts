@@ -17,7 +17,7 @@
  * whatever a model backbone writes, and they can be read and tested. Order matters where cues
  * overlap ("a birthday present from my dad" is a giver before it is an occasion).
  */
-import { PINNED_CATEGORIES as CATEGORIES } from "../sim/protocol.ts";
+import { PINNED_CATEGORIES as CATEGORIES } from "../sim/index.ts";
 
 export const STATEMENT_KINDS = ["routine", "preference", "giver", "occasion", "owner", "season", "place"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];

@@ -5,8 +5,8 @@
  * themselves in their own files; a plug-in calls registerProvider). Backbone files in
  * configs/backbones/ are found by src/config/backbones.ts.
  */
-import type { SimulatorConfig } from "../sim/config.ts";
-import { Registry } from "../util/registry.ts";
+import type { SimulatorConfig } from "../sim/index.ts";
+import { Registry } from "../util/index.ts";
 import type { ChatModel } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
 import "./gemini.ts";

@@ -5,7 +5,7 @@
  * ChatModelError with whatever the attempts cost.
  */
 import type { z } from "zod";
-import type { FailureInfo } from "../util/failure.ts";
+import type { FailureInfo } from "../util/index.ts";
 
 export interface TextPart {
   type: "text";

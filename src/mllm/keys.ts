@@ -1,5 +1,5 @@
 /** API keys come from environment variables only, are checked before a run starts, and never travel in messages. */
-import { rememberSecret } from "../util/redact.ts";
+import { rememberSecret } from "../util/index.ts";
 import type { BackboneConfig } from "./config.ts";
 import { providerFor } from "./providers.ts";
 
@@ -52,4 +52,4 @@ export function readApiKey(config: BackboneConfig, env: NodeJS.ProcessEnv = proc
 }
 
 /** Removes a secret, and any long piece of it in any case, from text that may end up in errors, logs or records. */
-export { redact } from "../util/redact.ts";
+export { redact } from "../util/index.ts";

@@ -3,10 +3,9 @@
  * chat model with a zod schema (llm-policy.ts); the offline heuristic makes them in code
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
-import type { CandidateLedger } from "../perception/ledger.ts";
-import type { Category, Pose, VisibleInstance } from "../sim/protocol.ts";
-import type { Image } from "../sim/simulator.ts";
-import type { FailureInfo } from "../util/failure.ts";
+import type { CandidateLedger } from "../perception/index.ts";
+import type { Category, Image, Pose, VisibleInstance } from "../sim/index.ts";
+import type { FailureInfo } from "../util/index.ts";
 import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 import type { CallExchange } from "./exchange.ts";
 

@@ -5,7 +5,7 @@
  * key check, the rule layer's model path, the dry run. openai.ts (also any OpenAI-compatible
  * server: vLLM, Ollama) and gemini.ts register themselves; a plug-in calls registerProvider.
  */
-import { Registry } from "../util/registry.ts";
+import { Registry } from "../util/index.ts";
 import type { ChatModel } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";
 

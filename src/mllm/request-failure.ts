@@ -4,7 +4,7 @@
  * failure (src/util/failure.ts) or a failure of what the agent asked for. Every provider
  * describes its failures through these functions, so OpenAI and Gemini read the same.
  */
-import type { FailureInfo } from "../util/failure.ts";
+import type { FailureInfo } from "../util/index.ts";
 
 /** A described failure: the message to show and its classification. */
 export interface RequestFailure extends FailureInfo {

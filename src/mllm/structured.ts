@@ -4,7 +4,7 @@
  * what was wrong.
  */
 import { z } from "zod";
-import type { FailureInfo } from "../util/failure.ts";
+import type { FailureInfo } from "../util/index.ts";
 import {
   addUsage,
   type ChatMessage,

@@ -4,7 +4,7 @@
  * is measured on the floor, so an object on a nightstand at 2.0 m is only ~1.8 m away there.
  * The box's row gives the elevation angle that separates the two.
  */
-import type { Pose, Vec3, ViewName, VisibleInstance } from "../sim/protocol.ts";
+import type { Pose, Vec3, ViewName, VisibleInstance } from "../sim/index.ts";
 
 /** The pinhole camera the instance boxes are measured in (square pixels). */
 export interface Camera {

@@ -8,7 +8,7 @@
  * picture, seen from behind, a few pixels far away), so an instance's score is the
  * reliability-weighted mean of its most reliable views, and `evidence` says how much was seen.
  */
-import type { Vec3 } from "../sim/protocol.ts";
+import type { Vec3 } from "../sim/index.ts";
 
 /** How many of an instance's most reliable views its score is taken over. */
 const KEPT_VIEWS = 3;

@@ -4,8 +4,7 @@
  * pile up in the episode's ledger (ledger.ts), and a verdict reads all the evidence it holds.
  */
 
-import type { Pose, VisibleInstance } from "../sim/protocol.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { Image, Pose, VisibleInstance } from "../sim/index.ts";
 import { type Appearance, appearanceIn, similarity } from "./appearance.ts";
 import { type Camera, clippedByView, estimatePosition, floorGeometry } from "./geometry.ts";
 import { type Candidate, type CandidateLedger, viewReliability } from "./ledger.ts";

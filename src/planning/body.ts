@@ -4,8 +4,7 @@
  * tells a listener about every step, so the scene-graph traversal and the episode count their
  * steps apart simply by using separate bodies.
  */
-import type { Action, Observation, Pose } from "../sim/protocol.ts";
-import type { AgentSimulator, Image, ViewsRequest } from "../sim/simulator.ts";
+import type { Action, AgentSimulator, Image, Observation, Pose, ViewsRequest } from "../sim/index.ts";
 
 export type ActionSource = "plan" | "low_level" | "look_around";
 

@@ -6,7 +6,7 @@
  * GoToOptions add rooms to keep out of (plan_path's avoidRegions) and a look at each plan, with
  * the rooms it passes, before a step of it is taken; without them the walk is as it always was.
  */
-import type { Action, Vec3 } from "../sim/protocol.ts";
+import type { Action, Vec3 } from "../sim/index.ts";
 import type { ActionSource, Body, StepOutcome } from "./body.ts";
 
 export type GoToStatus =

@@ -4,8 +4,8 @@
  * answer is checked against the graph: a room the graph does not have is matched by label,
  * and failing that replaced by the nearest room not yet searched, with the reason saying so.
  */
-import type { Decision, GroundOutput, HighLevelOutput, Policy, SceneGraphRoom } from "../mllm/policy.ts";
-import type { Vec3 } from "../sim/protocol.ts";
+import type { Decision, GroundOutput, HighLevelOutput, Policy, SceneGraphRoom } from "../mllm/index.ts";
+import type { Vec3 } from "../sim/index.ts";
 import { floorDistance } from "./controller.ts";
 
 export interface RoomChoice {

@@ -24,10 +24,9 @@
  *  - `revisit`: the search is over and the robot has walked back to the instance its planner
  *    judged most like the photo, for a last look.
  */
-import type { Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/policy.ts";
-import type { CandidateLedger } from "../perception/ledger.ts";
-import type { Action, Observation, Pose, ViewName, VisibleInstance } from "../sim/protocol.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { Decision, GroundOutput, LowLevelInput, LowLevelOutput, Policy } from "../mllm/index.ts";
+import type { CandidateLedger } from "../perception/index.ts";
+import type { Action, Image, Observation, Pose, ViewName, VisibleInstance } from "../sim/index.ts";
 
 export type Trigger =
   | "arrival"

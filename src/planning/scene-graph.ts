@@ -5,9 +5,8 @@
  * the walk cannot reach stay out of the graph the planner sees. The traversal's steps are its
  * own (a separate body and budget), reported once per scene and never charged to an episode.
  */
-import type { SceneGraphRoom } from "../mllm/policy.ts";
-import type { Observation, Pose, SceneInfo, Vec3 } from "../sim/protocol.ts";
-import type { AgentSimulator, Image } from "../sim/simulator.ts";
+import type { SceneGraphRoom } from "../mllm/index.ts";
+import type { AgentSimulator, Image, Observation, Pose, SceneInfo, Vec3 } from "../sim/index.ts";
 import { Body } from "./body.ts";
 import { Controller, type ControllerOptions, floorDistance } from "./controller.ts";
 

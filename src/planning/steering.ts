@@ -16,11 +16,16 @@
  * agent never stops), so when the step would do that, or the way closer is blocked, and the
  * object is already well within the success radius, it stops where it stands.
  */
-import type { LowLevelInput, LowLevelOutput } from "../mllm/policy.ts";
-import { floorGeometry, nearestVisibleFloor } from "../perception/geometry.ts";
-import { type Candidate, CandidateLedger } from "../perception/ledger.ts";
-import { MAX_COLLISIONS, VERDICT, type Verdict, verdictOf } from "../perception/view-judgment.ts";
-import type { ViewName, VisibleInstance } from "../sim/protocol.ts";
+import type { LowLevelInput, LowLevelOutput } from "../mllm/index.ts";
+import {
+  type Candidate,
+  CandidateLedger,
+  floorGeometry,
+  nearestVisibleFloor,
+  type Verdict,
+} from "../perception/index.ts";
+import { MAX_COLLISIONS, VERDICT, verdictOf } from "../perception/view-judgment.ts";
+import type { ViewName, VisibleInstance } from "../sim/index.ts";
 import { DEFAULT_STOP_RULE, type StopRule } from "./stop-rule.ts";
 
 const DIRECTION = { front: "forward", left: "left", right: "right" } as const;

@@ -5,7 +5,7 @@
 import type { ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { rememberSecret } from "../util/redact.ts";
+import { rememberSecret } from "../util/index.ts";
 import { QueueUnreachableError } from "./errors.ts";
 
 export class QueueUrlError extends Error {}

@@ -6,18 +6,10 @@
  */
 import { hostname } from "node:os";
 import { join } from "node:path";
-import type { PolarConfig } from "../config/schema.ts";
+import type { PolarConfig } from "../config/index.ts";
+import { describeDifference, type EvalPlan, type EvalRuntime, type Job, runConfigOf, runHash } from "../eval/index.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
-import { describeDifference, runConfigOf, runHash } from "../eval/run-config.ts";
-import {
-  configHash,
-  type EvalPlan,
-  type EvalRuntime,
-  episodeSettings,
-  type Job,
-  planJobs,
-  slug,
-} from "../eval/runner.ts";
+import { configHash, episodeSettings, planJobs, slug } from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
 import type { RunSpec } from "./spec.ts";

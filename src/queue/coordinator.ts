@@ -13,27 +13,23 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import type { PolarConfig } from "../config/schema.ts";
-import { createMemoryFactory } from "../eval/memory-factory.ts";
-import { type ReportOutput, writeReport } from "../eval/report/write-report.ts";
+import type { PolarConfig } from "../config/index.ts";
 import {
+  type EvalPlan,
   FAILURES_FILE,
   FailureWriter,
+  type Job,
   RESULTS_FILE,
+  type ReportOutput,
   type ResultLine,
   ResultWriter,
   readResults,
-} from "../eval/results.ts";
-import { runConfigOf, writeRunFile } from "../eval/run-config.ts";
-import {
-  configHash,
-  type EvalPlan,
-  episodeSettings,
-  type Job,
-  openManifest,
-  planJobs,
-  saveManifest,
-} from "../eval/runner.ts";
+  runConfigOf,
+  writeRunFile,
+} from "../eval/index.ts";
+import { createMemoryFactory } from "../eval/memory-factory.ts";
+import { writeReport } from "../eval/report/write-report.ts";
+import { configHash, episodeSettings, openManifest, planJobs, saveManifest } from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";

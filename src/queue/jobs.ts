@@ -1,6 +1,6 @@
 /** How every job of a run is queued, and what a finished job hands back. */
 import type { JobsOptions } from "bullmq";
-import type { ResultLine } from "../eval/results.ts";
+import type { ResultLine } from "../eval/index.ts";
 
 /**
  * Retries with backoff for episodes the infrastructure could not run (the worker throws for

@@ -5,8 +5,9 @@
  * recording it as a result.
  */
 import type { Job as BullJob, Queue } from "bullmq";
-import type { EvaluationEpisode } from "../datasets/scenario-schema.ts";
-import { type BackboneRuntime, type Job, toLine } from "../eval/runner.ts";
+import type { EvaluationEpisode } from "../datasets/index.ts";
+import type { BackboneRuntime, Job } from "../eval/index.ts";
+import { toLine } from "../eval/runner.ts";
 import type { RunContext } from "./context.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import type { SimPool } from "./sim-pool.ts";

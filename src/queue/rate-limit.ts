@@ -11,7 +11,7 @@
  */
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { retryAfterMs } from "../mllm/retry.ts";
+import { retryAfterMs } from "../mllm/index.ts";
 
 export const RateLimit = z.strictObject({
   requestsPerMinute: z.number().positive(),

@@ -2,8 +2,8 @@
  * A worker's simulator sessions: up to one per job in flight, opened when first needed and
  * reused; a session that an infrastructure failure spent is closed, never handed out again.
  */
-import type { EvalRuntime } from "../eval/runner.ts";
-import type { Simulator } from "../sim/simulator.ts";
+import type { EvalRuntime } from "../eval/index.ts";
+import type { Simulator } from "../sim/index.ts";
 
 export class SimPool {
   private idle: Simulator[] = [];

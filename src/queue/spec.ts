@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { RunConfig } from "../eval/run-config.ts";
+import { RunConfig } from "../eval/index.ts";
 import { RateLimit } from "./rate-limit.ts";
 
 export const RunSpec = z.strictObject({

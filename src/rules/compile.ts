@@ -15,7 +15,7 @@
  * independently written deterministic labeller (review.ts). With a model backbone both are
  * model calls behind the same interfaces (`Proposer`, `Reviewer`).
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { runJudged, type SemanticJudge } from "./judge.ts";
 import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
 import { DeterministicReviewer } from "./review.ts";

@@ -4,7 +4,7 @@
  * library as it stood; then the library version in force is pinned for the whole input, and the
  * session selects and checks from that pin alone, whatever is learned meanwhile.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { compileRule } from "./compile.ts";
 import type { AppealReviewer, SemanticJudge } from "./judge.ts";
 import { deterministicAppealReviewer } from "./judge.ts";

@@ -7,7 +7,7 @@
  * programmatic check on the same evidence. The model versions are in model/judge.ts and
  * model/appeal.ts.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { applicability, runCheck } from "./check.ts";
 import { type Applicability, type CheckResult, type CompiledCheck, Evidence, type SemanticSpec } from "./types.ts";
 

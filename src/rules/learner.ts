@@ -3,7 +3,7 @@
  * model calls the reading cost. Offline it is the deterministic learner (learn.ts); with a
  * model backbone, model/learner.ts. Both answer in the same LearnOutcome.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { type LearnContext, type LearnOutcome, learn } from "./learn.ts";
 import type { RuleVersion } from "./types.ts";
 

@@ -10,7 +10,7 @@
  * the config names (never logged), a bounded connect with retries, an error naming the URI.
  */
 import neo4j, { type Driver } from "neo4j-driver";
-import type { Neo4jConfig } from "../memory/config.ts";
+import type { Neo4jConfig } from "../memory/index.ts";
 import { connectNeo4j, errorText } from "../memory/neo4j-connect.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";

@@ -3,7 +3,7 @@
  * its validation cases; a reviewer, blind to the expected labels, judges and labels them.
  * Offline both are deterministic; with a model backbone both are model calls.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import type { CompiledCheck, RuleDraft, ValidationCase, Verdict } from "./types.ts";
 
 /** A check proposal: the check (programmatic or semantic) and the cases it must get right. */

@@ -17,7 +17,7 @@
  * is blocked instead (never taken), and a violating reply is delivered with its violations
  * recorded as unresolved — never hidden.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { applicability, mentionsRoom, runCheck } from "./check.ts";
 import { describeRule } from "./describe.ts";
 import { type AppealReviewer, type SemanticJudge, semanticGate } from "./judge.ts";

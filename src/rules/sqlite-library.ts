@@ -5,7 +5,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { ensureDir } from "../util/ensure-dir.ts";
+import { ensureDir } from "../util/index.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 

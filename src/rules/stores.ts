@@ -4,8 +4,8 @@
  * server, under a namespace of its own beside the memory's). A plug-in calls
  * registerRuleLibrary; every command that opens a user's rules goes through openRuleLibrary.
  */
-import type { Neo4jConfig } from "../memory/config.ts";
-import { Registry } from "../util/registry.ts";
+import type { Neo4jConfig } from "../memory/index.ts";
+import { Registry } from "../util/index.ts";
 import type { RuleLibrary } from "./library.ts";
 import { Neo4jRuleLibrary } from "./neo4j-library.ts";
 import { SqliteRuleLibrary } from "./sqlite-library.ts";

@@ -4,7 +4,7 @@
  * the current task and never stored; deferred and unclear ones change nothing. Offline by
  * default; a model learner, proposer, reviewer and judge (model/layer.ts) make it the model path.
  */
-import type { CallRecord } from "../mllm/policy.ts";
+import type { CallRecord } from "../mllm/index.ts";
 import { type CompileOptions, compileRule } from "./compile.ts";
 import { describeRule } from "./describe.ts";
 import type { LearnContext, LearnItem } from "./learn.ts";

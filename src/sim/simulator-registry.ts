@@ -3,7 +3,7 @@
  * the bridge client (`websocket`); a simulator that runs in process (the embedded one) is
  * registered by the composition root (src/eval/simulators.ts), so src/sim imports none.
  */
-import { Registry, UnknownEntryError } from "../util/registry.ts";
+import { Registry, UnknownEntryError } from "../util/index.ts";
 import type { SimulatorConfig } from "./config.ts";
 import type { Simulator } from "./simulator.ts";
 import { SimError } from "./simulator.ts";

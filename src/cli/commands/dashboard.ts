@@ -3,7 +3,7 @@
  * memory, rules and results (src/dashboard). Runs until Ctrl-C.
  */
 import type { Command } from "commander";
-import { REPO_ROOT } from "../../config/load.ts";
+import { REPO_ROOT } from "../../config/index.ts";
 import { DEFAULT_MAX_LIVE_SESSIONS } from "../../dashboard/drive.ts";
 import { startDashboard } from "../../dashboard/server.ts";
 import { configFor, UserError } from "../options.ts";

@@ -1,13 +1,16 @@
 import type { Command } from "commander";
 import { embeddedScenes } from "../../../sim-bridge/embedded/dataset-scenes.ts";
-import { generateScenarioSet } from "../../datasets/generate/build.ts";
-import { checkScenarioSet } from "../../datasets/generate/checks.ts";
-import { writeScenarioSet } from "../../datasets/generate/write.ts";
-import { importPinned } from "../../datasets/import-pinned.ts";
-import { scenarioSetJsonSchema } from "../../datasets/json-schema.ts";
-import { loadScenarioSet } from "../../datasets/load-set.ts";
-import { datasetStats, formatStats } from "../../datasets/stats.ts";
-import { ensureDir } from "../../util/ensure-dir.ts";
+import {
+  checkScenarioSet,
+  datasetStats,
+  formatStats,
+  generateScenarioSet,
+  importPinned,
+  loadScenarioSet,
+  scenarioSetJsonSchema,
+  writeScenarioSet,
+} from "../../datasets/index.ts";
+import { ensureDir } from "../../util/index.ts";
 import { intFlag, nonEmptyFlag, UserError } from "../options.ts";
 
 const int = (name: string) => (v: string) => {

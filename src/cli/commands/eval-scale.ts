@@ -3,13 +3,13 @@
  * Kept apart from eval.ts so the single-machine command stays small.
  */
 import type { Command } from "commander";
-import type { PolarConfig } from "../../config/schema.ts";
+import type { PolarConfig } from "../../config/index.ts";
+import { parseShard, type Shard, ShardSpecError } from "../../eval/index.ts";
 import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
 import { writeReport } from "../../eval/report/write-report.ts";
-import { parseShard, type Shard, ShardSpecError } from "../../eval/shard.ts";
 import { QueueUrlError } from "../../queue/connection.ts";
 import { QueueRunError, runQueued } from "../../queue/coordinator.ts";
-import { parseRateLimits, type RateLimit, RateLimitSpecError } from "../../queue/rate-limit.ts";
+import { parseRateLimits, type RateLimit, RateLimitSpecError } from "../../queue/index.ts";
 
 export function rateLimitFlag(v: string): Record<string, RateLimit> {
   try {
@@ -20,7 +20,7 @@ export function rateLimitFlag(v: string): Record<string, RateLimit> {
   }
 }
 
-import { claimDir } from "../../util/dir-lock.ts";
+import { claimDir } from "../../util/index.ts";
 import { configFor, UserError } from "../options.ts";
 
 export function shardFlag(v: string): Shard {

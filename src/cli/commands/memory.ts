@@ -1,8 +1,13 @@
 import type { Command } from "commander";
-import { createEmbedder } from "../../memory/embedders/create.ts";
+import {
+  createEmbedder,
+  MemoryScopeError,
+  type MemoryStore,
+  MemoryStoreError,
+  type ObjectMemory,
+  retrieveDetailed,
+} from "../../memory/index.ts";
 import { openExistingStore } from "../../memory/open-existing.ts";
-import { retrieveDetailed } from "../../memory/retrieve.ts";
-import { MemoryScopeError, type MemoryStore, MemoryStoreError, type ObjectMemory } from "../../memory/store.ts";
 import { configFor, UserError } from "../options.ts";
 
 const when = (at: number) =>

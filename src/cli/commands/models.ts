@@ -1,9 +1,17 @@
 import { statSync } from "node:fs";
 import type { Command } from "commander";
-import { findBgeM3Files } from "../../memory/embedders/bge-m3.ts";
-import { createEmbedder, embedderKind, planEmbedder } from "../../memory/embedders/create.ts";
-import { findMiniLmFiles, MINILM_NAME } from "../../memory/embedders/minilm.ts";
-import { buildFailureText, buildMiniLm, MINILM_BUILD, readBuildFailure } from "../../memory/embedders/minilm-build.ts";
+import {
+  buildFailureText,
+  buildMiniLm,
+  createEmbedder,
+  embedderKind,
+  findBgeM3Files,
+  findMiniLmFiles,
+  MINILM_BUILD,
+  MINILM_NAME,
+  planEmbedder,
+  readBuildFailure,
+} from "../../memory/index.ts";
 import { configFor, UserError } from "../options.ts";
 
 function size(path: string | null): string {

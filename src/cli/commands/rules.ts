@@ -1,14 +1,12 @@
 import type { Command } from "commander";
-import { resolveBackbone } from "../../config/backbones.ts";
-import type { PolarConfig } from "../../config/schema.ts";
-import { summarizeCalls } from "../../mllm/accounting.ts";
-import { describeRule } from "../../rules/describe.ts";
-import { type RuleLibrary, RuleLibraryError } from "../../rules/library.ts";
+import type { PolarConfig } from "../../config/index.ts";
+import { resolveBackbone } from "../../config/index.ts";
+import { summarizeCalls } from "../../mllm/index.ts";
+import type { RuleVersion } from "../../rules/index.ts";
+import { describeRule, type RuleLibrary, RuleLibraryError, type TeachOptions, teach } from "../../rules/index.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { defaultRulesDb } from "../../rules/sqlite-library.ts";
 import { openRuleLibrary } from "../../rules/stores.ts";
-import { type TeachOptions, teach } from "../../rules/teach.ts";
-import type { RuleVersion } from "../../rules/types.ts";
 import { configFor, UserError } from "../options.ts";
 
 interface Common {

@@ -5,26 +5,27 @@
  */
 import { join } from "node:path";
 import type { Command } from "commander";
-import { resolveBackbone } from "../../config/backbones.ts";
-import { loadScenarioSet, priorEpisodes } from "../../datasets/load-set.ts";
-import type { Episode, ScenarioSet } from "../../datasets/scenario-schema.ts";
+import { resolveBackbone } from "../../config/index.ts";
+import type { Episode, ScenarioSet } from "../../datasets/index.ts";
+import { loadScenarioSet, priorEpisodes } from "../../datasets/index.ts";
+import type { EpisodeRecord } from "../../eval/index.ts";
+import { TrajectoryWriter } from "../../eval/index.ts";
 import { createMemoryFactory } from "../../eval/memory-factory.ts";
-import type { EpisodeRecord } from "../../eval/record.ts";
-import { TrajectoryWriter } from "../../eval/trajectory-writer.ts";
 import { createRuntime } from "../../eval/wiring.ts";
-import { MemoryStoreError } from "../../memory/store.ts";
-import type { BackboneConfig } from "../../mllm/config.ts";
-import { checkBackboneReady } from "../../mllm/keys.ts";
-import type { MemoryMode } from "../../mllm/policy.ts";
-import { rulesForEpisodes } from "../../rules/input.ts";
-import { RuleLibraryError } from "../../rules/library.ts";
+import { MemoryStoreError } from "../../memory/index.ts";
+import type { BackboneConfig, MemoryMode } from "../../mllm/index.ts";
+import { checkBackboneReady } from "../../mllm/index.ts";
+import {
+  describeTaught,
+  RULE_METHODS,
+  RuleLibraryError,
+  type RulesMethod,
+  rulesForEpisodes,
+} from "../../rules/index.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
-import { RULE_METHODS, type RulesMethod } from "../../rules/rule-session.ts";
 import { defaultRulesDb } from "../../rules/sqlite-library.ts";
 import { openRuleLibrary } from "../../rules/stores.ts";
-import { describeTaught } from "../../rules/teach.ts";
-import { type ClaimedDir, claimDir } from "../../util/dir-lock.ts";
-import { ensureDir, removeIfEmpty } from "../../util/ensure-dir.ts";
+import { type ClaimedDir, claimDir, ensureDir, removeIfEmpty } from "../../util/index.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 interface RunFlags {

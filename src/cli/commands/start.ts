@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Command } from "commander";
-import { ensureDenseEmbedder } from "../../memory/embedders/minilm-build.ts";
+import { ensureDenseEmbedder } from "../../memory/index.ts";
 import { configFor } from "../options.ts";
 import { runEvalCommand } from "./eval.ts";
 

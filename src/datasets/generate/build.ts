@@ -4,7 +4,7 @@
  * evaluation episodes per scenario that each pass checkEvaluation (failures are regenerated
  * with other wording, placements and starts, or the design is dropped).
  */
-import type { Pose } from "../../sim/protocol.ts";
+import type { Pose } from "../../sim/index.ts";
 import {
   type AcquisitionEpisode,
   type CatalogObject,

@@ -4,7 +4,7 @@
  * not ambiguous given everything the user said, free of the words that single the target out,
  * and shaped as its scenario demands. A non-empty result means: reject and regenerate.
  */
-import type { Category, ObjectAttributes } from "../../sim/protocol.ts";
+import type { Category, ObjectAttributes } from "../../sim/index.ts";
 import type {
   AcquisitionEpisode,
   QueryConstraint,

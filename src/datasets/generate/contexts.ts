@@ -8,7 +8,7 @@
  * matching. All phrases are post-modifiers of a noun: "the blue mug ⟨that my sister gave me⟩",
  * "the one ⟨that came from my sibling⟩".
  */
-import type { Category } from "../../sim/protocol.ts";
+import type { Category } from "../../sim/index.ts";
 import type { ContextDimension } from "../scenario-schema.ts";
 
 export interface ContextValue {

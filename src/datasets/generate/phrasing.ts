@@ -3,7 +3,7 @@
  * context explicitly; evaluation instructions only allude to the context with paraphrases,
  * never naming the category or the looks.
  */
-import type { ObjectAttributes } from "../../sim/protocol.ts";
+import type { ObjectAttributes } from "../../sim/index.ts";
 import type { QueryConstraint } from "../scenario-schema.ts";
 import { contextValue } from "./contexts.ts";
 import type { PlanAcquisition, PlanObject } from "./plan.ts";

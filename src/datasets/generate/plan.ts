@@ -4,7 +4,7 @@
  * the evaluation designs (target + query + gold priors) that follow from the final facts.
  * Pure and deterministic given the Rng; houses, placements and text come later.
  */
-import { type Category, type ObjectAttributes, PINNED_CATEGORIES } from "../../sim/protocol.ts";
+import { type Category, type ObjectAttributes, PINNED_CATEGORIES } from "../../sim/index.ts";
 import {
   type ContextDimension,
   EXCLUSIVE_DIMENSIONS,

@@ -1,4 +1,4 @@
-import { Rng } from "../../util/random.ts";
+import { Rng } from "../../util/index.ts";
 
 export { Rng };
 

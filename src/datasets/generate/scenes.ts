@@ -5,8 +5,8 @@
  * sim-bridge/embedded/dataset-scenes.ts; a generator for Habitat scenes implements the same.
  * The composition root (the CLI) hands one in.
  */
-import type { Category, ObjectSpec, Pose } from "../../sim/protocol.ts";
-import type { Rng } from "../../util/random.ts";
+import type { Category, ObjectSpec, Pose } from "../../sim/index.ts";
+import type { Rng } from "../../util/index.ts";
 import type { CatalogObject, SimulatorKind } from "../scenario-schema.ts";
 
 /** An object as the scene placed it; only the layout that made it reads more than its id. */

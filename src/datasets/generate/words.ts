@@ -1,5 +1,5 @@
 /** Word-level helpers for the "no giveaway words" rule: tokens, light stemming, overlap. */
-import { PINNED_CATEGORIES } from "../../sim/protocol.ts";
+import { PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** Lower-cased word stems: "Sister's" → "sister", "mugs" → "mug". */
 export function stems(text: string): string[] {

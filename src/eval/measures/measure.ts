@@ -8,7 +8,7 @@
  * not a target (for CM).
  */
 import { z } from "zod";
-import type { Action, Vec3 } from "../../sim/protocol.ts";
+import type { Action, Vec3 } from "../../sim/index.ts";
 
 export type MeasureEvent =
   | {

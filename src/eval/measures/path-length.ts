@@ -1,5 +1,5 @@
 /** Metres walked: the sum of displacements between consecutive positions (turns and collisions add nothing). */
-import type { Vec3 } from "../../sim/protocol.ts";
+import type { Vec3 } from "../../sim/index.ts";
 import { type Measure, measureKey } from "./measure.ts";
 
 export const PATH_LENGTH = measureKey<number>("path_length");

@@ -1,5 +1,5 @@
 /** The measure registry (eval.measures names its entries) and the ordered set an episode runs. */
-import { Registry } from "../../util/registry.ts";
+import { Registry } from "../../util/index.ts";
 import type { Measure, MeasureEvent, MeasureKey, MeasureValue, MeasureValues } from "./measure.ts";
 
 const MEASURES = new Registry<() => Measure<unknown>>("measure");

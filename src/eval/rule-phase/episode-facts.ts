@@ -5,8 +5,8 @@
  * agent's beliefs about where it was, nor the rule layer's verdicts.
  */
 import { z } from "zod";
-import type { EpisodeEvent } from "../../agent/events.ts";
-import type { Receptacle, SceneInfo, Vec3 } from "../../sim/protocol.ts";
+import type { EpisodeEvent } from "../../agent/index.ts";
+import type { Receptacle, SceneInfo, Vec3 } from "../../sim/index.ts";
 import { localHour } from "./region.ts";
 
 export const EpisodeFacts = z.strictObject({

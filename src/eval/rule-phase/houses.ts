@@ -6,7 +6,7 @@
  * would make impossible at the hours it applies (so SR lost to compliance can be read).
  */
 
-import type { SceneInfo, Vec3 } from "../../sim/protocol.ts";
+import type { SceneInfo, Vec3 } from "../../sim/index.ts";
 import { regionAt } from "./episode-facts.ts";
 import { type Profile, roomName, type UserInput } from "./profile.ts";
 import { localHour } from "./region.ts";

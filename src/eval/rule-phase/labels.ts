@@ -14,10 +14,18 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { Learner } from "../../rules/learner.ts";
+import type { Learner } from "../../rules/index.ts";
+import {
+  type Condition,
+  FOUND_ROOM,
+  type Requirement,
+  type RuleDraft,
+  Stage,
+  type TeachOptions,
+  type TeachResult,
+  teach,
+} from "../../rules/index.ts";
 import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
-import { type TeachOptions, type TeachResult, teach } from "../../rules/teach.ts";
-import { type Condition, FOUND_ROOM, type Requirement, type RuleDraft, Stage } from "../../rules/types.ts";
 
 const Update = z.enum(["add", "revise", "retract", "reuse", "none"]);
 export type Update = z.infer<typeof Update>;

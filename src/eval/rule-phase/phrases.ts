@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { REPO_ROOT } from "../../config/load.ts";
+import { REPO_ROOT } from "../../config/index.ts";
 
 const Templates = z.array(z.string().min(1)).min(2);
 const Rate = z.number().min(0).max(1);

@@ -9,7 +9,7 @@
  * preference only from the words the simulated user says.
  */
 import { z } from "zod";
-import { fnv1a, Rng } from "../../util/random.ts";
+import { fnv1a, Rng } from "../../util/index.ts";
 import { regionName } from "./region.ts";
 
 /** Local hours [fromHour, toHour), wrapping over midnight when fromHour > toHour. */

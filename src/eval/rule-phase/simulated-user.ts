@@ -9,7 +9,7 @@
  * what the user meant (`gold`, labelled like TellOnce appendix D.1, labels.ts), so the
  * learner's reading of it can be scored. In the frozen test phase it says nothing.
  */
-import { FOUND_ROOM } from "../../rules/types.ts";
+import { FOUND_ROOM } from "../../rules/index.ts";
 import { type EpisodeFacts, parseFacts } from "./episode-facts.ts";
 import type { GoldItem } from "./labels.ts";
 import { cap, chance, fill, type PhraseBank, pick, spelled, styled, typo } from "./phrases.ts";

@@ -6,11 +6,10 @@
  * (the deterministic learner) it costs no model call; the model path is measured on the run's
  * messages only.
  */
-import type { Learner } from "../../rules/learner.ts";
+import type { Learner } from "../../rules/index.ts";
+import { type Condition, FOUND_ROOM, type RuleDraft, sceneScope, teach } from "../../rules/index.ts";
 import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
-import { teach } from "../../rules/teach.ts";
-import { type Condition, FOUND_ROOM, type RuleDraft, sceneScope } from "../../rules/types.ts";
-import { fnv1a, mulberry32 } from "../../util/random.ts";
+import { fnv1a, mulberry32 } from "../../util/index.ts";
 import type { SimUser } from "../rules-eval.ts";
 import { type CaseResult, judge, type SetScore, summarize } from "./labels.ts";
 import type { PhraseBank } from "./phrases.ts";

@@ -5,7 +5,7 @@
  * here builds or downloads anything. Each embedder type is a registration (registerEmbedder):
  * whether it can run with a config, why, how to load it, and its place in auto's order.
  */
-import { Registry } from "../../util/registry.ts";
+import { Registry } from "../../util/index.ts";
 import type { EmbedderConfig } from "../config.ts";
 import { chooseModelFile, findBgeM3Files, loadBgeM3 } from "./bge-m3.ts";
 import type { Embedder } from "./embedder.ts";

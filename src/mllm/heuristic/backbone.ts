@@ -9,14 +9,14 @@
  * baseline, not tuned to any expected result.
  */
 
-import { CandidateLedger } from "../../perception/ledger.ts";
+import { CandidateLedger } from "../../perception/index.ts";
 import { lookAtCandidates } from "../../perception/view-judgment.ts";
-import { chooseRoom } from "../../planning/explore.ts";
+import { chooseRoom, DEFAULT_STOP_RULE, type StopRule, stopRuleFor } from "../../planning/index.ts";
 import { heuristicLowLevel } from "../../planning/steering.ts";
-import { DEFAULT_STOP_RULE, type StopRule, stopRuleFor } from "../../planning/stop-rule.ts";
 import { registerBackbone } from "../backbone-registry.ts";
 import {
   BackboneError,
+  checkReplyInput,
   type Decision,
   type GroundInput,
   type GroundOutput,
@@ -29,8 +29,7 @@ import {
   type Policy,
   type ReplyInput,
   type ReplyOutput,
-} from "../policy.ts";
-import { checkReplyInput } from "../reply-input.ts";
+} from "../index.ts";
 import { extractMemoriesHeuristically } from "./extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./ground.ts";
 import { heuristicReply } from "./reply.ts";

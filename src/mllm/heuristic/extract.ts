@@ -5,8 +5,8 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
-import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../util/requests.ts";
-import type { MemorizeInput, MemorizeOutput } from "../policy.ts";
+import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../util/index.ts";
+import type { MemorizeInput, MemorizeOutput } from "../index.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
 const LEAD_IN = /^[^:]{1,40}:\s+/;

@@ -4,11 +4,10 @@
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 
-import { roomsFoundIn } from "../../planning/room-priors.ts";
-import type { Category } from "../../sim/protocol.ts";
-import { glossed } from "../../util/concepts.ts";
-import type { MemoryCandidate, RawInteraction } from "../candidate.ts";
-import type { GroundOutput } from "../policy.ts";
+import { roomsFoundIn } from "../../planning/index.ts";
+import type { Category } from "../../sim/index.ts";
+import { glossed } from "../../util/index.ts";
+import type { GroundOutput, MemoryCandidate, RawInteraction } from "../index.ts";
 import { guessCategory, isCategory } from "./categories.ts";
 import { coverage, wordSet } from "./text.ts";
 

@@ -9,7 +9,7 @@
  * essential part (found or not, what, where) longer than the details, and takes the longest
  * wording that fits; words are cut only when even the shortest does not.
  */
-import type { ReplyInput, ReplyRequirement } from "../policy.ts";
+import type { ReplyInput, ReplyRequirement } from "../index.ts";
 
 type Outcome = ReplyInput["outcome"];
 

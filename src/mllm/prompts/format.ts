@@ -1,6 +1,6 @@
 /** Small text helpers shared by the prompt builders. */
 
-import type { Image } from "../../sim/simulator.ts";
+import type { Image } from "../../sim/index.ts";
 import type { ImagePart } from "../chat-model.ts";
 
 /** Epoch milliseconds read as dates; small numbers are taken as logical clock ticks. */

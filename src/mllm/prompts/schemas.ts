@@ -4,7 +4,7 @@
  * says which ids are allowed.
  */
 import { z } from "zod";
-import { Category } from "../../sim/protocol.ts";
+import { Category } from "../../sim/index.ts";
 
 export function groundAnswer(objectIds: readonly string[]) {
   const objectId = objectIds.length

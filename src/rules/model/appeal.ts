@@ -8,7 +8,7 @@
  * deterministicAppealReviewer), with no model call. An overturn must quote the evidence
  * verbatim; one resting on words the evidence does not hold is upheld instead, with the reason.
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
+import type { ChatModel } from "../../mllm/index.ts";
 import { describeCondition } from "../describe.ts";
 import { type AppealInput, type AppealReviewer, deterministicAppealReviewer } from "../judge.ts";
 import { AppealAnswer, Evidence } from "../types.ts";

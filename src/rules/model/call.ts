@@ -6,11 +6,16 @@
  * not be reached is thrown as a BackboneError, never mistaken for the model's answer.
  */
 import type { z } from "zod";
-import { callRecord } from "../../mllm/accounting.ts";
-import { type ChatMessage, type ChatModel, ChatModelError } from "../../mllm/chat-model.ts";
-import type { Prices } from "../../mllm/config.ts";
-import { describeExchange } from "../../mllm/exchange.ts";
-import { BackboneError, type CallRecord } from "../../mllm/policy.ts";
+import type { Prices } from "../../mllm/index.ts";
+import {
+  BackboneError,
+  type CallRecord,
+  type ChatMessage,
+  type ChatModel,
+  ChatModelError,
+  callRecord,
+  describeExchange,
+} from "../../mllm/index.ts";
 
 export interface RuleModelOptions {
   /** the backbone's name, as CallRecords carry it */

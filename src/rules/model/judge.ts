@@ -8,8 +8,7 @@
  * verdicts for, a violation without a quote, or a quote that is not in the evidence is unknown,
  * with the reason. Unknown is never a pass (check.ts).
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
-import type { CallRecord } from "../../mllm/policy.ts";
+import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeCondition } from "../describe.ts";
 import { batches, type JudgeItem, type SemanticJudge, semanticGate } from "../judge.ts";
 import { type CheckResult, Evidence, judgeAnswer } from "../types.ts";

@@ -4,10 +4,8 @@
  * Offline the same roles are deterministicLearner, DeterministicProposer / DeterministicReviewer,
  * no judge, and deterministicAppealReviewer.
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
-import type { BackboneConfig } from "../../mllm/config.ts";
-import { BackboneConfigError } from "../../mllm/keys.ts";
-import { chatModelFor, providerTypes } from "../../mllm/providers.ts";
+import type { BackboneConfig, ChatModel } from "../../mllm/index.ts";
+import { BackboneConfigError, chatModelFor, providerTypes } from "../../mllm/index.ts";
 // the built-in providers register themselves when the backbone registry loads
 import "../../mllm/backbone-registry.ts";
 import type { AppealReviewer, SemanticJudge } from "../judge.ts";

@@ -12,8 +12,7 @@
  * answer that never fits the schema is "unclear" too; the deterministic learner is never
  * substituted for it.
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
-import type { CallRecord } from "../../mllm/policy.ts";
+import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeRule } from "../describe.ts";
 import { type LearnContext, type LearnItem, type LearnOutcome, requirementKey } from "../learn.ts";
 import type { Learner } from "../learner.ts";

@@ -7,8 +7,7 @@
  * The check's applicability (stage, house, conditions, exceptions) is the rule's own, copied
  * here rather than rewritten by the model: a check may not narrow or widen the rule it checks.
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
-import type { CallRecord } from "../../mllm/policy.ts";
+import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import type { Proposal, Proposer } from "../proposal.ts";
 import { type Applicability, ProposerAnswer, type RuleDraft, scopeScene, type ValidationRecord } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";

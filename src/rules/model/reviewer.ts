@@ -4,7 +4,7 @@
  * hands it BlindCases), judges whether the check is faithful to the rule and whether the rule is
  * clear, and labels every case itself. An unusable answer rejects the proposal, with the reason.
  */
-import type { ChatModel } from "../../mllm/chat-model.ts";
+import type { ChatModel } from "../../mllm/index.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "../proposal.ts";
 import { type RuleDraft, reviewerAnswer, type Verdict } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";

@@ -9,7 +9,7 @@
  * about) keeps the whole batch, with a note saying why, rather than guessing.
  */
 import { z } from "zod";
-import type { ChatModel } from "../../mllm/chat-model.ts";
+import type { ChatModel } from "../../mllm/index.ts";
 import { describeRule } from "../describe.ts";
 import type { RuleContext, SelectBatch, SessionRule } from "../rule-session.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";

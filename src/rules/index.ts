@@ -1,0 +1,30 @@
+/**
+ * What other parts may use of src/rules: the TellOnce rule layer: rules, libraries, the learner,
+ * checks and the model path. Imports across parts come here (.dependency-cruiser.cjs, part-
+ * interfaces); scripts/dev/part-imports.ts keeps the list below.
+ */
+export { countWords, hourOf } from "./check.ts";
+export { RulesConfig } from "./config.ts";
+export { describeRule } from "./describe.ts";
+export type { OpenedInput } from "./input.ts";
+export { rulesForEpisodes } from "./input.ts";
+export type { Learner } from "./learner.ts";
+export type { RuleLibrary } from "./library.ts";
+export { RuleLibraryError } from "./library.ts";
+export type { ModelRuleLayer } from "./model/layer.ts";
+export { sameRoom } from "./rooms.ts";
+export type { RuleResult, RuleSession, RulesMethod, SessionRule } from "./rule-session.ts";
+export { RULE_METHODS } from "./rule-session.ts";
+export type { TeachOptions, TeachResult } from "./teach.ts";
+export { describeTaught, teach } from "./teach.ts";
+export type { Condition, Requirement, RuleDraft, RuleVersion } from "./types.ts";
+export { FOUND_ROOM, Stage, sceneScope } from "./types.ts";
+
+/*
+ * Imported directly, not through this file: each loads a package at import that start-up must
+ * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
+ * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
+ * heavy: ./model/layer.ts (@google/genai, openai)
+ * heavy: ./sqlite-library.ts (better-sqlite3)
+ * heavy: ./stores.ts (better-sqlite3, neo4j-driver)
+ */

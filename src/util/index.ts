@@ -1,0 +1,24 @@
+/**
+ * What other parts may use of src/util: shared helpers: randomness, locks, failures, redaction,
+ * the Registry. Imports across parts come here (.dependency-cruiser.cjs, part-interfaces);
+ * scripts/dev/part-imports.ts keeps the list below.
+ */
+export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
+export type { ClaimedDir } from "./dir-lock.ts";
+export { claimDir, LockHeldError } from "./dir-lock.ts";
+export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
+export type { FailureInfo } from "./failure.ts";
+export { isInfrastructureFailure } from "./failure.ts";
+export { originAllowed } from "./origin.ts";
+export { fnv1a, mulberry32, Rng } from "./random.ts";
+export { redact, redactDeep, redactKnown, rememberSecret } from "./redact.ts";
+export { missingFrom, Registry, registeredNames, UnknownEntryError } from "./registry.ts";
+export {
+  describedPart,
+  INTERJECTION,
+  REQUEST,
+  REQUEST_ONLY,
+  REQUEST_TAIL,
+  sentences,
+  TRAILING_ASK,
+} from "./requests.ts";
