@@ -39,6 +39,7 @@ export const HEAVY = [
   "ws",
   "playwright-core",
   "cli-progress",
+  "@mcap/core",
 ];
 
 type Kind = "value" | "type";

@@ -8,13 +8,11 @@
  * for what goes wrong inside the episode (a backbone or simulator failure): it stops there and
  * its outcome says why.
  */
-import { BackboneError, type CallRecord, type GroundOutput, type Policy } from "../mllm/policy.ts";
-import { Body, StepBudgetExhausted } from "../planning/body.ts";
-import { roomAt, type SceneGraph } from "../planning/scene-graph.ts";
-import { fileFormat } from "../sim/image-bytes.ts";
-import type { RuleSession } from "../rules/rule-session.ts";
-import type { Observation } from "../sim/protocol.ts";
-import type { AgentSimulator, Image } from "../sim/simulator.ts";
+import { BackboneError, type CallRecord, type GroundOutput, type Policy } from "../mllm/index.ts";
+import { Body, roomAt, type SceneGraph, StepBudgetExhausted } from "../planning/index.ts";
+import type { RuleSession } from "../rules/index.ts";
+import type { AgentSimulator, Image, Observation } from "../sim/index.ts";
+import { fileFormat } from "../sim/index.ts";
 import { checkedSummary } from "./artifact.ts";
 import type { AgentConfig } from "./config.ts";
 import { type Delivery, deliver } from "./delivery.ts";

@@ -4,10 +4,10 @@
  * hashed, lazily, only when a call asks, so an episode without model calls pays nothing.
  */
 
-import type { CallExchange } from "../mllm/exchange.ts";
-import { imageHash } from "../mllm/exchange.ts";
-import { bytesIfEncoded } from "../sim/image-bytes.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { CallExchange } from "../mllm/index.ts";
+import { imageHash } from "../mllm/index.ts";
+import type { Image } from "../sim/index.ts";
+import { bytesIfEncoded } from "../sim/index.ts";
 import type { ImageRef, ModelCallExchange } from "./events.ts";
 
 /** the steps of views remembered: a call is about the views of its step or the one before */

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "../eval/episode-map.ts";
+import { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "../eval/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 export type RunMap = { info: MapInfo; image: Buffer } | { info: null; note: string };

@@ -4,11 +4,10 @@
  * writes them, so a finished session replays from that folder alone), and its subscribers.
  * The episode's listener appends and fans out; it never waits on a browser.
  */
-import type { EpisodeEvent } from "../agent/events.ts";
-import { TrajectoryWriter } from "../eval/trajectory-writer.ts";
-import { tapViews } from "../eval/view-tap.ts";
-import { encodedImage } from "../sim/image-bytes.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
+import type { EpisodeEvent } from "../agent/index.ts";
+import { TrajectoryWriter, tapViews } from "../eval/index.ts";
+import type { Image, Simulator } from "../sim/index.ts";
+import { encodedImage } from "../sim/index.ts";
 import type { ClientChannel } from "./channel.ts";
 
 export type SessionStatus = "preparing" | "running" | "ended" | "stopped" | "failed";

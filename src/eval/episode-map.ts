@@ -12,8 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Action, ObjectSpec, Pose } from "../sim/protocol.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
+import type { Action, Image, ObjectSpec, Pose, Simulator } from "../sim/index.ts";
 
 /** 2.5 cm a pixel, as `polar run`'s topdown.png: polar-mini's s1 is 504 × 332 px (about 9 KB), drawn down onto the page's 420 × 320 canvas */
 export const MAP_METERS_PER_PIXEL = 0.025;

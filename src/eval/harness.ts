@@ -8,23 +8,27 @@
  * runEpisode never throws for what goes wrong inside an episode: the record says why.
  */
 
-import type { AgentConfig } from "../agent/config.ts";
 import { runAgent } from "../agent/episode.ts";
-import type { CallSummary, EpisodeEvent } from "../agent/events.ts";
-import { EventStream } from "../agent/events.ts";
-import type { MemoryAccess } from "../agent/memory-access.ts";
-import { classifyError, type EpisodeError } from "../agent/outcome-error.ts";
-import type { Referent, Task } from "../agent/task.ts";
-import { Stopwatch } from "../agent/timing.ts";
-import type { Episode } from "../datasets/scenario-schema.ts";
-import { summarizeCalls } from "../mllm/accounting.ts";
-import type { Policy } from "../mllm/policy.ts";
-import { buildSceneGraph, roomAt, type SceneGraph, type SceneGraphCache } from "../planning/scene-graph.ts";
-import { hourOf } from "../rules/check.ts";
-import type { RuleSession } from "../rules/rule-session.ts";
-import type { SimulatorConfig } from "../sim/config.ts";
-import type { EpisodeMetrics, ObjectSpec, Observation, Pose, SimSettings, Vec3 } from "../sim/protocol.ts";
-import type { AgentSimulator, Image, Simulator } from "../sim/simulator.ts";
+import type { AgentConfig, CallSummary, EpisodeEvent, MemoryAccess, Referent, Task } from "../agent/index.ts";
+import { classifyError, type EpisodeError, EventStream, Stopwatch } from "../agent/index.ts";
+import type { Episode } from "../datasets/index.ts";
+import type { Policy } from "../mllm/index.ts";
+import { summarizeCalls } from "../mllm/index.ts";
+import { buildSceneGraph, roomAt, type SceneGraph, type SceneGraphCache } from "../planning/index.ts";
+import type { RuleSession } from "../rules/index.ts";
+import { hourOf } from "../rules/index.ts";
+import type {
+  AgentSimulator,
+  EpisodeMetrics,
+  Image,
+  ObjectSpec,
+  Observation,
+  Pose,
+  SimSettings,
+  Simulator,
+  SimulatorConfig,
+  Vec3,
+} from "../sim/index.ts";
 import { captureEpisodeMap, type EpisodeMap } from "./episode-map.ts";
 import {
   CATEGORY_MATCH,

@@ -3,6 +3,7 @@
  * the wiring of simulators, backbones and memory. Imports across parts come here
  * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
+export { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
 export { PROGRESS_FILE, ProgressFile } from "./progress-file.ts";
 export type { EpisodeRecord } from "./record.ts";
 export type { ReportOutput } from "./report/write-report.ts";
@@ -23,6 +24,7 @@ export type { MemoryFactory } from "./wiring.ts";
  * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
  * heavy: ./dry-run.ts (@google/genai, better-sqlite3, cli-progress, openai, sharp, ws)
  * heavy: ./evaluate.ts (@google/genai, better-sqlite3, cli-progress, neo4j-driver, openai, sharp, ws)
+ * heavy: ./mcap-export.ts (@mcap/core)
  * heavy: ./memory-factory.ts (better-sqlite3, sharp)
  * heavy: ./merge.ts (sharp)
  * heavy: ./progress.ts (cli-progress)

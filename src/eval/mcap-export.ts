@@ -13,7 +13,7 @@ import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, statSyn
 import { basename, join } from "node:path";
 import { McapWriter } from "@mcap/core";
 import { z } from "zod";
-import { EpisodeEvent } from "../agent/events.ts";
+import { EpisodeEvent } from "../agent/index.ts";
 import { MAP_IMAGE } from "./episode-map.ts";
 
 export const VIEW_TOPICS = ["front", "left", "right"].map((v) => `/views/${v}`);

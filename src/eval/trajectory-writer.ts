@@ -6,9 +6,9 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EpisodeEvent } from "../agent/events.ts";
-import { encodedImage } from "../sim/image-bytes.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
+import type { EpisodeEvent } from "../agent/index.ts";
+import type { Image, Simulator } from "../sim/index.ts";
+import { encodedImage } from "../sim/index.ts";
 import { type EpisodeMap, writeMap } from "./episode-map.ts";
 
 export class TrajectoryWriter {

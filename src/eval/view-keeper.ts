@@ -10,9 +10,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { EpisodeEvent } from "../agent/events.ts";
-import { encodedImage } from "../sim/image-bytes.ts";
-import type { Image, Simulator } from "../sim/simulator.ts";
+import type { EpisodeEvent } from "../agent/index.ts";
+import type { Image, Simulator } from "../sim/index.ts";
+import { encodedImage } from "../sim/index.ts";
 import { tapViews } from "./view-tap.ts";
 
 /** 4 MiB an episode: about 150 decision points of three 320×240 views at quality 60 */

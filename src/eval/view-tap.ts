@@ -5,8 +5,9 @@
  * would have been untapped; the onlooker receives the views the agent was not given, named as
  * the episode names its own (s0012-front.jpeg).
  */
-import { fileFormat } from "../sim/image-bytes.ts";
-import type { Image, Simulator, ViewsRequest, WithImages } from "../sim/simulator.ts";
+
+import type { Image, Simulator, ViewsRequest, WithImages } from "../sim/index.ts";
+import { fileFormat } from "../sim/index.ts";
 
 export interface ViewTap {
   /** false for resets that are not the episode (the scene-graph traversal's) */

@@ -19,10 +19,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/policy.ts";
-import { encodedImage } from "../sim/image-bytes.ts";
-import { PINNED_CATEGORIES } from "../sim/protocol.ts";
-import { glossed } from "../util/concepts.ts";
+import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
+import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
+import { glossed } from "../util/index.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";

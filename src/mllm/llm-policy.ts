@@ -5,7 +5,7 @@
  */
 
 import type { z } from "zod";
-import { encodedImage } from "../sim/image-bytes.ts";
+import { encodedImage } from "../sim/index.ts";
 import { callRecord } from "./accounting.ts";
 import { type ChatMessage, type ChatModel, ChatModelError } from "./chat-model.ts";
 import type { BackboneConfig } from "./config.ts";

@@ -9,8 +9,8 @@
  * those views) holds, and only a view with a candidate in it is ever encoded.
  */
 import sharp from "sharp";
-import { encodedImage } from "../sim/image-bytes.ts";
-import type { Image } from "../sim/simulator.ts";
+import type { Image } from "../sim/index.ts";
+import { encodedImage } from "../sim/index.ts";
 import { type Appearance, type Pixels, photoAppearanceOf } from "./appearance.ts";
 
 const decoded = new WeakMap<Buffer, Promise<Pixels>>();

@@ -6,7 +6,7 @@
  */
 import { hostname } from "node:os";
 import { Queue, Worker } from "bullmq";
-import type { PolarConfig } from "../config/schema.ts";
+import type { PolarConfig } from "../config/index.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { openRunContext, type RunContext, RunRefused } from "./context.ts";
 import { processorFor } from "./process.ts";

@@ -4,6 +4,7 @@
  * scripts/dev/part-imports.ts keeps the list below.
  */
 export { SimulatorConfig } from "./config.ts";
+export { bytesIfEncoded, encodedImage, fileFormat } from "./image-bytes.ts";
 export type { InProcessSimulator } from "./in-process.ts";
 export type { EpisodeMetrics, Observation, Receptacle, SceneInfo, SimSettings, ViewName } from "./protocol.ts";
 export {

@@ -8,15 +8,11 @@ import type { Command } from "commander";
 import { sceneDirs, setSceneDirs } from "../../../sim-bridge/embedded/house-file.ts";
 import { openEmbedded } from "../../../sim-bridge/embedded/in-process.ts";
 import { startServer } from "../../../sim-bridge/embedded/server.ts";
-import type { SimulatorConfig } from "../../sim/config.ts";
 import { runConformance } from "../../sim/conformance.ts";
-import { encodedImage } from "../../sim/image-bytes.ts";
-import type { InProcessSimulator } from "../../sim/in-process.ts";
-import type { Pose } from "../../sim/protocol.ts";
-import { settingsFromConfig } from "../../sim/settings.ts";
-import { type Image, SimError } from "../../sim/simulator.ts";
+import type { InProcessSimulator, Pose, SimulatorConfig } from "../../sim/index.ts";
+import { encodedImage, type Image, SimError, settingsFromConfig } from "../../sim/index.ts";
 import { WebSocketSimulator } from "../../sim/ws-client.ts";
-import { ensureDir } from "../../util/ensure-dir.ts";
+import { ensureDir } from "../../util/index.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 function intOption(name: string, min: number, max: number) {
