@@ -276,17 +276,21 @@ const CONCEPTS: Concept[] = [
   { label: "canada", says: ["canad(?:a|ian)", "toronto", "vancouver", "montreal"] },
 ];
 
-const COMPILED = CONCEPTS.flatMap((c) =>
-  c.says.map((s) => ({ label: c.label, re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${s})(?![\\p{L}\\p{N}])`, "gu") })),
-)
-  // longer expressions take their words first
-  .sort((a, b) => b.re.source.length - a.re.source.length);
+// compiled on first use: building these few hundred Unicode expressions takes ~0.1 s, which every
+// command that merely imports this module (polar --help among them) would otherwise pay at start
+let compiled: { label: string; re: RegExp }[] | null = null;
+const compiledConcepts = () =>
+  (compiled ??= CONCEPTS.flatMap((c) =>
+    c.says.map((s) => ({ label: c.label, re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${s})(?![\\p{L}\\p{N}])`, "gu") })),
+  )
+    // longer expressions take their words first
+    .sort((a, b) => b.re.source.length - a.re.source.length));
 
 /** The labels of the concepts a text names, in the order of the concept list. */
 export function conceptsIn(text: string): string[] {
   let rest = text.toLowerCase().replace(/[’‘]/g, "'");
   const found = new Set<string>();
-  for (const { label, re } of COMPILED) {
+  for (const { label, re } of compiledConcepts()) {
     re.lastIndex = 0;
     if (!re.test(rest)) continue;
     found.add(label);
