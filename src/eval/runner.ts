@@ -475,7 +475,11 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   let spentUsd: number | null = 0;
   try {
     if (opts.limit === 0) stop.abort();
-    const threaded = opts.threads && plan.concurrency > 1 ? opts.threads : null;
+    // a thread costs a start (modules, memory, simulator, ~1 s of CPU): no more threads than
+    // episodes this session will run, and none for a single one (`--limit 1`, a resumed tail)
+    const toRun = Math.min(jobs.length - skipped, opts.limit ?? Infinity);
+    const threadCount = Math.min(plan.concurrency, toRun);
+    const threaded = opts.threads && threadCount > 1 ? opts.threads : null;
     if (!stop.signal.aborted && !threaded)
       slots = (await runtime.openSimulators(plan.concurrency)).map((sim) => ({ sim }));
     // threads start once there is an episode to run and the memory opened here: a run that
@@ -485,7 +489,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     const startThreads = async () => {
       if (onThisThread || workers.length) return;
       try {
-        workers = await threaded!.open(plan.concurrency);
+        workers = await threaded!.open(threadCount);
         slots = workers.map((worker) => ({ worker }));
       } catch (e) {
         // a plug-in registered in code here (a measure, a provider) does not reach a fresh
