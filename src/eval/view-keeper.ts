@@ -12,7 +12,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
-import { encodedImage } from "../sim/index.ts";
+import { bytesIfEncoded, fileFormat } from "../sim/index.ts";
 import { tapViews } from "./view-tap.ts";
 
 /** 4 MiB an episode: about 150 decision points of three 320×240 views at quality 60 */
@@ -80,14 +80,18 @@ export class ViewKeeper {
     if (this.written.has(ref)) return;
     this.written.add(ref);
     this.pending = this.pending.then(async () => {
-      // a raw in-process view is first encoded as it would leave the process, so a kept view is the same either way
-      image = await encodedImage(image);
+      // a raw in-process view is encoded once, straight from its pixels, not encoded, decoded and encoded again
+      const input =
+        image.format === "rgb"
+          ? sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+          : sharp(image.data);
       const data =
-        image.format === "jpeg"
-          ? await sharp(image.data).jpeg({ quality: this.quality }).toBuffer()
-          : await sharp(image.data).png({ compressionLevel: 9, palette: true }).toBuffer();
-      // a re-encode that came out larger than the original is not worth it
-      const bytes = data.length < image.data.length ? data : image.data;
+        fileFormat(image) === "jpeg"
+          ? await input.jpeg({ quality: this.quality }).toBuffer()
+          : await input.png({ compressionLevel: 9, palette: true }).toBuffer();
+      // never larger than the view's bytes as the camera sent them, where it has them
+      const sent = bytesIfEncoded(image);
+      const bytes: Buffer = sent && sent.length <= data.length ? sent : data;
       if (this.keptBytes + bytes.length > this.budgetBytes) {
         this.leftOut++;
         return;
