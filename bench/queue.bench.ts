@@ -1,24 +1,13 @@
-// `npm run bench queue` (needs `redis-server`): the queue's own overhead per episode. The same
-// episodes run twice: in one process without the queue (concurrency 1), then queued through a
-// real redis-server (a fresh one on a free port) to one `polar worker` process that is already
-// waiting, both with the CLI's polling defaults. The model is the scripted OpenAI-format server
-// answering at once, so an episode is short and what the queue adds is not lost in model time.
-// overhead = queued wall per episode − in-process wall per episode (median of alternating pairs,
-// after one warm-up of each); also the same difference counted outside the episodes' own time.
-import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { loadConfig } from "../src/config/load.ts";
 import { evaluate } from "../src/eval/evaluate.ts";
 import { readResults } from "../src/eval/results.ts";
 import { runQueued } from "../src/queue/coordinator.ts";
-import { answerFor } from "../test/eval/scripted-backbones.ts";
-import { multiUserSet } from "../test/eval/shard-slice.ts";
-import { openaiCompletion, ScriptedServer, type WireJson } from "../test/mllm/scripted-server.ts";
 import { redisMissing, startRedis } from "../test/queue/redis.ts";
-import { startWorker, TEST_ENV } from "../test/queue/workers.ts";
+import { startWorker } from "../test/queue/workers.ts";
+import { queuedRunSetup } from "./queued-run-setup.ts";
 
 const REPEATS = Number(process.env.POLAR_BENCH_QUEUE_REPEATS ?? 3);
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -39,30 +28,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const missing = redisMissing();
   if (missing) return { skipped: missing };
   const root = mkdtempSync(join(tmpdir(), "polar-queue-bench-"));
-  const dataset = await multiUserSet(root, { users: 4, evaluationPerUser: 2 });
-  const server = await ScriptedServer.start({
-    responder: async (req) => {
-      const body = req.body as WireJson;
-      // the answer depends on the request alone: both runs do the same episodes
-      const seed = createHash("sha256").update(JSON.stringify(body.messages)).digest().readUInt32BE(0);
-      return openaiCompletion(JSON.stringify(answerFor(body.response_format?.json_schema?.schema, seed)), {
-        prompt_tokens: 300,
-        completion_tokens: 30,
-      });
-    },
-  });
-  const yaml = join(root, "scripted.yaml");
-  writeFileSync(
-    yaml,
-    `name: scripted\ntype: openai\nmodel: scripted-fast\nbaseUrl: ${server.url}/v1\napiKeyEnv: SCRIPTED_OPENAI_KEY\nmaxRetries: 2\nschemaRetries: 1\ntimeoutMs: 30000\n`,
-  );
-  const env = { ...TEST_ENV, POLAR_SIMULATOR__MAXSTEPS: "8", SCRIPTED_OPENAI_KEY: "sk-scripted" };
-  process.env.SCRIPTED_OPENAI_KEY = env.SCRIPTED_OPENAI_KEY;
-  const config = (out: string) =>
-    loadConfig({
-      env,
-      overrides: { eval: { dataset, out, backbones: [yaml], memoryModes: ["none", "polar"], concurrency: 1 } },
-    });
+  const { server, env, config } = await queuedRunSetup(root, { name: "fast", latencyMs: 0 });
   const redis = await startRedis();
   const pairs: {
     directMs: number;

@@ -7,17 +7,15 @@
  * nodes. Screenshots are checked: not blank, the expected panels in them.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { writeBigMemory } from "./big-memory.ts";
 import { chromiumSkip, launchChromium } from "./browser.ts";
-import { testProject } from "./fixture.ts";
+import { keptEvaluation, testProject } from "./fixture.ts";
 
 /** the little of the page's DOM the predicates below touch (they run in the browser) */
 interface DomNode {
@@ -42,24 +40,7 @@ before(async () => {
   if (skip) return;
   project = testProject();
   // a real (short) evaluation into the project's results/, in the background
-  const child = spawn(
-    process.execPath,
-    [
-      join(REPO_ROOT, "bin", "polar.js"),
-      "eval",
-      "--dataset",
-      join(project.dir, "datasets", "polar-mini"),
-      "--memory",
-      "none",
-      "--limit",
-      "3",
-      "--trajectories",
-      "--out",
-      join(project.dir, "results", "mini"),
-    ],
-    { cwd: project.dir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: "ignore" },
-  );
-  evalDone = new Promise((ok) => child.on("exit", (code) => ok(code ?? 1)));
+  evalDone = keptEvaluation(project.dir, join(project.dir, "results", "mini"), { limit: 3 });
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   ({ context, close: closeBrowser } = await launchChromium());
   page = await context.newPage();

@@ -3,6 +3,7 @@
  * results/ and runs/ are empty and its own. The config is the default one with the lexical
  * embedder (no model files needed) and memory under the folder.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +20,36 @@ export function testProject(): { dir: string; config: PolarConfig } {
     overrides: { embedder: { type: "lexical" }, memory: { path: join(dir, "memory", "memory.db") } },
   });
   return { dir, config };
+}
+
+/**
+ * A real, short evaluation of polar-mini (no-prior memory) that keeps its trajectories, into
+ * OUT under the project, through the CLI as a user runs it; resolves with its exit code.
+ */
+export function keptEvaluation(
+  projectDir: string,
+  out: string,
+  opts: { limit: number; report?: boolean },
+): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(REPO_ROOT, "bin", "polar.js"),
+      "eval",
+      "--dataset",
+      join(projectDir, "datasets", "polar-mini"),
+      "--memory",
+      "none",
+      "--limit",
+      String(opts.limit),
+      ...(opts.report === false ? ["--no-report"] : []),
+      "--trajectories",
+      "--out",
+      out,
+    ],
+    { cwd: projectDir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: "ignore" },
+  );
+  return new Promise((ok) => child.on("exit", (code) => ok(code ?? 1)));
 }
 
 /** A WebSocket client that collects every JSON message; `next` waits for one that matches. */

@@ -5,17 +5,15 @@
  * pixels, not by their presence.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { VIEW_BUDGET_BYTES } from "../../src/eval/view-keeper.ts";
 import { chromiumSkip, launchChromium } from "./browser.ts";
-import { testProject } from "./fixture.ts";
+import { keptEvaluation, testProject } from "./fixture.ts";
 
 /** the page's document, as the predicates below (run in the page) use it */
 declare const document: { querySelectorAll(selector: string): ArrayLike<unknown> };
@@ -32,25 +30,7 @@ const evalDir = () => join(project.dir, "results", "mini");
 
 before(async () => {
   project = testProject();
-  const child = spawn(
-    process.execPath,
-    [
-      join(REPO_ROOT, "bin", "polar.js"),
-      "eval",
-      "--dataset",
-      join(project.dir, "datasets", "polar-mini"),
-      "--memory",
-      "none",
-      "--limit",
-      "2",
-      "--no-report",
-      "--trajectories",
-      "--out",
-      evalDir(),
-    ],
-    { cwd: project.dir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: "ignore" },
-  );
-  evalCode = await new Promise((ok) => child.on("exit", (code) => ok(code ?? 1)));
+  evalCode = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   ({ context, close: closeBrowser } = await launchChromium());

@@ -8,17 +8,15 @@
  * trajectory written before maps were kept still opens, with the scene graph instead.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { MAP_BUDGET_BYTES, MapInfo } from "../../src/eval/episode-map.ts";
 import { chromiumSkip, launchChromium } from "./browser.ts";
-import { TestClient, testProject } from "./fixture.ts";
+import { keptEvaluation, TestClient, testProject } from "./fixture.ts";
 
 declare const document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(n: string): string | null }> };
 
@@ -37,25 +35,7 @@ const rel = (p: string) => p.slice(project.dir.length + 1);
 
 before(async () => {
   project = testProject();
-  const child = spawn(
-    process.execPath,
-    [
-      join(REPO_ROOT, "bin", "polar.js"),
-      "eval",
-      "--dataset",
-      join(project.dir, "datasets", "polar-mini"),
-      "--memory",
-      "none",
-      "--limit",
-      "2",
-      "--no-report",
-      "--trajectories",
-      "--out",
-      evalDir(),
-    ],
-    { cwd: project.dir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: "ignore" },
-  );
-  evalCode = await new Promise((ok) => child.on("exit", (code) => ok(code ?? 1)));
+  evalCode = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
   // a trajectory as written before maps were kept
   const old = join(project.dir, "runs", "old", EPISODES[0]);
   cpSync(episodeDir(EPISODES[0]), old, { recursive: true });
