@@ -1,12 +1,13 @@
 /** Reads an acquisition episode's reference image into the Image the policy takes. */
 import { readFile } from "node:fs/promises";
-import sharp from "sharp";
 import type { Image } from "../sim/index.ts";
+import { loadSharp } from "../util/index.ts";
 
 export async function loadReferenceImage(path: string): Promise<Image> {
   const data = await readFile(path).catch((e: Error) => {
     throw new Error(`reference image ${path}: cannot read (${e.message})`);
   });
+  const sharp = await loadSharp();
   const meta = await sharp(data)
     .metadata()
     .catch((e: Error) => {

@@ -9,10 +9,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import sharp from "sharp";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
 import { bytesIfEncoded, fileFormat } from "../sim/index.ts";
+import { loadSharp } from "../util/index.ts";
 import { tapViews } from "./view-tap.ts";
 
 /** 4 MiB an episode: about 150 decision points of three 320×240 views at quality 60 */
@@ -81,6 +81,7 @@ export class ViewKeeper {
     this.written.add(ref);
     this.pending = this.pending.then(async () => {
       // a raw in-process view is encoded once, straight from its pixels, not encoded, decoded and encoded again
+      const sharp = await loadSharp();
       const input =
         image.format === "rgb"
           ? sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })

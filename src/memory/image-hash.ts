@@ -11,9 +11,10 @@
  * flip under re-encoding. The hash sees luminance only: two same-shaped objects that differ only
  * in colour hash alike, which is why memorization also requires the categories to agree.
  */
-import sharp from "sharp";
+import { loadSharp } from "../util/index.ts";
 
 async function greyPixels(data: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const grey = await sharp(data)
     .flatten({ background: "#ffffff" })
     .greyscale()

@@ -2,8 +2,11 @@
  * Gemini through @google/genai: JSON output constrained by responseJsonSchema, images as
  * inlineData. The client's own retries stay off (no retryOptions); retry.ts applies the one
  * transport policy at its fetch boundary, where retry-after headers are visible.
+ *
+ * The client's package loads on the first call, not when the model is built (the key and the
+ * options are checked then): an evaluation with no Gemini backbone never loads it.
  */
-import { ApiError, type GenerateContentConfig, type GenerateContentResponse, GoogleGenAI } from "@google/genai";
+import type { GenerateContentConfig, GenerateContentResponse, GoogleGenAI } from "@google/genai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
 import { type BackboneConfig, warnUnhonouredOptions } from "./config.ts";
 import { THINKING_BUDGET, textFromGemini, toGeminiContents, usageFromGemini } from "./gemini-convert.ts";
@@ -40,7 +43,8 @@ export interface GeminiOptions {
 export class GeminiChatModel implements ChatModel {
   readonly provider = "gemini";
   readonly modelId: string;
-  private readonly ai: GoogleGenAI;
+  /** the client and the package's error class, made on the first call */
+  private clientMade: Promise<{ ai: GoogleGenAI; ApiError: typeof import("@google/genai").ApiError }> | null = null;
   private readonly key: string | undefined;
 
   constructor(
@@ -50,10 +54,17 @@ export class GeminiChatModel implements ChatModel {
     this.modelId = config.model as string;
     warnUnhonouredOptions(config, this.provider, options.warn);
     this.key = readApiKey(config, options.env ?? process.env);
-    this.ai = new GoogleGenAI({
-      apiKey: this.key,
-      httpOptions: config.baseUrl ? { baseUrl: config.baseUrl } : undefined,
-    });
+  }
+
+  private client() {
+    this.clientMade ??= import("@google/genai").then(({ GoogleGenAI, ApiError }) => ({
+      ai: new GoogleGenAI({
+        apiKey: this.key,
+        httpOptions: this.config.baseUrl ? { baseUrl: this.config.baseUrl } : undefined,
+      }),
+      ApiError,
+    }));
+    return this.clientMade;
   }
 
   generate<T>(request: GenerateRequest<T>): Promise<GenerateResult<T>> {
@@ -99,11 +110,12 @@ export class GeminiChatModel implements ChatModel {
 
     const fail = (failure: RequestFailure) =>
       new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure);
+    const { ai, ApiError } = await this.client();
     let response: GenerateContentResponse;
     try {
-      response = await this.ai.models.generateContent({ model: this.modelId, contents, config });
+      response = await ai.models.generateContent({ model: this.modelId, contents, config });
     } catch (e) {
-      const failure = describe(e, url, Math.max(1, requests));
+      const failure = describe(ApiError, e, url, Math.max(1, requests));
       throw fail(refusedWait === undefined ? failure : waitRefused(failure, refusedWait, c.maxRetryAfterMs));
     }
     // an answer has candidates, or says why it has none (a blocked prompt); anything else is not Gemini's
@@ -124,7 +136,12 @@ export class GeminiChatModel implements ChatModel {
  * client reports an HTTP error as ApiError whose message is the raw JSON body; its fields are
  * read out here (Google's body: {error: {code, message, status}}).
  */
-function describe(e: unknown, url: string | undefined, requests: number): RequestFailure {
+function describe(
+  ApiError: typeof import("@google/genai").ApiError,
+  e: unknown,
+  url: string | undefined,
+  requests: number,
+): RequestFailure {
   if (e instanceof FetchFailure) {
     return e.kind === "timeout" ? timedOut(e.url, e.timeoutMs, requests) : connectionFailed(e.url, e.cause, requests);
   }

@@ -5,8 +5,11 @@
  * retries on top of them. The client waits out any retry-after, however long: a response that
  * asks for more than config.maxRetryAfterMs is marked at the fetch boundary as not to be
  * retried (x-should-retry: false), so it fails now instead.
+ *
+ * The client's package loads on the first call, not when the model is built (the key and the
+ * options are checked then): an evaluation with no OpenAI backbone never loads it.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult } from "./chat-model.ts";
 import { type BackboneConfig, type OpenAIProviderOptions, warnOnStderr, warnUnhonouredOptions } from "./config.ts";
 import { readApiKey, redact } from "./keys.ts";
@@ -38,7 +41,9 @@ const LOCAL_PLACEHOLDER_KEY = "no-key";
 export class OpenAIChatModel implements ChatModel {
   readonly provider = "openai";
   readonly modelId: string;
-  private readonly client: OpenAI;
+  /** the client, made on the first call */
+  private clientMade: Promise<{ client: OpenAI; sdk: typeof OpenAI }> | null = null;
+  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
   private readonly key: string | undefined;
   private readonly options: OpenAIProviderOptions;
   /** HTTP requests per call id, counted at the fetch boundary so the client's retries show */
@@ -59,7 +64,7 @@ export class OpenAIChatModel implements ChatModel {
     this.options = config.providerOptions.openai ?? {};
     warnUnhonouredOptions(config, this.provider, warn);
     this.key = readApiKey(config, env);
-    this.client = new OpenAI({
+    this.clientOptions = {
       apiKey: this.key ?? LOCAL_PLACEHOLDER_KEY,
       baseURL: config.baseUrl,
       maxRetries: config.maxRetries,
@@ -78,7 +83,12 @@ export class OpenAIChatModel implements ChatModel {
         headers.set("x-should-retry", "false");
         return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       },
-    });
+    };
+  }
+
+  private client(): Promise<{ client: OpenAI; sdk: typeof OpenAI }> {
+    this.clientMade ??= import("openai").then(({ default: sdk }) => ({ client: new sdk(this.clientOptions), sdk }));
+    return this.clientMade;
   }
 
   generate<T>(request: GenerateRequest<T>): Promise<GenerateResult<T>> {
@@ -111,13 +121,17 @@ export class OpenAIChatModel implements ChatModel {
     const id = String(this.nextCall++);
     const fail = (failure: RequestFailure, requests: number) =>
       new ProviderRequestError(redact(failure.message, this.key), requests, failure);
+    const { client, sdk } = await this.client();
     try {
       let completion: unknown;
       try {
-        completion = await this.client.chat.completions.create(body, { headers: { [CALL_HEADER]: id } });
+        completion = await client.chat.completions.create(body, { headers: { [CALL_HEADER]: id } });
       } catch (e) {
         const requests = this.requestCounts.get(id) ?? 1;
-        throw fail(this.describe(e, this.requestUrls.get(id), requests, this.refusedWaits.get(id)), requests);
+        throw fail(
+          this.describe({ client, sdk }, e, this.requestUrls.get(id), requests, this.refusedWaits.get(id)),
+          requests,
+        );
       }
       const requests = this.requestCounts.get(id) ?? 1;
       // The client hands back whatever a 200 held: text for an HTML page, any JSON at all.
@@ -137,12 +151,18 @@ export class OpenAIChatModel implements ChatModel {
   }
 
   /** The client's error in words that name the URL, the wait or the status (request-failure.ts). */
-  private describe(e: unknown, url: string | undefined, requests: number, refusedWait?: number): RequestFailure {
-    const where = url ?? `${this.client.baseURL.replace(/\/$/, "")}/chat/completions`;
+  private describe(
+    { client, sdk }: { client: OpenAI; sdk: typeof OpenAI },
+    e: unknown,
+    url: string | undefined,
+    requests: number,
+    refusedWait?: number,
+  ): RequestFailure {
+    const where = url ?? `${client.baseURL.replace(/\/$/, "")}/chat/completions`;
     // the timeout error is a connection error too: test it first
-    if (e instanceof OpenAI.APIConnectionTimeoutError) return timedOut(where, this.config.timeoutMs, requests);
-    if (e instanceof OpenAI.APIConnectionError) return connectionFailed(where, e, requests);
-    if (e instanceof OpenAI.APIError && typeof e.status === "number") {
+    if (e instanceof sdk.APIConnectionTimeoutError) return timedOut(where, this.config.timeoutMs, requests);
+    if (e instanceof sdk.APIConnectionError) return connectionFailed(where, e, requests);
+    if (e instanceof sdk.APIError && typeof e.status === "number") {
       const body = e.error as { message?: unknown } | undefined;
       const message = typeof body?.message === "string" ? body.message : e.message.replace(/^\d{3}\s*/, "");
       const code = typeof e.code === "string" ? e.code : typeof e.type === "string" ? e.type : undefined;

@@ -8,9 +8,9 @@
  * episode comes out the same in process and over a socket, the matcher's calibration (made on
  * those views) holds, and only a view with a candidate in it is ever encoded.
  */
-import sharp from "sharp";
 import type { Image } from "../sim/index.ts";
 import { encodedImage } from "../sim/index.ts";
+import { loadSharp } from "../util/index.ts";
 import { type Appearance, type Pixels, photoAppearanceOf } from "./appearance.ts";
 
 const decoded = new WeakMap<Buffer, Promise<Pixels>>();
@@ -20,10 +20,8 @@ export function pixelsOf(image: Image): Promise<Pixels> {
   if (image.format === "rgb") return encodedImage(image).then(pixelsOf);
   let p = decoded.get(image.data);
   if (!p) {
-    p = sharp(image.data)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
+    p = loadSharp()
+      .then((sharp) => sharp(image.data).removeAlpha().raw().toBuffer({ resolveWithObject: true }))
       .then(({ data, info }) => ({ width: info.width, height: info.height, data }));
     decoded.set(image.data, p);
   }

@@ -7,7 +7,6 @@
 import type { Neo4jConfig } from "../memory/index.ts";
 import { Registry } from "../util/index.ts";
 import type { RuleLibrary } from "./library.ts";
-import { Neo4jRuleLibrary } from "./neo4j-library.ts";
 import { SqliteRuleLibrary } from "./sqlite-library.ts";
 
 export interface RuleLibraryPlace {
@@ -45,9 +44,11 @@ export function openRuleLibrary(type: string, place: RuleLibraryPlace): Promise<
 }
 
 registerRuleLibrary("sqlite", async (place) => new SqliteRuleLibrary(place.path, { create: place.create }));
-registerRuleLibrary("neo4j", (place) =>
-  Neo4jRuleLibrary.open(
+// neo4j-driver loads only when a Neo4j library is opened
+registerRuleLibrary("neo4j", async (place) => {
+  const { Neo4jRuleLibrary } = await import("./neo4j-library.ts");
+  return Neo4jRuleLibrary.open(
     { ...place.neo4j, namespace: `${place.neo4j.namespace}.rules${place.part ? `.${place.part}` : ""}` },
     place.env,
-  ),
-);
+  );
+});

@@ -3,6 +3,8 @@
  * an image-taking model. encodedImage encodes each view at most once however many places want
  * its bytes.
  */
+
+import { loadSharp } from "../util/index.ts";
 import type { EncodedImage, Image, RawImage } from "./simulator.ts";
 
 const encoded = new WeakMap<Buffer, Promise<EncodedImage>>();
@@ -32,7 +34,7 @@ export async function encodeRaw(raw: RawImage): Promise<EncodedImage> {
     throw new Error(`view ${raw.view}: ${raw.data.length} bytes is not ${raw.width}×${raw.height} RGB`);
   }
   // imported on first use: most commands never encode a view
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   const pipeline = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
   const data =
     raw.encodeAs.format === "png"

@@ -7,7 +7,6 @@ import { Registry, UnknownEntryError } from "../util/index.ts";
 import type { SimulatorConfig } from "./config.ts";
 import type { Simulator } from "./simulator.ts";
 import { SimError } from "./simulator.ts";
-import { WebSocketSimulator } from "./ws-client.ts";
 
 export interface CreateOptions {
   /** bridge URL; overrides config.url / config.urls (e.g. one of several for concurrent episodes) */
@@ -42,6 +41,8 @@ export async function connectBridge(config: SimulatorConfig, opts: CreateOptions
       `simulator.type is ${config.type} but neither simulator.url nor simulator.urls is set`,
     );
   }
+  // ws loads only when a bridge is used: the embedded simulator runs without it
+  const { WebSocketSimulator } = await import("./ws-client.ts");
   try {
     return await WebSocketSimulator.connect(url, { timeoutMs: config.timeoutMs });
   } catch (e) {

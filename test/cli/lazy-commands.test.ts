@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { COMMAND_GROUPS, commandName, registerCommands } from "../../src/cli/commands/index.ts";
-import { polarSync } from "./helpers.ts";
+import { cliEnv, polarSync } from "./helpers.ts";
 
 test("the command an argument list names: past -c and its value, through help", () => {
   assert.equal(commandName(["eval", "--dataset", "x"]), "eval");
@@ -49,4 +54,51 @@ test("polar --help lists every group; polar rules --help and an unknown command 
   const bad = polarSync(["nope"], process.env);
   assert.equal(bad.code, 1);
   assert.match(bad.err, /unknown command 'nope'/);
+});
+
+test("a local polar eval on the defaults never loads the queue, Neo4j, model SDK or bridge packages", () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-lazy-eval-"));
+  try {
+    // a resolve hook in the CLI's own process writes down every package it imports
+    const log = join(dir, "packages.txt");
+    const hook = join(dir, "hook.mjs");
+    writeFileSync(
+      hook,
+      `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  if (!/^[./]|^node:|^file:/.test(specifier)) appendFileSync(${JSON.stringify(log)}, specifier + "\\n");
+  return next(specifier, context);
+}
+`,
+    );
+    const register = join(dir, "register.mjs");
+    writeFileSync(
+      register,
+      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
+    );
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        register,
+        "bin/polar.js",
+        "eval",
+        "--dataset",
+        "datasets/polar-mini",
+        "--limit",
+        "1",
+        "--no-report",
+        "--out",
+        join(dir, "out"),
+      ],
+      { encoding: "utf8", env: cliEnv(dir), timeout: 120_000 },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const loaded = new Set(readFileSync(log, "utf8").split("\n").filter(Boolean));
+    assert.ok(loaded.has("better-sqlite3"), "the hook saw the packages the run does use");
+    for (const pkg of ["bullmq", "ioredis", "neo4j-driver", "openai", "@google/genai", "ws"])
+      assert.ok(![...loaded].some((s) => s === pkg || s.startsWith(`${pkg}/`)), `${pkg} was loaded`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

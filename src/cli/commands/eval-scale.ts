@@ -7,8 +7,6 @@ import type { PolarConfig } from "../../config/index.ts";
 import { parseShard, type Shard, ShardSpecError } from "../../eval/index.ts";
 import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
 import { writeReport } from "../../eval/report/write-report.ts";
-import { QueueUrlError } from "../../queue/connection.ts";
-import { QueueRunError, runQueued } from "../../queue/coordinator.ts";
 import { parseRateLimits, type RateLimit, RateLimitSpecError } from "../../queue/index.ts";
 
 export function rateLimitFlag(v: string): Record<string, RateLimit> {
@@ -96,6 +94,11 @@ export async function runQueuedEvalCommand(
     controller.abort();
   };
   process.on("SIGINT", onSigint);
+  // bullmq and ioredis load only for a queued run: a local eval starts without them
+  const [{ QueueUrlError }, { QueueRunError, runQueued }] = await Promise.all([
+    import("../../queue/connection.ts"),
+    import("../../queue/coordinator.ts"),
+  ]);
   const t0 = Date.now();
   let lastDone = -1;
   let lastLine = 0;

@@ -4,7 +4,8 @@
  * paper page however many there are), a legend, labelled axes and a provenance footer wrapped
  * to the figure's width. PNGs are rendered from the same SVG with sharp, so both always agree.
  */
-import sharp from "sharp";
+
+import { loadSharp } from "../../util/index.ts";
 import type { Estimate } from "../bootstrap.ts";
 
 export interface SeriesSpec {
@@ -247,5 +248,6 @@ export function barChart(spec: BarChartSpec): string {
 }
 
 export async function svgToPng(svg: string, file: string): Promise<void> {
+  const sharp = await loadSharp();
   await sharp(Buffer.from(svg), { density: 144 }).png().toFile(file);
 }
