@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -9,7 +9,7 @@ import { createEmbedder, planEmbedder } from "../../src/memory/embedders/create.
 import { dot } from "../../src/memory/embedders/embedder.ts";
 import { LEXICAL_NAME, LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { loadMiniLm, MINILM_NAME } from "../../src/memory/embedders/minilm.ts";
-import { pool } from "../../src/memory/embedders/onnx-encoder.ts";
+import { EmbedderLoadError, pool } from "../../src/memory/embedders/onnx-encoder.ts";
 import { TINY_BERT_DIM, tinyBertExpectedMean, writeTinyBert } from "./tiny-bert.ts";
 import { TINY_DIM, tinyExpectedCls, writeTinyBge } from "./tiny-bge.ts";
 
@@ -100,6 +100,50 @@ describe("MiniLM embedder (mean pooling) on a tiny generated BERT-style ONNX mod
     await assert.rejects(() => loadMiniLm({ dir }), /model\.onnx.*scripts\/fetch-minilm\.sh/);
     const cfg = EmbedderConfig.parse({ type: "minilm", minilmDir: dir });
     assert.throws(() => planEmbedder(cfg), /embedder\.type is minilm but .*missing.*model\.onnx.*fetch-minilm\.sh/);
+  });
+
+  it("a run's MiniLM loads on first use when its folder declares its size, and says what failed", async () => {
+    const declare = (dir: string, size: number) =>
+      writeFileSync(join(dir, "config.json"), JSON.stringify({ model_type: "bert", hidden_size: size }));
+    const minilm = (dir: string) => EmbedderConfig.parse({ type: "minilm", minilmDir: dir });
+
+    const dir = writeTinyBert(join(root, "minilm-run"));
+    declare(dir, TINY_BERT_DIM);
+    const e = await createEmbedder(minilm(dir), () => {});
+    assert.equal(e.dim, TINY_BERT_DIM);
+    assert.match(e.description, /mean pooling/);
+    const [v] = await e.embed(["my sister the red mug"]);
+    assertClose(v, tinyBertExpectedMean("my sister the red mug"), "deferred");
+    await e.close?.();
+
+    // a broken graph is found on first use, as an infrastructure failure that names the file
+    const broken = writeTinyBert(join(root, "minilm-run-broken"));
+    declare(broken, TINY_BERT_DIM);
+    writeFileSync(join(broken, "model.onnx"), "not an onnx graph");
+    const b = await createEmbedder(minilm(broken), () => {});
+    await assert.rejects(
+      () => b.embed(["tea"]),
+      (err: unknown) =>
+        err instanceof EmbedderLoadError &&
+        err.infrastructure &&
+        /could not be loaded from .*model\.onnx/.test(err.message),
+    );
+    await b.close?.();
+
+    // a folder that declares another size than its graph gives is refused, not mixed into a store
+    const wrong = writeTinyBert(join(root, "minilm-run-wrong"));
+    declare(wrong, TINY_BERT_DIM + 5);
+    const w = await createEmbedder(minilm(wrong), () => {});
+    await assert.rejects(
+      () => w.embed(["tea"]),
+      new RegExp(`gives ${TINY_BERT_DIM}-dim vectors, its folder declares ${TINY_BERT_DIM + 5}`),
+    );
+    await w.close?.();
+
+    // no config.json: only the graph can tell the size, so it loads at once (and fails at once)
+    const bare = writeTinyBert(join(root, "minilm-run-bare"));
+    writeFileSync(join(bare, "model.onnx"), "not an onnx graph");
+    await assert.rejects(() => createEmbedder(minilm(bare), () => {}));
   });
 
   it("pool(): cls takes the first row, mean averages the rows the mask keeps", () => {

@@ -8,8 +8,9 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { Embedder } from "./embedder.ts";
 import { findModelFile, findTokenizerFiles, missingTokenizerFiles, type TokenizerFiles } from "./model-files.ts";
-import { OnnxEncoderEmbedder } from "./onnx-encoder.ts";
+import { encoderForRun, OnnxEncoderEmbedder, type OnnxEncoderOptions } from "./onnx-encoder.ts";
 
 export const BGE_M3_NAME = "bge-m3";
 
@@ -58,14 +59,14 @@ export interface BgeM3Options {
 }
 
 /** Loads BGE-M3 from `modelDir`: CLS pooling, L2 normalization; missing files named. */
-export async function loadBgeM3(opts: BgeM3Options): Promise<OnnxEncoderEmbedder> {
+function bgeM3Options(opts: BgeM3Options): OnnxEncoderOptions {
   const files = findBgeM3Files(opts.modelDir);
   const chosen = chooseModelFile(files, opts.precision ?? "auto");
   if ("missing" in chosen) {
     throw new Error(`BGE-M3 files missing in ${files.dir}: ${chosen.missing.join(", ")}`);
   }
   const precision = chosen.file.endsWith("model_quantized.onnx") ? "int8" : "fp32";
-  return OnnxEncoderEmbedder.load({
+  return {
     name: BGE_M3_NAME,
     modelFile: chosen.file,
     tokenizerDir: dirname(files.tokenizer as string),
@@ -73,7 +74,16 @@ export async function loadBgeM3(opts: BgeM3Options): Promise<OnnxEncoderEmbedder
     batchSize: opts.batchSize ?? 16,
     maxLength: opts.maxLength ?? 512,
     describe: (dim) => `BGE-M3 dense (${precision}, ${chosen.file}, CLS pooling, ${dim} dims)`,
-  });
+  };
+}
+
+export async function loadBgeM3(opts: BgeM3Options): Promise<OnnxEncoderEmbedder> {
+  return OnnxEncoderEmbedder.load(bgeM3Options(opts));
+}
+
+/** BGE-M3 as a run uses it: its files checked now, its model loaded on first use where its folder declares its size (onnx-encoder.ts). */
+export async function deferBgeM3(opts: BgeM3Options): Promise<Embedder> {
+  return encoderForRun(bgeM3Options(opts));
 }
 
 export const BgeM3Embedder = { load: loadBgeM3 };

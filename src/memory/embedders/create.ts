@@ -7,10 +7,10 @@
  */
 import { Registry } from "../../util/index.ts";
 import type { EmbedderConfig } from "../config.ts";
-import { chooseModelFile, findBgeM3Files, loadBgeM3 } from "./bge-m3.ts";
+import { chooseModelFile, deferBgeM3, findBgeM3Files } from "./bge-m3.ts";
 import type { Embedder } from "./embedder.ts";
 import { LEXICAL_NAME, LexicalEmbedder } from "./lexical.ts";
-import { findMiniLmFiles, loadMiniLm, MINILM_NAME, miniLmMissingMessage, missingMiniLmFiles } from "./minilm.ts";
+import { deferMiniLm, findMiniLmFiles, MINILM_NAME, miniLmMissingMessage, missingMiniLmFiles } from "./minilm.ts";
 import { buildFailureText, displayPath, MINILM_BUILD, readBuildFailure } from "./minilm-build.ts";
 
 export interface EmbedderPlan {
@@ -66,7 +66,7 @@ registerEmbedder("bge-m3", {
     const chosen = chooseModelFile(findBgeM3Files(config.modelDir), config.precision);
     return `BGE-M3 files found: ${"file" in chosen ? chosen.file : "?"}`;
   },
-  load: (config) => loadBgeM3({ modelDir: config.modelDir, precision: config.precision, ...sizes(config) }),
+  load: (config) => deferBgeM3({ modelDir: config.modelDir, precision: config.precision, ...sizes(config) }),
 });
 
 registerEmbedder("minilm", {
@@ -80,7 +80,7 @@ registerEmbedder("minilm", {
     return missing.length ? miniLmMissingMessage(files, missing) : null;
   },
   reason: (config) => `all-MiniLM-L6-v2 files found: ${findMiniLmFiles(config.minilmDir).model}`,
-  load: (config) => loadMiniLm({ dir: config.minilmDir, ...sizes(config) }),
+  load: (config) => deferMiniLm({ dir: config.minilmDir, ...sizes(config) }),
 });
 
 registerEmbedder("lexical", {

@@ -11,8 +11,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import type { Embedder } from "./embedder.ts";
 import { findModelFile, findTokenizerFiles, missingTokenizerFiles, type TokenizerFiles } from "./model-files.ts";
-import { OnnxEncoderEmbedder } from "./onnx-encoder.ts";
+import { encoderForRun, OnnxEncoderEmbedder, type OnnxEncoderOptions } from "./onnx-encoder.ts";
 
 export const MINILM_NAME = "all-MiniLM-L6-v2";
 export const MINILM_FETCH = "bash scripts/fetch-minilm.sh";
@@ -59,13 +60,13 @@ export interface MiniLmOptions {
   maxLength?: number;
 }
 
-export async function loadMiniLm(opts: MiniLmOptions): Promise<OnnxEncoderEmbedder> {
+function miniLmOptions(opts: MiniLmOptions): OnnxEncoderOptions {
   const files = findMiniLmFiles(opts.dir);
   const missing = missingMiniLmFiles(files);
   if (missing.length) throw new Error(miniLmMissingMessage(files, missing));
   const model = files.model as string;
   const maxLength = Math.min(opts.maxLength ?? DEFAULT_MAX_SEQ, maxSeqLength(files.dir));
-  return OnnxEncoderEmbedder.load({
+  return {
     name: MINILM_NAME,
     modelFile: model,
     tokenizerDir: dirname(files.tokenizer as string),
@@ -73,5 +74,14 @@ export async function loadMiniLm(opts: MiniLmOptions): Promise<OnnxEncoderEmbedd
     batchSize: opts.batchSize ?? 16,
     maxLength,
     describe: (dim) => `all-MiniLM-L6-v2 dense (fp32, ${model}, mean pooling, ${dim} dims, ≤ ${maxLength} tokens)`,
-  });
+  };
+}
+
+export async function loadMiniLm(opts: MiniLmOptions): Promise<OnnxEncoderEmbedder> {
+  return OnnxEncoderEmbedder.load(miniLmOptions(opts));
+}
+
+/** all-MiniLM-L6-v2 as a run uses it: its files checked now, its model loaded on first use where its folder declares its size (onnx-encoder.ts). */
+export async function deferMiniLm(opts: MiniLmOptions): Promise<Embedder> {
+  return encoderForRun(miniLmOptions(opts));
 }

@@ -4,6 +4,8 @@
  * onnxruntime-node, then pooling of last_hidden_state and L2 normalization. BGE-M3 (CLS
  * pooling) and all-MiniLM-L6-v2 (mean pooling) are both this, with different files.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Embedder, normalize } from "./embedder.ts";
 
 /** "cls": the first token's hidden state; "mean": the average over attention-masked tokens. */
@@ -135,5 +137,81 @@ export class OnnxEncoderEmbedder implements Embedder {
 
   async close(): Promise<void> {
     await this.session.release();
+  }
+}
+
+/** The model files could not be turned into a working encoder: the run cannot embed at all. */
+export class EmbedderLoadError extends Error {
+  readonly infrastructure = true;
+}
+
+/**
+ * The hidden size a model folder declares (config.json's hidden_size, as Hugging Face exports
+ * write it), or null when it declares none.
+ */
+export function declaredDim(dir: string): number | null {
+  try {
+    const size = (JSON.parse(readFileSync(join(dir, "config.json"), "utf8")) as { hidden_size?: unknown }).hidden_size;
+    return Number.isInteger(size) && (size as number) > 0 ? (size as number) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The encoder a run uses: deferred (below) when its folder declares its hidden size, else
+ * loaded now, since only the graph can tell the size then.
+ */
+export async function encoderForRun(opts: OnnxEncoderOptions): Promise<Embedder> {
+  const dim = declaredDim(opts.tokenizerDir);
+  return dim === null ? OnnxEncoderEmbedder.load(opts) : new DeferredOnnxEmbedder(opts, dim);
+}
+
+/**
+ * An encoder whose model loads on its first use, not when the run starts: onnxruntime, the
+ * tokenizer and the ONNX session take ~0.3 s of the main thread, and an evaluation's first
+ * episode need not wait for them (its memorization, after the episode, is the first use). The
+ * dimension is the one the folder declares, so a store can be opened before the load; the load
+ * checks the graph gives exactly that. A failed load is an infrastructure failure: the episode
+ * that met it is left undone, and enough of them in a row stop the run with the message.
+ */
+export class DeferredOnnxEmbedder implements Embedder {
+  readonly name: string;
+  readonly description: string;
+  private loaded: Promise<OnnxEncoderEmbedder> | null = null;
+
+  constructor(
+    private readonly opts: OnnxEncoderOptions,
+    readonly dim: number,
+  ) {
+    this.name = opts.name;
+    this.description = opts.describe(dim);
+  }
+
+  private model(): Promise<OnnxEncoderEmbedder> {
+    this.loaded ??= OnnxEncoderEmbedder.load(this.opts).then(
+      (m) => {
+        if (m.dim !== this.dim)
+          throw new EmbedderLoadError(
+            `${this.name} at ${this.opts.modelFile} gives ${m.dim}-dim vectors, its folder declares ${this.dim} (config.json hidden_size)`,
+          );
+        return m;
+      },
+      (e: unknown) => {
+        throw new EmbedderLoadError(
+          `${this.name} could not be loaded from ${this.opts.modelFile}: ${(e as Error)?.message ?? e}`,
+        );
+      },
+    );
+    return this.loaded;
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return (await this.model()).embed(texts);
+  }
+
+  async close(): Promise<void> {
+    const m = await this.loaded?.catch(() => null);
+    await m?.close();
   }
 }
