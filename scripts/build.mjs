@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -52,6 +53,20 @@ const packagesExternal = {
   },
 };
 
+/**
+ * configs/default.yaml parsed once here, beside its text: src/config/load.ts uses the tree while
+ * the file holds that very text, so a start on the defaults never loads yaml. Only a tree that
+ * JSON carries unchanged is written (no .inf, no dates).
+ */
+function writeDefaultConfig() {
+  const text = readFileSync(join(root, "configs", "default.yaml"), "utf8");
+  const yaml = createRequire(join(root, "package.json"))("yaml");
+  const tree = yaml.parse(text);
+  const json = JSON.stringify({ text, tree });
+  if (!isDeepStrictEqual(JSON.parse(json).tree, tree)) return;
+  writeFileSync(join(dist, "default-config.json"), `${json}\n`);
+}
+
 const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -66,9 +81,12 @@ try {
     platform: "node",
     target: "node20",
     sourcemap: "linked",
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: "warning",
     plugins: [packagesExternal, sourceLocation],
   });
+  writeDefaultConfig();
   writeFileSync(join(dist, "build.json"), `${JSON.stringify({ root, builtAt: started }, null, 2)}\n`);
   console.log(`polar: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (e) {

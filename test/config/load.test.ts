@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -87,17 +87,41 @@ test("an unknown key in a backbone YAML lists the backbone's own keys, not the c
   );
 });
 
-test("yaml is loaded on the first config read, not with the module (every start imports it)", () => {
-  const script = `
-    import { createRequire } from "node:module";
-    const cache = createRequire(import.meta.url).cache;
-    const yamlLoaded = () => Object.keys(cache).some((k) => k.includes("/node_modules/yaml/"));
-    const { loadConfig } = await import(${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "config", "load.ts"))});
-    const before = yamlLoaded();
-    loadConfig({ env: {} });
-    console.log(JSON.stringify({ before, after: yamlLoaded() }));
-  `;
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(JSON.parse(r.stdout.trim().split("\n").at(-1) ?? ""), { before: false, after: true });
+test("yaml is loaded on the first read of a YAML file, not with the module; the defaults need not load it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-config-yaml-"));
+  try {
+    const userFile = join(dir, "mine.yaml");
+    writeFileSync(userFile, "eval:\n  seed: 7\n");
+    const script = `
+      import { createRequire } from "node:module";
+      import { readFileSync } from "node:fs";
+      const require = createRequire(import.meta.url);
+      const yamlLoaded = () => Object.keys(require.cache).some((k) => k.includes("/node_modules/yaml/"));
+      const { loadConfig, DEFAULT_CONFIG } = await import(${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "config", "load.ts"))});
+      const { PolarConfig } = await import(${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "config", "schema.ts"))});
+      const atImport = yamlLoaded();
+      const defaults = loadConfig({ env: {} });
+      const afterDefaults = yamlLoaded();
+      const mine = loadConfig({ env: {}, file: ${JSON.stringify(userFile)} });
+      const afterFile = yamlLoaded();
+      // whatever path the defaults took (the build's parse of the same text, or yaml), the same config
+      const byYaml = PolarConfig.parse(require("yaml").parse(readFileSync(DEFAULT_CONFIG, "utf8")));
+      console.log(JSON.stringify({ atImport, afterDefaults, afterFile, seed: mine.eval.seed,
+        same: JSON.stringify(defaults) === JSON.stringify(byYaml) }));
+    `;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const got = JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "");
+    assert.equal(got.atImport, false, "importing the loader loads yaml");
+    // with dist/ built (npm install does it) the defaults come from the build's parse
+    if (existsSync(join(import.meta.dirname, "..", "..", "dist", "default-config.json")))
+      assert.equal(got.afterDefaults, false, "the defaults loaded yaml although the build parsed them");
+    assert.equal(got.afterFile, true);
+    assert.equal(got.seed, 7);
+    assert.equal(got.same, true, "the defaults differ from yaml's parse of configs/default.yaml");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
