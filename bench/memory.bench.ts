@@ -129,15 +129,28 @@ const COLD_RUNS = 3;
 function coldQueries(dir: string, path: string, user: string, query: Float32Array) {
   const queryFile = join(dir, "cold-query.f32");
   writeFileSync(queryFile, query);
-  const out = { ms: [] as number[], openMs: [] as number[], rssMiB: [] as number[], top5s: [] as string[][] };
+  const out = {
+    ms: [] as number[],
+    openMs: [] as number[],
+    rssMiB: [] as number[],
+    sources: [] as string[],
+    top5s: [] as string[][],
+  };
   for (let i = 0; i < COLD_RUNS; i++) {
     const line = execFileSync(
       process.execPath,
       ["--import", "tsx", join(import.meta.dirname, "memory-cold.ts"), path, user, String(DIM), queryFile],
       { encoding: "utf8" },
     );
-    const r = JSON.parse(line) as { openMs: number; coldMs: number; addedRssMiB: number; top5: string[] };
+    const r = JSON.parse(line) as {
+      openMs: number;
+      coldMs: number;
+      addedRssMiB: number;
+      source: string;
+      top5: string[];
+    };
     out.ms.push(r.coldMs);
+    out.sources.push(r.source);
     out.openMs.push(r.openMs);
     out.rssMiB.push(r.addedRssMiB);
     out.top5s.push(r.top5);
@@ -267,7 +280,10 @@ export async function run(): Promise<Record<string, unknown>> {
           ((size - (retrieval.length ? SIZES[retrieval.length - 1] : 0)) / insertMs) * 1000,
         ),
         coldFirstQueryMs: round(percentile(cold.ms, 50)),
+        // the first fresh process loads the blocks (and, at ≥ 16k rows, leaves the index file the
+        // next ones load from): each run with where its index came from
         coldFirstQueryRunsMs: cold.ms.map(round),
+        coldIndexSources: cold.sources,
         coldOpenMs: round(percentile(cold.openMs, 50)),
         coldLoadAddedRssMiB: round(percentile(cold.rssMiB, 50)),
         queries: QUERIES[size],
@@ -338,7 +354,7 @@ export async function run(): Promise<Record<string, unknown>> {
         msPerEpisode: round(memorizeMs / EPISODES),
         resulting: stats,
       },
-      note: "cold = a fresh process opening the file and answering its first query (median of 3, Node start-up left out); search = store top-5 only; retrieve = embed (random stub) + top-20 + recency + graph walk to objects",
+      note: "cold = a fresh process opening the file and answering its first query (3 in a row, median; the first loads the blocks, later ones the index file where one was left; Node start-up left out); search = store top-5 only; retrieve = embed (random stub) + top-20 + recency + graph walk to objects",
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

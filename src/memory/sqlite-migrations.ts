@@ -115,4 +115,24 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, block)
   );
   `,
+  // 4: a generation per user, moved by every change to their vector blocks (triggers, so no write
+  // path can forget it): an index file beside the database (index-file.ts) is used only while it
+  // was written at the user's current generation
+  `
+  CREATE TABLE vector_generations (user_id TEXT PRIMARY KEY, gen INTEGER NOT NULL);
+  CREATE TRIGGER statement_vectors_inserted AFTER INSERT ON statement_vectors BEGIN
+    INSERT INTO vector_generations (user_id, gen) VALUES (NEW.user_id, 1)
+      ON CONFLICT (user_id) DO UPDATE SET gen = gen + 1;
+  END;
+  CREATE TRIGGER statement_vectors_updated AFTER UPDATE ON statement_vectors BEGIN
+    INSERT INTO vector_generations (user_id, gen) VALUES (OLD.user_id, 1)
+      ON CONFLICT (user_id) DO UPDATE SET gen = gen + 1;
+    INSERT INTO vector_generations (user_id, gen) VALUES (NEW.user_id, 1)
+      ON CONFLICT (user_id) DO UPDATE SET gen = gen + 1;
+  END;
+  CREATE TRIGGER statement_vectors_deleted AFTER DELETE ON statement_vectors BEGIN
+    INSERT INTO vector_generations (user_id, gen) VALUES (OLD.user_id, 1)
+      ON CONFLICT (user_id) DO UPDATE SET gen = gen + 1;
+  END;
+  `,
 ];

@@ -6,8 +6,9 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ensureDir } from "../util/index.ts";
+import { INDEX_FILE_MIN_ROWS, indexFilePath, readIndexFile, removeIndexFile, writeIndexFile } from "./index-file.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
-import { appendVectors, loadVectors, rebuildVectors } from "./sqlite-vectors.ts";
+import { appendVectors, loadVectors, rebuildVectors, statementCount, vectorGeneration } from "./sqlite-vectors.ts";
 import {
   type EmbedderInfo,
   type EpisodeWrite,
@@ -47,6 +48,11 @@ export class SqliteMemoryStore implements MemoryStore {
   /** per-user statement matrices; dropped when another connection commits (data_version) */
   private readonly indexes = new Map<string, UserIndex>();
   private dataVersion = -1;
+
+  /** Indexes of this many rows or more are kept as a file beside the database (index-file.ts). */
+  indexFileMinRows = INDEX_FILE_MIN_ROWS;
+  /** Where the last index this connection loaded came from: its file, the blocks, or the rows. */
+  lastIndexSource: "file" | "blocks" | "rows" | null = null;
 
   /** Test hook: called between the rows of a write, inside its transaction. */
   onWriteStep?: (step: string) => void;
@@ -301,23 +307,50 @@ export class SqliteMemoryStore implements MemoryStore {
         if (!e) throw new RowGone(id);
         return e;
       });
-    let matrix = loadVectors(this.db, user, held.dim, exactRows);
+    const file = this.location === ":memory:" ? null : indexFilePath(this.location, user);
+    // the index file when it was written at the generation this read sees (index-file.ts)
+    let matrix = file
+      ? this.db.transaction(() =>
+          readIndexFile(
+            file,
+            { user, gen: vectorGeneration(this.db, user), dim: held.dim },
+            statementCount(this.db, user),
+            exactRows,
+          ),
+        )()
+      : null;
     if (!matrix) {
-      try {
-        rebuildVectors(this.db, user, held.dim);
-        matrix = loadVectors(this.db, user, held.dim, exactRows);
-      } catch (e) {
-        // a file this process may not write: the index is built in memory from the rows instead
-        if ((e as { code?: string }).code !== "SQLITE_READONLY") throw e;
+      let loaded = loadVectors(this.db, user, held.dim, exactRows);
+      if (!loaded) {
+        try {
+          rebuildVectors(this.db, user, held.dim);
+          loaded = loadVectors(this.db, user, held.dim, exactRows);
+        } catch (e) {
+          // a file this process may not write: the index is built in memory from the rows instead
+          if ((e as { code?: string }).code !== "SQLITE_READONLY") throw e;
+        }
       }
-      matrix ??= this.indexFromRows(user, held.dim, exactRows);
-    }
+      matrix = loaded?.matrix ?? this.indexFromRows(user, held.dim, exactRows);
+      this.lastIndexSource = loaded ? "blocks" : "rows";
+      if (file && loaded && matrix.size >= this.indexFileMinRows) this.keepIndexFile(file, user, loaded.gen, matrix);
+    } else this.lastIndexSource = "file";
     holder.matrix = matrix;
     const index = { matrix };
     // kept only if no other connection committed meanwhile (own commits, the rebuild's
     // included, leave data_version as it was)
     if (this.syncIndexes() === version) this.indexes.set(user, index);
     return index;
+  }
+
+  /**
+   * Writes the index file once the query that loaded the index has its answer; not when rows
+   * were added to the index meanwhile (its generation has moved on anyway).
+   */
+  private keepIndexFile(file: string, user: string, gen: number, matrix: VectorMatrix): void {
+    const rows = matrix.size;
+    setImmediate(() => {
+      if (matrix.size === rows) writeIndexFile(file, { user, gen, dim: matrix.dim }, matrix);
+    });
   }
 
   private indexFromRows(user: string, dim: number, exactRows: ExactRows): VectorMatrix {
@@ -544,6 +577,7 @@ export class SqliteMemoryStore implements MemoryStore {
     })();
     this.indexes.delete(user);
     this.syncIndexes();
+    if (this.location !== ":memory:") removeIndexFile(indexFilePath(this.location, user));
     return event;
   }
 

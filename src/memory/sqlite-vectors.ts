@@ -66,18 +66,29 @@ export function appendVectors(
   }
 }
 
+/** The user's vector generation: moved by every change to their blocks (sqlite-migrations.ts, 4). */
+export function vectorGeneration(db: Database.Database, user: string): number {
+  const r = db.prepare("SELECT gen FROM vector_generations WHERE user_id = ?").get(user) as { gen: number } | undefined;
+  return r?.gen ?? 0;
+}
+
+export function statementCount(db: Database.Database, user: string): number {
+  return (db.prepare("SELECT COUNT(*) AS n FROM statements WHERE user_id = ?").get(user) as { n: number }).n;
+}
+
 /**
- * The user's index from their blocks, in one read transaction; null when the blocks do not hold
- * exactly the user's statements (a store from before blocks, or one that disagrees).
+ * The user's index from their blocks, in one read transaction, with the generation it was read
+ * at; null when the blocks do not hold exactly the user's statements (a store from before
+ * blocks, or one that disagrees).
  */
 export function loadVectors(
   db: Database.Database,
   user: string,
   dim: number,
   exactRows: ExactRows,
-): VectorMatrix | null {
+): { matrix: VectorMatrix; gen: number } | null {
   return db.transaction(() => {
-    const { n } = db.prepare("SELECT COUNT(*) AS n FROM statements WHERE user_id = ?").get(user) as { n: number };
+    const n = statementCount(db, user);
     const { m } = db
       .prepare("SELECT COALESCE(SUM(rows), 0) AS m FROM statement_vectors WHERE user_id = ?")
       .get(user) as { m: number };
@@ -88,7 +99,7 @@ export function loadVectors(
       .raw()
       .iterate(user) as IterableIterator<[string, Uint8Array, Uint8Array]>;
     for (const [ids, int8, stats] of blocks) matrix.addQuantized(JSON.parse(ids) as string[], int8, stats);
-    return matrix;
+    return { matrix, gen: vectorGeneration(db, user) };
   })();
 }
 

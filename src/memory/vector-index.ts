@@ -288,6 +288,31 @@ export class VectorMatrix {
     this.rows += n;
   }
 
+  /**
+   * Appends `ids.length` rows whose int8 form `fill` writes straight into the index's memory
+   * (`into`: rows × int8Stride(dim) bytes, e.g. a file read into it), with their stats. Only with
+   * an exact-rows source, as addQuantized.
+   */
+  addQuantizedWith(ids: readonly string[], stats: Float64Array, fill: (into: Uint8Array) => void): void {
+    if (!this.exactRows) throw new Error("quantized rows can only be added to an index with an exact-rows source");
+    const n = ids.length;
+    if (stats.length !== n * STATS_PER_ROW) throw new Error(`stats of ${stats.length} values for ${n} rows`);
+    this.reserve(n);
+    const base = this.rows;
+    fill(new Uint8Array(this.int8.buffer, this.int8.byteOffset + base * this.stride, n * this.stride));
+    this.stats.set(stats, base * STATS_PER_ROW);
+    for (const id of ids) this.ids.push(id);
+    this.rows += n;
+  }
+
+  /** The rows held, in their int8 form: views of the index's own memory, valid until the next add. */
+  quantized(): QuantizedRows {
+    return {
+      int8: this.int8.subarray(0, this.rows * this.stride),
+      stats: this.stats.subarray(0, this.rows * STATS_PER_ROW),
+    };
+  }
+
   /** Exact float64 dot product of `row` with `query` (the reference every result equals). */
   private static exact(row: Float32Array, query: Float32Array): number {
     const d = query.length;

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { indexFilePath } from "../../src/memory/index-file.ts";
 import { MIGRATIONS } from "../../src/memory/sqlite-migrations.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { BLOCK_ROWS } from "../../src/memory/sqlite-vectors.ts";
@@ -245,6 +246,69 @@ describe("SqliteMemoryStore specifics", () => {
       await assertExact(b, "other", rows.get("other") ?? []);
       await a.close();
       await b.close();
+    });
+
+    it("load from the index file beside the database while it is current, never from a stale or torn one", async () => {
+      const path = join(own, "index-file.db");
+      const open = () => {
+        const s = new SqliteMemoryStore(path, { embedder: CONTRACT_EMBEDDER });
+        s.indexFileMinRows = 50;
+        return s;
+      };
+      const settle = () => new Promise((r) => setImmediate(r));
+      const rows: { id: string; v: Float32Array }[] = [];
+      let ep = 0;
+      const write = async (store: SqliteMemoryStore, user: string, n: number) => {
+        ep++;
+        const statements = Array.from({ length: n }, (_, j) => {
+          const r = { id: `${user}-f${ep}-${j}`, v: randomVec() };
+          if (user === "u") rows.push(r);
+          return { kind: "new" as const, id: r.id, text: `t ${r.id}`, embedding: r.v };
+        });
+        await store.writeEpisode(user, {
+          episode: { id: `fe${ep}`, at: ep, instruction: "x", success: true, trajectory: "" },
+          object: { id: `fo${ep}`, category: null, matchedBy: "new" as const, detail: "" },
+          instructionId: `fins${ep}`,
+          referenceImage: null,
+          statements,
+          episodic: { id: `fepi${ep}`, text: "e" },
+        });
+      };
+      const writer = open();
+      await write(writer, "u", 300);
+      await write(writer, "other", 60);
+      const file = indexFilePath(path, "u");
+
+      const first = open();
+      await assertExact(first, "u", rows);
+      assert.equal(first.lastIndexSource, "blocks");
+      await settle();
+      assert.ok(existsSync(file), "a large index is kept as a file once loaded");
+      const second = open();
+      await assertExact(second, "u", rows);
+      assert.equal(second.lastIndexSource, "file");
+
+      // another write moves the user's generation: the file is stale, the blocks are read
+      await write(writer, "u", 7);
+      const third = open();
+      await assertExact(third, "u", rows);
+      assert.equal(third.lastIndexSource, "blocks");
+      await settle();
+      const fourth = open();
+      await assertExact(fourth, "u", rows);
+      assert.equal(fourth.lastIndexSource, "file", "written again at the new generation");
+
+      // a torn file (cut short) is not trusted
+      truncateSync(file, statSync(file).size - 100);
+      const fifth = open();
+      await assertExact(fifth, "u", rows);
+      assert.equal(fifth.lastIndexSource, "blocks");
+
+      await writer.clearUser("u");
+      assert.ok(!existsSync(file), "cleared with the user's memory");
+      const sixth = open();
+      assert.deepEqual(await sixth.searchStatements("u", randomVec(), 3), []);
+      for (const s of [writer, first, second, third, fourth, fifth, sixth]) await s.close();
     });
 
     it("are rebuilt once from the rows of a store written before them (schema 2)", async () => {
