@@ -1,7 +1,9 @@
 import { type ChildProcess, type SpawnSyncOptions, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { after } from "node:test";
+import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
+import { writeSlice } from "../eval/slice.ts";
 
 /** The environment every CLI test runs in: no model files, so no run depends on models/. */
 export function cliEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -66,6 +68,24 @@ export async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
 }
 
 export const fileExists = existsSync;
+
+/**
+ * datasets/polar-mini cut to one evaluation episode, its gold prior episodes and the first
+ * `priors` acquisition episodes of its user, written to DIR/slice (images linked): a `polar run`
+ * of it memorizes a handful of episodes instead of the 54 before eval-u1-0005.
+ */
+export function miniSlice(dir: string, episodeId: string, priors = 3): string {
+  const full = resolve("datasets", "polar-mini");
+  const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
+  const evaluation = set.evaluation.filter((e) => e.id === episodeId);
+  if (evaluation.length !== 1) throw new Error(`${episodeId} is not an evaluation episode of polar-mini`);
+  const gold = new Set(evaluation[0].goldPriorEpisodeIds);
+  let extra = priors;
+  const acquisition = set.acquisition.filter(
+    (a) => gold.has(a.id) || (a.userId === evaluation[0].userId && extra-- > 0),
+  );
+  return writeSlice(dir, full, { ...set, name: "polar-mini-slice", acquisition, evaluation });
+}
 
 /** One line on stderr, no stack trace. */
 export const STACK = /\n\s+at .*:\d+:\d+|node:internal|Error \[|^\s*\^/m;

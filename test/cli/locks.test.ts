@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { cliEnv, polarAsync, polarSync, STACK, waitFor } from "./helpers.ts";
+import { cliEnv, miniSlice, polarAsync, polarSync, STACK, waitFor } from "./helpers.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-cli-locks-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -28,10 +28,12 @@ const evalArgs = (out: string, limit: number) => [
   String(limit),
   "--no-report",
 ];
-const runArgs = (out: string, memoryDir: string) => [
+// polar-mini (54 prior episodes before eval-u1-0005) where a run must still be going when it is
+// signalled; a cut of it (4) where the run must finish
+const runArgs = (out: string, memoryDir: string, dataset = "datasets/polar-mini") => [
   "run",
   "--dataset",
-  "datasets/polar-mini",
+  dataset,
   "--episode",
   "eval-u1-0005",
   "--memory",
@@ -45,15 +47,18 @@ const runArgs = (out: string, memoryDir: string) => [
 describe("polar eval: one run per --out", () => {
   it("a second run into a folder in use refuses, naming the holder's pid, command and since when", async () => {
     const out = join(tmp, "eval-race");
-    const a = polarAsync(evalArgs(out, 20), env);
+    const a = polarAsync(evalArgs(out, 6), env);
     await waitFor(() => existsSync(join(out, LOCK)));
+    // held (stopped) while the second run starts, however fast the first would finish
+    a.child.kill("SIGSTOP");
     const b = polarSync(evalArgs(out, 1), env);
+    a.child.kill("SIGCONT");
     const ra = await a.done;
     assert.equal(b.code, 3, b.err);
     assert.match(b.err, new RegExp(`^polar: --out .*eval-race is in use by polar process ${a.child.pid} on `));
     assert.match(
       b.err,
-      /\("polar eval --dataset datasets\/polar-mini .*--limit 20 --no-report", since \d{4}-\d\d-\d\dT/,
+      /\("polar eval --dataset datasets\/polar-mini .*--limit 6 --no-report", since \d{4}-\d\d-\d\dT/,
     );
     assert.doesNotMatch(b.err, STACK);
     assert.equal(ra.code, 0, ra.err);
@@ -62,8 +67,8 @@ describe("polar eval: one run per --out", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l).key);
-    assert.equal(keys.length, 20);
-    assert.equal(new Set(keys).size, 20, "no duplicated keys");
+    assert.equal(keys.length, 6);
+    assert.equal(new Set(keys).size, 6, "no duplicated keys");
   });
 
   it("a lock left by a killed run is taken over with a notice", () => {
@@ -104,9 +109,13 @@ describe("polar eval: one run per --out", () => {
 describe("polar run: one run per --memory-dir", () => {
   it("a second run on a memory folder in use refuses instead of memorizing the same episodes twice", async () => {
     const mem = join(tmp, "run-mem");
-    const a = polarAsync(runArgs(join(tmp, "run-a"), mem), env);
+    const slice = miniSlice(join(tmp, "mini-slice"), "eval-u1-0005");
+    const a = polarAsync(runArgs(join(tmp, "run-a"), mem, slice), env);
     await waitFor(() => existsSync(join(mem, LOCK)));
-    const b = polarSync(runArgs(join(tmp, "run-b"), mem), env);
+    // held (stopped) while the second run starts, however fast the first would finish
+    a.child.kill("SIGSTOP");
+    const b = polarSync(runArgs(join(tmp, "run-b"), mem, slice), env);
+    a.child.kill("SIGCONT");
     const ra = await a.done;
     assert.equal(b.code, 3, b.err);
     assert.match(
@@ -117,6 +126,7 @@ describe("polar run: one run per --memory-dir", () => {
     assert.equal(existsSync(join(tmp, "run-b")), false, "the refused run leaves no folder behind");
     assert.equal(ra.code, 0, ra.err);
     assert.doesNotMatch(ra.out, /UNIQUE constraint/);
+    assert.match(ra.out, /memory for u1: 0 of 4 prior episodes already in .*; running 4 acquisition episode\(s\)/);
     assert.equal(existsSync(join(mem, LOCK)), false);
   });
 
