@@ -11,7 +11,10 @@ import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
 import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
 import { writeSlice } from "./slice.ts";
 
-export async function multiUserSet(dir: string, opts: { users?: number; evaluationPerUser?: number } = {}) {
+export async function multiUserSet(
+  dir: string,
+  opts: { users?: number; evaluationPerUser?: number; extraAcquisitionPerUser?: number } = {},
+) {
   const users = opts.users ?? 3;
   const full = join(dir, "full");
   if (!existsSync(join(full, "scenario-set.json"))) {
@@ -38,7 +41,7 @@ export async function multiUserSet(dir: string, opts: { users?: number; evaluati
     if (gold.has(a.id)) return true;
     const n = extra.get(a.userId) ?? 0;
     extra.set(a.userId, n + 1);
-    return n < 2;
+    return n < (opts.extraAcquisitionPerUser ?? 2);
   });
   return writeSlice(dir, full, { ...set, name: "shard-test-slice", acquisition: kept, evaluation });
 }

@@ -33,7 +33,7 @@ test("a per-backbone limit holds across 3 workers (the scripted server counts re
   timeout: 240_000,
 }, async () => {
   const root = mkdtempSync(join(tmpdir(), "polar-rate-"));
-  const dataset = await multiUserSet(root, { evaluationPerUser: 1 });
+  const dataset = await multiUserSet(root, { evaluationPerUser: 1, extraAcquisitionPerUser: 0 });
   const redis: TestRedis = await startRedis();
   cleanup.push(() => redis.stop());
   let throttledAt = -1;
