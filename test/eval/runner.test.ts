@@ -16,13 +16,16 @@ before(async () => {
   dataset = await tinySet(root);
 });
 
+// One thread, except where a run is stopped and resumed (the thread pool's episodes in flight at
+// the limit): threads.test.ts compares threaded lines with unthreaded ones, and two threads per
+// run cost seconds of CPU each (they load the eval through tsx)
 const config = (out: string, extra: Record<string, unknown> = {}) =>
   loadConfig({
     env: {},
     overrides: {
       simulator: { maxSteps: 80 },
       embedder: { type: "lexical" },
-      eval: { dataset, out, concurrency: 2, bootstrapSamples: 200, ...extra },
+      eval: { dataset, out, concurrency: 1, bootstrapSamples: 200, ...extra },
     },
   });
 
@@ -66,10 +69,10 @@ test("end to end on a slice: acquisition then all three memory modes, one line p
 test("resume: a run stopped after N episodes, rerun, gives the same lines as one uninterrupted run, with no duplicates", async () => {
   const straight = readResults(join(root, "full-run", "results.jsonl")).lines;
   const out = join(root, "resumed");
-  const first = await evaluate(config(out), { ...quiet, limit: 4, report: false });
+  const first = await evaluate(config(out, { concurrency: 2 }), { ...quiet, limit: 4, report: false });
   assert.ok(first.ran >= 4 && first.ran < straight.length, `stopped early (ran ${first.ran})`);
   assert.ok(first.remaining > 0);
-  const second = await evaluate(config(out), quiet);
+  const second = await evaluate(config(out), quiet); // resumed on one thread: concurrency is no part of the run
   assert.equal(second.skipped, first.ran);
   assert.equal(second.remaining, 0);
   const r = readResults(join(out, "results.jsonl"));

@@ -23,7 +23,9 @@ const config = (out: string, extra: Record<string, unknown> = {}) =>
     overrides: {
       simulator: { maxSteps: 60 },
       embedder: { type: "lexical" },
-      eval: { dataset, out, concurrency: 2, bootstrapSamples: 100, ...extra },
+      // one thread: what is sharded is the plan (threads.test.ts compares threads with none); two
+      // threads per run tripled this file's CPU (each loads the eval through tsx)
+      eval: { dataset, out, concurrency: 1, bootstrapSamples: 100, ...extra },
     },
   });
 const quiet = { onNotice: () => {} };
