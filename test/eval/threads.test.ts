@@ -13,7 +13,7 @@ import { multiUserSet } from "./shard-slice.ts";
 const root = mkdtempSync(join(tmpdir(), "polar-threads-"));
 let dataset = "";
 before(async () => {
-  dataset = await multiUserSet(root);
+  dataset = await multiUserSet(root, { evaluationPerUser: 1 });
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
