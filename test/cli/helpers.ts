@@ -59,10 +59,24 @@ export function polarAsync(args: string[], env: NodeJS.ProcessEnv) {
   return { child, done, err: () => err };
 }
 
-export async function waitFor(cond: () => boolean, ms = 30_000): Promise<void> {
+/**
+ * Polls `cond` until it holds; fails after `ms`, or as soon as `proc` (a polarAsync handle, when
+ * given) has exited, with what that process wrote to stderr.
+ */
+export async function waitFor(
+  cond: () => boolean,
+  ms = 30_000,
+  proc?: { child: ChildProcess; err: () => string },
+): Promise<void> {
   const t0 = Date.now();
   while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error("timed out waiting");
+    const gone = proc && (proc.child.exitCode !== null || proc.child.signalCode !== null);
+    if (gone || Date.now() - t0 > ms) {
+      const why = gone
+        ? `polar exited (${proc.child.exitCode ?? proc.child.signalCode}) before it happened`
+        : `timed out after ${ms} ms`;
+      throw new Error(`${why}${proc ? `; stderr:\n${proc.err()}` : ""}`);
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -48,7 +48,7 @@ describe("polar eval: one run per --out", () => {
   it("a second run into a folder in use refuses, naming the holder's pid, command and since when", async () => {
     const out = join(tmp, "eval-race");
     const a = polarAsync(evalArgs(out, 6), env);
-    await waitFor(() => existsSync(join(out, LOCK)));
+    await waitFor(() => existsSync(join(out, LOCK)), 30_000, a);
     // held (stopped) while the second run starts, however fast the first would finish
     a.child.kill("SIGSTOP");
     const b = polarSync(evalArgs(out, 1), env);
@@ -96,6 +96,7 @@ describe("polar eval: one run per --out", () => {
       await waitFor(
         () => existsSync(join(out, "results.jsonl")) && readFileSync(join(out, "results.jsonl")).length > 0,
         120_000,
+        a,
       );
       assert.ok(existsSync(join(out, LOCK)), "held while the run runs");
       for (let i = 0; i < presses; i++) a.child.kill("SIGINT");
@@ -111,7 +112,7 @@ describe("polar run: one run per --memory-dir", () => {
     const mem = join(tmp, "run-mem");
     const slice = miniSlice(join(tmp, "mini-slice"), "eval-u1-0005");
     const a = polarAsync(runArgs(join(tmp, "run-a"), mem, slice), env);
-    await waitFor(() => existsSync(join(mem, LOCK)));
+    await waitFor(() => existsSync(join(mem, LOCK)), 30_000, a);
     // held (stopped) while the second run starts, however fast the first would finish
     a.child.kill("SIGSTOP");
     const b = polarSync(runArgs(join(tmp, "run-b"), mem, slice), env);
@@ -133,7 +134,7 @@ describe("polar run: one run per --memory-dir", () => {
   it("Ctrl-C releases the memory folder's lock", async () => {
     const mem = join(tmp, "run-sigint");
     const a = polarAsync(runArgs(join(tmp, "run-c"), mem), env);
-    await waitFor(() => existsSync(join(mem, LOCK)));
+    await waitFor(() => existsSync(join(mem, LOCK)), 30_000, a);
     a.child.kill("SIGINT");
     const r = await a.done;
     assert.equal(r.code, 130, r.err);
