@@ -111,6 +111,7 @@ test("yaml is loaded on the first read of a YAML file, not with the module; the 
     `;
     const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
       encoding: "utf8",
+      timeout: 60_000,
     });
     assert.equal(r.status, 0, r.stderr);
     const got = JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "");

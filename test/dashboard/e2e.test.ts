@@ -32,7 +32,7 @@ let project: ReturnType<typeof testProject>;
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
-let evalDone: Promise<number>;
+let evalDone: ReturnType<typeof keptEvaluation>;
 /** the run folders of the two sessions, as the page names them */
 const runs: string[] = [];
 
@@ -193,7 +193,8 @@ test("replay a finished run and scrub: every panel follows the cursor", { skip: 
 });
 
 test("an evaluation folder's table, filtered; a line opens in replay", { skip: skip ?? false }, async () => {
-  assert.equal(await evalDone, 0, "the fixture evaluation ran");
+  const ran = await evalDone;
+  assert.equal(ran.code, 0, `the fixture evaluation ran; its stderr: ${ran.err}`);
   const lines = readFileSync(join(project.dir, "results", "mini", "results.jsonl"), "utf8")
     .trim()
     .split("\n");

@@ -3,10 +3,11 @@
  * results/ and runs/ are empty and its own. The config is the default one with the lexical
  * embedder (no model files needed) and memory under the folder.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after } from "node:test";
 import WebSocket from "ws";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import type { PolarConfig } from "../../src/config/schema.ts";
@@ -22,15 +23,23 @@ export function testProject(): { dir: string; config: PolarConfig } {
   return { dir, config };
 }
 
+const live = new Set<ChildProcess>();
+// registered when a test file imports this module: no evaluation started here outlives the
+// file's tests (a stray one would keep the whole test run alive)
+after(() => {
+  for (const c of live) c.kill("SIGKILL");
+});
+
 /**
  * A real, short evaluation of polar-mini (no-prior memory) that keeps its trajectories, into
- * OUT under the project, through the CLI as a user runs it; resolves with its exit code.
+ * OUT under the project, through the CLI as a user runs it; resolves with its exit code and
+ * what it wrote to stderr. One still running after `ms` is killed (code null).
  */
 export function keptEvaluation(
   projectDir: string,
   out: string,
-  opts: { limit: number; report?: boolean },
-): Promise<number> {
+  opts: { limit: number; report?: boolean; ms?: number },
+): Promise<{ code: number | null; err: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -47,9 +56,25 @@ export function keptEvaluation(
       "--out",
       out,
     ],
-    { cwd: projectDir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: "ignore" },
+    { cwd: projectDir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, stdio: ["ignore", "ignore", "pipe"] },
   );
-  return new Promise((ok) => child.on("exit", (code) => ok(code ?? 1)));
+  live.add(child);
+  let err = "";
+  child.stderr?.on("data", (d) => {
+    err += d;
+  });
+  const ms = opts.ms ?? 240_000;
+  const timer = setTimeout(() => {
+    err += `\n(still running after ${ms} ms: killed)`;
+    child.kill("SIGKILL");
+  }, ms);
+  return new Promise((ok) =>
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      live.delete(child);
+      ok({ code, err });
+    }),
+  );
 }
 
 /** A WebSocket client that collects every JSON message; `next` waits for one that matches. */

@@ -24,13 +24,13 @@ let project: ReturnType<typeof testProject>;
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
-let evalCode: number;
+let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
 
 const evalDir = () => join(project.dir, "results", "mini");
 
 before(async () => {
   project = testProject();
-  evalCode = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   ({ context, close: closeBrowser } = await launchChromium());
@@ -64,7 +64,7 @@ function keptEpisodes(): Kept[] {
 }
 
 test("--trajectories keeps the three views of every decision point within the episode's budget", () => {
-  assert.equal(evalCode, 0, "the fixture evaluation ran");
+  assert.equal(evalRun.code, 0, `the fixture evaluation ran; its stderr: ${evalRun.err}`);
   const eps = keptEpisodes();
   assert.equal(eps.length, 2);
   for (const ep of eps) {

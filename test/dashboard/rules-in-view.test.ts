@@ -52,7 +52,8 @@ before(async () => {
       "--out",
       join(project.dir, RUN),
     ],
-    { cwd: project.dir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, encoding: "utf8" },
+    // a run still going after 3 min is killed: its stderr is in the status assertion below
+    { cwd: project.dir, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" }, encoding: "utf8", timeout: 180_000 },
   );
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });

@@ -26,7 +26,7 @@ let project: ReturnType<typeof testProject>;
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
-let evalCode: number;
+let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
 
 const EPISODES = ["acq-u1-0001", "acq-u2-0001"];
 const evalDir = () => join(project.dir, "results", "mini");
@@ -35,7 +35,7 @@ const rel = (p: string) => p.slice(project.dir.length + 1);
 
 before(async () => {
   project = testProject();
-  evalCode = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
   // a trajectory as written before maps were kept
   const old = join(project.dir, "runs", "old", EPISODES[0]);
   cpSync(episodeDir(EPISODES[0]), old, { recursive: true });
@@ -62,7 +62,7 @@ const events = (id: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown> & { type: string });
 
 test("a kept trajectory carries the house without marks and the harness's analysis, within the map budget", async () => {
-  assert.equal(evalCode, 0, "the fixture evaluation ran");
+  assert.equal(evalRun.code, 0, `the fixture evaluation ran; its stderr: ${evalRun.err}`);
   for (const id of EPISODES) {
     const info = MapInfo.parse(JSON.parse(readFileSync(join(episodeDir(id), "map.json"), "utf8")));
     const png = readFileSync(join(episodeDir(id), "map.png"));

@@ -101,7 +101,11 @@ test("`polar dataset stats` exits non-zero naming the file, episode and field", 
   const broken = episode(0) as Record<string, unknown>;
   delete broken.scene_id;
   writeFileSync(file, fixture([broken]));
-  const r = spawnSync(process.execPath, ["bin/polar.js", "dataset", "stats", file], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["bin/polar.js", "dataset", "stats", file], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.equal(r.signal, null, `hung (killed after 60 s): ${r.stderr}`);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /bad\.json: episodes\[0\]\.scene_id/);
 });

@@ -81,8 +81,9 @@ describe("polar memory / polar models", () => {
     const mismatch = spawnSync(process.execPath, ["bin/polar.js", "memory", "search", "--user", "alice", "x"], {
       encoding: "utf8",
       env: { ...process.env, POLAR_MEMORY__PATH: db, POLAR_EMBEDDER__TYPE: "bge-m3", POLAR_EMBEDDER__MODELDIR: dir },
+      timeout: 60_000,
     });
-    assert.equal(mismatch.status, 2);
+    assert.equal(mismatch.status, 2, mismatch.stderr);
     assert.match(mismatch.stderr, /^polar: embedder.type is bge-m3 but BGE-M3 files missing/);
     assert.doesNotMatch(mismatch.stderr, /\bat .*\.ts:\d+/);
   });
@@ -118,6 +119,7 @@ describe("polar memory / polar models", () => {
       ["-c", 'exec "$0" bin/polar.js memory search --user alice "$(printf \'caf\\351\')"', process.execPath],
       {
         encoding: "utf8",
+        timeout: 60_000,
         env: {
           ...process.env,
           POLAR_MEMORY__PATH: db,

@@ -184,8 +184,11 @@ describe("first-use MiniLM build (auto)", () => {
       console.log(r.status);`;
     const run = () =>
       new Promise<{ out: string; err: string }>((done, fail) =>
-        execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], (e, out, err) =>
-          e ? fail(new Error(`${e.message}\n${err}`)) : done({ out: out.trim(), err }),
+        execFile(
+          process.execPath,
+          ["--import", "tsx", "--input-type=module", "-e", code],
+          { timeout: 120_000 },
+          (e, out, err) => (e ? fail(new Error(`${e.message}\n${err}`)) : done({ out: out.trim(), err })),
         ),
       );
     const [a, b] = await Promise.all([run(), run()]);
