@@ -115,10 +115,15 @@ export class SqliteMemoryStore implements MemoryStore {
       );
     }
     for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
+      // under the write lock, and again only if no other connection (an episode thread opening
+      // the same file) migrated it meanwhile
+      this.db
+        .transaction(() => {
+          if ((this.db.pragma("user_version", { simple: true }) as number) !== v) return;
+          this.db.exec(MIGRATIONS[v]);
+          this.db.pragma(`user_version = ${v + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -148,7 +153,11 @@ export class SqliteMemoryStore implements MemoryStore {
       throw new MemoryStoreError("this memory store was opened without an embedder and cannot store statements");
     }
     const before = this.syncIndexes();
-    const events = this.db.transaction(() => this.writeRows(user, w, held))();
+    // BEGIN IMMEDIATE: the write lock first (busy_timeout waits for it), so a transaction never
+    // has to upgrade from a read that another connection's commit made stale ("database is
+    // locked"); what the store holds is read again under it (another thread may have recorded
+    // the embedder since)
+    const events = this.db.transaction(() => this.writeRows(user, w, this.embedderSync())).immediate();
     // data_version moves only on other connections' commits: if it moved, one slipped in before
     // ours and the cached matrices lack its rows; otherwise append ours to the cached matrix
     if (this.syncIndexes() !== before) return events;
@@ -167,6 +176,10 @@ export class SqliteMemoryStore implements MemoryStore {
     const events = new WriteEvents(w);
     const step = (name: string) => this.onWriteStep?.(name);
 
+    if (held && this.run && (held.name !== this.run.name || held.dim !== this.run.dim))
+      throw new MemoryStoreError(
+        `the memory store at ${this.location} now holds vectors of embedder ${held.name} (dim ${held.dim}), recorded by another connection; this run uses ${this.run.name} (dim ${this.run.dim})`,
+      );
     if (!held && this.run && w.statements.some((s) => s.kind === "new")) {
       const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
       meta.run("embedder_name", this.run.name);
@@ -554,27 +567,29 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async clearUser(userId: string): Promise<MemoryEvent> {
     const user = requireUser(userId);
-    const event = this.db.transaction(() => {
-      const counts = [];
-      for (const table of [
-        "statement_links",
-        "user_statements",
-        "instructions",
-        "episodic",
-        "images",
-        "statements",
-        "episodes",
-        "objects",
-      ]) {
-        const n = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user).changes;
-        counts.push(`${n} ${table}`);
-      }
-      this.db.prepare("DELETE FROM statement_vectors WHERE user_id = ?").run(user);
-      this.db.prepare("DELETE FROM users WHERE user_id = ?").run(user);
-      const cleared = userClearedEvent(user, counts);
-      this.insertEvent(user, cleared);
-      return cleared;
-    })();
+    const event = this.db
+      .transaction(() => {
+        const counts = [];
+        for (const table of [
+          "statement_links",
+          "user_statements",
+          "instructions",
+          "episodic",
+          "images",
+          "statements",
+          "episodes",
+          "objects",
+        ]) {
+          const n = this.db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(user).changes;
+          counts.push(`${n} ${table}`);
+        }
+        this.db.prepare("DELETE FROM statement_vectors WHERE user_id = ?").run(user);
+        this.db.prepare("DELETE FROM users WHERE user_id = ?").run(user);
+        const cleared = userClearedEvent(user, counts);
+        this.insertEvent(user, cleared);
+        return cleared;
+      })
+      .immediate();
     this.indexes.delete(user);
     this.syncIndexes();
     if (this.location !== ":memory:") removeIndexFile(indexFilePath(this.location, user));
