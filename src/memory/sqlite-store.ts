@@ -320,7 +320,7 @@ export class SqliteMemoryStore implements MemoryStore {
         if (!e) throw new RowGone(id);
         return e;
       });
-    const file = this.location === ":memory:" ? null : indexFilePath(this.location, user);
+    const file = this.indexFile(user);
     // the index file when it was written at the generation this read sees (index-file.ts)
     let matrix = file
       ? this.db.transaction(() =>
@@ -353,6 +353,11 @@ export class SqliteMemoryStore implements MemoryStore {
     // included, leave data_version as it was)
     if (this.syncIndexes() === version) this.indexes.set(user, index);
     return index;
+  }
+
+  /** The user's index file (index-file.ts); none for an in-memory database. */
+  private indexFile(user: string): string | null {
+    return this.location === ":memory:" ? null : indexFilePath(this.location, user);
   }
 
   /**
@@ -592,7 +597,8 @@ export class SqliteMemoryStore implements MemoryStore {
       .immediate();
     this.indexes.delete(user);
     this.syncIndexes();
-    if (this.location !== ":memory:") removeIndexFile(indexFilePath(this.location, user));
+    const file = this.indexFile(user);
+    if (file) removeIndexFile(file);
     return event;
   }
 

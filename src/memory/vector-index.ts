@@ -271,36 +271,29 @@ export class VectorMatrix {
    */
   addQuantized(ids: readonly string[], int8: Int8Array | Uint8Array, stats: Float64Array | Uint8Array): void {
     if (!this.exactRows) throw new Error("quantized rows can only be added to an index with an exact-rows source");
-    const n = ids.length;
-    if (int8.byteLength !== n * this.stride)
-      throw new Error(`int8 block of ${int8.byteLength} bytes for ${n} rows of stride ${this.stride}`);
-    if (stats.byteLength !== n * STATS_PER_ROW * 8)
-      throw new Error(`stats block of ${stats.byteLength} bytes for ${n} rows`);
-    this.reserve(n);
-    const base = this.rows;
-    new Uint8Array(this.int8.buffer, this.int8.byteOffset + base * this.stride, n * this.stride).set(
-      new Uint8Array(int8.buffer, int8.byteOffset, int8.byteLength),
+    if (int8.byteLength !== ids.length * this.stride)
+      throw new Error(`int8 block of ${int8.byteLength} bytes for ${ids.length} rows of stride ${this.stride}`);
+    this.addQuantizedWith(ids, stats, (into) =>
+      into.set(new Uint8Array(int8.buffer, int8.byteOffset, int8.byteLength)),
     );
-    new Uint8Array(this.stats.buffer, base * STATS_PER_ROW * 8, n * STATS_PER_ROW * 8).set(
-      new Uint8Array(stats.buffer, stats.byteOffset, stats.byteLength),
-    );
-    for (const id of ids) this.ids.push(id);
-    this.rows += n;
   }
 
   /**
    * Appends `ids.length` rows whose int8 form `fill` writes straight into the index's memory
-   * (`into`: rows × int8Stride(dim) bytes, e.g. a file read into it), with their stats. Only with
-   * an exact-rows source, as addQuantized.
+   * (`into`: rows × int8Stride(dim) bytes, e.g. a file read into it), with their stats (as
+   * addQuantized takes them). Only with an exact-rows source.
    */
-  addQuantizedWith(ids: readonly string[], stats: Float64Array, fill: (into: Uint8Array) => void): void {
+  addQuantizedWith(ids: readonly string[], stats: Float64Array | Uint8Array, fill: (into: Uint8Array) => void): void {
     if (!this.exactRows) throw new Error("quantized rows can only be added to an index with an exact-rows source");
     const n = ids.length;
-    if (stats.length !== n * STATS_PER_ROW) throw new Error(`stats of ${stats.length} values for ${n} rows`);
+    if (stats.byteLength !== n * STATS_PER_ROW * 8)
+      throw new Error(`stats block of ${stats.byteLength} bytes for ${n} rows`);
     this.reserve(n);
     const base = this.rows;
     fill(new Uint8Array(this.int8.buffer, this.int8.byteOffset + base * this.stride, n * this.stride));
-    this.stats.set(stats, base * STATS_PER_ROW);
+    new Uint8Array(this.stats.buffer, base * STATS_PER_ROW * 8, n * STATS_PER_ROW * 8).set(
+      new Uint8Array(stats.buffer, stats.byteOffset, stats.byteLength),
+    );
     for (const id of ids) this.ids.push(id);
     this.rows += n;
   }
