@@ -72,7 +72,7 @@ export async function run(): Promise<Record<string, unknown>> {
         "eval",
         "--dataset",
         "datasets/polar-mini",
-        "--limit",
+        "--limit-acquisition",
         "1",
         "--no-report",
         "--out",

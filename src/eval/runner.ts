@@ -189,8 +189,10 @@ export interface EvalPlan {
 }
 
 export interface RunOptions {
-  /** run at most this many new episodes, then stop as after Ctrl-C (for partial runs and tests) */
+  /** run at most this many new episodes in the run's order, acquisitions first, then stop as after Ctrl-C (--limit-acquisition) */
   limit?: number;
+  /** run only these many evaluation episodes and the acquisitions they need (--limit; selectEvaluation) */
+  evaluationLimit?: number;
   signal?: AbortSignal;
   progress?: Progress;
   argv?: string[];
@@ -213,6 +215,8 @@ export interface RunSummary {
   infrastructureFailures: number;
   /** why the run stopped before the end, when it was not Ctrl-C or --limit */
   stoppedBecause: string | null;
+  /** episodes of the whole run (this shard's) not run yet: more than `remaining` when --limit chose a part */
+  remainingInRun: number;
   /** it stopped because --max-cost would have been passed */
   overBudget: boolean;
   /** USD this session spent, as the episodes reported it (null: some did not) */
@@ -290,6 +294,30 @@ export function planJobs(plan: EvalPlan): Job[] {
     }
   }
   return jobs;
+}
+
+/**
+ * `--limit N`: N evaluation episodes, taken round-robin over the run's backbones, memory modes
+ * and representations in the order the run lists them, so each of them gets the same episodes
+ * as far as N allows (a comparison, not N episodes of the first backbone); and every acquisition
+ * episode of those episodes' users, for each backbone whose chosen episodes read a memory (a
+ * user's memory and raw sample are built from all of that user's prior interactions, as in the
+ * full run). Acquisitions alone are never what was asked for.
+ */
+export function selectEvaluation(jobs: readonly Job[], n: number): Job[] {
+  const lists = new Map<string, Job[]>();
+  for (const j of jobs) {
+    if (j.stage !== "evaluation") continue;
+    const k = `${j.backbone}\u0000${j.memory}\u0000${j.representation}`;
+    lists.set(k, [...(lists.get(k) ?? []), j]);
+  }
+  const columns = [...lists.values()];
+  const chosen = new Set<Job>();
+  for (let i = 0; chosen.size < n && columns.some((c) => c.length > i); i++)
+    for (const c of columns) if (c[i] && chosen.size < n) chosen.add(c[i]);
+  const userKey = (j: Job) => `${j.backbone}\u0000${j.episode.userId}`;
+  const needMemory = new Set([...chosen].filter((j) => j.memory !== "none").map(userKey));
+  return jobs.filter((j) => (j.stage === "evaluation" ? chosen.has(j) : needMemory.has(userKey(j))));
 }
 
 function gitCommit(): string | null {
@@ -434,7 +462,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   const previous = readResults(resultsPath);
   const done = new Map(previous.lines.map((l) => [l.key, l]));
   const planned = planJobs(plan);
-  const jobs = opts.shard ? inShard(planned, opts.shard) : planned;
+  const inRun = opts.shard ? inShard(planned, opts.shard) : planned;
+  const jobs = opts.evaluationLimit === undefined ? inRun : selectEvaluation(inRun, opts.evaluationLimit);
   const run = writeRunFile(
     plan.outDir,
     runConfigOf(plan, hash, runtime.embedder),
@@ -646,6 +675,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   }
 
   const remaining = jobs.filter((j) => !done.has(j.key)).length;
+  const remainingInRun = inRun.filter((j) => !done.has(j.key)).length;
   const report =
     opts.report === false
       ? null
@@ -658,6 +688,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     spentUsd,
     skipped,
     remaining,
+    remainingInRun,
     interrupted: remaining > 0,
     resultsPath,
     report,

@@ -32,7 +32,7 @@ test("polar eval without --out writes into results/eval-<time>/ and names it", (
       join(REPO_ROOT, "datasets", "polar-mini"),
       "--memory",
       "none",
-      "--limit",
+      "--limit-acquisition",
       "1",
       "--no-report",
     ],

@@ -85,7 +85,7 @@ export async function resolve(specifier, context, next) {
         "eval",
         "--dataset",
         "datasets/polar-mini",
-        "--limit",
+        "--limit-acquisition",
         "1",
         "--no-report",
         "--out",

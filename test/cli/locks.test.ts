@@ -24,7 +24,7 @@ const evalArgs = (out: string, limit: number) => [
   "none,raw",
   "--out",
   out,
-  "--limit",
+  "--limit-acquisition",
   String(limit),
   "--no-report",
 ];

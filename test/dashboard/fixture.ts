@@ -49,7 +49,7 @@ export function keptEvaluation(
       join(projectDir, "datasets", "polar-mini"),
       "--memory",
       "none",
-      "--limit",
+      "--limit-acquisition",
       String(opts.limit),
       ...(opts.report === false ? ["--no-report"] : []),
       "--trajectories",

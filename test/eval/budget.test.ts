@@ -46,7 +46,7 @@ const costs = (dir: string) =>
 test("--max-cost just above three episodes' cost: stops, spends at most one episode more, exits 6, resumes", async () => {
   // what the first three episodes cost, measured by a run of exactly three
   const probe = join(root, "probe");
-  const p = await evalRun(probe, ["--limit", "3", "--no-report"]);
+  const p = await evalRun(probe, ["--limit-acquisition", "3", "--no-report"]);
   assert.equal(p.code, 0, p.err);
   const first = costs(probe);
   assert.equal(first.length, 3);

@@ -37,7 +37,7 @@ before(() => {
     join(project, "datasets", "polar-mini"),
     "--memory",
     "none",
-    "--limit",
+    "--limit-acquisition",
     "1",
     "--no-report",
     "--trajectories",

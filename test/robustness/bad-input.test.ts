@@ -40,7 +40,7 @@ const evalArgs = (name: string, ...more: string[]) => [
   "datasets/polar-mini",
   "--memory",
   "none",
-  "--limit",
+  "--limit-acquisition",
   "1",
   "--no-report",
   "--out",

@@ -57,6 +57,7 @@ interface EvalFlags {
   concurrency?: number;
   out?: string;
   limit?: number;
+  limitAcquisition?: number;
   report?: boolean;
   shard?: Shard;
   queue?: string;
@@ -120,6 +121,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     // the queued run does not implement these yet: refuse them rather than ignore them
     const unsupported = Object.entries({
       "--limit": flags.limit,
+      "--limit-acquisition": flags.limitAcquisition,
       "--max-minutes": flags.maxMinutes,
       "--max-cost": flags.maxCost,
       "--dry-run": flags.dryRun,
@@ -164,7 +166,8 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       argv,
       report: flags.report !== false,
       onNotice: (m) => console.error(`polar: ${m}`),
-      ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+      ...(flags.limit !== undefined ? { evaluationLimit: flags.limit } : {}),
+      ...(flags.limitAcquisition !== undefined ? { limit: flags.limitAcquisition } : {}),
       ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
       ...(flags.trajectories ? { trajectories: true } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
@@ -197,6 +200,10 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
         `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): ${rerun} to retry them`,
       );
     if (s.remaining > 0) console.log(`stopped early: ${rerun} to resume`);
+    else if (s.remainingInRun > 0)
+      console.log(
+        `--limit ${flags.limit}: the run has ${s.remainingInRun} more episodes; ${rerun} without --limit (or with a larger one) to run them`,
+      );
     // an interrupted run is not a finished one: scripts that chain on the exit code must see it
     if (controller.signal.aborted) process.exitCode = 130;
     else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = 4;
@@ -271,7 +278,16 @@ export function registerEval(program: Command): void {
       "comma-separated simulator bridges (ws:// or wss://), e.g. the Habitat bridge; overrides simulator.urls",
       simUrls,
     )
-    .option("--limit <n>", "run at most N new episodes, then stop (rerun to resume)", positiveInt("--limit"))
+    .option(
+      "--limit <n>",
+      "run N evaluation episodes, round-robin over backbones and memory modes, and the acquisitions they need",
+      positiveInt("--limit"),
+    )
+    .option(
+      "--limit-acquisition <n>",
+      "run at most N new episodes in the run's order, acquisition first, then stop (rerun to resume)",
+      positiveInt("--limit-acquisition"),
+    )
     .option(
       "--max-minutes <n>",
       "stop handing out episodes after N minutes (rerun to resume)",
