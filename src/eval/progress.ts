@@ -1,8 +1,11 @@
 /**
- * Progress on stderr while an evaluation runs: episodes done, SR so far, ETA. A bar on a
- * terminal (cli-progress); on a pipe or in CI, a plain line every tenth of the way.
+ * Progress on stderr while an evaluation runs: episodes done, SR so far with the episodes it
+ * counts, ETA. A bar on a terminal (cli-progress); on a pipe or in CI, a plain line every tenth
+ * of the way. The ETA is Pace's (util/pace.ts): "estimating" until the first episodes have
+ * shown a pace, never a figure carried from the start-up.
  */
 import cliProgress from "cli-progress";
+import { Pace } from "../util/index.ts";
 
 export interface Progress {
   start(total: number, alreadyDone: number): void;
@@ -21,42 +24,40 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let done = 0;
   let ok = 0;
   let ran = 0;
-  let started = 0;
+  let pace = new Pace();
   let nextLine = 0;
   const tty = Boolean(stream.isTTY);
   const bar = tty
     ? new cliProgress.SingleBar(
         {
           stream,
-          format: "eval [{bar}] {value}/{total} episodes · SR so far {sr} · ETA {eta_formatted} · {label}",
+          format: "eval [{bar}] {value}/{total} episodes · SR so far {sr} · {left} · {label}",
           hideCursor: true,
-          etaBuffer: 20,
           fps: 5,
         },
         cliProgress.Presets.shades_classic,
       )
     : null;
-  const sr = () => (ran ? `${((100 * ok) / ran).toFixed(1)}%` : "–");
+  // a rate beside the n it comes from: 100% of 3 is not 100% of 300
+  const sr = () => (ran ? `${((100 * ok) / ran).toFixed(1)}% (${ok}/${ran})` : "–");
   return {
     start(t, already) {
       total = t;
       done = already;
-      started = Date.now();
+      pace = new Pace();
       nextLine = done + Math.max(1, Math.ceil(total / 10));
-      if (bar) bar.start(total, done, { sr: sr(), label: "" });
+      if (bar) bar.start(total, done, { sr: sr(), left: pace.text(done, total), label: "" });
       else stream.write(`eval: ${done}/${total} episodes already done, ${total - done} to run\n`);
     },
     episode(success, label) {
       done++;
       ran++;
       if (success) ok++;
-      if (bar) bar.update(done, { sr: sr(), label });
+      pace.mark(ran);
+      const left = pace.text(ran, ran + total - done);
+      if (bar) bar.update(done, { sr: sr(), left, label });
       else if (done >= nextLine || done === total) {
-        const rate = ran / ((Date.now() - started) / 60_000 || 1);
-        const etaMin = rate > 0 ? (total - done) / rate : 0;
-        stream.write(
-          `eval: ${done}/${total} episodes · SR so far ${sr()} · ${rate.toFixed(1)}/min · ETA ${etaMin.toFixed(1)} min\n`,
-        );
+        stream.write(`eval: ${done}/${total} episodes · SR so far ${sr()} · ${left}\n`);
         nextLine = done + Math.max(1, Math.ceil(total / 10));
       }
     },

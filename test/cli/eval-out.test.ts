@@ -1,7 +1,6 @@
 /**
  * `polar eval` without --out writes into a fresh results/<run-id>/ (never straight into
- * results/, where a second run would mix with or resume the last one) and says where; the
- * rule phase's progress lines carry an ETA.
+ * results/, where a second run would mix with or resume the last one) and says where.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -10,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { freshOutDir } from "../../src/cli/commands/eval.ts";
-import { eta } from "../../src/cli/eta.ts";
 import { REPO_ROOT } from "../../src/config/load.ts";
 import { cliEnv } from "./helpers.ts";
 
@@ -46,11 +44,4 @@ test("polar eval without --out writes into results/eval-<time>/ and names it", (
   assert.ok(!existsSync(join(dir, "results", "results.jsonl")), "nothing straight into results/");
   assert.match(r.stderr, new RegExp(`no --out given: this run writes into results/${runs[0]}/`));
   assert.match(r.stdout, new RegExp(`stopped early: rerun with --out results/${runs[0]} to resume`));
-});
-
-test("the ETA is the rate so far carried over what remains", () => {
-  assert.equal(eta(0, 0, 10, 5000), "ETA unknown yet");
-  assert.equal(eta(0, 5, 10, 30_000), "ETA 30 s");
-  assert.equal(eta(0, 1, 10, 20_000), "ETA 3 min 00 s");
-  assert.equal(eta(0, 10, 10, 1), "done");
 });

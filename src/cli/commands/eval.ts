@@ -13,8 +13,7 @@ import { MemoryStoreError } from "../../memory/index.ts";
 import { BackboneConfigError } from "../../mllm/index.ts";
 import type { RateLimit } from "../../queue/index.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/index.ts";
-import { claimDir } from "../../util/index.ts";
-import { eta } from "../eta.ts";
+import { claimDir, Pace } from "../../util/index.ts";
 import { configFor, intFlag, listFlag, nonEmptyFlag, UserError } from "../options.ts";
 import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
@@ -239,13 +238,14 @@ function ruleMethods(names: string[]): RulesMethod[] {
 /** The rule phase's progress: at most a line every 5 s, with the time left at the rate so far. */
 function ruleProgress() {
   let last = 0;
-  const started = Date.now();
+  const pace = new Pace();
   return (l: { method: string; phase: string }, done: number, total: number) => {
     const now = Date.now();
+    pace.mark(done, now);
     if (now - last < 5000 && done < total) return;
     last = now;
     process.stderr.write(
-      `polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase}) · ${eta(started, done, total, now)}\n`,
+      `polar: rule layer ${done}/${total} episodes (${l.method}, ${l.phase}) · ${pace.text(done, total, now)}\n`,
     );
   };
 }

@@ -37,7 +37,7 @@ function Progress({ runs }) {
   return html`<div class="progress" data-testid="eval-progress">
     ${live.map(
       (r) => html`<div>
-        evaluation <b>${r.path}</b>: ${r.done}/${r.total} episodes${r.ran ? ` · SR so far ${((100 * r.succeeded) / r.ran).toFixed(1)}%` : ""}
+        evaluation <b>${r.path}</b>: ${r.done}/${r.total} episodes${r.ran ? ` · SR so far ${((100 * r.succeeded) / r.ran).toFixed(1)}% (${r.succeeded} of ${r.ran} run this session)` : ""}
         ${r.failures ? ` · ${r.failures} not run` : ""} ${r.alive ? "" : "(its process is gone)"}
         <progress max=${r.total} value=${r.done}></progress>
       </div>`,
