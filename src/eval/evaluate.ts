@@ -33,6 +33,8 @@ export interface EvaluateOptions extends RunOptions {
 
 export interface RulesOutcome {
   table: string;
+  /** the rule table and the learner's, as plain text within 100 columns, with the sweeps: for a terminal */
+  text: string;
   /** the learner's reading of the simulated users' messages, per bank and field */
   learner: string;
   report: string;
@@ -148,9 +150,17 @@ async function measureRules(
     await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
   }
   const extra = sweeps.length ? `## The offline learner on each whole bank\n\n${sweeps.join("\n\n")}` : "";
-  const written = writeRuleEval(plan.outDir, lines, config.eval.seed, [...byConstruction], extra);
+  const written = writeRuleEval(plan.outDir, lines, [...byConstruction], extra);
   return {
     table: written.table,
+    text: [
+      `The rule layer, test phase (${lines.length} episodes):`,
+      written.text.table,
+      "",
+      "The learner on what the simulated users said:",
+      written.text.learner,
+      ...(extra ? ["", extra] : []),
+    ].join("\n"),
     learner: [written.learner, extra].filter(Boolean).join("\n\n"),
     report: join(plan.outDir, "rules-report.md"),
     results: join(plan.outDir, "rules-results.jsonl"),

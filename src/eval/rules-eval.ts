@@ -40,9 +40,10 @@ import { type OpenedInput, rulesForEpisodes, type TeachResult, teach } from "../
 import { openRuleLibrary } from "../rules/stores.ts";
 import type { Receptacle, SceneInfo, Simulator, Vec3 } from "../sim/index.ts";
 import { fnv1a as hashSeed, mulberry32 } from "../util/index.ts";
-import { bootstrapMean, type Estimate } from "./bootstrap.ts";
+import type { Estimate } from "./bootstrap.ts";
 import { runPool } from "./pool.ts";
 import type { EpisodeRecord } from "./record.ts";
+import { type Grid, markdownTable, textTable } from "./report/text-table.ts";
 import { type EpisodeFacts, factsFromRecord } from "./rule-phase/episode-facts.ts";
 import { type EpisodeRooms, episodeRooms, usersFromEpisodes } from "./rule-phase/houses.ts";
 import { type CaseResult, FIELDS, judge, summarize, UNSAFE, type Unsafe } from "./rule-phase/labels.ts";
@@ -60,6 +61,7 @@ import {
   vagueFor,
 } from "./rule-phase/simulated-user.ts";
 import type { BackboneRuntime } from "./runner.ts";
+import { wilson } from "./wilson.ts";
 
 export const RULE_EVAL_METHODS = ["none", "text", "selected", "full"] as const;
 export const BEFORE_FINAL_REPAIR = "full_before_final_repair";
@@ -469,9 +471,7 @@ export interface RuleEvalRow {
   sameAs?: string;
 }
 
-const NAN: Estimate = { n: 0, mean: Number.NaN, lo: Number.NaN, hi: Number.NaN };
-
-export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0, byConstruction: string[] = []): RuleEvalRow[] {
+export function ruleEvalRows(lines: readonly RuleEvalLine[], byConstruction: string[] = []): RuleEvalRow[] {
   const rows: RuleEvalRow[] = [];
   const backbones = [...new Set(lines.map((l) => l.backbone))];
   const banks = [...new Set(lines.map((l) => l.bank))].sort();
@@ -484,10 +484,10 @@ export function ruleEvalRows(lines: readonly RuleEvalLine[], seed = 0, byConstru
         );
         if (!mine.length) {
           if (byConstruction.includes(method) && lines.some((l) => l.backbone === backbone && l.method === "none"))
-            rows.push({ ...rowOf(lines, backbone, bank, "none", "none", seed), method, sameAs: "none" });
+            rows.push({ ...rowOf(lines, backbone, bank, "none", "none"), method, sameAs: "none" });
           continue;
         }
-        rows.push(rowOf(lines, backbone, bank, method, source, seed));
+        rows.push(rowOf(lines, backbone, bank, method, source));
       }
     }
   }
@@ -500,7 +500,6 @@ function rowOf(
   bank: string,
   method: string,
   source: string,
-  seed: number,
 ): RuleEvalRow {
   const mine = lines.filter(
     (l) => l.backbone === backbone && l.method === source && (bank === "all" || l.bank === bank),
@@ -515,7 +514,8 @@ function rowOf(
   const avg = (f: (l: RuleEvalLine) => number) => (test.length ? test.reduce((s, l) => s + f(l), 0) / test.length : 0);
   const roomEps = test.filter((l) => l.applied.rooms);
   const replyEps = test.filter((l) => l.applied.replies);
-  const est = (xs: number[]) => (xs.length ? bootstrapMean(xs, { seed }) : NAN);
+  // every rate here is a proportion: Wilson's interval, as for SR and CM in the main report
+  const est = (xs: number[]) => wilson(xs.filter((x) => x === 1).length, xs.length);
   return {
     method,
     backbone,
@@ -542,28 +542,76 @@ const pct = (e: Estimate) =>
     ? "n/a"
     : `${(100 * e.mean).toFixed(1)} [${(100 * e.lo).toFixed(1)}, ${(100 * e.hi).toFixed(1)}]`;
 
-export function ruleEvalTable(rows: readonly RuleEvalRow[]): string {
-  const head =
-    "| backbone | bank | method | test episodes | violation rate % [95% CI] | rooms % (episodes) | replies % (episodes) | SR % [95% CI] | SPL | refusals / ep | false blocks / ep | corrections in learning | check ms / ep | layer model calls / ep |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const RULE_HEAD = [
+  "backbone",
+  "bank",
+  "method",
+  "test episodes",
+  "violation rate % [95% CI]",
+  "rooms % (episodes)",
+  "replies % (episodes)",
+  "SR % [95% CI]",
+  "SPL",
+  "refusals / ep",
+  "false blocks / ep",
+  "corrections in learning",
+  "check ms / ep",
+  "layer model calls / ep",
+];
+
+function ruleEvalGrid(rows: readonly RuleEvalRow[]): Grid {
   const body = rows.map((r) =>
     r.sameAs
-      ? `| ${r.backbone} | ${r.bank} | ${r.method} | ${r.n} | = ${r.sameAs} by construction (the backbone reads no rule text; not run) | | | | | | | | | |`
-      : `| ${r.backbone} | ${r.bank} | ${r.method} | ${r.n} | ${pct(r.violationRate)} | ${pct(r.roomRate)} (${r.roomEpisodes}) | ${pct(r.replyRate)} (${r.replyEpisodes}) | ${pct(r.sr)} | ${r.spl.toFixed(3)} | ${r.refusalsPerEpisode.toFixed(2)} | ${r.falseBlocksPerEpisode.toFixed(2)} | ${r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`} | ${r.checkMsPerEpisode.toFixed(2)} | ${r.layerCallsPerEpisode.toFixed(2)} |`,
+      ? [r.backbone, r.bank, r.method, String(r.n), `= ${r.sameAs} by construction`]
+      : [
+          r.backbone,
+          r.bank,
+          r.method,
+          String(r.n),
+          pct(r.violationRate),
+          `${pct(r.roomRate)} (${r.roomEpisodes})`,
+          `${pct(r.replyRate)} (${r.replyEpisodes})`,
+          pct(r.sr),
+          r.spl.toFixed(3),
+          r.refusalsPerEpisode.toFixed(2),
+          r.falseBlocksPerEpisode.toFixed(2),
+          r.method === BEFORE_FINAL_REPAIR ? "—" : `${r.corrections} of ${r.learningEpisodes}`,
+          r.checkMsPerEpisode.toFixed(2),
+          r.layerCallsPerEpisode.toFixed(2),
+        ],
   );
-  return [head, ...body].join("\n");
+  return { head: RULE_HEAD, body, keys: 3 };
 }
 
-/**
- * The learner's reading of what the simulated users said, per bank and field (TellOnce D.1):
- * from the run of the first method that learns (full when it ran), every message of every kind.
- */
-export function learnerTable(lines: readonly RuleEvalLine[]): string {
+/** What a row equal "by construction" means, said once under the table. */
+function byConstructionNote(rows: readonly RuleEvalRow[]): string {
+  const same = rows.filter((r) => r.sameAs);
+  if (!same.length) return "";
+  const names = [...new Set(same.map((r) => `${r.backbone}/${r.method}`))].join(", ");
+  return `\n\n${names}: equal to ${same[0].sameAs} by construction (the backbone reads no rule text), so not run.`;
+}
+
+export function ruleEvalTable(rows: readonly RuleEvalRow[]): string {
+  return markdownTable(ruleEvalGrid(rows)) + byConstructionNote(rows);
+}
+
+/** The same table for a terminal: plain text within 100 columns. */
+export function ruleEvalText(rows: readonly RuleEvalRow[]): string {
+  return textTable(ruleEvalGrid(rows)) + byConstructionNote(rows);
+}
+
+function learnerGrid(lines: readonly RuleEvalLine[]): Grid | null {
   const learners = ["full", "selected", "text"].find((m) => lines.some((l) => l.method === m && l.messages.length));
-  if (!learners) return "";
-  const out: string[] = [
-    `| backbone | bank | messages (lasting / one-off / vague / revise / retract) | every field right | ${FIELDS.join(" | ")} | unsafe (${UNSAFE.join(", ")}) |`,
-    `|---|---|---|---|${FIELDS.map(() => "---").join("|")}|---|`,
+  if (!learners) return null;
+  const head = [
+    "backbone",
+    "bank",
+    "messages (lasting / one-off / vague / revise / retract)",
+    "every field right",
+    ...FIELDS,
+    `unsafe (${UNSAFE.join(", ")})`,
   ];
+  const out: string[][] = [];
   for (const backbone of [...new Set(lines.map((l) => l.backbone))]) {
     for (const bank of [...new Set(lines.map((l) => l.bank))].sort()) {
       const ms = lines
@@ -586,12 +634,32 @@ export function learnerTable(lines: readonly RuleEvalLine[]): string {
         (k) => ms.filter((m) => m.kind === k).length,
       );
       const f = (x: { right: number; of: number }) => (x.of ? `${x.right}/${x.of}` : "—");
-      out.push(
-        `| ${backbone} | ${bank} | ${ms.length} (${kinds.join(" / ")}) | ${s.ok}/${s.cases} | ${FIELDS.map((k) => f(s.fields[k])).join(" | ")} | ${UNSAFE.map((u) => s.unsafe[u].length).join(" / ")} |`,
-      );
+      out.push([
+        backbone,
+        bank,
+        `${ms.length} (${kinds.join(" / ")})`,
+        `${s.ok}/${s.cases}`,
+        ...FIELDS.map((k) => f(s.fields[k])),
+        UNSAFE.map((u) => s.unsafe[u].length).join(" / "),
+      ]);
     }
   }
-  return out.join("\n");
+  return { head, body: out, keys: 2 };
+}
+
+/**
+ * The learner's reading of what the simulated users said, per bank and field (TellOnce D.1):
+ * from the run of the first method that learns (full when it ran), every message of every kind.
+ */
+export function learnerTable(lines: readonly RuleEvalLine[]): string {
+  const g = learnerGrid(lines);
+  return g ? markdownTable(g) : "";
+}
+
+/** The same table for a terminal: plain text within 100 columns. */
+export function learnerText(lines: readonly RuleEvalLine[]): string {
+  const g = learnerGrid(lines);
+  return g ? textTable(g) : "";
 }
 
 /** Violation rate per method with its interval, as a small SVG bar chart. */
@@ -613,17 +681,16 @@ export function ruleEvalFigure(rows: readonly RuleEvalRow[]): string {
       `<text x="${(x(m) + 4).toFixed(1)}" y="${y + 15}" font-size="11">${(100 * m).toFixed(1)}%</text>`,
     ].join("");
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif"><text x="10" y="18" font-size="13">Preference violation rate, test phase (95% bootstrap CI)</text>${bars.join("")}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif"><text x="10" y="18" font-size="13">Preference violation rate, test phase (95% Wilson interval)</text>${bars.join("")}</svg>\n`;
 }
 
 export function writeRuleEval(
   outDir: string,
   lines: readonly RuleEvalLine[],
-  seed: number,
   byConstruction: string[] = [],
   extra = "",
-): { table: string; learner: string; figure: string } {
-  const rows = ruleEvalRows(lines, seed, byConstruction);
+): { table: string; learner: string; text: { table: string; learner: string }; figure: string } {
+  const rows = ruleEvalRows(lines, byConstruction);
   writeFileSync(join(outDir, "rules-results.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
   const figure = join(outDir, "rules-violations.svg");
   writeFileSync(figure, ruleEvalFigure(rows));
@@ -634,5 +701,5 @@ export function writeRuleEval(
     join(outDir, "rules-report.md"),
     `# The rule layer (TellOnce), measured\n\n${users} simulated users; rooms % and replies % are over the test episodes where such a preference applied.\n\n${table}\n\n## The learner on what the simulated users said\n\n${learner || "(no method learned)"}\n${extra ? `\n${extra}\n` : ""}\n![violations](rules-violations.svg)\n`,
   );
-  return { table, learner, figure };
+  return { table, learner, text: { table: ruleEvalText(rows), learner: learnerText(lines) }, figure };
 }

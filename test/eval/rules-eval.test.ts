@@ -11,7 +11,8 @@ import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/eval/evaluate.ts";
 import type { EpisodeRecord } from "../../src/eval/record.ts";
-import { falseBlocks, type RuleEvalLine, ruleEvalRows } from "../../src/eval/rules-eval.ts";
+import { falseBlocks, type RuleEvalLine, ruleEvalRows, ruleEvalText } from "../../src/eval/rules-eval.ts";
+import { wilson } from "../../src/eval/wilson.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import { tinySet } from "./slice.ts";
 
@@ -91,7 +92,7 @@ test("polar eval --rules: learning then frozen test, each method on the same epi
   assert.equal(await stored("none"), 0);
   const told = lines.filter((l) => l.method === "full" && l.correction).length;
   if (told > 0) assert.ok((await stored("full")) > 0, "corrections became rules");
-  const rows = ruleEvalRows(lines, 0, ["text"]);
+  const rows = ruleEvalRows(lines, ["text"]);
   assert.deepEqual(
     rows.map((r) => [r.method, r.sameAs ?? null]),
     [
@@ -101,8 +102,16 @@ test("polar eval --rules: learning then frozen test, each method on the same epi
       ["full_before_final_repair", null],
     ],
   );
-  for (const r of rows.filter((x) => !x.sameAs))
+  for (const r of rows.filter((x) => !x.sameAs)) {
     assert.ok(r.violationRate.lo <= r.violationRate.mean && r.violationRate.mean <= r.violationRate.hi);
+    // a proportion gets Wilson's interval, as SR does in the main report: never [0, 0] from a few episodes
+    const k = Math.round(r.violationRate.mean * r.n);
+    assert.deepEqual(r.violationRate, wilson(k, r.n));
+  }
+  // the terminal's rendering of the tables fits 100 columns and still names every method
+  const text = ruleEvalText(rows);
+  assert.ok(Math.max(...text.split("\n").map((l) => l.length)) <= 100, text);
+  for (const m of ["none", "full", "full_before_final_repair"]) assert.match(text, new RegExp(`\\b${m}\\b`));
   assert.match(readFileSync(join(out, "rules-report.md"), "utf8"), /= none by construction/);
   assert.match(readFileSync(join(out, "rules-report.md"), "utf8"), /The learner on what the simulated users said/);
   assert.ok(existsSync(join(out, "rules-violations.svg")));

@@ -185,7 +185,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
     if (s.rules)
       console.log(
-        `\nThe rule layer, test phase (${s.rules.episodes} episodes):\n${s.rules.table}\n\nThe learner on what the simulated users said:\n${s.rules.learner}\nrules report: ${s.rules.report}`,
+        `\n${s.rules.text}\nrules report: ${s.rules.report}`,
       );
     else if (flags.rules && s.remaining > 0)
       console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");

@@ -10,6 +10,7 @@ import {
   type UsageRow,
 } from "../metrics.ts";
 import { REPRESENTATION_LABELS, type Representation } from "../results.ts";
+import { textTable } from "./text-table.ts";
 
 const pct = (v: number) => (Number.isFinite(v) ? (v * 100).toFixed(1) : "–");
 
@@ -70,7 +71,7 @@ export function table1Markdown(rows: readonly Table1Row[]): string {
   return `${blocks.join("\n\n")}\n`;
 }
 
-/** A compact SR-only table for the terminal. */
+/** A compact SR-only table for the terminal, within 100 columns. */
 export function table1Console(rows: readonly Table1Row[]): string {
   if (rows.length === 0) return "(no evaluation episodes)";
   const scenarios = scenarioColumns(rows);
@@ -90,10 +91,7 @@ export function table1Console(rows: readonly Table1Row[]): string {
     formatEstimate(r.cells.all.cm, false),
     String(r.cells.all.n),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(fmt)].join("\n");
+  return textTable({ head, body, keys: 2 });
 }
 
 function csvCell(v: string | number): string {
