@@ -16,6 +16,7 @@
  *   mllm                backbones, the policy interface and the types it speaks, the backbone registry
  *   perception          what the robot makes of its views: appearance matching, floor geometry, judging instances, the episode's ledger
  *   sim                 the Simulator interface, protocol, bridge client, simulator config
+ *   language            reading English: tokens, sentences, times and hour windows, numbers, requests, concepts
  *   util                shared helpers
  *
  *   sim-bridge/embedded the embedded simulator: imports src/sim (the protocol) and src/util only
@@ -37,6 +38,7 @@ const LAYERS = [
   "mllm",
   "perception",
   "sim",
+  "language",
   "util",
 ];
 

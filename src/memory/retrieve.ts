@@ -27,10 +27,11 @@
  * A request made of several descriptions (clauses.ts) also searches each on its own: an
  * object's score is then the mean of the whole request's score and its coverage of the parts.
  * Statements with similarity ≤ 0 are left out. A request's parts are taken from its description
- * of the object, its asking removed (src/util/requests.ts).
+ * of the object, its asking removed (src/language/requests.ts).
  */
+
+import { conceptCoverage, conceptsIn, describedPart, glossed } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
-import { conceptCoverage, conceptsIn, describedPart, glossed } from "../util/index.ts";
 import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";

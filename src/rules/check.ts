@@ -6,6 +6,7 @@
  * Unknown is never compliance: callers must not count it as a pass, and it never clears an
  * earlier violation (see `clears`).
  */
+import { countWords, inWindow } from "../language/index.ts";
 import { canonicalRoom, sameRoom } from "./rooms.ts";
 import {
   type Applicability,
@@ -25,12 +26,6 @@ const result = (verdict: CheckResult["verdict"], reason: string, quotes: string[
   quotes,
 });
 
-/** Whether local hour h lies in [from, to), wrapping over midnight when from > to. */
-export function inHours(h: number, from: number, to: number): boolean {
-  if (from === to) return true;
-  return from < to ? h >= from && h < to : h >= from || h < to;
-}
-
 /** The local hour (0–23) of a timestamp, in a time zone (default: the process's). */
 export function hourOf(timestamp: number, timeZone?: string): number {
   const s = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(
@@ -43,7 +38,7 @@ export function hourOf(timestamp: number, timeZone?: string): number {
 function holds(c: Condition, ev: Ev): boolean | undefined {
   switch (c.kind) {
     case "time":
-      return ev.context.hour === undefined ? undefined : inHours(ev.context.hour, c.fromHour, c.toHour);
+      return ev.context.hour === undefined ? undefined : inWindow(ev.context.hour, c.fromHour, c.toHour);
     case "scene":
       return ev.context.sceneId === undefined ? undefined : ev.context.sceneId === c.sceneId;
     case "instruction_mentions":
@@ -105,13 +100,8 @@ export function wholeWord(literal: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "iu");
 }
 
-/**
- * Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept
- * in one ("kid's", "twenty-five"); the keys and values of a JSON reply are words too.
- */
-export function countWords(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
-}
+/** Words as a reader counts them (one count for the checks, the reviewer and the replies). */
+export { countWords };
 
 function excerpt(text: string, max = 200): string {
   return text.length <= max ? text : text.slice(0, max);

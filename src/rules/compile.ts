@@ -15,6 +15,7 @@
  * independently written deterministic labeller (review.ts). With a model backbone both are
  * model calls behind the same interfaces (`Proposer`, `Reviewer`).
  */
+import { hourOutside, inWindow } from "../language/index.ts";
 import type { CallRecord } from "../mllm/index.ts";
 import { runJudged, type SemanticJudge } from "./judge.ts";
 import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
@@ -67,17 +68,8 @@ function specOf(rule: RuleDraft): ProgrammaticSpec | string {
   }
 }
 
-/** An hour inside / outside a condition's window. */
-function hourIn(c: Extract<Condition, { kind: "time" }>): number {
-  return c.fromHour % 24;
-}
-function hourOut(c: Extract<Condition, { kind: "time" }>): number | undefined {
-  for (let h = 0; h < 24; h++) {
-    const inside = c.fromHour < c.toHour ? h >= c.fromHour && h < c.toHour : h >= c.fromHour || h < c.toHour;
-    if (!inside) return h;
-  }
-  return undefined;
-}
+/** An hour outside a condition's window (none when it is the whole day). */
+const hourOut = (c: Extract<Condition, { kind: "time" }>) => hourOutside(c.fromHour, c.toHour);
 
 const OTHER_ROOM = (room: string) => (room === "kitchen" ? "living room" : "kitchen");
 
@@ -188,7 +180,6 @@ export function generateCases(rule: RuleDraft): ValidationCase[] {
         evidence: stageEvidence(rule, false, { ...inside, hour: h }),
         expected: "not_applicable",
       });
-    void hourIn;
   }
   for (const x of rule.exceptions) {
     if (x.kind === "time")
@@ -230,10 +221,7 @@ export function generateCases(rule: RuleDraft): ValidationCase[] {
   return picked.map((s, i) => ({ id: `c${i + 1}`, intent: s.intent, evidence: s.evidence, expected: s.expected }));
 }
 
-function within(h: number, c: Extract<Condition, { kind: "time" }>): boolean {
-  if (c.fromHour === c.toHour) return true;
-  return c.fromHour < c.toHour ? h >= c.fromHour && h < c.toHour : h >= c.fromHour || h < c.toHour;
-}
+const within = (h: number, c: Extract<Condition, { kind: "time" }>) => inWindow(h, c.fromHour, c.toHour);
 
 export class DeterministicProposer implements Proposer {
   readonly name = "deterministic-proposer-v1";

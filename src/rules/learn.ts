@@ -2,7 +2,7 @@
  * The deterministic rule learner: the offline path of TellOnce's learner (paper §4.1, appendix
  * B.1), for when no model backbone is configured. It reads structure, not phrases:
  *
- * 1. the message is normalised once (grammar/tokens.ts: case, contractions, slang, "9pm"), and
+ * 1. the message is normalised once (src/language/tokens.ts: case, contractions, slang, "9pm"), and
  *    cut into sentences, segments and clauses (learn/segments.ts): one thing asked, with the
  *    parts around it that only say when, where, for how long or why;
  * 2. each clause is read for its act, object, conditions, persistence and scope
@@ -18,8 +18,7 @@
  * does not say for how long, a vague habit, a value for a rule that does not exist come back
  * as a question (`LearnItem.question`), not a silent drop.
  */
-import { findTimes } from "./grammar/times.ts";
-import { type Token, tokenize, Words } from "./grammar/tokens.ts";
+import { findTimes, type Token, tokenize, Words } from "../language/index.ts";
 import {
   type ClauseIn,
   isNoCorrection,

@@ -7,20 +7,18 @@
  * is faithful to the user's words: the room, the number, the fields, the phrase it checks must
  * be in the statement, and the check must keep the rule's stage, house, conditions and
  * exceptions. Where its reading and the proposer's differ, validation fails, which is the point.
- * It reads numbers and room names with the learner's grammar (grammar/numbers.ts, rooms.ts):
+ * It reads numbers, hour windows and room names as the learner does (src/language, rooms.ts):
  * what "a dozen" or "the ofice" means is one question; whether a check keeps it is its own.
  */
-import { numbersIn } from "./grammar/numbers.ts";
+import { countWords, inWindow, numbersIn } from "../language/index.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
 import { canonicalRoom, matchRoom } from "./rooms.ts";
 import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
 
 type Ev = ReturnType<typeof Evidence.parse>;
 
-/** Words as this reviewer counts them: runs of letters/digits, joined by inner apostrophes or hyphens. */
-function words(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
-}
+/** Words as a reader counts them: the language part's one count. */
+const words = countWords;
 
 function roomIs(label: string, room: string): boolean {
   const l = label
@@ -42,7 +40,7 @@ function conditionHolds(c: Condition, ev: Ev): boolean | undefined {
   if (c.kind === "time") {
     const h = ev.context.hour;
     if (h === undefined) return undefined;
-    return c.fromHour <= c.toHour ? c.fromHour <= h && h < c.toHour : !(c.toHour <= h && h < c.fromHour);
+    return inWindow(h, c.fromHour, c.toHour);
   }
   if (c.kind === "scene") return ev.context.sceneId === undefined ? undefined : ev.context.sceneId === c.sceneId;
   if (c.kind === "instruction_mentions") {

@@ -44,7 +44,8 @@ export type Stage = z.infer<typeof Stage>;
 
 /**
  * When a rule applies (a condition) or does not (an exception). `time`: local hours
- * [fromHour, toHour) wrapping over midnight when fromHour > toHour ("at night" = 21 → 6);
+ * [fromHour, toHour) wrapping over midnight when fromHour > toHour ("at night" = 21 → 6), equal
+ * ends the whole day (src/language/hours.ts holds the one definition and why);
  * `scene`: one house; `instruction_mentions`: the current instruction names the room (the user
  * asked for it, "unless I ask you to"); `text`: anything else, which only a model can judge.
  */

@@ -1,9 +1,8 @@
 /**
  * What other parts may use of src/util: shared helpers: randomness, locks, failures, redaction,
- * the Registry. Imports across parts come here (.dependency-cruiser.cjs, part-interfaces);
- * scripts/dev/part-imports.ts keeps the list below.
+ * the Registry (reading English is src/language). Imports across parts come here
+ * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
-export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export type { ClaimedDir } from "./dir-lock.ts";
 export { claimDir, LockHeldError } from "./dir-lock.ts";
 export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
@@ -15,12 +14,3 @@ export { duration, Pace } from "./pace.ts";
 export { fnv1a, mulberry32, Rng } from "./random.ts";
 export { redact, redactDeep, redactKnown, rememberSecret } from "./redact.ts";
 export { missingFrom, Registry, registeredNames, UnknownEntryError } from "./registry.ts";
-export {
-  describedPart,
-  INTERJECTION,
-  REQUEST,
-  REQUEST_ONLY,
-  REQUEST_TAIL,
-  sentences,
-  TRAILING_ASK,
-} from "./requests.ts";

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { conceptCoverage, conceptsIn, glossed } from "../../src/language/index.ts";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieve } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { conceptCoverage, conceptsIn, glossed } from "../../src/util/concepts.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-concepts-"));

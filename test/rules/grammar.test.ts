@@ -1,8 +1,7 @@
 /** The shared grammar: tokens tied to the user's characters, numbers, rooms never widened. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { numbersIn } from "../../src/rules/grammar/numbers.ts";
-import { quoteOf, tokenize } from "../../src/rules/grammar/tokens.ts";
+import { numbersIn, quoteOf, tokenize } from "../../src/language/index.ts";
 import { canonicalRoom, matchRoom, roomName, sameRoom } from "../../src/rules/rooms.ts";
 
 describe("tokens", () => {

@@ -9,6 +9,7 @@
  * preference only from the words the simulated user says.
  */
 import { z } from "zod";
+import { inWindow as inHourWindow } from "../../language/index.ts";
 import { fnv1a, Rng } from "../../util/index.ts";
 import { regionName } from "./region.ts";
 
@@ -131,12 +132,7 @@ const JSON_FIELDS = [
 /** A room's name as profiles hold it: the region label itself ("Bedroom 2" → "bedroom"). */
 export const roomName = regionName;
 
-export const inWindow = (w: HourWindow | undefined, hour: number) => {
-  if (!w) return true;
-  const to = w.toHour % 24;
-  if (w.fromHour === to) return true;
-  return w.fromHour < to ? hour >= w.fromHour && hour < to : hour >= w.fromHour || hour < to;
-};
+export const inWindow = (w: HourWindow | undefined, hour: number) => !w || inHourWindow(hour, w.fromHour, w.toHour);
 
 interface Candidate {
   room: string;

@@ -4,9 +4,9 @@
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 
+import { glossed } from "../../language/index.ts";
 import { roomsFoundIn } from "../../planning/index.ts";
 import type { Category } from "../../sim/index.ts";
-import { glossed } from "../../util/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../index.ts";
 import { guessCategory, isCategory } from "./categories.ts";
 import { coverage, wordSet } from "./text.ts";

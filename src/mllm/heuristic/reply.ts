@@ -9,17 +9,12 @@
  * essential part (found or not, what, where) longer than the details, and takes the longest
  * wording that fits; words are cut only when even the shortest does not.
  */
+import { countWords } from "../../language/index.ts";
 import type { ReplyInput, ReplyRequirement } from "../index.ts";
 
 type Outcome = ReplyInput["outcome"];
 
-/**
- * Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept
- * in one ("kid's", "twenty-five"); the keys and values of a JSON reply are words too.
- */
-export function countWords(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
-}
+export { countWords };
 
 interface Wants {
   maxWords?: number;

@@ -11,8 +11,7 @@
  * the user's words (a `behavior`: guidance at most), or, when even that is unclear, comes back
  * as a question. Nothing unread ever widens a reading.
  */
-import { findTimes, timeCandidates } from "../grammar/times.ts";
-import { Words } from "../grammar/tokens.ts";
+import { findTimes, timeCandidates, Words } from "../../language/index.ts";
 import { FOUND_ROOM } from "../types.ts";
 import { behaviour, STOPWORDS } from "./behaviour.ts";
 import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";

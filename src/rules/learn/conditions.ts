@@ -6,8 +6,7 @@
  * vague. Explanations ("that is when I clean it", "because the dog sleeps there") say why, not
  * when, and are cut off before any of this is read.
  */
-import { findTimes } from "../grammar/times.ts";
-import { type Token, Words } from "../grammar/tokens.ts";
+import { findTimes, type Token, Words } from "../../language/index.ts";
 import {
   DAYS,
   DURATION,

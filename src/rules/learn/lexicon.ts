@@ -1,6 +1,6 @@
 /**
  * The learner's small lexicon: classes of words, not sentences. Each class is a regex fragment
- * over normalised words (grammar/tokens.ts: lower case, "don't" is "do not", "outta" is "out
+ * over normalised words (src/language/tokens.ts: lower case, "don't" is "do not", "outta" is "out
  * of"), so a new way of saying something is one more word in its class, never one more
  * sentence pattern. The structure that combines them (a negation before a verb of entering is
  * a room to avoid; a permission before it lifts one) lives in clause.ts.

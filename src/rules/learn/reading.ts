@@ -1,5 +1,5 @@
 /** What a clause reading is: the shapes clause.ts and the act readers (room-acts, reply-acts, behaviour) share. */
-import { type Token, Words } from "../grammar/tokens.ts";
+import { type Token, Words } from "../../language/index.ts";
 import type { Requirement, Stage } from "../types.ts";
 import type { Cond, Lasting } from "./conditions.ts";
 import { FILLER } from "./lexicon.ts";

@@ -3,8 +3,7 @@
  * words"), JSON with fields ("keys found plus room"), mentioning the room or a quoted word, never
  * saying a word ("stop calling me 'sir'").
  */
-import { numberAt } from "../grammar/numbers.ts";
-import { Words } from "../grammar/tokens.ts";
+import { numberAt, Words } from "../../language/index.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
 import { REQUEST } from "./behaviour.ts";
 import { withoutExplanation } from "./conditions.ts";

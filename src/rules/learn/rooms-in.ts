@@ -2,7 +2,7 @@
  * The rooms a run of words names, each as the house labels it (or as said, when the house has
  * no such label), and "there" / "in it" / "that room" resolved to the room named before it.
  */
-import type { Token } from "../grammar/tokens.ts";
+import type { Token } from "../../language/index.ts";
 import { matchRoom, roomKey } from "../rooms.ts";
 
 export interface RoomRef {

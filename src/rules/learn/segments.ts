@@ -5,8 +5,7 @@
  * long or why ("When the baby is asleep, stay out of the nursery" is one clause; so is "Stay
  * out of the garage, always").
  */
-import type { Token } from "../grammar/tokens.ts";
-import { Words } from "../grammar/tokens.ts";
+import { type Token, Words } from "../../language/index.ts";
 
 export interface Span {
   /** token range [a, b) */

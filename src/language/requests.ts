@@ -5,6 +5,7 @@
  * the memorizer, which must not store them as facts, and for retrieval, whose query they would
  * pull toward every other request the user ever made.
  */
+import { sentences } from "./sentences.ts";
 
 /** Interjections and chat shorthand that carry nothing ("okay so", "hey robot"). */
 export const INTERJECTION = /^(?:(?:hey|hi|hello|ok|okay|so|um|uh|well|robot|alright|right)[,!]?\s+)+/i;
@@ -30,14 +31,6 @@ export const REQUEST_ONLY = new RegExp(
 
 /** "…, can you grab it": a request tacked onto a description. */
 export const TRAILING_ASK = /[,;]\s*(?:(?:and|so)\s+)?(?:can|could|would|will) you\b.*$/i;
-
-/** The sentences of a text, their end marks dropped. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\s*[.!?]+\s*$/)
-    .map((x) => x.replace(/[.!?]+$/, "").trim())
-    .filter(Boolean);
-}
 
 /**
  * Pure: the part of a request that describes the object, its asking removed ("Can you fetch the

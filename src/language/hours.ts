@@ -1,0 +1,52 @@
+/**
+ * Hour windows: the one definition every part uses (the learner writes them, the checker, the
+ * compiler and the reviewer read them, the rule phase's profiles hold them).
+ *
+ * A window is local hours [from, to) on a 24-hour clock, `from` in 0–23 and `to` in 0–24 (24 is
+ * midnight at the end: "before midnight" is [18, 24)). When `from` is after `to` the window wraps
+ * past midnight ("at night" is [21, 6): 21, 22, 23, 0 … 5).
+ *
+ * Equal ends (`from === to % 24`, e.g. [9, 9) or [0, 24)) are the whole day. That is the safe
+ * reading for a ban: a condition said with such hours never drops the ban for part of the day.
+ * An exception as wide as the day would lift its ban at every hour, so the learner never writes
+ * one and `wholeDay` lets a reader refuse it.
+ */
+
+export interface HourWindow {
+  fromHour: number;
+  toHour: number;
+}
+
+/** Whether local hour `h` (0–23) lies in the window [from, to). */
+export function inWindow(h: number, from: number, to: number): boolean {
+  const f = from % 24;
+  const t = to % 24;
+  if (f === t) return true;
+  return f < t ? h >= f && h < t : h >= f || h < t;
+}
+
+/** The hours a window holds, in clock order from its start. */
+export function hoursOf(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < 24; k++) {
+    const h = (from + k) % 24;
+    if (!inWindow(h, from, to)) break;
+    out.push(h);
+  }
+  return out;
+}
+
+/** How many hours a window holds (1–24). */
+export const windowLength = (from: number, to: number): number => hoursOf(from, to).length;
+
+/** An hour inside the window and one outside it (undefined when the window is the whole day). */
+export function hourInside(from: number, _to: number): number {
+  return from % 24;
+}
+export function hourOutside(from: number, to: number): number | undefined {
+  for (let h = 0; h < 24; h++) if (!inWindow(h, from, to)) return h;
+  return undefined;
+}
+
+/** A window whose ends are equal: every hour of the day. */
+export const wholeDay = (from: number, to: number): boolean => from % 24 === to % 24;

@@ -1,0 +1,25 @@
+/**
+ * Sentences and words: one splitter and one word count for every part (the memory extractor,
+ * the learner, the checks of a word limit, the offline reply writer's limit).
+ */
+import { read } from "./nlp.ts";
+
+/**
+ * The sentences of a text, their end marks dropped. The library's sentence boundaries (it knows
+ * "Dr." and "a.m." are no ends); an empty text has none.
+ */
+export function sentences(text: string): string[] {
+  if (!text.trim()) return [];
+  return read(text)
+    .sentences.map((x) => x.replace(/[.!?]+$/, "").trim())
+    .filter(Boolean);
+}
+
+/**
+ * Words as a reader counts them: runs of letters or digits, an inner apostrophe or hyphen kept
+ * in one ("kid's", "twenty-five"); the keys and values of a JSON reply are words too. Counted by
+ * hand, not with the library's tokens: a word limit must count "don't" once, as a reader does.
+ */
+export function countWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
+}
