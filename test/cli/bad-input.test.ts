@@ -83,7 +83,18 @@ describe("polar eval: bad --out and --limit", () => {
       "this is not a SQLite database, only text\n".repeat(50),
     );
     refused(
-      ["eval", "--dataset", "datasets/polar-mini", "--memory", "polar", "--out", out, "--limit-acquisition", "1", "--no-report"],
+      [
+        "eval",
+        "--dataset",
+        "datasets/polar-mini",
+        "--memory",
+        "polar",
+        "--out",
+        out,
+        "--limit-acquisition",
+        "1",
+        "--no-report",
+      ],
       /^polar: the memory store .*memory\.db is not a SQLite database/m,
     );
   });

@@ -183,10 +183,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     );
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
-    if (s.rules)
-      console.log(
-        `\n${s.rules.text}\nrules report: ${s.rules.report}`,
-      );
+    if (s.rules) console.log(`\n${s.rules.text}\nrules report: ${s.rules.report}`);
     else if (flags.rules && s.remaining > 0)
       console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");
     if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
