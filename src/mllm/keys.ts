@@ -35,7 +35,7 @@ export function checkBackboneReady(config: BackboneConfig, env: NodeJS.ProcessEn
   if (!value?.trim()) {
     throw new BackboneConfigError(
       `backbone "${config.name}" needs the environment variable ${config.apiKeyEnv} (its API key); ` +
-        `set it, or choose another backbone (e.g. --backbone heuristic)`,
+        `set it, or use the offline one (polar eval --backbones heuristic, polar run --backbone heuristic)`,
     );
   }
 }

@@ -55,13 +55,13 @@ export class LlmPolicy implements Policy {
   }
 
   async ground(input: GroundInput): Promise<Decision<GroundOutput>> {
-    const ids =
+    const objects =
       input.mode === "polar"
-        ? (input.candidates ?? []).map((c) => c.objectId)
+        ? (input.candidates ?? []).map((c) => ({ id: c.objectId, category: c.category }))
         : input.mode === "raw"
-          ? (input.rawInteractions ?? []).flatMap((r) => (r.objectId ? [r.objectId] : []))
+          ? (input.rawInteractions ?? []).flatMap((r) => (r.objectId ? [{ id: r.objectId, category: r.category }] : []))
           : [];
-    return this.decide("ground", groundMessages(input), groundAnswer([...new Set(ids)]), "ground_target");
+    return this.decide("ground", groundMessages(input), groundAnswer(objects), "ground_target");
   }
 
   async planHighLevel(input: HighLevelInput): Promise<Decision<HighLevelOutput>> {

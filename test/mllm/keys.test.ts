@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { resolveBackbone } from "../../src/config/backbones.ts";
 import { createPolicy } from "../../src/mllm/backbone-registry.ts";
@@ -39,4 +40,26 @@ test("apiKeyEnv holding a key instead of a variable name is refused without echo
     () => checkBackboneReady(config, {}),
     (e: unknown) => e instanceof BackboneConfigError && !e.message.includes("sk-abc-123"),
   );
+});
+
+test("the missing-key hint names flags each command accepts", () => {
+  const config = resolveBackbone("gpt-4o-mini");
+  let message = "";
+  try {
+    checkBackboneReady(config, {});
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  const hinted = [...message.matchAll(/polar (eval|run) (--[a-z]+) heuristic/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(hinted, [
+    ["eval", "--backbones"],
+    ["run", "--backbone"],
+  ]);
+  for (const [command, flag] of hinted) {
+    const help = spawnSync(process.execPath, ["bin/polar.js", command, "--help"], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    assert.match(help.stdout, new RegExp(`${flag} <`), `polar ${command} takes ${flag}`);
+  }
 });

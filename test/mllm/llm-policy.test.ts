@@ -110,6 +110,37 @@ test("polar grounding lists candidates with timestamps and accepts only their id
   assert.ok(Math.abs((call.costUsd ?? 0) - (1100 * 0.15 + 70 * 0.6) / 1e6) < 1e-12);
 });
 
+test("a grounding answer whose category is not the chosen object's is re-asked, naming the conflict", async () => {
+  const answer = (objectId: string, category: string) =>
+    openaiCompletion(JSON.stringify({ objectId, category, description: "", reason: "", hints: [], likelyRooms: [] }));
+  server.push(answer("laptop_1", "watch"), answer("watch_3", "watch"));
+  const d = await policy().ground({
+    instruction: "the thing I check the time with",
+    mode: "raw",
+    rawInteractions: [
+      {
+        episodeId: "e1",
+        timestamp: 1,
+        instruction: "bring my laptop",
+        objectId: "laptop_1",
+        category: "laptop",
+        trajectory: "",
+      },
+      {
+        episodeId: "e2",
+        timestamp: 2,
+        instruction: "bring my watch",
+        objectId: "watch_3",
+        category: "watch",
+        trajectory: "",
+      },
+    ],
+  });
+  assert.equal(server.requests.length, 2, "the self-contradicting answer was re-asked");
+  assert.match(openaiText(server.requests[1].body), /laptop_1 is a laptop, not a watch/);
+  assert.deepEqual([d.value.objectId, d.value.category], ["watch_3", "watch"]);
+});
+
 test("high-level planning re-asks for a room id that is not in the scene graph", async () => {
   server.push(
     openaiCompletion(JSON.stringify({ roomId: "garage", reason: "" })),

@@ -6,21 +6,38 @@
 import { z } from "zod";
 import { Category } from "../../sim/index.ts";
 
-export function groundAnswer(objectIds: readonly string[]) {
-  const objectId = objectIds.length
+/**
+ * The grounding answer over the objects the model was shown. When it names one of them and a
+ * category, the category must be that object's: an answer that picks a laptop and says "watch"
+ * contradicts itself, and the search would look for the wrong thing, so it is re-asked.
+ */
+export function groundAnswer(objects: readonly { id: string; category?: string }[]) {
+  const ids = [...new Set(objects.map((o) => o.id))];
+  const categoryOf = new Map(objects.filter((o) => o.category).map((o) => [o.id, o.category]));
+  const objectId = ids.length
     ? z
-        .enum(objectIds as [string, ...string[]])
+        .enum(ids as [string, ...string[]])
         .nullable()
         .describe("id of the remembered object meant, or null when none fits")
     : z.null().describe("always null: there are no remembered objects to choose from");
-  return z.object({
-    objectId,
-    category: Category.nullable().describe("the object category to search for, or null if unknown"),
-    description: z.string().describe("what to look for, in words: category and attributes"),
-    reason: z.string().describe("why this object: cite the memory used"),
-    hints: z.array(z.string()).max(6).describe("planning-relevant experience: rooms to try or skip"),
-    likelyRooms: z.array(z.string()).max(6).describe("room labels the object was found in, most recent first"),
-  });
+  return z
+    .object({
+      objectId,
+      category: Category.nullable().describe("the object category to search for, or null if unknown"),
+      description: z.string().describe("what to look for, in words: category and attributes"),
+      reason: z.string().describe("why this object: cite the memory used"),
+      hints: z.array(z.string()).max(6).describe("planning-relevant experience: rooms to try or skip"),
+      likelyRooms: z.array(z.string()).max(6).describe("room labels the object was found in, most recent first"),
+    })
+    .superRefine((a, ctx) => {
+      const known = a.objectId ? categoryOf.get(a.objectId) : undefined;
+      if (known && a.category && a.category !== known)
+        ctx.addIssue({
+          code: "custom",
+          path: ["category"],
+          message: `object ${a.objectId} is a ${known}, not a ${a.category}: give the category of the object chosen, or choose another`,
+        });
+    });
 }
 
 export function highLevelAnswer(roomIds: readonly string[]) {
