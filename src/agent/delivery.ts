@@ -47,6 +47,17 @@ export function requirementOf(
   }
 }
 
+/** What the user's rules changed in what the robot did, for the reply to say (a user should know why it skipped a room). */
+function withRuleChanges(outcome: ReplyInput["outcome"], rules: RuleSession | null): ReplyInput["outcome"] {
+  const refused = rules?.summary.refused ?? [];
+  const rooms = (actions: string[]) => [
+    ...new Set(refused.filter((r) => actions.includes(r.action)).map((r) => r.room)),
+  ];
+  const keptOut = rooms(["room", "step"]);
+  const notStoppedIn = rooms(["stop"]).filter((r) => !keptOut.includes(r));
+  return keptOut.length || notStoppedIn.length ? { ...outcome, byRules: { keptOut, notStoppedIn } } : outcome;
+}
+
 export async function deliver(
   policy: Policy,
   facts: DeliveryFacts,
@@ -55,7 +66,7 @@ export async function deliver(
 ): Promise<Delivery> {
   const base: ReplyInput = {
     instruction: facts.instruction,
-    outcome: facts.outcome,
+    outcome: withRuleChanges(facts.outcome, rules),
     guidance: rules?.guidance() ?? [],
   };
   const ask = async (input: ReplyInput) => {

@@ -222,6 +222,8 @@ export interface ReplyInput {
     note?: string;
     /** false when the robot stopped without recognising the target for sure: the reply hedges (default true) */
     certain?: boolean;
+    /** rooms the user's rules kept the robot out of, and rooms they kept it from stopping in: the reply says so */
+    byRules?: { keptOut: string[]; notStoppedIn: string[] };
   };
   /** rules the user taught, as text, with scope and conditions, that apply now (may be empty) */
   guidance: string[];

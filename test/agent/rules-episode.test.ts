@@ -128,6 +128,9 @@ test("a room the user forbade is never entered under the full layer; as text onl
     `a plan into the ${goal} was refused: ${JSON.stringify(full.r.rules?.refused)}`,
   );
   assert.equal(full.r.rules?.unresolved.length, 0);
+  // the user hears why: the reply names the room the rule kept the robot out of
+  assert.match(full.r.reply?.text ?? "", new RegExp(`As you asked, I kept out of the ${goal}`), full.r.reply?.text);
+  assert.doesNotMatch(free.r.reply?.text ?? "", /As you asked/, "no rule, nothing to say");
 
   // The same rule at 14:00 is outside "at night": the robot goes in again.
   const day = await run(library, "full", { episode: episode("2025-03-01T14:00:00.000Z") });

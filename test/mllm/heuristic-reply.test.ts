@@ -218,3 +218,37 @@ test("bad input is an error that says what and where, not an odd reply", async (
     /outcome\.steps: /,
   );
 });
+
+test("a description that quotes the user's words is named by what it describes, never by a fragment of the quote", async () => {
+  for (const description of [
+    'the object meant by: "where did I leave the thing I read with, have you seen it?"',
+    'a book (from: "the one with the torn cover, you know it?")',
+  ]) {
+    const outcome: Outcome = { ...notFound, description, roomsSearched: [] };
+    for (const text of [await reply(outcome), await reply(outcome, [{ kind: "max_words", maxWords: 5 }])]) {
+      assert.doesNotMatch(text, /["\u201c\u201d?]/, text);
+      assert.doesNotMatch(text, /\b(?:seen|it|cover)\b[.]?$/i, `no fragment of the quote: ${text}`);
+    }
+  }
+  assert.equal(
+    await reply({ ...notFound, description: 'a book (from: "the one with the torn cover")', roomsSearched: [] }),
+    "I couldn't find the book; I didn't get to search any room. I ran out of steps.",
+  );
+});
+
+test("the reply says what the user's rules changed: rooms kept out of, rooms not stopped in", async () => {
+  const text = await reply({
+    ...notFound,
+    byRules: { keptOut: ["bedroom", "the garage"], notStoppedIn: ["kitchen"] },
+  });
+  assert.match(
+    text,
+    /As you asked, I kept out of the bedroom and the garage\. As you asked, I didn't stop in the kitchen\.$/,
+  );
+  // under a word limit the rule sentence goes before the outcome does
+  const short = await reply({ ...notFound, byRules: { keptOut: ["bedroom"], notStoppedIn: [] } }, [
+    { kind: "max_words", maxWords: 8 },
+  ]);
+  assert.ok(countWords(short) <= 8, short);
+  assert.match(short, /backpack/);
+});

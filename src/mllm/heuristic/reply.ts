@@ -98,11 +98,15 @@ interface Target {
 
 function target(description: string, unnamed = false): Target {
   if (unnamed) return { full: "it", bare: "it", head: "it" };
+  // A description may quote what the user said ('a mug (from: "…")', 'the object meant by: "…"'):
+  // that is not the object's name, and a reply cut to a few words would end on a fragment of it
+  // with a stray quote. The name is what comes before, less words that cannot end a noun phrase.
   const cleaned = description
-    .replace(/\([^)]*\)/g, " ")
-    .replace(/[.\s]+$/, "")
+    .split(/[(:"\u201c\u201d]/)[0]
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    .replace(/(?:\s+(?:meant|by|of|for|from|like|to|with))+$/i, "")
+    .replace(/[.,;\s]+$/, "");
   const owned = /^(?:the )?user's\s+/i.test(cleaned);
   const bare = cleaned.replace(/^(?:(?:a|an|the|some)\s+)?(?:user's\s+)?/i, "").trim() || "object";
   const words = bare.split(" ");
@@ -184,7 +188,21 @@ export function ladder(o: Outcome, unnamed = false): string[] {
       "Not found.",
     ];
   }
+  // the fullest wording says what the user's rules changed; shorter ones leave it out first
+  const ruled = byRules(o);
+  if (ruled) out[0] = `${sentence(out[0])} ${ruled}`;
   return unique(out.map(sentence));
+}
+
+function byRules(o: Outcome): string {
+  const kept = o.byRules?.keptOut.map((r) => theRoom(bareRoom(r))) ?? [];
+  const stops = o.byRules?.notStoppedIn.map((r) => theRoom(bareRoom(r))) ?? [];
+  return [
+    kept.length ? `As you asked, I kept out of ${list(kept)}.` : "",
+    stops.length ? `As you asked, I didn't stop in ${list(stops)}.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 // ---- shaping to the requirements --------------------------------------------------------------

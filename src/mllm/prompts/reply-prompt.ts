@@ -41,6 +41,10 @@ function outcomeText(o: ReplyInput["outcome"]): string {
     `Steps taken: ${o.steps}; steps left: ${o.stepsLeft}.`,
   ];
   if (o.note?.trim()) lines.push(`Note: ${o.note.trim()}`);
+  if (o.byRules?.keptOut.length)
+    lines.push(`The user's rules kept you out of: ${o.byRules.keptOut.join(", ")} (say so).`);
+  if (o.byRules?.notStoppedIn.length)
+    lines.push(`The user's rules kept you from stopping in: ${o.byRules.notStoppedIn.join(", ")} (say so).`);
   return lines.join("\n");
 }
 
