@@ -148,7 +148,8 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
   const figures = existsSync(reportDir)
     ? readdirSync(reportDir)
         .filter((f) => f.endsWith(".svg"))
-        .sort()
+        // by figure number as a reader counts (fig5 before fig10), not by character
+        .sort(new Intl.Collator("en", { numeric: true }).compare)
         .map((f) => roots.label(join(reportDir, f)))
     : [];
   return {

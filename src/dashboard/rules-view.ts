@@ -73,7 +73,7 @@ export async function teachCorrection(
   user: string,
   message: string,
   opts: { sceneId?: string; model?: ModelRuleLayer } = {},
-): Promise<{ signal: boolean; items: string[]; libraryVersion: number | null }> {
+): Promise<{ signal: boolean; items: string[]; libraryVersion: number | null; keptIn: string }> {
   const lib = await openRuleLibrary(config.rules.store, {
     path: rulesPath(config),
     create: true,
@@ -82,7 +82,9 @@ export async function teachCorrection(
   try {
     const m = opts.model;
     const r = await teach(lib, user, message, { sceneId: opts.sceneId, at: Date.now() }, m ?? {});
-    return { signal: r.signal, items: describeTaught(r), libraryVersion: r.write?.libraryVersion ?? null };
+    // the library is the user's, shared with `polar run` and later sessions: the page says where
+    const keptIn = config.rules.store === "neo4j" ? "the Neo4j rule library" : rulesPath(config);
+    return { signal: r.signal, items: describeTaught(r), libraryVersion: r.write?.libraryVersion ?? null, keptIn };
   } finally {
     await lib.close();
   }

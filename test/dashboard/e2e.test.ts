@@ -166,6 +166,11 @@ test("an instruction with the request is checked as a rule; stop at any time; a 
   await page.click("[data-testid=say-send]");
   await page.waitForSelector("[data-testid=taught]");
   assert.match((await page.textContent("[data-testid=taught]"))!, /learned: add/);
+  // a correction typed here is the user's lasting rule in CLI runs too: the page says so, and where
+  assert.match(
+    (await page.textContent("[data-testid=taught-lasting]"))!,
+    /kept for u1 in .*rules.*every later episode of u1, here and in polar run, keeps it until retracted/,
+  );
   await page.click("[data-testid=tab-memory]");
   await page.fill("[data-testid=memory-user]", "u1");
   await page.click("[data-testid=rules-open]");

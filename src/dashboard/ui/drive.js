@@ -128,7 +128,8 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
           ${
             taught && taught.session === current.id
               ? html`<div class="small" data-testid="taught">${taught.signal ? `learned: ${taught.items.join("; ")}` : "not a correction: no rule learned"}
-                ${taught.libraryVersion ? ` (library v${taught.libraryVersion})` : ""}</div>`
+                ${taught.libraryVersion ? ` (library v${taught.libraryVersion})` : ""}
+                ${taught.libraryVersion ? html`<div data-testid="taught-lasting">kept for ${taught.user} in ${taught.keptIn}: every later episode of ${taught.user}, here and in <code>polar run</code>, keeps it until retracted (<code>polar rules list --user ${taught.user}</code>)</div>` : ""}</div>`
               : ""
           }
         </section>`
