@@ -14,7 +14,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { SimulatorConfig } from "../../src/sim/config.ts";
 import { MAX_MESSAGE_BYTES, Request } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
-import { originAllowed } from "../../src/util/origin.ts";
+import { handshakeAllowed } from "../../src/util/origin.ts";
 import { EmbeddedSession } from "./session.ts";
 
 export const HARD_LIMIT_BYTES = 16 * MAX_MESSAGE_BYTES;
@@ -124,15 +124,17 @@ function serveConnection(ws: WebSocket, config: SimulatorConfig, onError: (err: 
 
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
   const onError = opts.onError ?? (() => {});
+  const bound = opts.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     const wss = new WebSocketServer({
-      host: opts.host ?? "127.0.0.1",
+      host: bound,
       port: opts.port ?? 0,
       maxPayload: HARD_LIMIT_BYTES,
       perMessageDeflate: false,
-      // as the dashboard: a page on another site must not drive the simulator through a browser
+      // as the dashboard: a page on another site, or one rebinding its name to loopback, must not
+      // drive the simulator through a browser
       verifyClient: ({ req }, allow) =>
-        originAllowed(req.headers.origin, req.headers.host) ? allow(true) : allow(false, 403, "Forbidden"),
+        handshakeAllowed(req.headers, bound) ? allow(true) : allow(false, 403, "Forbidden"),
     });
     wss.on("connection", (ws) => serveConnection(ws, opts.config, onError));
     wss.once("error", reject);

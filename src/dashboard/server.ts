@@ -14,7 +14,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { PolarConfig } from "../config/index.ts";
 import { SCENARIO_SET_FILE } from "../datasets/index.ts";
 import { MAP_IMAGE } from "../eval/index.ts";
-import { originAllowed } from "../util/index.ts";
+import { hostAllowed, isLoopback, originAllowed } from "../util/index.ts";
 import { ClientChannel } from "./channel.ts";
 import { Drive } from "./drive.ts";
 import { readRunMap } from "./map-view.ts";
@@ -54,7 +54,6 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 const MAX_REPLAYS = 20;
 /** how run folders name their views: s0012-front.jpeg */
 const VIEW_FILE = /^s(\d{4,})-(front|left|right)\.(jpeg|png)$/;
@@ -90,7 +89,7 @@ interface Client {
 
 export async function startDashboard(opts: DashboardOptions): Promise<Dashboard> {
   const host = opts.host ?? "127.0.0.1";
-  const token = LOOPBACK.has(host) ? null : (opts.token ?? randomBytes(18).toString("base64url"));
+  const token = isLoopback(host) ? null : (opts.token ?? randomBytes(18).toString("base64url"));
   const roots = new DataRoots(opts.projectDir);
   const log = opts.log ?? (() => undefined);
   const clients = new Set<Client>();
@@ -292,7 +291,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
   const server: Server = createServer((req, res) => {
     const url = requestUrl(req);
     if (!url) return send(res, 400, "bad request target");
-    if (!hostAllowed(req, host)) return send(res, 421, "wrong host");
+    if (!hostAllowed(req.headers.host, host)) return send(res, 421, "wrong host");
     if (!authorised(req, url)) return send(res, 401, "this dashboard needs its token: open the URL it printed");
     if (token !== null && url.searchParams.get("token"))
       res.setHeader("set-cookie", `polar_dashboard=${token}; HttpOnly; SameSite=Strict; Path=/`);
@@ -315,7 +314,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
       return;
     }
     const url = requestUrl(req);
-    if (url?.pathname !== "/ws" || !hostAllowed(req, host) || !authorised(req, url)) {
+    if (url?.pathname !== "/ws" || !hostAllowed(req.headers.host, host) || !authorised(req, url)) {
       socket.end("HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n");
       return;
     }
@@ -397,13 +396,6 @@ function cookie(req: IncomingMessage, name: string): string | null {
     if (k === name) return v.join("=");
   }
   return null;
-}
-
-/** Against DNS rebinding: on loopback, only loopback names may reach the server. */
-function hostAllowed(req: IncomingMessage, bound: string): boolean {
-  if (!LOOPBACK.has(bound)) return true;
-  const h = (req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
-  return LOOPBACK.has(h);
 }
 
 /** Scenario sets under datasets/: folders with a scenario-set file. */

@@ -9,7 +9,7 @@ export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
 export type { FailureInfo } from "./failure.ts";
 export { isInfrastructureFailure } from "./failure.ts";
 export { loadSharp } from "./lazy-sharp.ts";
-export { originAllowed } from "./origin.ts";
+export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";
 export { duration, Pace } from "./pace.ts";
 export { fnv1a, mulberry32, Rng } from "./random.ts";
 export { redact, redactDeep, redactKnown, rememberSecret } from "./redact.ts";

@@ -53,3 +53,30 @@ test("closing the server ends client sessions with a clear error", async () => {
   assert.equal(err.code, "disconnected");
   assert.ok(err.message.includes(other.url));
 });
+
+/** The handshake's answer with these headers: "open", or the HTTP status it was refused with. */
+function handshake(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((ok, fail) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once("open", () => {
+      ws.close();
+      ok("open");
+    });
+    ws.once("unexpected-response", (_req, res) => {
+      ws.terminate();
+      ok(String(res.statusCode));
+    });
+    ws.once("error", (e) => {
+      if (!/Unexpected server response/.test(e.message)) fail(e);
+    });
+  });
+}
+
+test("a page that rebinds its own name to loopback cannot open the simulator's socket", async () => {
+  const port = new URL(server.url).port;
+  const evil = `evil.example:${port}`;
+  assert.equal(await handshake(server.url, { host: evil, origin: `http://${evil}` }), "403");
+  assert.equal(await handshake(server.url, { host: evil }), "403", "a foreign Host without Origin");
+  assert.equal(await handshake(server.url, { host: `localhost:${port}`, origin: `http://localhost:${port}` }), "open");
+  assert.equal(await handshake(server.url, {}), "open", "a program: no Origin, its own Host");
+});
