@@ -11,7 +11,7 @@ export type { Prices } from "./config.ts";
 export { BackboneConfig } from "./config.ts";
 export type { CallExchange } from "./exchange.ts";
 export { describeExchange, imageHash } from "./exchange.ts";
-export { BackboneConfigError, checkBackboneReady } from "./keys.ts";
+export { BackboneConfigError, checkBackboneReady, rememberKeysOf } from "./keys.ts";
 export type {
   CallRecord,
   Decision,

@@ -51,5 +51,14 @@ export function readApiKey(config: BackboneConfig, env: NodeJS.ProcessEnv = proc
   return key;
 }
 
+/**
+ * Remembers the keys of these backbones where the environment holds them, so that a process
+ * that shows what runs wrote (the dashboard) keeps them out of what it sends even when it never
+ * calls those backbones itself.
+ */
+export function rememberKeysOf(configs: readonly BackboneConfig[], env: NodeJS.ProcessEnv = process.env): void {
+  for (const c of configs) if (c.apiKeyEnv) rememberSecret(env[c.apiKeyEnv]?.trim());
+}
+
 /** Removes a secret, and any long piece of it in any case, from text that may end up in errors, logs or records. */
 export { redact } from "../util/index.ts";

@@ -1,32 +1,68 @@
 /**
- * Keeping secrets (API keys, database passwords) out of everything a run writes: errors,
- * failures.jsonl, result lines, logs. A server may echo a key in its error body, cut short,
- * lower-cased or inside a longer word, so a match is not only the exact key: every stretch of
- * text that is a substring of the secret of at least MIN_MATCH characters, compared without
- * case, is replaced. A secret shorter than MIN_MATCH is replaced only where it appears whole.
+ * Keeping secrets (API keys, database passwords) out of everything a run writes or sends: errors,
+ * failures.jsonl, result lines, event streams, logs, the dashboard's socket. A server may echo a
+ * key cut short, in another case, inside a longer word, or spelled out with spaces, dashes or
+ * any other separators between its characters, so a match is read on letters and digits alone:
+ * every stretch of text whose letters and digits, compared without case, are a piece of the
+ * secret's of at least MIN_MATCH, is replaced, with whatever separated them. A secret with fewer
+ * than MIN_MATCH letters and digits is replaced only where all of them appear.
  */
 
+/** letters and digits of a secret that a piece of text must share with it in a row */
 export const MIN_MATCH = 8;
 const MIN_SECRET = 4;
 export const REDACTED = "[redacted]";
 
-/** ASCII case folding, which keeps every index where it was (toLowerCase may not). */
-const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** The text's letters and digits, folded to lower case, and where each one stands in the text. */
+function projection(text: string): { chars: string; at: Int32Array } {
+  const at = new Int32Array(text.length);
+  let chars = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) chars += text[i];
+    else if (c >= 97 && c <= 122) chars += text[i];
+    else if (c >= 65 && c <= 90) chars += String.fromCharCode(c + 32);
+    else continue;
+    at[chars.length - 1] = i;
+  }
+  return { chars, at: at.subarray(0, chars.length) };
+}
 
-/** `text` with every long enough piece of `secret` in it replaced by [redacted]. */
+interface Pattern {
+  n: number;
+  grams: Set<string>;
+}
+const patterns = new Map<string, Pattern | null>();
+
+/** The secret's pieces of n letters and digits; null when it has too few to be matched safely. */
+function patternOf(secret: string): Pattern | null {
+  let p = patterns.get(secret);
+  if (p !== undefined) return p;
+  const key = projection(secret).chars;
+  if (key.length < MIN_SECRET) p = null;
+  else {
+    const n = Math.min(MIN_MATCH, key.length);
+    const grams = new Set<string>();
+    for (let i = 0; i + n <= key.length; i++) grams.add(key.slice(i, i + n));
+    p = { n, grams };
+  }
+  patterns.set(secret, p);
+  return p;
+}
+
+/** `text` with every long enough piece of `secret` in it, however spelled, replaced by [redacted]. */
 export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < MIN_SECRET || !text) return text;
-  const low = fold(text);
-  const key = fold(secret);
-  const n = Math.min(MIN_MATCH, key.length);
-  // every piece of the secret of n characters; a longer piece is a run of overlapping ones
-  const grams = new Set<string>();
-  for (let i = 0; i + n <= key.length; i++) grams.add(key.slice(i, i + n));
+  if (!secret || !text) return text;
+  const pattern = patternOf(secret);
+  if (!pattern) return text;
+  const { chars, at } = projection(text);
+  const { n, grams } = pattern;
   const hidden = new Uint8Array(text.length);
   let found = false;
-  for (let i = 0; i + n <= low.length; i++)
-    if (grams.has(low.slice(i, i + n))) {
-      hidden.fill(1, i, i + n);
+  for (let i = 0; i + n <= chars.length; i++)
+    if (grams.has(chars.slice(i, i + n))) {
+      // the piece's first to last character in the text, with the separators between
+      hidden.fill(1, at[i], at[i + n - 1] + 1);
       found = true;
     }
   if (!found) return text;

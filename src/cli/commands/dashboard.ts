@@ -3,9 +3,10 @@
  * memory, rules and results (src/dashboard). Runs until Ctrl-C.
  */
 import type { Command } from "commander";
-import { REPO_ROOT } from "../../config/index.ts";
+import { listBackbones, REPO_ROOT, resolveBackbone } from "../../config/index.ts";
 import { DEFAULT_MAX_LIVE_SESSIONS } from "../../dashboard/drive.ts";
 import { startDashboard } from "../../dashboard/server.ts";
+import { rememberKeysOf } from "../../mllm/index.ts";
 import { configFor, UserError } from "../options.ts";
 
 interface DashboardFlags {
@@ -39,6 +40,15 @@ export function registerDashboard(program: Command): void {
         throw new UserError(
           `--max-sessions must be a whole number in 1–${MAX_SESSIONS_LIMIT}, got "${flags.maxSessions}"`,
         );
+      rememberKeysOf(
+        listBackbones().flatMap((name) => {
+          try {
+            return [resolveBackbone(name)];
+          } catch {
+            return []; // a broken config is reported where it is used
+          }
+        }),
+      );
       const dash = await startDashboard({
         config: configFor(cmd),
         projectDir: process.cwd() === REPO_ROOT ? REPO_ROOT : process.cwd(),
