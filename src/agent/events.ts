@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { Action, Pose, Vec3, VisibleInstance } from "../sim/index.ts";
+import { keptValue } from "../util/index.ts";
 
 const Base = {
   episodeId: z.string(),
@@ -320,12 +321,14 @@ export class EventStream {
   ) {}
 
   emit(body: EventBody): EpisodeEvent {
-    const e = {
+    // free text (a model's answers, a user's words) is cut and cleared of secrets here, once,
+    // before any listener writes or sends it
+    const e = keptValue({
       ...body,
       episodeId: this.episodeId,
       seq: this.seq++,
       t: Math.round((performance.now() - this.t0) * 1000) / 1000,
-    } as EpisodeEvent;
+    } as EpisodeEvent);
     if (this.keep) this.events.push(e);
     // A listener's failure (a closed socket, a full disk) must not end the episode.
     try {

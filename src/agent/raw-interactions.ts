@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "n
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { RawInteraction } from "../mllm/index.ts";
+import { keptValue } from "../util/index.ts";
 
 const Line = z.strictObject({
   userId: z.string().min(1),
@@ -94,8 +95,9 @@ export class InteractionLog {
 
   append(userId: string, interaction: RawInteraction): void {
     requireUser(userId, "append");
-    const line = Line.parse({ userId, ...interaction });
-    this.remember(userId, interaction);
+    // free text (the walk's summary may quote a model) is cut and cleared of secrets before it is kept
+    const line = keptValue(Line.parse({ userId, ...interaction }), Number.POSITIVE_INFINITY);
+    this.remember(userId, keptValue(interaction, Number.POSITIVE_INFINITY));
     if (this.path) {
       mkdirSync(dirname(this.path), { recursive: true });
       appendFileSync(this.path, `${JSON.stringify(line)}\n`);

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
+import { keptValue } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 const KNOWN = new Set<string>(EpisodeEvent.options.map((o) => o.shape.type.value));
@@ -55,7 +56,8 @@ export function parseEventLines(text: string, file: string): { events: AnyEvent[
         continue;
       }
     }
-    events.push(generic.data);
+    // a file written before events were cut and cleared of secrets (or by hand) is sent as if it had been
+    events.push(keptValue(generic.data));
   }
   return { events, problems };
 }

@@ -28,6 +28,7 @@
  * Timestamps are milliseconds since the epoch.
  */
 import { z } from "zod";
+import { keptValue } from "../util/index.ts";
 
 /** What a store needs to know of the embedder whose vectors it holds (they must never mix). */
 export interface EmbedderInfo {
@@ -246,7 +247,8 @@ export function parseEpisodeWrite(write: unknown, dim: number | null): ParsedEpi
       }
     }
   }
-  return parsed.data;
+  // a model's statements and summary are free text: cut and cleared of secrets before they are stored
+  return keptValue(parsed.data, Number.POSITIVE_INFINITY);
 }
 
 export interface MemoryStore {

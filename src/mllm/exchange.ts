@@ -64,12 +64,21 @@ export function describeExchange(
           });
     return { role: m.role, text: take(parts.join("\n")) };
   });
+  // the parsed value repeats what an answer said: its strings come out of the same budget
+  const within = (v: unknown): unknown => {
+    if (typeof v === "string") return take(v);
+    if (Array.isArray(v)) return v.map(within);
+    if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, within(x)]));
+    return v;
+  };
+  const kept = parsed === undefined ? undefined : within(parsed);
   return {
     schemaName,
     messages: sent,
     images,
     answers: said,
-    ...(parsed !== undefined ? { parsed } : {}),
+    ...(kept !== undefined ? { parsed: kept } : {}),
     cut,
   };
 }

@@ -8,6 +8,7 @@ export { claimDir, LockHeldError } from "./dir-lock.ts";
 export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
 export type { FailureInfo } from "./failure.ts";
 export { isInfrastructureFailure } from "./failure.ts";
+export { capText, FREE_TEXT_CAP, forTerminal, keptValue } from "./free-text.ts";
 export { loadSharp } from "./lazy-sharp.ts";
 export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";
 export { duration, Pace } from "./pace.ts";

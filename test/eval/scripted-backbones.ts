@@ -21,8 +21,11 @@ function pick<T>(xs: readonly T[], seed: number): T {
   return xs[((seed * 2654435761) >>> 0) % xs.length];
 }
 
-/** A value that fits a JSON Schema node (the subset zod emits: object, enum, anyOf, string, array, null). */
-export function answerFor(schema: WireJson, seed: number): unknown {
+/**
+ * A value that fits a JSON Schema node (the subset zod emits: object, enum, anyOf, string, array,
+ * null); its free strings are `text`.
+ */
+export function answerFor(schema: WireJson, seed: number, text = "scripted answer"): unknown {
   if (!schema || typeof schema !== "object") return null;
   if (Array.isArray(schema.enum)) {
     // a low-level decision: stop sometimes, so episodes end early and tests stay quick
@@ -30,20 +33,20 @@ export function answerFor(schema: WireJson, seed: number): unknown {
   }
   if (Array.isArray(schema.anyOf)) {
     const nonNull = schema.anyOf.filter((s: WireJson) => s.type !== "null");
-    return nonNull.length ? answerFor(nonNull[seed % nonNull.length], seed) : null;
+    return nonNull.length ? answerFor(nonNull[seed % nonNull.length], seed, text) : null;
   }
   switch (schema.type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(schema.properties ?? {})) out[k] = answerFor(v, seed + k.length);
+      for (const [k, v] of Object.entries(schema.properties ?? {})) out[k] = answerFor(v, seed + k.length, text);
       return out;
     }
     case "array":
       return schema.minItems
-        ? Array.from({ length: schema.minItems }, (_, i) => answerFor(schema.items, seed + i))
+        ? Array.from({ length: schema.minItems }, (_, i) => answerFor(schema.items, seed + i, text))
         : [];
     case "string":
-      return "scripted answer";
+      return text;
     case "integer":
     case "number":
       return 0;
