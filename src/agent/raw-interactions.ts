@@ -5,11 +5,11 @@
  * tell one same-category instance from another). Which of them an episode is shown is the harness's draw (src/eval/raw-sample.ts):
  * the paper's sample always includes the gold ones, which only the harness knows.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { RawInteraction } from "../mllm/index.ts";
-import { keptValue } from "../util/index.ts";
+import { keptValue, readDataFile } from "../util/index.ts";
 
 const Line = z.strictObject({
   userId: z.string().min(1),
@@ -53,7 +53,7 @@ export class InteractionLog {
   }
 
   private load(path: string): void {
-    const bytes = readFileSync(path);
+    const bytes = readDataFile(path);
     const whole = bytes.lastIndexOf(0x0a) + 1;
     // a size that matches says nothing changed, so a torn last line is counted as unread
     this.loadedBytes = whole === bytes.length ? whole : -1;

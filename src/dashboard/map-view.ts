@@ -3,9 +3,10 @@
  * the page. Trajectories written before maps were kept have neither: the page then draws the
  * scene graph alone, and says so.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "../eval/index.ts";
+import { DataFileError, readDataFile, readDataText } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 export type RunMap = { info: MapInfo; image: Buffer } | { info: null; note: string };
@@ -18,7 +19,7 @@ export function readRunMap(roots: DataRoots, dir: string): RunMap {
     };
   let info: MapInfo;
   try {
-    const r = MapInfo.safeParse(JSON.parse(readFileSync(roots.inside(dir, MAP_INFO), "utf8")));
+    const r = MapInfo.safeParse(JSON.parse(readDataText(roots.inside(dir, MAP_INFO), { maxBytes: 1 << 20 })));
     if (!r.success)
       return { info: null, note: `${MAP_INFO}: ${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message}` };
     info = r.data;
@@ -28,10 +29,13 @@ export function readRunMap(roots: DataRoots, dir: string): RunMap {
   if (info.image !== MAP_IMAGE) return { info: null, note: `${MAP_INFO} names an image other than ${MAP_IMAGE}` };
   let image: Buffer;
   try {
-    image = readFileSync(roots.inside(dir, MAP_IMAGE));
-  } catch {
+    image = readDataFile(roots.inside(dir, MAP_IMAGE), { maxBytes: MAP_BUDGET_BYTES });
+  } catch (e) {
+    if (e instanceof DataFileError && e.problem === "too_large")
+      return { info: null, note: `${MAP_IMAGE} is over the map budget` };
+    if (e instanceof DataFileError && e.problem !== "missing")
+      return { info: null, note: `${MAP_IMAGE} ${e.message.slice(e.path.length + 2)}` };
     return { info: null, note: `${MAP_IMAGE} is missing` };
   }
-  if (image.length > MAP_BUDGET_BYTES) return { info: null, note: `${MAP_IMAGE} is over the map budget` };
   return { info, image };
 }

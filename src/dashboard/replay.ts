@@ -3,12 +3,15 @@
  * event schema knows must fit it; a type it does not know yet, say from a newer agent, is kept
  * as a generic event with the common fields), bad lines reported by number and skipped.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
-import { keptValue } from "../util/index.ts";
+import { keptValue, readDataText } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
+
+/** an episode stream larger than this is refused, not parsed (700 steps keep well under it) */
+export const REPLAY_MAX_BYTES = 64 * 1024 * 1024;
 
 const KNOWN = new Set<string>(EpisodeEvent.options.map((o) => o.shape.type.value));
 
@@ -67,7 +70,7 @@ export function readReplay(roots: DataRoots, path: string): ReplayLog {
   const real = roots.resolve(path);
   const file = statSync(real).isDirectory() ? roots.inside(real, "events.jsonl") : real;
   if (basename(file) !== "events.jsonl") throw new Error(`"${path}" is not a run folder or an events.jsonl file`);
-  const { events, problems } = parseEventLines(readFileSync(file, "utf8"), roots.label(file));
+  const { events, problems } = parseEventLines(readDataText(file, { maxBytes: REPLAY_MAX_BYTES }), roots.label(file));
   return { dir: dirname(file), events, problems };
 }
 

@@ -5,10 +5,11 @@
  * record beyond the fixed columns is a column of its own, so a newly registered measure shows
  * without an edit here.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { lineMeasures, PROGRESS_FILE, ProgressFile, readResults } from "../eval/index.ts";
+import { readDataHead, readDataText } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 import { listRuns } from "./replay.ts";
 
@@ -57,7 +58,7 @@ export function readProgress(roots: DataRoots, dir: string): ProgressFile | null
   try {
     // the file itself, links followed, must be inside the roots too: a progress.json linked
     // elsewhere is not read
-    const r = ProgressFile.safeParse(JSON.parse(readFileSync(roots.inside(dir, PROGRESS_FILE), "utf8")));
+    const r = ProgressFile.safeParse(JSON.parse(readDataText(roots.inside(dir, PROGRESS_FILE), { maxBytes: 1 << 20 })));
     return r.success ? r.data : null;
   } catch {
     return null;
@@ -83,7 +84,8 @@ function replayIndex(roots: DataRoots, dir: string): Map<string, string> {
   const index = new Map<string, string>();
   for (const r of [...listRuns(roots, "runs", 500).reverse(), ...listRuns(roots, dir, 100_000).reverse()]) {
     try {
-      const first = readFileSync(roots.inside(roots.resolve(r.path), "events.jsonl"), "utf8").split("\n", 1)[0];
+      const head = readDataHead(roots.inside(roots.resolve(r.path), "events.jsonl"), 1 << 16);
+      const first = head.toString("utf8").split("\n", 1)[0];
       const e = JSON.parse(first) as { type?: string; episodeId?: string; memory?: string; backbone?: string };
       if (e.type === "episode_start") index.set(`${e.episodeId}|${e.memory}|${e.backbone}`, r.path);
     } catch {
@@ -132,7 +134,8 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
   let dataset: string | null = null;
   try {
     dataset =
-      LooseManifest.parse(JSON.parse(readFileSync(roots.inside(dir, "manifest.json"), "utf8"))).dataset?.path ?? null;
+      LooseManifest.parse(JSON.parse(readDataText(roots.inside(dir, "manifest.json"), { maxBytes: 16 << 20 }))).dataset
+        ?.path ?? null;
   } catch {
     /* no manifest: the rows still show; "run it here" needs the dataset and says so */
   }
@@ -141,7 +144,7 @@ export function readResultsView(roots: DataRoots, path: string): ResultsView {
   let report: string | null = null;
   if (existsSync(join(reportDir, "report.md")))
     try {
-      report = readFileSync(roots.inside(reportDir, "report.md"), "utf8");
+      report = readDataText(roots.inside(reportDir, "report.md"), { maxBytes: 16 << 20 });
     } catch (e) {
       problems.push((e as Error).message);
     }

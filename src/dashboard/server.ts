@@ -5,7 +5,7 @@
  * reaches the server. It listens on 127.0.0.1 unless told otherwise, and then only with a token.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
@@ -14,7 +14,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { PolarConfig } from "../config/index.ts";
 import { SCENARIO_SET_FILE } from "../datasets/index.ts";
 import { MAP_IMAGE } from "../eval/index.ts";
-import { hostAllowed, isLoopback, originAllowed } from "../util/index.ts";
+import { hostAllowed, isLoopback, originAllowed, readDataFile } from "../util/index.ts";
 import { ClientChannel } from "./channel.ts";
 import { Drive } from "./drive.ts";
 import { readRunMap } from "./map-view.ts";
@@ -252,7 +252,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
         for (const img of viewsAt(dir, m.step)) {
           let data: Buffer;
           try {
-            data = readFileSync(roots.inside(dir, join("views", img.ref)));
+            data = readDataFile(roots.inside(dir, join("views", img.ref)), { maxBytes: 16 << 20 });
           } catch {
             continue; // removed meanwhile: nothing to show
           }

@@ -5,10 +5,11 @@
  * through the roots check.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, sep } from "node:path";
+import { readDataFile } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 const UI_DIR = join(import.meta.dirname, "ui");
@@ -94,8 +95,8 @@ export function serveStatic(pathname: string, query: URLSearchParams, roots: Dat
     try {
       const real = roots.resolve(given);
       const type = TYPES.get(extname(real).toLowerCase());
-      if (!type || type.startsWith("text/html") || !statSync(real).isFile()) throw new Error("not served");
-      send(res, 200, readFileSync(real), type);
+      if (!type || type.startsWith("text/html")) throw new Error("not served");
+      send(res, 200, readDataFile(real, { maxBytes: 64 << 20 }), type);
     } catch {
       send(res, 404, `not found: ${given.slice(0, 200)}`);
     }

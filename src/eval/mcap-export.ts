@@ -9,11 +9,12 @@
  * Frames: the simulator's world is y-up with heading 0 facing -z; Foxglove's is z-up, so
  * (x, y, z) → (x, -z, y) and a heading h is a yaw of h + π/2 about z.
  */
-import { type Dirent, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { McapWriter } from "@mcap/core";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
+import { DataFileError, readDataFile, readDataText } from "../util/index.ts";
 import { MAP_IMAGE } from "./episode-map.ts";
 
 export const VIEW_TOPICS = ["front", "left", "right"].map((v) => `/views/${v}`);
@@ -231,6 +232,7 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
 
   let missingViews = 0;
   const stored = storedViews(dir);
+  const map = ownFile(join(dir, MAP_IMAGE));
   for (const e of events) {
     // `t` is the episode's own monotone clock; held non-decreasing so a reader's time order is
     // the stream's order even where two events share a millisecond
@@ -239,11 +241,11 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
     lastNs = ns;
     const stamp = { sec: Number(ns / 1_000_000_000n), nsec: Number(ns % 1_000_000_000n) };
     await add(TOPICS.events, "polar.EpisodeEvent", ns, e);
-    if (e.type === "episode_start" && existsSync(join(dir, MAP_IMAGE)))
+    if (e.type === "episode_start" && map)
       await add(TOPICS.map, "foxglove.CompressedImage", ns, {
         timestamp: stamp,
         frame_id: "map",
-        data: readFileSync(join(dir, MAP_IMAGE)).toString("base64"),
+        data: map.toString("base64"),
         format: "png",
       });
     if (e.type === "pose") {
@@ -268,7 +270,7 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
         await add(`/views/${v.view}`, "foxglove.CompressedImage", ns, {
           timestamp: stamp,
           frame_id: `camera_${v.view}`,
-          data: readFileSync(join(dir, "views", v.ref)).toString("base64"),
+          data: readDataFile(join(dir, "views", v.ref), { noFollow: true }).toString("base64"),
           format: v.format,
         });
       }
@@ -323,10 +325,24 @@ function storedViews(dir: string): Map<number, { ref: string; view: string; form
   return out;
 }
 
+/**
+ * The folder's own regular file at `path`; null when there is none or it is a symbolic link (as
+ * a linked view is left out: what a link points at is not the episode's). A FIFO, device or
+ * folder in its place is an error naming it.
+ */
+function ownFile(path: string): Buffer | null {
+  try {
+    return readDataFile(path, { noFollow: true });
+  } catch (e) {
+    if (e instanceof DataFileError && (e.problem === "missing" || e.problem === "link")) return null;
+    throw e;
+  }
+}
+
 function readEvents(path: string): { events: EpisodeEvent[]; skipped: number } {
   const events: EpisodeEvent[] = [];
   let skipped = 0;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  for (const line of readDataText(path).split("\n")) {
     if (!line.trim()) continue;
     let raw: unknown;
     try {

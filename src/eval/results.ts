@@ -4,9 +4,9 @@
  * produced them. Lines are appended and flushed one at a time so that a crash or Ctrl-C loses
  * at most the episodes still in flight.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readSync, writeSync } from "node:fs";
 import { z } from "zod";
-import { redactDeep } from "../util/index.ts";
+import { openDataFile, readDataText, redactDeep } from "../util/index.ts";
 import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 
@@ -164,12 +164,20 @@ export class ResultWriter {
   private fd: number;
 
   constructor(readonly path: string) {
-    this.fd = openSync(path, "a");
     // A torn last line from an earlier crash would glue onto our first line: start on a fresh one.
+    // (Checked first: a FIFO in its place must be refused, not block the open for writing.)
+    let torn = false;
     if (existsSync(path)) {
-      const text = readFileSync(path, "utf8");
-      if (text.length > 0 && !text.endsWith("\n")) writeSync(this.fd, "\n");
+      const { fd, size } = openDataFile(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+      try {
+        const last = Buffer.alloc(1);
+        torn = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+      } finally {
+        closeSync(fd);
+      }
     }
+    this.fd = openSync(path, "a");
+    if (torn) writeSync(this.fd, "\n");
   }
 
   append(line: ResultLine): void {
@@ -228,7 +236,7 @@ export interface ReadResults {
 /** Reads and validates a results file; bad or torn lines are reported, never thrown. */
 export function readResults(path: string): ReadResults {
   if (!existsSync(path)) return { lines: [], problems: [], duplicates: 0 };
-  const text = readFileSync(path, "utf8");
+  const text = readDataText(path);
   const rows = text.split("\n");
   const endsClean = text.endsWith("\n") || text.length === 0;
   const lines: ResultLine[] = [];

@@ -20,7 +20,7 @@ import type { EpisodeEvent } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
-import { claimDir } from "../util/index.ts";
+import { claimDir, readDataText } from "../util/index.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { EpisodeMap } from "./episode-map.ts";
@@ -342,7 +342,7 @@ export function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string,
   const path = join(plan.outDir, MANIFEST_FILE);
   const backbones = Object.fromEntries(plan.backbones.map((b) => [b.name, { type: b.type, model: b.model }]));
   if (existsSync(path)) {
-    const parsed = RunManifestSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    const parsed = RunManifestSchema.safeParse(JSON.parse(readDataText(path, { maxBytes: 16 << 20 })));
     if (!parsed.success) throw new ResumeMismatchError(`${path}: not a valid run manifest; use another --out`);
     const m = parsed.data;
     if (m.configHash !== hash)

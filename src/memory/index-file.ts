@@ -29,6 +29,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { openDataFile } from "../util/index.ts";
 import { type ExactRows, int8Stride, STATS_PER_ROW, VectorMatrix } from "./vector-index.ts";
 
 /** rows from which an index is worth a file: below, the blocks load in a few tens of ms */
@@ -76,7 +77,8 @@ export function readIndexFile(
 ): VectorMatrix | null {
   let fd: number;
   try {
-    fd = openSync(file, "r");
+    // a regular file only: a FIFO or device in its place must not block or feed the query
+    fd = openDataFile(file, { maxBytes: Number.MAX_SAFE_INTEGER }).fd;
   } catch {
     return null;
   }

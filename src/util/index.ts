@@ -3,6 +3,15 @@
  * the Registry (reading English is src/language). Imports across parts come here
  * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
+export type { DataFileOptions, DataFileProblem } from "./data-file.ts";
+export {
+  DATA_FILE_MAX_BYTES,
+  DataFileError,
+  openDataFile,
+  readDataFile,
+  readDataHead,
+  readDataText,
+} from "./data-file.ts";
 export type { ClaimedDir } from "./dir-lock.ts";
 export { claimDir, LockHeldError } from "./dir-lock.ts";
 export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";

@@ -5,8 +5,8 @@
  * Bad arguments end with exit 2 and a line naming what is wrong.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
@@ -18,15 +18,23 @@ let project: string;
 let episodeDir: string;
 const EPISODE = "acq-u1-0001";
 
-const polar = (args: string[]) => {
+const polar = (args: string[], timeout = 120_000) => {
   const r = spawnSync(process.execPath, [join(REPO_ROOT, "bin", "polar.js"), ...args], {
     cwd: project,
     encoding: "utf8",
     env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" },
-    timeout: 120_000,
+    timeout,
   });
-  return { code: r.status, out: String(r.stdout), err: String(r.stderr) };
+  return { code: r.status, signal: r.signal, out: String(r.stdout), err: String(r.stderr) };
 };
+
+/** A copy of the kept episode, to damage. */
+function copyOfEpisode(name: string): string {
+  const dir = join(project, "copies", name, EPISODE);
+  cpSync(episodeDir, dir, { recursive: true });
+  rmSync(join(dir, `${EPISODE}.mcap`), { force: true });
+  return dir;
+}
 
 before(() => {
   project = mkdtempSync(join(tmpdir(), "polar-export-"));
@@ -138,4 +146,23 @@ test("export writes DIR/<episode>.mcap by default", async () => {
   assert.equal(r.code, 0, r.err);
   const reader = await open(join(episodeDir, `${EPISODE}.mcap`));
   assert.ok(reader.statistics && reader.statistics.messageCount > 0n);
+});
+
+test("an events.jsonl or map.png that is a FIFO, or an events.jsonl that is a folder: exit 2 naming it, at once", () => {
+  const cases: [string, string, (p: string) => void, RegExp][] = [
+    ["fifo-events", "events.jsonl", (p) => execFileSync("mkfifo", [p]), /events\.jsonl: is a FIFO/],
+    ["fifo-map", "map.png", (p) => execFileSync("mkfifo", [p]), /map\.png: is a FIFO/],
+    ["folder-events", "events.jsonl", (p) => mkdirSync(p), /events\.jsonl: is a folder/],
+  ];
+  for (const [name, file, make, words] of cases) {
+    const dir = copyOfEpisode(name);
+    rmSync(join(dir, file), { force: true });
+    make(join(dir, file));
+    const r = polar(["export", dir], 20_000);
+    assert.equal(r.signal, null, `${name}: still running after 20 s`);
+    assert.equal(r.code, 2, `${name}: ${r.err}`);
+    assert.match(r.err, words, name);
+    assert.ok(r.err.includes(join(dir, file)), `${name} names the path: ${r.err}`);
+    assert.doesNotMatch(r.err, /\n\s+at /, "no stack trace");
+  }
 });

@@ -4,8 +4,9 @@
  * recorded measure, model usage — into DIR/report/. Every page names what produced the numbers,
  * and every interval comes from one Estimates, so a quantity reads the same in every table.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readDataText } from "../../util/index.ts";
 import type { BootstrapOptions } from "../bootstrap.ts";
 import { Estimates } from "../estimates.ts";
 import {
@@ -58,7 +59,7 @@ export interface ReportOutput {
 export function readManifest(dir: string): RunManifest | null {
   const p = join(dir, MANIFEST_FILE);
   if (!existsSync(p)) return null;
-  const parsed = RunManifest.safeParse(JSON.parse(readFileSync(p, "utf8")));
+  const parsed = RunManifest.safeParse(JSON.parse(readDataText(p, { maxBytes: 16 << 20 })));
   if (!parsed.success) throw new Error(`${p}: not a valid run manifest (${parsed.error.issues[0]?.message})`);
   return parsed.data;
 }
