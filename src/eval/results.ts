@@ -4,7 +4,8 @@
  * produced them. Lines are appended and flushed one at a time so that a crash or Ctrl-C loses
  * at most the episodes still in flight.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 import { z } from "zod";
 import { openDataFile, readDataText, redactDeep } from "../util/index.ts";
 import { MeasureMap } from "./measures/measure.ts";
@@ -187,10 +188,68 @@ export class ResultWriter {
     fsyncSync(this.fd);
   }
 
+  /**
+   * Takes these episodes' lines out of the file (their episodes are about to run again: a memory
+   * repair), so that the file holds each episode once whatever happens next.
+   */
+  drop(keys: ReadonlySet<string>): void {
+    if (keys.size === 0) return;
+    closeSync(this.fd);
+    this.fd = -1;
+    compactResults(this.path, keys);
+    this.fd = openSync(this.path, "a");
+  }
+
   close(): void {
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
   }
+}
+
+/**
+ * Rewrites a results file with each episode's line once (the last, as readResults counts them)
+ * and without the lines of `drop`; a line that does not parse stays as it is, for the reader to
+ * report. Atomic: a new file flushed to disk, renamed over the old one, the folder flushed, so a
+ * crash leaves the old file or the new, whole. Returns how many lines went.
+ */
+export function compactResults(path: string, drop: ReadonlySet<string> = new Set()): number {
+  if (!existsSync(path)) return 0;
+  const rows = readDataText(path).split("\n");
+  const keyOf = (row: string): string | null => {
+    try {
+      const k = (JSON.parse(row) as { key?: unknown }).key;
+      return typeof k === "string" ? k : null;
+    } catch {
+      return null;
+    }
+  };
+  const keys = rows.map(keyOf);
+  const last = new Map<string, number>();
+  keys.forEach((k, i) => {
+    if (k !== null) last.set(k, i);
+  });
+  const kept = rows.filter((row, i) => {
+    const k = keys[i];
+    return k === null ? row.trim() !== "" : !drop.has(k) && last.get(k) === i;
+  });
+  const removed = rows.filter((r) => r.trim() !== "").length - kept.length;
+  if (removed === 0) return 0;
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, kept.map((r) => `${r}\n`).join(""));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  const dir = openSync(dirname(path), "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return removed;
 }
 
 /** An episode that could not be run for infrastructure reasons (no result: a rerun retries it). */

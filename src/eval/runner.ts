@@ -32,6 +32,7 @@ import { fileProgress, teeProgress } from "./progress-file.ts";
 import type { EpisodeRecord } from "./record.ts";
 import { type ReportOutput, writeReport } from "./report/write-report.ts";
 import {
+  compactResults,
   FAILURES_FILE,
   FailureWriter,
   MANIFEST_FILE,
@@ -459,6 +460,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   saveManifest(plan.outDir, manifest);
 
   const resultsPath = join(plan.outDir, RESULTS_FILE);
+  // a file from a version that appended a repaired episode's lines again: each episode once
+  compactResults(resultsPath);
   const previous = readResults(resultsPath);
   const done = new Map(previous.lines.map((l) => [l.key, l]));
   const planned = planJobs(plan);
@@ -544,7 +547,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
       try {
         const mine = jobs.filter((j) => j.backbone === b.name);
         const acquisition = mine.filter((j) => j.stage === "acquisition");
-        await reconcileMemory(bb, acquisition, done, notes);
+        await reconcileMemory(bb, acquisition, done, notes, writer);
 
         const execute = async (job: Job, slot: (typeof slots)[number]) => {
           if (deadline !== null && Date.now() >= deadline) {
@@ -705,6 +708,7 @@ async function reconcileMemory(
   acquisition: Job[],
   done: Map<string, ResultLine>,
   notes: string[],
+  writer: ResultWriter,
 ): Promise<void> {
   const users = [...new Set(acquisition.map((j) => j.episode.userId))];
   for (const user of users) {
@@ -720,6 +724,9 @@ async function reconcileMemory(
       `${bb.name}: memory of user ${user} disagreed with the results (${extra.length} extra, ${missing.length} missing); ` +
         `cleared it and reran that user's ${jobs.length} acquisition episodes`,
     );
+    // their lines go first: a crash between the two leaves a memory with extra episodes, which
+    // the next run repairs the same way; the rerun then adds each line once
+    writer.drop(new Set(jobs.map((j) => j.key)));
     await bb.forgetUser(user);
     for (const j of jobs) done.delete(j.key);
   }

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/eval/evaluate.ts";
-import { readResults } from "../../src/eval/results.ts";
+import { compactResults, readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
 import { buildPlan } from "../../src/eval/setup.ts";
 import { tinySet } from "./slice.ts";
@@ -85,7 +85,7 @@ test("resume: a run stopped after N episodes, rerun, gives the same lines as one
   assert.equal(manifest.sessions[0].interrupted, true);
 });
 
-test("resume after the memory folder is lost: the acquisition is redone before evaluation reads it", async () => {
+test("resume after the memory folder is lost: the acquisition is redone before evaluation reads it, each episode once in the file", async () => {
   const out = join(root, "lost-memory");
   const first = await evaluate(config(out), { ...quiet, limit: 3, report: false });
   rmSync(join(out, "memory"), { recursive: true, force: true });
@@ -95,7 +95,13 @@ test("resume after the memory folder is lost: the acquisition is redone before e
     second.notes.join("\n"),
   );
   const r = readResults(join(out, "results.jsonl"));
-  assert.equal(r.duplicates, first.ran, "the redone acquisition lines supersede the first ones");
+  assert.ok(first.ran > 0);
+  assert.equal(r.duplicates, 0, "the redone acquisition lines replace the first ones in the file");
+  const keys = readFileSync(join(out, "results.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).key as string);
+  assert.equal(keys.length, new Set(keys).size, "each episode once in results.jsonl");
   const straight = readResults(join(root, "full-run", "results.jsonl")).lines;
   const outcome = (l: (typeof straight)[number]) => `${l.key}:${l.success}:${l.grounded.objectId}`;
   assert.deepEqual(r.lines.map(outcome).sort(), straight.map(outcome).sort());
@@ -124,4 +130,19 @@ test("bad requests fail before any episode: unknown scenario, unknown backbone, 
     /OPENAI_API_KEY|key/,
   );
   assert.equal(existsSync(join(out, "results.jsonl")), false);
+});
+
+test("a results file holding an episode twice (an older version's repair) is left with each episode once, its last line", () => {
+  const out = join(root, "full-run", "results.jsonl");
+  const copy = join(root, "twice.jsonl");
+  const lines = readFileSync(out, "utf8").split("\n").filter(Boolean);
+  const again = { ...JSON.parse(lines[0]), steps: 12345 };
+  writeFileSync(copy, `${lines.join("\n")}\nnot json\n${JSON.stringify(again)}\n`);
+  assert.equal(compactResults(copy), 1);
+  const after = readFileSync(copy, "utf8").split("\n").filter(Boolean);
+  assert.equal(after.length, lines.length + 1, "the bad line stays for the reader to report");
+  const r = readResults(copy);
+  assert.equal(r.duplicates, 0);
+  assert.equal(r.lines.find((l) => l.key === again.key)?.steps, 12345, "the later line is the one kept");
+  assert.equal(r.problems.length, 1);
 });
