@@ -7,9 +7,11 @@
  */
 import sharp from "sharp";
 import type { Category, ObjectAttributes, ObjectSpec, Pose } from "../../src/sim/protocol.ts";
+import type { SimError } from "../../src/sim/simulator.ts";
 import type { Rng } from "../../src/util/random.ts";
 import { generateHouse } from "./generate.ts";
 import type { House, PlacedObject } from "./house.ts";
+import { houseFromScene } from "./house-file.ts";
 import { NavGrid } from "./navgrid.ts";
 import { objectSize, placeObjects } from "./objects.ts";
 import { CATEGORY_MATERIALS, OBJECT_COLORS, PATTERNS } from "./palette.ts";
@@ -94,7 +96,12 @@ export class SceneLayout {
       specs.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       for (const spec of specs)
         spec.position = (at.get(spec.id) as PlacedObject).position.map(round) as ObjectSpec["position"];
-      return { specs, placed: specs.map((spec) => at.get(spec.id) as PlacedObject) };
+      // what is written must replay exactly: the episode places these specs, rounded, in this order
+      try {
+        return { specs, placed: placeObjects(this.house, specs) };
+      } catch {
+        // a recorded spot that does not replay: draw the layout again
+      }
     }
     throw new Error(`could not place ${objects.length} objects in house seed:${this.seed}`);
   }
@@ -139,3 +146,47 @@ export const embeddedScenes = {
       .toBuffer();
   },
 };
+
+/** An episode the embedded simulator cannot set up as recorded: which object, and why. */
+export interface PlacementProblem {
+  episodeId: string;
+  objectId: string | null;
+  reason: string;
+}
+
+/**
+ * Replays every episode's placements in its embedded scene, as `reset` would: each object must
+ * stand exactly at its recorded spot. Scenes of another simulator are not checked here.
+ */
+export function placementProblems(
+  scenes: readonly { id: string; simulator: string; scene: string }[],
+  episodes: readonly { id: string; sceneId: string; placements: ObjectSpec[] }[],
+): PlacementProblem[] {
+  const houses = new Map<string, House | Error>();
+  const problems: PlacementProblem[] = [];
+  for (const ep of episodes) {
+    const scene = scenes.find((s) => s.id === ep.sceneId);
+    if (scene?.simulator !== "embedded") continue;
+    let house = houses.get(scene.id);
+    if (!house) {
+      try {
+        house = houseFromScene(scene.scene);
+      } catch (e) {
+        house = e as Error;
+      }
+      houses.set(scene.id, house);
+    }
+    if (house instanceof Error) {
+      problems.push({ episodeId: ep.id, objectId: null, reason: `scene "${scene.scene}": ${house.message}` });
+      continue;
+    }
+    try {
+      placeObjects(house, ep.placements);
+    } catch (e) {
+      const at = /objects\[(\d+)\]/.exec((e as SimError).path ?? "");
+      const spec = at ? ep.placements[Number(at[1])] : undefined;
+      problems.push({ episodeId: ep.id, objectId: spec?.id ?? null, reason: (e as Error).message });
+    }
+  }
+  return problems;
+}

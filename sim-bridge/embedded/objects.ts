@@ -279,9 +279,22 @@ export function canRestOnFloor(category: Category): boolean {
   return FLOOR_CATEGORIES.has(category);
 }
 
+/** clearance kept between objects placed at random spots, metres */
+const GAP = 0.02;
 /**
- * Place object specs in a house. A spec with `receptacleId` goes on that piece's top at a spot
- * chosen from its id (trying others when that one is taken); a spec with a position stands
+ * How far a recorded position may reach past its surface or into another object's clearance:
+ * positions are stored to 1 mm (half a millimetre of rounding per coordinate) and floating point
+ * adds its own (0.05 + 0.06 > 0.3 − 0.19), so a spot the simulator chose must fit when replayed.
+ */
+const RECORDED_TOLERANCE = 0.0015;
+
+const shrink = (r: Rect, by: number): Rect => ({ x0: r.x0 + by, x1: r.x1 - by, z0: r.z0 + by, z1: r.z1 - by });
+
+/**
+ * Place object specs in a house. A spec with `receptacleId` and a position goes on that piece's
+ * top exactly there (within RECORDED_TOLERANCE of fitting) or is refused as unplaceable, naming
+ * the object and why; with `receptacleId` alone, at a spot chosen from its id (trying others
+ * when that one is taken); a spec with a position alone stands
  * there (lifted onto a surface when the position lies over one). Objects already in `house`
  * are not considered; specs placed earlier in the list are.
  */
@@ -299,11 +312,12 @@ export function placeObjects(house: House, specs: ObjectSpec[]): PlacedObject[] 
     const hz = (swap ? ex : ez) / 2;
     const size = objectSize(spec.category, attributes);
     const footprint = (x: number, z: number): Rect => ({ x0: x - hx, x1: x + hx, z0: z - hz, z1: z + hz });
-    const free = (fp: Rect) =>
-      placed.every((o) => {
+    const overlapping = (fp: Rect) =>
+      placed.find((o) => {
         const b = objectBounds(o);
-        return !rectsOverlap(fp, { x0: b.x0 - 0.02, x1: b.x1 + 0.02, z0: b.z0 - 0.02, z1: b.z1 + 0.02 });
+        return rectsOverlap(fp, { x0: b.x0 - GAP, x1: b.x1 + GAP, z0: b.z0 - GAP, z1: b.z1 + GAP });
       });
+    const free = (fp: Rect) => overlapping(fp) === undefined;
     if (spec.receptacleId !== undefined) {
       const f = house.furniture.find((x) => x.id === spec.receptacleId);
       if (!f)
@@ -316,11 +330,41 @@ export function placeObjects(house: House, specs: ObjectSpec[]): PlacedObject[] 
         );
       }
       const s = surfaceRect(f);
+      if (spec.position) {
+        // A recorded spot is kept exactly or refused with the reason: never moved silently
+        // (an object moved to a random spot can take the room of one listed after it).
+        const [x, , z] = spec.position;
+        const fp = footprint(x, z);
+        const off = Math.max(s.x0 - fp.x0, fp.x1 - s.x1, s.z0 - fp.z0, fp.z1 - s.z1);
+        if (off > RECORDED_TOLERANCE)
+          throw new SimError(
+            "unplaceable",
+            `"${spec.id}" recorded at [${x}, ${z}] reaches ${(off * 1000).toFixed(1)} mm past the top of "${f.id}" (${f.kind})`,
+            `${where}.position`,
+          );
+        const blocker = overlapping(shrink(fp, RECORDED_TOLERANCE));
+        if (blocker)
+          throw new SimError(
+            "unplaceable",
+            `"${spec.id}" recorded at [${x}, ${z}] on "${f.id}" (${f.kind}) overlaps "${blocker.id}"`,
+            `${where}.position`,
+          );
+        placed.push({
+          id: spec.id,
+          category: spec.category,
+          attributes,
+          position: [x, f.height, z],
+          roomId: f.roomId,
+          receptacleId: f.id,
+          size,
+        });
+        return;
+      }
       const rng = new Rng(hashString(`${spec.id}:spot`));
       for (let attempt = 0; attempt < 40; attempt++) {
         if (s.x1 - s.x0 < 2 * hx || s.z1 - s.z0 < 2 * hz) break;
-        const x = attempt === 0 && spec.position ? spec.position[0] : rng.range(s.x0 + hx, s.x1 - hx);
-        const z = attempt === 0 && spec.position ? spec.position[2] : rng.range(s.z0 + hz, s.z1 - hz);
+        const x = rng.range(s.x0 + hx, s.x1 - hx);
+        const z = rng.range(s.z0 + hz, s.z1 - hz);
         const fp = footprint(x, z);
         if (fp.x0 < s.x0 || fp.x1 > s.x1 || fp.z0 < s.z0 || fp.z1 > s.z1 || !free(fp)) continue;
         placed.push({

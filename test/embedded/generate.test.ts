@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { SceneLayout } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import { NavGrid } from "../../sim-bridge/embedded/navgrid.ts";
+import { placeObjects } from "../../sim-bridge/embedded/objects.ts";
 import { regionOf } from "../../sim-bridge/embedded/regions.ts";
 import { PINNED_CATEGORIES } from "../../src/sim/protocol.ts";
 import { SimError } from "../../src/sim/simulator.ts";
+import { Rng } from "../../src/util/random.ts";
 
 const LABELS = new Set([
   "living room",
@@ -76,5 +79,20 @@ test("every room is reachable from every other and its waypoint is navigable and
       const d = grid.geodesicToObject(wps[0], o);
       assert.ok(d !== null, `seed ${seed}: ${o.id} unreachable`);
     }
+  }
+});
+
+test("a generated layout replays exactly: every object stands at its recorded spot", () => {
+  for (const seed of [3, 17, 42]) {
+    const layout = new SceneLayout(seed);
+    const rng = new Rng(seed);
+    const objects = Array.from({ length: 14 }, (_, i) => ({
+      id: `o${i}`,
+      category: (["mug", "book", "laptop", "backpack", "shoes", "hat", "watch"] as const)[i % 7],
+      attributes: { color: "red", size: (["small", "medium", "large"] as const)[i % 3] },
+    }));
+    const { specs } = layout.place(rng, objects);
+    const replayed = placeObjects(layout.house, specs);
+    for (const [i, spec] of specs.entries()) assert.deepEqual(replayed[i].position, spec.position, spec.id);
   }
 });

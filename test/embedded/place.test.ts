@@ -65,3 +65,47 @@ test("unknown receptacles are not_found; impossible placements are unplaceable",
     (e) => code("unplaceable")(e) && String((e as SimError).path).includes("receptacleId"),
   );
 });
+
+test("an object is placed exactly at its recorded spot, even when rounding lets it reach a hair past its surface", () => {
+  // surface depth 0.1095 m (0.06 m inset each side), a medium mug 0.11 m deep: the spot a
+  // simulator chose and stored to 1 mm can reach half a millimetre past the edge
+  const narrow = twoRooms([table("shelf", 1.5, 1.5, 2.5, 1.7295)]);
+  const [mug] = placeObjects(narrow, [
+    {
+      id: "m",
+      category: "mug",
+      attributes: { color: "red", size: "medium" },
+      receptacleId: "shelf",
+      position: [2, 0.75, 1.615],
+    },
+  ]);
+  assert.deepEqual(mug.position, [2, 0.75, 1.615]);
+  assert.equal(mug.receptacleId, "shelf");
+});
+
+test("a recorded spot that does not fit is refused naming the object and why, never moved", () => {
+  const spec = (id: string, x: number) => ({
+    id,
+    category: "mug" as const,
+    attributes: { color: "red", size: "medium" as const },
+    receptacleId: "t",
+    position: [x, 0.75, 1.9] as [number, number, number],
+  });
+  assert.throws(
+    () => placeObjects(house, [spec("first", 2), spec("second", 2.05)]),
+    (e) =>
+      e instanceof SimError &&
+      e.code === "unplaceable" &&
+      /"second"/.test(e.message) &&
+      /overlaps "first"/.test(e.message) &&
+      e.path === "objects[1].position",
+  );
+  assert.throws(
+    () => placeObjects(house, [spec("off", 2.49)]),
+    (e) =>
+      e instanceof SimError &&
+      e.code === "unplaceable" &&
+      /"off"/.test(e.message) &&
+      /past the top of "t"/.test(e.message),
+  );
+});

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { embeddedScenes } from "../../../sim-bridge/embedded/dataset-scenes.ts";
+import { embeddedScenes, placementProblems } from "../../../sim-bridge/embedded/dataset-scenes.ts";
 import {
   checkScenarioSet,
   datasetStats,
@@ -115,9 +115,19 @@ export function registerDatasetCommands(program: Command): void {
     .action(async (path: string) => {
       const set = await loadScenarioSet(path);
       const problems = checkScenarioSet(set);
+      // every episode must set up exactly as recorded: an object the simulator cannot put at its
+      // spot would otherwise be moved, or its episode lost, at run time
+      const unplaceable = placementProblems(set.scenes, [...set.acquisition, ...set.evaluation]);
       for (const p of problems) console.error(p);
-      if (problems.length) throw new UserError(`${path}: ${problems.length} evaluation episode problem(s)`);
-      console.log(`${path}: ${set.evaluation.length} evaluation episodes pass the checks`);
+      for (const u of unplaceable)
+        console.error(`${u.episodeId}: ${u.objectId ? `object "${u.objectId}" cannot be placed: ` : ""}${u.reason}`);
+      if (problems.length || unplaceable.length)
+        throw new UserError(
+          `${path}: ${problems.length} evaluation episode problem(s), ${unplaceable.length} episode(s) with an unplaceable object`,
+        );
+      console.log(
+        `${path}: ${set.evaluation.length} evaluation episodes pass the checks; all ${set.acquisition.length + set.evaluation.length} episodes place every object at its recorded spot`,
+      );
     });
 
   dataset
