@@ -29,6 +29,7 @@ import type {
   SimulatorConfig,
   Vec3,
 } from "../sim/index.ts";
+import { SimError } from "../sim/index.ts";
 import { captureEpisodeMap, type EpisodeMap } from "./episode-map.ts";
 import {
   CATEGORY_MATCH,
@@ -236,13 +237,17 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     });
 
     // Reset for the episode (the traversal left the agent elsewhere, without objects).
-    const obs = await sim.reset({
-      episodeId: ep.id,
-      start: ep.start,
-      objects: ep.placements,
-      targetIds: [ep.targetObjectId],
-      views: withImages,
-    });
+    const obs = await sim
+      .reset({
+        episodeId: ep.id,
+        start: ep.start,
+        objects: ep.placements,
+        targetIds: [ep.targetObjectId],
+        views: withImages,
+      })
+      .catch((e: unknown) => {
+        throw setupFailure(ep.id, e);
+      });
     // only the shortest path is read here: distances to every object would cost a field each
     const startMetrics = await sim.metrics({ objectIds: [ep.targetObjectId] });
     if (opts.onMap) {
@@ -505,4 +510,16 @@ function clockOf(timestamp: number, timeZone: string, hour: number) {
     local: `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`,
     hour,
   };
+}
+
+/**
+ * A simulator that cannot set the episode up as recorded (an object it cannot place where the
+ * set says) has not run the agent: the episode is an infrastructure failure that names the
+ * episode and the simulator's reason (which object, and why), never an agent outcome.
+ */
+function setupFailure(episodeId: string, e: unknown): unknown {
+  if (!(e instanceof SimError) || e.code !== "unplaceable") return e;
+  return new SimError(e.code, `episode "${episodeId}" could not be set up: ${e.message}`, e.path, {
+    infrastructure: true,
+  });
 }

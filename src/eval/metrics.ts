@@ -27,6 +27,13 @@ export interface Rates {
   sr: Estimate;
   spl: Estimate;
   cm: Estimate;
+  /**
+   * share of episodes whose grounding singled out the target instance (the harness compares
+   * the agent's grounded id with the target; the agent never sees it)
+   */
+  groundedRight: Estimate;
+  /** SR among the episodes that grounded the target: what the navigation made of a right grounding */
+  srGroundedRight: Estimate;
   errors: number;
 }
 
@@ -49,6 +56,14 @@ export function rates(lines: readonly ResultLine[], key: string, opts?: Estimate
     cm: est.proportion(
       `cm|${key}`,
       lines.map((l) => l.cm),
+    ),
+    groundedRight: est.proportion(
+      `grounded|${key}`,
+      lines.map((l) => l.grounded.correct === true),
+    ),
+    srGroundedRight: est.proportion(
+      `sr-grounded|${key}`,
+      lines.filter((l) => l.grounded.correct === true).map((l) => l.success),
     ),
     errors: lines.filter((l) => l.error !== null).length,
   };

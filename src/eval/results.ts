@@ -102,6 +102,8 @@ export const ResultLine = z.strictObject({
     /** images sent, transport retries, schema re-asks and the same per stage (absent in older lines: not reported) */
     ...UsageDetailFields,
   }),
+  /** evaluation: the gold prior episodes the scenario set names (absent in older lines and for acquisition) */
+  goldPriors: z.array(z.string()).optional(),
   /** acquisition: the episode was written into the user's memory */
   memorized: z.boolean(),
   error: z.string().nullable(),

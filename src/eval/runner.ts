@@ -435,6 +435,7 @@ export function toLine(
     raw: { sampleIds: o.rawSampleIds, includesGold: job.memory === "raw" ? o.rawIncludesGold : null },
     recall,
     usage: o.usage,
+    ...(e.stage === "evaluation" ? { goldPriors: [...e.goldPriorEpisodeIds] } : {}),
     memorized: o.memorized,
     error: o.error,
     durationMs: ctx.ms,
@@ -494,6 +495,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   let slots: ({ sim: Simulator; worker?: undefined } | { worker: EpisodeWorker; sim?: undefined })[] = [];
   let ran = 0;
   let infrastructureFailures = 0;
+  /** jobs whose episode the simulator could not set up as recorded (deterministic: a rerun fails the same) */
+  const setupRefused = new Set<string>();
   let inARow = 0;
   let stoppedBecause: string | null = null;
   const stopFor = (why: string) => {
@@ -589,6 +592,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             // left undone, so a rerun runs it again; enough of them in a row stop the run.
             infrastructureFailures++;
             inARow++;
+            if (isSetupRefusal(outcome.error)) setupRefused.add(job.key);
             failures.append({ key: job.key, episodeId: job.episode.id, error: outcome.error, at: now().toISOString() });
             progress.failure(
               `${job.backbone}/${job.memory} ${job.episode.id}`,
@@ -653,7 +657,10 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
         // threads open the memory per stage: the evaluation must see what every thread memorized
         await Promise.all(workers.map((w) => w.openBackbone(b.name, memoryLock.path)));
         await runPool([...byUser.values()], slots, inOrder, stop.signal);
-        if (acquisition.some((j) => !done.has(j.key))) break; // evaluation waits for a complete memory
+        // evaluation waits for a complete memory; an acquisition the simulator refused to set up
+        // would be refused again, so it does not hold the evaluation back: the report names the
+        // evaluation episodes that ran without it
+        if (acquisition.some((j) => !done.has(j.key) && !setupRefused.has(j.key))) break;
         const evaluation = mine.filter((j) => j.stage === "evaluation" && !done.has(j.key));
         await Promise.all(workers.map((w) => w.openBackbone(b.name, memoryLock.path)));
         await runPool(evaluation, slots, execute, stop.signal);
@@ -761,4 +768,9 @@ export async function runKeeping(
   });
   await views.finish();
   return outcome;
+}
+
+/** The harness's message for an episode the simulator could not set up as recorded (harness.ts setupFailure). */
+function isSetupRefusal(error: string | null | undefined): boolean {
+  return error?.startsWith("simulator (unplaceable)") === true && error.includes("could not be set up");
 }

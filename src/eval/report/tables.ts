@@ -36,10 +36,12 @@ export function table1Markdown(rows: readonly Table1Row[]): string {
   if (rows.length === 0) return "_No evaluation episodes yet._\n";
   const scenarios = scenarioColumns(rows);
   const blocks: string[] = [];
-  const metrics: [keyof Pick<Rates, "sr" | "spl" | "cm">, string][] = [
+  const metrics: [keyof Pick<Rates, "sr" | "spl" | "cm" | "groundedRight" | "srGroundedRight">, string][] = [
     ["sr", "SR (%) ↑"],
     ["spl", "SPL (×100) ↑"],
     ["cm", "CM (%) ↓ — same category, wrong instance"],
+    ["groundedRight", "Grounded right (%) ↑ — grounding named the target instance"],
+    ["srGroundedRight", "SR among grounded right (%) ↑"],
   ];
   for (const [metric, title] of metrics) {
     const head = ["Backbone", "Memory", ...scenarios.map((s) => SCENARIO_LABELS[s] ?? s)];
@@ -81,6 +83,8 @@ export function table1Console(rows: readonly Table1Row[]): string {
     ...scenarios.map((s) => `SR ${SCENARIO_LABELS[s] ?? s}`),
     "SPL all",
     "CM all",
+    "GR all",
+    "SR|GR",
     "n",
   ];
   const body = rows.map((r) => [
@@ -89,6 +93,8 @@ export function table1Console(rows: readonly Table1Row[]): string {
     ...scenarios.map((s) => formatEstimate(r.cells[s]?.sr, false)),
     formatEstimate(r.cells.all.spl, false),
     formatEstimate(r.cells.all.cm, false),
+    formatEstimate(r.cells.all.groundedRight, false),
+    formatEstimate(r.cells.all.srGroundedRight, false),
     String(r.cells.all.n),
   ]);
   return textTable({ head, body, keys: 2 });
@@ -119,6 +125,12 @@ export function table1Csv(rows: readonly Table1Row[]): string {
     "cm",
     "cm_lo",
     "cm_hi",
+    "grounded_right",
+    "grounded_right_lo",
+    "grounded_right_hi",
+    "sr_grounded_right",
+    "sr_grounded_right_lo",
+    "sr_grounded_right_hi",
     "errors",
   ];
   const body: (string | number)[][] = [];
@@ -138,6 +150,12 @@ export function table1Csv(rows: readonly Table1Row[]): string {
         c.cm.mean,
         c.cm.lo,
         c.cm.hi,
+        c.groundedRight.mean,
+        c.groundedRight.lo,
+        c.groundedRight.hi,
+        c.srGroundedRight.mean,
+        c.srGroundedRight.lo,
+        c.srGroundedRight.hi,
         c.errors,
       ]);
   return toCsv(header, body);

@@ -36,6 +36,7 @@ import {
 } from "../results.ts";
 import { backboneSections } from "./backbone-section.ts";
 import { measureRows, measuresCsv, measuresMarkdown } from "./measures-section.ts";
+import { readFailures, setupSection } from "./setup-section.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
 import {
   formatEstimate,
@@ -152,9 +153,12 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     `- Intervals: ${boot.describe()}`,
     ...warnings.map((w) => `- ⚠ ${w}`),
     "",
-    "## Table 1 — SR, SPL and CM per scenario, memory mode and backbone",
+    "## Table 1 — SR, SPL, CM and grounded-right per scenario, memory mode and backbone",
+    "",
+    "SR is the paper's: a stop within the success distance of the target, whatever the agent grounded. Grounded right: the agent's grounding named the target instance (the harness compares; the agent never sees the target); SR among grounded right is SR over those episodes alone.",
     "",
     table1Markdown(t1),
+    ...setupSection(lines, readFailures(dir)),
   ];
   const t1Csv = join(outDir, "table1.csv");
   writeFileSync(t1Csv, table1Csv(t1));
