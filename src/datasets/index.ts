@@ -4,6 +4,7 @@
  * interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
 export { DatasetError } from "./dataset-errors.ts";
+export { buildAuthoredSet, readAuthoredSet } from "./generate/authored.ts";
 export { generateScenarioSet } from "./generate/build.ts";
 export { checkScenarioSet } from "./generate/checks.ts";
 export { writeScenarioSet } from "./generate/write.ts";

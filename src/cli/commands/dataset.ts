@@ -1,12 +1,14 @@
 import type { Command } from "commander";
 import { embeddedScenes, placementProblems } from "../../../sim-bridge/embedded/dataset-scenes.ts";
 import {
+  buildAuthoredSet,
   checkScenarioSet,
   datasetStats,
   formatStats,
   generateScenarioSet,
   importPinned,
   loadScenarioSet,
+  readAuthoredSet,
   scenarioSetJsonSchema,
   writeScenarioSet,
 } from "../../datasets/index.ts";
@@ -95,6 +97,32 @@ export function registerDatasetCommands(program: Command): void {
         `wrote ${file}: ${set.evaluation.length} evaluation episodes in ${set.scenes.length} Habitat scene(s), ` +
           `${set.objects.length} objects (${described} with PInNED descriptions); ` +
           `run it with polar eval --dataset ${o.out} --sim-url ws://<habitat bridge>`,
+      );
+    });
+
+  dataset
+    .command("build-authored")
+    .description(
+      "build a scenario set from a hand-written file (houses, what each user said and asked, the gold answers): placements, starts, reference images",
+    )
+    .argument("<file>", "the hand-written JSON file (schema: AuthoredSet in src/datasets/generate/authored.ts)")
+    .requiredOption(
+      "--out <dir>",
+      "output folder (its scenario-set.json and images/ are replaced)",
+      nonEmptyFlag("--out"),
+    )
+    .option("--split <name>", "only the houses of this split (e.g. dev, test)")
+    .action(async (file: string, o: { out: string; split?: string }) => {
+      const authored = readAuthoredSet(file);
+      const set = buildAuthoredSet(authored, embeddedScenes, o.split);
+      const problems = checkScenarioSet(set);
+      for (const p of problems) console.error(p);
+      if (problems.length)
+        throw new UserError(`${file}: ${problems.length} evaluation episode problem(s); nothing written`);
+      ensureDir(o.out, "--out");
+      await writeScenarioSet(o.out, set, embeddedScenes);
+      console.log(
+        `${o.out}: ${set.users.length} houses, ${set.acquisition.length} acquisition and ${set.evaluation.length} evaluation episodes`,
       );
     });
 
