@@ -58,7 +58,7 @@ describe("polar eval: one run per --out", () => {
     assert.match(b.err, new RegExp(`^polar: --out .*eval-race is in use by polar process ${a.child.pid} on `));
     assert.match(
       b.err,
-      /\("polar eval --dataset datasets\/polar-mini .*--limit 6 --no-report", since \d{4}-\d\d-\d\dT/,
+      /\("polar eval --dataset datasets\/polar-mini .*--limit-acquisition 6 --no-report", since \d{4}-\d\d-\d\dT/,
     );
     assert.doesNotMatch(b.err, STACK);
     assert.equal(ra.code, 0, ra.err);

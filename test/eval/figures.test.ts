@@ -103,8 +103,7 @@ test("Figure 9: a log cost axis across orders of magnitude; price-0 points in a 
   // the paid ones are on the log axis, a decade or more apart
   const paid = pts.filter((m) => /^gpt-/.test(m[2])).map((m) => Number(m[3] ?? m[4] ?? m[5]));
   assert.ok(Math.max(...paid) - Math.min(...paid) > 200, `paid points spread on the log axis: ${paid.join(", ")}`);
-  for (const tick of ["0.00100", "0.0100", "0.100", "1.00"])
-    assert.ok(svg.includes(`>${tick}<`), `decade tick ${tick}`);
+  for (const tick of ["0.001", "0.01", "0.1", "1"]) assert.ok(svg.includes(`>${tick}<`), `decade tick ${tick}`);
 });
 
 test("Figure 10 plots SR against model latency per call; no calls is its own band", () => {

@@ -16,6 +16,7 @@ import type { ResultLine } from "../results.ts";
 import { histogramQuantile, mergeHistograms } from "../usage-detail.ts";
 import { formatUsd } from "./backbone-usage.ts";
 import { escapeXml, PALETTE, wrapLines } from "./svg.ts";
+import { niceTicks, percentLabel, tickLabel } from "./ticks.ts";
 
 export interface CostPoint {
   backbone: string;
@@ -120,13 +121,6 @@ function marker(shape: (typeof SHAPES)[number], x: number, y: number, r: number,
   }
 }
 
-function niceTop(v: number): number {
-  if (!(v > 0)) return 1;
-  const mag = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * mag >= v) return m * mag;
-  return 10 * mag;
-}
-
 export interface TradeoffAxis {
   /** "Figure 9 · …" */
   title: string;
@@ -165,11 +159,13 @@ interface Scale {
   log: boolean;
   at(v: number): number;
   ticks: number[];
+  /** a tick's label, with the digits its grid needs */
+  label(v: number): string;
 }
 
 function xScale(values: number[], left: number, right: number): Scale {
   const pos = values.filter((v) => v > 0 && Number.isFinite(v));
-  if (pos.length === 0) return { log: false, at: () => left, ticks: [] };
+  if (pos.length === 0) return { log: false, at: () => left, ticks: [], label: String };
   const lo = Math.min(...pos);
   const hi = Math.max(...pos);
   if (hi / lo > LOG_SPREAD) {
@@ -177,14 +173,15 @@ function xScale(values: number[], left: number, right: number): Scale {
     const d1 = Math.max(d0 + 1, Math.ceil(Math.log10(hi)));
     const at = (v: number) => left + ((Math.log10(Math.max(v, 10 ** d0)) - d0) / (d1 - d0)) * (right - left);
     const ticks: number[] = [];
-    for (let d = d0; d <= d1; d++) ticks.push(10 ** d);
-    return { log: true, at, ticks };
+    for (let d = d0; d <= d1; d++) ticks.push(Number((10 ** d).toFixed(Math.max(0, -d))));
+    return { log: true, at, ticks, label: (v) => tickLabel(v, v) };
   }
-  const top = niceTop(hi * 1.08);
+  const { top, ticks, step } = niceTicks(hi * 1.08);
   return {
     log: false,
     at: (v) => left + (Math.max(0, Math.min(v, top)) / top) * (right - left),
-    ticks: [0, 1, 2, 3, 4, 5].map((i) => (top * i) / 5),
+    ticks,
+    label: (v) => tickLabel(v, step),
   };
 }
 
@@ -225,7 +222,8 @@ export function costFigure(
   );
   const x = (p: CostPoint & { cost: Estimate }, v = p.cost.mean) =>
     p.cost.mean === 0 ? (zeroX.get(p) as number) : scale.at(v);
-  const yTop = Math.min(1, Math.ceil((Math.max(...placed.map((p) => p.sr.hi)) * 1.08 + 1e-9) * 10) / 10) || 1;
+  const yAxis = niceTicks(Math.max(...placed.map((p) => p.sr.hi)) * 1.08, 6, 1);
+  const yTop = yAxis.top;
   const y = (v: number) => plotT + plotH - (Math.max(0, Math.min(v, yTop)) / yTop) * plotH;
   const t = (px: number, py: number, s: string, attrs: string) =>
     `<text x="${px.toFixed(1)}" y="${py.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
@@ -235,11 +233,10 @@ export function costFigure(
     t(plotL, 32, axis.title, `font-size="20" font-weight="bold" fill="#222"`),
     t(plotL, 54, axis.subtitle, `font-size="12" fill="#555"`),
   ];
-  for (let i = 0; i <= 5; i++) {
-    const yv = (yTop * i) / 5;
+  for (const [i, yv] of yAxis.ticks.entries()) {
     out.push(
       `<line x1="${plotL}" y1="${y(yv).toFixed(1)}" x2="${plotR}" y2="${y(yv).toFixed(1)}" stroke="${i ? "#e6e6e6" : "#444"}"/>`,
-      t(plotL - 7, y(yv) + 4, `${Math.round(yv * 100)}%`, `font-size="11" fill="#555" text-anchor="end"`),
+      t(plotL - 7, y(yv) + 4, percentLabel(yv, yAxis.step), `font-size="11" fill="#555" text-anchor="end"`),
     );
   }
   if (rest.length)
@@ -247,7 +244,7 @@ export function costFigure(
       const px = scale.at(xv);
       out.push(
         `<line x1="${px.toFixed(1)}" y1="${plotT + plotH}" x2="${px.toFixed(1)}" y2="${plotT + plotH + 5}" stroke="#444"/>`,
-        t(px, plotT + plotH + 19, axis.format(xv), `font-size="11" fill="#555" text-anchor="middle"`),
+        t(px, plotT + plotH + 19, scale.label(xv), `font-size="11" fill="#555" text-anchor="middle"`),
       );
     }
   if (band) {

@@ -7,6 +7,7 @@
 
 import { loadSharp } from "../../util/index.ts";
 import type { Estimate } from "../bootstrap.ts";
+import { niceTicks, percentLabel } from "./ticks.ts";
 
 export interface SeriesSpec {
   key: string;
@@ -65,16 +66,6 @@ function text(x: number, y: number, s: string, attrs = ""): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
 }
 
-/** Tick step and axis top: round numbers, at most six ticks. */
-function axis(maxValue: number): { top: number; step: number } {
-  const v = maxValue > 0 ? maxValue : 1;
-  for (const step of [0.02, 0.05, 0.1, 0.2, 0.25]) {
-    const top = Math.ceil(v / step - 1e-9) * step;
-    if (top / step <= 6) return { top: Math.min(top, Math.max(1, step)), step };
-  }
-  return { top: Math.ceil(v * 5) / 5, step: Math.ceil(v * 5) / 25 };
-}
-
 /** Long lines wrapped at word boundaries to `max` characters, so they never set a figure's width. */
 export function wrapLines(lines: readonly string[], max: number): string[] {
   const out: string[] = [];
@@ -126,7 +117,8 @@ export function barChart(spec: BarChartSpec): string {
         const e = p.value(c.key, s.key);
         if (e && Number.isFinite(e.hi)) maxSeen = Math.max(maxSeen, e.hi);
       }
-  const { top: yMax, step } = spec.yMax ? { top: spec.yMax, step: spec.yMax / 5 } : axis(maxSeen * 1.06);
+  // round ticks whatever the top: a fixed top of 90% would otherwise tick at 18, 36, 54 …
+  const { top: yMax, step } = niceTicks(spec.yMax ?? maxSeen * 1.06, 6, 1);
 
   const out: string[] = [];
   out.push(
@@ -172,7 +164,7 @@ export function barChart(spec: BarChartSpec): string {
       out.push(
         `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + panelW}" y2="${yy.toFixed(1)}" stroke="${t === 0 ? "#444" : "#e6e6e6"}" stroke-width="1"/>`,
       );
-      out.push(text(x0 - 7, yy + 4, `${Math.round(v * 100)}%`, `font-size="11" fill="#555" text-anchor="end"`));
+      out.push(text(x0 - 7, yy + 4, percentLabel(v, step), `font-size="11" fill="#555" text-anchor="end"`));
     }
     out.push(`<line x1="${x0}" y1="${plotTop}" x2="${x0}" y2="${plotTop + panelH}" stroke="#444"/>`);
     out.push(
