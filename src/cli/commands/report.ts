@@ -13,7 +13,11 @@ export function registerReport(program: Command): void {
     .argument("<dir>", "an evaluation's output folder (holds results.jsonl)")
     .option("--samples <n>", `bootstrap resamples, 1–${MAX_SAMPLES}`, intFlag("--samples", 1, MAX_SAMPLES))
     .option("--seed <n>", "bootstrap seed", intFlag("--seed", 0, 2 ** 31 - 1))
-    .action(async (dir: string, opts: { samples?: number; seed?: number }, cmd: Command) => {
+    .option(
+      "--paper",
+      "also write each bar chart for a paper: report/paper/, a column (3.5 in) and a page (7 in) wide, PDF, SVG and PNG, no baked title or footer",
+    )
+    .action(async (dir: string, opts: { samples?: number; seed?: number; paper?: boolean }, cmd: Command) => {
       nonEmptyFlag("polar report DIR", "an evaluation folder")(dir);
       const config = configFor(cmd);
       let out: Awaited<ReturnType<typeof writeReport>>;
@@ -21,6 +25,7 @@ export function registerReport(program: Command): void {
         out = await writeReport(dir, {
           samples: opts.samples ?? config.eval.bootstrapSamples,
           seed: opts.seed ?? config.eval.seed,
+          ...(opts.paper ? { paper: true } : {}),
         });
       } catch (e) {
         throw new UserError((e as Error).message);
@@ -28,5 +33,6 @@ export function registerReport(program: Command): void {
       for (const w of out.warnings) console.error(`warning: ${w}`);
       console.log(out.consoleTable);
       console.log(`\nreport: ${out.files[0]}`);
+      if (opts.paper) console.log(`figures for a paper: ${dir}/report/paper/`);
     });
 }

@@ -82,33 +82,140 @@ export function wrapLines(lines: readonly string[], max: number): string[] {
   return out;
 }
 
-export function barChart(spec: BarChartSpec): string {
+/**
+ * Sizes of a chart. On screen: px, the panels as wide as their bars need, a title, a subtitle
+ * and the provenance footer. For a paper (`paperLayout`): points, the whole figure exactly a
+ * column (3.5 in) or a page (7 in) wide, as many panels to a row as fit, every text at 8 pt or
+ * more, and no title or footer (the caption is the paper's; provenance goes in the metadata).
+ */
+export interface ChartLayout {
+  /** the figure's width in points, fixed (paper); undefined: as wide as the panels need (screen) */
+  widthPt?: number;
+  /** at most this many panels to a row on paper */
+  maxColumns: number;
+  font: {
+    title: number;
+    subtitle: number;
+    legend: number;
+    axis: number;
+    tick: number;
+    panelTitle: number;
+    note: number;
+    category: number;
+    n: number;
+    value: number;
+  };
+  panelH: number;
+  marginL: number;
+  gapX: number;
+  right: number;
+  /** the y label's x */
+  yLabelX: number;
+  /** space a bar group leaves around its bars, and the widest a bar may be */
+  groupPad: number;
+  maxBar: number;
+  /** narrowest bar a panel may give a series on paper */
+  minBar: number;
+  swatch: number;
+}
+
+export const SCREEN_LAYOUT: ChartLayout = {
+  maxColumns: 3,
+  font: {
+    title: 20,
+    subtitle: 13,
+    legend: 13,
+    axis: 13,
+    tick: 11,
+    panelTitle: 14,
+    note: 12,
+    category: 12,
+    n: 10,
+    value: 10,
+  },
+  panelH: 240,
+  marginL: 72,
+  gapX: 34,
+  right: 24,
+  yLabelX: 20,
+  groupPad: 24,
+  maxBar: 34,
+  minBar: 30,
+  swatch: 14,
+};
+
+export type PaperWidth = "column" | "page";
+
+export function paperLayout(width: PaperWidth): ChartLayout {
+  return {
+    widthPt: width === "column" ? 252 : 504,
+    maxColumns: width === "column" ? 2 : 4,
+    font: { title: 0, subtitle: 0, legend: 8, axis: 8.5, tick: 8, panelTitle: 9, note: 8, category: 8, n: 8, value: 8 },
+    panelH: 110,
+    marginL: 38,
+    gapX: 10,
+    right: 6,
+    yLabelX: 9,
+    groupPad: 8,
+    maxBar: 22,
+    minBar: 7,
+    swatch: 8,
+  };
+}
+
+export function barChart(spec: BarChartSpec, L: ChartLayout = SCREEN_LAYOUT): string {
+  const paper = L.widthPt !== undefined;
+  const F = L.font;
   const nSeries = spec.series.length;
   const catsOf = (p: PanelSpec) => p.categories ?? spec.categories;
-  const columns = Math.max(1, Math.min(spec.columns ?? 3, spec.panels.length));
-  const rows = Math.ceil(spec.panels.length / columns);
   const maxCats = Math.max(1, ...spec.panels.map((p) => catsOf(p).length));
-  const panelW = Math.max(240, maxCats * (nSeries * 30 + 30) + 20);
-  const panelH = 240;
-  const marginL = 72;
-  const gapX = 34;
-  const hasNotes = spec.panels.some((p) => catsOf(p).some((c) => p.note?.(c.key)));
-  const legendY = spec.subtitle ? 84 : 62;
-  const firstPanelY = legendY + 40;
-  const titleH = hasNotes ? 42 : 24;
-  const xAxisH = 50;
-  const cellH = titleH + panelH + xAxisH + 16;
   const estTextW = (s: string, px: number) => s.length * px * 0.54;
-  const width = Math.ceil(
-    Math.max(marginL + columns * panelW + (columns - 1) * gapX + 24, marginL + estTextW(spec.title, 20) + 30),
-  );
-  // the subtitle and footer wrap to the width the panels need
-  const chars = (px: number) => Math.max(40, Math.floor((width - marginL - 24) / (px * 0.54)));
-  const subtitle = spec.subtitle ? wrapLines([spec.subtitle], chars(13)) : [];
-  const footer = wrapLines(spec.footer, chars(11));
-  const shift = Math.max(0, subtitle.length - 1) * 17;
-  const footerH = 18 * footer.length + 10;
-  const height = firstPanelY + shift + rows * cellH + footerH;
+  const { marginL, gapX, panelH } = L;
+  // on paper the width is given: as many panels to a row as keep every bar at least minBar wide
+  const panelFor = (cols: number) => ((L.widthPt as number) - marginL - L.right - (cols - 1) * gapX) / cols;
+  let columns = Math.max(1, Math.min(spec.columns ?? L.maxColumns, spec.panels.length, L.maxColumns));
+  if (paper) while (columns > 1 && panelFor(columns) / maxCats - L.groupPad < nSeries * L.minBar) columns--;
+  const rows = Math.ceil(spec.panels.length / columns);
+  const panelW = paper ? panelFor(columns) : Math.max(240, maxCats * (nSeries * 30 + 30) + 20);
+  const hasNotes = spec.panels.some((p) => catsOf(p).some((c) => p.note?.(c.key)));
+  const titleH = (hasNotes ? 3 : 1.7) * F.panelTitle;
+  const xAxisH = 3.6 * F.category + 6;
+  const cellH = titleH + panelH + xAxisH + (paper ? 6 : 16);
+  const width = paper
+    ? (L.widthPt as number)
+    : Math.ceil(
+        Math.max(
+          marginL + columns * panelW + (columns - 1) * gapX + L.right,
+          marginL + estTextW(spec.title, F.title) + 30,
+        ),
+      );
+  // the subtitle and footer wrap to the width the panels need; on paper there are none
+  const chars = (px: number) => Math.max(40, Math.floor((width - marginL - L.right) / (px * 0.54)));
+  const subtitle = !paper && spec.subtitle ? wrapLines([spec.subtitle], chars(F.subtitle)) : [];
+  const footer = paper ? [] : wrapLines(spec.footer, chars(11));
+  // the legend: its entries, wrapped to the figure's width
+  const legendItems = [
+    ...spec.series.map((s) => ({ color: s.color as string | null, label: s.label })),
+    { color: null, label: "whiskers: 95% intervals" },
+  ];
+  const legendRows: { x: number; color: string | null; label: string }[][] = [[]];
+  let lx = marginL;
+  for (const item of legendItems) {
+    const w =
+      (item.color ? L.swatch + 6 : 0) + estTextW(item.label, item.color ? F.legend : F.legend * 0.85) + 2.2 * F.legend;
+    if (lx + w > width - L.right && legendRows[legendRows.length - 1].length) {
+      legendRows.push([]);
+      lx = paper ? marginL : marginL;
+    }
+    legendRows[legendRows.length - 1].push({ x: lx, ...item });
+    lx += w;
+  }
+  const legendLineH = F.legend * 1.6;
+  const legendY = paper ? 4 : spec.subtitle ? 84 : 62;
+  const shift = Math.max(0, subtitle.length - 1) * 17 + (legendRows.length - 1) * legendLineH;
+  const firstPanelY = legendY + (paper ? legendLineH + F.panelTitle * 1.4 : 40);
+  const footerH = paper ? 0 : 18 * footer.length + 10;
+  const height = Math.ceil(firstPanelY + shift + rows * cellH + footerH);
 
   let maxSeen = 0;
   for (const p of spec.panels)
@@ -118,26 +225,32 @@ export function barChart(spec: BarChartSpec): string {
         if (e && Number.isFinite(e.hi)) maxSeen = Math.max(maxSeen, e.hi);
       }
   // round ticks whatever the top: a fixed top of 90% would otherwise tick at 18, 36, 54 …
-  const { top: yMax, step } = niceTicks(spec.yMax ?? maxSeen * 1.06, 6, 1);
+  const { top: yMax, step } = niceTicks(spec.yMax ?? maxSeen * 1.06, paper ? 5 : 6, 1);
 
   const out: string[] = [];
+  const size = paper
+    ? `width="${(width / 72).toFixed(3)}in" height="${(height / 72).toFixed(3)}in"`
+    : `width="${width}" height="${height}"`;
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    text(marginL, 34, spec.title, `font-size="20" font-weight="bold" fill="#222"`),
   );
+  if (!paper) out.push(text(marginL, 34, spec.title, `font-size="${F.title}" font-weight="bold" fill="#222"`));
   subtitle.forEach((line, i) => {
-    out.push(text(marginL, 58 + i * 17, line, `font-size="13" fill="#555"`));
+    out.push(text(marginL, 58 + i * 17, line, `font-size="${F.subtitle}" fill="#555"`));
   });
 
-  let lx = marginL;
-  const ly = legendY + shift;
-  for (const s of spec.series) {
-    out.push(`<rect x="${lx}" y="${ly}" width="14" height="14" rx="2" fill="${s.color}"/>`);
-    out.push(text(lx + 20, ly + 12, s.label, `font-size="13" fill="#333"`));
-    lx += 42 + estTextW(s.label, 13);
-  }
-  out.push(text(lx, ly + 12, "whiskers: 95% intervals", `font-size="11" fill="#777"`));
+  legendRows.forEach((row, r) => {
+    const ly = legendY + Math.max(0, subtitle.length - 1) * 17 + r * legendLineH;
+    for (const item of row) {
+      if (item.color) {
+        out.push(
+          `<rect x="${item.x.toFixed(1)}" y="${ly}" width="${L.swatch}" height="${L.swatch}" rx="2" fill="${item.color}"/>`,
+        );
+        out.push(text(item.x + L.swatch + 6, ly + L.swatch - 2, item.label, `font-size="${F.legend}" fill="#333"`));
+      } else out.push(text(item.x, ly + L.swatch - 2, item.label, `font-size="${paper ? F.legend : 11}" fill="#777"`));
+    }
+  });
 
   spec.panels.forEach((panel, pi) => {
     const col = pi % columns;
@@ -151,10 +264,10 @@ export function barChart(spec: BarChartSpec): string {
       const midY = plotTop + panelH / 2;
       out.push(
         text(
-          20,
+          L.yLabelX,
           midY,
           spec.yLabel,
-          `font-size="13" fill="#333" text-anchor="middle" transform="rotate(-90 20 ${midY})"`,
+          `font-size="${F.axis}" fill="#333" text-anchor="middle" transform="rotate(-90 ${L.yLabelX} ${midY})"`,
         ),
       );
     }
@@ -162,9 +275,18 @@ export function barChart(spec: BarChartSpec): string {
       const v = t * step;
       const yy = y(v);
       out.push(
-        `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + panelW}" y2="${yy.toFixed(1)}" stroke="${t === 0 ? "#444" : "#e6e6e6"}" stroke-width="1"/>`,
+        `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + panelW}" y2="${yy.toFixed(1)}" stroke="${t === 0 ? "#444" : "#e6e6e6"}" stroke-width="${paper ? 0.6 : 1}"/>`,
       );
-      out.push(text(x0 - 7, yy + 4, percentLabel(v, step), `font-size="11" fill="#555" text-anchor="end"`));
+      // on paper the panels of a row share one y axis, labelled once at its left
+      if (!paper || col === 0)
+        out.push(
+          text(
+            x0 - 4 - F.tick * 0.3,
+            yy + F.tick * 0.36,
+            percentLabel(v, step),
+            `font-size="${F.tick}" fill="#555" text-anchor="end"`,
+          ),
+        );
     }
     out.push(`<line x1="${x0}" y1="${plotTop}" x2="${x0}" y2="${plotTop + panelH}" stroke="#444"/>`);
     out.push(
@@ -172,13 +294,13 @@ export function barChart(spec: BarChartSpec): string {
         x0 + panelW / 2,
         panelTitleY,
         `(${String.fromCharCode(97 + (pi % 26))}) ${panel.title}`,
-        `font-size="14" font-weight="bold" fill="#333" text-anchor="middle" data-panel-title="1"`,
+        `font-size="${F.panelTitle}" font-weight="bold" fill="#333" text-anchor="middle" data-panel-title="1"`,
       ),
     );
 
     const cats = catsOf(panel);
     const groupW = panelW / cats.length;
-    const barW = Math.min(34, (groupW - 24) / nSeries);
+    const barW = Math.min(L.maxBar, (groupW - L.groupPad) / nSeries);
     cats.forEach((cat, ci) => {
       const cxGroup = x0 + ci * groupW + groupW / 2;
       const gx = cxGroup - (barW * nSeries) / 2;
@@ -191,40 +313,53 @@ export function barChart(spec: BarChartSpec): string {
         const bx = gx + si * barW;
         const cx = bx + barW / 2;
         if (!e || !Number.isFinite(e.mean)) {
-          out.push(text(cx, plotTop + panelH - 4, "n/a", `font-size="9" fill="#aaa" text-anchor="middle"`));
+          out.push(
+            text(cx, plotTop + panelH - 4, "n/a", `font-size="${paper ? F.n : 9}" fill="#aaa" text-anchor="middle"`),
+          );
           return;
         }
         const by = y(e.mean);
         const tip = `${s.label} · ${cat.label || panel.title}: ${(e.mean * 100).toFixed(1)}% [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}], n=${e.n}`;
+        const inset = paper ? 0.6 : 1.5;
         out.push(
-          `<rect x="${(bx + 1.5).toFixed(1)}" y="${by.toFixed(1)}" width="${(barW - 3).toFixed(1)}" height="${Math.max(0, plotTop + panelH - by).toFixed(1)}" fill="${s.color}"><title>${escapeXml(tip)}</title></rect>`,
+          `<rect x="${(bx + inset).toFixed(1)}" y="${by.toFixed(1)}" width="${(barW - 2 * inset).toFixed(1)}" height="${Math.max(0, plotTop + panelH - by).toFixed(1)}" fill="${s.color}"><title>${escapeXml(tip)}</title></rect>`,
         );
         if (Number.isFinite(e.lo) && e.hi > e.lo) {
           const ylo = y(e.lo);
           const yhi = y(e.hi);
+          const cap = Math.min(4, barW / 3);
           out.push(
-            `<path d="M${cx.toFixed(1)} ${ylo.toFixed(1)}V${yhi.toFixed(1)}M${(cx - 4).toFixed(1)} ${ylo.toFixed(1)}h8M${(cx - 4).toFixed(1)} ${yhi.toFixed(1)}h8" stroke="#333" stroke-width="1.2" fill="none"/>`,
+            `<path d="M${cx.toFixed(1)} ${ylo.toFixed(1)}V${yhi.toFixed(1)}M${(cx - cap).toFixed(1)} ${ylo.toFixed(1)}h${(2 * cap).toFixed(1)}M${(cx - cap).toFixed(1)} ${yhi.toFixed(1)}h${(2 * cap).toFixed(1)}" stroke="#333" stroke-width="${paper ? 0.7 : 1.2}" fill="none"/>`,
           );
         }
-        if (barW >= 18) {
-          const labelY = Math.min(by, Number.isFinite(e.hi) ? y(e.hi) : by) - 5;
-          out.push(text(cx, labelY, `${Math.round(e.mean * 100)}`, `font-size="10" fill="#333" text-anchor="middle"`));
+        // the value over its bar where the bar is wide enough for the digits
+        if (barW >= F.value * 1.8) {
+          const labelY = Math.min(by, Number.isFinite(e.hi) ? y(e.hi) : by) - F.value * 0.5;
+          out.push(
+            text(cx, labelY, `${Math.round(e.mean * 100)}`, `font-size="${F.value}" fill="#333" text-anchor="middle"`),
+          );
         }
       });
       const note = panel.note?.(cat.key);
       if (note)
         out.push(
-          text(cxGroup, plotTop - 20, note, `font-size="12" font-weight="bold" fill="#b03030" text-anchor="middle"`),
+          text(
+            cxGroup,
+            plotTop - F.note * 1.6,
+            note,
+            `font-size="${F.note}" font-weight="bold" fill="#b03030" text-anchor="middle"`,
+          ),
         );
       const ns = [...new Set(spec.series.map((s) => panel.value(cat.key, s.key)?.n ?? 0))];
+      const labelY = plotTop + panelH + F.category * 1.6;
       if (cat.label)
-        out.push(text(cxGroup, plotTop + panelH + 19, cat.label, `font-size="12" fill="#333" text-anchor="middle"`));
+        out.push(text(cxGroup, labelY, cat.label, `font-size="${F.category}" fill="#333" text-anchor="middle"`));
       out.push(
         text(
           cxGroup,
-          plotTop + panelH + (cat.label ? 34 : 19),
+          cat.label ? labelY + F.n * 1.4 : labelY,
           `n=${ns.join(" / ")}`,
-          `font-size="10" fill="#888" text-anchor="middle"`,
+          `font-size="${F.n}" fill="#888" text-anchor="middle"`,
         ),
       );
     });

@@ -36,6 +36,7 @@ import {
 } from "../results.ts";
 import { backboneSections } from "./backbone-section.ts";
 import { measureRows, measuresCsv, measuresMarkdown } from "./measures-section.ts";
+import { PAPER_WIDTHS, writePaperFigure } from "./paper-figures.ts";
 import { readFailures, setupSection } from "./setup-section.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
 import {
@@ -112,11 +113,19 @@ interface Figure {
 }
 
 /** A figure's section of the report: heading, chart (SVG + PNG) or why there is none. */
-async function writeFigure(dir: string, md: string[], files: string[], f: Figure): Promise<void> {
+async function writeFigure(dir: string, md: string[], files: string[], paper: boolean, f: Figure): Promise<void> {
   md.push(`## Figure ${f.n} — ${f.heading}`, "", ...(f.intro ?? []));
   if (f.chart) {
     await writeChart(dir, f.file, f.chart, files);
     md.push(`![Figure ${f.n}](${f.file}.png)`, ...(f.after?.() ?? []));
+    if (paper) {
+      const made = await writePaperFigure(join(dir, "paper"), f.file, f.chart, f.chart.footer);
+      files.push(...made);
+      md.push(
+        "",
+        `For a paper (no title or footer; text ≥ 8 pt): ${PAPER_WIDTHS.map((w) => `${w === "column" ? "a column, 3.5 in" : "a page, 7 in"}: [PDF](paper/${f.file}-${w}.pdf), [SVG](paper/${f.file}-${w}.svg), [PNG 300 dpi](paper/${f.file}-${w}.png)`).join("; ")}. Caption source: ${f.chart.title.replace(/^Figure \d+ · /, "")}.`,
+      );
+    }
   } else md.push(f.missing);
   md.push("");
 }
@@ -130,7 +139,12 @@ async function writeChart(dir: string, name: string, spec: BarChartSpec, files: 
   files.push(svgPath, pngPath);
 }
 
-export async function writeReport(dir: string, opts: BootstrapOptions = {}): Promise<ReportOutput> {
+export interface ReportOptions extends BootstrapOptions {
+  /** also write each bar chart for a paper (paper-figures.ts): report/paper/ */
+  paper?: boolean;
+}
+
+export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportOutput> {
   const resultsPath = join(dir, RESULTS_FILE);
   if (!existsSync(resultsPath))
     throw new Error(`${resultsPath}: no results file (run \`polar eval --out ${dir}\` first)`);
@@ -142,6 +156,8 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
   const outDir = join(dir, "report");
   mkdirSync(outDir, { recursive: true });
   const files: string[] = [];
+  const paper = opts.paper === true;
+  if (paper) mkdirSync(join(outDir, "paper"), { recursive: true });
   const boot = new Estimates(opts);
 
   const t1 = table1(lines, boot);
@@ -173,7 +189,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
 
   // Figure 5: acquisition vs evaluation SR per memory mode.
   const gap = acquisitionGap(lines, boot);
-  await writeFigure(outDir, md, files, {
+  await writeFigure(outDir, md, files, paper, {
     n: 5,
     file: "fig5_gap",
     heading: "acquisition–evaluation gap (SR)",
@@ -260,7 +276,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
         }
       : null;
   const cm = cmPerScenario(lines, boot);
-  await writeFigure(outDir, md, files, {
+  await writeFigure(outDir, md, files, paper, {
     n: 6,
     file: "fig6_cm",
     heading: "within-category false positives (CM) per scenario",
@@ -274,7 +290,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     }),
   });
   const ctrl = controlledRetrieval(lines, boot);
-  await writeFigure(outDir, md, files, {
+  await writeFigure(outDir, md, files, paper, {
     n: 7,
     file: "fig7_controlled",
     heading: "SR under controlled retrieval",
@@ -293,7 +309,7 @@ export async function writeReport(dir: string, opts: BootstrapOptions = {}): Pro
     }),
   });
   const recall = retrievalRecall(lines, boot);
-  await writeFigure(outDir, md, files, {
+  await writeFigure(outDir, md, files, paper, {
     n: 8,
     file: "fig8_recall",
     heading: "retrieval recall of the gold prior interactions",

@@ -1,0 +1,117 @@
+/**
+ * `polar report --paper`: figures a paper can take as they are: a column (3.5 in) or a page
+ * (7 in) wide, text at 8 pt or more, no title or footer baked in, round ticks, and the
+ * provenance in each file's metadata (SVG, PDF, PNG) rather than in the picture.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { inflateSync } from "node:zlib";
+import sharp from "sharp";
+import { svgSizePt, writePaperFigure } from "../../src/eval/report/paper-figures.ts";
+import type { BarChartSpec } from "../../src/eval/report/svg.ts";
+import { manifest, syntheticLines } from "./lines.ts";
+
+const est = (mean: number, n = 20) => ({ n, mean, lo: Math.max(0, mean - 0.15), hi: Math.min(1, mean + 0.15) });
+const scenarios = ["single", "joint", "distractor", "temporal"];
+const spec: BarChartSpec = {
+  title: "Figure 6 · Category match: right category, wrong instance",
+  subtitle: "a subtitle that belongs on a screen, not in a paper",
+  yLabel: "CM rate",
+  categories: scenarios.map((s) => ({ key: s, label: s })),
+  series: [
+    { key: "none", label: "No-prior", color: "#9a9a9a" },
+    { key: "raw", label: "Raw-interaction", color: "#e69f00" },
+    { key: "polar", label: "Polar", color: "#0072b2" },
+  ],
+  panels: ["heuristic", "gpt-4o-mini"].map((b, i) => ({
+    title: b,
+    value: (_c: string, s: string) => est(s === "polar" ? 0.7 - 0.1 * i : 0.4),
+  })),
+  footer: ["dataset polar-mini (sha256 abc)", "commit 1234567, 2026-12-03"],
+  columns: 4,
+};
+
+test("both widths, three formats, exactly the width asked for, provenance in the metadata", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-paper-"));
+  const files = await writePaperFigure(dir, "fig6_cm", spec, spec.footer);
+  assert.equal(files.length, 6);
+  for (const [width, inches] of [
+    ["column", 3.5],
+    ["page", 7],
+  ] as const) {
+    const svg = readFileSync(join(dir, `fig6_cm-${width}.svg`), "utf8");
+    const size = svgSizePt(svg);
+    assert.equal(size.width, inches * 72);
+    assert.match(svg, new RegExp(`viewBox="0 0 ${inches * 72} `), "one unit is one point");
+    // no title, subtitle or footer drawn; the provenance is metadata
+    assert.doesNotMatch(svg, /<text[^>]*>Figure 6/);
+    assert.doesNotMatch(svg, /<text[^>]*>(?:a subtitle|dataset polar-mini)/);
+    assert.match(svg, /<metadata>.*dataset polar-mini \(sha256 abc\)\ncommit 1234567/s);
+    const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+    assert.ok(sizes.length > 10 && Math.min(...sizes) >= 8, `every text at 8 pt or more: ${Math.min(...sizes)}`);
+    // every panel inside the width
+    for (const m of svg.matchAll(/<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"/g))
+      assert.ok(Number(m[2]) <= inches * 72 + 0.01, `a line ends at ${m[2]} pt`);
+    // round ticks
+    const ticks = [...svg.matchAll(/text-anchor="end">(\d+)%</g)].map((m) => Number(m[1]));
+    assert.ok(ticks.length >= 3 && ticks.every((t) => t % 5 === 0), `ticks ${ticks}`);
+
+    const png = readFileSync(join(dir, `fig6_cm-${width}.png`));
+    const meta = await sharp(png).metadata();
+    assert.equal(meta.width, inches * 300, "300 dpi");
+    assert.match(pngText(png).Source ?? "", /dataset polar-mini \(sha256 abc\)/);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    let inked = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (data[i] < 200) inked++;
+    assert.ok(inked > 1000, "the chart is drawn, not blank");
+
+    const pdf = readFileSync(join(dir, `fig6_cm-${width}.pdf`)).toString("latin1");
+    assert.ok(pdf.startsWith("%PDF-"));
+    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf);
+    assert.ok(box, "a page size");
+    assert.equal(Number(box[1]), inches * 72);
+    assert.match(pdf, /\/Subject/);
+  }
+});
+
+/** The PNG's text chunks (tEXt and zTXt), by keyword. */
+function pngText(png: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let at = 8; at < png.length; ) {
+    const len = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    const data = png.subarray(at + 8, at + 8 + len);
+    const nul = data.indexOf(0);
+    if (type === "tEXt") out[data.toString("latin1", 0, nul)] = data.toString("latin1", nul + 1);
+    if (type === "zTXt") out[data.toString("latin1", 0, nul)] = inflateSync(data.subarray(nul + 2)).toString("utf8");
+    at += 12 + len;
+  }
+  return out;
+}
+
+test("polar report --paper writes report/paper/ beside the report and links each figure's versions", () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-paper-report-"));
+  writeFileSync(
+    join(dir, "results.jsonl"),
+    syntheticLines(["heuristic"], 6)
+      .map((l) => `${JSON.stringify(l)}\n`)
+      .join(""),
+  );
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest()));
+  const r = spawnSync(process.execPath, ["bin/polar.js", "report", dir, "--paper", "--samples", "50"], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /figures for a paper: .*report\/paper\//);
+  const md = readFileSync(join(dir, "report", "report.md"), "utf8");
+  for (const fig of ["fig5_gap", "fig6_cm"])
+    for (const w of ["column", "page"]) {
+      assert.ok(existsSync(join(dir, "report", "paper", `${fig}-${w}.pdf`)), `${fig}-${w}.pdf`);
+      assert.ok(md.includes(`(paper/${fig}-${w}.pdf)`), `report.md links ${fig}-${w}.pdf`);
+    }
+});
