@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -17,6 +19,8 @@ defineStoreContract("sqlite", {
   open: async (opts) => new SqliteMemoryStore(file, opts),
   dispose: async () => rmSync(dir, { recursive: true, force: true }),
 });
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 describe("SqliteMemoryStore specifics", () => {
   const own = mkdtempSync(join(tmpdir(), "polar-sqlite-own-"));
@@ -309,6 +313,94 @@ describe("SqliteMemoryStore specifics", () => {
       const sixth = open();
       assert.deepEqual(await sixth.searchStatements("u", randomVec(), 3), []);
       for (const s of [writer, first, second, third, fourth, fifth, sixth]) await s.close();
+    });
+
+    it("an index file damaged without changing its size is not trusted; one that is no file, or its folder a file or FIFO, is no error", async () => {
+      const path = join(own, "index-damage.db");
+      const open = (p = path) => {
+        const s = new SqliteMemoryStore(p, { embedder: CONTRACT_EMBEDDER });
+        s.indexFileMinRows = 50;
+        return s;
+      };
+      const settle = () => new Promise((r) => setImmediate(r));
+      const rows: { id: string; v: Float32Array }[] = [];
+      const write = async (store: SqliteMemoryStore, ep: number, n: number, into = rows) => {
+        const statements = Array.from({ length: n }, (_, j) => {
+          const r = { id: `d${ep}-${j}`, v: randomVec() };
+          into.push(r);
+          return { kind: "new" as const, id: r.id, text: `t ${r.id}`, embedding: r.v };
+        });
+        await store.writeEpisode("u", {
+          episode: { id: `de${ep}`, at: ep, instruction: "x", success: true, trajectory: "" },
+          object: { id: `do${ep}`, category: null, matchedBy: "new" as const, detail: "" },
+          instructionId: `dins${ep}`,
+          referenceImage: null,
+          statements,
+          episodic: { id: `depi${ep}`, text: "e" },
+        });
+      };
+      const writer = open();
+      await write(writer, 1, 300);
+      const file = indexFilePath(path, "u");
+      const loader = open();
+      await assertExact(loader, "u", rows);
+      await settle();
+      const good = readFileSync(file);
+      const check = open();
+      await assertExact(check, "u", rows);
+      assert.equal(check.lastIndexSource, "file", "the undamaged file is used");
+
+      const idsAt = good.indexOf(Buffer.from('["d1-0"'));
+      const idsEnd = good.indexOf(Buffer.from('"]'), idsAt) + 2;
+      const damages: [string, (b: Buffer) => void][] = [
+        ["a flipped byte in the int8 rows", (b) => (b[b.length - 7] ^= 0x55)],
+        ["random bytes in the stats", (b) => randomBytes(64).copy(b, align8(idsEnd) + 40)],
+        [
+          "the ids array reversed",
+          (b) => Buffer.from(JSON.stringify(JSON.parse(b.subarray(idsAt, idsEnd).toString()).reverse())).copy(b, idsAt),
+        ],
+      ];
+      for (const [what, damage] of damages) {
+        const bytes = Buffer.from(good);
+        damage(bytes);
+        assert.equal(bytes.length, good.length);
+        assert.ok(!bytes.equals(good), what);
+        writeFileSync(file, bytes);
+        const s = open();
+        await assertExact(s, "u", rows);
+        assert.equal(s.lastIndexSource, "blocks", what);
+        await settle();
+        await s.close();
+      }
+
+      // the index folder's place taken by a regular file, or a FIFO: queries answer, nothing throws later
+      for (const [what, make] of [
+        ["a regular file", (p: string) => writeFileSync(p, "not a folder")],
+        ["a FIFO", (p: string) => execFileSync("mkfifo", [p])],
+      ] as const) {
+        const other = join(own, `index-${what.replace(/\W/g, "")}.db`);
+        const w = open(other);
+        await write(w, 2, 80, []);
+        make(`${other}-index`);
+        const s = open(other);
+        await s.searchStatements("u", randomVec(), 3);
+        await settle();
+        await new Promise((r) => setTimeout(r, 50));
+        await s.clearUser("u");
+        for (const x of [w, s]) await x.close();
+      }
+
+      // a killed writer's temporary file goes with the next write
+      const dead = spawnSync(process.execPath, ["-e", ""]).pid as number;
+      const stale = `${file}.${dead}.0badcafe.tmp`;
+      writeFileSync(stale, "half an index");
+      await write(writer, 3, 5);
+      const after = open();
+      await assertExact(after, "u", rows);
+      await settle();
+      assert.ok(existsSync(file));
+      assert.ok(!existsSync(stale), "the dead writer's .tmp is gone");
+      for (const x of [writer, loader, check, after]) await x.close();
     });
 
     it("are rebuilt once from the rows of a store written before them (schema 2)", async () => {
