@@ -11,14 +11,17 @@
  */
 import { z } from "zod";
 import { Category, ObjectAttributes, ObjectSpec, Pose, type Vec3 } from "../sim/index.ts";
+import { checkSegment } from "../util/index.ts";
 
 export const SCENARIO_SET_VERSION = "1.0";
 export const SCENARIO_SET_FILE = "scenario-set.json";
 
+// an id names a folder (an episode's trajectory, a user's memory): one path segment, never . or ..
 export const Id = z
   .string()
   .min(1)
-  .regex(/^[A-Za-z0-9_.:-]+$/, "ids use letters, digits and _ . : -");
+  .regex(/^[A-Za-z0-9_.:-]+$/, "ids use letters, digits and _ . : -")
+  .superRefine(checkSegment);
 
 export const Timestamp = z.iso.datetime({ offset: false });
 export type Timestamp = z.infer<typeof Timestamp>;

@@ -9,12 +9,23 @@
  * Frames: the simulator's world is y-up with heading 0 facing -z; Foxglove's is z-up, so
  * (x, y, z) → (x, -z, y) and a heading h is a yaw of h + π/2 about z.
  */
-import { type Dirent, existsSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import {
+  type Dirent,
+  existsSync,
+  linkSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { McapWriter } from "@mcap/core";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
-import { DataFileError, readDataFile, readDataText } from "../util/index.ts";
+import { asSegment, DataFileError, readDataFile, readDataText } from "../util/index.ts";
 import { MAP_IMAGE } from "./episode-map.ts";
 
 export const VIEW_TOPICS = ["front", "left", "right"].map((v) => `/views/${v}`);
@@ -93,6 +104,8 @@ export const ExportArgs = z.strictObject({
   dir: z.string().min(1, "is empty"),
   episode: z.string().min(1, "is empty").optional(),
   out: z.string().min(1, "is empty").optional(),
+  /** replace an existing MCAP file (without it, one is never overwritten) */
+  force: z.boolean().optional(),
 });
 export type ExportArgs = z.infer<typeof ExportArgs>;
 
@@ -171,7 +184,9 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
   const start = events.find((e) => e.type === "episode_start");
   if (!start) throw new ExportInputError(`${join(dir, "events.jsonl")} has no episode_start event`);
   const episodeId = start.episodeId;
-  const file = args.out ?? join(dir, `${episodeId}.mcap`);
+  // the id comes from a file: it names the MCAP file only when it is one plain name
+  const file = args.out ?? join(dir, `${asSegment(episodeId, "the episode id in events.jsonl")}.mcap`);
+  checkTarget(file, args.force === true);
 
   // the request's clock when it had one, so Foxglove shows the time rules read; else the epoch
   const baseNs = start.type === "episode_start" && start.clock ? BigInt(Date.parse(start.clock.at)) * 1_000_000n : 0n;
@@ -289,9 +304,22 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
       });
   }
   await writer.end();
-  const tmp = `${file}.part`;
-  writeFileSync(tmp, Buffer.concat(chunks));
-  renameSync(tmp, file);
+  const tmp = `${file}.${process.pid}.part`;
+  try {
+    writeFileSync(tmp, Buffer.concat(chunks), { flag: "wx" });
+    // without --force, a file that appeared meanwhile is not replaced either: link fails on it
+    if (args.force) renameSync(tmp, file);
+    else {
+      linkSync(tmp, file);
+      unlinkSync(tmp);
+    }
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new ExportInputError(`${file} exists; give --force to replace it, or another --out`);
+    if (code === "EISDIR") throw new ExportInputError(`${file} is a folder; --out names the MCAP file to write`);
+    throw e;
+  }
   return {
     file,
     episodeDir: dir,
@@ -301,6 +329,26 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
     skippedLines: skipped,
     bytes: Number(size),
   };
+}
+
+/**
+ * Refuses a target that is not an MCAP file name, is a folder, exists (without `force`), or whose
+ * folder does not exist: an export writes one new file and touches nothing the episode holds.
+ */
+function checkTarget(file: string, force: boolean): void {
+  if (extname(file).toLowerCase() !== ".mcap")
+    throw new ExportInputError(`--out ${file}: the MCAP file to write must end in .mcap`);
+  let s: Stats;
+  try {
+    s = statSync(file);
+  } catch {
+    if (!existsSync(dirname(resolve(file))))
+      throw new ExportInputError(`--out ${file}: its folder ${dirname(resolve(file))} does not exist`);
+    return;
+  }
+  if (s.isDirectory()) throw new ExportInputError(`${file} is a folder; --out names the MCAP file to write`);
+  if (!s.isFile()) throw new ExportInputError(`${file} exists and is not a regular file`);
+  if (!force) throw new ExportInputError(`${file} exists; give --force to replace it, or another --out`);
 }
 
 /** how kept episodes name their views (ViewKeeper, TrajectoryWriter): s0012-front.jpeg */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkSegment } from "../util/index.ts";
 
 export const Prices = z.strictObject({
   inputPerMTok: z.number().min(0).default(0).describe("USD per million input tokens"),
@@ -33,7 +34,11 @@ export const ProviderOptions = z.strictObject({
 
 export const BackboneConfig = z
   .strictObject({
-    name: z.string().default("heuristic").describe("label used in results and reports"),
+    name: z
+      .string()
+      .superRefine(checkSegment)
+      .default("heuristic")
+      .describe("label used in results and reports; it names the backbone's memory folder"),
     type: z
       .string()
       .min(1)

@@ -21,6 +21,7 @@ export { capText, FREE_TEXT_CAP, forTerminal, keptValue } from "./free-text.ts";
 export { loadSharp } from "./lazy-sharp.ts";
 export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";
 export { duration, Pace } from "./pace.ts";
+export { asSegment, checkSegment, PathSegmentError, segmentProblem } from "./path-segment.ts";
 export { fnv1a, mulberry32, Rng } from "./random.ts";
 export { redact, redactDeep, redactKnown, rememberSecret } from "./redact.ts";
 export { missingFrom, Registry, registeredNames, UnknownEntryError } from "./registry.ts";

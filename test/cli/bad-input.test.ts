@@ -129,3 +129,13 @@ describe("polar run: bad --out, --memory-dir and memory.db", () => {
     );
   });
 });
+
+describe("polar eval: a backbone name that is not one folder name", () => {
+  it("a backbone named .. is a bad value (exit 2), not a folder in use (3)", () => {
+    for (const name of ["..", "a/b"]) {
+      const file = join(tmp, `bad-name-${name.length}.yaml`);
+      writeFileSync(file, `name: "${name}"\ntype: heuristic\n`);
+      refused(evalCmd("--backbones", file, "--out", join(tmp, `bad-name-out-${name.length}`)), /key "name": /);
+    }
+  });
+});

@@ -6,7 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
@@ -165,4 +175,61 @@ test("an events.jsonl or map.png that is a FIFO, or an events.jsonl that is a fo
     assert.ok(r.err.includes(join(dir, file)), `${name} names the path: ${r.err}`);
     assert.doesNotMatch(r.err, /\n\s+at /, "no stack trace");
   }
+});
+
+test("an episode id that is a path in events.jsonl is refused: nothing is written outside the folder", () => {
+  const dir = copyOfEpisode("escape");
+  const events = join(dir, "events.jsonl");
+  const lines = readFileSync(events, "utf8").split("\n").filter(Boolean);
+  const id = "../../../ESCAPED";
+  writeFileSync(events, lines.map((l) => JSON.stringify({ ...JSON.parse(l), episodeId: id })).join("\n"));
+  const r = polar(["export", dir], 30_000);
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /the episode id in events\.jsonl "\.\.\/\.\.\/\.\.\/ESCAPED" holds a \//);
+  assert.ok(!existsSync(join(dir, `${id}.mcap`)), "no file outside the folder");
+});
+
+test("a map.png that links elsewhere is left out of the MCAP file", async () => {
+  const dir = copyOfEpisode("linked-map");
+  rmSync(join(dir, "map.png"), { force: true });
+  symlinkSync("/etc/passwd", join(dir, "map.png"));
+  const out = join(project, "linked-map.mcap");
+  const r = polar(["export", dir, "--out", out], 30_000);
+  assert.equal(r.code, 0, r.err);
+  const reader = await open(out);
+  assert.ok(![...reader.channelsById.values()].some((c) => c.topic === TOPICS.map), "no /map channel");
+  const passwd = readFileSync("/etc/passwd");
+  assert.equal(readFileSync(out).indexOf(passwd.subarray(0, 32).toString("base64").slice(0, 40)), -1);
+});
+
+test("--out onto the episode's own files, a folder or an existing MCAP file is refused (exit 2), --force replaces an MCAP file", () => {
+  const dir = copyOfEpisode("targets");
+  const events = readFileSync(join(dir, "events.jsonl"));
+  const own = polar(["export", dir, "--out", join(dir, "events.jsonl")], 30_000);
+  assert.equal(own.code, 2, own.err);
+  assert.match(own.err, /must end in \.mcap/);
+  assert.ok(readFileSync(join(dir, "events.jsonl")).equals(events), "the event stream is untouched");
+
+  const folder = join(project, "a-folder.mcap");
+  mkdirSync(folder);
+  const toFolder = polar(["export", dir, "--out", folder], 30_000);
+  assert.equal(toFolder.code, 2, toFolder.err);
+  assert.match(toFolder.err, /a-folder\.mcap is a folder/);
+  assert.deepEqual(
+    readdirSync(project).filter((f) => f.endsWith(".part")),
+    [],
+    "no .part left",
+  );
+
+  const first = polar(["export", dir], 30_000);
+  assert.equal(first.code, 0, first.err);
+  const again = polar(["export", dir], 30_000);
+  assert.equal(again.code, 2, again.err);
+  assert.match(again.err, /exists; give --force to replace it/);
+  const forced = polar(["export", dir, "--force"], 30_000);
+  assert.equal(forced.code, 0, forced.err);
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.endsWith(".part")),
+    [],
+  );
 });

@@ -12,12 +12,13 @@ export function registerExport(program: Command): void {
     .description("write a kept episode (polar eval --trajectories, polar run) as an MCAP file that opens in Foxglove")
     .argument("<dir>", "an episode folder (holds events.jsonl), or an evaluation folder with --episode")
     .option("--episode <id>", "the episode, when DIR is an evaluation folder (its episodes/ holds it)")
-    .option("--out <file>", "the MCAP file to write (default: DIR/<episode>.mcap)")
+    .option("--out <file>", "the MCAP file to write, ending in .mcap (default: DIR/<episode>.mcap)")
+    .option("--force", "replace the MCAP file if it exists (without it, an existing file is never overwritten)")
     .addHelpText(
       "after",
-      "\nOpen the file in Foxglove with File → Open local file. Exit codes: 0 written, 2 DIR or --episode names no kept episode.",
+      "\nOpen the file in Foxglove with File → Open local file. Exit codes: 0 written, 2 DIR or --episode names no kept episode, a file of it is not a regular file, or --out is not a new .mcap file (--force replaces one).",
     )
-    .action(async (dir: string, opts: { episode?: string; out?: string }) => {
+    .action(async (dir: string, opts: { episode?: string; out?: string; force?: boolean }) => {
       const args = ExportArgs.safeParse({ dir, ...opts });
       if (!args.success) {
         const is = args.error.issues[0];
