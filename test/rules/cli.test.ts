@@ -62,9 +62,16 @@ describe("polar rules (the real CLI)", () => {
   });
 
   it("the default library sits next to memory.path; reading commands never create one", () => {
-    const [missing, taught] = polar(["list", "--user", "u1"], ["teach", "--user", "u9", "never stop in the hallway"]);
+    const [missing, scripted, taught] = polar(
+      ["list", "--user", "u1"],
+      ["list", "--user", "u1", "--json"],
+      ["teach", "--user", "u9", "never stop in the hallway"],
+    );
     assert.equal(missing.code, 2);
     assert.match(missing.err, /^polar: no rules library at .*mem\/rules\.db/);
+    // a script listing rules before any were taught gets an empty list, exit 0
+    assert.equal(scripted.code, 0, scripted.err);
+    assert.deepEqual(JSON.parse(scripted.out), []);
     assert.equal(taught.code, 0, taught.err);
     assert.ok(existsSync(join(dir, "mem", "rules.db")));
   });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { PolarConfig } from "../../config/index.ts";
 import { resolveBackbone } from "../../config/index.ts";
@@ -125,7 +126,14 @@ export function registerRules(program: Command): void {
   common(rules.command("list"))
     .description("the rules in force (--json: an array of rule versions, [] for a user with none)")
     .action(async (opts: Common, cmd: Command) => {
-      await withLibrary(configFor(cmd), dbPath(cmd, opts), false, async (lib) => {
+      const config = configFor(cmd);
+      const path = dbPath(cmd, opts);
+      // no library yet holds no rules: a script reads that as [], and listing creates nothing
+      if (opts.json && config.rules.store === "sqlite" && !existsSync(path)) {
+        console.log("[]");
+        return;
+      }
+      await withLibrary(config, path, false, async (lib) => {
         // a script reads "no rules" as [], not as an error
         if (opts.json) {
           console.log(JSON.stringify((await lib.snapshot(opts.user)).rules, null, 2));
