@@ -23,11 +23,14 @@
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export type { HourWindow } from "./hours.ts";
 export { hourInside, hourOutside, hoursOf, inWindow, wholeDay, windowLength } from "./hours.ts";
+export type { Mood } from "./mood.ts";
+export { directs, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export { countWords, sentences } from "./sentences.ts";
+export { REPAIRED, repaired } from "./spelling.ts";
 export type { FoundTime } from "./times.ts";
 export { findTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";

@@ -8,6 +8,7 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
+import { repaired } from "./spelling.ts";
 
 export interface Token {
   /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
@@ -79,6 +80,7 @@ const SLANG: Record<string, string> = {
   thx: "thanks",
   ty: "thanks",
   nite: "night",
+  rite: "right",
   tonite: "tonight",
   thru: "through",
   til: "until",
@@ -263,7 +265,8 @@ export function tokenize(message: string): Token[] {
       for (const w of slang.split(" ")) push(w, r, false);
       continue;
     }
-    push(s, r, false);
+    // "this tiem", "12 wrods": a slip in a word the grammar leans on (spelling.ts)
+    push(repaired(s) ?? s, r, false);
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * most), a question back when even that is unclear, or no correction at all (thanks, a request,
  * a question).
  */
+import { directs, mood } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
 import { ARTIFACT_NOUN, ENTER, LASTING, NEG, PRAISE, TASK_LOCAL, TASK_VERB, VAGUE_BEHAVIOR } from "./lexicon.ts";
 import { type Common, LEAD, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
@@ -33,9 +34,13 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   const directive = DIRECTIVE.test(w.text) || DIRECTIVE.test(asked.replace(/\s+/g, " ").trim());
   if (!directive || REQUEST.test(w.text)) return undefined;
   const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(/[.!?,;:\s]+$/, "");
+  // "it blocks the door", "the floor is covered in lego": a statement asks nothing of the robot
+  // (beside a rule it is the rule's reason), so it is never a behaviour of its own
+  if (!directs(mood(asked.replace(/\s+/g, " ").trim()))) return undefined;
   const content = asked.split(/\s+/).filter((x) => /^[a-z]/.test(x) && !STOPWORDS.has(x));
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
-  if (content.length - vague < 2 || vague > 0)
+  // a degree with no measure is asked back when it would be kept; for this task it is done as said
+  if (content.length - vague < 2 || (vague > 0 && common.persistence !== "task_local"))
     return {
       type: "unclear",
       reason: `what to do differently is not said ("${text}")`,

@@ -155,7 +155,7 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
 export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b))";
 
 /** "stop going", "quit entering": a verb of ending before a gerund negates it. */
-export const NEG_GERUND = "(?:stop|quit|cease)(?= \\w+ing\\b)";
+export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from)(?= \\w+ing\\b)";
 
 /** What permits (a room is allowed again, or for a while). */
 export const PERMIT = alt([
@@ -260,6 +260,10 @@ export const STRONG_LASTING = alt([
 
 const TASK_NOUN = alt([
   "one",
+  // "keep this answer short": the reply to this task is part of it
+  "answer",
+  "reply",
+  "response",
   "time",
   "once",
   "go",
@@ -398,6 +402,16 @@ export const PLACE = alt([
 
 /** Words that only ask for care in general: what to do is not said. */
 export const VAGUE_BEHAVIOR = alt([
+  // a degree with no measure ("a bit quieter", "more considerate", "in general")
+  "more",
+  "less",
+  "bit",
+  "little",
+  "general",
+  "generally",
+  "considerate",
+  "thoughtful",
+  "quieter",
   "careful",
   "carefully",
   "better",

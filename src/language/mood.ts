@@ -1,0 +1,92 @@
+/**
+ * The mood of a clause, from the library's part-of-speech tags: whether it tells the robot to do
+ * something, or says how things are. Only a clause that asks something of the robot can become
+ * a rule; a statement beside one ("it blocks the door", "the light's broken") is the reason for
+ * it, and a statement alone is no rule at all.
+ *
+ * - imperative: the verb comes first, after words that carry no act ("please", "ok so", "just"),
+ *   or after a negation ("don't go", "never stop", "no going");
+ * - request: a modal before "you" ("could you not go …", "would you kindly …");
+ * - modal: "you" and a modal ("you should …", "you can …", "you must not …");
+ * - wish: the speaker's wish about the robot ("I'd rather you …", "I want you to …", "I'd
+ *   prefer …", "I'd appreciate it if you …");
+ * - question: a question word first, or a question mark with none of the above;
+ * - statement: anything else.
+ */
+import { read } from "./nlp.ts";
+
+export type Mood = "imperative" | "request" | "modal" | "wish" | "question" | "statement";
+
+/** Words before the act that carry none: interjections, politeness, fillers, linking words. */
+const NO_ACT = new Set([
+  "please",
+  "pls",
+  "ok",
+  "okay",
+  "so",
+  "and",
+  "but",
+  "also",
+  "just",
+  "then",
+  "well",
+  "hey",
+  "oh",
+  "um",
+  "uh",
+  "now",
+  "actually",
+  "basically",
+  "really",
+  "kindly",
+  "robot",
+  "like",
+  "yeah",
+  "alright",
+  "right",
+  "honestly",
+  "always",
+  "ever",
+  "from",
+  "going",
+  "forward",
+  "on",
+  "again",
+]);
+const MODAL = new Set(["can", "could", "would", "will", "should", "must", "may", "might", "shall"]);
+const WISH_VERB = new Set(["rather", "prefer", "like", "love", "want", "need", "appreciate", "wish", "hope"]);
+const YOU = new Set(["you", "u", "ya"]);
+const QUESTION_WORD = new Set(["what", "where", "which", "who", "why", "how", "when"]);
+
+export function mood(clause: string): Mood {
+  const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT" || t.text === "?");
+  const asks = toks.at(-1)?.text === "?";
+  const words = toks.filter((t) => t.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && (NO_ACT.has(words[i].normal) || words[i].pos === "INTJ")) i++;
+  const at = (k: number) => words[i + k];
+  const w = (k: number) => at(k)?.normal ?? "";
+  if (!at(0)) return asks ? "question" : "statement";
+  if (QUESTION_WORD.has(w(0))) return "question";
+  // "do not go", "don't ever stop", "never go", "no going"
+  if (w(0) === "do" && (w(1) === "not" || w(1) === "never")) return "imperative";
+  // "never open …", "not the bathroom this time": a clause opened by a negation forbids; "no" only before a verb ("no going"), not "no thanks"
+  if (w(0) === "never" || w(0) === "not") return "imperative";
+  if (w(0) === "no" && (at(1)?.pos === "VERB" || at(1)?.pos === "AUX" || w(1).endsWith("ing"))) return "imperative";
+  if (w(0) === "let" && (w(1) === "us" || w(1) === "'s")) return "imperative";
+  if (MODAL.has(w(0)) && YOU.has(w(1))) return "request";
+  if (YOU.has(w(0)) && (MODAL.has(w(1)) || w(1) === "need" || w(1) === "have" || w(1) === "are")) return "modal";
+  if (w(0) === "i" || w(0) === "we") {
+    const rest = words.slice(i + 1, i + 5).map((t) => t.normal);
+    if (rest.some((x) => WISH_VERB.has(x))) return "wish";
+  }
+  // "be quiet", "be nicer": the verb to be first is an imperative too
+  if (w(0) === "be" && words.length > i + 1) return "imperative";
+  // the verb first: "go", "stay out", "keep", "stop"; wink tags a sentence-initial imperative VERB
+  if (at(0)?.pos === "VERB" && !asks) return "imperative";
+  if (at(0)?.pos === "VERB" && asks) return "request";
+  return asks ? "question" : "statement";
+}
+
+/** Whether a clause of this mood can ask something of the robot. */
+export const directs = (m: Mood): boolean => m !== "statement" && m !== "question";

@@ -1,0 +1,64 @@
+/**
+ * Typos in the words the grammar leans on. A one-off marker typed "this tiem", a limit in
+ * "12 wrods", a time "in the mornign": missing them turns a one-off into a lasting rule or drops
+ * a condition, so the few words whose misreading changes what is kept are repaired, and nothing
+ * else: a closed vocabulary, and only the slips fingers make without making another word: two
+ * neighbouring letters swapped ("tiem"), or one letter left out ("serch"). A substituted letter
+ * is never repaired: "thus" is a word, not "this".
+ */
+
+/**
+ * The words repaired: the task nouns and demonstratives of a one-off, parts of the day, reply
+ * nouns and the negations and frequencies of a rule.
+ */
+export const REPAIRED = [
+  "this",
+  "time",
+  "once",
+  "search",
+  "trip",
+  "only",
+  "just",
+  "morning",
+  "mornings",
+  "evening",
+  "evenings",
+  "night",
+  "afternoon",
+  "words",
+  "answer",
+  "answers",
+  "reply",
+  "replies",
+  "never",
+  "always",
+  "again",
+] as const;
+
+const VOCAB = new Set<string>(REPAIRED);
+
+function swaps(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < w.length; i++) {
+    if (w[i] === w[i + 1]) continue;
+    out.push(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+  }
+  return out;
+}
+
+/** The word a typo stands for, or undefined when it is no typo of a repaired word. */
+export function repaired(word: string): string | undefined {
+  if (VOCAB.has(word) || word.length < 3 || !/^[a-z]+$/.test(word)) return undefined;
+  const found = new Set<string>();
+  for (const s of swaps(word)) if (VOCAB.has(s)) found.add(s);
+  // one letter left out: the vocabulary word with one letter removed is the typo (4+ letters, so "tim" ≠ "time" is kept apart from short words)
+  for (const v of VOCAB)
+    if (v.length === word.length + 1 && v.length >= 5)
+      for (let i = 0; i < v.length; i++)
+        if (v.slice(0, i) + v.slice(i + 1) === word) {
+          found.add(v);
+          break;
+        }
+  // two readings are no repair: the word stays as typed
+  return found.size === 1 ? [...found][0] : undefined;
+}
