@@ -50,3 +50,64 @@ export function hourOutside(from: number, to: number): number | undefined {
 
 /** A window whose ends are equal: every hour of the day. */
 export const wholeDay = (from: number, to: number): boolean => from % 24 === to % 24;
+
+// ---- the algebra of windows: what a ban with exceptions, or a revision, leaves in force ------
+
+/** The hours a window holds, as a set. */
+export const hourSet = (w: HourWindow): Set<number> => new Set(hoursOf(w.fromHour, w.toHour));
+
+/**
+ * Hours as the fewest windows that hold exactly them, in clock order: a run that crosses
+ * midnight is one window ([22, 2)); every hour is the whole day [0, 24); none is no window.
+ */
+export function windowsOf(hours: Iterable<number>): HourWindow[] {
+  const on = new Array<boolean>(24).fill(false);
+  for (const h of hours) on[((h % 24) + 24) % 24] = true;
+  if (on.every(Boolean)) return [{ fromHour: 0, toHour: 24 }];
+  const out: HourWindow[] = [];
+  // start from an hour that is off, so a run over midnight is read whole
+  const off = on.indexOf(false);
+  for (let k = 1; k <= 24; k++) {
+    const h = (off + k) % 24;
+    const prev = (h + 23) % 24;
+    if (on[h] && !on[prev]) {
+      let e = h;
+      while (on[(e + 1) % 24]) e = (e + 1) % 24;
+      out.push({ fromHour: h, toHour: e + 1 });
+    }
+  }
+  return out.sort((a, b) => a.fromHour - b.fromHour);
+}
+
+/** The hours of `a` that are not in `b`: a ban's window less its exception's. */
+export function minus(a: HourWindow, b: HourWindow): HourWindow[] {
+  const out = hourSet(b);
+  return windowsOf(hoursOf(a.fromHour, a.toHour).filter((h) => !out.has(h)));
+}
+
+/** The hours both windows hold. */
+export function overlap(a: HourWindow, b: HourWindow): HourWindow[] {
+  const inB = hourSet(b);
+  return windowsOf(hoursOf(a.fromHour, a.toHour).filter((h) => inB.has(h)));
+}
+
+/** Whether window `a` holds every hour of `b`. */
+export function covers(a: HourWindow, b: HourWindow): boolean {
+  const inA = hourSet(a);
+  return hoursOf(b.fromHour, b.toHour).every((h) => inA.has(h));
+}
+
+/**
+ * When a rule with time conditions (all must hold) and time exceptions (any lifts it) applies:
+ * the hours in every condition's window and in no exception's. No condition is every hour.
+ */
+export function inForce(conditions: readonly HourWindow[], exceptions: readonly HourWindow[]): number[] {
+  const out: number[] = [];
+  for (let h = 0; h < 24; h++)
+    if (
+      conditions.every((c) => inWindow(h, c.fromHour, c.toHour)) &&
+      !exceptions.some((x) => inWindow(h, x.fromHour, x.toHour))
+    )
+      out.push(h);
+  return out;
+}

@@ -22,7 +22,20 @@
  */
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export type { HourWindow } from "./hours.ts";
-export { hourInside, hourOutside, hoursOf, inWindow, wholeDay, windowLength } from "./hours.ts";
+export {
+  covers,
+  hourInside,
+  hourOutside,
+  hourSet,
+  hoursOf,
+  inForce,
+  inWindow,
+  minus,
+  overlap,
+  wholeDay,
+  windowLength,
+  windowsOf,
+} from "./hours.ts";
 export type { Mood } from "./mood.ts";
 export { directs, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
@@ -31,7 +44,7 @@ export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export { countWords, sentences } from "./sentences.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
-export type { FoundTime } from "./times.ts";
-export { findTimes, timeCandidates } from "./times.ts";
+export type { FoundTime, ReplacedTimes } from "./times.ts";
+export { findTimes, replacedTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";

@@ -277,3 +277,34 @@ export function findTimes(clause: string): FoundTime[] {
       return true;
     });
 }
+
+/** What a revision says of hours: the new ones, and the old ones it names ("instead of the morning"). */
+export interface ReplacedTimes {
+  now: FoundTime[];
+  before: FoundTime[];
+}
+
+/** Words before a time that say it is the one being replaced. */
+const REPLACED_BEFORE = /\b(?:instead of|rather than|not|and not|no longer|in place of)\s+$/;
+
+/**
+ * The hours a revision gives and the ones it takes back: "make that the evening instead of the
+ * morning" is now the evening, before the morning; "the evening, not the morning" the same.
+ */
+export function replacedTimes(clause: string): ReplacedTimes {
+  const now: FoundTime[] = [];
+  const before: FoundTime[] = [];
+  const found = findTimes(clause);
+  // a revision names a part of the day bare ("make that the evening"): the same window as "in the evening"
+  for (const m of clause.matchAll(BARE_PART)) {
+    if (found.some((t) => m.index < t.index + t.quote.length && t.index < m.index + m[0].length)) continue;
+    const part = m[1] === "night" ? "at night" : `in the ${m[1]}`;
+    const w = findTimes(part)[0];
+    if (w) found.push({ from: w.from, to: w.to, quote: m[0], index: m.index });
+  }
+  for (const t of found.sort((x, y) => x.index - y.index))
+    (REPLACED_BEFORE.test(clause.slice(0, t.index)) ? before : now).push(t);
+  return { now, before };
+}
+
+const BARE_PART = /\b(?:the |those |these )?(morning|afternoon|evening|night)s?\b/g;

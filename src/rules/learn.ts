@@ -18,7 +18,7 @@
  * does not say for how long, a vague habit, a value for a rule that does not exist come back
  * as a question (`LearnItem.question`), not a silent drop.
  */
-import { findTimes, type Token, tokenize, Words } from "../language/index.ts";
+import { findTimes, overlap, type Token, tokenize, Words } from "../language/index.ts";
 import {
   type ClauseIn,
   isNoCorrection,
@@ -526,6 +526,7 @@ function hoursItems(
   ctx: LearnContext,
 ): LearnItem[] {
   const clause = statementOf(t, r.clause);
+  if (r.retime) return retimeItems(t, r, r.retime, rules, ctx);
   return rulesForHours(r.words, rules).map((v) => {
     const times = r.conditions.filter((c) => c.kind === "time").map((c) => conditionOf(t, c, v.rule.requirement));
     return {
@@ -544,6 +545,64 @@ function hoursItems(
       },
     };
   });
+}
+
+/**
+ * "Make that the evening instead of the morning": the one rule in force with hours (of the room
+ * or limit named, and with the old hours when they are said) gets the new hours in place of its
+ * own; its requirement, other conditions and exceptions stay as they were. Which rule, when it
+ * cannot be told, is asked, never guessed.
+ */
+function retimeItems(
+  t: Said,
+  r: Extract<Reading, { type: "hours" }>,
+  retime: NonNullable<Extract<Reading, { type: "hours" }>["retime"]>,
+  rules: RuleVersion[],
+  ctx: LearnContext,
+): LearnItem[] {
+  const clause = statementOf(t, r.clause);
+  const timed = (v: RuleVersion) => v.rule.conditions.some((c) => c.kind === "time");
+  let found = rules.filter((v) => v.status === "active" && timed(v));
+  const named = retime.targets.filter((x) => x.kind !== "unknown");
+  if (named.length) found = found.filter((v) => named.some((x) => hits(x, v)));
+  if (retime.before.length)
+    found = found.filter((v) =>
+      v.rule.conditions.some(
+        (c) =>
+          c.kind === "time" &&
+          retime.before.some((b) => b.kind === "time" && overlap({ fromHour: b.from, toHour: b.to }, c).length > 0),
+      ),
+    );
+  if (found.length !== 1)
+    return [
+      {
+        decision: "unclear",
+        reason: found.length ? "new hours, for more than one rule with hours" : "new hours, but for no rule with hours",
+        clause,
+        question: found.length
+          ? `Which rule should hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")}: ${found.map((v) => `"${v.rule.statement}"`).join(" or ")}?`
+          : `Which rule should hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")}?`,
+      },
+    ];
+  const v = found[0];
+  const times = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
+  return [
+    {
+      decision: "revise",
+      reason: "the hours of a rule in force, replaced",
+      clause,
+      persistence: "persistent",
+      ruleId: v.ruleId,
+      base: v.versionId,
+      draft: {
+        ...v.rule,
+        conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times],
+        statement: clause,
+        quotes: [...new Set([clause, ...times.map((c) => c.quote), ...v.rule.quotes])],
+        source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+      },
+    },
+  ];
 }
 
 /**

@@ -11,7 +11,7 @@
  * the user's words (a `behavior`: guidance at most), or, when even that is unclear, comes back
  * as a question. Nothing unread ever widens a reading.
  */
-import { findTimes, timeCandidates, Words } from "../../language/index.ts";
+import { findTimes, replacedTimes, timeCandidates, Words } from "../../language/index.ts";
 import { FOUND_ROOM } from "../types.ts";
 import { behaviour, STOPWORDS } from "./behaviour.ts";
 import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
@@ -30,6 +30,7 @@ import {
   PLACE,
   REPLY_NOUN,
   RETRACT,
+  REVISING,
   SCENE,
   STOP,
   TASK_LOCAL,
@@ -413,8 +414,28 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     exceptions: when.exceptions,
     clause,
   };
-  // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
+  // "make that the evening instead of the morning": a rule in force given other hours (never a
+  // behaviour in the revision's words, nor an exception that would permit the new hours)
   const w0 = words(ctx, main);
+  if (re(REVISING).test(w0.text) && !heads(ctx, main).some((h) => h.bans)) {
+    const { now, before } = replacedTimes(w0.text);
+    const span = (t: (typeof now)[number]): Cond => {
+      const [a, b] = w0.range(t.index, t.quote.length);
+      return { kind: "time", from: t.from, to: t.to, a, b };
+    };
+    if (now.length)
+      return [
+        {
+          type: "hours",
+          ...common,
+          conditions: now.map(span),
+          exceptions: [],
+          words: [],
+          retime: { before: before.map(span), targets: targetsIn(ctx, main, c.antecedent, "any") },
+        },
+      ];
+  }
+  // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
   const rule = w0.first(
     /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/,
   );

@@ -78,6 +78,11 @@ export interface HoursReading extends Common {
   type: "hours";
   /** the words that say whose hours ("the baby sleeps …") */
   words: string[];
+  /**
+   * "make that the evening instead of the morning": new hours for a rule in force, replacing its
+   * own; `before` are the hours the user names as the old ones, `targets` what the rule is about
+   */
+  retime?: { before: Cond[]; targets: Target[] };
 }
 
 /** "the study rule is only for weekends": when a stored rule applies, said after it was taught. */
