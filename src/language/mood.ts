@@ -70,6 +70,8 @@ export function mood(clause: string): Mood {
   if (QUESTION_WORD.has(w(0))) return "question";
   // "do not go", "don't ever stop", "never go", "no going"
   if (w(0) === "do" && (w(1) === "not" || w(1) === "never")) return "imperative";
+  // "do what I said", "do it the other way": "do" first, not asking
+  if (w(0) === "do" && !YOU.has(w(1)) && !asks) return "imperative";
   // "never open …", "not the bathroom this time": a clause opened by a negation forbids; "no" only before a verb ("no going"), not "no thanks"
   if (w(0) === "never" || w(0) === "not") return "imperative";
   if (w(0) === "no" && (at(1)?.pos === "VERB" || at(1)?.pos === "AUX" || w(1).endsWith("ing"))) return "imperative";

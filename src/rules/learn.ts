@@ -18,7 +18,7 @@
  * does not say for how long, a vague habit, a value for a rule that does not exist come back
  * as a question (`LearnItem.question`), not a silent drop.
  */
-import { findTimes, overlap, type Token, tokenize, Words } from "../language/index.ts";
+import { findTimes, mood, overlap, type Token, tokenize, Words } from "../language/index.ts";
 import {
   type ClauseIn,
   isNoCorrection,
@@ -32,7 +32,19 @@ import {
 } from "./learn/clause.ts";
 import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./learn/conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
-import { FILLER, GLOBAL, LASTING, NOT_TASK_LOCAL, PRAISE, SCENE, STOP, TASK_LOCAL, VAGUE } from "./learn/lexicon.ts";
+import {
+  FILLER,
+  GLOBAL,
+  LASTING,
+  NEG,
+  NOT_TASK_LOCAL,
+  PRAISE,
+  REFERENCE,
+  SCENE,
+  STOP,
+  TASK_LOCAL,
+  VAGUE,
+} from "./learn/lexicon.ts";
 import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";
@@ -791,7 +803,14 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     (s) =>
       s.kind === "narrative" && !re(PRAISE).test(new Words(rc.tokens, sents[s.sentence].a, sents[s.sentence].b).text),
   );
-  const quiet = !complaint && sents.every((s) => isNoCorrection(rc, s));
+  // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
+  const tells = (s: Span) => {
+    const text = new Words(rc.tokens, s.a, s.b).text;
+    return (
+      mood(text) === "statement" && !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text) && !findTimes(text).length
+    );
+  };
+  const quiet = !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
 }

@@ -51,7 +51,7 @@ import {
   words,
 } from "./reading.ts";
 import { jsonReading, literalAfter, tellReadings, wordLimit } from "./reply-acts.ts";
-import { ellipticalRoom, heads, roomReadings } from "./room-acts.ts";
+import { ellipticalRoom, exceptedRooms, heads, LEFT_OUT, roomReadings } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
@@ -148,7 +148,10 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     !/\b(?:not|never)\b/.test(new Words(ctx.tokens, main.a, permit.a).text)
   ) {
     const act = permit.m[2] ? "stop" : "enter";
-    const rooms = roomsIn(ctx.tokens, permit.b, main.b, ctx.house, c.antecedent);
+    // "you can go anywhere but the garage": a room after "except" / "but" is left out of the permission
+    const except = w.first(LEFT_OUT);
+    const end = except && except.a >= permit.b ? except.a : main.b;
+    const rooms = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
     if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
   }
   if (fine) {
@@ -443,6 +446,8 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     const targets = targetsIn(ctx, { a: main.a, b: rule.b }, c.antecedent, "any");
     return [{ type: "narrow", ...common, targets }];
   }
+  const everywhereBut = exceptedRooms(ctx, c, common, main);
+  if (everywhereBut.length) return everywhereBut;
   const r = retraction(ctx, c, common, main);
   // "you can pass through the den as long as you don't linger there": the permission and the rule
   const alsoBans =

@@ -543,6 +543,42 @@ export const FOUND_ROOM_OBJECT = alt([
   "where(?= *$)",
 ]);
 
+/** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
+export const SUBJECT = alt(["it", "they", "he", "she", "we", "i", "there"]);
+/** Words that make the clause after them part of the one before ("when it rains", "while they sleep"). */
+export const SUBORDINATOR = alt([
+  "when",
+  "whenever",
+  "while",
+  "if",
+  "unless",
+  "until",
+  "because",
+  "since",
+  "as",
+  "where",
+  "once",
+  "after",
+  "before",
+  "that",
+]);
+
+/** Words that point back at something said before: a statement with one is about a rule, never idle talk. */
+export const REFERENCE = alt([
+  "same",
+  "rule",
+  "rules",
+  "one",
+  "ones",
+  "thing",
+  "told",
+  "said",
+  "asked",
+  "ok",
+  "fine",
+  "allowed",
+]);
+
 /** Words that turn a value into a revision of one already stored. */
 export const REVISING = alt([
   "make (?:that|it)",

@@ -3,7 +3,8 @@
  * ("off limits"), and which room each belongs to ("never go in the garage or the basement": both;
  * "…, except the kitchen": not the kitchen).
  */
-import { AVOID, ENTER, FORBIDDEN, NEG, NEG_GERUND, STOP } from "./lexicon.ts";
+import { Words } from "../../language/index.ts";
+import { AVOID, ENTER, FORBIDDEN, NEG, NEG_GERUND, PERMIT, STOP, SUBJECT, SUBORDINATOR } from "./lexicon.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 
@@ -55,6 +56,37 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
 }
 
 const EXCEPT_ROOM = /\b(?:except|unless|other than|apart from|but not|besides|instead of|rather than|save for)\b/;
+/** What a permission leaves out: the words of an exception, and a bare "but" ("anywhere but the garage"). */
+export const LEFT_OUT = /\b(?:except(?: for)?|other than|apart from|but not|but|besides|save for)\b/;
+
+/** Everywhere: a permission that names no room. */
+const EVERYWHERE =
+  /\b(?:anywhere|everywhere|any room|all (?:the )?rooms|every room|wherever you (?:like|want|need)|all over the (?:house|place)|around the (?:house|place))\b/;
+
+/**
+ * "You're free to go anywhere except the nursery": a permission everywhere, but for the rooms it
+ * leaves out, is a ban on those rooms; nothing else is permitted or kept.
+ */
+export function exceptedRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
+  const w = words(ctx, main);
+  const permit = w.first(new RegExp(`\\b(?:${PERMIT})\\b`));
+  const where = w.first(EVERYWHERE);
+  const except = w.first(LEFT_OUT);
+  if (!permit || !where || !except || !(permit.a < where.a && where.b <= except.a)) return [];
+  if (/\b(?:not|never)\b/.test(new Words(ctx.tokens, main.a, permit.a).text)) return [];
+  const kind = new RegExp(`\\b(?:${STOP})\\b`).test(new Words(ctx.tokens, permit.a, where.a).text)
+    ? "no_stop_in_room"
+    : "avoid_room";
+  return roomsIn(ctx.tokens, except.b, main.b, ctx.house, c.antecedent).map((r) => ({
+    type: "rule",
+    ...common,
+    requirement: { kind, room: r.room },
+    stage: "pre_action",
+    quotes: [{ a: main.a, b: main.b }],
+    clear: true,
+    rooms: [r],
+  }));
+}
 
 export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const hs = heads(ctx, main);
@@ -69,6 +101,16 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const seen = new Set<string>();
   for (const r of rooms) {
     if (except && r.a >= except.a) continue;
+    // "never stop in the hallway it blocks the stairs": a new subject between the verb and a room
+    // starts another clause (a run-on), so that room is not the verb's
+    const verb = hs.filter((h) => h.b <= r.a).at(-1);
+    if (
+      verb &&
+      ctx.tokens
+        .slice(verb.b, r.a)
+        .some((t, k, xs) => re(SUBJECT).test(t.w) && !re(SUBORDINATOR).test(xs[k - 1]?.w ?? ""))
+    )
+      continue;
     // the verb a room belongs to: the last one before it; "the office is off limits": the predicate after it
     const before = hs.filter((h) => h.b <= r.a).at(-1);
     const predicate = hs.find(

@@ -1,0 +1,59 @@
+/**
+ * What each clause of a correction does, read by its act: a reason beside a rule stays no rule,
+ * a statement alone corrects nothing, a permission everywhere but some rooms bans those rooms
+ * (and never lifts a ban on them), a one-off marker typed with a slip is still a one-off, and a
+ * degree with no measure is asked back. Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { teach } from "../../src/rules/index.ts";
+import { learn } from "../../src/rules/learn.ts";
+import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
+
+const rooms = ["kitchen", "garage", "attic", "cellar", "hallway", "bedroom", "study"];
+const ctx = { rooms, sceneId: "s1", at: 1 };
+const kinds = (m: string) =>
+  learn(m, [], ctx).items.map((i) => [i.decision, i.draft?.requirement.kind ?? null, i.question ? "?" : ""]);
+
+describe("clauses by their act", () => {
+  it("a reason said beside a rule is no rule of its own", () => {
+    assert.deepEqual(kinds("keep out of the attic, the boards there are loose"), [["add", "avoid_room", ""]]);
+    assert.deepEqual(kinds("never stop in the hallway it blocks the stairs"), [["add", "no_stop_in_room", ""]]);
+  });
+
+  it("a statement alone corrects nothing", () => {
+    const out = learn("the cellar is the room under the kitchen", [], ctx);
+    assert.equal(out.signal, false, JSON.stringify(out.items));
+  });
+
+  it("a permission everywhere but some rooms bans those rooms, and lifts no ban on them", async () => {
+    assert.deepEqual(kinds("feel free to roam anywhere except the cellar and the attic"), [
+      ["add", "avoid_room", ""],
+      ["add", "avoid_room", ""],
+    ]);
+    const lib = new SqliteRuleLibrary(":memory:");
+    try {
+      await teach(lib, "u", "Stay out of the study.", ctx);
+      const t = await teach(lib, "u", "you can go anywhere but the study", { ...ctx, at: 2 });
+      assert.ok(!t.items.some((i) => i.decision === "retract"), JSON.stringify(t.items));
+      const left = (await lib.snapshot("u")).rules.map((v) => v.rule.requirement);
+      assert.deepEqual(left, [{ kind: "avoid_room", room: "study" }]);
+    } finally {
+      await lib.close();
+    }
+  });
+
+  it("a one-off marker typed with a slip is still a one-off", () => {
+    assert.deepEqual(kinds("only thsi tiem skip the cellar"), [["task_local", "avoid_room", ""]]);
+    assert.deepEqual(kinds("for this serch dont go in the attic"), [["task_local", "avoid_room", ""]]);
+  });
+
+  it("a lasting wish with a degree and no measure is asked back; for this answer it is done as said", () => {
+    const vague = learn("try to be a little more tidy in general", [], ctx);
+    assert.ok(
+      vague.items.every((i) => i.decision === "unclear" && i.question),
+      JSON.stringify(vague.items),
+    );
+    assert.deepEqual(kinds("keep this reply a bit shorter than usual"), [["task_local", "behavior", ""]]);
+  });
+});
