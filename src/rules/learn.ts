@@ -780,7 +780,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   );
   const items: LearnItem[] = [];
   for (const r of readings) {
-    if (r.type === "rule") items.push(ruleItem(said, r, rules, ctx));
+    if (r.type === "rule")
+      items.push(withRationale(said, ruleItem(said, r, rules, ctx), reasonFor(rc, segs, sents, r)));
     else if (r.type === "retract") items.push(...retractItems(said, r, rules, ctx, stopRooms));
     else if (r.type === "hours") items.push(...hoursItems(said, r, rules, ctx));
     else if (r.type === "narrow") items.push(...narrowItems(said, r, rules, ctx));
@@ -813,6 +814,50 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const quiet = !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
+}
+
+/**
+ * The reason a rule was given, in the user's words: an explanation ("because …", "that's when …")
+ * or a statement that asks nothing ("it blocks the door"), in the rule's sentence or, when that
+ * sentence says nothing else, the sentence after it ("Stay out of the garage. My tools are there.").
+ */
+function reasonFor(rc: ReadCtx, segs: Seg[], sents: Span[], r: RuleReading): string | undefined {
+  const i = sentenceOf(sents, r);
+  const isReason = (s: Seg) =>
+    s.kind === "explain" ||
+    ((s.kind === "none" || s.kind === "mod") && mood(new Words(rc.tokens, s.a, s.b).text) === "statement");
+  // an explanation inside the act's own segment ("stay out … because …") starts at its marker
+  const inner = segs
+    .filter((s) => s.sentence === i && s.kind === "act" && s.a <= r.clause.a && r.clause.a < s.b)
+    .flatMap((s) => {
+      const p = withoutExplanation(rc.tokens, s);
+      return p.b < s.b ? [{ a: p.b, b: s.b }] : [];
+    });
+  // up to the next act of the sentence: a reason after that is the next act's
+  const stop = segs.find((s) => s.sentence === i && s.kind === "act" && s.a > r.clause.a && s.a >= r.clause.b)?.a;
+  const own = [
+    ...inner,
+    ...segs.filter((s) => s.sentence === i && s.a >= r.clause.a && (stop === undefined || s.a < stop) && isReason(s)),
+  ];
+  const next = segs.filter((s) => s.sentence === i + 1);
+  const parts: Span[] = own.length
+    ? own
+    : next.length && next.every((s) => s.kind !== "act" && s.kind !== "narrative")
+      ? next.filter(isReason)
+      : [];
+  if (!parts.length) return undefined;
+  const text = parts.map((s) => verbatimSpan(rc, s)).filter(Boolean);
+  return text.length ? text.join(" … ") : undefined;
+}
+
+const verbatimSpan = (rc: ReadCtx, s: Span) =>
+  s.b > s.a
+    ? rc.message.slice(rc.tokens[s.a].start, rc.tokens[s.b - 1].end).replace(/^[,;:\s—–-]+|[,;:.!?\s—–-]+$/g, "")
+    : "";
+
+function withRationale(t: Said, item: LearnItem, rationale: string | undefined): LearnItem {
+  if (!rationale || !item.draft || !t.message.includes(rationale)) return item;
+  return { ...item, draft: { ...item.draft, rationale } };
 }
 
 /** The question back for a message that says something is wrong but not what to do. */

@@ -242,6 +242,11 @@ export const RuleDraft = z.strictObject({
   stage: Stage,
   /** whether the requirement is clear enough to guide the agent (else a failed check leaves it inactive) */
   clear: z.boolean(),
+  /**
+   * why the user asked, in their words ("it blocks the door"): kept with the rule it explains,
+   * never a rule of its own; a substring of `source.message`
+   */
+  rationale: z.string().min(1).optional(),
   source: z.strictObject({
     message: z.string().min(1),
     at: z.number().int().nonnegative(),

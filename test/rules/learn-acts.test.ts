@@ -21,6 +21,14 @@ describe("clauses by their act", () => {
     assert.deepEqual(kinds("never stop in the hallway it blocks the stairs"), [["add", "no_stop_in_room", ""]]);
   });
 
+  it("the reason is kept on the rule it explains, in the user's words", () => {
+    const out = learn("never stop in the kitchen, the dog eats there. and dont go in the attic", [], ctx);
+    const byRoom = Object.fromEntries(
+      out.items.map((i) => [i.draft?.requirement.kind === "no_stop_in_room" ? "kitchen" : "attic", i.draft?.rationale]),
+    );
+    assert.deepEqual(byRoom, { kitchen: "the dog eats there", attic: undefined });
+  });
+
   it("a statement alone corrects nothing", () => {
     const out = learn("the cellar is the room under the kitchen", [], ctx);
     assert.equal(out.signal, false, JSON.stringify(out.items));
