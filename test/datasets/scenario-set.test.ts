@@ -96,11 +96,19 @@ test("bad scenario sets are rejected naming the file and the item", () => {
 
 test("an id that would name a folder above (.., .) is refused: ids become folder names", () => {
   for (const id of ["..", "."]) {
-    rejects((s) => {
-      s.evaluation[2].id = id;
-    }, "evaluation[2].id", "would name a folder");
-    rejects((s) => {
-      s.users[0].id = id;
-    }, "users[0].id", "would name a folder");
+    rejects(
+      (s) => {
+        s.evaluation[2].id = id;
+      },
+      "evaluation[2].id",
+      "would name a folder",
+    );
+    rejects(
+      (s) => {
+        s.users[0].id = id;
+      },
+      "users[0].id",
+      "would name a folder",
+    );
   }
 });
