@@ -134,6 +134,6 @@ export function listMemoryFolders(roots: DataRoots): string[] {
       if (e.isDirectory() && e.name !== "views" && e.name !== "report" && !e.name.startsWith("."))
         walk(join(dir, e.name), depth + 1);
   };
-  for (const r of ["runs", "results"]) walk(join(roots.projectDir, r), 0);
-  return out.sort();
+  for (const root of roots.searchRoots(["runs", "results"])) walk(root, 0);
+  return [...new Set(out)].sort();
 }

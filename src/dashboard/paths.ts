@@ -20,11 +20,24 @@ export class DataRoots {
   /** real paths of the roots that exist (a root made later is picked up on the next call) */
   private readonly wanted: string[];
 
+  /** folders given on the command line (`polar dashboard DIR…`, `--root`): runs outside the project */
+  readonly extra: readonly string[];
+
   constructor(
     readonly projectDir: string,
     roots: readonly string[] = DEFAULT_ROOTS,
+    extra: readonly string[] = [],
   ) {
-    this.wanted = roots.map((r) => resolve(projectDir, r));
+    this.extra = extra.map((r) => resolve(r));
+    this.wanted = [...roots.map((r) => resolve(projectDir, r)), ...this.extra];
+  }
+
+  /**
+   * The folders to look for runs in: the project's own (`results`, `runs`, as asked) and every
+   * extra root, each once.
+   */
+  searchRoots(own: readonly string[]): string[] {
+    return [...new Set([...own.map((r) => resolve(this.projectDir, r)), ...this.extra])];
   }
 
   private roots(): string[] {

@@ -95,3 +95,11 @@ export function listRuns(roots: DataRoots, root: string, limit = 200): { path: s
   walk(resolve(roots.projectDir, root), 0);
   return out.sort((a, b) => b.mtime - a.mtime).slice(0, limit);
 }
+
+/** Replays under the project's runs/ and results/ and under every extra root, newest first. */
+export function listAllRuns(roots: DataRoots, limit = 200): { path: string; mtime: number }[] {
+  const seen = new Map<string, { path: string; mtime: number }>();
+  for (const root of roots.searchRoots(["runs", "results"]))
+    for (const r of listRuns(roots, root, limit)) seen.set(r.path, r);
+  return [...seen.values()].sort((a, b) => b.mtime - a.mtime).slice(0, limit);
+}

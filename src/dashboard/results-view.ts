@@ -177,6 +177,6 @@ export function listResultFolders(roots: DataRoots): string[] {
       if (e.isDirectory() && e.name !== "memory" && e.name !== "report" && !e.name.startsWith("."))
         walk(join(dir, e.name), depth + 1);
   };
-  walk(join(roots.projectDir, "results"), 0);
-  return out.sort();
+  for (const root of roots.searchRoots(["results"])) walk(root, 0);
+  return [...new Set(out)].sort();
 }

@@ -21,7 +21,7 @@ import { readRunMap } from "./map-view.ts";
 import { listMemoryFolders, readMemoryGraph } from "./memory-view.ts";
 import { type ClientMessage, parseClientMessage } from "./page-messages.ts";
 import { DataRoots, PathRefused } from "./paths.ts";
-import { type AnyEvent, listRuns, readReplay } from "./replay.ts";
+import { type AnyEvent, listAllRuns, readReplay } from "./replay.ts";
 import { isAlive, listResultFolders, readProgress, readResultsView } from "./results-view.ts";
 import { readRules, teachCorrection } from "./rules-view.ts";
 import { send, serveStatic } from "./static.ts";
@@ -30,6 +30,8 @@ export interface DashboardOptions {
   config: PolarConfig;
   /** the project folder: datasets/, results/ and runs/ are read under it */
   projectDir: string;
+  /** more folders to read runs from (`polar dashboard DIR…`, `--root DIR`), anywhere on disk */
+  roots?: string[];
   host?: string;
   port?: number;
   /** required for any address but loopback; made up (and printed) when not given */
@@ -90,7 +92,7 @@ interface Client {
 export async function startDashboard(opts: DashboardOptions): Promise<Dashboard> {
   const host = opts.host ?? "127.0.0.1";
   const token = isLoopback(host) ? null : (opts.token ?? randomBytes(18).toString("base64url"));
-  const roots = new DataRoots(opts.projectDir);
+  const roots = new DataRoots(opts.projectDir, undefined, opts.roots ?? []);
   const log = opts.log ?? (() => undefined);
   const clients = new Set<Client>();
   const replays = new Map<string, { dir: string; events: AnyEvent[] }>();
@@ -171,7 +173,7 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     type: "catalogue",
     datasets: listDatasets(roots),
     backbones: drive.backbones(),
-    runs: [...listRuns(roots, "runs"), ...listRuns(roots, "results")].map((r) => r.path),
+    runs: listAllRuns(roots).map((r) => r.path),
     results: listResultFolders(roots),
     memories: listMemoryFolders(roots),
     sessions: sessionList(),
