@@ -182,3 +182,42 @@ test("the decision log scrolls, follows the cursor, and an entry moves the curso
   await page.waitForSelector(`[data-testid=episode][data-step='${step}']`);
   assert.ok((await entries.count()) < n, "the log shows only what happened up to the cursor");
 });
+
+test("keys step and jump, space plays at the chosen speed and pauses", { skip: skip ?? false }, async () => {
+  const evs = events();
+  const poseSteps = [...new Set(evs.filter((e) => e.type === "pose").map((e) => e.step as number))].sort(
+    (a, b) => a - b,
+  );
+  await page.fill("[data-testid=timeline]", "0");
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press("ArrowRight");
+  await page.waitForSelector(`[data-testid=episode][data-step='${poseSteps[1]}']`);
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForSelector(`[data-testid=episode][data-step='${poseSteps[0]}']`);
+  // shift+→ jumps to the next mark
+  const markSteps = [
+    ...new Set(
+      await page.locator("[data-testid=mark]").evaluateAll((ms) => ms.map((m) => Number(m.getAttribute("data-step")))),
+    ),
+  ].sort((a, b) => a - b);
+  const firstMark = markSteps.find((s) => s > poseSteps[0])!;
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.waitForSelector(`[data-testid=episode][data-step='${firstMark}']`);
+  await page.keyboard.press("End");
+  await page.waitForSelector(`[data-testid=episode][data-step='${poseSteps.at(-1)}']`);
+  await page.keyboard.press("Home");
+  await page.waitForSelector(`[data-testid=episode][data-step='${poseSteps[0]}']`);
+  // at 8× the cursor moves several steps in a short while; space pauses it where it is
+  await page.selectOption("[data-testid=speed]", "8");
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press(" ");
+  await page.waitForFunction(
+    () => Number(document.querySelector("[data-testid=episode]")?.getAttribute("data-step")) >= 20,
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.keyboard.press(" ");
+  const paused = await cursor();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await cursor(), paused, "space paused the replay");
+});

@@ -1,6 +1,8 @@
-// A step cursor over one or more streams: a slider, step buttons, play, and above the slider a
-// row of marks per kind of event (model calls, grounding, plans, low-level decisions, rule
-// checks, blocks, collisions, the stop); clicking a mark moves the cursor to its step.
+// A step cursor over one or more streams: a slider, step buttons, play at a chosen speed, and above
+// the slider a row of marks per kind of event (model calls, grounding, plans, low-level decisions,
+// rule checks, blocks, collisions, the stop); clicking a mark moves the cursor to its step.
+// Keys (anywhere but a text field): space plays or pauses, ←/→ step, shift+←/→ jump to the
+// previous or next mark, Home/End go to the first or last step.
 
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
@@ -36,8 +38,16 @@ function Marks({ marks, steps, onStep }) {
   </div>`;
 }
 
+/** Replay speeds; 1× is one step every BASE_MS. */
+export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+const BASE_MS = 60;
+
+const typing = (el) =>
+  el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
+
 export function Timeline({ steps, step, onStep, marks = [] }) {
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
   const max = steps.length ? steps.length - 1 : 0;
   const at = Math.max(0, steps.indexOf(step));
   useEffect(() => {
@@ -45,15 +55,40 @@ export function Timeline({ steps, step, onStep, marks = [] }) {
     const t = setInterval(() => {
       if (at >= max) setPlaying(false);
       else onStep(steps[at + 1]);
-    }, 60);
+    }, BASE_MS / speed);
     return () => clearInterval(t);
-  }, [playing, at, max]);
+  }, [playing, at, max, speed]);
   const go = (i) => onStep(steps[Math.max(0, Math.min(max, i))]);
+  const markSteps = [...new Set(marks.map((m) => m.step))].sort((a, b) => a - b);
+  useEffect(() => {
+    const onKey = (e) => {
+      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const current = steps[at] ?? 0;
+      if (e.key === " ") setPlaying((p) => !p);
+      else if (e.key === "ArrowLeft" && e.shiftKey) {
+        const prev = markSteps.filter((s) => s < current).pop();
+        if (prev !== undefined) onStep(prev);
+      } else if (e.key === "ArrowRight" && e.shiftKey) {
+        const next = markSteps.find((s) => s > current);
+        if (next !== undefined) onStep(next);
+      } else if (e.key === "ArrowLeft") go(at - 1);
+      else if (e.key === "ArrowRight") go(at + 1);
+      else if (e.key === "Home") go(0);
+      else if (e.key === "End") go(max);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [at, max, steps, markSteps.join(",")]);
   return html`<div class="timeline-box">
     <div class="timeline">
-      <button onClick=${() => go(at - 1)} data-testid="step-back">◀</button>
-      <button onClick=${() => setPlaying(!playing)}>${playing ? "pause" : "play"}</button>
-      <button onClick=${() => go(at + 1)} data-testid="step-forward">▶</button>
+      <button onClick=${() => go(at - 1)} data-testid="step-back" title="previous step (←)">◀</button>
+      <button onClick=${() => setPlaying(!playing)} data-testid="play" title="play or pause (space)">${playing ? "pause" : "play"}</button>
+      <button onClick=${() => go(at + 1)} data-testid="step-forward" title="next step (→); shift: next mark">▶</button>
+      <select value=${speed} onChange=${(e) => setSpeed(Number(e.currentTarget.value))} data-testid="speed" title="replay speed">
+        ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}
+      </select>
       <div class="track">
         ${marks.length ? html`<${Marks} marks=${marks} steps=${steps} onStep=${onStep} />` : ""}
         <input type="range" min="0" max=${max} value=${at} data-testid="timeline"
