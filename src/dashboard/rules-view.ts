@@ -40,6 +40,10 @@ export async function readRules(config: PolarConfig, user: string): Promise<Rule
   const lib = await openRuleLibrary(config.rules.store, { path, create: false, neo4j: config.memory.neo4j });
   try {
     const [snap, history] = await Promise.all([lib.snapshot(user), lib.history(user)]);
+    // a version is immutable, so an early one keeps the status it was written with: it is shown
+    // as superseded once a later version of the same rule exists (retracted, revised)
+    const latest = new Map<string, number>();
+    for (const v of history) latest.set(v.ruleId, Math.max(latest.get(v.ruleId) ?? 0, v.version));
     return {
       user,
       location: lib.location,
@@ -49,7 +53,7 @@ export async function readRules(config: PolarConfig, user: string): Promise<Rule
         versionId: v.versionId,
         ruleId: v.ruleId,
         version: v.version,
-        status: v.status,
+        status: v.version < (latest.get(v.ruleId) ?? 0) ? `superseded by v${latest.get(v.ruleId)}` : v.status,
         check: v.check.kind,
         statement: v.rule.statement,
         describe: describeRule(v.rule),
