@@ -243,6 +243,14 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
       case "compare": {
         const a = openReplay(m.a);
         const b = openReplay(m.b);
+        // side by side means the same episode: two different ones share no steps worth comparing
+        const episodeOf = (stream: string) => replays.get(stream)?.events.find((e) => e.episodeId)?.episodeId ?? null;
+        const [ea, eb] = [episodeOf(a.stream), episodeOf(b.stream)];
+        if (ea !== eb)
+          throw new Error(
+            `compare needs two runs of one episode: ${m.a} is ${ea ?? "no episode"}, ${m.b} is ${eb ?? "no episode"}`,
+          );
+        if (a.stream === b.stream) throw new Error(`compare needs two different runs; both are ${m.a}`);
         subscribe(c, a.stream);
         subscribe(c, b.stream);
         c.channel.sendControl({ type: "compare", a: { path: m.a, ...a }, b: { path: m.b, ...b } });

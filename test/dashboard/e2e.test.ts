@@ -238,7 +238,21 @@ test("compare two runs of one episode on one synced cursor", { skip: skip ?? fal
   await page.waitForFunction(
     () => document.querySelectorAll("[data-testid=view-front][data-ref='s0040-front.jpeg']").length === 2,
   );
+  // one row of marks per run, never both runs' marks merged into one
+  assert.equal(await page.locator("[data-testid=mark-set]").count(), 2);
   await checkScreenshot(await page.screenshot());
+  // two different episodes are not a comparison: refused, naming both
+  await evalDone;
+  const other = (
+    await page
+      .locator("[data-testid=compare-b] option")
+      .evaluateAll((os) => os.map((o) => o.getAttribute("value") ?? ""))
+  ).find((v) => v.includes("episodes"));
+  if (other) {
+    await page.selectOption("[data-testid=compare-b]", other);
+    await page.click("[data-testid=compare-open]");
+    await page.waitForSelector("[data-testid=error]:has-text('compare needs two runs of one episode')");
+  } else assert.fail("the kept evaluation's episodes are listed to compare");
 });
 
 test("bad input from the page gets an error shown, and the page keeps working", { skip: skip ?? false }, async () => {

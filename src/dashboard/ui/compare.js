@@ -34,7 +34,7 @@ export function CompareTab({ conn, cat, opened }) {
     ${
       pair
         ? html`<${Timeline} steps=${steps} step=${step} onStep=${setStep}
-            marks=${pair.flatMap((s) => marksOf(conn.streams.get(s)?.events ?? []))} />
+            markSets=${pair.map((s) => ({ label: s.slice("replay:".length), marks: marksOf(conn.streams.get(s)?.events ?? []) }))} />
           <div class="side-by-side">
             ${pair.map((s) => html`<${EpisodeView} conn=${conn} stream=${s} step=${step} onStep=${setStep} title=${s.slice("replay:".length)} overlay=${overlay} />`)}
           </div>`

@@ -45,7 +45,11 @@ const BASE_MS = 60;
 const typing = (el) =>
   el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable);
 
-export function Timeline({ steps, step, onStep, marks = [] }) {
+/**
+ * `marks`: one row set for one run; `markSets` (compare): a row set per run, each labelled, so
+ * two runs' marks are never merged into one row.
+ */
+export function Timeline({ steps, step, onStep, marks = [], markSets = null }) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const max = steps.length ? steps.length - 1 : 0;
@@ -59,7 +63,8 @@ export function Timeline({ steps, step, onStep, marks = [] }) {
     return () => clearInterval(t);
   }, [playing, at, max, speed]);
   const go = (i) => onStep(steps[Math.max(0, Math.min(max, i))]);
-  const markSteps = [...new Set(marks.map((m) => m.step))].sort((a, b) => a - b);
+  const allMarks = markSets ? markSets.flatMap((m) => m.marks) : marks;
+  const markSteps = [...new Set(allMarks.map((m) => m.step))].sort((a, b) => a - b);
   useEffect(() => {
     const onKey = (e) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -90,7 +95,16 @@ export function Timeline({ steps, step, onStep, marks = [] }) {
         ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}
       </select>
       <div class="track">
-        ${marks.length ? html`<${Marks} marks=${marks} steps=${steps} onStep=${onStep} />` : ""}
+        ${
+          markSets
+            ? markSets.map(
+                (set) => html`<div class="mark-set" data-testid="mark-set"><div class="small muted">${set.label}</div>
+                  <${Marks} marks=${set.marks} steps=${steps} onStep=${onStep} /></div>`,
+              )
+            : marks.length
+              ? html`<${Marks} marks=${marks} steps=${steps} onStep=${onStep} />`
+              : ""
+        }
         <input type="range" min="0" max=${max} value=${at} data-testid="timeline"
           onInput=${(e) => go(Number(e.currentTarget.value))} />
       </div>
