@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { LockHeldError, reason, redactKnown } from "../util/index.ts";
+import { diskFailureIn, diskProblem, LockHeldError, reason, redactKnown } from "../util/index.ts";
 import { registerCommands } from "./commands/index.ts";
 
 // Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (whole,
@@ -45,8 +45,17 @@ try {
     // 3: the folder is in use by another run (worth retrying later); 2: anything else to fix
     process.exit(e instanceof LockHeldError ? 3 : 2);
   }
-  // A file-system error nobody caught (a full disk, a folder made read-only mid-run): one line
-  // naming the path, not a stack trace.
+  // A disk that cannot take a write (full, read-only, failing) is an infrastructure failure (exit
+  // 4, as README's exit codes say): one line naming the path where Polar knew it
+  const disk = diskFailureIn(e);
+  if (disk) {
+    // the outer error names what was being written where the system error could not
+    const what = disk === e ? diskProblem(e) : (e as Error).message;
+    console.error(`polar: ${what}: free space (or fix the disk) and rerun to resume`);
+    process.exit(4);
+  }
+  // A file-system error nobody caught (a folder made read-only mid-run): one line naming the
+  // path, not a stack trace.
   const sys = e as NodeJS.ErrnoException;
   if (typeof sys?.code === "string" && typeof sys.syscall === "string") {
     console.error(`polar: ${sys.syscall} ${sys.path ?? ""}: ${reason(sys)}`.replace(/ {2}/, " "));

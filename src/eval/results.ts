@@ -7,7 +7,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { openDataFile, readDataText, redactDeep } from "../util/index.ts";
+import { openDataFile, readDataText, redactDeep, writing } from "../util/index.ts";
 import { MeasureMap } from "./measures/measure.ts";
 import { UsageDetailFields } from "./usage-detail.ts";
 
@@ -186,8 +186,10 @@ export class ResultWriter {
   append(line: ResultLine): void {
     // an error a server echoed a key into is stored without it
     const checked = redactDeep(ResultLine.parse(line));
-    writeSync(this.fd, `${JSON.stringify(checked)}\n`);
-    fsyncSync(this.fd);
+    writing(this.path, () => {
+      writeSync(this.fd, `${JSON.stringify(checked)}\n`);
+      fsyncSync(this.fd);
+    });
   }
 
   /**
@@ -269,9 +271,11 @@ export class FailureWriter {
   constructor(readonly path: string) {}
 
   append(line: FailureLine): void {
-    if (this.fd < 0) this.fd = openSync(this.path, "a");
-    writeSync(this.fd, `${JSON.stringify(redactDeep(line))}\n`);
-    fsyncSync(this.fd);
+    writing(this.path, () => {
+      if (this.fd < 0) this.fd = openSync(this.path, "a");
+      writeSync(this.fd, `${JSON.stringify(redactDeep(line))}\n`);
+      fsyncSync(this.fd);
+    });
   }
 
   close(): void {

@@ -14,13 +14,13 @@
  * results say was acquired.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
-import { claimDir, readDataText } from "../util/index.ts";
+import { claimDir, diskProblem, readDataText, writing } from "../util/index.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { EpisodeMap } from "./episode-map.ts";
@@ -386,8 +386,17 @@ export function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string,
   };
 }
 
+/** Written whole or not at all: a full disk must not leave a cut manifest that refuses the rerun. */
 export function saveManifest(outDir: string, m: RunManifest): void {
-  writeFileSync(join(outDir, MANIFEST_FILE), `${JSON.stringify(m, null, 2)}\n`);
+  const path = join(outDir, MANIFEST_FILE);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writing(path, () => writeFileSync(tmp, `${JSON.stringify(m, null, 2)}\n`));
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 export function toLine(
@@ -503,6 +512,15 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     stoppedBecause ??= why;
     stop.abort();
   };
+  const recordFailure = (job: Job, error: string | null) => {
+    try {
+      failures.append({ key: job.key, episodeId: job.episode.id, error, at: now().toISOString() });
+    } catch (e) {
+      // the disk that failed the episode may not take this line either: said on stderr instead
+      notes.push(`could not record the failure of ${job.key} (${diskProblem(e) ?? (e as Error).message}): ${error}`);
+    }
+    progress.failure(`${job.backbone}/${job.memory} ${job.episode.id}`, error ?? "infrastructure failure");
+  };
   const maxMinutes = plan.config.eval.maxMinutes;
   const deadline = maxMinutes === undefined ? null : Date.now() + maxMinutes * 60_000;
   const budget = opts.maxCostUsd === undefined ? null : new Budget(opts.maxCostUsd, previous.lines);
@@ -593,11 +611,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             infrastructureFailures++;
             inARow++;
             if (isSetupRefusal(outcome.error)) setupRefused.add(job.key);
-            failures.append({ key: job.key, episodeId: job.episode.id, error: outcome.error, at: now().toISOString() });
-            progress.failure(
-              `${job.backbone}/${job.memory} ${job.episode.id}`,
-              outcome.error ?? "infrastructure failure",
-            );
+            recordFailure(job, outcome.error);
             if (inARow >= plan.config.eval.maxConsecutiveFailures) {
               stopFor(`${inARow} infrastructure failures in a row, the last: ${outcome.error ?? "unknown"}`);
               return;
@@ -631,7 +645,17 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             ms: Date.now() - t0,
             now: now(),
           });
-          writer.append(line);
+          try {
+            writer.append(line);
+          } catch (e) {
+            const problem = diskProblem(e);
+            if (!problem) throw e;
+            // not kept, so not a result (a rerun runs it again); a full disk ends the run here
+            infrastructureFailures++;
+            recordFailure(job, `its result line could not be written: ${problem}`);
+            stopFor(`the disk could not take a write: ${problem}`);
+            return;
+          }
           done.set(job.key, line);
           ran++;
           progress.episode(
@@ -681,15 +705,29 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
     session.episodesRun = ran;
     session.interrupted = remaining > 0;
     if (stoppedBecause) Object.assign(session, { stoppedBecause });
-    saveManifest(plan.outDir, manifest);
+    try {
+      saveManifest(plan.outDir, manifest);
+    } catch (e) {
+      // the session's record is lost, the results are not (the manifest on disk is the last whole one)
+      notes.push(`this session could not be recorded in the manifest (${diskProblem(e) ?? (e as Error).message})`);
+    }
   }
 
   const remaining = jobs.filter((j) => !done.has(j.key)).length;
   const remainingInRun = inRun.filter((j) => !done.has(j.key)).length;
-  const report =
-    opts.report === false
-      ? null
-      : await writeReport(plan.outDir, { samples: plan.config.eval.bootstrapSamples, seed: plan.config.eval.seed });
+  let report: ReportOutput | null = null;
+  if (opts.report !== false)
+    try {
+      report = await writeReport(plan.outDir, {
+        samples: plan.config.eval.bootstrapSamples,
+        seed: plan.config.eval.seed,
+      });
+    } catch (e) {
+      // the results are kept; a report that did not fit on the disk is rebuilt by `polar report`
+      const problem = diskProblem(e);
+      if (!problem) throw e;
+      notes.push(`the report could not be written (${problem}): free space, then run polar report`);
+    }
   return {
     ran,
     infrastructureFailures,
@@ -766,8 +804,20 @@ export async function runKeeping(
     saveImage: views.saveImage,
     onMap: trajectory.saveMap,
   });
-  await views.finish();
-  return outcome;
+  // an episode whose trajectory could not be kept whole (a full disk) is not a result: the
+  // rerun runs it again, as after any infrastructure failure
+  let problem: string | null = trajectory.failed ? diskProblem(trajectory.failed) : null;
+  if (trajectory.failed && !problem) throw trajectory.failed;
+  try {
+    await views.finish();
+  } catch (e) {
+    problem ??= diskProblem(e);
+    if (!problem) throw e;
+  }
+  if (!problem) return outcome;
+  // what was kept of it is not whole, and the disk needs the room (for failures.jsonl at least)
+  rmSync(dir, { recursive: true, force: true });
+  return { ...outcome, infrastructure: true, error: `the episode's trajectory could not be kept: ${problem}` };
 }
 
 /** The harness's message for an episode the simulator could not set up as recorded (harness.ts setupFailure). */

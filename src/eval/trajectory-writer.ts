@@ -9,11 +9,14 @@ import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
 import { encodedImage } from "../sim/index.ts";
+import { writing } from "../util/index.ts";
 import { type EpisodeMap, writeMap } from "./episode-map.ts";
 
 export class TrajectoryWriter {
   readonly eventsPath: string;
   private viewsDir: string | null = null;
+  /** the first write that failed (a full disk): the kept trajectory is not whole */
+  failed: Error | null = null;
 
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -22,7 +25,13 @@ export class TrajectoryWriter {
   }
 
   readonly onEvent = (e: EpisodeEvent): void => {
-    appendFileSync(this.eventsPath, `${JSON.stringify(e)}\n`);
+    if (this.failed) return;
+    try {
+      writing(this.eventsPath, () => appendFileSync(this.eventsPath, `${JSON.stringify(e)}\n`));
+    } catch (err) {
+      // the event stream swallows a listener's errors: kept here for the runner to read
+      this.failed = err as Error;
+    }
   };
 
   /** Writes a view as the file `ref` names, encoding it first when it is raw pixels. */

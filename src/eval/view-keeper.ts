@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
 import { bytesIfEncoded, fileFormat } from "../sim/index.ts";
-import { loadSharp } from "../util/index.ts";
+import { loadSharp, writing } from "../util/index.ts";
 import { tapViews } from "./view-tap.ts";
 
 /** 4 MiB an episode: about 150 decision points of three 320×240 views at quality 60 */
@@ -42,6 +42,8 @@ export class ViewKeeper {
   private readonly decisionSteps = new Set<number>();
   private keptBytes = 0;
   private leftOut = 0;
+  /** the first write that failed: finish() throws it (a rejected chain left waiting would be unhandled) */
+  private failed: unknown = null;
 
   constructor(
     episodeDir: string,
@@ -79,32 +81,39 @@ export class ViewKeeper {
   private keep(ref: string, image: Image): void {
     if (this.written.has(ref)) return;
     this.written.add(ref);
-    this.pending = this.pending.then(async () => {
-      // a raw in-process view is encoded once, straight from its pixels, not encoded, decoded and encoded again
-      const sharp = await loadSharp();
-      const input =
-        image.format === "rgb"
-          ? sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-          : sharp(image.data);
-      const data =
-        fileFormat(image) === "jpeg"
-          ? await input.jpeg({ quality: this.quality }).toBuffer()
-          : await input.png({ compressionLevel: 9, palette: true }).toBuffer();
-      // never larger than the view's bytes as the camera sent them, where it has them
-      const sent = bytesIfEncoded(image);
-      const bytes: Buffer = sent && sent.length <= data.length ? sent : data;
-      if (this.keptBytes + bytes.length > this.budgetBytes) {
-        this.leftOut++;
-        return;
-      }
-      this.keptBytes += bytes.length;
-      writeFileSync(join(this.dir, ref), bytes);
-    });
+    this.pending = this.pending
+      .then(async () => {
+        if (this.failed) return;
+        // a raw in-process view is encoded once, straight from its pixels, not encoded, decoded and encoded again
+        const sharp = await loadSharp();
+        const input =
+          image.format === "rgb"
+            ? sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+            : sharp(image.data);
+        const data =
+          fileFormat(image) === "jpeg"
+            ? await input.jpeg({ quality: this.quality }).toBuffer()
+            : await input.png({ compressionLevel: 9, palette: true }).toBuffer();
+        // never larger than the view's bytes as the camera sent them, where it has them
+        const sent = bytesIfEncoded(image);
+        const bytes: Buffer = sent && sent.length <= data.length ? sent : data;
+        if (this.keptBytes + bytes.length > this.budgetBytes) {
+          this.leftOut++;
+          return;
+        }
+        this.keptBytes += bytes.length;
+        const path = join(this.dir, ref);
+        writing(path, () => writeFileSync(path, bytes));
+      })
+      .catch((e) => {
+        this.failed ??= e;
+      });
   }
 
   /** waits for every view to be written and records what the budget kept */
   async finish(): Promise<ViewBudget> {
     await this.pending;
+    if (this.failed) throw this.failed;
     const summary: ViewBudget = {
       budgetBytes: this.budgetBytes,
       quality: this.quality,
@@ -113,7 +122,8 @@ export class ViewKeeper {
       leftOut: this.leftOut,
       decisionSteps: [...this.decisionSteps].sort((a, b) => a - b),
     };
-    writeFileSync(join(this.dir, "budget.json"), `${JSON.stringify(summary)}\n`);
+    const path = join(this.dir, "budget.json");
+    writing(path, () => writeFileSync(path, `${JSON.stringify(summary)}\n`));
     return summary;
   }
 }

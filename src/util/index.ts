@@ -14,9 +14,10 @@ export {
 } from "./data-file.ts";
 export type { ClaimedDir } from "./dir-lock.ts";
 export { claimDir, LockHeldError } from "./dir-lock.ts";
+export { diskFailureIn, diskProblem, withPath, writing } from "./disk-write.ts";
 export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
 export type { FailureInfo } from "./failure.ts";
-export { isInfrastructureFailure } from "./failure.ts";
+export { isDiskFailure, isInfrastructureFailure } from "./failure.ts";
 export { capText, FREE_TEXT_CAP, forTerminal, keptValue } from "./free-text.ts";
 export { loadSharp } from "./lazy-sharp.ts";
 export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";

@@ -13,7 +13,7 @@ import { MemoryStoreError } from "../../memory/index.ts";
 import { BackboneConfigError } from "../../mllm/index.ts";
 import type { RateLimit } from "../../queue/index.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/index.ts";
-import { claimDir, Pace } from "../../util/index.ts";
+import { claimDir, diskFailureIn, Pace } from "../../util/index.ts";
 import { configFor, intFlag, listFlag, nonEmptyFlag, UserError } from "../options.ts";
 import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
@@ -193,7 +193,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
       );
     if (s.infrastructureFailures > 0)
       console.error(
-        `polar: ${s.infrastructureFailures} episodes could not be run (simulator or model service unusable; see failures.jsonl): ${rerun} to retry them`,
+        `polar: ${s.infrastructureFailures} episodes could not be run (simulator, model service or disk unusable; see failures.jsonl): ${rerun} to retry them`,
       );
     if (s.remaining > 0) console.log(`stopped early: ${rerun} to resume`);
     else if (s.remainingInRun > 0)
@@ -206,6 +206,8 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     else if (s.overBudget) process.exitCode = EXIT_OVER_BUDGET;
     else if (s.stoppedBecause) process.exitCode = 5;
   } catch (e) {
+    // a full disk is no bad value: main reports it as an infrastructure failure (exit 4)
+    if (diskFailureIn(e)) throw e;
     if (
       e instanceof PlanError ||
       e instanceof ResumeMismatchError ||
@@ -336,6 +338,8 @@ async function runDryRun(config: PolarConfig, flags: EvalFlags): Promise<void> {
     });
     console.log(formatDryRun(r));
   } catch (e) {
+    // a full disk is no bad value: main reports it as an infrastructure failure (exit 4)
+    if (diskFailureIn(e)) throw e;
     if (
       e instanceof PlanError ||
       e instanceof DatasetError ||
