@@ -4,6 +4,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { loadSharp, readDataFile } from "../util/index.ts";
 import { DatasetError, describeIssues } from "./dataset-errors.ts";
 import {
   type AcquisitionEpisode,
@@ -39,7 +40,40 @@ export async function loadScenarioSet(path: string): Promise<ScenarioSet> {
       file,
       `${missing.length} reference image(s) missing under ${set.dir} (${missing.slice(0, 3).join("; ")}${missing.length > 3 ? "; …" : ""})`,
     );
+  const broken = await undecodable([...new Set(set.acquisition.map((ep) => ep.referenceImage))], set.dir);
+  if (broken.length)
+    throw new DatasetError(
+      file,
+      `${broken.length} reference image(s) under ${set.dir} cannot be decoded (${broken.slice(0, 3).join("; ")}${broken.length > 3 ? "; …" : ""})`,
+    );
   return set;
+}
+
+/** The largest reference image read: a photo of one object, never tens of megabytes. */
+const REFERENCE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The reference images (relative to `dir`) that do not decode whole, as "name: why". Their
+ * header is not enough: a file cut short or damaged after it reads as an image until its pixels
+ * are needed, which is an episode, far into a run.
+ */
+async function undecodable(images: string[], dir: string): Promise<string[]> {
+  const sharp = await loadSharp();
+  const out = await Promise.all(
+    images.map(async (name) => {
+      try {
+        const data = readDataFile(join(dir, name), { maxBytes: REFERENCE_MAX_BYTES });
+        const meta = await sharp(data).metadata();
+        if (meta.format !== "png" && meta.format !== "jpeg") return `${name}: ${meta.format} (PNG or JPEG)`;
+        // failOn "warning": libpng's and libjpeg's complaints about damaged data are errors here
+        await sharp(data, { failOn: "warning" }).raw().toBuffer();
+        return null;
+      } catch (e) {
+        return `${name}: ${(e as Error).message.split("\n")[0]}`;
+      }
+    }),
+  );
+  return out.filter((x): x is string => x !== null);
 }
 
 /** Parses and cross-checks a scenario set's JSON text; `file` names it in errors. */

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { checkScenarioSet } from "../../src/datasets/generate/checks.ts";
 import { loadScenarioSet, parseScenarioSet } from "../../src/datasets/load-set.ts";
@@ -110,5 +113,43 @@ test("an id that would name a folder above (.., .) is refused: ids become folder
       "users[0].id",
       "would name a folder",
     );
+  }
+});
+
+test("a reference image that is damaged past its header is refused before any episode, naming it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "polar-broken-ref-"));
+  try {
+    cpSync(MINI, join(dir, "set"), { recursive: true });
+    const name = fresh().acquisition[0].referenceImage;
+    const path = join(dir, "set", name);
+    const bytes = readFileSync(path);
+    // the header (signature, size) stays: only decoding the pixels finds the damage
+    writeFileSync(path, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await assert.rejects(
+      () => loadScenarioSet(join(dir, "set")),
+      (e: Error) => e.message.includes(`cannot be decoded (${name}: `),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [
+        "bin/polar.js",
+        "eval",
+        "--dataset",
+        join(dir, "set"),
+        "--memory",
+        "none",
+        "--limit",
+        "1",
+        "--no-report",
+        "--out",
+        join(dir, "out"),
+      ],
+      { encoding: "utf8", timeout: 60_000, env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" } },
+    );
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`cannot be decoded \\(${name.replace(/[.]/g, "\\.")}`));
+    assert.ok(!existsSync(join(dir, "out", "results.jsonl")), "no episode ran");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
