@@ -1,13 +1,15 @@
 import { Command, CommanderError } from "commander";
-import { diskFailureIn, diskProblem, LockHeldError, reason, redactKnown } from "../util/index.ts";
+import { diskFailureIn, diskProblem, forTerminal, LockHeldError, reason, redactKnown } from "../util/index.ts";
 import { registerCommands } from "./commands/index.ts";
 
-// Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (whole,
-// cut short or lower-cased) never reaches a terminal or a log file.
+// Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (in any
+// spelling) never reaches a terminal or a log file, and neither does an escape sequence or other
+// control character a model wrote (a window title, the clipboard by OSC 52, colours): the CLI
+// prints none of its own.
 for (const stream of [process.stdout, process.stderr]) {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) =>
-    write(typeof chunk === "string" ? redactKnown(chunk) : chunk, ...rest)) as typeof stream.write;
+    write(typeof chunk === "string" ? forTerminal(redactKnown(chunk)) : chunk, ...rest)) as typeof stream.write;
 }
 
 const program = new Command()
