@@ -122,6 +122,30 @@ const SLANG: Record<string, string> = {
   everytime: "every time",
 };
 
+/** What follows "'s" when it is "is", said of a room ("the bedroom's ok", "the garage's off limits"). */
+const PREDICATE = new Set([
+  "ok",
+  "okay",
+  "fine",
+  "alright",
+  "allowed",
+  "open",
+  "free",
+  "safe",
+  "off",
+  "out",
+  "forbidden",
+  "banned",
+  "closed",
+  "not",
+  "no",
+  "now",
+  "still",
+  "never",
+  "always",
+  "empty",
+]);
+
 /** "ur" is "your" before a noun, "you are" before a state ("when ur done"). */
 const UR_STATE = new Set([
   "done",
@@ -217,7 +241,7 @@ export function tokenize(message: string): Token[] {
         if (head === "let") {
           push("let", r, false);
           push("us", r, false);
-        } else if (IS_BEFORE.has(head)) {
+        } else if (IS_BEFORE.has(head) || PREDICATE.has(next?.s.toLowerCase() ?? "")) {
           push(head, r, false);
           push("is", r, false);
         } else {

@@ -19,6 +19,7 @@
  * as a question (`LearnItem.question`), not a silent drop.
  */
 import { findTimes, mood, overlap, type Token, tokenize, Words } from "../language/index.ts";
+import { describeRule } from "./describe.ts";
 import {
   type ClauseIn,
   isNoCorrection,
@@ -35,6 +36,7 @@ import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
 import {
   FILLER,
   GLOBAL,
+  HEDGE,
   LASTING,
   NEG,
   NOT_TASK_LOCAL,
@@ -779,6 +781,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     ),
   );
   const items: LearnItem[] = [];
+  /** the reading each item came from */
+  const origin: Reading[] = [];
   for (const r of readings) {
     if (r.type === "rule")
       items.push(withRationale(said, ruleItem(said, r, rules, ctx), reasonFor(rc, segs, sents, r)));
@@ -787,7 +791,24 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     else if (r.type === "narrow") items.push(...narrowItems(said, r, rules, ctx));
     else
       items.push({ decision: "unclear", reason: r.reason, clause: statementOf(said, r.clause), question: r.question });
+    while (origin.length < items.length) origin.push(r);
   }
+  // "maybe stay out of the cellar? not sure": a hedged rule is read back as a question, never kept
+  const hedged = new Set(sents.flatMap((s, i) => (re(HEDGE).test(new Words(rc.tokens, s.a, s.b).text) ? [i] : [])));
+  if (hedged.size)
+    for (const [k, it] of items.entries()) {
+      const i = sentenceOf(sents, origin[k]);
+      const near = hedged.has(i) || (hedged.has(i + 1) && !readings.some((o) => sentenceOf(sents, o) === i + 1));
+      if (!it.draft || !near || it.decision === "task_local" || it.decision === "reuse") continue;
+      items[k] = {
+        decision: "unclear",
+        reason: "a hedged request: kept only once the user confirms it",
+        clause: it.clause,
+        persistence: it.persistence,
+        draft: it.draft,
+        question: `Shall I keep to this from now on: ${lowerFirst(describeRule(it.draft))}?`,
+      };
+    }
   // two readings of one message about the same requirement: keep the first
   const seen = new Set<string>();
   const kept = items.filter((it) => {
@@ -798,6 +819,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     return true;
   });
   if (kept.length) return { message: original, signal: true, items: kept };
+  const same = sameFor(said, rc, rules, ctx);
+  if (same) return { message: original, signal: true, items: [same] };
   // nothing read: a request, thanks, a question — or a correction that says too little, asked back
   // "You went into the garage." says something went wrong; "You found it, thanks!" does not
   const complaint = segs.some(
@@ -859,6 +882,48 @@ function withRationale(t: Said, item: LearnItem, rationale: string | undefined):
   if (!rationale || !item.draft || !t.message.includes(rationale)) return item;
   return { ...item, draft: { ...item.draft, rationale } };
 }
+
+/**
+ * "The same goes for the cellar": the rule said last, about a room, said again of the room named
+ * here, with its conditions and exceptions; with no such rule in force, which one is asked.
+ */
+function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext): LearnItem | undefined {
+  if (!rc.tokens.some((x) => x.w === "same")) return undefined;
+  const rooms = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house);
+  if (rooms.length !== 1) return undefined;
+  const last = rules
+    .filter(
+      (v) =>
+        v.status === "active" &&
+        (v.rule.requirement.kind === "avoid_room" || v.rule.requirement.kind === "no_stop_in_room"),
+    )
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+  const clause = t.message.trim();
+  if (!last)
+    return {
+      decision: "unclear",
+      reason: "the same as a rule, but there is none",
+      clause,
+      question: "The same as which rule?",
+    };
+  const q = last.rule.requirement as Extract<Requirement, { kind: "avoid_room" | "no_stop_in_room" }>;
+  if (sameRoom(q.room, rooms[0].room)) return undefined;
+  const draft: RuleDraft = {
+    ...last.rule,
+    statement: clause,
+    quotes: [clause],
+    requirement: { kind: q.kind, room: rooms[0].room },
+    persistence: "persistent",
+    conditions: last.rule.conditions.map((c) => ({ ...c })),
+    exceptions: last.rule.exceptions.map((c) => ({ ...c })),
+    source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+  };
+  // the earlier rule's reason was for its own room
+  delete draft.rationale;
+  return resolveDraft(draft, clause, rules, {});
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The question back for a message that says something is wrong but not what to do. */
 function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {

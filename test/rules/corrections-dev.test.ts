@@ -3,8 +3,8 @@
  * (test/rules/corrections-dev.json, labelled like TellOnce appendix D.1): every field right for
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
- * test/rules/corrections-dev-2.json, by another author, is asserted the same way. The held-out
- * sets (datasets/corrections/heldout.json, heldout-2.json) are never read by a test: they are
+ * test/rules/corrections-dev-2.json and -3.json, by other authors, are asserted the same way. The held-out
+ * sets (datasets/corrections/heldout*.json) are never read by a test: they are
  * scored by scripts/score-corrections.ts alone.
  */
 import assert from "node:assert/strict";
@@ -14,8 +14,13 @@ import { describe, it } from "node:test";
 import { FIELDS, loadLabelSet, scoreSet, scoreTable, UNSAFE } from "../../src/eval/rule-phase/labels.ts";
 
 describe("the learner on the development corrections", () => {
-  // the second set is by another author, in other words (typos, run-ons, hedges, durations, qualified rooms)
-  for (const path of ["test/rules/corrections-dev.json", "test/rules/corrections-dev-2.json"])
+  // the second and third sets are by other authors, in other words (typos, run-ons, hedges, durations,
+  // qualified rooms; voice transcription, non-native English, references back, reasons, permissions)
+  for (const path of [
+    "test/rules/corrections-dev.json",
+    "test/rules/corrections-dev-2.json",
+    "test/rules/corrections-dev-3.json",
+  ])
     it(`reads every field right for at least 80% of ${path}, with no unsafe reading`, async () => {
       const s = await scoreSet(loadLabelSet(path));
       console.log(scoreTable(s));

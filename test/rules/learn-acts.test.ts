@@ -51,6 +51,33 @@ describe("clauses by their act", () => {
     }
   });
 
+  it("a hedged rule is read back as a question and kept only once confirmed", () => {
+    const out = learn("perhaps dont go in the cellar at night, i dunno", [], ctx);
+    assert.deepEqual(
+      out.items
+        .filter((i) => i.draft)
+        .map((i) => [i.decision, /never enter the basement|cellar/i.test(i.question ?? "")]),
+      [["unclear", true]],
+      JSON.stringify(out.items),
+    );
+  });
+
+  it("the same said of another room copies the last rule about a room, conditions and all", async () => {
+    const lib = new SqliteRuleLibrary(":memory:");
+    try {
+      await teach(lib, "u", "Never stop in the study after 10pm.", ctx);
+      const t = await teach(lib, "u", "the same goes for the attic", { ...ctx, at: 2 });
+      assert.deepEqual(
+        t.items.map((i) => [i.decision, i.draft?.requirement, i.draft?.conditions.map((c) => c.kind)]),
+        [["add", { kind: "no_stop_in_room", room: "attic" }, ["time"]]],
+      );
+      const none = learn("same for the attic", [], ctx);
+      assert.ok(none.items.every((i) => i.decision === "unclear" && i.question));
+    } finally {
+      await lib.close();
+    }
+  });
+
   it("a one-off marker typed with a slip is still a one-off", () => {
     assert.deepEqual(kinds("only thsi tiem skip the cellar"), [["task_local", "avoid_room", ""]]);
     assert.deepEqual(kinds("for this serch dont go in the attic"), [["task_local", "avoid_room", ""]]);

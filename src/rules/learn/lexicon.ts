@@ -54,6 +54,8 @@ export const ENTER = alt([
     "pop popping popped",
     "be being been",
   ),
+  // "don't bother with the cellar": not going there
+  "bother(?:ing)? with",
 ]);
 
 /** Verbs of ending up somewhere: negated, a room not to stop in. */
@@ -541,6 +543,22 @@ export const FOUND_ROOM_OBJECT = alt([
   "the spot",
   "where(?: exactly)?(?= (?:it|they|you|things|stuff|the|something|i)\\b)",
   "where(?= *$)",
+]);
+
+/** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
+export const HEDGE = alt([
+  "maybe",
+  "perhaps",
+  "possibly",
+  "not sure",
+  "not certain",
+  "i guess",
+  "i suppose",
+  "i do not know",
+  "idk",
+  "dunno",
+  "i will think about it",
+  "let me think",
 ]);
 
 /** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
