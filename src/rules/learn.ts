@@ -6,7 +6,7 @@
  *    cut into sentences, segments and clauses (learn/segments.ts): one thing asked, with the
  *    parts around it that only say when, where, for how long or why;
  * 2. each clause is read for its act, object, conditions, persistence and scope
- *    (learn/clause.ts, learn/conditions.ts) from small word classes (learn/lexicon.ts), rooms
+ *    (learn/clause.ts, learn/conditions.ts) from small word classes (src/language/lexicon.ts), rooms
  *    by the house's own labels (rooms.ts), numbers and times by one grammar (grammar/);
  * 3. each reading is resolved against the user's rules in force (learn/resolve.ts): reuse,
  *    revise, replace, add, retract, or a condition given its hours.
@@ -18,7 +18,26 @@
  * does not say for how long, a vague habit, a value for a rule that does not exist come back
  * as a question (`LearnItem.question`), not a silent drop.
  */
-import { findTimes, mood, overlap, type Token, tokenize, Words } from "../language/index.ts";
+import {
+  FILLER,
+  findTimes,
+  GLOBAL,
+  HEDGE,
+  LASTING,
+  mood,
+  NEG,
+  NOT_TASK_LOCAL,
+  overlap,
+  PRAISE,
+  REFERENCE,
+  SCENE,
+  STOP,
+  TASK_LOCAL,
+  type Token,
+  tokenize,
+  VAGUE,
+  Words,
+} from "../language/index.ts";
 import { describeRule } from "./describe.ts";
 import {
   type ClauseIn,
@@ -33,20 +52,6 @@ import {
 } from "./learn/clause.ts";
 import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./learn/conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
-import {
-  FILLER,
-  GLOBAL,
-  HEDGE,
-  LASTING,
-  NEG,
-  NOT_TASK_LOCAL,
-  PRAISE,
-  REFERENCE,
-  SCENE,
-  STOP,
-  TASK_LOCAL,
-  VAGUE,
-} from "./learn/lexicon.ts";
 import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";

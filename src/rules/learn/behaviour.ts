@@ -3,9 +3,19 @@
  * most), a question back when even that is unclear, or no correction at all (thanks, a request,
  * a question).
  */
-import { directs, mood } from "../../language/index.ts";
+import {
+  ARTIFACT_NOUN,
+  directs,
+  ENTER,
+  LASTING,
+  mood,
+  NEG,
+  PRAISE,
+  TASK_LOCAL,
+  TASK_VERB,
+  VAGUE_BEHAVIOR,
+} from "../../language/index.ts";
 import type { Stage } from "../types.ts";
-import { ARTIFACT_NOUN, ENTER, LASTING, NEG, PRAISE, TASK_LOCAL, TASK_VERB, VAGUE_BEHAVIOR } from "./lexicon.ts";
 import { type Common, LEAD, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
 
 import type { Span } from "./segments.ts";

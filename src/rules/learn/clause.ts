@@ -5,16 +5,12 @@
  * what it changes (a permission or a retraction lifts a rule; "make that 20 words" revises one;
  * "the baby sleeps from 1 to 3" gives the hours of a condition already stored).
  *
- * The acts are built from word classes (lexicon.ts) by structure: a verb of going after a
+ * The acts are built from word classes (src/language/lexicon.ts) by structure: a verb of going after a
  * negation is a room to avoid; after a permission it lifts a ban; a verb of ending up after a
  * negation is a room not to stop in. Whatever the clause asks that none of this reads stays as
  * the user's words (a `behavior`: guidance at most), or, when even that is unclear, comes back
  * as a question. Nothing unread ever widens a reading.
  */
-import { findTimes, replacedTimes, timeCandidates, Words } from "../../language/index.ts";
-import { FOUND_ROOM } from "../types.ts";
-import { behaviour, STOPWORDS } from "./behaviour.ts";
-import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import {
   ARTIFACT_NOUN,
   CALL,
@@ -22,6 +18,7 @@ import {
   FILLER,
   FINE,
   FREQUENCY,
+  findTimes,
   GLOBAL,
   LASTING,
   NOT_TASK_LOCAL,
@@ -31,12 +28,18 @@ import {
   REPLY_NOUN,
   RETRACT,
   REVISING,
+  replacedTimes,
   SCENE,
   STOP,
   TASK_LOCAL,
+  timeCandidates,
   USE_WORD,
   VAGUE,
-} from "./lexicon.ts";
+  Words,
+} from "../../language/index.ts";
+import { FOUND_ROOM } from "../types.ts";
+import { behaviour, STOPWORDS } from "./behaviour.ts";
+import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import {
   type ClauseIn,
   type Common,

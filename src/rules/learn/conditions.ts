@@ -6,11 +6,11 @@
  * vague. Explanations ("that is when I clean it", "because the dog sleeps there") say why, not
  * when, and are cut off before any of this is read.
  */
-import { findTimes, type Token, Words } from "../../language/index.ts";
 import {
   DAYS,
   DURATION,
   EXPLAIN,
+  findTimes,
   GLOBAL,
   LASTING,
   NOT_TASK_LOCAL,
@@ -18,8 +18,10 @@ import {
   SCENE,
   STRONG_LASTING,
   TASK_LOCAL,
+  type Token,
   VAGUE,
-} from "./lexicon.ts";
+  Words,
+} from "../../language/index.ts";
 import type { Span } from "./segments.ts";
 
 export type Cond =

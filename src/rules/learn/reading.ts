@@ -1,8 +1,7 @@
 /** What a clause reading is: the shapes clause.ts and the act readers (room-acts, reply-acts, behaviour) share. */
-import { type Token, Words } from "../../language/index.ts";
+import { FILLER, type Token, Words } from "../../language/index.ts";
 import type { Requirement, Stage } from "../types.ts";
 import type { Cond, Lasting } from "./conditions.ts";
-import { FILLER } from "./lexicon.ts";
 import type { RoomRef } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 

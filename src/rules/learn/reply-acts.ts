@@ -3,10 +3,6 @@
  * words"), JSON with fields ("keys found plus room"), mentioning the room or a quoted word, never
  * saying a word ("stop calling me 'sir'").
  */
-import { numberAt, Words } from "../../language/index.ts";
-import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
-import { REQUEST } from "./behaviour.ts";
-import { withoutExplanation } from "./conditions.ts";
 import {
   ADDITIVE,
   ARTIFACT_NOUN,
@@ -16,6 +12,7 @@ import {
   LASTING,
   NEG,
   NEG_GERUND,
+  numberAt,
   REPLY_NOUN,
   REVISING,
   SCENE,
@@ -23,7 +20,11 @@ import {
   TELL,
   USE_WORD,
   VAGUE,
-} from "./lexicon.ts";
+  Words,
+} from "../../language/index.ts";
+import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
+import { REQUEST } from "./behaviour.ts";
+import { withoutExplanation } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 
 import type { Span } from "./segments.ts";

@@ -3,8 +3,18 @@
  * ("off limits"), and which room each belongs to ("never go in the garage or the basement": both;
  * "…, except the kitchen": not the kitchen).
  */
-import { Words } from "../../language/index.ts";
-import { AVOID, ENTER, FORBIDDEN, NEG, NEG_GERUND, PERMIT, STOP, SUBJECT, SUBORDINATOR } from "./lexicon.ts";
+import {
+  AVOID,
+  ENTER,
+  FORBIDDEN,
+  NEG,
+  NEG_GERUND,
+  PERMIT,
+  STOP,
+  SUBJECT,
+  SUBORDINATOR,
+  Words,
+} from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 

@@ -1,9 +1,10 @@
 /**
- * The learner's small lexicon: classes of words, not sentences. Each class is a regex fragment
- * over normalised words (src/language/tokens.ts: lower case, "don't" is "do not", "outta" is "out
- * of"), so a new way of saying something is one more word in its class, never one more
- * sentence pattern. The structure that combines them (a negation before a verb of entering is
- * a room to avoid; a permission before it lifts one) lives in clause.ts.
+ * The word classes English is read by, named in one place: classes of words, not sentences.
+ * Each class is a regex fragment over normalised words (tokens.ts: lower case, "don't" is "do
+ * not", "outta" is "out of"), so a new way of saying something is one more word in its class,
+ * never one more sentence pattern. A newcomer extends a class here; the rule learner
+ * (src/rules/learn/clause.ts) combines them (a negation before a verb of entering is a room to
+ * avoid; a permission before it lifts one).
  */
 
 export const alt = (xs: readonly string[]) => `(?:${[...xs].sort((a, b) => b.length - a.length).join("|")})`;
