@@ -45,6 +45,7 @@ export {
   DAYS,
   DURATION,
   ENTER,
+  EXCEPTION_WORD,
   EXPLAIN,
   FILLER,
   FINE,

@@ -582,6 +582,21 @@ export const SUBORDINATOR = alt([
   "that",
 ]);
 
+/** The words that make what follows an exception ("except on sundays", "other than at night"). */
+export const EXCEPTION_WORD = alt([
+  "except",
+  "excepting",
+  "other",
+  "than",
+  "apart",
+  "from",
+  "but",
+  "not",
+  "for",
+  "save",
+  "besides",
+]);
+
 /** Words that point back at something said before: a statement with one is about a rule, never idle talk. */
 export const REFERENCE = alt([
   "same",

@@ -80,6 +80,9 @@ const SLANG: Record<string, string> = {
   thx: "thanks",
   ty: "thanks",
   nite: "night",
+  // slips too short to repair by spelling.ts's rule, typed often enough to name
+  ths: "this",
+  tme: "time",
   rite: "right",
   tonite: "tonight",
   thru: "through",

@@ -19,6 +19,7 @@
  * as a question (`LearnItem.question`), not a silent drop.
  */
 import {
+  EXCEPTION_WORD,
   FILLER,
   findTimes,
   GLOBAL,
@@ -30,6 +31,7 @@ import {
   overlap,
   PRAISE,
   REFERENCE,
+  read,
   SCENE,
   STOP,
   TASK_LOCAL,
@@ -55,7 +57,7 @@ import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
 import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";
-import { roomKey, roomName, sameRoom } from "./rooms.ts";
+import { canonicalRoom, roomKey, roomName, sameRoom } from "./rooms.ts";
 import { type Condition, type Requirement, type RuleDraft, type RuleVersion, type Scope, sceneScope } from "./types.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn/items.ts";
@@ -304,10 +306,22 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
       question: `Which room is "${said}": ${kinds.map((l) => `the ${l}`).join(", ")}, or another one?`,
     };
   }
-  const item = resolveDraft(draft, clause, rules, r);
   const unknown = (r.rooms ?? []).filter(
     (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
   );
+  // "occupied rooms", "rooms with closed doors": no room of this house and no kind of room either,
+  // so nothing is kept about a room made of the words around it; what is meant is asked
+  const noRoom = unknown.find((x) => canonicalRoom(x.room) === undefined);
+  if (noRoom)
+    return {
+      decision: "unclear",
+      reason: `"${verbatim(t, noRoom)}" names no room of this house`,
+      clause,
+      persistence: r.persistence,
+      draft,
+      question: `Which rooms do you mean by "${verbatim(t, noRoom)}"? Name them and I'll keep to it.`,
+    };
+  const item = resolveDraft(draft, clause, rules, r);
   if (unknown.length && !item.question)
     item.question = `I don't know ${/^[aeiou]/.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
   return item;
@@ -348,6 +362,27 @@ function retractItems(
   const targets = pass ? r.targets.map((x) => (x.kind === "room" ? { ...x, act: "enter" as const } : x)) : r.targets;
   const active = rules.filter((v) => v.status === "active");
   const found = active.filter((v) => targets.some((x) => hits(x, v)));
+  // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
+  const leftOut = r.exceptions.filter((c) => c.kind !== "asked");
+  if (!found.length && leftOut.length && r.targets.every((x) => x.kind === "room") && r.persistence === "persistent")
+    return r.targets.map((x) => {
+      const requirement: Requirement =
+        x.kind === "room" && x.act === "stop"
+          ? { kind: "no_stop_in_room", room: x.room }
+          : { kind: "avoid_room", room: (x as { room: string }).room };
+      const { type: _retract, targets: _t, quote, bare: _b, ...common } = r;
+      const reading: RuleReading = {
+        ...common,
+        type: "rule",
+        requirement,
+        stage: "pre_action",
+        quotes: [quote],
+        clear: true,
+        conditions: [...r.conditions, ...leftOut.map((c) => trimmedException(t, c))],
+        exceptions: [],
+      };
+      return ruleItem(t, reading, rules, ctx);
+    });
   if (!found.length) {
     if (pass) return [];
     return [
@@ -486,6 +521,14 @@ function retractItems(
       quote,
     };
   });
+}
+
+/** An exception's words without the word that made it one: "except on sundays" holds "on sundays". */
+function trimmedException(t: Said, c: Cond): Cond {
+  if (c.kind === "time") return c;
+  let a = c.a;
+  while (a < c.b - 1 && re(EXCEPTION_WORD).test(t.tokens[a].w)) a++;
+  return { ...c, a };
 }
 
 /** The fields a phrase names as fields: "the object field", "room and found keys". */
@@ -874,7 +917,10 @@ function reasonFor(rc: ReadCtx, segs: Seg[], sents: Span[], r: RuleReading): str
       ? next.filter(isReason)
       : [];
   if (!parts.length) return undefined;
-  const text = parts.map((s) => verbatimSpan(rc, s)).filter(Boolean);
+  // a reason says something ("the dog eats there"); "nice", "thanks" say nothing of why
+  const text = parts
+    .map((s) => verbatimSpan(rc, s))
+    .filter((x) => x && read(x).tokens.some((k) => k.pos === "VERB" || k.pos === "AUX"));
   return text.length ? text.join(" … ") : undefined;
 }
 

@@ -78,6 +78,45 @@ describe("clauses by their act", () => {
     }
   });
 
+  it("a permission but for some days bans just then, and a ban but for some days gives way just then", async () => {
+    const conds = (m: string) =>
+      learn(m, [], ctx).items.map((i) => [
+        i.decision,
+        i.draft?.conditions.map((c) => c.quote),
+        i.draft?.exceptions.map((c) => c.quote),
+      ]);
+    assert.deepEqual(conds("you may go in the cellar except on mondays"), [["add", ["on mondays"], []]]);
+    assert.deepEqual(conds("keep out of the cellar except on mondays"), [["add", [], ["on mondays"]]]);
+    // with a ban in force, the permission narrows it to those days; it never permits them
+    const lib = new SqliteRuleLibrary(":memory:");
+    try {
+      await teach(lib, "u", "Stay out of the study.", ctx);
+      await teach(lib, "u", "you can go in the study except on weekdays", { ...ctx, at: 2 });
+      const [v] = (await lib.snapshot("u")).rules;
+      assert.deepEqual(
+        [v.rule.conditions.map((c) => c.quote), v.rule.exceptions.map((c) => c.quote)],
+        [["on weekdays"], []],
+      );
+    } finally {
+      await lib.close();
+    }
+  });
+
+  it("rooms made of the words around them are never kept as rooms", () => {
+    for (const m of ["never go into busy rooms", "dont enter rooms with the lights off", "stay out of messy rooms"]) {
+      const out = learn(m, [], ctx);
+      const kept = (i: (typeof out.items)[number]) => i.decision !== "unclear" && i.decision !== "task_local";
+      const room = (i: (typeof out.items)[number]) => {
+        const q = i.draft?.requirement;
+        return q && (q.kind === "avoid_room" || q.kind === "no_stop_in_room") ? q.room : undefined;
+      };
+      assert.ok(
+        out.items.every((i) => !kept(i) || room(i) === undefined || rooms.includes(room(i)!)),
+        `${m}: ${JSON.stringify(out.items.map((i) => [i.decision, i.draft?.requirement]))}`,
+      );
+    }
+  });
+
   it("a one-off marker typed with a slip is still a one-off", () => {
     assert.deepEqual(kinds("only thsi tiem skip the cellar"), [["task_local", "avoid_room", ""]]);
     assert.deepEqual(kinds("for this serch dont go in the attic"), [["task_local", "avoid_room", ""]]);

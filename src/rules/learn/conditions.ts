@@ -125,8 +125,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       taken.push({ a, b });
     }
   }
+  // "except on sundays": days after an exception word are when the rule gives way, as hours are
+  const excepted = (s: Span) => EXCEPT.test(new Words(tokens, Math.max(0, s.a - 4), s.a).text);
   for (const d of days) {
-    conditions.push({ kind: "text", a: d.a, b: d.b });
+    (excepted(d) ? exceptions : conditions).push({ kind: "text", a: d.a, b: d.b });
     taken.push(d);
   }
   for (const p of cut) {
@@ -163,7 +165,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
     }
     for (const d of w.matches(DURING)) {
       if (overlaps(d, taken)) continue;
-      conditions.push({ kind: "text", a: d.a, b: d.b });
+      (excepted(d) ? exceptions : conditions).push({ kind: "text", a: d.a, b: d.b });
       taken.push({ a: d.a, b: d.b });
     }
   }
