@@ -5,7 +5,18 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
-import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../language/index.ts";
+import {
+  clausePieces,
+  formerReferentClauses,
+  INTERJECTION,
+  isClause,
+  isInterjection,
+  REQUEST,
+  REQUEST_ONLY,
+  REQUEST_TAIL,
+  sentences,
+  TRAILING_ASK,
+} from "../../language/index.ts";
 import type { MemorizeInput, MemorizeOutput } from "../index.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
@@ -62,7 +73,16 @@ export function splitFacts(text: string): string[] {
       if (sep.trim()) glue = false;
       continue;
     }
-    if (glue && out.length > 0 && COORDINATING.test(sep) && !CLAUSE.test(piece) && !NAMED_CLAUSE.test(piece)) {
+    // a clause led by its conjunction (", and I have …", ", so the hat …") is a clause of its own
+    const opened = piece.replace(LEADING, "");
+    if (
+      glue &&
+      out.length > 0 &&
+      COORDINATING.test(sep) &&
+      !CLAUSE.test(opened) &&
+      !NAMED_CLAUSE.test(opened) &&
+      !isClause(piece)
+    ) {
       const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
       out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
       continue;
@@ -110,7 +130,8 @@ export function statementsFromInstruction(instruction: string, category: string 
   const add = (x: string) => {
     if (!out.includes(x)) out.push(x);
   };
-  for (const sentence of sentences(normalise(instruction.trim()))) {
+  const said = withoutFormerReferents(sentences(normalise(instruction.trim())), category);
+  for (const sentence of said.sentences) {
     let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
     if (REQUEST_ONLY.test(text)) continue;
     text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").replace(CONTRAST, "").trim();
@@ -128,10 +149,31 @@ export function statementsFromInstruction(instruction: string, category: string 
       // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
       const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
       const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
-      add(retracts ? noLonger(statement) : statement);
+      // the message told of another instance's change: what it says of this one is the change
+      add(
+        retracts ? noLonger(statement) : said.changed && !/\bnow\b/i.test(statement) ? `now ${statement}` : statement,
+      );
     }
   }
   return out;
+}
+
+/**
+ * The message without its clauses about another instance that changed ("the white headphones
+ * died", "navy one's retired"): those are not facts of this episode's object. `changed`: some
+ * were dropped, so what is said of this object is said as a change.
+ */
+function withoutFormerReferents(said: string[], category: string | null): { sentences: string[]; changed: boolean } {
+  const pieces = said.map((s) => clausePieces(s));
+  const flat = pieces.flat();
+  const former = formerReferentClauses(flat, category);
+  if (former.size === 0) return { sentences: said, changed: false };
+  let k = 0;
+  const kept = pieces.map((ps, i) => {
+    const keep = ps.filter((p) => !former.has(k++) && !isInterjection(p));
+    return keep.length === ps.length ? said[i] : keep.join(", ");
+  });
+  return { sentences: kept.filter((s) => s.trim()), changed: true };
 }
 
 /**
