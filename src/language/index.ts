@@ -20,6 +20,9 @@
  * each word's span in the user's text (quotes must be the user's own characters), requests and
  * everyday concepts. The library loads lazily (nlp.ts): `polar --help` never pays for it.
  */
+
+export type { Act, ClauseFacts } from "./acts.ts";
+export { actOf, factsOf, SHAPES } from "./acts.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export type { HourWindow } from "./hours.ts";
 export {

@@ -19,13 +19,12 @@
  * as a question (`LearnItem.question`), not a silent drop.
  */
 import {
+  actOf,
   EXCEPTION_WORD,
   FILLER,
   findTimes,
   GLOBAL,
-  HEDGE,
   LASTING,
-  mood,
   NEG,
   NOT_TASK_LOCAL,
   overlap,
@@ -842,7 +841,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     while (origin.length < items.length) origin.push(r);
   }
   // "maybe stay out of the cellar? not sure": a hedged rule is read back as a question, never kept
-  const hedged = new Set(sents.flatMap((s, i) => (re(HEDGE).test(new Words(rc.tokens, s.a, s.b).text) ? [i] : [])));
+  const hedged = new Set(sents.flatMap((s, i) => (actOf(new Words(rc.tokens, s.a, s.b).text) === "hedge" ? [i] : [])));
   if (hedged.size)
     for (const [k, it] of items.entries()) {
       const i = sentenceOf(sents, origin[k]);
@@ -878,8 +877,11 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
     const text = new Words(rc.tokens, s.a, s.b).text;
+    const act = actOf(text);
     return (
-      mood(text) === "statement" && !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text) && !findTimes(text).length
+      (act === "reason" || act === "not-a-correction") &&
+      !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text) &&
+      !findTimes(text).length
     );
   };
   const quiet = !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
@@ -896,7 +898,7 @@ function reasonFor(rc: ReadCtx, segs: Seg[], sents: Span[], r: RuleReading): str
   const i = sentenceOf(sents, r);
   const isReason = (s: Seg) =>
     s.kind === "explain" ||
-    ((s.kind === "none" || s.kind === "mod") && mood(new Words(rc.tokens, s.a, s.b).text) === "statement");
+    ((s.kind === "none" || s.kind === "mod") && actOf(new Words(rc.tokens, s.a, s.b).text) === "reason");
   // an explanation inside the act's own segment ("stay out … because …") starts at its marker
   const inner = segs
     .filter((s) => s.sentence === i && s.kind === "act" && s.a <= r.clause.a && r.clause.a < s.b)

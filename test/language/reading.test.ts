@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { directs, mood, repaired, sentences, tokenize } from "../../src/language/index.ts";
+import { actOf, directs, mood, repaired, SHAPES, sentences, tokenize } from "../../src/language/index.ts";
 
 describe("mood", () => {
   it("tells a clause that asks something of the robot from one that says how things are", () => {
@@ -22,6 +22,28 @@ describe("mood", () => {
     for (const s of asks) assert.ok(directs(mood(s)), `${s}: ${mood(s)}`);
     for (const s of says) assert.equal(mood(s), "statement", s);
     assert.equal(mood("where is the remote"), "question");
+  });
+});
+
+describe("speech acts", () => {
+  it("every shape in the table reads its own example as its act", () => {
+    for (const s of SHAPES) assert.equal(actOf(s.example), s.act, s.example);
+  });
+
+  it("reads clauses in other words by their shape", () => {
+    const cases: [string, string][] = [
+      ["perhaps skip the shed, i dunno", "hedge"],
+      ["scrap the shed rule", "retract"],
+      ["only this once, avoid the shed", "one-off"],
+      ["you're allowed in the shed again", "permit"],
+      ["quit rolling into the shed", "prohibit"],
+      ["please never beep after dark", "prohibit"],
+      ["I would prefer quieter replies", "prefer"],
+      ["always name the room", "require"],
+      ["the shed has sharp tools in it", "reason"],
+      ["cheers, that was great", "not-a-correction"],
+    ];
+    for (const [clause, act] of cases) assert.equal(actOf(clause), act, clause);
   });
 });
 

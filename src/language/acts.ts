@@ -1,0 +1,117 @@
+/**
+ * What a clause does: its speech act, from a small table of clause shapes. Each shape is the
+ * mood of the clause (mood.ts) and the word classes it holds (lexicon.ts); the first shape that
+ * fits names the act. Only act clauses (prohibit, permit, require, prefer, retract, revise,
+ * one-off) can change what the robot keeps; a reason is kept on the rule it explains, a hedge
+ * is read back as a question, and anything else is no correction.
+ *
+ * A newcomer adds a shape here (an act, what the clause must hold, an example), or a word to a
+ * class in lexicon.ts; never a sentence.
+ */
+import {
+  AVOID,
+  FINE,
+  FORBIDDEN,
+  HEDGE,
+  LASTING,
+  NEG,
+  NEG_GERUND,
+  PERMIT,
+  PRAISE,
+  REFERENCE,
+  RELEASE,
+  RETRACT,
+  REVISING,
+  TASK_LOCAL,
+} from "./lexicon.ts";
+import { directs, type Mood, mood } from "./mood.ts";
+import { read } from "./nlp.ts";
+import { tokenize } from "./tokens.ts";
+
+export type Act =
+  | "prohibit"
+  | "permit"
+  | "require"
+  | "prefer"
+  | "retract"
+  | "revise"
+  | "one-off"
+  | "reason"
+  | "hedge"
+  | "not-a-correction";
+
+/** What a shape looks at: the clause's mood and which word classes it holds. */
+export interface ClauseFacts {
+  mood: Mood;
+  /** the normalised words, one space between */
+  words: string;
+  has: (wordClass: string) => boolean;
+  /** a verb or auxiliary (the library's tags): the clause says something happens or is */
+  verb: boolean;
+}
+
+interface Shape {
+  act: Act;
+  holds: (f: ClauseFacts) => boolean;
+  example: string;
+}
+
+/** The shapes, in the order they are tried. */
+export const SHAPES: readonly Shape[] = [
+  { act: "hedge", holds: (f) => f.has(HEDGE), example: "maybe keep out of the cellar, not sure" },
+  {
+    act: "retract",
+    // "stop going …" and "I'd rather you didn't stop …" forbid; they take nothing back
+    holds: (f) => (f.has(RETRACT) || f.has(RELEASE)) && !f.has(NEG) && !f.has(NEG_GERUND),
+    example: "forget the cellar rule",
+  },
+  { act: "revise", holds: (f) => f.has(REVISING) && f.has(REFERENCE), example: "make that rule evenings instead" },
+  { act: "one-off", holds: (f) => f.has(TASK_LOCAL) && directs(f.mood), example: "just this time skip the cellar" },
+  {
+    act: "permit",
+    holds: (f) => (f.has(PERMIT) || f.has(FINE)) && !f.has(NEG),
+    example: "you can go in the cellar again",
+  },
+  {
+    act: "prohibit",
+    holds: (f) => (directs(f.mood) && (f.has(NEG) || f.has(NEG_GERUND) || f.has(AVOID))) || f.has(FORBIDDEN),
+    example: "never go in the cellar",
+  },
+  { act: "prefer", holds: (f) => f.mood === "wish", example: "I'd rather you took the stairs slowly" },
+  { act: "require", holds: (f) => directs(f.mood) || f.has(LASTING), example: "always say which room" },
+  {
+    act: "reason",
+    holds: (f) => f.mood === "statement" && f.verb && !f.has(PRAISE),
+    example: "the cellar is damp in spring",
+  },
+  { act: "not-a-correction", holds: () => true, example: "thanks" },
+];
+
+const wordClass = (src: string) => new RegExp(`(?:^|\\s)(?:${src})(?=\\s|$)`);
+const cache = new Map<string, RegExp>();
+
+/** The facts of a clause, as the shapes read them. */
+export function factsOf(clause: string): ClauseFacts {
+  const words = tokenize(clause)
+    .map((t) => t.w)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .join(" ");
+  // the mood of what is asked, without the words that only say for how long ("just this time …")
+  const asked = words.replace(new RegExp(`(?:^|\\s)(?:${TASK_LOCAL}|${LASTING})(?=\\s|$)`, "g"), " ").trim();
+  return {
+    mood: mood(asked || clause),
+    words,
+    has: (src) => {
+      let re = cache.get(src);
+      if (!re) cache.set(src, (re = wordClass(src)));
+      return re.test(words);
+    },
+    verb: read(clause).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
+  };
+}
+
+/** The act of a clause: the first shape that fits. */
+export function actOf(clause: string): Act {
+  const f = factsOf(clause);
+  return SHAPES.find((s) => s.holds(f))!.act;
+}
