@@ -102,8 +102,8 @@ export function factsOf(clause: string): ClauseFacts {
     mood: mood(asked || clause),
     words,
     has: (src) => {
-      let re = cache.get(src);
-      if (!re) cache.set(src, (re = wordClass(src)));
+      const re = cache.get(src) ?? wordClass(src);
+      cache.set(src, re);
       return re.test(words);
     },
     verb: read(clause).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX"),
