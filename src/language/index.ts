@@ -101,6 +101,8 @@ export {
   withInstancesAsIt,
 } from "./referents.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+export type { RoomMatch } from "./rooms.ts";
+export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";
 export { countWords, sentences } from "./sentences.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export type { FoundTime, ReplacedTimes } from "./times.ts";

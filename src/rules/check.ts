@@ -6,8 +6,7 @@
  * Unknown is never compliance: callers must not count it as a pass, and it never clears an
  * earlier violation (see `clears`).
  */
-import { countWords, inWindow } from "../language/index.ts";
-import { canonicalRoom, sameRoom } from "./rooms.ts";
+import { canonicalRoom, countWords, inWindow, sameRoom } from "../language/index.ts";
 import {
   type Applicability,
   type CheckResult,

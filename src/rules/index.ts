@@ -3,6 +3,8 @@
  * checks and the model path. Imports across parts come here (.dependency-cruiser.cjs, part-
  * interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
+
+export { sameRoom } from "../language/index.ts";
 export { countWords, hourOf } from "./check.ts";
 export { RulesConfig } from "./config.ts";
 export { describeRule } from "./describe.ts";
@@ -12,7 +14,6 @@ export type { Learner } from "./learner.ts";
 export type { RuleLibrary } from "./library.ts";
 export { RuleLibraryError } from "./library.ts";
 export type { ModelRuleLayer } from "./model/layer.ts";
-export { sameRoom } from "./rooms.ts";
 export type { RuleResult, RuleSession, RulesMethod, SessionRule } from "./rule-session.ts";
 export { RULE_METHODS } from "./rule-session.ts";
 export type { TeachOptions, TeachResult } from "./teach.ts";

@@ -7,7 +7,7 @@
  *    parts around it that only say when, where, for how long or why;
  * 2. each clause is read for its act, object, conditions, persistence and scope
  *    (learn/clause.ts, learn/conditions.ts) from small word classes (src/language/lexicon.ts), rooms
- *    by the house's own labels (rooms.ts), numbers and times by one grammar (grammar/);
+ *    by the house's own labels (src/language/rooms.ts), numbers and times by one grammar (src/language/);
  * 3. each reading is resolved against the user's rules in force (learn/resolve.ts): reuse,
  *    revise, replace, add, retract, or a condition given its hours.
  *
@@ -20,6 +20,7 @@
  */
 import {
   actOf,
+  canonicalRoom,
   EXCEPTION_WORD,
   FILLER,
   findTimes,
@@ -31,8 +32,11 @@ import {
   PRAISE,
   REFERENCE,
   read,
+  roomKey,
+  roomName,
   SCENE,
   STOP,
+  sameRoom,
   TASK_LOCAL,
   type Token,
   tokenize,
@@ -56,7 +60,6 @@ import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
 import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";
-import { canonicalRoom, roomKey, roomName, sameRoom } from "./rooms.ts";
 import { type Condition, type Requirement, type RuleDraft, type RuleVersion, type Scope, sceneScope } from "./types.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn/items.ts";

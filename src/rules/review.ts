@@ -7,12 +7,11 @@
  * is faithful to the user's words: the room, the number, the fields, the phrase it checks must
  * be in the statement, and the check must keep the rule's stage, house, conditions and
  * exceptions. Where its reading and the proposer's differ, validation fails, which is the point.
- * It reads numbers, hour windows and room names as the learner does (src/language, rooms.ts):
+ * It reads numbers, hour windows and room names as the learner does (src/language):
  * what "a dozen" or "the ofice" means is one question; whether a check keeps it is its own.
  */
-import { countWords, inWindow, numbersIn } from "../language/index.ts";
+import { canonicalRoom, countWords, inWindow, matchRoom, numbersIn } from "../language/index.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
-import { canonicalRoom, matchRoom } from "./rooms.ts";
 import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
 
 type Ev = ReturnType<typeof Evidence.parse>;

@@ -17,11 +17,12 @@
  * is blocked instead (never taken), and a violating reply is delivered with its violations
  * recorded as unresolved — never hidden.
  */
+
+import { canonicalRoom, sameRoom } from "../language/index.ts";
 import type { CallRecord } from "../mllm/index.ts";
 import { applicability, mentionsRoom, runCheck } from "./check.ts";
 import { describeRule } from "./describe.ts";
 import { type AppealReviewer, type SemanticJudge, semanticGate } from "./judge.ts";
-import { canonicalRoom, sameRoom } from "./rooms.ts";
 import {
   type CheckResult,
   type CompiledCheck,

@@ -1,8 +1,15 @@
 /** The shared grammar: tokens tied to the user's characters, numbers, rooms never widened. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { numbersIn, quoteOf, tokenize } from "../../src/language/index.ts";
-import { canonicalRoom, matchRoom, roomName, sameRoom } from "../../src/rules/rooms.ts";
+import {
+  canonicalRoom,
+  matchRoom,
+  numbersIn,
+  quoteOf,
+  roomName,
+  sameRoom,
+  tokenize,
+} from "../../src/language/index.ts";
 
 describe("tokens", () => {
   it("normalise contractions, slang and units, each word keeping the characters it came from", () => {

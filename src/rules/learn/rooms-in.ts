@@ -3,7 +3,7 @@
  * no such label), and "there" / "in it" / "that room" resolved to the room named before it.
  */
 import type { Token } from "../../language/index.ts";
-import { matchRoom, roomKey } from "../rooms.ts";
+import { matchRoom, roomKey } from "../../language/index.ts";
 
 export interface RoomRef {
   room: string;

@@ -12,11 +12,12 @@
  * answer that never fits the schema is "unclear" too; the deterministic learner is never
  * substituted for it.
  */
+
+import { canonicalRoom } from "../../language/index.ts";
 import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeRule } from "../describe.ts";
 import { type LearnContext, type LearnItem, type LearnOutcome, requirementKey } from "../learn.ts";
 import type { Learner } from "../learner.ts";
-import { canonicalRoom } from "../rooms.ts";
 import {
   type Condition,
   LearnerAnswer,
