@@ -10,7 +10,17 @@
  * Released on return, on errors and on process.exit (Ctrl-C in `polar eval` exits through it).
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { DirError, ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
@@ -99,7 +109,26 @@ function sleepSync(ms: number): void {
 }
 
 /** Creates `path` with O_EXCL holding `text`; false when it already exists. */
+/**
+ * Creates the lock with its content in one step: the holder is written to a file of this
+ * process's own, which is then hard-linked to the lock's name (a link fails if the name exists).
+ * An open-then-write left a moment in which the lock existed empty, and a holder paused or killed
+ * there could not be named ("taking its lock right now"). Where the file system has no hard
+ * links, the open-then-write is the fallback.
+ */
 function createExclusive(path: string, text: string): boolean {
+  const own = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    writeFileSync(own, text, { flag: "wx" });
+    linkSync(own, path);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw e;
+  } finally {
+    rmSync(own, { force: true });
+  }
   let fd: number;
   try {
     fd = openSync(path, "wx");

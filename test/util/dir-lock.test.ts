@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -80,6 +89,21 @@ describe("acquireDirLock", () => {
       JSON.stringify({ pid: process.pid, host: hostname(), procStart: "1", command: "old", since: "x", token: "t" }),
     );
     const lock = acquireDirLock(d, opts);
+    // the old holder's record is gone: the lock now names this process as it started
+    const held = JSON.parse(readFileSync(join(d, LOCK_FILE), "utf8"));
+    assert.equal(held.pid, process.pid);
+    assert.notEqual(held.procStart, "1");
+    assert.notEqual(held.token, "t");
+    assert.notEqual(held.command, "old");
+    lock.release();
+    assert.equal(existsSync(join(d, LOCK_FILE)), false);
+  });
+
+  it("the lock appears with its holder already written, and leaves nothing else in the folder", () => {
+    const d = fresh();
+    const lock = acquireDirLock(d, opts);
+    assert.deepEqual(readdirSync(d), [LOCK_FILE]);
+    assert.equal(JSON.parse(readFileSync(join(d, LOCK_FILE), "utf8")).pid, process.pid);
     lock.release();
   });
 
