@@ -213,8 +213,29 @@ test("an evaluation folder's table, filtered; a line opens in replay", { skip: s
   await page.selectOption("[data-testid=filter-outcome]", "success");
   assert.equal(await page.locator("[data-testid=result-row]").count(), successes);
   assert.match((await page.textContent("[data-testid=results-count]"))!, new RegExp(`^${successes} shown`));
-  // a line whose event stream the evaluation kept opens in replay
   await page.selectOption("[data-testid=filter-outcome]", "");
+  // a column sorts on a click and reverses on a second
+  const stepsShown = async () =>
+    (await page.locator("[data-testid=result-row] td:nth-child(9)").allTextContents()).map(Number);
+  const all = lines.map((l) => JSON.parse(l).steps as number);
+  await page.click("[data-testid=sort-steps]");
+  assert.deepEqual(
+    await stepsShown(),
+    [...all].sort((a, b) => a - b),
+  );
+  await page.click("[data-testid=sort-steps]");
+  assert.deepEqual(
+    await stepsShown(),
+    [...all].sort((a, b) => b - a),
+  );
+  // an episode's id shows that episode in every memory mode and backbone it ran in
+  const first = JSON.parse(lines[0]).episodeId as string;
+  await page.locator("[data-testid=episode-link]", { hasText: first }).first().click();
+  const same = lines.filter((l) => JSON.parse(l).episodeId === first).length;
+  assert.equal(await page.locator("[data-testid=result-row]").count(), same);
+  await page.click("[data-testid=episode-filter] button");
+  assert.equal(await page.locator("[data-testid=result-row]").count(), lines.length);
+  // a line whose event stream the evaluation kept opens in replay
   const row = page.locator("[data-testid=result-row]", { has: page.locator("button:text('replay')") }).first();
   const episodeId = (await row.locator("td").nth(1).textContent())!.trim();
   assert.ok(lines.some((l) => JSON.parse(l).episodeId === episodeId));

@@ -5,7 +5,7 @@
  * pixels, not by their presence.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
@@ -27,10 +27,14 @@ let page: Page;
 let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
 
 const evalDir = () => join(project.dir, "results", "mini");
+const SECOND_RUN = "runs/again/acq-first";
 
 before(async () => {
   project = testProject();
   evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  // a second run of the first episode (a copy of its folder), for compare: it takes one episode twice
+  const [first] = keptEpisodes();
+  if (first) cpSync(first.dir, join(project.dir, SECOND_RUN), { recursive: true });
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   ({ context, close: closeBrowser } = await launchChromium());
@@ -118,7 +122,9 @@ test("the results tab's episode opens in replay with the kept views, scrubbed to
   await page.click("[data-testid=results-open]");
   await page.waitForSelector("[data-testid=results-table]");
   const id = ep.dir.split("/").pop() as string;
-  const row = page.locator("[data-testid=result-row]", { has: page.locator(`td:text-is('${id}')`) });
+  const row = page.locator("[data-testid=result-row]", {
+    has: page.locator(`[data-testid=episode-link]:text-is('${id}')`),
+  });
   await row.locator("button:text('replay')").click();
   await page.waitForSelector(`[data-testid=outcome] b:text-is('${id}')`);
   await page.waitForSelector("[data-testid=view-front][data-ref='s0000-front.jpeg']");
@@ -141,7 +147,8 @@ test("the results tab's episode opens in replay with the kept views, scrubbed to
 });
 
 test("compare shows both runs' kept views on one cursor", { skip: skip ?? false }, async () => {
-  const [a, b] = keptEpisodes().map((e) => e.dir.slice(project.dir.length + 1));
+  const a = keptEpisodes()[0].dir.slice(project.dir.length + 1);
+  const b = SECOND_RUN;
   await page.click("[data-testid=tab-compare]");
   await page.waitForSelector(`[data-testid=compare-a] option[value='${b}']`, { state: "attached" });
   await page.selectOption("[data-testid=compare-a]", a);

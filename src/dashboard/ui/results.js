@@ -1,5 +1,6 @@
-// Results: an evaluation folder's table (filtered), its report and figures; open a line in
-// replay, or run it here when no run folder of it exists; pick two to compare.
+// Results: an evaluation folder's table (filtered, sorted by any column), its report and figures;
+// click an episode to see it across every memory mode and backbone; open a line in replay, or run
+// it here when no run folder of it exists; pick two to compare.
 
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
@@ -13,19 +14,47 @@ function measureCell(v) {
   return Number.isInteger(v) ? String(v) : v.toPrecision(3);
 }
 
+/** A row's value in a column, for sorting (measures by id). */
+function sortValue(r, key) {
+  if (key.startsWith("m:")) return r.measures?.[key.slice(2)] ?? null;
+  if (key === "grounded") return r.groundedCorrect;
+  return r[key];
+}
+
+function compareValues(a, b) {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1; // unknowns last, either way
+  if (b === null || b === undefined) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return a ? 1 : -1;
+  return String(a).localeCompare(String(b), "en", { numeric: true });
+}
+
 export function ResultsTab({ conn, cat, openReplay, runHere, compare }) {
   const [path, setPath] = useState("");
   const [view, setView] = useState(null);
   const [f, setF] = useState({});
+  const [episode, setEpisode] = useState(null);
+  const [sort, setSort] = useState({ key: null, dir: 1 });
   const [picked, setPicked] = useState([]);
   useEffect(() => conn.on("results", (m) => setView(m)), []);
-  const rows = (view?.rows ?? []).filter(
+  const filtered = (view?.rows ?? []).filter(
     (r) =>
+      (!episode || r.episodeId === episode) &&
       (!f.scenario || r.scenario === f.scenario) &&
       (!f.memory || r.memory === f.memory) &&
       (!f.backbone || r.backbone === f.backbone) &&
       (!f.outcome || (f.outcome === "success") === r.success),
   );
+  const rows = sort.key
+    ? [...filtered].sort((a, b) => {
+        const c = compareValues(sortValue(a, sort.key), sortValue(b, sort.key));
+        return sortValue(a, sort.key) === null || sortValue(b, sort.key) === null ? c : sort.dir * c;
+      })
+    : filtered;
+  const header = (key, label, testid) => html`<th data-testid=${testid ?? `sort-${key}`} class="sortable"
+    onClick=${() => setSort(sort.key === key ? { key, dir: -sort.dir } : { key, dir: 1 })}
+    title="sort by this column (again: reverse)">${label}${sort.key === key ? (sort.dir > 0 ? " ▲" : " ▼") : ""}</th>`;
   const values = (k) =>
     k === "outcome" ? ["success", "failure"] : [...new Set((view?.rows ?? []).map((r) => r[k]))].sort();
   const pick = (r) => setPicked((p) => (p.includes(r) ? p.filter((x) => x !== r) : [...p.slice(-1), r]));
@@ -53,16 +82,21 @@ export function ResultsTab({ conn, cat, openReplay, runHere, compare }) {
                 <option value="">all</option>${values(k).map((v) => html`<option value=${v}>${v}</option>`)}
               </select></label>`,
             )}
+            ${episode ? html`<span data-testid="episode-filter">episode <b>${episode}</b> in every mode <button onClick=${() => setEpisode(null)}>all episodes</button></span>` : ""}
             <span data-testid="results-count">${rows.length} shown</span>
             <button disabled=${pickedRows.length !== 2 || pickedRows.some((r) => !r.replay)}
               onClick=${() => compare(pickedRows[0].replay, pickedRows[1].replay)} data-testid="compare-picked">compare the two picked</button>
           </div>
           <table class="results">
-            <tr><th></th><th>episode</th><th>scenario</th><th>memory</th><th>backbone</th><th>outcome</th><th>SPL</th><th>CM</th><th>steps</th>${(view.measureColumns ?? []).map((id) => html`<th data-testid="measure-column">${id}</th>`)}<th>grounded</th><th>calls</th><th></th></tr>
+            <tr><th></th>${header("episodeId", "episode")}${header("scenario", "scenario")}${header("memory", "memory")}${header("backbone", "backbone")}${header("success", "outcome")}${header("spl", "SPL")}${header("cm", "CM")}${header("steps", "steps")}${(view.measureColumns ?? []).map((id) => header(`m:${id}`, id, "measure-column"))}${header("grounded", "grounded")}${header("calls", "calls")}<th></th></tr>
             ${rows.slice(0, 500).map(
               (r) => html`<tr data-testid="result-row">
                 <td><input type="checkbox" checked=${picked.includes(r.key)} onChange=${() => pick(r.key)} /></td>
-                <td>${r.episodeId}</td><td>${r.scenario}</td><td>${r.memory}</td><td>${r.backbone}</td>
+                <td><a href="#" data-testid="episode-link" title="this episode in every memory mode and backbone"
+                  onClick=${(e) => {
+                    e.preventDefault();
+                    setEpisode(r.episodeId);
+                  }}>${r.episodeId}</a></td><td>${r.scenario}</td><td>${r.memory}</td><td>${r.backbone}</td>
                 <td class=${r.success ? "ok" : "bad"}>${r.success ? "success" : "failure"}</td>
                 <td>${r.spl.toFixed(2)}</td><td>${r.cm ? "yes" : "no"}</td><td>${r.steps}</td>
                 ${(view.measureColumns ?? []).map((id) => html`<td>${measureCell(r.measures?.[id])}</td>`)}
