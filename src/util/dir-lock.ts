@@ -10,20 +10,11 @@
  * Released on return, on errors and on process.exit (Ctrl-C in `polar eval` exits through it).
  */
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  linkSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { readFileSync, statSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { DirError, ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
+import { createExclusiveFile } from "./exclusive-file.ts";
 
 export const LOCK_FILE = ".polar-lock";
 /** a lock file younger than this that cannot be parsed is still being written by its holder */
@@ -109,40 +100,6 @@ function sleepSync(ms: number): void {
 }
 
 /** Creates `path` with O_EXCL holding `text`; false when it already exists. */
-/**
- * Creates the lock with its content in one step: the holder is written to a file of this
- * process's own, which is then hard-linked to the lock's name (a link fails if the name exists).
- * An open-then-write left a moment in which the lock existed empty, and a holder paused or killed
- * there could not be named ("taking its lock right now"). Where the file system has no hard
- * links, the open-then-write is the fallback.
- */
-function createExclusive(path: string, text: string): boolean {
-  const own = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    writeFileSync(own, text, { flag: "wx" });
-    linkSync(own, path);
-    return true;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw e;
-  } finally {
-    rmSync(own, { force: true });
-  }
-  let fd: number;
-  try {
-    fd = openSync(path, "wx");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
-  }
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
-}
 
 function readText(path: string): { text: string; mtimeMs: number } | null {
   try {
@@ -162,7 +119,7 @@ function readText(path: string): { text: string; mtimeMs: number } | null {
 function removeStale(path: string, staleText: string): void {
   const guard = `${path}.takeover`;
   for (let i = 0; i < 100; i++) {
-    if (createExclusive(guard, String(process.pid))) {
+    if (createExclusiveFile(guard, String(process.pid))) {
       try {
         if (readText(path)?.text === staleText) unlinkSync(path);
       } finally {
@@ -206,7 +163,7 @@ export function acquireDirLock(dir: string, opts: LockOptions): DirLock {
   for (let attempt = 0; attempt < 10; attempt++) {
     let made: boolean;
     try {
-      made = createExclusive(path, text);
+      made = createExclusiveFile(path, text);
     } catch (e) {
       throw new DirError(`${opts.label} ${dir}: cannot create the lock file ${path}: ${reason(e)}`);
     }

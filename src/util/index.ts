@@ -16,6 +16,7 @@ export type { ClaimedDir } from "./dir-lock.ts";
 export { claimDir, LockHeldError } from "./dir-lock.ts";
 export { diskFailureIn, diskProblem, withPath, writing } from "./disk-write.ts";
 export { ensureDir, reason, removeIfEmpty } from "./ensure-dir.ts";
+export { createExclusiveFile } from "./exclusive-file.ts";
 export type { FailureInfo } from "./failure.ts";
 export { isDiskFailure, isInfrastructureFailure } from "./failure.ts";
 export { capText, FREE_TEXT_CAP, forTerminal, keptValue } from "./free-text.ts";

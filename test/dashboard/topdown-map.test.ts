@@ -32,10 +32,13 @@ const EPISODES = ["acq-u1-0001", "acq-u2-0001"];
 const evalDir = () => join(project.dir, "results", "mini");
 const episodeDir = (id: string) => join(evalDir(), "episodes", "heuristic", "acquisition", id);
 const rel = (p: string) => p.slice(project.dir.length + 1);
+const SECOND_RUN = "runs/again/acq-first";
 
 before(async () => {
   project = testProject();
   evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  // a second run of the first episode (a copy of its folder), for compare: it takes one episode twice
+  cpSync(episodeDir(EPISODES[0]), join(project.dir, SECOND_RUN), { recursive: true });
   // a trajectory as written before maps were kept
   const old = join(project.dir, "runs", "old", EPISODES[0]);
   cpSync(episodeDir(EPISODES[0]), old, { recursive: true });
@@ -158,7 +161,7 @@ test("replay draws the metric map with the robot on it; the analysis overlay onl
 
 test("compare draws both runs' maps, the overlay on both with one toggle", { skip: skip ?? false }, async () => {
   await page.click("[data-testid=tab-compare]");
-  const [a, b] = EPISODES.map((e) => rel(episodeDir(e)));
+  const [a, b] = [rel(episodeDir(EPISODES[0])), SECOND_RUN];
   await page.waitForSelector(`[data-testid=compare-a] option[value='${b}']`, { state: "attached" });
   await page.selectOption("[data-testid=compare-a]", a);
   await page.selectOption("[data-testid=compare-b]", b);

@@ -14,11 +14,9 @@
  */
 import { spawn } from "node:child_process";
 import {
-  closeSync,
   createWriteStream,
   existsSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -29,6 +27,7 @@ import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { createExclusiveFile } from "../../util/index.ts";
 import type { EmbedderConfig } from "../config.ts";
 import { chooseModelFile, findBgeM3Files } from "./bge-m3.ts";
 import { findMiniLmFiles, MINILM_NAME, missingMiniLmFiles } from "./minilm.ts";
@@ -168,15 +167,9 @@ async function acquireLock(
   const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   let waited = false;
   for (;;) {
-    try {
-      const fd = openSync(path, "wx");
-      const info: LockInfo = { pid: process.pid, host: hostname(), at: new Date().toISOString(), token };
-      writeFileSync(fd, JSON.stringify(info));
-      closeSync(fd);
-      return { token, waited };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    }
+    const info: LockInfo = { pid: process.pid, host: hostname(), at: new Date().toISOString(), token };
+    // created with its holder in it, so a waiter can always name the process it waits for
+    if (createExclusiveFile(path, JSON.stringify(info))) return { token, waited };
     const holder = readLock(path);
     const age = holder ? Date.now() - Date.parse(holder.at) : 0;
     // an unreadable lock may be one being written this instant: wait a poll before judging it
