@@ -278,17 +278,21 @@ async function memorize(
   await o.watch.time("memory", async () => {
     if (memory.polar) {
       out.decisions.memorize++;
-      const r = await memory.polar.memorize({
-        userId: task.userId,
-        episodeId: task.id,
-        instruction: task.instruction,
-        objectId: ref.objectId,
-        category: ref.category,
-        ...(ref.image ? { referenceImage: ref.image } : {}),
-        ...(ref.imagePath ? { referenceImagePath: ref.imagePath } : {}),
-        trajectory: summary,
-        timestamp: task.timestamp,
-      });
+      const r = await memory.polar.memorize(
+        {
+          userId: task.userId,
+          episodeId: task.id,
+          instruction: task.instruction,
+          objectId: ref.objectId,
+          category: ref.category,
+          ...(ref.image ? { referenceImage: ref.image } : {}),
+          ...(ref.imagePath ? { referenceImagePath: ref.imagePath } : {}),
+          trajectory: summary,
+          timestamp: task.timestamp,
+        },
+        // counted as they are made: a write that fails after the model answered still cost them
+        onCalls,
+      );
       onCalls(r.calls);
     }
     memory.log?.append(task.userId, {

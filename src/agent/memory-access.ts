@@ -12,8 +12,15 @@ export interface PolarMemory {
    * time (ms), so recency is measured in the user's timeline, not the machine's clock
    */
   retrieve(userId: string, instruction: string, k: number, now?: number): Promise<MemoryCandidate[]>;
-  /** writes one finished acquisition episode into this user's graph; returns the model calls it cost */
-  memorize(input: MemorizeInput & { timestamp: number; referenceImagePath?: string }): Promise<{ calls: CallRecord[] }>;
+  /**
+   * writes one finished acquisition episode into this user's graph; its model calls go to
+   * `onCalls` as they are made (so a write that fails after them still counts them), the rest
+   * are returned
+   */
+  memorize(
+    input: MemorizeInput & { timestamp: number; referenceImagePath?: string },
+    onCalls?: (calls: readonly CallRecord[]) => void,
+  ): Promise<{ calls: CallRecord[] }>;
 }
 
 export interface MemoryAccess {

@@ -44,7 +44,7 @@ export function representCandidate(
 export function withRepresentation(memory: PolarMemory, rep: Representation, log: InteractionLog): PolarMemory {
   if (rep === "episodic") return memory;
   return {
-    memorize: (input) => memory.memorize(input),
+    memorize: (input, onCalls) => memory.memorize(input, onCalls),
     async retrieve(userId, instruction, k, now) {
       const candidates = await memory.retrieve(userId, instruction, k, now);
       const byId = new Map(log.list(userId).map((x) => [x.episodeId, x.trajectory]));

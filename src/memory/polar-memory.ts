@@ -41,13 +41,25 @@ export class GraphMemory {
 
   async memorize(
     input: MemorizeInput & { timestamp: number; referenceImagePath?: string },
+    onCalls?: (calls: readonly CallRecord[]) => void,
   ): Promise<{ calls: CallRecord[] }> {
     const { timestamp, referenceImagePath, ...episode } = input;
+    // with onCalls, the model's calls are handed over the moment they return: the store's write
+    // comes after them and may fail, and a call made must be counted either way
+    const policy: Pick<Policy, "memorize"> = onCalls
+      ? {
+          memorize: async (i) => {
+            const d = await this.policy.memorize(i);
+            onCalls(d.calls);
+            return d;
+          },
+        }
+      : this.policy;
     const previous = this.writing.get(input.userId) ?? Promise.resolve();
     const mine = previous
       .catch(() => undefined)
       .then(() =>
-        memorizeEpisode(this.store, this.embedder, this.policy, episode, {
+        memorizeEpisode(this.store, this.embedder, policy, episode, {
           at: timestamp,
           config: this.config,
           referenceImagePath,
@@ -56,7 +68,7 @@ export class GraphMemory {
     this.writing.set(input.userId, mine);
     try {
       this.lastMemorized = await mine;
-      return { calls: this.lastMemorized.calls };
+      return { calls: onCalls ? [] : this.lastMemorized.calls };
     } finally {
       if (this.writing.get(input.userId) === mine) this.writing.delete(input.userId);
     }

@@ -50,3 +50,33 @@ test("two episodes of one user memorized at once both land, on one object node",
   assert.deepEqual(objects[0].instructions.map((i) => i.episodeId).sort(), ["e1", "e2"]);
   await memory.close();
 });
+
+test("a memorize whose write fails after the model answered still counts the model's call", async () => {
+  const lexical = new LexicalEmbedder();
+  const store = new SqliteMemoryStore(join(dir, "fails.db"), { embedder: { name: lexical.name, dim: lexical.dim } });
+  // the write fails half-way, as a busy or full database does after the model has answered
+  store.onWriteStep = () => {
+    throw new Error("database is locked");
+  };
+  const call = { task: "memorize" as const, backbone: "b", model: "m", latencyMs: 5, attempts: 2 };
+  const policy = {
+    async memorize(input: MemorizeInput) {
+      return { value: extractMemoriesHeuristically(input), calls: [call] };
+    },
+  };
+  const memory = new GraphMemory(store, lexical, policy, MemoryConfig.parse({}));
+  const counted: unknown[] = [];
+  await assert.rejects(
+    () =>
+      memory.memorize(
+        {
+          ...episode({ userId: "u", objectId: "mug_1", episodeId: "e1", instruction: "bring me the red mug" }),
+          timestamp: 1,
+        },
+        (calls) => counted.push(...calls),
+      ),
+    /database is locked/,
+  );
+  assert.deepEqual(counted, [call], "the call the model answered is counted once");
+  await memory.close();
+});
