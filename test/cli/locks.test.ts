@@ -134,7 +134,9 @@ describe("polar run: one run per --memory-dir", () => {
   it("Ctrl-C releases the memory folder's lock", async () => {
     const mem = join(tmp, "run-sigint");
     const a = polarAsync(runArgs(join(tmp, "run-c"), mem), env);
-    await waitFor(() => existsSync(join(mem, LOCK)), 30_000, a);
+    // start-up on a loaded machine takes a while; the signal then comes as soon as the lock is
+    // there, where a handler installed after the lock used to leave a window (exit by SIGINT)
+    await waitFor(() => existsSync(join(mem, LOCK)), 120_000, a);
     a.child.kill("SIGINT");
     const r = await a.done;
     assert.equal(r.code, 130, r.err);

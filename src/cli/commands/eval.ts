@@ -134,11 +134,8 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   // One run per output folder: a second one would interleave result lines and clear the first
   // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
   if (rerun !== "rerun the same command") console.error(`polar: no --out given: this run writes into ${outDir}/`);
-  const out = claimDir(config.eval.out, {
-    label: "--out",
-    command: ["polar", ...argv].join(" "),
-    onNotice: (m) => console.error(`polar: ${m}`),
-  });
+  // the handlers come first: a signal between taking the lock and installing them would end the
+  // process by the signal's default, leaving the lock behind
   const onSigterm = () => process.exit(143);
   process.on("SIGTERM", onSigterm);
   const controller = new AbortController();
@@ -151,6 +148,18 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     } else process.exit(130);
   };
   process.on("SIGINT", onSigint);
+  let out: ReturnType<typeof claimDir>;
+  try {
+    out = claimDir(config.eval.out, {
+      label: "--out",
+      command: ["polar", ...argv].join(" "),
+      onNotice: (m) => console.error(`polar: ${m}`),
+    });
+  } catch (e) {
+    process.off("SIGINT", onSigint);
+    process.off("SIGTERM", onSigterm);
+    throw e;
+  }
   const t0 = Date.now();
   try {
     if (flags.queue)

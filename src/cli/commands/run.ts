@@ -111,6 +111,13 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   if (rulesDb.trim() === "") throw new UserError("--rules-db is empty: give a file path");
   const out = flags.out ?? join("runs", `${episode.id}-${mode}`);
   const outDir = ensureDir(out, "--out");
+  // Ctrl-C / kill would end the process without running `finally`: exit through process.exit,
+  // whose exit handler releases the lock. Installed before the lock is taken: a signal between
+  // the two would end the process by the signal's default, leaving the lock behind.
+  const onSigint = () => process.exit(130);
+  const onSigterm = () => process.exit(143);
+  process.on("SIGINT", onSigint);
+  process.on("SIGTERM", onSigterm);
   // One run per memory folder: two would memorize the same episodes into one store (UNIQUE
   // constraint failures, a memory that matches neither). Checked before any work is done.
   let memory: ClaimedDir;
@@ -121,15 +128,11 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
       onNotice: (m) => console.error(`polar: ${m}`),
     });
   } catch (e) {
+    process.off("SIGINT", onSigint);
+    process.off("SIGTERM", onSigterm);
     removeIfEmpty(outDir.created);
     throw e;
   }
-  // Ctrl-C / kill would end the process without running `finally`: exit through process.exit,
-  // whose exit handler releases the lock
-  const onSigint = () => process.exit(130);
-  const onSigterm = () => process.exit(143);
-  process.on("SIGINT", onSigint);
-  process.on("SIGTERM", onSigterm);
   try {
     await runWithMemoryDir(config, {
       set,
