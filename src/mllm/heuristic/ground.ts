@@ -49,8 +49,14 @@ function compared(instruction: string, close: MemoryCandidate[]): MemoryCandidat
       newest: Math.max(0, ...valid(c).map((s) => s.timestamp)),
     };
   });
-  judged.sort((a, b) => b.covers - a.covers || b.newest - a.newest || b.c.score - a.c.score);
-  return judged[0].c;
+  // the best-scored object keeps its place unless another covers clearly more of the request:
+  // word and concept coverage is cruder than retrieval's own per-part scores, so it only
+  // overturns them when the difference is plain
+  const top = judged[0];
+  const better = judged.filter((j) => j.covers >= top.covers + CLEARLY_MORE);
+  if (better.length === 0) return top.c;
+  better.sort((a, b) => b.covers - a.covers || b.newest - a.newest || b.c.score - a.c.score);
+  return better[0].c;
 }
 
 /**
@@ -58,13 +64,15 @@ function compared(instruction: string, close: MemoryCandidate[]): MemoryCandidat
  * a few hundredths on wording alone, so the comparative step decides, not the first by a hair.
  */
 const NEAR_TIE = 0.05;
+/** How much more of the request a near-tied object's valid statements must cover to overturn the order. */
+const CLEARLY_MORE = 0.25;
 
 /**
  * Grounding by object. The request's named category is a constraint (a request for "my specs"
  * is never answered by a book) when memory holds an object of it. The best-scored object wins
  * unless others are within NEAR_TIE; then they are compared on all of their statements that
- * still hold (superseded ones do not count): the one whose statements cover more of what the
- * request describes, then the one told of most recently.
+ * still hold (superseded ones do not count): one whose statements cover clearly more of what
+ * the request describes takes the place of the best-scored (the newest word among equals).
  */
 export function groundPolar(instruction: string, candidates: MemoryCandidate[]): GroundOutput {
   if (candidates.length === 0)
