@@ -64,3 +64,13 @@ test("the extractor keeps what was said of the episode's object, not of the one 
     hat.join(" | "),
   );
 });
+
+test("a fact said in the same breath as the request is kept, the request is not", () => {
+  const out = statementsFromInstruction("Please you fetch the grey wool hat, is of my nephew.", "hat");
+  assert.ok(
+    out.some((s) => /nephew/.test(s)),
+    out.join(" | "),
+  );
+  assert.ok(!out.some((s) => /fetch|please/i.test(s)), out.join(" | "));
+  assert.deepEqual(statementsFromInstruction("Could you get the red ball for me?", "ball"), ["the ball is red"]);
+});

@@ -143,9 +143,15 @@ export function statementsFromInstruction(instruction: string, category: string 
       const retracts = fragment.startsWith(RETRACT_MARK);
       fragment = fragment.replace(RETRACT_MARK, "").trim();
       if (!fragment || isContentless(fragment, category)) continue;
-      // a request said again in passing ("… Could you get it for me?") tells nothing about the object
-      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
-      if (REQUEST_ONLY.test(fragment)) continue;
+      // a request said again in passing ("… Could you get it for me?") tells nothing about the
+      // object; a fact said in the same breath ("bring the bear, is of my daughter") is kept
+      if (isAsking(fragment)) {
+        const rest = clausePieces(fragment)
+          .slice(1)
+          .filter((p) => !isAsking(p));
+        fragment = rest.join(", ").trim();
+        if (!fragment || isContentless(fragment, category)) continue;
+      }
       // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
       const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
       const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
@@ -156,6 +162,13 @@ export function statementsFromInstruction(instruction: string, category: string 
     }
   }
   return out;
+}
+
+/** A request (said again in passing), not a fact. */
+function isAsking(fragment: string): boolean {
+  return (
+    /^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment) || REQUEST_ONLY.test(fragment)
+  );
 }
 
 /**
