@@ -6,18 +6,10 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
-import type { EvaluationEpisode } from "../datasets/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { registeredNames } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import {
-  type BackboneRuntime,
-  type EpisodeOutcome,
-  type Job,
-  planJobs,
-  type RecallOutcome,
-  runKeeping,
-} from "./runner.ts";
+import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
 
@@ -30,9 +22,9 @@ export type ThreadRequest =
 
 export type ThreadReply = { ok: true; value: unknown } | { ok: false; message: string; stack?: string };
 
+/** The episode's outcome; the harness's recall is the main thread's (one embedding of a user's pool for all threads). */
 export interface RunReply {
   outcome: EpisodeOutcome;
-  recall: RecallOutcome | null;
 }
 
 async function main(): Promise<void> {
@@ -40,8 +32,14 @@ async function main(): Promise<void> {
   if (!port) throw new Error("episode-thread.ts runs as a worker thread of polar eval");
   const { config } = workerData as { config: PolarConfig };
   const { plan, backbones } = await buildPlan(config);
-  // the main thread has said which embedder the run uses: once is enough
-  const runtime = createRuntime(config, plan.set, backbones, await createMemoryFactory(config, () => {}));
+  // the main thread has said which embedder the run uses: once is enough. Warmed before the
+  // thread says it is ready, so no episode of this thread waits for the model to load
+  const runtime = createRuntime(
+    config,
+    plan.set,
+    backbones,
+    await createMemoryFactory(config, () => {}, { warm: true }),
+  );
   const byKey = new Map<string, Job>(planJobs(plan).map((j) => [j.key, j]));
   let [sim]: Simulator[] = await runtime.openSimulators(1);
   let bb: BackboneRuntime | null = null;
@@ -72,14 +70,7 @@ async function main(): Promise<void> {
         if (!job) throw new Error(`${r.key} is not a unit of this run as this thread planned it`);
         if (!bb || bb.name !== job.backbone) throw new Error(`${r.key}: backbone ${job.backbone} is not open here`);
         const outcome = await runKeeping(bb, job, sim, r.trajectoryDir);
-        const recall =
-          !outcome.infrastructure &&
-          job.stage === "evaluation" &&
-          job.memory === "polar" &&
-          job.representation === "episodic"
-            ? await bb.recall(job.episode as EvaluationEpisode)
-            : null;
-        return { outcome, recall } satisfies RunReply;
+        return { outcome } satisfies RunReply;
       }
     }
   };

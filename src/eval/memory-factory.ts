@@ -36,8 +36,14 @@ export function memoryConfigFor(config: PolarConfig, dir: string): PolarConfig["
   return { ...config.memory, path: join(dir, "memory.db"), neo4j: { ...config.memory.neo4j, namespace: space } };
 }
 
-export async function createMemoryFactory(config: PolarConfig, onNotice?: (m: string) => void): Promise<MemoryFactory> {
+export async function createMemoryFactory(
+  config: PolarConfig,
+  onNotice?: (m: string) => void,
+  opts: { warm?: boolean } = {},
+): Promise<MemoryFactory> {
   const embedder = await createEmbedder(config.embedder, onNotice);
+  // a model embedder loads its session on the first text: done now, not in the first episode
+  if (opts.warm) await embedder.embed(["warm up"]);
   return {
     store: storeKind(config.memory.store).describe(config.memory),
     embedder: embedderLabel(embedder, config.embedder.type),

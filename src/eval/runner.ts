@@ -171,7 +171,7 @@ export interface EpisodeWorker {
   releaseBackbone(): Promise<void>;
   /** a fresh simulator session, after an infrastructure failure */
   renewSimulator(): Promise<void>;
-  run(key: string, trajectoryDir: string | null): Promise<{ outcome: EpisodeOutcome; recall: RecallOutcome | null }>;
+  run(key: string, trajectoryDir: string | null): Promise<{ outcome: EpisodeOutcome }>;
   close(): Promise<void>;
 }
 
@@ -594,8 +594,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             ? join(plan.outDir, episodeDir({ ...job, episodeId: job.episode.id }))
             : null;
           let outcome: EpisodeOutcome;
-          let threadRecall: RecallOutcome | null = null;
-          if (slot.worker) ({ outcome, recall: threadRecall } = await slot.worker.run(job.key, trajectoryDir));
+          if (slot.worker) ({ outcome } = await slot.worker.run(job.key, trajectoryDir));
           else outcome = await runKeeping(bb, job, slot.sim, trajectoryDir);
           budget?.finish(budgetJob, outcome.usage.costUsd);
           spentUsd = spentUsd === null || outcome.usage.costUsd === null ? null : spentUsd + outcome.usage.costUsd;
@@ -631,18 +630,22 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
             return;
           }
           inARow = 0;
-          const recall = slot.worker
-            ? threadRecall
-            : job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic"
-              ? await bb.recall(job.episode as EvaluationEpisode)
-              : null;
+          // the episode's own time: the recall below is the harness's measurement, not the agent's
+          const ms = Date.now() - t0;
+          // on this thread for every slot: a user's pool of raw interactions is embedded for the
+          // dense baseline once here, not once in every episode thread (seconds each with a model
+          // embedder, which the first evaluation episodes of each user waited for)
+          const measured = job.stage === "evaluation" && job.memory === "polar" && job.representation === "episodic";
+          // the episode threads appended to the raw-interaction log: read what they wrote first
+          if (measured && slot.worker) bb.refresh?.();
+          const recall = measured ? await bb.recall(job.episode as EvaluationEpisode) : null;
           const line = toLine(job, outcome, recall, {
             runId: manifest.runId,
             hash,
             runHash: run.runHash,
             dataset: plan.set.name,
             model: bb.model,
-            ms: Date.now() - t0,
+            ms,
             now: now(),
           });
           try {
