@@ -1,18 +1,23 @@
 /**
  * One kept episode (an events.jsonl and its views/, as `polar eval --trajectories` and `polar
- * run` write them) as an MCAP file that Foxglove opens: the views as foxglove.CompressedImage
- * (the stored JPEG bytes, untouched), the pose as foxglove.PoseInFrame and a world→base_link
- * foxglove.FrameTransform, the decisions as foxglove.Log lines, the house from above (map.png,
- * when the trajectory kept one) as one foxglove.CompressedImage, and every event whole on a
- * JSON-schema channel. Messages are JSON-encoded (bytes as base64), as Foxglove reads them.
+ * run` write them) as an MCAP file that Foxglove opens as a 3-D scene (frames and shapes in
+ * ./mcap-scene.ts): the views as foxglove.CompressedImage (the stored bytes, untouched) with a
+ * pinhole calibration each, the pose as foxglove.PoseInFrame and a map→base_link
+ * foxglove.FrameTransform, the three cameras as base_link→camera_<view> transforms, the house
+ * (map.png and map.json, when the trajectory kept them) as a foxglove.Grid and the picture, the
+ * walk as a line, the harness's targets and distractors on request, the decisions as
+ * foxglove.Log lines, and every event whole on a JSON-schema channel. Messages are JSON-encoded
+ * (bytes as base64), as Foxglove reads them. A Foxglove layout is written beside the file.
  *
- * Frames: the simulator's world is y-up with heading 0 facing -z; Foxglove's is z-up, so
- * (x, y, z) → (x, -z, y) and a heading h is a yaw of h + π/2 about z.
+ * The clock is simulated: an event's time is its step at STEP_SECONDS a step (the pace of the
+ * controller the episode stands for), from the request's clock; the compute time an episode took
+ * says nothing about the robot, and played back at it a 165-step walk lasts two seconds.
  */
 import {
   type Dirent,
   existsSync,
   linkSync,
+  lstatSync,
   readdirSync,
   renameSync,
   rmSync,
@@ -25,18 +30,52 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { McapWriter } from "@mcap/core";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
-import { asSegment, DataFileError, readDataFile, readDataText } from "../util/index.ts";
-import { MAP_IMAGE } from "./episode-map.ts";
+import { SimulatorConfig } from "../sim/index.ts";
+import { asSegment, DataFileError, loadSharp, readDataFile, readDataText } from "../util/index.ts";
+import { MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
+import {
+  analysisUpdate,
+  BASE_FRAME,
+  baseTransform,
+  calibration,
+  cameraFrame,
+  cameraTransforms,
+  foxgloveLayout,
+  MAP_FRAME,
+  mapGrid,
+  pathUpdate,
+  type Vec3,
+  VIEWS,
+  type View,
+} from "./mcap-scene.ts";
 
-export const VIEW_TOPICS = ["front", "left", "right"].map((v) => `/views/${v}`);
+export const VIEW_TOPICS = VIEWS.map((v) => `/views/${v}`);
 export const TOPICS = {
   pose: "/pose",
+  /** map → base_link, a message per pose */
   tf: "/tf",
+  /** base_link → camera_front, camera_left, camera_right, a message per pose */
+  cameras: "/tf/cameras",
   log: "/log",
   events: "/polar/events",
-  /** the house from above (map.png), once at the start, when the trajectory kept its map */
+  /** the house as a foxglove.Grid (map.png's colours, map.json's resolution and origin), once */
   map: "/map",
+  /** map.png as it is, once */
+  mapImage: "/map/image",
+  /** the walk so far as one line, a message per move */
+  path: "/path",
+  /** the harness's targets, distractors and shortest route (only with --analysis) */
+  analysis: "/analysis",
 } as const;
+
+/**
+ * Simulated seconds a step takes: the pace of the controller an episode stands for (one
+ * MOVE_FORWARD of the default 1 m body, or one 30° turn, at 2 steps a second). The simulator has
+ * no clock of its own; --step-seconds sets another pace.
+ */
+export const STEP_SECONDS = 0.5;
+/** the camera's height over the floor: the default body's (src/sim/config.ts); events do not record it */
+const EYE_HEIGHT = SimulatorConfig.parse({}).agent.height;
 
 const TIME = {
   type: "object",
@@ -47,6 +86,9 @@ const QUAT = {
   type: "object",
   properties: { x: { type: "number" }, y: { type: "number" }, z: { type: "number" }, w: { type: "number" } },
 };
+
+const NUMBERS = { type: "array", items: { type: "number" } };
+const POSE = { type: "object", properties: { position: VEC3, orientation: QUAT } };
 
 /** the foxglove schemas this file uses, trimmed to the fields it writes */
 const SCHEMAS = {
@@ -64,7 +106,7 @@ const SCHEMAS = {
     properties: {
       timestamp: TIME,
       frame_id: { type: "string" },
-      pose: { type: "object", properties: { position: VEC3, orientation: QUAT } },
+      pose: POSE,
     },
   },
   "foxglove.FrameTransform": {
@@ -88,6 +130,80 @@ const SCHEMAS = {
       line: { type: "integer" },
     },
   },
+  "foxglove.FrameTransforms": {
+    type: "object",
+    properties: { transforms: { type: "array", items: { $ref: "#/$defs/transform" } } },
+    $defs: {
+      transform: {
+        type: "object",
+        properties: {
+          timestamp: TIME,
+          parent_frame_id: { type: "string" },
+          child_frame_id: { type: "string" },
+          translation: VEC3,
+          rotation: QUAT,
+        },
+      },
+    },
+  },
+  "foxglove.CameraCalibration": {
+    type: "object",
+    properties: {
+      timestamp: TIME,
+      frame_id: { type: "string" },
+      width: { type: "integer" },
+      height: { type: "integer" },
+      distortion_model: { type: "string" },
+      D: NUMBERS,
+      K: NUMBERS,
+      R: NUMBERS,
+      P: NUMBERS,
+    },
+  },
+  "foxglove.Grid": {
+    type: "object",
+    properties: {
+      timestamp: TIME,
+      frame_id: { type: "string" },
+      pose: POSE,
+      column_count: { type: "integer" },
+      cell_size: { type: "object", properties: { x: { type: "number" }, y: { type: "number" } } },
+      row_stride: { type: "integer" },
+      cell_stride: { type: "integer" },
+      fields: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { name: { type: "string" }, offset: { type: "integer" }, type: { type: "integer" } },
+        },
+      },
+      data: { type: "string", contentEncoding: "base64" },
+    },
+  },
+  "foxglove.SceneUpdate": {
+    type: "object",
+    description: "entities with lines, spheres and texts (the fields this file writes; see foxglove.SceneEntity)",
+    properties: {
+      deletions: { type: "array", items: { type: "object" } },
+      entities: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            timestamp: TIME,
+            frame_id: { type: "string" },
+            id: { type: "string" },
+            lifetime: TIME,
+            frame_locked: { type: "boolean" },
+            metadata: { type: "array", items: { type: "object" } },
+            lines: { type: "array", items: { type: "object" } },
+            spheres: { type: "array", items: { type: "object" } },
+            texts: { type: "array", items: { type: "object" } },
+          },
+        },
+      },
+    },
+  },
   "polar.EpisodeEvent": {
     type: "object",
     description: "one event of Polar's episode stream, as events.jsonl holds it (src/agent/events.ts)",
@@ -104,8 +220,12 @@ export const ExportArgs = z.strictObject({
   dir: z.string().min(1, "is empty"),
   episode: z.string().min(1, "is empty").optional(),
   out: z.string().min(1, "is empty").optional(),
-  /** replace an existing MCAP file (without it, one is never overwritten) */
+  /** replace an existing MCAP file (without it, one is never overwritten); the layout is always rewritten */
   force: z.boolean().optional(),
+  /** simulated seconds a step (default STEP_SECONDS) */
+  stepSeconds: z.number().positive().max(3600).optional(),
+  /** add the harness's targets, distractors and shortest route from map.json on /analysis */
+  analysis: z.boolean().optional(),
 });
 export type ExportArgs = z.infer<typeof ExportArgs>;
 
@@ -124,6 +244,14 @@ export interface ExportSummary {
   /** lines of events.jsonl that are not an event this version knows, left out */
   skippedLines: number;
   bytes: number;
+  /** the Foxglove layout written beside the file */
+  layout: string;
+  stepSeconds: number;
+  /** the episode's steps (its end event's, else the last step seen) and their simulated length */
+  steps: number;
+  seconds: number;
+  /** why the map grid or the analysis was left out (no map.json, a damaged one), if it was */
+  notes: string[];
 }
 
 /** The episode folder the arguments name: DIR itself, or the one folder under DIR/episodes/ named EPISODE. */
@@ -176,7 +304,7 @@ function readdirSafe(d: string): Dirent[] {
   }
 }
 
-/** Writes the MCAP file; returns what went in. */
+/** Writes the MCAP file and its layout; returns what went in. */
 export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
   const args = ExportArgs.parse(raw);
   const dir = resolveEpisodeDir(args);
@@ -186,7 +314,17 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
   const episodeId = start.episodeId;
   // the id comes from a file: it names the MCAP file only when it is one plain name
   const file = args.out ?? join(dir, `${asSegment(episodeId, "the episode id in events.jsonl")}.mcap`);
+  const layoutFile = layoutPathOf(file);
   checkTarget(file, args.force === true);
+  checkLayoutTarget(layoutFile);
+  const stepSeconds = args.stepSeconds ?? STEP_SECONDS;
+  const stepNs = BigInt(Math.round(stepSeconds * 1e9));
+
+  const notes: string[] = [];
+  const mapPng = ownFile(join(dir, MAP_IMAGE));
+  const mapInfo = readMapInfo(dir, notes);
+  const grid = mapPng && mapInfo ? await gridPixels(mapPng, mapInfo, notes) : null;
+  if (args.analysis && !mapInfo) notes.push(`--analysis: no usable ${MAP_INFO}, so no /analysis layer`);
 
   // the request's clock when it had one, so Foxglove shows the time rules read; else the epoch
   const baseNs = start.type === "episode_start" && start.clock ? BigInt(Date.parse(start.clock.at)) * 1_000_000n : 0n;
@@ -230,7 +368,6 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
   };
   const counts: Record<string, number> = {};
   const seqs = new Map<number, number>();
-  let lastNs = 0n;
   const add = async (topic: string, schema: SchemaName, atNs: bigint, msg: unknown) => {
     const id = await channel(topic, schema);
     const sequence = seqs.get(id) ?? 0;
@@ -247,44 +384,61 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
 
   let missingViews = 0;
   const stored = storedViews(dir);
-  const map = ownFile(join(dir, MAP_IMAGE));
+  const calibrated = new Set<string>();
+  const path: Vec3[] = [];
+  // the step an event belongs to: its own, else the last one seen (a plan or a grounding is
+  // made at the step the robot stands on); never back, so a reader's time order is the stream's
+  let step = 0;
   for (const e of events) {
-    // `t` is the episode's own monotone clock; held non-decreasing so a reader's time order is
-    // the stream's order even where two events share a millisecond
-    let ns = baseNs + BigInt(Math.round(e.t * 1e6));
-    if (ns < lastNs) ns = lastNs;
-    lastNs = ns;
+    if ("step" in e && typeof e.step === "number" && e.step > step) step = e.step;
+    if (e.type === "episode_end" && e.steps > step) step = e.steps;
+    const ns = baseNs + BigInt(step) * stepNs;
     const stamp = { sec: Number(ns / 1_000_000_000n), nsec: Number(ns % 1_000_000_000n) };
     await add(TOPICS.events, "polar.EpisodeEvent", ns, e);
-    if (e.type === "episode_start" && map)
-      await add(TOPICS.map, "foxglove.CompressedImage", ns, {
-        timestamp: stamp,
-        frame_id: "map",
-        data: map.toString("base64"),
-        format: "png",
-      });
+    if (e.type === "episode_start") {
+      if (grid && mapInfo) await add(TOPICS.map, "foxglove.Grid", ns, mapGrid(stamp, mapInfo, grid));
+      if (mapPng)
+        await add(TOPICS.mapImage, "foxglove.CompressedImage", ns, {
+          timestamp: stamp,
+          frame_id: MAP_FRAME,
+          data: mapPng.toString("base64"),
+          format: "png",
+        });
+      if (args.analysis && mapInfo)
+        await add(TOPICS.analysis, "foxglove.SceneUpdate", ns, analysisUpdate(stamp, mapInfo.analysis));
+    }
     if (e.type === "pose") {
-      const [x, y, zz] = e.pose.position;
-      const yaw = e.pose.heading + Math.PI / 2;
-      const position = { x, y: -zz, z: y };
-      const orientation = { x: 0, y: 0, z: Math.sin(yaw / 2), w: Math.cos(yaw / 2) };
+      const tf = baseTransform(stamp, e.pose.position, e.pose.heading);
       await add(TOPICS.pose, "foxglove.PoseInFrame", ns, {
         timestamp: stamp,
-        frame_id: "world",
-        pose: { position, orientation },
+        frame_id: MAP_FRAME,
+        pose: { position: tf.translation, orientation: tf.rotation },
       });
-      await add(TOPICS.tf, "foxglove.FrameTransform", ns, {
-        timestamp: stamp,
-        parent_frame_id: "world",
-        child_frame_id: "base_link",
-        translation: position,
-        rotation: orientation,
-      });
+      await add(TOPICS.tf, "foxglove.FrameTransform", ns, tf);
+      await add(TOPICS.cameras, "foxglove.FrameTransforms", ns, cameraTransforms(stamp, EYE_HEIGHT));
+      // a turn leaves the line as it is: a new message only when the robot moved
+      const last = path.at(-1);
+      if (!last || last.x !== tf.translation.x || last.y !== tf.translation.y || last.z !== tf.translation.z) {
+        path.push(tf.translation);
+        await add(TOPICS.path, "foxglove.SceneUpdate", ns, pathUpdate(stamp, path));
+      }
     } else if (e.type === "views") {
       for (const v of stored.get(e.step) ?? []) {
-        await add(`/views/${v.view}`, "foxglove.CompressedImage", ns, {
+        const topic = `/views/${v.view}`;
+        const img = e.images.find((i) => i.view === v.view);
+        // a pinhole per camera, once its size is known, so Foxglove can place the view in 3-D
+        if (!calibrated.has(topic) && img && mapInfo) {
+          calibrated.add(topic);
+          await add(
+            `${topic}/calibration`,
+            "foxglove.CameraCalibration",
+            ns,
+            calibration(stamp, v.view as View, img.width, img.height, mapInfo.hfov),
+          );
+        }
+        await add(topic, "foxglove.CompressedImage", ns, {
           timestamp: stamp,
-          frame_id: `camera_${v.view}`,
+          frame_id: cameraFrame(v.view as View),
           data: readDataFile(join(dir, "views", v.ref), { noFollow: true }).toString("base64"),
           format: v.format,
         });
@@ -303,12 +457,56 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
         line: e.seq + 1,
       });
   }
+  await writer.addMetadata({
+    name: "polar.export",
+    metadata: new Map([
+      ["episode", episodeId],
+      ["clock", "simulated: an event's time is its step × step_seconds, from the request's clock (else the epoch)"],
+      ["step_seconds", String(stepSeconds)],
+      ["steps", String(step)],
+      ["fixed_frame", MAP_FRAME],
+      ["frames", `${MAP_FRAME} → ${BASE_FRAME} → ${VIEWS.map(cameraFrame).join(", ")}`],
+      ["eye_height_m", String(EYE_HEIGHT)],
+      ["analysis", args.analysis && mapInfo ? "harness ground truth on /analysis" : "none"],
+    ]),
+  });
   await writer.end();
+  const layout = foxgloveLayout({
+    map: grid ? TOPICS.map : null,
+    path: TOPICS.path,
+    analysis: args.analysis && mapInfo ? TOPICS.analysis : null,
+    tf: [TOPICS.tf, TOPICS.cameras],
+    views: VIEW_TOPICS,
+  });
+  writeNew(file, Buffer.concat(chunks), args.force === true);
+  // replaced, not written through: a link in its place is replaced, not followed
+  writeNew(layoutFile, Buffer.from(`${JSON.stringify(layout, null, 2)}\n`), true);
+  return {
+    file,
+    episodeDir: dir,
+    episodeId,
+    messages: counts,
+    missingViews,
+    skippedLines: skipped,
+    bytes: Number(size),
+    layout: layoutFile,
+    stepSeconds,
+    steps: step,
+    seconds: step * stepSeconds,
+    notes,
+  };
+}
+
+/** the layout's file beside the MCAP file: ep.mcap → ep.layout.json */
+export const layoutPathOf = (file: string) => `${file.slice(0, -extname(file).length)}.layout.json`;
+
+/** Writes a new file whole (through a .part file), replacing one only with `force`. */
+function writeNew(file: string, bytes: Buffer, force: boolean): void {
   const tmp = `${file}.${process.pid}.part`;
   try {
-    writeFileSync(tmp, Buffer.concat(chunks), { flag: "wx" });
+    writeFileSync(tmp, bytes, { flag: "wx" });
     // without --force, a file that appeared meanwhile is not replaced either: link fails on it
-    if (args.force) renameSync(tmp, file);
+    if (force) renameSync(tmp, file);
     else {
       linkSync(tmp, file);
       unlinkSync(tmp);
@@ -320,15 +518,66 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
     if (code === "EISDIR") throw new ExportInputError(`${file} is a folder; --out names the MCAP file to write`);
     throw e;
   }
-  return {
-    file,
-    episodeDir: dir,
-    episodeId,
-    messages: counts,
-    missingViews,
-    skippedLines: skipped,
-    bytes: Number(size),
-  };
+}
+
+/** map.json when the episode kept a valid one; else null, with a note saying why (none is no note). */
+function readMapInfo(dir: string, notes: string[]): MapInfo | null {
+  let text: Buffer | null;
+  try {
+    text = ownFile(join(dir, MAP_INFO), 1 << 20);
+  } catch (e) {
+    notes.push(`${MAP_INFO}: ${(e as Error).message}`);
+    return null;
+  }
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.toString("utf8"));
+  } catch {
+    notes.push(`${join(dir, MAP_INFO)}: not JSON; the map is left out of the scene`);
+    return null;
+  }
+  const r = MapInfo.safeParse(raw);
+  if (!r.success) {
+    const is = r.error.issues[0];
+    notes.push(`${join(dir, MAP_INFO)}: ${is?.path.join(".")}: ${is?.message}; the map is left out of the scene`);
+    return null;
+  }
+  return r.data;
+}
+
+/** map.png's pixels as RGBA rows, when they are the size map.json states. */
+async function gridPixels(png: Buffer, info: MapInfo, notes: string[]): Promise<Buffer | null> {
+  const sharp = await loadSharp();
+  try {
+    const { data, info: got } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    if (got.width !== info.width || got.height !== info.height || got.channels !== 4) {
+      notes.push(
+        `${MAP_IMAGE} is ${got.width}×${got.height} px, ${MAP_INFO} says ${info.width}×${info.height}: no map grid`,
+      );
+      return null;
+    }
+    return data;
+  } catch (e) {
+    notes.push(`${MAP_IMAGE}: not an image (${(e as Error).message}); no map grid`);
+    return null;
+  }
+}
+
+/**
+ * Refuses a layout target that is a folder or not a regular file. A layout file there is replaced:
+ * it belongs to the MCAP file being written (which is new, or replaced with --force), and a
+ * leftover of an export whose MCAP file was deleted must not block the next one.
+ */
+function checkLayoutTarget(file: string): void {
+  let s: Stats;
+  try {
+    s = lstatSync(file);
+  } catch {
+    return;
+  }
+  if (s.isDirectory()) throw new ExportInputError(`${file} is a folder, where the layout would go`);
+  if (!s.isFile() && !s.isSymbolicLink()) throw new ExportInputError(`${file} exists and is not a regular file`);
 }
 
 /**
@@ -378,9 +627,9 @@ function storedViews(dir: string): Map<number, { ref: string; view: string; form
  * a linked view is left out: what a link points at is not the episode's). A FIFO, device or
  * folder in its place is an error naming it.
  */
-function ownFile(path: string): Buffer | null {
+function ownFile(path: string, maxBytes?: number): Buffer | null {
   try {
-    return readDataFile(path, { noFollow: true });
+    return readDataFile(path, { noFollow: true, maxBytes });
   } catch (e) {
     if (e instanceof DataFileError && (e.problem === "missing" || e.problem === "link")) return null;
     throw e;
