@@ -478,3 +478,18 @@ test("--analysis adds the harness's targets and distractors from map.json; --ste
   assert.equal(bad.code, 2, bad.err);
   assert.match(bad.err, /stepSeconds/);
 });
+
+test("a damaged map.json leaves the grid and the analysis out with a note, and the rest of the scene in", async () => {
+  const dir = copyOfEpisode("bad-map-info");
+  writeFileSync(join(dir, "map.json"), "{ not json");
+  const out = join(project, "bad-map-info.mcap");
+  const r = polar(["export", dir, "--out", out, "--analysis"], 30_000);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /note: .*map\.json: not JSON; the map is left out of the scene/);
+  assert.match(r.err, /--analysis: no usable map\.json/);
+  const { all } = await messagesOf(out);
+  const topics = new Set(all.map((m) => m.topic));
+  for (const t of [TOPICS.map, TOPICS.analysis]) assert.ok(!topics.has(t), `no ${t}`);
+  for (const t of [TOPICS.mapImage, TOPICS.path, TOPICS.tf, TOPICS.cameras])
+    assert.ok(topics.has(t), `${t} still there`);
+});
