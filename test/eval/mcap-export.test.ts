@@ -330,6 +330,20 @@ test("the export is a Foxglove scene: valid messages, the simulated clock, camer
     assert.equal(m.msg.parent_frame_id, "map");
     assert.equal(m.msg.child_frame_id, "base_link");
   }
+  // base_link's x is where the robot walks: a forward step moves it along its own x axis
+  const tfs = all.filter((m) => m.topic === TOPICS.tf).map((m) => m.msg as { translation: V3; rotation: Q });
+  let forward = 0;
+  for (let i = 1; i < tfs.length; i++) {
+    const [a, b] = [tfs[i - 1], tfs[i]];
+    const d = { x: b.translation.x - a.translation.x, y: b.translation.y - a.translation.y };
+    const len = Math.hypot(d.x, d.y);
+    if (len < 1e-6 || JSON.stringify(a.rotation) !== JSON.stringify(b.rotation)) continue;
+    const ahead = rotate(a.rotation, { x: 1, y: 0, z: 0 });
+    near(d.x / len, ahead.x, `step ${i} along base_link x`, 1e-3);
+    near(d.y / len, ahead.y, `step ${i} along base_link x`, 1e-3);
+    forward++;
+  }
+  assert.ok(forward > 0, "the episode has forward steps");
   const cams = all.filter((m) => m.topic === TOPICS.cameras);
   assert.equal(cams.length, poses.length, "camera frames at every pose");
   const looking = {
