@@ -87,19 +87,6 @@ export { directs, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
-export {
-  CATEGORY_WORDS,
-  categoriesNamed,
-  changeOfState,
-  clausePieces,
-  formerReferentClauses,
-  instancePhrases,
-  isClause,
-  isInterjection,
-  namesCategory,
-  refersToInstance,
-  withInstancesAsIt,
-} from "./referents.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export type { RoomMatch } from "./rooms.ts";
 export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";

@@ -19,15 +19,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { conceptsIn, glossed, withInstancesAsIt } from "../language/index.ts";
+import { glossed } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
-import { encodedImage } from "../sim/index.ts";
+import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { hammingDistance, imageHash } from "./image-hash.ts";
 import { EXCLUSIVE_KINDS, readStatement, type StatementInfo, valueOverlap, valueWords } from "./statement-kind.ts";
 import type { EpisodeWrite, MemoryEvent, MemoryStore } from "./store.ts";
+
+const PINNED_NAMES = PINNED_CATEGORIES.join("|");
 
 /** Two statements of one kind name the same value when their value words overlap this much… */
 const SAME_VALUE_WORDS = 0.5;
@@ -228,32 +230,12 @@ export async function memorizeEpisode(
 
 type Invalidation = NonNullable<EpisodeWrite["invalidate"]>[number];
 
-/**
- * "the user brings this hat hiking" → "the user brings it hiking"; "the kids play with the yellow
- * plastic one" → "the kids play with it": every instance named alike (its looks too), change
- * markers off, so two statements compare on what they say of their objects.
- */
-function objectNeutral(text: string, category: string | null): string {
-  return withInstancesAsIt(text, category)
+/** "the user brings this hat hiking" → "the user brings it hiking": the object named alike, change markers off. */
+function objectNeutral(text: string): string {
+  return text
+    .replace(new RegExp(`\\b(?:the|this|these|that|those|my|our) (?:${PINNED_NAMES})\\b`, "giu"), "it")
     .replace(/^(?:now|these days|nowadays|from now on)[,]?\s+/i, "")
     .replace(/^it now\b/i, "it");
-}
-
-/** What a statement is about: its everyday concepts and its value words, the instance left out. */
-function sayings(text: string, category: string | null): Set<string> {
-  const neutral = objectNeutral(text, category);
-  return new Set([...conceptsIn(neutral).map((c) => `concept:${c}`), ...valueWords(neutral, category)]);
-}
-
-/** Shared content: a concept, or a value word one of whose forms begins the other ("commute", "commut"). */
-function shareASaying(a: Set<string>, b: Set<string>): boolean {
-  for (const x of a)
-    for (const y of b) {
-      if (x === y) return true;
-      if (!x.startsWith("concept:") && !y.startsWith("concept:") && Math.min(x.length, y.length) >= 5)
-        if (x.startsWith(y) || y.startsWith(x)) return true;
-    }
-  return false;
 }
 
 /**
@@ -305,15 +287,10 @@ async function supersessions(
     const moved = new Map<string, number>();
     if (f.info.update && EXCLUSIVE_KINDS.includes(k) && near.length) {
       const [mine, ...theirs] = await embedder.embed([
-        objectNeutral(f.info.text, category),
-        ...near.map((h) => objectNeutral(h.statement.text, category)),
+        objectNeutral(f.info.text),
+        ...near.map((h) => objectNeutral(h.statement.text)),
       ]);
-      // close in meaning is not enough: two routines of one object kind read alike ("coffee in
-      // the morning", "tea in the evening"); the two must also share what they are about
-      const mineSays = sayings(f.info.text, category);
-      for (const [i, h] of near.entries())
-        if (shareASaying(mineSays, sayings(h.statement.text, category)))
-          moved.set(h.statement.id, dot(mine, theirs[i]));
+      for (const [i, h] of near.entries()) moved.set(h.statement.id, dot(mine, theirs[i]));
     }
     for (const l of links) {
       if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;

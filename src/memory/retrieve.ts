@@ -266,13 +266,7 @@ export async function retrieveDetailed(
       // statements that were neither made later nor superseded by then
       .filter((s) => s.at <= now && (retrieved.has(s.id) || s.invalidAt === null || s.invalidAt > now))
       .filter((s) => !seen.has(s.id) && seen.add(s.id))
-      .map((s) => ({
-        id: s.id,
-        text: s.text,
-        timestamp: s.at,
-        score: retrieved.get(s.id)?.score,
-        superseded: s.invalidAt !== null && s.invalidAt <= now,
-      }))
+      .map((s) => ({ id: s.id, text: s.text, timestamp: s.at, score: retrieved.get(s.id)?.score }))
       // the statements that led here first (best first), then the object's others, newest first
       .sort((a, b) => (b.score ?? -1e9) - (a.score ?? -1e9));
     return {
@@ -280,11 +274,9 @@ export async function retrieveDetailed(
       objectId: m.object.objectId,
       category: m.object.category ?? undefined,
       score: objectScore.get(m.object.objectId) ?? 0,
-      statements: statements.map(({ superseded, score, ...s }) => ({
-        ...s,
-        ...(score === undefined ? {} : { score }),
-        ...(superseded ? { superseded: true } : {}),
-      })),
+      statements: statements.map((s) =>
+        s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s,
+      ),
       instructions: m.instructions
         .filter((i) => i.at <= now)
         .map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),

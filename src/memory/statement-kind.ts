@@ -17,7 +17,6 @@
  * whatever a model backbone writes, and they can be read and tested. Order matters where cues
  * overlap ("a birthday present from my dad" is a giver before it is an occasion).
  */
-import { refersToInstance } from "../language/index.ts";
 import { PINNED_CATEGORIES as CATEGORIES } from "../sim/index.ts";
 
 export const STATEMENT_KINDS = ["routine", "preference", "giver", "occasion", "owner", "season", "place"] as const;
@@ -98,8 +97,9 @@ const RETRACTION_WORDS = /\b(?:no longer|not|never|stopped|isn't|aren't|doesn't|
 
 /** The statement refers to the object itself (a deictic, or the category). */
 function refersToObject(text: string, category: string | null): boolean {
-  // words for the category people use ("glasses", "specs", "cans") and pro-forms ("the gym ones")
-  return refersToInstance(text, category);
+  if (/\b(?:this|that|these|those|it|its|one)\b/i.test(text)) return true;
+  const cats = category ? [category, ...CATEGORIES] : [...CATEGORIES];
+  return cats.some((c) => new RegExp(`\\b${c}(?:e?s)?\\b`, "i").test(text));
 }
 
 /**

@@ -5,11 +5,7 @@ export interface MemoryCandidate {
   category?: string;
   /** best retrieval score among the statements that led here (recency-aware) */
   score: number;
-  /**
-   * the object's statements as of the request: those that led here, and its others still valid;
-   * `superseded`: a later statement replaced it by then (it led here, but no longer holds)
-   */
-  statements: { id: string; text: string; timestamp: number; score?: number; superseded?: boolean }[];
+  statements: { id: string; text: string; timestamp: number; score?: number }[];
   instructions: { episodeId: string; text: string; timestamp: number }[];
   episodic: { episodeId: string; text: string; timestamp: number; success: boolean }[];
   /** where the user's photos of this object are kept, newest first: what recognising it by its looks needs */

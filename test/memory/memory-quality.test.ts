@@ -74,34 +74,6 @@ describe("memory quality on hand-written phrasings", () => {
     assert.ok(!black.statements.some((s) => /instead|these days/i.test(s.text)));
   });
 
-  it("the object that broke is named in passing: its routine moves to the new one, and nothing of it is written there", async () => {
-    const store = open();
-    await tell(
-      store,
-      1,
-      "ball_old",
-      "ball",
-      "Fetch the orange rubber ball, the dog chases it in the park every evening.",
-    );
-    await tell(store, 2, "ball_spare", "ball", "Get the white ball, I play catch with my nephew with it.");
-    const change = await tell(
-      store,
-      6,
-      "ball_new",
-      "ball",
-      "The orange rubber one finally burst, so the dog chases the green tennis ball in the park now.",
-    );
-    const [fresh] = await store.objectMemories("u", ["ball_new"]);
-    assert.ok(!fresh.statements.some((s) => /burst|rubber|orange/.test(s.text)), "what broke is not this ball's fact");
-    assert.ok(
-      change.superseded.some((x) => x.objectId === "ball_old"),
-      "the park routine moved off the old ball",
-    );
-    assert.ok(!change.superseded.some((x) => x.objectId === "ball_spare"), "another routine of the same kind stays");
-    const r = await ask(store, "the dog wants to chase something in the park", 8);
-    assert.equal(r.candidates[0].objectId, "ball_new");
-  });
-
   it("a later statement of the same kind about the same object supersedes the earlier, kept as history", async () => {
     const store = open();
     await tell(store, 1, "backpack_1", "backpack", "Find my backpack, I take it on weekend hikes");

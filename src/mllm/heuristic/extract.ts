@@ -5,18 +5,7 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
-import {
-  clausePieces,
-  formerReferentClauses,
-  INTERJECTION,
-  isClause,
-  isInterjection,
-  REQUEST,
-  REQUEST_ONLY,
-  REQUEST_TAIL,
-  sentences,
-  TRAILING_ASK,
-} from "../../language/index.ts";
+import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../language/index.ts";
 import type { MemorizeInput, MemorizeOutput } from "../index.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
@@ -73,16 +62,7 @@ export function splitFacts(text: string): string[] {
       if (sep.trim()) glue = false;
       continue;
     }
-    // a clause led by its conjunction (", and I have …", ", so the hat …") is a clause of its own
-    const opened = piece.replace(LEADING, "");
-    if (
-      glue &&
-      out.length > 0 &&
-      COORDINATING.test(sep) &&
-      !CLAUSE.test(opened) &&
-      !NAMED_CLAUSE.test(opened) &&
-      !isClause(piece)
-    ) {
+    if (glue && out.length > 0 && COORDINATING.test(sep) && !CLAUSE.test(piece) && !NAMED_CLAUSE.test(piece)) {
       const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
       out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
       continue;
@@ -130,8 +110,7 @@ export function statementsFromInstruction(instruction: string, category: string 
   const add = (x: string) => {
     if (!out.includes(x)) out.push(x);
   };
-  const said = withoutFormerReferents(sentences(normalise(instruction.trim())), category);
-  for (const sentence of said.sentences) {
+  for (const sentence of sentences(normalise(instruction.trim()))) {
     let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
     if (REQUEST_ONLY.test(text)) continue;
     text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").replace(CONTRAST, "").trim();
@@ -143,50 +122,16 @@ export function statementsFromInstruction(instruction: string, category: string 
       const retracts = fragment.startsWith(RETRACT_MARK);
       fragment = fragment.replace(RETRACT_MARK, "").trim();
       if (!fragment || isContentless(fragment, category)) continue;
-      // a request said again in passing ("… Could you get it for me?") tells nothing about the
-      // object; a fact said in the same breath ("bring the bear, is of my daughter") is kept
-      if (isAsking(fragment)) {
-        const rest = clausePieces(fragment)
-          .slice(1)
-          .filter((p) => !isAsking(p));
-        fragment = rest.join(", ").trim();
-        if (!fragment || isContentless(fragment, category)) continue;
-      }
+      // a request said again in passing ("… Could you get it for me?") tells nothing about the object
+      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
+      if (REQUEST_ONLY.test(fragment)) continue;
       // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
       const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
       const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
-      // the message told of another instance's change: what it says of this one is the change
-      add(
-        retracts ? noLonger(statement) : said.changed && !/\bnow\b/i.test(statement) ? `now ${statement}` : statement,
-      );
+      add(retracts ? noLonger(statement) : statement);
     }
   }
   return out;
-}
-
-/** A request (said again in passing), not a fact. */
-function isAsking(fragment: string): boolean {
-  return (
-    /^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment) || REQUEST_ONLY.test(fragment)
-  );
-}
-
-/**
- * The message without its clauses about another instance that changed ("the white headphones
- * died", "navy one's retired"): those are not facts of this episode's object. `changed`: some
- * were dropped, so what is said of this object is said as a change.
- */
-function withoutFormerReferents(said: string[], category: string | null): { sentences: string[]; changed: boolean } {
-  const pieces = said.map((s) => clausePieces(s));
-  const flat = pieces.flat();
-  const former = formerReferentClauses(flat, category);
-  if (former.size === 0) return { sentences: said, changed: false };
-  let k = 0;
-  const kept = pieces.map((ps, i) => {
-    const keep = ps.filter((p) => !former.has(k++) && !isInterjection(p));
-    return keep.length === ps.length ? said[i] : keep.join(", ");
-  });
-  return { sentences: kept.filter((s) => s.trim()), changed: true };
 }
 
 /**
