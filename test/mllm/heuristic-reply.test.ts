@@ -189,12 +189,27 @@ test("a later revision keeps what an earlier one fixed: its length, its JSON, it
   assert.ok(countWords(thenCut) <= 7, thenCut);
 });
 
-test("revisions are deterministic", async () => {
+test("a revision keeps every requirement whatever order the violations come in, and a rerun says the same", async () => {
   const reqs: ReplyRequirement[] = [
     { kind: "max_words", maxWords: 7 },
     { kind: "mention", text: "hallway" },
   ];
-  assert.equal(await reply(notFound, reqs), await reply(notFound, reqs));
+  const text = await reply(notFound, reqs);
+  assert.ok(countWords(text) <= 7, text);
+  assert.match(text, /hallway/i);
+  // the rule layer lists violations in no fixed order; the reply must not depend on it
+  assert.equal(await reply(notFound, [...reqs].reverse()), text);
+  // a fresh policy (another episode, another thread) gives the user the same words
+  const again = await new HeuristicPolicy().reply({
+    instruction: "bring me my mug",
+    outcome: notFound,
+    guidance: [],
+    revision: {
+      previous: (await policy.reply({ instruction: "bring me my mug", outcome: notFound, guidance: [] })).value.text,
+      violations: reqs.map((r) => ({ rule: `rule about ${r.kind}`, reason: "broken", requirement: r })),
+    },
+  });
+  assert.equal(again.value.text, text);
 });
 
 test("bad input is an error that says what and where, not an odd reply", async () => {
