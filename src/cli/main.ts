@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { diskFailureIn, diskProblem, forTerminal, LockHeldError, reason, redactKnown } from "../util/index.ts";
 import { registerCommands } from "./commands/index.ts";
+import { EXIT } from "./exit-codes.ts";
 
 // Whatever the CLI prints, logs and errors alike, passes here: a key a server echoed back (in any
 // spelling) never reaches a terminal or a log file, and neither does an escape sequence or other
@@ -35,17 +36,17 @@ try {
   // a simulator or model that could not be used: the message names the URL and what to do
   if (e instanceof SimError || e instanceof BackboneError) {
     console.error(`polar: ${e.message}`);
-    process.exit(1);
+    process.exit(EXIT.failed);
   }
   // an outside service a command needs did not answer within its bound (README: exit codes)
   if (e instanceof QueueUnreachableError) {
     console.error(`polar: ${e.message}`);
-    process.exit(4);
+    process.exit(EXIT.infrastructure);
   }
   if (e instanceof ConfigError || (e as { userFacing?: boolean }).userFacing) {
     console.error(`polar: ${(e as Error).message}`);
     // 3: the folder is in use by another run (worth retrying later); 2: anything else to fix
-    process.exit(e instanceof LockHeldError ? 3 : 2);
+    process.exit(e instanceof LockHeldError ? EXIT.inUse : EXIT.badInput);
   }
   // A disk that cannot take a write (full, read-only, failing) is an infrastructure failure (exit
   // 4, as README's exit codes say): one line naming the path where Polar knew it
@@ -54,15 +55,15 @@ try {
     // the outer error names what was being written where the system error could not
     const what = disk === e ? diskProblem(e) : (e as Error).message;
     console.error(`polar: ${what}: free space (or fix the disk) and rerun to resume`);
-    process.exit(4);
+    process.exit(EXIT.infrastructure);
   }
   // A file-system error nobody caught (a folder made read-only mid-run): one line naming the
   // path, not a stack trace.
   const sys = e as NodeJS.ErrnoException;
   if (typeof sys?.code === "string" && typeof sys.syscall === "string") {
     console.error(`polar: ${sys.syscall} ${sys.path ?? ""}: ${reason(sys)}`.replace(/ {2}/, " "));
-    process.exit(1);
+    process.exit(EXIT.failed);
   }
   console.error(e);
-  process.exit(1);
+  process.exit(EXIT.failed);
 }

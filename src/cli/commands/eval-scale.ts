@@ -19,6 +19,7 @@ export function rateLimitFlag(v: string): Record<string, RateLimit> {
 }
 
 import { claimDir } from "../../util/index.ts";
+import { EXIT } from "../exit-codes.ts";
 import { configFor, UserError } from "../options.ts";
 
 export function shardFlag(v: string): Shard {
@@ -59,7 +60,7 @@ export function registerEvalMerge(evalCommand: Command): void {
         console.error(
           `polar: not merged: ${check.missing.length} of ${check.units} unit(s) missing, ${check.duplicated.length} duplicated`,
         );
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
         return;
       }
       const lock = claimDir(flags.out, {
@@ -89,7 +90,7 @@ export async function runQueuedEvalCommand(
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
-    if (++interrupts > 1) process.exit(130);
+    if (++interrupts > 1) process.exit(EXIT.interrupted);
     console.error("\npolar: stopped collecting; the jobs stay queued (rerun the same command to collect them)");
     controller.abort();
   };
@@ -127,10 +128,10 @@ export async function runQueuedEvalCommand(
     );
     console.log(`results: ${s.resultsPath}`);
     if (s.report) console.log(`report:  ${s.report.files[0]}`);
-    if (controller.signal.aborted) process.exitCode = 130;
+    if (controller.signal.aborted) process.exitCode = EXIT.interrupted;
     else if (s.failed > 0) {
       console.error(`polar: ${s.failed} episodes failed on the workers (see failures.jsonl): rerun to retry them`);
-      process.exitCode = 4;
+      process.exitCode = EXIT.infrastructure;
     }
   } catch (e) {
     if (e instanceof QueueUrlError || e instanceof QueueRunError) throw new UserError(e.message);

@@ -14,6 +14,7 @@ import { BackboneConfigError } from "../../mllm/index.ts";
 import type { RateLimit } from "../../queue/index.ts";
 import { RULE_METHODS, type RulesMethod } from "../../rules/index.ts";
 import { claimDir, diskFailureIn, Pace } from "../../util/index.ts";
+import { EXIT } from "../exit-codes.ts";
 import { configFor, intFlag, listFlag, nonEmptyFlag, UserError } from "../options.ts";
 import { rateLimitFlag, registerEvalMerge, runQueuedEvalCommand, shardFlag } from "./eval-scale.ts";
 
@@ -38,9 +39,6 @@ const usdAmount = (v: string) => {
     throw new UserError(`--max-cost expects an amount of USD of at least 0, got "${v}"`);
   return n;
 };
-
-/** Exit code of a run that --max-cost stopped (README: exit codes). */
-export const EXIT_OVER_BUDGET = 6;
 
 interface EvalFlags {
   maxCost?: number;
@@ -136,7 +134,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   if (rerun !== "rerun the same command") console.error(`polar: no --out given: this run writes into ${outDir}/`);
   // the handlers come first: a signal between taking the lock and installing them would end the
   // process by the signal's default, leaving the lock behind
-  const onSigterm = () => process.exit(143);
+  const onSigterm = () => process.exit(EXIT.terminated);
   process.on("SIGTERM", onSigterm);
   const controller = new AbortController();
   let interrupts = 0;
@@ -145,7 +143,7 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     if (interrupts === 1) {
       console.error(`\npolar: stopping after the episodes in flight (Ctrl-C again to quit now; ${rerun} to resume)`);
       controller.abort();
-    } else process.exit(130);
+    } else process.exit(EXIT.interrupted);
   };
   process.on("SIGINT", onSigint);
   let out: ReturnType<typeof claimDir>;
@@ -210,10 +208,10 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
         `--limit ${flags.limit}: the run has ${s.remainingInRun} more episodes; ${rerun} without --limit (or with a larger one) to run them`,
       );
     // an interrupted run is not a finished one: scripts that chain on the exit code must see it
-    if (controller.signal.aborted) process.exitCode = 130;
-    else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = 4;
-    else if (s.overBudget) process.exitCode = EXIT_OVER_BUDGET;
-    else if (s.stoppedBecause) process.exitCode = 5;
+    if (controller.signal.aborted) process.exitCode = EXIT.interrupted;
+    else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = EXIT.infrastructure;
+    else if (s.overBudget) process.exitCode = EXIT.overBudget;
+    else if (s.stoppedBecause) process.exitCode = EXIT.timeLimit;
   } catch (e) {
     // a full disk is no bad value: main reports it as an infrastructure failure (exit 4)
     if (diskFailureIn(e)) throw e;

@@ -26,6 +26,7 @@ import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { defaultRulesDb } from "../../rules/sqlite-library.ts";
 import { openRuleLibrary } from "../../rules/stores.ts";
 import { type ClaimedDir, claimDir, ensureDir, removeIfEmpty } from "../../util/index.ts";
+import { EXIT } from "../exit-codes.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 interface RunFlags {
@@ -114,8 +115,8 @@ async function runCommand(cmd: Command, flags: RunFlags): Promise<void> {
   // Ctrl-C / kill would end the process without running `finally`: exit through process.exit,
   // whose exit handler releases the lock. Installed before the lock is taken: a signal between
   // the two would end the process by the signal's default, leaving the lock behind.
-  const onSigint = () => process.exit(130);
-  const onSigterm = () => process.exit(143);
+  const onSigint = () => process.exit(EXIT.interrupted);
+  const onSigterm = () => process.exit(EXIT.terminated);
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigterm);
   // One run per memory folder: two would memorize the same episodes into one store (UNIQUE
@@ -234,7 +235,7 @@ async function runWithMemoryDir(
       });
       console.log(`trajectory: ${writer.eventsPath}${topdown ? `, ${topdown}` : ""}`);
       // an episode the simulator or the model service cut short is not a result: say so in the exit code
-      if (record.infrastructure) process.exitCode = 4;
+      if (record.infrastructure) process.exitCode = EXIT.infrastructure;
     } finally {
       await sim.close();
       await bb.close();

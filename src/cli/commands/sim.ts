@@ -13,6 +13,7 @@ import type { InProcessSimulator, Pose, SimulatorConfig } from "../../sim/index.
 import { encodedImage, type Image, SimError, settingsFromConfig } from "../../sim/index.ts";
 import { WebSocketSimulator } from "../../sim/ws-client.ts";
 import { ensureDir } from "../../util/index.ts";
+import { EXIT } from "../exit-codes.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";
 
 function intOption(name: string, min: number, max: number) {
@@ -242,6 +243,6 @@ export function registerSim(program: Command): void {
       });
       const failed = results.filter((r) => !r.ok).length;
       console.log(`${results.length - failed} passed, ${failed} failed`);
-      if (failed) process.exitCode = 1;
+      if (failed) process.exitCode = EXIT.failed;
     });
 }

@@ -7,6 +7,7 @@
 import type { Command } from "commander";
 import { QueueUrlError } from "../../queue/connection.ts";
 import { runWorker } from "../../queue/worker.ts";
+import { EXIT } from "../exit-codes.ts";
 import { configFor, intFlag, UserError } from "../options.ts";
 import { MAX_CONCURRENCY } from "./eval.ts";
 
@@ -28,7 +29,7 @@ export function registerWorker(program: Command): void {
       const controller = new AbortController();
       let interrupts = 0;
       const onSignal = () => {
-        if (++interrupts > 1) process.exit(130);
+        if (++interrupts > 1) process.exit(EXIT.interrupted);
         console.error("polar worker: finishing the jobs in flight (Ctrl-C again to quit now)");
         controller.abort();
       };
