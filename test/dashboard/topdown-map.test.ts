@@ -129,8 +129,8 @@ async function agentColour(p: Page, selector: string) {
   const [x, y] = ((await p.getAttribute(selector, "data-agent")) ?? "").split(",").map(Number);
   assert.ok(Number.isFinite(x) && Number.isFinite(y), "the page says where it drew the robot");
   const px = await canvasPixels(p, selector);
-  // the screenshot is at the page's scale: the canvas is 420 px wide
-  const k = px.width / 420;
+  // the screenshot is at the page's scale, not the canvas's own
+  const k = px.width / Number(await p.getAttribute(selector, "width"));
   return px.at(Math.round(x * k), Math.round(y * k));
 }
 
@@ -157,6 +157,55 @@ test("replay draws the metric map with the robot on it; the analysis overlay onl
   await page.click("[data-testid=analysis-toggle]");
   await page.waitForSelector(`${map}[data-overlay=off]`);
   assert.equal((await canvasPixels(page, map)).overlay, 0, "and gone when it is off again");
+});
+
+test("the map zooms with the wheel around the pointer, pans by dragging, and resets", {
+  skip: skip ?? false,
+}, async () => {
+  await page.click("[data-testid=tab-replay]");
+  await page.fill("[data-testid=replay-input]", rel(episodeDir(EPISODES[0])));
+  await page.click("[data-testid=replay-open]");
+  const map = "[data-testid=map][data-kind=metric]";
+  await page.waitForSelector(map);
+  await page.fill("[data-testid=timeline]", "12");
+  await page.waitForSelector(`${map}[data-agent]:not([data-agent=''])`);
+  const agent = async () => ((await page.getAttribute(map, "data-agent")) ?? "").split(",").map(Number);
+  const [x0, y0] = await agent();
+  await page.locator(map).scrollIntoViewIfNeeded();
+  const box = (await page.locator(map).boundingBox())!;
+  const width = Number(await page.getAttribute(map, "width"));
+  const height = Number(await page.getAttribute(map, "height"));
+  const toPage = (x: number, y: number) =>
+    [box.x + (x * box.width) / width, box.y + (y * box.height) / height] as const;
+  // zoom in twice over the robot: it stays under the pointer, and the house grows around it
+  const [px, py] = toPage(x0, y0);
+  await page.mouse.move(px, py);
+  await page.mouse.wheel(0, -100);
+  await page.mouse.wheel(0, -100);
+  await page.waitForSelector(`${map}:not([data-zoom='1.00'])`);
+  const [x1, y1] = await agent();
+  assert.ok(
+    Math.abs(x1 - x0) <= 2 && Math.abs(y1 - y0) <= 2,
+    `the point under the pointer stays: ${x0},${y0} → ${x1},${y1}`,
+  );
+  const zoomedWalls = (await canvasPixels(page, map)).wall;
+  const c = await agentColour(page, map);
+  assert.ok(c[0] > 180 && c[1] < 90 && c[2] < 90, `the robot is drawn where the page says, zoomed (${c})`);
+  // a drag moves the view by as much as the pointer moved
+  await page.mouse.down();
+  await page.mouse.move(px + 60, py + 30, { steps: 4 });
+  await page.mouse.up();
+  const [x2, y2] = await agent();
+  const moved = (60 * width) / box.width;
+  assert.ok(
+    Math.abs(x2 - x1 - moved) <= 3 && Math.abs(y2 - y1 - (30 * height) / box.height) <= 3,
+    `panned: ${x1},${y1} → ${x2},${y2}`,
+  );
+  // the whole house again
+  await page.click("[data-testid=map-reset]");
+  await page.waitForSelector(`${map}[data-zoom='1.00']`);
+  assert.deepEqual(await agent(), [x0, y0]);
+  assert.ok(zoomedWalls > 0);
 });
 
 test("compare draws both runs' maps, the overlay on both with one toggle", { skip: skip ?? false }, async () => {

@@ -5,12 +5,17 @@
 // same-category distractors, shortest path) in magenta, dashed and labelled as such: that data
 // comes from the run's map.json, which the harness wrote, never from what the agent received.
 // A run without a map (older trajectories) gets the scene graph's rooms and doors instead.
+// The metric map zooms with the wheel (around the pointer), pans by dragging, and resets on a
+// double click or its button.
 
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 
-const W = 420;
-const H = 320;
+const W = 840;
+const H = 640;
+const NO_VIEW = { zoom: 1, px: 0, py: 0 };
+const ZOOM_MIN = 1;
+const ZOOM_MAX = 16;
 /** colours the page test reads back from the canvas */
 export const MAP_COLORS = { agent: "#e0281e", path: "#1f5fd6", route: "#c08a00", overlay: "#ff00ff" };
 
@@ -28,17 +33,50 @@ function loaded(url, redraw) {
 
 export function TopDownMap({ conn, stream, st, overlay = false }) {
   const ref = useRef(null);
+  const [view, setView] = useState(NO_VIEW);
+  const drag = useRef(null);
   const map = conn?.maps.get(stream) ?? null;
   useEffect(() => {
     if (conn && stream && st.poses.length) conn.requestMap(stream);
   }, [conn, stream, st.poses.length > 0]);
-  const redraw = () => draw(ref.current, st, map, overlay, redraw);
-  useEffect(redraw, [st, map, map?.url, overlay]);
+  const redraw = () => draw(ref.current, st, map, overlay, redraw, view);
+  useEffect(redraw, [st, map, map?.url, overlay, view]);
   const kind = map?.info && map?.url ? "metric" : "graph";
+  // the canvas is drawn at W×H and shown at the page's width: pointer positions in canvas pixels
+  const at = (e) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return [((e.clientX - r.left) * W) / r.width, ((e.clientY - r.top) * H) / r.height];
+  };
+  const onWheel = (e) => {
+    if (kind !== "metric") return;
+    e.preventDefault();
+    const [cx, cy] = at(e);
+    setView((v) => {
+      const zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, v.zoom * (e.deltaY < 0 ? 1.25 : 0.8)));
+      if (zoom === ZOOM_MIN) return NO_VIEW;
+      // the point under the pointer stays where it is
+      const f = zoom / v.zoom;
+      return { zoom, px: cx - W / 2 - (cx - W / 2 - v.px) * f, py: cy - H / 2 - (cy - H / 2 - v.py) * f };
+    });
+  };
+  const onDown = (e) => {
+    if (kind === "metric" && view.zoom > 1) drag.current = { at: at(e), view };
+  };
+  const onMove = (e) => {
+    const d = drag.current;
+    if (!d) return;
+    const [x, y] = at(e);
+    setView({ ...d.view, px: d.view.px + x - d.at[0], py: d.view.py + y - d.at[1] });
+  };
+  const onUp = () => {
+    drag.current = null;
+  };
   return html`<div>
     <canvas data-testid="map" data-kind=${kind} data-overlay=${overlay && kind === "metric" ? "on" : "off"}
-      data-agent=${agentAt(st, map, kind)}
-      class="map" width=${W} height=${H} ref=${ref}></canvas>
+      data-agent=${agentAt(st, map, kind, view)} data-zoom=${view.zoom.toFixed(2)}
+      class=${`map ${view.zoom > 1 ? "zoomed" : ""}`} width=${W} height=${H} ref=${ref}
+      onWheel=${onWheel} onMouseDown=${onDown} onMouseMove=${onMove} onMouseUp=${onUp} onMouseLeave=${onUp}
+      onDblClick=${() => setView(NO_VIEW)}></canvas>
     ${
       kind === "metric"
         ? html`<div class="small muted" data-testid="map-legend">
@@ -46,6 +84,8 @@ export function TopDownMap({ conn, stream, st, overlay = false }) {
             <span style=${`color:${MAP_COLORS.path}`}>━</span> its path ·
             <span style=${`color:${MAP_COLORS.route}`}>╍</span> route to the chosen room
             ${overlay ? html` · <b style=${`color:${MAP_COLORS.overlay}`}>harness's view (ground truth, never given to the agent): ◎ target, ✕ distractors, ╍ shortest path</b>` : ""}
+            · wheel to zoom, drag to pan
+            ${view.zoom > 1 ? html` <button data-testid="map-reset" onClick=${() => setView(NO_VIEW)}>whole house (×${view.zoom.toFixed(1)})</button>` : ""}
           </div>`
         : html`<div class="small muted" data-testid="map-legend">${map?.note ?? "the scene graph's rooms and doors"}</div>`
     }
@@ -53,34 +93,39 @@ export function TopDownMap({ conn, stream, st, overlay = false }) {
 }
 
 /** where the robot is drawn, "x,y" in canvas pixels (the page test reads its colour there) */
-function agentAt(st, map, kind) {
+function agentAt(st, map, kind, view) {
   const cur = st.poses[st.poses.length - 1];
   if (kind !== "metric" || !cur) return "";
-  const P = projection(map.info);
+  const P = projection(map.info, view);
   return `${Math.round(P.X(cur[0]))},${Math.round(P.Y(cur[2]))}`;
 }
 
-function draw(canvas, st, map, overlay, redraw) {
+function draw(canvas, st, map, overlay, redraw, view = NO_VIEW) {
   if (!canvas) return;
   const g = canvas.getContext("2d");
   g.fillStyle = "#f7f7f2";
   g.fillRect(0, 0, W, H);
   const img = map?.info && map.url ? loaded(map.url, redraw) : null;
-  if (img) drawMetric(g, st, map.info, img, overlay);
+  if (img) drawMetric(g, st, map.info, img, overlay, view);
   else drawGraph(g, st);
 }
 
-/** world [x, z] to canvas: the image fitted to the canvas, x right and z down as the simulator draws it */
-function projection(info) {
-  const s = Math.min(W / info.width, H / info.height);
-  const ox = (W - info.width * s) / 2;
-  const oy = (H - info.height * s) / 2;
+/**
+ * world [x, z] to canvas: the image fitted to the canvas, x right and z down as the simulator
+ * draws it, then the view's zoom about the canvas centre and its pan
+ */
+function projection(info, view = NO_VIEW) {
+  const fit = Math.min(W / info.width, H / info.height);
+  const s = fit * view.zoom;
+  const ox = W / 2 + ((W - info.width * fit) / 2 - W / 2) * view.zoom + view.px;
+  const oy = H / 2 + ((H - info.height * fit) / 2 - H / 2) * view.zoom + view.py;
   const k = s / info.metersPerPixel;
   return {
     s,
     ox,
     oy,
     k,
+    zoomed: view.zoom !== 1 || view.px !== 0 || view.py !== 0,
     X: (x) => ox + (x - info.origin[0]) * k,
     Y: (z) => oy + (z - info.origin[1]) * k,
   };
@@ -105,9 +150,13 @@ function base(img, info, P) {
   return c;
 }
 
-function drawMetric(g, st, info, img, overlay) {
-  const P = projection(info);
-  g.drawImage(base(img, info, P), 0, 0);
+function drawMetric(g, st, info, img, overlay, view) {
+  const P = projection(info, view);
+  if (P.zoomed) {
+    // zoomed in: the house drawn from the full-resolution picture, crisp, every redraw
+    g.imageSmoothingEnabled = P.s < 1;
+    g.drawImage(img, P.ox, P.oy, info.width * P.s, info.height * P.s);
+  } else g.drawImage(base(img, info, P), 0, 0);
   const rooms = st.graph?.rooms ?? [];
   const chosen = rooms.find((r) => r.id === st.plan?.roomId);
   if (chosen) {
