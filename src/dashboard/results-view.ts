@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { lineMeasures, PROGRESS_FILE, ProgressFile, readResults } from "../eval/index.ts";
-import { readDataHead, readDataText } from "../util/index.ts";
+import { processAlive, readDataHead, readDataText } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 import { listRuns } from "./replay.ts";
 
@@ -67,13 +67,7 @@ export function readProgress(roots: DataRoots, dir: string): ProgressFile | null
 
 /** Whether the process that writes a progress file still runs (on this host). */
 export function isAlive(p: ProgressFile): boolean {
-  if (p.finished) return false;
-  try {
-    process.kill(p.pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return !p.finished && processAlive(p.pid);
 }
 
 /**

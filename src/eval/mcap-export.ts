@@ -86,6 +86,17 @@ const QUAT = {
   type: "object",
   properties: { x: { type: "number" }, y: { type: "number" }, z: { type: "number" }, w: { type: "number" } },
 };
+/** one transform, alone (FrameTransform) or in a list (FrameTransforms) */
+const TRANSFORM = {
+  type: "object",
+  properties: {
+    timestamp: TIME,
+    parent_frame_id: { type: "string" },
+    child_frame_id: { type: "string" },
+    translation: VEC3,
+    rotation: QUAT,
+  },
+};
 
 const NUMBERS = { type: "array", items: { type: "number" } };
 const POSE = { type: "object", properties: { position: VEC3, orientation: QUAT } };
@@ -109,16 +120,7 @@ const SCHEMAS = {
       pose: POSE,
     },
   },
-  "foxglove.FrameTransform": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      parent_frame_id: { type: "string" },
-      child_frame_id: { type: "string" },
-      translation: VEC3,
-      rotation: QUAT,
-    },
-  },
+  "foxglove.FrameTransform": TRANSFORM,
   "foxglove.Log": {
     type: "object",
     properties: {
@@ -133,18 +135,7 @@ const SCHEMAS = {
   "foxglove.FrameTransforms": {
     type: "object",
     properties: { transforms: { type: "array", items: { $ref: "#/$defs/transform" } } },
-    $defs: {
-      transform: {
-        type: "object",
-        properties: {
-          timestamp: TIME,
-          parent_frame_id: { type: "string" },
-          child_frame_id: { type: "string" },
-          translation: VEC3,
-          rotation: QUAT,
-        },
-      },
-    },
+    $defs: { transform: TRANSFORM },
   },
   "foxglove.CameraCalibration": {
     type: "object",

@@ -36,7 +36,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { crc32 } from "node:zlib";
-import { openDataFile } from "../util/index.ts";
+import { openDataFile, processAlive } from "../util/index.ts";
 import { type ExactRows, int8Stride, STATS_PER_ROW, VectorMatrix } from "./vector-index.ts";
 
 /** rows from which an index is worth a file: below, the blocks load in a few tens of ms */
@@ -191,19 +191,10 @@ function removeStaleTemporaries(dir: string): void {
     try {
       const pid = Number(m[1]);
       const old = Date.now() - statSync(path).mtimeMs > STALE_TMP_MS;
-      if (old || (pid !== process.pid && !alive(pid))) rmSync(path, { force: true });
+      if (old || (pid !== process.pid && !processAlive(pid))) rmSync(path, { force: true });
     } catch {
       /* another writer removed or renamed it meanwhile */
     }
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

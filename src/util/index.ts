@@ -24,6 +24,7 @@ export { loadSharp } from "./lazy-sharp.ts";
 export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";
 export { duration, Pace } from "./pace.ts";
 export { asSegment, checkSegment, PathSegmentError, segmentProblem } from "./path-segment.ts";
+export { processAlive } from "./process-alive.ts";
 export { fnv1a, mulberry32, Rng } from "./random.ts";
 export { redact, redactDeep, redactKnown, rememberSecret } from "./redact.ts";
 export { missingFrom, Registry, registeredNames, UnknownEntryError } from "./registry.ts";

@@ -27,7 +27,7 @@ import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { createExclusiveFile } from "../../util/index.ts";
+import { createExclusiveFile, processAlive } from "../../util/index.ts";
 import type { EmbedderConfig } from "../config.ts";
 import { chooseModelFile, findBgeM3Files } from "./bge-m3.ts";
 import { findMiniLmFiles, MINILM_NAME, missingMiniLmFiles } from "./minilm.ts";
@@ -133,15 +133,6 @@ export function buildMiniLm(minilmDir: string, opts: BuildOptions = {}): Promise
 const LockInfo = z.object({ pid: z.number(), host: z.string(), at: z.string(), token: z.string() });
 type LockInfo = z.infer<typeof LockInfo>;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function readLock(path: string): LockInfo | null {
   try {
     return LockInfo.parse(JSON.parse(readFileSync(path, "utf8")));
@@ -173,7 +164,7 @@ async function acquireLock(
     const holder = readLock(path);
     const age = holder ? Date.now() - Date.parse(holder.at) : 0;
     // an unreadable lock may be one being written this instant: wait a poll before judging it
-    const stale = holder ? (holder.host === hostname() && !alive(holder.pid)) || age > staleMs : waited;
+    const stale = holder ? (holder.host === hostname() && !processAlive(holder.pid)) || age > staleMs : waited;
     if (stale) {
       rmSync(path, { force: true });
       continue;
@@ -194,7 +185,7 @@ function removeLeftovers(dir: string): void {
   const prefix = `${basename(dir)}.`;
   for (const name of readdirSync(parent)) {
     const m = name.startsWith(prefix) ? /^(?:tmp|old)-(\d+)/.exec(name.slice(prefix.length)) : null;
-    if (m && !alive(Number(m[1]))) rmSync(join(parent, name), { recursive: true, force: true });
+    if (m && !processAlive(Number(m[1]))) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }
 
