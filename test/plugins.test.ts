@@ -3,8 +3,14 @@
  * a config entry; no switch in the code changes.
  */
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { promisify } from "node:util";
 import { openEmbedded } from "../sim-bridge/embedded/in-process.ts";
+import { loadConfig, REPO_ROOT } from "../src/config/load.ts";
 import { MeasureSet, measureKey, registerMeasure, STEPS } from "../src/eval/measures.ts";
 import { createSimulator } from "../src/eval/simulators.ts";
 import { MemoryConfig } from "../src/memory/config.ts";
@@ -39,6 +45,8 @@ test("a memory store registered by name is chosen by memory.store", async () => 
   registerStore("plugin-store", {
     open: async (_config, opts) => new SqliteMemoryStore(":memory:", opts),
     describe: () => "plugin store (in memory)",
+    local: true,
+    placeIn: (config) => config,
   });
   const config = MemoryConfig.parse({ store: "plugin-store" });
   assert.equal(storeKind(config.store).describe(config), "plugin store (in memory)");
@@ -93,4 +101,81 @@ test("a measure registered by name is chosen by eval.measures and read through i
   assert.equal(set.get(STEPS), 3);
   assert.throws(() => new MeasureSet(["plugin_turns"]), /depends on "steps"/);
   assert.throws(() => new MeasureSet(["steps"]).require([TURNS]), /lacks "plugin_turns"/);
+});
+
+// A plug-in as a user writes it: plain JavaScript beside their config, importing nothing of Polar
+// (the built CLI bundles Polar's modules, so an import of src/ would be another copy)
+const STEP_COUNTER = `export default function register({ registerMeasure }) {
+  const key = { id: "plugin_step_events" };
+  registerMeasure(key, () => {
+    let n = 0;
+    return {
+      key, dependsOn: [],
+      reset() { n = 0; },
+      update(e) { if (e.kind === "reset") n = 0; else if (e.kind === "step") n++; },
+      value: () => n,
+    };
+  });
+}
+`;
+
+function pluginFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "polar-plugin-"));
+  mkdirSync(join(dir, "mine"));
+  writeFileSync(join(dir, "mine", "step-counter.mjs"), STEP_COUNTER);
+  const measures = [...loadConfig().eval.measures, "plugin_step_events"];
+  writeFileSync(
+    join(dir, "polar.yaml"),
+    `plugins: [./mine/step-counter.mjs]\neval:\n  measures: ${JSON.stringify(measures)}\n`,
+  );
+  return dir;
+}
+
+test("a plug-in's path in config is relative to the config file that lists it", () => {
+  const dir = pluginFolder();
+  try {
+    const config = loadConfig({ file: join(dir, "polar.yaml") });
+    assert.deepEqual(config.plugins, [join(dir, "mine", "step-counter.mjs")]);
+    assert.deepEqual(loadConfig().plugins, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const polar = (args: string[], cwd: string) =>
+  promisify(execFile)(process.execPath, [join(REPO_ROOT, "bin", "polar.js"), ...args], {
+    cwd,
+    env: { ...process.env, POLAR_EMBEDDER__TYPE: "lexical" },
+  });
+
+test("a measure listed under plugins: reaches every episode of a threaded eval, with no code change", async () => {
+  const dir = pluginFolder();
+  try {
+    const out = join(dir, "out");
+    const dataset = join(REPO_ROOT, "datasets", "polar-mini");
+    const common = ["eval", "--dataset", dataset, "--memory", "none", "--limit", "2", "--concurrency", "2"];
+    await polar(["-c", "polar.yaml", ...common, "--out", out], dir);
+    const lines = readFileSync(join(out, "results.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    assert.equal(lines.length, 2);
+    for (const l of lines) assert.equal(l.measures.plugin_step_events, l.steps, l.episodeId);
+    // the threads loaded it themselves: the run did not fall back to one thread
+    assert.doesNotMatch(readFileSync(join(out, "report", "report.md"), "utf8"), /ran on one thread/);
+
+    // without the plug-in the measure is unknown, said before any episode runs
+    writeFileSync(join(dir, "bare.yaml"), readFileSync(join(dir, "polar.yaml"), "utf8").replace(/^plugins:.*$/m, ""));
+    const bare = await polar(["-c", "bare.yaml", ...common, "--out", join(dir, "bare")], dir).catch((e) => e);
+    assert.equal(bare.code, 2, bare.stderr);
+    assert.match(bare.stderr, /plugin_step_events/);
+
+    // a plug-in that cannot load is a config error naming it (exit 2)
+    writeFileSync(join(dir, "broken.yaml"), "plugins: [./mine/nothing-here.mjs]\n");
+    const broken = await polar(["-c", "broken.yaml", ...common, "--out", join(dir, "broken")], dir).catch((e) => e);
+    assert.equal(broken.code, 2, broken.stderr);
+    assert.match(broken.stderr, /key "plugins": cannot load ".*nothing-here\.mjs"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

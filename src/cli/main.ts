@@ -18,7 +18,13 @@ const program = new Command()
   .description("Polar: personalized embodied navigation with a long-term memory graph")
   .option("-c, --config <file>", "config file layered over configs/default.yaml")
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  // the config's plugins register their names before any command resolves one
+  .hook("preAction", async (root) => {
+    const { pluginsListed } = await import("../config/index.ts");
+    const plugins = pluginsListed(root.opts().config as string | undefined);
+    if (plugins.length) await (await import("../eval/index.ts")).loadPlugins(plugins);
+  });
 
 await registerCommands(program);
 

@@ -6,4 +6,5 @@
 export { listBackbones, resolveBackbone } from "./backbones.ts";
 export { EvalConfig } from "./eval-schema.ts";
 export { ConfigError, loadConfig, REPO_ROOT } from "./load.ts";
+export { pluginsListed } from "./plugins.ts";
 export type { PolarConfig } from "./schema.ts";

@@ -1,71 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, resolve } from "node:path";
 import type { z } from "zod";
+import { resolvePlugins } from "./plugins.ts";
 import { PolarConfig } from "./schema.ts";
+import { ConfigError, DEFAULT_CONFIG, isTree, parseYaml, readYaml, type Tree } from "./yaml-file.ts";
 
-// yaml is loaded on first use, not with this module: the CLI's entry imports ConfigError from
-// here, and loading yaml's modules took ~85 ms of every start, `polar --help` included
-const requireHere = createRequire(import.meta.url);
-let yamlParse: ((text: string) => unknown) | undefined;
-function parseYaml(text: string): unknown {
-  yamlParse ??= (requireHere("yaml") as typeof import("yaml")).parse;
-  return yamlParse(text);
-}
+export { ConfigError, DEFAULT_CONFIG, REPO_ROOT } from "./yaml-file.ts";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const DEFAULT_CONFIG = join(REPO_ROOT, "configs", "default.yaml");
-/** default.yaml as the build parsed it (scripts/build.mjs): its text and its tree, as JSON */
-const DEFAULT_PARSED_AT_BUILD = join(REPO_ROOT, "dist", "default-config.json");
-
-/**
- * The tree of default.yaml when the build parsed this very text, so that a start on the defaults
- * does not load yaml (~40 ms); undefined for any other file or text (then yaml parses it).
- */
-function parsedAtBuild(file: string, text: string): { tree: unknown } | undefined {
-  if (file !== DEFAULT_CONFIG) return undefined;
-  try {
-    const built = JSON.parse(readFileSync(DEFAULT_PARSED_AT_BUILD, "utf8")) as { text?: unknown; tree?: unknown };
-    return built.text === text ? { tree: built.tree } : undefined;
-  } catch {
-    return undefined;
-  }
-}
 const ENV_PREFIX = "POLAR_";
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    // one problem, one line (what `polar` prints for a bad value); several, one line each
-    super(
-      problems.length === 1
-        ? `invalid configuration: ${problems[0]}`
-        : `invalid configuration:\n  ${problems.join("\n  ")}`,
-    );
-    this.name = "ConfigError";
-  }
-}
-
-type Tree = Record<string, unknown>;
-const isTree = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function readYaml(file: string): Tree {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new ConfigError([`${file}: cannot read (${(e as Error).message})`]);
-  }
-  let doc: unknown;
-  try {
-    doc = (parsedAtBuild(file, text) ?? { tree: parseYaml(text) }).tree;
-  } catch (e) {
-    throw new ConfigError([`${file}: not valid YAML (${(e as Error).message})`]);
-  }
-  if (doc == null) return {};
-  if (!isTree(doc)) throw new ConfigError([`${file}: expected a mapping at the top level`]);
-  return doc;
-}
 
 /** Deep merge; records which source set each leaf so errors can name it. */
 function overlay(base: Tree, top: Tree, source: string, sources: Map<string, string>, prefix = ""): Tree {
@@ -196,7 +137,14 @@ export function loadConfig(opts: LoadOptions = {}): PolarConfig {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.flatMap((i) => describeIssue(i, sources, opts.file ?? DEFAULT_CONFIG)));
   }
-  return parsed.data;
+  // a plugin's path is the config file's to say: made absolute now, so that a worker thread or
+  // a queue worker started elsewhere loads the same module
+  const listedIn = sources.get("plugins");
+  const base =
+    listedIn !== undefined && (listedIn === DEFAULT_CONFIG || listedIn === opts.file)
+      ? dirname(resolve(listedIn))
+      : process.cwd();
+  return { ...parsed.data, plugins: resolvePlugins(parsed.data.plugins, base) };
 }
 
 /** Reads a YAML file and validates it against any schema, naming the file in errors. */

@@ -15,5 +15,7 @@ export const PolarConfig = z.strictObject({
   agent: AgentConfig.prefault({}),
   eval: EvalConfig.prefault({}),
   rules: RulesConfig.prefault({}),
+  /** modules every process loads before it resolves a name (config/plugins.ts) */
+  plugins: z.array(z.string().min(1)).default([]),
 });
 export type PolarConfig = z.infer<typeof PolarConfig>;

@@ -1,14 +1,8 @@
-/**
- * The user's rules (TellOnce library) for the page, and corrections typed on it, which go
- * through the rule layer's own teach(): the same library `polar rules` uses (rules.db next to
- * memory.path).
- */
-import { existsSync } from "node:fs";
 import type { PolarConfig } from "../config/index.ts";
 import type { ModelRuleLayer } from "../rules/index.ts";
 import { describeRule, describeTaught, teach } from "../rules/index.ts";
 import { defaultRulesDb } from "../rules/sqlite-library.ts";
-import { openRuleLibrary } from "../rules/stores.ts";
+import { openRuleLibrary, ruleLibraryKind } from "../rules/stores.ts";
 
 export function rulesPath(config: PolarConfig): string {
   return defaultRulesDb(config.memory.path);
@@ -35,7 +29,8 @@ export interface RulesView {
 
 export async function readRules(config: PolarConfig, user: string): Promise<RulesView> {
   const path = rulesPath(config);
-  if (config.rules.store === "sqlite" && !existsSync(path))
+  const place = { path, create: false, neo4j: config.memory.neo4j };
+  if (!ruleLibraryKind(config.rules.store).exists(place))
     return { user, location: path, libraryVersion: 0, inForce: [], versions: [] };
   const lib = await openRuleLibrary(config.rules.store, { path, create: false, neo4j: config.memory.neo4j });
   try {
@@ -87,7 +82,11 @@ export async function teachCorrection(
     const m = opts.model;
     const r = await teach(lib, user, message, { sceneId: opts.sceneId, at: Date.now() }, m ?? {});
     // the library is the user's, shared with `polar run` and later sessions: the page says where
-    const keptIn = config.rules.store === "neo4j" ? "the Neo4j rule library" : rulesPath(config);
+    const keptIn = ruleLibraryKind(config.rules.store).describe({
+      path: rulesPath(config),
+      create: false,
+      neo4j: config.memory.neo4j,
+    });
     return { signal: r.signal, items: describeTaught(r), libraryVersion: r.write?.libraryVersion ?? null, keptIn };
   } finally {
     await lib.close();

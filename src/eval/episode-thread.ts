@@ -9,6 +9,7 @@ import type { PolarConfig } from "../config/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { registeredNames } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
+import { loadPlugins } from "./plugins.ts";
 import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("episode-thread.ts runs as a worker thread of polar eval");
   const { config } = workerData as { config: PolarConfig };
+  // a fresh realm: the config's plugins register their names here too before anything is planned
+  await loadPlugins(config.plugins);
   const { plan, backbones } = await buildPlan(config);
   // the main thread has said which embedder the run uses: once is enough. Warmed before the
   // thread says it is ready, so no episode of this thread waits for the model to load

@@ -85,7 +85,9 @@ class ThreadWorker implements EpisodeWorker {
 /** Registered in this process only, so an episode thread could not run the episode as planned. */
 export class PluginsNotInThreads extends Error {
   constructor(readonly names: string[]) {
-    super(`registered in this process only, unknown to a worker thread: ${names.join(", ")}`);
+    super(
+      `registered in this process only, unknown to a worker thread: ${names.join(", ")} (list its module under plugins: in config and every thread loads it)`,
+    );
     this.name = "PluginsNotInThreads";
   }
 }

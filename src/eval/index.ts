@@ -4,6 +4,8 @@
  * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
 export { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
+export type { PluginHost } from "./plugins.ts";
+export { loadPlugins } from "./plugins.ts";
 export { PROGRESS_FILE, ProgressFile } from "./progress-file.ts";
 export type { EpisodeRecord } from "./record.ts";
 export type { ReportOutput } from "./report/write-report.ts";

@@ -1,10 +1,3 @@
-/**
- * Each backbone's memory graph for an evaluation: one embedder for the whole run, one store
- * per backbone under its output folder (SQLite: OUT/memory/<backbone>/memory.db; Neo4j: its own
- * namespace), so reruns and backbones never mix. Also Figure 8's recall measurement.
- */
-import { createHash } from "node:crypto";
-import { join, resolve } from "node:path";
 import type { InteractionLog } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { createStore, storeKind } from "../memory/create.ts";
@@ -30,10 +23,9 @@ function embedderLabel(e: Embedder, type: PolarConfig["embedder"]["type"]): stri
     : `${e.name} (lexical fallback — no dense model found)`;
 }
 
-/** A memory folder's store: memory.db inside it (SQLite), or a Neo4j namespace named after it. */
+/** A memory folder's store, as its kind places one (SQLite: memory.db inside it; Neo4j: a namespace). */
 export function memoryConfigFor(config: PolarConfig, dir: string): PolarConfig["memory"] {
-  const space = `${config.memory.neo4j.namespace}.${createHash("sha256").update(resolve(dir)).digest("hex").slice(0, 10)}`;
-  return { ...config.memory, path: join(dir, "memory.db"), neo4j: { ...config.memory.neo4j, namespace: space } };
+  return storeKind(config.memory.store).placeIn(config.memory, dir);
 }
 
 export async function createMemoryFactory(

@@ -29,7 +29,7 @@
  * The scorer reads only the profile and what happened (rooms the poses were in, where it
  * stopped, the words it said); never the method's rules or verdicts.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
@@ -37,7 +37,7 @@ import { Neo4jConfig } from "../memory/index.ts";
 import type { MemoryMode } from "../mllm/index.ts";
 import type { ModelRuleLayer, RuleDraft, RuleLibrary, RulesMethod } from "../rules/index.ts";
 import { type OpenedInput, rulesForEpisodes, type TeachResult, teach } from "../rules/index.ts";
-import { openRuleLibrary } from "../rules/stores.ts";
+import { openRuleLibrary, ruleLibraryKind } from "../rules/stores.ts";
 import type { Receptacle, SceneInfo, Simulator, Vec3 } from "../sim/index.ts";
 import { fnv1a as hashSeed, mulberry32 } from "../util/index.ts";
 import type { Estimate } from "./bootstrap.ts";
@@ -260,14 +260,15 @@ export async function runRuleEval(
     // of this run's own: the rule phase is not resumable, so nothing of an earlier one is read)
     const db = join(dbDir, `${slug(runtime.name)}-${method}-${slug(user.id)}.db`);
     const store = o.library?.store ?? "sqlite";
-    if (store === "sqlite") rmSync(db, { force: true });
-    const library = await openRuleLibrary(store, {
+    const place = {
       path: db,
       create: true,
       neo4j: o.library?.neo4j ?? Neo4jConfig.parse({}),
       part: `eval.${runTag}.${slug(runtime.name)}.${method}.${slug(user.id)}`,
       ...(o.library?.env ? { env: o.library.env } : {}),
-    });
+    };
+    ruleLibraryKind(store).remove(place);
+    const library = await openRuleLibrary(store, place);
     const told = new Set<string>();
     try {
       const all = [

@@ -8,6 +8,7 @@ import type { PolarConfig } from "../config/index.ts";
 import type { ScenarioSet } from "../datasets/index.ts";
 import { loadScenarioSet, scenarioSetFile } from "../datasets/index.ts";
 import type { SimulatorConfig } from "../sim/index.ts";
+import { MeasureSet, RECORD_MEASURES, registeredMeasures } from "./measures.ts";
 import type { MemoryModeName, Representation } from "./results.ts";
 import { type EvalPlan, hashFile } from "./runner.ts";
 import { prepareBackbones } from "./wiring.ts";
@@ -27,6 +28,16 @@ export function checkSimulatorFor(set: ScenarioSet, simulator: SimulatorConfig):
       `scene ${habitat.id} of ${set.name} runs on the Habitat bridge, but the simulator is the embedded one: ` +
         "pass --sim-url ws://<habitat bridge> (start one as sim-bridge/habitat/README.md says)",
     );
+}
+
+/** eval.measures names registered measures, each after those it reads: said before any episode. */
+function checkMeasures(measures: readonly string[]): void {
+  try {
+    new MeasureSet(measures).require(RECORD_MEASURES);
+  } catch (e) {
+    const known = registeredMeasures().join(", ");
+    throw new PlanError(`eval.measures: ${(e as Error).message} (registered: ${known}; a plug-in's go under plugins:)`);
+  }
 }
 
 export async function buildPlan(
@@ -50,6 +61,7 @@ export async function buildPlan(
   const representations = [...new Set(e.representations)] as Representation[];
   if (representations.length > 1 && !modes.includes("polar"))
     throw new PlanError("--representations varies Polar's memory: include polar in --memory");
+  checkMeasures(e.measures);
   const plan: EvalPlan = {
     config,
     set,

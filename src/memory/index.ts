@@ -8,7 +8,7 @@ export type { InteractionRetriever } from "./baselines.ts";
 export { Bm25Retriever, DenseRawRetriever, recallAtK } from "./baselines.ts";
 export { EmbedderConfig, MemoryConfig, Neo4jConfig } from "./config.ts";
 export { findBgeM3Files } from "./embedders/bge-m3.ts";
-export { createEmbedder, embedderKind, planEmbedder } from "./embedders/create.ts";
+export { createEmbedder, embedderKind, planEmbedder, registerEmbedder } from "./embedders/create.ts";
 export type { Embedder } from "./embedders/embedder.ts";
 export { LEXICAL_NAME } from "./embedders/lexical.ts";
 export { findMiniLmFiles, MINILM_NAME } from "./embedders/minilm.ts";

@@ -31,7 +31,7 @@ export type {
   SceneGraphRoom,
 } from "./policy.ts";
 export { BackboneError } from "./policy.ts";
-export { chatModelFor, providerTypes } from "./providers.ts";
+export { chatModelFor, providerTypes, registerProvider } from "./providers.ts";
 export { checkReplyInput } from "./reply-input.ts";
 export { retryAfterMs } from "./retry.ts";
 

@@ -12,6 +12,7 @@ import { createMemoryFactory } from "../eval/memory-factory.ts";
 import { configHash, episodeSettings, planJobs, slug } from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
+import { storeKind } from "../memory/create.ts";
 import type { RunSpec } from "./spec.ts";
 
 export interface RunContext {
@@ -53,10 +54,11 @@ export async function openRunContext(
   opts: { simUrls?: string[]; onNotice?: (m: string) => void } = {},
 ): Promise<RunContext> {
   const config = configForSpec(local, spec, opts.simUrls ?? []);
-  if (config.memory.store === "sqlite" && spec.host !== hostname())
+  const store = storeKind(config.memory.store);
+  if (store.local && spec.host !== hostname())
     throw new RunRefused(
-      `the run's memory is SQLite, a file on ${spec.host}; this worker runs on ${hostname()}. ` +
-        "Workers on other machines need the Neo4j store (-c configs/neo4j.yaml for the run and every worker)",
+      `the run's memory is ${store.describe(config.memory)}, kept on ${spec.host}; this worker runs on ${hostname()}. ` +
+        "Workers on other machines need a shared store such as Neo4j (-c configs/neo4j.yaml for the run and every worker)",
     );
   let built: Awaited<ReturnType<typeof buildPlan>>;
   try {

@@ -41,7 +41,8 @@ export interface ApplyResult {
 }
 
 export interface RuleLibrary {
-  readonly kind: "sqlite" | "neo4j";
+  /** the registered kind it is (rules.store) */
+  readonly kind: string;
   /** the file or URI, for messages */
   readonly location: string;
   /** Applies updates atomically as one new library version; all or nothing. */

@@ -4,6 +4,7 @@
  * server, under a namespace of its own beside the memory's). A plug-in calls
  * registerRuleLibrary; every command that opens a user's rules goes through openRuleLibrary.
  */
+import { existsSync, rmSync } from "node:fs";
 import type { Neo4jConfig } from "../memory/index.ts";
 import { Registry } from "../util/index.ts";
 import type { RuleLibrary } from "./library.ts";
@@ -23,10 +24,34 @@ export interface RuleLibraryPlace {
 
 export type RuleLibraryOpener = (place: RuleLibraryPlace) => Promise<RuleLibrary>;
 
-const LIBRARIES = new Registry<RuleLibraryOpener>("rule library");
+/**
+ * A kind of rule library and what it can do, declared by the kind itself: nothing outside this
+ * file tests a library's name (the CLI, the rule phase and the dashboard ask these).
+ */
+export interface RuleLibraryKind {
+  open: RuleLibraryOpener;
+  /** where a user finds it, as a page or a message names it */
+  describe(place: RuleLibraryPlace): string;
+  /** false when nothing is kept at `place` yet: reading it finds no rules and creates nothing */
+  exists(place: RuleLibraryPlace): boolean;
+  /** removes what `place` holds, for a fresh start (a kind whose places are never reused does nothing) */
+  remove(place: RuleLibraryPlace): void;
+}
 
-export function registerRuleLibrary(type: string, open: RuleLibraryOpener): void {
-  LIBRARIES.register(type, open);
+const LIBRARIES = new Registry<RuleLibraryKind>("rule library");
+
+/** A kind given as its opener alone keeps nothing to check or remove on this machine. */
+export function registerRuleLibrary(type: string, kind: RuleLibraryKind | RuleLibraryOpener): void {
+  LIBRARIES.register(
+    type,
+    typeof kind === "function"
+      ? { open: kind, describe: () => `the ${type} rule library`, exists: () => true, remove() {} }
+      : kind,
+  );
+}
+
+export function ruleLibraryKind(type: string): RuleLibraryKind {
+  return LIBRARIES.get(type);
 }
 
 export function ruleLibraryTypes(): string[] {
@@ -40,15 +65,28 @@ export function checkRuleLibraryType(type: string): void {
 
 /** The rule library `type` names, at `place`. */
 export function openRuleLibrary(type: string, place: RuleLibraryPlace): Promise<RuleLibrary> {
-  return LIBRARIES.get(type)(place);
+  return LIBRARIES.get(type).open(place);
 }
 
-registerRuleLibrary("sqlite", async (place) => new SqliteRuleLibrary(place.path, { create: place.create }));
-// neo4j-driver loads only when a Neo4j library is opened
-registerRuleLibrary("neo4j", async (place) => {
-  const { Neo4jRuleLibrary } = await import("./neo4j-library.ts");
-  return Neo4jRuleLibrary.open(
-    { ...place.neo4j, namespace: `${place.neo4j.namespace}.rules${place.part ? `.${place.part}` : ""}` },
-    place.env,
-  );
+registerRuleLibrary("sqlite", {
+  open: async (place) => new SqliteRuleLibrary(place.path, { create: place.create }),
+  describe: (place) => place.path,
+  exists: (place) => existsSync(place.path),
+  remove: (place) => rmSync(place.path, { force: true }),
 });
+registerRuleLibrary("neo4j", {
+  // neo4j-driver loads only when a Neo4j library is opened
+  async open(place) {
+    const { Neo4jRuleLibrary } = await import("./neo4j-library.ts");
+    return Neo4jRuleLibrary.open({ ...place.neo4j, namespace: neo4jNamespace(place) }, place.env);
+  },
+  describe: (place) => `the Neo4j rule library (${place.neo4j.uri}, namespace ${neo4jNamespace(place)})`,
+  // a namespace may always be opened: one without rules reads as none
+  exists: () => true,
+  // the rule phase gives each run a part of its own, so nothing is reused
+  remove() {},
+});
+
+function neo4jNamespace(place: RuleLibraryPlace): string {
+  return `${place.neo4j.namespace}.rules${place.part ? `.${place.part}` : ""}`;
+}

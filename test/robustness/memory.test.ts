@@ -16,7 +16,7 @@ import type Database from "better-sqlite3";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import { evaluate } from "../../src/eval/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
-import { registerStore } from "../../src/memory/create.ts";
+import { registerStore, storeKind } from "../../src/memory/create.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { LOCK_FILE } from "../../src/util/dir-lock.ts";
 import { cliEnv, STACK } from "../cli/helpers.ts";
@@ -45,6 +45,8 @@ registerStore("disk-capped-sqlite", {
     return store;
   },
   describe: () => "sqlite (embedded, on a disk the test fills)",
+  local: true,
+  placeIn: (config, dir) => storeKind("sqlite").placeIn(config, dir),
 });
 
 let dataset = "";

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
@@ -101,4 +101,11 @@ test("12. a worker that cannot run a run names the setting that differs", { time
   // and the same config joins
   const ctx = await openRunContext(config(60), spec);
   await ctx.close();
+  // a store kept on the coordinator's disk cannot be shared with a worker on another host
+  const elsewhere = await openRunContext(config(60), { ...spec, host: `not-${hostname()}` }).then(
+    () => assert.fail("a worker on another host joined a run whose memory is a local file"),
+    (e: Error) => e,
+  );
+  assert.ok(elsewhere instanceof RunRefused, String(elsewhere));
+  assert.match(elsewhere.message, /sqlite \(embedded\), kept on not-.*need a shared store/);
 });

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { PolarConfig } from "../../config/index.ts";
 import { resolveBackbone } from "../../config/index.ts";
@@ -7,7 +6,7 @@ import type { RuleVersion } from "../../rules/index.ts";
 import { describeRule, type RuleLibrary, RuleLibraryError, type TeachOptions, teach } from "../../rules/index.ts";
 import { ruleLayerFor } from "../../rules/model/layer.ts";
 import { defaultRulesDb } from "../../rules/sqlite-library.ts";
-import { openRuleLibrary } from "../../rules/stores.ts";
+import { openRuleLibrary, ruleLibraryKind } from "../../rules/stores.ts";
 import { configFor, UserError } from "../options.ts";
 
 interface Common {
@@ -129,7 +128,10 @@ export function registerRules(program: Command): void {
       const config = configFor(cmd);
       const path = dbPath(cmd, opts);
       // no library yet holds no rules: a script reads that as [], and listing creates nothing
-      if (opts.json && config.rules.store === "sqlite" && !existsSync(path)) {
+      if (
+        opts.json &&
+        !ruleLibraryKind(config.rules.store).exists({ path, create: false, neo4j: config.memory.neo4j })
+      ) {
         console.log("[]");
         return;
       }
