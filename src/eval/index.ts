@@ -13,6 +13,7 @@ export type { ResultLine } from "./results.ts";
 export { FAILURES_FILE, FailureWriter, lineMeasures, RESULTS_FILE, ResultWriter, readResults } from "./results.ts";
 export { loadBank, TEST_BANK } from "./rule-phase/phrases.ts";
 export { describeDifference, RunConfig, runConfigOf, runHash, writeRunFile } from "./run-config.ts";
+export { ResumeMismatchError, RunLedger } from "./run-ledger.ts";
 export type { BackboneRuntime, EvalPlan, EvalRuntime, Job } from "./runner.ts";
 export type { Shard } from "./shard.ts";
 export { parseShard, ShardSpecError } from "./shard.ts";

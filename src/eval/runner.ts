@@ -14,13 +14,13 @@
  * results say was acquired.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { EpisodeEvent } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import type { AcquisitionEpisode, EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
 import type { Image, Simulator } from "../sim/index.ts";
-import { claimDir, diskProblem, readDataText, writing } from "../util/index.ts";
+import { claimDir, diskProblem } from "../util/index.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
 import type { EpisodeMap } from "./episode-map.ts";
@@ -32,22 +32,14 @@ import { fileProgress, teeProgress } from "./progress-file.ts";
 import type { EpisodeRecord } from "./record.ts";
 import { type ReportOutput, writeReport } from "./report/write-report.ts";
 import {
-  compactResults,
-  FAILURES_FILE,
-  FailureWriter,
-  MANIFEST_FILE,
   type MemoryModeName,
   RESULT_VERSION,
-  RESULTS_FILE,
   type Representation,
   type ResultLine,
-  ResultWriter,
-  type RunManifest,
-  RunManifest as RunManifestSchema,
-  readResults,
+  type ResultWriter,
   resultKey,
 } from "./results.ts";
-import { runConfigOf, writeRunFile } from "./run-config.ts";
+import { RunLedger } from "./run-ledger.ts";
 import { inShard, type Shard } from "./shard.ts";
 import { TrajectoryWriter } from "./trajectory-writer.ts";
 import type { UsageDetail } from "./usage-detail.ts";
@@ -321,84 +313,6 @@ export function selectEvaluation(jobs: readonly Job[], n: number): Job[] {
   return jobs.filter((j) => (j.stage === "evaluation" ? chosen.has(j) : needMemory.has(userKey(j))));
 }
 
-function gitCommit(): string | null {
-  try {
-    const head = readFileSync(".git/HEAD", "utf8").trim();
-    if (!head.startsWith("ref: ")) return head;
-    const ref = head.slice(5);
-    if (existsSync(join(".git", ref))) return readFileSync(join(".git", ref), "utf8").trim();
-    const packed = readFileSync(".git/packed-refs", "utf8")
-      .split("\n")
-      .find((l) => l.endsWith(` ${ref}`));
-    return packed ? packed.split(" ")[0] : null;
-  } catch {
-    return null;
-  }
-}
-
-export class ResumeMismatchError extends Error {}
-
-/** Opens or creates OUT/manifest.json; refuses results from another configuration. */
-export function openManifest(plan: EvalPlan, runtime: EvalRuntime, hash: string, now: Date): RunManifest {
-  const path = join(plan.outDir, MANIFEST_FILE);
-  const backbones = Object.fromEntries(plan.backbones.map((b) => [b.name, { type: b.type, model: b.model }]));
-  if (existsSync(path)) {
-    const parsed = RunManifestSchema.safeParse(JSON.parse(readDataText(path, { maxBytes: 16 << 20 })));
-    if (!parsed.success) throw new ResumeMismatchError(`${path}: not a valid run manifest; use another --out`);
-    const m = parsed.data;
-    if (m.configHash !== hash)
-      throw new ResumeMismatchError(
-        `${plan.outDir} holds results of another configuration or dataset (config ${m.configHash}, now ${hash}); ` +
-          "use another --out, or the same config to resume",
-      );
-    for (const [name, b] of Object.entries(backbones)) {
-      const before = m.backbones[name];
-      if (before && (before.type !== b.type || before.model !== b.model))
-        throw new ResumeMismatchError(
-          `${plan.outDir}: backbone "${name}" was ${before.type}${before.model ? `:${before.model}` : ""} and is now ${b.type}${b.model ? `:${b.model}` : ""}; use another --out`,
-        );
-    }
-    if (m.embedder !== runtime.embedder)
-      throw new ResumeMismatchError(
-        `${plan.outDir}: its memories were built with embedder "${m.embedder}", this run uses "${runtime.embedder}"`,
-      );
-    return { ...m, backbones: { ...m.backbones, ...backbones } };
-  }
-  return {
-    v: RESULT_VERSION,
-    runId: `${now.toISOString().replace(/[:.]/g, "-")}-${hash.slice(0, 6)}`,
-    configHash: hash,
-    dataset: {
-      path: plan.datasetPath,
-      name: plan.set.name,
-      episodes: plan.set.acquisition.length + plan.set.evaluation.length,
-      users: plan.set.users.length,
-      scenes: plan.set.scenes.length,
-    },
-    simulator: runtime.simulator,
-    store: runtime.store,
-    embedder: runtime.embedder,
-    ...(runtime.perception ? { perception: runtime.perception } : {}),
-    backbones,
-    gitCommit: gitCommit(),
-    createdAt: now.toISOString(),
-    sessions: [],
-  };
-}
-
-/** Written whole or not at all: a full disk must not leave a cut manifest that refuses the rerun. */
-export function saveManifest(outDir: string, m: RunManifest): void {
-  const path = join(outDir, MANIFEST_FILE);
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writing(path, () => writeFileSync(tmp, `${JSON.stringify(m, null, 2)}\n`));
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
 export function toLine(
   job: Job,
   o: EpisodeOutcome,
@@ -456,33 +370,18 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   const now = opts.now ?? (() => new Date());
   // also as progress.json in the folder, for the dashboard and anyone else watching the run
   const progress = teeProgress(opts.progress ?? silentProgress(), fileProgress(plan.outDir));
-  mkdirSync(plan.outDir, { recursive: true });
   const hash = configHash(plan.config, plan.datasetHash);
-  const manifest = openManifest(plan, runtime, hash, now());
-  const session = {
-    startedAt: now().toISOString(),
-    finishedAt: null as string | null,
-    argv: opts.argv ?? [],
-    episodesRun: 0,
-    interrupted: false,
-  };
-  manifest.sessions.push(session);
-  saveManifest(plan.outDir, manifest);
-
-  const resultsPath = join(plan.outDir, RESULTS_FILE);
-  // a file from a version that appended a repaired episode's lines again: each episode once
-  compactResults(resultsPath);
-  const previous = readResults(resultsPath);
-  const done = new Map(previous.lines.map((l) => [l.key, l]));
   const planned = planJobs(plan);
+  const ledger = RunLedger.open(plan, runtime, hash, {
+    planned,
+    shard: opts.shard ?? null,
+    argv: opts.argv ?? [],
+    now: now(),
+  });
+  const { manifest, resultsPath } = ledger;
+  const done = new Map(ledger.previous.map((l) => [l.key, l]));
   const inRun = opts.shard ? inShard(planned, opts.shard) : planned;
   const jobs = opts.evaluationLimit === undefined ? inRun : selectEvaluation(inRun, opts.evaluationLimit);
-  const run = writeRunFile(
-    plan.outDir,
-    runConfigOf(plan, hash, runtime.embedder),
-    planned.map((j) => j.key),
-    opts.shard ?? null,
-  );
   const notes: string[] = [];
 
   // Stop handing out episodes on Ctrl-C (the caller's signal) or when the limit is reached.
@@ -498,8 +397,8 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
 
   const skipped = jobs.filter((j) => done.has(j.key)).length;
   progress.start(jobs.length, skipped);
-  const writer = new ResultWriter(resultsPath);
-  const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
+  const writer = ledger.results;
+  const failures = ledger.failures;
   // a slot runs one episode at a time: on this thread with its simulator, or on a worker thread
   let slots: ({ sim: Simulator; worker?: undefined } | { worker: EpisodeWorker; sim?: undefined })[] = [];
   let ran = 0;
@@ -523,7 +422,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
   };
   const maxMinutes = plan.config.eval.maxMinutes;
   const deadline = maxMinutes === undefined ? null : Date.now() + maxMinutes * 60_000;
-  const budget = opts.maxCostUsd === undefined ? null : new Budget(opts.maxCostUsd, previous.lines);
+  const budget = opts.maxCostUsd === undefined ? null : new Budget(opts.maxCostUsd, ledger.previous);
   let overBudget = false;
   let spentUsd: number | null = 0;
   try {
@@ -642,7 +541,7 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
           const line = toLine(job, outcome, recall, {
             runId: manifest.runId,
             hash,
-            runHash: run.runHash,
+            runHash: ledger.runHash,
             dataset: plan.set.name,
             model: bb.model,
             ms,
@@ -698,22 +597,12 @@ export async function runEvaluation(plan: EvalPlan, runtime: EvalRuntime, opts: 
       }
     }
   } finally {
-    writer.close();
-    failures.close();
     progress.stop();
     opts.signal?.removeEventListener("abort", onAbort);
     await Promise.all(slots.map((s) => (s.worker ?? s.sim).close().catch(() => undefined)));
     const remaining = jobs.filter((j) => !done.has(j.key)).length;
-    session.finishedAt = now().toISOString();
-    session.episodesRun = ran;
-    session.interrupted = remaining > 0;
-    if (stoppedBecause) Object.assign(session, { stoppedBecause });
-    try {
-      saveManifest(plan.outDir, manifest);
-    } catch (e) {
-      // the session's record is lost, the results are not (the manifest on disk is the last whole one)
-      notes.push(`this session could not be recorded in the manifest (${diskProblem(e) ?? (e as Error).message})`);
-    }
+    const unrecorded = ledger.close({ episodesRun: ran, remaining, stoppedBecause, now: now() });
+    if (unrecorded) notes.push(unrecorded);
   }
 
   const remaining = jobs.filter((j) => !done.has(j.key)).length;

@@ -1,35 +1,11 @@
-/**
- * `polar eval --queue redis://…`: plans the run as `polar eval` does, publishes it for workers,
- * enqueues its jobs and collects what they hand back into the usual results.jsonl and report.
- *
- * Per user and backbone, one flow: the user's acquisition job is the child of a gate job, which
- * BullMQ runs only once the acquisition has completed (memorized); the gate then releases that
- * user's evaluation jobs. Job ids are fixed per unit and run, so a coordinator started again
- * (after Ctrl-C, a crash, a Redis restart) adds nothing twice, and lines are keyed by unit and
- * run hash, so a job that ran twice (a worker killed after finishing) is written once.
- */
-import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
-import { join } from "node:path";
 import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { PolarConfig } from "../config/index.ts";
-import {
-  type EvalPlan,
-  FAILURES_FILE,
-  FailureWriter,
-  type Job,
-  RESULTS_FILE,
-  type ReportOutput,
-  type ResultLine,
-  ResultWriter,
-  readResults,
-  runConfigOf,
-  writeRunFile,
-} from "../eval/index.ts";
+import { type EvalPlan, type Job, type ReportOutput, type ResultLine, RunLedger, runConfigOf } from "../eval/index.ts";
 import { createMemoryFactory } from "../eval/memory-factory.ts";
 import { writeReport } from "../eval/report/write-report.ts";
-import { configHash, episodeSettings, openManifest, planJobs, saveManifest } from "../eval/runner.ts";
+import { configHash, episodeSettings, planJobs } from "../eval/runner.ts";
 import { buildPlan } from "../eval/setup.ts";
 import { createRuntime } from "../eval/wiring.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
@@ -87,38 +63,17 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   const { plan, backbones } = await buildPlan(config, o.env, { runsEpisodes: false });
   const memory = await createMemoryFactory(config, notice);
   const runtime = createRuntime(config, plan.set, backbones, memory);
-  mkdirSync(plan.outDir, { recursive: true });
   const hash = configHash(config, plan.datasetHash);
-  let manifest: ReturnType<typeof openManifest>;
-  let runHash: string;
   const planned = planJobs(plan);
+  // the same ledger as polar eval's: a run started either way resumes either way
+  let ledger: RunLedger;
   try {
-    manifest = openManifest(plan, runtime, hash, new Date());
-    runHash = writeRunFile(
-      plan.outDir,
-      runConfigOf(plan, hash, runtime.embedder),
-      planned.map((j) => j.key),
-      null,
-    ).runHash;
+    ledger = RunLedger.open(plan, runtime, hash, { planned, argv: o.argv ?? [], now: new Date() });
   } finally {
     await runtime.close(); // the coordinator runs no episode: it only needed the resolved embedder
   }
-  const session = {
-    startedAt: new Date().toISOString(),
-    finishedAt: null as string | null,
-    argv: o.argv ?? [],
-    episodesRun: 0,
-    interrupted: false,
-  };
-  manifest.sessions.push(session);
-  saveManifest(plan.outDir, manifest);
-
-  const resultsPath = join(plan.outDir, RESULTS_FILE);
-  const done = new Set(
-    readResults(resultsPath)
-      .lines.filter((l) => l.runHash === runHash)
-      .map((l) => l.key),
-  );
+  const { manifest, runHash, resultsPath } = ledger;
+  const done = new Set(ledger.previous.filter((l) => l.runHash === runHash).map((l) => l.key));
   const skipped = done.size;
   const spec = runSpecOf(config, plan, {
     runHash,
@@ -148,8 +103,8 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   events.on("error", () => undefined);
   events.on("completed", () => finished.wake());
   events.on("failed", () => finished.wake());
-  const writer = new ResultWriter(resultsPath);
-  const failures = new FailureWriter(join(plan.outDir, FAILURES_FILE));
+  const writer = ledger.results;
+  const failures = ledger.failures;
   const pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
   const failedKeys = new Set<string>();
   const refusals: string[] = [];
@@ -246,16 +201,12 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
       await queue.obliterate({ force: true });
     }
   } finally {
-    writer.close();
-    failures.close();
     await events.close();
     await flows.close();
     await queue.close();
     redis.disconnect();
-    session.finishedAt = new Date().toISOString();
-    session.episodesRun = collected;
-    session.interrupted = pending.size > 0;
-    saveManifest(plan.outDir, manifest);
+    const unrecorded = ledger.close({ episodesRun: collected, remaining: pending.size, now: new Date() });
+    if (unrecorded) notice(unrecorded);
   }
   const report =
     o.report === false || collected + skipped === 0
