@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const { config } = workerData as { config: PolarConfig };
   // a fresh realm: the config's plugins register their names here too before anything is planned
   await loadPlugins(config.plugins);
-  const { plan, backbones } = await buildPlan(config);
+  const { plan, backbones } = await buildPlan(config, process.env, { measuresKnown: false });
   // the main thread has said which embedder the run uses: once is enough. Warmed before the
   // thread says it is ready, so no episode of this thread waits for the model to load
   const runtime = createRuntime(
