@@ -12,12 +12,13 @@ import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import type { EvaluationEpisode } from "../datasets/index.ts";
 import { episodeGroup } from "./episode-files.ts";
+import { runEvaluation } from "./evaluation-session.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { MEMORY_LABELS } from "./metrics.ts";
 import type { Progress } from "./progress.ts";
 import { formatUsd, NOT_REPORTED } from "./report/backbone-usage.ts";
 import { RESULTS_FILE, type ResultLine, readResults } from "./results.ts";
-import { planJobs, runEvaluation } from "./runner.ts";
+import { planJobs } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
 
