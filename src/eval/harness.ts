@@ -31,22 +31,10 @@ import type {
 } from "../sim/index.ts";
 import { SimError } from "../sim/index.ts";
 import { captureEpisodeMap, type EpisodeMap } from "./episode-map.ts";
-import {
-  CATEGORY_MATCH,
-  DEFAULT_MEASURE_IDS,
-  DISTANCE_TO_GOAL,
-  MeasureSet,
-  type MeasureValue,
-  PATH_LENGTH,
-  RECORD_MEASURES,
-  SPL,
-  STEPS,
-  STOPPED,
-  SUCCESS,
-} from "./measures.ts";
+import { type AgentOutcome, episodeRecord, type SceneGraphOutcome, scoreOutcome } from "./episode-record.ts";
+import { DEFAULT_MEASURE_IDS, MeasureSet, RECORD_MEASURES } from "./measures.ts";
 import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
-import type { EpisodeRecord, RulesRecord } from "./record.ts";
-import { usageDetail } from "./usage-detail.ts";
+import type { EpisodeRecord } from "./record.ts";
 
 export interface RunEpisodeOptions {
   episode: Episode;
@@ -160,209 +148,73 @@ export function taskFor(ep: Episode, ref: { image?: Image; imagePath?: string })
   return task;
 }
 
-export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord> {
-  const ep = opts.episode;
-  const t0 = performance.now();
-  const watch = new Stopwatch();
-  const sim = timedSimulator(opts.sim, watch);
-  const stream = new EventStream(ep.id, opts.onEvent);
-  const measures = new MeasureSet(opts.measures ?? DEFAULT_MEASURE_IDS).require(RECORD_MEASURES);
-  const target = ep.placements.find((p) => p.id === ep.targetObjectId);
-  const lookalikes = sameCategoryInstances(ep.placements, [ep.targetObjectId]);
-  const targetCategory = target?.category ?? "unknown";
-  const scenario = ep.stage === "evaluation" ? ep.scenario : "acquisition";
-  const withImages = opts.agent.views === "always" || (opts.agent.views === "auto" && opts.policy.needsImages);
-  const task = taskFor(ep, { image: opts.referenceImage, imagePath: opts.referenceImagePath });
-  const hour = hourOf(task.timestamp, opts.timeZone ?? "UTC");
-  // What the robot actually did, room by room: the scorer of user preferences reads this, never the agent's beliefs.
-  const roomsEntered: string[] = [];
-  let lastPosition: Vec3 | null = null;
-  const enter = (p: Vec3) => {
-    lastPosition = p;
-    if (!graph) return;
-    const id = roomAt(graph, p);
-    const label = id ? (graph.rooms.find((r) => r.id === id)?.label ?? id) : null;
-    if (label && roomsEntered.at(-1) !== label) roomsEntered.push(label);
+/** What one episode's phases share: the harness's view of it, ground truth included. */
+interface EpisodeRun {
+  opts: RunEpisodeOptions;
+  ep: Episode;
+  t0: number;
+  watch: Stopwatch;
+  /** the simulator, every call timed */
+  sim: Simulator;
+  stream: EventStream;
+  measures: MeasureSet;
+  target: ObjectSpec | undefined;
+  targetCategory: string;
+  /** the target's same-category lookalikes (CM) */
+  lookalikes: string[];
+  scenario: string;
+  withImages: boolean;
+  task: Task;
+  hour: number;
+  trail: RoomTrail;
+}
+
+/** What the robot actually did, room by room: the scorer of user preferences reads this, never the agent's beliefs. */
+class RoomTrail {
+  graph: SceneGraph | null = null;
+  readonly entered: string[] = [];
+  last: Vec3 | null = null;
+  readonly enter = (p: Vec3): void => {
+    this.last = p;
+    if (!this.graph) return;
+    const id = roomAt(this.graph, p);
+    const label = id ? (this.graph.rooms.find((r) => r.id === id)?.label ?? id) : null;
+    if (label && this.entered.at(-1) !== label) this.entered.push(label);
   };
+}
+
+export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord> {
+  const run = startEpisode(opts);
+  let scene: SceneGraphOutcome | null = null;
+  let agent: AgentOutcome | null = null;
   let ruleSession: RuleSession | null = null;
-
-  let graph: SceneGraph | null = null;
-  let graphBuilt = false;
-  let sceneGraphMs = 0;
-  let metrics: EpisodeMetrics | null = null;
-  let error: EpisodeError | null = null;
   let rawIncludesGold: boolean | null = null;
-  let agent: Awaited<ReturnType<typeof runAgent>> | null = null;
-
-  stream.emit({
-    type: "episode_start",
-    userId: ep.userId,
-    sceneId: ep.sceneId,
-    stage: ep.stage,
-    scenario,
-    instruction: ep.instruction,
-    memory: opts.memory.mode,
-    backbone: opts.policy.name,
-    start: ep.start,
-    maxSteps: opts.simulator.maxSteps,
-    hasReferenceImage: opts.referenceImage !== undefined,
-    clock: clockOf(task.timestamp, opts.timeZone ?? "UTC", hour),
-  });
-
+  let error: EpisodeError | null = null;
   try {
-    if (!target) throw new Error(`target "${ep.targetObjectId}" is not among the episode's placements`);
-    await ensureScene(sim, opts.sim, opts.scene);
-
-    // The scene graph: the agent's traversal of the empty house on the scene's first episode, then reused.
-    const tg = performance.now();
-    const got = await opts.sceneGraphs.get(opts.scene.id, () =>
-      buildSceneGraph(sim, emptyHouse(sim, opts.scene.id), opts.scene.id, {
-        start: ep.start,
-        budget: opts.agent.traversalBudget,
-        arrivalRadius: opts.agent.arrivalRadius,
-        maxReplans: opts.agent.maxReplans,
-      }),
-    );
-    sceneGraphMs = performance.now() - tg;
-    graph = got.graph;
-    graphBuilt = got.built;
-    stream.emit({
-      type: "scene_graph",
-      sceneId: opts.scene.id,
-      rooms: graph.rooms.map((r) => ({ ...r, waypoint: r.waypoint })),
-      cached: !graphBuilt,
-      traversalSteps: graph.traversal.steps,
-      traversalPathLength: graph.traversal.pathLength,
-      unreachable: graph.traversal.unreachable,
-    });
-
-    // Reset for the episode (the traversal left the agent elsewhere, without objects).
-    const obs = await sim
-      .reset({
-        episodeId: ep.id,
-        start: ep.start,
-        objects: ep.placements,
-        targetIds: [ep.targetObjectId],
-        views: withImages,
-      })
-      .catch((e: unknown) => {
-        throw setupFailure(ep.id, e);
-      });
-    // only the shortest path is read here: distances to every object would cost a field each
-    const startMetrics = await sim.metrics({ objectIds: [ep.targetObjectId] });
-    if (opts.onMap) {
-      // on the untimed simulator: drawing the onlooker's map is not the episode's simulator time;
-      // and a map that could not be drawn leaves the episode as it would have been
-      const map = await captureEpisodeMap(opts.sim, {
-        start: ep.start,
-        placements: ep.placements,
-        targetIds: [ep.targetObjectId],
-        distractorIds: lookalikes,
-        stepLength: opts.scene.settings?.stepLength ?? opts.simulator.agent.stepLength,
-        turnAngle: opts.scene.settings?.turnAngle ?? opts.simulator.agent.turnAngle,
-        hfov: opts.scene.settings?.camera?.hfov ?? opts.simulator.camera.hfov,
-      }).catch(() => null);
-      if (map) opts.onMap(map);
-    }
-    measures.reset();
-    measures.update({
-      kind: "reset",
-      position: obs.pose.position,
-      shortestPath: startMetrics.shortestPath,
-      successDistance: opts.simulator.successDistance,
-      targetIds: [ep.targetObjectId],
-      targetCategory,
-    });
-
-    const memory: MemoryAccess = { ...opts.memory };
-    if (memory.mode === "raw") {
-      const gold = ep.stage === "evaluation" ? ep.goldPriorEpisodeIds : [];
-      const pool = memory.log?.list(ep.userId, { before: task.timestamp }) ?? [];
-      const sample = sampleRawInteractions(pool, {
-        n: opts.agent.rawInteractions,
-        goldIds: gold,
-        seed: hashSeed(ep.id, opts.seed),
-      });
-      memory.rawSample = sample.interactions;
-      rawIncludesGold = sample.goldIncluded;
-    }
-
-    enter(obs.pose.position);
-    ruleSession = opts.rules ? await opts.rules(task, hour) : null;
-    agent = await runAgent({
-      task,
-      sim: agentView(sim, measures, enter),
-      start: { observation: obs, images: obs.imageData },
-      graph,
-      policy: opts.policy,
-      memory,
-      agent: opts.agent,
-      maxSteps: opts.simulator.maxSteps,
-      body: {
-        turnAngle: opts.simulator.agent.turnAngle,
-        stepLength: opts.simulator.agent.stepLength,
-        camera: opts.simulator.camera,
-      },
-      rules: ruleSession,
-      withImages,
-      stream,
-      watch,
-      ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
-    });
+    if (!run.target) throw new Error(`target "${run.ep.targetObjectId}" is not among the episode's placements`);
+    await ensureScene(run.sim, opts.sim, opts.scene);
+    scene = await sceneGraphFor(run);
+    run.trail.graph = scene.graph;
+    const obs = await resetForEpisode(run);
+    const { memory, goldIncluded } = memoryFor(run);
+    rawIncludesGold = goldIncluded;
+    run.trail.enter(obs.pose.position);
+    ruleSession = opts.rules ? await opts.rules(run.task, run.hour) : null;
+    agent = await runTheAgent(run, obs, scene.graph, memory, ruleSession);
     error = agent.error;
   } catch (e) {
     error = classifyError(e);
   }
-
   // Measure wherever the episode ended, even after an error, if it got as far as the agent.
+  let metrics: EpisodeMetrics | null = null;
   if (agent) {
     try {
-      // Geodesics to exactly what the measures judge by: the target and its same-category lookalikes.
-      const ends = await sim.metrics({ objectIds: [ep.targetObjectId, ...lookalikes] });
-      metrics = ends;
-      measures.update({
-        kind: "end",
-        distanceToTarget: targetDistance(ends),
-        nearestObject: ends.nearestObject,
-        sameCategory: lookalikes.map((id) => ({ id, distance: ends.distances[id] ?? null })),
-      });
+      metrics = await measureEnd(run);
     } catch (e) {
       error ??= classifyError(e);
     }
   }
-  const m = metrics
-    ? {
-        success: measures.get(SUCCESS),
-        spl: measures.get(SPL),
-        cm: measures.get(CATEGORY_MATCH),
-        stopped: measures.get(STOPPED),
-        steps: measures.get(STEPS),
-        pathLength: measures.get(PATH_LENGTH),
-        distanceToGoal: measures.get(DISTANCE_TO_GOAL),
-      }
-    : {
-        success: false,
-        spl: 0,
-        cm: false,
-        stopped: false,
-        steps: agent?.steps ?? 0,
-        pathLength: 0,
-        distanceToGoal: null,
-      };
-  // Every listed measure by id; without an end to measure, the record's seven read as above and the others null.
-  const measured: Record<string, MeasureValue> = metrics
-    ? measures.record()
-    : {
-        ...Object.fromEntries(Object.keys(measures.record()).map((id) => [id, null])),
-        [SUCCESS.id]: m.success,
-        [SPL.id]: m.spl,
-        [CATEGORY_MATCH.id]: m.cm,
-        [STOPPED.id]: m.stopped,
-        [STEPS.id]: m.steps,
-        [PATH_LENGTH.id]: m.pathLength,
-        [DISTANCE_TO_GOAL.id]: m.distanceToGoal,
-      };
-
+  const score = scoreOutcome(run.measures, metrics, agent);
   const u = summarizeCalls(agent?.calls ?? []);
   const calls: CallSummary = {
     calls: u.calls,
@@ -372,113 +224,201 @@ export async function runEpisode(opts: RunEpisodeOptions): Promise<EpisodeRecord
     costUsd: u.costUsd,
     latencyMs: u.latencyMs,
   };
-  stream.emit({
+  run.stream.emit({
     type: "episode_end",
-    success: m.success,
-    spl: m.spl,
-    cm: m.cm,
-    steps: m.steps,
-    stopped: m.stopped,
-    pathLength: m.pathLength,
+    ...score.headline,
     shortestPath: metrics?.shortestPath ?? null,
-    distanceToGoal: m.distanceToGoal,
     simSuccess: metrics?.success ?? null,
     calls,
     error: error?.message ?? null,
   });
-
-  const g = agent?.grounded ?? null;
-  const retrievedObjectIds = agent?.retrievedObjectIds ?? [];
-  const totalMs = performance.now() - t0;
-  const modelMs = watch.ms("model");
-  const simMs = watch.ms("sim");
-  const memoryMs = watch.ms("memory");
-  return {
-    episodeId: ep.id,
-    userId: ep.userId,
-    sceneId: ep.sceneId,
-    stage: ep.stage,
-    scenario,
-    temporalKind: ep.stage === "evaluation" ? (ep.temporalKind ?? null) : null,
-    memory: opts.memory.mode,
+  return episodeRecord({
+    ...run,
+    memoryMode: opts.memory.mode,
     backbone: opts.policy.name,
     schedule: opts.agent.schedule,
     lowLevelTrigger: describeTrigger(opts.policy, opts.agent),
-    ...m,
-    measures: measured,
-    shortestPath: metrics?.shortestPath ?? null,
-    simSuccess: metrics?.success ?? null,
-    target: { objectId: ep.targetObjectId, category: targetCategory },
-    grounded: {
-      objectId: g?.objectId ?? null,
-      category: g?.category ?? null,
-      description: g?.description ?? "",
-      reason: g?.reason ?? "",
-      correct: !g || g.objectId === null ? null : g.objectId === ep.targetObjectId,
-      categoryCorrect: g?.category === targetCategory,
-    },
-    retrievedObjectIds,
-    goldInRetrieved: opts.memory.mode === "polar" ? retrievedObjectIds.includes(ep.targetObjectId) : null,
-    rawSampleIds: agent?.rawSampleIds ?? [],
+    scene,
+    agent,
+    ruleSession,
+    rulesAsked: opts.rules !== undefined,
     rawIncludesGold,
-    stoppedAtInstance: agent?.stoppedAtInstance ?? null,
-    stoppedNear:
-      m.stopped && metrics?.nearestObject
-        ? {
-            objectId: metrics.nearestObject.id,
-            category: metrics.nearestObject.category,
-            distance: metrics.nearestObject.distance,
-          }
-        : null,
-    roomsVisited: agent?.roomsVisited ?? [],
-    roomsEntered,
-    stopRoom: m.stopped && graph && lastPosition ? (roomsEntered.at(-1) ?? null) : null,
-    hour,
-    reply: agent?.reply ? { text: agent.reply.text, draft: agent.reply.draft, revisions: agent.reply.revisions } : null,
-    ...(opts.rules ? { rules: ruleSession ? rulesRecord(ruleSession) : null } : {}),
-    decisions: agent?.decisions ?? { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
-    usage: { ...calls, failedCalls: u.failures, ...usageDetail(agent?.calls ?? []) },
-    traversal: {
-      built: graphBuilt,
-      steps: graph?.traversal.steps ?? 0,
-      pathLength: graph?.traversal.pathLength ?? 0,
-      rooms: graph?.rooms.length ?? 0,
-    },
-    memorized: agent?.memorized ?? false,
-    error: error?.message ?? null,
-    errorKind: error?.kind ?? null,
-    infrastructure: error?.infrastructure ?? false,
-    timings: {
-      totalMs,
-      sceneGraphMs,
-      modelMs,
-      simMs,
-      memoryMs,
-      // The traversal's simulator time is inside both sceneGraphMs and simMs: count it once.
-      agentMs: Math.max(0, totalMs - modelMs - simMs - memoryMs),
-    },
-  };
+    metrics,
+    score,
+    calls,
+    failedCalls: u.failures,
+    error,
+  });
 }
 
-function rulesRecord(s: RuleSession): RulesRecord {
-  const x = s.summary;
-  return {
-    method: x.method,
-    libraryVersion: x.libraryVersion,
-    inForce: x.inForce,
-    selected: x.selected,
-    taskLocal: x.taskLocal,
-    checks: x.checks,
-    violations: x.violations,
-    revisions: x.revisions,
-    blocks: x.blocks,
-    refused: x.refused,
-    appeals: x.appeals,
-    unresolved: x.unresolved.map((v) => ({ id: v.id, statement: v.statement, reason: v.reason })),
-    kinds: x.kinds,
-    judgeCalls: x.judgeCalls,
-    checkMs: Math.round(x.checkMs * 1000) / 1000,
+/** The episode's context, and its start announced. */
+function startEpisode(opts: RunEpisodeOptions): EpisodeRun {
+  const ep = opts.episode;
+  const t0 = performance.now();
+  const watch = new Stopwatch();
+  const target = ep.placements.find((p) => p.id === ep.targetObjectId);
+  const task = taskFor(ep, { image: opts.referenceImage, imagePath: opts.referenceImagePath });
+  const hour = hourOf(task.timestamp, opts.timeZone ?? "UTC");
+  const run: EpisodeRun = {
+    opts,
+    ep,
+    t0,
+    watch,
+    sim: timedSimulator(opts.sim, watch),
+    stream: new EventStream(ep.id, opts.onEvent),
+    measures: new MeasureSet(opts.measures ?? DEFAULT_MEASURE_IDS).require(RECORD_MEASURES),
+    target,
+    targetCategory: target?.category ?? "unknown",
+    lookalikes: sameCategoryInstances(ep.placements, [ep.targetObjectId]),
+    scenario: ep.stage === "evaluation" ? ep.scenario : "acquisition",
+    withImages: opts.agent.views === "always" || (opts.agent.views === "auto" && opts.policy.needsImages),
+    task,
+    hour,
+    trail: new RoomTrail(),
   };
+  run.stream.emit({
+    type: "episode_start",
+    userId: ep.userId,
+    sceneId: ep.sceneId,
+    stage: ep.stage,
+    scenario: run.scenario,
+    instruction: ep.instruction,
+    memory: opts.memory.mode,
+    backbone: opts.policy.name,
+    start: ep.start,
+    maxSteps: opts.simulator.maxSteps,
+    hasReferenceImage: opts.referenceImage !== undefined,
+    clock: clockOf(task.timestamp, opts.timeZone ?? "UTC", hour),
+  });
+  return run;
+}
+
+/** The scene graph: the agent's traversal of the empty house on the scene's first episode, then reused. */
+async function sceneGraphFor(run: EpisodeRun): Promise<SceneGraphOutcome> {
+  const { opts, ep } = run;
+  const tg = performance.now();
+  const got = await opts.sceneGraphs.get(opts.scene.id, () =>
+    buildSceneGraph(run.sim, emptyHouse(run.sim, opts.scene.id), opts.scene.id, {
+      start: ep.start,
+      budget: opts.agent.traversalBudget,
+      arrivalRadius: opts.agent.arrivalRadius,
+      maxReplans: opts.agent.maxReplans,
+    }),
+  );
+  const graph = got.graph;
+  run.stream.emit({
+    type: "scene_graph",
+    sceneId: opts.scene.id,
+    rooms: graph.rooms.map((r) => ({ ...r, waypoint: r.waypoint })),
+    cached: !got.built,
+    traversalSteps: graph.traversal.steps,
+    traversalPathLength: graph.traversal.pathLength,
+    unreachable: graph.traversal.unreachable,
+  });
+  return { graph, built: got.built, ms: performance.now() - tg };
+}
+
+/**
+ * Reset for the episode (the traversal left the agent elsewhere, without objects), the
+ * onlooker's map drawn, the measures started from the shortest path.
+ */
+async function resetForEpisode(run: EpisodeRun): ReturnType<Simulator["reset"]> {
+  const { opts, ep } = run;
+  const obs = await run.sim
+    .reset({
+      episodeId: ep.id,
+      start: ep.start,
+      objects: ep.placements,
+      targetIds: [ep.targetObjectId],
+      views: run.withImages,
+    })
+    .catch((e: unknown) => {
+      throw setupFailure(ep.id, e);
+    });
+  // only the shortest path is read here: distances to every object would cost a field each
+  const startMetrics = await run.sim.metrics({ objectIds: [ep.targetObjectId] });
+  if (opts.onMap) {
+    // on the untimed simulator: drawing the onlooker's map is not the episode's simulator time;
+    // and a map that could not be drawn leaves the episode as it would have been
+    const map = await captureEpisodeMap(opts.sim, {
+      start: ep.start,
+      placements: ep.placements,
+      targetIds: [ep.targetObjectId],
+      distractorIds: run.lookalikes,
+      stepLength: opts.scene.settings?.stepLength ?? opts.simulator.agent.stepLength,
+      turnAngle: opts.scene.settings?.turnAngle ?? opts.simulator.agent.turnAngle,
+      hfov: opts.scene.settings?.camera?.hfov ?? opts.simulator.camera.hfov,
+    }).catch(() => null);
+    if (map) opts.onMap(map);
+  }
+  run.measures.reset();
+  run.measures.update({
+    kind: "reset",
+    position: obs.pose.position,
+    shortestPath: startMetrics.shortestPath,
+    successDistance: opts.simulator.successDistance,
+    targetIds: [ep.targetObjectId],
+    targetCategory: run.targetCategory,
+  });
+  return obs;
+}
+
+/** The agent's memory for its mode; raw mode's sample is drawn here, the gold interactions among the pool. */
+function memoryFor(run: EpisodeRun): { memory: MemoryAccess; goldIncluded: boolean | null } {
+  const { opts, ep } = run;
+  const memory: MemoryAccess = { ...opts.memory };
+  if (memory.mode !== "raw") return { memory, goldIncluded: null };
+  const gold = ep.stage === "evaluation" ? ep.goldPriorEpisodeIds : [];
+  const pool = memory.log?.list(ep.userId, { before: run.task.timestamp }) ?? [];
+  const sample = sampleRawInteractions(pool, {
+    n: opts.agent.rawInteractions,
+    goldIds: gold,
+    seed: hashSeed(ep.id, opts.seed),
+  });
+  memory.rawSample = sample.interactions;
+  return { memory, goldIncluded: sample.goldIncluded };
+}
+
+function runTheAgent(
+  run: EpisodeRun,
+  obs: Awaited<ReturnType<typeof resetForEpisode>>,
+  graph: SceneGraph,
+  memory: MemoryAccess,
+  rules: RuleSession | null,
+): Promise<AgentOutcome> {
+  const { opts } = run;
+  return runAgent({
+    task: run.task,
+    sim: agentView(run.sim, run.measures, run.trail.enter),
+    start: { observation: obs, images: obs.imageData },
+    graph,
+    policy: opts.policy,
+    memory,
+    agent: opts.agent,
+    maxSteps: opts.simulator.maxSteps,
+    body: {
+      turnAngle: opts.simulator.agent.turnAngle,
+      stepLength: opts.simulator.agent.stepLength,
+      camera: opts.simulator.camera,
+    },
+    rules,
+    withImages: run.withImages,
+    stream: run.stream,
+    watch: run.watch,
+    ...(opts.saveImage ? { saveImage: opts.saveImage } : {}),
+  });
+}
+
+/** Geodesics to exactly what the measures judge by: the target and its same-category lookalikes. */
+async function measureEnd(run: EpisodeRun): Promise<EpisodeMetrics> {
+  const ends = await run.sim.metrics({ objectIds: [run.ep.targetObjectId, ...run.lookalikes] });
+  run.measures.update({
+    kind: "end",
+    distanceToTarget: targetDistance(ends),
+    nearestObject: ends.nearestObject,
+    sameCategory: run.lookalikes.map((id) => ({ id, distance: ends.distances[id] ?? null })),
+  });
+  return ends;
 }
 
 /** How the low-level planner was asked, in the words reports use. */
