@@ -59,10 +59,50 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   const connection = parseQueueUrl(o.url);
   // before anything is planned or written: a queue that is not there says so within a bound
   (await connectRedis(connection, o.connectTimeoutMs)).disconnect();
+  const { plan, planned, ledger, spec } = await openRun(config, o, notice);
+  const { runHash } = ledger;
+  const done = new Set(ledger.previous.filter((l) => l.runHash === runHash).map((l) => l.key));
+  const skipped = done.size;
+  const q = new QueueHandles(connection, runHash);
+  const collect = new Collector(planned, done, ledger, notice);
+  const throttled: Record<string, number> = {};
+  try {
+    await publish(q, spec, plan, planned, collect.pending);
+    await collectUntilDone(q, collect, o);
+    for (const b of Object.keys(spec.rateLimits)) throttled[b] = await throttledCount(q.redis, runHash, b);
+    // every unit is written: the run leaves nothing behind in Redis
+    if (collect.pending.size === 0) await q.forget();
+  } finally {
+    await q.close();
+    const unrecorded = ledger.close({
+      episodesRun: collect.collected,
+      remaining: collect.pending.size,
+      now: new Date(),
+    });
+    if (unrecorded) notice(unrecorded);
+  }
+  const report =
+    o.report === false || collect.collected + skipped === 0
+      ? null
+      : await writeReport(plan.outDir, { samples: config.eval.bootstrapSamples, seed: config.eval.seed });
+  return {
+    runHash,
+    collected: collect.collected,
+    skipped,
+    failed: collect.failedKeys.size,
+    remaining: collect.pending.size,
+    resultsPath: ledger.resultsPath,
+    report,
+    refusals: collect.refusals,
+    throttled,
+  };
+}
+
+/** The run planned as polar eval plans it, its ledger opened, and what workers will be told of it. */
+async function openRun(config: PolarConfig, o: QueuedRunOptions, notice: (m: string) => void) {
   // the coordinator runs no episode: the workers' --sim-url, not its own, reach the simulator
   const { plan, backbones } = await buildPlan(config, o.env, { runsEpisodes: false });
-  const memory = await createMemoryFactory(config, notice);
-  const runtime = createRuntime(config, plan.set, backbones, memory);
+  const runtime = createRuntime(config, plan.set, backbones, await createMemoryFactory(config, notice));
   const hash = configHash(config, plan.datasetHash);
   const planned = planJobs(plan);
   // the same ledger as polar eval's: a run started either way resumes either way
@@ -72,12 +112,9 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
   } finally {
     await runtime.close(); // the coordinator runs no episode: it only needed the resolved embedder
   }
-  const { manifest, runHash, resultsPath } = ledger;
-  const done = new Set(ledger.previous.filter((l) => l.runHash === runHash).map((l) => l.key));
-  const skipped = done.size;
   const spec = runSpecOf(config, plan, {
-    runHash,
-    runId: manifest.runId,
+    runHash: ledger.runHash,
+    runId: ledger.manifest.runId,
     episodeConfig: hash,
     embedder: runtime.embedder,
     store: runtime.store,
@@ -85,144 +122,174 @@ export async function runQueued(config: PolarConfig, o: QueuedRunOptions): Promi
     rateLimits: o.rateLimits ?? {},
   });
   const unknownLimit = Object.keys(spec.rateLimits).filter((n) => !plan.backbones.some((b) => b.name === n));
-  if (unknownLimit.length)
+  if (unknownLimit.length) {
+    ledger.close({ episodesRun: 0, remaining: planned.length, now: new Date() });
     throw new QueueRunError(
       `--rate-limit names ${unknownLimit.join(", ")}, not a backbone of this run (${plan.backbones.map((b) => b.name).join(", ")})`,
     );
-
-  const redis = new Redis(connection);
-  redis.on("error", () => undefined);
-  const name = queueName(runHash);
-  const queue = new Queue<JobData>(name, { connection });
-  queue.on("error", () => undefined);
-  const flows = new FlowProducer({ connection });
-  flows.on("error", () => undefined);
-  // a finished or failed job ends the wait between two collections (else up to pollMs each time)
-  const finished = new Wakeup();
-  const events = new QueueEvents(name, { connection });
-  events.on("error", () => undefined);
-  events.on("completed", () => finished.wake());
-  events.on("failed", () => finished.wake());
-  const writer = ledger.results;
-  const failures = ledger.failures;
-  const pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
-  const failedKeys = new Set<string>();
-  const refusals: string[] = [];
-  const throttled: Record<string, number> = {};
-  let collected = 0;
-  try {
-    await events.waitUntilReady();
-    await redis.set(specKey(runHash), JSON.stringify(spec));
-    await redis.sadd(RUNS_KEY, runHash);
-    await redis.publish(RUNS_CHANNEL, runHash);
-    await enqueue(
-      plan.backbones.map((b) => b.name),
-      planned,
-      pending,
-      { queue, flows, name, runHash },
-    );
-    // a rerun retries what failed for good last time, as a rerun of polar eval does
-    for (const job of await queue.getJobs(["failed"])) await job.retry().catch(() => undefined);
-
-    const seen = new Set<string>();
-    const seenFailed = new Set<string>();
-    let offset = 0;
-    const t0 = Date.now();
-    let lastReport = 0;
-    let unreachable = false;
-    const take = (job: BullJob) => {
-      if (!job.id || seen.has(job.id)) return;
-      seen.add(job.id);
-      const result = job.returnvalue as JobResult | { enqueued: number } | null;
-      if (!result || !("lines" in result)) return;
-      for (const line of result.lines as ResultLine[]) {
-        if (line.runHash !== runHash || !pending.has(line.key)) continue;
-        writer.append(line);
-        pending.delete(line.key);
-        collected++;
-      }
-    };
-    const blockedBy = (job: BullJob<JobData>): Job[] => {
-      const d = job.data;
-      if (d.kind === "episode") return planned.filter((j) => j.key === d.key);
-      // a user whose acquisition could not run: none of their units can
-      return planned.filter((j) => j.backbone === d.backbone && j.episode.userId === d.user);
-    };
-    while (pending.size > failedKeys.size && !o.signal?.aborted) {
-      try {
-        const counts = await queue.getJobCounts("completed", "failed");
-        for (const job of await queue.getJobs(["completed"], offset, offset + 499, true)) take(job);
-        offset = seen.size;
-        // finish times from several machines' clocks need not arrive in order: rescan when one slipped past
-        if ((counts.completed ?? 0) > seen.size) for (const job of await queue.getJobs(["completed"])) take(job);
-        if ((counts.failed ?? 0) > seenFailed.size)
-          for (const job of await queue.getJobs(["failed"])) {
-            if (!job.id || seenFailed.has(job.id)) continue;
-            seenFailed.add(job.id);
-            for (const j of blockedBy(job)) {
-              if (!pending.has(j.key)) continue;
-              failedKeys.add(j.key);
-              failures.append({
-                key: j.key,
-                episodeId: j.episode.id,
-                error: job.failedReason ?? null,
-                at: new Date().toISOString(),
-              });
-            }
-          }
-        for (const [who, why] of Object.entries(await redis.hgetall(refusalsKey(runHash))))
-          if (!refusals.includes(`${who}: ${why}`)) {
-            refusals.push(`${who}: ${why}`);
-            notice(`worker ${who} refused this run: ${why}`);
-          }
-        if (unreachable) notice("Redis is back; collecting again");
-        unreachable = false;
-        if (Date.now() - lastReport > 2000 || pending.size === failedKeys.size) {
-          lastReport = Date.now();
-          o.onProgress?.({
-            workers: (await queue.getWorkers()).length,
-            done: planned.length - pending.size,
-            failed: failedKeys.size,
-            total: planned.length,
-            perMinute: collected / Math.max((Date.now() - t0) / 60_000, 1e-9),
-          });
-        }
-      } catch (e) {
-        if (!unreachable) notice(`Redis unreachable (${(e as Error).message}); waiting for it`);
-        unreachable = true;
-      }
-      if (pending.size > failedKeys.size) await finished.wait(o.pollMs ?? 500, o.signal);
-    }
-    for (const b of Object.keys(spec.rateLimits)) throttled[b] = await throttledCount(redis, runHash, b);
-    if (pending.size === 0) {
-      // every unit is written: the run leaves nothing behind in Redis
-      await redis.srem(RUNS_KEY, runHash);
-      await redis.del(specKey(runHash), refusalsKey(runHash));
-      await queue.obliterate({ force: true });
-    }
-  } finally {
-    await events.close();
-    await flows.close();
-    await queue.close();
-    redis.disconnect();
-    const unrecorded = ledger.close({ episodesRun: collected, remaining: pending.size, now: new Date() });
-    if (unrecorded) notice(unrecorded);
   }
-  const report =
-    o.report === false || collected + skipped === 0
-      ? null
-      : await writeReport(plan.outDir, { samples: config.eval.bootstrapSamples, seed: config.eval.seed });
-  return {
-    runHash,
-    collected,
-    skipped,
-    failed: failedKeys.size,
-    remaining: pending.size,
-    resultsPath,
-    report,
-    refusals,
-    throttled,
-  };
+  return { plan, planned, ledger, spec };
+}
+
+/** The run's Redis connections; errors are read where they matter (the collect loop), not as events. */
+class QueueHandles {
+  readonly redis: Redis;
+  readonly name: string;
+  readonly queue: Queue<JobData>;
+  readonly flows: FlowProducer;
+  readonly events: QueueEvents;
+  /** a finished or failed job ends the wait between two collections (else up to pollMs each time) */
+  readonly finished = new Wakeup();
+
+  constructor(
+    connection: ReturnType<typeof parseQueueUrl>,
+    readonly runHash: string,
+  ) {
+    this.redis = new Redis(connection);
+    this.redis.on("error", () => undefined);
+    this.name = queueName(runHash);
+    this.queue = new Queue<JobData>(this.name, { connection });
+    this.queue.on("error", () => undefined);
+    this.flows = new FlowProducer({ connection });
+    this.flows.on("error", () => undefined);
+    this.events = new QueueEvents(this.name, { connection });
+    this.events.on("error", () => undefined);
+    this.events.on("completed", () => this.finished.wake());
+    this.events.on("failed", () => this.finished.wake());
+  }
+
+  async forget(): Promise<void> {
+    await this.redis.srem(RUNS_KEY, this.runHash);
+    await this.redis.del(specKey(this.runHash), refusalsKey(this.runHash));
+    await this.queue.obliterate({ force: true });
+  }
+
+  async close(): Promise<void> {
+    await this.events.close();
+    await this.flows.close();
+    await this.queue.close();
+    this.redis.disconnect();
+  }
+}
+
+/** The spec for workers, the run announced, its open units enqueued, last time's failures retried. */
+async function publish(q: QueueHandles, spec: RunSpec, plan: EvalPlan, planned: Job[], pending: Set<string>) {
+  await q.events.waitUntilReady();
+  await q.redis.set(specKey(q.runHash), JSON.stringify(spec));
+  await q.redis.sadd(RUNS_KEY, q.runHash);
+  await q.redis.publish(RUNS_CHANNEL, q.runHash);
+  await enqueue(
+    plan.backbones.map((b) => b.name),
+    planned,
+    pending,
+    { queue: q.queue, flows: q.flows, name: q.name, runHash: q.runHash },
+  );
+  // a rerun retries what failed for good last time, as a rerun of polar eval does
+  for (const job of await q.queue.getJobs(["failed"])) await job.retry().catch(() => undefined);
+}
+
+/** Until every unit has a line or failed for good (or Ctrl-C): collect, and wait for the next to finish. */
+async function collectUntilDone(q: QueueHandles, c: Collector, o: QueuedRunOptions): Promise<void> {
+  const notice = o.onNotice ?? (() => undefined);
+  let unreachable = false;
+  while (c.pending.size > c.failedKeys.size && !o.signal?.aborted) {
+    try {
+      await c.collect(q);
+      if (unreachable) notice("Redis is back; collecting again");
+      unreachable = false;
+      await c.report(q, o.onProgress);
+    } catch (e) {
+      if (!unreachable) notice(`Redis unreachable (${(e as Error).message}); waiting for it`);
+      unreachable = true;
+    }
+    if (c.pending.size > c.failedKeys.size) await q.finished.wait(o.pollMs ?? 500, o.signal);
+  }
+}
+
+/** What the workers finished, written to the ledger once each; what failed for good, recorded apart. */
+class Collector {
+  readonly pending: Set<string>;
+  readonly failedKeys = new Set<string>();
+  readonly refusals: string[] = [];
+  collected = 0;
+  private readonly seen = new Set<string>();
+  private readonly seenFailed = new Set<string>();
+  private offset = 0;
+  private readonly t0 = Date.now();
+  private lastReport = 0;
+
+  constructor(
+    private readonly planned: Job[],
+    done: Set<string>,
+    private readonly ledger: RunLedger,
+    private readonly notice: (m: string) => void,
+  ) {
+    this.pending = new Set(planned.map((j) => j.key).filter((k) => !done.has(k)));
+  }
+
+  async collect(q: QueueHandles): Promise<void> {
+    const counts = await q.queue.getJobCounts("completed", "failed");
+    for (const job of await q.queue.getJobs(["completed"], this.offset, this.offset + 499, true)) this.take(job);
+    this.offset = this.seen.size;
+    // finish times from several machines' clocks need not arrive in order: rescan when one slipped past
+    if ((counts.completed ?? 0) > this.seen.size)
+      for (const job of await q.queue.getJobs(["completed"])) this.take(job);
+    if ((counts.failed ?? 0) > this.seenFailed.size)
+      for (const job of await q.queue.getJobs(["failed"])) this.fail(job);
+    for (const [who, why] of Object.entries(await q.redis.hgetall(refusalsKey(q.runHash))))
+      if (!this.refusals.includes(`${who}: ${why}`)) {
+        this.refusals.push(`${who}: ${why}`);
+        this.notice(`worker ${who} refused this run: ${why}`);
+      }
+  }
+
+  private take(job: BullJob): void {
+    if (!job.id || this.seen.has(job.id)) return;
+    this.seen.add(job.id);
+    const result = job.returnvalue as JobResult | { enqueued: number } | null;
+    if (!result || !("lines" in result)) return;
+    for (const line of result.lines as ResultLine[]) {
+      if (line.runHash !== this.ledger.runHash || !this.pending.has(line.key)) continue;
+      this.ledger.results.append(line);
+      this.pending.delete(line.key);
+      this.collected++;
+    }
+  }
+
+  private fail(job: BullJob<JobData>): void {
+    if (!job.id || this.seenFailed.has(job.id)) return;
+    this.seenFailed.add(job.id);
+    for (const j of this.blockedBy(job)) {
+      if (!this.pending.has(j.key)) continue;
+      this.failedKeys.add(j.key);
+      this.ledger.failures.append({
+        key: j.key,
+        episodeId: j.episode.id,
+        error: job.failedReason ?? null,
+        at: new Date().toISOString(),
+      });
+    }
+  }
+
+  private blockedBy(job: BullJob<JobData>): Job[] {
+    const d = job.data;
+    if (d.kind === "episode") return this.planned.filter((j) => j.key === d.key);
+    // a user whose acquisition could not run: none of their units can
+    return this.planned.filter((j) => j.backbone === d.backbone && j.episode.userId === d.user);
+  }
+
+  /** Progress every 2 s, and once at the end. */
+  async report(q: QueueHandles, onProgress: QueuedRunOptions["onProgress"]): Promise<void> {
+    if (Date.now() - this.lastReport <= 2000 && this.pending.size !== this.failedKeys.size) return;
+    this.lastReport = Date.now();
+    onProgress?.({
+      workers: (await q.queue.getWorkers()).length,
+      done: this.planned.length - this.pending.size,
+      failed: this.failedKeys.size,
+      total: this.planned.length,
+      perMinute: this.collected / Math.max((Date.now() - this.t0) / 60_000, 1e-9),
+    });
+  }
 }
 
 /** What the coordinator publishes of a run for workers to join it (and to name what differs when they cannot). */
