@@ -75,7 +75,10 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   const { task, stream } = o;
   const calls: CallRecord[] = [];
   const decisions = { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 };
-  const shown = new ShownViews();
+  const saving: (Promise<void> | void)[] = [];
+  const save = o.saveImage;
+  // the images a call was sent that are no view of the run are stored with it too, once each
+  const shown = new ShownViews(save ? (ref, image) => saving.push(save(ref, image)) : undefined);
   let step = 0;
   const onCalls = (cs: readonly CallRecord[]) => {
     // the exchange goes to the event stream only: the episode's totals keep no prompt text
@@ -105,7 +108,6 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
   rules?.attach({ emit: (e) => stream.emit(e), onCalls });
   const guidance = rules?.guidance() ?? [];
 
-  const saving: (Promise<void> | void)[] = [];
   const emitViews = (s: number, obs: Observation, images: Image[]) => {
     const refs: ImageRef[] = images.map((img) => ({
       view: img.view,

@@ -39,6 +39,9 @@ export const CallSummary = z.strictObject({
 export type CallSummary = z.infer<typeof CallSummary>;
 
 /** What a model call sent and got back (src/mllm/exchange.ts), its images named by the stored view they were. */
+/** how an image a model call was sent that is no view of the run is named in the run's views/ */
+export const SENT_IMAGE = /^sent-[0-9a-f]{16}\.(jpeg|png)$/;
+
 export const ModelCallExchange = z.strictObject({
   schemaName: z.string(),
   messages: z.array(z.strictObject({ role: z.string(), text: z.string() })),
@@ -47,10 +50,12 @@ export const ModelCallExchange = z.strictObject({
       hash: z.string(),
       mediaType: z.string(),
       bytes: z.number().int().nonnegative(),
-      /** the stored view it was (s0012-front.jpeg) */
+      /** the file in the run's views/ it is: the view it was (s0012-front.jpeg), or a sent photo by its hash (sent-<hash>.jpeg) */
       ref: z.string().optional(),
       /** photo: the user's photo of the target */
       source: z.literal("photo").optional(),
+      /** why an image that is no view of the run was not stored with it (its budget was spent) */
+      notKept: z.string().optional(),
     }),
   ),
   answers: z.array(z.strictObject({ text: z.string(), problem: z.string().optional() })),

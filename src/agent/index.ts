@@ -4,7 +4,7 @@
  * part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
 export { AgentConfig } from "./config.ts";
-export { CallSummary, EpisodeEvent, EventStream } from "./events.ts";
+export { CallSummary, EpisodeEvent, EventStream, SENT_IMAGE } from "./events.ts";
 export type { MemoryAccess, PolarMemory } from "./memory-access.ts";
 export type { EpisodeError } from "./outcome-error.ts";
 export { classifyError, ErrorKind } from "./outcome-error.ts";

@@ -5,6 +5,7 @@
  * server writes them.
  */
 import { z } from "zod";
+import { SENT_IMAGE } from "../agent/index.ts";
 import { RULE_METHODS } from "../rules/index.ts";
 
 const Id = z.string().min(1).max(200);
@@ -51,6 +52,12 @@ export const ClientMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("replay"), path: PathRef }),
   /** the views of one step (or the nearest earlier step that has any) */
   z.strictObject({ type: z.literal("images"), stream: Id, step: z.number().int().min(0).max(1_000_000) }),
+  /** one image a model call was sent that is no view of the run, stored with it by its hash */
+  z.strictObject({
+    type: z.literal("sent-image"),
+    stream: Id,
+    ref: z.string().regex(SENT_IMAGE, "is not a sent image's name (sent-<16 hex digits>.jpeg or .png)"),
+  }),
   /** the stream's metric map (the house drawn once, and the harness's analysis), when its run kept one */
   z.strictObject({ type: z.literal("map"), stream: Id }),
   z.strictObject({ type: z.literal("results"), path: PathRef }),

@@ -270,6 +270,21 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
         }
         return;
       }
+      case "sent-image": {
+        const dir = streamDir(m.stream);
+        if (!dir) throw new Error(`no session or replay "${m.stream}"`);
+        const format = m.ref.endsWith(".png") ? "png" : "jpeg";
+        let data: Buffer;
+        try {
+          data = readDataFile(roots.inside(dir, join("views", m.ref)), { maxBytes: 16 << 20 });
+        } catch {
+          // not written (a run's view budget spent, a run from before photos were kept) or not a regular file
+          c.channel.sendControl({ type: "sent-image", stream: m.stream, ref: m.ref, missing: true });
+          return;
+        }
+        c.channel.sendImage({ stream: m.stream, ref: m.ref, view: "sent", format }, data);
+        return;
+      }
       case "map": {
         const dir = streamDir(m.stream);
         if (!dir) throw new Error(`no session or replay "${m.stream}"`);

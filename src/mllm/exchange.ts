@@ -35,6 +35,18 @@ export interface CallExchange {
 
 export const imageHash = (data: Uint8Array): string => createHash("sha1").update(data).digest("hex").slice(0, 16);
 
+/**
+ * The bytes of the images an exchange names, by hash: held beside the exchange, never in it, so
+ * no serialisation of a call (its event, a rule log) can carry them; the episode stores the ones
+ * that are not views of the run (the user's photo, the candidates' photos) in the run folder.
+ */
+const sentBytes = new WeakMap<CallExchange, Map<string, { data: Buffer; mediaType: string }>>();
+
+/** The bytes an exchange's images were, by hash (empty for an exchange not made here). */
+export function exchangeImageBytes(x: CallExchange): ReadonlyMap<string, { data: Buffer; mediaType: string }> {
+  return sentBytes.get(x) ?? new Map();
+}
+
 /** The exchange of one call, its text cut to the budget. */
 export function describeExchange(
   schemaName: string,
@@ -51,6 +63,7 @@ export function describeExchange(
     return n < text.length ? `${text.slice(0, n)}… [${text.length - n} characters cut]` : text;
   };
   const images: ExchangeImage[] = [];
+  const bytes = new Map<string, { data: Buffer; mediaType: string }>();
   // answers first in the budget: a long prompt must not hide what the model said
   const said = answers.map((a) => ({ ...a, text: take(a.text) }));
   const sent = messages.map((m) => {
@@ -59,7 +72,9 @@ export function describeExchange(
         ? [m.content]
         : m.content.map((p) => {
             if (p.type === "text") return p.text;
-            images.push({ hash: imageHash(p.data), mediaType: p.mediaType, bytes: p.data.length });
+            const hash = imageHash(p.data);
+            images.push({ hash, mediaType: p.mediaType, bytes: p.data.length });
+            bytes.set(hash, { data: p.data, mediaType: p.mediaType });
             return `[image ${images.length - 1}]`;
           });
     return { role: m.role, text: take(parts.join("\n")) };
@@ -73,7 +88,7 @@ export function describeExchange(
     return v;
   };
   const kept = parsed === undefined ? undefined : within(parsed);
-  return {
+  const out: CallExchange = {
     schemaName,
     messages: sent,
     images,
@@ -81,4 +96,6 @@ export function describeExchange(
     ...(kept !== undefined ? { parsed: kept } : {}),
     cut,
   };
+  if (bytes.size) sentBytes.set(out, bytes);
+  return out;
 }

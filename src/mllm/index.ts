@@ -10,7 +10,7 @@ export { ChatModelError } from "./chat-model.ts";
 export type { Prices } from "./config.ts";
 export { BackboneConfig } from "./config.ts";
 export type { CallExchange } from "./exchange.ts";
-export { describeExchange, imageHash } from "./exchange.ts";
+export { describeExchange, exchangeImageBytes, imageHash } from "./exchange.ts";
 export { BackboneConfigError, checkBackboneReady, rememberKeysOf } from "./keys.ts";
 export type {
   CallRecord,

@@ -1,19 +1,23 @@
 /**
- * The model-call inspector, in Debian's chromium: a real episode of an image backbone (the real
+ * The model-call inspector, in Debian's chromium: real episodes of an image backbone (the real
  * `openai` client against a scripted server, whose first grounding answer is malformed so it is
- * re-asked) is written to a run folder as `polar run` writes it, and its replay shows, for a
- * call, the request text, the images sent as thumbnails of the stored views (checked by their
- * pixels), every answer with the rejected one's problem, and the parsed value; the episode's
- * clock is on the page. The event stream keeps each call within its size budget.
+ * re-asked) are written to run folders as `polar run` writes them, and their replay shows, for a
+ * call, across the page, the request text, every image sent (the stored views, and the user's
+ * photo of an explicit request, stored with the run by its hash; checked by their pixels), every
+ * answer with the rejected one's problem, and the parsed value; the episode's clock is on the
+ * page. The event stream keeps each call within its size budget.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
+import { loadReferenceImage } from "../../src/agent/reference-image.ts";
+import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
-import type { EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
+import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../../src/eval/harness.ts";
 import { createSimulator } from "../../src/eval/simulators.ts";
 import { TrajectoryWriter } from "../../src/eval/trajectory-writer.ts";
@@ -36,6 +40,9 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 const RUN = "runs/llm-run";
+/** an explicit request: the user shows the object's photo, which every call about it is sent */
+const SHOWN = "runs/llm-shown";
+const PHOTO = join(REPO_ROOT, "datasets", "polar-mini", "images", "u1-hat-1.png");
 const MALFORMED = "I think the mug is probably in the kitchen, not JSON";
 
 before(async () => {
@@ -58,6 +65,7 @@ before(async () => {
     next_action: () => ({ decision: "forward", reason: "scripted: onwards" }),
     scan_room: () => ({ decision: "forward", reason: "scripted: onwards", nextRoomId: null }),
     reply: () => ({ text: "I did not find it." }),
+    memories: () => ({ statements: ["The user's uncle gave them the hat."], episodic: "scripted walk" }),
   });
   let malformedSent = false;
   server = await ScriptedServer.start({
@@ -99,21 +107,41 @@ before(async () => {
     query: [],
     distractorIds: [],
   };
-  const writer = new TrajectoryWriter(join(project.dir, RUN));
+  const { scenario: _s, goldPriorEpisodeIds: _g, query: _q, distractorIds: _d, ...base } = episode;
+  const shown: AcquisitionEpisode = {
+    ...base,
+    id: "shown-1",
+    stage: "acquisition",
+    timestamp: "2025-02-01T09:00:00.000Z",
+    instruction: "Go to the hat my uncle gave me.",
+    placements: [{ id: "hat_1", category: "hat", receptacleId: loaded.receptacles[0].id }],
+    targetObjectId: "hat_1",
+    referenceImage: "images/u1-hat-1.png",
+    context: [{ dimension: "giver", value: "uncle", text: "my uncle gave me" }],
+  };
   try {
-    await runEpisode({
-      episode,
-      scene: { id: "s21", scene: "seed:21", settings },
-      sim,
-      policy,
-      memory: { mode: "none", topK: 5 },
-      seed: 0,
-      agent: config.agent,
-      simulator: { ...config.simulator, maxSteps: 40 },
-      sceneGraphs: new SceneGraphCache(),
-      onEvent: writer.onEvent,
-      saveImage: writer.saveImage,
-    });
+    for (const [ep, run] of [
+      [episode, RUN],
+      [shown, SHOWN],
+    ] as const) {
+      const writer = new TrajectoryWriter(join(project.dir, run));
+      await runEpisode({
+        episode: ep,
+        scene: { id: "s21", scene: "seed:21", settings },
+        sim,
+        policy,
+        memory: { mode: "none", topK: 5 },
+        seed: 0,
+        agent: config.agent,
+        simulator: { ...config.simulator, maxSteps: 40 },
+        sceneGraphs: new SceneGraphCache(),
+        onEvent: writer.onEvent,
+        saveImage: writer.saveImage,
+        ...(ep.stage === "acquisition"
+          ? { referenceImage: await loadReferenceImage(PHOTO), referenceImagePath: PHOTO }
+          : {}),
+      });
+    }
   } finally {
     await sim.close();
   }
@@ -139,13 +167,13 @@ type Ev = {
   reasks?: number;
   exchange?: {
     messages: { text: string }[];
-    images: { ref?: string }[];
+    images: { ref?: string; hash: string; source?: string }[];
     answers: { text: string; problem?: string }[];
     parsed?: unknown;
   };
 };
-const events = (): Ev[] =>
-  readFileSync(join(project.dir, RUN, "events.jsonl"), "utf8")
+const events = (run = RUN): Ev[] =>
+  readFileSync(join(project.dir, run, "events.jsonl"), "utf8")
     .trim()
     .split("\n")
     .map((l) => JSON.parse(l));
@@ -168,6 +196,24 @@ test("every model call's event carries its exchange, within the size budget, ima
   const withViews = calls.find((c) => c.task === "low_level" && c.exchange!.images.length > 0);
   assert.ok(withViews, "a low-level call sent views");
   for (const img of withViews.exchange!.images) assert.match(img.ref ?? "", /^s\d{4}-(front|left|right)\.jpeg$/);
+});
+
+test("the user's photo a call was sent is stored once with the run, named by the hash of its bytes", async () => {
+  const calls = events(SHOWN).filter((e) => e.type === "model_call");
+  const photo = readFileSync(PHOTO);
+  const sent = calls.flatMap((c) => c.exchange?.images ?? []).filter((i) => !/^s\d{4}-/.test(i.ref ?? ""));
+  assert.ok(sent.length >= 1, "a call was sent the user's photo");
+  const refs = new Set(sent.map((i) => i.ref));
+  assert.equal(refs.size, 1, `one file for the photo, however often it was sent: ${[...refs].join(", ")}`);
+  const ref = [...refs][0]!;
+  assert.match(ref, /^sent-[0-9a-f]{16}\.(png|jpeg)$/);
+  const file = join(project.dir, SHOWN, "views", ref);
+  assert.ok(existsSync(file), `${ref} is in the run's views/`);
+  // the bytes the model got: the photo as the agent read it (re-encoded or not), hashed to its name
+  const stored = readFileSync(file);
+  assert.equal(ref.slice(5, 21), createHash("sha1").update(stored).digest("hex").slice(0, 16));
+  const [a, b] = await Promise.all([sharp(stored).metadata(), sharp(photo).metadata()]);
+  assert.deepEqual([a.width, a.height], [b.width, b.height], "the stored image is the user's photo's size");
 });
 
 test("the inspector shows a call's request, its images as thumbnails, its answers and parsed value", {
@@ -218,4 +264,61 @@ test("the inspector shows a call's request, its images as thumbnails, its answer
     await sharp(await page.screenshot({ fullPage: true })).toFile(process.env.POLAR_INSPECTOR_SCREENSHOT);
   const panel = await page.locator("[data-testid=calls]").screenshot();
   assert.ok((await sharp(panel).stats()).channels[1].stdev > 15, "the calls panel is drawn");
+});
+
+test("the inspector spans the page and shows the user's photo the model was sent, not a placeholder", {
+  skip: skip ?? false,
+}, async () => {
+  await page.click("[data-testid=tab-replay]");
+  await page.fill("[data-testid=replay-input]", SHOWN);
+  await page.click("[data-testid=replay-open]");
+  await page.waitForSelector(`[data-testid=episode][data-stream="replay:${SHOWN}"]`);
+  const last = events(SHOWN).filter((e) => e.type === "pose").length - 1;
+  await page.waitForFunction(
+    (n) => Number(document.querySelector("[data-testid=timeline]")?.getAttribute("max")) >= n,
+    last,
+  );
+  await page.fill("[data-testid=timeline]", String(last));
+  await page.waitForSelector("[data-testid=outcome-line]");
+  const calls = events(SHOWN).filter((e) => e.type === "model_call");
+  const withPhoto = calls.findIndex((c) => (c.exchange?.images ?? []).some((i) => i.ref?.startsWith("sent-")));
+  assert.ok(withPhoto >= 0);
+  await page.locator("[data-testid=call-row]").nth(withPhoto).click();
+  const inspector = page.locator("[data-testid=call-inspector]");
+  await inspector.locator("[data-testid=call-image][data-ref^=sent-]").first().waitFor();
+  await page.waitForFunction(
+    "[...document.querySelectorAll('[data-testid=call-image]')].every((i) => i.complete && i.naturalWidth > 0)",
+  );
+  assert.equal(
+    await inspector.locator("[data-testid=call-image-missing]").count(),
+    0,
+    "no image left as a placeholder",
+  );
+  // across the page: as wide as the episode's grid, not a column of it
+  const grid = (await page.locator("[data-testid=episode] .grid").first().boundingBox())!;
+  const box = (await inspector.boundingBox())!;
+  assert.ok(box.width > grid.width * 0.95, `inspector ${box.width} px of the grid's ${grid.width} px`);
+  const img = inspector.locator("[data-testid=call-image][data-ref^=sent-]").first();
+  const imgBox = (await img.boundingBox())!;
+  assert.ok(imgBox.width >= 300, `the photo is shown ${imgBox.width} px wide`);
+  assert.match((await inspector.textContent())!, /the user's photo of the target|Reference image of the target/);
+  // the photo's pixels, not a grey box: colourful, and like the file the user showed
+  const shot = await img.screenshot();
+  const stats = await sharp(shot).stats();
+  const spread = Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev));
+  assert.ok(spread > 12, `the photo shows a picture (stdev ${spread.toFixed(1)})`);
+  const grey = stats.channels.slice(0, 3).every((c) => Math.abs(c.mean - stats.channels[0].mean) < 2);
+  assert.ok(!grey, "the shown image has colour, as the photo does");
+  const want = await sharp(PHOTO).resize(32, 32, { fit: "fill" }).removeAlpha().raw().toBuffer();
+  const got = await sharp(shot).resize(32, 32, { fit: "fill" }).removeAlpha().raw().toBuffer();
+  let diff = 0;
+  for (let i = 0; i < want.length; i++) diff += Math.abs(want[i] - got[i]);
+  assert.ok(
+    diff / want.length < 24,
+    `the shown image is the user's photo (mean difference ${(diff / want.length).toFixed(1)})`,
+  );
+  if (process.env.POLAR_INSPECTOR_SCREENSHOT)
+    await sharp(await page.screenshot({ fullPage: true })).toFile(
+      process.env.POLAR_INSPECTOR_SCREENSHOT.replace(/(\.png)?$/, "-photo.png"),
+    );
 });

@@ -42,6 +42,12 @@ test("bad messages are answered with what and where, never thrown", () => {
     ],
     [JSON.stringify({ type: "images", stream: "s1", step: -1 }), /bad "images" message: step: /],
     [JSON.stringify({ type: "stop", session: "s1", extra: 1 }), /bad "stop" message: /],
+    // a sent image is named by its hash only: no path, no other file of the run folder
+    [
+      JSON.stringify({ type: "sent-image", stream: "s1", ref: "../../../etc/passwd" }),
+      /bad "sent-image" message: ref: is not a sent image's name/,
+    ],
+    [JSON.stringify({ type: "sent-image", stream: "s1", ref: "s0001-front.jpeg" }), /bad "sent-image" message: ref: /],
   ];
   for (const [text, want] of cases) {
     const r = parseClientMessage(text);

@@ -1,6 +1,6 @@
 /**
  * A FIFO, device or folder where the dashboard expects a data file (progress.json, events.jsonl,
- * map.json, map.png) is refused with a message naming it; nothing blocks. The dashboard runs as
+ * map.json, map.png, a call's sent photo) is refused with a message naming it; nothing blocks. The dashboard runs as
  * its own process: a read that blocked would freeze it, and the test sees that as no answer.
  */
 import assert from "node:assert/strict";
@@ -22,7 +22,7 @@ async function get(url: string, ms: number): Promise<number> {
   return r.status;
 }
 
-test("FIFOs in a results or run folder: the progress poll, a replay and a map are refused, the page still answers", {
+test("FIFOs in a results or run folder: the progress poll, a replay, a map and a sent photo are refused, the page still answers", {
   timeout: 90_000,
 }, async () => {
   mkdirSync(join(tmp, "results", "x"), { recursive: true });
@@ -40,6 +40,9 @@ test("FIFOs in a results or run folder: the progress poll, a replay and a map ar
   mkdirSync(join(tmp, "runs", "fifo-map"), { recursive: true });
   writeFileSync(join(tmp, "runs", "fifo-map", "events.jsonl"), `${JSON.stringify(start)}\n`);
   mkfifo(join(tmp, "runs", "fifo-map", "map.json"));
+  mkdirSync(join(tmp, "runs", "fifo-map", "views"));
+  const SENT = "sent-0123456789abcdef.png";
+  mkfifo(join(tmp, "runs", "fifo-map", "views", SENT));
 
   const dash = startPolar(["dashboard", "--port", "0"], { cwd: tmp });
   const url = (await dash.waitFor(/dashboard: (http:\/\/\S+)/, 45_000))[1];
@@ -68,6 +71,9 @@ test("FIFOs in a results or run folder: the progress poll, a replay and a map ar
     assert.equal(m.type, "map", JSON.stringify(m));
     assert.equal(m.info, null);
     assert.match(String(m.note), /map\.json.*FIFO/);
+    c.send({ type: "sent-image", stream: r.stream, ref: SENT });
+    const sent = await c.next((m) => m.type === "sent-image" || m.type === "error", 5_000);
+    assert.deepEqual(sent, { type: "sent-image", stream: r.stream, ref: SENT, missing: true });
     assert.equal(await get(url, 5_000), 200, "still answering");
   } finally {
     c.close();

@@ -1,26 +1,61 @@
 // The model calls of an episode up to the cursor: totals, a latency bar per call, every call in
-// a scrollable list, and the inspector for the one picked: what was sent (text, and the images
-// as thumbnails of the stored views they were), every answer with why a rejected one was re-asked,
-// and the value that passed the schema.
+// a scrollable list, and the inspector for the one picked, across the page: what was sent (text,
+// and every image at its column's width: the stored views they were, the user's photo and the
+// candidates' photos stored with the run by their hash), every answer with why a rejected one was
+// re-asked, and the value that passed the schema.
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
 
 const stepOfRef = (ref) => Number(/^s(\d+)-/.exec(ref)?.[1] ?? -1);
+const isView = (ref) => /^s\d{4,}-/.test(ref ?? "");
 
-function Thumb({ conn, stream, img, i }) {
-  const url = img.ref ? conn.image(stream, img.ref) : null;
-  if (img.ref && !url) conn.requestViews(stream, stepOfRef(img.ref));
-  const label = img.ref ?? (img.source === "photo" ? "the user's photo" : "an image not stored with the run");
-  return html`<figure class="thumb">
-    ${url ? html`<img data-testid="call-image" data-ref=${img.ref} src=${url} alt=${label} />` : html`<div class="noimg small">${img.ref ? "loading…" : label}</div>`}
-    <figcaption class="small">[image ${i}] ${img.ref ?? label} · ${Math.round(img.bytes / 1024)} kB</figcaption>
+/** what the prompt said an image was: the text just before its [image N] mark */
+function captions(x) {
+  const out = new Map();
+  for (const m of x.messages) {
+    const lines = m.text.split("\n");
+    lines.forEach((line, k) => {
+      for (const hit of line.matchAll(/\[image (\d+)\]/g)) {
+        const before = line.slice(0, hit.index).trim() || (lines[k - 1] ?? "").trim();
+        if (before) out.set(Number(hit[1]), before.replace(/:$/, "").slice(-160));
+      }
+    });
+  }
+  return out;
+}
+
+/** an image as the model got it, as wide as its column: a view of the run, or a photo stored with it by its hash */
+function Sent({ conn, stream, img, i, caption }) {
+  let url = null;
+  let missing = null;
+  if (img.ref && isView(img.ref)) {
+    url = conn.image(stream, img.ref);
+    if (!url) conn.requestViews(stream, stepOfRef(img.ref));
+  } else if (img.ref) {
+    const got = conn.sentImage(stream, img.ref);
+    if (got === "missing") missing = "not kept with this run (its budget for kept images was spent)";
+    else url = got;
+  } else
+    missing = img.notKept
+      ? `not kept: ${img.notKept}`
+      : "not stored with this run (recorded before sent photos were kept)";
+  const what = img.source === "photo" ? "the user's photo of the target" : (caption ?? img.ref ?? "an image");
+  return html`<figure class="sent" data-testid="call-image-frame">
+    ${
+      url
+        ? html`<img data-testid="call-image" data-ref=${img.ref} src=${url} alt=${what} />`
+        : html`<div class="noimg small" data-testid="call-image-missing">${missing ?? "loading…"}</div>`
+    }
+    <figcaption class="small">[image ${i}] ${what}${img.ref ? html` · <code>${img.ref}</code>` : ""} · ${Math.round(img.bytes / 1024)} kB</figcaption>
   </figure>`;
 }
 
-function Inspector({ conn, stream, call }) {
+function Inspector({ conn, stream, call, n }) {
   const x = call.exchange;
   const retries = call.attempts - 1 - (call.reasks ?? 0);
-  return html`<div class="inspector" data-testid="call-inspector">
+  const said = x ? captions(x) : new Map();
+  return html`<section class="panel inspector wide" data-testid="call-inspector">
+    <h3>Call ${n} <small>as the model got it</small></h3>
     <div class="small">
       <b>${call.task}</b> · ${call.model}${call.step !== undefined ? ` · step ${call.step}` : ""} · ${`${Math.round(call.latencyMs)} ms · ${call.attempts} request(s)`}${call.reasks ? `, ${call.reasks} re-ask(s)` : ""}${retries > 0 ? `, ${retries} transport retr${retries === 1 ? "y" : "ies"}` : ""}
       ${call.error ? html` · <span class="bad">${call.error}</span>` : ""}
@@ -31,7 +66,12 @@ function Inspector({ conn, stream, call }) {
         : html`
           <h4>request <small>${x.schemaName}${x.cut ? ` · ${x.cut} characters cut to the size budget` : ""}</small></h4>
           ${x.messages.map((m) => html`<div class="msg"><b class="small">${m.role}</b><pre data-testid="call-request">${m.text}</pre></div>`)}
-          ${x.images.length ? html`<div class="thumbs">${x.images.map((img, i) => html`<${Thumb} conn=${conn} stream=${stream} img=${img} i=${i} />`)}</div>` : ""}
+          ${
+            x.images.length
+              ? html`<h4>images <small>${x.images.length}, every one the model was sent</small></h4>
+                <div class="sent-images">${x.images.map((img, i) => html`<${Sent} conn=${conn} stream=${stream} img=${img} i=${i} caption=${said.get(i)} />`)}</div>`
+              : ""
+          }
           <h4>answers <small>${x.answers.length}</small></h4>
           ${x.answers.map(
             (a, i) => html`<div class=${a.problem ? "msg rejected" : "msg"} data-testid="call-answer">
@@ -42,7 +82,7 @@ function Inspector({ conn, stream, call }) {
           <h4>parsed</h4>
           ${x.parsed === undefined ? html`<div class="muted small">no answer passed the schema</div>` : html`<pre data-testid="call-parsed">${JSON.stringify(x.parsed, null, 2)}</pre>`}`
     }
-  </div>`;
+  </section>`;
 }
 
 export function Calls({ conn, stream, st }) {
@@ -54,6 +94,7 @@ export function Calls({ conn, stream, st }) {
   const w = 360;
   const bw = calls.length ? Math.max(1, Math.floor(w / calls.length)) : 0;
   const shown = picked !== null && picked < calls.length ? picked : null;
+  // the inspector is a panel of its own across the page: the images it shows are what decided the call
   return html`<section class="panel" data-testid="calls">
     <h3>Model calls <small>${calls.length}</small></h3>
     <div class="small">
@@ -84,8 +125,9 @@ export function Calls({ conn, stream, st }) {
               )}
             </table>
           </div>
-          ${shown === null ? html`<div class="muted small">pick a call to see its request and answer</div>` : html`<${Inspector} conn=${conn} stream=${stream} call=${calls[shown]} />`}`
+          ${shown === null ? html`<div class="muted small">pick a call to see its request and answer</div>` : html`<div class="muted small">call ${shown + 1} is shown below, across the page</div>`}`
         : html`<div class="muted">none so far (the heuristic backbone makes none)</div>`
     }
-  </section>`;
+  </section>
+  ${shown !== null ? html`<${Inspector} conn=${conn} stream=${stream} call=${calls[shown]} n=${shown + 1} />` : ""}`;
 }

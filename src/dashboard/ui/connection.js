@@ -16,6 +16,8 @@ export class Connection {
     this.requested = new Set();
     /** per stream: the run's metric map, { info, url, note } once the server answered */
     this.maps = new Map();
+    /** images a model call was sent that are no views (the user's photo, candidates' photos): `${stream}|${ref}` → url, or "missing" */
+    this.sent = new Map();
     this.errors = [];
     this.open = false;
     this.queue = [];
@@ -84,6 +86,8 @@ export class Connection {
       else for (const e of m.events) s.events.push(e);
     } else if (m.type === "map") {
       this.maps.set(m.stream, { ...(this.maps.get(m.stream) ?? {}), info: m.info, note: m.note });
+    } else if (m.type === "sent-image" && m.missing) {
+      this.sent.set(`${m.stream}|${m.ref}`, "missing");
     } else if (m.type === "error") {
       this.errors = [...this.errors.slice(-4), { at: Date.now(), message: m.message, request: m.request }];
     }
@@ -96,6 +100,12 @@ export class Connection {
     const n = view.getUint32(0);
     const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, n)));
     const blob = new Blob([new Uint8Array(buffer, 4 + n)], { type: `image/${header.format}` });
+    if (header.view === "sent") {
+      const key = `${header.stream}|${header.ref}`;
+      if (!this.sent.has(key) || this.sent.get(key) === "missing") this.sent.set(key, URL.createObjectURL(blob));
+      this.changed();
+      return;
+    }
     if (header.view === "map") {
       // the house drawn once per run: kept apart from the views, so no eviction or step index touches it
       const old = this.maps.get(header.stream);
@@ -165,6 +175,18 @@ export class Connection {
     if (this.requested.has(key)) return;
     this.requested.add(key);
     this.send({ type: "map", stream });
+  }
+
+  /** a sent image of a stream by its name: its url, "missing" when the run did not keep it, null while it is asked for */
+  sentImage(stream, ref) {
+    const got = this.sent.get(`${stream}|${ref}`);
+    if (got) return got;
+    const key = `sent|${stream}|${ref}`;
+    if (!this.requested.has(key)) {
+      this.requested.add(key);
+      this.send({ type: "sent-image", stream, ref });
+    }
+    return null;
   }
 
   clearErrors() {
