@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
-import { keptValue, readDataText } from "../util/index.ts";
+import { EPISODES_DIR } from "../eval/index.ts";
+import { keptValue, readDataHead, readDataText } from "../util/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 /** an episode stream larger than this is refused, not parsed (700 steps keep well under it) */
@@ -102,4 +103,64 @@ export function listAllRuns(roots: DataRoots, limit = 200): { path: string; mtim
   for (const root of roots.searchRoots(["runs", "results"]))
     for (const r of listRuns(roots, root, limit)) seen.set(r.path, r);
   return [...seen.values()].sort((a, b) => b.mtime - a.mtime).slice(0, limit);
+}
+
+/** What the run picker groups and searches a run by: its folder, and its episode_start event's fields. */
+export interface RunSummary {
+  path: string;
+  /** the evaluation it is an episode of (OUT of OUT/episodes/<backbone>/<group>/<episode>), else the folder it sits in */
+  folder: string;
+  mtime: number;
+  episode: string | null;
+  backbone: string | null;
+  memory: string | null;
+  scenario: string | null;
+}
+
+/** `polar eval --trajectories` keeps an episode at OUT/episodes/<backbone>/<group>/<episode>: OUT, or null */
+function evaluationOf(path: string): string | null {
+  const parts = path.split(/[\\/]/);
+  const at = parts.length - 4;
+  return at >= 1 && parts[at] === EPISODES_DIR ? parts.slice(0, at).join("/") : null;
+}
+
+/** bytes read from the head of an events.jsonl: its first event is the episode's start */
+const HEAD_BYTES = 16 * 1024;
+
+/** A run's summary from the first lines of its events.jsonl; what cannot be read is null, never an error. */
+export function summarizeRun(roots: DataRoots, run: { path: string; mtime: number }): RunSummary {
+  const out: RunSummary = {
+    ...run,
+    folder: evaluationOf(run.path) ?? dirname(run.path),
+    episode: null,
+    backbone: null,
+    memory: null,
+    scenario: null,
+  };
+  let head: string;
+  try {
+    head = readDataHead(roots.inside(roots.resolve(run.path), "events.jsonl"), HEAD_BYTES).toString("utf8");
+  } catch {
+    return out;
+  }
+  for (const line of head.split("\n").slice(0, 8)) {
+    let e: unknown;
+    try {
+      e = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof e !== "object" || e === null) continue;
+    const r = e as Record<string, unknown>;
+    const text = (k: string) => (typeof r[k] === "string" ? (r[k] as string).slice(0, 200) : null);
+    if (r.type !== "episode_start") continue;
+    return {
+      ...out,
+      episode: text("episodeId"),
+      backbone: text("backbone"),
+      memory: text("memory"),
+      scenario: text("scenario"),
+    };
+  }
+  return out;
 }

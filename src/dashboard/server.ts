@@ -21,7 +21,7 @@ import { readRunMap } from "./map-view.ts";
 import { listMemoryFolders, readMemoryGraph } from "./memory-view.ts";
 import { type ClientMessage, parseClientMessage } from "./page-messages.ts";
 import { DataRoots, PathRefused } from "./paths.ts";
-import { type AnyEvent, listAllRuns, readReplay } from "./replay.ts";
+import { type AnyEvent, listAllRuns, readReplay, summarizeRun } from "./replay.ts";
 import { isAlive, listResultFolders, readProgress, readResultsView } from "./results-view.ts";
 import { readRules, teachCorrection } from "./rules-view.ts";
 import { send, serveStatic } from "./static.ts";
@@ -169,17 +169,22 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
     c.channel.dropStream(stream);
   };
 
-  const catalogue = () => ({
-    type: "catalogue",
-    datasets: listDatasets(roots),
-    backbones: drive.backbones(),
-    runs: listAllRuns(roots).map((r) => r.path),
-    results: listResultFolders(roots),
-    memories: listMemoryFolders(roots),
-    sessions: sessionList(),
-    progress: progressList(),
-    rulesMethod: opts.config.rules.method,
-  });
+  const catalogue = () => {
+    const runs = listAllRuns(roots);
+    return {
+      type: "catalogue",
+      datasets: listDatasets(roots),
+      backbones: drive.backbones(),
+      runs: runs.map((r) => r.path),
+      /** the same runs with what the picker groups and searches them by */
+      runInfo: runs.map((r) => summarizeRun(roots, r)),
+      results: listResultFolders(roots),
+      memories: listMemoryFolders(roots),
+      sessions: sessionList(),
+      progress: progressList(),
+      rulesMethod: opts.config.rules.method,
+    };
+  };
 
   async function handle(c: Client, m: ClientMessage): Promise<void> {
     switch (m.type) {

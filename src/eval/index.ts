@@ -3,6 +3,8 @@
  * the wiring of simulators, backbones and memory. Imports across parts come here
  * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
+
+export { EPISODES_DIR } from "./episode-files.ts";
 export { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
 export type { PluginHost } from "./plugins.ts";
 export { loadPlugins } from "./plugins.ts";

@@ -5,6 +5,7 @@ import { AnalysisToggle } from "./analysis-toggle.js";
 import { EpisodeView } from "./episode.js";
 import { html } from "./html.js";
 import { marksOf } from "./marks.js";
+import { grouped, matching } from "./run-picker.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
@@ -18,15 +19,24 @@ export function CompareTab({ conn, cat, opened }) {
   const steps = pair
     ? [...new Set(pair.flatMap((s) => stepsOf(conn.streams.get(s)?.events ?? [])))].sort((x, y) => x - y)
     : [];
-  const runs = cat?.runs ?? [];
+  const [query, setQuery] = useState("");
+  // both lists grouped as the replay's picker groups them, and narrowed by one search
+  const groups = [...grouped(matching(cat?.runInfo ?? [], query))].flatMap(([folder, modes]) =>
+    [...modes].map(([mode, list]) => ({ label: `${folder} · ${mode}`, list })),
+  );
+  const options = groups.map(
+    (g) =>
+      html`<optgroup label=${g.label}>${g.list.map((r) => html`<option value=${r.path}>${r.episode ?? r.path} — ${r.path}</option>`)}</optgroup>`,
+  );
   return html`<div>
     <section class="panel form">
       <h3>Compare two runs</h3>
+      <input type="search" placeholder="search runs…" value=${query} onInput=${(e) => setQuery(e.currentTarget.value)} data-testid="compare-search" />
       <select value=${a} onChange=${(e) => setA(e.currentTarget.value)} data-testid="compare-a">
-        <option value="">run A…</option>${runs.map((r) => html`<option value=${r}>${r}</option>`)}
+        <option value="">run A…</option>${options}
       </select>
       <select value=${b} onChange=${(e) => setB(e.currentTarget.value)} data-testid="compare-b">
-        <option value="">run B…</option>${runs.map((r) => html`<option value=${r}>${r}</option>`)}
+        <option value="">run B…</option>${options}
       </select>
       <button onClick=${() => conn.send({ type: "compare", a, b })} data-testid="compare-open">Compare</button>
       <${AnalysisToggle} on=${overlay} set=${setOverlay} />

@@ -1,10 +1,12 @@
-// Replay: a finished episode from its events.jsonl, every panel following one step cursor.
+// Replay: a finished episode from its events.jsonl, every panel following one step cursor; a run
+// is picked from the grouped, searchable list or typed as a path.
 
 import { useEffect, useState } from "preact/hooks";
 import { AnalysisToggle } from "./analysis-toggle.js";
 import { EpisodeView } from "./episode.js";
 import { html } from "./html.js";
 import { marksOf } from "./marks.js";
+import { RunPicker } from "./run-picker.js";
 import { stepsOf } from "./state.js";
 import { Timeline } from "./timeline.js";
 
@@ -21,10 +23,10 @@ export function ReplayTab({ conn, cat, opened }) {
   return html`<div>
     <section class="panel form">
       <h3>Replay a run</h3>
-      <select value=${path} onChange=${(e) => setPath(e.currentTarget.value)} data-testid="replay-path">
-        <option value="">choose a run folder…</option>
-        ${(cat?.runs ?? []).map((r) => html`<option value=${r}>${r}</option>`)}
-      </select>
+      <${RunPicker} runs=${cat?.runInfo ?? []} picked=${path} onPick=${(p) => {
+        setPath(p);
+        conn.send({ type: "replay", path: p });
+      }} />
       <input placeholder="or type a path (runs/…, results/…)" value=${path} onInput=${(e) => setPath(e.currentTarget.value)} data-testid="replay-input" />
       <button onClick=${() => conn.send({ type: "replay", path })} data-testid="replay-open">Open</button>
       <${AnalysisToggle} on=${overlay} set=${setOverlay} />
