@@ -332,6 +332,8 @@ function emitGrounding(stream: EventStream, mode: MemoryAccess["mode"], r: Retri
       ...(c.category ? { category: c.category } : {}),
       score: c.score,
       statements: c.statements.map((s) => s.text),
+      // the memory graph's ids, so a replay can open each statement's node
+      statementIds: c.statements.map((s) => s.id),
       hasPhoto: r.images.has(c.objectId),
     })),
     rawEpisodeIds: r.raw.map((x) => x.episodeId),

@@ -196,6 +196,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
         category: z.string().optional(),
         score: z.number(),
         statements: z.array(z.string()),
+        /** the statements' ids in the memory graph, in the same order (absent in streams written before) */
+        statementIds: z.array(z.string()).optional(),
         /** memory holds a photo of it to recognise it by */
         hasPhoto: z.boolean().optional(),
       }),

@@ -61,6 +61,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
   /** the stream's metric map (the house drawn once, and the harness's analysis), when its run kept one */
   z.strictObject({ type: z.literal("map"), stream: Id }),
   z.strictObject({ type: z.literal("results"), path: PathRef }),
+  /** the memory folder a stream's retrieval read, and its user (to open a retrieved statement's node) */
+  z.strictObject({ type: z.literal("run-memory"), stream: Id }),
   z.strictObject({ type: z.literal("compare"), a: PathRef, b: PathRef }),
   z.strictObject({ type: z.literal("memory"), path: PathRef, user: Id }),
   z.strictObject({ type: z.literal("rules"), user: Id }),

@@ -24,6 +24,7 @@ import { DataRoots, PathRefused } from "./paths.ts";
 import { type AnyEvent, listAllRuns, readReplay, summarizeRun } from "./replay.ts";
 import { isAlive, listResultFolders, readProgress, readResultsView } from "./results-view.ts";
 import { readRules, teachCorrection } from "./rules-view.ts";
+import { memoryOfRun } from "./run-memory.ts";
 import { send, serveStatic } from "./static.ts";
 
 export interface DashboardOptions {
@@ -296,6 +297,16 @@ export async function startDashboard(opts: DashboardOptions): Promise<Dashboard>
         const map = readRunMap(roots, dir);
         if (map.info) c.channel.sendImage({ stream: m.stream, ref: MAP_IMAGE, view: "map", format: "png" }, map.image);
         c.channel.sendControl({ type: "map", stream: m.stream, info: map.info, note: map.info ? null : map.note });
+        return;
+      }
+      case "run-memory": {
+        const dir = streamDir(m.stream);
+        if (!dir) throw new Error(`no session or replay "${m.stream}"`);
+        const start = snapshot(m.stream).find((e) => (e as AnyEvent).type === "episode_start") as
+          | { userId?: string; backbone?: string }
+          | undefined;
+        const path = start?.backbone ? memoryOfRun(roots, dir, start.backbone) : null;
+        c.channel.sendControl({ type: "run-memory", stream: m.stream, path, user: start?.userId ?? null });
         return;
       }
       case "results":

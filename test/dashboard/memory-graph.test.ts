@@ -2,9 +2,11 @@
  * A readable memory graph, in Debian's chromium, on a memory written through the real SQLite
  * store: only objects are labelled until asked, a search finds and highlights what matches, the
  * user's photos are the image nodes' pictures (pixels checked), and clicking an object lists its
- * neighbourhood with each statement's time and the superseded one marked.
+ * neighbourhood with each statement's time and the superseded one marked. A picked node's
+ * labels never cover one another, and a statement a run retrieved opens its node from the replay.
  */
 import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
@@ -24,6 +26,12 @@ let closeBrowser: () => Promise<void>;
 let page: Page;
 const MEM = "runs/photo-memory";
 const OBJECTS = 24;
+/** an evaluation's layout: OUT/memory/<backbone> and OUT/episodes/<backbone>/<memory>/<episode> */
+const RUN_MEM = "runs/eval-mem/memory/heuristic";
+const RUN = "runs/eval-mem/episodes/heuristic/polar/eval-1";
+/** a crowded object: many statements around it, long ones */
+const CROWD = 14;
+let retrieved: { objectId: string; statements: { id: string; text: string }[] }[] = [];
 
 before(async () => {
   if (skip) return;
@@ -60,10 +68,97 @@ before(async () => {
   } finally {
     await store.close();
   }
+  await writeRunWithRetrieval();
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   ({ context, close: closeBrowser } = await launchChromium());
   page = await memoryPage();
 });
+
+/** A memory as an evaluation keeps one, an object of it crowded with statements, and a run whose retrieval read it. */
+async function writeRunWithRetrieval(): Promise<void> {
+  const dir = join(project.dir, RUN_MEM);
+  await writeBigMemory(project.config, dir, "u-run", 6);
+  const store = await createStore(memoryConfigFor(project.config, dir), { embedder: { name: "test-8d", dim: 8 } });
+  try {
+    await store.writeEpisode("u-run", {
+      episode: {
+        id: "ep-crowd",
+        at: Date.parse("2026-03-01T10:00:00Z"),
+        instruction: "more",
+        success: true,
+        trajectory: "",
+      },
+      object: { id: "obj-0", category: "mug", matchedBy: "id", detail: "" },
+      instructionId: "ins-crowd",
+      referenceImage: null,
+      statements: Array.from({ length: CROWD }, (_, k) => ({
+        kind: "new" as const,
+        id: `st-crowd-${k}`,
+        text: `the user keeps this mug on shelf ${k} when guests come over for dinner`,
+        embedding: new Float32Array([0, 0, 1, 0, 0, 0, 0, 0]),
+        about: "object" as const,
+      })),
+      invalidate: [],
+      episodic: { id: "epi-crowd", text: "a long talk about the mug" },
+    });
+    const objects = await store.objectMemories("u-run", ["obj-0", "obj-1"]);
+    retrieved = objects.map((m) => ({
+      objectId: m.object.objectId,
+      statements: m.statements.slice(0, 4).map((x) => ({ id: x.id, text: x.text })),
+    }));
+  } finally {
+    await store.close();
+  }
+  // the run's stream as the agent writes it: the start, the retrieval, a pose
+  const base = { episodeId: "eval-1", t: 0 };
+  const events = [
+    {
+      type: "episode_start",
+      userId: "u-run",
+      sceneId: "s1",
+      stage: "evaluation",
+      scenario: "distractor",
+      instruction: "Bring me the mug for dinner.",
+      memory: "polar",
+      backbone: "heuristic",
+      start: { position: [1, 0, 1], heading: 0 },
+      maxSteps: 10,
+      hasReferenceImage: false,
+    },
+    {
+      type: "retrieval",
+      mode: "polar",
+      candidates: retrieved.map((c, i) => ({
+        objectId: c.objectId,
+        category: "mug",
+        score: 1 - i / 10,
+        statements: c.statements.map((x) => x.text),
+        statementIds: c.statements.map((x) => x.id),
+      })),
+      rawEpisodeIds: [],
+    },
+    { type: "pose", step: 0, pose: { position: [1, 0, 1], heading: 0 }, roomId: null },
+  ].map((e, seq) => ({ ...e, ...base, seq }));
+  mkdirSync(join(project.dir, RUN), { recursive: true });
+  writeFileSync(join(project.dir, RUN, "events.jsonl"), `${events.map((e) => JSON.stringify(e)).join("\n")}\n`);
+}
+
+/** the boxes of the labels the graph draws now, in the graph's coordinates, with the node's id */
+const labelBoxes = (p: Page) =>
+  p.evaluate(`window.polarGraph.nodes().filter((n) => n.style("label")).map((n) => {
+    const b = n.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
+    return { id: n.id(), x1: b.x1, x2: b.x2, y1: b.y1, y2: b.y2 };
+  })`) as Promise<{ id: string; x1: number; x2: number; y1: number; y2: number }[]>;
+
+function overlaps(boxes: { id: string; x1: number; x2: number; y1: number; y2: number }[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) out.push(`${a.id} × ${b.id}`);
+    }
+  return out;
+}
 
 /** A page on the memory tab with the test user's graph open. */
 async function memoryPage(): Promise<Page> {
@@ -169,4 +264,63 @@ test("clicking an object shows its neighbourhood: statements with times, the sup
   assert.ok(faded > OBJECTS, "the rest of the graph is faded");
   const shown = await shownLabels(page);
   assert.ok((shown.statement ?? 0) >= 4, "the neighbourhood is labelled");
+});
+
+test("a crowded node picked: its labels point outward and none covers another; every neighbour is listed", {
+  skip: skip ?? false,
+}, async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(dash.url);
+    await p.waitForSelector("[data-testid=connection]:text('connected')");
+    await p.click("[data-testid=tab-memory]");
+    await p.waitForSelector(`[data-testid=memory-path] option[value='${RUN_MEM}']`, { state: "attached" });
+    await p.selectOption("[data-testid=memory-path]", RUN_MEM);
+    await p.fill("[data-testid=memory-user]", "u-run");
+    await p.click("[data-testid=memory-open]");
+    await p.waitForSelector("[data-testid=memory-graph][data-nodes]");
+    await p.evaluate(`void window.polarGraph.$id("object:obj-0").emit("tap")`);
+    await p.waitForSelector("[data-testid=memory-neighbourhood]");
+    const boxes = await labelBoxes(p);
+    assert.ok(boxes.length >= 6, `${boxes.length} labels drawn`);
+    assert.deepEqual(overlaps(boxes), [], "no label covers another");
+    // what is not drawn is said, and listed: every statement of the object
+    const hidden = Number(await p.getAttribute("[data-testid=memory-graph]", "data-hidden-labels"));
+    const neighbours = await p.locator("[data-testid=memory-neighbourhood] li").count();
+    assert.ok(neighbours >= CROWD + 3, `${neighbours} neighbours listed`);
+    if (hidden > 0)
+      assert.match((await p.textContent("[data-testid=memory-hidden-labels]"))!, new RegExp(`^${hidden} label`));
+    // the picked node's own label is always drawn
+    assert.ok(boxes.some((b) => b.id === "object:obj-0"));
+  } finally {
+    await p.close();
+  }
+});
+
+test("a statement the run retrieved opens its node in the memory graph, picked and in the middle", {
+  skip: skip ?? false,
+}, async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(`${dash.url}#replay`);
+    await p.waitForSelector("[data-testid=connection]:text('connected')");
+    await p.fill("[data-testid=replay-input]", RUN);
+    await p.click("[data-testid=replay-open]");
+    const links = p.locator("[data-testid=retrieved-statement]");
+    await links.first().waitFor();
+    const want = retrieved[1].statements[1];
+    await links.filter({ hasText: want.text }).first().click();
+    await p.waitForSelector(`[data-testid=memory-graph][data-focused="statement:${want.id}"]`);
+    assert.match((await p.textContent("[data-testid=memory-picked]"))!, new RegExp(`statement ${want.text}`));
+    const picked = (await p.evaluate(`window.polarGraph.$(".picked").map((n) => n.id())`)) as string[];
+    assert.deepEqual(picked, [`statement:${want.id}`]);
+    // brought to the middle of the graph's view
+    const at = (await p.evaluate(
+      `(() => { const n = window.polarGraph.$(".picked")[0]; const r = n.renderedPosition(); return { x: r.x, y: r.y, w: window.polarGraph.width(), h: window.polarGraph.height() }; })()`,
+    )) as { x: number; y: number; w: number; h: number };
+    assert.ok(Math.abs(at.x - at.w / 2) < 20 && Math.abs(at.y - at.h / 2) < 20, JSON.stringify(at));
+    assert.equal(await p.inputValue("[data-testid=memory-user]"), "u-run");
+  } finally {
+    await p.close();
+  }
 });

@@ -189,6 +189,18 @@ export class Connection {
     return null;
   }
 
+  /** asks where a stream's memory is, to open a retrieved statement's node there (main.js answers) */
+  openInGraph(stream, target) {
+    this.pendingFocus = { stream, ...target };
+    this.send({ type: "run-memory", stream });
+  }
+
+  /** an error of the page's own making, shown as the server's are */
+  addError(request, message) {
+    this.errors = [...this.errors.slice(-4), { at: Date.now(), message, request }];
+    this.changed();
+  }
+
   clearErrors() {
     this.errors = [];
     this.changed();

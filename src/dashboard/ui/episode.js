@@ -11,21 +11,37 @@ import { Views } from "./views.js";
 const meters = (x) => (x === null || x === undefined ? "not measured" : `${Number(x).toFixed(2)} m`);
 const fmt = (x, d = 2) => (x === null || x === undefined ? "n/a" : Number(x).toFixed(d));
 
-function Memory({ st }) {
+/** statements shown per retrieved candidate before "more" */
+const STATEMENTS_SHOWN = 4;
+
+function Memory({ conn, stream, st }) {
   const r = st.retrieval;
   const g = st.grounding;
+  const open = (c, k) =>
+    conn.openInGraph(stream, { objectId: c.objectId, statementId: c.statementIds?.[k] ?? null, text: c.statements[k] });
   return html`<section class="panel" data-testid="memory-panel">
     <h3>Memory and grounding</h3>
     ${
       r
         ? html`<div>retrieval (${r.mode}): ${r.candidates.length} candidates${r.rawEpisodeIds.length ? `, ${r.rawEpisodeIds.length} raw episodes` : ""}</div>
           <ol class="small">
-            ${r.candidates
-              .slice(0, 5)
-              .map(
-                (c) =>
-                  html`<li><b>${c.category ?? c.objectId}</b> ${fmt(c.score)} — ${c.statements.slice(0, 2).join("; ")}</li>`,
-              )}
+            ${r.candidates.slice(0, 5).map(
+              (c) => html`<li><b>${c.category ?? c.objectId}</b> ${fmt(c.score)}
+                <ul class="retrieved">
+                  ${c.statements.slice(0, STATEMENTS_SHOWN).map(
+                    (
+                      t,
+                      k,
+                    ) => html`<li><a href="#memory" data-testid="retrieved-statement" title="open its node in the memory graph"
+                      onClick=${(e) => {
+                        e.preventDefault();
+                        open(c, k);
+                      }}>${t}</a></li>`,
+                  )}
+                  ${c.statements.length > STATEMENTS_SHOWN ? html`<li class="muted">${c.statements.length - STATEMENTS_SHOWN} more (in the graph)</li>` : ""}
+                </ul>
+              </li>`,
+            )}
           </ol>`
         : html`<div class="muted">no retrieval yet</div>`
     }
@@ -168,7 +184,7 @@ export function EpisodeView({ conn, stream, step = null, title = "", onStep = nu
       <${Outcome} st=${st} />
       <${Views} conn=${conn} stream=${stream} st=${st} events=${events} follow=${follow} />
       <section class="panel"><h3>Map <small>${st.plan ? `→ ${st.plan.label}` : ""}</small></h3><${TopDownMap} conn=${conn} stream=${stream} st=${st} overlay=${overlay} /></section>
-      <${Memory} st=${st} />
+      <${Memory} conn=${conn} stream=${stream} st=${st} />
       <${DecisionLog} events=${events} n=${n} onStep=${onStep} />
       <${Calls} conn=${conn} stream=${stream} st=${st} />
       <${Rules} st=${st} />

@@ -57,6 +57,7 @@ function App() {
   });
   const [replay, setReplay] = useState(null);
   const [pair, setPair] = useState(null);
+  const [memoryFocus, setMemoryFocus] = useState(null);
   useEffect(() => {
     conn.send({ type: "catalogue" });
     const offs = [
@@ -67,6 +68,20 @@ function App() {
       // here, not in the tabs: the answer can come before the tab it opens has mounted
       conn.on("replay", (m) => setReplay((r) => ({ stream: m.stream, problems: m.problems, n: (r?.n ?? 0) + 1 }))),
       conn.on("compare", (m) => setPair((p) => ({ streams: [m.a.stream, m.b.stream], n: (p?.n ?? 0) + 1 }))),
+      conn.on("run-memory", (m) => {
+        const f = conn.pendingFocus;
+        if (!f || f.stream !== m.stream) return;
+        conn.pendingFocus = null;
+        if (!m.path || !m.user) {
+          conn.addError(
+            "memory",
+            `no memory folder found for ${m.stream.replace(/^replay:/, "")} (looked for memory/ in its folder and those above it)`,
+          );
+          return;
+        }
+        setMemoryFocus((p) => ({ ...f, path: m.path, user: m.user, n: (p?.n ?? 0) + 1 }));
+        go("memory");
+      }),
     ];
     return () => {
       for (const f of offs) f();
@@ -120,7 +135,7 @@ function App() {
       ${tab === "replay" ? html`<${ReplayTab} conn=${conn} cat=${cat} opened=${replay} />` : ""}
       ${tab === "results" ? html`<${ResultsTab} conn=${conn} cat=${cat} openReplay=${openReplay} runHere=${runHere} compare=${compare} />` : ""}
       ${tab === "compare" ? html`<${CompareTab} conn=${conn} cat=${cat} opened=${pair} />` : ""}
-      ${tab === "memory" ? html`<${MemoryTab} conn=${conn} cat=${cat} />` : ""}
+      ${tab === "memory" ? html`<${MemoryTab} conn=${conn} cat=${cat} focus=${memoryFocus} />` : ""}
     </main>
   </div>`;
 }

@@ -4,6 +4,8 @@
 // Readable at any size: only objects are labelled until asked (a search, a picked object's
 // neighbourhood, or "all labels"), the user's photos are drawn as the nodes' pictures, and
 // picking a node lists its neighbourhood with each statement's time and whether it was replaced.
+// Labels point away from their object and one that would cover another is not drawn (declutter),
+// so a picked node's neighbourhood never piles up. A statement a run retrieved opens here, picked.
 import cytoscape from "cytoscape";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
@@ -39,17 +41,114 @@ export function layout(nodes, edges) {
     kids.forEach((k, i) => {
       const a = (2 * Math.PI * i) / kids.length;
       const r = 38 + 6 * Math.floor(i / 12);
-      pos.set(k.id, { x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) });
+      pos.set(k.id, { x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a), side: sideOf(a) });
     });
   }
   return pos;
 }
 
+/**
+ * A label points away from its object, sideways: a node right of it (or straight above or below)
+ * is labelled on its right, one left of it on its left, so the ring's labels fan out in two
+ * columns instead of stacking over the middle.
+ */
+const sideOf = (a) => (Math.cos(a) > -1e-9 ? "lab-r" : "lab-l");
+
+/** how much shown labels are worth keeping when two would overlap: the picked node, what was searched, objects, the rest */
+const rank = (n) => (n.hasClass("picked") ? 0 : n.hasClass("hit") ? 1 : n.data("kind") === "object" ? 2 : 3);
+
+/**
+ * Hides a label that would cover one worth more (rank, then nearness to the picked node), so
+ * labels never pile up; what is hidden is still listed under the graph. Boxes are in the graph's
+ * own coordinates, so one pass holds at every zoom. A grid of cells keeps it linear.
+ */
+export function declutter(cy) {
+  const CELL = 80;
+  const kept = new Map();
+  let hidden = 0;
+  const shown = cy.nodes(".show, [kind = 'object'], [kind = 'user']").toArray();
+  const picked = cy.$(".picked")[0];
+  const from = picked ? picked.position() : null;
+  const dist = (n) => (from ? Math.hypot(n.position().x - from.x, n.position().y - from.y) : 0);
+  shown.sort((a, b) => rank(a) - rank(b) || dist(a) - dist(b));
+  cy.nodes().removeClass("unlabelled");
+  for (const n of shown) {
+    const b = n.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeOverlays: false });
+    if (!(b.w > 0 && b.h > 0)) continue;
+    const cells = [];
+    for (let i = Math.floor(b.x1 / CELL); i <= Math.floor(b.x2 / CELL); i++)
+      for (let j = Math.floor(b.y1 / CELL); j <= Math.floor(b.y2 / CELL); j++) cells.push(`${i},${j}`);
+    const hit = cells.some((c) =>
+      (kept.get(c) ?? []).some((o) => b.x1 < o.x2 && o.x1 < b.x2 && b.y1 < o.y2 && o.y1 < b.y2),
+    );
+    if (hit) {
+      n.addClass("unlabelled");
+      hidden++;
+      continue;
+    }
+    for (const c of cells) {
+      if (!kept.has(c)) kept.set(c, []);
+      kept.get(c).push(b);
+    }
+  }
+  return hidden;
+}
+
 const when = (ms) => (typeof ms === "number" ? new Date(ms).toISOString().slice(0, 16).replace("T", " ") : "");
 
-function Graph({ graph, onPick, query, allLabels, onHits }) {
+/** the node itself in the middle (cy.center would centre its label's box too) */
+function centreOn(cy, node) {
+  const p = node.position();
+  const z = cy.zoom();
+  cy.pan({ x: cy.width() / 2 - p.x * z, y: cy.height() / 2 - p.y * z });
+}
+
+/** picks a node as a click does: its neighbourhood labelled, the rest faded */
+function pickNode(cy, node, onPick) {
+  const hood = node.closedNeighborhood();
+  cy.batch(() => {
+    cy.elements().removeClass("show picked").addClass("faded");
+    hood.removeClass("faded");
+    hood.nodes().addClass("show");
+    node.addClass("picked");
+  });
+  onPick({
+    ...node.data(),
+    neighbours: hood
+      .nodes()
+      .filter((n) => n.id() !== node.id())
+      .map((n) => n.data()),
+  });
+}
+
+/** the node a retrieved statement is: by its id, else by its text among its object's statements, else the object */
+function focusNode(cy, f) {
+  if (f.statementId) {
+    const byId = cy.getElementById(`statement:${f.statementId}`);
+    if (byId.length) return byId;
+  }
+  const object = cy.getElementById(`object:${f.objectId}`);
+  if (!object.length) return null;
+  const byText = object.neighborhood("node[kind = 'statement']").filter((n) => n.data("full") === f.text);
+  return byText.length ? byText[0] : object;
+}
+
+function Graph({ graph, onPick, query, allLabels, onHits, focus, onHidden }) {
   const ref = useRef(null);
   const cyRef = useRef(null);
+  // read by the graph's tap handlers, which live as long as the graph
+  const all = useRef(allLabels);
+  all.current = allLabels;
+  // the focused node stays in the middle while the page settles, until the user moves the view
+  const centred = useRef(null);
+  const tidy = (cy) => {
+    // all labels, when asked, are all drawn: the user chose to see them, overlaps and all
+    let hidden = 0;
+    if (all.current) cy.nodes().removeClass("unlabelled");
+    else hidden = declutter(cy);
+    if (ref.current) ref.current.dataset.hiddenLabels = String(hidden);
+    onHidden(hidden);
+  };
   useEffect(() => {
     if (!ref.current || !graph) return undefined;
     const t0 = performance.now();
@@ -67,7 +166,8 @@ function Graph({ graph, onPick, query, allLabels, onHits }) {
             at: n.at ?? null,
             ...(n.url ? { url: n.url } : {}),
           },
-          position: pos.get(n.id),
+          position: { x: pos.get(n.id).x, y: pos.get(n.id).y },
+          classes: pos.get(n.id).side ?? "",
         })),
         ...graph.edges.map((e, i) => ({ data: { id: `e${i}`, source: e.source, target: e.target } })),
       ],
@@ -102,6 +202,9 @@ function Graph({ graph, onPick, query, allLabels, onHits }) {
         },
         { selector: "node[old = 1]", style: { opacity: 0.4 } },
         { selector: "node.show", style: { label: "data(label)", "text-wrap": "ellipsis", "text-max-width": 120 } },
+        { selector: "node.show.lab-r", style: { "text-halign": "right", "text-valign": "center", "text-margin-x": 2 } },
+        { selector: "node.show.lab-l", style: { "text-halign": "left", "text-valign": "center", "text-margin-x": -2 } },
+        { selector: "node.unlabelled", style: { label: "" } },
         { selector: "node.hit", style: { "border-width": 3, "border-color": "#f59e0b" } },
         { selector: "node.picked", style: { "border-width": 3, "border-color": "#111" } },
         { selector: ".faded", style: { opacity: 0.12 } },
@@ -114,32 +217,31 @@ function Graph({ graph, onPick, query, allLabels, onHits }) {
     });
     cy.on("tap", "node", (e) => {
       // the neighbourhood: the node and what it is linked to, labelled; the rest faded
-      const hood = e.target.closedNeighborhood();
-      cy.batch(() => {
-        cy.elements().removeClass("show picked").addClass("faded");
-        hood.removeClass("faded");
-        hood.nodes().addClass("show");
-        e.target.addClass("picked");
-      });
-      onPick({
-        ...e.target.data(),
-        neighbours: hood
-          .nodes()
-          .filter((n) => n.id() !== e.target.id())
-          .map((n) => n.data()),
-      });
+      pickNode(cy, e.target, onPick);
+      tidy(cy);
     });
     cy.on("tap", (e) => {
       if (e.target !== cy) return;
       cy.elements().removeClass("faded show picked");
       onPick(null);
+      tidy(cy);
     });
+    cy.on("tapstart scrollzoom", () => {
+      centred.current = null;
+    });
+    const resized = new ResizeObserver(() => {
+      cy.resize();
+      if (centred.current) centreOn(cy, centred.current);
+    });
+    resized.observe(ref.current);
     cyRef.current = cy;
     // for tests and the console: the graph the page drew
     window.polarGraph = cy;
     ref.current.dataset.nodes = String(cy.nodes().length);
     ref.current.dataset.renderMs = String(Math.round(performance.now() - t0));
+    tidy(cy);
     return () => {
+      resized.disconnect();
       cyRef.current = null;
       cy.destroy();
     };
@@ -162,7 +264,22 @@ function Graph({ graph, onPick, query, allLabels, onHits }) {
       hits.removeClass("faded").addClass("hit show");
       onHits(hits.length);
     });
+    tidy(cy);
   }, [graph, query, allLabels]);
+  useEffect(() => {
+    // a retrieved statement opened from a run: its node picked and brought to the middle
+    const cy = cyRef.current;
+    if (!cy || !focus) return;
+    const node = focusNode(cy, focus);
+    if (ref.current) ref.current.dataset.focused = node ? node.id() : "";
+    if (!node) return;
+    pickNode(cy, node, onPick);
+    tidy(cy);
+    cy.resize();
+    cy.zoom({ level: Math.max(cy.zoom(), 2.5), position: node.position() });
+    centreOn(cy, node);
+    centred.current = node;
+  }, [graph, focus?.n]);
   return html`<div class="cy" ref=${ref} data-testid="memory-graph"></div>`;
 }
 
@@ -187,9 +304,10 @@ function Picked({ picked }) {
   </div>`;
 }
 
-export function MemoryTab({ conn, cat }) {
-  const [path, setPath] = useState("");
-  const [user, setUser] = useState("u1");
+export function MemoryTab({ conn, cat, focus = null }) {
+  const [path, setPath] = useState(focus?.path ?? "");
+  const [user, setUser] = useState(focus?.user ?? "u1");
+  const [hidden, setHidden] = useState(0);
   const [graph, setGraph] = useState(null);
   const [rules, setRules] = useState(null);
   const [picked, setPicked] = useState(null);
@@ -198,6 +316,14 @@ export function MemoryTab({ conn, cat }) {
   const [hits, setHits] = useState(null);
   useEffect(() => conn.on("memory", (m) => setGraph(m)), []);
   useEffect(() => conn.on("rules", (m) => setRules(m)), []);
+  // a retrieved statement opened from a run: that run's memory folder and user
+  useEffect(() => {
+    if (!focus) return;
+    setPath(focus.path);
+    setUser(focus.user);
+    conn.send({ type: "memory", path: focus.path, user: focus.user });
+  }, [focus?.n]);
+  const focused = focus && graph && graph.path === focus.path && graph.user === focus.user ? focus : null;
   return html`<div>
     <section class="panel form">
       <h3>Memory and rules</h3>
@@ -221,7 +347,9 @@ export function MemoryTab({ conn, cat }) {
             <label class="small"><input type="checkbox" checked=${allLabels} onChange=${(e) => setAllLabels(e.currentTarget.checked)}
               data-testid="memory-all-labels" /> all labels</label>
           </div>
-          <${Graph} graph=${graph} onPick=${setPicked} query=${query} allLabels=${allLabels} onHits=${setHits} />
+          <${Graph} graph=${graph} onPick=${setPicked} query=${query} allLabels=${allLabels} onHits=${setHits}
+            focus=${focused} onHidden=${setHidden} />
+          ${hidden ? html`<div class="small muted" data-testid="memory-hidden-labels">${hidden} label(s) not drawn where they would cover another; the list below names every neighbour</div>` : ""}
           <${Picked} picked=${picked} />
           <details><summary>history (${graph.history.length})</summary>
             <table class="small">${graph.history.map((h) => html`<tr><td>${new Date(h.at).toISOString().slice(0, 16)}</td><td>${h.kind}</td><td>${h.objectId ?? ""}</td><td>${h.detail}</td></tr>`)}</table>
