@@ -7,7 +7,7 @@
 import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
-import { memoryConfigFor } from "../eval/memory-factory.ts";
+import { memoryConfigFor, readStoreRecord, STORE_RECORD } from "../eval/index.ts";
 import type { ObjectMemory } from "../memory/index.ts";
 import { openExistingStore } from "../memory/open-existing.ts";
 import type { DataRoots } from "./paths.ts";
@@ -93,16 +93,14 @@ export async function readMemoryGraph(
   user: string,
 ): Promise<MemoryGraph> {
   const dir = roots.resolve(path);
-  // SQLite opens memory.db and its -wal and -shm beside it: each one that is there must be a
-  // file inside the roots, links followed, or a link could show a graph from anywhere
-  for (const name of SQLITE_FILES) if (lexists(join(dir, name))) roots.inside(dir, name);
-  const store = await openExistingStore(memoryConfigFor(config, dir));
+  const store = await openExistingStore(memoryOfFolder(config, roots, dir));
   try {
     const [objects, history] = await Promise.all([store.objectMemories(user), store.history(user, { limit: 300 })]);
     return {
       path: roots.label(dir),
       user,
-      store: `${store.kind} (${roots.label(dir)})`,
+      // a Neo4j memory says where it is (server and namespace): what `polar memory show` prints
+      store: `${store.kind} (${roots.label(dir)}${store.kind === "neo4j" ? `; ${store.location}` : ""})`,
       ...graphOf(user, objects, (p) => {
         try {
           return `/files?path=${encodeURIComponent(roots.label(roots.resolve(p)))}`;
@@ -117,7 +115,38 @@ export async function readMemoryGraph(
   }
 }
 
-/** Memory folders (a memory.db or a raw-interaction log in them) under runs/ and results/. */
+/**
+ * How the dashboard opens a memory folder: a Neo4j memory its store.json records (an evaluation
+ * or run with the Neo4j store), on the server the dashboard's own config names, with the password
+ * from that config's env var; else the folder's memory.db.
+ */
+function memoryOfFolder(config: PolarConfig, roots: DataRoots, dir: string): PolarConfig["memory"] {
+  // store.json, when there, must be a file inside the roots too (links followed)
+  const record = lexists(join(dir, STORE_RECORD)) && roots.inside(dir, STORE_RECORD) ? readStoreRecord(dir) : null;
+  if (record) {
+    // the password goes only to the server the user configured, never to one a file names
+    if (record.uri !== config.memory.neo4j.uri)
+      throw new Error(
+        `${roots.label(dir)} is a Neo4j memory at ${record.uri} (namespace ${record.namespace}); this dashboard's ` +
+          `config connects to ${config.memory.neo4j.uri}: start it with a config whose memory.neo4j.uri is ${record.uri}`,
+      );
+    return {
+      ...config.memory,
+      store: "neo4j",
+      neo4j: {
+        ...config.memory.neo4j,
+        namespace: record.namespace,
+        ...(record.database ? { database: record.database } : {}),
+      },
+    };
+  }
+  // SQLite opens memory.db and its -wal and -shm beside it: each one that is there must be a
+  // file inside the roots, links followed, or a link could show a graph from anywhere
+  for (const name of SQLITE_FILES) if (lexists(join(dir, name))) roots.inside(dir, name);
+  return memoryConfigFor(config, dir);
+}
+
+/** Memory folders (a memory.db, a Neo4j store record or a raw-interaction log in them) under runs/ and results/. */
 export function listMemoryFolders(roots: DataRoots): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number) => {
@@ -128,7 +157,11 @@ export function listMemoryFolders(roots: DataRoots): string[] {
     } catch {
       return;
     }
-    if (entries.some((e) => e.isFile() && (e.name === "memory.db" || e.name === "raw-interactions.jsonl")))
+    if (
+      entries.some(
+        (e) => e.isFile() && (e.name === "memory.db" || e.name === STORE_RECORD || e.name === "raw-interactions.jsonl"),
+      )
+    )
       out.push(roots.label(dir));
     for (const e of entries)
       if (e.isDirectory() && e.name !== "views" && e.name !== "report" && !e.name.startsWith("."))

@@ -6,6 +6,7 @@
 
 export { EPISODES_DIR } from "./episode-files.ts";
 export { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
+export { memoryConfigFor, readStoreRecord, STORE_RECORD } from "./memory-folder.ts";
 export type { PluginHost } from "./plugins.ts";
 export { loadPlugins } from "./plugins.ts";
 export { PROGRESS_FILE, ProgressFile } from "./progress-file.ts";

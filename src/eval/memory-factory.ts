@@ -1,3 +1,9 @@
+/**
+ * Each backbone's memory graph for an evaluation: one embedder for the whole run, one store
+ * per backbone under its output folder (SQLite: OUT/memory/<backbone>/memory.db; Neo4j: its own
+ * namespace), so reruns and backbones never mix. Also Figure 8's recall measurement.
+ */
+
 import type { InteractionLog } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { createStore, storeKind } from "../memory/create.ts";
@@ -13,6 +19,7 @@ import {
 } from "../memory/index.ts";
 import { GraphMemory } from "../memory/polar-memory.ts";
 import type { Policy } from "../mllm/index.ts";
+import { memoryConfigFor, writeStoreRecord } from "./memory-folder.ts";
 import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";
 
 /** The embedder as reports name it; the lexical one says why it was used. */
@@ -23,10 +30,7 @@ function embedderLabel(e: Embedder, type: PolarConfig["embedder"]["type"]): stri
     : `${e.name} (lexical fallback — no dense model found)`;
 }
 
-/** A memory folder's store, as its kind places one (SQLite: memory.db inside it; Neo4j: a namespace). */
-export function memoryConfigFor(config: PolarConfig, dir: string): PolarConfig["memory"] {
-  return storeKind(config.memory.store).placeIn(config.memory, dir);
-}
+export { memoryConfigFor, readStoreRecord, STORE_RECORD, StoreRecord, writeStoreRecord } from "./memory-folder.ts";
 
 export async function createMemoryFactory(
   config: PolarConfig,
@@ -41,6 +45,8 @@ export async function createMemoryFactory(
     embedder: embedderLabel(embedder, config.embedder.type),
     async open(dir, backbone, policy) {
       const memoryConfig = memoryConfigFor(config, dir);
+      // recorded first: a store left open by a failed write would keep the process alive
+      writeStoreRecord(dir, memoryConfig);
       const store = await createStore(memoryConfig, { embedder: { name: embedder.name, dim: embedder.dim } });
       return graphHandle(store, embedder, policy, memoryConfig, backbone);
     },

@@ -81,6 +81,28 @@ export async function openNeo4jStore(cfg: Neo4jConfig, opts: Neo4jStoreOptions =
 
 type Params = Record<string, unknown>;
 
+/**
+ * Times are stored as Neo4j DATETIMEs (UTC), so Neo4j Browser and Cypher's date functions read
+ * them; a store written before held epoch milliseconds as integers, and every read takes either
+ * through this expression, which gives milliseconds.
+ */
+const ms = (x: string) => `(CASE WHEN ${x} IS :: INTEGER THEN ${x} ELSE ${x}.epochMillis END)`;
+
+/** epoch milliseconds as a Neo4j DATETIME in UTC */
+export function neoDateTime(at: number): InstanceType<typeof neo4j.types.DateTime> {
+  const d = new Date(at);
+  return new neo4j.types.DateTime(
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds() * 1_000_000,
+    0,
+  );
+}
+
 export class Neo4jMemoryStore implements MemoryStore {
   readonly kind = "neo4j";
   readonly location: string;
@@ -95,7 +117,8 @@ export class Neo4jMemoryStore implements MemoryStore {
     readonly namespace: string,
     private readonly run: EmbedderInfo | undefined,
   ) {
-    this.location = conn.uri;
+    // the namespace is part of where: `polar memory show` prints it, and `--memory-dir` finds it again
+    this.location = `${conn.uri} (namespace ${namespace})`;
   }
 
   // ── plumbing ────────────────────────────────────────────────────────────────────────────
@@ -168,10 +191,11 @@ export class Neo4jMemoryStore implements MemoryStore {
     w: ParsedEpisodeWrite,
     vectors: EmbedderInfo | null | undefined,
   ): Promise<MemoryEvent[]> {
-    const at = neo4j.int(w.episode.at);
+    const at = neoDateTime(w.episode.at);
     const ep = w.episode.id;
     const obj = w.object.id;
-    const p = { ...this.scope(user), at, episodeId: ep, objectId: obj };
+    // the time as a DATETIME to store, and as milliseconds to compare with an older integer one
+    const p = { ...this.scope(user), at, atMs: neo4j.int(w.episode.at), episodeId: ep, objectId: obj };
     const events = new WriteEvents(w);
     const step = (name: string) => this.onWriteStep?.(name);
 
@@ -182,13 +206,13 @@ export class Neo4jMemoryStore implements MemoryStore {
          ON CREATE SET m.createdAt = $now
          SET m.embedderName = coalesce(m.embedderName, $name), m.embedderDim = coalesce(m.embedderDim, $dim)
          RETURN m.embedderName AS name, m.embedderDim AS dim`,
-        { space: this.namespace, now: neo4j.int(Date.now()), name: vectors.name, dim: neo4j.int(vectors.dim) },
+        { space: this.namespace, now: neoDateTime(Date.now()), name: vectors.name, dim: neo4j.int(vectors.dim) },
       );
       const name = r.records[0].get("name") as string;
       const dim = r.records[0].get("dim") as number;
       if (name !== vectors.name || dim !== vectors.dim) {
         throw new MemoryStoreError(
-          `the Neo4j memory store at ${this.location} (namespace ${this.namespace}) holds vectors of embedder ${name} (dim ${dim}); this write has ${vectors.name} (dim ${vectors.dim})`,
+          `the Neo4j memory store at ${this.location} holds vectors of embedder ${name} (dim ${dim}); this write has ${vectors.name} (dim ${vectors.dim})`,
         );
       }
     }
@@ -219,7 +243,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       await tx.run(
         `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
          SET o.category = coalesce($category, o.category),
-             o.updatedAt = CASE WHEN o.updatedAt < $at THEN $at ELSE o.updatedAt END`,
+             o.updatedAt = CASE WHEN ${ms("o.updatedAt")} < $atMs THEN $at ELSE o.updatedAt END`,
         { ...p, category: w.object.category },
       );
     }
@@ -298,7 +322,7 @@ export class Neo4jMemoryStore implements MemoryStore {
           : "(:Object {space: $space, userId: $user, objectId: $target})-[r:HAS_STATEMENT]->";
       const r = await tx.run(
         `MATCH ${from}(s:Statement {space: $space, id: $sid})
-         WHERE s.userId = $user AND r.invalidAt IS NULL AND r.episodeId <> $episodeId AND r.at <= $at
+         WHERE s.userId = $user AND r.invalidAt IS NULL AND r.episodeId <> $episodeId AND ${ms("r.at")} <= $atMs
          SET r.invalidAt = $at, r.invalidatedBy = $episodeId
          RETURN s.text AS text`,
         { ...p, sid: inv.id, target: inv.objectId },
@@ -334,7 +358,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       {
         ...this.scope(user),
         seq0: neo4j.int(seq0),
-        events: events.map((e) => ({ ...e, at: neo4j.int(e.at), recordedAt: neo4j.int(e.recordedAt) })),
+        events: events.map((e) => ({ ...e, at: neoDateTime(e.at), recordedAt: neoDateTime(e.recordedAt) })),
       },
     );
   }
@@ -354,7 +378,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     // are quantized); vector.similarity.cosine is (1 + cos) / 2, and cos = dot for unit vectors.
     const ranked = `WITH node, vector.similarity.cosine(node.embedding, $vector) AS score
        ORDER BY score DESC, node.id LIMIT $limit
-       RETURN node.id AS id, node.text AS text, node.createdAt AS createdAt, 2 * score - 1 AS similarity`;
+       RETURN node.id AS id, node.text AS text, ${ms("node.createdAt")} AS createdAt, 2 * score - 1 AS similarity`;
     let k = Math.max(limit * 4, 64);
     let total: number | null = null;
     for (;;) {
@@ -396,7 +420,7 @@ export class Neo4jMemoryStore implements MemoryStore {
        MATCH (from)-[r:HAS_STATEMENT|KNOWS]->(s)
        WHERE (from:Object OR from:User) AND from.space = $space AND from.userId = $user
        RETURN s.id AS statementId, CASE WHEN from:Object THEN from.objectId END AS objectId,
-              r.episodeId AS episodeId, r.at AS at, r.invalidAt AS invalidAt
+              r.episodeId AS episodeId, ${ms("r.at")} AS at, ${ms("r.invalidAt")} AS invalidAt
        ORDER BY at DESC, episodeId, objectId`,
       { ...this.scope(user), ids: statementIds },
     );
@@ -408,7 +432,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     const rows = await this.read(
       "reading an object",
       `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
-       RETURN o.objectId AS objectId, o.category AS category, o.createdAt AS createdAt, o.updatedAt AS updatedAt`,
+       RETURN o.objectId AS objectId, o.category AS category, ${ms("o.createdAt")} AS createdAt, ${ms("o.updatedAt")} AS updatedAt`,
       { ...this.scope(user), objectId },
     );
     return rows[0] ? (rows[0].toObject() as ObjectRecord) : null;
@@ -419,7 +443,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     const rows = await this.read(
       "listing objects",
       `MATCH (o:Object {space: $space, userId: $user})
-       RETURN o.objectId AS objectId, o.category AS category, o.createdAt AS createdAt, o.updatedAt AS updatedAt
+       RETURN o.objectId AS objectId, o.category AS category, ${ms("o.createdAt")} AS createdAt, ${ms("o.updatedAt")} AS updatedAt
        ORDER BY updatedAt DESC, objectId`,
       this.scope(user),
     );
@@ -432,20 +456,20 @@ export class Neo4jMemoryStore implements MemoryStore {
       "reading object memories",
       `MATCH (o:Object {space: $space, userId: $user})
        WHERE $ids IS NULL OR o.objectId IN $ids
-       RETURN o {.objectId, .category, .createdAt, .updatedAt} AS object,
+       RETURN o {.objectId, .category, createdAt: ${ms("o.createdAt")}, updatedAt: ${ms("o.updatedAt")}} AS object,
          COLLECT { MATCH (o)-[r:HAS_STATEMENT]->(s:Statement)
-                   WITH s, r ORDER BY r.at DESC, s.id
-                   RETURN s {.id, .text, episodeId: r.episodeId, at: r.at, invalidAt: r.invalidAt} } AS statements,
+                   WITH s, r ORDER BY ${ms("r.at")} DESC, s.id
+                   RETURN s {.id, .text, episodeId: r.episodeId, at: ${ms("r.at")}, invalidAt: ${ms("r.invalidAt")}} } AS statements,
          COLLECT { MATCH (o)<-[:ABOUT]-(e:Episode)-[:GAVE]->(i:Instruction)
-                   WITH i, e ORDER BY i.at DESC, i.id
-                   RETURN i {.id, episodeId: e.id, .text, .at} } AS instructions,
+                   WITH i, e ORDER BY ${ms("i.at")} DESC, i.id
+                   RETURN i {.id, episodeId: e.id, .text, at: ${ms("i.at")}} } AS instructions,
          COLLECT { MATCH (o)<-[:ABOUT]-(e:Episode)-[:SUMMARISED_AS]->(m:EpisodicMemory)
-                   WITH m, e ORDER BY m.at DESC, m.id
-                   RETURN m {.id, episodeId: e.id, .text, .success, .at} } AS episodic,
+                   WITH m, e ORDER BY ${ms("m.at")} DESC, m.id
+                   RETURN m {.id, episodeId: e.id, .text, .success, at: ${ms("m.at")}} } AS episodic,
          COLLECT { MATCH (o)<-[:DEPICTS]-(img:ReferenceImage)<-[:SHOWED]-(e:Episode)
-                   WITH img, e ORDER BY img.at DESC, img.id
-                   RETURN img {.id, episodeId: e.id, .hash, .path, .at} } AS images
-       ORDER BY o.updatedAt DESC, o.objectId`,
+                   WITH img, e ORDER BY ${ms("img.at")} DESC, img.id
+                   RETURN img {.id, episodeId: e.id, .hash, .path, at: ${ms("img.at")}} } AS images
+       ORDER BY object.updatedAt DESC, o.objectId`,
       { ...this.scope(user), ids: objectIds ?? null },
     );
     return rows.map((r) => r.toObject() as ObjectMemory);
@@ -456,7 +480,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     const rows = await this.read(
       "listing image hashes",
       `MATCH (img:ReferenceImage {space: $space, userId: $user})-[:DEPICTS]->(o:Object)
-       RETURN img.id AS imageId, o.objectId AS objectId, img.hash AS hash, img.at AS at
+       RETURN img.id AS imageId, o.objectId AS objectId, img.hash AS hash, ${ms("img.at")} AS at
        ORDER BY at DESC, imageId`,
       this.scope(user),
     );
@@ -469,7 +493,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       "listing episodes",
       `MATCH (e:Episode {space: $space, userId: $user})-[:ABOUT]->(o:Object)
        RETURN e.id AS id, o.objectId AS objectId, e.instruction AS instruction, e.success AS success,
-              e.trajectory AS trajectory, e.at AS at
+              e.trajectory AS trajectory, ${ms("e.at")} AS at
        ORDER BY at, id`,
       this.scope(user),
     );
@@ -484,7 +508,7 @@ export class Neo4jMemoryStore implements MemoryStore {
        WITH ev ORDER BY ev.seq DESC
        LIMIT $limit
        RETURN ev.kind AS kind, ev.nodeId AS nodeId, ev.objectId AS objectId, ev.episodeId AS episodeId,
-              ev.at AS at, ev.recordedAt AS recordedAt, ev.detail AS detail
+              ${ms("ev.at")} AS at, ${ms("ev.recordedAt")} AS recordedAt, ev.detail AS detail
        ORDER BY ev.seq`,
       { ...this.scope(user), limit: neo4j.int(opts.limit ?? Number.MAX_SAFE_INTEGER) },
     );

@@ -1,18 +1,24 @@
 /**
  * The dashboard's memory view on both stores: the same writes, read back as the same graph from
  * SQLite and from a REAL Neo4j at $NEO4J_URI (skipped without a server, unless REQUIRE_NEO4J=1).
+ * A Neo4j memory folder, as an evaluation opens one, records its namespace (store.json): the
+ * dashboard lists and shows it whatever store its own config defaults to, and `polar memory show
+ * --memory-dir` finds it.
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { readMemoryGraph } from "../../src/dashboard/memory-view.ts";
+import { listMemoryFolders, readMemoryGraph } from "../../src/dashboard/memory-view.ts";
 import { DataRoots } from "../../src/dashboard/paths.ts";
-import { memoryConfigFor } from "../../src/eval/memory-factory.ts";
+import { createMemoryFactory, memoryConfigFor } from "../../src/eval/memory-factory.ts";
 import { Neo4jConfig } from "../../src/memory/config.ts";
 import { connectNeo4j } from "../../src/memory/neo4j-connect.ts";
 import { dropNamespace } from "../../src/memory/neo4j-store.ts";
+import type { Policy } from "../../src/mllm/index.ts";
+import { runPolar } from "../robustness/helpers.ts";
 import { writeBigMemory } from "./big-memory.ts";
 import { testProject } from "./fixture.ts";
 
@@ -63,6 +69,77 @@ test("the memory view reads the same graph from SQLite and from Neo4j", async (t
     assert.deepEqual(shape(fromNeo4j), shape(fromSqlite));
   } finally {
     await dropNamespace(admin, memoryConfigFor(neo, folder).neo4j.namespace);
+    await admin.driver.close();
+  }
+});
+
+test("a Neo4j memory folder records its namespace: the dashboard shows it from any config, polar memory finds it", async (t) => {
+  const { dir } = testProject();
+  const roots = new DataRoots(dir);
+  let admin: Awaited<ReturnType<typeof connectNeo4j>>;
+  try {
+    admin = await connectNeo4j(Neo4jConfig.parse({ uri, namespace: "probe", retries: 0, connectTimeoutMs: 3000 }));
+  } catch (e) {
+    if (required) throw new Error(`REQUIRE_NEO4J=1 but no Neo4j at ${uri}: ${(e as Error).message}`);
+    t.skip(`no Neo4j at ${uri} (bash .ci/neo4j.sh start; REQUIRE_NEO4J=1 makes this a failure)`);
+    return;
+  }
+  const base = `polar-eval-${randomUUID().slice(0, 8)}`;
+  const neo = loadConfig({
+    overrides: {
+      embedder: { type: "lexical" },
+      memory: { store: "neo4j", neo4j: { uri, namespace: base, retries: 0 } },
+    },
+  });
+  const rel = "results/neo-eval/memory/heuristic";
+  const folder = join(dir, rel);
+  const ns = memoryConfigFor(neo, folder).neo4j.namespace;
+  try {
+    // the folder as an evaluation opens it: its memory graph's store, recorded beside it
+    const factory = await createMemoryFactory(neo);
+    const unused = { memorize: () => Promise.reject(new Error("not used")) } as unknown as Policy;
+    const handle = await factory.open(folder, "heuristic", unused);
+    await handle.close();
+    await factory.close();
+    const record = JSON.parse(readFileSync(join(folder, "store.json"), "utf8"));
+    assert.deepEqual(record, { store: "neo4j", uri, namespace: ns });
+    assert.match(ns, new RegExp(`^${base}\\.[0-9a-f]{10}$`));
+    await writeBigMemory(neo, folder, "u9", 6);
+
+    // the dashboard with the default store (SQLite) and the same server: listed and shown
+    const plain = loadConfig({ overrides: { embedder: { type: "lexical" }, memory: { neo4j: { uri, retries: 0 } } } });
+    assert.equal(plain.memory.store, "sqlite");
+    assert.ok(listMemoryFolders(roots).includes(rel), listMemoryFolders(roots).join(", "));
+    assert.ok(!existsSync(join(folder, "memory.db")));
+    const g = await readMemoryGraph(plain, roots, rel, "u9");
+    assert.match(g.store, new RegExp(`^neo4j .*namespace ${ns.replace(/\./g, "\\.")}`));
+    assert.equal(g.nodes.filter((n) => n.kind === "object").length, 6);
+    assert.ok(g.nodes.filter((n) => n.kind === "statement").every((n) => typeof n.at === "number" && n.at > 0));
+    // a config for another server: refused, naming both (the password never goes to a server a file names)
+    const other = loadConfig({ overrides: { memory: { neo4j: { uri: "bolt://127.0.0.1:1" } } } });
+    await assert.rejects(readMemoryGraph(other, roots, rel, "u9"), (e: Error) => {
+      assert.match(e.message, new RegExp(`is a Neo4j memory at ${uri} \\(namespace ${ns.replace(/\./g, "\\.")}\\)`));
+      assert.match(e.message, /connects to bolt:\/\/127\.0\.0\.1:1/);
+      return true;
+    });
+
+    // polar memory show --memory-dir: the namespace the evaluation printed, found again
+    const r = await runPolar(["memory", "show", "--memory-dir", folder, "--user", "u9"], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        POLAR_MEMORY__STORE: "neo4j",
+        POLAR_MEMORY__NEO4J__URI: uri,
+        POLAR_MEMORY__NEO4J__NAMESPACE: base,
+        POLAR_EMBEDDER__TYPE: "lexical",
+      },
+      ms: 60_000,
+    });
+    assert.equal(r.code, 0, r.err);
+    assert.ok(r.out.includes(`namespace ${ns}`), r.out.slice(0, 300));
+    assert.match(r.out, /6 objects, 18 statements, 6 episodes/);
+  } finally {
+    await dropNamespace(admin, ns);
     await admin.driver.close();
   }
 });

@@ -70,6 +70,103 @@ if (!admin) {
       await c.driver.close();
     });
 
+    it("stores times as Neo4j datetimes (UTC) and reads them back as the milliseconds written", async () => {
+      const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
+      const u = `u-${randomUUID()}`;
+      const at = Date.parse("2025-06-01T08:30:15.250Z");
+      try {
+        await s.writeEpisode(
+          u,
+          episode("mug_t", [{ kind: "new", id: `st-${randomUUID()}`, text: "blue", embedding: vec(1) }], at),
+        );
+        const [m] = await s.objectMemories(u);
+        assert.equal(m.object.createdAt, at);
+        assert.equal(m.statements[0].at, at);
+        assert.equal(m.episodic[0].at, at);
+        assert.equal(m.images[0].at, at);
+        assert.ok((await s.history(u)).every((e) => e.at === at && typeof e.recordedAt === "number"));
+      } finally {
+        await s.close();
+      }
+      const c = await connectNeo4j(own);
+      const session = c.driver.session();
+      try {
+        const r = await session.run(
+          `MATCH (n {space: $ns, userId: $u})
+           WITH n, [k IN ['at', 'createdAt', 'updatedAt', 'recordedAt'] WHERE n[k] IS NOT NULL | valueType(n[k])] AS types
+           UNWIND types AS t
+           RETURN DISTINCT t`,
+          { ns, u },
+        );
+        assert.deepEqual(
+          r.records.map((x) => x.get("t")),
+          ["ZONED DATETIME NOT NULL"],
+        );
+        const iso = await session.run(
+          "MATCH (:Object {space: $ns, userId: $u})-[r:HAS_STATEMENT]->() RETURN toString(r.at) AS t",
+          { ns, u },
+        );
+        assert.equal(iso.records[0].get("t"), "2025-06-01T08:30:15.25Z");
+      } finally {
+        await session.close();
+        await c.driver.close();
+      }
+    });
+
+    it("still reads a store whose times are epoch-millisecond integers (written before datetimes), and updates it", async () => {
+      const u = `u-${randomUUID()}`;
+      const c = await connectNeo4j(own);
+      const session = c.driver.session();
+      try {
+        // the graph as the store wrote it before: every time an integer
+        await session.run(
+          `CREATE (u:User {space: $ns, userId: $u, createdAt: 1000, eventSeq: 1})
+           CREATE (u)-[:OWNS {at: 1000}]->(o:Object {space: $ns, userId: $u, objectId: 'old_mug', category: 'mug',
+                                                   createdAt: 1000, updatedAt: 1000})
+           CREATE (u)-[:EXPERIENCED {at: 1000}]->(e:Episode {space: $ns, userId: $u, id: 'ep-old', at: 1000,
+                   instruction: 'find my mug', success: true, trajectory: ''})-[:ABOUT {at: 1000}]->(o)
+           CREATE (o)-[:HAS_STATEMENT {at: 1000, episodeId: 'ep-old'}]->(:Statement {space: $ns, userId: $u,
+                   id: $sid, text: 'the mug is blue', createdAt: 1000})
+           CREATE (:MemoryEvent {space: $ns, userId: $u, seq: 1, kind: 'object_created', nodeId: 'old_mug',
+                   objectId: 'old_mug', episodeId: 'ep-old', at: 1000, recordedAt: 1001, detail: 'old'})`,
+          { ns, u, sid: `st-old-${u}` },
+        );
+      } finally {
+        await session.close();
+        await c.driver.close();
+      }
+      const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
+      try {
+        const [m] = await s.objectMemories(u);
+        assert.equal(m.object.createdAt, 1000);
+        assert.equal(m.statements[0].at, 1000);
+        assert.equal((await s.history(u))[0].recordedAt, 1001);
+        // a later episode about it: the old statement superseded, the object's time moved on
+        const later = Date.parse("2025-07-01T00:00:00Z");
+        await s.writeEpisode(u, {
+          ...episode(
+            "old_mug",
+            [{ kind: "new", id: `st-${randomUUID()}`, text: "the mug is red", embedding: vec(2) }],
+            later,
+          ),
+          object: { id: "old_mug", category: "mug", matchedBy: "id", detail: "" },
+          invalidate: [{ id: `st-old-${u}`, objectId: "old_mug", reason: "repainted" }],
+        });
+        const [n] = await s.objectMemories(u);
+        assert.equal(n.object.updatedAt, later);
+        const old = n.statements.find((x) => x.text === "the mug is blue")!;
+        assert.equal(old.at, 1000);
+        assert.equal(old.invalidAt, later);
+        assert.deepEqual(
+          n.statements.map((x) => x.text),
+          ["the mug is red", "the mug is blue"],
+          "newest first across old and new times",
+        );
+      } finally {
+        await s.close();
+      }
+    });
+
     it("shows Browser users a graph of users, objects, statements and episodes", async () => {
       const s = await openNeo4jStore(own, { embedder: CONTRACT_EMBEDDER });
       const u = `u-${randomUUID()}`;

@@ -1,4 +1,7 @@
+import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
+import { memoryConfigFor } from "../../eval/index.ts";
+import type { MemoryConfig } from "../../memory/index.ts";
 import {
   createEmbedder,
   MemoryScopeError,
@@ -9,6 +12,20 @@ import {
 } from "../../memory/index.ts";
 import { openExistingStore } from "../../memory/open-existing.ts";
 import { configFor, UserError } from "../options.ts";
+
+const MEMORY_DIR_HELP =
+  "a memory folder (an evaluation's OUT/memory/<backbone>, a run's RUN/memory): its memory.db, or its Neo4j namespace (store.json)";
+
+/**
+ * The store to read: memory.path / memory.neo4j.namespace from the config, or a memory folder's
+ * (--memory-dir), as `polar eval` and `polar run` open it: the same namespace they print.
+ */
+function memoryFor(cmd: Command, dir: string | undefined): MemoryConfig {
+  const config = configFor(cmd);
+  if (dir === undefined) return config.memory;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`--memory-dir ${dir}: no such folder`);
+  return memoryConfigFor(config, dir);
+}
 
 const when = (at: number) =>
   new Date(at)
@@ -87,11 +104,12 @@ export function registerMemory(program: Command): void {
     .description("what the robot remembers of each object: statements, episodic memories, when")
     .requiredOption("-u, --user <id>", "the user whose memories to show")
     .option("--history <n>", "also print the last n changes (what was learned, when)", positiveInt("--history"))
+    .option("--memory-dir <dir>", MEMORY_DIR_HELP)
     .option("--json", "print JSON")
-    .action(async (opts: { user: string; history?: number; json?: boolean }, cmd: Command) => {
-      const config = configFor(cmd);
+    .action(async (opts: { user: string; history?: number; json?: boolean; memoryDir?: string }, cmd: Command) => {
+      const memoryConfig = memoryFor(cmd, opts.memoryDir);
       await withStore(
-        () => openExistingStore(config.memory),
+        () => openExistingStore(memoryConfig),
         async (store) => {
           await requireKnownUser(store, opts.user);
           const [objects, stats, embedder] = await Promise.all([
@@ -133,65 +151,70 @@ export function registerMemory(program: Command): void {
     .requiredOption("-u, --user <id>", "the user whose memories to search")
     .argument("<text>", 'an instruction, e.g. "I want some tea"')
     .option("-k, --top <k>", "how many statements (default memory.topK)", positiveInt("-k"))
+    .option("--memory-dir <dir>", MEMORY_DIR_HELP)
     .option("--json", "print JSON")
-    .action(async (text: string, opts: { user: string; top?: number; json?: boolean }, cmd: Command) => {
-      const config = configFor(cmd);
-      checkQuery(text);
-      const embedder = await createEmbedder(config.embedder).catch((e: Error) => {
-        throw new UserError(e.message);
-      });
-      try {
-        await withStore(
-          () => openExistingStore(config.memory, { embedder: { name: embedder.name, dim: embedder.dim } }),
-          async (store) => {
-            await requireKnownUser(store, opts.user);
-            const r = await retrieveDetailed(store, embedder, opts.user, text, {
-              k: opts.top ?? config.memory.topK,
-              recencyWeight: config.memory.recencyWeight,
-              recencyHalfLifeDays: config.memory.recencyHalfLifeDays,
-            });
-            if (opts.json) {
-              console.log(JSON.stringify({ store: store.kind, ...r }, null, 2));
-              return;
-            }
-            console.log(`embedder: ${embedder.name} — ${embedder.description}`);
-            console.log(
-              `store: ${store.kind} at ${store.location}; user ${opts.user}; k = ${opts.top ?? config.memory.topK}`,
-            );
-            if (r.statements.length === 0) console.log("\n(no statements for this user)");
-            else console.log("\n  score  sim    statement → objects");
-            for (const s of r.statements) {
-              const objects = s.links
-                .map((l) => `${l.objectId}${l.superseded ? " (superseded)" : ""} @${when(l.at)}`)
-                .join(", ");
-              console.log(`  ${s.score.toFixed(3)}  ${s.similarity.toFixed(3)}  ${s.text} → ${objects}`);
-            }
-            if (r.candidates.length) console.log("\ncandidates:");
-            for (const c of r.candidates) {
-              const ep = c.episodic[0];
+    .action(
+      async (text: string, opts: { user: string; top?: number; json?: boolean; memoryDir?: string }, cmd: Command) => {
+        const config = configFor(cmd);
+        const memoryConfig = memoryFor(cmd, opts.memoryDir);
+        checkQuery(text);
+        const embedder = await createEmbedder(config.embedder).catch((e: Error) => {
+          throw new UserError(e.message);
+        });
+        try {
+          await withStore(
+            () => openExistingStore(memoryConfig, { embedder: { name: embedder.name, dim: embedder.dim } }),
+            async (store) => {
+              await requireKnownUser(store, opts.user);
+              const r = await retrieveDetailed(store, embedder, opts.user, text, {
+                k: opts.top ?? config.memory.topK,
+                recencyWeight: config.memory.recencyWeight,
+                recencyHalfLifeDays: config.memory.recencyHalfLifeDays,
+              });
+              if (opts.json) {
+                console.log(JSON.stringify({ store: store.kind, ...r }, null, 2));
+                return;
+              }
+              console.log(`embedder: ${embedder.name} — ${embedder.description}`);
               console.log(
-                `  ${c.score.toFixed(3)}  ${c.objectId}${c.category ? ` (${c.category})` : ""}: ` +
-                  `${c.statements.length} statements, ${c.instructions.length} instructions` +
-                  (ep ? `; latest episode: ${ep.text}` : ""),
+                `store: ${store.kind} at ${store.location}; user ${opts.user}; k = ${opts.top ?? config.memory.topK}`,
               );
-            }
-          },
-        );
-      } finally {
-        await embedder.close?.();
-      }
-    });
+              if (r.statements.length === 0) console.log("\n(no statements for this user)");
+              else console.log("\n  score  sim    statement → objects");
+              for (const s of r.statements) {
+                const objects = s.links
+                  .map((l) => `${l.objectId}${l.superseded ? " (superseded)" : ""} @${when(l.at)}`)
+                  .join(", ");
+                console.log(`  ${s.score.toFixed(3)}  ${s.similarity.toFixed(3)}  ${s.text} → ${objects}`);
+              }
+              if (r.candidates.length) console.log("\ncandidates:");
+              for (const c of r.candidates) {
+                const ep = c.episodic[0];
+                console.log(
+                  `  ${c.score.toFixed(3)}  ${c.objectId}${c.category ? ` (${c.category})` : ""}: ` +
+                    `${c.statements.length} statements, ${c.instructions.length} instructions` +
+                    (ep ? `; latest episode: ${ep.text}` : ""),
+                );
+              }
+            },
+          );
+        } finally {
+          await embedder.close?.();
+        }
+      },
+    );
 
   memory
     .command("forget")
     .description("delete every memory of one user (the history keeps a record that it happened)")
     .requiredOption("-u, --user <id>", "the user to forget")
+    .option("--memory-dir <dir>", MEMORY_DIR_HELP)
     .option("--yes", "really do it")
-    .action(async (opts: { user: string; yes?: boolean }, cmd: Command) => {
+    .action(async (opts: { user: string; yes?: boolean; memoryDir?: string }, cmd: Command) => {
       if (!opts.yes) throw new UserError(`this deletes all memories of user ${opts.user}; add --yes to confirm`);
-      const config = configFor(cmd);
+      const memoryConfig = memoryFor(cmd, opts.memoryDir);
       await withStore(
-        () => openExistingStore(config.memory),
+        () => openExistingStore(memoryConfig),
         async (store) => {
           await requireKnownUser(store, opts.user);
           const e = await store.clearUser(opts.user);
