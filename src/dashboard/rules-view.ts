@@ -1,3 +1,8 @@
+/**
+ * The user's rules (TellOnce library) for the page, and corrections typed on it, which go
+ * through the rule layer's own teach(): the same library `polar rules` uses (rules.db next to
+ * memory.path).
+ */
 import type { PolarConfig } from "../config/index.ts";
 import type { ModelRuleLayer } from "../rules/index.ts";
 import { describeRule, describeTaught, teach } from "../rules/index.ts";

@@ -1,3 +1,13 @@
+/**
+ * `polar eval --queue redis://…`: plans the run as `polar eval` does, publishes it for workers,
+ * enqueues its jobs and collects what they hand back into the usual results.jsonl and report.
+ *
+ * Per user and backbone, one flow: the user's acquisition job is the child of a gate job, which
+ * BullMQ runs only once the acquisition has completed (memorized); the gate then releases that
+ * user's evaluation jobs. Job ids are fixed per unit and run, so a coordinator started again
+ * (after Ctrl-C, a crash, a Redis restart) adds nothing twice, and lines are keyed by unit and
+ * run hash, so a job that ran twice (a worker killed after finishing) is written once.
+ */
 import { hostname } from "node:os";
 import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
