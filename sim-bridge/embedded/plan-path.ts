@@ -1,5 +1,7 @@
 /**
- * plan_path: primitive actions that walk the agent toward a goal point. A greedy follower on
+ * plan_path: primitive actions that walk the agent toward a goal point. First a route search
+ * over the reachable poses (route-search.ts: it finds the way out of pockets and keeps clear of
+ * bumps); where that stops short (its expansion bound), a greedy follower on
  * the goal's geodesic field: at each move it tries every heading it can reach by turning
  * (left or right, fewest turns first), simulates MOVE_FORWARD there with the same motion code
  * the session steps with, and takes the move that lowers the geodesic distance most. So the
@@ -14,6 +16,7 @@ import type { Action, Pose, Vec3 } from "../../src/sim/protocol.ts";
 import type { RegionAvoidance } from "./avoid.ts";
 import { moveForward, turn } from "./motion.ts";
 import type { DistanceField, NavGrid } from "./navgrid.ts";
+import { type RouteOptions, searchRoute } from "./route-search.ts";
 
 export interface PlanOptions {
   stepLength: number;
@@ -102,6 +105,24 @@ function bestMove(ms: Move[], than: number, filter?: { ok: MoveFilter; from: Pos
   return best;
 }
 
+function routeFilter(avoid: RegionAvoidance): NonNullable<RouteOptions["allow"]> {
+  return (from, to, left) => {
+    const r = avoid.check(from.position[0], from.position[2], to.position[0], to.position[2], left);
+    return { ok: r !== "refused", left: r === "left" };
+  };
+}
+
+/** The pose a route's actions end at, with the session's own motion code. */
+function replay(grid: NavGrid, from: Pose, actions: readonly Action[], opts: PlanOptions): Pose {
+  let pose = from;
+  for (const a of actions)
+    pose =
+      a === "MOVE_FORWARD"
+        ? moveForward(grid, pose, opts.stepLength).pose
+        : turn(pose, a === "TURN_LEFT" ? opts.turnAngle : -opts.turnAngle);
+  return pose;
+}
+
 function avoidFilter(avoid: RegionAvoidance): MoveFilter {
   return (from, m, left) => {
     const [ax, , az] = from.position;
@@ -123,15 +144,23 @@ export function planActions(grid: NavGrid, from: Pose, goal: Vec3, opts: PlanOpt
   const d0 = field.at(from.position[0], from.position[2]);
   if (!Number.isFinite(d0)) return unreachable;
   const ok = avoid ? avoidFilter(avoid) : undefined;
-  let left = false;
 
   // Close enough once another step cannot reliably get closer.
   const arrive = Math.max(opts.stepLength / 2, grid.resolution);
-  const actions: Action[] = [];
-  const positions: [number, number][] = [start];
+  // The route search first: it walks out of pockets and round furniture instead of into it.
+  // What it leaves (a route cut at its expansion bound) the greedy follower goes on from.
+  const route = searchRoute(grid, field, from, {
+    stepLength: opts.stepLength,
+    turnAngle: opts.turnAngle,
+    arrive,
+    ...(avoid ? { allow: routeFilter(avoid) } : {}),
+  });
+  const actions: Action[] = [...route.actions];
+  const positions: [number, number][] = [...route.positions];
+  let pose = replay(grid, from, route.actions, opts);
+  let dist = route.dist;
+  let left = route.left;
   const maxActions = Math.min(opts.maxActions, MAX_PLAN_ACTIONS);
-  let pose = from;
-  let dist = d0;
   let budget = MAX_PLAN_MOVES;
   const movesFrom = (p: Pose) => {
     const ms = moves(grid, field, p, opts);
