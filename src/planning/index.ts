@@ -6,7 +6,7 @@
 
 export type { StepOutcome } from "./body.ts";
 export { Body, StepBudgetExhausted } from "./body.ts";
-export type { GoToOptions, StepHook } from "./controller.ts";
+export type { GoToOptions, GoToStatus, StepHook } from "./controller.ts";
 export { Controller, floorDistance } from "./controller.ts";
 export { chooseRoom } from "./explore.ts";
 export { planRoom } from "./high-level.ts";

@@ -1,0 +1,150 @@
+/**
+ * The navigation part of an episode as data: what it was given (NavigateOptions), the helpers
+ * it builds once (controller, novelty tracker, candidate ledger), and the state that changes as
+ * it goes (NavState). Every phase of src/agent/navigate.ts and every decision of
+ * src/agent/nav-decisions.ts reads and writes this one object, so what the loop knows at any
+ * step is in one place instead of in a dozen closure variables.
+ */
+import type { CallRecord, GroundOutput, Policy, SceneGraphRoom } from "../mllm/index.ts";
+import { CandidateLedger } from "../perception/index.ts";
+import type { Body } from "../planning/index.ts";
+import {
+  Controller,
+  type GoToOptions,
+  NoveltyTracker,
+  roomAt,
+  type SceneGraph,
+  type Trigger,
+} from "../planning/index.ts";
+import type { Image } from "../sim/index.ts";
+import type { EventStream } from "./events.ts";
+import type { NavigationGate } from "./rule-gate.ts";
+import type { Stopwatch } from "./timing.ts";
+import type { TrajectoryLog } from "./trajectory.ts";
+
+export interface NavigateOptions {
+  policy: Policy;
+  body: Body;
+  graph: SceneGraph;
+  stream: EventStream;
+  trajectory: TrajectoryLog;
+  watch: Stopwatch;
+  /** decision counters, updated as they happen (so they survive an error mid-episode) */
+  decisions: { highLevel: number; lowLevel: number };
+  /** every backbone call, for the episode's accounting */
+  onCalls: (calls: readonly CallRecord[]) => void;
+  instruction: string;
+  target: GroundOutput;
+  referenceImage?: Image;
+  withImages: boolean;
+  schedule: "hierarchical" | "every_step";
+  /** along a plan: ask on new instances of the target's category (sensor) or every N steps (schedule) */
+  trigger: Policy["lowLevelTrigger"];
+  imageDecisionEvery: number;
+  maxLocalSteps: number;
+  arrivalRadius: number;
+  maxReplans: number;
+  turnAngle: number;
+  /** the camera the semantic sensor's boxes are measured in */
+  camera: { width: number; height: number; hfovDeg: number };
+  /** how near an approached object counts as reached (metres) */
+  approachRadius: number;
+  /** the length of one forward step (metres), to see where a step would go before it is taken */
+  stepLength: number;
+  /** the user's rules that apply now, as text for the planners */
+  guidance?: string[];
+  /** the rule layer's pre_action checks (absent: no rules are checked) */
+  gate?: NavigationGate;
+}
+
+/** How a stretch of low-level control ended: STOP taken, control handed back, or the episode over. */
+export type LocalOutcome = "stopped" | "continue" | "ended";
+
+export interface NavState {
+  /** the room the high-level plan walks to now */
+  goalRoom: string | null;
+  /** the room chosen this round, and why (the plan event's reason) */
+  choice: { room: SceneGraphRoom; reason: string } | null;
+  /** the instance the planner named when it stopped */
+  stoppedAt: string | null;
+  /** steps since the low-level planner was last asked: a view already judged is not asked twice */
+  sinceDecision: number;
+  /** why the walk was interrupted; read by whoever resumes it */
+  pendingTrigger: Trigger | null;
+  /** the room a room scan named to search next (its plan, asked in the same call) */
+  suggestedRoom: { id: string; reason: string } | null;
+  /** rooms entered so far: entering one not seen yet is news to a backbone that looks at the views */
+  roomsSeen: Set<string>;
+  /** rooms searched (walked to and looked around in), in order */
+  visited: string[];
+  /** the actions taken, for the planner's "recent actions" */
+  recent: string[];
+  outcome: LocalOutcome;
+  /** the step count when this round's walk began, to notice rounds that never move */
+  stepsBefore: number;
+  /** rounds in a row that took no step (a planner naming rooms the controller cannot reach) */
+  idleRounds: number;
+}
+
+export interface Nav {
+  o: NavigateOptions;
+  controller: Controller;
+  novelty: NoveltyTracker;
+  /** the episode's working memory of same-category instances: what a planner that judges them made of each */
+  ledger: CandidateLedger;
+  /** the step budget at the start, to know when a quarter of it is left */
+  budget: number;
+  /** a backbone that looks at the views (not the sensor) scans a room in one call that also plans the next */
+  scanning: boolean;
+  s: NavState;
+}
+
+export function createNav(o: NavigateOptions): Nav {
+  return {
+    o,
+    controller: new Controller(o.body, { arrivalRadius: o.arrivalRadius, maxReplans: o.maxReplans }),
+    novelty: new NoveltyTracker(o.target.category),
+    ledger: new CandidateLedger(),
+    budget: o.body.stepsLeft,
+    scanning: o.trigger === "schedule" && o.schedule === "hierarchical",
+    s: {
+      goalRoom: null,
+      choice: null,
+      stoppedAt: null,
+      sinceDecision: 0,
+      pendingTrigger: null,
+      suggestedRoom: null,
+      roomsSeen: new Set<string>(),
+      visited: [],
+      recent: [],
+      outcome: "continue",
+      stepsBefore: 0,
+      idleRounds: 0,
+    },
+  };
+}
+
+export const currentRoom = (n: Nav): string | null => roomAt(n.o.graph, n.o.body.pose.position);
+
+export const labelOf = (n: Nav, id: string | null): string | null =>
+  id ? (n.o.graph.rooms.find((r) => r.id === id)?.label ?? id) : null;
+
+/** The rooms the rules leave open now (all of them without rules). */
+export const candidateRooms = (n: Nav): SceneGraphRoom[] => (n.o.gate ? n.o.gate.candidates() : n.o.graph.rooms);
+
+/** Paths planned around the rooms the rules forbid now, and each plan's rooms checked before a step of it. */
+export function around(n: Nav): GoToOptions | undefined {
+  const gate = n.o.gate;
+  if (!gate) return undefined;
+  return {
+    avoidRegions: gate.avoidRegions(currentRoom(n)),
+    onPlan: async (p) => ((await gate.path(p.regions ?? [], currentRoom(n))) ? "walk" : "refuse"),
+  };
+}
+
+/** The room a room scan suggested, once: a later round plans afresh. */
+export function takeSuggestion(n: Nav): { id: string; reason: string } | null {
+  const s = n.s.suggestedRoom;
+  n.s.suggestedRoom = null;
+  return s;
+}
