@@ -116,7 +116,10 @@ export class Controller {
       if (!plan.reachable) return result("unreachable");
       // STOP ends the episode: only the low-level planner may choose it, never a path plan.
       const actions = plan.actions.filter((a): a is Exclude<Action, "STOP"> => a !== "STOP");
-      if (actions.length === 0) return result("arrived");
+      // Nothing left to do is arrival only where the floor nearest the goal is reached; a plan
+      // that is empty farther out (a follower with no move that gains) is stuck, not there.
+      if (actions.length === 0)
+        return result(plan.geodesic === null || plan.geodesic <= Math.max(radius, 1) ? "arrived" : "stuck");
       if (options?.onPlan) {
         const seen = { goal, actions: [...actions], regions: plan.regions, geodesic: plan.geodesic, round };
         if ((await options.onPlan(seen)) === "refuse") return result("refused");

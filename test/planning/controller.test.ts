@@ -84,3 +84,17 @@ test("onPlan can turn a plan down before a step is taken; a goal inside an avoid
   assert.equal(body.steps, 0);
   assert.deepEqual(visited, []);
 });
+
+test("an empty plan far from the goal is stuck, not arrived", async () => {
+  const obs = await sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
+  // the simulator's planner answers with nothing to do although the goal is metres away
+  const stalled = {
+    step: (...a: Parameters<Simulator["step"]>) => sim.step(...a),
+    sceneInfo: () => sim.sceneInfo(),
+    planPath: async () => ({ actions: [], reachable: true, geodesic: 6, regions: [] }),
+  };
+  const body = new Body(stalled, { observation: obs, images: obs.imageData }, { budget: 50 });
+  const res = await new Controller(body, opts).goTo(waypoint("room_3"));
+  assert.equal(res.status, "stuck");
+  assert.equal(res.steps, 0);
+});
