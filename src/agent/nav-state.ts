@@ -16,7 +16,7 @@ import {
   type SceneGraph,
   type Trigger,
 } from "../planning/index.ts";
-import type { Image } from "../sim/index.ts";
+import type { Image, Vec3 } from "../sim/index.ts";
 import type { EventStream } from "./events.ts";
 import type { NavigationGate } from "./rule-gate.ts";
 import type { Stopwatch } from "./timing.ts";
@@ -77,6 +77,8 @@ export interface NavState {
   roomsSeen: Set<string>;
   /** rooms searched (walked to and looked around in), in order */
   visited: string[];
+  /** where it stood to look around, per room: a room searched again is looked at from elsewhere */
+  lookedFrom: Map<string, Vec3[]>;
   /** the actions taken, for the planner's "recent actions" */
   recent: string[];
   outcome: LocalOutcome;
@@ -116,6 +118,7 @@ export function createNav(o: NavigateOptions): Nav {
       suggestedRoom: null,
       roomsSeen: new Set<string>(),
       visited: [],
+      lookedFrom: new Map(),
       recent: [],
       outcome: "continue",
       stepsBefore: 0,
@@ -147,4 +150,25 @@ export function takeSuggestion(n: Nav): { id: string; reason: string } | null {
   const s = n.s.suggestedRoom;
   n.s.suggestedRoom = null;
   return s;
+}
+
+/**
+ * Where to look from when a room is searched again: the waypoint's look-around already showed
+ * what can be seen from there, and a target hidden behind furniture stays hidden from the same
+ * spot however often it is revisited. So: the point of the room's quarters (from its bounds, as
+ * the traversal found them) farthest from every spot it already looked from. plan_path takes it
+ * to the nearest floor there. Without bounds, or on a first search, the waypoint.
+ */
+export function lookoutFor(n: Nav, room: SceneGraphRoom): Vec3 {
+  const looked = n.s.lookedFrom.get(room.id);
+  const b = n.o.graph.bounds[room.id];
+  if (!looked?.length || !b) return room.waypoint;
+  const at = (fx: number, fz: number): Vec3 => [
+    b.min[0] + fx * (b.max[0] - b.min[0]),
+    room.waypoint[1],
+    b.min[2] + fz * (b.max[2] - b.min[2]),
+  ];
+  const spots = [room.waypoint, at(0.25, 0.25), at(0.25, 0.75), at(0.75, 0.25), at(0.75, 0.75)];
+  const clearance = (p: Vec3) => Math.min(...looked.map((q) => Math.hypot(p[0] - q[0], p[2] - q[2])));
+  return spots.reduce((best, p) => (clearance(p) > clearance(best) ? p : best));
 }

@@ -11,7 +11,15 @@
  */
 import { planRoom } from "../planning/index.ts";
 import { ask as askPlanner, decisionPoint, local, lookAround, walkTo } from "./nav-decisions.ts";
-import { candidateRooms, createNav, currentRoom, type Nav, type NavigateOptions, takeSuggestion } from "./nav-state.ts";
+import {
+  candidateRooms,
+  createNav,
+  currentRoom,
+  lookoutFor,
+  type Nav,
+  type NavigateOptions,
+  takeSuggestion,
+} from "./nav-state.ts";
 
 export type { NavigateOptions } from "./nav-state.ts";
 
@@ -29,7 +37,7 @@ type PhaseStep = (n: Nav) => Promise<Phase>;
  * search (STOP, the budget, the simulator) goes to "end".
  *  start        → choose_room   the start is a decision point too: the target may be in view
  *  choose_room  → walk          the room scan's suggestion, else the high-level planner
- *  walk         → search_room   walk to the room's waypoint, deciding at each interruption
+ *  walk         → search_room   walk to the room's waypoint (a new spot when searched again), deciding at each interruption
  *  search_room  → settle        look around where it stands; the room counts as searched
  *  settle       → choose_room   once all is searched, or time runs short, go back to the best seen
  */
@@ -109,7 +117,7 @@ async function chooseRoom(n: Nav): Promise<Phase> {
 async function walk(n: Nav): Promise<Phase> {
   const { o, s } = n;
   const room = s.choice!.room;
-  const status = await walkTo(n, room.waypoint);
+  const status = await walkTo(n, lookoutFor(n, room));
   if (s.outcome !== "continue") return "end";
   if (status === "budget" || status === "done") {
     s.outcome = "ended";
@@ -126,8 +134,9 @@ async function walk(n: Nav): Promise<Phase> {
 async function searchRoom(n: Nav): Promise<Phase> {
   const { o, s } = n;
   o.trajectory.enterRoom(currentRoom(n));
-  await lookAround(n, o.schedule === "every_step" ? "every_step" : "arrival");
   const room = s.choice!.room;
+  s.lookedFrom.set(room.id, [...(s.lookedFrom.get(room.id) ?? []), o.body.pose.position]);
+  await lookAround(n, o.schedule === "every_step" ? "every_step" : "arrival");
   s.visited.push(room.id);
   o.trajectory.searchedRoom(room.id);
   return onward(n, "settle");
