@@ -71,24 +71,56 @@ export interface AgentOutcome {
   error: EpisodeError | null;
 }
 
+/**
+ * One episode as it runs: what it was given, what it has done so far (the outcome it will
+ * return) and what the stages hand each other (the body, the trajectory, the views being saved).
+ */
+interface EpisodeRun {
+  o: AgentOptions;
+  out: AgentOutcome;
+  rules: RuleSession | null;
+  guidance: string[];
+  trajectory: TrajectoryLog;
+  shown: ShownViews;
+  /** the step the latest views belong to, for the model calls made on them */
+  step: number;
+  /** views on their way to files; the episode waits for them before it ends */
+  saving: (Promise<void> | void)[];
+  body: Body | null;
+  onCalls: (calls: readonly CallRecord[]) => void;
+}
+
+/**
+ * The schedule of an episode: each stage runs when its condition holds, in this order. A stage
+ * that fails sets the outcome's error, and the conditions of those after it read that.
+ *  act       ground the request, then plan and act until STOP or the budget ends
+ *  views     wait for the views' files (a failed write fails the episode, as a sync write did)
+ *  reply     what the robot tells the user, checked against their rules before it is said
+ *  memorize  an explicit request becomes a prior interaction; an errored one is not clean
+ */
+const STAGES: { run: (e: EpisodeRun) => Promise<void>; when: (e: EpisodeRun) => boolean }[] = [
+  { run: act, when: () => true },
+  { run: settleViews, when: () => true },
+  { run: reply, when: (e) => e.body !== null && e.out.error === null },
+  {
+    run: memorizeStage,
+    when: (e) =>
+      Boolean(e.o.task.referent) &&
+      e.body !== null &&
+      e.out.error === null &&
+      Boolean(e.o.memory.polar || e.o.memory.log),
+  },
+];
+
 export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
-  const { task, stream } = o;
-  const calls: CallRecord[] = [];
-  const decisions = { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 };
-  const saving: (Promise<void> | void)[] = [];
-  const save = o.saveImage;
-  // the images a call was sent that are no view of the run are stored with it too, once each
-  const shown = new ShownViews(save ? (ref, image) => saving.push(save(ref, image)) : undefined);
-  let step = 0;
-  const onCalls = (cs: readonly CallRecord[]) => {
-    // the exchange goes to the event stream only: the episode's totals keep no prompt text
-    for (const { exchange, ...c } of cs) {
-      calls.push(c);
-      stream.emit(modelCallEvent(c, step, exchange ? shown.resolve(exchange) : undefined));
-    }
-  };
+  const e = startRun(o);
+  for (const stage of STAGES) if (stage.when(e)) await stage.run(e);
+  return e.out;
+}
+
+function startRun(o: AgentOptions): EpisodeRun {
   const g = o.graph;
-  const trajectory = new TrajectoryLog((id) => g.rooms.find((r) => r.id === id)?.label ?? id);
+  const rules = o.rules ?? null;
   const out: AgentOutcome = {
     grounded: null,
     retrievedObjectIds: [],
@@ -97,44 +129,69 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
     stoppedAtInstance: null,
     steps: 0,
     roomsVisited: [],
-    decisions,
-    calls,
+    decisions: { ground: 0, highLevel: 0, lowLevel: 0, memorize: 0 },
+    calls: [],
     memorized: false,
     foundRoom: null,
     reply: null,
     error: null,
   };
-  const rules = o.rules ?? null;
-  rules?.attach({ emit: (e) => stream.emit(e), onCalls });
-  const guidance = rules?.guidance() ?? [];
-
-  const emitViews = (s: number, obs: Observation, images: Image[]) => {
-    const refs: ImageRef[] = images.map((img) => ({
-      view: img.view,
-      format: fileFormat(img),
-      width: img.width,
-      height: img.height,
-      ref: `s${String(s).padStart(4, "0")}-${img.view}.${fileFormat(img)}`,
-    }));
-    if (o.saveImage) for (let i = 0; i < images.length; i++) saving.push(o.saveImage(refs[i].ref, images[i]));
-    step = s;
-    shown.add(refs, images);
-    stream.emit({ type: "views", step: s, visible: obs.visible, images: refs });
-    stream.emit({ type: "pose", step: s, pose: obs.pose, roomId: roomAt(g, obs.pose.position) });
+  const saving: (Promise<void> | void)[] = [];
+  const save = o.saveImage;
+  const e: EpisodeRun = {
+    o,
+    out,
+    rules,
+    guidance: [],
+    trajectory: new TrajectoryLog((id) => g.rooms.find((r) => r.id === id)?.label ?? id),
+    // the images a call was sent that are no view of the run are stored with it too, once each
+    shown: new ShownViews(save ? (ref, image) => saving.push(save(ref, image)) : undefined),
+    step: 0,
+    saving,
+    body: null,
+    onCalls: (cs) => {
+      // the exchange goes to the event stream only: the episode's totals keep no prompt text
+      for (const { exchange, ...c } of cs) {
+        out.calls.push(c);
+        o.stream.emit(modelCallEvent(c, e.step, exchange ? e.shown.resolve(exchange) : undefined));
+      }
+    },
   };
+  rules?.attach({ emit: (ev) => o.stream.emit(ev), onCalls: e.onCalls });
+  e.guidance = rules?.guidance() ?? [];
+  return e;
+}
 
-  let body: Body | null = null;
+function emitViews(e: EpisodeRun, s: number, obs: Observation, images: Image[]): void {
+  const { o } = e;
+  const refs: ImageRef[] = images.map((img) => ({
+    view: img.view,
+    format: fileFormat(img),
+    width: img.width,
+    height: img.height,
+    ref: `s${String(s).padStart(4, "0")}-${img.view}.${fileFormat(img)}`,
+  }));
+  if (o.saveImage) for (let i = 0; i < images.length; i++) e.saving.push(o.saveImage(refs[i].ref, images[i]));
+  e.step = s;
+  e.shown.add(refs, images);
+  o.stream.emit({ type: "views", step: s, visible: obs.visible, images: refs });
+  o.stream.emit({ type: "pose", step: s, pose: obs.pose, roomId: roomAt(o.graph, obs.pose.position) });
+}
+
+/** Ground, then navigate. runAgent never throws for what goes wrong in here: the outcome says why. */
+async function act(e: EpisodeRun): Promise<void> {
+  const { o, out, trajectory } = e;
   try {
     checkMemoryAccess(o.memory);
-    emitViews(0, o.start.observation, o.start.images);
-    trajectory.enterRoom(roomAt(g, o.start.observation.pose.position));
-    body = new Body(o.sim, o.start, {
+    emitViews(e, 0, o.start.observation, o.start.images);
+    trajectory.enterRoom(roomAt(o.graph, o.start.observation.pose.position));
+    e.body = new Body(o.sim, o.start, {
       budget: o.maxSteps,
       views: o.withImages,
       onStep: (s) => {
-        stream.emit({ type: "action", step: s.step, action: s.action, source: s.source, collided: s.collided });
-        emitViews(s.step, s.observation, s.images);
-        const room = roomAt(g, s.observation.pose.position);
+        o.stream.emit({ type: "action", step: s.step, action: s.action, source: s.source, collided: s.collided });
+        emitViews(e, s.step, s.observation, s.images);
+        const room = roomAt(o.graph, s.observation.pose.position);
         trajectory.enterRoom(room);
         trajectory.saw(room, [
           ...s.observation.visible.front,
@@ -143,113 +200,126 @@ export async function runAgent(o: AgentOptions): Promise<AgentOutcome> {
         ]);
       },
     });
-
-    // 1. Ground: which remembered instance the request means.
-    const retrieved = await o.watch.time("memory", () => recall(task, o.memory));
-    const decision = await o.watch.time("model", () => o.policy.ground(groundInput(task, o.memory.mode, retrieved)));
-    decisions.ground++;
-    onCalls(decision.calls);
-    const target = withReferent(task, decision.value);
-    out.grounded = target;
-    out.retrievedObjectIds = retrieved.candidates.map((c) => c.objectId);
-    out.rawSampleIds = retrieved.raw.map((r) => r.episodeId);
-    emitGrounding(stream, o.memory.mode, retrieved, target);
-
-    // 2–3. Plan over the scene graph and act on the views until STOP or the budget ends.
-    const photo = targetPhoto(task, target, retrieved);
-    if (photo) shown.setPhoto(photo.data);
-    if (o.withImages && o.policy.lowLevelTrigger === "sensor") body.setViews(viewsWhenNeeded(target, photo));
-    const nav = await navigate({
-      policy: o.policy,
-      body,
-      graph: g,
-      stream,
-      trajectory,
-      watch: o.watch,
-      onCalls,
-      decisions,
-      instruction: task.instruction,
-      target,
-      ...(photo ? { referenceImage: photo } : {}),
-      withImages: o.withImages,
-      schedule: o.agent.schedule,
-      trigger: o.policy.lowLevelTrigger,
-      imageDecisionEvery: o.agent.imageDecisionEvery,
-      maxLocalSteps: o.agent.maxLocalSteps,
-      arrivalRadius: o.agent.arrivalRadius,
-      maxReplans: o.agent.maxReplans,
-      turnAngle: o.body.turnAngle,
-      camera: { width: o.body.camera.width, height: o.body.camera.height, hfovDeg: o.body.camera.hfov },
-      approachRadius: o.agent.arrivalRadius,
-      stepLength: o.body.stepLength,
-      ...(guidance.length ? { guidance } : {}),
-      ...(rules?.checking ? { gate: new NavigationGate(rules, g) } : {}),
-    });
-    out.stopped = nav.stopped;
-    out.stoppedAtInstance = nav.instanceId;
-    if (nav.stopped) {
-      const room = roomAt(g, body.pose.position);
-      out.foundRoom = room ? (g.rooms.find((r) => r.id === room)?.label ?? room) : null;
-    }
-  } catch (e) {
+    const grounded = await ground(e);
+    await goFind(e, e.body, grounded);
+  } catch (err) {
     // The budget running out is how an episode ends without STOP, not a failure of the agent.
-    if (!(e instanceof StepBudgetExhausted)) out.error = classifyError(e);
-    if (e instanceof BackboneError) onCalls(e.calls);
+    if (!(err instanceof StepBudgetExhausted)) out.error = classifyError(err);
+    if (err instanceof BackboneError) e.onCalls(err.calls);
   }
-  out.steps = body?.steps ?? 0;
+  out.steps = e.body?.steps ?? 0;
   out.roomsVisited = trajectory.facts().roomsVisited;
-  // the views' files are written while the episode walks on; a failed one fails the episode, as a sync write did
-  for (const s of await Promise.allSettled(saving))
-    if (s.status === "rejected" && out.error === null) out.error = classifyError(s.reason);
+}
 
-  // The delivery: what the robot tells the user, checked against their rules before it is said.
-  if (body && out.error === null) {
-    try {
-      out.reply = await o.watch.time("model", () =>
-        deliver(
-          o.policy,
-          {
-            instruction: task.instruction,
-            outcome: {
-              stopped: out.stopped,
-              description: out.grounded?.description || task.referent?.category || "the object",
-              foundRoom: out.foundRoom,
-              roomsSearched: [...new Set(out.roomsVisited)],
-              steps: out.steps,
-              stepsLeft: body!.stepsLeft,
-            },
+/** 1. Ground: which remembered instance the request means. */
+async function ground(e: EpisodeRun): Promise<{ target: GroundOutput; retrieved: Retrieved }> {
+  const { o, out } = e;
+  const retrieved = await o.watch.time("memory", () => recall(o.task, o.memory));
+  const decision = await o.watch.time("model", () => o.policy.ground(groundInput(o.task, o.memory.mode, retrieved)));
+  out.decisions.ground++;
+  e.onCalls(decision.calls);
+  const target = withReferent(o.task, decision.value);
+  out.grounded = target;
+  out.retrievedObjectIds = retrieved.candidates.map((c) => c.objectId);
+  out.rawSampleIds = retrieved.raw.map((r) => r.episodeId);
+  emitGrounding(o.stream, o.memory.mode, retrieved, target);
+  return { target, retrieved };
+}
+
+/** 2–3. Plan over the scene graph and act on the views until STOP or the budget ends. */
+async function goFind(e: EpisodeRun, body: Body, g: { target: GroundOutput; retrieved: Retrieved }): Promise<void> {
+  const { o, out } = e;
+  const photo = targetPhoto(o.task, g.target, g.retrieved);
+  if (photo) e.shown.setPhoto(photo.data);
+  if (o.withImages && o.policy.lowLevelTrigger === "sensor") body.setViews(viewsWhenNeeded(g.target, photo));
+  const nav = await navigate({
+    policy: o.policy,
+    body,
+    graph: o.graph,
+    stream: o.stream,
+    trajectory: e.trajectory,
+    watch: o.watch,
+    onCalls: e.onCalls,
+    decisions: out.decisions,
+    instruction: o.task.instruction,
+    target: g.target,
+    ...(photo ? { referenceImage: photo } : {}),
+    withImages: o.withImages,
+    schedule: o.agent.schedule,
+    trigger: o.policy.lowLevelTrigger,
+    imageDecisionEvery: o.agent.imageDecisionEvery,
+    maxLocalSteps: o.agent.maxLocalSteps,
+    arrivalRadius: o.agent.arrivalRadius,
+    maxReplans: o.agent.maxReplans,
+    turnAngle: o.body.turnAngle,
+    camera: { width: o.body.camera.width, height: o.body.camera.height, hfovDeg: o.body.camera.hfov },
+    approachRadius: o.agent.arrivalRadius,
+    stepLength: o.body.stepLength,
+    ...(e.guidance.length ? { guidance: e.guidance } : {}),
+    ...(e.rules?.checking ? { gate: new NavigationGate(e.rules, o.graph) } : {}),
+  });
+  out.stopped = nav.stopped;
+  out.stoppedAtInstance = nav.instanceId;
+  if (nav.stopped) {
+    const room = roomAt(o.graph, body.pose.position);
+    out.foundRoom = room ? (o.graph.rooms.find((r) => r.id === room)?.label ?? room) : null;
+  }
+}
+
+/** The views' files are written while the episode walks on; a failed one fails the episode. */
+async function settleViews(e: EpisodeRun): Promise<void> {
+  for (const s of await Promise.allSettled(e.saving))
+    if (s.status === "rejected" && e.out.error === null) e.out.error = classifyError(s.reason);
+}
+
+/** The delivery: what the robot tells the user, checked against their rules before it is said. */
+async function reply(e: EpisodeRun): Promise<void> {
+  const { o, out } = e;
+  const body = e.body!;
+  try {
+    out.reply = await o.watch.time("model", () =>
+      deliver(
+        o.policy,
+        {
+          instruction: o.task.instruction,
+          outcome: {
+            stopped: out.stopped,
+            description: out.grounded?.description || o.task.referent?.category || "the object",
+            foundRoom: out.foundRoom,
+            roomsSearched: [...new Set(out.roomsVisited)],
+            steps: out.steps,
+            stepsLeft: body.stepsLeft,
           },
-          rules,
-          onCalls,
-        ),
-      );
-    } catch (e) {
-      if (e instanceof BackboneError) onCalls(e.calls);
-      const c = classifyError(e);
-      out.error = { ...c, message: `reply: ${c.message}` };
-    }
+        },
+        e.rules,
+        e.onCalls,
+      ),
+    );
+  } catch (err) {
+    if (err instanceof BackboneError) e.onCalls(err.calls);
+    const c = classifyError(err);
+    out.error = { ...c, message: `reply: ${c.message}` };
   }
   if (out.reply)
-    stream.emit({
+    o.stream.emit({
       type: "reply",
       text: out.reply.text,
       ...(out.reply.draft !== out.reply.text ? { draft: out.reply.draft } : {}),
       revisions: out.reply.revisions,
       unresolved: out.reply.unresolved,
     });
+}
 
-  // 4. Memorize: an explicit request becomes a prior interaction; an errored one is not clean.
-  if (task.referent && body && out.error === null && (o.memory.polar || o.memory.log)) {
-    try {
-      await memorize(o, trajectory, out, onCalls);
-      out.memorized = true;
-    } catch (e) {
-      if (e instanceof BackboneError) onCalls(e.calls);
-      const c = classifyError(e);
-      out.error = { ...c, kind: c.kind === "agent" ? "memory" : c.kind, message: `memorize: ${c.message}` };
-    }
+/** 4. Memorize: an explicit request becomes a prior interaction. */
+async function memorizeStage(e: EpisodeRun): Promise<void> {
+  try {
+    await memorize(e.o, e.trajectory, e.out, e.onCalls);
+    e.out.memorized = true;
+  } catch (err) {
+    if (err instanceof BackboneError) e.onCalls(err.calls);
+    const c = classifyError(err);
+    e.out.error = { ...c, kind: c.kind === "agent" ? "memory" : c.kind, message: `memorize: ${c.message}` };
   }
-  return out;
 }
 
 async function memorize(
@@ -332,8 +402,6 @@ function emitGrounding(stream: EventStream, mode: MemoryAccess["mode"], r: Retri
       ...(c.category ? { category: c.category } : {}),
       score: c.score,
       statements: c.statements.map((s) => s.text),
-      // the memory graph's ids, so a replay can open each statement's node
-      statementIds: c.statements.map((s) => s.id),
       hasPhoto: r.images.has(c.objectId),
     })),
     rawEpisodeIds: r.raw.map((x) => x.episodeId),
