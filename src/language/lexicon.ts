@@ -306,6 +306,8 @@ export const TASK_LOCAL = alt([
   "this (?:morning|afternoon|evening)",
   "until you are (?:done|finished)",
   "for the rest of (?:the|this) (?:task|search|trip|run)",
+  // while the robot does the task at hand, named by a pronoun: "while you look for it", "as you fetch them"
+  `(?:while|as) (?:you|u) (?:are |re |r )?${alt(["look", "looking", "search", "searching", "hunt", "hunting", "fetch", "fetching", "get", "getting", "find", "finding", "bring", "bringing"])}(?: around)?(?: for)? (?:it|them|this|that|these|those)`,
 ]);
 
 const DAY = alt([
@@ -401,6 +403,23 @@ export const PLACE = alt([
   "(?:the )?(?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level|storey|story)",
   "(?:the )?other (?:side|end|wing|part) of the (?:house|home|flat|apartment)",
   "(?:the )?(?:east|west|north|south|back|front) (?:wing|side|part|half) of the (?:house|home)",
+]);
+
+/**
+ * Free choice: the robot may do as it likes ("go wherever you like", "anywhere"). Said alone it
+ * permits, and asks nothing; with a room left out it bans that room (src/rules/learn/room-acts.ts).
+ */
+export const FREE_CHOICE = alt([
+  "anywhere",
+  "everywhere",
+  "any room",
+  "all (?:the )?rooms",
+  "every room",
+  "wherever (?:you|u) (?:like|want|need|please|wish)",
+  "whatever (?:you|u) (?:like|want|need|please|wish)",
+  "as (?:you|u) (?:like|please|wish)",
+  "all over the (?:house|place)",
+  "around the (?:house|place)",
 ]);
 
 /** Words that only ask for care in general: what to do is not said. */

@@ -26,6 +26,7 @@ import {
   findTimes,
   GLOBAL,
   LASTING,
+  minus,
   NEG,
   NOT_TASK_LOCAL,
   overlap,
@@ -57,7 +58,7 @@ import {
 } from "./learn/clause.ts";
 import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./learn/conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
-import { hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
+import { conditionsSpokenOf, hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
 import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
 import { type Span, segments, sentences } from "./learn/segments.ts";
 import { type Condition, type Requirement, type RuleDraft, type RuleVersion, type Scope, sceneScope } from "./types.ts";
@@ -410,11 +411,37 @@ function retractItems(
   // a permission limited in time or to this house is an exception to the rule, not its end
   // "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
   // permission is limited by is when the rule gives way, never a reason to drop it
+  // "fine in the evenings but never after 9": a window said under a negation is banned, so the
+  // permission is its windows less the banned ones, and never permits a banned hour
+  // "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
+  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
+  const banned = [...r.conditions, ...(ownHours ? r.exceptions : [])].filter(
+    (c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && (!!c.negated || r.exceptions.includes(c)),
+  );
   const times = [
-    ...r.conditions,
+    ...r.conditions
+      .filter((c) => !banned.includes(c as never))
+      .flatMap((c): Cond[] => {
+        if (c.kind !== "time" || !banned.length) return [c];
+        let left = [{ fromHour: c.from, toHour: c.to }];
+        for (const x of banned) left = left.flatMap((w) => minus(w, { fromHour: x.from, toHour: x.to }));
+        return left.map((w) => ({ ...c, from: w.fromHour, to: w.toHour % 24 }));
+      }),
     ...r.exceptions.filter((c) => c.kind === "asked" && r.targets.every((x) => x.kind === "room")),
   ];
   const scene = r.scope === "scene" ? ctx.sceneId : undefined;
+  // hours banned in the same breath, and no permitted hours left to read: dropping the rule or
+  // guessing its exception would both permit what was just banned, so it is asked
+  if (banned.length && !times.some((c) => c.kind === "time"))
+    return [
+      {
+        decision: "unclear",
+        reason: "a permission with hours banned beside it, and which hours are allowed cannot be read",
+        clause,
+        quote,
+        question: `Which hours may I go there, and which not? I read "${verbatim(t, banned[0])}" as still banned.`,
+      },
+    ];
   // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
   const named = namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text);
   const jsonReq = found.map((v) => v.rule.requirement).find((q) => q.kind === "json_fields");
@@ -454,7 +481,7 @@ function retractItems(
     // "you can go in the garage except at night": the ban stays, for what the permission leaves out
     // "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked
     const still = r.exceptions
-      .filter((c) => c.kind !== "asked")
+      .filter((c) => c.kind !== "asked" && !banned.includes(c as never))
       .map((c) => {
         if (c.kind === "time") return c;
         let a = c.a;
@@ -591,8 +618,20 @@ function hoursItems(
 ): LearnItem[] {
   const clause = statementOf(t, r.clause);
   if (r.retime) return retimeItems(t, r, r.retime, rules, ctx);
-  return rulesForHours(r.words, rules).map((v) => {
+  return rulesForHours(r.words, rules).map((v): LearnItem => {
     const times = r.conditions.filter((c) => c.kind === "time").map((c) => conditionOf(t, c, v.rule.requirement));
+    // only the condition the hours are for becomes a window: "on weekends" beside "while the
+    // baby naps" stays, or the rule would hold on more days than said
+    const texts = v.rule.conditions.filter((c) => c.kind === "text");
+    const spoken = conditionsSpokenOf(r.words, v);
+    const replaced = spoken.length ? spoken : texts.length === 1 ? texts : [];
+    if (!replaced.length)
+      return {
+        decision: "unclear",
+        reason: "hours for a rule with more than one condition, and which one is not said",
+        clause,
+        question: `Which of "${texts.map((c) => c.quote).join('" or "')}" are those hours for?`,
+      };
     return {
       decision: "revise",
       reason: "the hours of a condition that could not be computed",
@@ -602,7 +641,7 @@ function hoursItems(
       base: v.versionId,
       draft: {
         ...v.rule,
-        conditions: [...v.rule.conditions.filter((c) => c.kind !== "text"), ...times],
+        conditions: [...v.rule.conditions.filter((c) => !replaced.includes(c)), ...times],
         statement: clause,
         quotes: [...times.map((c) => c.quote), ...v.rule.quotes],
         source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },

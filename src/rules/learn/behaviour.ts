@@ -7,6 +7,7 @@ import {
   ARTIFACT_NOUN,
   directs,
   ENTER,
+  FREE_CHOICE,
   LASTING,
   mood,
   NEG,
@@ -17,6 +18,7 @@ import {
 } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
 import { type Common, LEAD, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
+import { roomsIn } from "./rooms-in.ts";
 
 import type { Span } from "./segments.ts";
 
@@ -47,10 +49,26 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   // "it blocks the door", "the floor is covered in lego": a statement asks nothing of the robot
   // (beside a rule it is the rule's reason), so it is never a behaviour of its own
   if (!directs(mood(asked.replace(/\s+/g, " ").trim()))) return undefined;
-  const content = asked.split(/\s+/).filter((x) => /^[a-z]/.test(x) && !STOPWORDS.has(x));
+  // "go wherever you like": free choice permits and asks nothing, so it is never a rule
+  if (re(FREE_CHOICE).test(w.text)) return undefined;
+  // "keep ur wheels out of the boot room": a room named, but what to do there was not read; a
+  // rule in the user's words would be unchecked and could say more than they meant, so it is asked
+  const room = roomsIn(ctx.tokens, span.a, span.b, ctx.house).at(0);
+  if (room)
+    return {
+      type: "unclear",
+      reason: `something about the ${room.room} ("${text}"), but not what`,
+      question: `You said "${text}": should I stay out of the ${room.room} from now on, or not stop there, or something else?`,
+      clause: span,
+    };
+  const all = asked.split(/\s+/).filter((x) => /^[a-z]/.test(x));
+  const content = all.filter((x) => !STOPWORDS.has(x));
+  // a degree with no measure ("be more respectful", "a bit quieter") counts wherever it stands,
+  // stop word or not: what "more" is would be the robot's guess
+  const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   // a degree with no measure is asked back when it would be kept; for this task it is done as said
-  if (content.length - vague < 2 || (vague > 0 && common.persistence !== "task_local"))
+  if (content.length - vague < 2 || (degree > 0 && common.persistence !== "task_local"))
     return {
       type: "unclear",
       reason: `what to do differently is not said ("${text}")`,

@@ -25,7 +25,8 @@ import {
 import type { Span } from "./segments.ts";
 
 export type Cond =
-  | { kind: "time"; from: number; to: number; a: number; b: number }
+  /** `negated`: said under a negation of its own ("… but never after 9"): a window banned, never one permitted */
+  | { kind: "time"; from: number; to: number; a: number; b: number; negated?: boolean }
   | { kind: "text"; a: number; b: number }
   | { kind: "asked"; a: number; b: number }
   | { kind: "scene"; a: number; b: number };
@@ -45,6 +46,8 @@ export function isExplanation(tokens: readonly Token[], s: Span): boolean {
   return m !== undefined && m.a === s.a;
 }
 
+const CLAUSE_JOIN = /^(?:,|;|but|and|though|although)$/;
+const NEGATION = /\b(?:not|never|no)\b/;
 const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
 const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
@@ -120,6 +123,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       // "always tell me the room, even late at night": emphasis on always, no window
       if (/\beven$/.test(before)) continue;
       const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
+      // the words of its own phrase, back to the last comma or conjunction, hold a negation
+      let k = a;
+      while (k > Math.max(p.a, a - 6) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;
+      if (NEGATION.test(new Words(tokens, k, a).text)) c.negated = true;
       if (EXCEPT.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
       else conditions.push(c);
       taken.push({ a, b });

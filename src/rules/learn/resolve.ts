@@ -166,23 +166,31 @@ const SAME_STATE: Record<string, string> = {
  * The rules whose text condition the words speak of ("the baby sleeps from 1 to 3" → "while
  * the baby is asleep"); when the words name none, the one rule still waiting for its hours.
  */
-export function rulesForHours(words: string[], rules: RuleVersion[]): RuleVersion[] {
-  const stem = (w: string) => {
-    const s = w.replace(/'s$/, "").replace(/(?:ing|es|s|ed)$/, "");
-    return SAME_STATE[s] ?? s;
-  };
-  const said = new Set(words.map(stem));
-  const waiting = rules.filter((r) => r.status === "active" && r.rule.conditions.some((c) => c.kind === "text"));
-  const named = waiting.filter((r) =>
-    r.rule.conditions.some(
-      (c) =>
-        c.kind === "text" &&
-        c.text
-          .toLowerCase()
-          .split(/[^a-z]+/)
-          .filter((w) => w.length >= 3 && !/^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/.test(w))
-          .some((w) => said.has(stem(w))),
-    ),
+const stemOf = (w: string) => {
+  const s = w.replace(/'s$/, "").replace(/(?:ing|es|s|ed)$/, "");
+  return SAME_STATE[s] ?? s;
+};
+
+/** The text conditions of a rule that the words speak of ("she naps" → "while the baby is asleep"). */
+export function conditionsSpokenOf(words: string[], rule: RuleVersion): Condition[] {
+  const said = new Set(words.map(stemOf));
+  return rule.rule.conditions.filter(
+    (c) =>
+      c.kind === "text" &&
+      c.text
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 3 && !/^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/.test(w))
+        .some((w) => said.has(stemOf(w))),
   );
+}
+
+/**
+ * The rules whose text condition the words speak of ("the baby sleeps from 1 to 3" → "while
+ * the baby is asleep"); when the words name none, the one rule still waiting for its hours.
+ */
+export function rulesForHours(words: string[], rules: RuleVersion[]): RuleVersion[] {
+  const waiting = rules.filter((r) => r.status === "active" && r.rule.conditions.some((c) => c.kind === "text"));
+  const named = waiting.filter((r) => conditionsSpokenOf(words, r).length > 0);
   return named.length ? named : waiting.length === 1 ? waiting : [];
 }

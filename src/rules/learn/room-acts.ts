@@ -7,6 +7,7 @@ import {
   AVOID,
   ENTER,
   FORBIDDEN,
+  FREE_CHOICE,
   NEG,
   NEG_GERUND,
   PERMIT,
@@ -70,8 +71,7 @@ const EXCEPT_ROOM = /\b(?:except|unless|other than|apart from|but not|besides|in
 export const LEFT_OUT = /\b(?:except(?: for)?|other than|apart from|but not|but|besides|save for)\b/;
 
 /** Everywhere: a permission that names no room. */
-const EVERYWHERE =
-  /\b(?:anywhere|everywhere|any room|all (?:the )?rooms|every room|wherever you (?:like|want|need)|all over the (?:house|place)|around the (?:house|place))\b/;
+const EVERYWHERE = new RegExp(`\\b${FREE_CHOICE}\\b`);
 
 /**
  * "You're free to go anywhere except the nursery": a permission everywhere, but for the rooms it

@@ -1,0 +1,92 @@
+/**
+ * A rule is never broader than the clause it came from (issue 30, deliverable 5): a permission
+ * never permits an hour the same message bans; hours given for one condition leave the rule's
+ * other conditions in place; a clause about a room that is not read as a room rule is asked, not
+ * kept in the user's words; free choice alone keeps nothing; a ban for the task at hand ("while
+ * you hunt for them") is never stored; a degree with no measure is asked. Sentences written for
+ * this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { inForce } from "../../src/language/index.ts";
+import { teach } from "../../src/rules/index.ts";
+import { learn } from "../../src/rules/learn.ts";
+import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
+import type { Condition } from "../../src/rules/types.ts";
+
+const rooms = ["kitchen", "garage", "attic", "cellar", "hallway", "bedroom", "study", "nursery"];
+const ctx = { rooms, sceneId: "s1" };
+const windows = (cs: Condition[]) =>
+  cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
+
+async function after(...messages: string[]) {
+  const lib = new SqliteRuleLibrary(":memory:");
+  try {
+    for (const [k, m] of messages.entries()) await teach(lib, "u", m, { ...ctx, at: k + 1 });
+    return (await lib.snapshot("u")).rules.map((r) => r.rule);
+  } finally {
+    await lib.close();
+  }
+}
+
+describe("never broader than said", () => {
+  it("a permission with a banned hour beside it never permits that hour", async () => {
+    for (const m of [
+      "the attic is ok in the afternoons but never after 4",
+      "you can go into the attic from 1pm but not after 4pm",
+    ]) {
+      const [rule, ...rest] = await after("Keep out of the attic.", m);
+      assert.equal(rest.length, 0, m);
+      const banned = new Set(inForce(windows(rule.conditions), windows(rule.exceptions)));
+      // 16:00 to 06:00 was said to be banned; the rule must hold at each of those hours (asking back
+      // leaves the whole ban in force, which is safe)
+      for (const h of [16, 17, 20, 23, 2, 5]) assert.ok(banned.has(h), `${m}: ${h}:00 permitted`);
+    }
+    // with the permitted hours read, they are permitted
+    const [rule] = await after("Keep out of the attic.", "you can go into the attic from 1pm but not after 4pm");
+    assert.ok(!inForce(windows(rule.conditions), windows(rule.exceptions)).includes(14));
+  });
+
+  it("hours for one condition leave the rule's other conditions in place", async () => {
+    const [rule] = await after(
+      "stay out of the nursery on weekends while the baby is napping",
+      "the baby naps from 2 to 4 pm",
+    );
+    const texts = rule.conditions.filter((c) => c.kind === "text").map((c) => c.quote);
+    assert.deepEqual(texts, ["on weekends"]);
+    assert.deepEqual(windows(rule.conditions), [{ fromHour: 14, toHour: 16 }]);
+  });
+
+  it("a room named in a clause that is not read as a room rule is asked, never kept in the user's words", () => {
+    const out = learn("keep your dusty tyres out of the study", [], ctx);
+    assert.deepEqual(
+      out.items.map((i) => i.decision),
+      ["unclear"],
+    );
+    assert.match(out.items[0].question ?? "", /study/);
+  });
+
+  it("free choice alone keeps nothing", () => {
+    const out = learn("roam wherever you please", [], ctx);
+    assert.ok(
+      out.items.every((i) => i.decision !== "add"),
+      JSON.stringify(out.items),
+    );
+  });
+
+  it("a ban for the task at hand is never stored", () => {
+    const out = learn("keep out of the cellar while you hunt for them, the floor is wet", [], ctx);
+    assert.deepEqual(
+      out.items.map((i) => [i.decision, i.draft?.requirement.kind]),
+      [["task_local", "avoid_room"]],
+    );
+  });
+
+  it("a degree with no measure is asked, not kept", () => {
+    const out = learn("please be more gentle with the furniture", [], ctx);
+    assert.deepEqual(
+      out.items.map((i) => i.decision),
+      ["unclear"],
+    );
+  });
+});
