@@ -160,6 +160,31 @@ export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no mo
 /** "stop going", "quit entering": a verb of ending before a gerund negates it. */
 export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from)(?= \\w+ing\\b)";
 
+/** Words of a reply's length: a behaviour in them beside a word limit is that limit said in words. */
+export const REPLY_LENGTH = alt([
+  "short",
+  "shorter",
+  "shortest",
+  "brief",
+  "briefer",
+  "concise",
+  "succinct",
+  "terse",
+  "long",
+  "longer",
+  "lengthy",
+  "length",
+  "wordy",
+  "verbose",
+  "words?",
+  "word limit",
+  "limit",
+  "count",
+]);
+
+/** Words of a reply's format: a behaviour in them beside a JSON rule is that rule said in words. */
+export const REPLY_FORMAT = alt(["json", "format", "formatted", "fields?", "keys?"]);
+
 /** What permits (a room is allowed again, or for a while). */
 export const PERMIT = alt([
   "can",

@@ -7,6 +7,8 @@
  * is never repaired: "thus" is a word, not "this".
  */
 
+import { editDistance } from "./rooms.ts";
+
 /**
  * The words repaired: the task nouns and demonstratives of a one-off, parts of the day, reply
  * nouns and the negations and frequencies of a rule.
@@ -36,6 +38,39 @@ export const REPAIRED = [
 ] as const;
 
 const VOCAB = new Set<string>(REPAIRED);
+
+/**
+ * The words for a task after "this" / "that" ("this errend", "this tme"): there a slip of any one
+ * letter (left out, added, swapped or wrong) is repaired, since reading a one-off where a lasting
+ * rule was meant only keeps less, while the reverse keeps a rule nobody asked for.
+ */
+export const TASK_NOUNS_AFTER_THIS = [
+  "time",
+  "once",
+  "trip",
+  "search",
+  "task",
+  "errand",
+  "round",
+  "hunt",
+  "mission",
+  "outing",
+  "visit",
+  "attempt",
+  "request",
+  "episode",
+  "answer",
+  "reply",
+  "response",
+] as const;
+
+/** A slip in a task noun said after a demonstrative, or undefined; words under four letters ("one", "run") are words of their own. */
+export function repairedAfterThis(word: string): string | undefined {
+  if (word.length < 4 || !/^[a-z]+$/.test(word) || (TASK_NOUNS_AFTER_THIS as readonly string[]).includes(word))
+    return undefined;
+  const near = TASK_NOUNS_AFTER_THIS.filter((v) => editDistance(word, v, 1) <= 1);
+  return near.length === 1 ? near[0] : undefined;
+}
 
 function swaps(w: string): string[] {
   const out: string[] = [];

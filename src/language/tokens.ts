@@ -8,7 +8,7 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
-import { repaired } from "./spelling.ts";
+import { repaired, repairedAfterThis } from "./spelling.ts";
 
 export interface Token {
   /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
@@ -293,7 +293,9 @@ export function tokenize(message: string): Token[] {
       continue;
     }
     // "this tiem", "12 wrods": a slip in a word the grammar leans on (spelling.ts)
-    push(repaired(s) ?? s, r, false);
+    const last = out.at(-1)?.w;
+    const afterThis = last === "this" || last === "that" ? repairedAfterThis(s) : undefined;
+    push(repaired(s) ?? afterThis ?? s, r, false);
   }
   return out;
 }

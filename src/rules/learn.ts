@@ -32,6 +32,8 @@ import {
   overlap,
   PRAISE,
   REFERENCE,
+  REPLY_FORMAT,
+  REPLY_LENGTH,
   read,
   roomKey,
   roomName,
@@ -54,6 +56,7 @@ import {
   type RetractReading,
   type RuleReading,
   readClause,
+  targetOf,
   VAGUE_QUESTION,
 } from "./learn/clause.ts";
 import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./learn/conditions.ts";
@@ -284,6 +287,27 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
         ruleId: stored[0].ruleId,
         base: stored[0].versionId,
         quote: clause,
+      };
+    // "quit telling me the room, I see it on the map": a rule of that kind is stored, said of
+    // another reply; it is the one to drop, or, with several, which one is asked. A behaviour in
+    // the user's words beside it would leave the rule they asked to end in force
+    const kin = rules.filter((v) => v.status === "active" && hits(targetOf(r.requirement), v));
+    if (kin.length === 1)
+      return {
+        decision: "retract",
+        reason: `retracts ${kin[0].ruleId}`,
+        clause,
+        persistence: "persistent",
+        ruleId: kin[0].ruleId,
+        base: kin[0].versionId,
+        quote: clause,
+      };
+    if (kin.length > 1)
+      return {
+        decision: "unclear",
+        reason: "a rule no longer wanted, but more than one could be meant",
+        clause,
+        question: `Which should I drop: ${kin.map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
       };
     // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
     return resolveDraft(
@@ -782,8 +806,8 @@ function dropCovered(readings: Reading[]): Reading[] {
   return readings.filter((r) => {
     if (r.type !== "rule" || r.requirement.kind !== "behavior") return true;
     const t = r.requirement.text.toLowerCase();
-    if (has("word_limit") && /\b(?:short|shorter|brief|concise|long|length|words?)\b/.test(t)) return false;
-    if (has("json_fields") && /\b(?:json|format)\b/.test(t)) return false;
+    if (has("word_limit") && re(REPLY_LENGTH).test(t)) return false;
+    if (has("json_fields") && re(REPLY_FORMAT).test(t)) return false;
     return true;
   });
 }

@@ -3,7 +3,9 @@
  * never permits an hour the same message bans; hours given for one condition leave the rule's
  * other conditions in place; a clause about a room that is not read as a room rule is asked, not
  * kept in the user's words; free choice alone keeps nothing; a ban for the task at hand ("while
- * you hunt for them") is never stored; a degree with no measure is asked. Sentences written for
+ * you hunt for them") is never stored, nor a one-off with a mistyped task word; a degree with no
+ * measure is asked; a wish to end what a stored rule makes the robot do drops that rule; a new
+ * value said for some of the time only is asked. Sentences written for
  * this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -88,5 +90,31 @@ describe("never broader than said", () => {
       out.items.map((i) => i.decision),
       ["unclear"],
     );
+  });
+
+  it("a wish to end a habit a stored rule makes drops that rule, never adds one beside it", async () => {
+    const left = await after(
+      "Always say which room you found it in.",
+      "stop telling me the room, the notes on the map show it",
+    );
+    assert.deepEqual(left, []);
+  });
+
+  it("a new value said for some of the time is asked; the old limit stays in force", async () => {
+    const [rule, ...rest] = await after(
+      "Keep replies under 12 words.",
+      "ok 40 words, but only when I ask about the garden",
+    );
+    assert.equal(rest.length, 0);
+    assert.deepEqual([rule.requirement.kind === "word_limit" && rule.requirement.maxWords, rule.conditions], [11, []]);
+  });
+
+  it("a one-off whose task word is mistyped is still a one-off", () => {
+    for (const m of ["on this serch keep out of the attic", "for this errnd skip the cellar"])
+      assert.deepEqual(
+        learn(m, [], ctx).items.map((i) => i.decision),
+        ["task_local"],
+        m,
+      );
   });
 });

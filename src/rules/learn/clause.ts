@@ -25,6 +25,8 @@ import {
   PEOPLE_TIME,
   PERMIT,
   PLACE,
+  REPLY_FORMAT,
+  REPLY_LENGTH,
   REPLY_NOUN,
   RETRACT,
   REVISING,
@@ -71,9 +73,8 @@ function targetsIn(ctx: ReadCtx, s: Span, antecedent: RoomRef | undefined, act: 
   const t = words(ctx, s).text;
   if (/\b(?:mention\w*|which room|what room|the room|where (?:it|they|things) (?:was|were|is|are))\b/.test(t))
     return [{ kind: "mention", ...(/\b(?:which|what|the) room|where\b/.test(t) ? { what: FOUND_ROOM } : {}) }];
-  if (/\b(?:json|format|fields?|keys?)\b/.test(t)) return [{ kind: "json" }];
-  if (/\b(?:words?|word limit|limit|length|short|shorter|brief|long|longer|concise|count)\b/.test(t))
-    return [{ kind: "word_limit" }];
+  if (re(REPLY_FORMAT).test(t)) return [{ kind: "json" }];
+  if (re(REPLY_LENGTH).test(t)) return [{ kind: "word_limit" }];
   const quoted = ctx.tokens.slice(s.a, s.b).filter((x) => x.quoted && x.w !== "'");
   if (quoted.length || re(CALL).test(t)) return [{ kind: "avoid_text" }];
   return [{ kind: "unknown" }];

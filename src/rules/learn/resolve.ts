@@ -101,6 +101,22 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
     }
     // "make that 12 words": a new value; when and where the rule holds stay as they were, unless said anew
     const said = draft.conditions.length > 0 || draft.exceptions.length > 0;
+    // "30 words when I ask about rooms" under "under 10 words": the new value for some of the
+    // time only; replacing the rule would lift the old limit everywhere else, so it is asked
+    if (
+      said &&
+      (condKey(draft.conditions) !== condKey(old.conditions) ||
+        condKey(draft.exceptions) !== condKey(old.exceptions) ||
+        old.scope !== draft.scope)
+    )
+      return {
+        decision: "unclear",
+        reason: "a new value said for some of the time only: the rest of the time is not said",
+        clause,
+        persistence: "persistent",
+        draft,
+        question: `Should "${clause}" hold only then, and "${old.statement}" the rest of the time?`,
+      };
     return item(
       "replace",
       "the same requirement with a new value",
