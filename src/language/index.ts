@@ -44,6 +44,7 @@ export {
   ARTIFACT_NOUN,
   AVOID,
   alt,
+  bounded,
   CALL,
   DAYS,
   DURATION,
@@ -94,6 +95,7 @@ export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAIL
 export type { RoomMatch } from "./rooms.ts";
 export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";
 export { countWords, sentences } from "./sentences.ts";
+export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export type { FoundTime, ReplacedTimes } from "./times.ts";
 export { findTimes, replacedTimes, timeCandidates } from "./times.ts";

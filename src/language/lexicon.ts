@@ -7,6 +7,9 @@
  * avoid; a permission before it lifts one).
  */
 
+/** A word class as a pattern of whole words: "in" matches "in", never "inside". */
+export const bounded = (src: string) => new RegExp(`\\b${src}\\b`);
+
 export const alt = (xs: readonly string[]) => `(?:${[...xs].sort((a, b) => b.length - a.length).join("|")})`;
 
 /** a verb's forms: base, -s, -ing, -ed, and irregular ones */

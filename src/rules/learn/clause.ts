@@ -21,6 +21,7 @@ import {
   findTimes,
   GLOBAL,
   LASTING,
+  LEFT_OUT,
   NOT_TASK_LOCAL,
   PEOPLE_TIME,
   PERMIT,
@@ -56,7 +57,7 @@ import {
   words,
 } from "./reading.ts";
 import { jsonReading, literalAfter, tellReadings, wordLimit } from "./reply-acts.ts";
-import { ellipticalRoom, exceptedRooms, heads, LEFT_OUT, roomReadings } from "./room-acts.ts";
+import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 

@@ -7,20 +7,36 @@
  * when, and are cut off before any of this is read.
  */
 import {
+  ASKED,
+  BARE_WHEN_YOU,
+  bounded,
+  CLAUSE_JOIN,
   DAYS,
   DURATION,
+  DURING,
+  EMPHASIS,
+  EVEN_BEFORE,
+  EXCEPT,
   EXPLAIN,
+  FINE_AFTER,
   findTimes,
   GLOBAL,
   LASTING,
+  LIST_JOIN,
+  NEGATION,
   NOT_TASK_LOCAL,
-  PEOPLE_TIME,
+  POLITE_IF,
+  ROBOT_WHEN,
   SCENE,
   STRONG_LASTING,
   TASK_LOCAL,
   type Token,
+  UNLESS,
   VAGUE,
+  WHEN_ASKED,
+  WHEN_CLAUSE,
   Words,
+  YOU_ARE,
 } from "../../language/index.ts";
 import type { Span } from "./segments.ts";
 
@@ -31,60 +47,29 @@ export type Cond =
   | { kind: "asked"; a: number; b: number }
   | { kind: "scene"; a: number; b: number };
 
-const re = (s: string) => new RegExp(`\\b${s}\\b`);
-
 /** A part without its explanation: "stay out of the bathroom because that is when …" ends at "because". */
 export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
   const w = new Words(tokens, s.a, s.b);
-  const m = w.first(re(EXPLAIN));
+  const m = w.first(bounded(EXPLAIN));
   return m ? { a: s.a, b: m.a } : s;
 }
 
 /** A part that is all explanation. */
 export function isExplanation(tokens: readonly Token[], s: Span): boolean {
-  const m = new Words(tokens, s.a, s.b).first(re(EXPLAIN));
+  const m = new Words(tokens, s.a, s.b).first(bounded(EXPLAIN));
   return m !== undefined && m.a === s.a;
 }
-
-const CLAUSE_JOIN = /^(?:,|;|but|and|though|although)$/;
-const NEGATION = /\b(?:not|never|no)\b/;
-const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
-const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
-
-/** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
-const ASKED =
-  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct)\b.*$/;
-/** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
-/** A condition that is the user asking: "when I tell you to go there", "if I ask". */
-const WHEN_ASKED =
-  /^(?:only )?(?:when(?:ever)?|if|once)\s+(?:i|we)\s+(?:specifically |explicitly |actually )?(?:ask|tell|send|say|request|want|need|allow|let|instruct)\b/;
-const UNLESS = /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
-
-/** What the robot itself is doing: "when you reply", "when you are done" restate the stage, no condition. */
-const ROBOT_WHEN =
-  /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|need to|have to|must)\b/;
-
-/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
-const HEDGE =
-  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if)/;
 
 /** A part that reads as a condition but is none: the robot's own doing, or politeness. */
 export function notCondition(text: string): boolean {
   return (
     ROBOT_WHEN.test(text) ||
-    HEDGE.test(text) ||
+    POLITE_IF.test(text) ||
     // "even late at night": emphasis on always
-    /^even\b/.test(text) ||
-    /^(?:when(?:ever)?|while|if) (?:you|u)(?: are| re| r)?$/.test(text)
+    EMPHASIS.test(text) ||
+    BARE_WHEN_YOU.test(text)
   );
 }
-
-/** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
-const WHEN_CLAUSE =
-  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once)\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
-const DURING = new RegExp(
-  String.raw`\b(?:during|at|after|before|around|over|through|past|until|till|by)\s+(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}\b`,
-);
 
 export interface When {
   conditions: Cond[];
@@ -103,10 +88,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   const days: Span[] = [];
   for (const p of cut)
     for (const src of [DURATION, DAYS])
-      for (const m of new Words(tokens, p.a, p.b).matches(re(src))) {
+      for (const m of new Words(tokens, p.a, p.b).matches(bounded(src))) {
         if (overlaps(m, days)) continue;
         // "on mondays or wednesdays": either day, one condition
-        const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => /^(?:or|and|,)$/.test(t.w)));
+        const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => LIST_JOIN.test(t.w)));
         if (prev) prev.b = m.b;
         else days.push({ a: m.a, b: m.b });
       }
@@ -121,7 +106,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const after = new Words(tokens, b, Math.min(p.b, b + 4)).text;
       taken.push({ a, b });
       // "always tell me the room, even late at night": emphasis on always, no window
-      if (/\beven$/.test(before)) continue;
+      if (EVEN_BEFORE.test(before)) continue;
       const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
       // the words of its own phrase, back to the last comma or conjunction, hold a negation
       let k = a;
@@ -162,8 +147,8 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
     if (when && when.b - when.a > 2 && !overlaps(when, taken) && !act.some((s) => s.a < when.a && s.b > when.a)) {
       const said = new Words(tokens, when.a, when.b).text;
       const timeOnly = findTimes(said).some((t) => t.quote.length >= said.length - 8);
-      const vague = re(VAGUE).test(said);
-      const scope = re(SCENE).test(said) && /\b(?:you|u) (?:are|re)\b/.test(said);
+      const vague = bounded(VAGUE).test(said);
+      const scope = bounded(SCENE).test(said) && YOU_ARE.test(said);
       if (!notCondition(said) && !timeOnly && !vague && !scope) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
         conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
@@ -190,24 +175,24 @@ export function persistenceOf(
   // "this time skip the office and in general keep answers short": the act's own "in general" wins
   if (main) {
     const w = new Words(tokens, main.a, withoutExplanation(tokens, main).b);
-    const strong = w.first(re(STRONG_LASTING));
-    if (strong && !w.first(re(TASK_LOCAL)))
+    const strong = w.first(bounded(STRONG_LASTING));
+    if (strong && !w.first(bounded(TASK_LOCAL)))
       return { persistence: "persistent", marker: { a: strong.a, b: strong.b }, said: true };
   }
   let lasting: Span | undefined;
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
     const w = new Words(tokens, p.a, p.b);
-    const not = w.first(re(NOT_TASK_LOCAL));
+    const not = w.first(bounded(NOT_TASK_LOCAL));
     if (not) return { persistence: "persistent", marker: { a: not.a, b: not.b }, said: true };
-    const t = w.first(re(TASK_LOCAL));
+    const t = w.first(bounded(TASK_LOCAL));
     if (t) return { persistence: "task_local", marker: { a: t.a, b: t.b }, said: true };
-    const l = w.first(re(LASTING));
+    const l = w.first(bounded(LASTING));
     if (l && !lasting) lasting = { a: l.a, b: l.b };
   }
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
-    const v = new Words(tokens, p.a, p.b).first(re(VAGUE));
+    const v = new Words(tokens, p.a, p.b).first(bounded(VAGUE));
     if (v) return { persistence: "defer", marker: { a: v.a, b: v.b }, said: true };
   }
   return lasting
@@ -220,13 +205,13 @@ export function scopeOf(tokens: readonly Token[], parts: Span[]): { scope: "glob
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
     const w = new Words(tokens, p.a, p.b);
-    const g = w.first(re(GLOBAL));
+    const g = w.first(bounded(GLOBAL));
     if (g) return { scope: "global", quote: { a: g.a, b: g.b } };
   }
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
     const w = new Words(tokens, p.a, p.b);
-    for (const s of w.matches(re(SCENE))) {
+    for (const s of w.matches(bounded(SCENE))) {
       // a bare "here" only at the edge of a part: "here, stay out of …", "… the garage here"
       if (s.m[0] === "here" && s.a !== p.a && s.b !== p.b) continue;
       return { scope: "scene", quote: { a: s.a, b: s.b } };

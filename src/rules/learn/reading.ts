@@ -1,5 +1,5 @@
 /** What a clause reading is: the shapes clause.ts and the act readers (room-acts, reply-acts, behaviour) share. */
-import { FILLER, type Token, Words } from "../../language/index.ts";
+import { bounded, LEAD, type Token, Words } from "../../language/index.ts";
 import type { Requirement, Stage } from "../types.ts";
 import type { Cond, Lasting } from "./conditions.ts";
 import type { RoomRef } from "./rooms-in.ts";
@@ -99,8 +99,8 @@ export interface UnclearReading {
 
 export type Reading = RuleReading | RetractReading | HoursReading | NarrowReading | UnclearReading;
 
-export const re = (s: string) => new RegExp(`\\b${s}\\b`);
-export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;
+export const re = bounded;
+export { LEAD };
 
 export function words(ctx: ReadCtx, s: Span): Words {
   return new Words(ctx.tokens, s.a, s.b);

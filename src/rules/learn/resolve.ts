@@ -7,6 +7,7 @@
  * none covers it. A value that only makes sense against a stored rule ("make that 20 words",
  * "20 words is fine") with none stored comes back as a question, never a guess.
  */
+import { CONDITION_FUNCTION_WORD, crudeStem, lettersAndDigits, NARROWING, NOT_LETTERS } from "../../language/index.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { Target } from "./clause.ts";
 import type { LearnDecision, LearnItem } from "./items.ts";
@@ -25,10 +26,7 @@ export function requirementKey(req: Requirement): string {
     case "avoid_text":
       return `avoid_text:${req.target}:${req.text.toLowerCase()}`;
     case "behavior":
-      return `behavior:${req.text
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, " ")
-        .trim()}`;
+      return `behavior:${lettersAndDigits(req.text.toLowerCase()).trim()}`;
   }
 }
 
@@ -138,7 +136,7 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
   if (sameScope && sameConds && sameExc) return item("reuse", `${same.ruleId} already says this`, same);
   const oldBroader = old.scope === "global" && old.conditions.length === 0 && old.exceptions.length === 0;
   // "never go into the garage at night" under "stay out of the garage": already covered, unless the user narrows it
-  if (oldBroader && !flags.revising && !/\b(?:only|just|instead|rather|now)\b/i.test(clause))
+  if (oldBroader && !flags.revising && !NARROWING.test(clause.toLowerCase()))
     return item("reuse", `${same.ruleId} already covers this, more broadly`, same);
   return item("revise", "the same requirement with a new scope, condition or exception", same);
 }
@@ -183,7 +181,7 @@ const SAME_STATE: Record<string, string> = {
  * the baby is asleep"); when the words name none, the one rule still waiting for its hours.
  */
 const stemOf = (w: string) => {
-  const s = w.replace(/'s$/, "").replace(/(?:ing|es|s|ed)$/, "");
+  const s = crudeStem(w);
   return SAME_STATE[s] ?? s;
 };
 
@@ -195,8 +193,8 @@ export function conditionsSpokenOf(words: string[], rule: RuleVersion): Conditio
       c.kind === "text" &&
       c.text
         .toLowerCase()
-        .split(/[^a-z]+/)
-        .filter((w) => w.length >= 3 && !/^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/.test(w))
+        .split(NOT_LETTERS)
+        .filter((w) => w.length >= 3 && !CONDITION_FUNCTION_WORD.test(w))
         .some((w) => said.has(stemOf(w))),
   );
 }

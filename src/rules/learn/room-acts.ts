@@ -4,14 +4,24 @@
  * "…, except the kitchen": not the kitchen).
  */
 import {
+  AUX,
   AVOID,
+  DETERMINER,
+  ENDING_VERB,
   ENTER,
+  EVERYWHERE,
+  EXCEPT_ROOM,
   FORBIDDEN,
-  FREE_CHOICE,
-  NEG,
-  NEG_GERUND,
-  PERMIT,
+  FORBIDDEN_NOT,
+  GERUND_START,
+  LEFT_OUT,
+  NEGATED,
+  NOT_OR_NEVER,
+  NOT_THE,
+  NOT_WORD,
+  PERMITS,
   STOP,
+  STOPS,
   SUBJECT,
   SUBORDINATOR,
   Words,
@@ -31,15 +41,11 @@ export interface Head {
   bans: boolean;
 }
 
-const AUX = /^(?:do|does|did|will|would|should|can|could|must|may|might|shall|are|is)$/;
-
 export function heads(ctx: ReadCtx, s: Span): Head[] {
   const w = words(ctx, s);
   const out: Head[] = [];
   // "do not", "should never": the negation starts at its auxiliary
-  const negs = [...w.matches(new RegExp(`\\b(?:${NEG}|${NEG_GERUND})\\b`))].map((m) =>
-    m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a,
-  );
+  const negs = [...w.matches(NEGATED)].map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
   const negated = (at: number) => negs.some((n) => n < at);
   for (const m of w.matches(re(AVOID))) out.push({ a: m.a, b: m.b, kind: "avoid", bans: !negated(m.a) });
   for (const m of w.matches(re(FORBIDDEN)))
@@ -47,11 +53,11 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
       a: m.a,
       b: m.b,
       kind: "forbidden",
-      bans: !/\bnot\b/.test(m.m[0]) || /not allowed|not for|not a place/.test(m.m[0]),
+      bans: !NOT_WORD.test(m.m[0]) || FORBIDDEN_NOT.test(m.m[0]),
     });
   for (const m of w.matches(re(STOP))) {
     // "stop going into the garage": "stop" before a gerund negates it, and is no stop itself
-    if (/^(?:stop|quit)$/.test(m.m[0]) && /^\w+ing\b/.test(w.text.slice(m.m.index! + m.m[0].length + 1))) continue;
+    if (ENDING_VERB.test(m.m[0]) && GERUND_START.test(w.text.slice(m.m.index! + m.m[0].length + 1))) continue;
     if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
     const first = negs.filter((n) => n < m.a).at(-1);
     out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
@@ -59,19 +65,12 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
   for (const m of w.matches(re(ENTER))) {
     if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
     // "your search", "the walk": a noun, no verb
-    if (/^(?:your|the|my|a|an|this|that|its)$/.test(ctx.tokens[m.a - 1]?.w ?? "")) continue;
+    if (DETERMINER.test(ctx.tokens[m.a - 1]?.w ?? "")) continue;
     const first = negs.filter((n) => n < m.a).at(-1);
     out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
   }
   return out.sort((x, y) => x.b - y.b);
 }
-
-const EXCEPT_ROOM = /\b(?:except|unless|other than|apart from|but not|besides|instead of|rather than|save for)\b/;
-/** What a permission leaves out: the words of an exception, and a bare "but" ("anywhere but the garage"). */
-export const LEFT_OUT = /\b(?:except(?: for)?|other than|apart from|but not|but|besides|save for)\b/;
-
-/** Everywhere: a permission that names no room. */
-const EVERYWHERE = new RegExp(`\\b${FREE_CHOICE}\\b`);
 
 /**
  * "You're free to go anywhere except the nursery": a permission everywhere, but for the rooms it
@@ -79,14 +78,12 @@ const EVERYWHERE = new RegExp(`\\b${FREE_CHOICE}\\b`);
  */
 export function exceptedRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const w = words(ctx, main);
-  const permit = w.first(new RegExp(`\\b(?:${PERMIT})\\b`));
+  const permit = w.first(PERMITS);
   const where = w.first(EVERYWHERE);
   const except = w.first(LEFT_OUT);
   if (!permit || !where || !except || !(permit.a < where.a && where.b <= except.a)) return [];
-  if (/\b(?:not|never)\b/.test(new Words(ctx.tokens, main.a, permit.a).text)) return [];
-  const kind = new RegExp(`\\b(?:${STOP})\\b`).test(new Words(ctx.tokens, permit.a, where.a).text)
-    ? "no_stop_in_room"
-    : "avoid_room";
+  if (NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, permit.a).text)) return [];
+  const kind = STOPS.test(new Words(ctx.tokens, permit.a, where.a).text) ? "no_stop_in_room" : "avoid_room";
   return roomsIn(ctx.tokens, except.b, main.b, ctx.house, c.antecedent).map((r) => ({
     type: "rule",
     ...common,
@@ -149,7 +146,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
 /** "not the bathroom this time": an object without a verb. */
 export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const w = words(ctx, main);
-  const m = w.first(/\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|that)\b/);
+  const m = w.first(NOT_THE);
   if (!m) return [];
   return roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
     .slice(0, 1)

@@ -3,7 +3,7 @@
  * no such label), and "there" / "in it" / "that room" resolved to the room named before it.
  */
 import type { Token } from "../../language/index.ts";
-import { matchRoom, roomKey } from "../../language/index.ts";
+import { AFTER_QUALIFIER, isPlainWord, matchRoom, PLURAL_ROOMS, POSSESSIVE_S, roomKey } from "../../language/index.ts";
 
 export interface RoomRef {
   room: string;
@@ -27,9 +27,6 @@ const QUALIFIER = new Set(
     "grey gray dark empty"
   ).split(" "),
 );
-/** … or after it ("the bathroom upstairs", "the bedroom on the second floor"). */
-const AFTER_QUALIFIER =
-  /^(?:upstairs|downstairs|(?:on|at) the (?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level)|(?:at|in) the (?:back|front|end)\b(?: of the (?:hall|hallway|corridor|house))?)/;
 
 /** Words after which a room is expected: a misspelling there is read as the nearest room. */
 const BEFORE_ROOM = new Set([
@@ -164,18 +161,13 @@ export function roomsIn(
     // a room the lexicon does not know, named as rooms are: "the sewing room", "the baby's room"
     const possessive = words[k + 1] === "'s";
     const head = possessive ? k + 2 : k + 1;
-    if (
-      /^[a-z]{3,}$/.test(w) &&
-      (words[head] === "room" || words[head] === "rooms") &&
-      !NOT_A_ROOM.has(w) &&
-      head < b
-    ) {
+    if (isPlainWord(w) && (words[head] === "room" || words[head] === "rooms") && !NOT_A_ROOM.has(w) && head < b) {
       const said = tokens
         .slice(k, head + 1)
         .map((t) => t.w)
         .join(" ")
-        .replace(/ 's/g, "s")
-        .replace(/rooms$/, "room");
+        .replace(POSSESSIVE_S, "s")
+        .replace(PLURAL_ROOMS, "room");
       out.push({ room: roomKey(said), a: k, b: head + 1 });
       k = head;
     }

@@ -5,7 +5,14 @@
  * long or why ("When the baby is asleep, stay out of the nursery" is one clause; so is "Stay
  * out of the garage, always").
  */
-import { type Token, Words } from "../../language/index.ts";
+import {
+  DIRECTIVE_START,
+  FIELD_NAME_PART,
+  FIELD_NAMES,
+  LISTS_FIELDS,
+  type Token,
+  Words,
+} from "../../language/index.ts";
 
 export interface Span {
   /** token range [a, b) */
@@ -33,10 +40,6 @@ export function sentences(message: string, tokens: readonly Token[]): Span[] {
   if (a < tokens.length) out.push({ a, b: tokens.length });
   return out;
 }
-
-/** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
-const DIRECTIVE_START =
-  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on) )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
 
 /** Segments of a sentence: at commas, dashes and colons, and at a conjunction before a new directive. */
 export function segments(tokens: readonly Token[], s: Span): Span[] {
@@ -73,20 +76,11 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
 /** "JSON with found, room, object": a list cut at its commas is one segment again. */
 function mergeLists(tokens: readonly Token[], segs: Span[]): Span[] {
   const out: Span[] = [];
-  const ident =
-    /^(?:(?:and|plus|the|a|an|or|'|as well as) )*[a-z_][a-z0-9_]*(?: (?:field|key|property))?(?: '(?: |$))?$/;
   for (const s of segs) {
     const prev = out.at(-1);
     const text = new Words(tokens, s.a, s.b).text;
-    const listing =
-      prev &&
-      /\b(?:json|keys?|fields?|properties|with|containing|including)\b/.test(new Words(tokens, prev.a, prev.b).text);
-    if (
-      prev &&
-      listing &&
-      (ident.test(text) || /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,) '?[a-z_]+'?)*$/.test(text)) &&
-      !DIRECTIVE_START.test(text)
-    ) {
+    const listing = prev && LISTS_FIELDS.test(new Words(tokens, prev.a, prev.b).text);
+    if (prev && listing && (FIELD_NAME_PART.test(text) || FIELD_NAMES.test(text)) && !DIRECTIVE_START.test(text)) {
       out[out.length - 1] = { a: prev.a, b: s.b };
       continue;
     }
