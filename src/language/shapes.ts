@@ -4,7 +4,18 @@
  * extends one place. They are built from the word classes of lexicon.ts where one exists.
  * Grouped by the learner's step that uses them: segments, conditions, rooms, replies, updates.
  */
-import { FILLER, FREE_CHOICE, NEG, NEG_GERUND, PEOPLE_TIME, PERMIT, STOP } from "./lexicon.ts";
+import {
+  FILLER,
+  FREE_CHOICE,
+  LASTING,
+  NEG,
+  NEG_GERUND,
+  PEOPLE_TIME,
+  PERMIT,
+  STOP,
+  TASK_LOCAL,
+  TASK_VERB,
+} from "./lexicon.ts";
 
 // ---- conditions -----------------------------------------------------------------------------
 
@@ -157,6 +168,35 @@ export const FIELD_NAMES = /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,) '?[a-z
 /** What may come before a clause's verb and says nothing: "ok so please just …". */
 export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;
 
+/** What the robot was told it did: "You went into the garage.", "Why were you in the kitchen?" */
+export const NARRATIVE =
+  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
+
+/** A part that leads up to the main clause ("Whenever you bring something back, …") asks nothing by itself. */
+export const SUBORDINATE =
+  /^(?:(?:and|but|so|also|just) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|every time|each time|any ?time)\b/;
+
+/** The words that make an exception: "except between 6 and noon" is all marker once its hours are read. */
+export const EXCEPTION_MARKER = /\b(?:except(?: for)?|unless|but not|other than|apart from|besides)\b/;
+
+/** "when you are …": the robot, a marker of where or when it is. */
+export const WHEN_YOU = /\b(?:when|while|whenever|if|as long as) (?:you|u)(?: are)?\b/;
+
+/** A word that only joins a clause to what came before: "and", "but", "ok". */
+export const LEADING_JOIN = /^(?:and|but|so|then|plus|also|ok|well|,)$/;
+
+/** Punctuation that ends a clause before the next: ",", ";", a dash. */
+export const TRAILING_PUNCT = /^[,;:\-—–]$/;
+
+/** A sentence's closing punctuation. */
+export const SENTENCE_END = /[.!?]+$/;
+
+/** A word starting with a vowel letter: "an office". */
+export const VOWEL_START = /^[aeiou]/;
+
+/** Punctuation and space at either end of a quote. */
+export const EDGE_PUNCTUATION = /^[,;:\s—–-]+|[,;:.!?\s—–-]+$/g;
+
 // ---- updates --------------------------------------------------------------------------------
 
 /** Words that narrow a rule said again: "only at night", "just in the evening", "now". */
@@ -167,3 +207,72 @@ export const NOT_LETTERS = /[^a-z]+/;
 
 /** The words of a condition that say nothing of whose state it is: "when", "the", "their". */
 export const CONDITION_FUNCTION_WORD = /^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/;
+
+/** The words an exception starts with: "except", "other than", "but not". */
+export const EXCEPTION_LEAD = /^(?:except|other|than|apart|from|but|not|for)$/;
+
+/** The words a when-phrase starts with: "except when guests are over" holds "when guests are over". */
+export const WHEN_LEAD = /^(?:when|whenever|if|while|during|on|in|at)$/;
+
+// ---- behaviour ------------------------------------------------------------------------------
+
+export const DIRECTIVE = new RegExp(
+  `(?:${LEAD}(?:keep|stay|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make|be|limit|stop|start|wait|park|cap|send|write|put|let|leave|greet|speak|talk|try|remember|call|address|show|add|sound|shorten|explain|describe|list|report|ask|check|turn|close|open|knock|announce|warn|beep|slow|move|drive|come back|return|bring|go)\\b)|\\b(?:${NEG}|do not|never|please|make sure|be sure|remember to|i (?:want|need|would like|would prefer|would rather|prefer|like|do not want) (?:you|it)|(?:i|we) (?:would like|would prefer|prefer|want) (?!(?:my|the|some|a|an|our|his|her|their|to)\\b)\\w+|you (?:should|must|need to|have to|ought to|are to)|${LASTING})\\b`,
+);
+
+export const ASKS_FOR_OBJECT = new RegExp(
+  `${LEAD}(?:(?:(?:can|could|would|will) you (?:please )?)?(?:${TASK_VERB})\\b|(?:can|could|would|will) you (?:please )?(?:check|look|search|go|see|tell me where)\\b|(?:i|we) (?:want|need|would like|am looking for|are looking for) (?:my|the|some|a|an|our|his|her|their)\\b)`,
+);
+
+/** The words that only say for how long ("every time", "this time"), all of them. */
+export const HOW_LONG_WORDS = new RegExp(`\\b(?:${LASTING}|${TASK_LOCAL})\\b`, "g");
+
+/** A statement's closing punctuation and space. */
+export const END_PUNCTUATION = /[.!?,;:\s]+$/;
+
+/** A word that starts with a letter. */
+export const STARTS_WITH_LETTER = /^[a-z]/;
+
+/** A word of what the robot says: a behaviour in one is for the reply (delivery). */
+export const DELIVERY_WORD =
+  /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce|emoji|jargon|slang|exclamation|abbreviation|swear|curs|text|json|format)\w*/;
+
+/** Every form of "be": taken out, "go to the kitchen and be quick" only moves. */
+export const COPULA_ALL = /\b(?:be|being|been)\b/g;
+
+/** "not", "never" or "no", as whole words. */
+export const NEGATION_WORD = /\b(?:not|never|no)\b/;
+
+/** A question word at the start: a question, no correction. */
+export const WH_QUESTION = /^(?:where|what|which|who|how|when)\b/;
+
+// ---- replies --------------------------------------------------------------------------------
+
+/** Fields named as fields: "the object field", "room and found keys" (the names are group 1). */
+export const NAMED_FIELDS =
+  /\b((?:[a-z_]+(?:,? (?:and|or|,) | ))*?[a-z_]+) (?:fields?|keys?|propert(?:y|ies)|entry|entries)\b/;
+
+/** Where a list of field names is cut: "room, found and object". */
+export const FIELD_LIST_JOIN = /,? (?:and|or) |, | /;
+
+/** Words before a field's name that are none: "no need for the …", "drop the json …". */
+export const NOT_A_FIELD = /^(?:the|a|an|that|this|those|these|json|for|of|need|no|drop|remove|forget|about)$/;
+
+/** A follow-up that names fields for a JSON reply said before: "include room and found". */
+export const FIELDS_FOLLOW_UP =
+  /^(?:(?:please|and|also) )*(?:include|add|put in|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields) (?:are|should be))\b/;
+
+/** Everything up to the verb that introduces a list of fields. */
+export const UP_TO_FIELDS = /^.*?\b(?:include|add|put in|with|have|contain|are|be)\b/;
+
+/** Where a list of fields is cut: commas, "and", "plus", "&". */
+export const FIELD_SEPARATOR = /\s*(?:,|\band\b|\bplus\b|&)\s*/;
+
+/** An article before a name: "the room". */
+export const ARTICLE_START = /^(?:the|a|an)\s+/;
+
+/** "field" or "key" after a name: "room field". */
+export const FIELD_WORD_END = /\s+(?:fields?|keys?)$/;
+
+/** "too long", "too many words": a complaint about a reply's length. */
+export const TOO_LONG = /\btoo (?:long|many words)\b/;

@@ -19,15 +19,30 @@
  * as a question (`LearnItem.question`), not a silent drop.
  */
 import {
+  ARTICLE_START,
   actOf,
+  bounded,
   canonicalRoom,
+  EDGE_PUNCTUATION,
+  EXCEPTION_LEAD,
+  EXCEPTION_MARKER,
   EXCEPTION_WORD,
+  FIELD_LIST_JOIN,
+  FIELD_SEPARATOR,
+  FIELD_WORD_END,
+  FIELDS_FOLLOW_UP,
   FILLER,
   findTimes,
   GLOBAL,
+  isIdentifier,
+  isWordToken,
   LASTING,
+  LEADING_JOIN,
   minus,
+  NAMED_FIELDS,
+  NARRATIVE,
   NEG,
+  NOT_A_FIELD,
   NOT_TASK_LOCAL,
   overlap,
   PRAISE,
@@ -38,12 +53,20 @@ import {
   roomKey,
   roomName,
   SCENE,
+  SENTENCE_END,
   STOP,
+  SUBORDINATE,
   sameRoom,
   TASK_LOCAL,
+  TOO_LONG,
   type Token,
+  TRAILING_PUNCT,
   tokenize,
+  UP_TO_FIELDS,
   VAGUE,
+  VOWEL_START,
+  WHEN_LEAD,
+  WHEN_YOU,
   Words,
 } from "../language/index.ts";
 import { describeRule } from "./describe.ts";
@@ -69,21 +92,13 @@ import { type Condition, type Requirement, type RuleDraft, type RuleVersion, typ
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn/items.ts";
 export { requirementKey } from "./learn/resolve.ts";
 
-const re = (s: string) => new RegExp(`\\b${s}\\b`);
+const re = bounded;
 
 type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "none";
 interface Seg extends Span {
   sentence: number;
   kind: Kind;
 }
-
-/** What the robot was told it did: "You went into the garage.", "Why were you in the kitchen?" */
-const NARRATIVE =
-  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
-
-/** A part that leads up to the main clause ("Whenever you bring something back, …") asks nothing by itself. */
-const SUBORDINATE =
-  /^(?:(?:and|but|so|also|just) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|every time|each time|any ?time)\b/;
 
 /** A part that only says when, where, for how long: nothing is left once its markers are taken out. */
 function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
@@ -97,13 +112,13 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   for (const src of [TASK_LOCAL, NOT_TASK_LOCAL, LASTING, VAGUE, SCENE, GLOBAL])
     for (const m of w.matches(re(src))) take(m.a, m.b);
   // "except between 6 and noon", "when you are in this house": the marker is the rest
-  for (const m of w.matches(/\b(?:except(?: for)?|unless|but not|other than|apart from|besides)\b/)) take(m.a, m.b);
-  for (const m of w.matches(/\b(?:when|while|whenever|if|as long as) (?:you|u)(?: are)?\b/)) take(m.a, m.b);
+  for (const m of w.matches(EXCEPTION_MARKER)) take(m.a, m.b);
+  for (const m of w.matches(WHEN_YOU)) take(m.a, m.b);
   const when = conditionsIn(tokens, [p], [], true);
   for (const c of [...when.conditions, ...when.exceptions]) take(c.a, c.b);
   for (let k = p.a; k < p.b; k++) {
     const x = tokens[k].w;
-    if (!/[a-z0-9]/.test(x) || re(FILLER).test(x) || x === "only" || x === "please") taken[k - p.a] = true;
+    if (!isWordToken(x) || re(FILLER).test(x) || x === "only" || x === "please") taken[k - p.a] = true;
   }
   return taken.every(Boolean);
 }
@@ -118,7 +133,7 @@ function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         readClause(rc, { main: g, parts: [g], question: false }).some(
           (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),
         );
-      if (text.split(" ").every((x) => !/[a-z0-9]/.test(x) || re(FILLER).test(x))) kind = "filler";
+      if (text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))) kind = "filler";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
@@ -196,9 +211,9 @@ const verbatim = (t: Said, s: Span) => (s.b > s.a ? t.message.slice(t.tokens[s.a
 /** The clause as the user said it, without a leading "and" / "but". */
 function statementOf(t: Said, s: Span): string {
   let a = s.a;
-  while (a < s.b - 1 && /^(?:and|but|so|then|plus|also|ok|well|,)$/.test(t.tokens[a].w)) a++;
+  while (a < s.b - 1 && LEADING_JOIN.test(t.tokens[a].w)) a++;
   let b = s.b;
-  while (b > a + 1 && /^[,;:\-—–]$/.test(t.tokens[b - 1].w)) b--;
+  while (b > a + 1 && TRAILING_PUNCT.test(t.tokens[b - 1].w)) b--;
   return verbatim(t, { a, b });
 }
 
@@ -311,7 +326,7 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
       };
     // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
     return resolveDraft(
-      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(/[.!?]+$/, "") } },
+      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(SENTENCE_END, "") } },
       clause,
       rules,
       r,
@@ -350,7 +365,7 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
     };
   const item = resolveDraft(draft, clause, rules, r);
   if (unknown.length && !item.question)
-    item.question = `I don't know ${/^[aeiou]/.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
+    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
   return item;
 }
 
@@ -509,8 +524,8 @@ function retractItems(
       .map((c) => {
         if (c.kind === "time") return c;
         let a = c.a;
-        while (a < c.b && /^(?:except|other|than|apart|from|but|not|for)$/.test(t.tokens[a].w)) a++;
-        return /^(?:when|whenever|if|while|during|on|in|at)$/.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
+        while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
+        return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
       });
     if (still.includes(undefined) && r.targets.every((x) => x.kind === "room"))
       return {
@@ -586,13 +601,9 @@ function trimmedException(t: Said, c: Cond): Cond {
 
 /** The fields a phrase names as fields: "the object field", "room and found keys". */
 function namedFields(text: string): string[] {
-  const m = /\b((?:[a-z_]+(?:,? (?:and|or|,) | ))*?[a-z_]+) (?:fields?|keys?|propert(?:y|ies)|entry|entries)\b/.exec(
-    text,
-  );
+  const m = NAMED_FIELDS.exec(text);
   if (!m) return [];
-  return m[1]
-    .split(/,? (?:and|or) |, | /)
-    .filter((x) => x && !/^(?:the|a|an|that|this|those|these|json|for|of|need|no|drop|remove|forget|about)$/.test(x));
+  return m[1].split(FIELD_LIST_JOIN).filter((x) => x && !NOT_A_FIELD.test(x));
 }
 
 /** "the study rule is only for weekends": the rules it names keep what they had, and hold only then too. */
@@ -816,23 +827,13 @@ function dropCovered(readings: Reading[]): Reading[] {
 function jsonFollowUp(rc: ReadCtx, c: ClauseIn, readings: Reading[], jsonBefore: boolean): Reading[] {
   if (!jsonBefore || readings.some((r) => r.type === "rule" && r.requirement.kind !== "behavior")) return readings;
   const text = new Words(rc.tokens, c.main.a, c.main.b).text;
-  if (
-    !/^(?:(?:please|and|also) )*(?:include|add|put in|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields) (?:are|should be))\b/.test(
-      text,
-    )
-  )
-    return readings;
+  if (!FIELDS_FOLLOW_UP.test(text)) return readings;
   // read as if it said JSON: the fields it names
   const names = text
-    .replace(/^.*?\b(?:include|add|put in|with|have|contain|are|be)\b/, "")
-    .split(/\s*(?:,|\band\b|\bplus\b|&)\s*/)
-    .map((x) =>
-      x
-        .replace(/^(?:the|a|an)\s+/, "")
-        .replace(/\s+(?:fields?|keys?)$/, "")
-        .trim(),
-    )
-    .filter((x) => /^[a-z_][a-z0-9_]*$/.test(x));
+    .replace(UP_TO_FIELDS, "")
+    .split(FIELD_SEPARATOR)
+    .map((x) => x.replace(ARTICLE_START, "").replace(FIELD_WORD_END, "").trim())
+    .filter((x) => isIdentifier(x));
   if (!names.length) return readings;
   const common = readings.find((r): r is RuleReading => r.type === "rule");
   const base = common ?? readClause(rc, c).find((r): r is RuleReading => r.type === "rule");
@@ -993,9 +994,7 @@ function reasonFor(rc: ReadCtx, segs: Seg[], sents: Span[], r: RuleReading): str
 }
 
 const verbatimSpan = (rc: ReadCtx, s: Span) =>
-  s.b > s.a
-    ? rc.message.slice(rc.tokens[s.a].start, rc.tokens[s.b - 1].end).replace(/^[,;:\s—–-]+|[,;:.!?\s—–-]+$/g, "")
-    : "";
+  s.b > s.a ? rc.message.slice(rc.tokens[s.a].start, rc.tokens[s.b - 1].end).replace(EDGE_PUNCTUATION, "") : "";
 
 function withRationale(t: Said, item: LearnItem, rationale: string | undefined): LearnItem {
   if (!rationale || !item.draft || !t.message.includes(rationale)) return item;
@@ -1056,6 +1055,6 @@ function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
     question = re(STOP).test(text)
       ? `Should I never stop in the ${room.room} from now on?`
       : `Should I stay out of the ${room.room} from now on?`;
-  else if (/\btoo (?:long|many words)\b/.test(text)) question = "How many words should my replies have at most?";
+  else if (TOO_LONG.test(text)) question = "How many words should my replies have at most?";
   return { decision: "unclear", reason: "a correction, but no requirement could be read", clause: message, question };
 }

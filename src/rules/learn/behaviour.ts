@@ -5,19 +5,29 @@
  */
 import {
   ARTIFACT_NOUN,
+  ASKS_FOR_OBJECT,
+  COPULA_ALL,
+  DELIVERY_WORD,
+  DIRECTIVE,
   directs,
+  END_PUNCTUATION,
   ENTER,
   FREE_CHOICE,
+  HOW_LONG_WORDS,
   LASTING,
   mood,
   NEG,
+  NEGATION_WORD,
+  oneSpaced,
   PRAISE,
-  TASK_LOCAL,
+  STARTS_WITH_LETTER,
+  spaced,
   TASK_VERB,
   VAGUE_BEHAVIOR,
+  WH_QUESTION,
 } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
-import { type Common, LEAD, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
+import { type Common, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 
 import type { Span } from "./segments.ts";
@@ -30,25 +40,19 @@ export const STOPWORDS = new Set(
   ),
 );
 
-const DIRECTIVE = new RegExp(
-  `(?:${LEAD}(?:keep|stay|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make|be|limit|stop|start|wait|park|cap|send|write|put|let|leave|greet|speak|talk|try|remember|call|address|show|add|sound|shorten|explain|describe|list|report|ask|check|turn|close|open|knock|announce|warn|beep|slow|move|drive|come back|return|bring|go)\\b)|\\b(?:${NEG}|do not|never|please|make sure|be sure|remember to|i (?:want|need|would like|would prefer|would rather|prefer|like|do not want) (?:you|it)|(?:i|we) (?:would like|would prefer|prefer|want) (?!(?:my|the|some|a|an|our|his|her|their|to)\\b)\\w+|you (?:should|must|need to|have to|ought to|are to)|${LASTING})\\b`,
-);
 export const VAGUE_QUESTION = "What exactly should I do differently?";
-export const REQUEST = new RegExp(
-  `${LEAD}(?:(?:(?:can|could|would|will) you (?:please )?)?(?:${TASK_VERB})\\b|(?:can|could|would|will) you (?:please )?(?:check|look|search|go|see|tell me where)\\b|(?:i|we) (?:want|need|would like|am looking for|are looking for) (?:my|the|some|a|an|our|his|her|their)\\b)`,
-);
 
 export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading | UnclearReading | undefined {
   const w = words(ctx, span);
   // what is asked, without the words that only say for how long ("every time", "this time")
-  const asked = w.text.replace(new RegExp(`\\b(?:${LASTING}|${TASK_LOCAL})\\b`, "g"), " ");
+  const asked = w.text.replace(HOW_LONG_WORDS, " ");
   // "for this one just give me the short version": the directive after a fronted "for this one"
-  const directive = DIRECTIVE.test(w.text) || DIRECTIVE.test(asked.replace(/\s+/g, " ").trim());
-  if (!directive || REQUEST.test(w.text)) return undefined;
-  const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(/[.!?,;:\s]+$/, "");
+  const directive = DIRECTIVE.test(w.text) || DIRECTIVE.test(oneSpaced(asked).trim());
+  if (!directive || ASKS_FOR_OBJECT.test(w.text)) return undefined;
+  const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(END_PUNCTUATION, "");
   // "it blocks the door", "the floor is covered in lego": a statement asks nothing of the robot
   // (beside a rule it is the rule's reason), so it is never a behaviour of its own
-  if (!directs(mood(asked.replace(/\s+/g, " ").trim()))) return undefined;
+  if (!directs(mood(oneSpaced(asked).trim()))) return undefined;
   // "go wherever you like": free choice permits and asks nothing, so it is never a rule
   if (re(FREE_CHOICE).test(w.text)) return undefined;
   // "keep ur wheels out of the boot room": a room named, but what to do there was not read; a
@@ -61,7 +65,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
       question: `You said "${text}": should I stay out of the ${room.room} from now on, or not stop there, or something else?`,
       clause: span,
     };
-  const all = asked.split(/\s+/).filter((x) => /^[a-z]/.test(x));
+  const all = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));
   const content = all.filter((x) => !STOPWORDS.has(x));
   // a degree with no measure ("be more respectful", "a bit quieter") counts wherever it stands,
   // stop word or not: what "more" is would be the robot's guess
@@ -77,9 +81,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
     };
   const stage: Stage = re(ARTIFACT_NOUN).test(w.text)
     ? "artifact"
-    : /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce|emoji|jargon|slang|exclamation|abbreviation|swear|curs|text|json|format)\w*/.test(
-          w.text,
-        )
+    : DELIVERY_WORD.test(w.text)
       ? "delivery"
       : "pre_action";
   return {
@@ -96,16 +98,16 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   const w = words(ctx, s);
   if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(w.text)) return false;
-  if (REQUEST.test(w.text)) return true;
+  if (ASKS_FOR_OBJECT.test(w.text)) return true;
   // "go to the kitchen and get my mug": where to go and what to fetch, nothing about how
-  const movesOnly = w.text.replace(/\b(?:be|being|been)\b/g, " ");
+  const movesOnly = w.text.replace(COPULA_ALL, " ");
   if (
-    !/\b(?:not|never|no)\b/.test(w.text) &&
+    !NEGATION_WORD.test(w.text) &&
     !re(VAGUE_BEHAVIOR).test(w.text) &&
     re(`(?:${ENTER}|${TASK_VERB})`).test(movesOnly)
   )
     return true;
-  if (/^(?:where|what|which|who|how|when)\b/.test(w.text)) return true;
+  if (WH_QUESTION.test(w.text)) return true;
   // thanks and praise with nothing asked ("Great, you found my keys")
   return re(PRAISE).test(w.text);
 }

@@ -6,6 +6,7 @@
 import {
   ADDITIVE,
   ARTIFACT_NOUN,
+  ASKS_FOR_OBJECT,
   CALL,
   FOUND_ROOM_OBJECT,
   GLOBAL,
@@ -23,7 +24,6 @@ import {
   Words,
 } from "../../language/index.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
-import { REQUEST } from "./behaviour.ts";
 import { withoutExplanation } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 
@@ -215,7 +215,7 @@ export function jsonReading(
   );
   if (!json && !(fieldWord && (quoted.length || named))) return undefined;
   // "find my keys before 9": a task's object, not a JSON key
-  if (!json && REQUEST.test(w.text)) return undefined;
+  if (!json && ASKS_FOR_OBJECT.test(w.text)) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
   const unwanted =
     json !== undefined && /\b(?:no|not|never|without)\b/.test(new Words(ctx.tokens, span.a, json.a).text);
