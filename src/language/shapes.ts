@@ -5,6 +5,9 @@
  * Grouped by the learner's step that uses them: segments, conditions, rooms, replies, updates.
  */
 import {
+  ARTIFACT_NOUN,
+  CALL,
+  ENTER,
   FILLER,
   FREE_CHOICE,
   LASTING,
@@ -12,9 +15,12 @@ import {
   NEG_GERUND,
   PEOPLE_TIME,
   PERMIT,
+  REPLY_NOUN,
+  RETRACT,
   STOP,
   TASK_LOCAL,
   TASK_VERB,
+  USE_WORD,
 } from "./lexicon.ts";
 
 // ---- conditions -----------------------------------------------------------------------------
@@ -69,6 +75,26 @@ export const EVEN_BEFORE = /\beven$/;
 
 /** "when you are in this house": the robot where it is, a scope and no condition. */
 export const YOU_ARE = /\b(?:you|u) (?:are|re)\b/;
+
+/** Words that say when, whatever else is around them: a part holding one is never dropped. */
+export const WHEN_WORD =
+  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
+
+/** "except" left over from "except in the morning": a marker whose condition is read already. */
+export const MARKERS_ONLY =
+  /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
+
+/** "… we have lunch then", "… my husband sleeps late": a sentence of its own says why, not when. */
+export const ASKS_NOTHING =
+  /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
+
+export const PREPOSITION =
+  /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
+
+/** What a trailing phrase names that is no condition: the reply it is about, the user, emphasis. */
+export const NOT_A_CONDITION = new RegExp(
+  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+);
 
 // ---- characters -----------------------------------------------------------------------------
 
@@ -149,6 +175,15 @@ export const POSSESSIVE_S = / 's/g;
 /** "the kids rooms": a plural of room at the end of a name. */
 export const PLURAL_ROOMS = /rooms$/;
 
+/** "there", "it", "that": the room named before. */
+export const BACK_REFERENCE = /\b(?:there|it|that)\b/;
+
+/** A form of "be". */
+export const COPULA = /^(?:be|being|been)$/;
+
+/** "only", "only ever", "you can only": what makes a room act an exception to a ban. */
+export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/;
+
 // ---- segments -------------------------------------------------------------------------------
 
 /** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
@@ -214,6 +249,41 @@ export const EXCEPTION_LEAD = /^(?:except|other|than|apart|from|but|not|for)$/;
 /** The words a when-phrase starts with: "except when guests are over" holds "when guests are over". */
 export const WHEN_LEAD = /^(?:when|whenever|if|while|during|on|in|at)$/;
 
+/** What a retraction of a mention names: "mentioning", "which room", "where it was". */
+export const MENTION_TARGET =
+  /\b(?:mention\w*|which room|what room|the room|where (?:it|they|things) (?:was|were|is|are))\b/;
+
+/** A mention of the room the object was found in. */
+export const FOUND_ROOM_TARGET = /\b(?:which|what|the) room|where\b/;
+
+/** A verb that drops a rule at the start of a clause ("forget …", "no more JSON"; "no more than" is a limit); the verb is group 1. */
+export const FORGET_VERB = new RegExp(`${LEAD}(${RETRACT})\\b(?! than\\b)`);
+
+/** A gerund: "no more going in the pantry" bans going there. */
+export const GERUND = /^\w+ing$/;
+
+/** What lifts an obligation: "you don't have to stay out …", "no need to tell me …", "stop avoiding …". */
+export const RELEASE_VERB =
+  /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
+
+/** A word allowed again: "you can call me sir again". */
+export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);
+
+/** A permission to go or stop somewhere: "you can go in the laundry room again" (group 2: stop, group 3: enter). */
+export const PERMIT_ROOM_ACT = new RegExp(
+  `\\b(${PERMIT})\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}))\\b`,
+);
+
+/** "now", "after all", "no longer": a permission said of the present, lasting. */
+export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
+
+/** "don't do that", "never again": the act told before is what is banned. */
+export const DONT_DO_THAT = /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/;
+
+/** "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed. */
+export const RULE_ONLY =
+  /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/;
+
 // ---- behaviour ------------------------------------------------------------------------------
 
 export const DIRECTIVE = new RegExp(
@@ -276,3 +346,104 @@ export const FIELD_WORD_END = /\s+(?:fields?|keys?)$/;
 
 /** "too long", "too many words": a complaint about a reply's length. */
 export const TOO_LONG = /\btoo (?:long|many words)\b/;
+
+export const STRICT_BEFORE = /\b(?:under|below|fewer than|less than|shorter than|beneath)$/;
+
+export const OVER_BEFORE = /\b(?:more than|longer than|over|above|past|beyond|exceed|exceeding)$/;
+
+export const LIMIT_WORD = new RegExp(
+  `\\b(?:under|below|fewer|less|max|maximum|most|no more|limit\\w*|cap\\w*|keep|stick|up to|within|tops|only|just|short\\w*|exceed\\w*|over|longer|trim|cut|${REPLY_NOUN}|${ARTIFACT_NOUN}|please|make (?:that|it)|answer|reply|respond|write|use)\\b`,
+);
+
+export const SAID_BEFORE =
+  /\b(?:you (?:used|wrote|gave|said|sent|replied|answered)|that was|those were|it was|this was)\b/;
+
+export const FIELD_INTRO =
+  /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
+
+/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room" */
+export const BEFORE_FIELDS =
+  /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
+
+/** A word that makes "word" a limit: "word limit", "word count". */
+export const LIMIT_NOUN = /^(?:limit|count|cap|max|maximum)$/;
+
+/** What may stand between a limit and its number: "word limit of 20", "is", "=". */
+export const LINKING_WORD = /^(?:of|is|at|to|:|=|be|should|would|will|must)$/;
+
+/** "word" or "words": the unit of a reply limit. */
+export const WORD_UNIT = /^words?$/;
+
+/** "word" or "words" anywhere in a text. */
+export const WORD_UNIT_IN = /\bwords?\b/;
+
+/** "at most", "tops", "or fewer" after a number: a limit that includes it. */
+export const AT_MOST_AFTER = /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/;
+
+/** "… is fine", "… would be enough" after a number: a value accepted. */
+export const ACCEPTABLE_AFTER =
+  /^(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b/;
+
+/** A preposition of time just before a number: "after 10" is an hour, no limit. */
+export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|past|around|about|to)$/;
+
+/** "limit it to", "make that", "change it to" just before a number. */
+export const SET_VALUE_BEFORE =
+  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|change (?:that|it) to)$/;
+
+/** "… is too long", "… was not enough" after a number: a complaint, no value. */
+export const TOO_OR_NOT_AFTER = /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/;
+
+/** "… is fine", "… would be ok" after a value: a new value permitted. */
+export const FINE_AFTER_VALUE =
+  /^(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b/;
+
+/** "… is enough", "… is plenty" after a value: an upper bound said kindly. */
+export const ENOUGH_AFTER = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/;
+
+/** "at most", "tops", "and no more" after a number. */
+export const AT_MOST_TAIL =
+  /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/;
+
+/** A JSON field's name: lower case letters, digits and "_", at most 64. */
+export const FIELD_NAME = /^[a-z_][a-z0-9_]{0,63}$/;
+
+/** "field", "key" or "property". */
+export const FIELD_NOUN = /^(?:field|key|property)$/;
+
+/** "json", as a whole word. */
+export const JSON_WORD = /\bjson\b/;
+
+/** A name a JSON field can have. */
+export const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** "fields", "keys", "properties", as whole words. */
+export const FIELDS_WORD = /\b(?:fields?|keys?|properties)\b/;
+
+/** "the object key", "fields called room": a field named as one. */
+export const FIELD_NAMED = /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|\b(?:fields?|keys?) (?:called |named )?[a-z_]/;
+
+/** "no", "not", "never", "without" before JSON: JSON not wanted. */
+export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;
+
+/** A word of letters only. */
+export const PLAIN_LETTERS = /^[a-z]+$/;
+
+/** Words after a verb of saying that are no literal to say or avoid: "the", "it", "things". */
+export const NOT_A_LITERAL =
+  /^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff)$/;
+
+/** "the word", "a word" before a literal. */
+export const THE_WORD = /^(?:the|a) words?$/;
+
+/** "say" or "saying". */
+export const SAY_VERB = /^(?:say|saying)$/;
+
+/** "going to", "will", "first": said of what the robot is about to do. */
+export const FUTURE_MARKER = /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/;
+
+/** "was", "were", "is", "are". */
+export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
+
+/** "key(s)", "field(s)", "propert(y|ies)": the word before a list of fields. */
+export const FIELD_NOUN_ANY = /^(?:keys|fields|properties|key|field|property)$/;

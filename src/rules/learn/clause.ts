@@ -12,32 +12,49 @@
  * as a question. Nothing unread ever widens a reading.
  */
 import {
-  ARTIFACT_NOUN,
+  ASKS_NOTHING,
+  BACK_REFERENCE,
   CALL,
-  ENTER,
+  COPULA,
+  DONT_DO_THAT,
   FILLER,
   FINE,
+  FORGET_VERB,
+  FOUND_ROOM_TARGET,
   FREQUENCY,
   findTimes,
+  GERUND,
   GLOBAL,
+  isPlainWord,
+  isWordToken,
   LASTING,
   LEFT_OUT,
+  LIST_JOIN,
+  MARKERS_ONLY,
+  MENTION_TARGET,
+  NOT_A_CONDITION,
+  NOT_OR_NEVER,
   NOT_TASK_LOCAL,
+  NOT_WORD,
+  NOW_MARKER,
+  ONLY_BEFORE,
   PEOPLE_TIME,
-  PERMIT,
+  PERMIT_ROOM_ACT,
+  PERMIT_WORD_AGAIN,
   PLACE,
+  PREPOSITION,
+  RELEASE_VERB,
   REPLY_FORMAT,
   REPLY_LENGTH,
-  REPLY_NOUN,
   RETRACT,
   REVISING,
+  RULE_ONLY,
   replacedTimes,
   SCENE,
-  STOP,
   TASK_LOCAL,
   timeCandidates,
-  USE_WORD,
   VAGUE,
+  WHEN_WORD,
   Words,
 } from "../../language/index.ts";
 import { FOUND_ROOM } from "../types.ts";
@@ -46,7 +63,6 @@ import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutE
 import {
   type ClauseIn,
   type Common,
-  LEAD,
   type ReadCtx,
   type Reading,
   type RetractReading,
@@ -72,8 +88,7 @@ function targetsIn(ctx: ReadCtx, s: Span, antecedent: RoomRef | undefined, act: 
   const rooms = roomsIn(ctx.tokens, s.a, s.b, ctx.house, antecedent);
   if (rooms.length) return rooms.map((r) => ({ kind: "room", room: r.room, act }));
   const t = words(ctx, s).text;
-  if (/\b(?:mention\w*|which room|what room|the room|where (?:it|they|things) (?:was|were|is|are))\b/.test(t))
-    return [{ kind: "mention", ...(/\b(?:which|what|the) room|where\b/.test(t) ? { what: FOUND_ROOM } : {}) }];
+  if (MENTION_TARGET.test(t)) return [{ kind: "mention", ...(FOUND_ROOM_TARGET.test(t) ? { what: FOUND_ROOM } : {}) }];
   if (re(REPLY_FORMAT).test(t)) return [{ kind: "json" }];
   if (re(REPLY_LENGTH).test(t)) return [{ kind: "word_limit" }];
   const quoted = ctx.tokens.slice(s.a, s.b).filter((x) => x.quoted && x.w !== "'");
@@ -84,13 +99,13 @@ function targetsIn(ctx: ReadCtx, s: Span, antecedent: RoomRef | undefined, act: 
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);
   // "forget what I said about the kitchen", "never mind the word limit", "no more JSON"
-  const forget = w.first(new RegExp(`${LEAD}(${RETRACT})\\b(?! than\\b)`));
+  const forget = w.first(FORGET_VERB);
   // "fifteen words, no more": "no more" with nothing after it drops nothing
   // "no more going in the pantry" bans going there; "no more JSON" drops a rule
   const object =
     forget !== undefined &&
     (forget.m[1] !== "no more" || forget.b < main.b) &&
-    !(forget.m[1] === "no more" && /^\w+ing$/.test(ctx.tokens[forget.b]?.w ?? ""));
+    !(forget.m[1] === "no more" && GERUND.test(ctx.tokens[forget.b]?.w ?? ""));
   if (forget && object && !re(`(?:do not|never|not) ${RETRACT}`).test(w.text)) {
     const verbAt = forget.b - forget.m[1].split(" ").length;
     return {
@@ -102,9 +117,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     };
   }
   // "you don't have to stay out of the garage any more", "no need to tell me the room", "stop avoiding the garage"
-  const release = w.first(
-    /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/,
-  );
+  const release = w.first(RELEASE_VERB);
   if (release) {
     const vp = { a: release.b, b: main.b };
     const inner = directiveReadings(
@@ -123,8 +136,8 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     };
   }
   // "you can call me sir again": a word allowed again
-  const say = w.first(new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`));
-  if (say && !/\bnot\b/.test(say.m[0])) {
+  const say = w.first(PERMIT_WORD_AGAIN);
+  if (say && !NOT_WORD.test(say.m[0])) {
     const lit = literalAfter(ctx, say.b, main.b);
     if (lit)
       return {
@@ -141,16 +154,12 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
       };
   }
   // "you can go in the laundry room again", "feel free to enter the garage", "you may stop in the kitchen now"
-  const permit = w.first(
-    new RegExp(
-      `\\b(${PERMIT})\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}))\\b`,
-    ),
-  );
+  const permit = w.first(PERMIT_ROOM_ACT);
   const fine = w.first(re(FINE));
   if (
     permit &&
-    !/\bnot\b/.test(permit.m[0].split(" ").slice(0, 3).join(" ")) &&
-    !/\b(?:not|never)\b/.test(new Words(ctx.tokens, main.a, permit.a).text)
+    !NOT_WORD.test(permit.m[0].split(" ").slice(0, 3).join(" ")) &&
+    !NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, permit.a).text)
   ) {
     const act = permit.m[2] ? "stop" : "enter";
     // "you can go anywhere but the garage": a room after "except" / "but" is left out of the permission
@@ -161,7 +170,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   }
   if (fine) {
     const before = roomsIn(ctx.tokens, main.a, fine.a, ctx.house, c.antecedent);
-    const negated = /\b(?:not|never)\b/.test(new Words(ctx.tokens, main.a, fine.a).text);
+    const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
     if (before.length && !negated) return permission(ctx, c, common, before, "any", { a: main.a, b: main.b });
   }
   return undefined;
@@ -175,7 +184,7 @@ function permission(
   act: "enter" | "stop" | "any",
   quote: Span,
 ): RetractReading {
-  const now = /\b(?:now|after all|no longer)\b/.test(words(ctx, c.main).text);
+  const now = NOW_MARKER.test(words(ctx, c.main).text);
   const limited = common.conditions.length > 0 || common.exceptions.length > 0 || common.scope === "scene";
   return {
     type: "retract",
@@ -224,7 +233,7 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   if (!out.length && !inner) {
     // "don't do that again" after "You went into the garage."
     const w = words(ctx, main);
-    if (c.narrative && /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/.test(w.text))
+    if (c.narrative && DONT_DO_THAT.test(w.text))
       out.push({
         type: "rule",
         ...common,
@@ -252,7 +261,7 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
     const hs = heads(ctx, main);
     if (
       hs.some((h) => h.bans && h.kind !== "enter") ||
-      hs.some((h) => h.bans && /\b(?:there|it|that)\b/.test(words(ctx, { a: h.b, b: main.b }).text))
+      hs.some((h) => h.bans && BACK_REFERENCE.test(words(ctx, { a: h.b, b: main.b }).text))
     )
       out.push({
         type: "unclear",
@@ -265,10 +274,8 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
     // "go through the office if you must", "go through the hallway instead": where to go now, no habit
     const hs = heads(ctx, main);
     const goes =
-      hs.some(
-        (h) =>
-          !h.bans && (h.kind === "enter" || h.kind === "stop") && !/^(?:be|being|been)$/.test(ctx.tokens[h.b - 1].w),
-      ) && roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
+      hs.some((h) => !h.bans && (h.kind === "enter" || h.kind === "stop") && !COPULA.test(ctx.tokens[h.b - 1].w)) &&
+      roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
     const b = goes ? undefined : behaviour(ctx, common, main);
     if (b) out.push(b);
   }
@@ -303,7 +310,7 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
   for (const h of heads(ctx, main)) {
     if (h.bans || (h.kind !== "enter" && h.kind !== "stop")) continue;
     const before = new Words(ctx.tokens, Math.max(main.a, h.a - 3), h.a).text;
-    if (!/\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/.test(before)) continue;
+    if (!ONLY_BEFORE.test(before)) continue;
     const next = heads(ctx, main).find((x) => x.a > h.a)?.a ?? main.b;
     const only = ctx.tokens.slice(main.a, h.a).findLastIndex((t) => t.w === "only") + main.a;
     for (const r of roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent))
@@ -325,24 +332,6 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
   return out;
 }
 
-/** Words that say when, whatever else is around them: a part holding one is never dropped. */
-const WHEN_WORD =
-  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
-
-/** "except" left over from "except in the morning": a marker whose condition is read already. */
-const MARKERS_ONLY =
-  /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
-
-/** "… we have lunch then", "… my husband sleeps late": a sentence of its own says why, not when. */
-const STATEMENT =
-  /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
-
-const PREP = /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
-/** What a trailing phrase names that is no condition: the reply it is about, the user, emphasis. */
-const NOT_A_CONDITION = new RegExp(
-  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
-);
-
 /**
  * A phrase after the requirement that the learner does not read ("… on weekends", "… with
  * muddy wheels") may be a condition: it is kept as one (only people can tell when it holds),
@@ -361,7 +350,7 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
     for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
       for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
     for (let k = part.a; k < part.b; k++)
-      if (!/[a-z0-9]/.test(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
+      if (!isWordToken(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
   }
   const p = withoutExplanation(ctx.tokens, main);
   const last = Math.max(-1, ...hard);
@@ -378,15 +367,15 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
       const narrowed = timeCandidates(text).some((t) => t.quote.length >= text.length - 3);
       if (
         !narrowed &&
-        ((trailing && PREP.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) ||
+        ((trailing && PREPOSITION.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) ||
           ((WHEN_WORD.test(text) || re(PEOPLE_TIME).test(text)) &&
             !MARKERS_ONLY.test(text) &&
             !notCondition(text) &&
-            !STATEMENT.test(text)))
+            !ASKS_NOTHING.test(text)))
       ) {
         // "between breakfast and lunch": one condition, whatever "and" cut it into
         const prev = out.at(-1);
-        const gap = prev ? ctx.tokens.slice(prev.b, k).every((t) => /^(?:and|or|,)$/.test(t.w)) : false;
+        const gap = prev ? ctx.tokens.slice(prev.b, k).every((t) => LIST_JOIN.test(t.w)) : false;
         if (prev && gap) prev.b = b;
         else out.push({ kind: "text", a: k, b });
       }
@@ -444,9 +433,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       ];
   }
   // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
-  const rule = w0.first(
-    /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/,
-  );
+  const rule = w0.first(RULE_ONLY);
   if (rule && (common.conditions.length || common.exceptions.length) && !heads(ctx, main).some((h) => h.bans)) {
     const targets = targetsIn(ctx, { a: main.a, b: rule.b }, c.antecedent, "any");
     return [{ type: "narrow", ...common, targets }];
@@ -487,7 +474,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       {
         type: "hours",
         ...common,
-        words: w.text.split(" ").filter((x) => /^[a-z]{3,}$/.test(x) && !STOPWORDS.has(x)),
+        words: w.text.split(" ").filter((x) => isPlainWord(x) && !STOPWORDS.has(x)),
       },
     ];
   return [];

@@ -4,23 +4,55 @@
  * saying a word ("stop calling me 'sir'").
  */
 import {
+  ACCEPTABLE_AFTER,
   ADDITIVE,
   ARTIFACT_NOUN,
   ASKS_FOR_OBJECT,
+  AT_MOST_AFTER,
+  AT_MOST_TAIL,
+  BEFORE_FIELDS,
   CALL,
+  COPULA_TENSE,
+  ENOUGH_AFTER,
+  FIELD_INTRO,
+  FIELD_NAME,
+  FIELD_NAMED,
+  FIELD_NOUN,
+  FIELD_NOUN_ANY,
+  FIELDS_WORD,
+  FINE_AFTER_VALUE,
   FOUND_ROOM_OBJECT,
+  FUTURE_MARKER,
   GLOBAL,
+  IDENTIFIER,
+  JSON_WORD,
   LASTING,
+  LIMIT_NOUN,
+  LIMIT_WORD,
+  LINKING_WORD,
   NEG,
   NEG_GERUND,
+  NEGATION,
+  NOT_A_LITERAL,
   numberAt,
-  REPLY_NOUN,
+  OVER_BEFORE,
+  PLAIN_LETTERS,
   REVISING,
+  SAID_BEFORE,
+  SAY_VERB,
   SCENE,
+  SET_VALUE_BEFORE,
+  STRICT_BEFORE,
   TASK_LOCAL,
   TELL,
+  THE_WORD,
+  TIME_PREPOSITION_END,
+  TOO_OR_NOT_AFTER,
   USE_WORD,
   VAGUE,
+  WITHOUT_WORD,
+  WORD_UNIT,
+  WORD_UNIT_IN,
   Words,
 } from "../../language/index.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
@@ -38,68 +70,47 @@ function targetIn(ctx: ReadCtx, parts: Span[]): OutputTarget {
 }
 const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
 
-const STRICT_BEFORE = /\b(?:under|below|fewer than|less than|shorter than|beneath)$/;
-const OVER_BEFORE = /\b(?:more than|longer than|over|above|past|beyond|exceed|exceeding)$/;
-const LIMIT_WORD = new RegExp(
-  `\\b(?:under|below|fewer|less|max|maximum|most|no more|limit\\w*|cap\\w*|keep|stick|up to|within|tops|only|just|short\\w*|exceed\\w*|over|longer|trim|cut|${REPLY_NOUN}|${ARTIFACT_NOUN}|please|make (?:that|it)|answer|reply|respond|write|use)\\b`,
-);
-const PAST = /\b(?:you (?:used|wrote|gave|said|sent|replied|answered)|that was|those were|it was|this was)\b/;
-
 export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[]): RuleReading | undefined {
   const ws = ctx.tokens.map((t) => t.w);
   const w = words(ctx, span);
   const all = words(ctx, common.clause).text;
-  if (PAST.test(w.text)) return undefined;
+  if (SAID_BEFORE.test(w.text)) return undefined;
   for (let k = span.a; k < span.b; k++) {
     let n = numberAt(ws, k);
     let a = k;
     let b = n?.end ?? k;
     let bare = false;
     // "a word limit of 12", "word count: twelve"
-    if (!n && ws[k] === "word" && /^(?:limit|count|cap|max|maximum)$/.test(ws[k + 1] ?? "")) {
+    if (!n && ws[k] === "word" && LIMIT_NOUN.test(ws[k + 1] ?? "")) {
       let j = k + 2;
-      while (j < span.b && /^(?:of|is|at|to|:|=|be|should|would|will|must)$/.test(ws[j])) j++;
+      while (j < span.b && LINKING_WORD.test(ws[j])) j++;
       n = numberAt(ws, j);
       if (n) b = n.end;
-    } else if (n && /^words?$/.test(ws[n.end] ?? "")) b = n.end + 1;
+    } else if (n && WORD_UNIT.test(ws[n.end] ?? "")) b = n.end + 1;
     else if (
       n &&
-      /\bwords?\b/.test(all) &&
-      /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/.test(
-        new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text,
-      )
+      WORD_UNIT_IN.test(all) &&
+      AT_MOST_AFTER.test(new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text)
     )
       b = n.end; // "a few words, say ten at most"
     else if (
       n &&
-      /^(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b/.test(
-        new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text,
-      ) &&
-      !/\b(?:after|before|at|until|till|from|by|past|around|about|to)$/.test(new Words(ctx.tokens, span.a, k).text)
+      ACCEPTABLE_AFTER.test(new Words(ctx.tokens, n.end, Math.min(span.b, n.end + 3)).text) &&
+      !TIME_PREPOSITION_END.test(new Words(ctx.tokens, span.a, k).text)
     ) {
       // "ok 25 is fine actually": a bare number is only ever a new value for a limit already stored
       b = n.end;
       bare = true;
-    } else if (
-      n &&
-      /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|change (?:that|it) to)$/.test(
-        new Words(ctx.tokens, span.a, k).text,
-      )
-    ) {
+    } else if (n && SET_VALUE_BEFORE.test(new Words(ctx.tokens, span.a, k).text)) {
       // "bump the limit up to 40", "make it 35": the same, said of the limit
       b = n.end;
       bare = true;
     } else continue;
     if (!n || n.value < 1) continue;
     // "20 words is too short, make it 35": the number said to be wrong is no limit
-    if (
-      /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/.test(
-        new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text,
-      )
-    )
-      continue;
+    if (TOO_OR_NOT_AFTER.test(new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text)) continue;
     const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
-    const negated = /\b(?:not|no|never)\b/.test(new Words(ctx.tokens, span.a, a).text);
+    const negated = NEGATION.test(new Words(ctx.tokens, span.a, a).text);
     let max = n.value;
     if (STRICT_BEFORE.test(before)) max = n.value - 1;
     else if (OVER_BEFORE.test(before)) {
@@ -109,16 +120,11 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     if (max < 1) continue;
     const after = new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text;
     // "20 words is fine" loosens a stored limit; "twelve words is plenty" sets one
-    const permissive = /^(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b/.test(
-      after,
-    );
-    const plenty = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/.test(after);
+    const permissive = FINE_AFTER_VALUE.test(after);
+    const plenty = ENOUGH_AFTER.test(after);
     if (!LIMIT_WORD.test(w.text) && !permissive && !plenty) continue;
     const target = targetIn(ctx, parts);
-    const tail =
-      /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/.exec(
-        after,
-      );
+    const tail = AT_MOST_TAIL.exec(after);
     if (tail) b += tail[0].split(" ").length;
     return {
       type: "rule",
@@ -140,11 +146,6 @@ const NOT_FIELD = new Set(
     " ",
   ),
 );
-const FIELD_INTRO =
-  /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
-/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room" */
-const BEFORE_FIELDS =
-  /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
 
 function fieldList(
   ctx: ReadCtx,
@@ -175,18 +176,18 @@ function fieldList(
       k++;
       continue;
     }
-    if ((/^(?:keys|fields|properties|key|field|property)$/.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
+    if ((FIELD_NOUN_ANY.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
       k++;
       continue;
     }
     if ((w === "}" || w === "]") && fields.length) break;
     if (stop.has(k)) break;
-    if (/^[a-z_][a-z0-9_]{0,63}$/.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
+    if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
       fields.push(w);
       if (start < 0) start = k;
       end = k + 1;
       k++;
-      if (/^(?:field|key|property)$/.test(t[k]?.w ?? "")) k++;
+      if (FIELD_NOUN.test(t[k]?.w ?? "")) k++;
       continue;
     }
     break;
@@ -203,22 +204,19 @@ export function jsonReading(
 ): RuleReading | undefined {
   const t = ctx.tokens;
   const w = words(ctx, span);
-  const json = w.first(/\bjson\b/);
+  const json = w.first(JSON_WORD);
   const quoted = t
     .slice(span.a, rangeEnd)
     .map((x, i) => ({ x, i: span.a + i }))
-    .filter(({ x }) => x.quoted && x.w !== "'" && /^[a-z_][a-z0-9_]*$/.test(x.w));
-  const fieldWord = /\b(?:fields?|keys?|properties)\b/.test(w.text);
+    .filter(({ x }) => x.quoted && x.w !== "'" && IDENTIFIER.test(x.w));
+  const fieldWord = FIELDS_WORD.test(w.text);
   // "include the object key too": a field named as one, JSON implied
-  const named = /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|\b(?:fields?|keys?) (?:called |named )?[a-z_]/.test(
-    w.text,
-  );
+  const named = FIELD_NAMED.test(w.text);
   if (!json && !(fieldWord && (quoted.length || named))) return undefined;
   // "find my keys before 9": a task's object, not a JSON key
   if (!json && ASKS_FOR_OBJECT.test(w.text)) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
-  const unwanted =
-    json !== undefined && /\b(?:no|not|never|without)\b/.test(new Words(ctx.tokens, span.a, json.a).text);
+  const unwanted = json !== undefined && WITHOUT_WORD.test(new Words(ctx.tokens, span.a, json.a).text);
   const fields = new Set<string>();
   const quotes: Span[] = json ? [{ a: json.a, b: json.b }] : [];
   for (const q of quoted) {
@@ -258,7 +256,7 @@ export function jsonReading(
 export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
   const t = ctx.tokens;
   let k = from;
-  if (t[k]?.w === "the" && /^words?$/.test(t[k + 1]?.w ?? "")) k += 2;
+  if (t[k]?.w === "the" && WORD_UNIT.test(t[k + 1]?.w ?? "")) k += 2;
   if (t[k]?.w === "'" && t[k + 1]?.quoted) {
     let j = k + 1;
     while (j < to && t[j].quoted) j++;
@@ -270,14 +268,7 @@ export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | und
     return { a: k, b: j };
   }
   // "stop calling me sir", "never use the word basically": one word, no determiner
-  if (
-    k < to &&
-    /^[a-z]+$/.test(t[k].w) &&
-    !/^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff)$/.test(
-      t[k].w,
-    )
-  )
-    return { a: k, b: k + 1 };
+  if (k < to && PLAIN_LETTERS.test(t[k].w) && !NOT_A_LITERAL.test(t[k].w)) return { a: k, b: k + 1 };
   return undefined;
 }
 
@@ -293,9 +284,8 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
     const lit = literalAfter(ctx, m.b, span.b);
     const isCall = re(CALL).test(m.m[0]);
     // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
-    const named =
-      lit && (ctx.tokens[lit.a].quoted || /^(?:the|a) words?$/.test(new Words(ctx.tokens, m.b, lit.a).text));
-    if (lit && (isCall || named || /^(?:say|saying)$/.test(m.m[0]))) {
+    const named = lit && (ctx.tokens[lit.a].quoted || THE_WORD.test(new Words(ctx.tokens, m.b, lit.a).text));
+    if (lit && (isCall || named || SAY_VERB.test(m.m[0]))) {
       const text = ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase();
       return [
         {
@@ -315,12 +305,7 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
   const rest = new Words(ctx.tokens, tell.b, span.b);
   const room = rest.first(re(FOUND_ROOM_OBJECT));
   // "tell me which room you are going to search first": about what it will do now, not where it found something
-  if (
-    room &&
-    /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/.test(
-      new Words(ctx.tokens, room.b, span.b).text,
-    )
-  )
+  if (room && FUTURE_MARKER.test(new Words(ctx.tokens, room.b, span.b).text))
     return [
       {
         type: "rule",
@@ -337,7 +322,7 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
     ];
   if (room && !neg) {
     // "can you tell me which room it was in?": a question about this result, not a habit
-    const now = c.question && !common.saidLasting && /\b(?:was|were|is|are)\b/.test(rest.text);
+    const now = c.question && !common.saidLasting && COPULA_TENSE.test(rest.text);
     return [
       {
         type: "rule",
