@@ -2,7 +2,9 @@
  * Clause shapes: the patterns the rule learner reads a clause's words by (over the normalised,
  * lower-case words of src/language/tokens.ts), each named for what it finds, so a newcomer
  * extends one place. They are built from the word classes of lexicon.ts where one exists.
- * Grouped by the learner's step that uses them: segments, conditions, rooms, replies, updates.
+ * Grouped by the step that uses them: segments, conditions, rooms, replies, updates (the learner);
+ * checks and read-back (the compiler, reviewer and replies of src/rules). The only patterns left
+ * in src/rules are the rule types' zod formats (scope ids, no control characters), which read no English.
  */
 import {
   ARTIFACT_NOUN,
@@ -447,3 +449,66 @@ export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
 
 /** "key(s)", "field(s)", "propert(y|ies)": the word before a list of fields. */
 export const FIELD_NOUN_ANY = /^(?:keys|fields|properties|key|field|property)$/;
+
+// ---- checks ---------------------------------------------------------------------------------
+
+/** Anything but a letter, a digit, an apostrophe or a space: where a reply's words are cut. */
+export const NOT_WORD_CHAR = /[^\p{L}\p{N}' ]+/gu;
+
+/** A word or phrase as a whole word, any case, any spacing: "sir" is not in "desire". */
+export function asWholeWords(literal: string): RegExp {
+  const body = literal
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/** A reply that is one fenced JSON block: its body is group 1. */
+export const JSON_FENCE = /^\s*```(?:json)?\s*([\s\S]*?)```\s*$/;
+
+/** A field that holds a room: "room", "foundRoom". */
+export const ROOM_FIELD = /room/i;
+
+/** A fence's opening and closing marks, as a model may wrap JSON. */
+export const FENCE_OPEN = /^```(?:json)?/;
+export const FENCE_CLOSE = /```$/;
+
+/** The words of a text, letters and digits only. */
+export const wordsIn = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Label words that are no part of a room's name: "bedroom_2" is a bedroom. */
+export const LABEL_NOISE = /[_\d]+/g;
+
+/** Apostrophes, straight or curly. */
+export const APOSTROPHE = /['’]/g;
+
+/** Runs of anything but lower-case letters and spaces. */
+export const NOT_LETTER_OR_SPACE = /[^a-z ]+/;
+
+/** Words that ask for a JSON reply. */
+export const ASKS_JSON = /json|field|key|propert/i;
+
+/** Words that ask where something was. */
+export const ASKS_WHERE = /\b(room|where|location|place)\b/i;
+
+// ---- read-back ------------------------------------------------------------------------------
+
+/** Runs of letters and apostrophes: the words a read-back turns to the robot's person. */
+export const LETTER_RUN = /[A-Za-z']+/g;
+
+/** A curly apostrophe. */
+export const CURLY_APOSTROPHE = /’/g;
+
+/** A condition's opening "if", "when", "whenever", "while". */
+export const LEADING_WHEN = /^\s*(?:if|when|whenever|while)\s+/i;
+
+/** An exception that says itself: "unless …", "except …". */
+export const LEADING_EXCEPT = /^\s*(?:unless|except|other than|apart from|but not|besides)\b/i;
+
+/** A condition said with "when", "while" or "if". */
+export const STARTS_WHEN = /^(?:when|while|if)\b/i;
+
+/** A rule in the robot's words that starts with "not". */
+export const LEADING_NOT = /^not /;

@@ -6,7 +6,17 @@
  * Unknown is never compliance: callers must not count it as a pass, and it never clears an
  * earlier violation (see `clears`).
  */
-import { canonicalRoom, countWords, inWindow, sameRoom } from "../language/index.ts";
+import {
+  asWholeWords,
+  canonicalRoom,
+  countWords,
+  inWindow,
+  JSON_FENCE,
+  NOT_WORD_CHAR,
+  ROOM_FIELD,
+  sameRoom,
+  spaced,
+} from "../language/index.ts";
 import {
   type Applicability,
   type CheckResult,
@@ -49,8 +59,7 @@ function holds(c: Condition, ev: Ev): boolean | undefined {
 
 /** Whether a text names a room (any way of saying it). */
 export function mentionsRoom(text: string, room: string): boolean {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}' ]+/gu, " ");
-  const tokens = words.split(/\s+/).filter(Boolean);
+  const tokens = spaced(text.toLowerCase().replace(NOT_WORD_CHAR, " ")).filter(Boolean);
   for (let i = 0; i < tokens.length; i++) {
     for (let n = 1; n <= 3 && i + n <= tokens.length; n++) {
       if (sameRoomPhrase(tokens.slice(i, i + n).join(" "), room)) return true;
@@ -90,14 +99,7 @@ function outputText(ev: Ev, target: OutputTarget): string | undefined {
 }
 
 /** A word or phrase as a whole word, any case, any spacing: "sir" is not in "desire". */
-export function wholeWord(literal: string): RegExp {
-  const body = literal
-    .trim()
-    .split(/\s+/)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join("\\s+");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "iu");
-}
+export const wholeWord = asWholeWords;
 
 /** Words as a reader counts them (one count for the checks, the reviewer and the replies). */
 export { countWords };
@@ -108,7 +110,7 @@ function excerpt(text: string, max = 200): string {
 
 /** The JSON object in a reply: the whole reply, or the body of one ```json fence. */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)```\s*$/.exec(text);
+  const fenced = JSON_FENCE.exec(text);
   const body = (fenced ? fenced[1] : text).trim();
   try {
     const v = JSON.parse(body);
@@ -193,7 +195,7 @@ function runSpec(spec: ProgrammaticSpec, ev: Ev): CheckResult {
           return result("unknown", `the evidence has no ${spec.field}`);
         }
         needle = String(v);
-        asRoom = /room/i.test(spec.field);
+        asRoom = ROOM_FIELD.test(spec.field);
       }
       if (needle === undefined) return result("unknown", "nothing to look for");
       if (text === undefined) return result("unknown", `no ${spec.target} in the evidence`);

@@ -5,6 +5,14 @@
  * them."). Nothing is learned silently, and nothing unclear is dropped silently.
  */
 
+import {
+  CURLY_APOSTROPHE,
+  LEADING_EXCEPT,
+  LEADING_NOT,
+  LEADING_WHEN,
+  LETTER_RUN,
+  STARTS_WHEN,
+} from "../language/index.ts";
 import type { LearnItem } from "./learn/items.ts";
 import { type CompiledCheck, type Condition, FOUND_ROOM, type RuleDraft } from "./types.ts";
 
@@ -27,8 +35,8 @@ function swapPerson(s: string): string {
     "you're": "I'm",
     your: "my",
   };
-  return s.replace(/[A-Za-z']+/g, (w) => {
-    const k = w.toLowerCase().replace(/’/g, "'");
+  return s.replace(LETTER_RUN, (w) => {
+    const k = w.toLowerCase().replace(CURLY_APOSTROPHE, "'");
     return map[k] ?? w;
   });
 }
@@ -42,7 +50,7 @@ function condition(c: Condition): string {
     case "instruction_mentions":
       return `you ask me to go to the ${c.room}`;
     case "text":
-      return swapPerson(c.quote.replace(/^\s*(?:if|when|whenever|while)\s+/i, (m) => m.toLowerCase()));
+      return swapPerson(c.quote.replace(LEADING_WHEN, (m) => m.toLowerCase()));
   }
 }
 
@@ -79,7 +87,7 @@ export function inFirstPerson(r: Pick<RuleDraft, "requirement" | "conditions" | 
   const except = r.exceptions.map((c) =>
     // "unless I'm home" says itself; "on weekends", from a permission, is said as the exception it is
     c.kind === "text"
-      ? /^\s*(?:unless|except|other than|apart from|but not|besides)\b/i.test(c.quote)
+      ? LEADING_EXCEPT.test(c.quote)
         ? condition(c)
         : `except ${condition(c)}`
       : `except ${c.kind === "time" ? condition(c) : `when ${condition(c)}`}`,
@@ -115,7 +123,7 @@ const textCondition = (d: RuleDraft) => d.conditions.find((c) => c.kind === "tex
 function howChecked(d: RuleDraft, check: CompiledCheck | undefined): string {
   const text = textCondition(d);
   if (text)
-    return `; I can't tell ${/^(?:when|while|if)\b/i.test(text.quote.trim()) ? "when that is" : `"${text.quote}"`} myself, so tell me the hours and I'll check them`;
+    return `; I can't tell ${STARTS_WHEN.test(text.quote.trim()) ? "when that is" : `"${text.quote}"`} myself, so tell me the hours and I'll check them`;
   if (check?.kind === "guidance") return "; I'll keep it in mind, but I can't check it myself";
   if (check?.kind === "inactive") return ", once I understand it better";
   return "";
@@ -136,7 +144,7 @@ export function readBack(
         if (d) out.push(`From now on I'll ${inFirstPerson(d)}${howChecked(d, it.check)}.`);
         break;
       case "reuse":
-        if (d) out.push(`I already ${inFirstPerson(d).replace(/^not /, "don't ")}.`);
+        if (d) out.push(`I already ${inFirstPerson(d).replace(LEADING_NOT, "don't ")}.`);
         break;
       case "task_local":
         out.push(d ? `Just for this task, I'll ${inFirstPerson(d)}.` : "Just for this task, then; the rule stays.");

@@ -10,7 +10,22 @@
  * It reads numbers, hour windows and room names as the learner does (src/language):
  * what "a dozen" or "the ofice" means is one question; whether a check keeps it is its own.
  */
-import { canonicalRoom, countWords, inWindow, matchRoom, numbersIn } from "../language/index.ts";
+import {
+  APOSTROPHE,
+  ASKS_JSON,
+  ASKS_WHERE,
+  canonicalRoom,
+  countWords,
+  FENCE_CLOSE,
+  FENCE_OPEN,
+  inWindow,
+  LABEL_NOISE,
+  matchRoom,
+  NOT_LETTER_OR_SPACE,
+  numbersIn,
+  spaced,
+  wordsIn,
+} from "../language/index.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
 import { type Condition, Evidence, FOUND_ROOM, type RuleDraft, scopeScene, type Verdict } from "./types.ts";
 
@@ -20,11 +35,8 @@ type Ev = ReturnType<typeof Evidence.parse>;
 const words = countWords;
 
 function roomIs(label: string, room: string): boolean {
-  const l = label
-    .toLowerCase()
-    .replace(/[_\d]+/g, " ")
-    .trim();
-  if (l === room || l.split(/\s+/).join(" ").endsWith(room)) return true;
+  const l = label.toLowerCase().replace(LABEL_NOISE, " ").trim();
+  if (l === room || spaced(l).join(" ").endsWith(room)) return true;
   return canonicalRoom(label) === room;
 }
 
@@ -94,12 +106,7 @@ export function labelCase(rule: RuleDraft, evidence: Evidence): Verdict {
       if (out === undefined) return "unknown";
       let v: unknown;
       try {
-        v = JSON.parse(
-          out
-            .trim()
-            .replace(/^```(?:json)?/, "")
-            .replace(/```$/, ""),
-        );
+        v = JSON.parse(out.trim().replace(FENCE_OPEN, "").replace(FENCE_CLOSE, ""));
       } catch {
         return "violated";
       }
@@ -109,7 +116,7 @@ export function labelCase(rule: RuleDraft, evidence: Evidence): Verdict {
     }
     case "avoid_text": {
       if (out === undefined) return "unknown";
-      const said = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      const said = wordsIn;
       const text = said(out);
       const lit = said(q.text);
       const at = text.findIndex((_, i) => lit.every((w, j) => text[i + j] === w));
@@ -153,8 +160,8 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   const roomSaid = (room: string) =>
     lower.includes(room) ||
     lower
-      .replace(/['’]/g, "")
-      .split(/[^a-z ]+/)
+      .replace(APOSTROPHE, "")
+      .split(NOT_LETTER_OR_SPACE)
       .some((chunk) => {
         const w = chunk.split(" ").filter(Boolean);
         return w.some((_, i) => matchRoom(w.slice(i, i + 3), [room], true)?.room === room);
@@ -181,7 +188,7 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
       break;
     }
     case "json_fields":
-      if (!/json|field|key|propert/i.test(said)) problems.push("the user asked for no JSON");
+      if (!ASKS_JSON.test(said)) problems.push("the user asked for no JSON");
       for (const f of s.fields)
         if (!lower.includes(f.toLowerCase())) problems.push(`the user never named the field "${f}"`);
       break;
@@ -192,8 +199,7 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
     case "contains":
       if (s.literal !== undefined && !lower.includes(s.literal.toLowerCase()))
         problems.push(`the user never said "${s.literal}"`);
-      if (s.field === "foundRoom" && !/\b(room|where|location|place)\b/i.test(said))
-        problems.push("the user did not ask where it was");
+      if (s.field === "foundRoom" && !ASKS_WHERE.test(said)) problems.push("the user did not ask where it was");
       break;
   }
   return problems;
