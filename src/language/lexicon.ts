@@ -502,6 +502,8 @@ export const GLOBAL = alt([
 /** What starts an explanation: why, not when ("that is when I clean it"). */
 export const EXPLAIN = alt([
   "because",
+  // spoken and typed short forms of "because", before a clause's subject
+  "(?:cause|cuz|coz|cos|bc)(?= (?:i|we|you|he|she|they|it|its|the|my|our|that|thats|there)\\b)",
   "since(?= (?:i|we|you|he|she|they|it|the|my|our|that|there)\\b)",
   "as(?= (?:i|we|he|she|they)\\b)",
   "that is (?:when|where|why|how)",
@@ -671,6 +673,8 @@ export const REVISING = alt([
   "update",
   "raise (?:it|that|the limit) to",
   "lower (?:it|that|the limit) to",
+  // "the study one should only kick in from 11pm": a rule's new start
+  "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
 ]);
 export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
 

@@ -186,6 +186,9 @@ export const COPULA = /^(?:be|being|been)$/;
 /** "only", "only ever", "you can only": what makes a room act an exception to a ban. */
 export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/;
 
+/** A negation that may stand right before a room with no verb: "never the cellar", "no lounge". */
+export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
+
 // ---- segments -------------------------------------------------------------------------------
 
 /** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
@@ -207,7 +210,7 @@ export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;
 
 /** What the robot was told it did: "You went into the garage.", "Why were you in the kitchen?" */
 export const NARRATIVE =
-  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
+  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|ugh|argh|seriously|jeez|geez|omg|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
 
 /** A part that leads up to the main clause ("Whenever you bring something back, …") asks nothing by itself. */
 export const SUBORDINATE =
@@ -266,7 +269,7 @@ export const GERUND = /^\w+ing$/;
 
 /** What lifts an obligation: "you don't have to stay out …", "no need to tell me …", "stop avoiding …". */
 export const RELEASE_VERB =
-  /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
+  /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:with|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
 
 /** A word allowed again: "you can call me sir again". */
 export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);

@@ -130,4 +130,52 @@ describe("clauses by their act", () => {
     );
     assert.deepEqual(kinds("keep this reply a bit shorter than usual"), [["task_local", "behavior", ""]]);
   });
+
+  it("a reason said with a short form of 'because' is no condition, and its words say nothing of how long", () => {
+    const out = learn("at night keep out of the attic cuz the kids sometimes sleep up there", [], ctx);
+    assert.deepEqual(
+      out.items.map((i) => [i.decision, i.draft?.conditions.map((c) => c.quote)]),
+      [["add", ["at night"]]],
+    );
+  });
+
+  it("'stop with' a reply format drops it", async () => {
+    const lib = new SqliteRuleLibrary(":memory:");
+    try {
+      await teach(lib, "u", "Reply in JSON with found and room.", ctx);
+      const t = await teach(lib, "u", "you can stop with the json", { ...ctx, at: 2 });
+      assert.deepEqual(
+        t.items.map((i) => i.decision),
+        ["retract"],
+      );
+    } finally {
+      await lib.close();
+    }
+  });
+
+  it("a negation right before a room bans it; after a complaint about that room it holds from now on", () => {
+    assert.deepEqual(kinds("never the attic, ever"), [["add", "avoid_room", ""]]);
+    assert.deepEqual(kinds("jeez you drove into the study. no study"), [["add", "avoid_room", ""]]);
+    // no verb, no word of how long, no complaint: which is asked
+    assert.deepEqual(kinds("no cellar"), [["unclear", "avoid_room", "?"]]);
+    assert.deepEqual(
+      kinds("no need to go to the kitchen").map((k) => k[1]),
+      [null],
+    );
+  });
+
+  it("a rule's new start replaces its hours", async () => {
+    const lib = new SqliteRuleLibrary(":memory:");
+    try {
+      await teach(lib, "u", "Stay out of the hallway at night.", ctx);
+      await teach(lib, "u", "the hallway one should kick in after 10pm", { ...ctx, at: 2 });
+      const [rule] = (await lib.snapshot("u")).rules;
+      assert.deepEqual(
+        rule.rule.conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour % 24] : c.kind)),
+        [[22, 6]],
+      );
+    } finally {
+      await lib.close();
+    }
+  });
 });

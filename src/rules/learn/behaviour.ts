@@ -20,6 +20,7 @@ import {
   NEGATION_WORD,
   oneSpaced,
   PRAISE,
+  REPLY_LENGTH,
   STARTS_WITH_LETTER,
   spaced,
   TASK_VERB,
@@ -72,7 +73,9 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   // a degree with no measure is asked back when it would be kept; for this task it is done as said
-  if (content.length - vague < 2 || (degree > 0 && common.persistence !== "task_local"))
+  // for this task a length is measure enough: "make this answer short" is done as said
+  const measured = common.persistence === "task_local" && all.some((x) => re(REPLY_LENGTH).test(x));
+  if (!measured && (content.length - vague < 2 || (degree > 0 && common.persistence !== "task_local")))
     return {
       type: "unclear",
       reason: `what to do differently is not said ("${text}")`,

@@ -243,7 +243,13 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
         clear: true,
       });
   }
-  if (!out.length && !inner) out.push(...ellipticalRoom(ctx, c, common, main));
+  if (!out.length && !inner)
+    for (const r of ellipticalRoom(ctx, c, common, main)) {
+      // "You went in the lounge again. No lounge.": said of what the robot did, as "don't do that
+      // again" is, so it holds from now on; without that, only this time or always is asked
+      const told = c.narrative?.room.room === (r.requirement as { room: string }).room;
+      out.push(told ? { ...r, elliptical: false } : r);
+    }
   if (!out.length && !inner) {
     // "don't go upstairs after 10": which rooms that is, only the user knows
     const place = words(ctx, main).first(re(PLACE));

@@ -16,6 +16,7 @@ import {
   GERUND_START,
   LEFT_OUT,
   NEGATED,
+  NEGATION_BEFORE,
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
@@ -147,17 +148,23 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
 export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const w = words(ctx, main);
   const m = w.first(NOT_THE);
-  if (!m) return [];
-  return roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
-    .slice(0, 1)
-    .map((r) => ({
-      type: "rule",
-      ...common,
-      requirement: { kind: "avoid_room", room: r.room },
-      stage: "pre_action",
-      quotes: [{ a: m.a, b: r.b }],
-      clear: true,
-      elliptical: true,
-      rooms: [r],
-    }));
+  // "never the cellar", "no lounge": a negation right before a room, no verb between
+  const bare = m
+    ? undefined
+    : [...w.matches(NEGATION_BEFORE)]
+        .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
+        .find((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
+  if (!m && !bare) return [];
+  const rooms = m ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent) : [bare!.r];
+  const at = m ?? bare!.n;
+  return rooms.slice(0, 1).map((r) => ({
+    type: "rule",
+    ...common,
+    requirement: { kind: "avoid_room", room: r.room },
+    stage: "pre_action",
+    quotes: [{ a: at.a, b: r.b }],
+    clear: true,
+    elliptical: true,
+    rooms: [r],
+  }));
 }
