@@ -117,4 +117,15 @@ describe("never broader than said", () => {
         m,
       );
   });
+
+  it("a permission said with 'actually' never becomes the ban's new hours", async () => {
+    const [rule, ...rest] = await after(
+      "Keep out of the study at night.",
+      "actually the study is fine in the afternoon",
+    );
+    assert.equal(rest.length, 0);
+    const banned = inForce(windows(rule.conditions), windows(rule.exceptions));
+    assert.ok(!banned.includes(14), "the afternoon, said to be fine, is banned");
+    assert.ok(banned.includes(23), "the night, still banned, is allowed");
+  });
 });

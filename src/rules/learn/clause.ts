@@ -41,6 +41,7 @@ import {
   PEOPLE_TIME,
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
+  PERMITS,
   PLACE,
   PREPOSITION,
   RELEASE_VERB,
@@ -420,7 +421,10 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   // "make that the evening instead of the morning": a rule in force given other hours (never a
   // behaviour in the revision's words, nor an exception that would permit the new hours)
   const w0 = words(ctx, main);
-  if (re(REVISING).test(w0.text) && !heads(ctx, main).some((h) => h.bans)) {
+  // a permission ("actually the kitchen is fine in the evening") is never new hours for the ban:
+  // that would ban the hours it allows and allow the ones still banned
+  const permits = re(FINE).test(w0.text) || PERMITS.test(w0.text);
+  if (re(REVISING).test(w0.text) && !permits && !heads(ctx, main).some((h) => h.bans)) {
     const { now, before } = replacedTimes(w0.text);
     const span = (t: (typeof now)[number]): Cond => {
       const [a, b] = w0.range(t.index, t.quote.length);
