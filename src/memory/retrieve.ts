@@ -114,6 +114,19 @@ export function recencyScore(similarity: number, at: number, now: number, w: num
   return (1 - w) * similarity + w * 2 ** (-age / (halfLifeDays * DAY_MS));
 }
 
+/** What every phase of one retrieval reads: whose memory, as of when, and how edges are scored. */
+interface Scope {
+  store: MemoryStore;
+  embedder: Embedder;
+  user: string;
+  k: number;
+  now: number;
+  w: number;
+  halfLife: number;
+}
+
+type ObjectMemories = Awaited<ReturnType<MemoryStore["objectMemories"]>>;
+
 export async function retrieveDetailed(
   store: MemoryStore,
   embedder: Embedder,
@@ -121,173 +134,226 @@ export async function retrieveDetailed(
   instruction: string,
   opts: RetrieveOptions = {},
 ): Promise<Retrieval> {
-  const user = requireUser(userId);
-  const k = opts.k ?? 5;
-  const now = opts.now ?? Date.now();
-  const w = opts.recencyWeight ?? 0.1;
-  const halfLife = opts.recencyHalfLifeDays ?? 30;
-  // The whole request is the query, as the user said it (its asking costs little: the embedder
-  // weighs the description); its parts are split from what it says of the object, without the
-  // asking ("Can you fetch … for me? Take me to it."), which would make a part of its own.
-  const [query] = await embedder.embed([glossed(instruction)]);
-  // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
-  const direct = await searchAsOf(store, user, query, k * OVERFETCH, now);
-
-  /** The statement's object edges as of `now`, the newest per object; null if it has none. */
-  const score = (h: StatementHit, edges: StatementLink[], similarity: number): RetrievedStatement | null => {
-    // links come newest first; several edges to one object keep only its newest
-    const seen = new Set<string>();
-    const out: RetrievedStatement["links"] = [];
-    for (const l of edges) {
-      const e = l.objectId === null ? null : asOf(l, now);
-      if (!e || l.objectId === null || seen.has(l.objectId)) continue;
-      seen.add(l.objectId);
-      const base = recencyScore(similarity, e.at, now, w, halfLife);
-      out.push({
-        objectId: l.objectId,
-        at: e.at,
-        score: e.superseded ? base * SUPERSEDED : base,
-        superseded: e.superseded,
-      });
-    }
-    if (out.length === 0) return null;
-    return {
-      statementId: h.statement.id,
-      text: h.statement.text,
-      similarity,
-      score: Math.max(...out.map((o) => o.score)),
-      links: out,
-    };
+  const scope: Scope = {
+    store,
+    embedder,
+    user: requireUser(userId),
+    k: opts.k ?? 5,
+    now: opts.now ?? Date.now(),
+    w: opts.recencyWeight ?? 0.1,
+    halfLife: opts.recencyHalfLifeDays ?? 30,
   };
-
-  const best = new Map<string, RetrievedStatement>();
-  const keep = (r: RetrievedStatement | null) => {
-    if (r && r.score > (best.get(r.statementId)?.score ?? Number.NEGATIVE_INFINITY)) best.set(r.statementId, r);
-  };
-  const bridges: RetrievedBridge[] = [];
-  for (const h of direct.hits) {
-    const edges = direct.links.get(h.statement.id) ?? [];
-    const r = score(h, edges, h.similarity);
-    if (r) keep(r);
-    // a fact about the user or someone else that held at `now`: a bridge, not a candidate
-    else if (edges.some((l) => l.objectId === null && asOf(l, now)?.superseded === false))
-      bridges.push({ statementId: h.statement.id, text: h.statement.text, similarity: h.similarity });
-  }
-  const followed = bridges.slice(0, BRIDGES);
-  const hopVectors = followed.length ? await embedder.embed(followed.map((b) => glossed(b.text))) : [];
-  for (const [i, b] of followed.entries()) {
-    const hop = await searchAsOf(store, user, hopVectors[i], k * OVERFETCH, now);
-    for (const h of hop.hits) {
-      const r = score(h, hop.links.get(h.statement.id) ?? [], b.similarity * h.similarity);
-      if (r) keep({ ...r, via: { statementId: b.statementId, text: b.text, similarity: h.similarity } });
-    }
-  }
-  const scored = [...best.values()].sort((a, b) => b.score - a.score || b.similarity - a.similarity);
-  const top = scored.slice(0, k);
-
-  const objectScore = new Map<string, number>();
-  const led = new Map<string, Map<string, { score: number; at: number }>>();
-  const lead = (s: RetrievedStatement, l: RetrievedStatement["links"][number]) => {
-    const m = led.get(l.objectId) ?? new Map();
-    if (l.score > (m.get(s.statementId)?.score ?? Number.NEGATIVE_INFINITY))
-      m.set(s.statementId, { score: l.score, at: l.at });
-    led.set(l.objectId, m);
-  };
-  for (const s of top) {
-    for (const l of s.links) {
-      objectScore.set(l.objectId, Math.max(objectScore.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
-      lead(s, l);
-    }
-  }
+  const pool = new StatementPool();
+  const bridges = await searchRequest(scope, instruction, pool);
+  await followBridges(scope, bridges, pool);
+  const scored = pool.ranked();
+  const top = scored.slice(0, scope.k);
+  const leads = new Leads();
+  for (const s of top) for (const l of s.links) leads.add(s, l);
   // A request that names everyday concepts ("the cold months", "my closest pal") is also matched
   // concept by concept, over the objects of every statement fetched, not only the top k's: the
   // object whose memories name all of them may sit below statements that share its wording.
   const requested = conceptsIn(describedPart(instruction));
-  const wide = new Map<string, number>();
-  if (requested.length)
-    for (const s of scored)
-      for (const l of s.links)
-        wide.set(l.objectId, Math.max(wide.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
-  const whole = requested.length ? wide : objectScore;
-  /** every object's score before the top k are kept */
-  let ranking = new Map(whole);
-
-  // A compositional request: each descriptive part is searched on its own, and an object scores
-  // by how well its memories cover all the parts (the mean of its best score per part), blended
-  // with the whole request's score. An object one part describes well no longer beats the one
-  // every part describes.
-  const clauses = descriptiveClauses(describedPart(instruction));
-  if (clauses.length >= 2) {
-    const vectors = await embedder.embed(clauses.map(glossed));
-    const perClause: Map<string, number>[] = [];
-    for (const v of vectors) {
-      const hits = await searchAsOf(store, user, v, k * OVERFETCH, now);
-      const bestFor = new Map<string, number>();
-      for (const h of hits.hits) {
-        const r = score(h, hits.links.get(h.statement.id) ?? [], h.similarity);
-        for (const l of r?.links ?? []) {
-          bestFor.set(l.objectId, Math.max(bestFor.get(l.objectId) ?? 0, l.score));
-          lead(r!, l);
-        }
-      }
-      perClause.push(bestFor);
-    }
-    const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
-    ranking = new Map(
-      [...objects].map((o) => {
-        const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
-        return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * coverage] as const;
-      }),
-    );
-  }
-  let held: Awaited<ReturnType<MemoryStore["objectMemories"]>> | null = null;
-  if (requested.length) {
-    held = await store.objectMemories(user, [...ranking.keys()]);
-    for (const m of held) {
-      const valid = m.statements.filter((s) => s.at <= now && (s.invalidAt === null || s.invalidAt > now));
-      const covered = conceptCoverage(
-        requested,
-        valid.map((s) => s.text),
-      );
-      ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
-    }
-  }
-  const kept = [...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, k);
-  objectScore.clear();
-  for (const [o, sc] of kept) objectScore.set(o, sc);
+  const whole = requested.length ? bestPerObject(scored) : new Map(leads.objectScore);
+  const ranking = await rankByParts(scope, instruction, whole, leads);
+  const held = requested.length ? await addConceptCoverage(scope, requested, ranking) : null;
+  const kept = new Map([...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, scope.k));
   const memories = held
-    ? held.filter((m) => objectScore.has(m.object.objectId))
-    : await store.objectMemories(user, [...objectScore.keys()]);
-  const candidates: MemoryCandidate[] = memories.map((m) => {
-    const retrieved = led.get(m.object.objectId) ?? new Map();
-    const seen = new Set<string>();
-    const statements = m.statements
-      // what the object's memory held at `now`: the statements that led here, and its other
-      // statements that were neither made later nor superseded by then
-      .filter((s) => s.at <= now && (retrieved.has(s.id) || s.invalidAt === null || s.invalidAt > now))
-      .filter((s) => !seen.has(s.id) && seen.add(s.id))
-      .map((s) => ({ id: s.id, text: s.text, timestamp: s.at, score: retrieved.get(s.id)?.score }))
-      // the statements that led here first (best first), then the object's others, newest first
-      .sort((a, b) => (b.score ?? -1e9) - (a.score ?? -1e9));
-    return {
-      userId: user,
-      objectId: m.object.objectId,
-      category: m.object.category ?? undefined,
-      score: objectScore.get(m.object.objectId) ?? 0,
-      statements: statements.map((s) =>
-        s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s,
-      ),
-      instructions: m.instructions
-        .filter((i) => i.at <= now)
-        .map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),
-      episodic: m.episodic
-        .filter((e) => e.at <= now)
-        .map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
-      referenceImages: m.images.flatMap((i) => (i.path ? [{ path: i.path, timestamp: i.at }] : [])),
-    };
-  });
+    ? held.filter((m) => kept.has(m.object.objectId))
+    : await store.objectMemories(scope.user, [...kept.keys()]);
+  const candidates = memories.map((m) => candidateOf(scope, m, leads, kept.get(m.object.objectId) ?? 0));
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
   return { embedder: embedder.name, statements: top, bridges, candidates };
+}
+
+/** A statement's object edges as of `now`, the newest per object, scored; null if it leads to none. */
+function scoreHit(
+  scope: Scope,
+  h: StatementHit,
+  edges: StatementLink[],
+  similarity: number,
+): RetrievedStatement | null {
+  // links come newest first; several edges to one object keep only its newest
+  const seen = new Set<string>();
+  const out: RetrievedStatement["links"] = [];
+  for (const l of edges) {
+    const e = l.objectId === null ? null : asOf(l, scope.now);
+    if (!e || l.objectId === null || seen.has(l.objectId)) continue;
+    seen.add(l.objectId);
+    const base = recencyScore(similarity, e.at, scope.now, scope.w, scope.halfLife);
+    out.push({
+      objectId: l.objectId,
+      at: e.at,
+      score: e.superseded ? base * SUPERSEDED : base,
+      superseded: e.superseded,
+    });
+  }
+  if (out.length === 0) return null;
+  return {
+    statementId: h.statement.id,
+    text: h.statement.text,
+    similarity,
+    score: Math.max(...out.map((o) => o.score)),
+    links: out,
+  };
+}
+
+/** Each statement at its best score over every search that reached it. */
+class StatementPool {
+  private readonly best = new Map<string, RetrievedStatement>();
+
+  keep(r: RetrievedStatement): void {
+    if (r.score > (this.best.get(r.statementId)?.score ?? Number.NEGATIVE_INFINITY)) this.best.set(r.statementId, r);
+  }
+
+  ranked(): RetrievedStatement[] {
+    return [...this.best.values()].sort((a, b) => b.score - a.score || b.similarity - a.similarity);
+  }
+}
+
+/** Which retrieved statements led to each object, at their best score, and each object's best. */
+class Leads {
+  readonly objectScore = new Map<string, number>();
+  readonly led = new Map<string, Map<string, { score: number; at: number }>>();
+
+  add(s: RetrievedStatement, l: RetrievedStatement["links"][number]): void {
+    this.objectScore.set(l.objectId, Math.max(this.objectScore.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
+    this.lead(s, l);
+  }
+
+  /** a statement that led to the object, without changing its score (a part's search) */
+  lead(s: RetrievedStatement, l: RetrievedStatement["links"][number]): void {
+    const m = this.led.get(l.objectId) ?? new Map();
+    if (l.score > (m.get(s.statementId)?.score ?? Number.NEGATIVE_INFINITY))
+      m.set(s.statementId, { score: l.score, at: l.at });
+    this.led.set(l.objectId, m);
+  }
+}
+
+function bestPerObject(statements: RetrievedStatement[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of statements)
+    for (const l of s.links) out.set(l.objectId, Math.max(out.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
+  return out;
+}
+
+/**
+ * The whole request as the query, as the user said it (its asking costs little: the embedder
+ * weighs the description). Returns the bridges it met: facts about the user or someone else.
+ */
+async function searchRequest(scope: Scope, instruction: string, pool: StatementPool): Promise<RetrievedBridge[]> {
+  const [query] = await scope.embedder.embed([glossed(instruction)]);
+  // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
+  const direct = await searchAsOf(scope.store, scope.user, query, scope.k * OVERFETCH, scope.now);
+  const bridges: RetrievedBridge[] = [];
+  for (const h of direct.hits) {
+    const edges = direct.links.get(h.statement.id) ?? [];
+    const r = scoreHit(scope, h, edges, h.similarity);
+    if (r) pool.keep(r);
+    // a fact about the user or someone else that held at `now`: a bridge, not a candidate
+    else if (edges.some((l) => l.objectId === null && asOf(l, scope.now)?.superseded === false))
+      bridges.push({ statementId: h.statement.id, text: h.statement.text, similarity: h.similarity });
+  }
+  return bridges;
+}
+
+/** One hop through what the user told about someone else: each bridge's text searched in turn. */
+async function followBridges(scope: Scope, bridges: RetrievedBridge[], pool: StatementPool): Promise<void> {
+  const followed = bridges.slice(0, BRIDGES);
+  const hopVectors = followed.length ? await scope.embedder.embed(followed.map((b) => glossed(b.text))) : [];
+  for (const [i, b] of followed.entries()) {
+    const hop = await searchAsOf(scope.store, scope.user, hopVectors[i], scope.k * OVERFETCH, scope.now);
+    for (const h of hop.hits) {
+      const r = scoreHit(scope, h, hop.links.get(h.statement.id) ?? [], b.similarity * h.similarity);
+      if (r) pool.keep({ ...r, via: { statementId: b.statementId, text: b.text, similarity: h.similarity } });
+    }
+  }
+}
+
+/**
+ * A compositional request: each descriptive part (taken from its description of the object,
+ * without the asking, which would make a part of its own) is searched on its own, and an object
+ * scores by how well its memories cover all the parts (the mean of its best score per part),
+ * blended with the whole request's score. An object one part describes well no longer beats the
+ * one every part describes. A request of one part ranks by the whole request alone.
+ */
+async function rankByParts(
+  scope: Scope,
+  instruction: string,
+  whole: Map<string, number>,
+  leads: Leads,
+): Promise<Map<string, number>> {
+  const clauses = descriptiveClauses(describedPart(instruction));
+  if (clauses.length < 2) return new Map(whole);
+  const vectors = await scope.embedder.embed(clauses.map(glossed));
+  const perClause: Map<string, number>[] = [];
+  for (const v of vectors) {
+    const hits = await searchAsOf(scope.store, scope.user, v, scope.k * OVERFETCH, scope.now);
+    const bestFor = new Map<string, number>();
+    for (const h of hits.hits) {
+      const r = scoreHit(scope, h, hits.links.get(h.statement.id) ?? [], h.similarity);
+      if (!r) continue;
+      for (const l of r.links) {
+        bestFor.set(l.objectId, Math.max(bestFor.get(l.objectId) ?? 0, l.score));
+        leads.lead(r, l);
+      }
+    }
+    perClause.push(bestFor);
+  }
+  const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
+  return new Map(
+    [...objects].map((o) => {
+      const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
+      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * coverage] as const;
+    }),
+  );
+}
+
+/** Adds to each ranked object what naming the request's concepts in its valid statements is worth. */
+async function addConceptCoverage(
+  scope: Scope,
+  requested: ReturnType<typeof conceptsIn>,
+  ranking: Map<string, number>,
+): Promise<ObjectMemories> {
+  const held = await scope.store.objectMemories(scope.user, [...ranking.keys()]);
+  for (const m of held) {
+    const valid = m.statements.filter((s) => s.at <= scope.now && (s.invalidAt === null || s.invalidAt > scope.now));
+    const covered = conceptCoverage(
+      requested,
+      valid.map((s) => s.text),
+    );
+    ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
+  }
+  return held;
+}
+
+/** An object's memory as the agent gets it: what held at `now`, the statements that led here first. */
+function candidateOf(scope: Scope, m: ObjectMemories[number], leads: Leads, score: number): MemoryCandidate {
+  const { now } = scope;
+  const retrieved = leads.led.get(m.object.objectId) ?? new Map<string, { score: number; at: number }>();
+  const seen = new Set<string>();
+  const statements = m.statements
+    // what the object's memory held at `now`: the statements that led here, and its other
+    // statements that were neither made later nor superseded by then
+    .filter((s) => s.at <= now && (retrieved.has(s.id) || s.invalidAt === null || s.invalidAt > now))
+    .filter((s) => !seen.has(s.id) && seen.add(s.id))
+    .map((s) => ({ id: s.id, text: s.text, timestamp: s.at, score: retrieved.get(s.id)?.score }))
+    // the statements that led here first (best first), then the object's others, newest first
+    .sort((a, b) => (b.score ?? -1e9) - (a.score ?? -1e9));
+  return {
+    userId: scope.user,
+    objectId: m.object.objectId,
+    category: m.object.category ?? undefined,
+    score,
+    statements: statements.map((s) => (s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s)),
+    instructions: m.instructions
+      .filter((i) => i.at <= now)
+      .map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),
+    episodic: m.episodic
+      .filter((e) => e.at <= now)
+      .map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
+    referenceImages: m.images.flatMap((i) => (i.path ? [{ path: i.path, timestamp: i.at }] : [])),
+  };
 }
 
 /** The candidate objects for an instruction, best first (what grounding and planning use). */
