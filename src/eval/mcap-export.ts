@@ -27,12 +27,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import { McapWriter } from "@mcap/core";
 import { z } from "zod";
 import { EpisodeEvent } from "../agent/index.ts";
 import { SimulatorConfig } from "../sim/index.ts";
 import { asSegment, DataFileError, loadSharp, readDataFile, readDataText } from "../util/index.ts";
 import { MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
+import { McapRecorder } from "./mcap-recorder.ts";
 import {
   analysisUpdate,
   BASE_FRAME,
@@ -76,133 +76,6 @@ export const TOPICS = {
 export const STEP_SECONDS = 0.5;
 /** the camera's height over the floor: the default body's (src/sim/config.ts); events do not record it */
 const EYE_HEIGHT = SimulatorConfig.parse({}).agent.height;
-
-const TIME = {
-  type: "object",
-  properties: { sec: { type: "integer", minimum: 0 }, nsec: { type: "integer", minimum: 0 } },
-};
-const VEC3 = { type: "object", properties: { x: { type: "number" }, y: { type: "number" }, z: { type: "number" } } };
-const QUAT = {
-  type: "object",
-  properties: { x: { type: "number" }, y: { type: "number" }, z: { type: "number" }, w: { type: "number" } },
-};
-/** one transform, alone (FrameTransform) or in a list (FrameTransforms) */
-const TRANSFORM = {
-  type: "object",
-  properties: {
-    timestamp: TIME,
-    parent_frame_id: { type: "string" },
-    child_frame_id: { type: "string" },
-    translation: VEC3,
-    rotation: QUAT,
-  },
-};
-
-const NUMBERS = { type: "array", items: { type: "number" } };
-const POSE = { type: "object", properties: { position: VEC3, orientation: QUAT } };
-
-/** the foxglove schemas this file uses, trimmed to the fields it writes */
-const SCHEMAS = {
-  "foxglove.CompressedImage": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      frame_id: { type: "string" },
-      data: { type: "string", contentEncoding: "base64" },
-      format: { type: "string" },
-    },
-  },
-  "foxglove.PoseInFrame": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      frame_id: { type: "string" },
-      pose: POSE,
-    },
-  },
-  "foxglove.FrameTransform": TRANSFORM,
-  "foxglove.Log": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      level: { type: "integer", description: "1 debug, 2 info, 3 warning, 4 error, 5 fatal" },
-      message: { type: "string" },
-      name: { type: "string" },
-      file: { type: "string" },
-      line: { type: "integer" },
-    },
-  },
-  "foxglove.FrameTransforms": {
-    type: "object",
-    properties: { transforms: { type: "array", items: { $ref: "#/$defs/transform" } } },
-    $defs: { transform: TRANSFORM },
-  },
-  "foxglove.CameraCalibration": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      frame_id: { type: "string" },
-      width: { type: "integer" },
-      height: { type: "integer" },
-      distortion_model: { type: "string" },
-      D: NUMBERS,
-      K: NUMBERS,
-      R: NUMBERS,
-      P: NUMBERS,
-    },
-  },
-  "foxglove.Grid": {
-    type: "object",
-    properties: {
-      timestamp: TIME,
-      frame_id: { type: "string" },
-      pose: POSE,
-      column_count: { type: "integer" },
-      cell_size: { type: "object", properties: { x: { type: "number" }, y: { type: "number" } } },
-      row_stride: { type: "integer" },
-      cell_stride: { type: "integer" },
-      fields: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: { name: { type: "string" }, offset: { type: "integer" }, type: { type: "integer" } },
-        },
-      },
-      data: { type: "string", contentEncoding: "base64" },
-    },
-  },
-  "foxglove.SceneUpdate": {
-    type: "object",
-    description: "entities with lines, spheres and texts (the fields this file writes; see foxglove.SceneEntity)",
-    properties: {
-      deletions: { type: "array", items: { type: "object" } },
-      entities: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            timestamp: TIME,
-            frame_id: { type: "string" },
-            id: { type: "string" },
-            lifetime: TIME,
-            frame_locked: { type: "boolean" },
-            metadata: { type: "array", items: { type: "object" } },
-            lines: { type: "array", items: { type: "object" } },
-            spheres: { type: "array", items: { type: "object" } },
-            texts: { type: "array", items: { type: "object" } },
-          },
-        },
-      },
-    },
-  },
-  "polar.EpisodeEvent": {
-    type: "object",
-    description: "one event of Polar's episode stream, as events.jsonl holds it (src/agent/events.ts)",
-    properties: { type: { type: "string" }, seq: { type: "integer" }, t: { type: "number" } },
-    required: ["type", "seq", "t"],
-  },
-} as const;
-type SchemaName = keyof typeof SCHEMAS;
 
 const LOG = { info: 2, warning: 3, error: 4 } as const;
 
@@ -295,6 +168,22 @@ function readdirSafe(d: string): Dirent[] {
   }
 }
 
+/** What the messages of one export read: the folder, the map, the clock, the walk so far. */
+interface ExportRun {
+  args: ExportArgs;
+  dir: string;
+  rec: McapRecorder;
+  mapPng: Buffer | null;
+  mapInfo: MapInfo | null;
+  grid: Buffer | null;
+  stored: ReturnType<typeof storedViews>;
+  calibrated: Set<string>;
+  path: Vec3[];
+  missingViews: number;
+}
+
+type Stamp = { sec: number; nsec: number };
+
 /** Writes the MCAP file and its layout; returns what went in. */
 export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
   const args = ExportArgs.parse(raw);
@@ -319,64 +208,20 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
 
   // the request's clock when it had one, so Foxglove shows the time rules read; else the epoch
   const baseNs = start.type === "episode_start" && start.clock ? BigInt(Date.parse(start.clock.at)) * 1_000_000n : 0n;
-  const chunks: Uint8Array[] = [];
-  let size = 0n;
-  const writer = new McapWriter({
-    writable: {
-      write: async (b) => {
-        chunks.push(b.slice());
-        size += BigInt(b.byteLength);
-      },
-      position: () => size,
-    },
-    useChunks: true,
-    chunkSize: 1024 * 1024,
-  });
-  await writer.start({ profile: "", library: "polar export (@mcap/core)" });
-  const schemaIds = new Map<SchemaName, number>();
-  for (const name of Object.keys(SCHEMAS) as SchemaName[])
-    schemaIds.set(
-      name,
-      await writer.registerSchema({
-        name,
-        encoding: "jsonschema",
-        data: new TextEncoder().encode(JSON.stringify(SCHEMAS[name])),
-      }),
-    );
-  const channels = new Map<string, number>();
-  const channel = async (topic: string, schema: SchemaName) => {
-    let id = channels.get(topic);
-    if (id === undefined) {
-      id = await writer.registerChannel({
-        topic,
-        schemaId: schemaIds.get(schema) ?? 0,
-        messageEncoding: "json",
-        metadata: new Map(),
-      });
-      channels.set(topic, id);
-    }
-    return id;
+  const rec = new McapRecorder();
+  await rec.start();
+  const run: ExportRun = {
+    args,
+    dir,
+    rec,
+    mapPng,
+    mapInfo,
+    grid,
+    stored: storedViews(dir),
+    calibrated: new Set(),
+    path: [],
+    missingViews: 0,
   };
-  const counts: Record<string, number> = {};
-  const seqs = new Map<number, number>();
-  const add = async (topic: string, schema: SchemaName, atNs: bigint, msg: unknown) => {
-    const id = await channel(topic, schema);
-    const sequence = seqs.get(id) ?? 0;
-    seqs.set(id, sequence + 1);
-    counts[topic] = (counts[topic] ?? 0) + 1;
-    await writer.addMessage({
-      channelId: id,
-      sequence,
-      logTime: atNs,
-      publishTime: atNs,
-      data: new TextEncoder().encode(JSON.stringify(msg)),
-    });
-  };
-
-  let missingViews = 0;
-  const stored = storedViews(dir);
-  const calibrated = new Set<string>();
-  const path: Vec3[] = [];
   // the step an event belongs to: its own, else the last one seen (a plan or a grounding is
   // made at the step the robot stands on); never back, so a reader's time order is the stream's
   let step = 0;
@@ -384,108 +229,129 @@ export async function exportEpisode(raw: ExportArgs): Promise<ExportSummary> {
     if ("step" in e && typeof e.step === "number" && e.step > step) step = e.step;
     if (e.type === "episode_end" && e.steps > step) step = e.steps;
     const ns = baseNs + BigInt(step) * stepNs;
-    const stamp = { sec: Number(ns / 1_000_000_000n), nsec: Number(ns % 1_000_000_000n) };
-    await add(TOPICS.events, "polar.EpisodeEvent", ns, e);
-    if (e.type === "episode_start") {
-      if (grid && mapInfo) await add(TOPICS.map, "foxglove.Grid", ns, mapGrid(stamp, mapInfo, grid));
-      if (mapPng)
-        await add(TOPICS.mapImage, "foxglove.CompressedImage", ns, {
-          timestamp: stamp,
-          frame_id: MAP_FRAME,
-          data: mapPng.toString("base64"),
-          format: "png",
-        });
-      if (args.analysis && mapInfo)
-        await add(TOPICS.analysis, "foxglove.SceneUpdate", ns, analysisUpdate(stamp, mapInfo.analysis));
-    }
-    if (e.type === "pose") {
-      const tf = baseTransform(stamp, e.pose.position, e.pose.heading);
-      await add(TOPICS.pose, "foxglove.PoseInFrame", ns, {
-        timestamp: stamp,
-        frame_id: MAP_FRAME,
-        pose: { position: tf.translation, orientation: tf.rotation },
-      });
-      await add(TOPICS.tf, "foxglove.FrameTransform", ns, tf);
-      await add(TOPICS.cameras, "foxglove.FrameTransforms", ns, cameraTransforms(stamp, EYE_HEIGHT));
-      // a turn leaves the line as it is: a new message only when the robot moved
-      const last = path.at(-1);
-      if (!last || last.x !== tf.translation.x || last.y !== tf.translation.y || last.z !== tf.translation.z) {
-        path.push(tf.translation);
-        await add(TOPICS.path, "foxglove.SceneUpdate", ns, pathUpdate(stamp, path));
-      }
-    } else if (e.type === "views") {
-      for (const v of stored.get(e.step) ?? []) {
-        const topic = `/views/${v.view}`;
-        const img = e.images.find((i) => i.view === v.view);
-        // a pinhole per camera, once its size is known, so Foxglove can place the view in 3-D
-        if (!calibrated.has(topic) && img && mapInfo) {
-          calibrated.add(topic);
-          await add(
-            `${topic}/calibration`,
-            "foxglove.CameraCalibration",
-            ns,
-            calibration(stamp, v.view as View, img.width, img.height, mapInfo.hfov),
-          );
-        }
-        await add(topic, "foxglove.CompressedImage", ns, {
-          timestamp: stamp,
-          frame_id: cameraFrame(v.view as View),
-          data: readDataFile(join(dir, "views", v.ref), { noFollow: true }).toString("base64"),
-          format: v.format,
-        });
-      }
-      stored.delete(e.step);
-      missingViews += e.images.filter((img) => !existsSync(join(dir, "views", img.ref))).length;
-    }
-    const line = logLine(e);
-    if (line)
-      await add(TOPICS.log, "foxglove.Log", ns, {
-        timestamp: stamp,
-        level: line.level,
-        message: line.message,
-        name: e.type,
-        file: "events.jsonl",
-        line: e.seq + 1,
-      });
+    await addEvent(run, e, ns, { sec: Number(ns / 1_000_000_000n), nsec: Number(ns % 1_000_000_000n) });
   }
-  await writer.addMetadata({
-    name: "polar.export",
-    metadata: new Map([
-      ["episode", episodeId],
-      ["clock", "simulated: an event's time is its step × step_seconds, from the request's clock (else the epoch)"],
-      ["step_seconds", String(stepSeconds)],
-      ["steps", String(step)],
-      ["fixed_frame", MAP_FRAME],
-      ["frames", `${MAP_FRAME} → ${BASE_FRAME} → ${VIEWS.map(cameraFrame).join(", ")}`],
-      ["eye_height_m", String(EYE_HEIGHT)],
-      ["analysis", args.analysis && mapInfo ? "harness ground truth on /analysis" : "none"],
-    ]),
+  const analysis = args.analysis === true && mapInfo !== null;
+  const { bytes, size } = await rec.end({
+    episode: episodeId,
+    clock: "simulated: an event's time is its step × step_seconds, from the request's clock (else the epoch)",
+    step_seconds: String(stepSeconds),
+    steps: String(step),
+    fixed_frame: MAP_FRAME,
+    frames: `${MAP_FRAME} → ${BASE_FRAME} → ${VIEWS.map(cameraFrame).join(", ")}`,
+    eye_height_m: String(EYE_HEIGHT),
+    analysis: analysis ? "harness ground truth on /analysis" : "none",
   });
-  await writer.end();
   const layout = foxgloveLayout({
     map: grid ? TOPICS.map : null,
     path: TOPICS.path,
-    analysis: args.analysis && mapInfo ? TOPICS.analysis : null,
+    analysis: analysis ? TOPICS.analysis : null,
     tf: [TOPICS.tf, TOPICS.cameras],
     views: VIEW_TOPICS,
   });
-  writeNew(file, Buffer.concat(chunks), args.force === true);
+  writeNew(file, bytes, args.force === true);
   // replaced, not written through: a link in its place is replaced, not followed
   writeNew(layoutFile, Buffer.from(`${JSON.stringify(layout, null, 2)}\n`), true);
   return {
     file,
     episodeDir: dir,
     episodeId,
-    messages: counts,
-    missingViews,
+    messages: rec.counts,
+    missingViews: run.missingViews,
     skippedLines: skipped,
-    bytes: Number(size),
+    bytes: size,
     layout: layoutFile,
     stepSeconds,
     steps: step,
     seconds: step * stepSeconds,
     notes,
   };
+}
+
+/** One event's messages: itself, its scene (map, pose, path, views) and its log line. */
+async function addEvent(run: ExportRun, e: EpisodeEvent, ns: bigint, stamp: Stamp): Promise<void> {
+  await run.rec.add(TOPICS.events, "polar.EpisodeEvent", ns, e);
+  if (e.type === "episode_start") await addHouse(run, ns, stamp);
+  if (e.type === "pose") await addPose(run, e.pose, ns, stamp);
+  else if (e.type === "views") await addViews(run, e, ns, stamp);
+  const line = logLine(e);
+  if (line)
+    await run.rec.add(TOPICS.log, "foxglove.Log", ns, {
+      timestamp: stamp,
+      level: line.level,
+      message: line.message,
+      name: e.type,
+      file: "events.jsonl",
+      line: e.seq + 1,
+    });
+}
+
+/** The house, once at the start: the grid, the map as drawn, and (--analysis) the harness's layer. */
+async function addHouse(run: ExportRun, ns: bigint, stamp: Stamp): Promise<void> {
+  const { rec, grid, mapInfo, mapPng } = run;
+  if (grid && mapInfo) await rec.add(TOPICS.map, "foxglove.Grid", ns, mapGrid(stamp, mapInfo, grid));
+  if (mapPng)
+    await rec.add(TOPICS.mapImage, "foxglove.CompressedImage", ns, {
+      timestamp: stamp,
+      frame_id: MAP_FRAME,
+      data: mapPng.toString("base64"),
+      format: "png",
+    });
+  if (run.args.analysis && mapInfo)
+    await rec.add(TOPICS.analysis, "foxglove.SceneUpdate", ns, analysisUpdate(stamp, mapInfo.analysis));
+}
+
+async function addPose(
+  run: ExportRun,
+  pose: { position: [number, number, number]; heading: number },
+  ns: bigint,
+  stamp: Stamp,
+): Promise<void> {
+  const tf = baseTransform(stamp, pose.position, pose.heading);
+  await run.rec.add(TOPICS.pose, "foxglove.PoseInFrame", ns, {
+    timestamp: stamp,
+    frame_id: MAP_FRAME,
+    pose: { position: tf.translation, orientation: tf.rotation },
+  });
+  await run.rec.add(TOPICS.tf, "foxglove.FrameTransform", ns, tf);
+  await run.rec.add(TOPICS.cameras, "foxglove.FrameTransforms", ns, cameraTransforms(stamp, EYE_HEIGHT));
+  // a turn leaves the line as it is: a new message only when the robot moved
+  const last = run.path.at(-1);
+  if (!last || last.x !== tf.translation.x || last.y !== tf.translation.y || last.z !== tf.translation.z) {
+    run.path.push(tf.translation);
+    await run.rec.add(TOPICS.path, "foxglove.SceneUpdate", ns, pathUpdate(stamp, run.path));
+  }
+}
+
+/** The views kept for the step, each with its camera's pinhole the first time its size is known. */
+async function addViews(
+  run: ExportRun,
+  e: Extract<EpisodeEvent, { type: "views" }>,
+  ns: bigint,
+  stamp: Stamp,
+): Promise<void> {
+  for (const v of run.stored.get(e.step) ?? []) {
+    const topic = `/views/${v.view}`;
+    const img = e.images.find((i) => i.view === v.view);
+    // a pinhole per camera, once its size is known, so Foxglove can place the view in 3-D
+    if (!run.calibrated.has(topic) && img && run.mapInfo) {
+      run.calibrated.add(topic);
+      await run.rec.add(
+        `${topic}/calibration`,
+        "foxglove.CameraCalibration",
+        ns,
+        calibration(stamp, v.view as View, img.width, img.height, run.mapInfo.hfov),
+      );
+    }
+    await run.rec.add(topic, "foxglove.CompressedImage", ns, {
+      timestamp: stamp,
+      frame_id: cameraFrame(v.view as View),
+      data: readDataFile(join(run.dir, "views", v.ref), { noFollow: true }).toString("base64"),
+      format: v.format,
+    });
+  }
+  run.stored.delete(e.step);
+  run.missingViews += e.images.filter((img) => !existsSync(join(run.dir, "views", img.ref))).length;
 }
 
 /** the layout's file beside the MCAP file: ep.mcap → ep.layout.json */
