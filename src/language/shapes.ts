@@ -496,6 +496,12 @@ export const ASKS_JSON = /json|field|key|propert/i;
 /** Words that ask where something was. */
 export const ASKS_WHERE = /\b(room|where|location|place)\b/i;
 
+/** Typographic quotes as plain ones, same length: a model often retypes ’ as '. */
+export const plainQuotes = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+
+/** Where the first part of a dotted or spaced name ends: "reply.text" → "reply". */
+export const NAME_PART_END = /[.\s]/;
+
 // ---- read-back ------------------------------------------------------------------------------
 
 /** Runs of letters and apostrophes: the words a read-back turns to the robot's person. */

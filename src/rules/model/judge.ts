@@ -8,6 +8,7 @@
  * verdicts for, a violation without a quote, or a quote that is not in the evidence is unknown,
  * with the reason. Unknown is never a pass (check.ts).
  */
+import { NAME_PART_END } from "../../language/index.ts";
 import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeCondition } from "../describe.ts";
 import { batches, type JudgeItem, type SemanticJudge, semanticGate } from "../judge.ts";
@@ -104,7 +105,7 @@ const PARTS = ["action", "reply", "artifact", "fields"] as const;
  * the evidence's parts ("the reply's tone") keeps everything, rather than guess.
  */
 function needed(ev: ReturnType<typeof Evidence.parse>, batch: JudgeItem[]) {
-  const names = batch.flatMap((b) => b.spec.evidence.map((n) => n.trim().toLowerCase().split(/[.\s]/)[0]));
+  const names = batch.flatMap((b) => b.spec.evidence.map((n) => n.trim().toLowerCase().split(NAME_PART_END)[0]));
   const parts = new Set<string>();
   for (const n of names) {
     if (n === "context" || n === "stage") continue;

@@ -3,10 +3,11 @@
  * it was shown (the user's message, the evidence). A quote that is not there is the model's
  * paraphrase or invention, and a reading or verdict resting on it is rejected.
  */
+import { plainQuotes } from "../../language/index.ts";
 import { Evidence } from "../types.ts";
 
 /** Typographic quotes as plain ones, same length: a model often retypes ’ as '. */
-const plain = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+const plain = plainQuotes;
 
 /** The user's message, for finding quotes in it. */
 export class MessageText {
