@@ -12,6 +12,7 @@
  * be said, or put the facts in the JSON object asked for. The first sentence (what was
  * searched for) and the last (how it ended) go last.
  */
+import { sentencesAtPeriods, spaced } from "../language/index.ts";
 import type { ReplyRequirement } from "../mllm/index.ts";
 import type { RuleSession } from "../rules/index.ts";
 import { countWords } from "../rules/index.ts";
@@ -23,7 +24,7 @@ export interface ArtifactFacts {
   steps: number;
 }
 
-const sentencesOf = (text: string) => text.split(/(?<=\.)\s+/).filter((s) => s.trim().length > 0);
+const sentencesOf = sentencesAtPeriods;
 
 /** Pure: one revision of a summary that meets every requirement it can. */
 export function reviseSummary(text: string, reqs: readonly ReplyRequirement[], facts: ArtifactFacts): string {
@@ -43,7 +44,7 @@ export function reviseSummary(text: string, reqs: readonly ReplyRequirement[], f
       const drop = sentences.length > 2 ? sentences.length - 2 : 0;
       sentences.splice(drop, 1);
     }
-    const words = sentences.join(" ").split(/\s+/);
+    const words = spaced(sentences.join(" "));
     if (countWords(words.join(" ")) > limit.maxWords) sentences = [words.slice(0, limit.maxWords).join(" ")];
   }
   const out = sentences.join(" ");

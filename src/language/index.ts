@@ -23,6 +23,7 @@
 
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, factsOf, SHAPES } from "./acts.ts";
+export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export type { HourWindow } from "./hours.ts";
 export {
@@ -94,7 +95,7 @@ export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export type { RoomMatch } from "./rooms.ts";
 export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";
-export { countWords, sentences } from "./sentences.ts";
+export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export type { FoundTime, ReplacedTimes } from "./times.ts";

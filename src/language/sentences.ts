@@ -23,3 +23,9 @@ export function sentences(text: string): string[] {
 export function countWords(text: string): number {
   return (text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
 }
+
+/**
+ * A written summary's sentences with their end marks kept, cut after a full stop and space: the
+ * offline reviser drops or adds whole sentences and writes the rest back as they were.
+ */
+export const sentencesAtPeriods = (text: string) => text.split(/(?<=\.)\s+/).filter((s) => s.trim().length > 0);

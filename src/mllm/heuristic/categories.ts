@@ -2,8 +2,9 @@
  * Guessing an object category from an instruction: first a name or synonym of a PInNED
  * category, then an association (what the object is used for: "tea" → mug).
  */
+
+import { contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
-import { contentWords } from "./text.ts";
 
 /** Words that name a category outright (singular forms; contentWords strips plural -s). */
 const NAMES: Record<Category, string[]> = {

@@ -4,12 +4,11 @@
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 
-import { glossed } from "../../language/index.ts";
+import { coverage, glossed, wordSet } from "../../language/index.ts";
 import { roomsFoundIn } from "../../planning/index.ts";
 import type { Category } from "../../sim/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../index.ts";
 import { guessCategory, isCategory } from "./categories.ts";
-import { coverage, wordSet } from "./text.ts";
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;

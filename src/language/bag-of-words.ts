@@ -1,4 +1,7 @@
-/** Bag-of-words helpers for the heuristic backbone: lower-cased content words, naive singulars. */
+/**
+ * Bag-of-words reading for the offline backbone's grounding and categories: lower-cased content
+ * words, naive singulars, and how much of one text another covers.
+ */
 
 const STOPWORDS = new Set(
   (
