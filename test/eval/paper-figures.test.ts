@@ -11,8 +11,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
+import { COST_AXIS, type CostPoint, LATENCY_AXIS } from "../../src/eval/report/cost-figure.ts";
 import { svgSizePt, writePaperFigure } from "../../src/eval/report/paper-figures.ts";
 import type { BarChartSpec } from "../../src/eval/report/svg.ts";
+import { tradeoffPaper } from "../../src/eval/report/tradeoff-paper.ts";
 import { manifest, syntheticLines } from "./lines.ts";
 
 const est = (mean: number, n = 20) => ({ n, mean, lo: Math.max(0, mean - 0.15), hi: Math.min(1, mean + 0.15) });
@@ -109,9 +111,82 @@ test("polar report --paper writes report/paper/ beside the report and links each
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /figures for a paper: .*report\/paper\//);
   const md = readFileSync(join(dir, "report", "report.md"), "utf8");
-  for (const fig of ["fig5_gap", "fig6_cm"])
+  for (const fig of ["fig5_gap", "fig6_cm", "fig9_cost", "fig10_latency"])
     for (const w of ["column", "page"]) {
       assert.ok(existsSync(join(dir, "report", "paper", `${fig}-${w}.pdf`)), `${fig}-${w}.pdf`);
       assert.ok(md.includes(`(paper/${fig}-${w}.pdf)`), `report.md links ${fig}-${w}.pdf`);
+    }
+});
+
+/** one backbone, three memory modes: Figures 9/10 as a user with one backbone gets them */
+const onePoints: CostPoint[] = [
+  {
+    backbone: "gpt-4o-mini",
+    memory: "none",
+    sr: est(0.3),
+    cost: { n: 20, mean: 0.0004, lo: 0.00035, hi: 0.00046 },
+    pareto: true,
+  },
+  {
+    backbone: "gpt-4o-mini",
+    memory: "raw",
+    sr: est(0.45),
+    cost: { n: 20, mean: 0.0011, lo: 0.001, hi: 0.0012 },
+    pareto: false,
+  },
+  {
+    backbone: "gpt-4o-mini",
+    memory: "polar",
+    sr: est(0.62),
+    cost: { n: 20, mean: 0.0009, lo: 0.0008, hi: 0.001 },
+    pareto: true,
+  },
+];
+
+test("Figures 9/10 for a paper with one backbone: the plot fills the figure, points labelled by memory mode, no legend", async () => {
+  for (const [width, W] of [
+    ["column", 252],
+    ["page", 504],
+  ] as const)
+    for (const axis of [COST_AXIS, LATENCY_AXIS]) {
+      const svg = tradeoffPaper(onePoints, axis, width)!;
+      assert.equal(svgSizePt(svg).width, W);
+      assert.match(svg, new RegExp(`viewBox="0 0 ${W} `));
+      assert.doesNotMatch(svg, /Figure (9|10)|One point per backbone/, "no title or subtitle baked in");
+      const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+      assert.ok(Math.min(...sizes) >= 8, `every text at 8 pt or more: ${Math.min(...sizes)}`);
+      // direct labels: the memory modes, once each; no backbone legend for a single backbone
+      const labels = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*data-label="1">([^<]*)</g)];
+      assert.deepEqual(labels.map((m) => m[3]).sort(), ["No-prior", "Polar", "Raw-interaction"]);
+      assert.ok(!svg.includes("gpt-4o-mini"), "one backbone: its name is the caption's, not a legend");
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++)
+          assert.ok(
+            Math.abs(Number(labels[i][2]) - Number(labels[j][2])) >= 8 ||
+              Math.abs(Number(labels[i][1]) - Number(labels[j][1])) > 60,
+            `labels ${labels[i][3]} and ${labels[j][3]} apart`,
+          );
+      // the plot is most of the figure: its grid spans more than half the width
+      const grid = /<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)" y2="[\d.]+" stroke="#e6e6e6"/.exec(svg)!;
+      assert.ok(Number(grid[2]) - Number(grid[1]) > W * 0.55, `plot ${Number(grid[2]) - Number(grid[1])} of ${W} pt`);
+      // round ticks on the SR axis
+      const ticks = [...svg.matchAll(/text-anchor="end">(\d+)%</g)].map((m) => Number(m[1]));
+      assert.ok(ticks.length >= 3 && ticks.every((t) => t % 5 === 0), `ticks ${ticks}`);
+      // nothing drawn past the right edge: the last columns of the rendered figure are blank
+      const { data, info } = await sharp(
+        Buffer.from(
+          svg.replace(
+            /width="[\d.]+in" height="[\d.]+in"/,
+            `width="${W * 4}" height="${Math.round(svgSizePt(svg).height * 4)}"`,
+          ),
+        ),
+      )
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let edge = 0;
+      for (let row = 0; row < info.height; row++)
+        for (let c = info.width - 3; c < info.width; c++)
+          if (data[(row * info.width + c) * info.channels] < 200) edge++;
+      assert.equal(edge, 0, `${width} ${axis.xLabel}: ink at the right edge`);
     }
 });

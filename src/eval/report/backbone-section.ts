@@ -16,10 +16,12 @@ import {
   NOT_REPORTED,
   stageMarkdown,
 } from "./backbone-usage.ts";
-import { costFigure, costPoints, LATENCY_AXIS, latencyPoints } from "./cost-figure.ts";
+import { COST_AXIS, costFigure, costPoints, LATENCY_AXIS, latencyPoints, type TradeoffAxis } from "./cost-figure.ts";
 import { disagreementsCsv, pairedComparisons, pairedCsv, pairedMarkdown } from "./paired-section.ts";
+import { paperLinks, writePaperSvgs } from "./paper-figures.ts";
 import { svgToPng } from "./svg.ts";
 import { toCsv } from "./tables.ts";
+import { tradeoffPaper } from "./tradeoff-paper.ts";
 
 export interface BackboneSections {
   markdown: string[];
@@ -34,6 +36,8 @@ export async function backboneSections(
   provenance: string[],
   manifest: RunManifest | null,
   files: string[],
+  /** also write Figures 9 and 10 for a paper (report/paper/) */
+  paper = false,
 ): Promise<BackboneSections> {
   const outDir = join(dir, "report");
   const md: string[] = ["## Backbones — calls, tokens, cost and latency per episode and per stage", ""];
@@ -66,6 +70,7 @@ export async function backboneSections(
   if (svg) {
     files.push(...(await writeTradeoff(outDir, "fig9_cost", svg, points, ["cost_usd", "cost_lo", "cost_hi"])));
     const front = points.filter((p) => p.pareto);
+    if (paper) md.push(...(await paperTradeoff(outDir, "fig9_cost", points, COST_AXIS, provenance, files)));
     md.push(
       "![Figure 9](fig9_cost.png)",
       "",
@@ -91,6 +96,7 @@ export async function backboneSections(
       ])),
     );
     md.push("![Figure 10](fig10_latency.png)", "");
+    if (paper) md.push(...(await paperTradeoff(outDir, "fig10_latency", lat, LATENCY_AXIS, provenance, files)));
   } else md.push("_Not available: no evaluation episodes with recorded model latency._", "");
 
   const comparisons = pairedComparisons(lines, est);
@@ -112,6 +118,27 @@ export async function backboneSections(
 }
 
 /** A trade-off figure (SR against cost or latency) as SVG, PNG and the CSV of its points. */
+/** A trade-off figure at both paper widths (tradeoff-paper.ts); the report's line that links them. */
+async function paperTradeoff(
+  outDir: string,
+  name: string,
+  points: ReturnType<typeof costPoints>,
+  axis: TradeoffAxis,
+  provenance: string[],
+  files: string[],
+): Promise<string[]> {
+  if (!points.some((p) => p.cost !== null)) return [];
+  const made = await writePaperSvgs(
+    join(outDir, "paper"),
+    name,
+    (w) => tradeoffPaper(points, axis, w) as string,
+    axis.title,
+    provenance,
+  );
+  files.push(...made);
+  return [paperLinks(name, axis.title), ""];
+}
+
 async function writeTradeoff(
   outDir: string,
   name: string,

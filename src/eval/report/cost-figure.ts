@@ -103,9 +103,9 @@ export function latencyPoints(lines: readonly ResultLine[], opts?: Estimates | B
 }
 
 const FONT = "DejaVu Sans, Helvetica, Arial, sans-serif";
-const SHAPES = ["circle", "square", "triangle", "diamond", "cross"] as const;
+export const SHAPES = ["circle", "square", "triangle", "diamond", "cross"] as const;
 
-function marker(shape: (typeof SHAPES)[number], x: number, y: number, r: number, attrs: string): string {
+export function marker(shape: (typeof SHAPES)[number], x: number, y: number, r: number, attrs: string): string {
   const f = (v: number) => v.toFixed(1);
   switch (shape) {
     case "circle":
@@ -163,7 +163,7 @@ interface Scale {
   label(v: number): string;
 }
 
-function xScale(values: number[], left: number, right: number): Scale {
+export function xScale(values: number[], left: number, right: number, count = 6): Scale {
   const pos = values.filter((v) => v > 0 && Number.isFinite(v));
   if (pos.length === 0) return { log: false, at: () => left, ticks: [], label: String };
   const lo = Math.min(...pos);
@@ -176,7 +176,7 @@ function xScale(values: number[], left: number, right: number): Scale {
     for (let d = d0; d <= d1; d++) ticks.push(Number((10 ** d).toFixed(Math.max(0, -d))));
     return { log: true, at, ticks, label: (v) => tickLabel(v, v) };
   }
-  const { top, ticks, step } = niceTicks(hi * 1.08);
+  const { top, ticks, step } = niceTicks(hi * 1.08, count);
   return {
     log: false,
     at: (v) => left + (Math.max(0, Math.min(v, top)) / top) * (right - left),

@@ -14,18 +14,29 @@ export const PAPER_WIDTHS: readonly PaperWidth[] = ["column", "page"];
 const PRINT_DPI = 300;
 
 /** Writes DIR/<name>-<width>.{svg,pdf,png} for both widths; returns the paths. */
-export async function writePaperFigure(
+export function writePaperFigure(
   dir: string,
   name: string,
   spec: BarChartSpec,
   provenance: readonly string[],
 ): Promise<string[]> {
+  return writePaperSvgs(dir, name, (width) => barChart(spec, paperLayout(width)), spec.title, provenance);
+}
+
+/** The same for any figure drawn at a paper width (one unit a point, the root sized in inches). */
+export async function writePaperSvgs(
+  dir: string,
+  name: string,
+  draw: (width: PaperWidth) => string,
+  title: string,
+  provenance: readonly string[],
+): Promise<string[]> {
   const files: string[] = [];
   for (const width of PAPER_WIDTHS) {
-    const svg = withSvgMetadata(barChart(spec, paperLayout(width)), spec.title, provenance);
+    const svg = withSvgMetadata(draw(width), title, provenance);
     const base = join(dir, `${name}-${width}`);
     writeFileSync(`${base}.svg`, svg);
-    writeFileSync(`${base}.pdf`, await svgToPdf(svg, spec.title, provenance));
+    writeFileSync(`${base}.pdf`, await svgToPdf(svg, title, provenance));
     const sharp = await loadSharp();
     // librsvg scales an inch-sized SVG by the density twice: give it the pixel size instead
     const { width: wPt, height: hPt } = svgSizePt(svg);
@@ -38,10 +49,15 @@ export async function writePaperFigure(
       .withMetadata({ density: PRINT_DPI })
       .png()
       .toBuffer();
-    writeFileSync(`${base}.png`, withPngText(png, { Title: spec.title, Source: provenance.join("\n") }));
+    writeFileSync(`${base}.png`, withPngText(png, { Title: title, Source: provenance.join("\n") }));
     files.push(`${base}.svg`, `${base}.pdf`, `${base}.png`);
   }
   return files;
+}
+
+/** The Markdown line that links a figure's paper versions. */
+export function paperLinks(file: string, caption: string): string {
+  return `For a paper (no title or footer; text ≥ 8 pt): ${PAPER_WIDTHS.map((w) => `${w === "column" ? "a column, 3.5 in" : "a page, 7 in"}: [PDF](paper/${file}-${w}.pdf), [SVG](paper/${file}-${w}.svg), [PNG 300 dpi](paper/${file}-${w}.png)`).join("; ")}. Caption source: ${caption.replace(/^Figure \d+ · /, "")}.`;
 }
 
 /** The figure's size in points, from the root element a paper layout writes (width="3.500in"). */

@@ -36,7 +36,7 @@ import {
 } from "../results.ts";
 import { backboneSections } from "./backbone-section.ts";
 import { measureRows, measuresCsv, measuresMarkdown } from "./measures-section.ts";
-import { PAPER_WIDTHS, writePaperFigure } from "./paper-figures.ts";
+import { paperLinks, writePaperFigure } from "./paper-figures.ts";
 import { readFailures, setupSection } from "./setup-section.ts";
 import { type BarChartSpec, barChart, PALETTE, svgToPng } from "./svg.ts";
 import {
@@ -121,10 +121,7 @@ async function writeFigure(dir: string, md: string[], files: string[], paper: bo
     if (paper) {
       const made = await writePaperFigure(join(dir, "paper"), f.file, f.chart, f.chart.footer);
       files.push(...made);
-      md.push(
-        "",
-        `For a paper (no title or footer; text ≥ 8 pt): ${PAPER_WIDTHS.map((w) => `${w === "column" ? "a column, 3.5 in" : "a page, 7 in"}: [PDF](paper/${f.file}-${w}.pdf), [SVG](paper/${f.file}-${w}.svg), [PNG 300 dpi](paper/${f.file}-${w}.png)`).join("; ")}. Caption source: ${f.chart.title.replace(/^Figure \d+ · /, "")}.`,
-      );
+      md.push("", paperLinks(f.file, f.chart.title));
     }
   } else md.push(f.missing);
   md.push("");
@@ -355,7 +352,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     "",
   );
 
-  const backbones = await backboneSections(dir, lines, boot, provenance, manifest, files);
+  const backbones = await backboneSections(dir, lines, boot, provenance, manifest, files, paper);
   md.push(...backbones.markdown);
 
   const markdown = md.join("\n");
