@@ -135,7 +135,7 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
   for (const p of sorted) {
     const w = textW(name(p), LABEL);
     const right = x(p) + 5 + w <= W - 2;
-    const lx = right ? x(p) + 5 : x(p) - 5 - w;
+    const lx = right ? x(p) + 5 : Math.max(1, x(p) - 5 - w);
     // above the point's horizontal whisker, beside its vertical one
     const ly0 = y(p.sr.mean) - 3.5;
     let ly = ly0;
