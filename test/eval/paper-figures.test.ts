@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
-import { COST_AXIS, type CostPoint, LATENCY_AXIS } from "../../src/eval/report/cost-figure.ts";
+import { COST_AXIS, type CostPoint, costFigure, LATENCY_AXIS } from "../../src/eval/report/cost-figure.ts";
 import { svgSizePt, writePaperFigure } from "../../src/eval/report/paper-figures.ts";
 import type { BarChartSpec } from "../../src/eval/report/svg.ts";
 import { tradeoffPaper } from "../../src/eval/report/tradeoff-paper.ts";
@@ -189,4 +189,18 @@ test("Figures 9/10 for a paper with one backbone: the plot fills the figure, poi
           if (data[(row * info.width + c) * info.channels] < 200) edge++;
       assert.equal(edge, 0, `${width} ${axis.xLabel}: ink at the right edge`);
     }
+});
+
+test("the report's Figure 9 with one backbone: points named on the plot by memory mode, a one-line legend", () => {
+  const svg = costFigure(onePoints, ["dataset polar-mini"])!;
+  const labels = [...svg.matchAll(/data-label="1">([^<]*)</g)].map((m) => m[1]).sort();
+  assert.deepEqual(labels, ["No-prior", "Polar", "Raw-interaction"]);
+  assert.doesNotMatch(svg, />Points<|>Memory mode<|>1 gpt-4o-mini/, "no list of points or modes beside the plot");
+  assert.match(svg, />Backbone: gpt-4o-mini</);
+  const width = Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]);
+  const grid = /<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)" y2="[\d.]+" stroke="#e6e6e6"/.exec(svg)!;
+  assert.ok(
+    Number(grid[2]) - Number(grid[1]) > width * 0.55,
+    `plot ${Number(grid[2]) - Number(grid[1])} of ${width} px`,
+  );
 });

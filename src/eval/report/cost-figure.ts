@@ -197,7 +197,12 @@ export function costFigure(
   const zero = placed.filter((p) => p.cost.mean === 0);
   const rest = placed.filter((p) => p.cost.mean > 0);
   const textW = (line: string, px: number) => line.length * px * 0.54;
-  const labelW = Math.max(...points.map((p) => textW(`00 ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`, 11)));
+  // one backbone: each point is labelled on the plot by its memory mode, and the legend is one
+  // line, so the figure is the plot, not a legend beside it
+  const one = new Set(points.map((p) => p.backbone)).size === 1;
+  const labelW = one
+    ? Math.max(textW(`Backbone: ${points[0].backbone}`, 12), textW("Pareto front", 12) + 30)
+    : Math.max(...points.map((p) => textW(`00 ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`, 11)));
   const plotL = 90;
   // the band for points at 0: wide enough that each has its own column
   const band = zero.length ? 34 + 24 * (zero.length - 1) : 0;
@@ -207,7 +212,10 @@ export function costFigure(
   const W = Math.ceil(Math.max(plotR + 40 + labelW + 20, plotL + textW(axis.title, 20) + 30, 900));
   const plotT = 80;
   const plotH = 360;
-  const height = Math.max(plotT + plotH + 60 + 18 * (footer.length + 2), plotT + 200 + 18 * points.length + 60);
+  const height = Math.max(
+    plotT + plotH + 60 + 18 * (footer.length + 2),
+    one ? 0 : plotT + 200 + 18 * points.length + 60,
+  );
   const scale = xScale(
     rest.flatMap((p) => [
       p.cost.mean,
@@ -302,33 +310,56 @@ export function costFigure(
     out.push(
       `<g data-point="${number.get(p)}"><title>${escapeXml(tip)}</title>${marker(shapeOf(p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
     );
-    out.push(t(cx + 7, cy - 8, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
+    if (!one) out.push(t(cx + 7, cy - 8, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
   }
-  // legend: shapes for backbones, colours for memory modes
+  if (one) {
+    // labels above-right of their points, moved apart vertically where two would overlap
+    const taken: { x1: number; x2: number; y: number }[] = [];
+    for (const p of [...placed].sort((a, b) => y(a.sr.mean) - y(b.sr.mean))) {
+      const label = MEMORY_LABELS[p.memory] ?? p.memory;
+      const lx = x(p) + 9;
+      const w = textW(label, 12);
+      const y0 = y(p.sr.mean) - 8;
+      let ly = y0;
+      const clash = (yy: number) => taken.some((b) => lx < b.x2 && b.x1 < lx + w && Math.abs(b.y - yy) < 14);
+      for (let k = 1; clash(ly) && k < 40; k++) ly = y0 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 14;
+      taken.push({ x1: lx, x2: lx + w, y: ly });
+      out.push(t(lx, ly, label, `font-size="12" fill="#222" data-label="1"`));
+    }
+  }
+  // legend: shapes for backbones, colours for memory modes (one backbone: its name and the front)
   let ly = plotT + 6;
   const lx = plotR + 30;
-  out.push(t(lx, ly, "Backbone", `font-size="12" font-weight="bold" fill="#333"`));
-  for (const b of backbones) {
-    ly += 20;
-    out.push(marker(shapeOf(b), lx + 6, ly - 4, 5, `fill="#fff" stroke="#333" stroke-width="1.2"`));
-    out.push(t(lx + 18, ly, b, `font-size="12" fill="#333"`));
-  }
-  ly += 30;
-  out.push(t(lx, ly, "Memory mode", `font-size="12" font-weight="bold" fill="#333"`));
-  for (const m of [...new Set(points.map((p) => p.memory))]) {
-    ly += 20;
-    out.push(`<rect x="${lx}" y="${ly - 11}" width="12" height="12" fill="${PALETTE[m as "none"] ?? "#555"}"/>`);
-    out.push(t(lx + 18, ly, MEMORY_LABELS[m] ?? m, `font-size="12" fill="#333"`));
-  }
-  ly += 30;
-  out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
-  out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
-  ly += 30;
-  out.push(t(lx, ly, "Points", `font-size="12" font-weight="bold" fill="#333"`));
-  for (const p of points) {
-    ly += 18;
-    const name = `${number.get(p)} ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`;
-    out.push(t(lx, ly, p.cost ? name : `${name} (not placed)`, `font-size="11" fill="${p.cost ? "#333" : "#999"}"`));
+  if (one) {
+    out.push(t(lx, ly, `Backbone: ${points[0].backbone}`, `font-size="12" fill="#333"`));
+    ly += 30;
+    out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
+    out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
+  } else legend();
+  function legend(): void {
+    out.push(t(lx, ly, "Backbone", `font-size="12" font-weight="bold" fill="#333"`));
+    for (const b of backbones) {
+      ly += 20;
+      out.push(marker(shapeOf(b), lx + 6, ly - 4, 5, `fill="#fff" stroke="#333" stroke-width="1.2"`));
+      out.push(t(lx + 18, ly, b, `font-size="12" fill="#333"`));
+    }
+    ly += 30;
+    out.push(t(lx, ly, "Memory mode", `font-size="12" font-weight="bold" fill="#333"`));
+    for (const m of [...new Set(points.map((p) => p.memory))]) {
+      ly += 20;
+      out.push(`<rect x="${lx}" y="${ly - 11}" width="12" height="12" fill="${PALETTE[m as "none"] ?? "#555"}"/>`);
+      out.push(t(lx + 18, ly, MEMORY_LABELS[m] ?? m, `font-size="12" fill="#333"`));
+    }
+    ly += 30;
+    out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
+    out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
+    ly += 30;
+    out.push(t(lx, ly, "Points", `font-size="12" font-weight="bold" fill="#333"`));
+    for (const p of points) {
+      ly += 18;
+      const name = `${number.get(p)} ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`;
+      out.push(t(lx, ly, p.cost ? name : `${name} (not placed)`, `font-size="11" fill="${p.cost ? "#333" : "#999"}"`));
+    }
   }
   const unplaced = points.filter((p) => p.cost === null);
   const notes = [
