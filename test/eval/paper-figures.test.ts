@@ -13,7 +13,7 @@ import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { COST_AXIS, type CostPoint, costFigure, LATENCY_AXIS } from "../../src/eval/report/cost-figure.ts";
 import { svgSizePt, writePaperFigure } from "../../src/eval/report/paper-figures.ts";
-import type { BarChartSpec } from "../../src/eval/report/svg.ts";
+import { type BarChartSpec, barChart } from "../../src/eval/report/svg.ts";
 import { tradeoffPaper } from "../../src/eval/report/tradeoff-paper.ts";
 import { manifest, syntheticLines } from "./lines.ts";
 
@@ -203,4 +203,19 @@ test("the report's Figure 9 with one backbone: points named on the plot by memor
     Number(grid[2]) - Number(grid[1]) > width * 0.55,
     `plot ${Number(grid[2]) - Number(grid[1])} of ${width} px`,
   );
+});
+
+test("the report's Figure 6 with one scenario and one backbone: its title fits the figure", async () => {
+  const one: BarChartSpec = { ...spec, categories: [spec.categories[2]], panels: [spec.panels[0]], columns: 1 };
+  const svg = barChart(one);
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  let atEdge = 0;
+  // the title's rows: no ink in the last columns, so no letter is cut off
+  for (let row = 0; row < 44; row++)
+    for (let c = info.width - 4; c < info.width; c++) if (data[(row * info.width + c) * info.channels] < 200) atEdge++;
+  assert.equal(atEdge, 0, "the title reaches the right edge");
+  let inked = 0;
+  for (let row = 10; row < 44; row++)
+    for (let c = 0; c < info.width; c++) if (data[(row * info.width + c) * info.channels] < 120) inked++;
+  assert.ok(inked > 500, "the title is drawn");
 });
