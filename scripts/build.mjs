@@ -22,7 +22,7 @@ const dist = join(root, "dist");
 const esbuildPath = createRequire(createRequire(join(root, "package.json")).resolve("tsx")).resolve("esbuild");
 const { build } = await import(pathToFileURL(esbuildPath).href);
 
-const KEEP_OWN_URL = new Set([join(root, "src/eval/episode-threads.ts")]);
+const KEEP_OWN_URL = new Set([join(root, "src/eval/thread-pool.ts")]);
 const sourceLocation = {
   name: "source-location",
   setup(b) {

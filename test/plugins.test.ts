@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { openEmbedded } from "../sim-bridge/embedded/in-process.ts";
 import { loadConfig, REPO_ROOT } from "../src/config/load.ts";
-import { MeasureSet, measureKey, registerMeasure, STEPS } from "../src/eval/measures.ts";
+import { MeasureSet, measureKey, registerMeasure, STEPS } from "../src/eval/measures/built-in.ts";
 import { createSimulator } from "../src/eval/simulators.ts";
 import { MemoryConfig } from "../src/memory/config.ts";
 import { createStore, registerStore, storeKind } from "../src/memory/create.ts";

@@ -19,7 +19,7 @@ import {
   STEPS,
   STOPPED,
   SUCCESS,
-} from "./measures.ts";
+} from "./measures/built-in.ts";
 import type { EpisodeRecord, RulesRecord } from "./record.ts";
 import { usageDetail } from "./usage-detail.ts";
 

@@ -2,7 +2,7 @@
  * One worker thread of `polar eval --concurrency N`: its own simulator, its own connection to
  * the run's memory and its own embedder, planned from the run's config exactly as the main
  * thread planned it, so an episode here is the episode the main thread would have run. It
- * answers one request at a time (episode-threads.ts sends them).
+ * answers one request at a time (thread-pool.ts sends them).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";

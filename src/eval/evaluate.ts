@@ -6,7 +6,6 @@ import type { RulesMethod } from "../rules/index.ts";
 import { ruleLayerFor } from "../rules/model/layer.ts";
 import { settingsFromConfig } from "../sim/index.ts";
 import { claimDir } from "../util/index.ts";
-import { episodeThreads } from "./episode-threads.ts";
 import { runEvaluation } from "./evaluation-session.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { scoreTable } from "./rule-phase/labels.ts";
@@ -15,6 +14,7 @@ import { sweep } from "./rule-phase/sweep.ts";
 import { planRuleEval, type RuleEvalLine, readsNoText, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
 import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, slug } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
+import { episodeThreads } from "./thread-pool.ts";
 import { createRuntime } from "./wiring.ts";
 
 export interface EvaluateOptions extends RunOptions {

@@ -32,7 +32,7 @@ import type {
 import { SimError } from "../sim/index.ts";
 import { captureEpisodeMap, type EpisodeMap } from "./episode-map.ts";
 import { type AgentOutcome, episodeRecord, type SceneGraphOutcome, scoreOutcome } from "./episode-record.ts";
-import { DEFAULT_MEASURE_IDS, MeasureSet, RECORD_MEASURES } from "./measures.ts";
+import { DEFAULT_MEASURE_IDS, MeasureSet, RECORD_MEASURES } from "./measures/built-in.ts";
 import { hashSeed, sampleRawInteractions } from "./raw-sample.ts";
 import type { EpisodeRecord } from "./record.ts";
 

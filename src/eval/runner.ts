@@ -137,7 +137,7 @@ export interface EvalRuntime {
 }
 
 /**
- * Episodes on other threads (episode-threads.ts), each with its own simulator and memory
+ * Episodes on other threads (thread-pool.ts), each with its own simulator and memory
  * connection; the runner hands them job keys and gets back what bb.run and bb.recall gave.
  */
 export interface EpisodeWorkers {

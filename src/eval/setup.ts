@@ -8,7 +8,7 @@ import type { PolarConfig } from "../config/index.ts";
 import type { ScenarioSet } from "../datasets/index.ts";
 import { loadScenarioSet, scenarioSetFile } from "../datasets/index.ts";
 import type { SimulatorConfig } from "../sim/index.ts";
-import { MeasureSet, RECORD_MEASURES } from "./measures.ts";
+import { MeasureSet, RECORD_MEASURES } from "./measures/built-in.ts";
 import type { MemoryModeName, Representation } from "./results.ts";
 import { type EvalPlan, hashFile } from "./runner.ts";
 import { prepareBackbones } from "./wiring.ts";

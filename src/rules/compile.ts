@@ -17,9 +17,9 @@
  */
 import { hourOutside, inWindow } from "../language/index.ts";
 import type { CallRecord } from "../mllm/index.ts";
-import { runJudged, type SemanticJudge } from "./judge.ts";
 import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
 import { DeterministicReviewer } from "./review.ts";
+import { runJudged, type SemanticJudge } from "./reviewers.ts";
 import {
   type Applicability,
   type CompiledCheck,

@@ -6,10 +6,10 @@
  */
 import type { CallRecord } from "../mllm/index.ts";
 import { compileRule } from "./compile.ts";
-import type { AppealReviewer, SemanticJudge } from "./judge.ts";
-import { deterministicAppealReviewer } from "./judge.ts";
 import type { RuleLibrary } from "./library.ts";
 import type { ModelRuleLayer } from "./model/layer.ts";
+import type { AppealReviewer, SemanticJudge } from "./reviewers.ts";
+import { deterministicAppealReviewer } from "./reviewers.ts";
 import { type RuleContext, RuleSession, type RulesMethod } from "./rule-session.ts";
 import { type TeachResult, teach } from "./teach.ts";
 

@@ -22,7 +22,7 @@ import { canonicalRoom, sameRoom } from "../language/index.ts";
 import type { CallRecord } from "../mllm/index.ts";
 import { applicability, mentionsRoom, runCheck } from "./check.ts";
 import { describeRule } from "./describe.ts";
-import { type AppealReviewer, type SemanticJudge, semanticGate } from "./judge.ts";
+import { type AppealReviewer, type SemanticJudge, semanticGate } from "./reviewers.ts";
 import {
   type CheckResult,
   type CompiledCheck,

@@ -7,7 +7,7 @@
 import type { CallRecord } from "../mllm/index.ts";
 import { type CompileOptions, compileRule } from "./compile.ts";
 import { describeRule } from "./describe.ts";
-import type { LearnContext, LearnItem } from "./learn.ts";
+import type { LearnContext, LearnItem } from "./learn/offline-learner.ts";
 import { deterministicLearner, type Learner } from "./learner.ts";
 import type { ApplyResult, RuleLibrary } from "./library.ts";
 import { readBack } from "./readback.ts";

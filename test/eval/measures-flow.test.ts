@@ -12,7 +12,7 @@ import { loadConfig } from "../../src/config/load.ts";
 import { DataRoots } from "../../src/dashboard/paths.ts";
 import { readResultsView } from "../../src/dashboard/results-view.ts";
 import { evaluate } from "../../src/eval/evaluate.ts";
-import { DEFAULT_MEASURE_IDS, type Measure, measureKey, registerMeasure } from "../../src/eval/measures.ts";
+import { DEFAULT_MEASURE_IDS, type Measure, measureKey, registerMeasure } from "../../src/eval/measures/built-in.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { tinySet } from "./slice.ts";
 

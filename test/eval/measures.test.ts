@@ -11,7 +11,7 @@ import {
   measureTrajectory,
   PATH_LENGTH,
   SUCCESS,
-} from "../../src/eval/measures.ts";
+} from "../../src/eval/measures/built-in.ts";
 import type { Action, Vec3 } from "../../src/sim/protocol.ts";
 
 /** A straight walk along -z from the origin, one metre per MOVE_FORWARD. */

@@ -12,7 +12,7 @@ import { after, test } from "node:test";
 import WebSocket from "ws";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { compileRule } from "../../src/rules/compile.ts";
-import { learn } from "../../src/rules/learn.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import { startPolar } from "./helpers.ts";
 

@@ -16,7 +16,7 @@ import {
   type Review,
   type Reviewer,
 } from "../../src/rules/compile.ts";
-import { learn } from "../../src/rules/learn.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
 import { DeterministicReviewer, labelCase } from "../../src/rules/review.ts";
 import type { CompiledCheck, RuleDraft } from "../../src/rules/types.ts";
 

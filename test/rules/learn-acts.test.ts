@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { teach } from "../../src/rules/index.ts";
-import { learn } from "../../src/rules/learn.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 
 const rooms = ["kitchen", "garage", "attic", "cellar", "hallway", "bedroom", "study"];

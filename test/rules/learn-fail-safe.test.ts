@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { inForce } from "../../src/language/index.ts";
 import { teach } from "../../src/rules/index.ts";
-import { learn } from "../../src/rules/learn.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import type { Condition } from "../../src/rules/types.ts";
 

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { compileRule } from "../../src/rules/compile.ts";
-import { type LearnItem, type LearnOutcome, learn } from "../../src/rules/learn.ts";
+import { type LearnItem, type LearnOutcome, learn } from "../../src/rules/learn/offline-learner.ts";
 import { FOUND_ROOM, type RuleDraft, type RuleVersion } from "../../src/rules/types.ts";
 
 const ctx = { sceneId: "house_3", at: 2_000 };

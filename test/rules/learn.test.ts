@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { compileRule } from "../../src/rules/compile.ts";
-import { type LearnItem, learn } from "../../src/rules/learn.ts";
+import { type LearnItem, learn } from "../../src/rules/learn/offline-learner.ts";
 import type { RuleDraft, RuleVersion } from "../../src/rules/types.ts";
 
 const ctx = { sceneId: "house_7", at: 1_000 };

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, describe, it } from "node:test";
 import { compileRule } from "../../src/rules/compile.ts";
-import { learn } from "../../src/rules/learn.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
 import { type RuleLibrary, RuleLibraryError } from "../../src/rules/library.ts";
 import type { CompiledCheck, RuleDraft } from "../../src/rules/types.ts";
 

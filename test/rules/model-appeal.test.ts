@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { type AppealInput, deterministicAppealReviewer } from "../../src/rules/judge.ts";
+import { type AppealInput, deterministicAppealReviewer } from "../../src/rules/reviewers.ts";
 import type { CompiledCheck, Evidence } from "../../src/rules/types.ts";
 import { PROVIDERS, type Scripted, scripted } from "./model-scripted.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { BackboneError } from "../../src/mllm/policy.ts";
-import type { JudgeItem } from "../../src/rules/judge.ts";
+import type { JudgeItem } from "../../src/rules/reviewers.ts";
 import type { Evidence, SemanticSpec } from "../../src/rules/types.ts";
 import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import { PROVIDERS, type Scripted, scripted } from "./model-scripted.ts";

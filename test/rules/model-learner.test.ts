@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import type { LearnContext } from "../../src/rules/learn.ts";
+import type { LearnContext } from "../../src/rules/learn/offline-learner.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import { teach } from "../../src/rules/teach.ts";
 import type { LearnerAnswerItem } from "../../src/rules/types.ts";

@@ -59,7 +59,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { FOUND_ROOM } from "../types.ts";
-import { behaviour, STOPWORDS } from "./behaviour.ts";
+import { behaviour, STOPWORDS } from "./behavior.ts";
 import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import {
   type ClauseIn,
@@ -78,7 +78,7 @@ import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
-export { isNoCorrection, VAGUE_QUESTION } from "./behaviour.ts";
+export { isNoCorrection, VAGUE_QUESTION } from "./behavior.ts";
 export type { ClauseIn, NarrowReading, ReadCtx, Reading, RetractReading, RuleReading, Target } from "./reading.ts";
 export { targetOf } from "./reading.ts";
 

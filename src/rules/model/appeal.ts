@@ -4,13 +4,13 @@
  * the agent's argument, upholds or overturns it. An overturn counts for the unchanged candidate
  * only and never changes the stored rule.
  *
- * A programmatic verdict is a computation, not an opinion: it is re-run (judge.ts's
+ * A programmatic verdict is a computation, not an opinion: it is re-run (reviewers.ts's
  * deterministicAppealReviewer), with no model call. An overturn must quote the evidence
  * verbatim; one resting on words the evidence does not hold is upheld instead, with the reason.
  */
 import type { ChatModel } from "../../mllm/index.ts";
 import { describeCondition } from "../describe.ts";
-import { type AppealInput, type AppealReviewer, deterministicAppealReviewer } from "../judge.ts";
+import { type AppealInput, type AppealReviewer, deterministicAppealReviewer } from "../reviewers.ts";
 import { AppealAnswer, Evidence } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";
 import { evidenceTexts, notInEvidence } from "./verbatim-quotes.ts";

@@ -8,16 +8,16 @@ import type { BackboneConfig, ChatModel } from "../../mllm/index.ts";
 import { BackboneConfigError, chatModelFor, providerTypes } from "../../mllm/index.ts";
 // the built-in providers register themselves when the backbone registry loads
 import "../../mllm/backbone-registry.ts";
-import type { AppealReviewer, SemanticJudge } from "../judge.ts";
 import type { Learner } from "../learner.ts";
 import type { Proposer, Reviewer } from "../proposal.ts";
+import type { AppealReviewer, SemanticJudge } from "../reviewers.ts";
 import { ModelAppealReviewer } from "./appeal.ts";
 import type { RuleModelOptions } from "./call.ts";
-import { ModelJudge } from "./judge.ts";
-import { ModelLearner } from "./learner.ts";
+import { ModelLearner } from "./model-learner.ts";
 import { ModelProposer } from "./proposer.ts";
 import { ModelReviewer } from "./reviewer.ts";
 import { ModelSelector } from "./selector.ts";
+import { ModelJudge } from "./semantic-judge.ts";
 
 export type { RuleModelOptions } from "./call.ts";
 

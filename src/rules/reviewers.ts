@@ -4,7 +4,7 @@
  * per delivery whether a disputed verdict stands.
  *
  * Offline there is no judge (a semantic check stays unknown) and the appeal reviewer re-runs a
- * programmatic check on the same evidence. The model versions are in model/judge.ts and
+ * programmatic check on the same evidence. The model versions are in model/semantic-judge.ts and
  * model/appeal.ts.
  */
 import type { CallRecord } from "../mllm/index.ts";

@@ -68,8 +68,16 @@ import {
   WHEN_LEAD,
   WHEN_YOU,
   Words,
-} from "../language/index.ts";
-import { describeRule } from "./describe.ts";
+} from "../../language/index.ts";
+import { describeRule } from "../describe.ts";
+import {
+  type Condition,
+  type Requirement,
+  type RuleDraft,
+  type RuleVersion,
+  type Scope,
+  sceneScope,
+} from "../types.ts";
 import {
   type ClauseIn,
   isNoCorrection,
@@ -81,16 +89,15 @@ import {
   readClause,
   targetOf,
   VAGUE_QUESTION,
-} from "./learn/clause.ts";
-import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./learn/conditions.ts";
-import type { LearnContext, LearnItem, LearnOutcome } from "./learn/items.ts";
-import { conditionsSpokenOf, hits, requirementKey, resolveDraft, rulesForHours } from "./learn/resolve.ts";
-import { type RoomRef, roomsIn } from "./learn/rooms-in.ts";
-import { type Span, segments, sentences } from "./learn/segments.ts";
-import { type Condition, type Requirement, type RuleDraft, type RuleVersion, type Scope, sceneScope } from "./types.ts";
+} from "./clause.ts";
+import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
+import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
+import { conditionsSpokenOf, hits, requirementKey, resolveDraft, rulesForHours } from "./resolve.ts";
+import { type RoomRef, roomsIn } from "./rooms-in.ts";
+import { type Span, segments, sentences } from "./segments.ts";
 
-export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./learn/items.ts";
-export { requirementKey } from "./learn/resolve.ts";
+export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
+export { requirementKey } from "./resolve.ts";
 
 const re = bounded;
 

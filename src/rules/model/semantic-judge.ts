@@ -11,7 +11,7 @@
 import { NAME_PART_END } from "../../language/index.ts";
 import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeCondition } from "../describe.ts";
-import { batches, type JudgeItem, type SemanticJudge, semanticGate } from "../judge.ts";
+import { batches, type JudgeItem, type SemanticJudge, semanticGate } from "../reviewers.ts";
 import { type CheckResult, Evidence, judgeAnswer } from "../types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";
 import { evidenceTexts, notInEvidence } from "./verbatim-quotes.ts";

@@ -4,21 +4,21 @@
  * measure in that list reaches the episode record, the result line's `measures` map, the
  * report and the dashboard's results table without further edits.
  */
-import { EvalConfig } from "../config/index.ts";
-import { CATEGORY_MATCH, categoryMatchMeasure } from "./measures/category-match.ts";
-import { COLLISIONS, collisionsMeasure } from "./measures/collisions.ts";
-import { DISTANCE_TO_GOAL, distanceToGoalMeasure } from "./measures/distance-to-goal.ts";
-import type { MeasureEvent } from "./measures/measure.ts";
-import { PATH_LENGTH, pathLengthMeasure } from "./measures/path-length.ts";
-import { MeasureSet, registerMeasure } from "./measures/set.ts";
-import { SPL, splMeasure } from "./measures/spl.ts";
-import { STEPS, stepsMeasure } from "./measures/steps.ts";
-import { STOPPED, stoppedMeasure } from "./measures/stopped.ts";
-import { SUCCESS, successMeasure } from "./measures/success.ts";
+import { EvalConfig } from "../../config/index.ts";
+import { CATEGORY_MATCH, categoryMatchMeasure } from "./category-match.ts";
+import { COLLISIONS, collisionsMeasure } from "./collisions.ts";
+import { DISTANCE_TO_GOAL, distanceToGoalMeasure } from "./distance-to-goal.ts";
+import type { MeasureEvent } from "./measure.ts";
+import { PATH_LENGTH, pathLengthMeasure } from "./path-length.ts";
+import { MeasureSet, registerMeasure } from "./set.ts";
+import { SPL, splMeasure } from "./spl.ts";
+import { STEPS, stepsMeasure } from "./steps.ts";
+import { STOPPED, stoppedMeasure } from "./stopped.ts";
+import { SUCCESS, successMeasure } from "./success.ts";
 
-export { CATEGORY_MATCH, categoryMatchMeasure } from "./measures/category-match.ts";
-export { COLLISIONS, collisionsMeasure } from "./measures/collisions.ts";
-export { DISTANCE_TO_GOAL, distanceToGoalMeasure } from "./measures/distance-to-goal.ts";
+export { CATEGORY_MATCH, categoryMatchMeasure } from "./category-match.ts";
+export { COLLISIONS, collisionsMeasure } from "./collisions.ts";
+export { DISTANCE_TO_GOAL, distanceToGoalMeasure } from "./distance-to-goal.ts";
 export {
   type Measure,
   type MeasureEvent,
@@ -27,13 +27,13 @@ export {
   type MeasureValue,
   type MeasureValues,
   measureKey,
-} from "./measures/measure.ts";
-export { PATH_LENGTH, pathLengthMeasure } from "./measures/path-length.ts";
-export { MeasureSet, registeredMeasures, registerMeasure } from "./measures/set.ts";
-export { SPL, splMeasure } from "./measures/spl.ts";
-export { STEPS, stepsMeasure } from "./measures/steps.ts";
-export { STOPPED, stoppedMeasure } from "./measures/stopped.ts";
-export { SUCCESS, successMeasure } from "./measures/success.ts";
+} from "./measure.ts";
+export { PATH_LENGTH, pathLengthMeasure } from "./path-length.ts";
+export { MeasureSet, registeredMeasures, registerMeasure } from "./set.ts";
+export { SPL, splMeasure } from "./spl.ts";
+export { STEPS, stepsMeasure } from "./steps.ts";
+export { STOPPED, stoppedMeasure } from "./stopped.ts";
+export { SUCCESS, successMeasure } from "./success.ts";
 
 registerMeasure(PATH_LENGTH, pathLengthMeasure);
 registerMeasure(STEPS, stepsMeasure);

@@ -16,7 +16,7 @@
 import { canonicalRoom } from "../../language/index.ts";
 import type { CallRecord, ChatModel } from "../../mllm/index.ts";
 import { describeRule } from "../describe.ts";
-import { type LearnContext, type LearnItem, type LearnOutcome, requirementKey } from "../learn.ts";
+import { type LearnContext, type LearnItem, type LearnOutcome, requirementKey } from "../learn/offline-learner.ts";
 import type { Learner } from "../learner.ts";
 import {
   type Condition,
@@ -233,7 +233,7 @@ function groundAnswer(a: LearnerAnswer, text: MessageText, active: RuleVersion[]
   const grounded = a.items.map((it) => groundItem(it, text, active, ctx));
   const problems = grounded.flatMap((g, i) => g.problems.map((p) => `item ${i + 1}: ${p}`));
   const signal = a.signal || a.items.some((it) => it.decision !== "unclear");
-  // two readings of one message about the same requirement: keep the first (as learn.ts does)
+  // two readings of one message about the same requirement: keep the first (as learn/offline-learner.ts does)
   const seen = new Set<string>();
   const items = grounded
     .map((g) => g.item)
