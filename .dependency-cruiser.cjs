@@ -7,7 +7,8 @@
  *   cli                 the `polar` command
  *   queue               distributed evaluation: BullMQ/Redis coordinator and workers (polar eval --queue, polar worker)
  *   dashboard           the local web app (polar dashboard): server, sessions, replay, results, memory views
- *   eval                composition root: harness, runner, wiring, registrations of sim-bridge parts and of the heuristic backbone
+ *   compose             composition root: a run composed from config (plan, wiring of simulators, backbones and memory, plug-ins, threads), registrations of sim-bridge parts and of the heuristic backbone
+ *   eval                the evaluation: harness (the only holder of ground truth), run session and ledger, measures, statistics, reports, the rule phase
  *   config              the config loader, the backbone files, the eval's settings, and the composed schema of every part's config.ts
  *   agent | datasets    the episode loop | scenario sets (harness side: the agent never sees them)
  *   mllm/heuristic      the offline backbone: a Policy over planning's steering and perception's judging
@@ -22,13 +23,14 @@
  *   sim-bridge/embedded the embedded simulator: imports src/sim (the protocol) and src/util only
  *
  * A part's config.ts is a leaf schema (zod only) in its own part; src/config composes them and
- * sits above every part it composes, below the eval, dashboard, queue and cli that load config.
+ * sits above every part it composes, below the compose, eval, dashboard, queue and cli that load config.
  * A layer named "part/sub" is a folder of a part placed at its own height (mllm/heuristic);
  * the rest of the part keeps the part's place.
  */
 const LAYERS = [
   "cli",
   "dashboard|queue",
+  "compose",
   "eval",
   "config",
   "agent|datasets",
@@ -74,8 +76,8 @@ const layerRules = LAYERS.slice(1).map((layer, k) => {
     comment: `src/${layer} imports only parts below it (${below(i) || "none"})`,
     severity: "error",
     from: nested(layer).length ? { path: part(layer), pathNot: part(nested(layer).join("|")) } : { path: part(layer) },
-    // sim-bridge sits beside src: only the composition root (eval, and the dashboard and cli above it) wires it in
-    to: { path: i <= LAYERS.indexOf("eval") ? part(above(i)) : `${part(above(i))}|^sim-bridge/` },
+    // sim-bridge sits beside src: only the composition root (compose, and the dashboard and cli above it) wires it in
+    to: { path: i <= LAYERS.indexOf("compose") ? part(above(i)) : `${part(above(i))}|^sim-bridge/` },
   };
 });
 

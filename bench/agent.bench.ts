@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config/load.ts";
 import type { EvaluationEpisode } from "../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../src/eval/harness.ts";
 import type { EpisodeRecord } from "../src/eval/record.ts";
-import { createSimulator } from "../src/eval/simulators.ts";
+import { createSimulator } from "../src/compose/simulators.ts";
 import { createPolicy } from "../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";

@@ -25,10 +25,10 @@ import { startDashboard } from "../src/dashboard/server.ts";
 import { LiveSession } from "../src/dashboard/session.ts";
 import { loadScenarioSet } from "../src/datasets/load-set.ts";
 import { captureEpisodeMap } from "../src/eval/episode-map.ts";
-import { createMemoryFactory } from "../src/eval/memory-factory.ts";
+import { createMemoryFactory } from "../src/compose/memory-factory.ts";
 import { TrajectoryWriter } from "../src/eval/trajectory-writer.ts";
 import { ViewKeeper } from "../src/eval/view-keeper.ts";
-import { createRuntime } from "../src/eval/wiring.ts";
+import { createRuntime } from "../src/compose/wiring.ts";
 
 const EPISODE = "eval-u1-0005";
 const CHROMIUM = "/usr/bin/chromium";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config/load.ts";
-import { evaluate } from "../src/eval/evaluate.ts";
+import { evaluate } from "../src/compose/evaluate.ts";
 import { readResults } from "../src/eval/results.ts";
 
 async function once(concurrency: number, scenarios: string[]) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { evaluate } from "../src/eval/evaluate.ts";
+import { evaluate } from "../src/compose/evaluate.ts";
 import { readResults } from "../src/eval/results.ts";
 import { runQueued } from "../src/queue/coordinator.ts";
 import { redisMissing, startRedis } from "../test/queue/redis.ts";

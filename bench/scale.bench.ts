@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { evaluate } from "../src/eval/evaluate.ts";
+import { evaluate } from "../src/compose/evaluate.ts";
 import { readResults } from "../src/eval/results.ts";
 import { runQueued } from "../src/queue/coordinator.ts";
 import { redisMissing, startRedis } from "../test/queue/redis.ts";

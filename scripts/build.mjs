@@ -22,7 +22,7 @@ const dist = join(root, "dist");
 const esbuildPath = createRequire(createRequire(join(root, "package.json")).resolve("tsx")).resolve("esbuild");
 const { build } = await import(pathToFileURL(esbuildPath).href);
 
-const KEEP_OWN_URL = new Set([join(root, "src/eval/thread-pool.ts")]);
+const KEEP_OWN_URL = new Set([join(root, "src/compose/thread-pool.ts")]);
 const sourceLocation = {
   name: "source-location",
   setup(b) {
@@ -73,7 +73,7 @@ mkdirSync(dist, { recursive: true });
 try {
   await build({
     absWorkingDir: root,
-    entryPoints: { cli: "src/cli/main.ts", "episode-thread": "src/eval/episode-thread.ts" },
+    entryPoints: { cli: "src/cli/main.ts", "episode-thread": "src/compose/episode-thread.ts" },
     outdir: dist,
     bundle: true,
     splitting: true,

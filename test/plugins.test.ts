@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { openEmbedded } from "../sim-bridge/embedded/in-process.ts";
 import { loadConfig, REPO_ROOT } from "../src/config/load.ts";
 import { MeasureSet, measureKey, registerMeasure, STEPS } from "../src/eval/measures/built-in.ts";
-import { createSimulator } from "../src/eval/simulators.ts";
+import { createSimulator } from "../src/compose/simulators.ts";
 import { MemoryConfig } from "../src/memory/config.ts";
 import { createStore, registerStore, storeKind } from "../src/memory/create.ts";
 import { SqliteMemoryStore } from "../src/memory/sqlite-store.ts";

@@ -15,7 +15,7 @@ import sharp from "sharp";
 import { loadReferenceImage } from "../../src/agent/reference-image.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { loadScenarioSet, setPath } from "../../src/datasets/load-set.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { pixelsOf } from "../../src/perception/pixels.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
 

@@ -23,7 +23,7 @@ const program = new Command()
   .hook("preAction", async (root) => {
     const { pluginsListed } = await import("../config/index.ts");
     const plugins = pluginsListed(root.opts().config as string | undefined);
-    if (plugins.length) await (await import("../eval/index.ts")).loadPlugins(plugins);
+    if (plugins.length) await (await import("../compose/index.ts")).loadPlugins(plugins);
   });
 
 await registerCommands(program);

@@ -1,7 +1,7 @@
 /**
  * `plugins:` in config: modules every Polar process loads before it resolves a name, so a
  * third-party store, backbone, measure or simulator works in the CLI, in `--concurrency` threads
- * and in queue workers alike, with no code change anywhere (eval/plugins.ts loads them).
+ * and in queue workers alike, with no code change anywhere (compose/plugins.ts loads them).
  *
  * An entry that starts with `.` or `/` is a file, relative to the config file that lists it; any
  * other entry is a package name, resolved as Polar's own imports are.

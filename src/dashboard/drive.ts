@@ -6,6 +6,9 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+import type { MemoryFactory } from "../compose/index.ts";
+import { createMemoryFactory } from "../compose/memory-factory.ts";
+import { createRuntime } from "../compose/wiring.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { listBackbones, resolveBackbone } from "../config/index.ts";
 import {
@@ -16,9 +19,7 @@ import {
   SCENARIO_SET_FILE,
   type ScenarioSet,
 } from "../datasets/index.ts";
-import type { BackboneRuntime, EvalRuntime, MemoryFactory } from "../eval/index.ts";
-import { createMemoryFactory } from "../eval/memory-factory.ts";
-import { createRuntime } from "../eval/wiring.ts";
+import type { BackboneRuntime, EvalRuntime } from "../eval/index.ts";
 import { checkBackboneReady } from "../mllm/index.ts";
 import { describeTaught, type ModelRuleLayer, rulesForEpisodes } from "../rules/index.ts";
 import { ruleLayerFor } from "../rules/model/layer.ts";

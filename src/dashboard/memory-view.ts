@@ -6,8 +6,8 @@
  */
 import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { memoryConfigFor, readStoreRecord, STORE_RECORD } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
-import { memoryConfigFor, readStoreRecord, STORE_RECORD } from "../eval/index.ts";
 import type { ObjectMemory } from "../memory/index.ts";
 import { openExistingStore } from "../memory/open-existing.ts";
 import type { DataRoots } from "./paths.ts";

@@ -5,14 +5,12 @@
  * report. The state a session keeps (counters, why it stopped, the slots) is one object, not
  * the captured variables of one long closure.
  */
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import type { EvaluationEpisode } from "../datasets/index.ts";
-import { storeKind } from "../memory/create.ts";
 import type { Simulator } from "../sim/index.ts";
 import { type ClaimedDir, claimDir, diskProblem } from "../util/index.ts";
 import { Budget } from "./budget.ts";
 import { episodeDir } from "./episode-files.ts";
-import { memoryConfigFor } from "./memory-folder.ts";
 import { runPool } from "./pool.ts";
 import { type Progress, silentProgress } from "./progress.ts";
 import { fileProgress, teeProgress } from "./progress-file.ts";
@@ -171,7 +169,7 @@ class EvaluationSession {
       memoryLock.release();
       throw e;
     });
-    const where = sharedStoreNote(this.plan.config, memoryLock.path, name);
+    const where = this.runtime.memoryNote?.(memoryLock.path, name) ?? null;
     if (where) this.notes.push(where);
     try {
       const mine = this.jobs.filter((j) => j.backbone === name);
@@ -391,17 +389,6 @@ class EvaluationSession {
       notes: this.notes,
     };
   }
-}
-
-/** Where a backbone's memory is when it is not a file in its folder, and the command that shows it. */
-function sharedStoreNote(config: EvalPlan["config"], dir: string, backbone: string): string | null {
-  if (storeKind(config.memory.store).local) return null;
-  const m = memoryConfigFor(config, dir);
-  const rel = relative(process.cwd(), dir) || dir;
-  return (
-    `memory of ${backbone}: ${storeKind(m.store).describe(m)}, namespace ${m.neo4j.namespace}; ` +
-    `see it with: polar memory show --config <this config> --memory-dir ${rel} --user <user>`
-  );
 }
 
 /**

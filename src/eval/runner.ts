@@ -133,6 +133,8 @@ export interface EvalRuntime {
   readonly perception?: string;
   openSimulators(n: number): Promise<Simulator[]>;
   openBackbone(name: string, memoryDir: string): Promise<BackboneRuntime>;
+  /** where a backbone's memory is when it is not a file in its folder, and how to see it (null: it is) */
+  memoryNote?(memoryDir: string, backbone: string): string | null;
   close(): Promise<void>;
 }
 

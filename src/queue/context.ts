@@ -6,12 +6,12 @@
  */
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { createMemoryFactory } from "../compose/memory-factory.ts";
+import { buildPlan } from "../compose/setup.ts";
+import { createRuntime } from "../compose/wiring.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { describeDifference, type EvalPlan, type EvalRuntime, type Job, runConfigOf, runHash } from "../eval/index.ts";
-import { createMemoryFactory } from "../eval/memory-factory.ts";
 import { configHash, episodeSettings, planJobs, slug } from "../eval/runner.ts";
-import { buildPlan } from "../eval/setup.ts";
-import { createRuntime } from "../eval/wiring.ts";
 import { storeKind } from "../memory/create.ts";
 import type { RunSpec } from "./spec.ts";
 

@@ -11,13 +11,13 @@
 import { hostname } from "node:os";
 import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
+import { createMemoryFactory } from "../compose/memory-factory.ts";
+import { buildPlan } from "../compose/setup.ts";
+import { createRuntime } from "../compose/wiring.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { type EvalPlan, type Job, type ReportOutput, type ResultLine, RunLedger, runConfigOf } from "../eval/index.ts";
-import { createMemoryFactory } from "../eval/memory-factory.ts";
 import { writeReport } from "../eval/report/write-report.ts";
 import { configHash, episodeSettings, planJobs } from "../eval/runner.ts";
-import { buildPlan } from "../eval/setup.ts";
-import { createRuntime } from "../eval/wiring.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import { type RateLimit, throttledCount } from "./rate-limit.ts";

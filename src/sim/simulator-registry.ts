@@ -1,7 +1,7 @@
 /**
  * Simulators by name: `simulator.type` in config picks a registered factory. src/sim registers
  * the bridge client (`websocket`); a simulator that runs in process (the embedded one) is
- * registered by the composition root (src/eval/simulators.ts), so src/sim imports none.
+ * registered by the composition root (src/compose/simulators.ts), so src/sim imports none.
  */
 import { Registry, UnknownEntryError } from "../util/index.ts";
 import type { SimulatorConfig } from "./config.ts";

@@ -15,7 +15,7 @@ import { InteractionLog } from "../../src/agent/raw-interactions.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { type RunEpisodeOptions, runEpisode } from "../../src/eval/harness.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import { countWords } from "../../src/rules/check.ts";

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { PolarConfig } from "../../src/config/schema.ts";
-import { memoryConfigFor } from "../../src/eval/memory-factory.ts";
+import { memoryConfigFor } from "../../src/compose/memory-factory.ts";
 import { createStore } from "../../src/memory/create.ts";
 
 const CATEGORIES = ["mug", "book", "hat", "vase", "lamp", "watch", "scarf", "bowl"];

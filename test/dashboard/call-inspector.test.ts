@@ -19,7 +19,7 @@ import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../../src/eval/harness.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { TrajectoryWriter } from "../../src/eval/trajectory-writer.ts";
 import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";

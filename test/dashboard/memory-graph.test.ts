@@ -12,7 +12,7 @@ import { after, before, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
-import { memoryConfigFor } from "../../src/eval/memory-factory.ts";
+import { memoryConfigFor } from "../../src/compose/memory-factory.ts";
 import { createStore } from "../../src/memory/create.ts";
 import { writeBigMemory } from "./big-memory.ts";
 import { chromiumSkip, launchChromium } from "./browser.ts";

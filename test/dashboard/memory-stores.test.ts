@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { listMemoryFolders, readMemoryGraph } from "../../src/dashboard/memory-view.ts";
 import { DataRoots } from "../../src/dashboard/paths.ts";
-import { createMemoryFactory, memoryConfigFor } from "../../src/eval/memory-factory.ts";
+import { createMemoryFactory, memoryConfigFor } from "../../src/compose/memory-factory.ts";
 import { Neo4jConfig } from "../../src/memory/config.ts";
 import { connectNeo4j } from "../../src/memory/neo4j-connect.ts";
 import { dropNamespace } from "../../src/memory/neo4j-store.ts";

@@ -13,7 +13,7 @@ import { DatasetError } from "../../src/datasets/dataset-errors.ts";
 import { importPinned } from "../../src/datasets/import-pinned.ts";
 import { loadScenarioSet, parseScenarioSet } from "../../src/datasets/load-set.ts";
 import { datasetStats } from "../../src/datasets/stats.ts";
-import { buildPlan, PlanError } from "../../src/eval/setup.ts";
+import { buildPlan, PlanError } from "../../src/compose/setup.ts";
 import { cliEnv, polarSync, STACK } from "../cli/helpers.ts";
 import { CONFIG, episode, fixture, SCENE } from "./pinned-fixture.ts";
 

@@ -6,7 +6,7 @@ import { loadConfig } from "../../src/config/load.ts";
 import type { AcquisitionEpisode, EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { type RunEpisodeOptions, runEpisode } from "../../src/eval/harness.ts";
 import { EpisodeRecord } from "../../src/eval/record.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { BackboneError, type LowLevelInput } from "../../src/mllm/policy.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";

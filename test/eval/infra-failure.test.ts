@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
-import { buildPlan } from "../../src/eval/setup.ts";
+import { buildPlan } from "../../src/compose/setup.ts";
 import { startPolar } from "../robustness/helpers.ts";
 import { tinySet } from "./slice.ts";
 

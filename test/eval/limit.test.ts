@@ -11,7 +11,7 @@ import { before, test } from "node:test";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { type Job, planJobs, selectEvaluation } from "../../src/eval/runner.ts";
-import { buildPlan } from "../../src/eval/setup.ts";
+import { buildPlan } from "../../src/compose/setup.ts";
 import { cliEnv, polarSync } from "../cli/helpers.ts";
 import { tinySet } from "./slice.ts";
 

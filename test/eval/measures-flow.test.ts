@@ -11,7 +11,7 @@ import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { DataRoots } from "../../src/dashboard/paths.ts";
 import { readResultsView } from "../../src/dashboard/results-view.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { DEFAULT_MEASURE_IDS, type Measure, measureKey, registerMeasure } from "../../src/eval/measures/built-in.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { tinySet } from "./slice.ts";

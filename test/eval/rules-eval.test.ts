@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import type { EpisodeRecord } from "../../src/eval/record.ts";
 import { falseBlocks, type RuleEvalLine, ruleEvalRows, ruleEvalText } from "../../src/eval/rules-eval.ts";
 import { wilson } from "../../src/eval/wilson.ts";

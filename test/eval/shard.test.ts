@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { checkMerge, writeMerge } from "../../src/eval/merge.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import { readRunFile } from "../../src/eval/run-config.ts";

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import type { EpisodeWorkers } from "../../src/eval/runner.ts";
-import { episodeThreads } from "../../src/eval/thread-pool.ts";
+import { episodeThreads } from "../../src/compose/thread-pool.ts";
 import { multiUserSet } from "./shard-slice.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-threads-"));

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { cliEnv, polarSync } from "../cli/helpers.ts";
 import { tinySet } from "./slice.ts";

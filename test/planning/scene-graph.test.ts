@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
 import { emptyHouse } from "../../src/eval/harness.ts";
-import { createSimulator } from "../../src/eval/simulators.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { Body, StepBudgetExhausted } from "../../src/planning/body.ts";
 import { Controller, floorDistance } from "../../src/planning/controller.ts";
 import { buildSceneGraph, roomAt } from "../../src/planning/scene-graph.ts";

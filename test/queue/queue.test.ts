@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { loadConfig } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import { runQueued } from "../../src/queue/coordinator.ts";
 import { multiUserSet } from "../eval/shard-slice.ts";

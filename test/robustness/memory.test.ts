@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type Database from "better-sqlite3";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { registerStore, storeKind } from "../../src/memory/create.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";

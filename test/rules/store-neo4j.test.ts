@@ -13,7 +13,7 @@ import { after, before, describe, it } from "node:test";
 import type { Driver } from "neo4j-driver";
 import { loadConfig } from "../../src/config/load.ts";
 import { readRules } from "../../src/dashboard/rules-view.ts";
-import { evaluate } from "../../src/eval/evaluate.ts";
+import { evaluate } from "../../src/compose/evaluate.ts";
 import { Neo4jConfig } from "../../src/memory/config.ts";
 import { connectRulesNeo4j, dropRulesSpace } from "../../src/rules/neo4j-library.ts";
 import { polarSync } from "../cli/helpers.ts";

@@ -1,13 +1,13 @@
 import type { Command } from "commander";
+import { dryRun, formatDryRun } from "../../compose/dry-run.ts";
+import { evaluate } from "../../compose/evaluate.ts";
+import { PlanError } from "../../compose/setup.ts";
 import type { PolarConfig } from "../../config/index.ts";
 import { ConfigError } from "../../config/index.ts";
 import { DatasetError } from "../../datasets/index.ts";
-import { dryRun, formatDryRun } from "../../eval/dry-run.ts";
-import { evaluate } from "../../eval/evaluate.ts";
 import type { Shard } from "../../eval/index.ts";
 import { loadBank, ResumeMismatchError, TEST_BANK } from "../../eval/index.ts";
 import { stderrProgress } from "../../eval/progress.ts";
-import { PlanError } from "../../eval/setup.ts";
 import { MemoryStoreError } from "../../memory/index.ts";
 import { BackboneConfigError } from "../../mllm/index.ts";
 import type { RateLimit } from "../../queue/index.ts";

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
-import { memoryConfigFor } from "../../eval/index.ts";
+import { memoryConfigFor } from "../../compose/index.ts";
 import type { MemoryConfig } from "../../memory/index.ts";
 import {
   createEmbedder,

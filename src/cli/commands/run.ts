@@ -5,13 +5,13 @@
  */
 import { join } from "node:path";
 import type { Command } from "commander";
+import { createMemoryFactory } from "../../compose/memory-factory.ts";
+import { createRuntime } from "../../compose/wiring.ts";
 import { resolveBackbone } from "../../config/index.ts";
 import type { Episode, ScenarioSet } from "../../datasets/index.ts";
 import { loadScenarioSet, priorEpisodes } from "../../datasets/index.ts";
 import type { EpisodeRecord } from "../../eval/index.ts";
 import { TrajectoryWriter } from "../../eval/index.ts";
-import { createMemoryFactory } from "../../eval/memory-factory.ts";
-import { createRuntime } from "../../eval/wiring.ts";
 import { MemoryStoreError } from "../../memory/index.ts";
 import type { BackboneConfig, MemoryMode } from "../../mllm/index.ts";
 import { checkBackboneReady } from "../../mllm/index.ts";

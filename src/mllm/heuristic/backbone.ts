@@ -89,7 +89,7 @@ export class HeuristicPolicy implements Policy {
 }
 
 // Registered here, not in the registry: the backbone sits above planning and perception, whose
-// steering and judging it runs. The composition root (src/eval/wiring.ts) imports this file.
+// steering and judging it runs. The composition root (src/compose/wiring.ts) imports this file.
 registerBackbone("heuristic", (config, { simulator }) => {
   return new HeuristicPolicy({ name: config.name, ...(simulator ? { stop: stopRuleFor(simulator) } : {}) });
 });

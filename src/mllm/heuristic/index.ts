@@ -1,6 +1,6 @@
 /**
  * What other parts may use of src/mllm/heuristic: the offline backbone; it registers itself when
- * imported (src/eval/wiring.ts does). Imports across parts come here (.dependency-cruiser.cjs,
+ * imported (src/compose/wiring.ts does). Imports across parts come here (.dependency-cruiser.cjs,
  * part-interfaces); scripts/dev/part-imports.ts keeps the list below.
  */
 

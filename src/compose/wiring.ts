@@ -4,7 +4,7 @@
  * graph store and the raw-interaction log), and the agent's episode loop.
  */
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { MemoryAccess, PolarMemory } from "../agent/index.ts";
 import { InteractionLog } from "../agent/index.ts";
 import { loadReferenceImage } from "../agent/reference-image.ts";
@@ -16,12 +16,14 @@ import type { BackboneConfig, Policy } from "../mllm/index.ts";
 import { checkBackboneReady } from "../mllm/index.ts";
 // the offline backbone registers itself (it sits above planning, so the backbone registry cannot import it)
 import "../mllm/heuristic/backbone.ts";
+import { describeTrigger, runEpisode } from "../eval/harness.ts";
+import { withRepresentation } from "../eval/index.ts";
+import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "../eval/runner.ts";
+import { storeKind } from "../memory/create.ts";
 import { SceneGraphCache } from "../planning/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { settingsFromConfig } from "../sim/index.ts";
-import { describeTrigger, runEpisode } from "./harness.ts";
-import { withRepresentation } from "./representation.ts";
-import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "./runner.ts";
+import { memoryConfigFor } from "./memory-folder.ts";
 import { createSimulator } from "./simulators.ts";
 
 /** One backbone's memory graph under its folder; the eval owns its lifetime. */
@@ -109,6 +111,7 @@ export function createRuntime(
     perception: describePerception(config, backbones),
     store: memory.store,
     embedder: memory.embedder,
+    memoryNote: (dir, backbone) => sharedStoreNote(config, dir, backbone),
     async openSimulators(n) {
       const urls = config.simulator.urls?.length
         ? config.simulator.urls
@@ -255,4 +258,15 @@ function backboneRuntime(ctx: {
     },
   };
   return runtime;
+}
+
+/** Where a backbone's memory is when it is not a file in its folder, and the command that shows it. */
+function sharedStoreNote(config: PolarConfig, dir: string, backbone: string): string | null {
+  if (storeKind(config.memory.store).local) return null;
+  const m = memoryConfigFor(config, dir);
+  const rel = relative(process.cwd(), dir) || dir;
+  return (
+    `memory of ${backbone}: ${storeKind(m.store).describe(m)}, namespace ${m.neo4j.namespace}; ` +
+    `see it with: polar memory show --config <this config> --memory-dir ${rel} --user <user>`
+  );
 }

@@ -19,7 +19,7 @@ export interface PluginHost {
   registerBackbone: typeof import("../mllm/backbone-registry.ts").registerBackbone;
   registerProvider: typeof import("../mllm/index.ts").registerProvider;
   registerRuleLibrary: typeof import("../rules/stores.ts").registerRuleLibrary;
-  registerMeasure: typeof import("./measures/built-in.ts").registerMeasure;
+  registerMeasure: typeof import("../eval/index.ts").registerMeasure;
 }
 
 // the registries' modules load only when a config lists a plug-in: several load heavy packages
@@ -31,7 +31,7 @@ async function host(): Promise<PluginHost> {
     import("../mllm/backbone-registry.ts"),
     import("../mllm/index.ts"),
     import("../rules/stores.ts"),
-    import("./measures/built-in.ts"),
+    import("../eval/index.ts"),
   ]);
   return {
     registerSimulator: sim.registerSimulator,

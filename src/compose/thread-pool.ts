@@ -7,9 +7,9 @@
  */
 import { Worker } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
+import type { EpisodeWorker, EpisodeWorkers } from "../eval/runner.ts";
 import { missingFrom } from "../util/index.ts";
 import type { RunReply, ThreadReply, ThreadRequest } from "./episode-thread.ts";
-import type { EpisodeWorker, EpisodeWorkers } from "./runner.ts";
 
 /** The worker's entry: this folder's episode-thread, as TypeScript (through tsx) or as built JS. */
 function spawn(config: PolarConfig, env: NodeJS.ProcessEnv | undefined): Worker {

@@ -6,11 +6,11 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
+import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "../eval/runner.ts";
 import type { Simulator } from "../sim/index.ts";
 import { registeredNames } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { loadPlugins } from "./plugins.ts";
-import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
 

@@ -11,14 +11,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import type { EvaluationEpisode } from "../datasets/index.ts";
-import { episodeGroup } from "./episode-files.ts";
-import { runEvaluation } from "./evaluation-session.ts";
+import { runEvaluation } from "../eval/evaluation-session.ts";
+import {
+  episodeGroup,
+  formatUsd,
+  MEMORY_LABELS,
+  NOT_REPORTED,
+  RESULTS_FILE,
+  type ResultLine,
+  readResults,
+} from "../eval/index.ts";
+import type { Progress } from "../eval/progress.ts";
+import { planJobs } from "../eval/runner.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import { MEMORY_LABELS } from "./metrics.ts";
-import type { Progress } from "./progress.ts";
-import { formatUsd, NOT_REPORTED } from "./report/backbone-usage.ts";
-import { RESULTS_FILE, type ResultLine, readResults } from "./results.ts";
-import { planJobs } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";
 

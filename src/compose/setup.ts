@@ -7,10 +7,9 @@ import { resolve } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import type { ScenarioSet } from "../datasets/index.ts";
 import { loadScenarioSet, scenarioSetFile } from "../datasets/index.ts";
+import { MeasureSet, type MemoryModeName, RECORD_MEASURES, type Representation } from "../eval/index.ts";
+import { type EvalPlan, hashFile } from "../eval/runner.ts";
 import type { SimulatorConfig } from "../sim/index.ts";
-import { MeasureSet, RECORD_MEASURES } from "./measures/built-in.ts";
-import type { MemoryModeName, Representation } from "./results.ts";
-import { type EvalPlan, hashFile } from "./runner.ts";
 import { prepareBackbones } from "./wiring.ts";
 
 export class PlanError extends Error {}

@@ -1,18 +1,23 @@
 /** One call from config to results and report: what `polar eval`, `npm start`, tests and the bench use. */
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
+import { runEvaluation } from "../eval/evaluation-session.ts";
+import { DEV_BANK, loadBank, type PhraseBank, scoreTable, sweep } from "../eval/index.ts";
+import {
+  planRuleEval,
+  type RuleEvalLine,
+  readsNoText,
+  runRuleEval,
+  sceneFacts,
+  writeRuleEval,
+} from "../eval/rules-eval.ts";
+import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, slug } from "../eval/runner.ts";
 import type { BackboneConfig } from "../mllm/index.ts";
 import type { RulesMethod } from "../rules/index.ts";
 import { ruleLayerFor } from "../rules/model/layer.ts";
 import { settingsFromConfig } from "../sim/index.ts";
 import { claimDir } from "../util/index.ts";
-import { runEvaluation } from "./evaluation-session.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
-import { scoreTable } from "./rule-phase/labels.ts";
-import { DEV_BANK, loadBank, type PhraseBank } from "./rule-phase/phrases.ts";
-import { sweep } from "./rule-phase/sweep.ts";
-import { planRuleEval, type RuleEvalLine, readsNoText, runRuleEval, sceneFacts, writeRuleEval } from "./rules-eval.ts";
-import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, slug } from "./runner.ts";
 import { buildPlan } from "./setup.ts";
 import { episodeThreads } from "./thread-pool.ts";
 import { createRuntime } from "./wiring.ts";
