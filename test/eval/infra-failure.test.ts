@@ -21,7 +21,9 @@ import { tinySet } from "./slice.ts";
 const root = mkdtempSync(join(tmpdir(), "polar-infra-"));
 let dataset = "";
 before(async () => {
-  dataset = await tinySet(root);
+  // 10 episode units (2 evaluation episodes × 3 memory modes, 4 acquisitions): enough that a
+  // kill after 5 and 3 failures in a row leave some undone
+  dataset = await tinySet(root, { evaluation: 2, extraAcquisition: 1 });
 });
 
 /**
