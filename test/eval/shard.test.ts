@@ -14,7 +14,8 @@ import { multiUserSet } from "./shard-slice.ts";
 const root = mkdtempSync(join(tmpdir(), "polar-shard-"));
 let dataset = "";
 before(async () => {
-  dataset = await multiUserSet(root);
+  // a user per shard, each with one evaluation episode and what it needs
+  dataset = await multiUserSet(root, { evaluationPerUser: 1, extraAcquisitionPerUser: 1 });
 });
 
 const config = (out: string, extra: Record<string, unknown> = {}) =>
