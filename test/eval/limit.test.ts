@@ -81,14 +81,16 @@ test("--limit larger than the run takes the whole run", async () => {
 
 let dataset = "";
 before(async () => {
-  dataset = await tinySet(root);
+  // 4 evaluation units over the two modes: --limit 2 leaves some to name
+  dataset = await tinySet(root, { evaluation: 2, extraAcquisition: 1 });
 });
 
 test("polar eval --limit 2: one evaluation episode per memory mode, the user's acquisitions, and what is left named", () => {
   const out = join(root, "cli");
   const r = polarSync(
     ["eval", "--dataset", dataset, "--memory", "none,raw", "--limit", "2", "--no-report", "--out", out],
-    cliEnv(root, { POLAR_EMBEDDER__TYPE: "lexical" }),
+    // which episodes run is the point, not how far they get
+    cliEnv(root, { POLAR_EMBEDDER__TYPE: "lexical", POLAR_SIMULATOR__MAXSTEPS: "80" }),
     { timeout: 180_000 },
   );
   assert.equal(r.code, 0, r.err);
