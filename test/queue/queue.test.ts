@@ -30,7 +30,7 @@ const byKey = (lines: ResultLine[]) => [...lines].sort((a, b) => a.key.localeCom
 
 before(async () => {
   if (skip) return;
-  dataset = await multiUserSet(root, { evaluationPerUser: 1 });
+  dataset = await multiUserSet(root, { evaluationPerUser: 1, extraAcquisitionPerUser: 1 });
   redis = await startRedis();
   await evaluate(config(join(root, "single")), { onNotice: () => {}, report: false });
   reference = readResults(join(root, "single", "results.jsonl")).lines;
