@@ -13,7 +13,8 @@ import { tinySet } from "./slice.ts";
 const root = mkdtempSync(join(tmpdir(), "polar-eval-run-"));
 let dataset = "";
 before(async () => {
-  dataset = await tinySet(root);
+  // 10 units: 2 evaluation episodes in 3 memory modes, the 4 acquisitions they need
+  dataset = await tinySet(root, { evaluation: 2, extraAcquisition: 1 });
 });
 
 // One thread, except where a run is stopped and resumed (the thread pool's episodes in flight at
