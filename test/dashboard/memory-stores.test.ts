@@ -18,7 +18,7 @@ import { Neo4jConfig } from "../../src/memory/config.ts";
 import { connectNeo4j } from "../../src/memory/neo4j-connect.ts";
 import { dropNamespace } from "../../src/memory/neo4j-store.ts";
 import type { Policy } from "../../src/mllm/index.ts";
-import { runPolar } from "../robustness/helpers.ts";
+import { runPolar } from "../cli/polar-process.ts";
 import { writeBigMemory } from "./big-memory.ts";
 import { testProject } from "./fixture.ts";
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { startPolar } from "../robustness/helpers.ts";
+import { startPolar } from "../cli/polar-process.ts";
 import { TestClient } from "./fixture.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-dash-fifo-"));

@@ -15,7 +15,7 @@ import { evaluate } from "../../src/compose/evaluate.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
 import { buildPlan } from "../../src/compose/setup.ts";
-import { startPolar } from "../robustness/helpers.ts";
+import { startPolar } from "../cli/polar-process.ts";
 import { tinySet } from "./slice.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-infra-"));

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { EXCHANGE_BUDGET } from "../../src/mllm/exchange.ts";
 import { cliEnv } from "../cli/helpers.ts";
+import { runPolar } from "../cli/polar-process.ts";
 import { openaiCompletion, openaiError, ScriptedServer, type WireJson } from "../mllm/scripted-server.ts";
-import { runPolar } from "../robustness/helpers.ts";
 import { answerFor } from "./scripted-backbones.ts";
 import { tinySet } from "./slice.ts";
 

@@ -9,7 +9,7 @@ import { generateHouse } from "../../sim-bridge/embedded/generate.ts";
 import { saveHouseFile } from "../../sim-bridge/embedded/house-file.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import { WebSocketSimulator } from "../../src/sim/ws-client.ts";
-import { startPolar } from "../robustness/helpers.ts";
+import { startPolar } from "../cli/polar-process.ts";
 
 const polar = (args: string[]) =>
   spawnSync(process.execPath, ["bin/polar.js", ...args], { encoding: "utf8", timeout: 60_000 });

@@ -1,5 +1,5 @@
 /**
- * The probe's queue cases that need no Redis (issue 25, defects 8, 9 and 12): a worker or a
+ * Queue failures that need no Redis (issue 25, defects 8, 9 and 12): a worker or a
  * coordinator pointed at a Redis that is not there fails within a bound, in one line, exit 4;
  * one 429 asking for a day pauses a backbone for at most a minute; and a worker that cannot run
  * a run names the setting that differs, not a hash. (With a redis-server, test/queue/ checks
@@ -21,14 +21,14 @@ import { openRunContext, RunRefused } from "../../src/queue/context.ts";
 import { runSpecOf } from "../../src/queue/coordinator.ts";
 import { MAX_PAUSE_MS, pauseAfter429 } from "../../src/queue/rate-limit.ts";
 import { cliEnv, STACK } from "../cli/helpers.ts";
+import { runPolar } from "../cli/polar-process.ts";
 import { tinySet } from "../eval/slice.ts";
-import { runPolar } from "./helpers.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-robust-queue-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 const NOWHERE = "redis://127.0.0.1:1/0";
 
-test("9. no Redis: polar worker and polar eval --queue fail within the bound, one line, exit 4", {
+test("no Redis: polar worker and polar eval --queue fail within the bound, one line, exit 4", {
   timeout: 90_000,
 }, async () => {
   const dataset = await tinySet(tmp, { evaluation: 1, extraAcquisition: 0 });
@@ -59,7 +59,7 @@ test("9. no Redis: polar worker and polar eval --queue fail within the bound, on
   }
 });
 
-test("8. one 429 asking for a day pauses its backbone for at most a minute", () => {
+test("one 429 asking for a day pauses its backbone for at most a minute", () => {
   const h = (o: Record<string, string>) => new Headers(o);
   assert.equal(pauseAfter429(h({ "retry-after": "86400" })), MAX_PAUSE_MS);
   assert.equal(pauseAfter429(h({ "retry-after-ms": "999999999" })), MAX_PAUSE_MS);
@@ -69,7 +69,7 @@ test("8. one 429 asking for a day pauses its backbone for at most a minute", () 
   assert.equal(MAX_PAUSE_MS, 60_000);
 });
 
-test("12. a worker that cannot run a run names the setting that differs", { timeout: 60_000 }, async () => {
+test("a worker that cannot run a run names the setting that differs", { timeout: 60_000 }, async () => {
   const dataset = await tinySet(tmp, { evaluation: 1, extraAcquisition: 0 });
   const config = (maxSteps: number) =>
     loadConfig({

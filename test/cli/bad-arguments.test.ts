@@ -1,7 +1,7 @@
 /**
- * The probe's bad command-line input (issue 25, defect 10), each through the real CLI: one line
- * on stderr naming what is wrong, exit 2, no stack trace, no hang, nothing written. (The
- * missing-Redis cases are in queue.test.ts, the older bad paths in test/cli/bad-input.test.ts.)
+ * Bad command-line arguments (issue 25, defect 10), each through the real CLI: one line on
+ * stderr naming what is wrong, exit 2, no stack trace, no hang, nothing written. (A missing
+ * Redis is in test/queue/unreachable-and-refused.test.ts, bad paths in bad-input.test.ts.)
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { cliEnv, STACK } from "../cli/helpers.ts";
 import { tinySet } from "../eval/slice.ts";
-import { runPolar } from "./helpers.ts";
+import { runPolar } from "./polar-process.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-robust-input-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -163,7 +163,7 @@ const cases = (): Case[] => [
   },
 ];
 
-test("10. bad command-line input: one line on stderr, exit 2, no stack, no hang, nothing written", {
+test("a bad argument, value or dataset: one line on stderr, exit 2, no stack, no hang, nothing written", {
   timeout: 300_000,
 }, async () => {
   const all = cases();

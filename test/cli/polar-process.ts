@@ -1,6 +1,6 @@
 /**
- * The probe's cases run against real processes: `polar dashboard`, `polar sim serve`, `polar
- * worker`, each started as the user would. Every child started here is killed when its test
+ * Polar processes for tests that need a real one: `polar dashboard`, `polar sim serve`, `polar
+ * worker`, `polar eval`, each started as the user would. Every child started here is killed when its test
  * file ends (a case that fails half-way leaves no server behind), and every wait has a
  * deadline whose error carries what the child wrote to stderr.
  */

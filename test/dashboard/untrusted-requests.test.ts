@@ -1,5 +1,5 @@
 /**
- * The probe's dashboard cases (issue 25, defects 1–4), against `polar dashboard` started as a
+ * Requests the dashboard must not trust (issue 25, defects 1–4), against `polar dashboard` started as a
  * user starts it, on a loopback port: an Origin it cannot trust, a request target it cannot
  * parse, names that every JavaScript object inherits, links out of the data folders, sessions
  * that share a house, and more sessions than it allows. After each case the server still answers.
@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { REPO_ROOT } from "../../src/config/load.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { type Child, startPolar } from "../cli/polar-process.ts";
 import { TestClient } from "../dashboard/fixture.ts";
-import { type Child, startPolar } from "./helpers.ts";
 
 const SECRET = "SECRET-OUTSIDE-THE-DATA-FOLDERS-7f3a";
 const tmp = mkdtempSync(join(tmpdir(), "polar-robust-dash-"));
@@ -89,7 +89,7 @@ async function stillServes(): Promise<void> {
   assert.equal((await raw("/")).status, 200);
 }
 
-test("1. Origin: null or an unparsable Origin is refused, and the server goes on", async () => {
+test("Origin: null or an unparsable Origin is refused, and the server goes on", async () => {
   for (const origin of ["null", "http://[", "not a url", "file://", `http://evil.example:${base.port}`]) {
     const r = await upgrade(origin);
     assert.equal(r.status, 403, `Origin ${origin}: ${r.status} ${r.body}`);
@@ -104,7 +104,7 @@ test("1. Origin: null or an unparsable Origin is refused, and the server goes on
   c.close();
 });
 
-test("3. names every object inherits are not files: 404, no internal message", async () => {
+test("names every object inherits are not files: 404, no internal message", async () => {
   for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "__defineGetter__"]) {
     const r = await raw(`/vendor/${name}`);
     assert.equal(r.status, 404, `/vendor/${name}: ${r.status} ${r.body}`);
@@ -114,7 +114,7 @@ test("3. names every object inherits are not files: 404, no internal message", a
   await stillServes();
 });
 
-test("2. links out of the data folders are not followed: results.jsonl, report.md, progress.json, memory.db", async () => {
+test("links out of the data folders are not followed: results.jsonl, report.md, progress.json, memory.db", async () => {
   const c = await TestClient.open(wsUrl());
   try {
     const ask = async (m: Record<string, unknown>) => {
@@ -157,7 +157,7 @@ const start = (c: TestClient, requestId: string, paceMs: number) =>
     paceMs,
   });
 
-test("4. stopping one session leaves the others of its house running; past --max-sessions a start is refused", async () => {
+test("stopping one session leaves the others of its house running; past --max-sessions a start is refused", async () => {
   const c = await TestClient.open(wsUrl());
   const started = async (requestId: string) =>
     (await c.next((x) => x.type === "started" && x.requestId === requestId)).session as { id: string };

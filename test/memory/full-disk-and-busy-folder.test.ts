@@ -1,5 +1,5 @@
 /**
- * The probe's memory cases (issue 25, defects 5 and 6). A full disk: the real SQLite store,
+ * Memorization that cannot go on (issue 25, defects 5 and 6). A full disk: the real SQLite store,
  * capped with max_page_count (what SQLite answers on a full disk: SQLITE_FULL, "database or
  * disk is full"), fails one acquisition episode's memorization; that episode is an
  * infrastructure failure (failures.jsonl, no result line), the run says so the way `polar eval`
@@ -20,8 +20,8 @@ import { registerStore, storeKind } from "../../src/memory/create.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { LOCK_FILE } from "../../src/util/dir-lock.ts";
 import { cliEnv, STACK } from "../cli/helpers.ts";
+import { runPolar } from "../cli/polar-process.ts";
 import { tinySet } from "../eval/slice.ts";
-import { runPolar } from "./helpers.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-robust-memory-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -99,7 +99,7 @@ function outcomes(out: string): Map<string, unknown> {
   );
 }
 
-test("5. a full disk during memorization: not a result, a failure to rerun, and the rerun's memory is an uninterrupted run's", {
+test("a full disk during memorization: not a result, a failure to rerun, and the rerun's memory is an uninterrupted run's", {
   timeout: 240_000,
 }, async () => {
   const clean = join(tmp, "clean");
@@ -131,7 +131,7 @@ test("5. a full disk during memorization: not a result, a failure to rerun, and 
   for (const [key, want] of outcomes(clean)) assert.deepEqual(got.get(key), want, key);
 });
 
-test("6. polar run --memory-dir into a running evaluation's memory folder is refused, exit 3", {
+test("polar run --memory-dir into a running evaluation's memory folder is refused, exit 3", {
   timeout: 180_000,
 }, async () => {
   const out = join(tmp, "running");

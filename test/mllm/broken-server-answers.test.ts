@@ -1,5 +1,5 @@
 /**
- * The probe's hostile model servers (issue 25, defects 7, 8 and 11), with the real `openai` and
+ * Model servers that answer wrongly (issue 25, defects 7, 8 and 11), with the real `openai` and
  * `@google/genai` clients against scripted local servers: a 200 whose body is an HTML page,
  * JSON cut short or JSON of another shape is an infrastructure failure, not a result; a
  * retry-after longer than maxRetryAfterMs fails at once instead of sleeping; a key echoed back
@@ -20,9 +20,9 @@ import { OpenAIChatModel } from "../../src/mllm/openai.ts";
 import { isInfrastructureFailure } from "../../src/util/failure.ts";
 import { MIN_MATCH, redact } from "../../src/util/redact.ts";
 import { cliEnv } from "../cli/helpers.ts";
+import { runPolar } from "../cli/polar-process.ts";
 import { tinySet } from "../eval/slice.ts";
 import { geminiError, openaiError, type Reply, ScriptedServer } from "../mllm/scripted-server.ts";
-import { runPolar } from "./helpers.ts";
 
 const KEY = "sk-proj-Q7rT2mX9vB4nK8pL3sW6yZ1cF5hJ0dG7aE2uR9iO4tY6"; // 50 characters, not a real key
 const env = { OPENAI_API_KEY: KEY, GEMINI_API_KEY: KEY };
@@ -97,7 +97,7 @@ const truncated: Reply = { status: 200, body: '{"id":"x","choices":[{"index":0,"
 const otherJson: Reply = { status: 200, body: { status: "ok", result: null } };
 
 for (const [name, make] of Object.entries(models)) {
-  test(`7. ${name}: a 200 that is an HTML page, JSON cut short or JSON of another shape is an infrastructure failure`, {
+  test(`${name}: a 200 that is an HTML page, JSON cut short or JSON of another shape is an infrastructure failure`, {
     timeout: 20_000,
   }, async () => {
     for (const [what, reply, words] of [
@@ -114,7 +114,7 @@ for (const [name, make] of Object.entries(models)) {
     }
   });
 
-  test(`8. ${name}: a retry-after beyond maxRetryAfterMs fails at once, one request, infrastructure`, {
+  test(`${name}: a retry-after beyond maxRetryAfterMs fails at once, one request, infrastructure`, {
     timeout: 20_000,
   }, async () => {
     const reply =
@@ -141,7 +141,7 @@ for (const [name, make] of Object.entries(models)) {
     assert.match(e2.message, /retry after 2 s, longer than maxRetryAfterMs 1 s/);
   });
 
-  test(`11. ${name}: a key echoed back cut short or lower-cased is not in the error`, { timeout: 20_000 }, async () => {
+  test(`${name}: a key echoed back cut short or lower-cased is not in the error`, { timeout: 20_000 }, async () => {
     const echoes = [KEY.slice(0, -3), KEY.toLowerCase(), KEY.slice(5, 30).toUpperCase(), `x${KEY.slice(10)}y`];
     for (const echo of echoes) {
       server.reset();
@@ -157,7 +157,7 @@ for (const [name, make] of Object.entries(models)) {
   });
 }
 
-test("11. redact: every piece of at least 8 letters and digits, in any case; shorter ones stay", () => {
+test("redact: every piece of at least 8 letters and digits, in any case; shorter ones stay", () => {
   assert.equal(redact(`key=${KEY.slice(0, 47)}!`, KEY), "key=[redacted]!");
   assert.equal(redact(KEY.toUpperCase(), KEY), "[redacted]");
   assert.equal(redact(`a ${KEY.slice(3, 12)} b`, KEY), "a [redacted] b");
@@ -170,7 +170,7 @@ test("11. redact: every piece of at least 8 letters and digits, in any case; sho
   assert.equal(redact("the pw is hunter2!", "hunter2"), "the pw is [redacted]!", "a short secret only whole");
 });
 
-test("7, 11. polar eval against servers that answer 200 with HTML or cut JSON: no result lines, failures.jsonl, exit 4, no key anywhere", {
+test("polar eval against servers that answer 200 with HTML or cut JSON: no result lines, failures.jsonl, exit 4, no key anywhere", {
   timeout: 120_000,
 }, async () => {
   const dataset = await tinySet(tmp, { evaluation: 1, extraAcquisition: 0 });
