@@ -51,7 +51,7 @@ registerStore("disk-capped-sqlite", {
 
 let dataset = "";
 before(async () => {
-  dataset = await tinySet(tmp, { evaluation: 1, extraAcquisition: 2 });
+  dataset = await tinySet(tmp, { evaluation: 1, extraAcquisition: 1 });
 });
 
 const config = (out: string) =>
