@@ -7,11 +7,12 @@
 // low-level control back to the plan, so every episode walks the same budget in both schedules
 // and the figures compare the schedules, not luck. Token counts are the server's estimates
 // (4 characters per token, 85 per low-detail image), the same for both schedules.
+
+import { createSimulator } from "../src/compose/simulators.ts";
 import { loadConfig } from "../src/config/load.ts";
 import type { EvaluationEpisode } from "../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../src/eval/harness.ts";
 import type { EpisodeRecord } from "../src/eval/record.ts";
-import { createSimulator } from "../src/compose/simulators.ts";
 import { createPolicy } from "../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
 import { SceneGraphCache } from "../src/planning/scene-graph.ts";

@@ -19,16 +19,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import type { EpisodeEvent } from "../src/agent/events.ts";
+import { createMemoryFactory } from "../src/compose/memory-factory.ts";
+import { createRuntime } from "../src/compose/wiring.ts";
 import { resolveBackbone } from "../src/config/backbones.ts";
 import { loadConfig, REPO_ROOT } from "../src/config/load.ts";
 import { startDashboard } from "../src/dashboard/server.ts";
 import { LiveSession } from "../src/dashboard/session.ts";
 import { loadScenarioSet } from "../src/datasets/load-set.ts";
 import { captureEpisodeMap } from "../src/eval/episode-map.ts";
-import { createMemoryFactory } from "../src/compose/memory-factory.ts";
 import { TrajectoryWriter } from "../src/eval/trajectory-writer.ts";
 import { ViewKeeper } from "../src/eval/view-keeper.ts";
-import { createRuntime } from "../src/compose/wiring.ts";
 
 const EPISODE = "eval-u1-0005";
 const CHROMIUM = "/usr/bin/chromium";

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/config/load.ts";
 import { evaluate } from "../src/compose/evaluate.ts";
+import { loadConfig } from "../src/config/load.ts";
 import { readResults } from "../src/eval/results.ts";
 
 async function once(concurrency: number, scenarios: string[]) {

@@ -13,9 +13,9 @@
 import { writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { loadReferenceImage } from "../../src/agent/reference-image.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { loadScenarioSet, setPath } from "../../src/datasets/load-set.ts";
-import { createSimulator } from "../../src/compose/simulators.ts";
 import { pixelsOf } from "../../src/perception/pixels.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
 

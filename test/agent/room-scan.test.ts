@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../../src/eval/harness.ts";
-import { createSimulator } from "../../src/compose/simulators.ts";
 import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";

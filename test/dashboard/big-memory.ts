@@ -4,8 +4,8 @@
  * reference image (7 nodes), one episode per object.
  */
 import { mkdirSync } from "node:fs";
-import type { PolarConfig } from "../../src/config/schema.ts";
 import { memoryConfigFor } from "../../src/compose/memory-factory.ts";
+import type { PolarConfig } from "../../src/config/schema.ts";
 import { createStore } from "../../src/memory/create.ts";
 
 const CATEGORIES = ["mug", "book", "hat", "vase", "lamp", "watch", "scarf", "bowl"];

@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { evalOverrides } from "../../src/cli/commands/eval.ts";
+import { buildPlan, PlanError } from "../../src/compose/setup.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { DatasetError } from "../../src/datasets/dataset-errors.ts";
 import { importPinned } from "../../src/datasets/import-pinned.ts";
 import { loadScenarioSet, parseScenarioSet } from "../../src/datasets/load-set.ts";
 import { datasetStats } from "../../src/datasets/stats.ts";
-import { buildPlan, PlanError } from "../../src/compose/setup.ts";
 import { cliEnv, polarSync, STACK } from "../cli/helpers.ts";
 import { CONFIG, episode, fixture, SCENE } from "./pinned-fixture.ts";
 

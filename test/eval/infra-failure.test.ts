@@ -10,11 +10,11 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
-import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/compose/evaluate.ts";
+import { buildPlan } from "../../src/compose/setup.ts";
+import { loadConfig } from "../../src/config/load.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
-import { buildPlan } from "../../src/compose/setup.ts";
 import { startPolar } from "../cli/polar-process.ts";
 import { tinySet } from "./slice.ts";
 

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
+import { buildPlan } from "../../src/compose/setup.ts";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import { readResults } from "../../src/eval/results.ts";
 import { type Job, planJobs, selectEvaluation } from "../../src/eval/runner.ts";
-import { buildPlan } from "../../src/compose/setup.ts";
 import { cliEnv, polarSync } from "../cli/helpers.ts";
 import { tinySet } from "./slice.ts";
 

@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { EpisodeEvent } from "../../src/agent/events.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { EvaluationEpisode } from "../../src/datasets/scenario-schema.ts";
 import { runEpisode } from "../../src/eval/harness.ts";
 import { factsFromRecord, parseFacts, regionAt, roomsAlong } from "../../src/eval/rule-phase/episode-facts.ts";
-import { createSimulator } from "../../src/compose/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import type { Receptacle, SceneInfo, Vec3 } from "../../src/sim/protocol.ts";

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
-import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/compose/evaluate.ts";
+import { buildPlan } from "../../src/compose/setup.ts";
+import { loadConfig } from "../../src/config/load.ts";
 import { compactResults, readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
-import { buildPlan } from "../../src/compose/setup.ts";
 import { tinySet } from "./slice.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-eval-run-"));

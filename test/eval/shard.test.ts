@@ -3,8 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
-import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/compose/evaluate.ts";
+import { loadConfig } from "../../src/config/load.ts";
 import { checkMerge, writeMerge } from "../../src/eval/merge.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import { readRunFile } from "../../src/eval/run-config.ts";

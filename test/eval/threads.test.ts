@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { loadConfig } from "../../src/config/load.ts";
 import { evaluate } from "../../src/compose/evaluate.ts";
+import { episodeThreads } from "../../src/compose/thread-pool.ts";
+import { loadConfig } from "../../src/config/load.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import type { EpisodeWorkers } from "../../src/eval/runner.ts";
-import { episodeThreads } from "../../src/compose/thread-pool.ts";
 import { multiUserSet } from "./shard-slice.ts";
 
 const root = mkdtempSync(join(tmpdir(), "polar-threads-"));

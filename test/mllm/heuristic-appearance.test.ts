@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { CatalogObject } from "../../src/datasets/scenario-schema.ts";
-import { createSimulator } from "../../src/compose/simulators.ts";
 import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import type { GroundOutput, LowLevelInput } from "../../src/mllm/policy.ts";
 import { appearanceIn, similarity } from "../../src/perception/appearance.ts";

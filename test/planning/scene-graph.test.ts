@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { createSimulator } from "../../src/compose/simulators.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { emptyHouse } from "../../src/eval/harness.ts";
-import { createSimulator } from "../../src/compose/simulators.ts";
 import { Body, StepBudgetExhausted } from "../../src/planning/body.ts";
 import { Controller, floorDistance } from "../../src/planning/controller.ts";
 import { buildSceneGraph, roomAt } from "../../src/planning/scene-graph.ts";
