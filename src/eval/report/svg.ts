@@ -163,13 +163,61 @@ export function paperLayout(width: PaperWidth): ChartLayout {
   };
 }
 
+/** Where everything of one bar chart goes: computed once, read by the drawing steps below. */
+interface ChartGeometry {
+  paper: boolean;
+  columns: number;
+  rows: number;
+  panelW: number;
+  titleH: number;
+  cellH: number;
+  width: number;
+  height: number;
+  subtitle: string[];
+  footer: string[];
+  legendRows: { x: number; color: string | null; label: string }[][];
+  legendY: number;
+  legendLineH: number;
+  /** how far the panels move down for a wrapped subtitle and legend */
+  shift: number;
+  firstPanelY: number;
+  yMax: number;
+  step: number;
+}
+
+const catsOf = (spec: BarChartSpec, p: PanelSpec) => p.categories ?? spec.categories;
+const estTextW = (s: string, px: number) => s.length * px * 0.54;
+
 export function barChart(spec: BarChartSpec, L: ChartLayout = SCREEN_LAYOUT): string {
+  const g = chartGeometry(spec, L);
+  const F = L.font;
+  const out: string[] = [];
+  const size = g.paper
+    ? `width="${(g.width / 72).toFixed(3)}in" height="${(g.height / 72).toFixed(3)}in"`
+    : `width="${g.width}" height="${g.height}"`;
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${g.width} ${g.height}" font-family="${FONT}">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+  );
+  if (!g.paper) out.push(text(L.marginL, 34, spec.title, `font-size="${F.title}" font-weight="bold" fill="#222"`));
+  g.subtitle.forEach((line, i) => {
+    out.push(text(L.marginL, 58 + i * 17, line, `font-size="${F.subtitle}" fill="#555"`));
+  });
+  drawLegend(out, g, L);
+  for (const [pi, panel] of spec.panels.entries()) drawPanel(out, spec, panel, pi, g, L);
+  const fy = g.firstPanelY + g.shift + g.rows * g.cellH + 8;
+  g.footer.forEach((line, i) => {
+    out.push(text(L.marginL, fy + i * 18, line, `font-size="11" fill="#666"`));
+  });
+  out.push("</svg>");
+  return out.join("\n");
+}
+
+function chartGeometry(spec: BarChartSpec, L: ChartLayout): ChartGeometry {
   const paper = L.widthPt !== undefined;
   const F = L.font;
   const nSeries = spec.series.length;
-  const catsOf = (p: PanelSpec) => p.categories ?? spec.categories;
-  const maxCats = Math.max(1, ...spec.panels.map((p) => catsOf(p).length));
-  const estTextW = (s: string, px: number) => s.length * px * 0.54;
+  const maxCats = Math.max(1, ...spec.panels.map((p) => catsOf(spec, p).length));
   const { marginL, gapX, panelH } = L;
   // on paper the width is given: as many panels to a row as keep every bar at least minBar wide
   const panelFor = (cols: number) => ((L.widthPt as number) - marginL - L.right - (cols - 1) * gapX) / cols;
@@ -177,7 +225,7 @@ export function barChart(spec: BarChartSpec, L: ChartLayout = SCREEN_LAYOUT): st
   if (paper) while (columns > 1 && panelFor(columns) / maxCats - L.groupPad < nSeries * L.minBar) columns--;
   const rows = Math.ceil(spec.panels.length / columns);
   const panelW = paper ? panelFor(columns) : Math.max(240, maxCats * (nSeries * 30 + 30) + 20);
-  const hasNotes = spec.panels.some((p) => catsOf(p).some((c) => p.note?.(c.key)));
+  const hasNotes = spec.panels.some((p) => catsOf(spec, p).some((c) => p.note?.(c.key)));
   const titleH = (hasNotes ? 3 : 1.7) * F.panelTitle;
   const xAxisH = 3.6 * F.category + 6;
   const cellH = titleH + panelH + xAxisH + (paper ? 6 : 16);
@@ -194,185 +242,221 @@ export function barChart(spec: BarChartSpec, L: ChartLayout = SCREEN_LAYOUT): st
   const chars = (px: number) => Math.max(40, Math.floor((width - marginL - L.right) / (px * 0.54)));
   const subtitle = !paper && spec.subtitle ? wrapLines([spec.subtitle], chars(F.subtitle)) : [];
   const footer = paper ? [] : wrapLines(spec.footer, chars(11));
-  // the legend: its entries, wrapped to the figure's width
-  const legendItems = [
-    ...spec.series.map((s) => ({ color: s.color as string | null, label: s.label })),
-    { color: null, label: "whiskers: 95% intervals" },
-  ];
-  const legendRows: { x: number; color: string | null; label: string }[][] = [[]];
-  let lx = marginL;
-  for (const item of legendItems) {
-    const w =
-      (item.color ? L.swatch + 6 : 0) + estTextW(item.label, item.color ? F.legend : F.legend * 0.85) + 2.2 * F.legend;
-    if (lx + w > width - L.right && legendRows[legendRows.length - 1].length) {
-      legendRows.push([]);
-      lx = paper ? marginL : marginL;
-    }
-    legendRows[legendRows.length - 1].push({ x: lx, ...item });
-    lx += w;
-  }
+  const legendRows = legendLayout(spec, L, width);
   const legendLineH = F.legend * 1.6;
   const legendY = paper ? 4 : spec.subtitle ? 84 : 62;
   const shift = Math.max(0, subtitle.length - 1) * 17 + (legendRows.length - 1) * legendLineH;
   const firstPanelY = legendY + (paper ? legendLineH + F.panelTitle * 1.4 : 40);
   const footerH = paper ? 0 : 18 * footer.length + 10;
   const height = Math.ceil(firstPanelY + shift + rows * cellH + footerH);
-
   let maxSeen = 0;
   for (const p of spec.panels)
-    for (const c of catsOf(p))
+    for (const c of catsOf(spec, p))
       for (const s of spec.series) {
         const e = p.value(c.key, s.key);
         if (e && Number.isFinite(e.hi)) maxSeen = Math.max(maxSeen, e.hi);
       }
   // round ticks whatever the top: a fixed top of 90% would otherwise tick at 18, 36, 54 …
   const { top: yMax, step } = niceTicks(spec.yMax ?? maxSeen * 1.06, paper ? 5 : 6, 1);
+  return {
+    paper,
+    columns,
+    rows,
+    panelW,
+    titleH,
+    cellH,
+    width,
+    height,
+    subtitle,
+    footer,
+    legendRows,
+    legendY,
+    legendLineH,
+    shift,
+    firstPanelY,
+    yMax,
+    step,
+  };
+}
 
-  const out: string[] = [];
-  const size = paper
-    ? `width="${(width / 72).toFixed(3)}in" height="${(height / 72).toFixed(3)}in"`
-    : `width="${width}" height="${height}"`;
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${width} ${height}" font-family="${FONT}">`,
-    `<rect width="100%" height="100%" fill="#ffffff"/>`,
-  );
-  if (!paper) out.push(text(marginL, 34, spec.title, `font-size="${F.title}" font-weight="bold" fill="#222"`));
-  subtitle.forEach((line, i) => {
-    out.push(text(marginL, 58 + i * 17, line, `font-size="${F.subtitle}" fill="#555"`));
-  });
+/** The legend's entries, wrapped to the figure's width. */
+function legendLayout(spec: BarChartSpec, L: ChartLayout, width: number): ChartGeometry["legendRows"] {
+  const F = L.font;
+  const legendItems = [
+    ...spec.series.map((s) => ({ color: s.color as string | null, label: s.label })),
+    { color: null, label: "whiskers: 95% intervals" },
+  ];
+  const legendRows: ChartGeometry["legendRows"] = [[]];
+  let lx = L.marginL;
+  for (const item of legendItems) {
+    const w =
+      (item.color ? L.swatch + 6 : 0) + estTextW(item.label, item.color ? F.legend : F.legend * 0.85) + 2.2 * F.legend;
+    if (lx + w > width - L.right && legendRows[legendRows.length - 1].length) {
+      legendRows.push([]);
+      lx = L.marginL;
+    }
+    legendRows[legendRows.length - 1].push({ x: lx, ...item });
+    lx += w;
+  }
+  return legendRows;
+}
 
-  legendRows.forEach((row, r) => {
-    const ly = legendY + Math.max(0, subtitle.length - 1) * 17 + r * legendLineH;
+function drawLegend(out: string[], g: ChartGeometry, L: ChartLayout): void {
+  const F = L.font;
+  g.legendRows.forEach((row, r) => {
+    const ly = g.legendY + Math.max(0, g.subtitle.length - 1) * 17 + r * g.legendLineH;
     for (const item of row) {
       if (item.color) {
         out.push(
           `<rect x="${item.x.toFixed(1)}" y="${ly}" width="${L.swatch}" height="${L.swatch}" rx="2" fill="${item.color}"/>`,
         );
         out.push(text(item.x + L.swatch + 6, ly + L.swatch - 2, item.label, `font-size="${F.legend}" fill="#333"`));
-      } else out.push(text(item.x, ly + L.swatch - 2, item.label, `font-size="${paper ? F.legend : 11}" fill="#777"`));
+      } else
+        out.push(text(item.x, ly + L.swatch - 2, item.label, `font-size="${g.paper ? F.legend : 11}" fill="#777"`));
     }
   });
+}
 
-  spec.panels.forEach((panel, pi) => {
-    const col = pi % columns;
-    const row = Math.floor(pi / columns);
-    const x0 = marginL + col * (panelW + gapX);
-    const panelTitleY = firstPanelY + shift + row * cellH;
-    const plotTop = panelTitleY + titleH;
-    const y = (v: number) => plotTop + panelH - (Math.max(0, Math.min(v, yMax)) / yMax) * panelH;
-    out.push(`<g data-panel="${pi + 1}">`);
-    if (col === 0) {
-      const midY = plotTop + panelH / 2;
-      out.push(
-        text(
-          L.yLabelX,
-          midY,
-          spec.yLabel,
-          `font-size="${F.axis}" fill="#333" text-anchor="middle" transform="rotate(-90 ${L.yLabelX} ${midY})"`,
-        ),
-      );
-    }
-    for (let t = 0; t * step <= yMax + 1e-9; t++) {
-      const v = t * step;
-      const yy = y(v);
-      out.push(
-        `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + panelW}" y2="${yy.toFixed(1)}" stroke="${t === 0 ? "#444" : "#e6e6e6"}" stroke-width="${paper ? 0.6 : 1}"/>`,
-      );
-      // on paper the panels of a row share one y axis, labelled once at its left
-      if (!paper || col === 0)
-        out.push(
-          text(
-            x0 - 4 - F.tick * 0.3,
-            yy + F.tick * 0.36,
-            percentLabel(v, step),
-            `font-size="${F.tick}" fill="#555" text-anchor="end"`,
-          ),
-        );
-    }
-    out.push(`<line x1="${x0}" y1="${plotTop}" x2="${x0}" y2="${plotTop + panelH}" stroke="#444"/>`);
+/** One panel: its axis and ticks, its title, and a group of bars per category. */
+function drawPanel(
+  out: string[],
+  spec: BarChartSpec,
+  panel: PanelSpec,
+  pi: number,
+  g: ChartGeometry,
+  L: ChartLayout,
+): void {
+  const F = L.font;
+  const { paper, panelW, yMax, step } = g;
+  const { panelH } = L;
+  const col = pi % g.columns;
+  const row = Math.floor(pi / g.columns);
+  const x0 = L.marginL + col * (panelW + L.gapX);
+  const panelTitleY = g.firstPanelY + g.shift + row * g.cellH;
+  const plotTop = panelTitleY + g.titleH;
+  const y = (v: number) => plotTop + panelH - (Math.max(0, Math.min(v, yMax)) / yMax) * panelH;
+  out.push(`<g data-panel="${pi + 1}">`);
+  if (col === 0) {
+    const midY = plotTop + panelH / 2;
     out.push(
       text(
-        x0 + panelW / 2,
-        panelTitleY,
-        `(${String.fromCharCode(97 + (pi % 26))}) ${panel.title}`,
-        `font-size="${F.panelTitle}" font-weight="bold" fill="#333" text-anchor="middle" data-panel-title="1"`,
+        L.yLabelX,
+        midY,
+        spec.yLabel,
+        `font-size="${F.axis}" fill="#333" text-anchor="middle" transform="rotate(-90 ${L.yLabelX} ${midY})"`,
       ),
     );
-
-    const cats = catsOf(panel);
-    const groupW = panelW / cats.length;
-    const barW = Math.min(L.maxBar, (groupW - L.groupPad) / nSeries);
-    cats.forEach((cat, ci) => {
-      const cxGroup = x0 + ci * groupW + groupW / 2;
-      const gx = cxGroup - (barW * nSeries) / 2;
-      if (ci > 0)
-        out.push(
-          `<line x1="${(x0 + ci * groupW).toFixed(1)}" y1="${plotTop + panelH}" x2="${(x0 + ci * groupW).toFixed(1)}" y2="${plotTop + panelH + 6}" stroke="#444"/>`,
-        );
-      spec.series.forEach((s, si) => {
-        const e = panel.value(cat.key, s.key);
-        const bx = gx + si * barW;
-        const cx = bx + barW / 2;
-        if (!e || !Number.isFinite(e.mean)) {
-          out.push(
-            text(cx, plotTop + panelH - 4, "n/a", `font-size="${paper ? F.n : 9}" fill="#aaa" text-anchor="middle"`),
-          );
-          return;
-        }
-        const by = y(e.mean);
-        const tip = `${s.label} · ${cat.label || panel.title}: ${(e.mean * 100).toFixed(1)}% [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}], n=${e.n}`;
-        const inset = paper ? 0.6 : 1.5;
-        out.push(
-          `<rect x="${(bx + inset).toFixed(1)}" y="${by.toFixed(1)}" width="${(barW - 2 * inset).toFixed(1)}" height="${Math.max(0, plotTop + panelH - by).toFixed(1)}" fill="${s.color}"><title>${escapeXml(tip)}</title></rect>`,
-        );
-        if (Number.isFinite(e.lo) && e.hi > e.lo) {
-          const ylo = y(e.lo);
-          const yhi = y(e.hi);
-          const cap = Math.min(4, barW / 3);
-          out.push(
-            `<path d="M${cx.toFixed(1)} ${ylo.toFixed(1)}V${yhi.toFixed(1)}M${(cx - cap).toFixed(1)} ${ylo.toFixed(1)}h${(2 * cap).toFixed(1)}M${(cx - cap).toFixed(1)} ${yhi.toFixed(1)}h${(2 * cap).toFixed(1)}" stroke="#333" stroke-width="${paper ? 0.7 : 1.2}" fill="none"/>`,
-          );
-        }
-        // the value over its bar where the bar is wide enough for the digits
-        if (barW >= F.value * 1.8) {
-          const labelY = Math.min(by, Number.isFinite(e.hi) ? y(e.hi) : by) - F.value * 0.5;
-          out.push(
-            text(cx, labelY, `${Math.round(e.mean * 100)}`, `font-size="${F.value}" fill="#333" text-anchor="middle"`),
-          );
-        }
-      });
-      const note = panel.note?.(cat.key);
-      if (note)
-        out.push(
-          text(
-            cxGroup,
-            plotTop - F.note * 1.6,
-            note,
-            `font-size="${F.note}" font-weight="bold" fill="#b03030" text-anchor="middle"`,
-          ),
-        );
-      const ns = [...new Set(spec.series.map((s) => panel.value(cat.key, s.key)?.n ?? 0))];
-      const labelY = plotTop + panelH + F.category * 1.6;
-      if (cat.label)
-        out.push(text(cxGroup, labelY, cat.label, `font-size="${F.category}" fill="#333" text-anchor="middle"`));
+  }
+  for (let t = 0; t * step <= yMax + 1e-9; t++) {
+    const v = t * step;
+    const yy = y(v);
+    out.push(
+      `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + panelW}" y2="${yy.toFixed(1)}" stroke="${t === 0 ? "#444" : "#e6e6e6"}" stroke-width="${paper ? 0.6 : 1}"/>`,
+    );
+    // on paper the panels of a row share one y axis, labelled once at its left
+    if (!paper || col === 0)
+      out.push(
+        text(
+          x0 - 4 - F.tick * 0.3,
+          yy + F.tick * 0.36,
+          percentLabel(v, step),
+          `font-size="${F.tick}" fill="#555" text-anchor="end"`,
+        ),
+      );
+  }
+  out.push(`<line x1="${x0}" y1="${plotTop}" x2="${x0}" y2="${plotTop + panelH}" stroke="#444"/>`);
+  out.push(
+    text(
+      x0 + panelW / 2,
+      panelTitleY,
+      `(${String.fromCharCode(97 + (pi % 26))}) ${panel.title}`,
+      `font-size="${F.panelTitle}" font-weight="bold" fill="#333" text-anchor="middle" data-panel-title="1"`,
+    ),
+  );
+  const cats = catsOf(spec, panel);
+  const groupW = panelW / cats.length;
+  const barW = Math.min(L.maxBar, (groupW - L.groupPad) / spec.series.length);
+  cats.forEach((cat, ci) => {
+    const cxGroup = x0 + ci * groupW + groupW / 2;
+    const gx = cxGroup - (barW * spec.series.length) / 2;
+    if (ci > 0)
+      out.push(
+        `<line x1="${(x0 + ci * groupW).toFixed(1)}" y1="${plotTop + panelH}" x2="${(x0 + ci * groupW).toFixed(1)}" y2="${plotTop + panelH + 6}" stroke="#444"/>`,
+      );
+    spec.series.forEach((s, si) => {
+      drawBar(out, { panel, cat, s, bx: gx + si * barW, barW, plotTop, y, paper, L });
+    });
+    const note = panel.note?.(cat.key);
+    if (note)
       out.push(
         text(
           cxGroup,
-          cat.label ? labelY + F.n * 1.4 : labelY,
-          `n=${ns.join(" / ")}`,
-          `font-size="${F.n}" fill="#888" text-anchor="middle"`,
+          plotTop - F.note * 1.6,
+          note,
+          `font-size="${F.note}" font-weight="bold" fill="#b03030" text-anchor="middle"`,
         ),
       );
-    });
-    out.push("</g>");
+    const ns = [...new Set(spec.series.map((s) => panel.value(cat.key, s.key)?.n ?? 0))];
+    const labelY = plotTop + panelH + F.category * 1.6;
+    if (cat.label)
+      out.push(text(cxGroup, labelY, cat.label, `font-size="${F.category}" fill="#333" text-anchor="middle"`));
+    out.push(
+      text(
+        cxGroup,
+        cat.label ? labelY + F.n * 1.4 : labelY,
+        `n=${ns.join(" / ")}`,
+        `font-size="${F.n}" fill="#888" text-anchor="middle"`,
+      ),
+    );
   });
+  out.push("</g>");
+}
 
-  const fy = firstPanelY + shift + rows * cellH + 8;
-  footer.forEach((line, i) => {
-    out.push(text(marginL, fy + i * 18, line, `font-size="11" fill="#666"`));
-  });
-  out.push("</svg>");
-  return out.join("\n");
+/** One bar with its interval's whiskers and, where it fits, its value; "n/a" where there is none. */
+function drawBar(
+  out: string[],
+  b: {
+    panel: PanelSpec;
+    cat: { key: string; label: string };
+    s: BarChartSpec["series"][number];
+    bx: number;
+    barW: number;
+    plotTop: number;
+    y: (v: number) => number;
+    paper: boolean;
+    L: ChartLayout;
+  },
+): void {
+  const { panel, cat, s, bx, barW, plotTop, y, paper, L } = b;
+  const F = L.font;
+  const panelH = L.panelH;
+  const e = panel.value(cat.key, s.key);
+  const cx = bx + barW / 2;
+  if (!e || !Number.isFinite(e.mean)) {
+    out.push(text(cx, plotTop + panelH - 4, "n/a", `font-size="${paper ? F.n : 9}" fill="#aaa" text-anchor="middle"`));
+    return;
+  }
+  const by = y(e.mean);
+  const tip = `${s.label} · ${cat.label || panel.title}: ${(e.mean * 100).toFixed(1)}% [${(e.lo * 100).toFixed(1)}, ${(e.hi * 100).toFixed(1)}], n=${e.n}`;
+  const inset = paper ? 0.6 : 1.5;
+  out.push(
+    `<rect x="${(bx + inset).toFixed(1)}" y="${by.toFixed(1)}" width="${(barW - 2 * inset).toFixed(1)}" height="${Math.max(0, plotTop + panelH - by).toFixed(1)}" fill="${s.color}"><title>${escapeXml(tip)}</title></rect>`,
+  );
+  if (Number.isFinite(e.lo) && e.hi > e.lo) {
+    const ylo = y(e.lo);
+    const yhi = y(e.hi);
+    const cap = Math.min(4, barW / 3);
+    out.push(
+      `<path d="M${cx.toFixed(1)} ${ylo.toFixed(1)}V${yhi.toFixed(1)}M${(cx - cap).toFixed(1)} ${ylo.toFixed(1)}h${(2 * cap).toFixed(1)}M${(cx - cap).toFixed(1)} ${yhi.toFixed(1)}h${(2 * cap).toFixed(1)}" stroke="#333" stroke-width="${paper ? 0.7 : 1.2}" fill="none"/>`,
+    );
+  }
+  // the value over its bar where the bar is wide enough for the digits
+  if (barW >= F.value * 1.8) {
+    const labelY = Math.min(by, Number.isFinite(e.hi) ? y(e.hi) : by) - F.value * 0.5;
+    out.push(
+      text(cx, labelY, `${Math.round(e.mean * 100)}`, `font-size="${F.value}" fill="#333" text-anchor="middle"`),
+    );
+  }
 }
 
 export async function svgToPng(svg: string, file: string): Promise<void> {
