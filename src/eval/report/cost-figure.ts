@@ -185,18 +185,65 @@ export function xScale(values: number[], left: number, right: number, count = 6)
   };
 }
 
+type Placed = CostPoint & { cost: Estimate };
+
+/** One cost (or latency) figure's layout and scales, computed once for the drawing steps. */
+interface CostPlot {
+  axis: TradeoffAxis;
+  points: readonly CostPoint[];
+  placed: Placed[];
+  zero: Placed[];
+  rest: Placed[];
+  /** one backbone: points named on the plot, a one-line legend */
+  one: boolean;
+  plotL: number;
+  plotR: number;
+  plotT: number;
+  plotH: number;
+  axisL: number;
+  band: number;
+  W: number;
+  height: number;
+  footer: string[];
+  scale: Scale;
+  yAxis: ReturnType<typeof niceTicks>;
+  x(p: Placed, v?: number): number;
+  y(v: number): number;
+}
+
+const textW = (line: string, px: number) => line.length * px * 0.54;
+const svgText = (px: number, py: number, s: string, attrs: string) =>
+  `<text x="${px.toFixed(1)}" y="${py.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
+
 /** The figure as SVG; null when no point is placed. */
 export function costFigure(
   points: readonly CostPoint[],
   provenance: string[],
   axis: TradeoffAxis = COST_AXIS,
 ): string | null {
+  const g = costPlot(points, provenance, axis);
+  if (!g) return null;
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${g.W}" height="${g.height}" viewBox="0 0 ${g.W} ${g.height}" font-family="${FONT}">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    svgText(g.plotL, 32, axis.title, `font-size="20" font-weight="bold" fill="#222"`),
+    svgText(g.plotL, 54, axis.subtitle, `font-size="12" fill="#555"`),
+  ];
+  drawAxes(out, g);
+  drawPoints(out, g);
+  if (g.one) drawPointLabels(out, g);
+  drawLegend(out, g);
+  drawNotes(out, g);
+  out.push("</svg>");
+  return out.join("\n");
+}
+
+function costPlot(points: readonly CostPoint[], provenance: string[], axis: TradeoffAxis): CostPlot | null {
   const footer = wrapLines(provenance, 120);
-  const placed = points.filter((p): p is CostPoint & { cost: Estimate } => p.cost !== null);
+  const placed = points.filter((p): p is Placed => p.cost !== null);
   if (placed.length === 0) return null;
   const zero = placed.filter((p) => p.cost.mean === 0);
   const rest = placed.filter((p) => p.cost.mean > 0);
-  const textW = (line: string, px: number) => line.length * px * 0.54;
   // one backbone: each point is labelled on the plot by its memory mode, and the legend is one
   // line, so the figure is the plot, not a legend beside it
   const one = new Set(points.map((p) => p.backbone)).size === 1;
@@ -228,31 +275,46 @@ export function costFigure(
   const zeroX = new Map(
     [...zero].sort((a, b) => a.sr.mean - b.sr.mean).map((p, i) => [p, plotL + 17 + 24 * i] as const),
   );
-  const x = (p: CostPoint & { cost: Estimate }, v = p.cost.mean) =>
-    p.cost.mean === 0 ? (zeroX.get(p) as number) : scale.at(v);
   const yAxis = niceTicks(Math.max(...placed.map((p) => p.sr.hi)) * 1.08, 6, 1);
   const yTop = yAxis.top;
-  const y = (v: number) => plotT + plotH - (Math.max(0, Math.min(v, yTop)) / yTop) * plotH;
-  const t = (px: number, py: number, s: string, attrs: string) =>
-    `<text x="${px.toFixed(1)}" y="${py.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="${FONT}">`,
-    `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    t(plotL, 32, axis.title, `font-size="20" font-weight="bold" fill="#222"`),
-    t(plotL, 54, axis.subtitle, `font-size="12" fill="#555"`),
-  ];
-  for (const [i, yv] of yAxis.ticks.entries()) {
+  return {
+    axis,
+    points,
+    placed,
+    zero,
+    rest,
+    one,
+    plotL,
+    plotR,
+    plotT,
+    plotH,
+    axisL,
+    band,
+    W,
+    height,
+    footer,
+    scale,
+    yAxis,
+    x: (p, v = p.cost.mean) => (p.cost.mean === 0 ? (zeroX.get(p) as number) : scale.at(v)),
+    y: (v) => plotT + plotH - (Math.max(0, Math.min(v, yTop)) / yTop) * plotH,
+  };
+}
+
+/** Grid and ticks, the band at 0 with its broken axis, the axis titles. */
+function drawAxes(out: string[], g: CostPlot): void {
+  const { plotL, plotR, plotT, plotH, y, scale, band, axis } = g;
+  for (const [i, yv] of g.yAxis.ticks.entries()) {
     out.push(
       `<line x1="${plotL}" y1="${y(yv).toFixed(1)}" x2="${plotR}" y2="${y(yv).toFixed(1)}" stroke="${i ? "#e6e6e6" : "#444"}"/>`,
-      t(plotL - 7, y(yv) + 4, percentLabel(yv, yAxis.step), `font-size="11" fill="#555" text-anchor="end"`),
+      svgText(plotL - 7, y(yv) + 4, percentLabel(yv, g.yAxis.step), `font-size="11" fill="#555" text-anchor="end"`),
     );
   }
-  if (rest.length)
+  if (g.rest.length)
     for (const xv of scale.ticks) {
       const px = scale.at(xv);
       out.push(
         `<line x1="${px.toFixed(1)}" y1="${plotT + plotH}" x2="${px.toFixed(1)}" y2="${plotT + plotH + 5}" stroke="#444"/>`,
-        t(px, plotT + plotH + 19, scale.label(xv), `font-size="11" fill="#555" text-anchor="middle"`),
+        svgText(px, plotT + plotH + 19, scale.label(xv), `font-size="11" fill="#555" text-anchor="middle"`),
       );
     }
   if (band) {
@@ -260,7 +322,7 @@ export function costFigure(
     const bx = plotL + band + 11;
     out.push(
       `<rect x="${plotL}" y="${plotT}" width="${band}" height="${plotH}" fill="#f4f4f4" data-band="zero"/>`,
-      t(
+      svgText(
         plotL + band / 2,
         plotT + plotH + 19,
         `0 (${axis.zeroLabel})`,
@@ -271,31 +333,38 @@ export function costFigure(
   }
   out.push(
     `<line x1="${plotL}" y1="${plotT}" x2="${plotL}" y2="${plotT + plotH}" stroke="#444"/>`,
-    t(
-      (axisL + plotR) / 2,
+    svgText(
+      (g.axisL + plotR) / 2,
       plotT + plotH + 40,
-      `${axis.xLabel}${scale.log && rest.length ? ", log scale" : ""}`,
+      `${axis.xLabel}${scale.log && g.rest.length ? ", log scale" : ""}`,
       `font-size="13" fill="#333" text-anchor="middle"`,
     ),
-    t(
+    svgText(
       22,
       plotT + plotH / 2,
       "Success rate",
       `font-size="13" fill="#333" text-anchor="middle" transform="rotate(-90 22 ${plotT + plotH / 2})"`,
     ),
   );
-  const front = placed.filter((p) => p.pareto).sort((a, b) => a.cost.mean - b.cost.mean || x(a) - x(b));
+}
+
+const backbonesOfPoints = (points: readonly CostPoint[]) => [...new Set(points.map((p) => p.backbone))];
+const shapeOf = (points: readonly CostPoint[], b: string) =>
+  SHAPES[backbonesOfPoints(points).indexOf(b) % SHAPES.length];
+/** points are numbered on the plot and named in the legend, so close points stay readable */
+const numberOf = (points: readonly CostPoint[], p: CostPoint) => points.indexOf(p) + 1;
+
+/** The Pareto front as a step line, then each point with its two intervals. */
+function drawPoints(out: string[], g: CostPlot): void {
+  const { x, y, axis } = g;
+  const front = g.placed.filter((p) => p.pareto).sort((a, b) => a.cost.mean - b.cost.mean || x(a) - x(b));
   if (front.length > 1) {
     // a step line: SR reachable at each cost
     let d = `M${x(front[0]).toFixed(1)} ${y(front[0].sr.mean).toFixed(1)}`;
     for (const p of front.slice(1)) d += `H${x(p).toFixed(1)}V${y(p.sr.mean).toFixed(1)}`;
     out.push(`<path d="${d}" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4" fill="none"/>`);
   }
-  const backbones = [...new Set(points.map((p) => p.backbone))];
-  const shapeOf = (b: string) => SHAPES[backbones.indexOf(b) % SHAPES.length];
-  // points are numbered on the plot and named in the legend, so close points stay readable
-  const number = new Map(points.map((p, i) => [p, i + 1]));
-  for (const p of placed) {
+  for (const p of g.placed) {
     const cx = x(p);
     const cy = y(p.sr.mean);
     const colour = PALETTE[p.memory as "none"] ?? "#555";
@@ -307,73 +376,88 @@ export function costFigure(
       `<path d="${xw}M${cx.toFixed(1)} ${y(p.sr.lo).toFixed(1)}V${y(p.sr.hi).toFixed(1)}" stroke="${colour}" stroke-width="1.2" opacity="0.8"/>`,
     );
     const tip = `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}: SR ${(p.sr.mean * 100).toFixed(1)}% [${(p.sr.lo * 100).toFixed(1)}, ${(p.sr.hi * 100).toFixed(1)}], ${axis.xLabel} ${axis.format(p.cost.mean)}, n=${p.sr.n}${p.pareto ? " (Pareto front)" : ""}`;
+    const n = numberOf(g.points, p);
     out.push(
-      `<g data-point="${number.get(p)}"><title>${escapeXml(tip)}</title>${marker(shapeOf(p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
+      `<g data-point="${n}"><title>${escapeXml(tip)}</title>${marker(shapeOf(g.points, p.backbone), cx, cy, 6, `fill="${colour}" stroke="${p.pareto ? "#b03030" : "#333"}" stroke-width="${p.pareto ? 2.5 : 1}"`)}</g>`,
     );
-    if (!one) out.push(t(cx + 7, cy - 8, String(number.get(p)), `font-size="11" font-weight="bold" fill="#333"`));
+    if (!g.one) out.push(svgText(cx + 7, cy - 8, String(n), `font-size="11" font-weight="bold" fill="#333"`));
   }
-  if (one) {
-    // labels above-right of their points, moved apart vertically where two would overlap
-    const taken: { x1: number; x2: number; y: number }[] = [];
-    for (const p of [...placed].sort((a, b) => y(a.sr.mean) - y(b.sr.mean))) {
-      const label = MEMORY_LABELS[p.memory] ?? p.memory;
-      const lx = x(p) + 9;
-      const w = textW(label, 12);
-      const y0 = y(p.sr.mean) - 8;
-      let ly = y0;
-      const clash = (yy: number) => taken.some((b) => lx < b.x2 && b.x1 < lx + w && Math.abs(b.y - yy) < 14);
-      for (let k = 1; clash(ly) && k < 40; k++) ly = y0 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 14;
-      taken.push({ x1: lx, x2: lx + w, y: ly });
-      out.push(t(lx, ly, label, `font-size="12" fill="#222" data-label="1"`));
-    }
+}
+
+/** One backbone: labels above-right of their points, moved apart vertically where two would overlap. */
+function drawPointLabels(out: string[], g: CostPlot): void {
+  const { x, y } = g;
+  const taken: { x1: number; x2: number; y: number }[] = [];
+  for (const p of [...g.placed].sort((a, b) => y(a.sr.mean) - y(b.sr.mean))) {
+    const label = MEMORY_LABELS[p.memory] ?? p.memory;
+    const lx = x(p) + 9;
+    const w = textW(label, 12);
+    const y0 = y(p.sr.mean) - 8;
+    let ly = y0;
+    const clash = (yy: number) => taken.some((b) => lx < b.x2 && b.x1 < lx + w && Math.abs(b.y - yy) < 14);
+    for (let k = 1; clash(ly) && k < 40; k++) ly = y0 + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * 14;
+    taken.push({ x1: lx, x2: lx + w, y: ly });
+    out.push(svgText(lx, ly, label, `font-size="12" fill="#222" data-label="1"`));
   }
-  // legend: shapes for backbones, colours for memory modes (one backbone: its name and the front)
-  let ly = plotT + 6;
-  const lx = plotR + 30;
-  if (one) {
-    out.push(t(lx, ly, `Backbone: ${points[0].backbone}`, `font-size="12" fill="#333"`));
-    ly += 30;
+}
+
+/** Shapes for backbones, colours for memory modes, numbered points (one backbone: its name and the front). */
+function drawLegend(out: string[], g: CostPlot): void {
+  const { points } = g;
+  let ly = g.plotT + 6;
+  const lx = g.plotR + 30;
+  const front = () => {
     out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
-    out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
-  } else legend();
-  function legend(): void {
-    out.push(t(lx, ly, "Backbone", `font-size="12" font-weight="bold" fill="#333"`));
-    for (const b of backbones) {
-      ly += 20;
-      out.push(marker(shapeOf(b), lx + 6, ly - 4, 5, `fill="#fff" stroke="#333" stroke-width="1.2"`));
-      out.push(t(lx + 18, ly, b, `font-size="12" fill="#333"`));
-    }
+    out.push(svgText(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
+  };
+  if (g.one) {
+    out.push(svgText(lx, ly, `Backbone: ${points[0].backbone}`, `font-size="12" fill="#333"`));
     ly += 30;
-    out.push(t(lx, ly, "Memory mode", `font-size="12" font-weight="bold" fill="#333"`));
-    for (const m of [...new Set(points.map((p) => p.memory))]) {
-      ly += 20;
-      out.push(`<rect x="${lx}" y="${ly - 11}" width="12" height="12" fill="${PALETTE[m as "none"] ?? "#555"}"/>`);
-      out.push(t(lx + 18, ly, MEMORY_LABELS[m] ?? m, `font-size="12" fill="#333"`));
-    }
-    ly += 30;
-    out.push(`<path d="M${lx} ${ly - 4}h24" stroke="#b03030" stroke-width="1.6" stroke-dasharray="6 4"/>`);
-    out.push(t(lx + 30, ly, "Pareto front", `font-size="12" fill="#333"`));
-    ly += 30;
-    out.push(t(lx, ly, "Points", `font-size="12" font-weight="bold" fill="#333"`));
-    for (const p of points) {
-      ly += 18;
-      const name = `${number.get(p)} ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`;
-      out.push(t(lx, ly, p.cost ? name : `${name} (not placed)`, `font-size="11" fill="${p.cost ? "#333" : "#999"}"`));
-    }
+    front();
+    return;
   }
-  const unplaced = points.filter((p) => p.cost === null);
+  out.push(svgText(lx, ly, "Backbone", `font-size="12" font-weight="bold" fill="#333"`));
+  for (const b of backbonesOfPoints(points)) {
+    ly += 20;
+    out.push(marker(shapeOf(points, b), lx + 6, ly - 4, 5, `fill="#fff" stroke="#333" stroke-width="1.2"`));
+    out.push(svgText(lx + 18, ly, b, `font-size="12" fill="#333"`));
+  }
+  ly += 30;
+  out.push(svgText(lx, ly, "Memory mode", `font-size="12" font-weight="bold" fill="#333"`));
+  for (const m of [...new Set(points.map((p) => p.memory))]) {
+    ly += 20;
+    out.push(`<rect x="${lx}" y="${ly - 11}" width="12" height="12" fill="${PALETTE[m as "none"] ?? "#555"}"/>`);
+    out.push(svgText(lx + 18, ly, MEMORY_LABELS[m] ?? m, `font-size="12" fill="#333"`));
+  }
+  ly += 30;
+  front();
+  ly += 30;
+  out.push(svgText(lx, ly, "Points", `font-size="12" font-weight="bold" fill="#333"`));
+  for (const p of points) {
+    ly += 18;
+    const name = `${numberOf(points, p)} ${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`;
+    out.push(
+      svgText(lx, ly, p.cost ? name : `${name} (not placed)`, `font-size="11" fill="${p.cost ? "#333" : "#999"}"`),
+    );
+  }
+}
+
+/** What is not placed, the band at 0 explained, and the provenance. */
+function drawNotes(out: string[], g: CostPlot): void {
+  const { axis } = g;
+  const unplaced = g.points.filter((p) => p.cost === null);
   const notes = [
     ...(unplaced.length
       ? [
           `Not placed (${axis.unplacedAs}): ${unplaced.map((p) => `${p.backbone} · ${MEMORY_LABELS[p.memory] ?? p.memory}`).join(", ")}`,
         ]
       : []),
-    ...(zero.length ? [`Left band: points at 0 (${axis.zeroLabel}), spread apart; the axis is broken after it.`] : []),
-    ...footer,
+    ...(g.zero.length
+      ? [`Left band: points at 0 (${axis.zeroLabel}), spread apart; the axis is broken after it.`]
+      : []),
+    ...g.footer,
   ];
   notes.forEach((line, i) => {
-    out.push(t(plotL, plotT + plotH + 64 + i * 18, line, `font-size="11" fill="#666"`));
+    out.push(svgText(g.plotL, g.plotT + g.plotH + 64 + i * 18, line, `font-size="11" fill="#666"`));
   });
-  out.push("</svg>");
-  return out.join("\n");
 }
