@@ -112,11 +112,21 @@ interface Setup {
   info: Awaited<ReturnType<Simulator["sceneInfo"]>>;
 }
 
+/** What every group of checks shares: how to get a fresh simulator, and the suite's scene on it. */
+interface SuiteContext {
+  makeSim: () => Promise<Simulator>;
+  scene: string;
+  /** fn on a fresh simulator with the suite's scene loaded with these settings; always closes it */
+  withScene: (settings: SimSettings, fn: (s: Setup) => Promise<void>) => () => Promise<void>;
+  /** withScene with the suite's settings */
+  suite: (fn: (s: Setup) => Promise<void>) => () => Promise<void>;
+  /** a start pose at region i's waypoint */
+  startAt: (s: Setup, i?: number, heading?: number) => { position: [number, number, number]; heading: number };
+}
+
 export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: ConformanceOptions = {}): Check[] {
   const scene = opts.scene ?? "seed:7";
-
-  /** Runs fn on a fresh simulator with the suite's scene loaded; always closes it. */
-  const withScene = (settings: SimSettings, fn: (s: Setup) => Promise<void>) => async () => {
+  const withScene: SuiteContext["withScene"] = (settings, fn) => async () => {
     const sim = await makeSim();
     try {
       const loaded = await sim.loadScene({ scene, settings });
@@ -127,13 +137,26 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       await sim.close();
     }
   };
-  const suite = (fn: (s: Setup) => Promise<void>) => withScene(SUITE_SETTINGS, fn);
-  const startAt = (s: Setup, i = 0, heading = 0) => ({
+  const suite: SuiteContext["suite"] = (fn) => withScene(SUITE_SETTINGS, fn);
+  const startAt: SuiteContext["startAt"] = (s, i = 0, heading = 0) => ({
     position: s.info.regions[i % s.info.regions.length].waypoint,
     heading,
   });
-
+  const ctx: SuiteContext = { makeSim, scene, withScene, suite, startAt };
   const checks: Check[] = [
+    ...sessionChecks(ctx),
+    ...motionChecks(ctx),
+    ...groundTruthChecks(ctx),
+    ...refusalChecks(ctx),
+  ];
+  checks.push(...avoidRegionChecks({ suite, startAt, expectSimError, stepLength: SUITE_SETTINGS.stepLength }));
+  if (opts.url) checks.push(...rawFrameChecks(opts.url, scene, SUITE_SETTINGS, opts.timeoutMs ?? 10_000));
+  return checks;
+}
+
+/** The session: the handshake, a scene and its regions, a reset, the images and their headers. */
+function sessionChecks({ makeSim, suite, startAt }: SuiteContext): Check[] {
+  return [
     {
       name: "hello names the protocol, every verb, action and view",
       run: async () => {
@@ -220,6 +243,12 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
         assert.equal(map.image.format, "png", "top-down maps are PNG by default");
       }),
     },
+  ];
+}
+
+/** Moving: turns, steps, walls, STOP, the step budget, plan_path walked to its goal. */
+function motionChecks({ withScene, suite, startAt }: SuiteContext): Check[] {
+  return [
     {
       name: "twelve 30° turns return to the start heading in place; TURN_LEFT turns counter-clockwise",
       run: suite(async (s) => {
@@ -340,6 +369,12 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
         assert.ok(capped.actions.length <= 2, "maxActions caps the plan");
       }),
     },
+  ];
+}
+
+/** What only the harness reads: metrics and geodesics, the sensor's own instance ids, objects on receptacles. */
+function groundTruthChecks({ suite, startAt }: SuiteContext): Check[] {
+  return [
     {
       name: "metrics: geodesics, shortest path, success after walking plan_path to the target and STOP",
       run: suite(async (s) => {
@@ -461,6 +496,12 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
         await expectSimError(s.sim.loadScene({ scene: "/no/such/scene.json" }), "not_found");
       }),
     },
+  ];
+}
+
+/** Bad requests refused with the right error, the session still usable afterwards; sessions independent. */
+function refusalChecks({ makeSim, scene, suite, startAt }: SuiteContext): Check[] {
+  return [
     {
       name: "out-of-order requests are refused and the session stays usable",
       run: async () => {
@@ -576,10 +617,6 @@ export function conformanceChecks(makeSim: () => Promise<Simulator>, opts: Confo
       },
     },
   ];
-  checks.push(...avoidRegionChecks({ suite, startAt, expectSimError, stepLength: SUITE_SETTINGS.stepLength }));
-
-  if (opts.url) checks.push(...rawFrameChecks(opts.url, scene, SUITE_SETTINGS, opts.timeoutMs ?? 10_000));
-  return checks;
 }
 
 /** Runs every check in turn; `onResult` sees each as it finishes. */
