@@ -187,6 +187,15 @@ export function xScale(values: number[], left: number, right: number, count = 6)
 
 type Placed = CostPoint & { cost: Estimate };
 
+/** The values the x scale must hold: each placed point's cost and the ends of its interval. */
+export function costExtent(points: readonly Placed[]): number[] {
+  return points.flatMap((p) => [
+    p.cost.mean,
+    ...(Number.isFinite(p.cost.lo) && p.cost.lo > 0 ? [p.cost.lo] : []),
+    ...(Number.isFinite(p.cost.hi) ? [p.cost.hi] : []),
+  ]);
+}
+
 /** One cost (or latency) figure's layout and scales, computed once for the drawing steps. */
 interface CostPlot {
   axis: TradeoffAxis;
@@ -263,15 +272,7 @@ function costPlot(points: readonly CostPoint[], provenance: string[], axis: Trad
     plotT + plotH + 60 + 18 * (footer.length + 2),
     one ? 0 : plotT + 200 + 18 * points.length + 60,
   );
-  const scale = xScale(
-    rest.flatMap((p) => [
-      p.cost.mean,
-      ...(Number.isFinite(p.cost.lo) && p.cost.lo > 0 ? [p.cost.lo] : []),
-      ...(Number.isFinite(p.cost.hi) ? [p.cost.hi] : []),
-    ]),
-    axisL,
-    plotR,
-  );
+  const scale = xScale(costExtent(rest), axisL, plotR);
   const zeroX = new Map(
     [...zero].sort((a, b) => a.sr.mean - b.sr.mean).map((p, i) => [p, plotL + 17 + 24 * i] as const),
   );

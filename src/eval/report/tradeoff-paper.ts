@@ -9,7 +9,7 @@
  */
 import type { Estimate } from "../bootstrap.ts";
 import { MEMORY_LABELS } from "../metrics.ts";
-import { type CostPoint, marker, SHAPES, type TradeoffAxis, xScale } from "./cost-figure.ts";
+import { type CostPoint, costExtent, marker, SHAPES, type TradeoffAxis, xScale } from "./cost-figure.ts";
 import { escapeXml, PALETTE, type PaperWidth } from "./svg.ts";
 import { niceTicks, percentLabel } from "./ticks.ts";
 
@@ -42,16 +42,7 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
   const plotH = width === "column" ? 140 : 190;
   const legendH = one ? 0 : Math.ceil(backbones.length / (width === "column" ? 2 : 4)) * 11 + 4;
   const H = Math.ceil(plotT + plotH + 34 + legendH + 4);
-  const scale = xScale(
-    rest.flatMap((p) => [
-      p.cost.mean,
-      ...(Number.isFinite(p.cost.lo) && p.cost.lo > 0 ? [p.cost.lo] : []),
-      ...(Number.isFinite(p.cost.hi) ? [p.cost.hi] : []),
-    ]),
-    axisL,
-    plotR,
-    width === "column" ? 4 : 6,
-  );
+  const scale = xScale(costExtent(rest), axisL, plotR, width === "column" ? 4 : 6);
   const zeroX = new Map([...zero].sort((a, b) => a.sr.mean - b.sr.mean).map((p, i) => [p, plotL + 8 + 12 * i]));
   const x = (p: Placed, v = p.cost.mean) => (p.cost.mean === 0 ? (zeroX.get(p) as number) : scale.at(v));
   const yAxis = niceTicks(Math.max(...placed.map((p) => p.sr.hi)) * 1.08, 5, 1);
