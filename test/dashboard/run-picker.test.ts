@@ -135,6 +135,14 @@ test("runs are grouped by folder, then backbone and memory mode, and a search na
   await page.click("[data-testid=run-item]");
   const path = pathOf("results/sweep-a", "heuristic", "raw", "eval-u2-0004");
   await page.waitForSelector(`[data-testid=episode][data-stream="replay:${path}"]`);
+  // the panel is the run's before its events arrive: its outcome line follows them
+  await page
+    .waitForFunction(
+      `document.querySelector("[data-testid=outcome]")?.textContent.includes("eval-u2-0004")`,
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   assert.match(
     (await page.textContent("[data-testid=outcome]"))!,
     /eval-u2-0004 · temporal · user u2 · memory raw · heuristic/,
