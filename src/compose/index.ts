@@ -6,7 +6,7 @@
  * (.dependency-cruiser.cjs, part-interfaces).
  */
 
-export { memoryConfigFor, readStoreRecord, STORE_RECORD } from "./memory-folder.ts";
+export { memoryConfigFor, memoryToRead, readStoreRecord, STORE_RECORD, StoreElsewhereError } from "./memory-folder.ts";
 export type { PluginHost } from "./plugins.ts";
 export { loadPlugins } from "./plugins.ts";
 export type { MemoryFactory } from "./wiring.ts";

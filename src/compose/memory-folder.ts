@@ -44,6 +44,38 @@ export function memoryConfigFor(config: PolarConfig, dir: string): PolarConfig["
   return { ...placed, neo4j: { ...placed.neo4j, namespace: recorded.namespace } };
 }
 
+/**
+ * The store to READ a memory folder from (`polar memory --memory-dir`, the dashboard): the Neo4j
+ * graph its store.json records, whatever store the reader's own config names (the folder says
+ * where its memory is), on the server that config connects to, else its memory.db. A record
+ * naming another server is refused: the config's password goes only to the server the user
+ * configured, never to one a file names.
+ */
+export function memoryToRead(config: PolarConfig, dir: string, label = dir): PolarConfig["memory"] {
+  const record = readStoreRecord(dir);
+  if (!record) return memoryConfigFor(config, dir);
+  if (record.uri !== config.memory.neo4j.uri)
+    throw new StoreElsewhereError(
+      `${label} is a Neo4j memory at ${record.uri} (namespace ${record.namespace}); this config connects to ` +
+        `${config.memory.neo4j.uri}: use a config whose memory.neo4j.uri is ${record.uri} ` +
+        `(or POLAR_MEMORY__NEO4J__URI=${record.uri})`,
+    );
+  return {
+    ...config.memory,
+    store: "neo4j",
+    neo4j: {
+      ...config.memory.neo4j,
+      namespace: record.namespace,
+      ...(record.database ? { database: record.database } : {}),
+    },
+  };
+}
+
+/** A memory folder whose graph is on a server the reader's config does not connect to. */
+export class StoreElsewhereError extends Error {
+  override name = "StoreElsewhereError";
+}
+
 /** Records a Neo4j memory's place in its folder, for `polar memory --memory-dir` and the dashboard. */
 export function writeStoreRecord(dir: string, memory: PolarConfig["memory"]): StoreRecord | null {
   // a store kept in the folder's own file needs no record of where it is

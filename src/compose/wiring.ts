@@ -20,6 +20,7 @@ import { describeTrigger, runEpisode } from "../eval/harness.ts";
 import { withRepresentation } from "../eval/index.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "../eval/runner.ts";
 import { storeKind } from "../memory/create.ts";
+import { Neo4jConfig } from "../memory/index.ts";
 import { SceneGraphCache } from "../planning/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { settingsFromConfig } from "../sim/index.ts";
@@ -265,8 +266,10 @@ function sharedStoreNote(config: PolarConfig, dir: string, backbone: string): st
   if (storeKind(config.memory.store).local) return null;
   const m = memoryConfigFor(config, dir);
   const rel = relative(process.cwd(), dir) || dir;
+  // the folder's store.json names the namespace; only a server other than the default needs saying
+  const server = m.neo4j.uri === Neo4jConfig.parse({}).uri ? "" : `POLAR_MEMORY__NEO4J__URI=${m.neo4j.uri} `;
   return (
     `memory of ${backbone}: ${storeKind(m.store).describe(m)}, namespace ${m.neo4j.namespace}; ` +
-    `see it with: polar memory show --config <this config> --memory-dir ${rel} --user <user>`
+    `see it with: ${server}polar memory show --memory-dir ${rel} --user <user>`
   );
 }

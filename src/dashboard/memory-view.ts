@@ -6,7 +6,7 @@
  */
 import { existsSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { memoryConfigFor, readStoreRecord, STORE_RECORD } from "../compose/index.ts";
+import { memoryConfigFor, memoryToRead, readStoreRecord, STORE_RECORD } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import type { ObjectMemory } from "../memory/index.ts";
 import { openExistingStore } from "../memory/open-existing.ts";
@@ -122,24 +122,8 @@ export async function readMemoryGraph(
  */
 function memoryOfFolder(config: PolarConfig, roots: DataRoots, dir: string): PolarConfig["memory"] {
   // store.json, when there, must be a file inside the roots too (links followed)
-  const record = lexists(join(dir, STORE_RECORD)) && roots.inside(dir, STORE_RECORD) ? readStoreRecord(dir) : null;
-  if (record) {
-    // the password goes only to the server the user configured, never to one a file names
-    if (record.uri !== config.memory.neo4j.uri)
-      throw new Error(
-        `${roots.label(dir)} is a Neo4j memory at ${record.uri} (namespace ${record.namespace}); this dashboard's ` +
-          `config connects to ${config.memory.neo4j.uri}: start it with a config whose memory.neo4j.uri is ${record.uri}`,
-      );
-    return {
-      ...config.memory,
-      store: "neo4j",
-      neo4j: {
-        ...config.memory.neo4j,
-        namespace: record.namespace,
-        ...(record.database ? { database: record.database } : {}),
-      },
-    };
-  }
+  if (lexists(join(dir, STORE_RECORD))) roots.inside(dir, STORE_RECORD);
+  if (readStoreRecord(dir)) return memoryToRead(config, dir, roots.label(dir));
   // SQLite opens memory.db and its -wal and -shm beside it: each one that is there must be a
   // file inside the roots, links followed, or a link could show a graph from anywhere
   for (const name of SQLITE_FILES) if (lexists(join(dir, name))) roots.inside(dir, name);

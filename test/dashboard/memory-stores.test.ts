@@ -8,12 +8,14 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { test } from "node:test";
 import { createMemoryFactory, memoryConfigFor } from "../../src/compose/memory-factory.ts";
+import { createRuntime } from "../../src/compose/wiring.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { listMemoryFolders, readMemoryGraph } from "../../src/dashboard/memory-view.ts";
 import { DataRoots } from "../../src/dashboard/paths.ts";
+import type { ScenarioSet } from "../../src/datasets/index.ts";
 import { Neo4jConfig } from "../../src/memory/config.ts";
 import { connectNeo4j } from "../../src/memory/neo4j-connect.ts";
 import { dropNamespace } from "../../src/memory/neo4j-store.ts";
@@ -123,16 +125,23 @@ test("a Neo4j memory folder records its namespace: the dashboard shows it from a
       return true;
     });
 
-    // polar memory show --memory-dir: the namespace the evaluation printed, found again
+    // what the evaluation prints: the namespace and a command that needs nothing of its config
+    // but the server (this test's server is not the default one)
+    const noSet = { scenes: [] } as unknown as ScenarioSet;
+    const note = createRuntime(neo, noSet, [], factory).memoryNote?.(folder, "heuristic") ?? "";
+    assert.ok(note.includes(`namespace ${ns}`), note);
+    const shown = uri === Neo4jConfig.parse({}).uri ? "" : `POLAR_MEMORY__NEO4J__URI=${uri} `;
+    assert.ok(
+      note.endsWith(
+        `see it with: ${shown}polar memory show --memory-dir ${relative(process.cwd(), folder)} --user <user>`,
+      ),
+      note,
+    );
+    // polar memory show --memory-dir, as the evaluation's note says: the folder's store.json finds
+    // the graph with the default (SQLite) store configured; only the server is the config's to say
     const r = await runPolar(["memory", "show", "--memory-dir", folder, "--user", "u9"], {
       cwd: dir,
-      env: {
-        ...process.env,
-        POLAR_MEMORY__STORE: "neo4j",
-        POLAR_MEMORY__NEO4J__URI: uri,
-        POLAR_MEMORY__NEO4J__NAMESPACE: base,
-        POLAR_EMBEDDER__TYPE: "lexical",
-      },
+      env: { ...process.env, POLAR_MEMORY__NEO4J__URI: uri, POLAR_EMBEDDER__TYPE: "lexical" },
       ms: 60_000,
     });
     assert.equal(r.code, 0, r.err);

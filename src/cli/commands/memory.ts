@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
-import { memoryConfigFor } from "../../compose/index.ts";
+import { memoryToRead, StoreElsewhereError } from "../../compose/index.ts";
 import type { MemoryConfig } from "../../memory/index.ts";
 import {
   createEmbedder,
@@ -18,13 +18,19 @@ const MEMORY_DIR_HELP =
 
 /**
  * The store to read: memory.path / memory.neo4j.namespace from the config, or a memory folder's
- * (--memory-dir), as `polar eval` and `polar run` open it: the same namespace they print.
+ * (--memory-dir): the Neo4j namespace its store.json records (the one `polar eval` printed),
+ * whatever store the config names, else its memory.db.
  */
 function memoryFor(cmd: Command, dir: string | undefined): MemoryConfig {
   const config = configFor(cmd);
   if (dir === undefined) return config.memory;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`--memory-dir ${dir}: no such folder`);
-  return memoryConfigFor(config, dir);
+  try {
+    return memoryToRead(config, dir);
+  } catch (e) {
+    if (e instanceof StoreElsewhereError) throw new UserError(e.message);
+    throw e;
+  }
 }
 
 const when = (at: number) =>
