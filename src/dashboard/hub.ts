@@ -12,7 +12,7 @@ import { ClientChannel } from "./channel.ts";
 import { Drive } from "./drive.ts";
 import { listMemoryFolders } from "./memory-view.ts";
 import { DataRoots } from "./paths.ts";
-import { type AnyEvent, listAllRuns, readReplay, summarizeRun } from "./replay.ts";
+import { type AnyEvent, findAllRuns, RUNS_LISTED, RunSummaries, readReplay } from "./replay.ts";
 import { isAlive, listResultFolders, readProgress } from "./results-view.ts";
 
 export interface DashboardOptions {
@@ -52,9 +52,11 @@ export class Hub {
   private readonly progressTimer: NodeJS.Timeout;
   private lastProgress = "";
   private readonly closing: (() => void)[] = [];
+  private readonly summaries: RunSummaries;
 
   constructor(readonly opts: DashboardOptions) {
     this.roots = new DataRoots(opts.projectDir, undefined, opts.roots ?? []);
+    this.summaries = new RunSummaries(this.roots);
     this.log = opts.log ?? (() => undefined);
     this.drive = new Drive(
       opts.config,
@@ -140,14 +142,17 @@ export class Hub {
   }
 
   catalogue() {
-    const runs = listAllRuns(this.roots);
+    const found = findAllRuns(this.roots);
+    const runs = found.slice(0, RUNS_LISTED);
     return {
       type: "catalogue",
       datasets: listDatasets(this.roots),
       backbones: this.drive.backbones(),
       runs: runs.map((r) => r.path),
       /** the same runs with what the picker groups and searches them by */
-      runInfo: runs.map((r) => summarizeRun(this.roots, r)),
+      runInfo: this.summaries.of(runs),
+      /** how many runs there are in all (the picker lists the newest RUNS_LISTED) */
+      runsFound: found.length,
       results: listResultFolders(this.roots),
       memories: listMemoryFolders(this.roots),
       sessions: this.sessionList(),

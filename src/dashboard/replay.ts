@@ -97,12 +97,24 @@ export function listRuns(roots: DataRoots, root: string, limit = 200): { path: s
   return out.sort((a, b) => b.mtime - a.mtime).slice(0, limit);
 }
 
+/**
+ * How many runs the picker lists, newest first: one evaluation with --trajectories keeps a run per
+ * episode and memory mode (polar-mini: 240), so a few evaluations' worth; the page says how many
+ * more there were.
+ */
+export const RUNS_LISTED = 5000;
+
 /** Replays under the project's runs/ and results/ and under every extra root, newest first. */
-export function listAllRuns(roots: DataRoots, limit = 200): { path: string; mtime: number }[] {
+export function listAllRuns(roots: DataRoots, limit = RUNS_LISTED): { path: string; mtime: number }[] {
+  return findAllRuns(roots).slice(0, limit);
+}
+
+/** Every replay under the roots, newest first (the picker lists the first RUNS_LISTED and counts the rest). */
+export function findAllRuns(roots: DataRoots): { path: string; mtime: number }[] {
   const seen = new Map<string, { path: string; mtime: number }>();
   for (const root of roots.searchRoots(["runs", "results"]))
-    for (const r of listRuns(roots, root, limit)) seen.set(r.path, r);
-  return [...seen.values()].sort((a, b) => b.mtime - a.mtime).slice(0, limit);
+    for (const r of listRuns(roots, root, Number.POSITIVE_INFINITY)) seen.set(r.path, r);
+  return [...seen.values()].sort((a, b) => b.mtime - a.mtime);
 }
 
 /** What the run picker groups and searches a run by: its folder, and its episode_start event's fields. */
@@ -126,6 +138,30 @@ function evaluationOf(path: string): string | null {
 
 /** bytes read from the head of an events.jsonl: its first event is the episode's start */
 const HEAD_BYTES = 16 * 1024;
+
+/**
+ * Run summaries kept by path and modification time: the catalogue goes to every page that
+ * connects, and reading thousands of events.jsonl heads each time would hold the server.
+ */
+export class RunSummaries {
+  private readonly kept = new Map<string, RunSummary>();
+
+  constructor(private readonly roots: DataRoots) {}
+
+  of(runs: { path: string; mtime: number }[]): RunSummary[] {
+    const next = new Map<string, RunSummary>();
+    const out = runs.map((r) => {
+      const had = this.kept.get(r.path);
+      const s = had && had.mtime === r.mtime ? had : summarizeRun(this.roots, r);
+      next.set(r.path, s);
+      return s;
+    });
+    // only the runs listed now are kept: a deleted run's summary goes with it
+    this.kept.clear();
+    for (const [k, v] of next) this.kept.set(k, v);
+    return out;
+  }
+}
 
 /** A run's summary from the first lines of its events.jsonl; what cannot be read is null, never an error. */
 export function summarizeRun(roots: DataRoots, run: { path: string; mtime: number }): RunSummary {

@@ -23,7 +23,7 @@ export function ReplayTab({ conn, cat, opened }) {
   return html`<div>
     <section class="panel form">
       <h3>Replay a run</h3>
-      <${RunPicker} runs=${cat?.runInfo ?? []} picked=${path} onPick=${(p) => {
+      <${RunPicker} runs=${cat?.runInfo ?? []} found=${cat?.runsFound ?? 0} picked=${path} onPick=${(p) => {
         setPath(p);
         conn.send({ type: "replay", path: p });
       }} />

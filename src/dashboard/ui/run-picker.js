@@ -30,7 +30,7 @@ export function grouped(runs) {
 /** a run's name within its folder */
 const leaf = (r) => (r.path.startsWith(`${r.folder}/`) ? r.path.slice(r.folder.length + 1) : r.path);
 
-export function RunPicker({ runs, picked, onPick }) {
+export function RunPicker({ runs, found, picked, onPick }) {
   const [query, setQuery] = useState("");
   const shown = matching(runs ?? [], query);
   const folders = grouped(shown);
@@ -39,7 +39,11 @@ export function RunPicker({ runs, picked, onPick }) {
   return html`<div class="run-picker" data-testid="run-picker">
     <input type="search" placeholder="search runs: episode, scenario, backbone, memory mode, folder…" value=${query}
       onInput=${(e) => setQuery(e.currentTarget.value)} data-testid="run-search" />
-    <span class="small muted" data-testid="run-count">${shown.length} of ${(runs ?? []).length} runs in ${folders.size} folder(s)</span>
+    <span class="small muted" data-testid="run-count">${shown.length} of ${(runs ?? []).length} runs in ${folders.size} folder(s)${
+      found > (runs ?? []).length
+        ? ` (the newest ${(runs ?? []).length} of ${found}: open an older one by its path)`
+        : ""
+    }</span>
     <div class="run-groups">
       ${[...folders].map(
         ([folder, modes]) => html`<details open=${open} data-testid="run-folder" data-folder=${folder}>
