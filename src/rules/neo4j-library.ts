@@ -12,6 +12,7 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import type { Neo4jConfig } from "../memory/index.ts";
 import { connectNeo4j, errorText } from "../memory/neo4j-connect.ts";
+import { neoDateTime } from "../memory/neo4j-store.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 
@@ -99,7 +100,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
            ON CREATE SET l.libraryVersion = 0, l.nextRule = 1
            SET l.lockedAt = $at
            RETURN l.libraryVersion AS libraryVersion, l.nextRule AS nextRule`,
-          { space: this.space, userId, at },
+          { space: this.space, userId, at: neoDateTime(at) },
         );
         const state = {
           libraryVersion: s.records[0].get("libraryVersion") as number,
@@ -141,7 +142,8 @@ export class Neo4jRuleLibrary implements RuleLibrary {
               libraryVersion: v.libraryVersion,
               status: v.status,
               change: v.change,
-              createdAt: v.createdAt,
+              // a DATETIME for Neo4j Browser and Cypher's date functions; the body keeps milliseconds
+              createdAt: neoDateTime(v.createdAt),
               statement: v.rule.statement,
               checkKind: v.check.kind,
               body: JSON.stringify(v),

@@ -79,6 +79,21 @@ if (!admin) {
       assert.equal(existsSync(join(root, "memory", "rules.db")), false, "no SQLite library was made");
     });
 
+    it("times on the server are Neo4j DATETIMEs that Cypher's date functions read", async () => {
+      const r = await driver.executeQuery(
+        `MATCH (l:RuleLibrary {userId: 'u1'})-[:HAS_RULE_VERSION]->(v:RuleVersion) WHERE l.space STARTS WITH $ns
+         RETURN v.createdAt IS :: ZONED DATETIME AS created, l.lockedAt IS :: ZONED DATETIME AS locked,
+                v.createdAt.epochMillis AS ms`,
+        { ns: namespace },
+      );
+      assert.ok(r.records.length > 0);
+      for (const rec of r.records) {
+        assert.equal(rec.get("created"), true);
+        assert.equal(rec.get("locked"), true);
+        assert.ok(Math.abs(Number(rec.get("ms")) - Date.now()) < 3_600_000, String(rec.get("ms")));
+      }
+    });
+
     it("polar run learns what is said with the request into the server's library", () => {
       const set = JSON.parse(readFileSync(join(dataset, "scenario-set.json"), "utf8"));
       const episode = set.evaluation[0];
