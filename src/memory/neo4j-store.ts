@@ -23,6 +23,8 @@ import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from "neo4
 import type { Neo4jConfig } from "./config.ts";
 import { connectNeo4j, errorText, type Neo4jConnection } from "./neo4j-connect.ts";
 import { ensureSchema, VECTOR_INDEX } from "./neo4j-schema.ts";
+import { ms } from "./neo4j-time.ts";
+import { appendEvents, writeEpisodeRows } from "./neo4j-write.ts";
 import {
   type EmbedderInfo,
   type EpisodeWrite,
@@ -33,7 +35,6 @@ import {
   MemoryStoreError,
   type ObjectMemory,
   type ObjectRecord,
-  type ParsedEpisodeWrite,
   parseEpisodeWrite,
   requireUser,
   type StatementHit,
@@ -41,7 +42,7 @@ import {
   type StoredEpisode,
   type StoreOptions,
 } from "./store.ts";
-import { checkObject, missingStatement, noValidEdge, userClearedEvent, WriteEvents } from "./write-events.ts";
+import { userClearedEvent } from "./write-events.ts";
 
 /** Beyond this many ANN candidates, an exact per-user scan is cheaper than widening again. */
 const MAX_CANDIDATES = 4096;
@@ -80,28 +81,6 @@ export async function openNeo4jStore(cfg: Neo4jConfig, opts: Neo4jStoreOptions =
 }
 
 type Params = Record<string, unknown>;
-
-/**
- * Times are stored as Neo4j DATETIMEs (UTC), so Neo4j Browser and Cypher's date functions read
- * them; a store written before held epoch milliseconds as integers, and every read takes either
- * through this expression, which gives milliseconds.
- */
-const ms = (x: string) => `(CASE WHEN ${x} IS :: INTEGER THEN ${x} ELSE ${x}.epochMillis END)`;
-
-/** epoch milliseconds as a Neo4j DATETIME in UTC */
-export function neoDateTime(at: number): InstanceType<typeof neo4j.types.DateTime> {
-  const d = new Date(at);
-  return new neo4j.types.DateTime(
-    d.getUTCFullYear(),
-    d.getUTCMonth() + 1,
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-    d.getUTCSeconds(),
-    d.getUTCMilliseconds() * 1_000_000,
-    0,
-  );
-}
 
 export class Neo4jMemoryStore implements MemoryStore {
   readonly kind = "neo4j";
@@ -150,7 +129,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     }
   }
 
-  private scope(user: string): Params {
+  private scope(user: string): { space: string; user: string } {
     return { space: this.namespace, user };
   }
 
@@ -180,187 +159,11 @@ export class Neo4jMemoryStore implements MemoryStore {
     if (hasNew && !vectors) {
       throw new MemoryStoreError("this memory store was opened without an embedder and cannot store statements");
     }
-    const events = await this.write("writing an episode", (tx) => this.writeRows(tx, user, w, hasNew ? vectors : null));
+    const events = await this.write("writing an episode", (tx) =>
+      writeEpisodeRows(tx, this, user, w, hasNew ? vectors : null),
+    );
     if (hasNew && !this.held) this.held = vectors;
     return events;
-  }
-
-  private async writeRows(
-    tx: ManagedTransaction,
-    user: string,
-    w: ParsedEpisodeWrite,
-    vectors: EmbedderInfo | null | undefined,
-  ): Promise<MemoryEvent[]> {
-    const at = neoDateTime(w.episode.at);
-    const ep = w.episode.id;
-    const obj = w.object.id;
-    // the time as a DATETIME to store, and as milliseconds to compare with an older integer one
-    const p = { ...this.scope(user), at, atMs: neo4j.int(w.episode.at), episodeId: ep, objectId: obj };
-    const events = new WriteEvents(w);
-    const step = (name: string) => this.onWriteStep?.(name);
-
-    if (vectors) {
-      // The first writer of a namespace records its embedder; a concurrent one with another fails.
-      const r = await tx.run(
-        `MERGE (m:PolarStore {space: $space})
-         ON CREATE SET m.createdAt = $now
-         SET m.embedderName = coalesce(m.embedderName, $name), m.embedderDim = coalesce(m.embedderDim, $dim)
-         RETURN m.embedderName AS name, m.embedderDim AS dim`,
-        { space: this.namespace, now: neoDateTime(Date.now()), name: vectors.name, dim: neo4j.int(vectors.dim) },
-      );
-      const name = r.records[0].get("name") as string;
-      const dim = r.records[0].get("dim") as number;
-      if (name !== vectors.name || dim !== vectors.dim) {
-        throw new MemoryStoreError(
-          `the Neo4j memory store at ${this.location} holds vectors of embedder ${name} (dim ${dim}); this write has ${vectors.name} (dim ${vectors.dim})`,
-        );
-      }
-    }
-
-    const u = await tx.run(
-      `MERGE (u:User {space: $space, userId: $user})
-       WITH u, u.createdAt IS NULL AS fresh
-       SET u.createdAt = coalesce(u.createdAt, $at), u.eventSeq = coalesce(u.eventSeq, 0)
-       RETURN fresh, u.eventSeq AS seq`,
-      p,
-    );
-    const seq0 = u.records[0].get("seq") as number;
-    if (u.records[0].get("fresh")) events.userCreated(user);
-
-    const existing = await tx.run(
-      "OPTIONAL MATCH (o:Object {space: $space, userId: $user, objectId: $objectId}) RETURN o IS NOT NULL AS exists",
-      p,
-    );
-    checkObject(w, existing.records[0].get("exists") as boolean);
-    if (w.object.matchedBy === "new") {
-      await tx.run(
-        `MATCH (u:User {space: $space, userId: $user})
-         CREATE (u)-[:OWNS {at: $at}]->(:Object {space: $space, userId: $user, objectId: $objectId,
-                                                  category: $category, createdAt: $at, updatedAt: $at})`,
-        { ...p, category: w.object.category },
-      );
-    } else {
-      await tx.run(
-        `MATCH (o:Object {space: $space, userId: $user, objectId: $objectId})
-         SET o.category = coalesce($category, o.category),
-             o.updatedAt = CASE WHEN ${ms("o.updatedAt")} < $atMs THEN $at ELSE o.updatedAt END`,
-        { ...p, category: w.object.category },
-      );
-    }
-    events.object();
-    step("object");
-
-    await tx.run(
-      `MATCH (u:User {space: $space, userId: $user}), (o:Object {space: $space, userId: $user, objectId: $objectId})
-       CREATE (u)-[:EXPERIENCED {at: $at}]->(e:Episode {space: $space, userId: $user, id: $episodeId, at: $at,
-               instruction: $instruction, success: $success, trajectory: $trajectory})-[:ABOUT {at: $at}]->(o)
-       CREATE (e)-[:GAVE {at: $at}]->(:Instruction {space: $space, userId: $user, id: $instructionId,
-               text: $instruction, at: $at})
-       FOREACH (img IN CASE WHEN $image IS NULL THEN [] ELSE [$image] END |
-         CREATE (e)-[:SHOWED {at: $at}]->(:ReferenceImage {space: $space, userId: $user, id: img.id,
-                 hash: img.hash, path: img.path, at: $at})-[:DEPICTS {at: $at}]->(o))`,
-      {
-        ...p,
-        instruction: w.episode.instruction,
-        success: w.episode.success,
-        trajectory: w.episode.trajectory,
-        instructionId: w.instructionId,
-        image: w.referenceImage,
-      },
-    );
-    events.episode();
-    step("episode");
-
-    // Statements about the object hang off it (HAS_STATEMENT); facts about the user or another
-    // entity hang off the user (KNOWS). Both queries are the same but for the edge's start node.
-    for (const about of ["object", "user"] as const) {
-      const from =
-        about === "object"
-          ? "MATCH (from:Object {space: $space, userId: $user, objectId: $objectId})"
-          : "MATCH (from:User {space: $space, userId: $user})";
-      const news = w.statements.flatMap((s) =>
-        s.kind === "new" && s.about === about ? [{ id: s.id, text: s.text, embedding: Array.from(s.embedding) }] : [],
-      );
-      if (news.length > 0) {
-        // setNodeVectorProperty stores float32 (half the size of a float64 list) and checks it.
-        await tx.run(
-          `${from}
-           UNWIND $news AS st
-           CREATE (from)-[:${about === "object" ? "HAS_STATEMENT" : "KNOWS"} {at: $at, episodeId: $episodeId}]->
-                  (s:Statement {space: $space, userId: $user, id: st.id, text: st.text, createdAt: $at})
-           WITH s, st
-           CALL db.create.setNodeVectorProperty(s, 'embedding', st.embedding)`,
-          { ...p, news },
-        );
-      }
-    }
-    const linkedText = new Map<string, string>();
-    for (const about of ["object", "user"] as const) {
-      const ids = w.statements.flatMap((s) => (s.kind === "link" && s.about === about ? [s.id] : []));
-      if (ids.length === 0) continue;
-      const found = await tx.run(
-        `UNWIND $ids AS sid
-         MATCH (s:Statement {space: $space, id: sid}) WHERE s.userId = $user
-         ${about === "object" ? "MATCH (from:Object {space: $space, userId: $user, objectId: $objectId})" : "MATCH (from:User {space: $space, userId: $user})"}
-         MERGE (from)-[r:${about === "object" ? "HAS_STATEMENT" : "KNOWS"} {episodeId: $episodeId}]->(s)
-         ON CREATE SET r.at = $at
-         RETURN DISTINCT s.id AS id, s.text AS text`,
-        { ...p, ids },
-      );
-      for (const r of found.records) linkedText.set(r.get("id") as string, r.get("text") as string);
-    }
-    for (const s of w.statements) {
-      const text = linkedText.get(s.id);
-      if (s.kind === "link" && text === undefined) throw missingStatement(s.id);
-      events.statement(s, text);
-      step("statement");
-    }
-    for (const inv of w.invalidate) {
-      const from =
-        inv.objectId === null
-          ? "(:User {space: $space, userId: $user})-[r:KNOWS]->"
-          : "(:Object {space: $space, userId: $user, objectId: $target})-[r:HAS_STATEMENT]->";
-      const r = await tx.run(
-        `MATCH ${from}(s:Statement {space: $space, id: $sid})
-         WHERE s.userId = $user AND r.invalidAt IS NULL AND r.episodeId <> $episodeId AND ${ms("r.at")} <= $atMs
-         SET r.invalidAt = $at, r.invalidatedBy = $episodeId
-         RETURN s.text AS text`,
-        { ...p, sid: inv.id, target: inv.objectId },
-      );
-      if (r.records.length === 0) throw noValidEdge(inv);
-      events.superseded(inv, r.records[0].get("text") as string);
-      step("invalidate");
-    }
-
-    await tx.run(
-      `MATCH (e:Episode {space: $space, id: $episodeId})
-       CREATE (e)-[:SUMMARISED_AS {at: $at}]->(:EpisodicMemory {space: $space, userId: $user, id: $episodicId,
-               text: $text, success: $success, at: $at})`,
-      { ...p, episodicId: w.episodic.id, text: w.episodic.text, success: w.episode.success },
-    );
-    events.episodic();
-    step("episodic");
-
-    await this.appendEvents(tx, user, seq0, events.list);
-    return events.list;
-  }
-
-  private async appendEvents(tx: ManagedTransaction, user: string, seq0: number, events: MemoryEvent[]): Promise<void> {
-    await tx.run(
-      `UNWIND range(0, size($events) - 1) AS i
-       WITH i, $events[i] AS ev
-       CREATE (:MemoryEvent {space: $space, userId: $user, seq: $seq0 + i + 1, kind: ev.kind, nodeId: ev.nodeId,
-               objectId: ev.objectId, episodeId: ev.episodeId, at: ev.at, recordedAt: ev.recordedAt,
-               detail: ev.detail})
-       WITH count(*) AS n
-       MATCH (u:User {space: $space, userId: $user})
-       SET u.eventSeq = $seq0 + n`,
-      {
-        ...this.scope(user),
-        seq0: neo4j.int(seq0),
-        events: events.map((e) => ({ ...e, at: neoDateTime(e.at), recordedAt: neoDateTime(e.recordedAt) })),
-      },
-    );
   }
 
   // ── reading ─────────────────────────────────────────────────────────────────────────────
@@ -559,7 +362,7 @@ export class Neo4jMemoryStore implements MemoryStore {
          RETURN u.eventSeq AS seq`,
         scope,
       );
-      await this.appendEvents(tx, user, u.records[0].get("seq") as number, [event]);
+      await appendEvents(tx, scope, u.records[0].get("seq") as number, [event]);
       return event;
     });
   }
