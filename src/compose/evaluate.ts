@@ -2,15 +2,16 @@
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import { runEvaluation } from "../eval/evaluation-session.ts";
-import { DEV_BANK, loadBank, type PhraseBank, scoreTable, sweep } from "../eval/index.ts";
 import {
-  planRuleEval,
+  DEV_BANK,
+  loadBank,
+  type PhraseBank,
   type RuleEvalLine,
-  readsNoText,
-  runRuleEval,
-  sceneFacts,
+  scoreTable,
+  sweep,
   writeRuleEval,
-} from "../eval/rules-eval.ts";
+} from "../eval/index.ts";
+import { planRuleEval, readsNoText, runRuleEval, sceneFacts } from "../eval/rules-eval.ts";
 import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, slug } from "../eval/runner.ts";
 import type { BackboneConfig } from "../mllm/index.ts";
 import type { RulesMethod } from "../rules/index.ts";

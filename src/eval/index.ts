@@ -23,8 +23,10 @@ export {
   readResults,
 } from "./results.ts";
 export { scoreTable } from "./rule-phase/labels.ts";
+export type { RuleEvalLine } from "./rule-phase/line.ts";
 export type { PhraseBank } from "./rule-phase/phrases.ts";
 export { DEV_BANK, loadBank, TEST_BANK } from "./rule-phase/phrases.ts";
+export { writeRuleEval } from "./rule-phase/report.ts";
 export { sweep } from "./rule-phase/sweep.ts";
 export { describeDifference, RunConfig, runConfigOf, runHash, writeRunFile } from "./run-config.ts";
 export { ResumeMismatchError, RunLedger } from "./run-ledger.ts";
