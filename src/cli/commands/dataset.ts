@@ -21,12 +21,21 @@ const int = (name: string) => (v: string) => {
   return n;
 };
 
-/** `polar dataset generate|import-pinned|stats|check|schema`. */
+/** `polar dataset generate|import-pinned|build-authored|stats|check|schema`. */
 export function registerDatasetCommands(program: Command): void {
   const dataset = program
     .command("dataset")
     .description("scenario sets: generate them, count PInNED or Polar episodes");
+  registerGenerate(dataset);
+  registerImportPinned(dataset);
+  registerBuildAuthored(dataset);
+  registerStats(dataset);
+  registerCheck(dataset);
+  registerSchema(dataset);
+}
 
+/** `polar dataset generate`: a procedural set for the embedded simulator. */
+function registerGenerate(dataset: Command): void {
   dataset
     .command("generate")
     .description("write a scenario set for the embedded simulator (deterministic for a seed)")
@@ -78,7 +87,10 @@ export function registerDatasetCommands(program: Command): void {
       );
       for (const s of report.shortfall) console.warn(`warning: fewer episodes than asked: ${s}`);
     });
+}
 
+/** `polar dataset import-pinned`: PInNED episodes as a scenario set for the Habitat bridge. */
+function registerImportPinned(dataset: Command): void {
   dataset
     .command("import-pinned")
     .description("write a scenario set of PInNED episodes, whose scenes run on the Habitat bridge")
@@ -99,7 +111,10 @@ export function registerDatasetCommands(program: Command): void {
           `run it with polar eval --dataset ${o.out} --sim-url ws://<habitat bridge>`,
       );
     });
+}
 
+/** `polar dataset build-authored`: a scenario set from a hand-written file. */
+function registerBuildAuthored(dataset: Command): void {
   dataset
     .command("build-authored")
     .description(
@@ -125,7 +140,10 @@ export function registerDatasetCommands(program: Command): void {
         `${o.out}: ${set.users.length} houses, ${set.acquisition.length} acquisition and ${set.evaluation.length} evaluation episodes`,
       );
     });
+}
 
+/** `polar dataset stats`: counts of a scenario set or of PInNED episodes. */
+function registerStats(dataset: Command): void {
   dataset
     .command("stats")
     .description("counts per scenario, category and scene (scenario set), or per scene and category (PInNED)")
@@ -135,7 +153,10 @@ export function registerDatasetCommands(program: Command): void {
       const s = await datasetStats(path);
       console.log(o.json ? JSON.stringify(s, null, 2) : formatStats(s));
     });
+}
 
+/** `polar dataset check`: the generator's checks, and every placement, on a stored set. */
+function registerCheck(dataset: Command): void {
   dataset
     .command("check")
     .description("load a scenario set and re-run the generator's validity checks on every evaluation episode")
@@ -157,7 +178,10 @@ export function registerDatasetCommands(program: Command): void {
         `${path}: ${set.evaluation.length} evaluation episodes pass the checks; all ${set.acquisition.length + set.evaluation.length} episodes place every object at its recorded spot`,
       );
     });
+}
 
+/** `polar dataset schema`: the JSON Schema of scenario-set.json. */
+function registerSchema(dataset: Command): void {
   dataset
     .command("schema")
     .description("print the JSON Schema of scenario-set.json")

@@ -104,7 +104,13 @@ function printObject(m: ObjectMemory): void {
 
 export function registerMemory(program: Command): void {
   const memory = program.command("memory").description("inspect the Polar memory graph (either store)");
+  registerShow(memory);
+  registerSearch(memory);
+  registerForget(memory);
+}
 
+/** `polar memory show`: what the robot remembers of each object, and optionally the history. */
+function registerShow(memory: Command): void {
   memory
     .command("show")
     .description("what the robot remembers of each object: statements, episodic memories, when")
@@ -150,7 +156,10 @@ export function registerMemory(program: Command): void {
         },
       );
     });
+}
 
+/** `polar memory search`: retrieval as the agent does it, with its scores. */
+function registerSearch(memory: Command): void {
   memory
     .command("search")
     .description("the top-k statements for a text, with scores, and the objects they lead to")
@@ -209,7 +218,10 @@ export function registerMemory(program: Command): void {
         }
       },
     );
+}
 
+/** `polar memory forget`: every memory of one user deleted (the history keeps that it happened). */
+function registerForget(memory: Command): void {
   memory
     .command("forget")
     .description("delete every memory of one user (the history keeps a record that it happened)")
