@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { dryRun, formatDryRun } from "../../compose/dry-run.ts";
-import { evaluate } from "../../compose/evaluate.ts";
+import { type EvaluateOptions, evaluate } from "../../compose/evaluate.ts";
 import { PlanError } from "../../compose/setup.ts";
 import type { PolarConfig } from "../../config/index.ts";
 import { ConfigError } from "../../config/index.ts";
@@ -110,6 +110,48 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
   const outDir = freshOutDir(given.eval.out, flags.out !== undefined);
   const config: PolarConfig = { ...given, eval: { ...given.eval, out: outDir } };
   const rerun = outDir === given.eval.out ? "rerun the same command" : `rerun with --out ${outDir}`;
+  refuseConflicts(flags);
+  if (flags.dryRun) return runDryRun(config, flags);
+  // One run per output folder: a second one would interleave result lines and clear the first
+  // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
+  if (rerun !== "rerun the same command") console.error(`polar: no --out given: this run writes into ${outDir}/`);
+  // the handlers come first: a signal between taking the lock and installing them would end the
+  // process by the signal's default, leaving the lock behind
+  const signals = onSignals(rerun);
+  let out: ReturnType<typeof claimDir>;
+  try {
+    out = claimDir(config.eval.out, {
+      label: "--out",
+      command: ["polar", ...argv].join(" "),
+      onNotice: (m) => console.error(`polar: ${m}`),
+    });
+  } catch (e) {
+    signals.off();
+    throw e;
+  }
+  const t0 = Date.now();
+  try {
+    if (flags.queue)
+      return await runQueuedEvalCommand(
+        config,
+        { queue: flags.queue, report: flags.report, rateLimit: flags.rateLimit },
+        argv,
+      );
+    const s = await evaluate(config, evaluateOptions(flags, signals.controller.signal, argv));
+    printSummary(s, flags, rerun, t0);
+    // an interrupted run is not a finished one: scripts that chain on the exit code must see it
+    const code = exitCodeOf(s, signals.controller.signal.aborted);
+    if (code !== undefined) process.exitCode = code;
+  } catch (e) {
+    throw asUserError(e);
+  } finally {
+    signals.off();
+    out.release();
+  }
+}
+
+/** Flags that contradict each other, or that a queued run does not implement yet. */
+function refuseConflicts(flags: EvalFlags): void {
   if (flags.queue && flags.shard) throw new UserError("--queue and --shard are two ways to spread a run: choose one");
   if (flags.queue && flags.simUrl)
     throw new UserError("--sim-url with --queue: the workers run the episodes; give it to polar worker --sim-url");
@@ -127,12 +169,10 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     if (unsupported.length)
       throw new UserError(`--queue does not support ${unsupported.map(([k]) => k).join(", ")} yet`);
   }
-  if (flags.dryRun) return runDryRun(config, flags);
-  // One run per output folder: a second one would interleave result lines and clear the first
-  // one's memories. The lock goes on every exit: return, error, Ctrl-C (twice: process.exit).
-  if (rerun !== "rerun the same command") console.error(`polar: no --out given: this run writes into ${outDir}/`);
-  // the handlers come first: a signal between taking the lock and installing them would end the
-  // process by the signal's default, leaving the lock behind
+}
+
+/** SIGTERM exits; the first Ctrl-C aborts the run (episodes in flight finish), the second exits. */
+function onSignals(rerun: string): { controller: AbortController; off: () => void } {
   const onSigterm = () => process.exit(EXIT.terminated);
   process.on("SIGTERM", onSigterm);
   const controller = new AbortController();
@@ -145,90 +185,88 @@ export async function runEvalCommand(cmd: Command, flags: EvalFlags, argv: strin
     } else process.exit(EXIT.interrupted);
   };
   process.on("SIGINT", onSigint);
-  let out: ReturnType<typeof claimDir>;
-  try {
-    out = claimDir(config.eval.out, {
-      label: "--out",
-      command: ["polar", ...argv].join(" "),
-      onNotice: (m) => console.error(`polar: ${m}`),
-    });
-  } catch (e) {
-    process.off("SIGINT", onSigint);
-    process.off("SIGTERM", onSigterm);
-    throw e;
-  }
-  const t0 = Date.now();
-  try {
-    if (flags.queue)
-      return await runQueuedEvalCommand(
-        config,
-        { queue: flags.queue, report: flags.report, rateLimit: flags.rateLimit },
-        argv,
-      );
-    const s = await evaluate(config, {
-      signal: controller.signal,
-      progress: stderrProgress(),
-      argv,
-      report: flags.report !== false,
-      onNotice: (m) => console.error(`polar: ${m}`),
-      ...(flags.limit !== undefined ? { evaluationLimit: flags.limit } : {}),
-      ...(flags.limitAcquisition !== undefined ? { limit: flags.limitAcquisition } : {}),
-      ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
-      ...(flags.trajectories ? { trajectories: true } : {}),
-      ...(flags.shard ? { shard: flags.shard } : {}),
-      // the simulated user's held-out wording: read here and nowhere else (no test runs this command's action)
-      ...(flags.rules
-        ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress(), ruleTestBank: loadBank(TEST_BANK) }
-        : {}),
-    });
-    for (const n of s.notes) console.error(`polar: ${n}`);
-    for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
-    if (s.report) console.log(`\n${s.report.consoleTable}`);
-    console.log(
-      `\n${s.ran} episodes run, ${s.skipped} already done, ${s.remaining} remaining · ${((Date.now() - t0) / 1000).toFixed(1)} s · embedder: ${s.embedder}`,
+  return {
+    controller,
+    off: () => {
+      process.off("SIGINT", onSigint);
+      process.off("SIGTERM", onSigterm);
+    },
+  };
+}
+
+function evaluateOptions(flags: EvalFlags, signal: AbortSignal, argv: string[]): EvaluateOptions {
+  return {
+    signal,
+    progress: stderrProgress(),
+    argv,
+    report: flags.report !== false,
+    onNotice: (m) => console.error(`polar: ${m}`),
+    ...(flags.limit !== undefined ? { evaluationLimit: flags.limit } : {}),
+    ...(flags.limitAcquisition !== undefined ? { limit: flags.limitAcquisition } : {}),
+    ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+    ...(flags.trajectories ? { trajectories: true } : {}),
+    ...(flags.shard ? { shard: flags.shard } : {}),
+    // the simulated user's held-out wording: read here and nowhere else (no test runs this command's action)
+    ...(flags.rules
+      ? { rules: ruleMethods(flags.rules), onRuleLine: ruleProgress(), ruleTestBank: loadBank(TEST_BANK) }
+      : {}),
+  };
+}
+
+type Summary = Awaited<ReturnType<typeof evaluate>>;
+
+/** The report's table and where things are on stdout; notes, warnings and why it stopped on stderr. */
+function printSummary(s: Summary, flags: EvalFlags, rerun: string, t0: number): void {
+  for (const n of s.notes) console.error(`polar: ${n}`);
+  for (const w of s.report?.warnings ?? []) console.error(`warning: ${w}`);
+  if (s.report) console.log(`\n${s.report.consoleTable}`);
+  console.log(
+    `\n${s.ran} episodes run, ${s.skipped} already done, ${s.remaining} remaining · ${((Date.now() - t0) / 1000).toFixed(1)} s · embedder: ${s.embedder}`,
+  );
+  console.log(`results: ${s.resultsPath}`);
+  if (s.report) console.log(`report:  ${s.report.files[0]}`);
+  if (s.rules) console.log(`\n${s.rules.text}\nrules report: ${s.rules.report}`);
+  else if (flags.rules && s.remaining > 0)
+    console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");
+  if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
+  if (flags.maxCost !== undefined)
+    console.error(
+      `polar: spent this session: ${s.spentUsd === null ? "not reported (some episode's cost is unknown)" : `$${s.spentUsd.toFixed(4)}`} of --max-cost $${flags.maxCost}`,
     );
-    console.log(`results: ${s.resultsPath}`);
-    if (s.report) console.log(`report:  ${s.report.files[0]}`);
-    if (s.rules) console.log(`\n${s.rules.text}\nrules report: ${s.rules.report}`);
-    else if (flags.rules && s.remaining > 0)
-      console.error("polar: the rule layer is measured once the evaluation is complete: rerun to finish it");
-    if (s.stoppedBecause) console.error(`polar: stopped: ${s.stoppedBecause}`);
-    if (flags.maxCost !== undefined)
-      console.error(
-        `polar: spent this session: ${s.spentUsd === null ? "not reported (some episode's cost is unknown)" : `$${s.spentUsd.toFixed(4)}`} of --max-cost $${flags.maxCost}`,
-      );
-    if (s.infrastructureFailures > 0)
-      console.error(
-        `polar: ${s.infrastructureFailures} episodes could not be run (simulator, model service or disk unusable; see failures.jsonl): ${rerun} to retry them`,
-      );
-    if (s.remaining > 0) console.log(`stopped early: ${rerun} to resume`);
-    else if (s.remainingInRun > 0)
-      console.log(
-        `--limit ${flags.limit}: the run has ${s.remainingInRun} more episodes; ${rerun} without --limit (or with a larger one) to run them`,
-      );
-    // an interrupted run is not a finished one: scripts that chain on the exit code must see it
-    if (controller.signal.aborted) process.exitCode = EXIT.interrupted;
-    else if (s.infrastructureFailures > 0 && s.remaining > 0) process.exitCode = EXIT.infrastructure;
-    else if (s.overBudget) process.exitCode = EXIT.overBudget;
-    else if (s.stoppedBecause) process.exitCode = EXIT.timeLimit;
-  } catch (e) {
-    // a full disk is no bad value: main reports it as an infrastructure failure (exit 4)
-    if (diskFailureIn(e)) throw e;
-    if (
-      e instanceof PlanError ||
-      e instanceof ResumeMismatchError ||
-      e instanceof DatasetError ||
-      e instanceof BackboneConfigError ||
-      e instanceof ConfigError ||
-      e instanceof MemoryStoreError
-    )
-      throw new UserError(e.message);
-    throw e;
-  } finally {
-    process.off("SIGINT", onSigint);
-    process.off("SIGTERM", onSigterm);
-    out.release();
-  }
+  if (s.infrastructureFailures > 0)
+    console.error(
+      `polar: ${s.infrastructureFailures} episodes could not be run (simulator, model service or disk unusable; see failures.jsonl): ${rerun} to retry them`,
+    );
+  if (s.remaining > 0) console.log(`stopped early: ${rerun} to resume`);
+  else if (s.remainingInRun > 0)
+    console.log(
+      `--limit ${flags.limit}: the run has ${s.remainingInRun} more episodes; ${rerun} without --limit (or with a larger one) to run them`,
+    );
+}
+
+/** The exit code of a run that returned (undefined: it finished, exit 0). */
+function exitCodeOf(s: Summary, aborted: boolean): number | undefined {
+  if (aborted) return EXIT.interrupted;
+  if (s.infrastructureFailures > 0 && s.remaining > 0) return EXIT.infrastructure;
+  if (s.overBudget) return EXIT.overBudget;
+  if (s.stoppedBecause) return EXIT.timeLimit;
+  return undefined;
+}
+
+/** Errors that are a bad value the user can fix become a UserError (exit 2); the rest stay as they are. */
+function asUserError(e: unknown): unknown {
+  // a full disk is no bad value: main reports it as an infrastructure failure (exit 4)
+  if (diskFailureIn(e)) return e;
+  if (
+    e instanceof PlanError ||
+    e instanceof ResumeMismatchError ||
+    e instanceof DatasetError ||
+    e instanceof BackboneConfigError ||
+    e instanceof ConfigError ||
+    e instanceof MemoryStoreError
+  )
+    return new UserError(e.message);
+  return e;
 }
 
 /** --rules: methods of the rule layer to compare, each at most once. */
