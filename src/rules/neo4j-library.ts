@@ -12,7 +12,7 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import type { Neo4jConfig } from "../memory/index.ts";
 import { connectNeo4j, errorText } from "../memory/neo4j-connect.ts";
-import { neoDateTime } from "../memory/neo4j-store.ts";
+import { neoDateTime } from "../memory/neo4j-time.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 
