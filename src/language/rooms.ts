@@ -163,15 +163,21 @@ export function matchRoom(
     if (house.includes(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
   if (!fuzzy) return undefined;
-  const pool = house.length ? house : ROOM_PHRASES;
+  // a misspelling is read as the house's own label ("mudrom" in a house with a "mudroom"), so it
+  // is stored as the house names it, never as the lexicon's wider name for it
+  const pool = labels.size ? [...labels] : ROOM_PHRASES;
   for (let n = Math.min(2, words.length); n >= 1; n--) {
     const phrase = words.slice(0, n).join(" ");
     if (!/^[a-z][a-z ]*$/.test(phrase) || NOT_ROOMS.has(phrase)) continue;
     let best: { room: string; d: number } | undefined;
     for (const c of pool) {
-      if (c.split(" ").length !== n || allowed(c) === 0) continue;
-      const d = editDistance(phrase, c, 2);
-      if (d > 0 && d <= allowed(c) && (!best || d < best.d)) best = { room: lookup.get(c) ?? c, d };
+      // "mudroom" and "mud room" are one name, written shut or open
+      for (const form of new Set([c, c.replaceAll(" ", "")])) {
+        if (form.split(" ").length !== n || allowed(form) === 0) continue;
+        const d = editDistance(phrase, form, 2);
+        if (d > 0 && d <= allowed(form) && (!best || d < best.d))
+          best = { room: labels.size ? c : (lookup.get(c) ?? c), d };
+      }
     }
     if (best) return { room: best.room, words: n, fuzzy: true };
   }

@@ -128,4 +128,35 @@ describe("never broader than said", () => {
     assert.ok(!banned.includes(14), "the afternoon, said to be fine, is banned");
     assert.ok(banned.includes(23), "the night, still banned, is allowed");
   });
+
+  it("a permission with hours left out beside it keeps the ban for those hours, never drops it", async () => {
+    for (const m of [
+      "alright the attic is open to you again, only not in the evening",
+      "you can go into the attic now, but never in the evening",
+    ]) {
+      const [rule, ...rest] = await after("Keep out of the attic.", m);
+      assert.equal(rest.length, 0, m);
+      assert.equal(rule.requirement.kind === "avoid_room" && rule.requirement.room, "attic", m);
+      const banned = inForce(windows(rule.conditions), windows(rule.exceptions));
+      for (const h of [17, 18, 20]) assert.ok(banned.includes(h), `${m}: ${h}:00 permitted`);
+    }
+    // with no ban yet, the hours left out are the ban
+    const [rule] = await after("feel free to use the cellar, just not at night");
+    assert.deepEqual(windows(rule.conditions), [{ fromHour: 21, toHour: 6 }]);
+  });
+
+  it("a lasting wish for a trait said with a degree and no measure is asked, never kept", async () => {
+    for (const m of ["please don't be so noisy", "stop being that slow"]) {
+      assert.deepEqual(await after(m), [], m);
+      assert.ok(
+        learn(m, [], ctx).items.some((i) => i.question),
+        m,
+      );
+    }
+  });
+
+  it("a hour of the morning said as an end bans from midnight", async () => {
+    const [rule] = await after("no going in the study until 8 am");
+    assert.deepEqual(windows(rule.conditions), [{ fromHour: 0, toHour: 8 }]);
+  });
 });

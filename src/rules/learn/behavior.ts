@@ -24,6 +24,7 @@ import {
   STARTS_WITH_LETTER,
   spaced,
   TASK_VERB,
+  unmeasuredDegree,
   VAGUE_BEHAVIOR,
   WH_QUESTION,
 } from "../../language/index.ts";
@@ -70,7 +71,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   const content = all.filter((x) => !STOPWORDS.has(x));
   // a degree with no measure ("be more respectful", "a bit quieter") counts wherever it stands,
   // stop word or not: what "more" is would be the robot's guess
-  const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
+  const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length + (unmeasuredDegree(asked) ? 1 : 0);
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   // a degree with no measure is asked back when it would be kept; for this task it is done as said
   // for this task a length is measure enough: "make this answer short" is done as said

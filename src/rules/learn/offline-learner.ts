@@ -42,6 +42,7 @@ import {
   NAMED_FIELDS,
   NARRATIVE,
   NEG,
+  NEGATION_WORD,
   NOT_A_FIELD,
   NOT_TASK_LOCAL,
   overlap,
@@ -61,6 +62,7 @@ import {
   TOO_LONG,
   type Token,
   TRAILING_PUNCT,
+  timeCandidates,
   tokenize,
   UP_TO_FIELDS,
   VAGUE,
@@ -125,7 +127,9 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   for (const c of [...when.conditions, ...when.exceptions]) take(c.a, c.b);
   for (let k = p.a; k < p.b; k++) {
     const x = tokens[k].w;
-    if (!isWordToken(x) || re(FILLER).test(x) || x === "only" || x === "please") taken[k - p.a] = true;
+    // "…, just not at night": a negation beside the markers says the hours are left out of the act before
+    if (!isWordToken(x) || re(FILLER).test(x) || x === "only" || x === "please" || NEGATION_WORD.test(x))
+      taken[k - p.a] = true;
   }
   return taken.every(Boolean);
 }
@@ -411,8 +415,20 @@ function retractItems(
   const targets = pass ? r.targets.map((x) => (x.kind === "room" ? { ...x, act: "enter" as const } : x)) : r.targets;
   const active = rules.filter((v) => v.status === "active");
   const found = active.filter((v) => targets.some((x) => hits(x, v)));
+  // "you can go in the garage again, just not at night": a permission with no hours of its own,
+  // beside hours said under a negation, leaves the ban in force for those hours
+  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
+  const negatedHours = r.conditions.filter((c) => c.kind === "time" && c.negated);
+  // only when nothing else in the clause says a time: "ok in the afternoons but never after 4"
+  // reads as one window narrowed, and what it leaves out is asked
+  const rest = t.tokens
+    .slice(r.clause.a, r.clause.b)
+    .filter((_, k) => !negatedHours.some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
+    .map((x) => x.w)
+    .join(" ");
+  const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
   // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
-  const leftOut = r.exceptions.filter((c) => c.kind !== "asked");
+  const leftOut = [...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen];
   if (!found.length && leftOut.length && r.targets.every((x) => x.kind === "room") && r.persistence === "persistent")
     return r.targets.map((x) => {
       const requirement: Requirement =
@@ -427,7 +443,10 @@ function retractItems(
         stage: "pre_action",
         quotes: [quote],
         clear: true,
-        conditions: [...r.conditions, ...leftOut.map((c) => trimmedException(t, c))],
+        conditions: [
+          ...r.conditions.filter((c) => !notThen.includes(c)),
+          ...leftOut.map((c) => trimmedException(t, c)),
+        ],
         exceptions: [],
       };
       return ruleItem(t, reading, rules, ctx);
@@ -460,7 +479,6 @@ function retractItems(
   // "fine in the evenings but never after 9": a window said under a negation is banned, so the
   // permission is its windows less the banned ones, and never permits a banned hour
   // "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
-  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
   const banned = [...r.conditions, ...(ownHours ? r.exceptions : [])].filter(
     (c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && (!!c.negated || r.exceptions.includes(c)),
   );
@@ -478,7 +496,7 @@ function retractItems(
   const scene = r.scope === "scene" ? ctx.sceneId : undefined;
   // hours banned in the same breath, and no permitted hours left to read: dropping the rule or
   // guessing its exception would both permit what was just banned, so it is asked
-  if (banned.length && !times.some((c) => c.kind === "time"))
+  if (banned.length && !notThen.length && !times.some((c) => c.kind === "time"))
     return [
       {
         decision: "unclear",
@@ -526,14 +544,14 @@ function retractItems(
     }
     // "you can go in the garage except at night": the ban stays, for what the permission leaves out
     // "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked
-    const still = r.exceptions
-      .filter((c) => c.kind !== "asked" && !banned.includes(c as never))
-      .map((c) => {
+    const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !banned.includes(c as never)), ...notThen].map(
+      (c) => {
         if (c.kind === "time") return c;
         let a = c.a;
         while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
         return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
-      });
+      },
+    );
     if (still.includes(undefined) && r.targets.every((x) => x.kind === "room"))
       return {
         decision: "unclear",

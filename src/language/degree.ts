@@ -1,0 +1,16 @@
+/**
+ * A degree with no measure: an adverb of degree right before an adjective ("so clumsy", "too
+ * loud", "that slow"). What would be enough is the robot's guess, so a lasting wish said this way
+ * is asked back, never kept. Read from the library's part-of-speech tags, so the adjective is
+ * any adjective, not a list of them.
+ */
+import { read } from "./nlp.ts";
+
+/** Adverbs that say how much without saying how much is wanted. */
+const DEGREE = new Set(["so", "too", "that", "very", "overly", "really", "super", "quite", "this"]);
+
+/** Whether a clause holds a degree adverb right before an adjective. */
+export function unmeasuredDegree(clause: string): boolean {
+  const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
+  return toks.some((t, i) => DEGREE.has(t.normal) && toks[i + 1]?.pos === "ADJ");
+}
