@@ -387,4 +387,23 @@ describe("learner phrasings: what the robot did, told back", () => {
       ["unclear"],
     );
   });
+
+  it("politeness, a discourse 'so', the robot's own errand and a house word inside a room's name are no condition or scope", () => {
+    const house = { ...ctx, rooms: ["kitchen", "home office", "attic", "garage"] };
+    for (const [m, room] of [
+      ["stay out of the garage please, if it's no trouble", "garage"],
+      ["keep away from the attic if you don't mind", "attic"],
+      ["ok so my tools are all over the garage and i worry so please dont go in there", "garage"],
+      ["when you go searching for stuff keep out of the kitchen", "kitchen"],
+      ["I want you to stay away from the home office", "home office"],
+    ] as const) {
+      const o = learn(m, [], house);
+      verbatim(m, o);
+      const rules = o.items.filter((i) => STORED.has(i.decision));
+      assert.equal(rules.length, 1, m);
+      const d = rules[0].draft!;
+      assert.deepEqual(d.requirement, { kind: "avoid_room", room }, m);
+      assert.deepEqual([d.conditions, d.exceptions, d.scope], [[], [], "global"], m);
+    }
+  });
 });

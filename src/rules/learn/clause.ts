@@ -378,6 +378,8 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
           ((WHEN_WORD.test(text) || re(PEOPLE_TIME).test(text)) &&
             !MARKERS_ONLY.test(text) &&
             !notCondition(text) &&
+            // "if that is ok": politeness, though its last word is a filler the run stopped before
+            !notCondition(new Words(ctx.tokens, k, part.b).text) &&
             !ASKS_NOTHING.test(text)))
       ) {
         // "between breakfast and lunch": one condition, whatever "and" cut it into
@@ -398,7 +400,11 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     c.parts.filter((p) => !weak.has(p.a)),
     c.main,
   );
-  const scope = scopeOf(ctx.tokens, c.parts);
+  const scope = scopeOf(
+    ctx.tokens,
+    c.parts,
+    roomsIn(ctx.tokens, c.parts[0].a, c.parts[c.parts.length - 1].b, ctx.house),
+  );
   const main = withoutExplanation(ctx.tokens, c.main);
   const clause: Span = { a: c.parts[0].a, b: c.parts[c.parts.length - 1].b };
   // the act itself is no condition: its verb's span is passed so "as long as you don't stop there" stays the act

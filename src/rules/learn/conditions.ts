@@ -18,6 +18,7 @@ import {
   EVEN_BEFORE,
   EXCEPT,
   EXPLAIN,
+  FILLER,
   FINE_AFTER,
   findTimes,
   GLOBAL,
@@ -50,8 +51,13 @@ export type Cond =
 /** A part without its explanation: "stay out of the bathroom because that is when …" ends at "because". */
 export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
   const w = new Words(tokens, s.a, s.b);
-  const m = w.first(bounded(EXPLAIN));
-  return m ? { a: s.a, b: m.a } : s;
+  for (const m of w.matches(bounded(EXPLAIN))) {
+    // "right so the thing is …", "ok so when you …": "so" after nothing but fillers opens what
+    // is said, as a discourse marker; it explains nothing said before it
+    if (m.m[0] === "so" && m.a > s.a && tokens.slice(s.a, m.a).every((t) => bounded(FILLER).test(t.w))) continue;
+    return { a: s.a, b: m.a };
+  }
+  return s;
 }
 
 /** A part that is all explanation. */
@@ -201,7 +207,11 @@ export function persistenceOf(
 }
 
 /** This house or every house: the words that say so. */
-export function scopeOf(tokens: readonly Token[], parts: Span[]): { scope: "global" | "scene"; quote?: Span } {
+export function scopeOf(
+  tokens: readonly Token[],
+  parts: Span[],
+  rooms: readonly Span[] = [],
+): { scope: "global" | "scene"; quote?: Span } {
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
     const w = new Words(tokens, p.a, p.b);
@@ -214,6 +224,8 @@ export function scopeOf(tokens: readonly Token[], parts: Span[]): { scope: "glob
     for (const s of w.matches(bounded(SCENE))) {
       // a bare "here" only at the edge of a part: "here, stay out of …", "… the garage here"
       if (s.m[0] === "here" && s.a !== p.a && s.b !== p.b) continue;
+      // "out of the home office": a word of the house inside a room's name says nothing of which house
+      if (rooms.some((r) => r.a < s.b && s.a < r.b)) continue;
       return { scope: "scene", quote: { a: s.a, b: s.b } };
     }
   }
