@@ -72,6 +72,9 @@ export const BARE_WHEN_YOU = /^(?:when(?:ever)?|while|if) (?:you|u)(?: are| re| 
 /** What joins items of one list: "on mondays or wednesdays". */
 export const LIST_JOIN = /^(?:or|and|,)$/;
 
+/** Words that tie a clause to what was said before it and add nothing: "only at night though". */
+export const LINKING = /^(?:only|though|tho|then|but|just|instead|anyway|please)$/;
+
 /** "even" just before a time: "always tell me, even late at night". */
 export const EVEN_BEFORE = /\beven$/;
 
@@ -193,7 +196,7 @@ export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
 
 /** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
 export const DIRECTIVE_START =
-  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on) )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
+  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on|(?:(?:just|only) )?(?:for |on )?this (?:time|once|one|trip|search|run)(?: only)?|this once|for now|right now)(?: (?:please|just|also|then|can you))* )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
 
 /** A part that is one field name of a list: "and room", "the object key". */
 export const FIELD_NAME_PART =

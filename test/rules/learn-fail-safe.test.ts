@@ -159,4 +159,37 @@ describe("never broader than said", () => {
     const [rule] = await after("no going in the study until 8 am");
     assert.deepEqual(windows(rule.conditions), [{ fromHour: 0, toHour: 8 }]);
   });
+
+  it("every room of a list cut by commas is banned, not only the first", async () => {
+    const rules = await after("never stop in the hallway, the study, or the nursery");
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      ["hallway", "study", "nursery"].map((room) => ({ kind: "no_stop_in_room", room })),
+    );
+  });
+
+  it("a one-off said after 'and' in a run-on is its own clause's, never the lasting ban's", async () => {
+    const m = "dont ever go in the cellar and just this once skip the study too";
+    assert.deepEqual(
+      learn(m, [], ctx).items.map((i) => [i.decision, i.draft?.requirement]),
+      [
+        ["add", { kind: "avoid_room", room: "cellar" }],
+        ["task_local", { kind: "avoid_room", room: "study" }],
+      ],
+    );
+  });
+
+  it("'only' and a time said after a rule narrows the one rule in force, and is asked when it cannot", async () => {
+    const [rule, ...rest] = await after("Keep out of the study.", "only in the evenings then");
+    assert.equal(rest.length, 0);
+    assert.deepEqual(windows(rule.conditions), [{ fromHour: 17, toHour: 21 }]);
+    // two rules in force, or hours the rule does not hold at: asked, nothing changed
+    for (const before of [["Keep out of the study.", "Keep out of the attic."], ["Keep out of the study at night."]]) {
+      const rules = await after(...before, "only in the mornings though");
+      assert.deepEqual(
+        rules.map((r) => windows(r.conditions)),
+        before.map((b) => (b.includes("night") ? [{ fromHour: 21, toHour: 6 }] : [])),
+      );
+    }
+  });
 });

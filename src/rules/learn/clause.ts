@@ -29,6 +29,7 @@ import {
   isWordToken,
   LASTING,
   LEFT_OUT,
+  LINKING,
   LIST_JOIN,
   MARKERS_ONLY,
   MENTION_TARGET,
@@ -393,6 +394,24 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
   return out;
 }
 
+/**
+ * A clause that is "only" and when ("only at night though", "just on weekends then"): no act, no
+ * room, no value; every other word is a filler or a word that links it to what was said before.
+ */
+function onlyWhen(ctx: ReadCtx, main: Span, common: Common): boolean {
+  const when = [...common.conditions, ...common.exceptions];
+  if (!when.length || common.persistence !== "persistent") return false;
+  const toks = ctx.tokens.slice(main.a, main.b);
+  if (!toks.some((t) => t.w === "only")) return false;
+  return toks.every(
+    (t, k) =>
+      when.some((x) => x.a <= main.a + k && main.a + k < x.b) ||
+      !isWordToken(t.w) ||
+      re(FILLER).test(t.w) ||
+      LINKING.test(t.w),
+  );
+}
+
 export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const weak = new Set((c.weak ?? []).map((s) => s.a));
   const { persistence, said } = persistenceOf(
@@ -454,6 +473,9 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     const targets = targetsIn(ctx, { a: main.a, b: rule.b }, c.antecedent, "any");
     return [{ type: "narrow", ...common, targets }];
   }
+  // "only at night though", said after a rule: when the rule in force holds, and nothing else
+  if (!c.question && onlyWhen(ctx, main, common))
+    return [{ type: "narrow", ...common, targets: [{ kind: "unknown" }] }];
   const everywhereBut = exceptedRooms(ctx, c, common, main);
   if (everywhereBut.length) return everywhereBut;
   const r = retraction(ctx, c, common, main);

@@ -23,6 +23,7 @@ import {
   actOf,
   bounded,
   canonicalRoom,
+  DETERMINER,
   EDGE_PUNCTUATION,
   EXCEPTION_LEAD,
   EXCEPTION_MARKER,
@@ -38,6 +39,7 @@ import {
   isWordToken,
   LASTING,
   LEADING_JOIN,
+  LIST_JOIN,
   minus,
   NAMED_FIELDS,
   NARRATIVE,
@@ -134,10 +136,41 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   return taken.every(Boolean);
 }
 
+/**
+ * "don't go in the gym, the attic or the cellar": a part that only names rooms (with their
+ * articles and the words joining a list) goes on the list of the part before it, so every room
+ * of the list is the verb's, not only the first.
+ */
+function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const g of segs) {
+    const prev = out.at(-1);
+    const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house).filter((r) => !r.anaphor);
+    const listOnly =
+      rooms.length > 0 &&
+      rc.tokens
+        .slice(g.a, g.b)
+        .every(
+          (t, k) =>
+            rooms.some((r) => r.a <= g.a + k && g.a + k < r.b) ||
+            LIST_JOIN.test(t.w) ||
+            DETERMINER.test(t.w) ||
+            t.w === "nor" ||
+            t.w === "either",
+        );
+    if (prev && listOnly && roomsIn(rc.tokens, prev.a, prev.b, rc.house).length) {
+      out[out.length - 1] = { a: prev.a, b: g.b };
+      continue;
+    }
+    out.push(g);
+  }
+  return out;
+}
+
 function classify(rc: ReadCtx, sents: Span[]): Seg[] {
   const out: Seg[] = [];
   sents.forEach((s, i) => {
-    for (const g of segments(rc.tokens, s)) {
+    for (const g of roomLists(rc, segments(rc.tokens, s))) {
       const text = new Words(rc.tokens, g.a, g.b).text;
       let kind: Kind;
       const strong = () =>
@@ -638,6 +671,19 @@ function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx: Learn
   let found = active.filter((v) => r.targets.some((x) => hits(x, v)));
   // "that rule only applies when guests are over", with one rule in force: that one
   if (!found.length && r.targets.every((x) => x.kind === "unknown") && active.length === 1) found = active;
+  // new hours that share none with the rule's own would leave it holding never: which is meant is asked
+  const windowsOf = (cs: readonly Condition[]) =>
+    cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
+  const told = r.conditions.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.from, toHour: c.to }] : []));
+  if (found.some((v) => windowsOf(v.rule.conditions).some((w) => told.some((x) => !overlap(w, x).length))))
+    return [
+      {
+        decision: "unclear",
+        reason: "a rule narrowed to hours it does not hold at",
+        clause,
+        question: `Should "${found[0].rule.statement}" hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")} instead of its own hours?`,
+      },
+    ];
   if (!found.length)
     return [
       {
