@@ -201,6 +201,48 @@ test("a plausible lookalike is not stopped at while the search goes on; once it 
   assert.equal(heuristicLowLevel(inView, DEFAULT_STOP_RULE, ledger).decision, "continue_plan");
 });
 
+test("while the search goes on, an instance seen enough that leads every other clearly is taken; with a close second, the search goes on", async () => {
+  const view = (id: string) => ({
+    id,
+    category: "mug" as const,
+    bbox: [150, 150, 170, 170] as [number, number, number, number],
+    distance: 3,
+    pixels: 500,
+  });
+  const inView = async (id: string): Promise<LowLevelInput> => ({
+    instruction: "I want some tea",
+    target: target(),
+    views: { front: { visible: [view(id)] }, left: { visible: [] }, right: { visible: [] } },
+    referenceImage: await photo(red),
+    currentRoom: null,
+    goalRoom: null,
+    stepsLeft: 100,
+    recentActions: [],
+  });
+  const between = (VERDICT.early + VERDICT.match) / 2;
+  const leading = new CandidateLedger();
+  leading.judged("m1", "a", between, 1);
+  leading.judged("m1", "b", between, 1);
+  leading.judged("m2", "c", between - VERDICT.earlyMargin - 0.05, 1);
+  const taken = heuristicLowLevel(await inView("m1"), DEFAULT_STOP_RULE, leading);
+  assert.deepEqual([taken.decision, taken.instanceId], ["forward", "m1"], taken.reason);
+  assert.match(taken.reason, /the mug in the photo/);
+
+  // seen once only: not enough to end the search on; it goes closer to judge it
+  const once = new CandidateLedger();
+  once.judged("m1", "a", between, 1);
+  const closer = heuristicLowLevel(await inView("m1"), DEFAULT_STOP_RULE, once);
+  assert.match(closer.reason, /not yet clear whether it is the mug in the photo/);
+
+  // a second instance almost as like the photo: neither is taken before the search is over
+  const close = new CandidateLedger();
+  close.judged("m1", "a", between, 1);
+  close.judged("m1", "b", between, 1);
+  close.judged("m2", "c", between - VERDICT.earlyMargin / 2, 1);
+  const passed = heuristicLowLevel(await inView("m1"), DEFAULT_STOP_RULE, close);
+  assert.equal(passed.decision, "continue_plan", passed.reason);
+});
+
 test("going closer to an instance that cannot be made out is bounded: then the search moves on", async () => {
   const ledger = new CandidateLedger();
   const tiny = {
