@@ -191,6 +191,48 @@ test("Figures 9/10 for a paper with one backbone: the plot fills the figure, poi
     }
 });
 
+test("Figures 9/10 for a paper with three backbones of close SR and cost: every point labelled once, no two labels on each other, all inside the figure", () => {
+  const near: CostPoint[] = [];
+  for (const [b, base] of [
+    ["heuristic", 0],
+    ["gpt-4o-mini", 0.0009],
+    ["gemini-2.5-flash", 0.001],
+  ] as const)
+    for (const [i, memory] of ["none", "raw", "polar"].entries())
+      near.push({
+        backbone: b,
+        memory,
+        sr: est(0.5 + 0.02 * i + (base ? 0.01 : 0)),
+        cost: { n: 20, mean: base * (1 + 0.05 * i), lo: base * 0.9, hi: base * 1.2 },
+        pareto: i === 2,
+      });
+  for (const width of ["column", "page"] as const)
+    for (const axis of [COST_AXIS, LATENCY_AXIS]) {
+      const svg = tradeoffPaper(near, axis, width)!;
+      const { width: W, height: H } = svgSizePt(svg);
+      const labels = [
+        ...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"[^>]*data-label="1">([^<]*)</g),
+      ].map((m) => {
+        const [x, y, pt] = [Number(m[1]), Number(m[2]), Number(m[3])];
+        // a generous glyph width for DejaVu Sans: wider than the layout assumes
+        return { text: m[4].replace(/&amp;/g, "&"), x1: x, x2: x + m[4].length * pt * 0.6, top: y - pt, bottom: y };
+      });
+      assert.equal(labels.length, 9, `${width}: one label per point`);
+      assert.equal(new Set(labels.map((l) => l.text)).size, 9);
+      for (const l of labels)
+        assert.ok(
+          l.x1 >= 0 && l.x1 + ((l.x2 - l.x1) * 0.56) / 0.6 <= W && l.top >= 0 && l.bottom <= H,
+          `${width}: ${l.text} inside`,
+        );
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++) {
+          const [a, b] = [labels[i], labels[j]];
+          const apart = a.x2 <= b.x1 || b.x2 <= a.x1 || a.bottom <= b.top || b.bottom <= a.top;
+          assert.ok(apart, `${width} ${axis.xLabel}: "${a.text}" and "${b.text}" overlap`);
+        }
+    }
+});
+
 test("the report's Figure 9 with one backbone: points named on the plot by memory mode, a one-line legend", () => {
   const svg = costFigure(onePoints, ["dataset polar-mini"])!;
   const labels = [...svg.matchAll(/data-label="1">([^<]*)</g)].map((m) => m[1]).sort();
