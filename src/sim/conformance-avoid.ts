@@ -67,16 +67,18 @@ function inOrder(sub: string[], seq: string[]): boolean {
   return j === sub.length;
 }
 
+const last = (s: AvoidSetup) => s.info.regions[s.info.regions.length - 1];
+
+function needBounds(s: AvoidSetup): void {
+  assert.ok(
+    s.info.regions.every((r) => r.bounds),
+    "every region has bounds (avoidRegions is defined by them)",
+  );
+  assert.ok(s.info.regions.length > 1, "needs two regions");
+}
+
 export function avoidRegionChecks<S extends AvoidSetup>(ctx: AvoidCheckContext<S>) {
   const { suite, startAt, expectSimError } = ctx;
-  const last = (s: S) => s.info.regions[s.info.regions.length - 1];
-  const needBounds = (s: S) => {
-    assert.ok(
-      s.info.regions.every((r) => r.bounds),
-      "every region has bounds (avoidRegions is defined by them)",
-    );
-    assert.ok(s.info.regions.length > 1, "needs two regions");
-  };
 
   return [
     {
@@ -108,48 +110,12 @@ export function avoidRegionChecks<S extends AvoidSetup>(ctx: AvoidCheckContext<S
       name: "plan_path with avoidRegions never enters them (regions on the way and off it, walked)",
       run: suite(async (s) => {
         needBounds(s);
-        // start/goal pairs whose plain plan passes a third region, up to MAX_CASES of them
-        const cases: { i: number; j: number; avoid: string; onTheWay: boolean; base: PlanResult }[] = [];
-        const n = s.info.regions.length;
-        for (let i = 0; i < n && cases.length < MAX_CASES; i++) {
-          for (let j = n - 1; j >= 0 && cases.length < MAX_CASES; j--) {
-            if (i === j) continue;
-            await s.sim.reset({ start: startAt(s, i) });
-            const base = await s.sim.planPath({ goal: s.info.regions[j].waypoint });
-            const ends = [s.info.regions[i].id, s.info.regions[j].id];
-            const mid = (base.regions ?? []).filter((id) => !ends.includes(id));
-            if (mid.length) cases.push({ i, j, avoid: mid[0], onTheWay: true, base });
-            const off = s.info.regions.find((r) => !ends.includes(r.id) && !base.regions?.includes(r.id));
-            if (off && !cases.some((c) => !c.onTheWay)) cases.push({ i, j, avoid: off.id, onTheWay: false, base });
-          }
-        }
+        const cases = await avoidanceCases(s, startAt);
         assert.ok(
           cases.some((c) => c.onTheWay),
           "some plan between two regions passes a third (the scene needs three regions in a row)",
         );
-        for (const { i, j, avoid, onTheWay, base } of cases) {
-          const start = startAt(s, i);
-          const goal = s.info.regions[j].waypoint;
-          const what = `from ${s.info.regions[i].id} to ${s.info.regions[j].id} avoiding ${avoid}`;
-          await s.sim.reset({ start });
-          const plan = await s.sim.planPath({ goal, avoidRegions: [avoid] });
-          if (!plan.reachable) {
-            assert.ok(onTheWay, `${what}: a region the plain plan does not pass cannot make the goal unreachable`);
-            assert.deepEqual(plan.actions, [], `${what}: unreachable comes with no actions`);
-            assert.equal(plan.geodesic, null);
-            continue;
-          }
-          assert.ok(!plan.regions?.includes(avoid), `${what}: regions ${plan.regions} leave it out`);
-          const walked = await walkRegions(s, start.position, plan.actions);
-          assert.ok(!walked.includes(avoid), `${what}: a pose of the walk is in it (${collapse(walked)})`);
-          const rest = await s.sim.planPath({ goal, avoidRegions: [avoid] });
-          assert.ok(
-            rest.geodesic !== null && rest.geodesic <= ctx.stepLength,
-            `${what}: the walk ended ${rest.geodesic} m from the goal`,
-          );
-          if (base.geodesic !== null && plan.geodesic !== null)
-            assert.ok(plan.geodesic >= base.geodesic - 1e-6, `${what}: a path kept out of a region is no shorter`);
-        }
+        for (const c of cases) await walkAvoiding(s, startAt, c, ctx.stepLength);
       }),
     },
     {
@@ -196,4 +162,65 @@ export function avoidRegionChecks<S extends AvoidSetup>(ctx: AvoidCheckContext<S
       }),
     },
   ];
+}
+
+/** A start and goal region, a region to avoid, whether the plain plan between them passes it, and that plan. */
+interface AvoidCase {
+  i: number;
+  j: number;
+  avoid: string;
+  onTheWay: boolean;
+  base: PlanResult;
+}
+
+/** Start/goal pairs whose plain plan passes a third region, up to MAX_CASES of them, and one region off the way. */
+async function avoidanceCases<S extends AvoidSetup>(
+  s: S,
+  startAt: AvoidCheckContext<S>["startAt"],
+): Promise<AvoidCase[]> {
+  const cases: AvoidCase[] = [];
+  const n = s.info.regions.length;
+  for (let i = 0; i < n && cases.length < MAX_CASES; i++) {
+    for (let j = n - 1; j >= 0 && cases.length < MAX_CASES; j--) {
+      if (i === j) continue;
+      await s.sim.reset({ start: startAt(s, i) });
+      const base = await s.sim.planPath({ goal: s.info.regions[j].waypoint });
+      const ends = [s.info.regions[i].id, s.info.regions[j].id];
+      const mid = (base.regions ?? []).filter((id) => !ends.includes(id));
+      if (mid.length) cases.push({ i, j, avoid: mid[0], onTheWay: true, base });
+      const off = s.info.regions.find((r) => !ends.includes(r.id) && !base.regions?.includes(r.id));
+      if (off && !cases.some((c) => !c.onTheWay)) cases.push({ i, j, avoid: off.id, onTheWay: false, base });
+    }
+  }
+  return cases;
+}
+
+/** Plans around the case's region and walks the plan: no pose in it, the goal reached, no shorter than the plain plan. */
+async function walkAvoiding<S extends AvoidSetup>(
+  s: S,
+  startAt: AvoidCheckContext<S>["startAt"],
+  { i, j, avoid, onTheWay, base }: AvoidCase,
+  stepLength: number,
+): Promise<void> {
+  const start = startAt(s, i);
+  const goal = s.info.regions[j].waypoint;
+  const what = `from ${s.info.regions[i].id} to ${s.info.regions[j].id} avoiding ${avoid}`;
+  await s.sim.reset({ start });
+  const plan = await s.sim.planPath({ goal, avoidRegions: [avoid] });
+  if (!plan.reachable) {
+    assert.ok(onTheWay, `${what}: a region the plain plan does not pass cannot make the goal unreachable`);
+    assert.deepEqual(plan.actions, [], `${what}: unreachable comes with no actions`);
+    assert.equal(plan.geodesic, null);
+    return;
+  }
+  assert.ok(!plan.regions?.includes(avoid), `${what}: regions ${plan.regions} leave it out`);
+  const walked = await walkRegions(s, start.position, plan.actions);
+  assert.ok(!walked.includes(avoid), `${what}: a pose of the walk is in it (${collapse(walked)})`);
+  const rest = await s.sim.planPath({ goal, avoidRegions: [avoid] });
+  assert.ok(
+    rest.geodesic !== null && rest.geodesic <= stepLength,
+    `${what}: the walk ended ${rest.geodesic} m from the goal`,
+  );
+  if (base.geodesic !== null && plan.geodesic !== null)
+    assert.ok(plan.geodesic >= base.geodesic - 1e-6, `${what}: a path kept out of a region is no shorter`);
 }

@@ -136,73 +136,84 @@ export function rawFrameChecks(url: string, scene: string, settings: SimSettings
     },
     {
       name: "raw frames: a session sending absurd coordinates does not stall another",
-      run: async () => {
-        const bad = await RawSocket.open(url);
-        const good = await RawSocket.open(url);
-        try {
-          const send = (id: number, verb: string, params: unknown) => bad.ws.send(JSON.stringify({ id, verb, params }));
-          send(1, "load_scene", { scene, settings });
-          send(2, "scene_info", {});
-          assert.equal((await bad.reply(timeoutMs)).ok, true);
-          const info = (await bad.reply(timeoutMs)) as { result?: { regions: { waypoint: Vec3 }[] } };
-          send(3, "reset", { start: { position: info.result?.regions[0].waypoint, heading: 0 } });
-          assert.equal((await bad.reply(timeoutMs)).ok, true);
-          // then the requests that wedged the embedded simulator (issue 15), back to back
-          send(4, "reset", { start: { position: [0, 0, 1e15], heading: 0 } });
-          send(5, "plan_path", { goal: [1e308, 0, 1e308] });
-          send(6, "load_scene", { scene: "/dev/zero" });
-          const t0 = performance.now();
-          good.ws.send(JSON.stringify({ id: 1, verb: "hello", params: {} }));
-          const hello = await good.reply(Math.min(timeoutMs, 5000));
-          assert.equal(hello.ok, true, "the other session is answered");
-          assert.ok(performance.now() - t0 < 5000, "and at once");
-          for (const [id, code] of [
-            [4, "invalid_params"],
-            [5, "invalid_params"],
-          ] as const) {
-            const r = await bad.reply(timeoutMs);
-            assert.equal(r.id, id);
-            assert.equal(r.error?.code, code, `${id}: ${r.error?.message}`);
-          }
-          const zero = await bad.reply(timeoutMs);
-          assert.equal(zero.id, 6);
-          assert.ok(["not_found", "invalid_params"].includes(zero.error?.code ?? ""), zero.error?.message);
-          send(7, "hello", {});
-          assert.equal((await bad.reply(timeoutMs)).ok, true, "the bad session itself goes on");
-        } finally {
-          bad.close();
-          good.close();
-        }
-      },
+      run: () => absurdSessionDoesNotStallAnother(url, scene, settings, timeoutMs),
     },
     {
       name: "raw frames: replies come in request order, each followed by its binary frames",
-      run: withSocket(async (s) => {
-        const send = (id: number, verb: string, params: unknown) => s.ws.send(JSON.stringify({ id, verb, params }));
-        send(1, "load_scene", { scene, settings });
-        send(2, "scene_info", {});
-        const loaded = await s.reply(timeoutMs);
-        assert.equal(loaded.id, 1);
-        const info = (await s.reply(timeoutMs)) as { id: unknown; result?: { regions: { waypoint: Vec3 }[] } };
-        assert.equal(info.id, 2);
-        const start = { position: info.result?.regions[0].waypoint, heading: 0 };
-        send(3, "reset", { start, views: ["front", "right"] });
-        send(4, "step", { action: "TURN_LEFT", views: true });
-        send(5, "step", { action: "TURN_LEFT" });
-        for (const [id, frames] of [
-          [3, 2],
-          [4, 3],
-          [5, 0],
-        ] as const) {
-          const r = await s.reply(timeoutMs);
-          assert.equal(r.id, id, "in order");
-          assert.equal(r.ok, true);
-          for (let i = 0; i < frames; i++) {
-            const f = await s.next(timeoutMs);
-            assert.ok(f.binary && f.binary.length > 0, `reply ${id}: binary frame ${i}`);
-          }
-        }
-      }),
+      run: withSocket((s) => repliesInOrder(s, scene, settings, timeoutMs)),
     },
   ];
+}
+
+/** One session sends the requests that once wedged the embedded simulator (issue 15); another is answered at once. */
+async function absurdSessionDoesNotStallAnother(
+  url: string,
+  scene: string,
+  settings: SimSettings,
+  timeoutMs: number,
+): Promise<void> {
+  const bad = await RawSocket.open(url);
+  const good = await RawSocket.open(url);
+  try {
+    const send = (id: number, verb: string, params: unknown) => bad.ws.send(JSON.stringify({ id, verb, params }));
+    send(1, "load_scene", { scene, settings });
+    send(2, "scene_info", {});
+    assert.equal((await bad.reply(timeoutMs)).ok, true);
+    const info = (await bad.reply(timeoutMs)) as { result?: { regions: { waypoint: Vec3 }[] } };
+    send(3, "reset", { start: { position: info.result?.regions[0].waypoint, heading: 0 } });
+    assert.equal((await bad.reply(timeoutMs)).ok, true);
+    // then the requests that wedged the embedded simulator (issue 15), back to back
+    send(4, "reset", { start: { position: [0, 0, 1e15], heading: 0 } });
+    send(5, "plan_path", { goal: [1e308, 0, 1e308] });
+    send(6, "load_scene", { scene: "/dev/zero" });
+    const t0 = performance.now();
+    good.ws.send(JSON.stringify({ id: 1, verb: "hello", params: {} }));
+    const hello = await good.reply(Math.min(timeoutMs, 5000));
+    assert.equal(hello.ok, true, "the other session is answered");
+    assert.ok(performance.now() - t0 < 5000, "and at once");
+    for (const [id, code] of [
+      [4, "invalid_params"],
+      [5, "invalid_params"],
+    ] as const) {
+      const r = await bad.reply(timeoutMs);
+      assert.equal(r.id, id);
+      assert.equal(r.error?.code, code, `${id}: ${r.error?.message}`);
+    }
+    const zero = await bad.reply(timeoutMs);
+    assert.equal(zero.id, 6);
+    assert.ok(["not_found", "invalid_params"].includes(zero.error?.code ?? ""), zero.error?.message);
+    send(7, "hello", {});
+    assert.equal((await bad.reply(timeoutMs)).ok, true, "the bad session itself goes on");
+  } finally {
+    bad.close();
+    good.close();
+  }
+}
+
+/** Pipelined requests: each reply in request order, followed by the binary frames it announces. */
+async function repliesInOrder(s: RawSocket, scene: string, settings: SimSettings, timeoutMs: number): Promise<void> {
+  const send = (id: number, verb: string, params: unknown) => s.ws.send(JSON.stringify({ id, verb, params }));
+  send(1, "load_scene", { scene, settings });
+  send(2, "scene_info", {});
+  const loaded = await s.reply(timeoutMs);
+  assert.equal(loaded.id, 1);
+  const info = (await s.reply(timeoutMs)) as { id: unknown; result?: { regions: { waypoint: Vec3 }[] } };
+  assert.equal(info.id, 2);
+  const start = { position: info.result?.regions[0].waypoint, heading: 0 };
+  send(3, "reset", { start, views: ["front", "right"] });
+  send(4, "step", { action: "TURN_LEFT", views: true });
+  send(5, "step", { action: "TURN_LEFT" });
+  for (const [id, frames] of [
+    [3, 2],
+    [4, 3],
+    [5, 0],
+  ] as const) {
+    const r = await s.reply(timeoutMs);
+    assert.equal(r.id, id, "in order");
+    assert.equal(r.ok, true);
+    for (let i = 0; i < frames; i++) {
+      const f = await s.next(timeoutMs);
+      assert.ok(f.binary && f.binary.length > 0, `reply ${id}: binary frame ${i}`);
+    }
+  }
 }
