@@ -22,9 +22,52 @@ const textW = (s: string, pt: number) => s.length * pt * 0.56;
 
 type Placed = CostPoint & { cost: Estimate };
 
+/** Where everything goes: the figure's size, the plot's edges, the axes' scales and the text helpers. */
+interface Frame {
+  placed: Placed[];
+  rest: Placed[];
+  axis: TradeoffAxis;
+  width: PaperWidth;
+  W: number;
+  H: number;
+  plotL: number;
+  plotR: number;
+  plotT: number;
+  plotH: number;
+  /** the band at the left for points at 0 (0: none) */
+  band: number;
+  axisL: number;
+  scale: ReturnType<typeof xScale>;
+  yAxis: ReturnType<typeof niceTicks>;
+  backbones: string[];
+  /** one backbone: points are named by memory mode alone, and no legend is drawn */
+  one: boolean;
+  name: (p: CostPoint) => string;
+  x: (p: Placed, v?: number) => number;
+  y: (v: number) => number;
+  f: (v: number) => string;
+  t: (px: number, py: number, s: string, attrs: string) => string;
+  shapeOf: (b: string) => (typeof SHAPES)[number];
+}
+
 export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, width: PaperWidth): string | null {
   const placed = points.filter((p): p is Placed => p.cost !== null);
   if (placed.length === 0) return null;
+  const fr = frame(points, placed, axis, width);
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${(fr.W / 72).toFixed(3)}in" height="${(fr.H / 72).toFixed(3)}in" viewBox="0 0 ${fr.W} ${fr.H}" font-family="${FONT}">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    ...axes(fr),
+    ...paretoFront(fr),
+    ...markers(fr),
+    ...labels(fr),
+    ...legend(fr),
+    "</svg>",
+  ];
+  return out.join("\n");
+}
+
+function frame(points: readonly CostPoint[], placed: Placed[], axis: TradeoffAxis, width: PaperWidth): Frame {
   const W = width === "column" ? 252 : 504;
   const backbones = [...new Set(points.map((p) => p.backbone))];
   const one = backbones.length === 1;
@@ -50,10 +93,37 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
   const f = (v: number) => v.toFixed(1);
   const t = (px: number, py: number, s: string, attrs: string) =>
     `<text x="${f(px)}" y="${f(py)}" ${attrs}>${escapeXml(s)}</text>`;
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${(W / 72).toFixed(3)}in" height="${(H / 72).toFixed(3)}in" viewBox="0 0 ${W} ${H}" font-family="${FONT}">`,
-    `<rect width="100%" height="100%" fill="#ffffff"/>`,
-  ];
+  const shapeOf = (b: string) => SHAPES[backbones.indexOf(b) % SHAPES.length];
+  return {
+    placed,
+    rest,
+    axis,
+    width,
+    W,
+    H,
+    plotL,
+    plotR,
+    plotT,
+    plotH,
+    band,
+    axisL,
+    scale,
+    yAxis,
+    backbones,
+    one,
+    name,
+    x,
+    y,
+    f,
+    t,
+    shapeOf,
+  };
+}
+
+/** Grid lines and ticks, the zero band with its axis break, and the axes' titles. */
+function axes(fr: Frame): string[] {
+  const { plotL, plotR, plotT, plotH, band, axisL, scale, yAxis, rest, W, y, f, t } = fr;
+  const out: string[] = [];
   for (const [i, yv] of yAxis.ticks.entries())
     out.push(
       `<line x1="${plotL}" y1="${f(y(yv))}" x2="${f(plotR)}" y2="${f(y(yv))}" stroke="${i ? "#e6e6e6" : "#444"}" stroke-width="0.6"/>`,
@@ -84,7 +154,7 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
     t(
       (plotL + plotR) / 2,
       plotT + plotH + 23,
-      `${axis.xLabel}${scale.log && rest.length ? ", log scale" : ""}${band ? `; left band: 0 (${axis.zeroLabel})` : ""}`,
+      `${fr.axis.xLabel}${scale.log && rest.length ? ", log scale" : ""}${band ? `; left band: 0 (${fr.axis.zeroLabel})` : ""}`,
       `font-size="${AXIS}" fill="#222" text-anchor="middle"`,
     ),
     t(
@@ -94,13 +164,21 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
       `font-size="${AXIS}" fill="#222" text-anchor="middle" transform="rotate(-90 9 ${f(plotT + plotH / 2)})"`,
     ),
   );
+  return out;
+}
+
+/** The Pareto front as a dashed staircase through its points, in order of cost. */
+function paretoFront({ placed, x, y, f }: Frame): string[] {
   const front = placed.filter((p) => p.pareto).sort((a, b) => a.cost.mean - b.cost.mean || x(a) - x(b));
-  if (front.length > 1) {
-    let d = `M${f(x(front[0]))} ${f(y(front[0].sr.mean))}`;
-    for (const p of front.slice(1)) d += `H${f(x(p))}V${f(y(p.sr.mean))}`;
-    out.push(`<path d="${d}" stroke="#b03030" stroke-width="1" stroke-dasharray="3 2" fill="none" data-pareto="1"/>`);
-  }
-  const shapeOf = (b: string) => SHAPES[backbones.indexOf(b) % SHAPES.length];
+  if (front.length <= 1) return [];
+  let d = `M${f(x(front[0]))} ${f(y(front[0].sr.mean))}`;
+  for (const p of front.slice(1)) d += `H${f(x(p))}V${f(y(p.sr.mean))}`;
+  return [`<path d="${d}" stroke="#b03030" stroke-width="1" stroke-dasharray="3 2" fill="none" data-pareto="1"/>`];
+}
+
+/** Each point: its intervals as whiskers, and its backbone's shape in its memory mode's colour. */
+function markers({ placed, x, y, f, shapeOf }: Frame): string[] {
+  const out: string[] = [];
   for (const p of placed) {
     const cx = x(p);
     const cy = y(p.sr.mean);
@@ -120,7 +198,12 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
       ),
     );
   }
-  // labels right of their points, moved down (then up) until none overlaps another
+  return out;
+}
+
+/** Labels right of their points, moved down (then up) until none overlaps another. */
+function labels({ placed, W, x, y, t, name }: Frame): string[] {
+  const out: string[] = [];
   const boxes: { x1: number; x2: number; y: number }[] = [];
   const sorted = [...placed].sort((a, b) => y(a.sr.mean) - y(b.sr.mean));
   for (const p of sorted) {
@@ -135,18 +218,21 @@ export function tradeoffPaper(points: readonly CostPoint[], axis: TradeoffAxis, 
     boxes.push({ x1: lx, x2: lx + w, y: ly });
     out.push(t(lx, ly, name(p), `font-size="${LABEL}" fill="#222" data-label="1"`));
   }
-  if (!one) {
-    // the backbones' shapes in rows under the x label
-    const per = width === "column" ? 2 : 4;
-    backbones.forEach((b, i) => {
-      const lx = plotL + (i % per) * ((W - plotL) / per);
-      const ly = plotT + plotH + 36 + Math.floor(i / per) * 11;
-      out.push(
-        marker(shapeOf(b), lx + 3, ly - 3, 3, `fill="#fff" stroke="#333" stroke-width="0.8"`),
-        t(lx + 9, ly, b, `font-size="${LABEL}" fill="#222"`),
-      );
-    });
-  }
-  out.push("</svg>");
-  return out.join("\n");
+  return out;
+}
+
+/** With more than one backbone, their shapes in rows under the x label. */
+function legend({ one, width, backbones, plotL, plotT, plotH, W, t, shapeOf }: Frame): string[] {
+  if (one) return [];
+  const out: string[] = [];
+  const per = width === "column" ? 2 : 4;
+  backbones.forEach((b, i) => {
+    const lx = plotL + (i % per) * ((W - plotL) / per);
+    const ly = plotT + plotH + 36 + Math.floor(i / per) * 11;
+    out.push(
+      marker(shapeOf(b), lx + 3, ly - 3, 3, `fill="#fff" stroke="#333" stroke-width="0.8"`),
+      t(lx + 9, ly, b, `font-size="${LABEL}" fill="#222"`),
+    );
+  });
+  return out;
 }
