@@ -93,6 +93,22 @@ interface Grounded {
   problems: string[];
 }
 
+/** What every step of grounding one item shares: the model's item, its clause as shown, and the problems found so far. */
+interface Reading {
+  a: LearnerAnswerItem;
+  text: MessageText;
+  ctx: LearnContext;
+  shownClause: string;
+  problems: string[];
+  /** the message's own words for `q`, or `q` with a problem noted when the message does not hold it */
+  exact: (q: string, what: string) => string;
+  quotes: string[];
+  /** the rule in force the item names, when it names one the user has */
+  target: RuleVersion | undefined;
+  /** reuse, revise, replace and retract are about a rule in force */
+  needsRule: boolean;
+}
+
 function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion[], ctx: LearnContext): Grounded {
   const problems: string[] = [];
   const clause = text.find(a.clause);
@@ -115,31 +131,64 @@ function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion
   const needsRule =
     a.decision === "reuse" || a.decision === "revise" || a.decision === "replace" || a.decision === "retract";
   if (needsRule && !a.ruleId) problems.push(`a ${a.decision} must name the rule it is about`);
-  const rejected = (): Grounded => ({
+  const r: Reading = { a, text, ctx, shownClause, problems, exact, quotes, target, needsRule };
+
+  if (a.decision === "retract") return problems.length ? rejected(r) : retracted(r);
+  if (!DRAFTING.has(a.decision)) return rejected(r);
+  const drafted = draftOf(r);
+  if ("item" in drafted) return drafted;
+  const { draft, persistence } = drafted;
+  const conflict = conflictOf(r, draft, active);
+  if (conflict) {
+    problems.push(conflict);
+    return rejected(r);
+  }
+  return {
+    item: {
+      decision: a.decision as LearnItem["decision"],
+      reason: a.reason,
+      clause: shownClause,
+      persistence,
+      draft,
+      ...(target && needsRule ? { ruleId: target.ruleId, base: target.versionId } : {}),
+    },
+    problems: [],
+  };
+}
+
+/** The reading is refused as "unclear", and its problems go back to the model for its one revision. */
+function rejected({ problems, shownClause }: Reading): Grounded {
+  return {
     item: {
       decision: "unclear",
       reason: `the model's reading was rejected: ${problems.join("; ")}`,
       clause: shownClause,
     },
     problems,
-  });
+  };
+}
 
-  if (a.decision === "retract") {
-    if (problems.length) return rejected();
-    return {
-      item: {
-        decision: "retract",
-        reason: a.reason || `retracts ${target!.ruleId}`,
-        clause: shownClause,
-        persistence: "persistent",
-        ruleId: target!.ruleId,
-        base: target!.versionId,
-        quote: quotes[0],
-      },
-      problems: [],
-    };
-  }
-  if (!DRAFTING.has(a.decision)) return rejected();
+function retracted({ a, target, shownClause, quotes }: Reading): Grounded {
+  return {
+    item: {
+      decision: "retract",
+      reason: a.reason || `retracts ${target!.ruleId}`,
+      clause: shownClause,
+      persistence: "persistent",
+      ruleId: target!.ruleId,
+      base: target!.versionId,
+      quote: quotes[0],
+    },
+    problems: [],
+  };
+}
+
+/**
+ * The rule a drafting decision says, checked against the message and the rule schema; a Grounded
+ * (rejected, or unclear for want of a house) when there is none.
+ */
+function draftOf(r: Reading): Grounded | { draft: RuleDraft; persistence: Persistence } {
+  const { a, ctx, problems, exact, quotes, shownClause } = r;
   if (!a.requirement) problems.push(`a ${a.decision} needs the requirement`);
   const statement = a.statement ? exact(a.statement, "the statement") : undefined;
   if (!a.statement) problems.push("the statement (the user's words for the requirement) is empty");
@@ -176,7 +225,7 @@ function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion
   };
   const conditions = a.conditions.map(cond);
   const exceptions = a.exceptions.map(cond);
-  if (problems.length || !a.requirement || !statement) return rejected();
+  if (problems.length || !a.requirement || !statement) return rejected(r);
   const requirement = normalised(a.requirement);
   const scope: Scope =
     persistence === "task_local" ? "task" : a.scope === "this_house" ? sceneScope(ctx.sceneId!) : "global";
@@ -190,7 +239,7 @@ function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion
     exceptions,
     stage: stageOf(requirement, a.stage),
     clear: a.clear,
-    source: { message: text.original, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+    source: { message: r.text.original, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
   });
   if (!parsed.success) {
     problems.push(
@@ -198,35 +247,22 @@ function groundItem(a: LearnerAnswerItem, text: MessageText, active: RuleVersion
         .slice(0, 4)
         .map((i) => `the rule is malformed at ${i.path.join(".") || "(top)"}: ${i.message}`),
     );
-    return rejected();
+    return rejected(r);
   }
-  const draft = parsed.data;
+  return { draft: parsed.data, persistence };
+}
+
+/** Why the draft cannot stand beside the rules in force (null: it can). */
+function conflictOf({ a, target, needsRule }: Reading, draft: RuleDraft, active: RuleVersion[]): string | null {
   // a revision or replacement changes a rule's value, scope or conditions, never what it is about
-  if (target && needsRule && target.rule.requirement.kind !== draft.requirement.kind) {
-    problems.push(
-      `${target.ruleId} is a ${target.rule.requirement.kind} rule; a ${a.decision} of it cannot make it ${draft.requirement.kind}`,
-    );
-    return rejected();
-  }
+  if (target && needsRule && target.rule.requirement.kind !== draft.requirement.kind)
+    return `${target.ruleId} is a ${target.rule.requirement.kind} rule; a ${a.decision} of it cannot make it ${draft.requirement.kind}`;
   if (a.decision === "add") {
     const key = requirementKey(draft.requirement);
     const held = active.find((r) => requirementKey(r.rule.requirement) === key && r.rule.scope === draft.scope);
-    if (held) {
-      problems.push(`${held.ruleId} already holds this requirement: reuse, revise or replace it instead of adding one`);
-      return rejected();
-    }
+    if (held) return `${held.ruleId} already holds this requirement: reuse, revise or replace it instead of adding one`;
   }
-  return {
-    item: {
-      decision: a.decision as LearnItem["decision"],
-      reason: a.reason,
-      clause: shownClause,
-      persistence,
-      draft,
-      ...(target && needsRule ? { ruleId: target.ruleId, base: target.versionId } : {}),
-    },
-    problems: [],
-  };
+  return null;
 }
 
 function groundAnswer(a: LearnerAnswer, text: MessageText, active: RuleVersion[], ctx: LearnContext) {
