@@ -8,7 +8,8 @@ import Database from "better-sqlite3";
 import { ensureDir } from "../util/index.ts";
 import { INDEX_FILE_MIN_ROWS, indexFilePath, readIndexFile, removeIndexFile, writeIndexFile } from "./index-file.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
-import { appendVectors, loadVectors, rebuildVectors, statementCount, vectorGeneration } from "./sqlite-vectors.ts";
+import { loadVectors, rebuildVectors, statementCount, vectorGeneration } from "./sqlite-vectors.ts";
+import { insertEvent, writeEpisodeRows } from "./sqlite-write.ts";
 import {
   type EmbedderInfo,
   type EpisodeWrite,
@@ -20,7 +21,6 @@ import {
   MemoryStoreError,
   type ObjectMemory,
   type ObjectRecord,
-  type ParsedEpisodeWrite,
   parseEpisodeWrite,
   requireUser,
   type StatementHit,
@@ -29,7 +29,7 @@ import {
   type StoreOptions,
 } from "./store.ts";
 import { type ExactRows, VectorMatrix } from "./vector-index.ts";
-import { checkObject, missingStatement, noValidEdge, userClearedEvent, WriteEvents } from "./write-events.ts";
+import { userClearedEvent } from "./write-events.ts";
 
 interface UserIndex {
   matrix: VectorMatrix;
@@ -44,7 +44,8 @@ export class SqliteMemoryStore implements MemoryStore {
   readonly kind = "sqlite";
   readonly location: string;
   private readonly db: Database.Database;
-  private readonly run: EmbedderInfo | undefined;
+  /** the embedder this connection was opened with */
+  readonly run: EmbedderInfo | undefined;
   /** per-user statement matrices; dropped when another connection commits (data_version) */
   private readonly indexes = new Map<string, UserIndex>();
   private dataVersion = -1;
@@ -157,7 +158,7 @@ export class SqliteMemoryStore implements MemoryStore {
     // has to upgrade from a read that another connection's commit made stale ("database is
     // locked"); what the store holds is read again under it (another thread may have recorded
     // the embedder since)
-    const events = this.db.transaction(() => this.writeRows(user, w, this.embedderSync())).immediate();
+    const events = this.db.transaction(() => writeEpisodeRows(this.db, this, user, w, this.embedderSync())).immediate();
     // data_version moves only on other connections' commits: if it moved, one slipped in before
     // ours and the cached matrices lack its rows; otherwise append ours to the cached matrix
     if (this.syncIndexes() !== before) return events;
@@ -166,124 +167,6 @@ export class SqliteMemoryStore implements MemoryStore {
       for (const s of w.statements) if (s.kind === "new") index.matrix.add(s.id, s.embedding);
     }
     return events;
-  }
-
-  private writeRows(user: string, w: ParsedEpisodeWrite, held: EmbedderInfo | null): MemoryEvent[] {
-    const db = this.db;
-    const at = w.episode.at;
-    const ep = w.episode.id;
-    const obj = w.object.id;
-    const events = new WriteEvents(w);
-    const step = (name: string) => this.onWriteStep?.(name);
-
-    if (held && this.run && (held.name !== this.run.name || held.dim !== this.run.dim))
-      throw new MemoryStoreError(
-        `the memory store at ${this.location} now holds vectors of embedder ${held.name} (dim ${held.dim}), recorded by another connection; this run uses ${this.run.name} (dim ${this.run.dim})`,
-      );
-    if (!held && this.run && w.statements.some((s) => s.kind === "new")) {
-      const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
-      meta.run("embedder_name", this.run.name);
-      meta.run("embedder_dim", String(this.run.dim));
-    }
-    if (!db.prepare("SELECT 1 FROM users WHERE user_id = ?").get(user)) {
-      db.prepare("INSERT INTO users (user_id, created_at) VALUES (?, ?)").run(user, at);
-      events.userCreated(user);
-    }
-    checkObject(
-      w,
-      db.prepare("SELECT 1 FROM objects WHERE user_id = ? AND object_id = ?").get(user, obj) !== undefined,
-    );
-    if (w.object.matchedBy === "new") {
-      db.prepare(
-        "INSERT INTO objects (user_id, object_id, category, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-      ).run(user, obj, w.object.category, at, at);
-    } else {
-      db.prepare(
-        "UPDATE objects SET category = COALESCE(?, category), updated_at = MAX(updated_at, ?) WHERE user_id = ? AND object_id = ?",
-      ).run(w.object.category, at, user, obj);
-    }
-    events.object();
-    step("object");
-    db.prepare(
-      "INSERT INTO episodes (id, user_id, object_id, instruction, success, trajectory, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).run(ep, user, obj, w.episode.instruction, w.episode.success ? 1 : 0, w.episode.trajectory, at);
-    db.prepare("INSERT INTO instructions (id, user_id, episode_id, object_id, text, at) VALUES (?, ?, ?, ?, ?, ?)").run(
-      w.instructionId,
-      user,
-      ep,
-      obj,
-      w.episode.instruction,
-      at,
-    );
-    if (w.referenceImage) {
-      const img = w.referenceImage;
-      db.prepare(
-        "INSERT INTO images (id, user_id, episode_id, object_id, hash, path, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ).run(img.id, user, ep, obj, img.hash, img.path, at);
-    }
-    events.episode();
-    step("episode");
-    const insertStatement = db.prepare(
-      "INSERT INTO statements (id, user_id, text, embedding, created_at) VALUES (?, ?, ?, ?, ?)",
-    );
-    const insertLink = db.prepare(
-      "INSERT OR IGNORE INTO statement_links (user_id, object_id, statement_id, episode_id, at) VALUES (?, ?, ?, ?, ?)",
-    );
-    const insertFact = db.prepare(
-      "INSERT OR IGNORE INTO user_statements (user_id, statement_id, episode_id, at) VALUES (?, ?, ?, ?)",
-    );
-    const link = (about: "object" | "user", id: string) =>
-      about === "user" ? insertFact.run(user, id, ep, at) : insertLink.run(user, obj, id, ep, at);
-    const ownStatement = db.prepare("SELECT text FROM statements WHERE id = ? AND user_id = ?");
-    for (const s of w.statements) {
-      if (s.kind === "new") {
-        const e = s.embedding;
-        insertStatement.run(s.id, user, s.text, Buffer.from(e.buffer, e.byteOffset, e.byteLength), at);
-        link(s.about, s.id);
-        events.statement(s);
-      } else {
-        const row = ownStatement.get(s.id, user) as { text: string } | undefined;
-        if (!row) throw missingStatement(s.id);
-        link(s.about, s.id);
-        events.statement(s, row.text);
-      }
-      step("statement");
-    }
-    const added = w.statements.flatMap((s) => (s.kind === "new" ? [{ id: s.id, embedding: s.embedding }] : []));
-    const dim = held?.dim ?? this.run?.dim;
-    if (added.length > 0 && dim !== undefined) appendVectors(db, user, dim, added);
-    const invalidateLink = db.prepare(
-      `UPDATE statement_links SET invalid_at = ?, invalidated_by = ?
-       WHERE user_id = ? AND object_id = ? AND statement_id = ? AND invalid_at IS NULL AND episode_id <> ? AND at <= ?`,
-    );
-    const invalidateFact = db.prepare(
-      `UPDATE user_statements SET invalid_at = ?, invalidated_by = ?
-       WHERE user_id = ? AND statement_id = ? AND invalid_at IS NULL AND episode_id <> ? AND at <= ?`,
-    );
-    for (const inv of w.invalidate) {
-      const changed =
-        inv.objectId === null
-          ? invalidateFact.run(at, ep, user, inv.id, ep, at).changes
-          : invalidateLink.run(at, ep, user, inv.objectId, inv.id, ep, at).changes;
-      if (changed === 0) throw noValidEdge(inv);
-      events.superseded(inv, (ownStatement.get(inv.id, user) as { text: string }).text);
-      step("invalidate");
-    }
-    db.prepare(
-      "INSERT INTO episodic (id, user_id, episode_id, object_id, text, success, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).run(w.episodic.id, user, ep, obj, w.episodic.text, w.episode.success ? 1 : 0, at);
-    events.episodic();
-    step("episodic");
-    for (const e of events.list) this.insertEvent(user, e);
-    return events.list;
-  }
-
-  private insertEvent(user: string, e: MemoryEvent): void {
-    this.db
-      .prepare(
-        "INSERT INTO events (user_id, kind, node_id, object_id, episode_id, at, recorded_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(user, e.kind, e.nodeId, e.objectId, e.episodeId, e.at, e.recordedAt, e.detail);
   }
 
   private currentDataVersion(): number {
@@ -591,7 +474,7 @@ export class SqliteMemoryStore implements MemoryStore {
         this.db.prepare("DELETE FROM statement_vectors WHERE user_id = ?").run(user);
         this.db.prepare("DELETE FROM users WHERE user_id = ?").run(user);
         const cleared = userClearedEvent(user, counts);
-        this.insertEvent(user, cleared);
+        insertEvent(this.db, user, cleared);
         return cleared;
       })
       .immediate();
