@@ -29,6 +29,7 @@ export { MemoryScopeError, MemoryStoreError } from "./store.ts";
  * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
  * heavy: ./create.ts (better-sqlite3)
  * heavy: ./neo4j-connect.ts (neo4j-driver)
+ * heavy: ./neo4j-time.ts (neo4j-driver)
  * heavy: ./open-existing.ts (better-sqlite3)
  * heavy: ./polar-memory.ts (better-sqlite3, sharp)
  */
