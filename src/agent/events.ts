@@ -82,7 +82,7 @@ export const RuleResultEvent = z.strictObject({
   quotes: z.array(z.string()),
 });
 
-/** The rule layer's events (src/rules/rule-session.ts): what was pinned and selected, each check, revision, block and appeal. */
+/** The rule layer's events (src/rules/session-types.ts RuleEvent, emitted by rule-session.ts): what was pinned and selected, each check, revision, block and appeal. */
 const RuleEvents = [
   z.strictObject({
     ...Base,

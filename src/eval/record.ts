@@ -11,7 +11,7 @@ export { ErrorKind };
 
 const RuleViolation = z.strictObject({ id: z.string(), statement: z.string(), reason: z.string() });
 
-/** What the rule layer did in the episode's input (src/rules/rule-session.ts RulesSummary, compacted). */
+/** What the rule layer did in the episode's input (src/rules/session-types.ts RulesSummary, compacted). */
 export const RulesRecord = z.strictObject({
   method: z.enum(["none", "text", "selected", "full"]),
   libraryVersion: z.number().int().nonnegative(),

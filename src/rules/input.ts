@@ -10,7 +10,8 @@ import type { RuleLibrary } from "./library.ts";
 import type { ModelRuleLayer } from "./model/layer.ts";
 import type { AppealReviewer, SemanticJudge } from "./reviewers.ts";
 import { deterministicAppealReviewer } from "./reviewers.ts";
-import { type RuleContext, RuleSession, type RulesMethod } from "./rule-session.ts";
+import { RuleSession } from "./rule-session.ts";
+import type { RuleContext, RulesMethod } from "./session-types.ts";
 import { type TeachResult, teach } from "./teach.ts";
 
 export interface OpenInputOptions {

@@ -20,7 +20,7 @@ import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import { countWords } from "../../src/rules/check.ts";
 import { openInput } from "../../src/rules/input.ts";
-import type { RulesMethod } from "../../src/rules/rule-session.ts";
+import type { RulesMethod } from "../../src/rules/session-types.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import { teach } from "../../src/rules/teach.ts";
 import type { Receptacle, SceneInfo } from "../../src/sim/protocol.ts";

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { ChatModel } from "../../mllm/index.ts";
 import { describeRule } from "../describe.ts";
-import type { RuleContext, SelectBatch, SessionRule } from "../rule-session.ts";
+import type { RuleContext, SelectBatch, SessionRule } from "../session-types.ts";
 import { ask, type RuleModelOptions, system, user } from "./call.ts";
 
 export const SelectionAnswer = z.strictObject({
