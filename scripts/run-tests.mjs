@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Finds every *.test.ts under test/ (Node 20's runner does not glob TypeScript) and runs them
 // with node's own test runner, so CI reads its closing summary.
-import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { distIsFresh } from "../bin/dist-fresh.js";
@@ -31,6 +31,7 @@ if (files.length === 0) {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.env.POLAR_FROM_SOURCE !== "1" && !distIsFresh(root))
   spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
+const browser = await sharedChromium(files);
 const res = spawnSync(
   process.execPath,
   [
@@ -43,6 +44,34 @@ const res = spawnSync(
     "--test-reporter=spec",
     ...files,
   ],
-  { stdio: "inherit" },
+  { stdio: "inherit", env: browser ? { ...process.env, POLAR_CHROMIUM_WS: browser.endpoint } : process.env },
 );
+browser?.stop();
 process.exit(res.status ?? 1);
+
+/**
+ * One chromium for every browser test of the run (test/dashboard/chromium-server.ts), when any
+ * runs and chromium is there: each test file is a process of its own, and a launch each cost
+ * about a second of CPU. Without chromium the files skip or fail as test/dashboard/browser.ts says.
+ */
+async function sharedChromium(files) {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (process.env.POLAR_CHROMIUM_WS || !existsSync(chromium)) return null;
+  if (!files.some((f) => readFileSync(f, "utf8").includes("launchChromium("))) return null;
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "test", "dashboard", "chromium-server.ts")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const endpoint = await new Promise((done) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) done(out.trim());
+    });
+    child.once("exit", () => done(null));
+  });
+  if (!endpoint) {
+    console.error("scripts/run-tests.mjs: the shared chromium did not start; each browser test file launches its own");
+    return null;
+  }
+  return { endpoint, stop: () => child.stdin.end() };
+}

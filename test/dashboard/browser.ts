@@ -2,11 +2,15 @@
  * Debian's chromium driven by playwright-core (Playwright's own browser download cannot work
  * here and is never used). Missing chromium skips the browser tests locally, saying so, and
  * fails them where REQUIRE_CHROMIUM=1 (CI installs the package).
+ *
+ * scripts/run-tests.mjs starts one chromium for the whole run (each test file is a process of its
+ * own) and names it in POLAR_CHROMIUM_WS: a file then gets a fresh context in it rather than a
+ * browser of its own. A file run on its own launches its own.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium, type LaunchOptions } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -20,24 +24,45 @@ export function chromiumSkip(): string | null {
   return why;
 }
 
-/** A fresh profile each time (playwright passes it as --user-data-dir). */
+/** How the run's shared chromium, and a file's own, are started. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+} satisfies LaunchOptions;
+
+const VIEWPORT = { width: 1400, height: 1000 };
+
+/**
+ * A fresh context: in the run's shared chromium when there is one (a new context shares no
+ * storage with another), else in a chromium of its own with a fresh profile.
+ */
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const shared = process.env.POLAR_CHROMIUM_WS;
+  if (shared) {
+    const browser = await chromium.connect(shared);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    return {
+      context,
+      // closes this file's context and disconnects; the shared browser goes on for the other files
+      close: async () => {
+        await context.close().catch(() => undefined);
+        await browser.close().catch(() => undefined);
+      },
+    };
+  }
+  // playwright passes the profile as --user-data-dir
   const profile = mkdtempSync(join(tmpdir(), "polar-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 1000 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, viewport: VIEWPORT });
   return {
     context,
     close: async () => {
