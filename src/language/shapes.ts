@@ -75,6 +75,9 @@ export const LIST_JOIN = /^(?:or|and|,)$/;
 /** Words that tie a clause to what was said before it and add nothing: "only at night though". */
 export const LINKING = /^(?:only|though|tho|then|but|just|instead|anyway|please)$/;
 
+/** Words that carry a rule said before over to a room: "that goes for the cellar too". */
+export const CARRIES_OVER = /^(?:apply|applies|goes|go|same|for|to|with|that|this|it|rule|one|there|here|do|is)$/;
+
 /** "even" just before a time: "always tell me, even late at night". */
 export const EVEN_BEFORE = /\beven$/;
 
@@ -429,7 +432,8 @@ export const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 export const FIELDS_WORD = /\b(?:fields?|keys?|properties)\b/;
 
 /** "the object key", "fields called room": a field named as one. */
-export const FIELD_NAMED = /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|\b(?:fields?|keys?) (?:called |named )?[a-z_]/;
+export const FIELD_NAMED =
+  /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|(?<!\b(?:my|your|his|her|our|their|car|house|door|spare) )\b(?:fields?|keys?) (?:called |named )?[a-z_]/;
 
 /** "no", "not", "never", "without" before JSON: JSON not wanted. */
 export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;

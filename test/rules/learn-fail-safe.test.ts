@@ -192,4 +192,22 @@ describe("never broader than said", () => {
       );
     }
   });
+
+  it("a room said with 'too' carries the rule said before over to it; 'also' in other talk carries nothing", async () => {
+    const rules = await after("Keep out of the study after 8pm.", "the attic as well please");
+    assert.deepEqual(
+      rules.map((r) => [r.requirement, windows(r.conditions)]),
+      ["study", "attic"].map((room) => [{ kind: "avoid_room", room }, [{ fromHour: 20, toHour: 6 }]]),
+    );
+    const kept = await after("Keep out of the study after 8pm.", "also thanks for finding my keys in the kitchen");
+    assert.equal(kept.length, 1);
+  });
+
+  it("keys that are a task's object never make a JSON reply rule", () => {
+    for (const m of ["thanks for bringing my keys from the hallway", "you left the car keys in the kitchen"])
+      assert.ok(
+        learn(m, [], ctx).items.every((i) => i.draft?.requirement.kind !== "json_fields"),
+        m,
+      );
+  });
 });

@@ -19,9 +19,11 @@
  * as a question (`LearnItem.question`), not a silent drop.
  */
 import {
+  ADDITIVE,
   ARTICLE_START,
   actOf,
   bounded,
+  CARRIES_OVER,
   canonicalRoom,
   DETERMINER,
   EDGE_PUNCTUATION,
@@ -39,6 +41,7 @@ import {
   isWordToken,
   LASTING,
   LEADING_JOIN,
+  LINKING,
   LIST_JOIN,
   minus,
   NAMED_FIELDS,
@@ -1077,9 +1080,25 @@ function withRationale(t: Said, item: LearnItem, rationale: string | undefined):
  * here, with its conditions and exceptions; with no such rule in force, which one is asked.
  */
 function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext): LearnItem | undefined {
-  if (!rc.tokens.some((x) => x.w === "same")) return undefined;
+  // "the same goes for the cellar", "and the cellar too", "that goes for the cellar as well"
+  const w = new Words(rc.tokens, 0, rc.tokens.length);
   const rooms = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house);
   if (rooms.length !== 1) return undefined;
+  if (!rc.tokens.some((x) => x.w === "same")) {
+    // "also" alone is no reference: only a message that is the room and words carrying a rule over
+    const additive = [...w.matches(re(ADDITIVE))];
+    const carried = rc.tokens.every(
+      (t, k) =>
+        (rooms[0].a <= k && k < rooms[0].b) ||
+        additive.some((m) => m.a <= k && k < m.b) ||
+        !isWordToken(t.w) ||
+        re(FILLER).test(t.w) ||
+        DETERMINER.test(t.w) ||
+        LINKING.test(t.w) ||
+        CARRIES_OVER.test(t.w),
+    );
+    if (!additive.length || !carried) return undefined;
+  }
   const last = rules
     .filter(
       (v) =>

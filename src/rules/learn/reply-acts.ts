@@ -239,6 +239,8 @@ export function jsonReading(
       break;
     }
   }
+  // "thanks for finding my keys": keys with no JSON and no field named are no reply format
+  if (!json && !fields.size) return undefined;
   const target = targetIn(ctx, parts);
   return {
     type: "rule",
