@@ -448,6 +448,8 @@ export const FREE_CHOICE = alt([
   "as (?:you|u) (?:like|please|wish)",
   "all over the (?:house|place)",
   "around the (?:house|place)",
+  // a verb that is moving about as one likes
+  "roam(?: around| about)?",
 ]);
 
 /** Words that only ask for care in general: what to do is not said. */

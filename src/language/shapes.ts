@@ -282,7 +282,8 @@ export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_W
 
 /** A permission to go or stop somewhere: "you can go in the laundry room again" (group 2: stop, group 3: enter). */
 export const PERMIT_ROOM_ACT = new RegExp(
-  `\\b(${PERMIT})\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}))\\b`,
+  // "you are allowed in the garage": a permission said with the room's preposition alone is one to enter it
+  `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome))\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}|in|into|inside))\\b`,
 );
 
 /** "now", "after all", "no longer": a permission said of the present, lasting. */

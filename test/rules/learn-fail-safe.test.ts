@@ -210,4 +210,27 @@ describe("never broader than said", () => {
         m,
       );
   });
+
+  it("free choice with a list of rooms left out bans every room of the list, and only those", async () => {
+    const rules = await after("roam as you please, only not the study nor the attic");
+    assert.deepEqual(
+      rules.map((r) => [r.requirement, r.persistence, r.conditions]),
+      ["study", "attic"].map((room) => [{ kind: "avoid_room", room }, "persistent", []]),
+    );
+    // a room after "but" is no room of the list
+    assert.deepEqual(
+      learn("not the cellar but the kitchen this time", [], ctx).items.map((i) => i.draft?.requirement),
+      [{ kind: "avoid_room", room: "cellar" }],
+    );
+  });
+
+  it("a permission said as 'allowed in' with an exception bans the room just then", async () => {
+    const [rule, ...rest] = await after("you're welcome in the study except on sundays");
+    assert.equal(rest.length, 0);
+    assert.deepEqual(rule.requirement, { kind: "avoid_room", room: "study" });
+    assert.deepEqual(
+      rule.conditions.map((c) => c.quote),
+      ["on sundays"],
+    );
+  });
 });

@@ -21,6 +21,7 @@ import {
   FINE,
   FORGET_VERB,
   FOUND_ROOM_TARGET,
+  FREE_CHOICE,
   FREQUENCY,
   findTimes,
   GERUND,
@@ -245,13 +246,16 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
         clear: true,
       });
   }
-  if (!out.length && !inner)
+  if (!out.length && !inner) {
+    // "go wherever you like, just not the nursery": the rooms left out of free choice, which lasts as it does
+    const free = c.parts.some((p) => p.b <= main.a && re(FREE_CHOICE).test(words(ctx, p).text));
     for (const r of ellipticalRoom(ctx, c, common, main)) {
       // "You went in the lounge again. No lounge.": said of what the robot did, as "don't do that
       // again" is, so it holds from now on; without that, only this time or always is asked
       const told = c.narrative?.room.room === (r.requirement as { room: string }).room;
-      out.push(told ? { ...r, elliptical: false } : r);
+      out.push(told || free ? { ...r, elliptical: false } : r);
     }
+  }
   if (!out.length && !inner) {
     // "don't go upstairs after 10": which rooms that is, only the user knows
     const place = words(ctx, main).first(re(PLACE));

@@ -15,6 +15,7 @@ import {
   FORBIDDEN_NOT,
   GERUND_START,
   LEFT_OUT,
+  LIST_JOIN,
   NEGATED,
   NEGATION_BEFORE,
   NOT_OR_NEVER,
@@ -155,9 +156,18 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
         .find((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
   if (!m && !bare) return [];
-  const rooms = m ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent) : [bare!.r];
+  const found = m ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent) : [bare!.r];
+  // "not the bedroom or the nursery": the rooms of one list, joined by nothing but list words
+  const rooms = found.filter(
+    (r, k) =>
+      k === 0 ||
+      ctx.tokens
+        .slice(found[k - 1].b, r.a)
+        .every((t) => LIST_JOIN.test(t.w) || DETERMINER.test(t.w) || t.w === "nor" || t.w === ","),
+  );
+  const list = rooms.findIndex((r, k) => k > 0 && r !== found[k]);
   const at = m ?? bare!.n;
-  return rooms.slice(0, 1).map((r) => ({
+  return rooms.slice(0, list < 0 ? rooms.length : list).map((r) => ({
     type: "rule",
     ...common,
     requirement: { kind: "avoid_room", room: r.room },
