@@ -195,6 +195,9 @@ export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?
 /** A negation that may stand right before a room with no verb: "never the cellar", "no lounge". */
 export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
 
+/** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
+export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;
+
 // ---- segments -------------------------------------------------------------------------------
 
 /** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */

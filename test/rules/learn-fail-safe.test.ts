@@ -233,4 +233,26 @@ describe("never broader than said", () => {
       ["on sundays"],
     );
   });
+
+  it("a refusal alone after a room alone bans that room, lasting only when said so", async () => {
+    const [rule] = await after("the attic. never ever.");
+    assert.deepEqual([rule.requirement, rule.persistence], [{ kind: "avoid_room", room: "attic" }, "persistent"]);
+    const o = learn("study: nope", [], ctx);
+    assert.deepEqual(
+      o.items.map((i) => [i.decision, i.draft?.requirement]),
+      [["unclear", { kind: "avoid_room", room: "study" }]],
+    );
+  });
+
+  it("a wish to end a reply rule names its kind by the reply's words and drops that rule", async () => {
+    const rules = await after(
+      "Keep answers under 15 words.",
+      "Never stop in the hallway.",
+      "no need to be brief any more",
+    );
+    assert.deepEqual(
+      rules.map((r) => r.requirement.kind),
+      ["no_stop_in_room"],
+    );
+  });
 });

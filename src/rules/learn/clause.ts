@@ -129,11 +129,14 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
       { ...common, conditions: [], exceptions: [] },
       true,
     );
-    const targets: Target[] = inner.flatMap((r) => (r.type === "rule" ? [targetOf(r.requirement)] : []));
+    const targets: Target[] = inner.flatMap((r) =>
+      r.type === "rule" && r.requirement.kind !== "behavior" ? [targetOf(r.requirement)] : [],
+    );
     return {
       type: "retract",
       ...common,
-      targets: targets.length ? targets : [{ kind: "unknown" }],
+      // "you don't need to keep it short any more": what kind of rule it ends, when no rule is read in it
+      targets: targets.length ? targets : targetsIn(ctx, vp, c.antecedent, "any"),
       quote: { a: release.a, b: main.b },
       bare: false,
     };

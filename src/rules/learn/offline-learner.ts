@@ -22,6 +22,7 @@ import {
   ADDITIVE,
   ARTICLE_START,
   actOf,
+  BARE_REFUSAL,
   bounded,
   CARRIES_OVER,
   canonicalRoom,
@@ -170,12 +171,29 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
   return out;
 }
 
+/** A part that names one room and nothing else ("cellar", "the workshop"). */
+function roomAlone(rc: ReadCtx, g: Span | undefined): boolean {
+  if (!g) return false;
+  const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house);
+  return (
+    rooms.length === 1 &&
+    rc.tokens
+      .slice(g.a, g.b)
+      .every((t, k) => (rooms[0].a <= g.a + k && g.a + k < rooms[0].b) || DETERMINER.test(t.w) || !isWordToken(t.w))
+  );
+}
+
 function classify(rc: ReadCtx, sents: Span[]): Seg[] {
   const out: Seg[] = [];
   sents.forEach((s, i) => {
     for (const g of roomLists(rc, segments(rc.tokens, s))) {
       const text = new Words(rc.tokens, g.a, g.b).text;
       let kind: Kind;
+      // "cellar. never.": a refusal alone right after a room alone is an act about that room
+      if (BARE_REFUSAL.test(text) && roomAlone(rc, out.at(-1))) {
+        out.push({ ...g, sentence: i, kind: "act" });
+        continue;
+      }
       const strong = () =>
         readClause(rc, { main: g, parts: [g], question: false }).some(
           (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),

@@ -6,6 +6,7 @@
 import {
   AUX,
   AVOID,
+  BARE_REFUSAL,
   DETERMINER,
   ENDING_VERB,
   ENTER,
@@ -155,8 +156,14 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     : [...w.matches(NEGATION_BEFORE)]
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
         .find((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
-  if (!m && !bare) return [];
-  const found = m ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent) : [bare!.r];
+  // "cellar. never.": a refusal alone, of the room said alone just before it
+  const refusal = !m && !bare && c.antecedent && BARE_REFUSAL.test(w.text) ? c.antecedent : undefined;
+  if (!m && !bare && !refusal) return [];
+  const found = m
+    ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
+    : refusal
+      ? [{ ...refusal, from: { a: refusal.a, b: refusal.b } }]
+      : [bare!.r];
   // "not the bedroom or the nursery": the rooms of one list, joined by nothing but list words
   const rooms = found.filter(
     (r, k) =>
@@ -166,13 +173,15 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
         .every((t) => LIST_JOIN.test(t.w) || DETERMINER.test(t.w) || t.w === "nor" || t.w === ","),
   );
   const list = rooms.findIndex((r, k) => k > 0 && r !== found[k]);
-  const at = m ?? bare!.n;
+  const at = m ?? bare?.n ?? { a: main.a, b: main.b };
   return rooms.slice(0, list < 0 ? rooms.length : list).map((r) => ({
     type: "rule",
     ...common,
+    // the refusal's statement is the room and the refusal together, as said
+    ...(refusal ? { clause: { a: refusal.a, b: common.clause.b } } : {}),
     requirement: { kind: "avoid_room", room: r.room },
     stage: "pre_action",
-    quotes: [{ a: at.a, b: r.b }],
+    quotes: refusal ? [{ a: refusal.a, b: main.b }] : [{ a: at.a, b: r.b }],
     clear: true,
     elliptical: true,
     rooms: [r],
