@@ -673,6 +673,8 @@ export const REVISING = alt([
   "rather",
   "correction",
   "update",
+  // "I meant the evenings, not the mornings": what was said before, put right
+  "(?:i|we) meant",
   "raise (?:it|that|the limit) to",
   "lower (?:it|that|the limit) to",
   // "the study one should only kick in from 11pm": a rule's new start

@@ -195,6 +195,14 @@ export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?
 /** A negation that may stand right before a room with no verb: "never the cellar", "no lounge". */
 export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
 
+/** Words right before what a revision replaces: "the pantry, not the kitchen", "instead of the kitchen". */
+export const REPLACED_END =
+  /\b(?:instead of|rather than|not|and not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
+
+/** A part that only says what comes next is the one replaced: "not the", "and not", "instead of the". */
+export const REPLACED_LEAD =
+  /^(?:(?:and|but|just|so) )*(?:instead of|rather than|not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
+
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
 export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;
 

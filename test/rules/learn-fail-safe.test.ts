@@ -255,4 +255,24 @@ describe("never broader than said", () => {
       ["no_stop_in_room"],
     );
   });
+
+  it("a revision changes exactly what it names: the room put right, the hours a permission leaves out", async () => {
+    const [moved, ...rest] = await after("Keep out of the study after 9pm.", "oh I meant the attic, not the study");
+    assert.equal(rest.length, 0);
+    assert.deepEqual(
+      [moved.requirement, windows(moved.conditions)],
+      [{ kind: "avoid_room", room: "attic" }, [{ fromHour: 21, toHour: 6 }]],
+    );
+    // no rule about the room said to be replaced: asked, nothing changed
+    const kept = await after("Keep out of the study.", "I meant the attic rather than the cellar");
+    assert.deepEqual(
+      kept.map((r) => r.requirement),
+      [{ kind: "avoid_room", room: "study" }],
+    );
+    // "except after 8" of a ban from 9 bans from 8: the hours left out replace the rule's own
+    const [rule] = await after("Keep out of the study after 9pm.", "you may go into the study now, except after 8pm");
+    const banned = inForce(windows(rule.conditions), windows(rule.exceptions));
+    for (const h of [20, 21, 23, 3]) assert.ok(banned.includes(h), `${h}:00 permitted`);
+    assert.ok(!banned.includes(15));
+  });
 });

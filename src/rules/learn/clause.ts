@@ -47,6 +47,7 @@ import {
   PLACE,
   PREPOSITION,
   RELEASE_VERB,
+  REPLACED_END,
   REPLY_FORMAT,
   REPLY_LENGTH,
   RETRACT,
@@ -81,7 +82,16 @@ import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
 export { isNoCorrection, VAGUE_QUESTION } from "./behavior.ts";
-export type { ClauseIn, NarrowReading, ReadCtx, Reading, RetractReading, RuleReading, Target } from "./reading.ts";
+export type {
+  ClauseIn,
+  NarrowReading,
+  ReadCtx,
+  Reading,
+  ReroomReading,
+  RetractReading,
+  RuleReading,
+  Target,
+} from "./reading.ts";
 export { targetOf } from "./reading.ts";
 
 // ---- retractions and permissions --------------------------------------------------------------
@@ -462,6 +472,14 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       const [a, b] = w0.range(t.index, t.quote.length);
       return { kind: "time", from: t.from, to: t.to, a, b };
     };
+    // "I meant the pantry, not the kitchen": one room named as the one replaced, one as the new one
+    const rooms = now.length ? [] : roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+    const replaced = rooms.filter((r) => REPLACED_END.test(new Words(ctx.tokens, main.a, r.a).text));
+    if (rooms.length === 2 && replaced.length === 1) {
+      const from = replaced[0];
+      const to = rooms.find((r) => r !== from)!;
+      return [{ type: "reroom", ...common, to, from }];
+    }
     if (now.length)
       return [
         {

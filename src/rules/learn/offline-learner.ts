@@ -54,8 +54,10 @@ import {
   overlap,
   PRAISE,
   REFERENCE,
+  REPLACED_LEAD,
   REPLY_FORMAT,
   REPLY_LENGTH,
+  REVISING,
   read,
   roomKey,
   roomName,
@@ -92,6 +94,7 @@ import {
   type NarrowReading,
   type ReadCtx,
   type Reading,
+  type ReroomReading,
   type RetractReading,
   type RuleReading,
   readClause,
@@ -162,7 +165,12 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
             t.w === "nor" ||
             t.w === "either",
         );
-    if (prev && listOnly && roomsIn(rc.tokens, prev.a, prev.b, rc.house).length) {
+    // "I meant the pantry, not the kitchen": the room replaced belongs to the revision before it
+    const first = rooms[0];
+    const replaced =
+      rooms.length === 1 && first.b === g.b && REPLACED_LEAD.test(new Words(rc.tokens, g.a, first.a).text);
+    const revising = prev !== undefined && re(REVISING).test(new Words(rc.tokens, prev.a, prev.b).text);
+    if (prev && (listOnly || (replaced && revising)) && roomsIn(rc.tokens, prev.a, prev.b, rc.house).length) {
       out[out.length - 1] = { a: prev.a, b: g.b };
       continue;
     }
@@ -624,7 +632,12 @@ function retractItems(
         base: v.versionId,
         draft: {
           ...v.rule,
-          conditions: [...v.rule.conditions, ...still.map((c) => conditionOf(t, c!, v.rule.requirement))],
+          // the hours the permission leaves out are when the ban holds now: they replace the rule's
+          // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
+          conditions: [
+            ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((x) => x!.kind === "time")),
+            ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
+          ],
           statement: clause,
           quotes: [quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
           source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
@@ -734,6 +747,45 @@ function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx: Learn
       },
     };
   });
+}
+
+/**
+ * "I meant the pantry, not the kitchen": the one room rule in force about the room replaced now
+ * names the other room; its kind, hours, conditions and exceptions stay as they were. With no
+ * such rule, or several, which is meant is asked.
+ */
+function reroomItem(t: Said, r: ReroomReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
+  const clause = statementOf(t, r.clause);
+  const found = rules.filter(
+    (v) =>
+      v.status === "active" &&
+      (v.rule.requirement.kind === "avoid_room" || v.rule.requirement.kind === "no_stop_in_room") &&
+      v.rule.requirement.room === r.from.room,
+  );
+  if (found.length !== 1)
+    return {
+      decision: "unclear",
+      reason: found.length ? "a room put right, in more than one rule" : "a room put right, but no rule names it",
+      clause,
+      question: `Which rule should be about the ${r.to.room} instead of the ${r.from.room}?`,
+    };
+  const v = found[0];
+  const q = v.rule.requirement as Extract<Requirement, { kind: "avoid_room" | "no_stop_in_room" }>;
+  return {
+    decision: "revise",
+    reason: `the room of ${v.ruleId}, put right`,
+    clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      requirement: { ...q, room: r.to.room },
+      statement: clause,
+      quotes: [clause],
+      source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+    },
+  };
 }
 
 /** "The baby sleeps from 1 to 3": the hours of a condition only people know, on the rules that have it. */
@@ -995,6 +1047,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     else if (r.type === "retract") items.push(...retractItems(said, r, rules, ctx, stopRooms));
     else if (r.type === "hours") items.push(...hoursItems(said, r, rules, ctx));
     else if (r.type === "narrow") items.push(...narrowItems(said, r, rules, ctx));
+    else if (r.type === "reroom") items.push(reroomItem(said, r, rules, ctx));
     else
       items.push({ decision: "unclear", reason: r.reason, clause: statementOf(said, r.clause), question: r.question });
     while (origin.length < items.length) origin.push(r);

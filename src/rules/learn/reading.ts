@@ -90,6 +90,14 @@ export interface NarrowReading extends Common {
   targets: Target[];
 }
 
+/** "I meant the pantry, not the kitchen": the room of a rule in force, put right; nothing else of it changes. */
+export interface ReroomReading extends Common {
+  type: "reroom";
+  /** the room the rule names now, and the one said to be replaced */
+  to: RoomRef;
+  from: RoomRef;
+}
+
 export interface UnclearReading {
   type: "unclear";
   reason: string;
@@ -97,7 +105,7 @@ export interface UnclearReading {
   clause: Span;
 }
 
-export type Reading = RuleReading | RetractReading | HoursReading | NarrowReading | UnclearReading;
+export type Reading = RuleReading | RetractReading | HoursReading | NarrowReading | ReroomReading | UnclearReading;
 
 export const re = bounded;
 export { LEAD };
