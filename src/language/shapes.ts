@@ -223,7 +223,7 @@ export const LISTS_FIELDS = /\b(?:json|keys?|fields?|properties|with|containing|
 export const FIELD_NAMES = /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,) '?[a-z_]+'?)*$/;
 
 /** What may come before a clause's verb and says nothing: "ok so please just …". */
-export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean) )*`;
+export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean|(?:could|would|can|will) you) )*`;
 
 /** What the robot was told it did: "You went into the garage.", "Why were you in the kitchen?" */
 export const NARRATIVE =

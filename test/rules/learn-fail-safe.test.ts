@@ -275,4 +275,15 @@ describe("never broader than said", () => {
     for (const h of [20, 21, 23, 3]) assert.ok(banned.includes(h), `${h}:00 permitted`);
     assert.ok(!banned.includes(15));
   });
+
+  it("a request about this one reply is done for this task only, never kept", async () => {
+    for (const m of ["could you keep this reply short", "would you make this answer briefer please"]) {
+      assert.deepEqual(await after(m), [], m);
+      assert.deepEqual(
+        learn(m, [], ctx).items.map((i) => [i.decision, i.draft?.stage]),
+        [["task_local", "delivery"]],
+        m,
+      );
+    }
+  });
 });
