@@ -286,4 +286,15 @@ describe("never broader than said", () => {
       );
     }
   });
+
+  it("a reason said after a ban lends it no condition, and 'it' after a verb of avoiding is the room before", async () => {
+    const [rule, ...rest] = await after("stay out of the study, the cat sleeps in there when it rains");
+    assert.equal(rest.length, 0);
+    assert.deepEqual([rule.requirement, rule.conditions], [{ kind: "avoid_room", room: "study" }, []]);
+    const o = learn("keep out of the cellar, honestly, just skip it", [], ctx);
+    assert.deepEqual(
+      o.items.map((i) => [i.decision, i.draft?.requirement]),
+      [["add", { kind: "avoid_room", room: "cellar" }]],
+    );
+  });
 });

@@ -21,6 +21,7 @@
 import {
   ADDITIVE,
   ARTICLE_START,
+  ASKS_NOTHING,
   actOf,
   BARE_REFUSAL,
   bounded,
@@ -250,7 +251,12 @@ function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
     const pending = orphans.splice(0);
     for (const [k, act] of acts.entries()) {
       const next = acts[k + 1]?.a ?? Number.POSITIVE_INFINITY;
-      const trailing = mine.filter((s) => s.a >= act.b && s.a < next && (s.kind === "mod" || s.kind === "none"));
+      // a statement after the act with a subject of its own ("the dog gets in when the door is
+      // open") is its reason, never a part that says when the act holds
+      const told = (s: Seg) => s.kind === "none" && ASKS_NOTHING.test(new Words(rc.tokens, s.a, s.b).text);
+      const trailing = mine.filter(
+        (s) => s.a >= act.b && s.a < next && (s.kind === "mod" || s.kind === "none") && !told(s),
+      );
       const antecedent = mentions.filter((m) => m.b <= act.a).at(-1);
       out.push({
         main: act,

@@ -101,6 +101,23 @@ const NOT_A_ROOM = new Set([
   "wiggle",
 ]);
 
+/** Words after which "it" is a place: prepositions of place, and the verbs that avoid one. */
+const IT_AFTER = new Set([
+  "in",
+  "into",
+  "inside",
+  "through",
+  "from",
+  "near",
+  "of",
+  "at",
+  "avoid",
+  "avoiding",
+  "skip",
+  "skipping",
+  "bypass",
+]);
+
 /** "there is", "there are": no place. */
 const EXISTENTIAL = new Set(["is", "are", "was", "were", "will", "would", "should", "has", "have", "must", "might"]);
 
@@ -123,7 +140,8 @@ export function roomsIn(
       if (last) out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
-    if (w === "it" && ["in", "into", "inside", "through", "from", "near", "of"].includes(words[k - 1] ?? "")) {
+    // "stay in it", "avoid it", "don't look at it": the room named before, after a preposition of place or a verb of avoiding
+    if (w === "it" && IT_AFTER.has(words[k - 1] ?? "")) {
       if (last && words[k - 2] !== "put")
         out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
