@@ -26,7 +26,7 @@ export const ENTER = alt([
   "set foot",
   "setting foot",
   // "I don't want you in the garage": being there, wanted or not
-  "(?:want|see|want to see|catch) (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
+  "(?:want|see|want to see|catch|have) (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
   verbs(
     "go goes going went gone",
     "enter",
@@ -158,7 +158,9 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
 ])}`;
 
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
-export const NEG = "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b))";
+export const NEG =
+  // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
+  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 
 /** "stop going", "quit entering": a verb of ending before a gerund negates it. */
 export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from)(?= \\w+ing\\b)";

@@ -297,4 +297,15 @@ describe("never broader than said", () => {
       [["add", { kind: "avoid_room", room: "cellar" }]],
     );
   });
+
+  it("a wish is read as one: 'rather' in it revises nothing, and a dislike of what the robot does forbids it", async () => {
+    const [rule, ...rest] = await after("we'd rather not have you in the attic at night");
+    assert.equal(rest.length, 0);
+    assert.deepEqual(
+      [rule.requirement, windows(rule.conditions)],
+      [{ kind: "avoid_room", room: "attic" }, [{ fromHour: 21, toHour: 6 }]],
+    );
+    const [stop] = await after("I really hate it when you stop in the hallway");
+    assert.deepEqual(stop.requirement, { kind: "no_stop_in_room", room: "hallway" });
+  });
 });

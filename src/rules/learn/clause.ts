@@ -34,6 +34,7 @@ import {
   LIST_JOIN,
   MARKERS_ONLY,
   MENTION_TARGET,
+  mood,
   NOT_A_CONDITION,
   NOT_OR_NEVER,
   NOT_TASK_LOCAL,
@@ -466,7 +467,9 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   // a permission ("actually the kitchen is fine in the evening") is never new hours for the ban:
   // that would ban the hours it allows and allow the ones still banned
   const permits = re(FINE).test(w0.text) || PERMITS.test(w0.text);
-  if (re(REVISING).test(w0.text) && !permits && !heads(ctx, main).some((h) => h.bans)) {
+  // "I'd rather not have you in the kitchen": a wish, not a revision, though "rather" is said
+  const wish = mood(w0.text) === "wish";
+  if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
     const { now, before } = replacedTimes(w0.text);
     const span = (t: (typeof now)[number]): Cond => {
       const [a, b] = w0.range(t.index, t.quote.length);

@@ -155,7 +155,9 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const timeOnly = findTimes(said).some((t) => t.quote.length >= said.length - 8);
       const vague = bounded(VAGUE).test(said);
       const scope = bounded(SCENE).test(said) && YOU_ARE.test(said);
-      if (!notCondition(said) && !timeOnly && !vague && !scope) {
+      // "I'd prefer it if you …": the politeness starts before the "if"
+      const polite = notCondition(new Words(tokens, p.a, when.b).text);
+      if (!notCondition(said) && !polite && !timeOnly && !vague && !scope) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
         conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
         taken.push({ a: when.a, b: when.b });
