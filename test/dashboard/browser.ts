@@ -10,7 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type LaunchOptions } from "playwright-core";
+import { type BrowserContext, chromium, type LaunchOptions, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -70,4 +70,26 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh context with one page open at `url` (the dashboard, or one of its tabs), once the page
+ * says it is connected; the page's own errors go to stderr. `onPage` hooks the page before it loads.
+ */
+export async function openDashboardPage(
+  url: string,
+  onPage?: (page: Page) => void,
+): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const { context, close } = await launchChromium();
+  try {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+    onPage?.(page);
+    await page.goto(url);
+    await page.waitForSelector("[data-testid=connection]:text('connected')");
+    return { context, page, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }

@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { loadReferenceImage } from "../../src/agent/reference-image.ts";
 import { createSimulator } from "../../src/compose/simulators.ts";
@@ -27,7 +27,7 @@ import { EXCHANGE_BUDGET } from "../../src/mllm/exchange.ts";
 import { SceneGraphCache } from "../../src/planning/scene-graph.ts";
 import { settingsFromConfig } from "../../src/sim/settings.ts";
 import { openaiBySchema, openaiCompletion, openaiSchemaName, ScriptedServer } from "../mllm/scripted-server.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { testProject } from "./fixture.ts";
 
 declare const document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
@@ -36,7 +36,6 @@ const skip = chromiumSkip();
 let server: ScriptedServer;
 let dash: Dashboard;
 let project: ReturnType<typeof testProject>;
-let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 const RUN = "runs/llm-run";
@@ -147,11 +146,7 @@ before(async () => {
   }
   if (skip) return;
   dash = await startDashboard({ config, projectDir: project.dir, port: 0 });
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(dash.url);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ page, close: closeBrowser } = await openDashboardPage(dash.url));
 });
 
 after(async () => {

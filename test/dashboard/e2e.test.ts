@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { writeBigMemory } from "./big-memory.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { keptEvaluation, testProject } from "./fixture.ts";
 
 /** the little of the page's DOM the predicates below touch (they run in the browser) */
@@ -42,11 +42,7 @@ before(async () => {
   // a real (short) evaluation into the project's results/, in the background
   evalDone = keptEvaluation(project.dir, join(project.dir, "results", "mini"), { limit: 3 });
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(dash.url);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ context, page, close: closeBrowser } = await openDashboardPage(dash.url));
 });
 
 after(async () => {

@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { VIEW_BUDGET_BYTES } from "../../src/eval/view-keeper.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { keptEvaluation, testProject } from "./fixture.ts";
 
 /** the page's document, as the predicates below (run in the page) use it */
@@ -21,7 +21,6 @@ declare const document: { querySelectorAll(selector: string): ArrayLike<unknown>
 const skip = chromiumSkip();
 let dash: Dashboard;
 let project: ReturnType<typeof testProject>;
-let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
@@ -37,11 +36,7 @@ before(async () => {
   if (first) cpSync(first.dir, join(project.dir, SECOND_RUN), { recursive: true });
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(dash.url);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ page, close: closeBrowser } = await openDashboardPage(dash.url));
 });
 
 after(async () => {

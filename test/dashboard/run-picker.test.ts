@@ -9,14 +9,13 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { testProject } from "./fixture.ts";
 
 const skip = chromiumSkip();
 let dash: Dashboard;
-let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 /** two evaluations (OUT/episodes/<backbone>/<memory>/<episode>) and a folder of `polar run` runs */
@@ -69,11 +68,7 @@ before(async () => {
         }
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(`${dash.url}#replay`);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ page, close: closeBrowser } = await openDashboardPage(`${dash.url}#replay`));
 });
 
 after(async () => {

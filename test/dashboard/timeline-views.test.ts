@@ -10,11 +10,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { REPO_ROOT } from "../../src/config/load.ts";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { testProject } from "./fixture.ts";
 
 interface DomNode {
@@ -27,7 +27,6 @@ declare const document: { querySelector(s: string): DomNode | null };
 const skip = chromiumSkip();
 let dash: Dashboard;
 let project: ReturnType<typeof testProject>;
-let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 const RUN = "runs/acq-run";
@@ -67,11 +66,7 @@ before(async () => {
   );
   if (skip) return;
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(dash.url);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ page, close: closeBrowser } = await openDashboardPage(dash.url));
   await page.click("[data-testid=tab-replay]");
   await page.fill("[data-testid=replay-input]", RUN);
   await page.click("[data-testid=replay-open]");

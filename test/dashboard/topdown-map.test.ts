@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { MAP_BUDGET_BYTES, MapInfo } from "../../src/eval/episode-map.ts";
-import { chromiumSkip, launchChromium } from "./browser.ts";
+import { chromiumSkip, openDashboardPage } from "./browser.ts";
 import { keptEvaluation, TestClient, testProject } from "./fixture.ts";
 
 declare const document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(n: string): string | null }> };
@@ -46,11 +46,7 @@ before(async () => {
   rmSync(join(old, "map.png"));
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });
   if (skip) return;
-  ({ context, close: closeBrowser } = await launchChromium());
-  page = await context.newPage();
-  page.on("pageerror", (e) => console.error(`page error: ${e.message}`));
-  await page.goto(dash.url);
-  await page.waitForSelector("[data-testid=connection]:text('connected')");
+  ({ context, page, close: closeBrowser } = await openDashboardPage(dash.url));
 });
 
 after(async () => {
