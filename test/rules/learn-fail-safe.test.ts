@@ -308,4 +308,26 @@ describe("never broader than said", () => {
     const [stop] = await after("I really hate it when you stop in the hallway");
     assert.deepEqual(stop.requirement, { kind: "no_stop_in_room", room: "hallway" });
   });
+
+  it("'this time' between two requests is the one's it leads into, never the lasting one's", () => {
+    const read = (m: string) =>
+      learn(m, [], ctx).items.map((i) => [
+        i.decision,
+        i.draft?.requirement.kind === "avoid_room" || i.draft?.requirement.kind === "no_stop_in_room"
+          ? i.draft.requirement.room
+          : "",
+      ]);
+    assert.deepEqual(read("keep out of the cellar always, and just this once, skip the study"), [
+      ["add", "cellar"],
+      ["task_local", "study"],
+    ]);
+    assert.deepEqual(read("skip the study, only this time, and never stop in the hallway"), [
+      ["task_local", "study"],
+      ["add", "hallway"],
+    ]);
+    assert.deepEqual(read("this time skip the study also never stop in the hallway"), [
+      ["task_local", "study"],
+      ["add", "hallway"],
+    ]);
+  });
 });

@@ -254,13 +254,27 @@ function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       // a statement after the act with a subject of its own ("the dog gets in when the door is
       // open") is its reason, never a part that says when the act holds
       const told = (s: Seg) => s.kind === "none" && ASKS_NOTHING.test(new Words(rc.tokens, s.a, s.b).text);
+      // "never go in the attic, and this time, skip the pantry": a part between two acts that opens
+      // with a conjunction leads into the act after it, so "this time" is that act's, never the ban's
+      const between = (s: Seg, from: number, to: number) =>
+        s.a >= from && s.b <= to && (s.kind === "mod" || s.kind === "none");
+      // (when the act after it opens with a conjunction itself, "…, but only this time, and never …",
+      // the part is the act's before it)
+      const opens = (x: Seg | undefined) => x !== undefined && LEADING_JOIN.test(rc.tokens[x.a].w);
+      const leads = (s: Seg) => opens(s) && !opens(acts.find((x) => x.a >= s.b));
       const trailing = mine.filter(
-        (s) => s.a >= act.b && s.a < next && (s.kind === "mod" || s.kind === "none") && !told(s),
+        (s) =>
+          s.a >= act.b &&
+          s.a < next &&
+          (s.kind === "mod" || s.kind === "none") &&
+          !told(s) &&
+          !(next < Infinity && leads(s)),
       );
+      const leading = k > 0 ? mine.filter((s) => between(s, acts[k - 1].b, act.a) && leads(s)) : [];
       const antecedent = mentions.filter((m) => m.b <= act.a).at(-1);
       out.push({
         main: act,
-        parts: [...pending, ...fronted, act, ...trailing].sort((x, y) => x.a - y.a),
+        parts: [...pending, ...fronted, ...leading, act, ...trailing].sort((x, y) => x.a - y.a),
         ...(antecedent ? { antecedent } : {}),
         ...(narrative ? { narrative } : {}),
         question: question(i),

@@ -6,6 +6,7 @@
  * out of the garage, always").
  */
 import {
+  DIRECTIVE,
   DIRECTIVE_START,
   FIELD_NAME_PART,
   FIELD_NAMES,
@@ -61,9 +62,13 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       a = k + 1;
       continue;
     }
-    if ((w === "and" || w === "but" || w === "then" || w === "plus") && k > a) {
+    if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also") && k > a) {
       const rest = new Words(tokens, k + 1, s.b).text;
-      if (DIRECTIVE_START.test(rest)) {
+      // "… the study also never park …" starts a new directive; "and this time also skip …" does not,
+      // since what comes before "also" asks nothing yet
+      const before = new Words(tokens, a, k).text;
+      const asked = w !== "also" || DIRECTIVE.test(before) || DIRECTIVE_START.test(before);
+      if (asked && DIRECTIVE_START.test(rest)) {
         cut(k);
         a = k;
       }
