@@ -14,3 +14,18 @@ export function unmeasuredDegree(clause: string): boolean {
   const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
   return toks.some((t, i) => DEGREE.has(t.normal) && toks[i + 1]?.pos === "ADJ");
 }
+
+/**
+ * Whether a clause asks the robot to be some way ("be gentler with the furniture", "be mindful
+ * of the family"): "be" and an adjective, with only adverbs between. A trait says what to be,
+ * not what to do, so what would satisfy it is the robot's guess.
+ */
+export function asksForTrait(clause: string): boolean {
+  const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
+  return toks.some((t, i) => {
+    if (t.normal !== "be") return false;
+    let k = i + 1;
+    while (toks[k]?.pos === "ADV") k++;
+    return toks[k]?.pos === "ADJ";
+  });
+}

@@ -25,7 +25,7 @@ export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, factsOf, SHAPES } from "./acts.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
-export { unmeasuredDegree } from "./degree.ts";
+export { asksForTrait, unmeasuredDegree } from "./degree.ts";
 export type { HourWindow } from "./hours.ts";
 export {
   covers,

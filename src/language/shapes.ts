@@ -57,7 +57,7 @@ export const POLITE_IF =
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 export const WHEN_CLAUSE =
-  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once)\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 
 export const DURING = new RegExp(
   String.raw`\b(?:during|at|after|before|around|over|through|past|until|till|by)\s+(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}\b`,

@@ -330,4 +330,24 @@ describe("never broader than said", () => {
       ["add", "hallway"],
     ]);
   });
+
+  it("a wish to be some way is asked; a place said of people keeps its condition; 'into rooms' names no room", async () => {
+    for (const m of ["try to be gentler with the doors", "please be mindful of the neighbours"]) {
+      assert.deepEqual(await after(m), [], m);
+      assert.ok(
+        learn(m, [], ctx).items.some((i) => i.question),
+        m,
+      );
+    }
+    const [rule] = await after("keep out of the study where people are working");
+    assert.deepEqual(
+      rule.conditions.map((c) => c.quote),
+      ["where people are working"],
+    );
+    const o = learn("don't roll into rooms that are busy", [], ctx);
+    assert.ok(
+      o.items.every((i) => !i.draft || !JSON.stringify(i.draft.requirement).includes("into")),
+      JSON.stringify(o.items),
+    );
+  });
 });

@@ -6,6 +6,7 @@
 import {
   ARTIFACT_NOUN,
   ASKS_FOR_OBJECT,
+  asksForTrait,
   COPULA_ALL,
   DELIVERY_WORD,
   DIRECTIVE,
@@ -71,7 +72,9 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   const content = all.filter((x) => !STOPWORDS.has(x));
   // a degree with no measure ("be more respectful", "a bit quieter") counts wherever it stands,
   // stop word or not: what "more" is would be the robot's guess
-  const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length + (unmeasuredDegree(asked) ? 1 : 0);
+  // a trait ("be gentler", "be mindful of …") is a degree too, unless it is a reply's length ("be brief")
+  const trait = asksForTrait(asked) && !re(REPLY_LENGTH).test(asked);
+  const degree = all.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length + (unmeasuredDegree(asked) || trait ? 1 : 0);
   const vague = content.filter((x) => re(VAGUE_BEHAVIOR).test(x)).length;
   // a degree with no measure is asked back when it would be kept; for this task it is done as said
   // for this task a length is measure enough: "make this answer short" is done as said

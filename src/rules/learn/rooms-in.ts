@@ -51,8 +51,25 @@ const BEFORE_ROOM = new Set([
   "around",
 ]);
 
-/** Words before "room" that make no room of it ("which room", "the same room"). */
+/** Words before "room" that make no room of it ("which room", "the same room", "into rooms"). */
 const NOT_A_ROOM = new Set([
+  "into",
+  "in",
+  "inside",
+  "of",
+  "out",
+  "from",
+  "to",
+  "through",
+  "near",
+  "past",
+  "around",
+  "at",
+  "all",
+  "most",
+  "many",
+  "these",
+  "those",
   "and",
   "or",
   "but",
