@@ -350,4 +350,12 @@ describe("never broader than said", () => {
       JSON.stringify(o.items),
     );
   });
+
+  it("a revision whose value is not read is asked; the rule stays and nothing is added beside it", async () => {
+    const rules = await after("Keep replies under 15 words.", "actually let it run to forty or so instead");
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      [{ kind: "word_limit", target: "reply", maxWords: 14 }],
+    );
+  });
 });

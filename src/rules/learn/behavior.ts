@@ -22,6 +22,7 @@ import {
   oneSpaced,
   PRAISE,
   REPLY_LENGTH,
+  REVISING,
   STARTS_WITH_LETTER,
   spaced,
   TASK_VERB,
@@ -66,6 +67,15 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
       type: "unclear",
       reason: `something about the ${room.room} ("${text}"), but not what`,
       question: `You said "${text}": should I stay out of the ${room.room} from now on, or not stop there, or something else?`,
+      clause: span,
+    };
+  // "actually go up to 40": a revision whose value was not read; kept in the user's words it would
+  // stand beside the rule it meant to change, so what to change is asked
+  if (re(REVISING).test(w.text) && mood(oneSpaced(asked).trim()) !== "wish")
+    return {
+      type: "unclear",
+      reason: `a change to a rule, but what it changes is not read ("${text}")`,
+      question: "Which rule should I change, and to what?",
       clause: span,
     };
   const all = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));
