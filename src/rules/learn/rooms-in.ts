@@ -53,6 +53,7 @@ const BEFORE_ROOM = new Set([
 
 /** Words before "room" that make no room of it ("which room", "the same room", "into rooms"). */
 const NOT_A_ROOM = new Set([
+  "about",
   "into",
   "in",
   "inside",
