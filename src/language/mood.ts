@@ -56,6 +56,8 @@ const NO_ACT = new Set([
 const MODAL = new Set(["can", "could", "would", "will", "should", "must", "may", "might", "shall"]);
 const WISH_VERB = new Set(["rather", "prefer", "like", "love", "want", "need", "appreciate", "wish", "hope"]);
 const YOU = new Set(["you", "u", "ya"]);
+/** Verbs of answering that, first in a clause, ask for a way of speaking. */
+const SPEAK_VERB = new Set(["answer", "reply", "respond", "talk", "speak", "use", "write"]);
 const QUESTION_WORD = new Set(["what", "where", "which", "who", "why", "how", "when"]);
 
 export function mood(clause: string): Mood {
@@ -84,6 +86,9 @@ export function mood(clause: string): Mood {
   }
   // "be quiet", "be nicer": the verb to be first is an imperative too
   if (w(0) === "be" && words.length > i + 1) return "imperative";
+  // "answer in one sentence", "talk less": verbs of speaking the tagger reads as nouns when first,
+  // unless a verb follows ("answers are too long")
+  if (SPEAK_VERB.has(w(0)) && at(1)?.pos !== "AUX" && at(1)?.pos !== "VERB" && !asks) return "imperative";
   // the verb first: "go", "stay out", "keep", "stop"; wink tags a sentence-initial imperative VERB
   if (at(0)?.pos === "VERB" && !asks) return "imperative";
   if (at(0)?.pos === "VERB" && asks) return "request";

@@ -328,7 +328,7 @@ export const STARTS_WITH_LETTER = /^[a-z]/;
 
 /** A word of what the robot says: a behaviour in one is for the reply (delivery). */
 export const DELIVERY_WORD =
-  /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce|emoji|jargon|slang|exclamation|abbreviation|swear|curs|text|json|format)\w*/;
+  /\b(?:say|tell|repl|answer|respond|talk|speak|messages?|words?|detail|detailed|short|brief|long|longer|shorter|mention|call|greet|polite|politely|formal|tone|explain|describe|voice|beep|announce|emoji|jargon|slang|exclamation|abbreviation|swear|curs|text|json|format|sentence|bullet|list|paragraph|punctuation|capital|sorry|apologi)\w*/;
 
 /** Every form of "be": taken out, "go to the kitchen and be quick" only moves. */
 export const COPULA_ALL = /\b(?:be|being|been)\b/g;

@@ -358,4 +358,13 @@ describe("never broader than said", () => {
       [{ kind: "word_limit", target: "reply", maxWords: 14 }],
     );
   });
+
+  it("a way of answering said first ('answer in one sentence') is a reply rule, checked when the robot speaks", () => {
+    for (const m of ["reply in one short paragraph from now on", "use full sentences when you answer"])
+      assert.deepEqual(
+        learn(m, [], ctx).items.map((i) => [i.decision, i.draft?.stage]),
+        [["add", "delivery"]],
+        m,
+      );
+  });
 });
