@@ -24,6 +24,7 @@
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, factsOf, SHAPES } from "./acts.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
+export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export { asksForTrait, unmeasuredDegree } from "./degree.ts";
 export type { HourWindow } from "./hours.ts";
@@ -93,6 +94,7 @@ export { directs, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
+export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export type { RoomMatch } from "./rooms.ts";
 export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";

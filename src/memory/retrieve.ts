@@ -24,15 +24,14 @@
  *
  * Statements are ranked by their best edge score (over-fetching OVERFETCH·k by similarity
  * first), the top k kept; an object's score is the best score of the statements that led to it.
- * A request made of several descriptions (clauses.ts) also searches each on its own: an
+ * A request made of several descriptions (src/language/clauses.ts) also searches each on its own: an
  * object's score is then the mean of the whole request's score and its coverage of the parts.
  * Statements with similarity ≤ 0 are left out. A request's parts are taken from its description
  * of the object, its asking removed (src/language/requests.ts).
  */
 
-import { conceptCoverage, conceptsIn, describedPart, glossed } from "../language/index.ts";
+import { conceptCoverage, conceptsIn, describedPart, descriptiveClauses, glossed } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
-import { descriptiveClauses } from "./clauses.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
 
@@ -45,6 +44,8 @@ const BRIDGES = 2;
 const DAY_MS = 86_400_000;
 /** what naming all of a request's concepts adds to an object's score (similarities run 0.2–0.6) */
 const CONCEPT_WEIGHT = 0.2;
+/** statements searched per part of a compositional request: enough to reach every object's best */
+const PART_FETCH = 256;
 
 export interface RetrieveOptions {
   k?: number;
@@ -272,10 +273,13 @@ async function followBridges(scope: Scope, bridges: RetrievedBridge[], pool: Sta
 
 /**
  * A compositional request: each descriptive part (taken from its description of the object,
- * without the asking, which would make a part of its own) is searched on its own, and an object
- * scores by how well its memories cover all the parts (the mean of its best score per part),
- * blended with the whole request's score. An object one part describes well no longer beats the
- * one every part describes. A request of one part ranks by the whole request alone.
+ * without the asking, which would make a part of its own) is searched on its own over every
+ * statement the user has, and an object scores by how well its valid statements cover all the
+ * parts: per part, its best statement against the best any object has for that part, averaged.
+ * Superseded statements count for nothing here (a fact that stopped holding covers no part).
+ * The coverage is blended with the whole request's score, so an object one part describes a
+ * little better no longer beats the one every part describes. A request of one part ranks by
+ * the whole request alone.
  */
 async function rankByParts(
   scope: Scope,
@@ -288,23 +292,27 @@ async function rankByParts(
   const vectors = await scope.embedder.embed(clauses.map(glossed));
   const perClause: Map<string, number>[] = [];
   for (const v of vectors) {
-    const hits = await searchAsOf(scope.store, scope.user, v, scope.k * OVERFETCH, scope.now);
+    const hits = await searchAsOf(scope.store, scope.user, v, PART_FETCH, scope.now);
     const bestFor = new Map<string, number>();
-    for (const h of hits.hits) {
+    for (const [rank, h] of hits.hits.entries()) {
       const r = scoreHit(scope, h, hits.links.get(h.statement.id) ?? [], h.similarity);
       if (!r) continue;
       for (const l of r.links) {
+        if (l.superseded) continue;
         bestFor.set(l.objectId, Math.max(bestFor.get(l.objectId) ?? 0, l.score));
-        leads.lead(r, l);
+        if (rank < scope.k * OVERFETCH) leads.lead(r, l);
       }
     }
     perClause.push(bestFor);
   }
   const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
+  const top = perClause.map((m) => Math.max(0, ...m.values()));
   return new Map(
     [...objects].map((o) => {
-      const coverage = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
-      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * coverage] as const;
+      const absolute = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
+      const relative =
+        perClause.reduce((sum, m, i) => sum + (top[i] > 0 ? (m.get(o) ?? 0) / top[i] : 0), 0) / perClause.length;
+      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * absolute * relative] as const;
     }),
   );
 }
@@ -337,7 +345,13 @@ function candidateOf(scope: Scope, m: ObjectMemories[number], leads: Leads, scor
     // statements that were neither made later nor superseded by then
     .filter((s) => s.at <= now && (retrieved.has(s.id) || s.invalidAt === null || s.invalidAt > now))
     .filter((s) => !seen.has(s.id) && seen.add(s.id))
-    .map((s) => ({ id: s.id, text: s.text, timestamp: s.at, score: retrieved.get(s.id)?.score }))
+    .map((s) => ({
+      id: s.id,
+      text: s.text,
+      timestamp: s.at,
+      score: retrieved.get(s.id)?.score,
+      superseded: s.invalidAt !== null && s.invalidAt <= now,
+    }))
     // the statements that led here first (best first), then the object's others, newest first
     .sort((a, b) => (b.score ?? -1e9) - (a.score ?? -1e9));
   return {
@@ -345,7 +359,10 @@ function candidateOf(scope: Scope, m: ObjectMemories[number], leads: Leads, scor
     objectId: m.object.objectId,
     category: m.object.category ?? undefined,
     score,
-    statements: statements.map((s) => (s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s)),
+    statements: statements.map(({ superseded, ...s }) => {
+      const kept = s.score === undefined ? { id: s.id, text: s.text, timestamp: s.timestamp } : s;
+      return superseded ? { ...kept, superseded } : kept;
+    }),
     instructions: m.instructions
       .filter((i) => i.at <= now)
       .map((i) => ({ episodeId: i.episodeId, text: i.text, timestamp: i.at })),

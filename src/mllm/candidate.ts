@@ -5,7 +5,11 @@ export interface MemoryCandidate {
   category?: string;
   /** best retrieval score among the statements that led here (recency-aware) */
   score: number;
-  statements: { id: string; text: string; timestamp: number; score?: number }[];
+  /**
+   * what the object's memory held at retrieval time, and the statements that led here; one a
+   * later interaction superseded is marked (it led here, but it no longer holds)
+   */
+  statements: { id: string; text: string; timestamp: number; score?: number; superseded?: boolean }[];
   instructions: { episodeId: string; text: string; timestamp: number }[];
   episodic: { episodeId: string; text: string; timestamp: number; success: boolean }[];
   /** where the user's photos of this object are kept, newest first: what recognising it by its looks needs */

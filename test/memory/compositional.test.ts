@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { descriptiveClauses } from "../../src/memory/clauses.ts";
+import { descriptiveClauses } from "../../src/language/index.ts";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";

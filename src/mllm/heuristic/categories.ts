@@ -1,32 +1,10 @@
 /**
  * Guessing an object category from an instruction: first a name or synonym of a PInNED
- * category, then an association (what the object is used for: "tea" → mug).
+ * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { contentWords } from "../../language/index.ts";
+import { CATEGORY_NAMES, categoryNamed, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
-
-/** Words that name a category outright (singular forms; contentWords strips plural -s). */
-const NAMES: Record<Category, string[]> = {
-  backpack: ["backpack", "rucksack", "knapsack", "schoolbag"],
-  bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
-  ball: ["ball", "football", "basketball", "volleyball", "baseball"],
-  book: ["book", "novel", "notebook", "diary", "cookbook", "textbook"],
-  camera: ["camera", "camcorder"],
-  cellphone: ["cellphone", "phone", "smartphone", "mobile", "iphone"],
-  eyeglasses: ["eyeglasse", "glasse", "spectacle", "spec"],
-  hat: ["hat", "cap", "beanie", "beret"],
-  headphones: ["headphone", "headset", "earphone", "earbud"],
-  keys: ["key", "keychain", "keyring"],
-  laptop: ["laptop", "computer", "macbook"],
-  mug: ["mug", "cup", "tumbler"],
-  shoes: ["shoe", "sneaker", "boot", "trainer", "sandal", "heel"],
-  "teddy bear": ["teddy", "bear", "plush", "stuffed"],
-  toy: ["toy", "lego", "doll", "puzzle", "figurine"],
-  visor: ["visor", "sunvisor"],
-  wallet: ["wallet", "billfold"],
-  watch: ["watch", "wristwatch", "smartwatch"],
-};
 
 /** What a category is used for; only consulted when no category is named. */
 const ASSOCIATIONS: Record<Category, string[]> = {
@@ -69,6 +47,17 @@ function firstHit(words: string[], table: Record<Category, string[]>): Category 
 
 /** The category the instruction names, else the one its words are associated with, else null. */
 export function guessCategory(instruction: string): Category | null {
-  const words = contentWords(instruction);
-  return firstHit(words, NAMES) ?? firstHit(words, ASSOCIATIONS);
+  return namedCategory(instruction) ?? firstHit(contentWords(instruction), ASSOCIATIONS);
+}
+
+/** The category the instruction names outright (never one its words are only associated with). */
+export function namedCategory(instruction: string): Category | null {
+  const named = categoryNamed(instruction);
+  return isCategory(named) ? named : null;
+}
+
+/** Whether a text calls something by one of `category`'s names ("my commute bag", said of a backpack). */
+export function callsIt(text: string, category: Category): boolean {
+  const names = CATEGORY_NAMES[category] ?? [category];
+  return contentWords(text).some((w) => names.includes(w));
 }

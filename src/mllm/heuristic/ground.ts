@@ -1,14 +1,14 @@
 /**
- * Heuristic grounding, one function per memory mode. polar: the top retrieved candidate (memory's
- * ranking already lets the latest valid interaction win). raw: the prior interaction sharing most words with the
+ * Heuristic grounding, one function per memory mode. polar: by object (groundPolar: the named
+ * category as a constraint, retrieval's ranking, a comparative step on near ties). raw: the prior interaction sharing most words with the
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 
-import { coverage, glossed, wordSet } from "../../language/index.ts";
+import { coverage, describedPart, descriptiveClauses, glossed, wordSet } from "../../language/index.ts";
 import { roomsFoundIn } from "../../planning/index.ts";
 import type { Category } from "../../sim/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../index.ts";
-import { guessCategory, isCategory } from "./categories.ts";
+import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;
@@ -32,21 +32,58 @@ function bestStatement(c: MemoryCandidate) {
   return [...c.statements].sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || b.timestamp - a.timestamp)[0];
 }
 
+/**
+ * Two candidates whose retrieval scores differ by less than this share of the top score are a
+ * near tie: retrieval's order between them is noise, so the comparative step decides.
+ */
+const NEAR_TIE = 0.05;
+
+/** A candidate is named by the request's category when it is of it, or the user calls it so. */
+function fitsNamedCategory(c: MemoryCandidate, named: Category): boolean {
+  return c.category === named || c.statements.some((s) => !s.superseded && callsIt(s.text, named));
+}
+
+/** How many of the request's parts the candidate's valid statements cover (summed word coverage, each part at its best statement). */
+function partCoverage(parts: Set<string>[], c: MemoryCandidate): number {
+  const held = c.statements.filter((s) => !s.superseded).map((s) => wordSet(glossed(s.text)));
+  return parts.reduce((sum, p) => sum + Math.max(0, ...held.map((h) => coverage(p, h))), 0);
+}
+
+/**
+ * Polar's grounding, by object: the category the request names is a constraint (another
+ * category's object is chosen only when memory holds none of the named one); among the rest,
+ * retrieval's ranking (which already scores each object on all its valid statements and on
+ * every part of a joint request), and a near tie goes to the object whose valid statements cover
+ * more of the request's parts, not to the first by a hair.
+ */
 export function groundPolar(instruction: string, candidates: MemoryCandidate[]): GroundOutput {
   if (candidates.length === 0)
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
-  // Memory's ranking already weighs time: a statement a later one superseded ranks at half, and
-  // an exclusive context moved with the later statement. Re-deciding "newest wins" here on word
-  // overlap overrode compositional matches (two objects that share one context, only one of which
-  // has the others), so the top candidate stands.
-  const chosen = [...candidates].sort((a, b) => b.score - a.score)[0];
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const named = namedCategory(instruction);
+  const fitting = named ? ranked.filter((c) => fitsNamedCategory(c, named)) : [];
+  const pool = fitting.length ? fitting : ranked;
+  const tied = pool.filter((c) => pool[0].score - c.score < NEAR_TIE * pool[0].score);
+  let chosen = pool[0];
+  let how = `top retrieved candidate (score ${chosen.score.toFixed(3)})`;
+  if (tied.length > 1) {
+    const description = describedPart(instruction);
+    const clauses = descriptiveClauses(description);
+    const parts = (clauses.length ? clauses : [description]).map((p) => wordSet(glossed(p)));
+    const covered = tied.map((c) => ({ c, n: partCoverage(parts, c) }));
+    const best = covered.reduce((a, b) => (b.n > a.n ? b : a));
+    chosen = best.c;
+    how = `near tie of ${tied.length} (scores ${tied.map((c) => c.score.toFixed(3)).join(", ")}), decided by coverage of the request's parts (${best.n.toFixed(2)})`;
+  }
+  if (named && fitting.length && fitting.length < ranked.length)
+    how += `; only ${named} candidates (the request names it)`;
   const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
   const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
   return {
     objectId: chosen.objectId,
     category,
     description: describe(category, instruction),
-    reason: `top retrieved candidate (score ${chosen.score.toFixed(3)}): "${bestStatement(chosen)?.text ?? ""}"`,
+    reason: `${how}: "${bestStatement(chosen)?.text ?? ""}"`,
     hints: episodes.slice(0, 3).map((e) => e.text),
     likelyRooms: unique(episodes.filter((e) => e.success).flatMap((e) => roomsFoundIn(e.text))),
   };

@@ -1,5 +1,5 @@
 /**
- * The parts of a compositional request, for retrieval: "the one I picked up in Japan, that I
+ * The parts of a compositional request, for retrieval and grounding: "the one I picked up in Japan, that I
  * keep at my desk and that came from someone at my job" asks for an object that three
  * different memories describe. One embedding of the whole sentence blurs the three into a
  * point near none of them; each part on its own finds its memory.

@@ -1,0 +1,45 @@
+/**
+ * The words that name an object category ("specs" are eyeglasses, "a paperback" is a book),
+ * singular forms (contentWords strips a plural -s). One table for guessing the category a
+ * request names, for reading a user's description of an object ("the small green glass mug"),
+ * and for the category constraint grounding applies.
+ */
+import { contentWords } from "./bag-of-words.ts";
+
+export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  backpack: ["backpack", "rucksack", "knapsack", "schoolbag", "daypack"],
+  bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
+  ball: ["ball", "football", "basketball", "volleyball", "baseball"],
+  book: ["book", "novel", "notebook", "diary", "cookbook", "textbook", "paperback", "hardback", "volume", "journal"],
+  camera: ["camera", "camcorder"],
+  cellphone: ["cellphone", "phone", "smartphone", "mobile", "iphone"],
+  eyeglasses: ["eyeglasse", "glasse", "spectacle", "spec", "eyeglasses", "glasses", "spectacles", "specs"],
+  hat: ["hat", "cap", "beanie", "beret", "sunhat"],
+  headphones: ["headphone", "headset", "earphone", "earbud", "headphones", "earphones", "earbuds"],
+  keys: ["key", "keychain", "keyring", "keys"],
+  laptop: ["laptop", "computer", "macbook"],
+  mug: ["mug", "cup", "tumbler"],
+  shoes: ["shoe", "sneaker", "boot", "trainer", "sandal", "heel", "shoes", "sneakers", "boots", "trainers", "sandals"],
+  "teddy bear": ["teddy", "bear", "plush", "stuffed"],
+  toy: ["toy", "lego", "doll", "puzzle", "figurine"],
+  visor: ["visor", "sunvisor"],
+  wallet: ["wallet", "billfold"],
+  watch: ["watch", "wristwatch", "smartwatch"],
+};
+
+/** Every word that names `category` (its own words too: "teddy bear" is "teddy" and "bear"). */
+export function namesOf(category: string): Set<string> {
+  const own = category.toLowerCase().split(/\s+/);
+  return new Set([...own, ...(CATEGORY_NAMES[category] ?? [])]);
+}
+
+/** The category a text names outright, the earliest named; null when it names none. */
+export function categoryNamed(text: string): string | null {
+  const words = contentWords(text);
+  let best: { at: number; category: string } | null = null;
+  for (const [category, names] of Object.entries(CATEGORY_NAMES)) {
+    const at = words.findIndex((w) => names.includes(w));
+    if (at >= 0 && (best === null || at < best.at)) best = { at, category };
+  }
+  return best?.category ?? null;
+}

@@ -1,0 +1,83 @@
+/**
+ * Polar grounding by object: the category a request names constrains it, and a near tie in
+ * retrieval's scores goes to the object whose valid statements cover more of the request.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
+import { groundPolar } from "../../src/mllm/heuristic/ground.ts";
+
+const object = (
+  objectId: string,
+  category: string,
+  score: number,
+  statements: (string | { text: string; superseded: boolean })[],
+): MemoryCandidate => ({
+  userId: "u1",
+  objectId,
+  category,
+  score,
+  statements: statements.map((s, i) =>
+    typeof s === "string"
+      ? { id: `${objectId}-${i}`, text: s, timestamp: i }
+      : { id: `${objectId}-${i}`, text: s.text, timestamp: i, superseded: s.superseded },
+  ),
+  instructions: [],
+  episodic: [],
+});
+
+test("a request naming a category never grounds another category's object when one of it is remembered", () => {
+  const g = groundPolar("fetch the novel I was reading on the porch", [
+    object("specs-1", "eyeglasses", 0.61, ["the user reads on the porch with these eyeglasses"]),
+    object("book-2", "book", 0.52, ["the user's cousin lent them this book"]),
+  ]);
+  assert.equal(g.objectId, "book-2");
+  assert.match(g.reason, /only book candidates/);
+});
+
+test("the named category is no constraint when memory holds nothing of it", () => {
+  const g = groundPolar("the rucksack I take camping", [
+    object("bag-1", "bag", 0.58, ["the user takes this bag camping"]),
+  ]);
+  assert.equal(g.objectId, "bag-1");
+});
+
+test("an object the user calls by the category's name counts as named", () => {
+  const g = groundPolar("grab my gym bag", [
+    object("backpack-3", "backpack", 0.55, ["this backpack is the user's gym bag"]),
+    object("bag-1", "bag", 0.4, ["the bag is red"]),
+  ]);
+  assert.equal(g.objectId, "backpack-3");
+});
+
+test("a near tie goes to the object whose statements cover both parts of a joint request", () => {
+  const g = groundPolar("the one my grandfather left me and that I wear to concerts", [
+    object("watch-a", "watch", 0.7, ["the user wears this watch to concerts", "the watch is gold"]),
+    object("watch-b", "watch", 0.68, [
+      "the user's grandfather left them this watch",
+      "the user wears this watch to concerts",
+    ]),
+  ]);
+  assert.equal(g.objectId, "watch-b");
+  assert.match(g.reason, /near tie/);
+});
+
+test("a superseded statement covers nothing in the comparison", () => {
+  const g = groundPolar("the one my grandfather left me and that I wear to concerts", [
+    object("watch-a", "watch", 0.7, ["the user wears this watch to concerts", "the watch is gold"]),
+    object("watch-b", "watch", 0.69, [
+      "the user's grandfather left them this watch",
+      { text: "the user wears this watch to concerts", superseded: true },
+    ]),
+  ]);
+  // each covers one part once the superseded fact is left out: retrieval's order stands
+  assert.equal(g.objectId, "watch-a");
+});
+
+test("a clear lead is not second-guessed by word overlap", () => {
+  const g = groundPolar("the one my grandfather left me and that I wear to concerts", [
+    object("watch-a", "watch", 0.8, ["the user wears this watch to concerts"]),
+    object("watch-b", "watch", 0.6, ["the user's grandfather left them this watch", "wears it to concerts"]),
+  ]);
+  assert.equal(g.objectId, "watch-a");
+});
