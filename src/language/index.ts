@@ -95,6 +95,8 @@ export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
+export type { ReferentReading } from "./referents.ts";
+export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export type { RoomMatch } from "./rooms.ts";
 export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";

@@ -15,6 +15,8 @@ export interface NlpToken {
   pos: string;
   /** inside the scope of a negation ("never go in the …": go, in, the, …) */
   negated: boolean;
+  /** the spaces before it in the text (joining text after space rebuilds the text) */
+  space: string;
 }
 
 export interface NlpDoc {
@@ -50,8 +52,15 @@ export function read(text: string): NlpDoc {
   const normals = t.out(its.normal) as string[];
   const pos = t.out(its.pos) as string[];
   const neg = t.out(its.negationFlag) as boolean[];
+  const spaces = t.out(its.precedingSpaces) as string[];
   return {
     sentences: doc.sentences().out(),
-    tokens: texts.map((x, i) => ({ text: x, normal: normals[i], pos: pos[i], negated: neg[i] === true })),
+    tokens: texts.map((x, i) => ({
+      text: x,
+      normal: normals[i],
+      pos: pos[i],
+      negated: neg[i] === true,
+      space: spaces[i] ?? "",
+    })),
   };
 }

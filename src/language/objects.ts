@@ -30,7 +30,7 @@ export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = {
 /** Every word that names `category` (its own words too: "teddy bear" is "teddy" and "bear"). */
 export function namesOf(category: string): Set<string> {
   const own = category.toLowerCase().split(/\s+/);
-  return new Set([...own, ...(CATEGORY_NAMES[category] ?? [])]);
+  return new Set([category.toLowerCase(), ...own, ...(CATEGORY_NAMES[category] ?? [])]);
 }
 
 /** The category a text names outright, the earliest named; null when it names none. */

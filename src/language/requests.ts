@@ -8,12 +8,13 @@
 import { sentences } from "./sentences.ts";
 
 /** Interjections and chat shorthand that carry nothing ("okay so", "hey robot"). */
-export const INTERJECTION = /^(?:(?:hey|hi|hello|ok|okay|so|um|uh|well|robot|alright|right)[,!]?\s+)+/i;
+export const INTERJECTION =
+  /^(?:(?:hey|hi|hello|ok|okay|so|um|uh|oh|ah|well|robot|alright|right|actually|btw|fyi|anyway|by the way)[,!]?\s+)+/i;
 
 /** The asking that opens a request; what follows it is the object and what the user says of it. */
 export const REQUEST = new RegExp(
   String.raw`^(?:(?:hey|hi|ok|okay|so|robot|please)[,!]?\s+)*` +
-    String.raw`(?:(?:please|can you|could you|would you|will you|i need you to|i want you to|go and|go)\s+)*` +
+    String.raw`(?:(?:please|can you|could you|would you|will you|you|i need you to|i want you to|go and|go)\s+)*` +
     String.raw`(?:(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|head to|show|carry|pick up|hand)(?:\s+(?:me|us))?(?:\s+to)?` +
     String.raw`|i need|i want|i'd like|i would like|i'm looking for|i am looking for|help me find|where is|where's|where are)\s+`,
   "i",

@@ -19,7 +19,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { glossed } from "../language/index.ts";
+import { contentWords, glossed, namesOf, wordSet } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import type { MemoryConfig } from "./config.ts";
@@ -27,7 +27,7 @@ import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { hammingDistance, imageHash } from "./image-hash.ts";
 import { EXCLUSIVE_KINDS, readStatement, type StatementInfo, valueOverlap, valueWords } from "./statement-kind.ts";
-import type { EpisodeWrite, MemoryEvent, MemoryStore } from "./store.ts";
+import type { EpisodeWrite, MemoryEvent, MemoryStore, ObjectMemory } from "./store.ts";
 
 const PINNED_NAMES = PINNED_CATEGORIES.join("|");
 
@@ -171,7 +171,8 @@ export async function memorizeEpisode(
     const text = raw[i];
     const v = vectors[i];
     const about = info.about === "entity" ? "user" : "object";
-    if (info.retracts) {
+    // taking back a fact of the user's other object retracts nothing here: it is kept about the user
+    if (info.retracts && info.about !== "entity") {
       retractions.push({ info, vector: v });
       report.push({ text, outcome: "retracted", statementId: "", about, kind: info.kind });
       continue;
@@ -238,6 +239,71 @@ function objectNeutral(text: string): string {
     .replace(/^it now\b/i, "it");
 }
 
+/** Words of a description that tell no object apart ("the old one", "the other mug"). */
+const NOT_TELLING = new Set([
+  "old",
+  "other",
+  "previous",
+  "former",
+  "first",
+  "last",
+  "one",
+  "ones",
+  "pair",
+  "set",
+  "usual",
+]);
+
+/**
+ * The one other object of the user's that a description names ("striped mug": the mug whose
+ * statements or instructions say striped), or null when none or several do: when unsure, no
+ * object is changed.
+ */
+async function replacedObject(
+  store: MemoryStore,
+  userId: string,
+  object: EpisodeWrite["object"],
+  description: string,
+): Promise<ObjectMemory | null> {
+  const names = object.category ? namesOf(object.category) : new Set<string>();
+  const telling = contentWords(description).filter((w) => !names.has(w) && !NOT_TELLING.has(w));
+  if (telling.length === 0) return null;
+  const others = (await store.objectMemories(userId)).filter(
+    (m) =>
+      m.object.objectId !== object.id &&
+      (object.category === null || m.object.category === null || m.object.category === object.category),
+  );
+  const named = others.filter((m) => {
+    const words = wordSet([...m.statements.map((s) => s.text), ...m.instructions.map((i) => i.text)].join(" "));
+    return telling.every((w) => words.has(w));
+  });
+  return named.length === 1 ? named[0] : null;
+}
+
+/**
+ * The facts of `from` that a change of referent takes over: its statements of the new fact's
+ * kind that held at `at`, those close to the new fact with both objects named alike, else the
+ * closest one. A fact of no kind takes nothing over.
+ */
+async function changedFacts(
+  embedder: Embedder,
+  from: ObjectMemory,
+  fact: StatementInfo,
+  at: number,
+  category: string | null,
+): Promise<string[]> {
+  if (fact.kind === null) return [];
+  const held = from.statements.filter(
+    (s) => s.at <= at && s.invalidAt === null && readStatement(s.text, category).kind === fact.kind,
+  );
+  if (held.length === 0) return [];
+  if (held.length === 1) return [held[0].id];
+  const [mine, ...theirs] = await embedder.embed([objectNeutral(fact.text), ...held.map((s) => objectNeutral(s.text))]);
+  const scored = held.map((s, i) => ({ id: s.id, similarity: dot(mine, theirs[i]) }));
+  const close = scored.filter((s) => s.similarity >= MOVED_VALUE_SIMILARITY).map((s) => s.id);
+  return close.length ? close : [scored.reduce((a, b) => (b.similarity > a.similarity ? b : a)).id];
+}
+
 /**
  * The edges this episode's statements supersede (see the header). Only edges that held at `at`
  * and were made before it; never an edge to a statement this episode itself states.
@@ -274,9 +340,20 @@ async function supersessions(
     const k = f.info.kind;
     const sameKind = (other: StatementInfo) =>
       other.kind === k || (f.info.update && other.kind !== null && USAGE.has(k) && USAGE.has(other.kind));
-    // 1. a later statement of the same kind about the same object replaces the earlier one
+    // 1. a later statement of the same kind about the same object replaces the earlier one (a
+    // role that moved here from another object changes nothing else of this one's)
     for (const [id, other] of ownInfo) {
-      if (other.about === "object" && sameKind(other)) add(id, object.id, `by "${f.info.text}" (same object, ${k})`);
+      const replacedHere = f.info.replaces !== null ? other.kind === k : sameKind(other);
+      if (other.about === "object" && replacedHere) add(id, object.id, `by "${f.info.text}" (same object, ${k})`);
+    }
+    // 1b. a change of referent: the fact moves from the object the user's words describe
+    if (f.info.replaces !== null) {
+      const from = await replacedObject(store, userId, object, f.info.replaces);
+      if (from) {
+        for (const id of await changedFacts(embedder, from, f.info, at, category)) {
+          add(id, from.object.objectId, `by "${f.info.text}" on ${object.id} (instead of the ${f.info.replaces})`);
+        }
+      }
     }
     // 2. an exclusive value (or one said as a change) moves here from any other object
     if (!EXCLUSIVE_KINDS.includes(k) && !f.info.update) continue;

@@ -17,6 +17,7 @@
  * whatever a model backbone writes, and they can be read and tested. Order matters where cues
  * overlap ("a birthday present from my dad" is a giver before it is an occasion).
  */
+import { insteadOf } from "../language/index.ts";
 import { PINNED_CATEGORIES as CATEGORIES } from "../sim/index.ts";
 
 export const STATEMENT_KINDS = ["routine", "preference", "giver", "occasion", "owner", "season", "place"] as const;
@@ -34,6 +35,11 @@ export interface StatementInfo {
   about: "object" | "entity";
   /** stemmed content words naming the value (no subject, object, generic verbs or markers) */
   value: Set<string>;
+  /**
+   * a change of referent: the description of the object this fact was taken from ("… instead
+   * of the striped mug" → "striped mug"), null when the words name none
+   */
+  replaces: string | null;
 }
 
 const PERSON =
@@ -108,6 +114,8 @@ function refersToObject(text: string, category: string | null): boolean {
  * object serves); "the user's favourite" stays too (no verb: a fragment about the object).
  */
 function aboutAnotherEntity(text: string, category: string | null): boolean {
+  // "the user's other mug (the striped one) got a chip": a fact about another of the user's objects
+  if (/^(?:the user's|their) other\b/i.test(text.trim())) return true;
   if (refersToObject(text, category)) return false;
   const t = text.trim();
   // the user (or "they": the user, rewritten) is who the object serves, not another entity
@@ -163,8 +171,9 @@ export function kindOf(text: string): StatementKind | null {
 }
 
 /** Reads a statement (first or third person). `category` is the episode's object category. */
-export function readStatement(raw: string, category: string | null): StatementInfo {
-  const update = new RegExp(UPDATE_MARKERS.source, "iu").test(raw);
+export function readStatement(said: string, category: string | null): StatementInfo {
+  const { text: raw, replaced } = insteadOf(said);
+  const update = replaced !== null || new RegExp(UPDATE_MARKERS.source, "iu").test(raw);
   const retracts = RETRACTION.test(raw);
   let text = raw.replace(UPDATE_MARKERS, " ");
   if (retracts) text = text.replace(RETRACTION_WORDS, " ");
@@ -181,5 +190,6 @@ export function readStatement(raw: string, category: string | null): StatementIn
     retracts,
     about: aboutAnotherEntity(text, category) ? "entity" : "object",
     value: valueWords(text, category),
+    replaces: replaced,
   };
 }

@@ -125,7 +125,7 @@ describe("statements a reader would write down (phrasings of our own, not the ge
     ]);
     assert.deepEqual(says("These days the one I take to yoga is the purple bag, not the red one anymore.", "bag"), [
       "the bag is purple",
-      "now the user takes this bag to yoga",
+      "now the user takes this bag to yoga instead of the red bag",
     ]);
   });
 

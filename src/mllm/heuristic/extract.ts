@@ -5,7 +5,18 @@
  * sister gave them this mug"); the episodic summary comes from the facts the agent logged
  * about the trajectory (outcome, where it was found, rooms that had nothing).
  */
-import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, sentences, TRAILING_ASK } from "../../language/index.ts";
+import {
+  CHANGE_SAID,
+  describedTarget,
+  INTERJECTION,
+  namesOf,
+  REQUEST,
+  REQUEST_ONLY,
+  REQUEST_TAIL,
+  readReferents,
+  sentences,
+  TRAILING_ASK,
+} from "../../language/index.ts";
 import type { MemorizeInput, MemorizeOutput } from "../index.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
@@ -34,7 +45,7 @@ const NOT_A_LOOK =
   /^(?:i|me|my|her|his|their|our|she|he|they|we|you|it|that|which|who|is|was|are|the|a|an|to|of|for|with|from|in|on|at|and|or|but|one|ones|thing|item)$/i;
 
 /** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
-const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that|who|because|since|so)\s+)/i;
+const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that(?!\s+ones?\b)|who|because|since|so)\s+)/i;
 
 /** Separators after which a piece that is not a clause continues the previous fact. */
 const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
@@ -44,6 +55,10 @@ const CLAUSE =
   /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when)\b/i;
 const NAMED_CLAUSE =
   /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
+
+/** "the plain white mug is …": a noun phrase and its verb start a clause too. */
+const NP_CLAUSE =
+  /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
 
 /**
  * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
@@ -62,7 +77,15 @@ export function splitFacts(text: string): string[] {
       if (sep.trim()) glue = false;
       continue;
     }
-    if (glue && out.length > 0 && COORDINATING.test(sep) && !CLAUSE.test(piece) && !NAMED_CLAUSE.test(piece)) {
+    const opened = piece.replace(LEADING, "");
+    if (
+      glue &&
+      out.length > 0 &&
+      COORDINATING.test(sep) &&
+      !CLAUSE.test(opened) &&
+      !NAMED_CLAUSE.test(opened) &&
+      !NP_CLAUSE.test(opened)
+    ) {
       const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
       out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
       continue;
@@ -103,35 +126,107 @@ function isContentless(fragment: string, category: string | null): boolean {
   return content.length === 0;
 }
 
-/** The instruction's personalized context as single-fact statements about the target. */
+/**
+ * The instruction's personalized context as single-fact statements about the target. A change
+ * of referent (src/language/referents.ts: "the striped one got a chip, so these days I use the
+ * green one") gives the old object's facts as statements about the user's other object, and
+ * the facts the change gives the target end "instead of the <old one>", which memory reads to
+ * supersede exactly that fact on the object the description names.
+ */
 export function statementsFromInstruction(instruction: string, category: string | null): string[] {
   const cat = category ?? "object";
   const out: string[] = [];
+  const looks = new Set<string>();
   const add = (x: string) => {
     if (!out.includes(x)) out.push(x);
   };
-  for (const sentence of sentences(normalise(instruction.trim()))) {
+  const addLooks = (x: string) => {
+    looks.add(x);
+    add(x);
+  };
+  const whole = normalise(instruction.trim());
+  const changeSaid = CHANGE_SAID.test(whole);
+  const replaced: string[] = [];
+  const asides: string[] = [];
+  let carried: string[] | null = null;
+  for (const said of sentences(whole)) {
+    let sentence = said;
+    if (category) {
+      const r = readReferents(said, category, changeSaid, carried);
+      if (r.replaced.length) {
+        replaced.push(...r.replaced);
+        asides.push(...r.aside.map((a) => agree(toThirdPerson(a))));
+        carried = r.replaced[r.replaced.length - 1].split(" ").filter(Boolean);
+      }
+      // once a role moved, a described object of the category in the middle of a sentence is the new one
+      if (replaced.length) {
+        const target = describedTarget(r.rest, category);
+        if (target.looks.length) addLooks(looksStatement(cat, target.looks));
+        sentence = target.text;
+      }
+    }
     let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
     if (REQUEST_ONLY.test(text)) continue;
-    text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").replace(CONTRAST, "").trim();
+    text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").trim();
+    // "…, not a backup anymore": what the object stopped being is kept, as a retraction
+    const contrast = text.match(CONTRAST);
+    if (
+      contrast &&
+      !isContentless(contrast[0].replace(/\b(?:and|but|not|anymore|any more|any longer)\b/gi, ""), category)
+    )
+      add(
+        `${thisOne(cat)} ${isPlural(cat) ? "are" : "is"} ${contrast[0].replace(/^[\s,]*(?:and\s+|but\s+)?/i, "").trim()}`,
+      );
+    text = text.replace(CONTRAST, "").trim();
     if (!text || REQUEST_ONLY.test(text)) continue;
-    for (const raw of splitFacts(lead(objectFirst(text, category), category, add))) {
-      const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, add);
+    for (const raw of splitFacts(lead(objectFirst(text, category), category, addLooks))) {
+      const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, addLooks);
       // "the ones I use on the bus": the head noun stands for the object the gap names
       let fragment = fragment0.replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "").trim();
       const retracts = fragment.startsWith(RETRACT_MARK);
       fragment = fragment.replace(RETRACT_MARK, "").trim();
       if (!fragment || isContentless(fragment, category)) continue;
       // a request said again in passing ("… Could you get it for me?") tells nothing about the object
-      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b|^please\b/i.test(fragment)) continue;
+      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b/i.test(fragment)) continue;
+      if (/^please\b/i.test(fragment)) {
+        fragment = fragment
+          .replace(REQUEST, "")
+          .replace(/^please\b\s*/i, "")
+          .trim();
+        if (!fragment || isContentless(fragment, category)) continue;
+      }
       if (REQUEST_ONLY.test(fragment)) continue;
+      // "using it at the gym now": a gerund with an object and no subject is the user's doing
+      if (/^\p{L}+ing\s+(?:it|them|this|these|the|my|our)\b/iu.test(fragment)) fragment = `I am ${fragment}`;
       // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
       const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
       const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
-      add(retracts ? noLonger(statement) : statement);
+      add(retracts ? noLonger(statement, cat) : statement);
     }
   }
+  if (replaced.length) {
+    const facts = out.filter((x) => !looks.has(x));
+    const changed = facts.filter((x) => CHANGE_SAID.test(x));
+    const old = replaced.find((r) => r.length > 0) ?? replaced[0];
+    for (const x of changed.length ? changed : facts) {
+      if (/\binstead of\b/i.test(x)) continue;
+      out[out.indexOf(x)] =
+        `${x.replace(/[.!]$/, "").replace(/,?\s*\binstead$/i, "")} instead of the ${old ? `${old} ` : "other "}${cat}`;
+    }
+    for (const a of asides) add(a);
+  }
   return out;
+}
+
+/** "the mug is small and green and glass" (plural categories: "are"). */
+function looksStatement(cat: string, words: string[]): string {
+  return `the ${cat} ${isPlural(cat) ? "are" : "is"} ${words.join(" and ")}`;
+}
+
+/** A category's names as a pattern ("specs", "glasses", "eyeglasses"; a plural -s or -es allowed). */
+function namesPattern(category: string): string {
+  const names = [...namesOf(category)].sort((a, b) => b.length - a.length);
+  return `(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?:e?s)?`;
 }
 
 /**
@@ -142,23 +237,19 @@ function lead(text: string, category: string | null, add: (statement: string) =>
   let t = text.trim();
   if (category) {
     const cat = category;
-    const m = t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4})${cat}s?\\b`, "iu"));
+    const m = t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4}?)${namesPattern(cat)}\\b`, "iu"));
     if (
       m &&
       !m[2]
         .trim()
         .split(/\s+/)
-        .some((w) => NOT_A_LOOK.test(w))
+        .some((w) => NOT_A_LOOK.test(w) || namesOf(cat).has(w.toLowerCase()))
     ) {
       const words = m[2].trim();
-      add(
-        /^(my|our)$/i.test(m[1])
-          ? `the user's ${words} ${cat}`
-          : `the ${cat} ${isPlural(cat) ? "are" : "is"} ${words.split(/\s+/).join(" and ")}`,
-      );
+      add(/^(my|our)$/i.test(m[1]) ? `the user's ${words} ${cat}` : looksStatement(cat, words.split(/\s+/)));
       t = t.slice(m[0].length);
     } else {
-      t = t.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${cat}s?\\b`, "iu"), "");
+      t = t.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${namesPattern(cat)}\\b`, "iu"), "");
     }
   }
   return t
@@ -174,8 +265,11 @@ function lead(text: string, category: string | null, add: (statement: string) =>
 const RETRACT_MARK = "\u0000no-longer\u0000";
 
 /** "the user saves this toy for special occasions" → "the user no longer saves this toy for …" */
-function noLonger(statement: string): string {
-  const m = statement.match(/^(the user|the [\p{L} ]+?|this [\p{L} ]+?|these [\p{L} ]+?)\s+(\S+)(.*)$/iu);
+function noLonger(statement: string, cat: string): string {
+  const named = new RegExp(`^((?:the|this|these) ${cat})\\s+(\\S+)(.*)$`, "iu");
+  const m =
+    statement.match(named) ??
+    statement.match(/^(the user|the [\p{L} ]+?|this [\p{L} ]+?|these [\p{L} ]+?)\s+(\S+)(.*)$/iu);
   return m ? `${m[1]} no longer ${m[2]}${m[3]}` : `no longer: ${statement}`;
 }
 
@@ -270,9 +364,11 @@ function fillObjectGap(s: string, cat: string): string {
     /^(.*\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them)\s+(?=(?:for|on|at|in|when|as|after|before|during|last|this|from)\b)/i,
   );
   if (given) return `${given[1]} ${it} ${s.slice(given[0].length)}`;
+  // "it" names the object, except as the subject after a subordinator ("when it rains")
+  const object = /(?<!\b(?:when|whenever|if|because|while|before|after|until|unless|as|once|since) )\bit\b/i;
+  if (object.test(s)) return s.replace(object, it);
   if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} ${it}`;
   if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, it);
-  if (/\bit\b/i.test(s)) return s.replace(/\bit\b/i, it);
   // a bare predicate ("used on weekday mornings", "is a gift") is about the object
   if (/^(?:is|was|has|had)\b/i.test(s)) return `the ${cat} ${s}`;
   if (/^are\b/i.test(s)) return `the ${cat} ${s}`;

@@ -1,0 +1,77 @@
+/**
+ * Reading a change of referent by grammar (src/language/referents.ts): which described object
+ * a sentence takes a role from, what it says of it, and what is left for the object wanted.
+ * Sentences written for this test, none from a scenario set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "../../src/language/index.ts";
+
+const reading = (s: string, category: string) => readReferents(s, category, CHANGE_SAID.test(s));
+
+describe("change of referent", () => {
+  it("the subject of a verb of breaking is the old object; the rest is about the new one", () => {
+    const r = reading("My old blue kettle mug cracked down the side, so now my tea goes in the tall white one.", "mug");
+    assert.deepEqual(r.replaced, ["old blue kettle"]);
+    assert.match(r.rest, /^now my tea goes in the tall white one/);
+    assert.equal(r.aside.length, 1);
+    assert.match(r.aside[0], /^the user's other mug \(the old blue kettle one\) cracked down the side$/);
+  });
+
+  it("a contrast names the old object ('rather than', ', not … anymore')", () => {
+    assert.deepEqual(
+      reading("Lately the brown leather wallet is the one I carry, rather than the canvas one.", "wallet").replaced,
+      ["canvas"],
+    );
+    const r = reading(
+      "These days the one for the school run is the red scooter helmet hat, not the yellow cap anymore.",
+      "hat",
+    );
+    assert.deepEqual(r.replaced, ["yellow"]);
+    assert.doesNotMatch(r.rest, /yellow|anymore/);
+  });
+
+  it("the object of a negated use said with time, or of a stopped use, is the old object", () => {
+    assert.deepEqual(
+      reading("I don't wear the silver watch anymore; the gold one is my daily one now.", "watch").replaced,
+      ["silver"],
+    );
+    assert.deepEqual(reading("I quit using the grey earbuds, they stopped charging.", "headphones").replaced, ["grey"]);
+  });
+
+  it("a pronoun that goes on about the old object stays with it", () => {
+    const r = reading("I never take the green duffel anymore, it fell apart.", "bag");
+    assert.deepEqual(r.replaced, ["green"]);
+    assert.equal(r.rest, "");
+    assert.equal(r.aside.length, 2);
+  });
+
+  it("without a word of change, a broken object is the one the user asks for", () => {
+    const r = reading("My purple phone is cracked, could you find it?", "cellphone");
+    assert.deepEqual(r.replaced, []);
+    assert.equal(r.rest, "My purple phone is cracked, could you find it?");
+  });
+
+  it("'is no longer the one …' describes no other object", () => {
+    assert.deepEqual(reading("The tan boots are no longer the ones I hike in.", "shoes").replaced, []);
+  });
+
+  it("a described object in the middle of a sentence becomes 'it', its looks kept apart", () => {
+    assert.deepEqual(describedTarget("these days I read on the train with the thin black notebook", "book"), {
+      text: "these days I read on the train with it",
+      looks: ["thin", "black"],
+    });
+    assert.equal(describedTarget("the one I bring is the big red book", "book").looks.length, 0);
+  });
+
+  it("'instead of …' at the end of a statement gives the replaced description", () => {
+    assert.deepEqual(insteadOf("the user now runs in these shoes instead of the grey trainers"), {
+      text: "the user now runs in these shoes",
+      replaced: "grey trainers",
+    });
+    assert.deepEqual(insteadOf("the user runs in these shoes"), {
+      text: "the user runs in these shoes",
+      replaced: null,
+    });
+  });
+});

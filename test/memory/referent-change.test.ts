@@ -1,0 +1,104 @@
+/**
+ * A change of referent in the user's own words ("the X broke, so now I use this one") moves
+ * exactly the fact it names, from the object the description names, and keeps what was said of
+ * the old object as a fact about the user's other object. Phrasings written for this test.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { MemoryConfig } from "../../src/memory/config.ts";
+import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { memorizeEpisode } from "../../src/memory/memorize.ts";
+import { retrieveDetailed } from "../../src/memory/retrieve.ts";
+import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { readStatement } from "../../src/memory/statement-kind.ts";
+import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
+import type { Category } from "../../src/sim/protocol.ts";
+import { episode, scriptedPolicy } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "polar-referent-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const config = MemoryConfig.parse({});
+const embedder = new LexicalEmbedder();
+const heuristic = scriptedPolicy(extractMemoriesHeuristically);
+const DAY = 86_400_000;
+let n = 0;
+const open = () =>
+  new SqliteMemoryStore(join(dir, `r${n++}.db`), { embedder: { name: embedder.name, dim: embedder.dim } });
+
+async function tell(store: SqliteMemoryStore, day: number, objectId: string, category: Category, instruction: string) {
+  return memorizeEpisode(
+    store,
+    embedder,
+    heuristic,
+    episode({ userId: "u", episodeId: `e-${objectId}-${day}`, objectId, category, instruction }),
+    { at: day * DAY, config },
+  );
+}
+
+async function valid(store: SqliteMemoryStore, objectId: string, day: number): Promise<string[]> {
+  const [m] = await store.objectMemories("u", [objectId]);
+  return (m?.statements ?? []).filter((s) => s.invalidAt === null || s.invalidAt > day * DAY).map((s) => s.text);
+}
+
+describe("a change of referent in the user's words", () => {
+  it("reads 'instead of …' as the replaced object's description and stores the fact without it", () => {
+    const info = readStatement("the user now packs this bag for swimming instead of the orange canvas bag", "bag");
+    assert.equal(info.replaces, "orange canvas bag");
+    assert.equal(info.update, true);
+    assert.doesNotMatch(info.text, /orange|instead/);
+    assert.equal(readStatement("the user's other bag (the orange one) ripped at the seam", "bag").about, "entity");
+  });
+
+  it("moves the fact from the object the description names, and only that fact", async () => {
+    const store = open();
+    await tell(store, 1, "mug_stripe", "mug", "The blue striped mug, please. My godmother gave it to me.");
+    await tell(store, 2, "mug_stripe", "mug", "Grab the blue striped mug, I drink my espresso from it every morning.");
+    await tell(store, 3, "mug_plain", "mug", "The white mug I use for soup at lunch.");
+    const r = await tell(
+      store,
+      9,
+      "mug_green",
+      "mug",
+      "The striped one got a crack down the side, so these days my morning espresso goes in the small green cup.",
+    );
+    assert.ok(
+      r.superseded.some((s) => s.objectId === "mug_stripe"),
+      "the striped mug's espresso routine moved",
+    );
+    const striped = await valid(store, "mug_stripe", 9);
+    assert.ok(
+      striped.some((t) => /godmother/.test(t)),
+      "who gave the striped mug still holds",
+    );
+    assert.ok(!striped.some((t) => /espresso/.test(t)), "its espresso routine does not");
+    assert.ok(
+      (await valid(store, "mug_plain", 9)).some((t) => /soup/.test(t)),
+      "the other mug is untouched",
+    );
+    const green = await valid(store, "mug_green", 9);
+    assert.ok(green.some((t) => /espresso/.test(t) && !/striped|instead/.test(t)));
+    assert.ok(!green.some((t) => /crack/.test(t)), "the crack is the striped mug's, not the green one's");
+    const ask = await retrieveDetailed(store, embedder, "u", "the cup for my morning espresso", {
+      k: 5,
+      now: 10 * DAY,
+    });
+    assert.equal(ask.candidates[0]?.objectId, "mug_green");
+  });
+
+  it("changes nothing on another object when the description fits none, or several", async () => {
+    const store = open();
+    await tell(store, 1, "hat_a", "hat", "the red wool hat I wear skiing");
+    await tell(store, 2, "hat_b", "hat", "the red cotton hat I wear skiing too");
+    const r = await tell(
+      store,
+      5,
+      "hat_c",
+      "hat",
+      "My red hat got lost on the slopes, so now I ski in the grey beanie.",
+    );
+    assert.ok(!r.superseded.some((s) => s.objectId === "hat_a" || s.objectId === "hat_b"));
+  });
+});
