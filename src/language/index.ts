@@ -103,6 +103,7 @@ export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
+export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export type { FoundTime, ReplacedTimes } from "./times.ts";
 export { findTimes, replacedTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";

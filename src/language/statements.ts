@@ -1,0 +1,380 @@
+/**
+ * A request's personalized context as statements about its object, one fact each, in the third
+ * person ("my sister gave me" → "the user's sister gave them this mug"): the offline memorizer's
+ * English (the heuristic backbone's extractor, src/mllm/heuristic/extract.ts, calls it). The
+ * asking is left out (requests.ts), a change of referent is read by grammar (referents.ts), and
+ * what is left is split at clause boundaries, put in the third person, and the object put back
+ * where a relative clause leaves a gap.
+ */
+
+import { namesOf } from "./objects.ts";
+import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
+import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+import { sentences } from "./sentences.ts";
+
+/** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
+const LEAD_IN = /^[^:]{1,40}:\s+/;
+
+/** "…, not the grey metal camera anymore": names what a change replaces, not a fact of this object. */
+const CONTRAST =
+  /,?\s*(?:and\s+|but\s+)?not (?:the|my|our|that|this|a|an) [^,.;]*?(?:anymore|any more|any longer)?(?=$|[,.;])/i;
+
+/** Categories whose name is a plural noun ("these keys are …"). */
+const PLURAL = /(?:keys|shoes|eyeglasses|glasses|headphones|earphones|trousers|jeans|scissors|sunglasses)$/i;
+const isPlural = (cat: string) => PLURAL.test(cat);
+const thisOne = (cat: string) => `${isPlural(cat) ? "these" : "this"} ${cat}`;
+
+function normalise(text: string): string {
+  return text
+    .replace(/\bu\b/gi, "you")
+    .replace(/\b(?:pls|plz)\b/gi, "please")
+    .replace(/\b(it|that|this)'s\b/gi, "$1 is")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+-\s+|\s+—\s+|\s+–\s+/g, ", ");
+}
+
+/** Words that cannot stand between a determiner and the object's name in a description of its looks. */
+const NOT_A_LOOK =
+  /^(?:i|me|my|her|his|their|our|she|he|they|we|you|it|that|which|who|is|was|are|the|a|an|to|of|for|with|from|in|on|at|and|or|but|one|ones|thing|item)$/i;
+
+/** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
+const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that(?!\s+ones?\b)|who|because|since|so)\s+)/i;
+
+/** Separators after which a piece that is not a clause continues the previous fact. */
+const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
+
+/** A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb). */
+const CLAUSE =
+  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when)\b/i;
+const NAMED_CLAUSE =
+  /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
+
+/** "the plain white mug is …": a noun phrase and its verb start a clause too. */
+const NP_CLAUSE =
+  /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
+
+/**
+ * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
+ * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
+ * would be a statement of its own that means nothing ("Wednesdays").
+ */
+export function splitFacts(text: string): string[] {
+  const parts = text.split(SPLIT);
+  const out: string[] = [];
+  let glue = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const piece = (parts[i] ?? "").trim();
+    const sep = i > 0 ? (parts[i - 1] ?? "") : "";
+    if (!piece) {
+      // an empty piece (", which …") must not let the next one attach across it
+      if (sep.trim()) glue = false;
+      continue;
+    }
+    const opened = piece.replace(LEADING, "");
+    if (
+      glue &&
+      out.length > 0 &&
+      COORDINATING.test(sep) &&
+      !CLAUSE.test(opened) &&
+      !NAMED_CLAUSE.test(opened) &&
+      !NP_CLAUSE.test(opened)
+    ) {
+      const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
+      out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
+      continue;
+    }
+    out.push(piece);
+    glue = true;
+  }
+  return out;
+}
+
+const PRONOUNS: [RegExp, string][] = [
+  [/\bi'm\b/gi, "the user is"],
+  [/\bi've\b/gi, "the user has"],
+  [/\bi'd\b/gi, "the user would"],
+  [/\bi'll\b/gi, "the user will"],
+  [/\bmy\b/gi, "the user's"],
+  [/\bmine\b/gi, "the user's"],
+  [/\bmyself\b/gi, "themselves"],
+  [/\bme\b/gi, "them"],
+  [/\bi\b/gi, "the user"],
+  [/\bour\b/gi, "the user's"],
+  [/\bus\b/gi, "them"],
+  [/\bwe\b/gi, "the user"],
+  [/\bam\b/gi, "is"],
+];
+
+export function toThirdPerson(text: string): string {
+  let t = text;
+  for (const [re, to] of PRONOUNS) t = t.replace(re, to);
+  return t.replace(/\s+/g, " ").trim();
+}
+
+const FILLER = new Set(["the", "a", "an", "this", "that", "it", "one", "there", "here", "please", "now", "again"]);
+
+function isContentless(fragment: string, category: string | null): boolean {
+  const words = fragment.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const content = words.filter((w) => !FILLER.has(w) && w !== category && w !== "my" && w !== "me");
+  return content.length === 0;
+}
+
+/**
+ * The instruction's personalized context as single-fact statements about the target. A change
+ * of referent (src/language/referents.ts: "the striped one got a chip, so these days I use the
+ * green one") gives the old object's facts as statements about the user's other object, and
+ * the facts the change gives the target end "instead of the <old one>", which memory reads to
+ * supersede exactly that fact on the object the description names.
+ */
+export function statementsFromInstruction(instruction: string, category: string | null): string[] {
+  const cat = category ?? "object";
+  const out: string[] = [];
+  const looks = new Set<string>();
+  const add = (x: string) => {
+    if (!out.includes(x)) out.push(x);
+  };
+  const addLooks = (x: string) => {
+    looks.add(x);
+    add(x);
+  };
+  const whole = normalise(instruction.trim());
+  const changeSaid = CHANGE_SAID.test(whole);
+  const replaced: string[] = [];
+  const asides: string[] = [];
+  let carried: string[] | null = null;
+  for (const said of sentences(whole)) {
+    let sentence = said;
+    if (category) {
+      const r = readReferents(said, category, changeSaid, carried);
+      if (r.replaced.length) {
+        replaced.push(...r.replaced);
+        asides.push(...r.aside.map((a) => agree(toThirdPerson(a))));
+        carried = r.replaced[r.replaced.length - 1].split(" ").filter(Boolean);
+      }
+      // once a role moved, a described object of the category in the middle of a sentence is the new one
+      if (replaced.length) {
+        const target = describedTarget(r.rest, category);
+        if (target.looks.length) addLooks(looksStatement(cat, target.looks));
+        sentence = target.text;
+      }
+    }
+    let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
+    if (REQUEST_ONLY.test(text)) continue;
+    text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").trim();
+    // "…, not a backup anymore": what the object stopped being is kept, as a retraction
+    const contrast = text.match(CONTRAST);
+    if (
+      contrast &&
+      !isContentless(contrast[0].replace(/\b(?:and|but|not|anymore|any more|any longer)\b/gi, ""), category)
+    )
+      add(
+        `${thisOne(cat)} ${isPlural(cat) ? "are" : "is"} ${contrast[0].replace(/^[\s,]*(?:and\s+|but\s+)?/i, "").trim()}`,
+      );
+    text = text.replace(CONTRAST, "").trim();
+    if (!text || REQUEST_ONLY.test(text)) continue;
+    for (const raw of splitFacts(lead(objectFirst(text, category), category, addLooks))) {
+      const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, addLooks);
+      // "the ones I use on the bus": the head noun stands for the object the gap names
+      let fragment = fragment0.replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "").trim();
+      const retracts = fragment.startsWith(RETRACT_MARK);
+      fragment = fragment.replace(RETRACT_MARK, "").trim();
+      if (!fragment || isContentless(fragment, category)) continue;
+      // a request said again in passing ("… Could you get it for me?") tells nothing about the object
+      if (/^(?:(?:please|ok|okay)\s+)?(?:could|can|would|will) you\b/i.test(fragment)) continue;
+      if (/^please\b/i.test(fragment)) {
+        fragment = fragment
+          .replace(REQUEST, "")
+          .replace(/^please\b\s*/i, "")
+          .trim();
+        if (!fragment || isContentless(fragment, category)) continue;
+      }
+      if (REQUEST_ONLY.test(fragment)) continue;
+      // "using it at the gym now": a gerund with an object and no subject is the user's doing
+      if (/^\p{L}+ing\s+(?:it|them|this|these|the|my|our)\b/iu.test(fragment)) fragment = `I am ${fragment}`;
+      // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
+      const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
+      const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
+      add(retracts ? noLonger(statement, cat) : statement);
+    }
+  }
+  if (replaced.length) {
+    const facts = out.filter((x) => !looks.has(x));
+    const changed = facts.filter((x) => CHANGE_SAID.test(x));
+    const old = replaced.find((r) => r.length > 0) ?? replaced[0];
+    for (const x of changed.length ? changed : facts) {
+      if (/\binstead of\b/i.test(x)) continue;
+      out[out.indexOf(x)] =
+        `${x.replace(/[.!]$/, "").replace(/,?\s*\binstead$/i, "")} instead of the ${old ? `${old} ` : "other "}${cat}`;
+    }
+    for (const a of asides) add(a);
+  }
+  return out;
+}
+
+/** "the mug is small and green and glass" (plural categories: "are"). */
+function looksStatement(cat: string, words: string[]): string {
+  return `the ${cat} ${isPlural(cat) ? "are" : "is"} ${words.join(" and ")}`;
+}
+
+/** A category's names as a pattern ("specs", "glasses", "eyeglasses"; a plural -s or -es allowed). */
+function namesPattern(category: string): string {
+  const names = [...namesOf(category)].sort((a, b) => b.length - a.length);
+  return `(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?:e?s)?`;
+}
+
+/**
+ * The object named first: the words before its name are the user's description of its looks
+ * (`add`ed as a statement of their own); "… is the one I bring hiking" says the rest of it.
+ */
+function lead(text: string, category: string | null, add: (statement: string) => void): string {
+  let t = text.trim();
+  if (category) {
+    const cat = category;
+    const m = t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4}?)${namesPattern(cat)}\\b`, "iu"));
+    if (
+      m &&
+      !m[2]
+        .trim()
+        .split(/\s+/)
+        .some((w) => NOT_A_LOOK.test(w) || namesOf(cat).has(w.toLowerCase()))
+    ) {
+      const words = m[2].trim();
+      add(/^(my|our)$/i.test(m[1]) ? `the user's ${words} ${cat}` : looksStatement(cat, words.split(/\s+/)));
+      t = t.slice(m[0].length);
+    } else {
+      t = t.replace(new RegExp(`^(?:my|our|the|a|an)?\\s*${namesPattern(cat)}\\b`, "iu"), "");
+    }
+  }
+  return t
+    .replace(
+      /^\s*,?\s*(?:is|are|was)\s+((?:now|still|no longer|not)\s+)?(?:the one|the ones|what)\s+(?:that\s+|which\s+|who\s+)?/i,
+      (_, marker: string | undefined) =>
+        marker && /no longer|not/i.test(marker) ? `${RETRACT_MARK} ` : marker && /now/i.test(marker) ? "now " : "",
+    )
+    .trim();
+}
+
+/** Marks a fragment that came after "no longer the one …": its statement is a retraction. */
+const RETRACT_MARK = "\u0000no-longer\u0000";
+
+/** "the user saves this toy for special occasions" → "the user no longer saves this toy for …" */
+function noLonger(statement: string, cat: string): string {
+  const named = new RegExp(`^((?:the|this|these) ${cat})\\s+(\\S+)(.*)$`, "iu");
+  const m =
+    statement.match(named) ??
+    statement.match(/^(the user|the [\p{L} ]+?|this [\p{L} ]+?|these [\p{L} ]+?)\s+(\S+)(.*)$/iu);
+  return m ? `${m[1]} no longer ${m[2]}${m[3]}` : `no longer: ${statement}`;
+}
+
+/**
+ * "the one that is my favorite is the grey plaid camera" / "it is the one I keep as a backup":
+ * put the object first, so that what the user says of it follows it as it does everywhere else.
+ */
+function objectFirst(text: string, category: string | null): string {
+  if (!category) return text;
+  const np = `(?:the|my|our|this|that)\\s+(?:[\\p{L}'-]+\\s+){0,4}${category}s?`;
+  const m = text.match(
+    new RegExp(
+      `^((?:now|from now on|these days)[,]?\\s+)?the ones?\\s+(.+?)\\s+(?:is|are)\\s+(now\\s+)?(${np})\\s*$`,
+      "iu",
+    ),
+  );
+  // a change keeps its marker: memory reads "now" as the latest word on it
+  if (m) return `${m[4]} is ${m[1] || m[3] ? "now " : ""}the one ${m[2]}`;
+  // "it is the brown one she sleeps with": its looks, then what the user says of it
+  const looks = text.match(/^(?:it|this|that) is the ((?:[\p{L}-]+ ){1,3})ones? (.+)$/iu);
+  if (
+    looks &&
+    !looks[1]
+      .trim()
+      .split(/\s+/)
+      .some((w) => NOT_A_LOOK.test(w))
+  )
+    return `the ${looks[1]}${category} is the one ${looks[2]}`;
+  // "it is the one …" / "now it is the one …": the object is the subject
+  const it = text.match(/^((?:now|from now on|these days)[,]?\s+)?(?:it|this|this one|that one)\s+(is|are|was)\s+/i);
+  if (it) return `the ${category} ${it[2]} ${it[1] ? "now " : ""}${text.slice(it[0].length)}`;
+  return text;
+}
+
+/** Words a clause can open with as its subject; a clause that opens otherwise has the object as its subject. */
+const SUBJECT =
+  /^(?:(?:now|these days|nowadays|lately|from now on|usually|always|often|also|still|sometimes|mostly|only|just)[,]?\s+)*(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|this|these|those|that|there|my|our|his|her|their|the|a|an|some|someone|somebody|everyone|everybody|nobody|guests?|visitors?|people|friends?|[A-Z][\p{L}'-]*)\b/u;
+
+/** "usually rides in my car" (a relative clause about the object) → "the keys usually ride…": the object is its subject. */
+function withSubject(fragment: string, cat: string): string {
+  if (SUBJECT.test(fragment)) return fragment;
+  // a bare predicate ("is a gift", "was my dad's") is handled where gaps are filled
+  if (/^(?:is|was|are|were|has|had)\b/i.test(fragment)) return fragment;
+  return `the ${cat} ${fragment}`;
+}
+
+const LEADING = /^(?:and|but|which|that|who|where|when|because|since|so|also)\s+/i;
+const PREPOSITION =
+  "to|on|in|at|for|with|before|after|during|every|each|when|whenever|while|from|into|as|around|near|by|under|over|behind|beside|inside|outside|through|throughout";
+const NOT_BASE_VERB =
+  /^(?:is|was|are|were|has|had|have|will|would|can|could|should|must|may|might|does|did|always|never|often|usually|sometimes|just|still|also|only)$/i;
+
+/** Past tenses without -ed: already agree with any subject ("the user got", never "gots"). */
+const IRREGULAR_PAST = new Set(
+  (
+    "got bought brought took gave made kept found left won sent lent wore ate drank ran swam wrote sold told came went saw " +
+    "had did put held grew knew threw drew flew chose stole hid met paid said sat slept spent stood taught thought caught " +
+    "fought built felt fed led lost meant heard understood read set cut hit let shut began broke forgot rode hung dug spun " +
+    "won bit lit shot stuck swung struck sang rang"
+  ).split(" "),
+);
+/** Base verbs that only look inflected. */
+const LOOKS_INFLECTED = /^(?:bring|sing|ring|swing|cling|fling|sting|string|need|feed|bleed|speed|breed|heed|weed)$/i;
+/** Adverbs that may come before the verb ("these days I wear …"). */
+const ADVERBS = "these days|nowadays|now|lately|usually|always|often|also|still|sometimes|mostly|mainly|only|just";
+
+/** "the user use" → "the user uses" (the subject is third person now). */
+function agree(s: string): string {
+  const re = new RegExp(`^((?:(?:${ADVERBS}),?\\s+)*the user(?:\\s+(?:${ADVERBS}))*)\\s+([a-z]+)\\b(?!')`, "i");
+  const agreed = s.replace(re, (all, subj: string, verb: string) => {
+    if (NOT_BASE_VERB.test(verb) || IRREGULAR_PAST.has(verb.toLowerCase())) return all;
+    if (/(?:s|ed|ing)$/i.test(verb) && !LOOKS_INFLECTED.test(verb)) {
+      if (!/ss$/i.test(verb)) return all;
+      return `${subj} ${verb}es`;
+    }
+    if (/^(?:do|go)$/i.test(verb) || /(?:sh|ch|x|z)$/i.test(verb)) return `${subj} ${verb}es`;
+    return `${subj} ${verb.replace(/([^aeiou])y$/i, "$1ie")}s`;
+  });
+  // negations of the base verb: "the user don't" → "the user doesn't"
+  return agreed.replace(/^((?:(?:[a-z]+),?\s+)*?the user)\s+don't\b/i, "$1 doesn't");
+}
+
+/**
+ * Relative clauses leave the object out ("that I take to the gym"): put it back so the
+ * statement stands alone ("the user takes this backpack to the gym").
+ */
+function fillObjectGap(s: string, cat: string): string {
+  const it = thisOne(cat);
+  // "… gave them" / "… sleeps with": the object is what is missing at the end
+  if (/\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them$/i.test(s)) return `${s} ${it}`;
+  const given = s.match(
+    /^(.*\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them)\s+(?=(?:for|on|at|in|when|as|after|before|during|last|this|from)\b)/i,
+  );
+  if (given) return `${given[1]} ${it} ${s.slice(given[0].length)}`;
+  // "it" names the object, except as the subject after a subordinator ("when it rains")
+  const object = /(?<!\b(?:when|whenever|if|because|while|before|after|until|unless|as|once|since) )\bit\b/i;
+  if (object.test(s)) return s.replace(object, it);
+  if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} ${it}`;
+  if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, it);
+  // a bare predicate ("used on weekday mornings", "is a gift") is about the object
+  if (/^(?:is|was|has|had)\b/i.test(s)) return `the ${cat} ${s}`;
+  if (/^are\b/i.test(s)) return `the ${cat} ${s}`;
+  // the object of a preposition that is followed straight by another phrase: "travels with on the
+  // plane", "turns to for a few pages", "could never part with because of the memories"
+  const dangling =
+    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if)\b)/i;
+  const m = s.match(dangling);
+  if (m && /^(?:the user|they|the user's|[A-Z])/i.test(s) && !new RegExp(`\\b${cat}\\b`, "i").test(m[1]))
+    return `${m[1]} ${it} ${s.slice(m[0].length)}`;
+  const gap = new RegExp(
+    `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
+    "iu",
+  );
+  return s.replace(gap, `$1 ${it}`);
+}
