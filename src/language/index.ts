@@ -103,6 +103,15 @@ export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
+export type { StatementKind } from "./statement-cues.ts";
+export {
+  aboutAnotherEntity,
+  kindOf,
+  plainStatement,
+  STATEMENT_KINDS,
+  valueOverlap,
+  valueWords,
+} from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export type { FoundTime, ReplacedTimes } from "./times.ts";
 export { findTimes, replacedTimes, timeCandidates } from "./times.ts";

@@ -1,0 +1,170 @@
+import { insteadOf } from "./referents.ts";
+
+/**
+ * The words a memory statement's kind is read from (memory's statement-kind.ts decides
+ * supersession with them): cue words per dimension of personal context, the markers that say a
+ * statement is a change ("these days", "instead"), the words that take a fact back ("no
+ * longer"), and the content words that name a context's value. Cue words, not a model: the same
+ * rules apply to the heuristic extractor's statements and to whatever a model backbone writes.
+ * Order matters where cues overlap ("a birthday present from my dad" is a giver before it is an
+ * occasion).
+ */
+
+export const STATEMENT_KINDS = ["routine", "preference", "giver", "occasion", "owner", "season", "place"] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+const PERSON =
+  "sister|brother|sibling|mom|mum|mother|dad|father|parents?|grandma|grandmother|granny|grandpa|grandfather|" +
+  "aunt|uncle|cousin|niece|nephew|friend|friends|bestie|partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|" +
+  "colleagues?|co-?workers?|boss|manager|neighbou?rs?|son|daughter|kids?|children|child|baby|teacher|roommate|flatmate|" +
+  "team|coach|in-laws?|family|godmother|godfather|mentor|students?|classmates?";
+
+const CUES: [StatementKind, RegExp][] = [
+  [
+    "giver",
+    new RegExp(
+      String.raw`\b(?:gave|give[sn]?|gift(?:ed)?|present|inherited|handed (?:[\p{L}]+ ){0,3}?down|hand-me-down|passed (?:[\p{L}]+ ){0,3}?(?:down|on)|` +
+        String.raw`lent|borrowed|(?:got|received|had)\b[^.]*?\bfrom (?:the user's |their |a |an |the |my |his |her )?(?:[\p{L}-]+ )?(?:${PERSON})\b|` +
+        String.raw`from (?:the user's|their|my) (?:[\p{L}-]+ )?(?:${PERSON})\b)`,
+      "iu",
+    ),
+  ],
+  [
+    "occasion",
+    /\b(?:birthday|anniversary|wedding|graduat\w*|christmas|xmas|hanukkah|eid|diwali|valentine'?s?|holiday|vacation|honeymoon|trip|souvenir|brought (?:it |this [\p{L} ]+ )?back|flea market|retirement|won (?:it|this)|prize|award)\b/iu,
+  ],
+  [
+    "owner",
+    new RegExp(
+      String.raw`\b(?:belongs? to|belonging to|owned by|is (?:the user's |their )?(?:${PERSON})'s|for (?:the )?guests?|guests?|shared? (?:with|by)|roommate|flatmate)\b|` +
+        String.raw`^(?:the user's|their) (?:[\p{L}-]+ )?(?:${PERSON}) (?:uses|wears|plays|owns|has|needs|borrows|sleeps)\b`,
+      "iu",
+    ),
+  ],
+  [
+    "preference",
+    /\b(?:favou?rites?|prefer(?:s|red)?|preferred|lucky|likes? (?:it |this [\p{L} ]+ )?(?:best|most)|loves?|go-to|special occasions?|sentimental|spare|back-?up|treasures?|cherish\w*|best one|most comfortable)\b/iu,
+  ],
+  [
+    "season",
+    /\b(?:winter|summer|spring(?:time)?|autumn|fall season|in the fall|rain(?:s|y)?|snow\w*|cold (?:days|weather|mornings)|hot (?:days|weather)|sunny|heatwave|seasons?|when it(?:'s| is) (?:cold|hot|raining|snowing))\b/iu,
+  ],
+  [
+    "routine",
+    /\b(?:every|each|daily|nightly|weekly|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
+  ],
+  [
+    "place",
+    /\b(?:keeps?|kept|stor(?:e|es|ed)|stays?|lives|hangs?|sits|leaves?|rides?|office|at work|to work|desk|car|cabin|garage|attic|basement|cellar|closet|wardrobe|drawer|shelf|hallway|porch|balcony|studio|shed|locker|boat|camper)\b/iu,
+  ],
+  // plain use with nothing more specific: what the object is used for is a routine
+  [
+    "routine",
+    /\b(?:uses?|used|using|wears?|wore|worn|takes?|took|carr(?:y|ies|ied)|brings?|drinks?|reads?|plays?)\b/iu,
+  ],
+];
+
+/** Words that say the statement is a change, stripped from what is stored. */
+const UPDATE_MARKERS =
+  /\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|currently|at the moment|recently|at present|starting (?:today|now)|from today)\b[,:]?/giu;
+
+const RETRACTION =
+  /\b(?:no longer|not any ?more|not|never|stopped|isn't|aren't|doesn't|don't|didn't|wasn't|won't|can't|cannot)\b/iu;
+const RETRACTION_WORDS = /\b(?:no longer|not|never|stopped|isn't|aren't|doesn't|don't|didn't|wasn't|won't)\b/giu;
+
+/** The statement refers to the object itself (a deictic, or the category). */
+function refersToObject(text: string, categories: readonly string[]): boolean {
+  if (/\b(?:this|that|these|those|it|its|one)\b/i.test(text)) return true;
+  const cats = categories;
+  return cats.some((c) => new RegExp(`\\b${c}(?:e?s)?\\b`, "i").test(text));
+}
+
+/**
+ * A named subject or "the user's <someone>" doing something, with no word for the object:
+ * a fact about that someone. "the user goes jogging" stays on the object (the user is who the
+ * object serves); "the user's favourite" stays too (no verb: a fragment about the object).
+ */
+export function aboutAnotherEntity(text: string, categories: readonly string[]): boolean {
+  // "the user's other mug (the striped one) got a chip": a fact about another of the user's objects
+  if (/^(?:the user's|their) other\b/i.test(text.trim())) return true;
+  if (refersToObject(text, categories)) return false;
+  const t = text.trim();
+  // the user (or "they": the user, rewritten) is who the object serves, not another entity
+  if (/^(?:the user|they|the user is|i|we)\b(?!')/i.test(t)) return false;
+  const verb = String.raw`(?:is|are|was|were|has|have|had|will|can|\p{L}+s|\p{L}+ed)\b`;
+  if (new RegExp(String.raw`^(?:the user's|their|the) (?:[\p{L}'-]+ ){0,3}?[\p{L}'-]+ ${verb}`, "iu").test(t)) {
+    return true;
+  }
+  // a capitalised name as the subject ("Rex is …", "Aunt May visits …")
+  return (
+    new RegExp(String.raw`^(?:[A-Z][\p{L}'-]+ ){1,3}${verb}`, "u").test(t) && !/^(?:The|This|That|It|User)\b/.test(t)
+  );
+}
+
+const GENERIC = new Set(
+  (
+    "the a an this that these those it its one ones thing things user user's users them they their themselves " +
+    "is are was were be been being has have had do does did will would can could should of to in on at for with from by " +
+    "as and or but so when while after before during into onto about very really just also still always usually " +
+    "use uses used using wear wears wore worn take takes took carry carries carried bring brings keep keeps kept " +
+    "get gets got go goes like likes no not longer never any anymore more now instead days these nowadays every each"
+  ).split(" "),
+);
+
+function stem(w: string): string {
+  let s = w.replace(/'s$/, "");
+  if (s.length > 4 && s.endsWith("ies")) s = `${s.slice(0, -3)}y`;
+  else if (s.length > 3 && s.endsWith("s") && !s.endsWith("ss")) s = s.slice(0, -1);
+  if (s.length > 5 && s.endsWith("ing")) s = s.slice(0, -3);
+  else if (s.length > 4 && s.endsWith("ed")) s = s.slice(0, -2);
+  // "running" → "runn" → "run"
+  if (s.length > 3 && s.at(-1) === s.at(-2) && !/[aeiousl]/.test(s.at(-1) ?? "")) s = s.slice(0, -1);
+  return s;
+}
+
+export function valueWords(text: string, categories: readonly string[]): Set<string> {
+  const cats = new Set(categories.flatMap((c) => c.split(" ")));
+  const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu) ?? [];
+  return new Set(words.filter((w) => !GENERIC.has(w) && !cats.has(w) && !cats.has(stem(w))).map(stem));
+}
+
+/** Word overlap of two value sets (Jaccard); 0 when either is empty. */
+export function valueOverlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+export function kindOf(text: string): StatementKind | null {
+  for (const [kind, re] of CUES) if (re.test(text)) return kind;
+  return null;
+}
+
+/**
+ * A statement as memory stores it: without its change markers ("these days", "instead", and an
+ * "instead of the …" that names the replaced object), and whether it says a change, takes a
+ * fact back, or names the object it replaced. A retraction is kept as said.
+ */
+export function plainStatement(said: string): {
+  /** what is stored: without markers, or as said for a retraction */
+  text: string;
+  /** what is read for kind and value: without markers and without the retraction's words */
+  read: string;
+  update: boolean;
+  retracts: boolean;
+  replaced: string | null;
+} {
+  const { text: raw, replaced } = insteadOf(said);
+  const update = replaced !== null || new RegExp(UPDATE_MARKERS.source, "iu").test(raw);
+  const retracts = RETRACTION.test(raw);
+  let text = raw.replace(UPDATE_MARKERS, " ");
+  if (retracts) text = text.replace(RETRACTION_WORDS, " ");
+  text = text
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .replace(/^[\s,;:—–-]+|[\s,;:—–-]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!text) text = raw.trim();
+  return { text: retracts ? raw.trim() : text, read: text, update, retracts, replaced };
+}
