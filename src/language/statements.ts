@@ -9,7 +9,7 @@
 
 import { namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
-import { INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 import { sentences } from "./sentences.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
@@ -207,6 +207,11 @@ export function statementsFromInstruction(instruction: string, category: string 
         `${x.replace(/[.!]$/, "").replace(/,?\s*\binstead$/i, "")} instead of the ${old ? `${old} ` : "other "}${cat}`;
     }
     for (const a of asides) add(a);
+  }
+  // what no rule could shape is still kept, as said, as a statement of this object: never nothing
+  if (out.length === 0) {
+    const said = describedPart(whole).replace(INTERJECTION, "").trim();
+    if (said && !isContentless(said, category)) out.push(`${thisOne(cat)}: ${agree(toThirdPerson(said))}`);
   }
   return out;
 }
