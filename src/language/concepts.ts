@@ -78,7 +78,8 @@ const CONCEPTS: Concept[] = [
       "child",
       "little ones?",
       "toddlers?",
-      `${MY} (?:boy|girl|boys|girls|youngest|eldest|oldest)`,
+      // "my eldest" is a child; "my oldest buddy" is a friend, "my youngest sister" a sibling
+      `${MY} (?:boy|girl|boys|girls|youngest|eldest|oldest)(?! (?:friends?|pals?|buddy|buddies|mates?|chums?|sisters?|brothers?|cousins?|colleagues?|neighbou?rs?|aunts?|uncles?))`,
     ],
   },
   { label: "parent", says: ["parents?", "father", "dad", "daddy", "mother", "mom", "mum", "mommy", "mummy"] },
@@ -154,7 +155,7 @@ const CONCEPTS: Concept[] = [
   { label: "wedding", says: ["weddings?", "anniversar(?:y|ies)", "honeymoon", "got married"] },
   {
     label: "christmas",
-    says: ["christmas", "xmas", "under the tree", "holiday (?:gift|present)", "hanukkah", "stocking"],
+    says: ["christmas", "xmas", "under the tree", "holiday (?:gifts?|presents?)", "hanukkah", "stocking"],
   },
   {
     label: "special occasion",

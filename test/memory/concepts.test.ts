@@ -44,6 +44,13 @@ test("a longer expression takes its words: an uncle is not a parent, a coworker 
   assert.equal(glossed("my bestie's gift"), "my bestie's gift (friend)");
 });
 
+test("'my eldest' alone is a child; before a word for another person it only says which one", () => {
+  assert.deepEqual(conceptsIn("the one my eldest drags to band practice"), ["child"]);
+  assert.deepEqual(conceptsIn("what my oldest pal handed me"), ["friend"]);
+  assert.deepEqual(conceptsIn("a gift from my youngest sister"), ["sibling"]);
+  assert.ok(conceptsIn("it came with the holiday presents").includes("christmas"));
+});
+
 test("coverage is the share of the request's concepts an object's statements name", () => {
   const asked = conceptsIn("the one my closest pal gave me that lives in the glove box");
   assert.deepEqual(asked, ["friend", "car"]);
