@@ -16,7 +16,7 @@ import { memorizeEpisode } from "../src/memory/memorize.ts";
 import { retrieve } from "../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../src/memory/sqlite-store.ts";
 import type { EpisodeWrite } from "../src/memory/store.ts";
-import { extractMemoriesHeuristically } from "../src/mllm/heuristic/extract.ts";
+import { extractMemoriesHeuristically } from "../src/policies/heuristic/extract.ts";
 
 const DIM = 1024;
 const SIZES = [1_000, 10_000, 100_000];

@@ -18,7 +18,7 @@ import { createStore, registerStore, storeKind } from "../src/memory/create.ts";
 import { SqliteMemoryStore } from "../src/memory/sqlite-store.ts";
 import { checkBackboneType, createPolicy, registerBackbone } from "../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../src/mllm/config.ts";
-import { HeuristicPolicy } from "../src/mllm/heuristic/backbone.ts";
+import { HeuristicPolicy } from "../src/policies/heuristic/backbone.ts";
 import { SimulatorConfig } from "../src/sim/config.ts";
 import { registerSimulator } from "../src/sim/simulator-registry.ts";
 

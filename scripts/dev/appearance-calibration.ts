@@ -1,7 +1,7 @@
 /**
  * Development tool, not part of a run: how well the heuristic's appearance similarity
  * (src/perception/appearance.ts) tells an object from same-category others, to choose the
- * verdict thresholds of src/perception/view-judgment.ts. Only development splits belong here:
+ * verdict thresholds of src/policies/heuristic/view-judgment.ts. Only development splits belong here:
  * polar-dev and sets generated with seeds of their own, never polar-mini.
  *
  *   node --import tsx scripts/dev/appearance-calibration.ts datasets/polar-dev [more sets]
@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perception/appearance.ts";
 import { clippedByView } from "../../src/perception/geometry.ts";
 import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
-import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/perception/view-judgment.ts";
+import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/policies/heuristic/view-judgment.ts";
 import { type PairsCache, renderPairs } from "./appearance-pairs.ts";
 
 const args = process.argv.slice(2);

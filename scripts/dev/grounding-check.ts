@@ -17,8 +17,8 @@ import { createEmbedder } from "../../src/memory/embedders/create.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieveDetailed } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
-import { groundPolar } from "../../src/mllm/heuristic/ground.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
+import { groundPolar } from "../../src/policies/heuristic/ground.ts";
 import type { Category } from "../../src/sim/protocol.ts";
 
 const args = process.argv.slice(2);

@@ -24,7 +24,7 @@ import ts from "typescript";
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const SRC = join(ROOT, "src");
 /** Folders of a part that sit at their own height in the layer order (.dependency-cruiser.cjs). */
-const SUBPARTS = ["mllm/heuristic"];
+const SUBPARTS: string[] = [];
 /** Packages start-up must not load (issue 23): a module reaching one statically is heavy. */
 export const HEAVY = [
   "sharp",

@@ -15,7 +15,7 @@ import { checkBackboneType, createPolicy } from "../mllm/backbone-registry.ts";
 import type { BackboneConfig, Policy } from "../mllm/index.ts";
 import { checkBackboneReady } from "../mllm/index.ts";
 // the offline backbone registers itself (it sits above planning, so the backbone registry cannot import it)
-import "../mllm/heuristic/backbone.ts";
+import "../policies/heuristic/backbone.ts";
 import { describeTrigger, runEpisode } from "../eval/harness.ts";
 import { withRepresentation } from "../eval/index.ts";
 import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "../eval/runner.ts";

@@ -1,7 +1,7 @@
 /**
  * A request's personalized context as statements about its object, one fact each, in the third
  * person ("my sister gave me" → "the user's sister gave them this mug"): the offline memorizer's
- * English (the heuristic backbone's extractor, src/mllm/heuristic/extract.ts, calls it). The
+ * English (the heuristic backbone's extractor, src/policies/heuristic/extract.ts, calls it). The
  * asking is left out (requests.ts), a change of referent is read by grammar (referents.ts), and
  * what is left is split at clause boundaries, put in the third person, and the object put back
  * where a relative clause leaves a gap.

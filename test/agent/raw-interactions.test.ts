@@ -9,8 +9,8 @@ import { InteractionLog } from "../../src/agent/raw-interactions.ts";
 import type { Task } from "../../src/agent/task.ts";
 import { sampleRawInteractions } from "../../src/eval/raw-sample.ts";
 import type { RawInteraction } from "../../src/mllm/candidate.ts";
-import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
-import { groundRaw } from "../../src/mllm/heuristic/ground.ts";
+import { HeuristicPolicy } from "../../src/policies/heuristic/backbone.ts";
+import { groundRaw } from "../../src/policies/heuristic/ground.ts";
 
 const pool: RawInteraction[] = Array.from({ length: 40 }, (_, i) => ({
   episodeId: `acq-${String(i).padStart(2, "0")}`,

@@ -8,7 +8,7 @@ import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-cli-memory-"));

@@ -11,7 +11,7 @@ import { loadConfig } from "../../src/config/load.ts";
 import { createEmbedder, embedderTypes, planEmbedder, registerEmbedder } from "../../src/memory/embedders/create.ts";
 import { type Embedder, normalize } from "../../src/memory/embedders/embedder.ts";
 import { openGraphMemory } from "../../src/memory/polar-memory.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-embedder-registry-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

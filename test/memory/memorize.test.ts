@@ -8,7 +8,7 @@ import type { Embedder } from "../../src/memory/embedders/embedder.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
 import { episode, pngImage, scriptedPolicy } from "./helpers.ts";
 import { objectImage, reencoded } from "./image-fixtures.ts";
 

@@ -14,8 +14,8 @@ import { memorizeEpisode } from "../../src/memory/memorize.ts";
 import { retrieveDetailed } from "../../src/memory/retrieve.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { readStatement } from "../../src/memory/statement-kind.ts";
-import { extractMemoriesHeuristically, statementsFromInstruction } from "../../src/mllm/heuristic/extract.ts";
 import type { MemorizeOutput } from "../../src/mllm/policy.ts";
+import { extractMemoriesHeuristically, statementsFromInstruction } from "../../src/policies/heuristic/extract.ts";
 import type { Category } from "../../src/sim/protocol.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 

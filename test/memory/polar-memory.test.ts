@@ -7,8 +7,8 @@ import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { GraphMemory } from "../../src/memory/polar-memory.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { extractMemoriesHeuristically } from "../../src/mllm/heuristic/extract.ts";
 import type { MemorizeInput, MemorizeOutput } from "../../src/mllm/policy.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
 import { episode } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "polar-graph-memory-"));

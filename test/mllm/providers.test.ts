@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { BackboneConfig } from "../../src/mllm/config.ts";
 // the offline backbone registers itself where the composition root loads it
-import "../../src/mllm/heuristic/backbone.ts";
+import "../../src/policies/heuristic/backbone.ts";
 import { backboneTypes, checkBackboneType, createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfigError, checkBackboneReady } from "../../src/mllm/keys.ts";
 import { OpenAIChatModel } from "../../src/mllm/openai.ts";

@@ -7,9 +7,9 @@ import { listBackbones, resolveBackbone } from "../../src/config/backbones.ts";
 import { ConfigError, loadConfig } from "../../src/config/load.ts";
 import { createPolicy } from "../../src/mllm/backbone-registry.ts";
 import { BackboneConfig } from "../../src/mllm/config.ts";
-import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { LlmPolicy } from "../../src/mllm/llm-policy.ts";
-import { DEFAULT_STOP_RULE, stopRuleFor } from "../../src/planning/stop-rule.ts";
+import { HeuristicPolicy } from "../../src/policies/heuristic/backbone.ts";
+import { DEFAULT_STOP_RULE, stopRuleFor } from "../../src/policies/heuristic/stop-rule.ts";
 
 test("every backbone file in configs/backbones validates, and names its own backbone", () => {
   const names = listBackbones();

@@ -6,7 +6,7 @@ import {
   extractMemoriesHeuristically,
   statementsFromInstruction,
   toThirdPerson,
-} from "../../src/mllm/heuristic/extract.ts";
+} from "../../src/policies/heuristic/extract.ts";
 import { episode } from "../memory/helpers.ts";
 
 describe("heuristic memory extraction", () => {

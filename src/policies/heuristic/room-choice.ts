@@ -3,7 +3,7 @@
  * object was found in, then the category's usual rooms, then the rest; nearest first within
  * each tier. Rooms the memory rules out go last.
  */
-import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../mllm/index.ts";
+import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../../mllm/index.ts";
 import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./room-priors.ts";
 
 /** Hops from `from` over the adjacency (treated as undirected); unreachable rooms get Infinity. */

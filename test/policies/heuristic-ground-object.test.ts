@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
-import { groundPolar } from "../../src/mllm/heuristic/ground.ts";
+import { groundPolar } from "../../src/policies/heuristic/ground.ts";
 
 const object = (
   objectId: string,

@@ -5,10 +5,10 @@
  */
 
 import { coverage, describedPart, descriptiveClauses, glossed, wordSet } from "../../language/index.ts";
-import { roomsFoundIn } from "../../planning/index.ts";
+import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
 import type { Category } from "../../sim/index.ts";
-import type { GroundOutput, MemoryCandidate, RawInteraction } from "../index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
+import { roomsFoundIn } from "./room-priors.ts";
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;

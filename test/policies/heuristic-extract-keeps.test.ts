@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { statementsFromInstruction } from "../../src/mllm/heuristic/extract.ts";
+import { statementsFromInstruction } from "../../src/policies/heuristic/extract.ts";
 
 const keeps = (instruction: string, category: string, ...words: string[]) => {
   const out = statementsFromInstruction(instruction, category);

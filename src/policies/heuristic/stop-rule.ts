@@ -2,8 +2,8 @@
  * When the heuristic's steering stops: the floor distance it aims for inside the success radius,
  * measured in the run's camera and steps.
  */
-import type { Camera } from "../perception/index.ts";
-import { SimulatorConfig } from "../sim/index.ts";
+import type { Camera } from "../../perception/index.ts";
+import { SimulatorConfig } from "../../sim/index.ts";
 
 export interface StopRule {
   camera: Camera;

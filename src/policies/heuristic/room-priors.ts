@@ -1,5 +1,5 @@
 /** Room knowledge for the heuristic backbone: where categories usually are, and room mentions in text. */
-import type { Category } from "../sim/index.ts";
+import type { Category } from "../../sim/index.ts";
 
 /** Likely room labels per category, most likely first (household common sense, not tuned). */
 export const ROOM_PRIORS: Record<Category, string[]> = {

@@ -1,12 +1,12 @@
 /**
- * The offline memorizer used by the heuristic backbone (src/mllm/heuristic/backbone.ts): no model, just
+ * The offline memorizer used by the heuristic backbone (src/policies/heuristic/backbone.ts): no model, just
  * rules. Semantic statements come from the personalized context of the explicit instruction,
  * read by the language part (src/language/statements.ts: one user-specific fact per statement,
  * in the third person); the episodic summary comes from the facts the agent logged about the
  * trajectory (outcome, where it was found, rooms that had nothing).
  */
 import { statementsFromInstruction } from "../../language/index.ts";
-import type { MemorizeInput, MemorizeOutput } from "../index.ts";
+import type { MemorizeInput, MemorizeOutput } from "../../mllm/index.ts";
 
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "../../language/index.ts";
 

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HeuristicPolicy } from "../../src/mllm/heuristic/backbone.ts";
 import { BackboneError, type ReplyInput, type ReplyRequirement } from "../../src/mllm/policy.ts";
+import { HeuristicPolicy } from "../../src/policies/heuristic/backbone.ts";
 import { countWords, mentionsRoom, parseJsonObject } from "../../src/rules/check.ts";
 
 const policy = new HeuristicPolicy();

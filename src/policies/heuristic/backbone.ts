@@ -9,11 +9,7 @@
  * baseline, not tuned to any expected result.
  */
 
-import { CandidateLedger } from "../../perception/index.ts";
-import { lookAtCandidates } from "../../perception/view-judgment.ts";
-import { chooseRoom, DEFAULT_STOP_RULE, type StopRule, stopRuleFor } from "../../planning/index.ts";
-import { heuristicLowLevel } from "../../planning/steering.ts";
-import { registerBackbone } from "../backbone-registry.ts";
+import { registerBackbone } from "../../mllm/backbone-registry.ts";
 import {
   BackboneError,
   checkReplyInput,
@@ -29,10 +25,15 @@ import {
   type Policy,
   type ReplyInput,
   type ReplyOutput,
-} from "../index.ts";
+} from "../../mllm/index.ts";
+import { CandidateLedger } from "../../perception/index.ts";
 import { extractMemoriesHeuristically } from "./extract.ts";
 import { groundNone, groundPolar, groundRaw } from "./ground.ts";
 import { heuristicReply } from "./reply.ts";
+import { chooseRoom } from "./room-choice.ts";
+import { heuristicLowLevel } from "./steering.ts";
+import { DEFAULT_STOP_RULE, type StopRule, stopRuleFor } from "./stop-rule.ts";
+import { lookAtCandidates } from "./view-judgment.ts";
 
 export interface HeuristicOptions {
   name?: string;

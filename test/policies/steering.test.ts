@@ -3,9 +3,9 @@ import { test } from "node:test";
 import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
 import { floorGeometry, nearestVisibleFloor } from "../../src/perception/geometry.ts";
 import { CandidateLedger } from "../../src/perception/ledger.ts";
-import { chooseRoom } from "../../src/planning/explore.ts";
-import { heuristicLowLevel } from "../../src/planning/steering.ts";
-import { DEFAULT_STOP_RULE } from "../../src/planning/stop-rule.ts";
+import { chooseRoom } from "../../src/policies/heuristic/room-choice.ts";
+import { heuristicLowLevel } from "../../src/policies/heuristic/steering.ts";
+import { DEFAULT_STOP_RULE } from "../../src/policies/heuristic/stop-rule.ts";
 import type { VisibleInstance } from "../../src/sim/protocol.ts";
 
 // The embedded default camera: 320×240, 90° horizontal field of view, so focal = 160 px.

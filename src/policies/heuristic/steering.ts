@@ -1,7 +1,7 @@
 /**
  * Heuristic low-level planning from what the agent sees: the semantic sensor's boxes and
  * categories, and, when there is a photo of the object (the user's, or memory's), the verdicts
- * src/perception/view-judgment.ts reads from the episode's ledger. Active perception: with a
+ * view-judgment.ts reads from the episode's ledger. Active perception: with a
  * photo, every same-category instance in view is judged (lookAtCandidates, before this runs), so an instance seen badly is approached until it can be
  * judged, then ruled out or kept, and the robot stops only at the instance that looks most like
  * the photo of all those it has judged: at once when it looks clearly like it, or, once the
@@ -16,17 +16,11 @@
  * agent never stops), so when the step would do that, or the way closer is blocked, and the
  * object is already well within the success radius, it stops where it stands.
  */
-import type { LowLevelInput, LowLevelOutput } from "../mllm/index.ts";
-import {
-  type Candidate,
-  CandidateLedger,
-  floorGeometry,
-  nearestVisibleFloor,
-  type Verdict,
-} from "../perception/index.ts";
-import { MAX_COLLISIONS, VERDICT, verdictOf } from "../perception/view-judgment.ts";
-import type { ViewName, VisibleInstance } from "../sim/index.ts";
+import type { LowLevelInput, LowLevelOutput } from "../../mllm/index.ts";
+import { type Candidate, CandidateLedger, floorGeometry, nearestVisibleFloor } from "../../perception/index.ts";
+import type { ViewName, VisibleInstance } from "../../sim/index.ts";
 import { DEFAULT_STOP_RULE, type StopRule } from "./stop-rule.ts";
+import { MAX_COLLISIONS, VERDICT, type Verdict, verdictOf } from "./view-judgment.ts";
 
 const DIRECTION = { front: "forward", left: "left", right: "right" } as const;
 

@@ -10,7 +10,7 @@
  * wording that fits; words are cut only when even the shortest does not.
  */
 import { countWords } from "../../language/index.ts";
-import type { ReplyInput, ReplyRequirement } from "../index.ts";
+import type { ReplyInput, ReplyRequirement } from "../../mllm/index.ts";
 
 type Outcome = ReplyInput["outcome"];
 

@@ -4,11 +4,20 @@
  * pile up in the episode's ledger (ledger.ts), and a verdict reads all the evidence it holds.
  */
 
-import type { Image, Pose, VisibleInstance } from "../sim/index.ts";
-import { type Appearance, appearanceIn, similarity } from "./appearance.ts";
-import { type Camera, clippedByView, estimatePosition, floorGeometry } from "./geometry.ts";
-import { type Candidate, type CandidateLedger, viewReliability } from "./ledger.ts";
-import { photoAppearance, pixelsOf } from "./pixels.ts";
+import {
+  type Appearance,
+  appearanceIn,
+  type Camera,
+  type Candidate,
+  type CandidateLedger,
+  clippedByView,
+  estimatePosition,
+  floorGeometry,
+  similarity,
+  viewReliability,
+} from "../../perception/index.ts";
+import { photoAppearance, pixelsOf } from "../../perception/pixels.ts";
+import type { Image, Pose, VisibleInstance } from "../../sim/index.ts";
 
 /** What a look needs of a low-level decision's input (the policy's LowLevelInput is one). */
 export interface LookInput {
