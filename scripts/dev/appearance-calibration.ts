@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perception/appearance.ts";
 import { clippedByView } from "../../src/perception/geometry.ts";
 import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
-import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/policies/heuristic/view-judgment.ts";
+import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/policies/heuristic/thresholds.ts";
 import { type PairsCache, renderPairs } from "./appearance-pairs.ts";
 
 const args = process.argv.slice(2);

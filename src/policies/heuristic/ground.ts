@@ -9,6 +9,7 @@ import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/i
 import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 import { roomsFoundIn } from "./room-priors.ts";
+import { NEAR_TIE } from "./thresholds.ts";
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;
@@ -31,12 +32,6 @@ export function groundNone(instruction: string): GroundOutput {
 function bestStatement(c: MemoryCandidate) {
   return [...c.statements].sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || b.timestamp - a.timestamp)[0];
 }
-
-/**
- * Two candidates whose retrieval scores differ by less than this share of the top score are a
- * near tie: retrieval's order between them is noise, so the comparative step decides.
- */
-const NEAR_TIE = 0.05;
 
 /** A candidate is named by the request's category when it is of it, or the user calls it so. */
 function fitsNamedCategory(c: MemoryCandidate, named: Category): boolean {

@@ -20,14 +20,10 @@ import type { LowLevelInput, LowLevelOutput } from "../../mllm/index.ts";
 import { type Candidate, CandidateLedger, floorGeometry, nearestVisibleFloor } from "../../perception/index.ts";
 import type { ViewName, VisibleInstance } from "../../sim/index.ts";
 import { DEFAULT_STOP_RULE, type StopRule } from "./stop-rule.ts";
-import { MAX_COLLISIONS, VERDICT, type Verdict, verdictOf } from "./view-judgment.ts";
+import { BLIND_STOP_MARGIN, MAX_COLLISIONS, STOP_MARGIN, VERDICT } from "./thresholds.ts";
+import { type Verdict, verdictOf } from "./view-judgment.ts";
 
 const DIRECTION = { front: "forward", left: "left", right: "right" } as const;
-
-/** How far inside the success radius a stop short of the aim must be (m). */
-const STOP_MARGIN = 0.3;
-/** The same, for a stop where a blocked last step left it (it cannot get nearer from there). */
-const BLIND_STOP_MARGIN = 0.1;
 
 /** Pure: the floor distance to a front-view instance after one forward step. */
 function afterStep(instance: Pick<VisibleInstance, "bbox">, floor: number, rule: StopRule): number {

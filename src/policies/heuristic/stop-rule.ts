@@ -4,6 +4,7 @@
  */
 import type { Camera } from "../../perception/index.ts";
 import { SimulatorConfig } from "../../sim/index.ts";
+import { STOP_FRACTION } from "./thresholds.ts";
 
 export interface StopRule {
   camera: Camera;
@@ -15,12 +16,6 @@ export interface StopRule {
   stepLength: number;
 }
 
-/**
- * Where the heuristic aims, as a share of the success radius: far enough inside it that the
- * geodesic distance (around the furniture) still counts, near enough that a table's edge does
- * not keep it out.
- */
-export const STOP_FRACTION = 0.65;
 /**
  * The heuristic's stop rule under a simulator's camera, success radius and step (a
  * SimulatorConfig, or the settings a bridge reports): the one place it is derived.
