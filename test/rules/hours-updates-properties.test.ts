@@ -1,9 +1,10 @@
 /**
  * Updates act on the rule in force (issue 30, deliverable 3), as fast-check properties over
  * random hours a person can say (wrapping past midnight included): a permission for some hours
- * lifts a timed ban at those hours and nowhere else, a revision of hours replaces the hours of
- * the rule it names and keeps its exceptions, and a retraction removes only the rule it names.
- * Each update goes through the offline learner into a real (in-memory) library.
+ * lifts a ban at those hours and nowhere else, and never at an hour the same message bans; a
+ * revision of hours replaces the hours of the rule it names and keeps its exceptions; a
+ * retraction removes only the rule it names. Each update goes through the offline learner into
+ * a real (in-memory) library.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -65,6 +66,44 @@ describe("updates act on the rule in force, as properties", () => {
           );
           assert.deepEqual(live(after?.rule), want, `${msg}: ${t.reply}`);
           assert.deepEqual(await kitchen(lib), [kept], "the other rule is untouched");
+        }),
+      ),
+      RUNS,
+    );
+  });
+
+  it("a permission with hours banned beside it never permits a banned hour", async () => {
+    await fc.assert(
+      fc.asyncProperty(saidWindow, saidWindow, (permit, banned) =>
+        withLibrary(async (lib) => {
+          await teach(lib, "u", "Stay out of the garage.", { ...ctx, at: 1 });
+          const before = (await garage(lib))!;
+          const msg = `you can go into the garage ${between(permit)} but never ${between(banned)}`;
+          const t = await teach(lib, "u", msg, { ...ctx, at: 2 });
+          const stillBanned = new Set(hoursOf(banned.fromHour, banned.toHour));
+          const permitted = hoursOf(permit.fromHour, permit.toHour).filter((h) => !stillBanned.has(h));
+          const after = (await garage(lib))!;
+          // no hour left to permit: asked, and the ban stays whole
+          if (!permitted.length) {
+            assert.deepEqual(
+              t.items.map((x) => x.decision),
+              ["unclear"],
+              `${msg}: ${t.reply}`,
+            );
+            assert.equal(after.versionId, before.versionId);
+            return;
+          }
+          assert.deepEqual(
+            t.items.map((x) => [x.decision, x.ruleId]),
+            [["revise", before.ruleId]],
+            `${msg}: ${t.reply}`,
+          );
+          const allowed = new Set(permitted);
+          assert.deepEqual(
+            live(after.rule),
+            live(before.rule).filter((h) => !allowed.has(h)),
+            `${msg}: ${t.reply}`,
+          );
         }),
       ),
       RUNS,
