@@ -3,18 +3,20 @@
  * the compiler validates and the checker runs, the checker's own gate and the offline reviewer
  * forbid a room at exactly the hours the language part's algebra leaves in force (every
  * condition's window less every exception's), for random windows that wrap past midnight or
- * have equal ends.
+ * have equal ends; and the learner takes a rule said again with the same hours for the same rule.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { type HourWindow, inForce } from "../../src/language/index.ts";
+import { type HourWindow, hoursOf, inForce } from "../../src/language/index.ts";
 import { applicability, runCheck } from "../../src/rules/check.ts";
 import { compileRule } from "../../src/rules/compile.ts";
+import { resolveDraft } from "../../src/rules/learn/resolve.ts";
 import { labelCase } from "../../src/rules/review.ts";
-import { Evidence, type RuleDraft } from "../../src/rules/types.ts";
+import { Evidence, type RuleDraft, type RuleVersion } from "../../src/rules/types.ts";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const sorted = (hs: number[]) => [...hs].sort((a, b) => a - b);
 const hour = fc.integer({ min: 0, max: 23 });
 const window: fc.Arbitrary<HourWindow> = fc.oneof(
   fc.record({ fromHour: hour, toHour: fc.integer({ min: 0, max: 24 }) }),
@@ -119,6 +121,33 @@ describe("hour windows in the rule layer, as properties", () => {
           else if (condition.fromHour === condition.toHour % 24 && !exceptions.length) assert.equal(r.live.size, 24);
         },
       ),
+    );
+  });
+});
+
+describe("the learner's notion of the same rule, as a property", () => {
+  const version = (rule: RuleDraft): RuleVersion => ({
+    userId: "u",
+    ruleId: "r1",
+    version: 1,
+    versionId: "r1@1",
+    libraryVersion: 1,
+    change: "add",
+    status: "active",
+    createdAt: 1,
+    rule,
+    check: { kind: "guidance", reason: "not compiled here" },
+  });
+
+  it("a rule said again with the same hours is reused, however its window's ends are written", () => {
+    fc.assert(
+      fc.property(window, window, (stored, again) => {
+        const same =
+          sorted(hoursOf(stored.fromHour, stored.toHour)).join() ===
+          sorted(hoursOf(again.fromHour, again.toHour)).join();
+        const item = resolveDraft(ban([again], []), "stay out of the garage then", [version(ban([stored], []))], {});
+        assert.equal(item.decision === "reuse", same, `${JSON.stringify({ stored, again })}: ${item.decision}`);
+      }),
     );
   });
 });

@@ -7,7 +7,15 @@
  * none covers it. A value that only makes sense against a stored rule ("make that 20 words",
  * "20 words is fine") with none stored comes back as a question, never a guess.
  */
-import { CONDITION_FUNCTION_WORD, crudeStem, lettersAndDigits, NARROWING, NOT_LETTERS } from "../../language/index.ts";
+import {
+  CONDITION_FUNCTION_WORD,
+  crudeStem,
+  hoursOf,
+  lettersAndDigits,
+  NARROWING,
+  NOT_LETTERS,
+  windowsOf,
+} from "../../language/index.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { Target } from "./clause.ts";
 import type { LearnDecision, LearnItem } from "./items.ts";
@@ -30,12 +38,18 @@ export function requirementKey(req: Requirement): string {
   }
 }
 
+/** A window by the hours it holds: [9, 9) and [0, 24) are both the whole day, one window. */
+const hoursKey = (from: number, to: number) => {
+  const [w] = windowsOf(hoursOf(from, to));
+  return `t${w.fromHour}-${w.toHour % 24}`;
+};
+
 const condKey = (cs: Condition[]) =>
   JSON.stringify(
     cs
       .map((c) =>
         c.kind === "time"
-          ? `t${c.fromHour}-${c.toHour % 24}`
+          ? hoursKey(c.fromHour, c.toHour)
           : c.kind === "text"
             ? `x:${c.text.toLowerCase()}`
             : `${c.kind}:${"room" in c ? c.room : c.sceneId}`,
