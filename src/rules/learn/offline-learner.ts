@@ -462,6 +462,49 @@ function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnConte
   return item;
 }
 
+// ---- retractions and permissions --------------------------------------------------------------
+
+/** One retraction or permission as said: what every step that answers it reads. */
+interface Retraction {
+  t: Said;
+  r: RetractReading;
+  ctx: LearnContext;
+  clause: string;
+  quote: string;
+  /** every room it names is one the same message bans stopping in: going through is allowed */
+  pass: boolean;
+}
+
+/** The hours a permission is said beside, which keep the ban in force for them. */
+interface HoursLeftOut {
+  /** the permission says hours of its own */
+  ownHours: boolean;
+  /** hours said under a negation, when nothing else in the clause says a time */
+  notThen: Cond[];
+  /** what the permission leaves out: its exceptions, with the hours it says no to */
+  leftOut: Cond[];
+}
+
+/** What the permission allows and bans, weighed once for every rule it touches. */
+interface Weighed extends HoursLeftOut {
+  banned: Extract<Cond, { kind: "time" }>[];
+  times: Cond[];
+  scene: string | undefined;
+  named: string[];
+}
+
+const onlyRooms = (r: RetractReading) => r.targets.every((x) => x.kind === "room");
+
+const sourceOf = (t: Said, ctx: LearnContext): RuleDraft["source"] => ({
+  message: t.message,
+  at: ctx.at ?? Date.now(),
+  ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
+});
+
+/**
+ * A retraction or a permission against the rules in force: each rule it names is dropped, given
+ * an exception, or asked about; with none in force, what it leaves out can still be a ban.
+ */
 function retractItems(
   t: Said,
   r: RetractReading,
@@ -469,34 +512,81 @@ function retractItems(
   ctx: LearnContext,
   passOnly: Set<string>,
 ): LearnItem[] {
-  const clause = statementOf(t, r.clause);
-  const quote = statementOf(t, r.quote);
-  const pass = r.targets.every((x) => x.kind === "room" && passOnly.has(x.room));
-  if (r.persistence === "task_local") {
-    if (pass) return [];
+  const x: Retraction = {
+    t,
+    r,
+    ctx,
+    clause: statementOf(t, r.clause),
+    quote: statementOf(t, r.quote),
+    pass: r.targets.every((g) => g.kind === "room" && passOnly.has(g.room)),
+  };
+  const early = beforeTheRules(x);
+  if (early) return early;
+  const found = rulesMeant(x, rules);
+  const hours = hoursLeftOut(x);
+  if (!found.length) return noRuleInForce(x, hours, rules);
+  if ((r.bare || r.persistence === "defer") && !x.pass)
+    return [
+      {
+        decision: "unclear",
+        reason: "a permission that does not say for how long",
+        clause: x.clause,
+        quote: x.quote,
+        question: "Just this time, or from now on?",
+      },
+    ];
+  const w: Weighed = {
+    ...hours,
+    ...permittedWindows(x, hours.ownHours),
+    scene: r.scope === "scene" ? ctx.sceneId : undefined,
+    // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
+    named: namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text),
+  };
+  const asked = unreadableHours(x, w) ?? missingFields(x, found, w.named);
+  if (asked) return [asked];
+  return found.map(
+    (v) => droppedFields(x, v, w.named) ?? stillBanned(x, v, w) ?? exceptionFor(x, v, w) ?? retracted(x, v),
+  );
+}
+
+/** What is answered before the rules in force are looked at: a one-off, or a target not read. */
+function beforeTheRules(x: Retraction): LearnItem[] | undefined {
+  if (x.r.persistence === "task_local") {
+    if (x.pass) return [];
     return [
       {
         decision: "task_local",
         reason: "a permission for this task only: the stored rule stays",
-        clause,
+        clause: x.clause,
         persistence: "task_local",
-        quote,
+        quote: x.quote,
       },
     ];
   }
-  if (r.targets.some((x) => x.kind === "unknown"))
+  if (x.r.targets.some((g) => g.kind === "unknown"))
     return [
       {
         decision: "unclear",
         reason: "a retraction, but of what cannot be told",
-        clause,
-        quote,
+        clause: x.clause,
+        quote: x.quote,
         question: "Which rule should I drop?",
       },
     ];
-  const targets = pass ? r.targets.map((x) => (x.kind === "room" ? { ...x, act: "enter" as const } : x)) : r.targets;
+  return undefined;
+}
+
+/** The rules in force it is about; a permission to go through lifts only a ban on going in. */
+function rulesMeant(x: Retraction, rules: RuleVersion[]): RuleVersion[] {
+  const targets = x.pass
+    ? x.r.targets.map((g) => (g.kind === "room" ? { ...g, act: "enter" as const } : g))
+    : x.r.targets;
   const active = rules.filter((v) => v.status === "active");
-  const found = active.filter((v) => targets.some((x) => hits(x, v)));
+  return active.filter((v) => targets.some((g) => hits(g, v)));
+}
+
+function hoursLeftOut(x: Retraction): HoursLeftOut {
+  const { t, r } = x;
   // "you can go in the garage again, just not at night": a permission with no hours of its own,
   // beside hours said under a negation, leaves the ban in force for those hours
   const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
@@ -506,17 +596,23 @@ function retractItems(
   const rest = t.tokens
     .slice(r.clause.a, r.clause.b)
     .filter((_, k) => !negatedHours.some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
-    .map((x) => x.w)
+    .map((w) => w.w)
     .join(" ");
   const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
   // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
   const leftOut = [...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen];
-  if (!found.length && leftOut.length && r.targets.every((x) => x.kind === "room") && r.persistence === "persistent")
-    return r.targets.map((x) => {
+  return { ownHours, notThen, leftOut };
+}
+
+/** No rule in force to lift: what the permission leaves out is a new ban, else nothing is done. */
+function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[]): LearnItem[] {
+  const { t, r, ctx } = x;
+  if (hours.leftOut.length && onlyRooms(r) && r.persistence === "persistent")
+    return r.targets.map((g) => {
       const requirement: Requirement =
-        x.kind === "room" && x.act === "stop"
-          ? { kind: "no_stop_in_room", room: x.room }
-          : { kind: "avoid_room", room: (x as { room: string }).room };
+        g.kind === "room" && g.act === "stop"
+          ? { kind: "no_stop_in_room", room: g.room }
+          : { kind: "avoid_room", room: (g as { room: string }).room };
       const { type: _retract, targets: _t, quote, bare: _b, ...common } = r;
       const reading: RuleReading = {
         ...common,
@@ -526,41 +622,33 @@ function retractItems(
         quotes: [quote],
         clear: true,
         conditions: [
-          ...r.conditions.filter((c) => !notThen.includes(c)),
-          ...leftOut.map((c) => trimmedException(t, c)),
+          ...r.conditions.filter((c) => !hours.notThen.includes(c)),
+          ...hours.leftOut.map((c) => trimmedException(t, c)),
         ],
         exceptions: [],
       };
       return ruleItem(t, reading, rules, ctx);
     });
-  if (!found.length) {
-    if (pass) return [];
-    return [
-      {
-        decision: "nothing_to_retract",
-        reason: "this user has no rule it could retract",
-        clause,
-        persistence: "persistent",
-        quote,
-      },
-    ];
-  }
-  if ((r.bare || r.persistence === "defer") && !pass)
-    return [
-      {
-        decision: "unclear",
-        reason: "a permission that does not say for how long",
-        clause,
-        quote,
-        question: "Just this time, or from now on?",
-      },
-    ];
-  // a permission limited in time or to this house is an exception to the rule, not its end
-  // "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
-  // permission is limited by is when the rule gives way, never a reason to drop it
-  // "fine in the evenings but never after 9": a window said under a negation is banned, so the
-  // permission is its windows less the banned ones, and never permits a banned hour
-  // "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
+  if (x.pass) return [];
+  return [
+    {
+      decision: "nothing_to_retract",
+      reason: "this user has no rule it could retract",
+      clause: x.clause,
+      persistence: "persistent",
+      quote: x.quote,
+    },
+  ];
+}
+
+// a permission limited in time or to this house is an exception to the rule, not its end
+// "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
+// permission is limited by is when the rule gives way, never a reason to drop it
+// "fine in the evenings but never after 9": a window said under a negation is banned, so the
+// permission is its windows less the banned ones, and never permits a banned hour
+// "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
+function permittedWindows(x: Retraction, ownHours: boolean): Pick<Weighed, "banned" | "times"> {
+  const { r } = x;
   const banned = [...r.conditions, ...(ownHours ? r.exceptions : [])].filter(
     (c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && (!!c.negated || r.exceptions.includes(c)),
   );
@@ -570,137 +658,155 @@ function retractItems(
       .flatMap((c): Cond[] => {
         if (c.kind !== "time" || !banned.length) return [c];
         let left = [{ fromHour: c.from, toHour: c.to }];
-        for (const x of banned) left = left.flatMap((w) => minus(w, { fromHour: x.from, toHour: x.to }));
+        for (const b of banned) left = left.flatMap((w) => minus(w, { fromHour: b.from, toHour: b.to }));
         return left.map((w) => ({ ...c, from: w.fromHour, to: w.toHour % 24 }));
       }),
-    ...r.exceptions.filter((c) => c.kind === "asked" && r.targets.every((x) => x.kind === "room")),
+    ...r.exceptions.filter((c) => c.kind === "asked" && onlyRooms(r)),
   ];
-  const scene = r.scope === "scene" ? ctx.sceneId : undefined;
-  // hours banned in the same breath, and no permitted hours left to read: dropping the rule or
-  // guessing its exception would both permit what was just banned, so it is asked
-  if (banned.length && !notThen.length && !times.some((c) => c.kind === "time"))
-    return [
-      {
-        decision: "unclear",
-        reason: "a permission with hours banned beside it, and which hours are allowed cannot be read",
-        clause,
-        quote,
-        question: `Which hours may I go there, and which not? I read "${verbatim(t, banned[0])}" as still banned.`,
-      },
-    ];
-  // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
-  const named = namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text);
+  return { banned, times };
+}
+
+/**
+ * Hours banned in the same breath, and no permitted hours left to read: dropping the rule or
+ * guessing its exception would both permit what was just banned, so it is asked.
+ */
+function unreadableHours(x: Retraction, w: Weighed): LearnItem | undefined {
+  if (!w.banned.length || w.notThen.length || w.times.some((c) => c.kind === "time")) return undefined;
+  return {
+    decision: "unclear",
+    reason: "a permission with hours banned beside it, and which hours are allowed cannot be read",
+    clause: x.clause,
+    quote: x.quote,
+    question: `Which hours may I go there, and which not? I read "${verbatim(x.t, w.banned[0])}" as still banned.`,
+  };
+}
+
+/** Fields named to drop that the JSON reply does not have: which ones are meant is asked. */
+function missingFields(x: Retraction, found: RuleVersion[], named: string[]): LearnItem | undefined {
   const jsonReq = found.map((v) => v.rule.requirement).find((q) => q.kind === "json_fields");
   const missing = jsonReq ? named.filter((f) => !jsonReq.fields.includes(f)) : [];
-  if (missing.length)
-    return [
-      {
-        decision: "unclear",
-        reason: `the JSON reply has no ${missing.join(", ")} field`,
-        clause,
-        quote,
-        question: `My JSON replies have no ${missing.join(" or ")} field: what should I drop?`,
-      },
-    ];
-  return found.map((v): LearnItem => {
-    const q = v.rule.requirement;
-    if (q.kind === "json_fields" && named.length && named.every((f) => q.fields.includes(f))) {
-      const fields = q.fields.filter((f) => !named.includes(f));
-      if (fields.length)
-        return {
-          decision: "revise",
-          reason: `drops ${named.join(", ")} from the JSON reply`,
-          clause,
-          persistence: "persistent",
-          ruleId: v.ruleId,
-          base: v.versionId,
-          draft: {
-            ...v.rule,
-            requirement: { ...q, fields },
-            statement: clause,
-            quotes: [quote, ...v.rule.quotes],
-            source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
-          },
-          quote,
-        };
-    }
-    // "you can go in the garage except at night": the ban stays, for what the permission leaves out
-    // "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked
-    const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !banned.includes(c as never)), ...notThen].map(
-      (c) => {
-        if (c.kind === "time") return c;
-        let a = c.a;
-        while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
-        return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
-      },
-    );
-    if (still.includes(undefined) && r.targets.every((x) => x.kind === "room"))
-      return {
-        decision: "unclear",
-        reason: "allowed again except sometimes, and when is not said",
-        clause,
-        quote,
-        question: "When exactly should I still stay out?",
-      };
-    if (still.length && r.targets.every((x) => x.kind === "room"))
-      return {
-        decision: "revise",
-        reason: "allowed again except sometimes: the rule holds only then",
-        clause,
-        persistence: "persistent",
-        ruleId: v.ruleId,
-        base: v.versionId,
-        draft: {
-          ...v.rule,
-          // the hours the permission leaves out are when the ban holds now: they replace the rule's
-          // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
-          conditions: [
-            ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((x) => x!.kind === "time")),
-            ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
-          ],
-          statement: clause,
-          quotes: [quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
-          source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
-        },
-        quote,
-      };
-    const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
-    if (times.length || (scene && !sceneOwn)) {
-      const exceptions: Condition[] = [
-        ...v.rule.exceptions,
-        ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
-        ...(scene && !sceneOwn
-          ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || quote } as Condition]
-          : []),
-      ];
-      return {
-        decision: "revise",
-        reason: "allowed again only sometimes or somewhere: an exception to the rule",
-        clause,
-        persistence: "persistent",
-        ruleId: v.ruleId,
-        base: v.versionId,
-        // this version's words are the permission; the requirement comes from the version it supersedes
-        draft: {
-          ...v.rule,
-          exceptions,
-          statement: clause,
-          quotes: [quote, ...times.map((c) => verbatim(t, c)), ...v.rule.quotes],
-          source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
-        },
-        quote,
-      };
-    }
+  if (!missing.length) return undefined;
+  return {
+    decision: "unclear",
+    reason: `the JSON reply has no ${missing.join(", ")} field`,
+    clause: x.clause,
+    quote: x.quote,
+    question: `My JSON replies have no ${missing.join(" or ")} field: what should I drop?`,
+  };
+}
+
+/** Some of a JSON reply's fields dropped: the rule stays with the others. */
+function droppedFields(x: Retraction, v: RuleVersion, named: string[]): LearnItem | undefined {
+  const q = v.rule.requirement;
+  if (q.kind !== "json_fields" || !named.length || !named.every((f) => q.fields.includes(f))) return undefined;
+  const fields = q.fields.filter((f) => !named.includes(f));
+  if (!fields.length) return undefined;
+  return {
+    decision: "revise",
+    reason: `drops ${named.join(", ")} from the JSON reply`,
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      requirement: { ...q, fields },
+      statement: x.clause,
+      quotes: [x.quote, ...v.rule.quotes],
+      source: sourceOf(x.t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+/**
+ * "you can go in the garage except at night": the ban stays, for what the permission leaves out.
+ * "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked.
+ */
+function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
+  const { t, r } = x;
+  const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !w.banned.includes(c as never)), ...w.notThen].map(
+    (c) => {
+      if (c.kind === "time") return c;
+      let a = c.a;
+      while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
+      return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
+    },
+  );
+  if (still.includes(undefined) && onlyRooms(r))
     return {
-      decision: "retract",
-      reason: `retracts ${v.ruleId}`,
-      clause,
-      persistence: "persistent",
-      ruleId: v.ruleId,
-      base: v.versionId,
-      quote,
+      decision: "unclear",
+      reason: "allowed again except sometimes, and when is not said",
+      clause: x.clause,
+      quote: x.quote,
+      question: "When exactly should I still stay out?",
     };
-  });
+  if (!still.length || !onlyRooms(r)) return undefined;
+  return {
+    decision: "revise",
+    reason: "allowed again except sometimes: the rule holds only then",
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      // the hours the permission leaves out are when the ban holds now: they replace the rule's
+      // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
+      conditions: [
+        ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((s) => s!.kind === "time")),
+        ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
+      ],
+      statement: x.clause,
+      quotes: [x.quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
+      source: sourceOf(t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+/** Allowed again only at some hours, or only in this house: an exception to the rule. */
+function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
+  const { t, r } = x;
+  const { scene, times } = w;
+  const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
+  if (!times.length && !(scene && !sceneOwn)) return undefined;
+  const exceptions: Condition[] = [
+    ...v.rule.exceptions,
+    ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
+    ...(scene && !sceneOwn
+      ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || x.quote } as Condition]
+      : []),
+  ];
+  return {
+    decision: "revise",
+    reason: "allowed again only sometimes or somewhere: an exception to the rule",
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    // this version's words are the permission; the requirement comes from the version it supersedes
+    draft: {
+      ...v.rule,
+      exceptions,
+      statement: x.clause,
+      quotes: [x.quote, ...times.map((c) => verbatim(t, c)), ...v.rule.quotes],
+      source: sourceOf(t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+function retracted(x: Retraction, v: RuleVersion): LearnItem {
+  return {
+    decision: "retract",
+    reason: `retracts ${v.ruleId}`,
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    quote: x.quote,
+  };
 }
 
 /** An exception's words without the word that made it one: "except on sundays" holds "on sundays". */
