@@ -9,7 +9,8 @@
  *    (learn/clause.ts, learn/conditions.ts) from small word classes (src/language/lexicon.ts), rooms
  *    by the house's own labels (src/language/rooms.ts), numbers and times by one grammar (src/language/);
  * 3. each reading is resolved against the user's rules in force (learn/resolve.ts): reuse,
- *    revise, replace, add, retract, or a condition given its hours.
+ *    revise, replace, add, retract, or a condition given its hours; a rule in learn/rule-item.ts,
+ *    a retraction or permission in learn/retract.ts, both worded by learn/said.ts.
  *
  * It fails safe: what it cannot read makes the result narrower or a question, never broader. A
  * one-off ("on this one", "just this search") is never stored; a condition it cannot compute
@@ -26,13 +27,9 @@ import {
   BARE_REFUSAL,
   bounded,
   CARRIES_OVER,
-  canonicalRoom,
   DETERMINER,
   EDGE_PUNCTUATION,
-  EXCEPTION_LEAD,
   EXCEPTION_MARKER,
-  EXCEPTION_WORD,
-  FIELD_LIST_JOIN,
   FIELD_SEPARATOR,
   FIELD_WORD_END,
   FIELDS_FOLLOW_UP,
@@ -45,12 +42,9 @@ import {
   LEADING_JOIN,
   LINKING,
   LIST_JOIN,
-  minus,
-  NAMED_FIELDS,
   NARRATIVE,
   NEG,
   NEGATION_WORD,
-  NOT_A_FIELD,
   NOT_TASK_LOCAL,
   overlap,
   PRAISE,
@@ -60,35 +54,21 @@ import {
   REPLY_LENGTH,
   REVISING,
   read,
-  roomKey,
-  roomName,
   SCENE,
-  SENTENCE_END,
   STOP,
   SUBORDINATE,
   sameRoom,
   TASK_LOCAL,
   TOO_LONG,
   type Token,
-  TRAILING_PUNCT,
-  timeCandidates,
   tokenize,
   UP_TO_FIELDS,
   VAGUE,
-  VOWEL_START,
-  WHEN_LEAD,
   WHEN_YOU,
   Words,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
-import {
-  type Condition,
-  type Requirement,
-  type RuleDraft,
-  type RuleVersion,
-  type Scope,
-  sceneScope,
-} from "../types.ts";
+import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import {
   type ClauseIn,
   isNoCorrection,
@@ -99,13 +79,15 @@ import {
   type RetractReading,
   type RuleReading,
   readClause,
-  targetOf,
   VAGUE_QUESTION,
 } from "./clause.ts";
 import { type Cond, conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { conditionsSpokenOf, hits, requirementKey, resolveDraft, rulesForHours } from "./resolve.ts";
+import { retractItems } from "./retract.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
+import { ruleItem } from "./rule-item.ts";
+import { conditionOf, type Said, statementOf, verbatim } from "./said.ts";
 import { type Span, segments, sentences } from "./segments.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
@@ -114,6 +96,7 @@ export { requirementKey } from "./resolve.ts";
 const re = bounded;
 
 type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "none";
+
 interface Seg extends Span {
   sentence: number;
   kind: Kind;
@@ -290,538 +273,6 @@ function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
     last.parts = [...last.parts, ...orphans].sort((x, y) => x.a - y.a);
   }
   return out;
-}
-
-// ---- drafts -----------------------------------------------------------------------------------
-
-interface Said {
-  message: string;
-  tokens: readonly Token[];
-}
-
-const verbatim = (t: Said, s: Span) => (s.b > s.a ? t.message.slice(t.tokens[s.a].start, t.tokens[s.b - 1].end) : "");
-
-/** The clause as the user said it, without a leading "and" / "but". */
-function statementOf(t: Said, s: Span): string {
-  let a = s.a;
-  while (a < s.b - 1 && LEADING_JOIN.test(t.tokens[a].w)) a++;
-  let b = s.b;
-  while (b > a + 1 && TRAILING_PUNCT.test(t.tokens[b - 1].w)) b--;
-  return verbatim(t, { a, b });
-}
-
-function conditionOf(t: Said, c: Cond, req: Requirement): Condition {
-  const quote = verbatim(t, c);
-  switch (c.kind) {
-    case "time":
-      return { kind: "time", fromHour: c.from, toHour: c.to, quote };
-    case "asked":
-      return req.kind === "avoid_room" || req.kind === "no_stop_in_room"
-        ? { kind: "instruction_mentions", room: req.room, quote }
-        : { kind: "text", text: quote, quote };
-    default:
-      return { kind: "text", text: quote, quote };
-  }
-}
-
-function draftOf(t: Said, r: RuleReading, ctx: LearnContext): RuleDraft | string {
-  let scope: Scope = "global";
-  if (r.persistence === "task_local") scope = "task";
-  else if (r.scope === "scene") {
-    if (!ctx.sceneId) return `the rule is for "${verbatim(t, r.scopeQuote!)}" but no house is known to tie it to`;
-    scope = sceneScope(ctx.sceneId);
-  }
-  const statement = statementOf(t, r.clause);
-  const quotes = [...new Set([...r.quotes, ...(r.scopeQuote ? [r.scopeQuote] : [])].map((q) => verbatim(t, q)))].filter(
-    Boolean,
-  );
-  return {
-    statement,
-    quotes: quotes.length ? quotes : [statement],
-    requirement: r.requirement,
-    persistence: r.persistence,
-    scope,
-    conditions: r.conditions.map((c) => conditionOf(t, c, r.requirement)),
-    exceptions: r.exceptions.map((c) => conditionOf(t, c, r.requirement)),
-    stage: r.stage,
-    clear: r.clear,
-    source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
-  };
-}
-
-// ---- readings to items ------------------------------------------------------------------------
-
-function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
-  const clause = statementOf(t, r.clause);
-  const draft = draftOf(t, r, ctx);
-  if (typeof draft === "string")
-    return {
-      decision: "unclear",
-      reason: draft,
-      clause,
-      persistence: r.persistence,
-      question: "Which house do you mean?",
-    };
-  if (r.persistence === "task_local")
-    return { decision: "task_local", reason: "for this task only", clause, persistence: "task_local", draft };
-  if (r.persistence === "defer")
-    return {
-      decision: "defer",
-      reason: "when it applies is left open",
-      clause,
-      persistence: "defer",
-      draft,
-      question: "When exactly should I do this? Tell me when, and I'll keep to it.",
-    };
-  if (r.elliptical && !r.saidLasting)
-    return {
-      decision: "unclear",
-      reason: "only the room is said: for this task or from now on cannot be told",
-      clause,
-      persistence: "persistent",
-      draft,
-      question: "Only this time, or from now on?",
-    };
-  if (r.unwanted) {
-    const stored = rules.filter(
-      (v) => v.status === "active" && requirementKey(v.rule.requirement) === requirementKey(r.requirement),
-    );
-    if (stored.length)
-      return {
-        decision: "retract",
-        reason: `retracts ${stored[0].ruleId}`,
-        clause,
-        persistence: "persistent",
-        ruleId: stored[0].ruleId,
-        base: stored[0].versionId,
-        quote: clause,
-      };
-    // "quit telling me the room, I see it on the map": a rule of that kind is stored, said of
-    // another reply; it is the one to drop, or, with several, which one is asked. A behaviour in
-    // the user's words beside it would leave the rule they asked to end in force
-    const kin = rules.filter((v) => v.status === "active" && hits(targetOf(r.requirement), v));
-    if (kin.length === 1)
-      return {
-        decision: "retract",
-        reason: `retracts ${kin[0].ruleId}`,
-        clause,
-        persistence: "persistent",
-        ruleId: kin[0].ruleId,
-        base: kin[0].versionId,
-        quote: clause,
-      };
-    if (kin.length > 1)
-      return {
-        decision: "unclear",
-        reason: "a rule no longer wanted, but more than one could be meant",
-        clause,
-        question: `Which should I drop: ${kin.map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
-      };
-    // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
-    return resolveDraft(
-      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(SENTENCE_END, "") } },
-      clause,
-      rules,
-      r,
-    );
-  }
-  // "the back bedroom" in a house whose labels say only "bedroom", "guest bedroom": which one
-  // it is cannot be told, and the wider room would be broader than what was said
-  const house = ctx.rooms ?? [];
-  const picked = (r.rooms ?? []).find((x) => x.qualified && house.some((l) => sameRoom(l, x.qualified!.head)));
-  if (picked) {
-    const said = verbatim(t, picked);
-    const kinds = house.filter((l) => sameRoom(l, picked.qualified!.head));
-    return {
-      decision: "unclear",
-      reason: `"${said}" is none of this house's rooms exactly`,
-      clause,
-      persistence: r.persistence,
-      draft,
-      question: `Which room is "${said}": ${kinds.map((l) => `the ${l}`).join(", ")}, or another one?`,
-    };
-  }
-  const unknown = (r.rooms ?? []).filter(
-    (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
-  );
-  // "occupied rooms", "rooms with closed doors": no room of this house and no kind of room either,
-  // so nothing is kept about a room made of the words around it; what is meant is asked
-  const noRoom = unknown.find((x) => canonicalRoom(x.room) === undefined);
-  if (noRoom)
-    return {
-      decision: "unclear",
-      reason: `"${verbatim(t, noRoom)}" names no room of this house`,
-      clause,
-      persistence: r.persistence,
-      draft,
-      question: `Which rooms do you mean by "${verbatim(t, noRoom)}"? Name them and I'll keep to it.`,
-    };
-  const item = resolveDraft(draft, clause, rules, r);
-  if (unknown.length && !item.question)
-    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
-  return item;
-}
-
-// ---- retractions and permissions --------------------------------------------------------------
-
-/** One retraction or permission as said: what every step that answers it reads. */
-interface Retraction {
-  t: Said;
-  r: RetractReading;
-  ctx: LearnContext;
-  clause: string;
-  quote: string;
-  /** every room it names is one the same message bans stopping in: going through is allowed */
-  pass: boolean;
-}
-
-/** The hours a permission is said beside, which keep the ban in force for them. */
-interface HoursLeftOut {
-  /** the permission says hours of its own */
-  ownHours: boolean;
-  /** hours said under a negation, when nothing else in the clause says a time */
-  notThen: Cond[];
-  /** what the permission leaves out: its exceptions, with the hours it says no to */
-  leftOut: Cond[];
-}
-
-/** What the permission allows and bans, weighed once for every rule it touches. */
-interface Weighed extends HoursLeftOut {
-  banned: Extract<Cond, { kind: "time" }>[];
-  times: Cond[];
-  scene: string | undefined;
-  named: string[];
-}
-
-const onlyRooms = (r: RetractReading) => r.targets.every((x) => x.kind === "room");
-
-const sourceOf = (t: Said, ctx: LearnContext): RuleDraft["source"] => ({
-  message: t.message,
-  at: ctx.at ?? Date.now(),
-  ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
-});
-
-/**
- * A retraction or a permission against the rules in force: each rule it names is dropped, given
- * an exception, or asked about; with none in force, what it leaves out can still be a ban.
- */
-function retractItems(
-  t: Said,
-  r: RetractReading,
-  rules: RuleVersion[],
-  ctx: LearnContext,
-  passOnly: Set<string>,
-): LearnItem[] {
-  const x: Retraction = {
-    t,
-    r,
-    ctx,
-    clause: statementOf(t, r.clause),
-    quote: statementOf(t, r.quote),
-    pass: r.targets.every((g) => g.kind === "room" && passOnly.has(g.room)),
-  };
-  const early = beforeTheRules(x);
-  if (early) return early;
-  const found = rulesMeant(x, rules);
-  const hours = hoursLeftOut(x);
-  if (!found.length) return noRuleInForce(x, hours, rules);
-  if ((r.bare || r.persistence === "defer") && !x.pass)
-    return [
-      {
-        decision: "unclear",
-        reason: "a permission that does not say for how long",
-        clause: x.clause,
-        quote: x.quote,
-        question: "Just this time, or from now on?",
-      },
-    ];
-  const w: Weighed = {
-    ...hours,
-    ...permittedWindows(x, hours.ownHours),
-    scene: r.scope === "scene" ? ctx.sceneId : undefined,
-    // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
-    named: namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text),
-  };
-  const asked = unreadableHours(x, w) ?? missingFields(x, found, w.named);
-  if (asked) return [asked];
-  return found.map(
-    (v) => droppedFields(x, v, w.named) ?? stillBanned(x, v, w) ?? exceptionFor(x, v, w) ?? retracted(x, v),
-  );
-}
-
-/** What is answered before the rules in force are looked at: a one-off, or a target not read. */
-function beforeTheRules(x: Retraction): LearnItem[] | undefined {
-  if (x.r.persistence === "task_local") {
-    if (x.pass) return [];
-    return [
-      {
-        decision: "task_local",
-        reason: "a permission for this task only: the stored rule stays",
-        clause: x.clause,
-        persistence: "task_local",
-        quote: x.quote,
-      },
-    ];
-  }
-  if (x.r.targets.some((g) => g.kind === "unknown"))
-    return [
-      {
-        decision: "unclear",
-        reason: "a retraction, but of what cannot be told",
-        clause: x.clause,
-        quote: x.quote,
-        question: "Which rule should I drop?",
-      },
-    ];
-  return undefined;
-}
-
-/** The rules in force it is about; a permission to go through lifts only a ban on going in. */
-function rulesMeant(x: Retraction, rules: RuleVersion[]): RuleVersion[] {
-  const targets = x.pass
-    ? x.r.targets.map((g) => (g.kind === "room" ? { ...g, act: "enter" as const } : g))
-    : x.r.targets;
-  const active = rules.filter((v) => v.status === "active");
-  return active.filter((v) => targets.some((g) => hits(g, v)));
-}
-
-function hoursLeftOut(x: Retraction): HoursLeftOut {
-  const { t, r } = x;
-  // "you can go in the garage again, just not at night": a permission with no hours of its own,
-  // beside hours said under a negation, leaves the ban in force for those hours
-  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
-  const negatedHours = r.conditions.filter((c) => c.kind === "time" && c.negated);
-  // only when nothing else in the clause says a time: "ok in the afternoons but never after 4"
-  // reads as one window narrowed, and what it leaves out is asked
-  const rest = t.tokens
-    .slice(r.clause.a, r.clause.b)
-    .filter((_, k) => !negatedHours.some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
-    .map((w) => w.w)
-    .join(" ");
-  const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
-  // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
-  const leftOut = [...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen];
-  return { ownHours, notThen, leftOut };
-}
-
-/** No rule in force to lift: what the permission leaves out is a new ban, else nothing is done. */
-function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[]): LearnItem[] {
-  const { t, r, ctx } = x;
-  if (hours.leftOut.length && onlyRooms(r) && r.persistence === "persistent")
-    return r.targets.map((g) => {
-      const requirement: Requirement =
-        g.kind === "room" && g.act === "stop"
-          ? { kind: "no_stop_in_room", room: g.room }
-          : { kind: "avoid_room", room: (g as { room: string }).room };
-      const { type: _retract, targets: _t, quote, bare: _b, ...common } = r;
-      const reading: RuleReading = {
-        ...common,
-        type: "rule",
-        requirement,
-        stage: "pre_action",
-        quotes: [quote],
-        clear: true,
-        conditions: [
-          ...r.conditions.filter((c) => !hours.notThen.includes(c)),
-          ...hours.leftOut.map((c) => trimmedException(t, c)),
-        ],
-        exceptions: [],
-      };
-      return ruleItem(t, reading, rules, ctx);
-    });
-  if (x.pass) return [];
-  return [
-    {
-      decision: "nothing_to_retract",
-      reason: "this user has no rule it could retract",
-      clause: x.clause,
-      persistence: "persistent",
-      quote: x.quote,
-    },
-  ];
-}
-
-// a permission limited in time or to this house is an exception to the rule, not its end
-// "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
-// permission is limited by is when the rule gives way, never a reason to drop it
-// "fine in the evenings but never after 9": a window said under a negation is banned, so the
-// permission is its windows less the banned ones, and never permits a banned hour
-// "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
-function permittedWindows(x: Retraction, ownHours: boolean): Pick<Weighed, "banned" | "times"> {
-  const { r } = x;
-  const banned = [...r.conditions, ...(ownHours ? r.exceptions : [])].filter(
-    (c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && (!!c.negated || r.exceptions.includes(c)),
-  );
-  const times = [
-    ...r.conditions
-      .filter((c) => !banned.includes(c as never))
-      .flatMap((c): Cond[] => {
-        if (c.kind !== "time" || !banned.length) return [c];
-        let left = [{ fromHour: c.from, toHour: c.to }];
-        for (const b of banned) left = left.flatMap((w) => minus(w, { fromHour: b.from, toHour: b.to }));
-        return left.map((w) => ({ ...c, from: w.fromHour, to: w.toHour % 24 }));
-      }),
-    ...r.exceptions.filter((c) => c.kind === "asked" && onlyRooms(r)),
-  ];
-  return { banned, times };
-}
-
-/**
- * Hours banned in the same breath, and no permitted hours left to read: dropping the rule or
- * guessing its exception would both permit what was just banned, so it is asked.
- */
-function unreadableHours(x: Retraction, w: Weighed): LearnItem | undefined {
-  if (!w.banned.length || w.notThen.length || w.times.some((c) => c.kind === "time")) return undefined;
-  return {
-    decision: "unclear",
-    reason: "a permission with hours banned beside it, and which hours are allowed cannot be read",
-    clause: x.clause,
-    quote: x.quote,
-    question: `Which hours may I go there, and which not? I read "${verbatim(x.t, w.banned[0])}" as still banned.`,
-  };
-}
-
-/** Fields named to drop that the JSON reply does not have: which ones are meant is asked. */
-function missingFields(x: Retraction, found: RuleVersion[], named: string[]): LearnItem | undefined {
-  const jsonReq = found.map((v) => v.rule.requirement).find((q) => q.kind === "json_fields");
-  const missing = jsonReq ? named.filter((f) => !jsonReq.fields.includes(f)) : [];
-  if (!missing.length) return undefined;
-  return {
-    decision: "unclear",
-    reason: `the JSON reply has no ${missing.join(", ")} field`,
-    clause: x.clause,
-    quote: x.quote,
-    question: `My JSON replies have no ${missing.join(" or ")} field: what should I drop?`,
-  };
-}
-
-/** Some of a JSON reply's fields dropped: the rule stays with the others. */
-function droppedFields(x: Retraction, v: RuleVersion, named: string[]): LearnItem | undefined {
-  const q = v.rule.requirement;
-  if (q.kind !== "json_fields" || !named.length || !named.every((f) => q.fields.includes(f))) return undefined;
-  const fields = q.fields.filter((f) => !named.includes(f));
-  if (!fields.length) return undefined;
-  return {
-    decision: "revise",
-    reason: `drops ${named.join(", ")} from the JSON reply`,
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    draft: {
-      ...v.rule,
-      requirement: { ...q, fields },
-      statement: x.clause,
-      quotes: [x.quote, ...v.rule.quotes],
-      source: sourceOf(x.t, x.ctx),
-    },
-    quote: x.quote,
-  };
-}
-
-/**
- * "you can go in the garage except at night": the ban stays, for what the permission leaves out.
- * "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked.
- */
-function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
-  const { t, r } = x;
-  const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !w.banned.includes(c as never)), ...w.notThen].map(
-    (c) => {
-      if (c.kind === "time") return c;
-      let a = c.a;
-      while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
-      return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
-    },
-  );
-  if (still.includes(undefined) && onlyRooms(r))
-    return {
-      decision: "unclear",
-      reason: "allowed again except sometimes, and when is not said",
-      clause: x.clause,
-      quote: x.quote,
-      question: "When exactly should I still stay out?",
-    };
-  if (!still.length || !onlyRooms(r)) return undefined;
-  return {
-    decision: "revise",
-    reason: "allowed again except sometimes: the rule holds only then",
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    draft: {
-      ...v.rule,
-      // the hours the permission leaves out are when the ban holds now: they replace the rule's
-      // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
-      conditions: [
-        ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((s) => s!.kind === "time")),
-        ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
-      ],
-      statement: x.clause,
-      quotes: [x.quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
-      source: sourceOf(t, x.ctx),
-    },
-    quote: x.quote,
-  };
-}
-
-/** Allowed again only at some hours, or only in this house: an exception to the rule. */
-function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
-  const { t, r } = x;
-  const { scene, times } = w;
-  const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
-  if (!times.length && !(scene && !sceneOwn)) return undefined;
-  const exceptions: Condition[] = [
-    ...v.rule.exceptions,
-    ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
-    ...(scene && !sceneOwn
-      ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || x.quote } as Condition]
-      : []),
-  ];
-  return {
-    decision: "revise",
-    reason: "allowed again only sometimes or somewhere: an exception to the rule",
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    // this version's words are the permission; the requirement comes from the version it supersedes
-    draft: {
-      ...v.rule,
-      exceptions,
-      statement: x.clause,
-      quotes: [x.quote, ...times.map((c) => verbatim(t, c)), ...v.rule.quotes],
-      source: sourceOf(t, x.ctx),
-    },
-    quote: x.quote,
-  };
-}
-
-function retracted(x: Retraction, v: RuleVersion): LearnItem {
-  return {
-    decision: "retract",
-    reason: `retracts ${v.ruleId}`,
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    quote: x.quote,
-  };
-}
-
-/** An exception's words without the word that made it one: "except on sundays" holds "on sundays". */
-function trimmedException(t: Said, c: Cond): Cond {
-  if (c.kind === "time") return c;
-  let a = c.a;
-  while (a < c.b - 1 && re(EXCEPTION_WORD).test(t.tokens[a].w)) a++;
-  return { ...c, a };
-}
-
-/** The fields a phrase names as fields: "the object field", "room and found keys". */
-function namedFields(text: string): string[] {
-  const m = NAMED_FIELDS.exec(text);
-  if (!m) return [];
-  return m[1].split(FIELD_LIST_JOIN).filter((x) => x && !NOT_A_FIELD.test(x));
 }
 
 /** "the study rule is only for weekends": the rules it names keep what they had, and hold only then too. */

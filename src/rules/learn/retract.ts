@@ -1,0 +1,379 @@
+/**
+ * Retractions and permissions against the rules in force. Lifting a rule is where a misreading
+ * costs most: a permission read too broadly lets the robot back into a room the user still bans.
+ * So a rule is dropped only when nothing limits the permission; hours, a house or an exception it
+ * is said with keep the rule for what it leaves out, and what cannot be read is asked.
+ */
+import {
+  EXCEPTION_LEAD,
+  EXCEPTION_WORD,
+  FIELD_LIST_JOIN,
+  minus,
+  NAMED_FIELDS,
+  NOT_A_FIELD,
+  timeCandidates,
+  WHEN_LEAD,
+  Words,
+} from "../../language/index.ts";
+import { type Condition, type Requirement, type RuleVersion, sceneScope } from "../types.ts";
+import type { RetractReading, RuleReading } from "./clause.ts";
+import type { Cond } from "./conditions.ts";
+import type { LearnContext, LearnItem } from "./items.ts";
+import { re } from "./reading.ts";
+import { hits } from "./resolve.ts";
+import { ruleItem } from "./rule-item.ts";
+import { conditionOf, type Said, sourceOf, statementOf, verbatim } from "./said.ts";
+
+/** One retraction or permission as said: what every step that answers it reads. */
+interface Retraction {
+  t: Said;
+  r: RetractReading;
+  ctx: LearnContext;
+  clause: string;
+  quote: string;
+  /** every room it names is one the same message bans stopping in: going through is allowed */
+  pass: boolean;
+}
+
+/** The hours a permission is said beside, which keep the ban in force for them. */
+interface HoursLeftOut {
+  /** the permission says hours of its own */
+  ownHours: boolean;
+  /** hours said under a negation, when nothing else in the clause says a time */
+  notThen: Cond[];
+  /** what the permission leaves out: its exceptions, with the hours it says no to */
+  leftOut: Cond[];
+}
+
+/** What the permission allows and bans, weighed once for every rule it touches. */
+interface Weighed extends HoursLeftOut {
+  banned: Extract<Cond, { kind: "time" }>[];
+  times: Cond[];
+  scene: string | undefined;
+  named: string[];
+}
+
+const onlyRooms = (r: RetractReading) => r.targets.every((x) => x.kind === "room");
+
+/**
+ * A retraction or a permission against the rules in force: each rule it names is dropped, given
+ * an exception, or asked about; with none in force, what it leaves out can still be a ban.
+ */
+export function retractItems(
+  t: Said,
+  r: RetractReading,
+  rules: RuleVersion[],
+  ctx: LearnContext,
+  passOnly: Set<string>,
+): LearnItem[] {
+  const x: Retraction = {
+    t,
+    r,
+    ctx,
+    clause: statementOf(t, r.clause),
+    quote: statementOf(t, r.quote),
+    pass: r.targets.every((g) => g.kind === "room" && passOnly.has(g.room)),
+  };
+  const early = beforeTheRules(x);
+  if (early) return early;
+  const found = rulesMeant(x, rules);
+  const hours = hoursLeftOut(x);
+  if (!found.length) return noRuleInForce(x, hours, rules);
+  if ((r.bare || r.persistence === "defer") && !x.pass)
+    return [
+      {
+        decision: "unclear",
+        reason: "a permission that does not say for how long",
+        clause: x.clause,
+        quote: x.quote,
+        question: "Just this time, or from now on?",
+      },
+    ];
+  const w: Weighed = {
+    ...hours,
+    ...permittedWindows(x, hours.ownHours),
+    scene: r.scope === "scene" ? ctx.sceneId : undefined,
+    // "no need for the object field", "drop the room key": those fields go, the JSON rule stays
+    named: namedFields(new Words(t.tokens, r.quote.a, r.quote.b).text),
+  };
+  const asked = unreadableHours(x, w) ?? missingFields(x, found, w.named);
+  if (asked) return [asked];
+  return found.map(
+    (v) => droppedFields(x, v, w.named) ?? stillBanned(x, v, w) ?? exceptionFor(x, v, w) ?? retracted(x, v),
+  );
+}
+
+/** What is answered before the rules in force are looked at: a one-off, or a target not read. */
+function beforeTheRules(x: Retraction): LearnItem[] | undefined {
+  if (x.r.persistence === "task_local") {
+    if (x.pass) return [];
+    return [
+      {
+        decision: "task_local",
+        reason: "a permission for this task only: the stored rule stays",
+        clause: x.clause,
+        persistence: "task_local",
+        quote: x.quote,
+      },
+    ];
+  }
+  if (x.r.targets.some((g) => g.kind === "unknown"))
+    return [
+      {
+        decision: "unclear",
+        reason: "a retraction, but of what cannot be told",
+        clause: x.clause,
+        quote: x.quote,
+        question: "Which rule should I drop?",
+      },
+    ];
+  return undefined;
+}
+
+/** The rules in force it is about; a permission to go through lifts only a ban on going in. */
+function rulesMeant(x: Retraction, rules: RuleVersion[]): RuleVersion[] {
+  const targets = x.pass
+    ? x.r.targets.map((g) => (g.kind === "room" ? { ...g, act: "enter" as const } : g))
+    : x.r.targets;
+  const active = rules.filter((v) => v.status === "active");
+  return active.filter((v) => targets.some((g) => hits(g, v)));
+}
+
+function hoursLeftOut(x: Retraction): HoursLeftOut {
+  const { t, r } = x;
+  // "you can go in the garage again, just not at night": a permission with no hours of its own,
+  // beside hours said under a negation, leaves the ban in force for those hours
+  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
+  const negatedHours = r.conditions.filter((c) => c.kind === "time" && c.negated);
+  // only when nothing else in the clause says a time: "ok in the afternoons but never after 4"
+  // reads as one window narrowed, and what it leaves out is asked
+  const rest = t.tokens
+    .slice(r.clause.a, r.clause.b)
+    .filter((_, k) => !negatedHours.some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
+    .map((w) => w.w)
+    .join(" ");
+  const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
+  // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
+  const leftOut = [...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen];
+  return { ownHours, notThen, leftOut };
+}
+
+/** No rule in force to lift: what the permission leaves out is a new ban, else nothing is done. */
+function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[]): LearnItem[] {
+  const { t, r, ctx } = x;
+  if (hours.leftOut.length && onlyRooms(r) && r.persistence === "persistent")
+    return r.targets.map((g) => {
+      const requirement: Requirement =
+        g.kind === "room" && g.act === "stop"
+          ? { kind: "no_stop_in_room", room: g.room }
+          : { kind: "avoid_room", room: (g as { room: string }).room };
+      const { type: _retract, targets: _t, quote, bare: _b, ...common } = r;
+      const reading: RuleReading = {
+        ...common,
+        type: "rule",
+        requirement,
+        stage: "pre_action",
+        quotes: [quote],
+        clear: true,
+        conditions: [
+          ...r.conditions.filter((c) => !hours.notThen.includes(c)),
+          ...hours.leftOut.map((c) => trimmedException(t, c)),
+        ],
+        exceptions: [],
+      };
+      return ruleItem(t, reading, rules, ctx);
+    });
+  if (x.pass) return [];
+  return [
+    {
+      decision: "nothing_to_retract",
+      reason: "this user has no rule it could retract",
+      clause: x.clause,
+      persistence: "persistent",
+      quote: x.quote,
+    },
+  ];
+}
+
+// a permission limited in time or to this house is an exception to the rule, not its end
+// "the garage is ok when I tell you to", "you can go in but only when I ask": whatever the
+// permission is limited by is when the rule gives way, never a reason to drop it
+// "fine in the evenings but never after 9": a window said under a negation is banned, so the
+// permission is its windows less the banned ones, and never permits a banned hour
+// "fine from 5pm but not after 9pm": a permission with hours of its own, less the hours it leaves out
+function permittedWindows(x: Retraction, ownHours: boolean): Pick<Weighed, "banned" | "times"> {
+  const { r } = x;
+  const banned = [...r.conditions, ...(ownHours ? r.exceptions : [])].filter(
+    (c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && (!!c.negated || r.exceptions.includes(c)),
+  );
+  const times = [
+    ...r.conditions
+      .filter((c) => !banned.includes(c as never))
+      .flatMap((c): Cond[] => {
+        if (c.kind !== "time" || !banned.length) return [c];
+        let left = [{ fromHour: c.from, toHour: c.to }];
+        for (const b of banned) left = left.flatMap((w) => minus(w, { fromHour: b.from, toHour: b.to }));
+        return left.map((w) => ({ ...c, from: w.fromHour, to: w.toHour % 24 }));
+      }),
+    ...r.exceptions.filter((c) => c.kind === "asked" && onlyRooms(r)),
+  ];
+  return { banned, times };
+}
+
+/**
+ * Hours banned in the same breath, and no permitted hours left to read: dropping the rule or
+ * guessing its exception would both permit what was just banned, so it is asked.
+ */
+function unreadableHours(x: Retraction, w: Weighed): LearnItem | undefined {
+  if (!w.banned.length || w.notThen.length || w.times.some((c) => c.kind === "time")) return undefined;
+  return {
+    decision: "unclear",
+    reason: "a permission with hours banned beside it, and which hours are allowed cannot be read",
+    clause: x.clause,
+    quote: x.quote,
+    question: `Which hours may I go there, and which not? I read "${verbatim(x.t, w.banned[0])}" as still banned.`,
+  };
+}
+
+/** Fields named to drop that the JSON reply does not have: which ones are meant is asked. */
+function missingFields(x: Retraction, found: RuleVersion[], named: string[]): LearnItem | undefined {
+  const jsonReq = found.map((v) => v.rule.requirement).find((q) => q.kind === "json_fields");
+  const missing = jsonReq ? named.filter((f) => !jsonReq.fields.includes(f)) : [];
+  if (!missing.length) return undefined;
+  return {
+    decision: "unclear",
+    reason: `the JSON reply has no ${missing.join(", ")} field`,
+    clause: x.clause,
+    quote: x.quote,
+    question: `My JSON replies have no ${missing.join(" or ")} field: what should I drop?`,
+  };
+}
+
+/** Some of a JSON reply's fields dropped: the rule stays with the others. */
+function droppedFields(x: Retraction, v: RuleVersion, named: string[]): LearnItem | undefined {
+  const q = v.rule.requirement;
+  if (q.kind !== "json_fields" || !named.length || !named.every((f) => q.fields.includes(f))) return undefined;
+  const fields = q.fields.filter((f) => !named.includes(f));
+  if (!fields.length) return undefined;
+  return {
+    decision: "revise",
+    reason: `drops ${named.join(", ")} from the JSON reply`,
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      requirement: { ...q, fields },
+      statement: x.clause,
+      quotes: [x.quote, ...v.rule.quotes],
+      source: sourceOf(x.t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+/**
+ * "you can go in the garage except at night": the ban stays, for what the permission leaves out.
+ * "except when guests are over" holds it "when guests are over"; "unless …" says no when, so it is asked.
+ */
+function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
+  const { t, r } = x;
+  const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !w.banned.includes(c as never)), ...w.notThen].map(
+    (c) => {
+      if (c.kind === "time") return c;
+      let a = c.a;
+      while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
+      return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
+    },
+  );
+  if (still.includes(undefined) && onlyRooms(r))
+    return {
+      decision: "unclear",
+      reason: "allowed again except sometimes, and when is not said",
+      clause: x.clause,
+      quote: x.quote,
+      question: "When exactly should I still stay out?",
+    };
+  if (!still.length || !onlyRooms(r)) return undefined;
+  return {
+    decision: "revise",
+    reason: "allowed again except sometimes: the rule holds only then",
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      // the hours the permission leaves out are when the ban holds now: they replace the rule's
+      // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
+      conditions: [
+        ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((s) => s!.kind === "time")),
+        ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
+      ],
+      statement: x.clause,
+      quotes: [x.quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
+      source: sourceOf(t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+/** Allowed again only at some hours, or only in this house: an exception to the rule. */
+function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
+  const { t, r } = x;
+  const { scene, times } = w;
+  const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
+  if (!times.length && !(scene && !sceneOwn)) return undefined;
+  const exceptions: Condition[] = [
+    ...v.rule.exceptions,
+    ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
+    ...(scene && !sceneOwn
+      ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || x.quote } as Condition]
+      : []),
+  ];
+  return {
+    decision: "revise",
+    reason: "allowed again only sometimes or somewhere: an exception to the rule",
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    // this version's words are the permission; the requirement comes from the version it supersedes
+    draft: {
+      ...v.rule,
+      exceptions,
+      statement: x.clause,
+      quotes: [x.quote, ...times.map((c) => verbatim(t, c)), ...v.rule.quotes],
+      source: sourceOf(t, x.ctx),
+    },
+    quote: x.quote,
+  };
+}
+
+function retracted(x: Retraction, v: RuleVersion): LearnItem {
+  return {
+    decision: "retract",
+    reason: `retracts ${v.ruleId}`,
+    clause: x.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    quote: x.quote,
+  };
+}
+
+/** An exception's words without the word that made it one: "except on sundays" holds "on sundays". */
+function trimmedException(t: Said, c: Cond): Cond {
+  if (c.kind === "time") return c;
+  let a = c.a;
+  while (a < c.b - 1 && re(EXCEPTION_WORD).test(t.tokens[a].w)) a++;
+  return { ...c, a };
+}
+
+/** The fields a phrase names as fields: "the object field", "room and found keys". */
+function namedFields(text: string): string[] {
+  const m = NAMED_FIELDS.exec(text);
+  if (!m) return [];
+  return m[1].split(FIELD_LIST_JOIN).filter((x) => x && !NOT_A_FIELD.test(x));
+}

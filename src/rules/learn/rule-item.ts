@@ -1,0 +1,123 @@
+/**
+ * A rule read from a message, as a decision: kept, for this task only, or a question. It fails
+ * safe because a rule kept wrongly steers every later episode: a house that cannot be told, a
+ * one-off or lasting that cannot be told, a room the house does not have, a rule no longer wanted
+ * with several candidates, all come back as a question rather than a guess.
+ */
+import { canonicalRoom, roomKey, roomName, SENTENCE_END, sameRoom, VOWEL_START } from "../../language/index.ts";
+import type { RuleVersion } from "../types.ts";
+import { type RuleReading, targetOf } from "./clause.ts";
+import type { LearnContext, LearnItem } from "./items.ts";
+import { hits, requirementKey, resolveDraft } from "./resolve.ts";
+import { draftOf, type Said, statementOf, verbatim } from "./said.ts";
+
+export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
+  const clause = statementOf(t, r.clause);
+  const draft = draftOf(t, r, ctx);
+  if (typeof draft === "string")
+    return {
+      decision: "unclear",
+      reason: draft,
+      clause,
+      persistence: r.persistence,
+      question: "Which house do you mean?",
+    };
+  if (r.persistence === "task_local")
+    return { decision: "task_local", reason: "for this task only", clause, persistence: "task_local", draft };
+  if (r.persistence === "defer")
+    return {
+      decision: "defer",
+      reason: "when it applies is left open",
+      clause,
+      persistence: "defer",
+      draft,
+      question: "When exactly should I do this? Tell me when, and I'll keep to it.",
+    };
+  if (r.elliptical && !r.saidLasting)
+    return {
+      decision: "unclear",
+      reason: "only the room is said: for this task or from now on cannot be told",
+      clause,
+      persistence: "persistent",
+      draft,
+      question: "Only this time, or from now on?",
+    };
+  if (r.unwanted) {
+    const stored = rules.filter(
+      (v) => v.status === "active" && requirementKey(v.rule.requirement) === requirementKey(r.requirement),
+    );
+    if (stored.length)
+      return {
+        decision: "retract",
+        reason: `retracts ${stored[0].ruleId}`,
+        clause,
+        persistence: "persistent",
+        ruleId: stored[0].ruleId,
+        base: stored[0].versionId,
+        quote: clause,
+      };
+    // "quit telling me the room, I see it on the map": a rule of that kind is stored, said of
+    // another reply; it is the one to drop, or, with several, which one is asked. A behaviour in
+    // the user's words beside it would leave the rule they asked to end in force
+    const kin = rules.filter((v) => v.status === "active" && hits(targetOf(r.requirement), v));
+    if (kin.length === 1)
+      return {
+        decision: "retract",
+        reason: `retracts ${kin[0].ruleId}`,
+        clause,
+        persistence: "persistent",
+        ruleId: kin[0].ruleId,
+        base: kin[0].versionId,
+        quote: clause,
+      };
+    if (kin.length > 1)
+      return {
+        decision: "unclear",
+        reason: "a rule no longer wanted, but more than one could be meant",
+        clause,
+        question: `Which should I drop: ${kin.map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
+      };
+    // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
+    return resolveDraft(
+      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(SENTENCE_END, "") } },
+      clause,
+      rules,
+      r,
+    );
+  }
+  // "the back bedroom" in a house whose labels say only "bedroom", "guest bedroom": which one
+  // it is cannot be told, and the wider room would be broader than what was said
+  const house = ctx.rooms ?? [];
+  const picked = (r.rooms ?? []).find((x) => x.qualified && house.some((l) => sameRoom(l, x.qualified!.head)));
+  if (picked) {
+    const said = verbatim(t, picked);
+    const kinds = house.filter((l) => sameRoom(l, picked.qualified!.head));
+    return {
+      decision: "unclear",
+      reason: `"${said}" is none of this house's rooms exactly`,
+      clause,
+      persistence: r.persistence,
+      draft,
+      question: `Which room is "${said}": ${kinds.map((l) => `the ${l}`).join(", ")}, or another one?`,
+    };
+  }
+  const unknown = (r.rooms ?? []).filter(
+    (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
+  );
+  // "occupied rooms", "rooms with closed doors": no room of this house and no kind of room either,
+  // so nothing is kept about a room made of the words around it; what is meant is asked
+  const noRoom = unknown.find((x) => canonicalRoom(x.room) === undefined);
+  if (noRoom)
+    return {
+      decision: "unclear",
+      reason: `"${verbatim(t, noRoom)}" names no room of this house`,
+      clause,
+      persistence: r.persistence,
+      draft,
+      question: `Which rooms do you mean by "${verbatim(t, noRoom)}"? Name them and I'll keep to it.`,
+    };
+  const item = resolveDraft(draft, clause, rules, r);
+  if (unknown.length && !item.question)
+    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
+  return item;
+}
