@@ -62,7 +62,7 @@ export function draftOf(t: Said, r: RuleReading, ctx: LearnContext): RuleDraft |
     exceptions: r.exceptions.map((c) => conditionOf(t, c, r.requirement)),
     stage: r.stage,
     clear: r.clear,
-    source: { message: t.message, at: ctx.at ?? Date.now(), ...(ctx.taskId ? { taskId: ctx.taskId } : {}) },
+    source: sourceOf(t, ctx),
   };
 }
 

@@ -1,0 +1,217 @@
+/**
+ * A message's clauses: each thing it asks, with the parts that only say when, where, for how long
+ * or why. A message can ask several things and say their hours in a part or a sentence of their
+ * own; each ask is read with its own parts so that hours said for one rule never land on another,
+ * and a part that only names rooms goes on the list before it, so the act is about every room of it.
+ */
+import {
+  ASKS_NOTHING,
+  BARE_REFUSAL,
+  DETERMINER,
+  EXCEPTION_MARKER,
+  FILLER,
+  findTimes,
+  GLOBAL,
+  isWordToken,
+  LASTING,
+  LEADING_JOIN,
+  LIST_JOIN,
+  NARRATIVE,
+  NEGATION_WORD,
+  NOT_TASK_LOCAL,
+  REPLACED_LEAD,
+  REVISING,
+  SCENE,
+  STOP,
+  SUBORDINATE,
+  TASK_LOCAL,
+  type Token,
+  VAGUE,
+  WHEN_YOU,
+  Words,
+} from "../../language/index.ts";
+import { type ClauseIn, type ReadCtx, readClause } from "./clause.ts";
+import { conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
+import { re } from "./reading.ts";
+import { roomsIn } from "./rooms-in.ts";
+import { type Span, segments } from "./segments.ts";
+
+type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "none";
+
+export interface Seg extends Span {
+  sentence: number;
+  kind: Kind;
+}
+
+/** A part that only says when, where, for how long: nothing is left once its markers are taken out. */
+function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
+  const p = withoutExplanation(tokens, s);
+  const w = new Words(tokens, p.a, p.b);
+  const taken = new Array(p.b - p.a).fill(false);
+  const take = (a: number, b: number) => {
+    for (let k = a; k < b; k++) taken[k - p.a] = true;
+  };
+  for (const t of findTimes(w.text)) take(...w.range(t.index, t.quote.length));
+  for (const src of [TASK_LOCAL, NOT_TASK_LOCAL, LASTING, VAGUE, SCENE, GLOBAL])
+    for (const m of w.matches(re(src))) take(m.a, m.b);
+  // "except between 6 and noon", "when you are in this house": the marker is the rest
+  for (const m of w.matches(EXCEPTION_MARKER)) take(m.a, m.b);
+  for (const m of w.matches(WHEN_YOU)) take(m.a, m.b);
+  const when = conditionsIn(tokens, [p], [], true);
+  for (const c of [...when.conditions, ...when.exceptions]) take(c.a, c.b);
+  for (let k = p.a; k < p.b; k++) {
+    const x = tokens[k].w;
+    // "…, just not at night": a negation beside the markers says the hours are left out of the act before
+    if (!isWordToken(x) || re(FILLER).test(x) || x === "only" || x === "please" || NEGATION_WORD.test(x))
+      taken[k - p.a] = true;
+  }
+  return taken.every(Boolean);
+}
+
+/**
+ * "don't go in the gym, the attic or the cellar": a part that only names rooms (with their
+ * articles and the words joining a list) goes on the list of the part before it, so every room
+ * of the list is the verb's, not only the first.
+ */
+function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const g of segs) {
+    const prev = out.at(-1);
+    const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house).filter((r) => !r.anaphor);
+    const listOnly =
+      rooms.length > 0 &&
+      rc.tokens
+        .slice(g.a, g.b)
+        .every(
+          (t, k) =>
+            rooms.some((r) => r.a <= g.a + k && g.a + k < r.b) ||
+            LIST_JOIN.test(t.w) ||
+            DETERMINER.test(t.w) ||
+            t.w === "nor" ||
+            t.w === "either",
+        );
+    // "I meant the pantry, not the kitchen": the room replaced belongs to the revision before it
+    const first = rooms[0];
+    const replaced =
+      rooms.length === 1 && first.b === g.b && REPLACED_LEAD.test(new Words(rc.tokens, g.a, first.a).text);
+    const revising = prev !== undefined && re(REVISING).test(new Words(rc.tokens, prev.a, prev.b).text);
+    if (prev && (listOnly || (replaced && revising)) && roomsIn(rc.tokens, prev.a, prev.b, rc.house).length) {
+      out[out.length - 1] = { a: prev.a, b: g.b };
+      continue;
+    }
+    out.push(g);
+  }
+  return out;
+}
+
+/** A part that names one room and nothing else ("cellar", "the workshop"). */
+function roomAlone(rc: ReadCtx, g: Span | undefined): boolean {
+  if (!g) return false;
+  const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house);
+  return (
+    rooms.length === 1 &&
+    rc.tokens
+      .slice(g.a, g.b)
+      .every((t, k) => (rooms[0].a <= g.a + k && g.a + k < rooms[0].b) || DETERMINER.test(t.w) || !isWordToken(t.w))
+  );
+}
+
+export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
+  const out: Seg[] = [];
+  sents.forEach((s, i) => {
+    for (const g of roomLists(rc, segments(rc.tokens, s))) {
+      const text = new Words(rc.tokens, g.a, g.b).text;
+      let kind: Kind;
+      // "cellar. never.": a refusal alone right after a room alone is an act about that room
+      if (BARE_REFUSAL.test(text) && roomAlone(rc, out.at(-1))) {
+        out.push({ ...g, sentence: i, kind: "act" });
+        continue;
+      }
+      const strong = () =>
+        readClause(rc, { main: g, parts: [g], question: false }).some(
+          (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),
+        );
+      if (text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))) kind = "filler";
+      else if (isExplanation(rc.tokens, g)) kind = "explain";
+      else if (strong()) kind = "act";
+      else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
+      else if (NARRATIVE.test(text)) kind = "narrative";
+      else {
+        const rs = readClause(rc, { main: g, parts: [g], question: false });
+        kind = rs.some((r) => r.type !== "hours") ? "act" : rs.length ? "hours" : "none";
+      }
+      out.push({ ...g, sentence: i, kind });
+    }
+  });
+  return out;
+}
+
+/** Clauses: each act with the parts that say when, where, how long (fronted ones for every act of the sentence). */
+export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
+  const out: (ClauseIn & { sentence: number })[] = [];
+  const mentions = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house);
+  const question = (i: number) => rc.tokens[sents[i].b]?.w === "?";
+  let narrative: ClauseIn["narrative"];
+  const orphans: Seg[] = [];
+  for (let i = 0; i < sents.length; i++) {
+    // "the baby sleeps from 1 to 3" is a clause of its own; "…, except between 6 and noon" is part of the act before it
+    const raw = segs.filter((s) => s.sentence === i);
+    const alone = !raw.some((s) => s.kind === "act");
+    const mine = raw.map((s): Seg => (s.kind === "hours" ? { ...s, kind: alone ? "act" : "mod" } : s));
+    const acts = mine.filter((s) => s.kind === "act");
+    if (!acts.length) {
+      for (const s of mine) {
+        if (s.kind === "mod") orphans.push(s);
+        if (s.kind === "narrative") {
+          const room = roomsIn(rc.tokens, s.a, s.b, rc.house).at(-1);
+          const said = new Words(rc.tokens, s.a, s.b).text;
+          if (room) narrative = { kind: re(STOP).test(said) ? "no_stop_in_room" : "avoid_room", room };
+        }
+      }
+      continue;
+    }
+    const fronted = mine.filter((s) => s.b <= acts[0].a && (s.kind === "mod" || s.kind === "none"));
+    const weak = fronted.filter((s) => s.kind === "none");
+    const pending = orphans.splice(0);
+    for (const [k, act] of acts.entries()) {
+      const next = acts[k + 1]?.a ?? Number.POSITIVE_INFINITY;
+      // a statement after the act with a subject of its own ("the dog gets in when the door is
+      // open") is its reason, never a part that says when the act holds
+      const told = (s: Seg) => s.kind === "none" && ASKS_NOTHING.test(new Words(rc.tokens, s.a, s.b).text);
+      // "never go in the attic, and this time, skip the pantry": a part between two acts that opens
+      // with a conjunction leads into the act after it, so "this time" is that act's, never the ban's
+      const between = (s: Seg, from: number, to: number) =>
+        s.a >= from && s.b <= to && (s.kind === "mod" || s.kind === "none");
+      // (when the act after it opens with a conjunction itself, "…, but only this time, and never …",
+      // the part is the act's before it)
+      const opens = (x: Seg | undefined) => x !== undefined && LEADING_JOIN.test(rc.tokens[x.a].w);
+      const leads = (s: Seg) => opens(s) && !opens(acts.find((x) => x.a >= s.b));
+      const trailing = mine.filter(
+        (s) =>
+          s.a >= act.b &&
+          s.a < next &&
+          (s.kind === "mod" || s.kind === "none") &&
+          !told(s) &&
+          !(next < Infinity && leads(s)),
+      );
+      const leading = k > 0 ? mine.filter((s) => between(s, acts[k - 1].b, act.a) && leads(s)) : [];
+      const antecedent = mentions.filter((m) => m.b <= act.a).at(-1);
+      out.push({
+        main: act,
+        parts: [...pending, ...fronted, ...leading, act, ...trailing].sort((x, y) => x.a - y.a),
+        ...(antecedent ? { antecedent } : {}),
+        ...(narrative ? { narrative } : {}),
+        question: question(i),
+        ...(weak.length ? { weak } : {}),
+        sentence: i,
+      });
+    }
+    narrative = undefined;
+  }
+  // a sentence of markers after the last act ("… the garage. At night, I mean."): the act before it
+  if (orphans.length && out.length) {
+    const last = out[out.length - 1];
+    last.parts = [...last.parts, ...orphans].sort((x, y) => x.a - y.a);
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * The readings of one message, made into the rules it asks for before they meet the rules in
+ * force. One request is often said in parts or twice ("Answer in JSON. Include found and room."),
+ * and stored as read it would be two rules, each read back and checked; two windows said as
+ * alternatives would be one rule that holds only when both hold at once, so they are split.
+ */
+import {
+  ARTICLE_START,
+  FIELD_SEPARATOR,
+  FIELD_WORD_END,
+  FIELDS_FOLLOW_UP,
+  isIdentifier,
+  REPLY_FORMAT,
+  REPLY_LENGTH,
+  UP_TO_FIELDS,
+  Words,
+} from "../../language/index.ts";
+import type { Requirement } from "../types.ts";
+import { type ClauseIn, type ReadCtx, type Reading, type RuleReading, readClause } from "./clause.ts";
+import type { Cond } from "./conditions.ts";
+import { re } from "./reading.ts";
+import { requirementKey } from "./resolve.ts";
+import type { Span } from "./segments.ts";
+
+/**
+ * "I want to know where things were, so say which room at nighttime": one sentence that asks
+ * for the same thing twice asks for it once, under what either part says of when.
+ */
+export function sameInSentence(readings: Reading[], sents: Span[]): Reading[] {
+  const out: Reading[] = [];
+  for (const r of readings) {
+    const twin =
+      r.type === "rule" && r.requirement.kind !== "behavior"
+        ? out.find(
+            (o): o is RuleReading =>
+              o.type === "rule" &&
+              sentenceOf(sents, o) === sentenceOf(sents, r) &&
+              o.persistence === r.persistence &&
+              requirementKey(o.requirement) === requirementKey(r.requirement),
+          )
+        : undefined;
+    if (!twin || r.type !== "rule") {
+      out.push(r);
+      continue;
+    }
+    const fresh = (xs: Cond[], ys: Cond[]) => ys.filter((c) => !xs.some((x) => x.a === c.a && x.b === c.b));
+    twin.conditions = [...twin.conditions, ...fresh(twin.conditions, r.conditions)];
+    twin.exceptions = [...twin.exceptions, ...fresh(twin.exceptions, r.exceptions)];
+    twin.quotes.push(...r.quotes);
+    twin.clause = { a: Math.min(twin.clause.a, r.clause.a), b: Math.max(twin.clause.b, r.clause.b) };
+  }
+  return out;
+}
+
+/**
+ * "in the morning or at night": two windows are either one, never both at once. A check holds
+ * every condition together, so each window is a rule of its own.
+ */
+export function byWindow(r: Reading): Reading[] {
+  if (r.type !== "rule") return [r];
+  const times = r.conditions.filter((c) => c.kind === "time");
+  if (times.length < 2) return [r];
+  const rest = r.conditions.filter((c) => c.kind !== "time");
+  return times.map((t) => ({ ...r, conditions: [...rest, t] }));
+}
+
+export const sentenceOf = (sents: Span[], r: Reading) => sents.findIndex((s) => s.a <= r.clause.a && r.clause.a < s.b);
+
+/** "Answer in JSON. Include found and room.": one JSON requirement, its fields from both. */
+export function mergeJson(readings: Reading[]): Reading[] {
+  const jsons = readings.filter((r): r is RuleReading => r.type === "rule" && r.requirement.kind === "json_fields");
+  if (jsons.length < 2) return readings;
+  const [first, ...rest] = jsons;
+  const req = first.requirement as Extract<Requirement, { kind: "json_fields" }>;
+  const drop = new Set<Reading>();
+  for (const j of rest) {
+    const other = j.requirement as Extract<Requirement, { kind: "json_fields" }>;
+    if (other.target !== req.target || j.persistence !== first.persistence) continue;
+    req.fields = [...new Set([...req.fields, ...other.fields])];
+    first.quotes.push(...j.quotes);
+    // the hours said with the fields are the JSON rule's
+    first.conditions = [...first.conditions, ...j.conditions.filter((c) => !first.conditions.some((x) => x.a === c.a))];
+    first.exceptions = [...first.exceptions, ...j.exceptions.filter((c) => !first.exceptions.some((x) => x.a === c.a))];
+    first.clause = { a: Math.min(first.clause.a, j.clause.a), b: Math.max(first.clause.b, j.clause.b) };
+    drop.add(j);
+  }
+  return readings.filter((r) => !drop.has(r));
+}
+
+/**
+ * "Keep it short — 10 words max": a behaviour that only says in words what a structured reading
+ * of the same message says exactly (length, format) is part of it, not a second rule.
+ */
+export function dropCovered(readings: Reading[]): Reading[] {
+  const has = (k: Requirement["kind"]) => readings.some((r) => r.type === "rule" && r.requirement.kind === k);
+  return readings.filter((r) => {
+    if (r.type !== "rule" || r.requirement.kind !== "behavior") return true;
+    const t = r.requirement.text.toLowerCase();
+    if (has("word_limit") && re(REPLY_LENGTH).test(t)) return false;
+    if (has("json_fields") && re(REPLY_FORMAT).test(t)) return false;
+    return true;
+  });
+}
+
+/** "Answer in JSON. Include found and room.": a follow-up naming fields, read as JSON's. */
+export function jsonFollowUp(rc: ReadCtx, c: ClauseIn, readings: Reading[], jsonBefore: boolean): Reading[] {
+  if (!jsonBefore || readings.some((r) => r.type === "rule" && r.requirement.kind !== "behavior")) return readings;
+  const text = new Words(rc.tokens, c.main.a, c.main.b).text;
+  if (!FIELDS_FOLLOW_UP.test(text)) return readings;
+  // read as if it said JSON: the fields it names
+  const names = text
+    .replace(UP_TO_FIELDS, "")
+    .split(FIELD_SEPARATOR)
+    .map((x) => x.replace(ARTICLE_START, "").replace(FIELD_WORD_END, "").trim())
+    .filter((x) => isIdentifier(x));
+  if (!names.length) return readings;
+  const common = readings.find((r): r is RuleReading => r.type === "rule");
+  const base = common ?? readClause(rc, c).find((r): r is RuleReading => r.type === "rule");
+  if (!base) return readings;
+  return [
+    {
+      ...base,
+      requirement: { kind: "json_fields", target: "reply", fields: names },
+      stage: "delivery",
+      quotes: [c.main],
+      clear: true,
+    },
+  ];
+}

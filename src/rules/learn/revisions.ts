@@ -1,0 +1,201 @@
+/**
+ * Changes said to rules already in force: narrowed to some hours, new hours, the hours of a
+ * condition only people know, a room put right. Each edits the one rule it is about and keeps the
+ * rest of it; when which rule is meant cannot be told it is asked, since a guess would quietly
+ * change a rule the user did not mean.
+ */
+import { overlap } from "../../language/index.ts";
+import type { Condition, Requirement, RuleVersion } from "../types.ts";
+import type { NarrowReading, Reading, ReroomReading } from "./clause.ts";
+import type { LearnContext, LearnItem } from "./items.ts";
+import { conditionsSpokenOf, hits, rulesForHours } from "./resolve.ts";
+import { conditionOf, type Said, sourceOf, statementOf, verbatim } from "./said.ts";
+
+/** "the study rule is only for weekends": the rules it names keep what they had, and hold only then too. */
+export function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx: LearnContext): LearnItem[] {
+  const clause = statementOf(t, r.clause);
+  const active = rules.filter((v) => v.status === "active");
+  let found = active.filter((v) => r.targets.some((x) => hits(x, v)));
+  // "that rule only applies when guests are over", with one rule in force: that one
+  if (!found.length && r.targets.every((x) => x.kind === "unknown") && active.length === 1) found = active;
+  // new hours that share none with the rule's own would leave it holding never: which is meant is asked
+  const windowsOf = (cs: readonly Condition[]) =>
+    cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
+  const told = r.conditions.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.from, toHour: c.to }] : []));
+  if (found.some((v) => windowsOf(v.rule.conditions).some((w) => told.some((x) => !overlap(w, x).length))))
+    return [
+      {
+        decision: "unclear",
+        reason: "a rule narrowed to hours it does not hold at",
+        clause,
+        question: `Should "${found[0].rule.statement}" hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")} instead of its own hours?`,
+      },
+    ];
+  if (!found.length)
+    return [
+      {
+        decision: "unclear",
+        reason: "a rule narrowed, but which one cannot be told",
+        clause,
+        question: "Which rule do you mean?",
+      },
+    ];
+  return found.map((v) => {
+    const conditions = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
+    const exceptions = r.exceptions.map((c) => conditionOf(t, c, v.rule.requirement));
+    return {
+      decision: "revise",
+      reason: "when a stored rule applies, narrowed",
+      clause,
+      persistence: "persistent",
+      ruleId: v.ruleId,
+      base: v.versionId,
+      draft: {
+        ...v.rule,
+        conditions: [...v.rule.conditions, ...conditions],
+        exceptions: [...v.rule.exceptions, ...exceptions],
+        statement: clause,
+        quotes: [...new Set([clause, ...v.rule.quotes])],
+        source: sourceOf(t, ctx),
+      },
+    };
+  });
+}
+
+/**
+ * "I meant the pantry, not the kitchen": the one room rule in force about the room replaced now
+ * names the other room; its kind, hours, conditions and exceptions stay as they were. With no
+ * such rule, or several, which is meant is asked.
+ */
+export function reroomItem(t: Said, r: ReroomReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
+  const clause = statementOf(t, r.clause);
+  const found = rules.filter(
+    (v) =>
+      v.status === "active" &&
+      (v.rule.requirement.kind === "avoid_room" || v.rule.requirement.kind === "no_stop_in_room") &&
+      v.rule.requirement.room === r.from.room,
+  );
+  if (found.length !== 1)
+    return {
+      decision: "unclear",
+      reason: found.length ? "a room put right, in more than one rule" : "a room put right, but no rule names it",
+      clause,
+      question: `Which rule should be about the ${r.to.room} instead of the ${r.from.room}?`,
+    };
+  const v = found[0];
+  const q = v.rule.requirement as Extract<Requirement, { kind: "avoid_room" | "no_stop_in_room" }>;
+  return {
+    decision: "revise",
+    reason: `the room of ${v.ruleId}, put right`,
+    clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: {
+      ...v.rule,
+      requirement: { ...q, room: r.to.room },
+      statement: clause,
+      quotes: [clause],
+      source: sourceOf(t, ctx),
+    },
+  };
+}
+
+/** "The baby sleeps from 1 to 3": the hours of a condition only people know, on the rules that have it. */
+export function hoursItems(
+  t: Said,
+  r: Extract<Reading, { type: "hours" }>,
+  rules: RuleVersion[],
+  ctx: LearnContext,
+): LearnItem[] {
+  const clause = statementOf(t, r.clause);
+  if (r.retime) return retimeItems(t, r, r.retime, rules, ctx);
+  return rulesForHours(r.words, rules).map((v): LearnItem => {
+    const times = r.conditions.filter((c) => c.kind === "time").map((c) => conditionOf(t, c, v.rule.requirement));
+    // only the condition the hours are for becomes a window: "on weekends" beside "while the
+    // baby naps" stays, or the rule would hold on more days than said
+    const texts = v.rule.conditions.filter((c) => c.kind === "text");
+    const spoken = conditionsSpokenOf(r.words, v);
+    const replaced = spoken.length ? spoken : texts.length === 1 ? texts : [];
+    if (!replaced.length)
+      return {
+        decision: "unclear",
+        reason: "hours for a rule with more than one condition, and which one is not said",
+        clause,
+        question: `Which of "${texts.map((c) => c.quote).join('" or "')}" are those hours for?`,
+      };
+    return {
+      decision: "revise",
+      reason: "the hours of a condition that could not be computed",
+      clause,
+      persistence: "persistent",
+      ruleId: v.ruleId,
+      base: v.versionId,
+      draft: {
+        ...v.rule,
+        conditions: [...v.rule.conditions.filter((c) => !replaced.includes(c)), ...times],
+        statement: clause,
+        quotes: [...times.map((c) => c.quote), ...v.rule.quotes],
+        source: sourceOf(t, ctx),
+      },
+    };
+  });
+}
+
+/**
+ * "Make that the evening instead of the morning": the one rule in force with hours (of the room
+ * or limit named, and with the old hours when they are said) gets the new hours in place of its
+ * own; its requirement, other conditions and exceptions stay as they were. Which rule, when it
+ * cannot be told, is asked, never guessed.
+ */
+function retimeItems(
+  t: Said,
+  r: Extract<Reading, { type: "hours" }>,
+  retime: NonNullable<Extract<Reading, { type: "hours" }>["retime"]>,
+  rules: RuleVersion[],
+  ctx: LearnContext,
+): LearnItem[] {
+  const clause = statementOf(t, r.clause);
+  const timed = (v: RuleVersion) => v.rule.conditions.some((c) => c.kind === "time");
+  let found = rules.filter((v) => v.status === "active" && timed(v));
+  const named = retime.targets.filter((x) => x.kind !== "unknown");
+  if (named.length) found = found.filter((v) => named.some((x) => hits(x, v)));
+  if (retime.before.length)
+    found = found.filter((v) =>
+      v.rule.conditions.some(
+        (c) =>
+          c.kind === "time" &&
+          retime.before.some((b) => b.kind === "time" && overlap({ fromHour: b.from, toHour: b.to }, c).length > 0),
+      ),
+    );
+  if (found.length !== 1)
+    return [
+      {
+        decision: "unclear",
+        reason: found.length ? "new hours, for more than one rule with hours" : "new hours, but for no rule with hours",
+        clause,
+        question: found.length
+          ? `Which rule should hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")}: ${found.map((v) => `"${v.rule.statement}"`).join(" or ")}?`
+          : `Which rule should hold ${r.conditions.map((c) => verbatim(t, c)).join(" and ")}?`,
+      },
+    ];
+  const v = found[0];
+  const times = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
+  return [
+    {
+      decision: "revise",
+      reason: "the hours of a rule in force, replaced",
+      clause,
+      persistence: "persistent",
+      ruleId: v.ruleId,
+      base: v.versionId,
+      draft: {
+        ...v.rule,
+        conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times],
+        statement: clause,
+        quotes: [...new Set([clause, ...times.map((c) => c.quote), ...v.rule.quotes])],
+        source: sourceOf(t, ctx),
+      },
+    },
+  ];
+}
