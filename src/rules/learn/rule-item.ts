@@ -5,10 +5,11 @@
  * with several candidates, all come back as a question rather than a guess.
  */
 import { canonicalRoom, roomKey, roomName, SENTENCE_END, sameRoom, VOWEL_START } from "../../language/index.ts";
-import type { RuleVersion } from "../types.ts";
+import type { RuleDraft, RuleVersion } from "../types.ts";
 import { type RuleReading, targetOf } from "./clause.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
 import { hits, requirementKey, resolveDraft } from "./resolve.ts";
+import type { RoomRef } from "./rooms-in.ts";
 import { draftOf, type Said, statementOf, verbatim } from "./said.ts";
 
 export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
@@ -42,49 +43,79 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
       draft,
       question: "Only this time, or from now on?",
     };
-  if (r.unwanted) {
-    const stored = rules.filter(
-      (v) => v.status === "active" && requirementKey(v.rule.requirement) === requirementKey(r.requirement),
-    );
-    if (stored.length)
-      return {
-        decision: "retract",
-        reason: `retracts ${stored[0].ruleId}`,
-        clause,
-        persistence: "persistent",
-        ruleId: stored[0].ruleId,
-        base: stored[0].versionId,
-        quote: clause,
-      };
-    // "quit telling me the room, I see it on the map": a rule of that kind is stored, said of
-    // another reply; it is the one to drop, or, with several, which one is asked. A behaviour in
-    // the user's words beside it would leave the rule they asked to end in force
-    const kin = rules.filter((v) => v.status === "active" && hits(targetOf(r.requirement), v));
-    if (kin.length === 1)
-      return {
-        decision: "retract",
-        reason: `retracts ${kin[0].ruleId}`,
-        clause,
-        persistence: "persistent",
-        ruleId: kin[0].ruleId,
-        base: kin[0].versionId,
-        quote: clause,
-      };
-    if (kin.length > 1)
-      return {
-        decision: "unclear",
-        reason: "a rule no longer wanted, but more than one could be meant",
-        clause,
-        question: `Which should I drop: ${kin.map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
-      };
-    // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
-    return resolveDraft(
-      { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(SENTENCE_END, "") } },
+  if (r.unwanted) return unwantedItem(r, rules, clause, draft);
+  const asked = roomAsked(t, r, ctx, clause, draft);
+  if (asked) return asked;
+  const unknown = unknownRooms(r, ctx);
+  const item = resolveDraft(draft, clause, rules, r);
+  if (unknown.length && !item.question)
+    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
+  return item;
+}
+
+/**
+ * A rule said to be no longer wanted ("no more JSON"): the stored rule it names is dropped, or,
+ * with none stored, what the user wants instead is kept in their words.
+ */
+function unwantedItem(r: RuleReading, rules: RuleVersion[], clause: string, draft: RuleDraft): LearnItem {
+  const stored = rules.filter(
+    (v) => v.status === "active" && requirementKey(v.rule.requirement) === requirementKey(r.requirement),
+  );
+  if (stored.length)
+    return {
+      decision: "retract",
+      reason: `retracts ${stored[0].ruleId}`,
       clause,
-      rules,
-      r,
-    );
-  }
+      persistence: "persistent",
+      ruleId: stored[0].ruleId,
+      base: stored[0].versionId,
+      quote: clause,
+    };
+  // "quit telling me the room, I see it on the map": a rule of that kind is stored, said of
+  // another reply; it is the one to drop, or, with several, which one is asked. A behaviour in
+  // the user's words beside it would leave the rule they asked to end in force
+  const kin = rules.filter((v) => v.status === "active" && hits(targetOf(r.requirement), v));
+  if (kin.length === 1)
+    return {
+      decision: "retract",
+      reason: `retracts ${kin[0].ruleId}`,
+      clause,
+      persistence: "persistent",
+      ruleId: kin[0].ruleId,
+      base: kin[0].versionId,
+      quote: clause,
+    };
+  if (kin.length > 1)
+    return {
+      decision: "unclear",
+      reason: "a rule no longer wanted, but more than one could be meant",
+      clause,
+      question: `Which should I drop: ${kin.map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
+    };
+  // "no json, just plain text": nothing stored to drop, so it is what the user wants, in their words
+  return resolveDraft(
+    { ...draft, requirement: { kind: "behavior", text: draft.statement.replace(SENTENCE_END, "") } },
+    clause,
+    rules,
+    r,
+  );
+}
+
+/** The rooms named that this house does not have, by its own labels. */
+function unknownRooms(r: RuleReading, ctx: LearnContext): RoomRef[] {
+  return (r.rooms ?? []).filter(
+    (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
+  );
+}
+
+/** A room said that cannot be told from the house's rooms: which one is meant is asked. */
+function roomAsked(
+  t: Said,
+  r: RuleReading,
+  ctx: LearnContext,
+  clause: string,
+  draft: RuleDraft,
+): LearnItem | undefined {
   // "the back bedroom" in a house whose labels say only "bedroom", "guest bedroom": which one
   // it is cannot be told, and the wider room would be broader than what was said
   const house = ctx.rooms ?? [];
@@ -101,9 +132,7 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
       question: `Which room is "${said}": ${kinds.map((l) => `the ${l}`).join(", ")}, or another one?`,
     };
   }
-  const unknown = (r.rooms ?? []).filter(
-    (x) => ctx.rooms?.length && !ctx.rooms.some((l) => roomName(l) === x.room || roomKey(l) === x.room),
-  );
+  const unknown = unknownRooms(r, ctx);
   // "occupied rooms", "rooms with closed doors": no room of this house and no kind of room either,
   // so nothing is kept about a room made of the words around it; what is meant is asked
   const noRoom = unknown.find((x) => canonicalRoom(x.room) === undefined);
@@ -116,8 +145,5 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
       draft,
       question: `Which rooms do you mean by "${verbatim(t, noRoom)}"? Name them and I'll keep to it.`,
     };
-  const item = resolveDraft(draft, clause, rules, r);
-  if (unknown.length && !item.question)
-    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
-  return item;
+  return undefined;
 }
