@@ -137,36 +137,38 @@ test("any address but loopback needs the token it prints", async () => {
   }
 });
 
-test("a browser that stops reading does not slow an episode; two run at once", async () => {
-  // baseline: nobody watching
+test("a browser that stops reading does not hold an episode back; two run at once", async () => {
+  // A watcher whose socket never reads, and two sessions at the same time. Timing is not what is
+  // asserted (a busy machine makes any time bound flaky, and speed lives in the benchmarks): the
+  // episodes must end while the stuck page still has events it never took, so nothing waited
+  // for it, and its queue must stay bounded.
   const c = await TestClient.open(wsUrl());
-  const t0 = Date.now();
-  start(c);
-  const s1 = (await c.next((m) => m.type === "started")).session as { id: string };
-  c.send({ type: "unsubscribe", stream: s1.id });
-  await c.next((m) => m.type === "sessions" && ended(m, s1.id), 60_000);
-  const alone = Date.now() - t0;
-
-  // a watcher whose socket never reads, plus a second session at the same time
   const stuck = await TestClient.open(wsUrl());
   (stuck.ws as unknown as { _socket: { pause(): void } })._socket.pause();
-  const t1 = Date.now();
   start(c, { requestId: "a" });
   const a = (await c.next((m) => m.type === "started" && m.requestId === "a")).session as { id: string };
   stuck.send({ type: "subscribe", stream: a.id });
   start(c, { requestId: "b" });
   const b = (await c.next((m) => m.type === "started" && m.requestId === "b")).session as { id: string };
-  await c.next((m) => m.type === "sessions" && ended(m, a.id) && ended(m, b.id), 90_000);
-  const watched = Date.now() - t1;
-  // two episodes on two cores, one of them watched by a dead browser: no worse than twice one alone
-  assert.ok(watched < 2 * alone + 4000, `alone ${alone} ms, two with a stuck watcher ${watched} ms`);
+  await c.next((m) => m.type === "sessions" && ended(m, a.id) && ended(m, b.id), 120_000);
   const sessions = (c.messages.filter((m) => m.type === "sessions").at(-1)?.sessions ?? []) as {
     id: string;
     status: string;
     note: string;
   }[];
   for (const id of [a.id, b.id]) assert.match(sessions.find((s) => s.id === id)?.note ?? "", /in 700 steps|success/);
-  const queued = dash.clients().map((ch) => ch.pending.events);
+  // both were under way at once: some sessions message lists neither as ended
+  assert.ok(
+    c.messages.some((m) => m.type === "sessions" && running(m, a.id) && running(m, b.id)),
+    "the two sessions ran at the same time",
+  );
+  // the stuck page's channel: more events were meant for it than it was sent, or it was resynced
+  const channels = dash.clients();
+  assert.ok(
+    channels.some((ch) => ch.stats.eventsQueued > ch.stats.eventsSent || ch.stats.resyncs > 0 || ch.pending.events > 0),
+    `every channel caught up: ${JSON.stringify(channels.map((ch) => ch.stats))}`,
+  );
+  const queued = channels.map((ch) => ch.pending.events);
   assert.ok(Math.max(...queued) <= 5000, `queued events per client ${queued}`);
   stuck.ws.terminate();
   c.close();
@@ -233,6 +235,11 @@ test("a running evaluation's progress file is announced to pages", async () => {
   p.stop();
   c.close();
 });
+
+function running(m: Record<string, unknown>, id: string): boolean {
+  const s = (m.sessions as { id: string; status: string }[]).find((x) => x.id === id);
+  return s !== undefined && (s.status === "running" || s.status === "preparing");
+}
 
 function ended(m: Record<string, unknown>, id: string): boolean {
   const s = (m.sessions as { id: string; status: string }[]).find((x) => x.id === id);
