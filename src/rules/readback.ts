@@ -35,9 +35,17 @@ function swapPerson(s: string): string {
     "you're": "I'm",
     your: "my",
   };
+  // the verb agrees with its new subject: "I am home" → "you are home", "you were" → "I was"
+  const agree: Record<string, Record<string, string>> = {
+    i: { am: "are", was: "were" },
+    you: { are: "am", were: "was" },
+  };
+  let subject = "";
   return s.replace(LETTER_RUN, (w) => {
     const k = w.toLowerCase().replace(CURLY_APOSTROPHE, "'");
-    return map[k] ?? w;
+    const out = agree[subject]?.[k] ?? map[k] ?? w;
+    subject = k === "i" || k === "you" ? k : "";
+    return out;
   });
 }
 
@@ -84,14 +92,16 @@ export function inFirstPerson(r: Pick<RuleDraft, "requirement" | "conditions" | 
   const when = r.conditions.map((c) =>
     c.kind === "time" ? condition(c) : c.kind === "text" ? condition(c) : `when ${condition(c)}`,
   );
-  const except = r.exceptions.map((c) =>
-    // "unless I'm home" says itself; "on weekends", from a permission, is said as the exception it is
-    c.kind === "text"
-      ? LEADING_EXCEPT.test(c.quote)
-        ? condition(c)
-        : `except ${condition(c)}`
-      : `except ${c.kind === "time" ? condition(c) : `when ${condition(c)}`}`,
-  );
+  // "unless I'm home" says itself; the others ("on weekends", from a permission, or hours) are
+  // said as the exceptions they are, under one "except": "except between 9 and 12 or between 14 and 17"
+  const ownMarker = (c: (typeof r.exceptions)[number]) => c.kind === "text" && LEADING_EXCEPT.test(c.quote);
+  const excepted = r.exceptions
+    .filter((c) => !ownMarker(c))
+    .map((c) => (c.kind === "time" || c.kind === "text" ? condition(c) : `when ${condition(c)}`));
+  const except = [
+    ...(excepted.length ? [`except ${excepted.join(" or ")}`] : []),
+    ...r.exceptions.filter(ownMarker).map(condition),
+  ];
   const scope = r.scope.startsWith("scene:") ? " in this house" : "";
   return [act + scope, ...when, ...except].join(" ");
 }

@@ -1,0 +1,34 @@
+/**
+ * The robot's read-back of a rule (what it says it will do): several exceptions are said under
+ * one "except", joined by "or", and an exception that carries its own marker says itself.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { inFirstPerson } from "../../src/rules/readback.ts";
+import type { Condition } from "../../src/rules/types.ts";
+
+const hours = (fromHour: number, toHour: number, quote: string): Condition => ({
+  kind: "time",
+  fromHour,
+  toHour,
+  quote,
+});
+const rule = (exceptions: Condition[]) => ({
+  requirement: { kind: "avoid_room" as const, room: "workshop" },
+  conditions: [],
+  exceptions,
+  scope: "global",
+});
+
+test("two permitted spans of hours are read back under one 'except', never 'except … except …'", () => {
+  const said = inFirstPerson(rule([hours(8, 11, "from 8 to 11"), hours(13, 16, "from 1 to 4")]));
+  assert.match(said, /^stay out of the workshop except .+ or .+$/);
+  assert.equal(said.match(/\bexcept\b/g)?.length, 1, said);
+});
+
+test("one exception reads as before; one that says its own 'unless' is not given a second marker", () => {
+  assert.equal(inFirstPerson(rule([hours(8, 11, "from 8 to 11")])).match(/\bexcept\b/g)?.length, 1);
+  const own = inFirstPerson(rule([{ kind: "text", text: "I am home", quote: "unless I am home" }]));
+  assert.doesNotMatch(own, /\bexcept\b/, own);
+  assert.match(own, /unless you are home/);
+});
