@@ -21,8 +21,9 @@ import type { Cond } from "./conditions.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
 import { re } from "./reading.ts";
 import { hits } from "./resolve.ts";
+import { revisionOf } from "./revisions.ts";
 import { ruleItem } from "./rule-item.ts";
-import { conditionOf, type Said, sourceOf, statementOf, verbatim } from "./said.ts";
+import { conditionOf, type Said, statementOf, verbatim } from "./said.ts";
 
 /** One retraction or permission as said: what every step that answers it reads. */
 interface Retraction {
@@ -255,22 +256,15 @@ function droppedFields(x: Retraction, v: RuleVersion, named: string[]): LearnIte
   if (q.kind !== "json_fields" || !named.length || !named.every((f) => q.fields.includes(f))) return undefined;
   const fields = q.fields.filter((f) => !named.includes(f));
   if (!fields.length) return undefined;
-  return {
-    decision: "revise",
-    reason: `drops ${named.join(", ")} from the JSON reply`,
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    draft: {
-      ...v.rule,
-      requirement: { ...q, fields },
-      statement: x.clause,
+  return revisionOf(
+    v,
+    {
+      ...x,
+      reason: `drops ${named.join(", ")} from the JSON reply`,
       quotes: [x.quote, ...v.rule.quotes],
-      source: sourceOf(x.t, x.ctx),
     },
-    quote: x.quote,
-  };
+    { requirement: { ...q, fields } },
+  );
 }
 
 /**
@@ -296,27 +290,22 @@ function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | und
       question: "When exactly should I still stay out?",
     };
   if (!still.length || !onlyRooms(r)) return undefined;
-  return {
-    decision: "revise",
-    reason: "allowed again except sometimes: the rule holds only then",
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    draft: {
-      ...v.rule,
+  return revisionOf(
+    v,
+    {
+      ...x,
+      reason: "allowed again except sometimes: the rule holds only then",
+      quotes: [x.quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
+    },
+    {
       // the hours the permission leaves out are when the ban holds now: they replace the rule's
       // own hours ("except after 8" of a ban from 9 bans from 8), never narrow them further
       conditions: [
         ...v.rule.conditions.filter((c) => c.kind !== "time" || !still.some((s) => s!.kind === "time")),
         ...still.map((c) => conditionOf(t, c!, v.rule.requirement)),
       ],
-      statement: x.clause,
-      quotes: [x.quote, ...still.map((c) => verbatim(t, c!)), ...v.rule.quotes],
-      source: sourceOf(t, x.ctx),
     },
-    quote: x.quote,
-  };
+  );
 }
 
 /** Allowed again only at some hours, or only in this house: an exception to the rule. */
@@ -332,23 +321,16 @@ function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | un
       ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || x.quote } as Condition]
       : []),
   ];
-  return {
-    decision: "revise",
-    reason: "allowed again only sometimes or somewhere: an exception to the rule",
-    clause: x.clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    // this version's words are the permission; the requirement comes from the version it supersedes
-    draft: {
-      ...v.rule,
-      exceptions,
-      statement: x.clause,
+  // this version's words are the permission; the requirement comes from the version it supersedes
+  return revisionOf(
+    v,
+    {
+      ...x,
+      reason: "allowed again only sometimes or somewhere: an exception to the rule",
       quotes: [x.quote, ...times.map((c) => verbatim(t, c)), ...v.rule.quotes],
-      source: sourceOf(t, x.ctx),
     },
-    quote: x.quote,
-  };
+    { exceptions },
+  );
 }
 
 function retracted(x: Retraction, v: RuleVersion): LearnItem {

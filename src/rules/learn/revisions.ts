@@ -5,11 +5,33 @@
  * change a rule the user did not mean.
  */
 import { overlap } from "../../language/index.ts";
-import type { Condition, Requirement, RuleVersion } from "../types.ts";
+import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { NarrowReading, Reading, ReroomReading } from "./clause.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
 import { conditionsSpokenOf, hits, rulesForHours } from "./resolve.ts";
 import { conditionOf, type Said, sourceOf, statementOf, verbatim } from "./said.ts";
+
+/**
+ * A new version of the rule in force `v`, as said in `clause`: the rule with `changes` (its
+ * hours, room, fields …), the clause as its statement, `quotes` as the words it came from. Every
+ * update that acts on a rule in force builds its item here.
+ */
+export function revisionOf(
+  v: RuleVersion,
+  said: { t: Said; ctx: LearnContext; reason: string; clause: string; quotes: string[]; quote?: string },
+  changes: Partial<RuleDraft>,
+): LearnItem {
+  return {
+    decision: "revise",
+    reason: said.reason,
+    clause: said.clause,
+    persistence: "persistent",
+    ruleId: v.ruleId,
+    base: v.versionId,
+    draft: { ...v.rule, ...changes, statement: said.clause, quotes: said.quotes, source: sourceOf(said.t, said.ctx) },
+    ...(said.quote === undefined ? {} : { quote: said.quote }),
+  };
+}
 
 /** "the study rule is only for weekends": the rules it names keep what they had, and hold only then too. */
 export function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx: LearnContext): LearnItem[] {
@@ -43,22 +65,17 @@ export function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx
   return found.map((v) => {
     const conditions = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
     const exceptions = r.exceptions.map((c) => conditionOf(t, c, v.rule.requirement));
-    return {
-      decision: "revise",
-      reason: "when a stored rule applies, narrowed",
-      clause,
-      persistence: "persistent",
-      ruleId: v.ruleId,
-      base: v.versionId,
-      draft: {
-        ...v.rule,
-        conditions: [...v.rule.conditions, ...conditions],
-        exceptions: [...v.rule.exceptions, ...exceptions],
-        statement: clause,
+    return revisionOf(
+      v,
+      {
+        t,
+        ctx,
+        reason: "when a stored rule applies, narrowed",
+        clause,
         quotes: [...new Set([clause, ...v.rule.quotes])],
-        source: sourceOf(t, ctx),
       },
-    };
+      { conditions: [...v.rule.conditions, ...conditions], exceptions: [...v.rule.exceptions, ...exceptions] },
+    );
   });
 }
 
@@ -84,21 +101,11 @@ export function reroomItem(t: Said, r: ReroomReading, rules: RuleVersion[], ctx:
     };
   const v = found[0];
   const q = v.rule.requirement as Extract<Requirement, { kind: "avoid_room" | "no_stop_in_room" }>;
-  return {
-    decision: "revise",
-    reason: `the room of ${v.ruleId}, put right`,
-    clause,
-    persistence: "persistent",
-    ruleId: v.ruleId,
-    base: v.versionId,
-    draft: {
-      ...v.rule,
-      requirement: { ...q, room: r.to.room },
-      statement: clause,
-      quotes: [clause],
-      source: sourceOf(t, ctx),
-    },
-  };
+  return revisionOf(
+    v,
+    { t, ctx, reason: `the room of ${v.ruleId}, put right`, clause, quotes: [clause] },
+    { requirement: { ...q, room: r.to.room } },
+  );
 }
 
 /** "The baby sleeps from 1 to 3": the hours of a condition only people know, on the rules that have it. */
@@ -124,21 +131,17 @@ export function hoursItems(
         clause,
         question: `Which of "${texts.map((c) => c.quote).join('" or "')}" are those hours for?`,
       };
-    return {
-      decision: "revise",
-      reason: "the hours of a condition that could not be computed",
-      clause,
-      persistence: "persistent",
-      ruleId: v.ruleId,
-      base: v.versionId,
-      draft: {
-        ...v.rule,
-        conditions: [...v.rule.conditions.filter((c) => !replaced.includes(c)), ...times],
-        statement: clause,
+    return revisionOf(
+      v,
+      {
+        t,
+        ctx,
+        reason: "the hours of a condition that could not be computed",
+        clause,
         quotes: [...times.map((c) => c.quote), ...v.rule.quotes],
-        source: sourceOf(t, ctx),
       },
-    };
+      { conditions: [...v.rule.conditions.filter((c) => !replaced.includes(c)), ...times] },
+    );
   });
 }
 
@@ -182,20 +185,16 @@ function retimeItems(
   const v = found[0];
   const times = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
   return [
-    {
-      decision: "revise",
-      reason: "the hours of a rule in force, replaced",
-      clause,
-      persistence: "persistent",
-      ruleId: v.ruleId,
-      base: v.versionId,
-      draft: {
-        ...v.rule,
-        conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times],
-        statement: clause,
+    revisionOf(
+      v,
+      {
+        t,
+        ctx,
+        reason: "the hours of a rule in force, replaced",
+        clause,
         quotes: [...new Set([clause, ...times.map((c) => c.quote), ...v.rule.quotes])],
-        source: sourceOf(t, ctx),
       },
-    },
+      { conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times] },
+    ),
   ];
 }
