@@ -44,23 +44,6 @@ const LAYERS = [
   "util",
 ];
 
-const { existsSync, readFileSync } = require("node:fs");
-const { join } = require("node:path");
-
-/**
- * Each part's entry file, and the heavy modules it lists as imported directly (issue 23: each
- * loads a package at import that start-up must not; scripts/dev/part-imports.ts writes the list).
- */
-const ENTRIES = [...LAYERS.flatMap((l) => l.split("|"))]
-  .map((p) => `src/${p}/index.ts`)
-  .filter((f) => existsSync(join(__dirname, f)));
-const HEAVY_DIRECT = ENTRIES.flatMap((entry) => {
-  const dir = entry.replace(/index\.ts$/, "");
-  return [...readFileSync(join(__dirname, entry), "utf8").matchAll(/^ \* heavy: \.\/(\S+\.ts) /gm)].map(
-    (m) => `^${(dir + m[1]).replaceAll(".", "\\.")}$`,
-  );
-});
-
 const part = (names) => `^src/(${names})/`;
 const below = (i) => LAYERS.slice(i + 1).join("|");
 const above = (i) => LAYERS.slice(0, i).join("|");
@@ -92,13 +75,12 @@ module.exports = {
     ...layerRules,
     {
       name: "part-interfaces",
-      comment:
-        "across parts, import the other part's entry file (src/<part>/index.ts), or one of the heavy modules it lists",
+      comment: "across parts, import the other part's entry file (src/<part>/index.ts)",
       severity: "error",
       from: { path: "^src/([^/]+)/" },
       to: {
         path: "^src/[^/]+/",
-        pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$", ...HEAVY_DIRECT],
+        pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$"],
       },
     },
     {

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import type { PolarConfig } from "../config/index.ts";
 import { ConfigError, loadConfig } from "../config/index.ts";
-import { storeNames } from "../memory/create.ts";
-import { ruleLibraryTypes } from "../rules/stores.ts";
+import { storeNames } from "../memory/index.ts";
+import { ruleLibraryTypes } from "../rules/index.ts";
 
 /** Error whose message is meant for the user as is (no stack trace). */
 export class UserError extends Error {

@@ -11,18 +11,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import type { EvaluationEpisode } from "../datasets/index.ts";
-import { runEvaluation } from "../eval/evaluation-session.ts";
+import type { Progress } from "../eval/index.ts";
 import {
   episodeGroup,
   formatUsd,
   MEMORY_LABELS,
   NOT_REPORTED,
+  planJobs,
   RESULTS_FILE,
   type ResultLine,
   readResults,
+  runEvaluation,
 } from "../eval/index.ts";
-import type { Progress } from "../eval/progress.ts";
-import { planJobs } from "../eval/runner.ts";
 import { createMemoryFactory } from "./memory-factory.ts";
 import { buildPlan } from "./setup.ts";
 import { createRuntime } from "./wiring.ts";

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
-import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "../eval/runner.ts";
+import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "../eval/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { registeredNames } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";

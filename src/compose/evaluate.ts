@@ -1,21 +1,28 @@
 /** One call from config to results and report: what `polar eval`, `npm start`, tests and the bench use. */
 import { join } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
-import { runEvaluation } from "../eval/evaluation-session.ts";
 import {
   DEV_BANK,
+  type EvalPlan,
+  type EvalRuntime,
   loadBank,
   type PhraseBank,
+  planRuleEval,
   type RuleEvalLine,
+  type RunOptions,
+  type RunSummary,
+  readsNoText,
+  runEvaluation,
+  runRuleEval,
+  sceneFacts,
   scoreTable,
+  slug,
   sweep,
   writeRuleEval,
 } from "../eval/index.ts";
-import { planRuleEval, readsNoText, runRuleEval, sceneFacts } from "../eval/rules-eval.ts";
-import { type EvalPlan, type EvalRuntime, type RunOptions, type RunSummary, slug } from "../eval/runner.ts";
 import type { BackboneConfig } from "../mllm/index.ts";
 import type { RulesMethod } from "../rules/index.ts";
-import { ruleLayerFor } from "../rules/model/layer.ts";
+import { ruleLayerFor } from "../rules/index.ts";
 import { settingsFromConfig } from "../sim/index.ts";
 import { claimDir } from "../util/index.ts";
 import { createMemoryFactory } from "./memory-factory.ts";

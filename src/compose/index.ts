@@ -6,18 +6,13 @@
  * (.dependency-cruiser.cjs, part-interfaces).
  */
 
+export { dryRun, formatDryRun } from "./dry-run.ts";
+export type { EvaluateOptions } from "./evaluate.ts";
+export { evaluate } from "./evaluate.ts";
+export { createMemoryFactory } from "./memory-factory.ts";
 export { memoryConfigFor, memoryToRead, readStoreRecord, STORE_RECORD, StoreElsewhereError } from "./memory-folder.ts";
 export type { PluginHost } from "./plugins.ts";
 export { loadPlugins } from "./plugins.ts";
+export { buildPlan, PlanError } from "./setup.ts";
 export type { MemoryFactory } from "./wiring.ts";
-
-/*
- * Imported directly, not through this file: each loads a package at import that start-up must
- * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
- * runs). .dependency-cruiser.cjs reads these lines.
- * heavy: ./dry-run.ts (@google/genai, better-sqlite3, cli-progress, openai, sharp, ws)
- * heavy: ./evaluate.ts (@google/genai, better-sqlite3, cli-progress, neo4j-driver, openai, sharp, ws)
- * heavy: ./memory-factory.ts (better-sqlite3, sharp)
- * heavy: ./setup.ts (@google/genai, cli-progress, openai, sharp, ws)
- * heavy: ./wiring.ts (@google/genai, openai, sharp, ws)
- */
+export { createRuntime } from "./wiring.ts";

@@ -6,18 +6,19 @@
 
 import type { InteractionLog } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
-import { createStore, storeKind } from "../memory/create.ts";
 import type { Embedder } from "../memory/index.ts";
 import {
   Bm25Retriever,
   createEmbedder,
+  createStore,
   DenseRawRetriever,
+  GraphMemory,
   type InteractionRetriever,
   LEXICAL_NAME,
   recallAtK,
   retrieve,
+  storeKind,
 } from "../memory/index.ts";
-import { GraphMemory } from "../memory/polar-memory.ts";
 import type { Policy } from "../mllm/index.ts";
 import { memoryConfigFor, writeStoreRecord } from "./memory-folder.ts";
 import type { MemoryFactory, PolarMemoryHandle } from "./wiring.ts";

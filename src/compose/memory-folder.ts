@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { PolarConfig } from "../config/index.ts";
-import { storeKind } from "../memory/create.ts";
+import { storeKind } from "../memory/index.ts";
 import { readDataText } from "../util/index.ts";
 
 /** the file in a memory folder that says where a Neo4j memory of it lives (never a password) */

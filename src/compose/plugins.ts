@@ -13,31 +13,29 @@ import { pathToFileURL } from "node:url";
 import { ConfigError } from "../config/index.ts";
 
 export interface PluginHost {
-  registerSimulator: typeof import("../sim/simulator-registry.ts").registerSimulator;
-  registerStore: typeof import("../memory/create.ts").registerStore;
+  registerSimulator: typeof import("../sim/index.ts").registerSimulator;
+  registerStore: typeof import("../memory/index.ts").registerStore;
   registerEmbedder: typeof import("../memory/index.ts").registerEmbedder;
-  registerBackbone: typeof import("../mllm/backbone-registry.ts").registerBackbone;
+  registerBackbone: typeof import("../mllm/index.ts").registerBackbone;
   registerProvider: typeof import("../mllm/index.ts").registerProvider;
-  registerRuleLibrary: typeof import("../rules/stores.ts").registerRuleLibrary;
+  registerRuleLibrary: typeof import("../rules/index.ts").registerRuleLibrary;
   registerMeasure: typeof import("../eval/index.ts").registerMeasure;
 }
 
-// the registries' modules load only when a config lists a plug-in: several load heavy packages
+// the registries load only when a config lists a plug-in
 async function host(): Promise<PluginHost> {
-  const [sim, store, embedders, backbones, mllm, rules, measures] = await Promise.all([
-    import("../sim/simulator-registry.ts"),
-    import("../memory/create.ts"),
+  const [sim, memory, mllm, rules, measures] = await Promise.all([
+    import("../sim/index.ts"),
     import("../memory/index.ts"),
-    import("../mllm/backbone-registry.ts"),
     import("../mllm/index.ts"),
-    import("../rules/stores.ts"),
+    import("../rules/index.ts"),
     import("../eval/index.ts"),
   ]);
   return {
     registerSimulator: sim.registerSimulator,
-    registerStore: store.registerStore,
-    registerEmbedder: embedders.registerEmbedder,
-    registerBackbone: backbones.registerBackbone,
+    registerStore: memory.registerStore,
+    registerEmbedder: memory.registerEmbedder,
+    registerBackbone: mllm.registerBackbone,
     registerProvider: mllm.registerProvider,
     registerRuleLibrary: rules.registerRuleLibrary,
     registerMeasure: measures.registerMeasure,

@@ -7,8 +7,14 @@ import { resolve } from "node:path";
 import type { PolarConfig } from "../config/index.ts";
 import type { ScenarioSet } from "../datasets/index.ts";
 import { loadScenarioSet, scenarioSetFile } from "../datasets/index.ts";
-import { MeasureSet, type MemoryModeName, RECORD_MEASURES, type Representation } from "../eval/index.ts";
-import { type EvalPlan, hashFile } from "../eval/runner.ts";
+import {
+  type EvalPlan,
+  hashFile,
+  MeasureSet,
+  type MemoryModeName,
+  RECORD_MEASURES,
+  type Representation,
+} from "../eval/index.ts";
 import type { SimulatorConfig } from "../sim/index.ts";
 import { prepareBackbones } from "./wiring.ts";
 

@@ -7,7 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
-import type { EpisodeWorker, EpisodeWorkers } from "../eval/runner.ts";
+import type { EpisodeWorker, EpisodeWorkers } from "../eval/index.ts";
 import { missingFrom } from "../util/index.ts";
 import type { RunReply, ThreadReply, ThreadRequest } from "./episode-thread.ts";
 

@@ -6,21 +6,17 @@
 import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { MemoryAccess, PolarMemory } from "../agent/index.ts";
-import { InteractionLog } from "../agent/index.ts";
-import { loadReferenceImage } from "../agent/reference-image.ts";
+import { InteractionLog, loadReferenceImage } from "../agent/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { resolveBackbone } from "../config/index.ts";
 import type { EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
-import { checkBackboneType, createPolicy } from "../mllm/backbone-registry.ts";
 import type { BackboneConfig, Policy } from "../mllm/index.ts";
-import { checkBackboneReady } from "../mllm/index.ts";
+import { checkBackboneReady, checkBackboneType, createPolicy } from "../mllm/index.ts";
 // the offline backbone registers itself (it sits above planning, so the backbone registry cannot import it)
-import "../policies/heuristic/backbone.ts";
-import { describeTrigger, runEpisode } from "../eval/harness.ts";
-import { withRepresentation } from "../eval/index.ts";
-import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "../eval/runner.ts";
-import { storeKind } from "../memory/create.ts";
-import { Neo4jConfig } from "../memory/index.ts";
+import "../policies/index.ts";
+import type { BackboneRuntime, EpisodeOutcome, EvalRuntime, Job, RecallOutcome } from "../eval/index.ts";
+import { describeTrigger, runEpisode, withRepresentation } from "../eval/index.ts";
+import { Neo4jConfig, storeKind } from "../memory/index.ts";
 import { SceneGraphCache } from "../planning/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { settingsFromConfig } from "../sim/index.ts";

@@ -1,7 +1,7 @@
 /**
  * What other parts may use of src/config: loading config (configs/default.yaml and layers over
  * it), the backbone files, the composed schema. Imports across parts come here
- * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * (.dependency-cruiser.cjs, part-interfaces).
  */
 export { listBackbones, resolveBackbone } from "./backbones.ts";
 export { EvalConfig } from "./eval-schema.ts";

@@ -7,8 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { MemoryFactory } from "../compose/index.ts";
-import { createMemoryFactory } from "../compose/memory-factory.ts";
-import { createRuntime } from "../compose/wiring.ts";
+import { createMemoryFactory, createRuntime } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import { listBackbones, resolveBackbone } from "../config/index.ts";
 import {
@@ -21,9 +20,13 @@ import {
 } from "../datasets/index.ts";
 import type { BackboneRuntime, EvalRuntime } from "../eval/index.ts";
 import { checkBackboneReady } from "../mllm/index.ts";
-import { describeTaught, type ModelRuleLayer, rulesForEpisodes } from "../rules/index.ts";
-import { ruleLayerFor } from "../rules/model/layer.ts";
-import { openRuleLibrary } from "../rules/stores.ts";
+import {
+  describeTaught,
+  type ModelRuleLayer,
+  openRuleLibrary,
+  ruleLayerFor,
+  rulesForEpisodes,
+} from "../rules/index.ts";
 import { type ClaimedDir, claimDir } from "../util/index.ts";
 import type { StartMessage } from "./page-messages.ts";
 import { type DataRoots, PathRefused } from "./paths.ts";

@@ -1,13 +1,7 @@
 /**
  * What other parts may use of src/dashboard: the dashboard server (polar dashboard). Imports
- * across parts come here (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts
- * keeps the list below.
+ * across parts come here (.dependency-cruiser.cjs, part-interfaces).
  */
 
-/*
- * Imported directly, not through this file: each loads a package at import that start-up must
- * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
- * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
- * heavy: ./drive.ts (@google/genai, better-sqlite3, neo4j-driver, openai, sharp, ws)
- * heavy: ./server.ts (@google/genai, better-sqlite3, neo4j-driver, openai, sharp, ws)
- */
+export { DEFAULT_MAX_LIVE_SESSIONS } from "./drive.ts";
+export { startDashboard } from "./server.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { memoryConfigFor, memoryToRead, readStoreRecord, STORE_RECORD } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
 import type { ObjectMemory } from "../memory/index.ts";
-import { openExistingStore } from "../memory/open-existing.ts";
+import { openExistingStore } from "../memory/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 export interface GraphNode {

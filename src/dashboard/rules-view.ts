@@ -5,9 +5,14 @@
  */
 import type { PolarConfig } from "../config/index.ts";
 import type { ModelRuleLayer } from "../rules/index.ts";
-import { describeRule, describeTaught, teach } from "../rules/index.ts";
-import { defaultRulesDb } from "../rules/sqlite-library.ts";
-import { openRuleLibrary, ruleLibraryKind } from "../rules/stores.ts";
+import {
+  defaultRulesDb,
+  describeRule,
+  describeTaught,
+  openRuleLibrary,
+  ruleLibraryKind,
+  teach,
+} from "../rules/index.ts";
 
 export function rulesPath(config: PolarConfig): string {
   return defaultRulesDb(config.memory.path);

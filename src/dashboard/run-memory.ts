@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { slug } from "../eval/runner.ts";
+import { slug } from "../eval/index.ts";
 import type { DataRoots } from "./paths.ts";
 
 /** how far up from a run folder a memory folder is looked for (OUT/episodes/<backbone>/<group>/<episode>) */

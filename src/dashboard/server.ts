@@ -8,8 +8,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
-import { type WebSocket, WebSocketServer } from "ws";
-import { hostAllowed, isLoopback, originAllowed } from "../util/index.ts";
+import type { WebSocket } from "ws";
+import { hostAllowed, isLoopback, originAllowed, wsPackage } from "../util/index.ts";
 import type { ClientChannel } from "./channel.ts";
 import type { Drive } from "./drive.ts";
 import { type DashboardOptions, Hub } from "./hub.ts";
@@ -83,7 +83,7 @@ function pageServer(hub: Hub, host: string, token: string | null): Server {
       send(res, 500, "internal error");
     }
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const wss = new (wsPackage().WebSocketServer)({ noServer: true, maxPayload: 256 * 1024 });
   hub.onClose(() => wss.close());
   server.on("upgrade", (req, socket, head) => {
     // First, before anything that parses what the request says: a page on another site (or a

@@ -1,7 +1,7 @@
 /**
  * What other parts may use of src/datasets: scenario sets: their schema, loading, the PInNED
  * importer and the generator. Imports across parts come here (.dependency-cruiser.cjs, part-
- * interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * interfaces).
  */
 export { DatasetError } from "./dataset-errors.ts";
 export { buildAuthoredSet, readAuthoredSet } from "./generate/authored.ts";

@@ -3,8 +3,7 @@
  * the record's seven read as a failure when the episode never reached an end to measure; what
  * the agent grounded against the ground truth; timings, calls and the rule layer's summary.
  */
-import type { runAgent } from "../agent/episode.ts";
-import type { CallSummary, EpisodeError, Stopwatch, Task } from "../agent/index.ts";
+import type { CallSummary, EpisodeError, runAgent, Stopwatch, Task } from "../agent/index.ts";
 import type { Episode } from "../datasets/index.ts";
 import type { SceneGraph } from "../planning/index.ts";
 import type { RuleSession } from "../rules/index.ts";

@@ -8,9 +8,8 @@
  * runEpisode never throws for what goes wrong inside an episode: the record says why.
  */
 
-import { runAgent } from "../agent/episode.ts";
 import type { AgentConfig, CallSummary, EpisodeEvent, MemoryAccess, Referent, Task } from "../agent/index.ts";
-import { classifyError, type EpisodeError, EventStream, Stopwatch } from "../agent/index.ts";
+import { classifyError, type EpisodeError, EventStream, runAgent, Stopwatch } from "../agent/index.ts";
 import type { Episode } from "../datasets/index.ts";
 import type { Policy } from "../mllm/index.ts";
 import { summarizeCalls } from "../mllm/index.ts";

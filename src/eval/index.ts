@@ -6,12 +6,19 @@
 
 export { EPISODES_DIR, episodeGroup } from "./episode-files.ts";
 export { MAP_BUDGET_BYTES, MAP_IMAGE, MAP_INFO, MapInfo } from "./episode-map.ts";
+export { runEvaluation } from "./evaluation-session.ts";
+export { describeTrigger, runEpisode } from "./harness.ts";
+export { ExportArgs, exportEpisode, STEP_SECONDS } from "./mcap-export.ts";
 export { MeasureSet, RECORD_MEASURES, registerMeasure } from "./measures/built-in.ts";
+export { checkMerge, describeCheck, MergeError, writeMerge } from "./merge.ts";
 export { MEMORY_LABELS } from "./metrics.ts";
+export type { Progress } from "./progress.ts";
+export { stderrProgress } from "./progress.ts";
 export { PROGRESS_FILE, ProgressFile } from "./progress-file.ts";
 export type { EpisodeRecord } from "./record.ts";
 export { formatUsd, NOT_REPORTED } from "./report/backbone-usage.ts";
 export type { ReportOutput } from "./report/write-report.ts";
+export { writeReport } from "./report/write-report.ts";
 export { withRepresentation } from "./representation.ts";
 export type { MemoryModeName, Representation, ResultLine } from "./results.ts";
 export {
@@ -28,24 +35,23 @@ export type { PhraseBank } from "./rule-phase/phrases.ts";
 export { DEV_BANK, loadBank, TEST_BANK } from "./rule-phase/phrases.ts";
 export { writeRuleEval } from "./rule-phase/report.ts";
 export { sweep } from "./rule-phase/sweep.ts";
+export { planRuleEval, readsNoText, runRuleEval, sceneFacts } from "./rules-eval.ts";
 export { describeDifference, RunConfig, runConfigOf, runHash, writeRunFile } from "./run-config.ts";
 export { ResumeMismatchError, RunLedger } from "./run-ledger.ts";
-export type { BackboneRuntime, EvalPlan, EvalRuntime, Job } from "./runner.ts";
+export type {
+  BackboneRuntime,
+  EpisodeOutcome,
+  EpisodeWorker,
+  EpisodeWorkers,
+  EvalPlan,
+  EvalRuntime,
+  Job,
+  RecallOutcome,
+  RunOptions,
+  RunSummary,
+} from "./runner.ts";
+export { configHash, episodeSettings, hashFile, planJobs, runKeeping, slug, toLine } from "./runner.ts";
 export type { Shard } from "./shard.ts";
 export { parseShard, ShardSpecError } from "./shard.ts";
 export { TrajectoryWriter } from "./trajectory-writer.ts";
 export { tapViews } from "./view-tap.ts";
-
-/*
- * Imported directly, not through this file: each loads a package at import that start-up must
- * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
- * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
- * heavy: ./evaluation-session.ts (cli-progress, sharp)
- * heavy: ./harness.ts (sharp)
- * heavy: ./mcap-export.ts (@mcap/core)
- * heavy: ./merge.ts (sharp)
- * heavy: ./progress.ts (cli-progress)
- * heavy: ./report/write-report.ts (sharp)
- * heavy: ./rules-eval.ts (sharp)
- * heavy: ./runner.ts (cli-progress, sharp)
- */

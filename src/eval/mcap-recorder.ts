@@ -3,7 +3,8 @@
  * Polar writes), one channel per topic registered on first use, and a count per topic of the
  * messages that went in. `polar export` (mcap-export.ts) decides what goes where and when.
  */
-import { McapWriter } from "@mcap/core";
+import type { McapWriter } from "@mcap/core";
+import { mcapPackage } from "../util/index.ts";
 
 const TIME = {
   type: "object",
@@ -142,7 +143,7 @@ export class McapRecorder {
   private readonly seqs = new Map<number, number>();
 
   constructor() {
-    this.writer = new McapWriter({
+    this.writer = new (mcapPackage().McapWriter)({
       writable: {
         write: async (b) => {
           this.chunks.push(b.slice());

@@ -4,8 +4,7 @@
  * of the way. The ETA is Pace's (util/pace.ts): "estimating" until the first episodes have
  * shown a pace, never a figure carried from the start-up.
  */
-import cliProgress from "cli-progress";
-import { Pace } from "../util/index.ts";
+import { cliProgressPackage, Pace } from "../util/index.ts";
 
 export interface Progress {
   start(total: number, alreadyDone: number): void;
@@ -28,14 +27,14 @@ export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let nextLine = 0;
   const tty = Boolean(stream.isTTY);
   const bar = tty
-    ? new cliProgress.SingleBar(
+    ? new (cliProgressPackage().SingleBar)(
         {
           stream,
           format: "eval [{bar}] {value}/{total} episodes · SR so far {sr} · {left} · {label}",
           hideCursor: true,
           fps: 5,
         },
-        cliProgress.Presets.shades_classic,
+        cliProgressPackage().Presets.shades_classic,
       )
     : null;
   // a rate beside the n it comes from: 100% of 3 is not 100% of 300

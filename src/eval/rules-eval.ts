@@ -36,8 +36,14 @@ import type { EvaluationEpisode, ScenarioSet } from "../datasets/index.ts";
 import { Neo4jConfig } from "../memory/index.ts";
 import type { MemoryMode } from "../mllm/index.ts";
 import type { ModelRuleLayer, RuleDraft, RuleLibrary, RulesMethod } from "../rules/index.ts";
-import { type OpenedInput, rulesForEpisodes, type TeachResult, teach } from "../rules/index.ts";
-import { openRuleLibrary, ruleLibraryKind } from "../rules/stores.ts";
+import {
+  type OpenedInput,
+  openRuleLibrary,
+  ruleLibraryKind,
+  rulesForEpisodes,
+  type TeachResult,
+  teach,
+} from "../rules/index.ts";
 import type { Receptacle, SceneInfo, Simulator, Vec3 } from "../sim/index.ts";
 import { fnv1a as hashSeed, mulberry32 } from "../util/index.ts";
 import { runPool } from "./pool.ts";

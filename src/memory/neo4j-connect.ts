@@ -3,13 +3,16 @@
  * (never logged, never put in a message), and a bounded connect-with-retries that fails with an
  * error naming the URI.
  */
-import neo4j, { type Driver, Neo4jError } from "neo4j-driver";
-import { rememberSecret } from "../util/index.ts";
+import type { Driver } from "neo4j-driver";
+import { neo4jPackage, rememberSecret } from "../util/index.ts";
 import type { Neo4jConfig } from "./config.ts";
 import { MemoryStoreError } from "./store.ts";
 
 function isAuthFailure(e: unknown): boolean {
-  return e instanceof Neo4jError && /Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(e.code);
+  return (
+    e instanceof neo4jPackage().Neo4jError &&
+    /Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(e.code)
+  );
 }
 
 export interface Neo4jConnection {
@@ -31,10 +34,10 @@ export async function connectNeo4j(
 ): Promise<Neo4jConnection> {
   const password = env[cfg.passwordEnv];
   rememberSecret(password);
-  const auth = password ? neo4j.auth.basic(cfg.user, password) : neo4j.auth.basic(cfg.user, "");
+  const auth = password ? neo4jPackage().auth.basic(cfg.user, password) : neo4jPackage().auth.basic(cfg.user, "");
   let driver: Driver;
   try {
-    driver = neo4j.driver(cfg.uri, auth, {
+    driver = neo4jPackage().driver(cfg.uri, auth, {
       connectionTimeout: cfg.connectTimeoutMs,
       connectionAcquisitionTimeout: cfg.connectTimeoutMs * 2,
       // The driver's own retry loop for executeRead/executeWrite; kept short so that an outage
@@ -75,6 +78,6 @@ export async function connectNeo4j(
 }
 
 export function errorText(e: unknown): string {
-  if (e instanceof Neo4jError) return `${e.code}: ${e.message.split("\n")[0]}`;
+  if (e instanceof neo4jPackage().Neo4jError) return `${e.code}: ${e.message.split("\n")[0]}`;
   return e instanceof Error ? e.message : String(e);
 }

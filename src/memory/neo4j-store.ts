@@ -19,7 +19,8 @@
  * recomputed on the server from the stored vectors (vector.similarity.cosine, exact), since the
  * index's scores are approximate (quantized); only the top `limit` rows travel back.
  */
-import neo4j, { type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
+import type { ManagedTransaction, Record as Neo4jRecord } from "neo4j-driver";
+import { neo4jPackage } from "../util/index.ts";
 import type { Neo4jConfig } from "./config.ts";
 import { connectNeo4j, errorText, type Neo4jConnection } from "./neo4j-connect.ts";
 import { ensureSchema, VECTOR_INDEX } from "./neo4j-schema.ts";
@@ -108,7 +109,10 @@ export class Neo4jMemoryStore implements MemoryStore {
   }
 
   private async read(what: string, query: string, params: Params): Promise<Neo4jRecord[]> {
-    const session = this.conn.driver.session({ database: this.conn.database, defaultAccessMode: neo4j.session.READ });
+    const session = this.conn.driver.session({
+      database: this.conn.database,
+      defaultAccessMode: neo4jPackage().session.READ,
+    });
     try {
       return await session.executeRead(async (tx) => (await tx.run(query, params)).records);
     } catch (e) {
@@ -119,7 +123,10 @@ export class Neo4jMemoryStore implements MemoryStore {
   }
 
   private async write<T>(what: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    const session = this.conn.driver.session({ database: this.conn.database, defaultAccessMode: neo4j.session.WRITE });
+    const session = this.conn.driver.session({
+      database: this.conn.database,
+      defaultAccessMode: neo4jPackage().session.WRITE,
+    });
     try {
       return await session.executeWrite(work);
     } catch (e) {
@@ -176,7 +183,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       throw new MemoryStoreError(`query vector has ${vector.length} dims, the store holds ${held.dim}`);
     }
     const q = Array.from(vector);
-    const scope = { ...this.scope(user), vector: q, limit: neo4j.int(limit) };
+    const scope = { ...this.scope(user), vector: q, limit: neo4jPackage().int(limit) };
     // Scores are computed exactly on the server from the stored vectors (the index's own scores
     // are quantized); vector.similarity.cosine is (1 + cos) / 2, and cos = dot for unit vectors.
     const ranked = `WITH node, vector.similarity.cosine(node.embedding, $vector) AS score
@@ -190,7 +197,7 @@ export class Neo4jMemoryStore implements MemoryStore {
         `CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node
          WHERE node.space = $space AND node.userId = $user
          ${ranked}`,
-        { ...scope, index: VECTOR_INDEX, k: neo4j.int(k) },
+        { ...scope, index: VECTOR_INDEX, k: neo4jPackage().int(k) },
       );
       if (rows.length >= limit) return toHits(rows);
       total ??= await this.countIndexed();
@@ -313,7 +320,7 @@ export class Neo4jMemoryStore implements MemoryStore {
        RETURN ev.kind AS kind, ev.nodeId AS nodeId, ev.objectId AS objectId, ev.episodeId AS episodeId,
               ${ms("ev.at")} AS at, ${ms("ev.recordedAt")} AS recordedAt, ev.detail AS detail
        ORDER BY ev.seq`,
-      { ...this.scope(user), limit: neo4j.int(opts.limit ?? Number.MAX_SAFE_INTEGER) },
+      { ...this.scope(user), limit: neo4jPackage().int(opts.limit ?? Number.MAX_SAFE_INTEGER) },
     );
     return rows.map((r) => r.toObject() as MemoryEvent);
   }

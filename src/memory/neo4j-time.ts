@@ -3,15 +3,16 @@
  * Cypher's date functions read them; a store written before held epoch milliseconds as integers,
  * and every read takes either through `ms`, which gives milliseconds.
  */
-import neo4j from "neo4j-driver";
+import type { DateTime } from "neo4j-driver";
+import { neo4jPackage } from "../util/index.ts";
 
 /** A Cypher expression: the time at `x` (a DATETIME or older integer milliseconds) as milliseconds. */
 export const ms = (x: string) => `(CASE WHEN ${x} IS :: INTEGER THEN ${x} ELSE ${x}.epochMillis END)`;
 
 /** epoch milliseconds as a Neo4j DATETIME in UTC */
-export function neoDateTime(at: number): InstanceType<typeof neo4j.types.DateTime> {
+export function neoDateTime(at: number): DateTime<number> {
   const d = new Date(at);
-  return new neo4j.types.DateTime(
+  return new (neo4jPackage().types.DateTime)(
     d.getUTCFullYear(),
     d.getUTCMonth() + 1,
     d.getUTCDate(),

@@ -4,7 +4,8 @@
  * the episode, its statements, the edges it supersedes, its episodic memory, then the history rows.
  * The caller opens the transaction, so a failing step leaves nothing behind.
  */
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { ManagedTransaction } from "neo4j-driver";
+import { neo4jPackage } from "../util/index.ts";
 import { ms, neoDateTime } from "./neo4j-time.ts";
 import { type EmbedderInfo, type MemoryEvent, MemoryStoreError, type ParsedEpisodeWrite } from "./store.ts";
 import { checkObject, missingStatement, noValidEdge, WriteEvents } from "./write-events.ts";
@@ -32,7 +33,7 @@ export async function writeEpisodeRows(
     space: target.namespace,
     user,
     at,
-    atMs: neo4j.int(w.episode.at),
+    atMs: neo4jPackage().int(w.episode.at),
     episodeId: w.episode.id,
     objectId: w.object.id,
   };
@@ -74,7 +75,7 @@ async function claimEmbedder(tx: ManagedTransaction, target: Neo4jWriteTarget, v
          ON CREATE SET m.createdAt = $now
          SET m.embedderName = coalesce(m.embedderName, $name), m.embedderDim = coalesce(m.embedderDim, $dim)
          RETURN m.embedderName AS name, m.embedderDim AS dim`,
-    { space: target.namespace, now: neoDateTime(Date.now()), name: vectors.name, dim: neo4j.int(vectors.dim) },
+    { space: target.namespace, now: neoDateTime(Date.now()), name: vectors.name, dim: neo4jPackage().int(vectors.dim) },
   );
   const name = r.records[0].get("name") as string;
   const dim = r.records[0].get("dim") as number;
@@ -240,7 +241,7 @@ export async function appendEvents(
        SET u.eventSeq = $seq0 + n`,
     {
       ...scope,
-      seq0: neo4j.int(seq0),
+      seq0: neo4jPackage().int(seq0),
       events: events.map((e) => ({ ...e, at: neoDateTime(e.at), recordedAt: neoDateTime(e.recordedAt) })),
     },
   );

@@ -4,8 +4,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { ensureDir } from "../util/index.ts";
+import type Database from "better-sqlite3";
+import { ensureDir, sqlitePackage } from "../util/index.ts";
 import { INDEX_FILE_MIN_ROWS, indexFilePath, readIndexFile, removeIndexFile, writeIndexFile } from "./index-file.ts";
 import { MIGRATIONS } from "./sqlite-migrations.ts";
 import { loadVectors, rebuildVectors, statementCount, vectorGeneration } from "./sqlite-vectors.ts";
@@ -72,7 +72,7 @@ export class SqliteMemoryStore implements MemoryStore {
       }
     }
     try {
-      this.db = new Database(this.location);
+      this.db = new (sqlitePackage())(this.location);
     } catch (e) {
       throw new MemoryStoreError(`cannot open the memory store at ${this.location}: ${(e as Error).message}`, {
         cause: e,

@@ -1,9 +1,10 @@
 /**
  * What other parts may use of src/mllm: the policy interface and the types it speaks, backbone
  * configs and keys, chat-model providers, accounting. Imports across parts come here
- * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * (.dependency-cruiser.cjs, part-interfaces).
  */
 export { callRecord, summarizeCalls } from "./accounting.ts";
+export { checkBackboneType, createPolicy, registerBackbone } from "./backbone-registry.ts";
 export type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 export type { ChatMessage, ChatModel } from "./chat-model.ts";
 export { ChatModelError } from "./chat-model.ts";
@@ -34,10 +35,3 @@ export { BackboneError } from "./policy.ts";
 export { chatModelFor, providerTypes, registerProvider } from "./providers.ts";
 export { checkReplyInput } from "./reply-input.ts";
 export { retryAfterMs } from "./retry.ts";
-
-/*
- * Imported directly, not through this file: each loads a package at import that start-up must
- * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
- * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
- * heavy: ./backbone-registry.ts (@google/genai, openai)
- */

@@ -1,7 +1,7 @@
 /**
  * What other parts may use of src/planning: scene graph, planners, controller (the heuristic
  * policy's own room choice, steering and stop rule are in src/policies/heuristic). Imports across parts come here (.dependency-cruiser.cjs,
- * part-interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * part-interfaces).
  */
 
 export type { StepOutcome } from "./body.ts";

@@ -3,9 +3,9 @@
  * connects, and the names of the keys one run uses.
  */
 import type { ConnectionOptions } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { z } from "zod";
-import { rememberSecret } from "../util/index.ts";
+import { ioredisPackage, rememberSecret } from "../util/index.ts";
 import { QueueUnreachableError } from "./errors.ts";
 
 export class QueueUrlError extends Error {}
@@ -24,7 +24,7 @@ export async function connectRedis(
   connection: ReturnType<typeof parseQueueUrl>,
   timeoutMs = CONNECT_TIMEOUT_MS,
 ): Promise<Redis> {
-  const redis = new Redis(connection);
+  const redis = new (ioredisPackage().Redis)(connection);
   let last = "no answer";
   const onError = (e: Error) => {
     last = (e as NodeJS.ErrnoException).code === "ECONNREFUSED" ? "connection refused" : e.message;

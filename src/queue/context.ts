@@ -6,13 +6,21 @@
  */
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { createMemoryFactory } from "../compose/memory-factory.ts";
-import { buildPlan } from "../compose/setup.ts";
-import { createRuntime } from "../compose/wiring.ts";
+import { buildPlan, createMemoryFactory, createRuntime } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
-import { describeDifference, type EvalPlan, type EvalRuntime, type Job, runConfigOf, runHash } from "../eval/index.ts";
-import { configHash, episodeSettings, planJobs, slug } from "../eval/runner.ts";
-import { storeKind } from "../memory/create.ts";
+import {
+  configHash,
+  describeDifference,
+  type EvalPlan,
+  type EvalRuntime,
+  episodeSettings,
+  type Job,
+  planJobs,
+  runConfigOf,
+  runHash,
+  slug,
+} from "../eval/index.ts";
+import { storeKind } from "../memory/index.ts";
 import type { RunSpec } from "./spec.ts";
 
 export interface RunContext {

@@ -9,15 +9,23 @@
  * run hash, so a job that ran twice (a worker killed after finishing) is written once.
  */
 import { hostname } from "node:os";
-import { type Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
-import { createMemoryFactory } from "../compose/memory-factory.ts";
-import { buildPlan } from "../compose/setup.ts";
-import { createRuntime } from "../compose/wiring.ts";
+import type { Job as BullJob, FlowProducer, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import { buildPlan, createMemoryFactory, createRuntime } from "../compose/index.ts";
 import type { PolarConfig } from "../config/index.ts";
-import { type EvalPlan, type Job, type ReportOutput, type ResultLine, RunLedger, runConfigOf } from "../eval/index.ts";
-import { writeReport } from "../eval/report/write-report.ts";
-import { configHash, episodeSettings, planJobs } from "../eval/runner.ts";
+import {
+  configHash,
+  type EvalPlan,
+  episodeSettings,
+  type Job,
+  planJobs,
+  type ReportOutput,
+  type ResultLine,
+  RunLedger,
+  runConfigOf,
+  writeReport,
+} from "../eval/index.ts";
+import { bullmqPackage, ioredisPackage } from "../util/index.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import { type RateLimit, throttledCount } from "./rate-limit.ts";
@@ -155,14 +163,15 @@ class QueueHandles {
     connection: ReturnType<typeof parseQueueUrl>,
     readonly runHash: string,
   ) {
-    this.redis = new Redis(connection);
+    this.redis = new (ioredisPackage().Redis)(connection);
     this.redis.on("error", () => undefined);
     this.name = queueName(runHash);
+    const { Queue } = bullmqPackage();
     this.queue = new Queue<JobData>(this.name, { connection });
     this.queue.on("error", () => undefined);
-    this.flows = new FlowProducer({ connection });
+    this.flows = new (bullmqPackage().FlowProducer)({ connection });
     this.flows.on("error", () => undefined);
-    this.events = new QueueEvents(this.name, { connection });
+    this.events = new (bullmqPackage().QueueEvents)(this.name, { connection });
     this.events.on("error", () => undefined);
     this.events.on("completed", () => this.finished.wake());
     this.events.on("failed", () => this.finished.wake());

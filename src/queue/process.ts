@@ -7,7 +7,7 @@
 import type { Job as BullJob, Queue } from "bullmq";
 import type { EvaluationEpisode } from "../datasets/index.ts";
 import type { BackboneRuntime, Job } from "../eval/index.ts";
-import { toLine } from "../eval/runner.ts";
+import { toLine } from "../eval/index.ts";
 import type { RunContext } from "./context.ts";
 import { JOB_OPTIONS, type JobResult } from "./jobs.ts";
 import type { SimPool } from "./sim-pool.ts";

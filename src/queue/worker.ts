@@ -5,8 +5,9 @@
  * both on its stderr and in Redis for the coordinator to show.
  */
 import { hostname } from "node:os";
-import { Queue, Worker } from "bullmq";
+import type { Queue, Worker } from "bullmq";
 import type { PolarConfig } from "../config/index.ts";
+import { bullmqPackage } from "../util/index.ts";
 import { connectRedis, parseQueueUrl, queueName, RUNS_CHANNEL, RUNS_KEY, refusalsKey, specKey } from "./connection.ts";
 import { openRunContext, type RunContext, RunRefused } from "./context.ts";
 import { processorFor } from "./process.ts";
@@ -68,7 +69,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       return;
     }
     const name = queueName(runHash);
-    const queue = new Queue(name, { connection });
+    const queue = new (bullmqPackage().Queue)(name, { connection });
     // without a listener BullMQ prints every reconnect's error with its stack; the loop below
     // says once that Redis is gone and once that it is back
     queue.on("error", () => undefined);
@@ -78,6 +79,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       .map((b) => ({ name: b.name, model: b.model, limit: spec.rateLimits[b.name] }));
     const uninstallLimits = installRateLimits(redis, runHash, limited);
     const processor = processorFor(ctx, sims, queue);
+    const { Worker } = bullmqPackage();
     const worker = new Worker<JobData>(name, processor.run, {
       connection,
       concurrency: o.concurrency,

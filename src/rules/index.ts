@@ -1,7 +1,7 @@
 /**
  * What other parts may use of src/rules: the TellOnce rule layer: rules, libraries, the learner,
  * checks and the model path. Imports across parts come here (.dependency-cruiser.cjs, part-
- * interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * interfaces).
  */
 
 export { sameRoom } from "../language/index.ts";
@@ -14,19 +14,13 @@ export type { Learner } from "./learner.ts";
 export type { RuleLibrary } from "./library.ts";
 export { RuleLibraryError } from "./library.ts";
 export type { ModelRuleLayer } from "./model/layer.ts";
+export { ruleLayerFor } from "./model/layer.ts";
 export type { RuleSession } from "./rule-session.ts";
 export type { RuleResult, RulesMethod, SessionRule } from "./session-types.ts";
 export { RULE_METHODS } from "./session-types.ts";
+export { defaultRulesDb, SqliteRuleLibrary } from "./sqlite-library.ts";
+export { openRuleLibrary, registerRuleLibrary, ruleLibraryKind, ruleLibraryTypes } from "./stores.ts";
 export type { TeachOptions, TeachResult } from "./teach.ts";
 export { describeTaught, teach } from "./teach.ts";
 export type { Condition, Requirement, RuleDraft, RuleVersion } from "./types.ts";
 export { FOUND_ROOM, Stage, sceneScope } from "./types.ts";
-
-/*
- * Imported directly, not through this file: each loads a package at import that start-up must
- * not load (issue 23), so only a module that pays for it anyway reaches it (a command, when it
- * runs). .dependency-cruiser.cjs reads these lines; scripts/dev/part-imports.ts writes them.
- * heavy: ./model/layer.ts (@google/genai, openai)
- * heavy: ./sqlite-library.ts (better-sqlite3)
- * heavy: ./stores.ts (better-sqlite3, neo4j-driver)
- */

@@ -9,10 +9,10 @@
  * Connecting is the memory's own (src/memory/neo4j-connect.ts): the password from the env var
  * the config names (never logged), a bounded connect with retries, an error naming the URI.
  */
-import neo4j, { type Driver } from "neo4j-driver";
+import type { Driver } from "neo4j-driver";
 import type { Neo4jConfig } from "../memory/index.ts";
-import { connectNeo4j, errorText } from "../memory/neo4j-connect.ts";
-import { neoDateTime } from "../memory/neo4j-time.ts";
+import { connectNeo4j, errorText, neoDateTime } from "../memory/index.ts";
+import { neo4jPackage } from "../util/index.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 
@@ -60,7 +60,7 @@ export class Neo4jRuleLibrary implements RuleLibrary {
     params: Record<string, unknown>,
     map: (r: Record<string, unknown>) => T,
   ): Promise<T[]> {
-    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4jPackage().session.READ });
     try {
       const res = await session.executeRead((tx) => tx.run(cypher, { space: this.space, ...params }));
       return res.records.map((r) => map(r.toObject()));

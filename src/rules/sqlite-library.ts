@@ -4,8 +4,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { ensureDir } from "../util/index.ts";
+import type Database from "better-sqlite3";
+import { ensureDir, sqlitePackage } from "../util/index.ts";
 import { type ApplyResult, checkUser, planWrite, type RuleLibrary, RuleLibraryError, snapshotOf } from "./library.ts";
 import { type LibraryUpdate, type RuleSnapshot, RuleVersion } from "./types.ts";
 
@@ -67,7 +67,7 @@ export class SqliteRuleLibrary implements RuleLibrary {
       }
     }
     try {
-      this.db = new Database(this.location, { fileMustExist: !create && path !== ":memory:" });
+      this.db = new (sqlitePackage())(this.location, { fileMustExist: !create && path !== ":memory:" });
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("busy_timeout = 5000");
       this.db.exec(SCHEMA);

@@ -4,7 +4,8 @@
  * (replies in request order, each followed by the binary frames it announces).
  */
 import assert from "node:assert/strict";
-import WebSocket from "ws";
+import type WebSocket from "ws";
+import { wsPackage } from "../util/index.ts";
 import { MAX_MESSAGE_BYTES, type SimSettings, type Vec3 } from "./protocol.ts";
 
 /** A bare socket that reads text replies one at a time (binary frames are counted). */
@@ -28,7 +29,7 @@ class RawSocket {
 
   static open(url: string): Promise<RawSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
+      const ws = new (wsPackage().WebSocket)(url, { perMessageDeflate: false });
       ws.once("open", () => resolve(new RawSocket(ws)));
       ws.once("error", reject);
     });

@@ -3,7 +3,7 @@
  * with the suite's scene on it, and the assertions on errors, results and images.
  */
 import assert from "node:assert/strict";
-import sharp from "sharp";
+import { loadSharp } from "../util/index.ts";
 import { encodedImage } from "./image-bytes.ts";
 import { type ImageHeader, type SimSettings, VERB_RESULTS, type Vec3 } from "./protocol.ts";
 import { type Image, SimError, type Simulator } from "./simulator.ts";
@@ -55,7 +55,7 @@ export async function checkImages(announced: ImageHeader[] | undefined, imageDat
       assert.equal(img.format, "rgb", `${img.view}: all views raw, or none`);
       assert.equal(img.data.length, img.width * img.height * 3, `${img.view}: width × height RGB bytes`);
       const encoded = await encodedImage(img);
-      const meta = await sharp(encoded.data).metadata();
+      const meta = await (await loadSharp())(encoded.data).metadata();
       assert.deepEqual([meta.format, meta.width, meta.height], [encoded.format, img.width, img.height]);
     }
     return;
@@ -70,7 +70,7 @@ export async function checkImages(announced: ImageHeader[] | undefined, imageDat
   for (const [i, h] of headers.entries()) {
     const img = imageData[i];
     assert.equal(img.data.length, h.bytes, `${h.view}: payload size matches its header`);
-    const meta = await sharp(img.data).metadata();
+    const meta = await (await loadSharp())(img.data).metadata();
     assert.equal(meta.format, h.format, `${h.view}: decodes as ${h.format}`);
     assert.equal(meta.width, h.width, `${h.view}: width`);
     assert.equal(meta.height, h.height, `${h.view}: height`);

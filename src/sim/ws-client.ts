@@ -18,8 +18,9 @@
  * session on the bridge, with no scene loaded, which callers that remember the loaded scene per
  * Simulator object must see as a new object.
  */
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import type { z } from "zod";
+import { wsPackage } from "../util/index.ts";
 import { FeatureGate, planPathParams } from "./features.ts";
 import type { Action, PlanPathParams } from "./protocol.ts";
 import { ImageHeader, Reply, VERB_RESULTS, type Verb } from "./protocol.ts";
@@ -102,7 +103,7 @@ export class WebSocketSimulator implements Simulator {
     return new Promise((resolve, reject) => {
       let ws: WebSocket;
       try {
-        ws = new WebSocket(url, { maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
+        ws = new (wsPackage().WebSocket)(url, { maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false });
       } catch (e) {
         // a malformed URL: a config mistake, not a transport failure
         reject(new SimError("connect_failed", `cannot connect to ${url}: ${(e as Error).message}`, undefined, { url }));
@@ -281,7 +282,7 @@ export class WebSocketSimulator implements Simulator {
       p.reject(this.closedError(p.verb));
     }
     this.collecting = undefined;
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.terminate();
   }
 
   private async call<T>(verb: Verb, params: unknown): Promise<T> {
@@ -333,7 +334,7 @@ export class WebSocketSimulator implements Simulator {
       this.settle(id);
       p.reject(this.closedError(p.verb));
     }
-    if (this.ws.readyState === WebSocket.CLOSED) return;
+    if (this.ws.readyState === this.ws.CLOSED) return;
     await new Promise<void>((resolve) => {
       const t = setTimeout(() => {
         this.ws.terminate();

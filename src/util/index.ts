@@ -1,7 +1,7 @@
 /**
  * What other parts may use of src/util: shared helpers: randomness, locks, failures, redaction,
  * the Registry (reading English is src/language). Imports across parts come here
- * (.dependency-cruiser.cjs, part-interfaces); scripts/dev/part-imports.ts keeps the list below.
+ * (.dependency-cruiser.cjs, part-interfaces).
  */
 export type { DataFileOptions, DataFileProblem } from "./data-file.ts";
 export {
@@ -20,6 +20,15 @@ export { createExclusiveFile } from "./exclusive-file.ts";
 export type { FailureInfo } from "./failure.ts";
 export { isDiskFailure, isInfrastructureFailure } from "./failure.ts";
 export { capText, FREE_TEXT_CAP, forTerminal, keptValue } from "./free-text.ts";
+export {
+  bullmqPackage,
+  cliProgressPackage,
+  ioredisPackage,
+  mcapPackage,
+  neo4jPackage,
+  sqlitePackage,
+  wsPackage,
+} from "./lazy-package.ts";
 export { loadSharp } from "./lazy-sharp.ts";
 export { handshakeAllowed, hostAllowed, isLoopback, originAllowed } from "./origin.ts";
 export { duration, Pace } from "./pace.ts";

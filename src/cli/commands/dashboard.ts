@@ -6,8 +6,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { listBackbones, REPO_ROOT, resolveBackbone } from "../../config/index.ts";
-import { DEFAULT_MAX_LIVE_SESSIONS } from "../../dashboard/drive.ts";
-import { startDashboard } from "../../dashboard/server.ts";
+import { DEFAULT_MAX_LIVE_SESSIONS, startDashboard } from "../../dashboard/index.ts";
 import { rememberKeysOf } from "../../mllm/index.ts";
 import { configFor, UserError } from "../options.ts";
 

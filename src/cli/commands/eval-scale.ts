@@ -4,9 +4,16 @@
  */
 import type { Command } from "commander";
 import type { PolarConfig } from "../../config/index.ts";
-import { parseShard, type Shard, ShardSpecError } from "../../eval/index.ts";
-import { checkMerge, describeCheck, MergeError, writeMerge } from "../../eval/merge.ts";
-import { writeReport } from "../../eval/report/write-report.ts";
+import {
+  checkMerge,
+  describeCheck,
+  MergeError,
+  parseShard,
+  type Shard,
+  ShardSpecError,
+  writeMerge,
+  writeReport,
+} from "../../eval/index.ts";
 import { parseRateLimits, type RateLimit, RateLimitSpecError } from "../../queue/index.ts";
 
 export function rateLimitFlag(v: string): Record<string, RateLimit> {
@@ -97,8 +104,8 @@ export async function runQueuedEvalCommand(
   process.on("SIGINT", onSigint);
   // bullmq and ioredis load only for a queued run: a local eval starts without them
   const [{ QueueUrlError }, { QueueRunError, runQueued }] = await Promise.all([
-    import("../../queue/connection.ts"),
-    import("../../queue/coordinator.ts"),
+    import("../../queue/index.ts"),
+    import("../../queue/index.ts"),
   ]);
   const t0 = Date.now();
   let lastDone = -1;

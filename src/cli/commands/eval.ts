@@ -1,13 +1,10 @@
 import type { Command } from "commander";
-import { dryRun, formatDryRun } from "../../compose/dry-run.ts";
-import { type EvaluateOptions, evaluate } from "../../compose/evaluate.ts";
-import { PlanError } from "../../compose/setup.ts";
+import { dryRun, type EvaluateOptions, evaluate, formatDryRun, PlanError } from "../../compose/index.ts";
 import type { PolarConfig } from "../../config/index.ts";
 import { ConfigError } from "../../config/index.ts";
 import { DatasetError } from "../../datasets/index.ts";
 import type { Shard } from "../../eval/index.ts";
-import { loadBank, ResumeMismatchError, TEST_BANK } from "../../eval/index.ts";
-import { stderrProgress } from "../../eval/progress.ts";
+import { loadBank, ResumeMismatchError, stderrProgress, TEST_BANK } from "../../eval/index.ts";
 import { MemoryStoreError } from "../../memory/index.ts";
 import { BackboneConfigError } from "../../mllm/index.ts";
 import type { RateLimit } from "../../queue/index.ts";

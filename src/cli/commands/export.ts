@@ -4,7 +4,7 @@
  * --episode) names no kept episode.
  */
 import type { Command } from "commander";
-import { ExportArgs, exportEpisode, STEP_SECONDS } from "../../eval/mcap-export.ts";
+import { ExportArgs, exportEpisode, STEP_SECONDS } from "../../eval/index.ts";
 import { UserError } from "../options.ts";
 
 export function registerExport(program: Command): void {

@@ -8,9 +8,9 @@ import {
   type MemoryStore,
   MemoryStoreError,
   type ObjectMemory,
+  openExistingStore,
   retrieveDetailed,
 } from "../../memory/index.ts";
-import { openExistingStore } from "../../memory/open-existing.ts";
 import { configFor, UserError } from "../options.ts";
 
 const MEMORY_DIR_HELP =

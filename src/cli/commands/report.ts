@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { writeReport } from "../../eval/report/write-report.ts";
+import { writeReport } from "../../eval/index.ts";
 import { configFor, intFlag, nonEmptyFlag, UserError } from "../options.ts";
 
 /** resamples per interval: a million already takes minutes per figure */

@@ -3,10 +3,17 @@ import type { PolarConfig } from "../../config/index.ts";
 import { resolveBackbone } from "../../config/index.ts";
 import { summarizeCalls } from "../../mllm/index.ts";
 import type { RuleVersion } from "../../rules/index.ts";
-import { describeRule, type RuleLibrary, RuleLibraryError, type TeachOptions, teach } from "../../rules/index.ts";
-import { ruleLayerFor } from "../../rules/model/layer.ts";
-import { defaultRulesDb } from "../../rules/sqlite-library.ts";
-import { openRuleLibrary, ruleLibraryKind } from "../../rules/stores.ts";
+import {
+  defaultRulesDb,
+  describeRule,
+  openRuleLibrary,
+  type RuleLibrary,
+  RuleLibraryError,
+  ruleLayerFor,
+  ruleLibraryKind,
+  type TeachOptions,
+  teach,
+} from "../../rules/index.ts";
 import { configFor, UserError } from "../options.ts";
 
 interface Common {

@@ -5,8 +5,7 @@
  */
 import { join } from "node:path";
 import type { Command } from "commander";
-import { createMemoryFactory } from "../../compose/memory-factory.ts";
-import { createRuntime } from "../../compose/wiring.ts";
+import { createMemoryFactory, createRuntime } from "../../compose/index.ts";
 import { resolveBackbone } from "../../config/index.ts";
 import type { Episode, ScenarioSet } from "../../datasets/index.ts";
 import { loadScenarioSet, priorEpisodes } from "../../datasets/index.ts";
@@ -16,15 +15,15 @@ import { MemoryStoreError } from "../../memory/index.ts";
 import type { BackboneConfig, MemoryMode } from "../../mllm/index.ts";
 import { checkBackboneReady } from "../../mllm/index.ts";
 import {
+  defaultRulesDb,
   describeTaught,
+  openRuleLibrary,
   RULE_METHODS,
   RuleLibraryError,
   type RulesMethod,
+  ruleLayerFor,
   rulesForEpisodes,
 } from "../../rules/index.ts";
-import { ruleLayerFor } from "../../rules/model/layer.ts";
-import { defaultRulesDb } from "../../rules/sqlite-library.ts";
-import { openRuleLibrary } from "../../rules/stores.ts";
 import { type ClaimedDir, claimDir, ensureDir, removeIfEmpty } from "../../util/index.ts";
 import { EXIT } from "../exit-codes.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";

@@ -8,10 +8,15 @@ import type { Command } from "commander";
 import { sceneDirs, setSceneDirs } from "../../../sim-bridge/embedded/house-file.ts";
 import { openEmbedded } from "../../../sim-bridge/embedded/in-process.ts";
 import { startServer } from "../../../sim-bridge/embedded/server.ts";
-import { runConformance } from "../../sim/conformance.ts";
 import type { InProcessSimulator, Pose, SimulatorConfig } from "../../sim/index.ts";
-import { encodedImage, type Image, SimError, settingsFromConfig } from "../../sim/index.ts";
-import { WebSocketSimulator } from "../../sim/ws-client.ts";
+import {
+  encodedImage,
+  type Image,
+  runConformance,
+  SimError,
+  settingsFromConfig,
+  WebSocketSimulator,
+} from "../../sim/index.ts";
 import { ensureDir } from "../../util/index.ts";
 import { EXIT } from "../exit-codes.ts";
 import { configFor, nonEmptyFlag, UserError } from "../options.ts";

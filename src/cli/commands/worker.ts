@@ -5,8 +5,7 @@
  * another worker once their lock runs out.
  */
 import type { Command } from "commander";
-import { QueueUrlError } from "../../queue/connection.ts";
-import { runWorker } from "../../queue/worker.ts";
+import { QueueUrlError, runWorker } from "../../queue/index.ts";
 import { EXIT } from "../exit-codes.ts";
 import { configFor, intFlag, UserError } from "../options.ts";
 import { MAX_CONCURRENCY } from "./eval.ts";

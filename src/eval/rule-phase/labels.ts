@@ -20,12 +20,12 @@ import {
   FOUND_ROOM,
   type Requirement,
   type RuleDraft,
+  SqliteRuleLibrary,
   Stage,
   type TeachOptions,
   type TeachResult,
   teach,
 } from "../../rules/index.ts";
-import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
 
 const Update = z.enum(["add", "revise", "retract", "reuse", "none"]);
 export type Update = z.infer<typeof Update>;

@@ -7,8 +7,7 @@
  * messages only.
  */
 import type { Learner } from "../../rules/index.ts";
-import { type Condition, FOUND_ROOM, type RuleDraft, sceneScope, teach } from "../../rules/index.ts";
-import { SqliteRuleLibrary } from "../../rules/sqlite-library.ts";
+import { type Condition, FOUND_ROOM, type RuleDraft, SqliteRuleLibrary, sceneScope, teach } from "../../rules/index.ts";
 import { fnv1a, mulberry32 } from "../../util/index.ts";
 import type { SimUser } from "../rules-eval.ts";
 import { type CaseResult, judge, type SetScore, summarize } from "./labels.ts";

@@ -9,7 +9,6 @@
  * baseline, not tuned to any expected result.
  */
 
-import { registerBackbone } from "../../mllm/backbone-registry.ts";
 import {
   BackboneError,
   checkReplyInput,
@@ -25,6 +24,7 @@ import {
   type Policy,
   type ReplyInput,
   type ReplyOutput,
+  registerBackbone,
 } from "../../mllm/index.ts";
 import { CandidateLedger } from "../../perception/index.ts";
 import { extractMemoriesHeuristically } from "./extract.ts";

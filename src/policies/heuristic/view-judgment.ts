@@ -13,10 +13,11 @@ import {
   clippedByView,
   estimatePosition,
   floorGeometry,
+  photoAppearance,
+  pixelsOf,
   similarity,
   viewReliability,
 } from "../../perception/index.ts";
-import { photoAppearance, pixelsOf } from "../../perception/pixels.ts";
 import type { Image, Pose, VisibleInstance } from "../../sim/index.ts";
 import {
   CLEAR_EVIDENCE,

@@ -6,8 +6,6 @@
  */
 import type { BackboneConfig, ChatModel } from "../../mllm/index.ts";
 import { BackboneConfigError, chatModelFor, providerTypes } from "../../mllm/index.ts";
-// the built-in providers register themselves when the backbone registry loads
-import "../../mllm/backbone-registry.ts";
 import type { Learner } from "../learner.ts";
 import type { Proposer, Reviewer } from "../proposal.ts";
 import type { AppealReviewer, SemanticJudge } from "../reviewers.ts";
