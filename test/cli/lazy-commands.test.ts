@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { COMMAND_GROUPS, commandName, registerCommands } from "../../src/cli/commands/index.ts";
 import { cliEnv, polarSync } from "./helpers.ts";
@@ -59,28 +58,13 @@ test("polar --help lists every group; polar rules --help and an unknown command 
 test("a local polar eval on the defaults never loads the queue, Neo4j, model SDK or bridge packages", () => {
   const dir = mkdtempSync(join(tmpdir(), "polar-lazy-eval-"));
   try {
-    // a resolve hook in the CLI's own process writes down every package it imports
+    // the CLI's own process writes down every package it imports or requires
     const log = join(dir, "packages.txt");
-    const hook = join(dir, "hook.mjs");
-    writeFileSync(
-      hook,
-      `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  if (!/^[./]|^node:|^file:/.test(specifier)) appendFileSync(${JSON.stringify(log)}, specifier + "\\n");
-  return next(specifier, context);
-}
-`,
-    );
-    const register = join(dir, "register.mjs");
-    writeFileSync(
-      register,
-      `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
-    );
     const r = spawnSync(
       process.execPath,
       [
         "--import",
-        register,
+        join(import.meta.dirname, "..", "startup", "record-packages.mjs"),
         "bin/polar.js",
         "eval",
         "--dataset",
@@ -91,10 +75,15 @@ export async function resolve(specifier, context, next) {
         "--out",
         join(dir, "out"),
       ],
-      { encoding: "utf8", env: cliEnv(dir), timeout: 120_000 },
+      { encoding: "utf8", env: { ...cliEnv(dir), POLAR_PACKAGE_LOG: log }, timeout: 120_000 },
     );
     assert.equal(r.status, 0, r.stderr);
-    const loaded = new Set(readFileSync(log, "utf8").split("\n").filter(Boolean));
+    const loaded = new Set(
+      readFileSync(log, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[0]),
+    );
     assert.ok(loaded.has("better-sqlite3"), "the hook saw the packages the run does use");
     for (const pkg of ["bullmq", "ioredis", "neo4j-driver", "openai", "@google/genai", "ws"])
       assert.ok(![...loaded].some((s) => s === pkg || s.startsWith(`${pkg}/`)), `${pkg} was loaded`);

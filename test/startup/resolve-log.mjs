@@ -1,6 +1,5 @@
-// A module-resolution hook (node's module.register) for test/startup/lazy-packages.test.ts: it
-// appends every package a process resolves, with the module that asked for it, to the file the
-// test names, so the test can tell what importing the entry files loaded.
+// The module-resolution hook that test/startup/record-packages.mjs registers: it appends each
+// package a process imports (a bare specifier) and the module that asked for it to the log.
 import { appendFileSync } from "node:fs";
 
 let log;
@@ -8,7 +7,6 @@ export function initialize(data) {
   log = data.log;
 }
 export async function resolve(specifier, context, next) {
-  const found = await next(specifier, context);
-  if (found.url.includes("/node_modules/")) appendFileSync(log, `${found.url}\t${context.parentURL ?? ""}\n`);
-  return found;
+  if (!/^[./]|^node:|^file:|^data:/.test(specifier)) appendFileSync(log, `${specifier}\t${context.parentURL ?? ""}\n`);
+  return next(specifier, context);
 }
