@@ -77,16 +77,17 @@ test("a hand-written file that does not fit the schema is refused naming the fil
   );
 });
 
-test("the committed hand-written file builds both halves and every case passes the checks", () => {
-  const authored = readAuthoredSet("datasets/voices/authored.json");
-  const dev = buildAuthoredSet(authored, embeddedScenes, "dev");
-  const held = buildAuthoredSet(authored, embeddedScenes, "test");
-  assert.deepEqual(checkScenarioSet(dev), []);
-  assert.deepEqual(checkScenarioSet(held), []);
-  assert.ok(dev.evaluation.length + held.evaluation.length >= 40);
-  for (const s of [dev, held])
-    assert.deepEqual(
-      new Set(s.evaluation.map((e) => e.scenario)),
-      new Set(["compositional_single", "compositional_joint", "distractor", "temporal"]),
-    );
-});
+for (const file of ["datasets/voices/authored.json", "datasets/voices-2/authored.json"])
+  test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
+    const authored = readAuthoredSet(file);
+    const dev = buildAuthoredSet(authored, embeddedScenes, "dev");
+    const held = buildAuthoredSet(authored, embeddedScenes, "test");
+    assert.deepEqual(checkScenarioSet(dev), []);
+    assert.deepEqual(checkScenarioSet(held), []);
+    assert.ok(dev.evaluation.length + held.evaluation.length >= 40);
+    for (const s of [dev, held])
+      assert.deepEqual(
+        new Set(s.evaluation.map((e) => e.scenario)),
+        new Set(["compositional_single", "compositional_joint", "distractor", "temporal"]),
+      );
+  });
