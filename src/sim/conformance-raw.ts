@@ -146,7 +146,7 @@ export function rawFrameChecks(url: string, scene: string, settings: SimSettings
   ];
 }
 
-/** One session sends the requests that once wedged the embedded simulator (issue 15); another is answered at once. */
+/** One session sends the requests that once wedged the embedded simulator; another is answered at once. */
 async function absurdSessionDoesNotStallAnother(
   url: string,
   scene: string,
@@ -163,7 +163,7 @@ async function absurdSessionDoesNotStallAnother(
     const info = (await bad.reply(timeoutMs)) as { result?: { regions: { waypoint: Vec3 }[] } };
     send(3, "reset", { start: { position: info.result?.regions[0].waypoint, heading: 0 } });
     assert.equal((await bad.reply(timeoutMs)).ok, true);
-    // then the requests that wedged the embedded simulator (issue 15), back to back
+    // then the requests that wedged the embedded simulator, back to back
     send(4, "reset", { start: { position: [0, 0, 1e15], heading: 0 } });
     send(5, "plan_path", { goal: [1e308, 0, 1e308] });
     send(6, "load_scene", { scene: "/dev/zero" });

@@ -1,5 +1,5 @@
 /**
- * Bad command-line arguments (issue 25, defect 10), each through the real CLI: one line on
+ * Bad command-line arguments, each through the real CLI: one line on
  * stderr naming what is wrong, exit 2, no stack trace, no hang, nothing written. (A missing
  * Redis is in test/queue/unreachable-and-refused.test.ts, bad paths in bad-input.test.ts.)
  */

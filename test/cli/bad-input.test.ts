@@ -1,5 +1,5 @@
 /**
- * Bad paths and values given to `polar eval` / `polar run` (issue 15): each gets one line on
+ * Bad paths and values given to `polar eval` / `polar run`: each gets one line on
  * stderr naming what is wrong and where, a non-zero exit, no stack trace, and no hang.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * One run per folder (issue 15): two `polar eval` into one --out, or two `polar run` on one
+ * One run per folder: two `polar eval` into one --out, or two `polar run` on one
  * --memory-dir, ran side by side and corrupted each other while both exited 0. Spawns the real
  * CLI: the second run must refuse naming the holder; a killed run's lock is taken over; Ctrl-C
  * releases it.

@@ -1,5 +1,5 @@
 /**
- * Requests the dashboard must not trust (issue 25, defects 1–4), against `polar dashboard` started as a
+ * Requests the dashboard must not trust, against `polar dashboard` started as a
  * user starts it, on a loopback port: an Origin it cannot trust, a request target it cannot
  * parse, names that every JavaScript object inherits, links out of the data folders, sessions
  * that share a house, and more sessions than it allows. After each case the server still answers.

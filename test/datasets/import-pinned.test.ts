@@ -1,5 +1,5 @@
 /**
- * `polar dataset import-pinned` (issue 14): PInNED episodes become a scenario set whose scenes
+ * `polar dataset import-pinned`: PInNED episodes become a scenario set whose scenes
  * run on the Habitat bridge; `polar eval` on it without --sim-url refuses before any episode.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The report's backbone sections on hand-built results (issue 16): paired rows and the
+ * The report's backbone sections on hand-built results: paired rows and the
  * disagreeing episodes with links only where an event stream exists, "not reported" for usage
  * older lines never recorded (never 0), the Pareto front, and a budget stop named in the report.
  */

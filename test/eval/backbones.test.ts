@@ -1,5 +1,5 @@
 /**
- * The backbone comparison (issue 16) through an actual `polar eval --backbones a,b` against
+ * The backbone comparison through an actual `polar eval --backbones a,b` against
  * the scripted OpenAI- and Gemini-format servers with the real clients: the report's backbone
  * and per-stage tables equal sums over results.jsonl, the servers' own request and image counts
  * match what the lines recorded (retries and re-asks included), Figure 9 and the paired

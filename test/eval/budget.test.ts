@@ -1,5 +1,5 @@
 /**
- * `polar eval --max-cost` and `--dry-run` (issue 16) through the real CLI against the scripted
+ * `polar eval --max-cost` and `--dry-run` through the real CLI against the scripted
  * OpenAI-format server with a price: the budget stop holds (spent ≤ cap + one episode's cost,
  * exit 6, said on stderr and in the report, finished results kept and resumable), and a dry
  * run writes nothing to --out. Plus the Budget's own rules on constructed costs.

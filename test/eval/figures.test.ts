@@ -1,5 +1,5 @@
 /**
- * Paper-ready figures (issue 22, deliverable 8): Figures 5–8 as panel grids (one panel per
+ * Paper-ready figures: Figures 5–8 as panel grids (one panel per
  * scenario and backbone, lettered, at most three to a row), Figure 9 with a log cost axis when
  * costs span orders of magnitude and price-0 backbones in a band of their own (spread apart,
  * never piled at x = 0), Figure 10 the latency variant, and Holm–Bonferroni beside the paired

@@ -1,5 +1,5 @@
 /**
- * Failures of the infrastructure are not results (issue 15): a simulator killed mid-run leaves
+ * Failures of the infrastructure are not results: a simulator killed mid-run leaves
  * its episodes undone (recorded in failures.jsonl), the run stops after a few in a row instead
  * of burning through the rest, and a rerun against a restarted simulator finishes with the same
  * results, episode for episode, as a run that never failed.

@@ -1,5 +1,5 @@
 /**
- * Paired comparisons (issue 16) on constructed outcomes, against hand computations.
+ * Paired comparisons on constructed outcomes, against hand computations.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";

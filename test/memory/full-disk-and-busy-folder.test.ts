@@ -1,5 +1,5 @@
 /**
- * Memorization that cannot go on (issue 25, defects 5 and 6). A full disk: the real SQLite store,
+ * Memorization that cannot go on. A full disk: the real SQLite store,
  * capped with max_page_count (what SQLite answers on a full disk: SQLITE_FULL, "database or
  * disk is full"), fails one acquisition episode's memorization; that episode is an
  * infrastructure failure (failures.jsonl, no result line), the run says so the way `polar eval`

@@ -1,6 +1,6 @@
 /**
  * A user id with spaces around it is that user, in the memory store and in the rule library
- * alike (issue 25, defect 12).
+ * alike.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Model servers that answer wrongly (issue 25, defects 7, 8 and 11), with the real `openai` and
+ * Model servers that answer wrongly, with the real `openai` and
  * `@google/genai` clients against scripted local servers: a 200 whose body is an HTML page,
  * JSON cut short or JSON of another shape is an infrastructure failure, not a result; a
  * retry-after longer than maxRetryAfterMs fails at once instead of sleeping; a key echoed back

@@ -171,7 +171,7 @@ test("the key never appears in errors", async () => {
   });
 });
 
-// ---- what failed, and whether it is infrastructure (issue 15) ---------------------------------
+// ---- what failed, and whether it is infrastructure ---------------------------------
 
 const endpoint = () => `${server.url}/v1beta/models/gemini-2.5-flash:generateContent`;
 

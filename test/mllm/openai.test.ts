@@ -180,7 +180,7 @@ test("the key never appears in errors, even when the server echoes it", async ()
   assert.equal(server.requests.length, 1, "401 is not retried");
 });
 
-// ---- what failed, and whether it is infrastructure (issue 15) ---------------------------------
+// ---- what failed, and whether it is infrastructure ---------------------------------
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Queue failures that need no Redis (issue 25, defects 8, 9 and 12): a worker or a
+ * Queue failures that need no Redis: a worker or a
  * coordinator pointed at a Redis that is not there fails within a bound, in one line, exit 4;
  * one 429 asking for a day pauses a backbone for at most a minute; and a worker that cannot run
  * a run names the setting that differs, not a hash. (With a redis-server, test/queue/ checks

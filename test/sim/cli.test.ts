@@ -58,7 +58,7 @@ test("polar sim serve --scene-dir: files there load, others are refused; SIGTERM
   await sim.loadScene({ scene: "seed:5" });
   const info = await sim.sceneInfo();
   await sim.reset({ start: { position: info.regions[0].waypoint, heading: 0 } });
-  // what wedged the server (issue 15), sent without waiting, then SIGTERM at once
+  // what wedged the server, sent without waiting, then SIGTERM at once
   const pending = [
     sim.reset({ start: { position: [0, 0, 1e15], heading: 0 } }),
     sim.planPath({ goal: [1e308, 0, 1e308] }),

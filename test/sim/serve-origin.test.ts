@@ -1,6 +1,6 @@
 /**
  * `polar sim serve` refuses a WebSocket from another origin, "null" or an unparsable one as the
- * dashboard does, against the real server on a loopback port (issue 25, defect 12).
+ * dashboard does, against the real server on a loopback port.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -22,7 +22,7 @@ test("an error that wraps a classified one is read through its cause; anything e
   }
 });
 
-test("a disk that cannot take a write is infrastructure (issue 25): SQLite's SQLITE_FULL / IOERR / READONLY, Node's ENOSPC …", () => {
+test("a disk that cannot take a write is infrastructure: SQLite's SQLITE_FULL / IOERR / READONLY, Node's ENOSPC …", () => {
   const coded = (code: string) => Object.assign(new Error("write failed"), { code });
   for (const code of ["SQLITE_FULL", "SQLITE_IOERR_WRITE", "SQLITE_READONLY", "ENOSPC", "EDQUOT", "EROFS", "EIO"])
     assert.equal(isInfrastructureFailure(coded(code)), true, code);

@@ -1,7 +1,7 @@
 /**
  * Each part adds its command group here: one module per group, imported only when its command
  * runs. `polar --help` needs names and one line each, not bullmq, sharp or the model SDKs a
- * command's code pulls in (issue 23: those imports were most of a second of start-up).
+ * command's code pulls in.
  */
 import type { Command } from "commander";
 

@@ -1,5 +1,5 @@
 /**
- * The report's backbone comparison (issue 16): what each backbone cost per episode and per
+ * The report's backbone comparison: what each backbone cost per episode and per
  * stage, SR against cost with the Pareto front (Figure 9), the paired comparisons, and any
  * session that a budget stopped. Writes its CSVs and figure beside report.md.
  */
