@@ -56,6 +56,19 @@ export const wholeDay = (from: number, to: number): boolean => from % 24 === to 
 /** The hours a window holds, as a set. */
 export const hourSet = (w: HourWindow): Set<number> => new Set(hoursOf(w.fromHour, w.toHour));
 
+/** The one way to write a window's hours: [9, 9) and [0, 24) are both [0, 24), [22, 26) is never written. */
+export function canonical(w: HourWindow): HourWindow {
+  const [c] = windowsOf(hoursOf(w.fromHour, w.toHour));
+  return c;
+}
+
+/** Whether two windows hold the same hours, however their ends are written. */
+export function sameHours(a: HourWindow, b: HourWindow): boolean {
+  const x = canonical(a);
+  const y = canonical(b);
+  return x.fromHour === y.fromHour && x.toHour === y.toHour;
+}
+
 /**
  * Hours as the fewest windows that hold exactly them, in clock order: a run that crosses
  * midnight is one window ([22, 2)); every hour is the whole day [0, 24); none is no window.

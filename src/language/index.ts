@@ -29,6 +29,7 @@ export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export { asksForTrait, unmeasuredDegree } from "./degree.ts";
 export type { HourWindow } from "./hours.ts";
 export {
+  canonical,
   covers,
   hourInside,
   hourOutside,
@@ -38,6 +39,7 @@ export {
   inWindow,
   minus,
   overlap,
+  sameHours,
   wholeDay,
   windowLength,
   windowsOf,

@@ -14,6 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { canonical, type HourWindow } from "../../language/index.ts";
 import type { Learner } from "../../rules/index.ts";
 import {
   type Condition,
@@ -106,8 +107,30 @@ export interface Observed {
   stored: boolean;
 }
 
+/**
+ * A window's label by the hours it holds (src/language/hours.ts: [from, to), wrapping past
+ * midnight, equal ends the whole day), so ends written differently for the same hours
+ * ([0, 24) and [9, 9); [22, 6) and [22, 30)) are one label.
+ */
+export function windowLabel(w: HourWindow): string {
+  const c = canonical(w);
+  return `time:${c.fromHour}-${c.toHour % 24}`;
+}
+
+/** A label as the hours it names: "time:0-24" and "time:7-7" are one label; other labels are kept. */
+export function labelByHours(label: string): string {
+  if (!label.startsWith("time:")) return label;
+  const ends = label.slice("time:".length).split("-").map(Number);
+  if (ends.length !== 2 || !ends.every((n) => Number.isInteger(n) && n >= 0 && n <= 24)) return label;
+  return windowLabel({ fromHour: ends[0] % 24, toHour: ends[1] });
+}
+
 const condLabel = (c: Condition) =>
-  c.kind === "time" ? `time:${c.fromHour}-${c.toHour % 24}` : c.kind === "instruction_mentions" ? "asked" : c.kind;
+  c.kind === "time"
+    ? windowLabel({ fromHour: c.fromHour, toHour: c.toHour })
+    : c.kind === "instruction_mentions"
+      ? "asked"
+      : c.kind;
 
 export function payloadOf(q: Requirement): GoldPayload {
   switch (q.kind) {
@@ -172,6 +195,8 @@ const norm = (p: GoldPayload): GoldPayload =>
     : p.kind === "avoid_text"
       ? { ...p, text: p.text.toLowerCase() }
       : p;
+/** Labelled conditions in the observations' terms: time windows by their hours, sorted. */
+const wanted = (labels: string[] | undefined) => (labels ?? []).map(labelByHours).sort();
 const updates = (g: GoldItem) => (Array.isArray(g.update) ? g.update : [g.update]);
 
 /** Whether each labelled field of a gold item holds in an observation; undefined for fields the label leaves open. */
@@ -187,9 +212,7 @@ export function fieldsOf(g: GoldItem, o: Observed | undefined): Partial<Record<F
   const isRule = g.payload !== undefined && !updates(g).includes("retract") && g.persistence !== "unclear";
   if (isRule || g.conditions || g.exceptions)
     out.condition =
-      o !== undefined &&
-      same([...(g.conditions ?? [])].sort(), o.conditions) &&
-      same([...(g.exceptions ?? [])].sort(), o.exceptions);
+      o !== undefined && same(wanted(g.conditions), o.conditions) && same(wanted(g.exceptions), o.exceptions);
   return out;
 }
 
@@ -229,11 +252,11 @@ export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraf
       else if (!updates(g).includes(o.update) && !(o.update === "revise" && updates(g).includes("add")))
         unsafe.add("unasked change");
       // a condition read as text instead of hours is narrower, not dropped; one missing is broader
-      const want = [...(g.conditions ?? [])];
+      const want = wanted(g.conditions);
       const lost = want.filter((x) => !o.conditions.includes(x)).length;
       const spare = o.conditions.filter((x) => !want.includes(x) && x === "text").length;
       if (o.update !== "retract" && lost > spare) unsafe.add("condition dropped");
-      if (o.update !== "retract" && o.exceptions.some((x) => !(g.exceptions ?? []).includes(x)))
+      if (o.update !== "retract" && o.exceptions.some((x) => !wanted(g.exceptions).includes(x)))
         unsafe.add("condition dropped");
       const gp = g.payload;
       const op = o.payload;

@@ -9,9 +9,10 @@
  * what the user meant (`gold`, labelled like TellOnce appendix D.1, labels.ts), so the
  * learner's reading of it can be scored. In the frozen test phase it says nothing.
  */
+import { sameHours } from "../../language/index.ts";
 import { FOUND_ROOM } from "../../rules/index.ts";
 import { type EpisodeFacts, parseFacts } from "./episode-facts.ts";
-import type { GoldItem } from "./labels.ts";
+import { type GoldItem, windowLabel } from "./labels.ts";
 import { cap, chance, fill, type PhraseBank, pick, spelled, styled, typo } from "./phrases.ts";
 import { type HourWindow, type Preference, type Profile, roomName, WINDOWS, type WindowName } from "./profile.ts";
 import { violations } from "./score.ts";
@@ -28,12 +29,11 @@ export interface Said {
   preferenceId?: string;
 }
 
-const windowName = (w: HourWindow): WindowName | undefined =>
-  (Object.keys(WINDOWS) as WindowName[]).find(
-    (k) => WINDOWS[k].fromHour === w.fromHour && WINDOWS[k].toHour % 24 === w.toHour % 24,
-  );
+/** The name of the hours a window holds ("night"), by its hours, not how its ends are written. */
+export const windowName = (w: HourWindow): WindowName | undefined =>
+  (Object.keys(WINDOWS) as WindowName[]).find((k) => sameHours(WINDOWS[k], w));
 
-const timeLabel = (w: HourWindow | undefined) => (w ? [`time:${w.fromHour}-${w.toHour % 24}`] : []);
+const timeLabel = (w: HourWindow | undefined) => (w ? [windowLabel(w)] : []);
 
 /** The room as said: "the laundry room", now and then with a typo. */
 function roomWords(room: string, bank: PhraseBank, rng: Draw): string {

@@ -1,0 +1,83 @@
+/**
+ * The rule phase's labels compare hour windows by the hours they hold (src/language/hours.ts:
+ * [from, to), wrapping past midnight, equal ends the whole day), never by how their ends are
+ * written: a learner that writes the whole day as [0, 24) and a label or a profile that writes it
+ * [9, 9) or "time:0-24" mean the same condition, and the simulated user's gold says it the way the
+ * scorer reads a learned rule.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import { fieldsOf, labelByHours, type Observed, windowLabel } from "../../src/eval/rule-phase/labels.ts";
+import type { Preference } from "../../src/eval/rule-phase/profile.ts";
+import { meant, windowName } from "../../src/eval/rule-phase/simulated-user.ts";
+import { hoursOf } from "../../src/language/index.ts";
+
+const obs = (conditions: string[]): Observed => ({
+  update: "add",
+  persistence: "persistent",
+  scope: "global",
+  stage: "pre_action",
+  check: "programmatic",
+  payload: { kind: "avoid_room", room: "garage" },
+  conditions,
+  exceptions: [],
+  stored: true,
+});
+const gold = (conditions: string[]) => ({
+  update: "add" as const,
+  persistence: "persistent" as const,
+  payload: { kind: "avoid_room" as const, room: "garage" },
+  conditions,
+});
+
+describe("hour windows in the rule phase's labels", () => {
+  it("a labelled whole day matches the learner's whole day however its ends are written", () => {
+    for (const label of ["time:0-24", "time:9-9", "time:0-0", "time:23-23"])
+      assert.equal(fieldsOf(gold([label]), obs([windowLabel({ fromHour: 0, toHour: 24 })])).condition, true, label);
+  });
+
+  it("two windows get one label exactly when they hold the same hours", () => {
+    const end = fc.integer({ min: 0, max: 24 });
+    const start = fc.integer({ min: 0, max: 23 });
+    fc.assert(
+      fc.property(start, end, start, end, (a, b, c, d) => {
+        const x = new Set(hoursOf(a, b));
+        const y = new Set(hoursOf(c, d));
+        const same = x.size === y.size && [...x].every((h) => y.has(h));
+        const la = windowLabel({ fromHour: a, toHour: b });
+        assert.equal(la === windowLabel({ fromHour: c, toHour: d }), same);
+        assert.equal(labelByHours(`time:${a}-${b}`), la);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a different window is still a wrong condition", () => {
+    assert.equal(fieldsOf(gold(["time:21-6"]), obs([windowLabel({ fromHour: 22, toHour: 6 })])).condition, false);
+    assert.equal(fieldsOf(gold(["time:21-6"]), obs([windowLabel({ fromHour: 21, toHour: 6 })])).condition, true);
+  });
+
+  it("the simulated user's gold for a whole-day window is the label of the learner's whole day", () => {
+    const p = (fromHour: number, toHour: number): Preference => ({
+      id: "p1",
+      kind: "avoid_room",
+      room: "garage",
+      when: { fromHour, toHour },
+    });
+    const learned = windowLabel({ fromHour: 0, toHour: 24 });
+    for (const [f, t] of [
+      [9, 9],
+      [0, 24],
+      [0, 0],
+    ])
+      assert.deepEqual(meant(p(f, t), undefined).conditions, [learned], `[${f}, ${t})`);
+  });
+
+  it("a window is named by its hours", () => {
+    assert.equal(windowName({ fromHour: 21, toHour: 6 }), "night");
+    assert.equal(windowName({ fromHour: 17, toHour: 21 }), "evening");
+    assert.equal(windowName({ fromHour: 9, toHour: 9 }), undefined);
+    assert.equal(windowName({ fromHour: 20, toHour: 6 }), undefined);
+  });
+});
