@@ -751,3 +751,54 @@ export const TASK_VERB = alt([
   "show me",
   "where (?:is|are)",
 ]);
+
+/**
+ * Nouns after "this" / "that" that never name an occasion (occasion.ts): a room or the house, a
+ * rule or what it is about, a manner, a pronoun's "one", a period.
+ */
+export const NOT_AN_OCCASION = new RegExp(
+  `^${alt([
+    "rooms?",
+    "area",
+    "part",
+    "side",
+    "floor",
+    "house",
+    "home",
+    "place",
+    "apartment",
+    "flat",
+    "building",
+    "rules?",
+    "ban",
+    "limit",
+    "restriction",
+    "one",
+    "ones",
+    "thing",
+    "stuff",
+    "way",
+    "manner",
+    "kind",
+    "sort",
+    "reason",
+    "matter",
+    "purpose",
+    "is",
+    "was",
+    "s",
+    // a period is a bound of its own (DURATION), longer than the occasion
+    "days?",
+    "weeks?",
+    "weekends?",
+    "months?",
+    "years?",
+    "summer",
+    "winter",
+    "season",
+    "holidays?",
+  ])}$`,
+);
+
+/** Prepositions that leave a demonstrative phrase an occasion: "for this tym", "during that thing". */
+export const OCCASION_PREPOSITION = new RegExp(`^${alt(["for", "on", "during", "at"])}$`);

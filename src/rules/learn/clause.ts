@@ -436,6 +436,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     ctx.tokens,
     c.parts.filter((p) => !weak.has(p.a)),
     c.main,
+    roomsIn(ctx.tokens, c.parts[0].a, c.parts[c.parts.length - 1].b, ctx.house),
   );
   const scope = scopeOf(
     ctx.tokens,

@@ -26,6 +26,7 @@ import {
   LIST_JOIN,
   NEGATION,
   NOT_TASK_LOCAL,
+  occasionIn,
   POLITE_IF,
   ROBOT_WHEN,
   SCENE,
@@ -179,6 +180,7 @@ export function persistenceOf(
   tokens: readonly Token[],
   parts: Span[],
   main?: Span,
+  rooms: readonly Span[] = [],
 ): { persistence: Lasting; marker?: Span; said: boolean } {
   // "this time skip the office and in general keep answers short": the act's own "in general" wins
   if (main) {
@@ -195,6 +197,10 @@ export function persistenceOf(
     if (not) return { persistence: "persistent", marker: { a: not.a, b: not.b }, said: true };
     const t = w.first(bounded(TASK_LOCAL));
     if (t) return { persistence: "task_local", marker: { a: t.a, b: t.b }, said: true };
+    // "jus this tym, skip …": an occasion the task words do not name is still this one, unless lasting is said
+    const o = occasionIn(tokens, p.a, p.b, (k) => rooms.some((r) => r.a <= k && k < r.b));
+    if (o && !parts.some((q) => new Words(tokens, q.a, q.b).first(bounded(STRONG_LASTING))))
+      return { persistence: "task_local", marker: o, said: true };
     const l = w.first(bounded(LASTING));
     if (l && !lasting) lasting = { a: l.a, b: l.b };
   }

@@ -1,0 +1,76 @@
+/**
+ * A one-off said as an occasion the grammar cannot name: a demonstrative before a noun it does
+ * not know, standing at the edge of the clause as an adverbial ("jus this tym, skip …", "… out of
+ * the attic this go"), the way "this time" or "this trip" does. Such a phrase points at the
+ * present occasion, so the request is read for this task only: reading a one-off where a lasting
+ * rule was meant keeps less, the reverse keeps a rule nobody asked for.
+ *
+ * What the task words (lexicon.ts: TASK_LOCAL, DURATION) already name is read before this; a
+ * demonstrative that a verb or a place preposition governs ("don't touch that box", "near that
+ * shelf"), or before a room, the house, a rule or a manner ("this way"), is no occasion.
+ */
+import { NOT_AN_OCCASION, OCCASION_PREPOSITION } from "./lexicon.ts";
+import { read } from "./nlp.ts";
+import type { Token } from "./tokens.ts";
+
+const DEMONSTRATIVE = new Set(["this", "that"]);
+const NOUNISH = new Set(["NOUN", "PROPN", "X"]);
+/** tags a fronted occasion may follow: interjections, adverbs, conjunctions, a noun of address ("okay robot") */
+const BEFORE_FRONTED = new Set(["INTJ", "ADV", "CCONJ", "PUNCT", "NOUN", "PROPN", "X", "PART"]);
+/** tags a trailing occasion may follow: the end of what the act named */
+const BEFORE_TRAILING = new Set(["NOUN", "PROPN", "X", "ADV", "PART", "PUNCT"]);
+/** tags that may follow a trailing occasion: "please", "ok", punctuation */
+const AFTER_TRAILING = new Set(["INTJ", "ADV", "PUNCT"]);
+
+/**
+ * The token range [a, b) of an occasion phrase in tokens [from, to), or undefined. `taken(k)`:
+ * token k is part of something else the clause names (a room).
+ */
+export function occasionIn(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  taken: (k: number) => boolean,
+): { a: number; b: number } | undefined {
+  const ws = tokens.slice(from, to).map((t) => t.w);
+  if (ws.length < 3 || !ws.some((w) => DEMONSTRATIVE.has(w))) return undefined;
+  const doc = read(ws.join(" "));
+  // the library's tokens laid over ours: it may split a word of ours, never join two
+  const tag: string[] = new Array(ws.length).fill("X");
+  let k = 0;
+  let pos = 0;
+  const starts = ws.map((w) => {
+    const s = pos;
+    pos += w.length + 1;
+    return s;
+  });
+  let at = 0;
+  for (const t of doc.tokens) {
+    at += t.space.length;
+    while (k + 1 < ws.length && starts[k + 1] <= at) k++;
+    if (at === starts[k]) tag[k] = t.pos;
+    at += t.text.length;
+  }
+  const verbBefore = (i: number) => tag.slice(0, i).some((p) => p === "VERB" || p === "AUX");
+  const word = (i: number) => /[\p{L}]/u.test(ws[i] ?? "");
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const n = i + 1;
+    const prev = i > 0 ? ws[i - 1] : undefined;
+    // after "for" / "during" the word is a noun whatever the tagger guessed ("for this spin")
+    const noun = NOUNISH.has(tag[n]) || (prev !== undefined && OCCASION_PREPOSITION.test(prev));
+    if (!DEMONSTRATIVE.has(ws[i]) || !word(n) || !noun || tag[n + 1] === "NOUN") continue;
+    if (NOT_AN_OCCASION.test(ws[n]) || taken(from + i) || taken(from + n)) continue;
+    const governed = prev !== undefined && tag[i - 1] === "ADP" && !OCCASION_PREPOSITION.test(prev);
+    if (governed) continue;
+    const fronted =
+      !verbBefore(i) && tag.slice(0, i).every((p, j) => BEFORE_FRONTED.has(p) || OCCASION_PREPOSITION.test(ws[j]));
+    const last = tag.slice(n + 1).every((p, j) => AFTER_TRAILING.has(p) || !word(n + 1 + j));
+    const trailing =
+      last &&
+      verbBefore(i) &&
+      prev !== undefined &&
+      (BEFORE_TRAILING.has(tag[i - 1]) || OCCASION_PREPOSITION.test(prev));
+    if (fronted || trailing) return { a: from + i, b: from + n + 1 };
+  }
+  return undefined;
+}
