@@ -13,6 +13,7 @@ import {
   directs,
   END_PUNCTUATION,
   ENTER,
+  endsPointingBack,
   FREE_CHOICE,
   HOW_LONG_WORDS,
   LASTING,
@@ -76,6 +77,15 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
       type: "unclear",
       reason: `a change to a rule, but what it changes is not read ("${text}")`,
       question: "Which rule should I change, and to what?",
+      clause: span,
+    };
+  // "let's change that", "knock it off": what it asks is only pointed back at, never said in its words;
+  // beside a clause that says it, that clause is the request (learn() drops this question then)
+  if (endsPointingBack(w.text.split(" ")))
+    return {
+      type: "unclear",
+      reason: `what "${text}" points back to is not said`,
+      question: VAGUE_QUESTION,
       clause: span,
     };
   const all = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));

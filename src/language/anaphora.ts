@@ -1,0 +1,40 @@
+/**
+ * A request whose object is a pronoun pointing back ("change that", "knock it off", "don't do
+ * that again"): what it is about was said before, or not at all, so it cannot be kept in its own
+ * words. The learner asks, or, beside a clause that says what is meant, leaves it to that clause.
+ *
+ * Read by position, not by the tagger (which reads "change that" as a noun and a conjunction):
+ * the pronoun is the clause's last word but for particles and adverbs of time or manner.
+ */
+
+/** Pronouns that point back at something said or done. */
+const POINTING_BACK = new Set(["it", "that", "this", "those", "these", "them"]);
+/** Words that may follow the object of a phrasal verb or close a request without saying what it is about. */
+const CLOSING = new Set([
+  "off",
+  "up",
+  "down",
+  "out",
+  "around",
+  "round",
+  "back",
+  "over",
+  "again",
+  "anymore",
+  "please",
+  "now",
+  "then",
+  "instead",
+  "already",
+  "ok",
+  "okay",
+  "thanks",
+]);
+
+/** Whether a clause's words end on a pronoun pointing back: its object is only that. */
+export function endsPointingBack(words: readonly string[]): boolean {
+  const ws = words.filter((w) => /\p{L}/u.test(w));
+  let k = ws.length - 1;
+  while (k > 0 && CLOSING.has(ws[k])) k--;
+  return k > 0 && POINTING_BACK.has(ws[k]);
+}

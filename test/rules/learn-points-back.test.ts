@@ -1,0 +1,50 @@
+/**
+ * A request whose object only points back ("switch that", "knock it off") says nothing the robot
+ * could keep in its words: alone it is asked back, and beside a clause that says what is meant it
+ * adds no rule of its own (an update names what it changes; its lead-in is no second rule).
+ * Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { teach } from "../../src/rules/index.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
+import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
+
+const ctx = { rooms: ["kitchen", "garage", "attic", "cellar", "hallway", "study"], sceneId: "s1" };
+
+async function rulesAfter(...messages: string[]) {
+  const lib = new SqliteRuleLibrary(":memory:");
+  try {
+    for (const [k, m] of messages.entries()) await teach(lib, "u", m, { ...ctx, at: k + 1 });
+    return (await lib.snapshot("u")).rules.map((r) => r.rule);
+  } finally {
+    await lib.close();
+  }
+}
+
+describe("a request that only points back", () => {
+  it("alone, is asked back and keeps nothing", () => {
+    for (const m of ["please switch that around", "knock it off already", "can you redo this"]) {
+      const out = learn(m, [], ctx);
+      assert.ok(out.items.length > 0, m);
+      for (const it of out.items) {
+        assert.equal(it.decision, "unclear", `${m}: ${it.decision}`);
+        assert.ok(it.question?.includes("?"), m);
+      }
+    }
+  });
+
+  it("before a rule that says what is meant, adds no free-text rule beside it", async () => {
+    for (const m of [
+      "let's redo that, stay out of the garage only in the mornings",
+      "swap that around: keep out of the garage in the afternoons",
+    ]) {
+      const rules = await rulesAfter("never enter the garage at night", m);
+      assert.ok(
+        rules.every((r) => r.requirement.kind !== "behavior"),
+        `${m}: ${JSON.stringify(rules.map((r) => r.requirement))}`,
+      );
+      assert.equal(rules.length, 1, m);
+    }
+  });
+});
