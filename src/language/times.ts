@@ -25,6 +25,8 @@ export interface FoundTime {
   clock?: boolean;
   /** "after 10" / "before 8": one end said, the other assumed */
   open?: "after" | "before";
+  /** no end says am or pm (nor noon, midnight, an hour past 12, a part of the day): which half of the day is a guess */
+  guessed?: boolean;
 }
 
 interface TimeForm {
@@ -129,6 +131,8 @@ function hourOf(p: TimePoint, ampm = p.ampm): number {
   if (p.h > 12 || !ampm) return p.h % 24;
   return ampm === "pm" ? (p.h % 12) + 12 : p.h % 12;
 }
+/** a point that does not say which half of the day it is in */
+const halfUnsaid = (p: TimePoint) => !(p.ampm || p.named || p.h > 12 || p.h === 0);
 /** forward length of [from, to) on the clock */
 const span = (from: number, to: number) => (((to - from) % 24) + 24) % 24 || 24;
 /** a point that may be am or pm: the reading whose window with `other` is shorter */
@@ -197,7 +201,7 @@ function clockWindows(clause: string): FoundTime[] {
       }
     }
     if (from === to % 24) continue;
-    out.push({ from, to, quote: m[0], index: m.index });
+    out.push({ from, to, quote: m[0], index: m.index, ...(halfUnsaid(a) && halfUnsaid(b) ? { guessed: true } : {}) });
   }
   for (const m of [...clause.matchAll(AFTER_RE), ...clause.matchAll(ONWARDS_RE)]) {
     const a = point(m[1]);
@@ -207,7 +211,14 @@ function clockWindows(clause: string): FoundTime[] {
     // a bare "after 9" is evening: nobody is told "after 9" meaning the morning
     const from = a.ampm || a.named || a.h > 12 || a.h === 0 ? hourOf(a) : hourOf(a, "pm");
     // until the next morning
-    out.push({ from, to: from === 6 ? 24 : 6, quote: m[0], index: m.index, open: "after" });
+    out.push({
+      from,
+      to: from === 6 ? 24 : 6,
+      quote: m[0],
+      index: m.index,
+      open: "after",
+      ...(halfUnsaid(a) ? { guessed: true } : {}),
+    });
   }
   for (const m of clause.matchAll(BEFORE_RE)) {
     const b = point(m[1]);
@@ -222,7 +233,7 @@ function clockWindows(clause: string): FoundTime[] {
     // the morning" bans the small hours too), the morning (6) for "before noon", else the afternoon (12)
     const from = to < 12 ? 0 : to === 12 ? 6 : 12;
     if (from === to) continue;
-    out.push({ from, to, quote: m[0], index: m.index, open: "before" });
+    out.push({ from, to, quote: m[0], index: m.index, open: "before", ...(halfUnsaid(b) ? { guessed: true } : {}) });
   }
   return out;
 }
@@ -257,6 +268,7 @@ export function findTimes(clause: string): FoundTime[] {
     if (!part) continue;
     if (c.open === "after") c.to = part.to;
     else c.from = part.from;
+    c.guessed = undefined;
   }
   const narrowed = (t: FoundTime) =>
     !t.clock &&

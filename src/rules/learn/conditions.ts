@@ -44,7 +44,7 @@ import type { Span } from "./segments.ts";
 
 export type Cond =
   /** `negated`: said under a negation of its own ("… but never after 9"): a window banned, never one permitted */
-  | { kind: "time"; from: number; to: number; a: number; b: number; negated?: boolean }
+  | { kind: "time"; from: number; to: number; a: number; b: number; negated?: boolean; guessed?: boolean }
   | { kind: "text"; a: number; b: number }
   | { kind: "asked"; a: number; b: number }
   | { kind: "scene"; a: number; b: number };
@@ -114,7 +114,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       taken.push({ a, b });
       // "always tell me the room, even late at night": emphasis on always, no window
       if (EVEN_BEFORE.test(before)) continue;
-      const c: Cond = { kind: "time", from: t.from, to: t.to, a, b };
+      const c: Cond = { kind: "time", from: t.from, to: t.to, a, b, ...(t.guessed ? { guessed: true } : {}) };
       // the words of its own phrase, back to the last comma or conjunction, hold a negation
       let k = a;
       while (k > Math.max(p.a, a - 6) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;

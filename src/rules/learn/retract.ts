@@ -8,6 +8,8 @@ import {
   EXCEPTION_LEAD,
   EXCEPTION_WORD,
   FIELD_LIST_JOIN,
+  hoursOf,
+  inForce,
   minus,
   NAMED_FIELDS,
   NOT_A_FIELD,
@@ -308,12 +310,40 @@ function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | und
   );
 }
 
+/**
+ * "you can go in till 11", said of a ban: hours with no half of the day said. When the other
+ * half would lift the ban at other hours, the guess could permit what the user still bans, so
+ * which hours are meant is asked and the rule stays as it is.
+ */
+function guessedHours(x: Retraction, v: RuleVersion, times: Cond[]): LearnItem | undefined {
+  const windows = (cs: Condition[]) =>
+    cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
+  const banned = new Set(inForce(windows(v.rule.conditions), windows(v.rule.exceptions)));
+  const lifted = (from: number, to: number) => hoursOf(from, to).filter((h) => banned.has(h));
+  for (const c of times) {
+    if (c.kind !== "time" || !c.guessed) continue;
+    const guess = lifted(c.from, c.to);
+    const other = lifted((c.from + 12) % 24, (c.to + 12) % 24);
+    if (!other.length || (guess.length === other.length && guess.every((h, k) => h === other[k]))) continue;
+    return {
+      decision: "unclear",
+      reason: "a permission whose hours say no half of the day, and either half lifts the rule differently",
+      clause: x.clause,
+      quote: x.quote,
+      question: `By "${verbatim(x.t, c)}", do you mean am or pm? Until you say, the rule stays as it is.`,
+    };
+  }
+  return undefined;
+}
+
 /** Allowed again only at some hours, or only in this house: an exception to the rule. */
 function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
   const { t, r } = x;
   const { scene, times } = w;
   const sceneOwn = scene !== undefined && v.rule.scope === sceneScope(scene);
   if (!times.length && !(scene && !sceneOwn)) return undefined;
+  const unsure = guessedHours(x, v, times);
+  if (unsure) return unsure;
   const exceptions: Condition[] = [
     ...v.rule.exceptions,
     ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
