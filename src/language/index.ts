@@ -117,7 +117,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
-export type { FoundTime, ReplacedTimes } from "./times.ts";
-export { findTimes, replacedTimes, timeCandidates } from "./times.ts";
+export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
+export { boundaryIn, findTimes, replacedTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";

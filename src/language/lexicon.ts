@@ -681,6 +681,8 @@ export const REVISING = alt([
   "lower (?:it|that|the limit) to",
   // "the study one should only kick in from 11pm": a rule's new start
   "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
+  // "the garage ban should run until 7": a rule's new end
+  "(?:end|ends|finish|finishes|run|runs|last|lasts)(?= (?:at|until|till|til|around) (?:\\d|noon|midnight))",
 ]);
 export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
 

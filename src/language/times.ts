@@ -320,3 +320,43 @@ export function replacedTimes(clause: string): ReplacedTimes {
 }
 
 const BARE_PART = /\b(?:the |those |these )?(morning|afternoon|evening|night)s?\b/g;
+
+/**
+ * One end of a rule's hours, said to move it: "should start at 8 pm" (its start), "run until
+ * 7" (its end), "make it 10pm" (the end the rule was said with). `hours` are the readings of the
+ * point: one when the half of the day is said, else the morning's and the evening's.
+ */
+export interface Boundary {
+  end: "from" | "to" | "either";
+  hours: number[];
+  quote: string;
+  index: number;
+}
+
+const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
+  {
+    end: "from",
+    re: new RegExp(String.raw`\b(?:start|starts|begin|begins|kick in|kicks in)\s+(?:at|from|around)\s+(${TP})`, "gi"),
+  },
+  {
+    end: "to",
+    re: new RegExp(
+      String.raw`\b(?:end|ends|finish|finishes|run|runs|last|lasts)\s+(?:at|until|till|til|around)\s+(${TP})`,
+      "gi",
+    ),
+  },
+  { end: "either", re: new RegExp(String.raw`\bmake (?:it|that)\s+(${TP})(?!\s*(?:to|till|until|-|–)\s)`, "gi") },
+];
+
+/** The end of a rule's hours a clause moves, or undefined; a window ("from 8 to 6") is no boundary. */
+export function boundaryIn(clause: string): Boundary | undefined {
+  for (const f of BOUNDARY_FORMS)
+    for (const m of clause.matchAll(f.re)) {
+      const p = timePoint(m[1]);
+      if (!p) continue;
+      const atEnd = f.end === "to" && p.named === "midnight" ? 24 : undefined;
+      const hours = atEnd ? [atEnd] : halfUnsaid(p) ? [hourOf(p, "am"), hourOf(p, "pm")] : [hourOf(p)];
+      return { end: f.end, hours, quote: m[0], index: m.index };
+    }
+  return undefined;
+}

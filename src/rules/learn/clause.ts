@@ -14,6 +14,7 @@
 import {
   ASKS_NOTHING,
   BACK_REFERENCE,
+  boundaryIn,
   CALL,
   COPULA,
   DONT_DO_THAT,
@@ -484,7 +485,11 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       const to = rooms.find((r) => r !== from)!;
       return [{ type: "reroom", ...common, to, from }];
     }
-    if (now.length)
+    // "should run until 8 am": the hour is one end moved, not a window of its own
+    const moving = boundaryIn(w0.text);
+    const within = (x: { index: number; quote: string }) =>
+      moving !== undefined && x.index >= moving.index && x.index + x.quote.length <= moving.index + moving.quote.length;
+    if (now.length && !now.every(within))
       return [
         {
           type: "hours",
@@ -494,7 +499,25 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
           words: [],
           retime: { before: before.map(span), targets: targetsIn(ctx, main, c.antecedent, "any") },
         },
+      ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
+    const moved = moving;
+    if (moved) {
+      const [a, b] = w0.range(moved.index, moved.quote.length);
+      return [
+        {
+          type: "hours",
+          ...common,
+          conditions: [],
+          exceptions: [],
+          words: [],
+          retime: {
+            before: [],
+            targets: targetsIn(ctx, main, c.antecedent, "any"),
+            boundary: { end: moved.end, hours: moved.hours, quote: { a, b } },
+          },
+        },
       ];
+    }
   }
   // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
   const rule = w0.first(RULE_ONLY);

@@ -73,6 +73,13 @@ export interface RetractReading extends Common {
   bare: boolean;
 }
 
+/** "should start at 8 pm": one end of a rule's hours moved, with the readings of the hour said and its words. */
+export interface MovedEnd {
+  end: "from" | "to" | "either";
+  hours: number[];
+  quote: Span;
+}
+
 export interface HoursReading extends Common {
   type: "hours";
   /** the words that say whose hours ("the baby sleeps …") */
@@ -81,7 +88,7 @@ export interface HoursReading extends Common {
    * "make that the evening instead of the morning": new hours for a rule in force, replacing its
    * own; `before` are the hours the user names as the old ones, `targets` what the rule is about
    */
-  retime?: { before: Cond[]; targets: Target[] };
+  retime?: { before: Cond[]; targets: Target[]; boundary?: MovedEnd };
 }
 
 /** "the study rule is only for weekends": when a stored rule applies, said after it was taught. */

@@ -4,10 +4,11 @@
  * rest of it; when which rule is meant cannot be told it is asked, since a guess would quietly
  * change a rule the user did not mean.
  */
-import { overlap } from "../../language/index.ts";
+import { findTimes, overlap } from "../../language/index.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { NarrowReading, Reading, ReroomReading } from "./clause.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
+import type { MovedEnd } from "./reading.ts";
 import { conditionsSpokenOf, hits, rulesForHours } from "./resolve.ts";
 import { conditionOf, type Said, sourceOf, statementOf, verbatim } from "./said.ts";
 
@@ -171,6 +172,19 @@ function retimeItems(
           retime.before.some((b) => b.kind === "time" && overlap({ fromHour: b.from, toHour: b.to }, c).length > 0),
       ),
     );
+  if (found.length !== 1 && retime.boundary)
+    return [
+      {
+        decision: "unclear",
+        reason: found.length
+          ? "a new start or end, for more than one rule with hours"
+          : "a new start or end, but for no rule with hours",
+        clause,
+        question: found.length
+          ? `Which rule should "${verbatim(t, retime.boundary.quote)}": ${found.map((v) => `"${v.rule.statement}"`).join(" or ")}?`
+          : `Which rule with hours do you mean by "${verbatim(t, retime.boundary.quote)}"?`,
+      },
+    ];
   if (found.length !== 1)
     return [
       {
@@ -183,6 +197,7 @@ function retimeItems(
       },
     ];
   const v = found[0];
+  if (retime.boundary) return [movedEnd(t, clause, v, retime.boundary, ctx)];
   const times = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
   return [
     revisionOf(
@@ -197,4 +212,59 @@ function retimeItems(
       { conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times] },
     ),
   ];
+}
+
+/** How far apart two hours are on the clock, either way round. */
+const apart = (x: number, y: number) => Math.min((((x - y) % 24) + 24) % 24, (((y - x) % 24) + 24) % 24);
+
+/**
+ * "should start at 8 pm", "make it 10pm": the one window of rule `v` with the end said moved, its
+ * other end, conditions and exceptions kept. "Make it …" moves the end the rule was said with
+ * ("after 9pm" said its start). An hour with no half of the day said is the half near the end it
+ * moves; when that, the end, or the rule's one window cannot be told, it is asked, never guessed.
+ */
+function movedEnd(t: Said, clause: string, v: RuleVersion, m: MovedEnd, ctx: LearnContext): LearnItem {
+  const said = verbatim(t, m.quote);
+  const ask = (reason: string, question: string): LearnItem => ({ decision: "unclear", reason, clause, question });
+  const windows = v.rule.conditions.filter((c) => c.kind === "time");
+  if (windows.length !== 1)
+    return ask(
+      "a new start or end for a rule with more than one window",
+      `Which hours of "${v.rule.statement}" should "${said}" change?`,
+    );
+  const w = windows[0];
+  let end = m.end;
+  if (end === "either") {
+    const open = findTimes(w.quote.toLowerCase())[0]?.open;
+    end = open === "after" ? "from" : open === "before" ? "to" : "either";
+  }
+  if (end === "either")
+    return ask(
+      "a new hour, but not which end of the rule's hours",
+      `Should "${v.rule.statement}" start or end at the hour you said?`,
+    );
+  const old = end === "from" ? w.fromHour : w.toHour;
+  const near = m.hours.length > 1 ? m.hours.filter((h) => apart(h, old) <= 4) : m.hours;
+  if (near.length !== 1)
+    return ask("a new start or end whose half of the day cannot be told", `By "${said}", do you mean am or pm?`);
+  const h = near[0];
+  const moved = end === "from" ? { fromHour: h % 24, toHour: w.toHour } : { fromHour: w.fromHour, toHour: h };
+  if (moved.fromHour === moved.toHour % 24)
+    return ask(
+      "a new start or end that leaves the rule no hours",
+      `From when to when should "${v.rule.statement}" hold?`,
+    );
+  return revisionOf(
+    v,
+    {
+      t,
+      ctx,
+      reason: `the ${end === "from" ? "start" : "end"} of a rule's hours, moved`,
+      clause,
+      quotes: [clause, ...v.rule.quotes],
+    },
+    {
+      conditions: v.rule.conditions.map((c) => (c === w ? { kind: "time", ...moved, quote: said } : c)),
+    },
+  );
 }
