@@ -7,8 +7,8 @@
  * the pronoun is the clause's last word but for particles and adverbs of time or manner.
  */
 
-/** Pronouns that point back at something said or done. */
-const POINTING_BACK = new Set(["it", "that", "this", "those", "these", "them"]);
+/** Pronouns that point back at something said or done, and "there", at a place said before. */
+const POINTING_BACK = new Set(["it", "that", "this", "those", "these", "them", "there"]);
 /** Words that may follow the object of a phrasal verb or close a request without saying what it is about. */
 const CLOSING = new Set([
   "off",

@@ -99,6 +99,7 @@ export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { occasionIn } from "./occasion.ts";
+export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";

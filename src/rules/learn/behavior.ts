@@ -20,8 +20,10 @@ import {
   mood,
   NEG,
   NEGATION_WORD,
+  nearestRoom,
   oneSpaced,
   PRAISE,
+  placeAfterMotion,
   REPLY_LENGTH,
   REVISING,
   STARTS_WITH_LETTER,
@@ -46,6 +48,8 @@ export const STOPWORDS = new Set(
 );
 
 export const VAGUE_QUESTION = "What exactly should I do differently?";
+/** The reason of a request that only points back: after a clause that says what is meant, it says that again. */
+export const POINTS_BACK = "what it points back to is not said";
 
 export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading | UnclearReading | undefined {
   const w = words(ctx, span);
@@ -70,6 +74,20 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
       question: `You said "${text}": should I stay out of the ${room.room} from now on, or not stop there, or something else?`,
       clause: span,
     };
+  // "never go in the lofft": a movement into a place that is no room of the house; kept in the
+  // user's words it would go unchecked (or name a room that is not there), so which room is asked
+  const place = placeAfterMotion(w.text);
+  if (place) {
+    const near = nearestRoom(place, ctx.house);
+    return {
+      type: "unclear",
+      reason: `a place ("${place}") that is not a room of this house`,
+      question: near
+        ? `You said "${text}": do you mean the ${near}?`
+        : `You said "${text}": which room of the house is "${place}"?`,
+      clause: span,
+    };
+  }
   // "actually go up to 40": a revision whose value was not read; kept in the user's words it would
   // stand beside the rule it meant to change, so what to change is asked
   if (re(REVISING).test(w.text) && mood(oneSpaced(asked).trim()) !== "wish")
@@ -84,7 +102,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   if (endsPointingBack(w.text.split(" ")))
     return {
       type: "unclear",
-      reason: `what "${text}" points back to is not said`,
+      reason: `${POINTS_BACK}: "${text}"`,
       question: VAGUE_QUESTION,
       clause: span,
     };

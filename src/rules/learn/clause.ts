@@ -83,7 +83,7 @@ import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
-export { isNoCorrection, VAGUE_QUESTION } from "./behavior.ts";
+export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
 export type {
   ClauseIn,
   NarrowReading,

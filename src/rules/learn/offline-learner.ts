@@ -47,6 +47,7 @@ import { describeRule } from "../describe.ts";
 import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import {
   isNoCorrection,
+  POINTS_BACK,
   type ReadCtx,
   type Reading,
   type RetractReading,
@@ -97,6 +98,13 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       r.type !== "unclear" ||
       r.question !== VAGUE_QUESTION ||
       !readings.some((o) => o !== r && o.type !== "unclear" && sentenceOf(sents, o) === sentenceOf(sents, r)),
+  );
+  // "Keep out of the den. I mean it, not a foot in there.": pointing back at a request said before is that request again
+  readings = readings.filter(
+    (r) =>
+      r.type !== "unclear" ||
+      !r.reason.startsWith(POINTS_BACK) ||
+      !readings.some((o) => o.type !== "unclear" && o.clause.b <= r.clause.a),
   );
   // "After 10 pm you're free to go through the den, just don't stop in it": the hours of the permission are the rule's
   for (const r of readings) {

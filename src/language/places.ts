@@ -1,0 +1,44 @@
+/**
+ * The place a movement is about ("go in the lofft", "walk into the cupboard"), read when no room
+ * of the house was found there: a request about a place the robot cannot tell as a room is asked,
+ * never kept in the user's words (it would be unchecked, and could name a room that is not there).
+ */
+import { bounded, ENTER } from "./lexicon.ts";
+import { editDistance } from "./rooms.ts";
+
+const PLACE_PREPOSITION = new Set(["in", "into", "inside", "through", "thru", "to", "near"]);
+const DETERMINERS = new Set(["the", "my", "our", "that", "this", "your", "his", "her", "their", "a", "any"]);
+/** words that end a place's name: what follows says when, how or please */
+const AFTER_PLACE = new Set(
+  "when while at after before until unless if please plz again ever anymore without with for and or but so because since on by during today tonight now".split(
+    " ",
+  ),
+);
+
+/** The words of the place a movement verb goes into, or undefined. */
+export function placeAfterMotion(text: string): string | undefined {
+  const re = bounded(ENTER);
+  const g = new RegExp(re.source, "g");
+  for (const m of text.matchAll(g)) {
+    const rest = text
+      .slice(m.index + m[0].length)
+      .trim()
+      .split(" ");
+    if (!PLACE_PREPOSITION.has(rest[0])) continue;
+    let k = 1;
+    if (DETERMINERS.has(rest[k])) k++;
+    const name: string[] = [];
+    while (k < rest.length && name.length < 2 && /^\p{L}+$/u.test(rest[k]) && !AFTER_PLACE.has(rest[k]))
+      name.push(rest[k++]);
+    if (name.length) return name.join(" ");
+  }
+  return undefined;
+}
+
+/** The house's room nearest a place's words, when only one is near (a slip of the fingers), else undefined. */
+export function nearestRoom(place: string, house: readonly string[]): string | undefined {
+  // one slip in a short word, two in a long one: "shop" is no slip for "shed"
+  const slips = place.length <= 5 ? 1 : 2;
+  const near = house.filter((r) => editDistance(place, r.toLowerCase(), slips) <= slips);
+  return near.length === 1 ? near[0] : undefined;
+}
