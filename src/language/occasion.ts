@@ -74,3 +74,35 @@ export function occasionIn(
   }
   return undefined;
 }
+
+/** Nouns for one reply; their plurals ("your answers") and distributives ("per reply") are every reply. */
+const REPLY_NOUN = new Set(["answer", "reply", "response"]);
+/**
+ * Determiners that pick one thing out: "a short answer", "the next reply". "Your answer" and "the
+ * answer" are as often every answer ("add the room to your answer"), so they pick out nothing.
+ */
+const ONE = new Set(["a", "an", "this", "that", "next"]);
+/** Words that spread over every reply: "every reply", "per answer", "in any answer", "future replies". */
+const EVERY = new Set(["every", "each", "per", "any", "all", "future", "later", "other"]);
+
+/**
+ * A reply said in the singular with a determiner that picks one out ("give me a one-line answer",
+ * "the next reply should be short"): a request about one answer, the one at hand, not every reply
+ * from now on. The token range [a, b) of the phrase, or undefined.
+ */
+export function oneReplyIn(tokens: readonly Token[], from: number, to: number): { a: number; b: number } | undefined {
+  for (let n = from; n < to; n++) {
+    if (!REPLY_NOUN.has(tokens[n].w)) continue;
+    // the determiner within three words before the noun, with nothing spreading it over every reply
+    for (let d = n - 1; d >= Math.max(from, n - 4); d--) {
+      const w = tokens[d].w;
+      if (EVERY.has(w)) break;
+      if (ONE.has(w)) {
+        const before = d > from ? tokens[d - 1].w : "";
+        if (EVERY.has(before)) break;
+        return { a: d, b: n + 1 };
+      }
+    }
+  }
+  return undefined;
+}

@@ -41,3 +41,28 @@ describe("an occasion no word class names is this task only", () => {
     assert.ok(!decisions("never touch that box").includes("task_local"));
   });
 });
+
+describe("a reply said in the singular is the one at hand", () => {
+  it("one answer picked out by its determiner is done for this task and never stored", () => {
+    for (const m of [
+      "the next answer should be under 8 words",
+      "i'd like a two word answer here",
+      "give me a one-sentence reply",
+      "just send a two-line reply",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.ok(out.items.length > 0, m);
+      for (const it of out.items)
+        assert.ok(it.decision === "task_local" || it.decision === "unclear", `${m}: ${it.decision}`);
+    }
+  });
+
+  it("every reply (plural, distributive, or lasting said) is a lasting rule", () => {
+    for (const m of [
+      "keep your responses under 25 words",
+      "no more than 18 words per reply",
+      "always name the room in your reply",
+    ])
+      assert.deepEqual(decisions(m), ["add"], m);
+  });
+});

@@ -27,6 +27,7 @@ import {
   NEGATION,
   NOT_TASK_LOCAL,
   occasionIn,
+  oneReplyIn,
   POLITE_IF,
   ROBOT_WHEN,
   SCENE,
@@ -204,6 +205,13 @@ export function persistenceOf(
     const l = w.first(bounded(LASTING));
     if (l && !lasting) lasting = { a: l.a, b: l.b };
   }
+  // "a short answer is enough", "the next reply in one line": one answer, the one at hand, unless lasting is said
+  if (!lasting)
+    for (const raw of parts) {
+      const p = withoutExplanation(tokens, raw);
+      const one = oneReplyIn(tokens, p.a, p.b);
+      if (one) return { persistence: "task_local", marker: one, said: true };
+    }
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
     const v = new Words(tokens, p.a, p.b).first(bounded(VAGUE));
