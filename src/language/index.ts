@@ -118,6 +118,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
+export { tellsWhatHappened } from "./tense.ts";
 export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
 export { boundaryIn, findTimes, replacedTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";

@@ -321,7 +321,7 @@ const NOT_BASE_VERB =
   /^(?:is|was|are|were|has|had|have|will|would|can|could|should|must|may|might|does|did|always|never|often|usually|sometimes|just|still|also|only)$/i;
 
 /** Past tenses without -ed: already agree with any subject ("the user got", never "gots"). */
-const IRREGULAR_PAST = new Set(
+export const IRREGULAR_PAST = new Set(
   (
     "got bought brought took gave made kept found left won sent lent wore ate drank ran swam wrote sold told came went saw " +
     "had did put held grew knew threw drew flew chose stole hid met paid said sat slept spent stood taught thought caught " +

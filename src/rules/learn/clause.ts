@@ -58,6 +58,7 @@ import {
   replacedTimes,
   SCENE,
   TASK_LOCAL,
+  tellsWhatHappened,
   timeCandidates,
   VAGUE,
   WHEN_WORD,
@@ -400,7 +401,9 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
             !notCondition(text) &&
             // "if that is ok": politeness, though its last word is a filler the run stopped before
             !notCondition(new Words(ctx.tokens, k, part.b).text) &&
-            !ASKS_NOTHING.test(text)))
+            !ASKS_NOTHING.test(text) &&
+            // "while I had people over": what happened, told in the past, is no condition from now on
+            !tellsWhatHappened(text)))
       ) {
         // "between breakfast and lunch": one condition, whatever "and" cut it into
         const prev = out.at(-1);

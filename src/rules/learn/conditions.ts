@@ -34,6 +34,7 @@ import {
   STRONG_LASTING,
   TASK_LOCAL,
   type Token,
+  tellsWhatHappened,
   UNLESS,
   VAGUE,
   WHEN_ASKED,
@@ -159,7 +160,9 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const scope = bounded(SCENE).test(said) && YOU_ARE.test(said);
       // "I'd prefer it if you …": the politeness starts before the "if"
       const polite = notCondition(new Words(tokens, p.a, when.b).text);
-      if (!notCondition(said) && !polite && !timeOnly && !vague && !scope) {
+      // "while I had people over": what happened, told in the past, is no condition of a rule from now on
+      const happened = tellsWhatHappened(said);
+      if (!notCondition(said) && !polite && !timeOnly && !vague && !scope && !happened) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
         conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
         taken.push({ a: when.a, b: when.b });
