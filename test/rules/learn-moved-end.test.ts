@@ -72,3 +72,20 @@ describe("one end of a rule's hours moved", () => {
     assert.ok(which.reply.includes("?"), which.reply);
   });
 });
+
+describe("a verb of change with the rule it changes and what it becomes", () => {
+  it("gives the rule named the new hours, and asks which when more than one could be meant", async () => {
+    const one = await after("keep out of the attic at night", "shift the attic ban to the afternoons please");
+    assert.deepEqual(windows(one.rules[0].conditions), [[12, 17]]);
+    const two = await after(
+      "keep out of the attic at night",
+      "keep out of the garage at night",
+      "swap the rule to mornings",
+    );
+    assert.deepEqual(
+      two.rules.map((r) => windows(r.conditions)),
+      [[[21, 6]], [[21, 6]]],
+    );
+    assert.ok(two.reply.includes("?"), two.reply);
+  });
+});
