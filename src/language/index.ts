@@ -92,6 +92,7 @@ export {
   VAGUE,
   VAGUE_BEHAVIOR,
 } from "./lexicon.ts";
+export { namesLooks, onlyLooks } from "./looks.ts";
 export type { Mood } from "./mood.ts";
 export { directs, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";

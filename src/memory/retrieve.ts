@@ -26,11 +26,20 @@
  * first), the top k kept; an object's score is the best score of the statements that led to it.
  * A request made of several descriptions (src/language/clauses.ts) also searches each on its own: an
  * object's score is then the mean of the whole request's score and its coverage of the parts.
- * Statements with similarity ≤ 0 are left out. A request's parts are taken from its description
+ * Statements with similarity ≤ 0 are left out. A statement of looks alone counts LOOKS_ONLY of its
+ * similarity for a request (or part) that names no looks. A request's parts are taken from its description
  * of the object, its asking removed (src/language/requests.ts).
  */
 
-import { conceptCoverage, conceptsIn, describedPart, descriptiveClauses, glossed } from "../language/index.ts";
+import {
+  conceptCoverage,
+  conceptsIn,
+  describedPart,
+  descriptiveClauses,
+  glossed,
+  namesLooks,
+  onlyLooks,
+} from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
@@ -46,6 +55,18 @@ const DAY_MS = 86_400_000;
 const CONCEPT_WEIGHT = 0.2;
 /** statements searched per part of a compositional request: enough to reach every object's best */
 const PART_FETCH = 256;
+/**
+ * A statement that says only how its object looks ("the ball is teal and floral"), met by a
+ * request (or part) that names no colour, pattern or material: its similarity counts this much.
+ * Such a statement still tells the object's category (a request for "what I take pictures with"
+ * meets "the camera is grey"), but short statements of looks sit close to every short request, and
+ * it won over the fact that answered it ("… for special occasions") at similarities of 0.3.
+ * Chosen on the development sets by Polar-mode grounding (scripts/dev/grounding-check.ts over
+ * polar-dev, polar-dev2, voices-dev and fresh seeds 6161, 6262, 6363): 295 → 301 of 353 grounded
+ * right at 0.8, no set lower; at 0.7 polar-dev lost 3, at 0.9 dev6161 gained nothing; leaving such
+ * statements out (0) lost polar-dev 3.
+ */
+const LOOKS_ONLY = 0.8;
 
 export interface RetrieveOptions {
   k?: number;
@@ -199,6 +220,11 @@ function scoreHit(
   };
 }
 
+/** A hit's similarity as the request weighs it: a statement of looks alone counts less when no looks were asked for. */
+function asked(h: StatementHit, looksAsked: boolean): number {
+  return !looksAsked && onlyLooks(h.statement.text) ? h.similarity * LOOKS_ONLY : h.similarity;
+}
+
 /** Each statement at its best score over every search that reached it. */
 class StatementPool {
   private readonly best = new Map<string, RetrievedStatement>();
@@ -247,9 +273,10 @@ async function searchRequest(scope: Scope, instruction: string, pool: StatementP
   // a statement that shares nothing with the instruction (similarity ≤ 0) is noise, not memory
   const direct = await searchAsOf(scope.store, scope.user, query, scope.k * OVERFETCH, scope.now);
   const bridges: RetrievedBridge[] = [];
+  const looksAsked = namesLooks(describedPart(instruction));
   for (const h of direct.hits) {
     const edges = direct.links.get(h.statement.id) ?? [];
-    const r = scoreHit(scope, h, edges, h.similarity);
+    const r = scoreHit(scope, h, edges, asked(h, looksAsked));
     if (r) pool.keep(r);
     // a fact about the user or someone else that held at `now`: a bridge, not a candidate
     else if (edges.some((l) => l.objectId === null && asOf(l, scope.now)?.superseded === false))
@@ -291,11 +318,12 @@ async function rankByParts(
   if (clauses.length < 2) return new Map(whole);
   const vectors = await scope.embedder.embed(clauses.map(glossed));
   const perClause: Map<string, number>[] = [];
-  for (const v of vectors) {
+  for (const [i, v] of vectors.entries()) {
     const hits = await searchAsOf(scope.store, scope.user, v, PART_FETCH, scope.now);
     const bestFor = new Map<string, number>();
+    const looksAsked = namesLooks(clauses[i]);
     for (const [rank, h] of hits.hits.entries()) {
-      const r = scoreHit(scope, h, hits.links.get(h.statement.id) ?? [], h.similarity);
+      const r = scoreHit(scope, h, hits.links.get(h.statement.id) ?? [], asked(h, looksAsked));
       if (!r) continue;
       for (const l of r.links) {
         if (l.superseded) continue;
