@@ -38,3 +38,27 @@ export function endsPointingBack(words: readonly string[]): boolean {
   while (k > 0 && CLOSING.has(ws[k])) k--;
   return k > 0 && POINTING_BACK.has(ws[k]);
 }
+
+/** Nouns for a rule the robot keeps. */
+const RULE_NOUN = new Set(["rule", "rules", "ban", "bans", "restriction", "restrictions", "limit", "limits"]);
+/** Verbs of changing something. */
+const CHANGE_VERB = new Set([
+  "change",
+  "switch",
+  "move",
+  "shift",
+  "swap",
+  "adjust",
+  "alter",
+  "tweak",
+  "fix",
+  "update",
+  "redo",
+]);
+
+/** Whether words talk about a rule: name one ("the attic rule", "that ban") or change what they point back at ("change it so …"). */
+export function talksAboutARule(words: readonly string[]): boolean {
+  return words.some(
+    (w, k) => RULE_NOUN.has(w) || (CHANGE_VERB.has(w) && k + 1 < words.length && POINTING_BACK.has(words[k + 1])),
+  );
+}

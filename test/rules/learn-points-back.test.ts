@@ -48,3 +48,26 @@ describe("a request that only points back", () => {
     }
   });
 });
+
+describe("a message about a rule that says no change the learner can read", () => {
+  it("is asked back, never let pass as no correction, and the rule stays", async () => {
+    for (const m of ["that curfew rule is too harsh", "tweak it so it only counts on saturdays"]) {
+      const out = learn(m, [], ctx);
+      assert.equal(out.signal, true, m);
+      assert.ok(
+        out.items.every((it) => it.decision === "unclear"),
+        m,
+      );
+      assert.ok(
+        out.items.some((it) => it.question?.includes("?")),
+        m,
+      );
+      const rules = await rulesAfter("never enter the garage at night", m);
+      assert.equal(rules.length, 1, m);
+    }
+  });
+
+  it("a question about the rules is no correction", () => {
+    assert.equal(learn("what rules do you have for me", [], ctx).signal, false);
+  });
+});

@@ -40,6 +40,7 @@ import {
   STOP,
   sameRoom,
   TOO_LONG,
+  talksAboutARule,
   tokenize,
   Words,
 } from "../../language/index.ts";
@@ -182,7 +183,9 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       !findTimes(text).length
     );
   };
-  const quiet = !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
+  // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
+  const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
+  const quiet = !aboutRule && !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
 }
@@ -288,6 +291,9 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
   return resolveDraft(draft, clause, rules, {});
 }
 
+/** Words that open a question about the rules ("what rules do I have?"), which asks nothing to change. */
+const WH_START = new Set(["what", "which", "how", "do", "does", "are", "is", "can", "could"]);
+
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The question back for a message that says something is wrong but not what to do. */
@@ -298,7 +304,9 @@ function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
     ? roomsIn(rc.tokens, narrative.a, narrative.b, rc.house).at(-1)
     : undefined;
   let question = "What should I do differently next time?";
-  if (room)
+  if (talksAboutARule(rc.tokens.map((t) => t.w)))
+    question = "Which rule do you mean, and what should change about it? Until you say, it stays as it is.";
+  else if (room)
     question = re(STOP).test(text)
       ? `Should I never stop in the ${room.room} from now on?`
       : `Should I stay out of the ${room.room} from now on?`;
