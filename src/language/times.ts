@@ -74,6 +74,22 @@ const TIME_FORMS: TimeForm[] = [
   },
 ];
 
+/**
+ * A part of the day said as a compound with "time", or without its article ("in evening time",
+ * "when is night time", "during afternoon"): the same hours as the part of the day.
+ */
+const compound = (part: string) =>
+  new RegExp(
+    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b`,
+    "gi",
+  );
+TIME_FORMS.push(
+  { re: compound("night"), from: 21, to: 6 },
+  { re: compound("evening"), from: 17, to: 21 },
+  { re: compound("morning"), from: 6, to: 12 },
+  { re: compound("afternoon"), from: 12, to: 17 },
+);
+
 /** "nine at night": the number words a clock can show */
 const HOUR_WORDS: Record<string, number> = Object.fromEntries(
   "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberWord(w) ?? 0]),
