@@ -14,14 +14,11 @@
 import {
   ASKS_NOTHING,
   BACK_REFERENCE,
-  boundaryIn,
-  CALL,
   COPULA,
   DONT_DO_THAT,
   FILLER,
   FINE,
   FORGET_VERB,
-  FOUND_ROOM_TARGET,
   FREE_CHOICE,
   FREQUENCY,
   findTimes,
@@ -34,8 +31,6 @@ import {
   LINKING,
   LIST_JOIN,
   MARKERS_ONLY,
-  MENTION_TARGET,
-  mood,
   NOT_A_CONDITION,
   NOT_OR_NEVER,
   NOT_TASK_LOCAL,
@@ -45,17 +40,11 @@ import {
   PEOPLE_TIME,
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
-  PERMITS,
   PLACE,
   PREPOSITION,
   RELEASE_VERB,
-  REPLACED_END,
-  REPLY_FORMAT,
-  REPLY_LENGTH,
   RETRACT,
-  REVISING,
   RULE_ONLY,
-  replacedTimes,
   SCENE,
   TASK_LOCAL,
   tellsWhatHappened,
@@ -64,7 +53,6 @@ import {
   WHEN_WORD,
   Words,
 } from "../../language/index.ts";
-import { FOUND_ROOM } from "../types.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
 import { type Cond, conditionsIn, notCondition, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import {
@@ -80,9 +68,11 @@ import {
   words,
 } from "./reading.ts";
 import { jsonReading, literalAfter, tellReadings, wordLimit } from "./reply-acts.ts";
+import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
+import { targetsIn } from "./targets-in.ts";
 
 export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
 export type {
@@ -98,19 +88,6 @@ export type {
 export { targetOf } from "./reading.ts";
 
 // ---- retractions and permissions --------------------------------------------------------------
-
-/** What a retraction or a permission is about: rooms, or one kind of reply rule. */
-function targetsIn(ctx: ReadCtx, s: Span, antecedent: RoomRef | undefined, act: "enter" | "stop" | "any"): Target[] {
-  const rooms = roomsIn(ctx.tokens, s.a, s.b, ctx.house, antecedent);
-  if (rooms.length) return rooms.map((r) => ({ kind: "room", room: r.room, act }));
-  const t = words(ctx, s).text;
-  if (MENTION_TARGET.test(t)) return [{ kind: "mention", ...(FOUND_ROOM_TARGET.test(t) ? { what: FOUND_ROOM } : {}) }];
-  if (re(REPLY_FORMAT).test(t)) return [{ kind: "json" }];
-  if (re(REPLY_LENGTH).test(t)) return [{ kind: "word_limit" }];
-  const quoted = ctx.tokens.slice(s.a, s.b).filter((x) => x.quoted && x.w !== "'");
-  if (quoted.length || re(CALL).test(t)) return [{ kind: "avoid_text" }];
-  return [{ kind: "unknown" }];
-}
 
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);
@@ -466,62 +443,9 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     exceptions: when.exceptions,
     clause,
   };
-  // "make that the evening instead of the morning": a rule in force given other hours (never a
-  // behaviour in the revision's words, nor an exception that would permit the new hours)
   const w0 = words(ctx, main);
-  // a permission ("actually the kitchen is fine in the evening") is never new hours for the ban:
-  // that would ban the hours it allows and allow the ones still banned
-  const permits = re(FINE).test(w0.text) || PERMITS.test(w0.text);
-  // "I'd rather not have you in the kitchen": a wish, not a revision, though "rather" is said
-  const wish = mood(w0.text) === "wish";
-  if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
-    const { now, before } = replacedTimes(w0.text);
-    const span = (t: (typeof now)[number]): Cond => {
-      const [a, b] = w0.range(t.index, t.quote.length);
-      return { kind: "time", from: t.from, to: t.to, a, b };
-    };
-    // "I meant the pantry, not the kitchen": one room named as the one replaced, one as the new one
-    const rooms = now.length ? [] : roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
-    const replaced = rooms.filter((r) => REPLACED_END.test(new Words(ctx.tokens, main.a, r.a).text));
-    if (rooms.length === 2 && replaced.length === 1) {
-      const from = replaced[0];
-      const to = rooms.find((r) => r !== from)!;
-      return [{ type: "reroom", ...common, to, from }];
-    }
-    // "should run until 8 am": the hour is one end moved, not a window of its own
-    const moving = boundaryIn(w0.text);
-    const within = (x: { index: number; quote: string }) =>
-      moving !== undefined && x.index >= moving.index && x.index + x.quote.length <= moving.index + moving.quote.length;
-    if (now.length && !now.every(within))
-      return [
-        {
-          type: "hours",
-          ...common,
-          conditions: now.map(span),
-          exceptions: [],
-          words: [],
-          retime: { before: before.map(span), targets: targetsIn(ctx, main, c.antecedent, "any") },
-        },
-      ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
-    const moved = moving;
-    if (moved) {
-      const [a, b] = w0.range(moved.index, moved.quote.length);
-      return [
-        {
-          type: "hours",
-          ...common,
-          conditions: [],
-          exceptions: [],
-          words: [],
-          retime: {
-            before: [],
-            targets: targetsIn(ctx, main, c.antecedent, "any"),
-            boundary: { end: moved.end, hours: moved.hours, quote: { a, b } },
-          },
-        },
-      ];
-    }
-  }
+  const revised = revisionOf(ctx, c, common, main);
+  if (revised) return revised;
   // "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed
   const rule = w0.first(RULE_ONLY);
   if (rule && (common.conditions.length || common.exceptions.length) && !heads(ctx, main).some((h) => h.bans)) {

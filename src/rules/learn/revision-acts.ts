@@ -1,0 +1,74 @@
+/**
+ * A clause that revises a rule in force in place: other hours for it ("make that the evening
+ * instead of the morning"), one end of its hours moved ("should start at 8 pm", "make it 10pm"),
+ * or another room ("I meant the pantry, not the kitchen"). Never a behaviour in the revision's
+ * words, nor an exception that would permit the new hours; a permission or a wish is no revision.
+ */
+import { boundaryIn, FINE, mood, PERMITS, REPLACED_END, REVISING, replacedTimes, Words } from "../../language/index.ts";
+import type { Cond } from "./conditions.ts";
+import { type ClauseIn, type Common, type ReadCtx, type Reading, re, words } from "./reading.ts";
+import { heads } from "./room-acts.ts";
+import { roomsIn } from "./rooms-in.ts";
+import type { Span } from "./segments.ts";
+import { targetsIn } from "./targets-in.ts";
+
+/** The revision a clause makes of a rule in force, or undefined when it makes none. */
+export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Reading[] | undefined {
+  // "make that the evening instead of the morning": a rule in force given other hours (never a
+  // behaviour in the revision's words, nor an exception that would permit the new hours)
+  const w0 = words(ctx, main);
+  // a permission ("actually the kitchen is fine in the evening") is never new hours for the ban:
+  // that would ban the hours it allows and allow the ones still banned
+  const permits = re(FINE).test(w0.text) || PERMITS.test(w0.text);
+  // "I'd rather not have you in the kitchen": a wish, not a revision, though "rather" is said
+  const wish = mood(w0.text) === "wish";
+  if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
+    const { now, before } = replacedTimes(w0.text);
+    const span = (t: (typeof now)[number]): Cond => {
+      const [a, b] = w0.range(t.index, t.quote.length);
+      return { kind: "time", from: t.from, to: t.to, a, b };
+    };
+    // "I meant the pantry, not the kitchen": one room named as the one replaced, one as the new one
+    const rooms = now.length ? [] : roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+    const replaced = rooms.filter((r) => REPLACED_END.test(new Words(ctx.tokens, main.a, r.a).text));
+    if (rooms.length === 2 && replaced.length === 1) {
+      const from = replaced[0];
+      const to = rooms.find((r) => r !== from)!;
+      return [{ type: "reroom", ...common, to, from }];
+    }
+    // "should run until 8 am": the hour is one end moved, not a window of its own
+    const moving = boundaryIn(w0.text);
+    const within = (x: { index: number; quote: string }) =>
+      moving !== undefined && x.index >= moving.index && x.index + x.quote.length <= moving.index + moving.quote.length;
+    if (now.length && !now.every(within))
+      return [
+        {
+          type: "hours",
+          ...common,
+          conditions: now.map(span),
+          exceptions: [],
+          words: [],
+          retime: { before: before.map(span), targets: targetsIn(ctx, main, c.antecedent, "any") },
+        },
+      ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
+    const moved = moving;
+    if (moved) {
+      const [a, b] = w0.range(moved.index, moved.quote.length);
+      return [
+        {
+          type: "hours",
+          ...common,
+          conditions: [],
+          exceptions: [],
+          words: [],
+          retime: {
+            before: [],
+            targets: targetsIn(ctx, main, c.antecedent, "any"),
+            boundary: { end: moved.end, hours: moved.hours, quote: { a, b } },
+          },
+        },
+      ];
+    }
+  }
+  return undefined;
+}
