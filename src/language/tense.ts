@@ -6,20 +6,6 @@
 import { IRREGULAR_PAST } from "./statements.ts";
 
 const SUBORDINATOR = new Set(["when", "while", "whenever", "as", "once", "if", "since"]);
-const PRONOUN = new Set([
-  "i",
-  "you",
-  "u",
-  "we",
-  "he",
-  "she",
-  "they",
-  "it",
-  "someone",
-  "somebody",
-  "people",
-  "everyone",
-]);
 const DETERMINER = new Set(["the", "my", "our", "your", "his", "her", "their", "a", "an", "some"]);
 const ADVERB = new Set(["just", "always", "still", "already", "really", "all", "both", "kind", "of", "sort", "never"]);
 const PAST_AUXILIARY = new Set(["was", "were", "had", "did", "wasnt", "werent", "didnt", "hadnt"]);

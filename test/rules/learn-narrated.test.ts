@@ -20,6 +20,8 @@ describe("what happened is no condition", () => {
   });
 
   it("the same clause in the present is the rule's condition", () => {
-    assert.deepEqual(conditions("stay out of the study while my sister is sleeping"), [["while my sister is sleeping"]]);
+    assert.deepEqual(conditions("stay out of the study while my sister is sleeping"), [
+      ["while my sister is sleeping"],
+    ]);
   });
 });
