@@ -8,6 +8,3 @@
  * (.dependency-cruiser.cjs, part-interfaces).
  */
 import "./heuristic/backbone.ts";
-
-export type { HeuristicOptions } from "./heuristic/backbone.ts";
-export { HeuristicPolicy } from "./heuristic/backbone.ts";

@@ -11,25 +11,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { inForce } from "../../src/language/index.ts";
-import { teach } from "../../src/rules/index.ts";
 import { learn } from "../../src/rules/learn/offline-learner.ts";
-import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import type { Condition } from "../../src/rules/types.ts";
+import { taught } from "./taught.ts";
 
 const rooms = ["kitchen", "garage", "attic", "cellar", "hallway", "bedroom", "study", "nursery"];
 const ctx = { rooms, sceneId: "s1" };
 const windows = (cs: Condition[]) =>
   cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
 
-async function after(...messages: string[]) {
-  const lib = new SqliteRuleLibrary(":memory:");
-  try {
-    for (const [k, m] of messages.entries()) await teach(lib, "u", m, { ...ctx, at: k + 1 });
-    return (await lib.snapshot("u")).rules.map((r) => r.rule);
-  } finally {
-    await lib.close();
-  }
-}
+const after = async (...messages: string[]) => (await taught(ctx, ...messages)).rules;
 
 describe("never broader than said", () => {
   it("a permission with a banned hour beside it never permits that hour", async () => {

@@ -8,24 +8,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { teach } from "../../src/rules/index.ts";
-import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
 import type { Condition } from "../../src/rules/types.ts";
+import { taught } from "./taught.ts";
 
 const ctx = { rooms: ["kitchen", "garage", "attic", "pantry"], sceneId: "s1" };
 const said = (h: number) => (h === 0 ? "midnight" : h === 12 ? "noon" : h < 12 ? `${h}am` : `${h - 12}pm`);
 const windows = (cs: Condition[]) => cs.flatMap((c) => (c.kind === "time" ? [[c.fromHour, c.toHour % 24]] : []));
 
-async function after(...messages: string[]) {
-  const lib = new SqliteRuleLibrary(":memory:");
-  try {
-    let reply = "";
-    for (const [k, m] of messages.entries()) reply = (await teach(lib, "u", m, { ...ctx, at: k + 1 })).reply;
-    return { rules: (await lib.snapshot("u")).rules.map((r) => r.rule), reply };
-  } finally {
-    await lib.close();
-  }
-}
+const after = (...messages: string[]) => taught(ctx, ...messages);
 
 describe("one end of a rule's hours moved", () => {
   it("the start or the end said moves, the other stays, the rule's other parts stay", async () => {

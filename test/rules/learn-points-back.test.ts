@@ -6,21 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { teach } from "../../src/rules/index.ts";
 import { learn } from "../../src/rules/learn/offline-learner.ts";
-import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
+import { taught } from "./taught.ts";
 
 const ctx = { rooms: ["kitchen", "garage", "attic", "cellar", "hallway", "study"], sceneId: "s1" };
 
-async function rulesAfter(...messages: string[]) {
-  const lib = new SqliteRuleLibrary(":memory:");
-  try {
-    for (const [k, m] of messages.entries()) await teach(lib, "u", m, { ...ctx, at: k + 1 });
-    return (await lib.snapshot("u")).rules.map((r) => r.rule);
-  } finally {
-    await lib.close();
-  }
-}
+const rulesAfter = async (...messages: string[]) => (await taught(ctx, ...messages)).rules;
 
 describe("a request that only points back", () => {
   it("alone, is asked back and keeps nothing", () => {
