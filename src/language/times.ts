@@ -262,7 +262,7 @@ export function timeCandidates(clause: string): FoundTime[] {
   return all;
 }
 
-export function findTimes(clause: string): FoundTime[] {
+export function findTimes(clause: string, opts: { repeats?: boolean } = {}): FoundTime[] {
   const all = timeCandidates(clause);
   // overlapping readings of the same words: the longest wins
   all.sort((x, y) => y.quote.length - x.quote.length || x.index - y.index);
@@ -293,12 +293,14 @@ export function findTimes(clause: string): FoundTime[] {
       const outer = new Set(hoursIn(t));
       return hoursIn(o).every((h) => outer.has(h));
     });
-  // the same window said twice is one condition
+  // the same window said twice is one condition; a reader that tells a repeat from a contradiction
+  // ("fine between 8 and 11, but never between 8 and 11") asks for every saying (`repeats`)
   const seen = new Set<string>();
   return out
     .filter((t) => !narrowed(t))
     .sort((x, y) => x.index - y.index)
     .filter((t) => {
+      if (opts.repeats) return true;
       const k = `${t.from}-${t.to % 24}`;
       if (seen.has(k)) return false;
       seen.add(k);

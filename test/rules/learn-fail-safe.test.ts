@@ -40,6 +40,21 @@ describe("never broader than said", () => {
     assert.ok(!inForce(windows(rule.conditions), windows(rule.exceptions)).includes(14));
   });
 
+  it("the same hours permitted and banned in one message are asked, and the ban stays whole", async () => {
+    for (const m of [
+      "the cellar is fine from 7pm till 9am, but never from 7pm till 9am",
+      "ok to pop into the cellar between 1 and 3 pm but not between 1 and 3 pm",
+    ]) {
+      const { rules, reply } = await taught(ctx, "Keep out of the cellar.", m);
+      assert.equal(rules.length, 1, m);
+      assert.deepEqual(windows(rules[0].exceptions), [], `${m}: ${reply}`);
+      assert.match(reply, /\?/, `${m}: asked back`);
+    }
+    // the same window said twice the same way is one window
+    const [once] = await after("stay out of the cellar after 10pm, yes, after 10pm");
+    assert.deepEqual(windows(once.conditions), [{ fromHour: 22, toHour: 6 }]);
+  });
+
   it("hours for one condition leave the rule's other conditions in place", async () => {
     const [rule] = await after(
       "stay out of the nursery on weekends while the baby is napping",

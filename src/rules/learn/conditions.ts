@@ -107,7 +107,8 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   // times are read over the clause at once: "In the evening, between 6 and 8" is one window
   if (cut.length) {
     const all = new Words(tokens, Math.min(...cut.map((p) => p.a)), Math.max(...cut.map((p) => p.b)));
-    for (const t of findTimes(all.text)) {
+    // every saying of a window: one said again under a negation contradicts it, and is kept to be asked
+    for (const t of findTimes(all.text, { repeats: true })) {
       const [a, b] = all.range(t.index, t.quote.length);
       const p = cut.find((x) => x.a <= a && b <= x.b);
       if (!p || overlaps({ a, b }, days)) continue;
@@ -121,6 +122,9 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       let k = a;
       while (k > Math.max(p.a, a - 6) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;
       if (NEGATION.test(new Words(tokens, k, a).text)) c.negated = true;
+      const again = (x: Cond) =>
+        x.kind === "time" && x.from === c.from && x.to % 24 === c.to % 24 && !!x.negated === !!c.negated;
+      if (conditions.some(again) || exceptions.some(again)) continue;
       if (EXCEPT.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
       else conditions.push(c);
       taken.push({ a, b });
