@@ -77,7 +77,11 @@ test("a hand-written file that does not fit the schema is refused naming the fil
   );
 });
 
-for (const file of ["datasets/voices/authored.json", "datasets/voices-2/authored.json"])
+for (const file of [
+  "datasets/voices/authored.json",
+  "datasets/voices-2/authored.json",
+  "datasets/voices-3/authored.json",
+])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
     const dev = buildAuthoredSet(authored, embeddedScenes, "dev");
