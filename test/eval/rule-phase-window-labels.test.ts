@@ -81,3 +81,22 @@ describe("hour windows in the rule phase's labels", () => {
     assert.equal(windowName({ fromHour: 20, toHour: 6 }), undefined);
   });
 });
+
+describe("rooms in the rule phase's labels", () => {
+  const withRoom = (room: string): Observed => ({ ...obs([]), payload: { kind: "avoid_room", room } });
+  const wants = (room: string) => ({ ...gold([]), payload: { kind: "avoid_room" as const, room } });
+
+  it("a room stored without the house label's apostrophe, case or article is that room", () => {
+    for (const [label, stored] of [
+      ["Nan's flat", "nans flat"],
+      ["the Box Room", "box room"],
+      ["kids’ room", "kids room"],
+    ])
+      assert.equal(fieldsOf(wants(label), withRoom(stored)).payload, true, `${label} / ${stored}`);
+  });
+
+  it("a room widened to its kind, or another room, is still a different room", () => {
+    assert.equal(fieldsOf(wants("upstairs bathroom"), withRoom("bathroom")).payload, false);
+    assert.equal(fieldsOf(wants("nan's flat"), withRoom("nans room")).payload, false);
+  });
+});

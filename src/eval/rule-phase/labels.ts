@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { canonical, type HourWindow } from "../../language/index.ts";
+import { canonical, type HourWindow, roomKey } from "../../language/index.ts";
 import type { Learner } from "../../rules/index.ts";
 import {
   type Condition,
@@ -189,12 +189,20 @@ export function observed(t: TeachResult, before: Map<string, RuleDraft>): Observ
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * A room as the robot's rule gate reads it (language/rooms.ts `roomKey`: case, apostrophes,
+ * punctuation, an article): "jakes room" stored for the house's "Jake's room" is that room. Only
+ * this reduction, never the gate's head-room match, so a label widened to its kind still differs.
+ */
+const sameRoomWord = (a: string, b: string) => roomKey(a) === roomKey(b);
 const norm = (p: GoldPayload): GoldPayload =>
   p.kind === "json_fields"
     ? { ...p, fields: [...p.fields].sort() }
     : p.kind === "avoid_text"
       ? { ...p, text: p.text.toLowerCase() }
-      : p;
+      : "room" in p
+        ? { ...p, room: roomKey(p.room) }
+        : p;
 /** Labelled conditions in the observations' terms: time windows by their hours, sorted. */
 const wanted = (labels: string[] | undefined) => (labels ?? []).map(labelByHours).sort();
 const updates = (g: GoldItem) => (Array.isArray(g.update) ? g.update : [g.update]);
@@ -260,7 +268,7 @@ export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraf
         unsafe.add("condition dropped");
       const gp = g.payload;
       const op = o.payload;
-      if (gp && op && "room" in gp && (!("room" in op) || op.room !== gp.room)) unsafe.add("room changed");
+      if (gp && op && "room" in gp && (!("room" in op) || !sameRoomWord(op.room, gp.room))) unsafe.add("room changed");
     }
   }
   for (const i of free) {
