@@ -94,7 +94,7 @@ export {
 } from "./lexicon.ts";
 export { namesLooks, onlyLooks } from "./looks.ts";
 export type { Mood } from "./mood.ts";
-export { directs, mood } from "./mood.ts";
+export { CONCESSIVE, directs, elliptical, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";

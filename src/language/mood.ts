@@ -97,3 +97,28 @@ export function mood(clause: string): Mood {
 
 /** Whether a clause of this mood can ask something of the robot. */
 export const directs = (m: Mood): boolean => m !== "statement" && m !== "question";
+
+/** "even if I ask", "even when guests are over": concessive, the act holds then too, no condition. */
+export const CONCESSIVE = /\beven (?:if|when|whenever|while|though|after|before|once)\b/;
+
+/**
+ * A fragment opened by "not" with no verb of its own ("not even for a look", "not once", "not
+ * even to peek"): an ellipsis whose verb is the clause's before it, so it asks nothing new, it
+ * only stresses that clause's negation. A verb is its own only when finite: an infinitive after
+ * "to" is still the earlier verb's purpose. "even if" / "even when" is concessive ("not even if I
+ * ask"): the clause holds then too, so that stresses it as well; any other subordinate clause ("not
+ * when guests are over") says when, and is no ellipsis.
+ */
+export function elliptical(fragment: string): boolean {
+  const words = read(fragment).tokens.filter((t) => t.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && (NO_ACT.has(words[i].normal) || words[i].pos === "INTJ")) i++;
+  if (words[i]?.normal !== "not" || words.length === i + 1) return false;
+  for (let k = i + 1; k < words.length; k++) {
+    const t = words[k];
+    const before = words[k - 1].normal;
+    if (t.pos === "SCONJ") return before === "even";
+    if ((t.pos === "VERB" || t.pos === "AUX") && before !== "to") return false;
+  }
+  return true;
+}

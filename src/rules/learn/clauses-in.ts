@@ -9,6 +9,7 @@ import {
   BARE_REFUSAL,
   DETERMINER,
   EXCEPTION_MARKER,
+  elliptical,
   FILLER,
   findTimes,
   GLOBAL,
@@ -104,6 +105,11 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
   return out;
 }
 
+/** An ellipsis of the act before it that names no room and no time: it stresses that act, asks nothing. */
+function stressesOnly(rc: ReadCtx, g: Span, text: string): boolean {
+  return elliptical(text) && !roomsIn(rc.tokens, g.a, g.b, rc.house).length && !findTimes(text).length;
+}
+
 /** A part that names one room and nothing else ("cellar", "the workshop"). */
 function roomAlone(rc: ReadCtx, g: Span | undefined): boolean {
   if (!g) return false;
@@ -125,6 +131,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       // "cellar. never.": a refusal alone right after a room alone is an act about that room
       if (BARE_REFUSAL.test(text) && roomAlone(rc, out.at(-1))) {
         out.push({ ...g, sentence: i, kind: "act" });
+        continue;
+      }
+      // "never go in the den, not even for a look": a verbless "not …" after an act only stresses it
+      const prev = out.at(-1);
+      if (prev?.kind === "act" && prev.sentence === i && stressesOnly(rc, g, text)) {
+        out.push({ ...g, sentence: i, kind: "mod" });
         continue;
       }
       const strong = () =>

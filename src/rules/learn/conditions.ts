@@ -11,6 +11,7 @@ import {
   BARE_WHEN_YOU,
   bounded,
   CLAUSE_JOIN,
+  CONCESSIVE,
   DAYS,
   DURATION,
   DURING,
@@ -76,6 +77,8 @@ export function notCondition(text: string): boolean {
     POLITE_IF.test(text) ||
     // "even late at night": emphasis on always
     EMPHASIS.test(text) ||
+    // "not even if I ask": concessive, the act holds then too
+    CONCESSIVE.test(text) ||
     BARE_WHEN_YOU.test(text)
   );
 }
