@@ -46,6 +46,10 @@ interface HoursLeftOut {
   notThen: Cond[];
   /** what the permission leaves out: its exceptions, with the hours it says no to */
   leftOut: Cond[];
+  /** permitted hours that only restate the day less `notThen`: no window of their own */
+  restated: Cond[];
+  /** every window said under a negation of its own */
+  saidNo: Cond[];
 }
 
 /** What the permission allows and bans, weighed once for every rule it touches. */
@@ -146,25 +150,49 @@ function hoursLeftOut(x: Retraction): HoursLeftOut {
   const { t, r } = x;
   // "you can go in the garage again, just not at night": a permission with no hours of its own,
   // beside hours said under a negation, leaves the ban in force for those hours
-  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated);
-  const negatedHours = r.conditions.filter((c) => c.kind === "time" && c.negated);
+  const negatedHours = [...r.conditions, ...r.exceptions].filter((c) => c.kind === "time" && c.negated);
+  // "you can go in during the day, just not at night": hours permitted that are exactly the day
+  // less the hours said no to say the same thing twice; the ban holds for the hours said no to
+  const restated = restatedHours(r, negatedHours);
+  const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated && !restated.includes(c));
   // only when nothing else in the clause says a time: "ok in the afternoons but never after 4"
   // reads as one window narrowed, and what it leaves out is asked
   const rest = t.tokens
     .slice(r.clause.a, r.clause.b)
-    .filter((_, k) => !negatedHours.some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
+    .filter((_, k) => ![...negatedHours, ...restated].some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
     .map((w) => w.w)
     .join(" ");
   const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
   // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
-  const leftOut = [...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen];
-  return { ownHours, notThen, leftOut };
+  const leftOut = [...new Set([...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen])];
+  return { ownHours, notThen, leftOut, restated: notThen.length ? restated : [], saidNo: negatedHours };
+}
+
+/** The permitted hours of a clause when they are every hour but the negated ones, and none else. */
+function restatedHours(r: RetractReading, negated: Cond[]): Cond[] {
+  const own = r.conditions.filter((c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && !c.negated);
+  if (!own.length || !negated.length) return [];
+  const hours = (cs: Cond[]) => cs.flatMap((c) => (c.kind === "time" ? hoursOf(c.from, c.to) : []));
+  const yes = hours(own);
+  const no = hours(negated);
+  const all = new Set([...yes, ...no]);
+  return all.size === 24 && yes.length + no.length === 24 ? own : [];
+}
+
+/**
+ * Hours the permission allows, beside hours it says no to ("in the mornings, but never at night"):
+ * they are when the robot may go, never a condition of the ban on the hours said no to.
+ */
+function permitted(c: Cond, leftOut: Cond[]): boolean {
+  return c.kind === "time" && !c.negated && leftOut.some((x) => x.kind === "time");
 }
 
 /** No rule in force to lift: what the permission leaves out is a new ban, else nothing is done. */
 function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[]): LearnItem[] {
   const { t, r, ctx } = x;
-  if (hours.leftOut.length && onlyRooms(r) && r.persistence === "persistent")
+  // with no rule to narrow, hours said no to are banned, whatever hours are permitted beside them
+  const leftOut = [...new Set([...hours.leftOut, ...hours.saidNo])];
+  if (leftOut.length && onlyRooms(r) && r.persistence === "persistent")
     return r.targets.map((g) => {
       const requirement: Requirement =
         g.kind === "room" && g.act === "stop"
@@ -179,8 +207,8 @@ function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[])
         quotes: [quote],
         clear: true,
         conditions: [
-          ...r.conditions.filter((c) => !hours.notThen.includes(c)),
-          ...hours.leftOut.map((c) => trimmedException(t, c)),
+          ...r.conditions.filter((c) => !leftOut.includes(c) && !hours.restated.includes(c) && !permitted(c, leftOut)),
+          ...leftOut.map((c) => trimmedException(t, c)),
         ],
         exceptions: [],
       };
@@ -275,14 +303,16 @@ function droppedFields(x: Retraction, v: RuleVersion, named: string[]): LearnIte
  */
 function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | undefined {
   const { t, r } = x;
-  const still = [...r.exceptions.filter((c) => c.kind !== "asked" && !w.banned.includes(c as never)), ...w.notThen].map(
-    (c) => {
-      if (c.kind === "time") return c;
-      let a = c.a;
-      while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
-      return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
-    },
-  );
+  const left = new Set([
+    ...r.exceptions.filter((c) => c.kind !== "asked" && !w.banned.includes(c as never)),
+    ...w.notThen,
+  ]);
+  const still = [...left].map((c) => {
+    if (c.kind === "time") return c;
+    let a = c.a;
+    while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
+    return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
+  });
   if (still.includes(undefined) && onlyRooms(r))
     return {
       decision: "unclear",
