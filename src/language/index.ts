@@ -96,7 +96,7 @@ export { namesLooks, onlyLooks } from "./looks.ts";
 export type { Mood } from "./mood.ts";
 export { CONCESSIVE, directs, elliptical, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
-export { read } from "./nlp.ts";
+export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { occasionIn, oneReplyIn } from "./occasion.ts";
@@ -105,7 +105,16 @@ export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 export type { RoomMatch } from "./rooms.ts";
-export { canonicalRoom, editDistance, matchRoom, ROOM_PHRASES, roomKey, roomName, sameRoom } from "./rooms.ts";
+export {
+  canonicalRoom,
+  editDistance,
+  matchRoom,
+  oneSlip,
+  ROOM_PHRASES,
+  roomKey,
+  roomName,
+  sameRoom,
+} from "./rooms.ts";
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";

@@ -33,13 +33,25 @@ interface Wink {
 }
 
 let wink: Wink | undefined;
+/** The first id the library gives a word its lexicon lacks: every word read later that it lacks gets one at or above it. */
+let firstUnknown = Number.POSITIVE_INFINITY;
 
 function load(): Wink {
   if (wink) return wink;
   const require = createRequire(import.meta.url);
   const winkNLP = require("wink-nlp") as (model: unknown) => Wink;
-  wink = winkNLP(require("wink-eng-lite-web-model"));
-  return wink;
+  const w = winkNLP(require("wink-eng-lite-web-model"));
+  // a word in no lexicon, read before anything else, marks where the lexicon's own ids end
+  [firstUnknown] = w.readDoc("qzxjvkqzxjvk").tokens().out(w.its.uniqueId) as number[];
+  wink = w;
+  return w;
+}
+
+/** Whether a lower-case word is in the library's English lexicon ("hall", "lot"), not a slip ("hal", "lofft"). */
+export function knownWord(word: string): boolean {
+  const w = load();
+  const ids = w.readDoc(word).tokens().out(w.its.uniqueId) as number[];
+  return ids.length > 0 && ids.every((id) => id < firstUnknown);
 }
 
 /** The library's reading of a text: its sentences and tagged tokens. */

@@ -8,6 +8,7 @@
  * rule's rooms when it names that room ("Bedroom 2" is a bedroom) or is a kind of it
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
+import { knownWord } from "./nlp.ts";
 
 /** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
 const SAME: Record<string, string[]> = {
@@ -123,6 +124,38 @@ export function editDistance(a: string, b: string, max = 3): number {
 /** How far a misspelling may be from a room name: one letter, two for a long name; short names never. */
 const allowed = (s: string) => (s.length < 5 ? 0 : s.length < 9 ? 1 : 2);
 
+/**
+ * One slip of the fingers from a name: a letter added or doubled ("lofft"), one left out ("hal",
+ * from a name of four letters or more), or two neighbours swapped ("suiet"); never a letter
+ * changed for another, which makes other words ("shop" is no "shed").
+ */
+export function oneSlip(typed: string, name: string): boolean {
+  const dropOne = (long: string, short: string) => {
+    for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+    return false;
+  };
+  if (typed.length === name.length + 1) return dropOne(typed, name);
+  if (typed.length + 1 === name.length) return name.length >= 4 && dropOne(name, typed);
+  if (typed.length !== name.length || typed === name) return false;
+  const i = [...typed].findIndex((c, k) => c !== name[k]);
+  return typed[i] === name[i + 1] && typed[i + 1] === name[i] && typed.slice(i + 2) === name.slice(i + 2);
+}
+
+/**
+ * How far a phrase is from a name, for reading a misspelling: a slip counts one. A short name
+ * ("loft", "hall") is read through a slip only when the phrase is no English word of its own
+ * ("lot" is a word, "lofft" is not), since a word a letter away from a short name is often meant.
+ */
+function slipDistance(phrase: string, form: string): { d: number; limit: number; rank: number } {
+  const slip = oneSlip(phrase, form);
+  // a slip ranks before a letter changed: "bot room" is the boot room before the box room
+  if (allowed(form) > 0) {
+    const d = slip ? 1 : editDistance(phrase, form, 2);
+    return { d, limit: allowed(form), rank: slip ? d : d + 0.5 };
+  }
+  return slip && !phrase.split(" ").some(knownWord) ? { d: 1, limit: 1, rank: 1 } : { d: 3, limit: 0, rank: 3 };
+}
+
 /** Common words a letter away from a room name: never read as a misspelt room. */
 const NOT_ROOMS = new Set(["closer", "closed", "pastry", "ratio", "warden", "harden", "sturdy", "studio", "offer"]);
 
@@ -169,17 +202,20 @@ export function matchRoom(
   for (let n = Math.min(2, words.length); n >= 1; n--) {
     const phrase = words.slice(0, n).join(" ");
     if (!/^[a-z][a-z ]*$/.test(phrase) || NOT_ROOMS.has(phrase)) continue;
-    let best: { room: string; d: number } | undefined;
+    let best: { room: string; d: number; tied?: boolean } | undefined;
     for (const c of pool) {
       // "mudroom" and "mud room" are one name, written shut or open
       for (const form of new Set([c, c.replaceAll(" ", "")])) {
-        if (form.split(" ").length !== n || allowed(form) === 0) continue;
-        const d = editDistance(phrase, form, 2);
-        if (d > 0 && d <= allowed(form) && (!best || d < best.d))
-          best = { room: labels.size ? c : (lookup.get(c) ?? c), d };
+        if (form.split(" ").length !== n) continue;
+        const { d, limit, rank } = slipDistance(phrase, form);
+        const room = labels.size ? c : (lookup.get(c) ?? c);
+        if (d === 0 || d > limit) continue;
+        if (!best || rank < best.d) best = { room, d: rank };
+        else if (rank === best.d && room !== best.room) best.tied = true;
       }
     }
-    if (best) return { room: best.room, words: n, fuzzy: true };
+    // two of the house's rooms as near: which one was meant is not guessed
+    if (best && !(best.tied && labels.size)) return { room: best.room, words: n, fuzzy: true };
   }
   return undefined;
 }

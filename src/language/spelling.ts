@@ -10,10 +10,13 @@
 import { editDistance } from "./rooms.ts";
 
 /**
- * The words repaired: the task nouns and demonstratives of a one-off, parts of the day, reply
- * nouns and the negations and frequencies of a rule.
+ * The words repaired: the article before a room (where a misspelt room is looked for), the task
+ * nouns and demonstratives of a one-off, parts of the day, reply nouns and the negations
+ * ("dont", spelt out as the slang it is) and frequencies of a rule.
  */
 export const REPAIRED = [
+  "the",
+  "dont",
   "this",
   "time",
   "once",

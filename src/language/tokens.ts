@@ -295,7 +295,9 @@ export function tokenize(message: string): Token[] {
     // "this tiem", "12 wrods": a slip in a word the grammar leans on (spelling.ts)
     const last = out.at(-1)?.w;
     const afterThis = last === "this" || last === "that" ? repairedAfterThis(s) : undefined;
-    push(repaired(s) ?? afterThis ?? s, r, false);
+    const fixed = repaired(s) ?? afterThis ?? s;
+    // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
+    for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
   return out;
 }
