@@ -240,13 +240,20 @@ describe("never broader than said", () => {
     );
   });
 
-  it("a refusal alone after a room alone bans that room, lasting only when said so", async () => {
+  it("a refusal alone after a room alone bans that room, as a verdict on it holds: from now on", async () => {
     const [rule] = await after("the attic. never ever.");
     assert.deepEqual([rule.requirement, rule.persistence], [{ kind: "avoid_room", room: "attic" }, "persistent"]);
+    // "study: nope" says of the study what "the study is off limits" says
     const o = learn("study: nope", [], ctx);
     assert.deepEqual(
       o.items.map((i) => [i.decision, i.draft?.requirement]),
-      [["unclear", { kind: "avoid_room", room: "study" }]],
+      [["add", { kind: "avoid_room", room: "study" }]],
+    );
+    // a room left out of something said, with no verdict of its own, is still asked
+    const left = learn("not the study", [], ctx);
+    assert.deepEqual(
+      left.items.map((i) => i.decision),
+      ["unclear"],
     );
   });
 

@@ -12,9 +12,11 @@ import {
   ENTER,
   EVERYWHERE,
   EXCEPT_ROOM,
+  FILLER,
   FORBIDDEN,
   FORBIDDEN_NOT,
   GERUND_START,
+  isWordToken,
   LEFT_OUT,
   LIST_JOIN,
   NEGATED,
@@ -30,7 +32,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
-import { roomsIn } from "./rooms-in.ts";
+import { type RoomRef, roomsIn } from "./rooms-in.ts";
 
 import type { Span } from "./segments.ts";
 
@@ -76,6 +78,25 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
 }
 
 /**
+ * The room a message names alone, as the topic of what follows ("studio. keep out.", "the loft -
+ * stay away"): the last room before the clause, with nothing but an article before it in its part
+ * and nothing but punctuation between it and the clause.
+ */
+function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
+  const r = c.antecedent;
+  if (!r || r.anaphor || r.b > main.a) return undefined;
+  if (!ctx.tokens.slice(r.b, main.a).every((t) => !isWordToken(t.w)) || r.b === main.a) return undefined;
+  let k = r.a;
+  while (k > 0 && DETERMINER.test(ctx.tokens[k - 1].w)) k--;
+  return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
+}
+
+/** A verb of avoiding that ends its clause, or ends it but for fillers: no object of its own ("keep out", "stay away please"). */
+function objectless(ctx: ReadCtx, h: Head, main: Span): boolean {
+  return ctx.tokens.slice(h.b, main.b).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
+}
+
+/**
  * "You're free to go anywhere except the nursery": a permission everywhere, but for the rooms it
  * leaves out, is a ban on those rooms; nothing else is permitted or kept.
  */
@@ -102,9 +123,14 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const hs = heads(ctx, main);
   if (!hs.some((h) => h.bans)) return [];
   let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
-  // "The office? Off limits.", "garage: no go": the predicate said of the room just named
-  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && h.bans && h.a === main.a))
+  // "The office? Off limits.", "garage: no go": the predicate said of the room just named;
+  // "studio. keep out.": a verb of avoiding with no object of its own, said of the room named alone before it
+  const opens = (h: Head) => h.bans && h.a === main.a;
+  const topic = topicRoom(ctx, c, main);
+  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && opens(h)))
     rooms = [{ ...c.antecedent, from: c.antecedent.from ?? { a: c.antecedent.a, b: c.antecedent.b } }];
+  const topical = topic && hs.find((h) => h.kind === "avoid" && opens(h) && objectless(ctx, h, main));
+  if (!rooms.length && topical) rooms = [{ ...topic, from: topic.from ?? { a: topic.a, b: topic.b } }];
   const w = words(ctx, main);
   const except = w.first(EXCEPT_ROOM);
   const out: RuleReading[] = [];
@@ -126,7 +152,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     const predicate = hs.find(
       (h) => h.kind === "forbidden" && h.a >= r.b && !hs.some((x) => x !== h && x.a > r.b && x.a < h.a && x.bans),
     );
-    const h = before && (!predicate || before.bans) ? before : predicate;
+    const h = (before && (!predicate || before.bans) ? before : predicate) ?? (topical || undefined);
     if (!h?.bans) continue;
     const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;
@@ -183,7 +209,9 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     stage: "pre_action",
     quotes: refusal ? [{ a: refusal.a, b: main.b }] : [{ a: at.a, b: r.b }],
     clear: true,
-    elliptical: true,
+    // "loft: no." is a verdict on the room said as its topic, which holds as "the loft is off
+    // limits" does; "not the bathroom" leaves out a room of something said, for this task or not
+    elliptical: !refusal,
     rooms: [r],
   }));
 }
