@@ -670,6 +670,7 @@ export const REFERENCE = alt([
 export const REVISING = alt([
   "make (?:that|it)",
   "change (?:that|it|the limit)? ?to",
+  "(?:set|switch) (?:that|it) to",
   // a verb of change, what it changes (a rule, named or pointed at), and what it becomes: "move the attic rule to mornings"
   "(?:change|changes|switch|move|shift|swap)(?: (?:that|it|the|this|my|your|[a-z]+)){0,3} (?:rule|ban|one|limit|restriction)s? to",
   "actually",

@@ -412,7 +412,7 @@ export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|pas
 
 /** "limit it to", "make that", "change it to" just before a number. */
 export const SET_VALUE_BEFORE =
-  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|change (?:that|it) to)$/;
+  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|(?:change|set|switch) (?:that|it) to)$/;
 
 /** "… is too long", "… was not enough" after a number: a complaint, no value. */
 export const TOO_OR_NOT_AFTER = /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/;

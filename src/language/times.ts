@@ -349,6 +349,8 @@ export interface Boundary {
   hours: number[];
   quote: string;
   index: number;
+  /** "make it 15", "change that to 8": a number alone, which may as well be a count (a word limit's) */
+  count?: number;
 }
 
 const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
@@ -363,7 +365,13 @@ const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
       "gi",
     ),
   },
-  { end: "either", re: new RegExp(String.raw`\bmake (?:it|that)\s+(${TP})(?!\s*(?:to|till|until|-|–)\s)`, "gi") },
+  {
+    end: "either",
+    re: new RegExp(
+      String.raw`\b(?:make (?:it|that)|(?:change|set|switch|move) (?:it|that) to)\s+(${TP})(?!\s*(?:to|till|until|-|–)\s)`,
+      "gi",
+    ),
+  },
 ];
 
 /** The end of a rule's hours a clause moves, or undefined; a window ("from 8 to 6") is no boundary. */
@@ -374,7 +382,8 @@ export function boundaryIn(clause: string): Boundary | undefined {
       if (!p) continue;
       const atEnd = f.end === "to" && p.named === "midnight" ? 24 : undefined;
       const hours = atEnd ? [atEnd] : halfUnsaid(p) ? [hourOf(p, "am"), hourOf(p, "pm")] : [hourOf(p)];
-      return { end: f.end, hours, quote: m[0], index: m.index };
+      const alone = f.end === "either" && /^(?:\d{1,2}|[a-z]+)$/.test(m[1].trim()) && !p.named;
+      return { end: f.end, hours, quote: m[0], index: m.index, ...(alone ? { count: p.h } : {}) };
     }
   return undefined;
 }

@@ -78,6 +78,8 @@ export interface MovedEnd {
   end: "from" | "to" | "either";
   hours: number[];
   quote: Span;
+  /** the new value said as a number alone ("make it 15"): an hour, or a word limit's count */
+  count?: number;
 }
 
 export interface HoursReading extends Common {

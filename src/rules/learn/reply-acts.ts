@@ -122,7 +122,9 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     // "20 words is fine" loosens a stored limit; "twelve words is plenty" sets one
     const permissive = FINE_AFTER_VALUE.test(after);
     const plenty = ENOUGH_AFTER.test(after);
-    if (!LIMIT_WORD.test(w.text) && !permissive && !plenty) continue;
+    // "make it 30": a number alone set as a value, too big for an hour, is a limit's new count (only a
+    // stored limit takes it); one that could be an hour is weighed against the rules in force (revisions.ts)
+    if (!LIMIT_WORD.test(w.text) && !permissive && !plenty && !(bare && n.value > 24)) continue;
     const target = targetIn(ctx, parts);
     const tail = AT_MOST_TAIL.exec(after);
     if (tail) b += tail[0].split(" ").length;

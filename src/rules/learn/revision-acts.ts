@@ -64,7 +64,12 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
           retime: {
             before: [],
             targets: targetsIn(ctx, main, c.antecedent, "any"),
-            boundary: { end: moved.end, hours: moved.hours, quote: { a, b } },
+            boundary: {
+              end: moved.end,
+              hours: moved.hours,
+              quote: { a, b },
+              ...(moved.count === undefined ? {} : { count: moved.count }),
+            },
           },
         },
       ];

@@ -172,6 +172,9 @@ function retimeItems(
           retime.before.some((b) => b.kind === "time" && overlap({ fromHour: b.from, toHour: b.to }, c).length > 0),
       ),
     );
+  const count =
+    retime.boundary?.count === undefined ? undefined : newCount(t, clause, retime.boundary, rules, found, ctx);
+  if (count) return [count];
   if (found.length !== 1 && retime.boundary)
     return [
       {
@@ -212,6 +215,39 @@ function retimeItems(
       { conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times] },
     ),
   ];
+}
+
+/**
+ * "make it 15", "change that to 8": a number alone is a new value for the one rule in force it can
+ * be. A word limit, when no rule with hours is meant, takes it as its count; when a rule with hours
+ * and a word limit are both in force, which one changes is asked, never guessed.
+ */
+function newCount(
+  t: Said,
+  clause: string,
+  m: MovedEnd,
+  rules: RuleVersion[],
+  timed: RuleVersion[],
+  ctx: LearnContext,
+): LearnItem | undefined {
+  const limits = rules.filter((v) => v.status === "active" && v.rule.requirement.kind === "word_limit");
+  if (!limits.length || m.count === undefined) return undefined;
+  const said = verbatim(t, m.quote);
+  if (timed.length || limits.length > 1)
+    return {
+      decision: "unclear",
+      reason: "a number alone, and more than one rule it could be the new value of",
+      clause,
+      question: `By "${said}", which rule do you mean: ${[...timed, ...limits].map((v) => `"${v.rule.statement}"`).join(" or ")}?`,
+    };
+  const v = limits[0];
+  const q = v.rule.requirement as Extract<Requirement, { kind: "word_limit" }>;
+  if (m.count < 1 || m.count === q.maxWords) return undefined;
+  return revisionOf(
+    v,
+    { t, ctx, reason: "a word limit in force, given a new count", clause, quotes: [clause, ...v.rule.quotes] },
+    { requirement: { ...q, maxWords: m.count } },
+  );
 }
 
 /** How far apart two hours are on the clock, either way round. */
