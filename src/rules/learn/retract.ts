@@ -187,12 +187,19 @@ function permitted(c: Cond, leftOut: Cond[]): boolean {
   return c.kind === "time" && !c.negated && leftOut.some((x) => x.kind === "time");
 }
 
+/** "only" said just before, or at the start of, the words that limit a permission to when the user asks. */
+function saidOnly(t: Said, r: RetractReading, c: Cond): boolean {
+  return t.tokens.slice(Math.max(r.clause.a, c.a - 2), Math.min(c.b, c.a + 2)).some((k) => k.w === "only");
+}
+
 /** No rule in force to lift: what the permission leaves out is a new ban, else nothing is done. */
 function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[]): LearnItem[] {
   const { t, r, ctx } = x;
   // with no rule to narrow, hours said no to are banned, whatever hours are permitted beside them
   const leftOut = [...new Set([...hours.leftOut, ...hours.saidNo])];
-  if (leftOut.length && onlyRooms(r) && r.persistence === "persistent")
+  // "you can go in the studio only when I ask": allowed only when asked is banned but then
+  const onlyAsked = [...r.conditions, ...r.exceptions].filter((c) => c.kind === "asked" && saidOnly(t, r, c));
+  if ((leftOut.length || onlyAsked.length) && onlyRooms(r) && r.persistence === "persistent")
     return r.targets.map((g) => {
       const requirement: Requirement =
         g.kind === "room" && g.act === "stop"
@@ -207,10 +214,13 @@ function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[])
         quotes: [quote],
         clear: true,
         conditions: [
-          ...r.conditions.filter((c) => !leftOut.includes(c) && !hours.restated.includes(c) && !permitted(c, leftOut)),
+          ...r.conditions.filter(
+            (c) =>
+              !leftOut.includes(c) && !onlyAsked.includes(c) && !hours.restated.includes(c) && !permitted(c, leftOut),
+          ),
           ...leftOut.map((c) => trimmedException(t, c)),
         ],
-        exceptions: [],
+        exceptions: onlyAsked,
       };
       return ruleItem(t, reading, rules, ctx);
     });

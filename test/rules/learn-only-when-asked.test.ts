@@ -1,0 +1,35 @@
+/**
+ * A permission limited by "only" to when the user asks ("you may use the pantry, but only if I
+ * tell you to"), with no ban in force, is a ban that gives way when asked: the room is not
+ * allowed at other times. Without "only" it bans nothing new. Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["pantry", "attic", "workshop", "guest room"], sceneId: "s1" };
+
+describe("a permission only when asked, with no ban in force", () => {
+  it("is a ban on the room with the 'asked' exception", async () => {
+    for (const [m, room] of [
+      ["you may use the pantry, but only if I tell you to", "pantry"],
+      ["The attic is alright only when I ask you to go up there.", "attic"],
+      ["feel free to enter the workshop only when I request it", "workshop"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
+      assert.deepEqual(rules[0].requirement, { kind: "avoid_room", room }, m);
+      assert.deepEqual(
+        rules[0].exceptions.map((e) => e.kind),
+        ["instruction_mentions"],
+        m,
+      );
+      assert.deepEqual(rules[0].conditions, [], m);
+    }
+  });
+
+  it("without 'only', keeps no ban", async () => {
+    const { rules } = await taught(house, "the guest room is fine when I tell you to go there");
+    assert.deepEqual(rules, []);
+  });
+});
