@@ -7,6 +7,9 @@
  * start of that part of the day). A point without am/pm borrows it from the other end of a
  * range ("between 5 and 9 pm" = 17 → 21) or from the part of day it names ("9 at night", or a meal:
  * "between 6 and 8, at dinner"); a bare range that starts between 1 and 5 is the afternoon.
+ * Said the long way it is the same window: "between the hours of ten p.m. and six a.m.", minutes
+ * in words ("ten thirty", "half past nine", dropped as those of "10:30" are), "12 till 6" without
+ * "from" ("till" says time, where "to" joins numbers of anything).
  * Overlapping readings keep the longest ("after 9 at night" is one window, not two).
  *
  * What only people know is no time here: "while I am asleep", "at bedtime", "during dinner"
@@ -34,8 +37,9 @@ interface TimeForm {
   from: number;
   to: number;
 }
+// "when is night": the subject "it" is left out by speakers whose language has none there
 const DARK =
-  "(?:once|when(?:ever)?|while|after|as soon as|if) it (?:is|gets|has gotten|has got|goes|turns|becomes) (?:dark|night)(?: ?time)?(?: out(?:side)?)?";
+  "(?:once|when(?:ever)?|while|after|as soon as|if) (?:it (?:is|gets|has gotten|has got|goes|turns|becomes)|is) (?:dark|night)(?: ?time)?(?: out(?:side)?)?";
 const SUN =
   "(?:once|when(?:ever)?|after|as soon as) (?:the sun (?:'s|is|has) (?:down|set|gone down)|the sun (?:goes down|sets)|night (?:falls|has fallen))";
 const TIME_FORMS: TimeForm[] = [
@@ -76,11 +80,12 @@ const TIME_FORMS: TimeForm[] = [
 
 /**
  * A part of the day said as a compound with "time", or without its article ("in evening time",
- * "when is night time", "during afternoon"): the same hours as the part of the day.
+ * "when is night time", "during afternoon"), or as what it is ("when it is morning", "while is
+ * evening", its subject left out): the same hours as the part of the day.
  */
 const compound = (part: string) =>
   new RegExp(
-    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b`,
+    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b`,
     "gi",
   );
 TIME_FORMS.push(
@@ -97,10 +102,15 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
 /** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
 const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
 const PART_OF_DAY = "at night|in the (?:evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)";
+const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
+/** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
+const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
+const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarter (?:to|till|until|before|of) )";
 /** one time point; its parts are read again by `timePoint` */
-const TP = String.raw`(?:noon|midday|mid-day|midnight|(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+/** "between the hours of 9 and 5": the same window as "between 9 and 5" */
 const RANGE_RE = new RegExp(
-  String.raw`\b(?:(?:between|from)\s+(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(?:to|till|until|-|–)\s*(${TP}))`,
+  String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
   "gi",
 );
 const AFTER_RE = new RegExp(
@@ -128,9 +138,12 @@ function timePoint(s: string): TimePoint | undefined {
   const t = s.toLowerCase().trim();
   if (/^(?:noon|midday|mid-day)/.test(t)) return { h: 12, named: "noon" };
   if (t.startsWith("midnight")) return { h: 0, named: "midnight" };
-  const m = /^(\d{1,2}|[a-z]+)/.exec(t);
+  // "half past ten" is ten; "a quarter to seven" is in the hour before seven (minutes are dropped, as from "10:30")
+  const before = /^(?:(?:a )?quarter (to|till|until|before|of)|(?:half|(?:a )?quarter) (?:past|after)) /.exec(t);
+  const m = /^(\d{1,2}|[a-z]+)/.exec(before ? t.slice(before[0].length) : t);
   if (!m) return undefined;
-  const h = /^\d/.test(m[1]) ? Number(m[1]) : HOUR_WORDS[m[1]];
+  const said = /^\d/.test(m[1]) ? Number(m[1]) : HOUR_WORDS[m[1]];
+  const h = before?.[1] && said !== undefined ? (said + 11) % 12 || 12 : said;
   if (h === undefined || h > 24) return undefined;
   if (h > 12) return { h };
   const ap = /(?:\d|\s)([ap])\.?m\b/.exec(t);
@@ -188,12 +201,13 @@ function clockWindows(clause: string): FoundTime[] {
   for (const m of clause.matchAll(RANGE_RE)) {
     // the part of the day named elsewhere only when neither end says am or pm
     let a = timePoint(m[1] ?? m[3]);
-    const b = timePoint(m[2] ?? m[4]);
+    const b = timePoint(m[2] ?? m[5]);
     if (a && b && !(a.ampm || a.named || b.ampm || b.named)) a = point(m[1] ?? m[3]);
     if (!a || !b) continue;
     const bare = m[1] === undefined;
-    // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am")
-    if (bare && !(a.ampm || a.named || b.ampm || b.named)) continue;
+    // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am"), or
+    // when what joins them says time ("12 till 6"): "to" and a dash join numbers of anything
+    if (bare && !(a.ampm || a.named || b.ampm || b.named) && !/^(?:till|until)$/i.test(m[4])) continue;
     let from: number;
     let to: number;
     if (a.ampm || a.named || a.h > 12 || a.h === 0) {

@@ -350,10 +350,17 @@ function leftoverConditions(ctx: ReadCtx, c: ClauseIn, main: Span, readings: Rul
   for (const x of [...common.conditions, ...common.exceptions, ...(common.scopeQuote ? [common.scopeQuote] : [])])
     for (let k = x.a; k < x.b; k++) soft.add(k);
   const parts = c.parts.map((x) => withoutExplanation(ctx.tokens, x)).filter((x) => x.b > x.a);
+  // "from 12 till 6? yeah 12 till 6": the same hours said again are the condition already read
+  const read = [...common.conditions, ...common.exceptions].flatMap((x) => (x.kind === "time" ? [x] : []));
   for (const part of parts) {
     const w = words(ctx, part);
     for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
       for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
+    for (const t of findTimes(w.text))
+      if (read.some((x) => x.from === t.from && x.to % 24 === t.to % 24)) {
+        const [a, b] = w.range(t.index, t.quote.length);
+        for (let k = a; k < b; k++) soft.add(k);
+      }
     for (let k = part.a; k < part.b; k++)
       if (!isWordToken(ctx.tokens[k].w) || re(FILLER).test(ctx.tokens[k].w)) soft.add(k);
   }
