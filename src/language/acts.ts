@@ -115,3 +115,10 @@ export function actOf(clause: string): Act {
   const f = factsOf(clause);
   return SHAPES.find((s) => s.holds(f))!.act;
 }
+
+/**
+ * "the one by the back door", "the one with the red door": "one" standing for a thing described by
+ * where or what it is, as a statement about a room uses it; it refers to no rule ("the kitchen one").
+ */
+export const DESCRIBED_ONE =
+  /\b(?:the|that|this) one (?:by|next to|near|with|where|that|which|on|at|in|behind|beside|opposite|past|off|upstairs|downstairs)\b/g;

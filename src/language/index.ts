@@ -22,7 +22,7 @@
  */
 
 export type { Act, ClauseFacts } from "./acts.ts";
-export { actOf, factsOf, SHAPES } from "./acts.ts";
+export { actOf, DESCRIBED_ONE, factsOf, SHAPES } from "./acts.ts";
 export { endsPointingBack, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { descriptiveClauses } from "./clauses.ts";

@@ -147,6 +147,10 @@ const PREDICATE = new Set([
   "never",
   "always",
   "empty",
+  // a possessive stands before a noun, never before an article: "the den's the one by the stairs"
+  "the",
+  "a",
+  "an",
 ]);
 
 /** "ur" is "your" before a noun, "you are" before a state ("when ur done"). */

@@ -26,6 +26,7 @@ import {
   actOf,
   bounded,
   CARRIES_OVER,
+  DESCRIBED_ONE,
   DETERMINER,
   EDGE_PUNCTUATION,
   FILLER,
@@ -179,7 +180,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     const act = actOf(text);
     return (
       (act === "reason" || act === "not-a-correction") &&
-      !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text) &&
+      !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text.replace(DESCRIBED_ONE, " ")) &&
       !findTimes(text).length
     );
   };
