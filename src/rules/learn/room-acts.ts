@@ -52,6 +52,9 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
   // "do not", "should never": the negation starts at its auxiliary
   const negs = [...w.matches(NEGATED)].map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
   const negated = (at: number) => negs.some((n) => n < at);
+  // "the sitting room", "the waiting room": a word of a room's name is no verb
+  const named = roomsIn(ctx.tokens, s.a, s.b, ctx.house);
+  const inName = (m: { a: number; b: number }) => named.some((r) => r.a < m.b && m.a < r.b);
   for (const m of w.matches(re(AVOID))) out.push({ a: m.a, b: m.b, kind: "avoid", bans: !negated(m.a) });
   for (const m of w.matches(re(FORBIDDEN)))
     out.push({
@@ -61,6 +64,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
       bans: !NOT_WORD.test(m.m[0]) || FORBIDDEN_NOT.test(m.m[0]),
     });
   for (const m of w.matches(re(STOP))) {
+    if (inName(m)) continue;
     // "stop going into the garage": "stop" before a gerund negates it, and is no stop itself
     if (ENDING_VERB.test(m.m[0]) && GERUND_START.test(w.text.slice(m.m.index! + m.m[0].length + 1))) continue;
     if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
@@ -68,7 +72,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
   }
   for (const m of w.matches(re(ENTER))) {
-    if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
+    if (inName(m) || out.some((h) => h.a <= m.a && m.a < h.b)) continue;
     // "your search", "the walk": a noun, no verb
     if (DETERMINER.test(ctx.tokens[m.a - 1]?.w ?? "")) continue;
     const first = negs.filter((n) => n < m.a).at(-1);
