@@ -15,7 +15,7 @@
  * independently written deterministic labeller (review.ts). With a model backbone both are
  * model calls behind the same interfaces (`Proposer`, `Reviewer`).
  */
-import { hourOutside, inWindow } from "../language/index.ts";
+import { canonicalRoom, hourOutside, inWindow, sameRoom } from "../language/index.ts";
 import type { CallRecord } from "../mllm/index.ts";
 import type { Proposal, Proposer, Reviewer } from "./proposal.ts";
 import { DeterministicReviewer } from "./review.ts";
@@ -72,6 +72,9 @@ function specOf(rule: RuleDraft): ProgrammaticSpec | string {
 const hourOut = (c: Extract<Condition, { kind: "time" }>) => hourOutside(c.fromHour, c.toHour);
 
 const OTHER_ROOM = (room: string) => (room === "kitchen" ? "living room" : "kitchen");
+/** A room passed through on the way, never the rule's own ("hallway" when the rule is about the hallway would fail every pass case). */
+const PASSAGE = (room: string) =>
+  sameRoom("hallway", room) || sameRoom(room, "hallway") || canonicalRoom(room) === "hallway" ? "landing" : "hallway";
 
 interface CaseSeed {
   intent: ValidationCase["intent"];
@@ -88,12 +91,12 @@ function stageEvidence(rule: RuleDraft, good: boolean, base: Evidence["context"]
         ? {
             stage: "pre_action",
             context: ctx,
-            action: { chosenRoom: OTHER_ROOM(q.room), pathRooms: ["hallway", OTHER_ROOM(q.room)] },
+            action: { chosenRoom: OTHER_ROOM(q.room), pathRooms: [PASSAGE(q.room), OTHER_ROOM(q.room)] },
           }
         : {
             stage: "pre_action",
             context: ctx,
-            action: { chosenRoom: OTHER_ROOM(q.room), pathRooms: ["hallway", q.room, OTHER_ROOM(q.room)] },
+            action: { chosenRoom: OTHER_ROOM(q.room), pathRooms: [PASSAGE(q.room), q.room, OTHER_ROOM(q.room)] },
           };
     case "no_stop_in_room":
       return { stage: "pre_action", context: ctx, action: { stopRoom: good ? OTHER_ROOM(q.room) : q.room } };

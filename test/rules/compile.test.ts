@@ -45,6 +45,17 @@ describe("programmatic checks", () => {
     assert.equal(runCheck(c, { stage: "delivery", reply: "garage" }).verdict, "not_applicable");
   });
 
+  it("a ban on the room its pass cases walk through still compiles: they walk through another", async () => {
+    for (const m of ["keep out of the hallway", "never go into the hallway after 7 pm", "avoid the corridor"]) {
+      const c = await programmatic(m);
+      const v = runCheck(c, {
+        stage: "pre_action",
+        action: { chosenRoom: "kitchen", pathRooms: ["Hallway", "kitchen"] },
+      });
+      assert.notEqual(v.verdict, "pass", m);
+    }
+  });
+
   it("conditions and exceptions: at night only; unless the user asks", async () => {
     const night = await programmatic("never go into the bedroom at night");
     const at = (hour?: number) =>
