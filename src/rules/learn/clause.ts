@@ -67,7 +67,7 @@ import {
   targetOf,
   words,
 } from "./reading.ts";
-import { jsonReading, literalAfter, tellReadings, wordLimit } from "./reply-acts.ts";
+import { jsonReading, literalAfter, tellReadings, wordAllowed, wordLimit } from "./reply-acts.ts";
 import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
@@ -168,6 +168,8 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     const before = roomsIn(ctx.tokens, main.a, fine.a, ctx.house, c.antecedent);
     const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
     if (before.length && !negated) return permission(ctx, c, common, before, "any", { a: main.a, b: main.b });
+    // "calling me boss is fine": the use of a word, as what is permitted, is that word allowed again
+    if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
   return undefined;
 }

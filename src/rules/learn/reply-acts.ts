@@ -57,7 +57,15 @@ import {
 } from "../../language/index.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
 import { withoutExplanation } from "./conditions.ts";
-import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
+import {
+  type ClauseIn,
+  type Common,
+  type ReadCtx,
+  type RetractReading,
+  type RuleReading,
+  re,
+  words,
+} from "./reading.ts";
 
 import type { Span } from "./segments.ts";
 
@@ -274,6 +282,22 @@ export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | und
   // "stop calling me sir", "never use the word basically": one word, no determiner
   if (k < to && PLAIN_LETTERS.test(t[k].w) && !NOT_A_LITERAL.test(t[k].w)) return { a: k, b: k + 1 };
   return undefined;
+}
+
+/** "calling me boss is fine": a word's use said before a permission, as that word allowed again. */
+export function wordAllowed(ctx: ReadCtx, common: Common, subject: Span, end: number): RetractReading | undefined {
+  const use = words(ctx, subject).first(re(`(?:${CALL}|${USE_WORD})`));
+  const lit = use ? literalAfter(ctx, use.b, subject.b) : undefined;
+  if (!use || !lit) return undefined;
+  return {
+    type: "retract",
+    ...common,
+    targets: [
+      { kind: "avoid_text", text: ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase() },
+    ],
+    quote: { a: use.a, b: end },
+    bare: common.persistence === "persistent" && !common.saidLasting,
+  };
 }
 
 export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, parts: Span[]): RuleReading[] {
