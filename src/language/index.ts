@@ -28,6 +28,7 @@ export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export { asksForTrait, unmeasuredDegree } from "./degree.ts";
+export { withoutHesitations } from "./disfluency.ts";
 export type { HourWindow } from "./hours.ts";
 export {
   canonical,
@@ -85,6 +86,7 @@ export {
   STRONG_LASTING,
   SUBJECT,
   SUBORDINATOR,
+  TAKE_BACK,
   TASK_LOCAL,
   TASK_VERB,
   TELL,

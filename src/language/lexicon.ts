@@ -689,6 +689,25 @@ export const REVISING = alt([
 ]);
 export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
 
+/**
+ * Words a speaker takes back what they just said with, for what follows ("the den, no wait, I mean
+ * the loft"). Not "actually" or "rather" alone: "…, actually the loft too" adds, it takes nothing back.
+ */
+export const TAKE_BACK = alt([
+  "no wait",
+  "wait",
+  "no sorry",
+  "sorry",
+  "i mean",
+  "i meant",
+  "or rather",
+  "scratch that",
+  "oops",
+  "my bad",
+  "no no",
+  "hang on",
+]);
+
 /** Words that say nothing by themselves. */
 export const FILLER = alt([
   "please",

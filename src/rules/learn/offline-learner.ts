@@ -44,6 +44,7 @@ import {
   talksAboutARule,
   tokenize,
   Words,
+  withoutHesitations,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
@@ -68,6 +69,7 @@ import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
 import { type Span, sentences } from "./segments.ts";
+import { withoutSelfRepairs } from "./self-repair.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
 export { requirementKey } from "./resolve.ts";
@@ -80,7 +82,9 @@ const re = bounded;
  */
 export function learn(message: string, rules: RuleVersion[], ctx: LearnContext = {}): LearnOutcome {
   const original = message.normalize("NFC");
-  const tokens = tokenize(original);
+  // read as a listener hears it: past the hesitations, and with what the speaker took back left out
+  const repairs = withoutSelfRepairs(withoutHesitations(tokenize(original)), ctx.rooms ?? []);
+  const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };
   const sents = sentences(original, tokens);
@@ -140,22 +144,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       items.push({ decision: "unclear", reason: r.reason, clause: statementOf(said, r.clause), question: r.question });
     while (origin.length < items.length) origin.push(r);
   }
-  // "maybe stay out of the cellar? not sure": a hedged rule is read back as a question, never kept
-  const hedged = new Set(sents.flatMap((s, i) => (actOf(new Words(rc.tokens, s.a, s.b).text) === "hedge" ? [i] : [])));
-  if (hedged.size)
-    for (const [k, it] of items.entries()) {
-      const i = sentenceOf(sents, origin[k]);
-      const near = hedged.has(i) || (hedged.has(i + 1) && !readings.some((o) => sentenceOf(sents, o) === i + 1));
-      if (!it.draft || !near || it.decision === "task_local" || it.decision === "reuse") continue;
-      items[k] = {
-        decision: "unclear",
-        reason: "a hedged request: kept only once the user confirms it",
-        clause: it.clause,
-        persistence: it.persistence,
-        draft: it.draft,
-        question: `Shall I keep to this from now on: ${lowerFirst(describeRule(it.draft))}?`,
-      };
-    }
+  askBack(rc, sents, readings, items, origin, repairs.unresolved);
   // two readings of one message about the same requirement: keep the first
   const seen = new Set<string>();
   const kept = items.filter((it) => {
@@ -189,6 +178,48 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const quiet = !aboutRule && !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
+}
+
+/**
+ * Items of a sentence the user is not sure of ("maybe stay out of the cellar? not sure"), or took
+ * part of back in a way that cannot be told ("the den after 9, sorry, I mean the attic"), made
+ * questions: read back, never kept.
+ */
+function askBack(
+  rc: ReadCtx,
+  sents: Span[],
+  readings: Reading[],
+  items: LearnItem[],
+  origin: Reading[],
+  unresolved: Span[],
+) {
+  const hedged = new Set(sents.flatMap((s, i) => (actOf(new Words(rc.tokens, s.a, s.b).text) === "hedge" ? [i] : [])));
+  const retold = new Set(unresolved.map((u) => sents.findIndex((s) => s.a <= u.a && u.a < s.b)));
+  for (const [k, it] of items.entries()) {
+    const i = sentenceOf(sents, origin[k]);
+    if (!it.draft || it.decision === "reuse") continue;
+    if (retold.has(i)) {
+      items[k] = {
+        decision: "unclear",
+        reason: "part of the request was taken back, and what replaces it cannot be told",
+        clause: it.clause,
+        persistence: it.persistence,
+        draft: it.draft,
+        question: `You took back part of "${it.clause}": what exactly should I keep to?`,
+      };
+      continue;
+    }
+    const near = hedged.has(i) || (hedged.has(i + 1) && !readings.some((o) => sentenceOf(sents, o) === i + 1));
+    if (!near || it.decision === "task_local") continue;
+    items[k] = {
+      decision: "unclear",
+      reason: "a hedged request: kept only once the user confirms it",
+      clause: it.clause,
+      persistence: it.persistence,
+      draft: it.draft,
+      question: `Shall I keep to this from now on: ${lowerFirst(describeRule(it.draft))}?`,
+    };
+  }
 }
 
 /**

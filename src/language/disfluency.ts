@@ -1,0 +1,48 @@
+/**
+ * What a speaker says while finding the words, taken out before the words are read, as a listener
+ * hears past it: hesitation sounds ("um", "uh", "er") with the commas that set them off, a word
+ * said again across one ("into the, uh, the garage"), and a question to oneself inside a phrase
+ * left open ("from 12 till, what, 6?"). Without this, a phrase cut by a hesitation loses its end:
+ * "stay out of the den after, uh, 9 pm" would be a ban with no hours.
+ *
+ * Tokens are only left out, never changed, so every token kept still points at the user's own
+ * characters and quotes stay verbatim.
+ */
+import type { Token } from "./tokens.ts";
+
+/** Sounds of hesitation: no word of the language, nothing said. */
+const HESITATION = /^(?:u+m+|u+h+|u+h*m+|e+r+|e+r+m+|h+m+|m+h*m+)$/;
+/** Punctuation that only sets a hesitation off. */
+const SETS_OFF = /^(?:,|…|-|–|—)$/;
+/** Words that leave their phrase open: what follows them belongs to them. */
+const OPENS_PHRASE =
+  /^(?:the|a|an|my|our|your|his|her|their|this|that|to|till|until|from|between|and|or|of|in|into|at|after|before|around|about|through|near|past|by|for|on|with|than)$/;
+/** A question to oneself said inside an open phrase: the speaker finding the word. */
+const SELF_QUESTION = /^(?:what|which|er)$/;
+
+/** The tokens a listener keeps: hesitations, what only sets them off, and a word they made repeat, left out. */
+export function withoutHesitations(tokens: readonly Token[]): Token[] {
+  const drop = new Set<number>();
+  const punct = (k: number) => k >= 0 && k < tokens.length && SETS_OFF.test(tokens[k].w);
+  for (let k = 0; k < tokens.length; k++) {
+    const w = tokens[k].w;
+    const hesitation = HESITATION.test(w);
+    // "till, what, 6": a question word alone between commas, after a word that leaves its phrase open
+    const asking =
+      !hesitation && SELF_QUESTION.test(w) && punct(k - 1) && punct(k + 1) && OPENS_PHRASE.test(tokens[k - 2]?.w ?? "");
+    if (!hesitation && !asking) continue;
+    drop.add(k);
+    let a = k;
+    while (punct(a - 1)) drop.add(--a);
+    let b = k;
+    while (punct(b + 1)) drop.add(++b);
+    // one comma stays where the hesitation stood between two parts that a comma cut anyway
+    // ("…the den, um, at night" keeps its cut); inside an open phrase nothing stays
+    const before = tokens[a - 1]?.w ?? "";
+    if (a < k && !OPENS_PHRASE.test(before)) drop.delete(a);
+    // "the, uh, the sunroom": the word said again after the hesitation is the one said before it
+    const next = tokens[b + 1]?.w;
+    if (next !== undefined && next === before && OPENS_PHRASE.test(before)) drop.add(a - 1);
+  }
+  return tokens.filter((_, k) => !drop.has(k));
+}

@@ -1,0 +1,93 @@
+/**
+ * A speaker putting right what they just said, inside one message: "stay out of the sunroom, no
+ * wait, I mean the den" asks about the den only; "keep it under 20 words, sorry, 15 words" asks
+ * for 15. The words taken back (the last room, or the last number, said right before the words
+ * that take it back) and those words are left out before the message is read, so the room taken
+ * back never becomes a rule and the words that took it back never become a behaviour of their own.
+ *
+ * Only a repair of the same kind as what it follows is read so: a room for a room, a number for a
+ * number. Anything else ("…, sorry, I mean it") is left as said, for the clause readers.
+ */
+import { bounded, isWordToken, numberAt, TAKE_BACK, type Token, Words } from "../../language/index.ts";
+import { roomsIn } from "./rooms-in.ts";
+import type { Span } from "./segments.ts";
+
+/** Where a part starts: the message's start, or after a comma, dash or sentence end. */
+const PART_START = /^(?:,|;|\.|!|\?|-|–|—|…|:)$/;
+const takeBack = bounded(TAKE_BACK);
+/** words that may stand between a number and the interruption: its unit ("20 words, sorry, 15") */
+const MAX_UNIT_WORDS = 3;
+
+export interface Repaired {
+  tokens: Token[];
+  /**
+   * Words taking back a room that is not the last thing said before them ("the den after 9, sorry,
+   * I mean the attic": the hours may be the attic's or not): what is meant is asked, never guessed
+   */
+  unresolved: Span[];
+}
+
+/** The tokens once every self-repair is made: the words taken back and those taking them back left out. */
+export function withoutSelfRepairs(tokens: readonly Token[], house: readonly string[]): Repaired {
+  let out = [...tokens];
+  const unresolved: Span[] = [];
+  for (let k = 1; k < out.length; k++) {
+    if (!PART_START.test(out[k - 1].w)) continue;
+    const j = interruptionEnd(out, k);
+    if (j === undefined) continue;
+    const from = repaired(out, k, j, house);
+    if (from === "unresolved") unresolved.push({ a: k, b: j });
+    if (from === undefined || from === "unresolved") continue;
+    out = [...out.slice(0, from), ...out.slice(j)];
+    k = from;
+  }
+  return { tokens: out, unresolved };
+}
+
+/** The end of the words that take something back starting at k ("no wait, I mean"), or undefined. */
+function interruptionEnd(tokens: readonly Token[], k: number): number | undefined {
+  let j = k;
+  for (;;) {
+    const m = new Words(tokens, j, tokens.length).first(takeBack);
+    if (m && m.a === j) {
+      j = m.b;
+      while (j < tokens.length && PART_START.test(tokens[j].w)) j++;
+      continue;
+    }
+    break;
+  }
+  return j > k && j < tokens.length ? j : undefined;
+}
+
+/**
+ * Where the words taken back start, when the repair at j is of the same kind as what was said
+ * last before the interruption at k: a room for a room, a number for a number.
+ */
+function repaired(
+  tokens: readonly Token[],
+  k: number,
+  j: number,
+  house: readonly string[],
+): number | "unresolved" | undefined {
+  const repair = roomsIn(tokens, j, Math.min(tokens.length, j + 6), house).find((r) => !r.anaphor);
+  if (repair?.a === j) {
+    const before = roomsIn(tokens, 0, k, house)
+      .filter((r) => !r.anaphor)
+      .at(-1);
+    if (!before) return undefined;
+    // the room taken back is the last thing said before the interruption
+    return tokens.slice(before.b, k).every((t) => !isWordToken(t.w)) ? before.a : "unresolved";
+  }
+  const words = tokens.map((t) => t.w);
+  if (words[j] !== "a" && numberAt(words, j)) {
+    for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
+      if (words[n] === "a" || !numberAt(words, n)) continue;
+      // "twenty five": the number starts at its first word
+      let start = n;
+      while (start > 0 && (numberAt(words, start - 1)?.end ?? 0) > n) start--;
+      const unit = tokens.slice(numberAt(words, start)!.end, k).filter((t) => isWordToken(t.w));
+      return unit.length <= MAX_UNIT_WORDS ? start : undefined;
+    }
+  }
+  return undefined;
+}

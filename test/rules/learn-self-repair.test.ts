@@ -1,0 +1,70 @@
+/**
+ * A speaker putting right what they just said, inside one message: the room or number taken back
+ * is never kept, the words taking it back are no behaviour of their own, and a take-back whose
+ * target cannot be told is asked. Hesitations inside the request are heard past, so a phrase
+ * they cut keeps its end (its hours). Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import type { Condition } from "../../src/rules/types.ts";
+import { taught } from "./taught.ts";
+
+const rooms = ["pantry", "loft", "attic", "garage", "study", "guest room"];
+const house = { rooms, sceneId: "s1" };
+const windows = (cs: Condition[]) => cs.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour % 24] : c.kind));
+
+describe("a request put right as it is said", () => {
+  it("the room taken back is never kept, whatever two rooms and words of taking back", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...rooms),
+        fc.constantFrom(...rooms),
+        fc.constantFrom("no wait, I mean", "sorry,", "or rather", "oops, I meant", "hang on,"),
+        async (wrong, meant, back) => {
+          fc.pre(wrong !== meant);
+          const m = `never go in the ${wrong}, ${back} the ${meant}`;
+          const { rules } = await taught(house, m);
+          assert.deepEqual(
+            rules.map((r) => r.requirement),
+            [{ kind: "avoid_room", room: meant }],
+            m,
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("a number or an hour taken back gives way to the one said after it", async () => {
+    const words = await taught(house, "keep answers to 30 words, sorry, 25 words");
+    assert.deepEqual(words.rules[0].requirement, { kind: "word_limit", target: "reply", maxWords: 25 });
+    const hours = await taught(house, "stay out of the garage after 8 pm, no wait, 9 pm");
+    assert.equal(hours.rules.length, 1);
+    assert.deepEqual(windows(hours.rules[0].conditions), [[21, 6]]);
+  });
+
+  it("a room taken back with more said after it is asked, nothing kept", async () => {
+    const { rules, reply } = await taught(house, "don't go in the pantry after 9, sorry, I mean the attic");
+    assert.deepEqual(rules, []);
+    assert.ok(reply.includes("?"), reply);
+  });
+
+  it("'I mean it' takes nothing back", async () => {
+    const { rules } = await taught(house, "never stop in the study, I mean it");
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      [{ kind: "no_stop_in_room", room: "study" }],
+    );
+  });
+
+  it("a phrase cut by a hesitation keeps its end", async () => {
+    const after = await taught(house, "keep out of the loft after, erm, 10 pm");
+    assert.deepEqual(windows(after.rules[0].conditions), [[22, 6]]);
+    const room = await taught(house, "so uh, don't go into the, um, the guest room");
+    assert.deepEqual(
+      room.rules.map((r) => r.requirement),
+      [{ kind: "avoid_room", room: "guest room" }],
+    );
+  });
+});
