@@ -87,6 +87,7 @@ export {
   SUBJECT,
   SUBORDINATOR,
   TAKE_BACK,
+  TAKE_IN,
   TASK_LOCAL,
   TASK_VERB,
   TELL,

@@ -708,6 +708,26 @@ export const TAKE_BACK = alt([
   "hang on",
 ]);
 
+/**
+ * Verbs of taking in what is said ("I want this noted", "understand this", "let that be clear"):
+ * said of the message itself they stress it, and ask nothing of their own.
+ */
+export const TAKE_IN = alt([
+  "note",
+  "noted",
+  "understand",
+  "understood",
+  "clear",
+  "known",
+  "hear",
+  "heard",
+  "listen",
+  "record",
+  "recorded",
+  "remembered",
+  "registered",
+]);
+
 /** Words that say nothing by themselves. */
 export const FILLER = alt([
   "please",

@@ -99,9 +99,12 @@ export const ASKS_NOTHING =
 export const PREPOSITION =
   /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
 
-/** What a trailing phrase names that is no condition: the reply it is about, the user, emphasis. */
+/**
+ * What a trailing phrase names that is no condition: the reply it is about, the user, emphasis
+ * ("at all", "in any case", "under any circumstances": any case at all is every case).
+ */
 export const NOT_A_CONDITION = new RegExp(
-  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
 );
 
 // ---- characters -----------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import {
   REVISING,
   STARTS_WITH_LETTER,
   spaced,
+  TAKE_IN,
   TASK_VERB,
   unmeasuredDegree,
   VAGUE_BEHAVIOR,
@@ -64,6 +65,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   if (!directs(mood(oneSpaced(asked).trim()))) return undefined;
   // "go wherever you like": free choice permits and asks nothing, so it is never a rule
   if (re(FREE_CHOICE).test(w.text)) return undefined;
+  if (stressesWhatIsSaid(asked)) return undefined;
   // "keep ur wheels out of the boot room": a room named, but what to do there was not read; a
   // rule in the user's words would be unchecked and could say more than they meant, so it is asked
   const room = roomsIn(ctx.tokens, span.a, span.b, ctx.house).at(0);
@@ -138,6 +140,21 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
     clear: true,
   };
 }
+
+/**
+ * "I want this noted precisely", "understand that clearly": a verb of taking in what is said,
+ * with the message itself ("this", "that", "it") as its object and nothing else but how well:
+ * it stresses what is said around it and asks nothing of its own.
+ */
+function stressesWhatIsSaid(asked: string): boolean {
+  const ws = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));
+  if (!ws.some((x) => POINTS_AT_MESSAGE.has(x))) return false;
+  const content = ws.filter((x) => !STOPWORDS.has(x));
+  return content.some((x) => re(TAKE_IN).test(x)) && content.every((x) => re(TAKE_IN).test(x) || MANNER_ADVERB.test(x));
+}
+const POINTS_AT_MESSAGE = new Set(["this", "that", "it"]);
+/** "precisely", "very clearly": how well, nothing of what */
+const MANNER_ADVERB = /^(?:[a-z]+ly|very|well|properly|now)$/;
 
 /** Thanks, praise, a request for an object, a question: no correction at all. */
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
