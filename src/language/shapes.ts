@@ -135,6 +135,12 @@ export const crudeStem = (w: string) => w.replace(/'s$/, "").replace(/(?:ing|es|
 
 // ---- rooms ----------------------------------------------------------------------------------
 
+/** A form of "be", the passive's auxiliary ("is not to be entered", "must never be used"). */
+export const BE_FORM = /^(?:be|been|being)$/;
+
+/** A verb's past participle, as the passive takes it: "entered", "used", "gone (into)". */
+export const PARTICIPLE = /^(?:[a-z]+ed|gone|driven|run|got|gotten)$/;
+
 export const AUX = /^(?:do|does|did|will|would|should|can|could|must|may|might|shall|are|is)$/;
 
 export const EXCEPT_ROOM =

@@ -7,6 +7,7 @@ import {
   AUX,
   AVOID,
   BARE_REFUSAL,
+  BE_FORM,
   DETERMINER,
   ENDING_VERB,
   ENTER,
@@ -24,6 +25,7 @@ import {
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
+  PARTICIPLE,
   PERMITS,
   STOP,
   STOPS,
@@ -71,12 +73,19 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     const first = negs.filter((n) => n < m.a).at(-1);
     out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
   }
-  for (const m of w.matches(re(ENTER))) {
+  const enters = [...w.matches(re(ENTER))];
+  for (const m of enters) {
     if (inName(m) || out.some((h) => h.a <= m.a && m.a < h.b)) continue;
     // "your search", "the walk": a noun, no verb
     if (DETERMINER.test(ctx.tokens[m.a - 1]?.w ?? "")) continue;
+    // "is not to be entered": "be" is the passive's, and the verb of going after it is said of the
+    // room before it (its subject), as "off limits" is
+    const passive = (x: { a: number; m: RegExpMatchArray }) =>
+      PARTICIPLE.test(x.m[0]) && BE_FORM.test(ctx.tokens[x.a - 1]?.w ?? "");
+    if (BE_FORM.test(m.m[0]) && enters.some((x) => x.a === m.b && passive(x))) continue;
     const first = negs.filter((n) => n < m.a).at(-1);
-    out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
+    if (passive(m)) out.push({ a: first ?? m.a - 1, b: m.b, kind: "forbidden", bans: first !== undefined });
+    else out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
   }
   return out.sort((x, y) => x.b - y.b);
 }
