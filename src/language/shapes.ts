@@ -109,6 +109,12 @@ export const NOT_A_CONDITION = new RegExp(
 
 // ---- characters -----------------------------------------------------------------------------
 
+/** Punctuation after which a new part of a message starts (a comma, a dash, a sentence end). */
+export const PART_CUT = /^(?:,|;|\.|!|\?|-|–|—|…|:)$/;
+
+/** "precisely", "very clearly": how well something is done, nothing of what. */
+export const MANNER_ADVERB = /^(?:[a-z]+ly|very|well|properly|now)$/;
+
 /** A token that is a word or a number, not punctuation. */
 export const isWordToken = (w: string) => /[a-z0-9]/.test(w);
 

@@ -17,6 +17,7 @@ import {
   FREE_CHOICE,
   HOW_LONG_WORDS,
   LASTING,
+  MANNER_ADVERB,
   mood,
   NEG,
   NEGATION_WORD,
@@ -153,8 +154,6 @@ function stressesWhatIsSaid(asked: string): boolean {
   return content.some((x) => re(TAKE_IN).test(x)) && content.every((x) => re(TAKE_IN).test(x) || MANNER_ADVERB.test(x));
 }
 const POINTS_AT_MESSAGE = new Set(["this", "that", "it"]);
-/** "precisely", "very clearly": how well, nothing of what */
-const MANNER_ADVERB = /^(?:[a-z]+ly|very|well|properly|now)$/;
 
 /** Thanks, praise, a request for an object, a question: no correction at all. */
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {

@@ -8,12 +8,10 @@
  * Only a repair of the same kind as what it follows is read so: a room for a room, a number for a
  * number. Anything else ("…, sorry, I mean it") is left as said, for the clause readers.
  */
-import { bounded, isWordToken, numberAt, TAKE_BACK, type Token, Words } from "../../language/index.ts";
+import { bounded, isWordToken, numberAt, PART_CUT, TAKE_BACK, type Token, Words } from "../../language/index.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
-/** Where a part starts: the message's start, or after a comma, dash or sentence end. */
-const PART_START = /^(?:,|;|\.|!|\?|-|–|—|…|:)$/;
 const takeBack = bounded(TAKE_BACK);
 /** words that may stand between a number and the interruption: its unit ("20 words, sorry, 15") */
 const MAX_UNIT_WORDS = 3;
@@ -32,7 +30,7 @@ export function withoutSelfRepairs(tokens: readonly Token[], house: readonly str
   let out = [...tokens];
   const unresolved: Span[] = [];
   for (let k = 1; k < out.length; k++) {
-    if (!PART_START.test(out[k - 1].w)) continue;
+    if (!PART_CUT.test(out[k - 1].w)) continue;
     const j = interruptionEnd(out, k);
     if (j === undefined) continue;
     const from = repaired(out, k, j, house);
@@ -51,7 +49,7 @@ function interruptionEnd(tokens: readonly Token[], k: number): number | undefine
     const m = new Words(tokens, j, tokens.length).first(takeBack);
     if (m && m.a === j) {
       j = m.b;
-      while (j < tokens.length && PART_START.test(tokens[j].w)) j++;
+      while (j < tokens.length && PART_CUT.test(tokens[j].w)) j++;
       continue;
     }
     break;
