@@ -3,7 +3,7 @@
  * (test/rules/corrections-dev.json, labelled like TellOnce appendix D.1): every field right for
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
- * test/rules/corrections-dev-2.json to -6.json, by other authors, are asserted the same way. The held-out
+ * test/rules/corrections-dev-2.json to -7.json, by other authors, are asserted the same way. The held-out
  * sets (datasets/corrections/heldout*.json) are never read by a test: they are
  * scored by scripts/score-corrections.ts alone.
  */
@@ -18,7 +18,8 @@ describe("the learner on the development corrections", () => {
   // qualified rooms; voice transcription, non-native English, references back, reasons, permissions;
   // the fourth: rooms in a house's own words, mistyped one-off markers, hours banned beside a permission;
   // the fifth: lists of rooms, a one-off beside a lasting ban, permissions with hours left out, references back;
-  // the sixth: a house's own room words, revisions of one end of a window, one-off replies, past-tense narration)
+  // the sixth: a house's own room words, revisions of one end of a window, one-off replies, past-tense narration;
+  // the seventh: hours in words, hesitations and self-corrections, passive bans, emphasis, non-native English)
   for (const path of [
     "test/rules/corrections-dev.json",
     "test/rules/corrections-dev-2.json",
@@ -26,6 +27,7 @@ describe("the learner on the development corrections", () => {
     "test/rules/corrections-dev-4.json",
     "test/rules/corrections-dev-5.json",
     "test/rules/corrections-dev-6.json",
+    "test/rules/corrections-dev-7.json",
   ])
     it(`reads every field right for at least 80% of ${path}, with no unsafe reading`, async () => {
       const s = await scoreSet(loadLabelSet(path));
