@@ -102,7 +102,7 @@ export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
-export { occasionIn, oneReplyIn } from "./occasion.ts";
+export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";

@@ -13,7 +13,8 @@ import { NOT_AN_OCCASION, OCCASION_PREPOSITION } from "./lexicon.ts";
 import { read } from "./nlp.ts";
 import type { Token } from "./tokens.ts";
 
-const DEMONSTRATIVE = new Set(["this", "that"]);
+/** "this", "that": before a task noun ("this search") or "once", a one-off. */
+export const DEMONSTRATIVE = new Set(["this", "that"]);
 const NOUNISH = new Set(["NOUN", "PROPN", "X"]);
 /** tags a fronted occasion may follow: interjections, adverbs, conjunctions, a noun of address ("okay robot") */
 const BEFORE_FRONTED = new Set(["INTJ", "ADV", "CCONJ", "PUNCT", "NOUN", "PROPN", "X", "PART"]);

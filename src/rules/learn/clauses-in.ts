@@ -59,7 +59,8 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   for (const m of w.matches(EXCEPTION_MARKER)) take(m.a, m.b);
   for (const m of w.matches(WHEN_YOU)) take(m.a, m.b);
   const when = conditionsIn(tokens, [p], [], true);
-  for (const c of [...when.conditions, ...when.exceptions]) take(c.a, c.b);
+  // "just this once give me …": a "once" of a marker already read opens no clause of when
+  for (const c of [...when.conditions, ...when.exceptions]) if (!taken[c.a - p.a]) take(c.a, c.b);
   for (let k = p.a; k < p.b; k++) {
     const x = tokens[k].w;
     // "…, just not at night": a negation beside the markers says the hours are left out of the act before

@@ -13,6 +13,7 @@ import {
   CLAUSE_JOIN,
   CONCESSIVE,
   DAYS,
+  DEMONSTRATIVE,
   DURATION,
   DURING,
   EMPHASIS,
@@ -151,7 +152,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       exceptions.push({ kind: "text", a: unless.a, b: unless.b });
       taken.push({ a: unless.a, b: unless.b });
     }
-    const found = w.first(WHEN_CLAUSE);
+    const opens = w.first(WHEN_CLAUSE);
+    // "just this once give me …": "once" after a demonstrative is the one-off's adverb, no subordinator
+    const found =
+      opens && tokens[opens.a].w === "once" && DEMONSTRATIVE.has(tokens[opens.a - 1]?.w ?? "") ? undefined : opens;
     // "if grandma is visiting do not go in …": a fronted condition ends where the requirement starts;
     // "… as long as you do not stop there" holds the requirement itself and is no condition
     const inside = found ? act.filter((s) => s.a > found.a && s.a < found.b).map((s) => s.a) : [];
