@@ -69,7 +69,7 @@ import {
 } from "./reading.ts";
 import { jsonReading, literalAfter, tellReadings, wordAllowed, wordLimit } from "./reply-acts.ts";
 import { revisionOf } from "./revision-acts.ts";
-import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
+import { ellipticalRoom, exceptedRooms, heads, roomReadings, subjectRooms } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
@@ -165,10 +165,10 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
   }
   if (fine) {
-    const before = roomsIn(ctx.tokens, main.a, fine.a, ctx.house, c.antecedent);
+    // only the predicate's subject is permitted, a room or a word's use: "when the door is open" permits none
+    const before = subjectRooms(ctx, c, main, fine.a);
     const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
-    if (before.length && !negated) return permission(ctx, c, common, before, "any", { a: main.a, b: main.b });
-    // "calling me boss is fine": the use of a word, as what is permitted, is that word allowed again
+    if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
   return undefined;

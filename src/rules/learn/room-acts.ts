@@ -27,6 +27,7 @@ import {
   NOT_WORD,
   PARTICIPLE,
   PERMITS,
+  REFERENCE,
   STOP,
   STOPS,
   SUBJECT,
@@ -227,4 +228,11 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     elliptical: !refusal,
     rooms: [r],
   }));
+}
+
+/** The rooms before a predicate at `at` when the last is its subject, alone or with its rule's noun ("the pantry one"). */
+export function subjectRooms(ctx: ReadCtx, c: ClauseIn, main: Span, at: number): RoomRef[] {
+  const rooms = roomsIn(ctx.tokens, main.a, at, ctx.house, c.antecedent);
+  const last = rooms.at(-1);
+  return last && ctx.tokens.slice(last.b, at).every((t) => re(REFERENCE).test(t.w)) ? rooms : [];
 }
