@@ -116,6 +116,7 @@ export {
   ROOM_PHRASES,
   roomKey,
   roomName,
+  roomOfUse,
   sameRoom,
 } from "./rooms.ts";
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";

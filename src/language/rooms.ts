@@ -8,7 +8,9 @@
  * rule's rooms when it names that room ("Bedroom 2" is a bedroom) or is a kind of it
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
+
 import { knownWord } from "./nlp.ts";
+import { crudeStem } from "./shapes.ts";
 
 /** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
 const SAME: Record<string, string[]> = {
@@ -218,4 +220,29 @@ export function matchRoom(
     if (best && !(best.tied && labels.size)) return { room: best.room, words: n, fuzzy: true };
   }
   return undefined;
+}
+
+/** A word of a label that says whose room it is ("gran's"), not what is done there. */
+const POSSESSOR = /(?:'s|s')$/;
+
+/**
+ * The house's room that a clause about what is done in a room names ("the room where I do my
+ * sewing" is the sewing room): the one label "… room" whose every other word is a word of the
+ * clause (its stem: "sew" is "sewing"). A label that says whose room it is never counts: who is
+ * in a room ("where gran does her jigsaws") says nothing of which room it is. Two labels, or none:
+ * undefined.
+ */
+export function roomOfUse(clause: readonly string[], houseLabels: readonly string[]): string | undefined {
+  const said = new Set(clause.map(crudeStem));
+  const fits = houseLabels.filter((label) => {
+    const ws = label.toLowerCase().split(/\s+/);
+    const use = ws.slice(0, -1);
+    return (
+      ws.at(-1) === "room" &&
+      use.length > 0 &&
+      !use.some((w) => POSSESSOR.test(w.replace(/’/g, "'"))) &&
+      use.every((w) => said.has(crudeStem(w)))
+    );
+  });
+  return fits.length === 1 ? roomName(fits[0]) : undefined;
 }

@@ -23,6 +23,7 @@ import {
   matchRoom,
   NOT_LETTER_OR_SPACE,
   numbersIn,
+  roomOfUse,
   spaced,
   wordsIn,
 } from "../language/index.ts";
@@ -156,9 +157,11 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   if (check.kind !== "programmatic") return problems;
   const s = check.spec;
   const q = rule.requirement;
-  // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice")
+  // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
+  // or what is done in it ("the room where I do my sewing" names the sewing room)
   const roomSaid = (room: string) =>
     lower.includes(room) ||
+    roomOfUse(lower.replace(APOSTROPHE, "").split(NOT_LETTER_OR_SPACE).join(" ").split(" "), [room]) === room ||
     lower
       .replace(APOSTROPHE, "")
       .split(NOT_LETTER_OR_SPACE)

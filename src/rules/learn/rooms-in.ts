@@ -3,7 +3,17 @@
  * no such label), and "there" / "in it" / "that room" resolved to the room named before it.
  */
 import type { Token } from "../../language/index.ts";
-import { AFTER_QUALIFIER, isPlainWord, matchRoom, PLURAL_ROOMS, POSSESSIVE_S, roomKey } from "../../language/index.ts";
+import {
+  AFTER_QUALIFIER,
+  crudeStem,
+  isPlainWord,
+  isWordToken,
+  matchRoom,
+  PLURAL_ROOMS,
+  POSSESSIVE_S,
+  roomKey,
+  roomOfUse,
+} from "../../language/index.ts";
 
 export interface RoomRef {
   room: string;
@@ -194,6 +204,13 @@ export function roomsIn(
       k += m.words - 1;
       continue;
     }
+    // "the room where I do my sewing": a room named by what is done in it, as the house labels it
+    const use = w === "room" ? roomByUse(tokens, k, b, house) : undefined;
+    if (use) {
+      out.push(use);
+      k = use.b - 1;
+      continue;
+    }
     // a room the lexicon does not know, named as rooms are: "the sewing room", "the baby's room"
     const possessive = words[k + 1] === "'s";
     const head = possessive ? k + 2 : k + 1;
@@ -209,4 +226,27 @@ export function roomsIn(
     }
   }
   return out;
+}
+
+/** Words that open a clause about the room before them: "the room where …", "the room in which …". */
+const RELATIVE = new Set(["where", "that", "which", "wherein"]);
+
+/**
+ * "the room where I do my sewing", "the room in which we sew": "room" after "the", then a clause
+ * about it naming what is done there, read as the one house label for that use (roomOfUse); the
+ * room's words run to the last word of the clause that the label has, so what follows (a time)
+ * is read as it would be after any room.
+ */
+function roomByUse(tokens: readonly Token[], k: number, b: number, house: readonly string[]): RoomRef | undefined {
+  if (tokens[k - 1]?.w !== "the") return undefined;
+  const opens = RELATIVE.has(tokens[k + 1]?.w ?? "") || (tokens[k + 2]?.w === "which" && isWordToken(tokens[k + 1].w));
+  if (!opens) return undefined;
+  let end = k + 1;
+  while (end < b && isWordToken(tokens[end].w)) end++;
+  const words = tokens.slice(k + 1, end).map((t) => t.w);
+  const room = roomOfUse(words, house);
+  if (!room) return undefined;
+  const stems = new Set(room.split(" ").map(crudeStem));
+  const last = words.findLastIndex((x) => stems.has(crudeStem(x)));
+  return { room, a: k - 1, b: k + 2 + last };
 }
