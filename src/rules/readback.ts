@@ -1,8 +1,9 @@
 /**
  * What the robot says back after a correction: what it learned, in its own words, how it will
  * be checked, and a question where it could not tell ("From now on I'll stay out of the nursery
- * when the baby's asleep; I can't tell when that is myself — tell me the hours and I'll check
- * them."). Nothing is learned silently, and nothing unclear is dropped silently.
+ * when the baby's asleep; I can't tell when that is myself: which hours are those? Tell me and
+ * I'll check them."): the hours it needs are asked as a question. Nothing is learned silently, and
+ * nothing unclear is dropped silently.
  */
 
 import {
@@ -133,7 +134,7 @@ const textCondition = (d: RuleDraft) => d.conditions.find((c) => c.kind === "tex
 function howChecked(d: RuleDraft, check: CompiledCheck | undefined): string {
   const text = textCondition(d);
   if (text)
-    return `; I can't tell ${STARTS_WHEN.test(text.quote.trim()) ? "when that is" : `"${text.quote}"`} myself, so tell me the hours and I'll check them`;
+    return `; I can't tell ${STARTS_WHEN.test(text.quote.trim()) ? "when that is" : `"${text.quote}"`} myself: which hours are those? Tell me and I'll check them`;
   if (check?.kind === "guidance") return "; I'll keep it in mind, but I can't check it myself";
   if (check?.kind === "inactive") return ", once I understand it better";
   return "";

@@ -1,11 +1,13 @@
 /**
  * The robot's read-back of a rule (what it says it will do): several exceptions are said under
- * one "except", joined by "or", and an exception that carries its own marker says itself.
+ * one "except", joined by "or", and an exception that carries its own marker says itself; a
+ * condition only people know asks for its hours as a question.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { inFirstPerson } from "../../src/rules/readback.ts";
 import type { Condition } from "../../src/rules/types.ts";
+import { taught } from "./taught.ts";
 
 const hours = (fromHour: number, toHour: number, quote: string): Condition => ({
   kind: "time",
@@ -31,4 +33,16 @@ test("one exception reads as before; one that says its own 'unless' is not given
   const own = inFirstPerson(rule([{ kind: "text", text: "I am home", quote: "unless I am home" }]));
   assert.doesNotMatch(own, /\bexcept\b/, own);
   assert.match(own, /unless you are home/);
+});
+
+test("a rule kept with a condition only people know asks for its hours as a question", async () => {
+  for (const m of ["keep out of the den after tea", "don't stop in the hall while the lodger is in"]) {
+    const { rules, reply } = await taught({ rooms: ["den", "hall"], sceneId: "s1" }, m);
+    assert.equal(rules.length, 1, m);
+    assert.ok(
+      rules[0].conditions.some((c) => c.kind === "text"),
+      m,
+    );
+    assert.match(reply, /\?/, reply);
+  }
 });

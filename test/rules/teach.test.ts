@@ -71,7 +71,7 @@ describe("teach: learn, compile, store", () => {
     assert.equal(r.check.kind, "guidance", "kept as guidance with its condition, never checked without it");
     assert.equal(
       t.reply,
-      "From now on I'll stay out of the nursery when the baby's asleep; I can't tell when that is myself, so tell me the hours and I'll check them.",
+      "From now on I'll stay out of the nursery when the baby's asleep; I can't tell when that is myself: which hours are those? Tell me and I'll check them.",
     );
     // the hours, given later, make the condition a clock window the check can compute
     const h = await teach(lib, "u1", "She naps from 1 to 3 pm.", { at: 2 });
