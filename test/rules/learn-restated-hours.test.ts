@@ -39,6 +39,18 @@ describe("hours permitted and the rest of the day said no to", () => {
     assert.deepEqual(windows(rules[0].conditions), [{ fromHour: 21, toHour: 6 }]);
   });
 
+  it("hours permitted less a part said in words (a day, a state) are asked, and the ban stays whole", async () => {
+    for (const m of [
+      "you can go in the garage in the mornings except on sundays",
+      "the garage is fine in the evenings from now on, except when we have guests",
+    ]) {
+      const { rules, reply } = await taught(house, "stay out of the garage", m);
+      assert.equal(rules.length, 1, m);
+      assert.deepEqual([rules[0].conditions, rules[0].exceptions], [[], []], m);
+      assert.ok(reply.includes("?"), `${m}: ${reply}`);
+    }
+  });
+
   it("the ban in force holds at exactly the hours said no to, for any clock window (property)", async () => {
     const hour = fc.integer({ min: 0, max: 23 });
     await fc.assert(

@@ -323,7 +323,10 @@ function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | und
     while (a < c.b && EXCEPTION_LEAD.test(t.tokens[a].w)) a++;
     return WHEN_LEAD.test(t.tokens[a]?.w ?? "") ? { ...c, a } : undefined;
   });
-  if (still.includes(undefined) && onlyRooms(r))
+  // "in the mornings except on sundays": allowed at hours of its own, less a part of them; holding the
+  // ban only then would lift it at every other hour, so it is asked
+  const partOfOwn = w.ownHours && still.some((c) => c?.kind !== "time");
+  if ((still.includes(undefined) || partOfOwn) && onlyRooms(r))
     return {
       decision: "unclear",
       reason: "allowed again except sometimes, and when is not said",
