@@ -336,7 +336,11 @@ const ADVERBS = "these days|nowadays|now|lately|usually|always|often|also|still|
 
 /** "the user use" → "the user uses" (the subject is third person now). */
 function agree(s: string): string {
-  const re = new RegExp(`^((?:(?:${ADVERBS}),?\\s+)*the user(?:\\s+(?:${ADVERBS}))*)\\s+([a-z]+)\\b(?!')`, "i");
+  // "no longer" and "never" stand between the subject and its verb: "the user no longer keeps"
+  const re = new RegExp(
+    `^((?:(?:${ADVERBS}),?\\s+)*the user(?:\\s+(?:${ADVERBS}|no longer|never))*)\\s+([a-z]+)\\b(?!')`,
+    "i",
+  );
   const agreed = s.replace(re, (all, subj: string, verb: string) => {
     if (NOT_BASE_VERB.test(verb) || IRREGULAR_PAST.has(verb.toLowerCase())) return all;
     if (/(?:s|ed|ing)$/i.test(verb) && !LOOKS_INFLECTED.test(verb)) {

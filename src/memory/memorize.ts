@@ -6,8 +6,12 @@
  *
  * Temporal updates: "the latest valid interaction wins" is decided here, once, for whatever
  * backbone wrote the statements (heuristic or model), from the statements' own words
- * (statement-kind.ts): a statement of kind K about object O supersedes O's earlier statements
- * of kind K, however differently they were worded; for an exclusive kind (routine, preference),
+ * (statement-kind.ts): a statement of a kind an object holds one value of (giver, occasion, owner,
+ * place, preference) supersedes O's earlier statements of that kind, however differently they
+ * were worded; an object has many routines and seasons at once, so a new one adds to them, and
+ * only one said as a change supersedes, and only the fact it changes (the closest in value of
+ * the object's usage facts; none when the same message already took the old fact back); for an
+ * exclusive kind (routine, preference),
  * or a statement worded as a change ("instead", "these days"), the same value held by another
  * object moves here; a statement that takes a fact back ("no longer …") supersedes the facts it
  * names and is not stored. Superseding marks the old edges with this episode's time (the store
@@ -46,6 +50,8 @@ const MOVED_VALUE_SIMILARITY = 0.62;
 const MOVE_SEARCH = 20;
 /** Usage-like kinds a statement worded as a change replaces one another within ("instead"). */
 const USAGE = new Set(["routine", "place", "season"]);
+/** Kinds an object holds many values of at once: a new one adds, only a change replaces. */
+const MANY_VALUED = new Set(["routine", "season"]);
 
 export const MemorizeOutputSchema = z.strictObject({
   statements: z.array(z.string()).max(50),
@@ -282,8 +288,7 @@ async function replacedObject(
 
 /**
  * The facts of `from` that a change of referent takes over: its statements of the new fact's
- * kind that held at `at`, those close to the new fact with both objects named alike, else the
- * closest one. A fact of no kind takes nothing over.
+ * kind that held at `at` (see closestFacts). A fact of no kind takes nothing over.
  */
 async function changedFacts(
   embedder: Embedder,
@@ -296,6 +301,18 @@ async function changedFacts(
   const held = from.statements.filter(
     (s) => s.at <= at && s.invalidAt === null && readStatement(s.text, category).kind === fact.kind,
   );
+  return closestFacts(embedder, fact, held);
+}
+
+/**
+ * Of `held`, the facts a change in `fact` replaces: those close to it with both objects named
+ * alike, else the closest one (a change replaces one fact, not every fact of its kind).
+ */
+async function closestFacts(
+  embedder: Embedder,
+  fact: StatementInfo,
+  held: readonly { id: string; text: string }[],
+): Promise<string[]> {
   if (held.length === 0) return [];
   if (held.length === 1) return [held[0].id];
   const [mine, ...theirs] = await embedder.embed([objectNeutral(fact.text), ...held.map((s) => objectNeutral(s.text))]);
@@ -340,11 +357,24 @@ async function supersessions(
     const k = f.info.kind;
     const sameKind = (other: StatementInfo) =>
       other.kind === k || (f.info.update && other.kind !== null && USAGE.has(k) && USAGE.has(other.kind));
-    // 1. a later statement of the same kind about the same object replaces the earlier one (a
-    // role that moved here from another object changes nothing else of this one's)
-    for (const [id, other] of ownInfo) {
-      const replacedHere = f.info.replaces !== null ? other.kind === k : sameKind(other);
-      if (other.about === "object" && replacedHere) add(id, object.id, `by "${f.info.text}" (same object, ${k})`);
+    // 1. a later statement of a one-valued kind about the same object replaces the earlier one;
+    // a routine or season adds to the object's others unless said as a change, and then replaces
+    // only the fact it changes (a role that moved here from another object changes nothing else
+    // of this one's; a change whose old fact the message took back replaces nothing more)
+    const mine = own.filter((s) => {
+      const other = ownInfo.get(s.id);
+      return other !== undefined && other.about === "object" && other.kind !== null;
+    });
+    if (!MANY_VALUED.has(k)) {
+      for (const s of mine) {
+        if (ownInfo.get(s.id)?.kind === k) add(s.id, object.id, `by "${f.info.text}" (same object, ${k})`);
+      }
+    }
+    if (USAGE.has(k) && f.info.update && f.info.replaces === null && retractions.length === 0) {
+      const usage = mine.filter((s) => sameKind(ownInfo.get(s.id) as StatementInfo));
+      for (const id of await closestFacts(embedder, f.info, usage)) {
+        add(id, object.id, `by "${f.info.text}" (same object, changed ${k})`);
+      }
     }
     // 1b. a change of referent: the fact moves from the object the user's words describe
     if (f.info.replaces !== null) {

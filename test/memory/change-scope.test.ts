@@ -1,0 +1,106 @@
+/**
+ * A change in the user's words supersedes exactly the fact it changes, on the object it concerns;
+ * every other fact keeps its full weight. An object has many routines at once: a new one adds to
+ * them. Phrasings written for this test.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { statementsFromInstruction } from "../../src/language/index.ts";
+import { MemoryConfig } from "../../src/memory/config.ts";
+import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
+import { memorizeEpisode } from "../../src/memory/memorize.ts";
+import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import { readStatement } from "../../src/memory/statement-kind.ts";
+import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
+import type { Category } from "../../src/sim/protocol.ts";
+import { episode, scriptedPolicy } from "./helpers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "polar-change-scope-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const config = MemoryConfig.parse({});
+const embedder = new LexicalEmbedder();
+const heuristic = scriptedPolicy(extractMemoriesHeuristically);
+const DAY = 86_400_000;
+let n = 0;
+const open = () =>
+  new SqliteMemoryStore(join(dir, `c${n++}.db`), { embedder: { name: embedder.name, dim: embedder.dim } });
+
+async function tell(store: SqliteMemoryStore, day: number, objectId: string, category: Category, instruction: string) {
+  return memorizeEpisode(
+    store,
+    embedder,
+    heuristic,
+    episode({ userId: "u", episodeId: `e-${objectId}-${day}`, objectId, category, instruction }),
+    { at: day * DAY, config },
+  );
+}
+
+async function valid(store: SqliteMemoryStore, objectId: string): Promise<string[]> {
+  const [m] = await store.objectMemories("u", [objectId]);
+  return (m?.statements ?? []).filter((s) => s.invalidAt === null).map((s) => s.text);
+}
+
+describe("the reach of a change", () => {
+  it("a second routine of one object adds to the first, it does not replace it", async () => {
+    const store = open();
+    await tell(store, 1, "cup_a", "mug", "The speckled mug, I sip my cocoa from it after dinner.");
+    const r = await tell(store, 2, "cup_a", "mug", "The speckled mug again, I also bring it along to band rehearsal.");
+    assert.deepEqual(r.superseded, []);
+    const held = await valid(store, "cup_a");
+    assert.ok(held.some((t) => /cocoa/.test(t)));
+    assert.ok(held.some((t) => /rehearsal/.test(t)));
+  });
+
+  it("a routine said as a change replaces the one it changes and leaves the object's other facts", async () => {
+    const store = open();
+    await tell(store, 1, "novel", "book", "The paperback book, I leaf through it in the bath on Sundays.");
+    await tell(store, 2, "novel", "book", "My cousin Ada gave me this book.");
+    await tell(store, 3, "novel", "book", "The paperback book, I bring it on the ferry to the island.");
+    const r = await tell(store, 4, "novel", "book", "The paperback book, lately I leaf through it in bed on Sundays.");
+    assert.equal(r.superseded.length, 1);
+    const held = await valid(store, "novel");
+    assert.ok(!held.some((t) => /bath/.test(t)), "the Sunday bath reading changed");
+    assert.ok(
+      held.some((t) => /ferry/.test(t)),
+      "the ferry routine still holds",
+    );
+    assert.ok(
+      held.some((t) => /cousin/.test(t)),
+      "who sent it still holds",
+    );
+  });
+
+  it("a change on one object leaves another object's unrelated fact of the same kind alone", async () => {
+    const store = open();
+    await tell(store, 1, "pack_a", "backpack", "The canvas backpack, I carry it to the climbing wall.");
+    await tell(store, 2, "pack_b", "backpack", "The leather backpack, I take it to my pottery class.");
+    const r = await tell(store, 3, "pack_c", "backpack", "The mesh backpack, nowadays it comes with me to the lake.");
+    assert.deepEqual(
+      r.superseded.filter((s) => s.objectId !== "pack_c"),
+      [],
+    );
+    assert.ok((await valid(store, "pack_a")).some((t) => /climbing/.test(t)));
+    assert.ok((await valid(store, "pack_b")).some((t) => /pottery/.test(t)));
+  });
+
+  it("'no longer' stays a retraction in the third person and takes back only the fact it names", async () => {
+    assert.deepEqual(statementsFromInstruction("The canvas tote, I no longer stash it in the van.", "bag"), [
+      "the bag is canvas",
+      "the user no longer stashes this bag in the van",
+    ]);
+    assert.equal(readStatement("the user no longer stashes this bag in the van", "bag").retracts, true);
+    const store = open();
+    await tell(store, 1, "tote", "bag", "The canvas tote, I stash it in the van.");
+    await tell(store, 2, "tote", "bag", "The canvas tote, I take it to the farmers market on Saturdays.");
+    await tell(store, 3, "tote", "bag", "The canvas tote, I no longer stash it in the van.");
+    const held = await valid(store, "tote");
+    assert.ok(!held.some((t) => /van/.test(t)), "the van is taken back");
+    assert.ok(
+      held.some((t) => /market/.test(t)),
+      "the market routine still holds",
+    );
+  });
+});
