@@ -26,7 +26,7 @@
  */
 
 import { type NlpToken, read } from "./nlp.ts";
-import { namesOf } from "./objects.ts";
+import { CATEGORY_NAMES, namesOf } from "./objects.ts";
 
 /** Words that say a change happened at all (a role moved, a habit changed). */
 export const CHANGE_SAID =
@@ -89,6 +89,8 @@ interface Phrase {
   /** one past the head */
   end: number;
   looks: string[];
+  /** the head when it names another category ("…, not the yellow ball anymore"): the old object is of it */
+  other: string | null;
 }
 
 const isBoundary = (t: NlpToken | undefined, next?: NlpToken) =>
@@ -97,8 +99,21 @@ const isBoundary = (t: NlpToken | undefined, next?: NlpToken) =>
   // "so" opens a clause, except as a degree word ("so much", "so small")
   (BOUNDARY_WORD.has(t.normal) && !(t.normal === "so" && (next?.pos === "ADJ" || next?.pos === "ADV")));
 
-/** Described referents of the category: "the small silver camera", "navy one", "the gold pair". */
-function phrases(tokens: NlpToken[], heads: Set<string>): Phrase[] {
+/** Every word that names a category other than `category`. */
+function otherHeads(category: string): Set<string> {
+  const own = namesOf(category);
+  return new Set(
+    Object.keys(CATEGORY_NAMES)
+      .flatMap((c) => [...namesOf(c)])
+      .filter((w) => !own.has(w)),
+  );
+}
+
+/**
+ * Described referents of the category: "the small silver camera", "navy one", "the gold pair";
+ * with `others`, also those headed by another category's name ("the yellow dotted ball").
+ */
+function phrases(tokens: NlpToken[], heads: Set<string>, others: Set<string> = new Set()): Phrase[] {
   const out: Phrase[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const det = DETERMINER.has(tokens[i].normal);
@@ -107,7 +122,7 @@ function phrases(tokens: NlpToken[], heads: Set<string>): Phrase[] {
     let j = det ? i + 1 : i;
     for (; j < tokens.length && j - i <= 6; j++) {
       const t = tokens[j];
-      if (heads.has(t.normal) || STAND_IN.has(t.normal)) break;
+      if (heads.has(t.normal) || STAND_IN.has(t.normal) || others.has(t.normal)) break;
       if (!MODIFIER.has(t.pos)) {
         j = tokens.length;
         break;
@@ -116,10 +131,11 @@ function phrases(tokens: NlpToken[], heads: Set<string>): Phrase[] {
     }
     if (j >= tokens.length || j - i > 6) continue;
     let end = j + 1;
-    while (end < tokens.length && heads.has(tokens[end].normal)) end++;
+    const other = others.has(tokens[j].normal) ? tokens[j].normal : null;
+    while (end < tokens.length && (other ? others : heads).has(tokens[end].normal)) end++;
     // a bare "the one" is no description: "is no longer the one I use" says what it is
     if (looks.length === 0 && STAND_IN.has(tokens[j].normal)) continue;
-    out.push({ start: i, end, looks });
+    out.push({ start: i, end, looks, other });
     i = end - 1;
   }
   return out;
@@ -183,21 +199,24 @@ export function readReferents(
   const dropRange = (a: number, b: number) => {
     for (let k = a; k < b; k++) drop.add(k);
   };
-  for (const np of phrases(tokens, heads)) {
+  for (const np of phrases(tokens, heads, otherHeads(category))) {
     const prev = tokens[np.start - 1];
     const prev2 = tokens[np.start - 2];
     const insteadAt = INSTEAD.find((w) => w.every((word, k) => tokens[np.start - w.length + k]?.normal === word));
-    // ", not the navy hat anymore" / "instead of the old one"
+    // ", not the navy hat anymore" / "instead of the old one"; a role can pass between objects of
+    // two categories ("…, not the yellow ball anymore"): the old one is then named with its category
     if ((prev?.normal === "not" && isBoundary(prev2)) || prev2?.normal === "but" || insteadAt) {
+      if (np.other && !insteadAt && !changeSaid) continue;
       let end = np.end;
       while (end < tokens.length && (NO_MORE.has(tokens[end].normal) || tokens[end].normal === "any")) end++;
       const from = insteadAt ? np.start - insteadAt.length : prev2?.normal === "but" ? np.start - 2 : np.start - 1;
       dropRange(from, end);
-      replaced.push(np.looks);
-      lastOld = np.looks;
+      const described = np.other ? [...np.looks, np.other] : np.looks;
+      replaced.push(described);
+      lastOld = described;
       continue;
     }
-    if (!changeSaid) continue;
+    if (np.other || !changeSaid) continue;
     const clause = clauseOf(tokens, np.start);
     // the subject: nothing but interjections and fillers ("fyi", "oh") before it in its clause
     const subject = tokens.slice(clause[0], np.start).every((t) => !["VERB", "AUX", "PRON", "ADP"].includes(t.pos));

@@ -7,7 +7,7 @@
  * where a relative clause leaves a gap.
  */
 
-import { namesOf } from "./objects.ts";
+import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
 import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 import { sentences } from "./sentences.ts";
@@ -203,8 +203,10 @@ export function statementsFromInstruction(instruction: string, category: string 
     const old = replaced.find((r) => r.length > 0) ?? replaced[0];
     for (const x of changed.length ? changed : facts) {
       if (/\binstead of\b/i.test(x)) continue;
+      // an old object of another category is named with its own ("… instead of the yellow ball")
+      const named = old !== undefined && categoryNamed(old) !== null && categoryNamed(old) !== category;
       out[out.indexOf(x)] =
-        `${x.replace(/[.!]$/, "").replace(/,?\s*\binstead$/i, "")} instead of the ${old ? `${old} ` : "other "}${cat}`;
+        `${x.replace(/[.!]$/, "").replace(/,?\s*\binstead$/i, "")} instead of the ${named ? old : `${old ? `${old} ` : "other "}${cat}`}`;
     }
     for (const a of asides) add(a);
   }

@@ -23,7 +23,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { contentWords, glossed, namesOf, wordSet } from "../language/index.ts";
+import { categoryNamed, contentWords, glossed, namesOf, wordSet } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import type { MemoryConfig } from "./config.ts";
@@ -271,13 +271,16 @@ async function replacedObject(
   object: EpisodeWrite["object"],
   description: string,
 ): Promise<ObjectMemory | null> {
-  const names = object.category ? namesOf(object.category) : new Set<string>();
+  // "the yellow dotted ball" names an object of its own category; "the striped one", of this one's
+  const said = categoryNamed(description);
+  const category = said ?? object.category;
+  const names = category ? namesOf(category) : new Set<string>();
   const telling = contentWords(description).filter((w) => !names.has(w) && !NOT_TELLING.has(w));
   if (telling.length === 0) return null;
   const others = (await store.objectMemories(userId)).filter(
     (m) =>
       m.object.objectId !== object.id &&
-      (object.category === null || m.object.category === null || m.object.category === object.category),
+      (category === null || m.object.category === null || m.object.category === category),
   );
   const named = others.filter((m) => {
     const words = wordSet([...m.statements.map((s) => s.text), ...m.instructions.map((i) => i.text)].join(" "));

@@ -103,4 +103,37 @@ describe("the reach of a change", () => {
       "the market routine still holds",
     );
   });
+
+  it("a role taken from an object of another category is superseded on that object, nowhere else", async () => {
+    const store = open();
+    await tell(
+      store,
+      1,
+      "ball_blue",
+      "ball",
+      "The blue striped ball, my nephews kick it around in the yard on Saturdays.",
+    );
+    await tell(store, 2, "ball_blue", "ball", "The blue striped ball, my godfather bought it for me.");
+    await tell(store, 3, "ball_red", "ball", "The red rubber ball, the dog fetches it at the park.");
+    await tell(store, 4, "toy_duck", "toy", "The wooden duck toy, it sits on my desk at work.");
+    const r = await tell(
+      store,
+      9,
+      "toy_duck",
+      "toy",
+      "These days my nephews play with the wooden duck toy in the yard on Saturdays, not the blue striped ball anymore.",
+    );
+    assert.deepEqual(
+      r.superseded.map((s) => s.objectId),
+      ["ball_blue"],
+    );
+    const blue = await valid(store, "ball_blue");
+    assert.ok(!blue.some((t) => /yard/.test(t)), "the Saturday game moved off the blue ball");
+    assert.ok(
+      blue.some((t) => /godfather/.test(t)),
+      "who bought the blue ball still holds",
+    );
+    assert.ok((await valid(store, "ball_red")).some((t) => /park/.test(t)));
+    assert.ok((await valid(store, "toy_duck")).some((t) => /desk/.test(t)));
+  });
 });
