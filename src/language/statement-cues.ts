@@ -1,3 +1,4 @@
+import { namesOf } from "./objects.ts";
 import { insteadOf } from "./referents.ts";
 
 /**
@@ -13,19 +14,23 @@ import { insteadOf } from "./referents.ts";
 export const STATEMENT_KINDS = ["routine", "preference", "giver", "occasion", "owner", "season", "place"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-const PERSON =
+export const PERSON_WORDS =
   "sister|brother|sibling|mom|mum|mother|dad|father|parents?|grandma|grandmother|granny|grandpa|grandfather|" +
   "aunt|uncle|cousin|niece|nephew|friend|friends|bestie|partner|wife|husband|spouse|boyfriend|girlfriend|fianc[eé]e?|" +
   "colleagues?|co-?workers?|boss|manager|neighbou?rs?|son|daughter|kids?|children|child|baby|teacher|roommate|flatmate|" +
-  "team|coach|in-laws?|family|godmother|godfather|mentor|students?|classmates?";
+  "team|coach|in-laws?|family|godmother|godfather|mentor|students?|classmates?|" +
+  // kin named with a prefix: "stepson", "grandson", "goddaughter"
+  "(?:step|grand|god)(?:sons?|daughters?|kids?|child|children|mother|father|mom|mum|dad|brothers?|sisters?|parents?)";
 
 const CUES: [StatementKind, RegExp][] = [
   [
     "giver",
     new RegExp(
       String.raw`\b(?:gave|give[sn]?|gift(?:ed)?|present|inherited|handed (?:[\p{L}]+ ){0,3}?down|hand-me-down|passed (?:[\p{L}]+ ){0,3}?(?:down|on)|` +
-        String.raw`lent|borrowed|(?:got|received|had)\b[^.]*?\bfrom (?:the user's |their |a |an |the |my |his |her )?(?:[\p{L}-]+ )?(?:${PERSON})\b|` +
-        String.raw`from (?:the user's|their|my) (?:[\p{L}-]+ )?(?:${PERSON})\b)`,
+        // someone passing the object to the user: "handed them", "sent them", "picked it out for them"
+        String.raw`(?:handed|sent|mailed|posted|passed) (?:them|the user)\b|(?:picked|chose|knitted|made|sewed|carved) (?:[\p{L}]+ ){0,3}?(?:out )?for (?:them|the user)\b|` +
+        String.raw`lent|borrowed|(?:got|received|had)\b[^.]*?\bfrom (?:the user's |their |a |an |the |my |his |her )?(?:[\p{L}-]+ )?(?:${PERSON_WORDS})\b|` +
+        String.raw`from (?:the user's|their|my) (?:[\p{L}-]+ )?(?:${PERSON_WORDS})\b)`,
       "iu",
     ),
   ],
@@ -36,8 +41,8 @@ const CUES: [StatementKind, RegExp][] = [
   [
     "owner",
     new RegExp(
-      String.raw`\b(?:belongs? to|belonging to|owned by|is (?:the user's |their )?(?:${PERSON})'s|for (?:the )?guests?|guests?|shared? (?:with|by)|roommate|flatmate)\b|` +
-        String.raw`^(?:the user's|their) (?:[\p{L}-]+ )?(?:${PERSON}) (?:uses|wears|plays|owns|has|needs|borrows|sleeps)\b`,
+      String.raw`\b(?:belongs? to|belonging to|owned by|is (?:the user's |their )?(?:${PERSON_WORDS})'s|for (?:the )?guests?|guests?|shared? (?:with|by)|roommate|flatmate)\b|` +
+        String.raw`^(?:the user's|their) (?:[\p{L}-]+ )?(?:${PERSON_WORDS}) (?:uses|wears|plays|owns|has|needs|borrows|sleeps)\b`,
       "iu",
     ),
   ],
@@ -51,7 +56,7 @@ const CUES: [StatementKind, RegExp][] = [
   ],
   [
     "routine",
-    /\b(?:every|each|daily|nightly|weekly|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
+    /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|(?:once|twice|three times) a|a week|per week|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
   ],
   [
     "place",
@@ -75,8 +80,9 @@ const RETRACTION_WORDS = /\b(?:no longer|not|never|stopped|isn't|aren't|doesn't|
 /** The statement refers to the object itself (a deictic, or the category). */
 function refersToObject(text: string, categories: readonly string[]): boolean {
   if (/\b(?:this|that|these|those|it|its|one)\b/i.test(text)) return true;
-  const cats = categories;
-  return cats.some((c) => new RegExp(`\\b${c}(?:e?s)?\\b`, "i").test(text));
+  // any word that names the object's own category (the first): "the user's son's boots" is about the shoes
+  const names = [...(categories.length ? namesOf(categories[0]) : []), ...categories];
+  return names.some((n) => new RegExp(`\\b${n}(?:e?s)?\\b`, "i").test(text));
 }
 
 /**

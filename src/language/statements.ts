@@ -7,10 +7,12 @@
  * where a relative clause leaves a gap.
  */
 
+import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
 import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 import { sentences } from "./sentences.ts";
+import { PERSON_WORDS } from "./statement-cues.ts";
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
 const LEAD_IN = /^[^:]{1,40}:\s+/;
@@ -31,6 +33,34 @@ function normalise(text: string): string {
     .replace(/\b(it|that|this)'s\b/gi, "$1 is")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+-\s+|\s+—\s+|\s+–\s+/g, ", ");
+}
+
+/** Parts of speech of the words a demonstrative "that" can head: a noun phrase, no verb in it. */
+const NOMINAL = new Set(["NOUN", "PROPN", "ADJ", "NUM"]);
+/** What may follow such a noun phrase: a preposition, the clause's end, another relative word. */
+const AFTER_NOMINAL = new Set(["ADP", "PART", "PUNCT", "SCONJ", "CCONJ", "PRON", "DET"]);
+
+/**
+ * "need that ball for PE", "knitted that hat for her": a "that" heading a noun phrase is a
+ * demonstrative, not a relative clause, and must not split the fact in two; it reads as "the".
+ * "the bag that goes to work" and "the mug that my sister gave me" keep their relative "that":
+ * a verb or a possessive follows it.
+ */
+function demonstrativeThat(text: string): string {
+  const tokens = read(text).tokens;
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    let determiner = false;
+    if (t.normal === "that" && i > 0 && tokens[i - 1].pos === "VERB") {
+      let j = i + 1;
+      while (j < tokens.length && j - i <= 3 && NOMINAL.has(tokens[j].pos)) j++;
+      const next = tokens[j];
+      determiner = j > i + 1 && (next === undefined || AFTER_NOMINAL.has(next.pos));
+    }
+    out.push(`${i === 0 ? "" : t.space}${determiner ? (t.text[0] === "T" ? "The" : "the") : t.text}`);
+  }
+  return out.join("");
 }
 
 /** Words that cannot stand between a determiner and the object's name in a description of its looks. */
@@ -142,6 +172,8 @@ export function statementsFromInstruction(instruction: string, category: string 
   const replaced: string[] = [];
   const asides: string[] = [];
   let carried: string[] | null = null;
+  // the person the last fact was about ("my daughter has ballet…"): "she", "his" go on about them
+  let person: string | null = null;
   for (const said of sentences(whole)) {
     let sentence = said;
     if (category) {
@@ -172,7 +204,7 @@ export function statementsFromInstruction(instruction: string, category: string 
       );
     text = text.replace(CONTRAST, "").trim();
     if (!text || REQUEST_ONLY.test(text)) continue;
-    for (const raw of splitFacts(lead(objectFirst(text, category), category, addLooks))) {
+    for (const raw of splitFacts(lead(objectFirst(demonstrativeThat(text), category), category, addLooks))) {
       const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, addLooks);
       // "the ones I use on the bus": the head noun stands for the object the gap names
       let fragment = fragment0.replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "").trim();
@@ -193,7 +225,8 @@ export function statementsFromInstruction(instruction: string, category: string 
       if (/^\p{L}+ing\s+(?:it|them|this|these|the|my|our)\b/iu.test(fragment)) fragment = `I am ${fragment}`;
       // a plural object is "them" before "them" comes to mean the user ("I wear them every morning")
       const own = isPlural(cat) ? fragment.replace(/\bthem\b/i, thisOne(cat)) : fragment;
-      const statement = fillObjectGap(agree(toThirdPerson(withSubject(own, cat))), cat);
+      const statement = fillObjectGap(agree(toThirdPerson(withSubject(samePerson(own, person), cat))), cat);
+      person = personSubject(statement) ?? person;
       add(retracts ? noLonger(statement, cat) : statement);
     }
   }
@@ -216,6 +249,22 @@ export function statementsFromInstruction(instruction: string, category: string 
     if (said && !isContentless(said, category)) out.push(`${thisOne(cat)}: ${agree(toThirdPerson(said))}`);
   }
   return out;
+}
+
+/** "the user's daughter has ballet …": the person a statement is about, when it opens with one. */
+function personSubject(statement: string): string | null {
+  const m = statement.match(new RegExp(`^the user's (?:[\\p{L}-]+ )?(?:${PERSON_WORDS})\\b`, "iu"));
+  return m ? m[0] : null;
+}
+
+/**
+ * "she needs it for that", "his boots": a third-person pronoun opening a fact, right after a fact
+ * about one of the user's people, is that person (in the user's words: "my daughter").
+ */
+function samePerson(fragment: string, person: string | null): string {
+  if (!person) return fragment;
+  const mine = person.replace(/^the user's\b/i, "my");
+  return fragment.replace(/^(?:she|he)\b/i, mine).replace(/^(?:his|her)\b(?=\s+\p{L})/iu, `${mine}'s`);
 }
 
 /** "the mug is small and green and glass" (plural categories: "are"). */
@@ -364,13 +413,25 @@ function fillObjectGap(s: string, cat: string): string {
   const it = thisOne(cat);
   // "… gave them" / "… sleeps with": the object is what is missing at the end
   if (/\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them$/i.test(s)) return `${s} ${it}`;
-  const given = s.match(
-    /^(.*\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them)\s+(?=(?:for|on|at|in|when|as|after|before|during|last|this|from)\b)/i,
+  // "… gave them this mug last spring": the object is already there
+  const named = new RegExp(
+    `\\bthem\\s+(?:the|this|these|that|those)\\s+(?:[\\p{L}'-]+\\s+){0,3}?${namesPattern(cat)}\\b`,
+    "iu",
   );
+  const given =
+    !named.test(s) &&
+    s.match(
+      /^(.*\b(?:gave|got|bought|sent|lent|made|brought|gifted|handed)\s+them)\s+(?=(?:for|on|at|in|when|as|after|before|during|last|this|from)\b)/i,
+    );
   if (given) return `${given[1]} ${it} ${s.slice(given[0].length)}`;
   // "it" names the object, except as the subject after a subordinator ("when it rains")
   const object = /(?<!\b(?:when|whenever|if|because|while|before|after|until|unless|as|once|since) )\bit\b/i;
-  if (object.test(s)) return s.replace(object, it);
+  // "needs the pink bag for it": with the object named, "it" is something else
+  const objectNamed = new RegExp(
+    `\\b(?:the|this|these|that|those)\\s+(?:[\\p{L}'-]+\\s+){0,3}?${namesPattern(cat)}\\b`,
+    "iu",
+  );
+  if (object.test(s) && !objectNamed.test(s)) return s.replace(object, it);
   if (new RegExp(`\\b(?:${PREPOSITION})$`, "i").test(s)) return `${s} ${it}`;
   if (/\b(?:this|that|the) one\b/i.test(s)) return s.replace(/\b(?:this|that|the) one\b/i, it);
   // a bare predicate ("used on weekday mornings", "is a gift") is about the object

@@ -143,6 +143,11 @@ async function resolveObject(
 
 const UNNAMED_PREFIX = "object-";
 
+/** "the user's other mug (the striped one) got a chip": a fact about another of the user's objects. */
+function isAside(text: string): boolean {
+  return /^(?:the user's|their) other\b/i.test(text.trim());
+}
+
 /** Objects first seen without an instance id get a generated one; a later id may claim them by image. */
 function isUnnamedObjectId(id: string): boolean {
   return id.startsWith(UNNAMED_PREFIX);
@@ -163,7 +168,11 @@ export async function memorizeEpisode(
     throw new Error(`memorize output of backbone at ${i.path.join(".") || "(top)"}: ${i.message}`);
   }
   const raw = cleanStatements(parsed.data.statements);
-  const infos = raw.map((t) => readStatement(t, input.category));
+  // an episode is about its object: when no statement names it, what the user said of someone
+  // ("my son plays football on Saturdays") is what the object is for, kept on it, never nothing
+  const read = raw.map((t) => readStatement(t, input.category));
+  const onObject = read.some((i) => i.about === "object");
+  const infos = read.map((i) => (onObject || isAside(i.text) ? i : { ...i, about: "object" as const }));
   const hash = input.referenceImage ? await imageHash((await encodedImage(input.referenceImage)).data) : null;
   const object = await resolveObject(store, userId, input, hash, opts.config.imageHashThreshold);
   const vectors = infos.length ? await embedder.embed(infos.map((i) => glossed(i.text))) : [];
