@@ -25,7 +25,7 @@
  * Statements are ranked by their best edge score (over-fetching OVERFETCH·k by similarity
  * first), the top k kept; an object's score is the best score of the statements that led to it.
  * A request made of several descriptions (src/language/clauses.ts) also searches each on its own: an
- * object's score is then the mean of the whole request's score and its coverage of the parts.
+ * object's score is then the mean of the whole request's score and its coverage of the parts (combineParts).
  * Statements with similarity ≤ 0 are left out. A statement of looks alone counts LOOKS_ONLY of its
  * similarity for a request (or part) that names no looks. A request's parts are taken from its description
  * of the object, its asking removed (src/language/requests.ts).
@@ -333,16 +333,7 @@ async function rankByParts(
     }
     perClause.push(bestFor);
   }
-  const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
-  const top = perClause.map((m) => Math.max(0, ...m.values()));
-  return new Map(
-    [...objects].map((o) => {
-      const absolute = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
-      const relative =
-        perClause.reduce((sum, m, i) => sum + (top[i] > 0 ? (m.get(o) ?? 0) / top[i] : 0), 0) / perClause.length;
-      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * absolute * relative] as const;
-    }),
-  );
+  return combineParts(whole, perClause);
 }
 
 /** Adds to each ranked object what naming the request's concepts in its valid statements is worth. */
@@ -410,4 +401,25 @@ export async function retrieve(
   opts: RetrieveOptions = {},
 ): Promise<MemoryCandidate[]> {
   return (await retrieveDetailed(store, embedder, userId, instruction, opts)).candidates;
+}
+
+/**
+ * An object's score for a request of several parts: half the whole request's score, half its
+ * coverage of the parts, which is its mean best score over the parts times how evenly it covers
+ * them (each part's score against the best any object has for it; their geometric mean, so a part
+ * the object hardly covers pulls it down, where an arithmetic mean let a strong match to one part
+ * make up for a missing one). `perClause`: per part, each object's best valid statement score.
+ */
+export function combineParts(whole: Map<string, number>, perClause: Map<string, number>[]): Map<string, number> {
+  const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
+  const top = perClause.map((m) => Math.max(0, ...m.values()));
+  return new Map(
+    [...objects].map((o) => {
+      const absolute = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
+      const relative =
+        perClause.reduce((prod, m, i) => prod * (top[i] > 0 ? (m.get(o) ?? 0) / top[i] : 0), 1) **
+        (1 / perClause.length);
+      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * absolute * relative] as const;
+    }),
+  );
 }
