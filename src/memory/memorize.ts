@@ -411,19 +411,32 @@ async function supersessions(
       ]);
       for (const [i, h] of near.entries()) moved.set(h.statement.id, dot(mine, theirs[i]));
     }
+    const why = EXCLUSIVE_KINDS.includes(k) ? `${k} is one object's at a time` : "said as a change";
+    // a paraphrase of the value (close only with the objects named alike) is weaker evidence: one
+    // value moves from one object, so only the closest such fact moves, and none beside a sure one
+    let paraphrase: { statementId: string; objectId: string; similarity: number } | null = null;
+    let sure = false;
     for (const l of links) {
       if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;
       const h = similar.get(l.statementId);
+      const kindFits = h !== undefined && sameKind(readStatement(h.statement.text, null));
       const same =
         l.statementId === f.id ||
         (h !== undefined &&
-          sameKind(readStatement(h.statement.text, null)) &&
+          kindFits &&
           (valueOverlap(f.info.value, valueWords(h.statement.text, category)) >= SAME_VALUE_WORDS ||
-            h.similarity >= SAME_VALUE_SIMILARITY ||
-            (moved.get(h.statement.id) ?? 0) >= MOVED_VALUE_SIMILARITY));
-      const why = EXCLUSIVE_KINDS.includes(k) ? `${k} is one object's at a time` : "said as a change";
-      if (same) add(l.statementId, l.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
+            h.similarity >= SAME_VALUE_SIMILARITY));
+      if (same) {
+        sure = true;
+        add(l.statementId, l.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
+        continue;
+      }
+      const close = kindFits ? (moved.get(l.statementId) ?? 0) : 0;
+      if (close >= MOVED_VALUE_SIMILARITY && close > (paraphrase?.similarity ?? 0))
+        paraphrase = { statementId: l.statementId, objectId: l.objectId, similarity: close };
     }
+    if (paraphrase && !sure)
+      add(paraphrase.statementId, paraphrase.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
   }
   // 3. "no longer …": the object's facts that name the same thing stop holding
   for (const r of retractions) {

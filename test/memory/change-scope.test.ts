@@ -136,4 +136,25 @@ describe("the reach of a change", () => {
     assert.ok((await valid(store, "ball_red")).some((t) => /park/.test(t)));
     assert.ok((await valid(store, "toy_duck")).some((t) => /desk/.test(t)));
   });
+
+  it("a habit said as a change moves from the one object that held it, not from every look-alike", async () => {
+    const store = open();
+    // a model backbone's wording: one frame, values told apart by one word
+    const says = (statement: string) => scriptedPolicy(() => ({ statements: [statement], episodic: "found it" }));
+    const put = (day: number, objectId: string, statement: string) =>
+      memorizeEpisode(store, embedder, says(statement), episode({ userId: "u", episodeId: `m${day}`, objectId }), {
+        at: day * DAY,
+        config,
+      });
+    await put(1, "mug_a", "The user always uses this mug for broth");
+    await put(2, "mug_b", "The user always uses this mug for chai");
+    await put(3, "mug_d", "The user always uses this mug for cocoa");
+    const r = await put(4, "mug_c", "These days the user always uses this mug for chai");
+    assert.deepEqual(
+      r.superseded.map((s) => s.objectId),
+      ["mug_b"],
+    );
+    assert.ok((await valid(store, "mug_a")).some((t) => /broth/.test(t)));
+    assert.ok((await valid(store, "mug_d")).some((t) => /cocoa/.test(t)));
+  });
 });
