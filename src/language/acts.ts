@@ -10,13 +10,15 @@
  */
 import {
   AVOID,
+  DOUBT,
   FINE,
   FORBIDDEN,
-  HEDGE,
   LASTING,
   NEG,
   NEG_GERUND,
   PERMIT,
+  POLITE_FRAME,
+  POSSIBILITY,
   PRAISE,
   REFERENCE,
   RELEASE,
@@ -58,7 +60,12 @@ interface Shape {
 
 /** The shapes, in the order they are tried. */
 export const SHAPES: readonly Shape[] = [
-  { act: "hedge", holds: (f) => f.has(HEDGE), example: "maybe keep out of the cellar, not sure" },
+  {
+    act: "hedge",
+    // "it might be better if perhaps you didn't …": a "perhaps" inside a polite frame softens, it doubts nothing
+    holds: (f) => f.has(DOUBT) || (f.has(POSSIBILITY) && !f.has(POLITE_FRAME)),
+    example: "maybe keep out of the cellar, not sure",
+  },
   {
     act: "retract",
     // "stop going …" and "I'd rather you didn't stop …" forbid; they take nothing back

@@ -599,11 +599,22 @@ export const FOUND_ROOM_OBJECT = alt([
   "where(?= *$)",
 ]);
 
-/** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
-export const HEDGE = alt([
-  "maybe",
-  "perhaps",
-  "possibly",
+/** Adverbs of possibility: doubt, except inside a politeness frame ("it might be better if perhaps you …"). */
+export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
+
+/**
+ * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",
+ * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
+ */
+export const POLITE_FRAME = alt([
+  "(?:would|might|could|may) (?:perhaps |possibly |maybe )?be (?:better|best|nicer|nice|lovely|great|good|helpful|ideal|wiser|safer|kind|appreciated) if",
+  "(?:i|we) (?:would|might) (?:prefer|rather|appreciate it|like it)",
+  "if (?:you|u) (?:could|would|might)",
+  "would you mind",
+]);
+
+/** Doubt said outright: the user is not sure they want it ("not sure yet", "I guess"). */
+export const DOUBT = alt([
   "not sure",
   "not certain",
   "i guess",
@@ -614,6 +625,9 @@ export const HEDGE = alt([
   "i will think about it",
   "let me think",
 ]);
+
+/** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
+export const HEDGE = `(?:${POSSIBILITY}|${DOUBT})`;
 
 /** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
 export const SUBJECT = alt(["it", "they", "he", "she", "we", "i", "there"]);

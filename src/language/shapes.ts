@@ -66,8 +66,12 @@ export const DURING = new RegExp(
 /** "even late at night": emphasis on always, no condition. */
 export const EMPHASIS = /^even\b/;
 
-/** "when you are": a subordinator and the robot, nothing said of when. */
-export const BARE_WHEN_YOU = /^(?:when(?:ever)?|while|if) (?:you|u)(?: are| re| r)?$/;
+/**
+ * "when you are", "if perhaps you": a subordinator and the robot, nothing said of when (in "if
+ * perhaps you didn't go in", the rest is the act itself, said politely).
+ */
+export const BARE_WHEN_YOU =
+  /^(?:when(?:ever)?|while|if) (?:(?:perhaps|maybe|possibly|just|only|kindly|please) )?(?:you|u)(?: are| re| r)?$/;
 
 /** What joins items of one list: "on mondays or wednesdays". */
 export const LIST_JOIN = /^(?:or|and|,)$/;

@@ -1,0 +1,38 @@
+/**
+ * A "perhaps" inside a request said in the polite conditional ("it might be best if perhaps you
+ * …") softens the request and doubts nothing: the ban is kept, with no condition made of its "if".
+ * Doubt said outright ("not sure", "I don't know") still makes the request a question, polite or
+ * not, and a bare "maybe" before a request still does. Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["pantry", "loft", "attic", "garage", "study"], sceneId: "s1" };
+
+describe("a polite, hedged request", () => {
+  it("a possibility adverb inside a polite conditional keeps the ban, with no condition", async () => {
+    for (const [m, room] of [
+      ["It could be wiser, if you don't mind, if maybe you didn't go in the attic.", "attic"],
+      ["It might be nicer if perhaps you stayed out of the study altogether.", "study"],
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement, r.conditions]),
+        [[{ kind: "avoid_room", room }, []]],
+        m,
+      );
+    }
+  });
+
+  it("doubt said outright, or a bare 'maybe', is still asked", async () => {
+    for (const m of [
+      "It might be nicer if perhaps you stayed out of the study, I'm not sure.",
+      "maybe skip the pantry from now on",
+    ]) {
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(rules, [], m);
+      assert.match(reply, /\?/, reply);
+    }
+  });
+});
