@@ -1,7 +1,7 @@
 /**
  * What a speaker says while finding the words, taken out before the words are read, as a listener
  * hears past it: hesitation sounds ("um", "uh", "er") with the commas that set them off, a word
- * said again across one ("into the, uh, the garage"), and a question to oneself inside a phrase
+ * said again across one or across a bare comma ("into the, uh, the garage", "the, the garage"), and a question to oneself inside a phrase
  * left open ("from 12 till, what, 6?"). Without this, a phrase cut by a hesitation loses its end:
  * "stay out of the den after, uh, 9 pm" would be a ban with no hours.
  *
@@ -26,6 +26,12 @@ export function withoutHesitations(tokens: readonly Token[]): Token[] {
   const punct = (k: number) => k >= 0 && k < tokens.length && SETS_OFF.test(tokens[k].w);
   for (let k = 0; k < tokens.length; k++) {
     const w = tokens[k].w;
+    // "into the, the garage": a phrase started again, with no sound between, is said once
+    if (OPENS_PHRASE.test(w) && punct(k + 1) && tokens[k + 2]?.w === w) {
+      drop.add(k);
+      drop.add(k + 1);
+      continue;
+    }
     const hesitation = HESITATION.test(w);
     // "till, what, 6": a question word alone between commas, after a word that leaves its phrase open
     const asking =

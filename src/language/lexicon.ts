@@ -607,7 +607,7 @@ export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
  * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
  */
 export const POLITE_FRAME = alt([
-  "(?:would|might|could|may) (?:perhaps |possibly |maybe )?be (?:better|best|nicer|nice|lovely|great|good|helpful|ideal|wiser|safer|kind|appreciated) if",
+  "(?:would|might|could|may) (?:perhaps |possibly |maybe )?be (?:rather |quite |much |far |really |so |a lot )?(?:better|best|nicer|nice|lovely|great|good|helpful|ideal|wiser|safer|kind|appreciated) if",
   "(?:i|we) (?:would|might) (?:prefer|rather|appreciate it|like it)",
   "if (?:you|u) (?:could|would|might)",
   "would you mind",
@@ -709,6 +709,7 @@ export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additiona
  */
 export const TAKE_BACK = alt([
   "no wait",
+  "wait no",
   "wait",
   "no sorry",
   "sorry",

@@ -20,6 +20,11 @@ describe("hesitations", () => {
     assert.equal(heard("umm so, never the loft"), "so , never the loft");
   });
 
+  it("a phrase started again after a bare comma is said once", () => {
+    assert.equal(heard("keep out of the, the loft"), "keep out of the loft");
+    assert.equal(heard("don't stop in, in the attic"), "do not stop in the attic");
+  });
+
   it("a hesitation between two parts leaves the cut between them", () => {
     assert.equal(heard("stay out of the study, uhh, at night"), "stay out of the study , at night");
   });

@@ -15,6 +15,7 @@ describe("a polite, hedged request", () => {
     for (const [m, room] of [
       ["It could be wiser, if you don't mind, if maybe you didn't go in the attic.", "attic"],
       ["It might be nicer if perhaps you stayed out of the study altogether.", "study"],
+      ["It would be quite good if you possibly kept out of the loft.", "loft"],
     ]) {
       const { rules } = await taught(house, m);
       assert.deepEqual(

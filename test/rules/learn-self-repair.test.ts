@@ -20,7 +20,7 @@ describe("a request put right as it is said", () => {
       fc.asyncProperty(
         fc.constantFrom(...rooms),
         fc.constantFrom(...rooms),
-        fc.constantFrom("no wait, I mean", "sorry,", "or rather", "oops, I meant", "hang on,"),
+        fc.constantFrom("no wait, I mean", "sorry,", "or rather", "oops, I meant", "hang on,", "wait no,"),
         async (wrong, meant, back) => {
           fc.pre(wrong !== meant);
           const m = `never go in the ${wrong}, ${back} the ${meant}`;
@@ -32,7 +32,15 @@ describe("a request put right as it is said", () => {
           );
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 30 },
+    );
+  });
+
+  it("'wait no' takes a room back, also after a phrase started again", async () => {
+    const { rules } = await taught(house, "so, keep out of the, the loft, wait no, the attic");
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      [{ kind: "avoid_room", room: "attic" }],
     );
   });
 
