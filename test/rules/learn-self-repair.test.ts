@@ -58,6 +58,19 @@ describe("a request put right as it is said", () => {
     assert.ok(reply.includes("?"), reply);
   });
 
+  it("a room after 'sorry' that the sentence says something of, or adds, takes nothing back", async () => {
+    for (const m of [
+      "Stay out of the pantry. Sorry, the loft is fine.",
+      "never go in the pantry, sorry, the attic too",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.ok(
+        rules.some((r) => r.requirement.kind === "avoid_room" && r.requirement.room === "pantry"),
+        `${m}: ${JSON.stringify(rules.map((r) => r.requirement))}`,
+      );
+    }
+  });
+
   it("'I mean it' takes nothing back", async () => {
     const { rules } = await taught(house, "never stop in the study, I mean it");
     assert.deepEqual(

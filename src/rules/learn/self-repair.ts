@@ -8,7 +8,17 @@
  * Only a repair of the same kind as what it follows is read so: a room for a room, a number for a
  * number. Anything else ("…, sorry, I mean it") is left as said, for the clause readers.
  */
-import { bounded, isWordToken, numberAt, PART_CUT, TAKE_BACK, type Token, Words } from "../../language/index.ts";
+import {
+  ADDITIVE,
+  bounded,
+  isWordToken,
+  numberAt,
+  PART_CUT,
+  read,
+  TAKE_BACK,
+  type Token,
+  Words,
+} from "../../language/index.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
@@ -68,7 +78,7 @@ function repaired(
   house: readonly string[],
 ): number | "unresolved" | undefined {
   const repair = roomsIn(tokens, j, Math.min(tokens.length, j + 6), house).find((r) => !r.anaphor);
-  if (repair?.a === j) {
+  if (repair?.a === j && !saysMore(tokens, repair.b)) {
     const before = roomsIn(tokens, 0, k, house)
       .filter((r) => !r.anaphor)
       .at(-1);
@@ -77,7 +87,7 @@ function repaired(
     return tokens.slice(before.b, k).every((t) => !isWordToken(t.w)) ? before.a : "unresolved";
   }
   const words = tokens.map((t) => t.w);
-  if (words[j] !== "a" && numberAt(words, j)) {
+  if (words[j] !== "a" && numberAt(words, j) && !saysMore(tokens, numberAt(words, j)!.end)) {
     for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
       if (words[n] === "a" || !numberAt(words, n)) continue;
       // "twenty five": the number starts at its first word
@@ -88,4 +98,19 @@ function repaired(
     }
   }
   return undefined;
+}
+
+/**
+ * Whether the words after a repair's room, up to the next cut, say something of their own: a verb
+ * ("sorry, the kitchen is fine" tells, it takes nothing back) or a word adding to what was said
+ * ("sorry, the attic too"). A trailing "I mean" is the take-back's.
+ */
+function saysMore(tokens: readonly Token[], from: number): boolean {
+  let to = from;
+  while (to < tokens.length && !PART_CUT.test(tokens[to].w)) to++;
+  let text = new Words(tokens, from, to).text;
+  const back = new Words(tokens, from, to).first(takeBack);
+  if (back && back.b === to) text = new Words(tokens, from, back.a).text;
+  if (!text) return false;
+  return bounded(ADDITIVE).test(text) || read(text).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 }
