@@ -1,33 +1,19 @@
 /**
  * What a clause does: its speech act, from a small table of clause shapes. Each shape is the
- * mood of the clause (mood.ts) and the word classes it holds (lexicon.ts); the first shape that
+ * mood of the clause (mood.ts) and the word classes it holds (*-words.ts); the first shape that
  * fits names the act. Only act clauses (prohibit, permit, require, prefer, retract, revise,
  * one-off) can change what the robot keeps; a reason is kept on the rule it explains, a hedge
  * is read back as a question, and anything else is no correction.
  *
  * A newcomer adds a shape here (an act, what the clause must hold, an example), or a word to a
- * class in lexicon.ts; never a sentence.
+ * class in one of the *-words.ts files; never a sentence.
  */
-import {
-  AVOID,
-  DOUBT,
-  FINE,
-  FORBIDDEN,
-  LASTING,
-  NEG,
-  NEG_GERUND,
-  PERMIT,
-  POLITE_FRAME,
-  POSSIBILITY,
-  PRAISE,
-  REFERENCE,
-  RELEASE,
-  RETRACT,
-  REVISING,
-  TASK_LOCAL,
-} from "./lexicon.ts";
+import { AVOID, FINE, FORBIDDEN, NEG, NEG_GERUND, PERMIT, RELEASE, RETRACT } from "./act-words.ts";
+import { DOUBT, POLITE_FRAME, POSSIBILITY } from "./clause-words.ts";
+import { PRAISE, REFERENCE, REVISING } from "./message-words.ts";
 import { directs, type Mood, mood } from "./mood.ts";
 import { read } from "./nlp.ts";
+import { LASTING, TASK_LOCAL } from "./time-words.ts";
 import { tokenize } from "./tokens.ts";
 
 export type Act =

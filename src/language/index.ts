@@ -21,12 +21,30 @@
  * everyday concepts. The library loads lazily (nlp.ts): `polar --help` never pays for it.
  */
 
+export {
+  AVOID,
+  ENTER,
+  FINE,
+  FORBIDDEN,
+  FREE_CHOICE,
+  GLOBAL,
+  NEG,
+  NEG_GERUND,
+  PERMIT,
+  PLACE,
+  RELEASE,
+  RETRACT,
+  SCENE,
+  STOP,
+} from "./act-words.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, DESCRIBED_ONE, factsOf, SHAPES } from "./acts.ts";
 export { endsPointingBack, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
+export { EXCEPTION_WORD, EXPLAIN, HEDGE, SUBJECT, SUBORDINATOR } from "./clause-words.ts";
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
+export * from "./condition-shapes.ts";
 export { asksForTrait, unmeasuredDegree } from "./degree.ts";
 export { withoutHesitations } from "./disfluency.ts";
 export type { HourWindow } from "./hours.ts";
@@ -46,56 +64,18 @@ export {
   windowLength,
   windowsOf,
 } from "./hours.ts";
+export { namesLooks, onlyLooks } from "./looks.ts";
 export {
   ADDITIVE,
-  ARTIFACT_NOUN,
-  AVOID,
-  alt,
-  bounded,
-  CALL,
-  DAYS,
-  DURATION,
-  ENTER,
-  EXCEPTION_WORD,
-  EXPLAIN,
   FILLER,
-  FINE,
-  FORBIDDEN,
-  FOUND_ROOM_OBJECT,
-  FREE_CHOICE,
-  FREQUENCY,
-  GLOBAL,
-  HEDGE,
-  LASTING,
-  NEG,
-  NEG_GERUND,
-  NOT_TASK_LOCAL,
-  PEOPLE_TIME,
-  PERMIT,
-  PLACE,
   PRAISE,
   REFERENCE,
-  RELEASE,
-  REPLY_FORMAT,
-  REPLY_LENGTH,
-  REPLY_NOUN,
-  RETRACT,
   REVISING,
-  SCENE,
-  STOP,
-  STRONG_LASTING,
-  SUBJECT,
-  SUBORDINATOR,
   TAKE_BACK,
   TAKE_IN,
-  TASK_LOCAL,
   TASK_VERB,
-  TELL,
-  USE_WORD,
-  VAGUE,
   VAGUE_BEHAVIOR,
-} from "./lexicon.ts";
-export { namesLooks, onlyLooks } from "./looks.ts";
+} from "./message-words.ts";
 export type { Mood } from "./mood.ts";
 export { CONCESSIVE, directs, elliptical, mood } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
@@ -106,7 +86,19 @@ export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";
+export * from "./reply-shapes.ts";
+export {
+  ARTIFACT_NOUN,
+  CALL,
+  FOUND_ROOM_OBJECT,
+  REPLY_FORMAT,
+  REPLY_LENGTH,
+  REPLY_NOUN,
+  TELL,
+  USE_WORD,
+} from "./reply-words.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+export * from "./room-shapes.ts";
 export type { RoomMatch } from "./rooms.ts";
 export {
   canonicalRoom,
@@ -119,8 +111,8 @@ export {
   roomOfUse,
   sameRoom,
 } from "./rooms.ts";
+export * from "./segment-shapes.ts";
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
-export * from "./shapes.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export type { StatementKind } from "./statement-cues.ts";
 export {
@@ -133,7 +125,21 @@ export {
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export { tellsWhatHappened } from "./tense.ts";
+export * from "./text-shapes.ts";
+export {
+  DAYS,
+  DURATION,
+  FREQUENCY,
+  LASTING,
+  NOT_TASK_LOCAL,
+  PEOPLE_TIME,
+  STRONG_LASTING,
+  TASK_LOCAL,
+  VAGUE,
+} from "./time-words.ts";
 export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
 export { boundaryIn, findTimes, replacedTimes, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
+export * from "./update-shapes.ts";
+export { alt, bounded } from "./word-class.ts";

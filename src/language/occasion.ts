@@ -5,12 +5,12 @@
  * present occasion, so the request is read for this task only: reading a one-off where a lasting
  * rule was meant keeps less, the reverse keeps a rule nobody asked for.
  *
- * What the task words (lexicon.ts: TASK_LOCAL, DURATION) already name is read before this; a
+ * What the task words (time-words.ts: TASK_LOCAL, DURATION) already name is read before this; a
  * demonstrative that a verb or a place preposition governs ("don't touch that box", "near that
  * shelf"), or before a room, the house, a rule or a manner ("this way"), is no occasion.
  */
-import { NOT_AN_OCCASION, OCCASION_PREPOSITION } from "./lexicon.ts";
 import { read } from "./nlp.ts";
+import { NOT_AN_OCCASION, OCCASION_PREPOSITION } from "./time-words.ts";
 import type { Token } from "./tokens.ts";
 
 /** "this", "that": before a task noun ("this search") or "once", a one-off. */

@@ -3,8 +3,9 @@
  * of the house was found there: a request about a place the robot cannot tell as a room is asked,
  * never kept in the user's words (it would be unchecked, and could name a room that is not there).
  */
-import { bounded, ENTER } from "./lexicon.ts";
+import { ENTER } from "./act-words.ts";
 import { editDistance } from "./rooms.ts";
+import { bounded } from "./word-class.ts";
 
 const PLACE_PREPOSITION = new Set(["in", "into", "inside", "through", "thru", "to", "near"]);
 const DETERMINERS = new Set(["the", "my", "our", "that", "this", "your", "his", "her", "their", "a", "any"]);

@@ -10,7 +10,7 @@
  */
 
 import { knownWord } from "./nlp.ts";
-import { crudeStem } from "./shapes.ts";
+import { crudeStem } from "./text-shapes.ts";
 
 /** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
 const SAME: Record<string, string[]> = {

@@ -5,7 +5,7 @@
  * what it changes (a permission or a retraction lifts a rule; "make that 20 words" revises one;
  * "the baby sleeps from 1 to 3" gives the hours of a condition already stored).
  *
- * The acts are built from word classes (src/language/lexicon.ts) by structure: a verb of going after a
+ * The acts are built from word classes (src/language/*-words.ts) by structure: a verb of going after a
  * negation is a room to avoid; after a permission it lifts a ban; a verb of ending up after a
  * negation is a room not to stop in. Whatever the clause asks that none of this reads stays as
  * the user's words (a `behavior`: guidance at most), or, when even that is unclear, comes back

@@ -6,7 +6,7 @@
  *    cut into sentences, segments (learn/segments.ts) and clauses (learn/clauses-in.ts): one thing
  *    asked, with the parts around it that only say when, where, for how long or why;
  * 2. each clause is read for its act, object, conditions, persistence and scope
- *    (learn/clause.ts, learn/conditions.ts) from small word classes (src/language/lexicon.ts), rooms
+ *    (learn/clause.ts, learn/conditions.ts) from small word classes (src/language/*-words.ts), rooms
  *    by the house's own labels (src/language/rooms.ts), numbers and times by one grammar (src/language/),
  *    and one request said in parts made one reading (learn/merge-readings.ts);
  * 3. each reading is resolved against the user's rules in force (learn/resolve.ts): reuse,

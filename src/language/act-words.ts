@@ -1,0 +1,269 @@
+/**
+ * Word classes of what a correction does with a room: going and ending up somewhere, avoiding,
+ * forbidding and allowing, negation, permission, release and retraction, and the places and houses
+ * they are said of. Kept together because the acts are read from their combination: a negation
+ * before a verb of entering is a room to avoid; a permission before it lifts one (acts.ts,
+ * src/rules/learn).
+ */
+import { alt } from "./word-class.ts";
+
+/** a verb's forms: base, -s, -ing, -ed, and irregular ones */
+function forms(spec: string): string[] {
+  const [base, ...irregular] = spec.split(" ");
+  if (base.length <= 2) return [base, ...irregular];
+  const stem = base.endsWith("e") ? base.slice(0, -1) : base;
+  return [base, `${base}s`, `${stem}ing`, `${stem}ed`, ...irregular];
+}
+const verbs = (...specs: string[]) => alt(specs.flatMap(forms));
+
+/** Verbs of going somewhere: negated, a room to avoid; permitted, a ban lifted. */
+export const ENTER = alt([
+  "set foot",
+  "setting foot",
+  // "I don't want you in the garage": being there, wanted or not
+  "(?:want|see|want to see|catch|have) (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
+  verbs(
+    "go goes going went gone",
+    "enter",
+    "walk",
+    "head",
+    "step stepping stepped",
+    "wander",
+    "venture",
+    "come came",
+    "get getting got",
+    "drive drove driven",
+    "roll",
+    "pass passes",
+    "cut cutting",
+    "barge",
+    "poke",
+    "snoop snooping snooped",
+    "search searches",
+    "look",
+    "check",
+    "use",
+    "visit",
+    "explore",
+    "move",
+    "run running ran",
+    "travel travelling traveled travelled",
+    "navigate",
+    "sneak",
+    "pop popping popped",
+    "be being been",
+  ),
+  // "don't bother with the cellar": not going there
+  "bother(?:ing)? with",
+]);
+
+/** Verbs of ending up somewhere: negated, a room not to stop in. */
+export const STOP = alt([
+  ...forms("stop stopping stopped"),
+  ...forms("park"),
+  ...forms("wait"),
+  ...forms("halt"),
+  ...forms("linger"),
+  ...forms("loiter"),
+  ...forms("idle"),
+  ...forms("rest"),
+  ...forms("settle"),
+  ...forms("pause"),
+  ...forms("remain"),
+  ...forms("finish finishes"),
+  ...forms("stand stood"),
+  ...forms("sit sitting sat"),
+  "end up",
+  "ending up",
+  "ended up",
+  "wind up",
+  "winding up",
+  "wound up",
+  "wrap up",
+  "wrapping up",
+  "hang around",
+  "hang about",
+  "hang out",
+  "hanging around",
+  "hanging out",
+  "come to a (?:halt|stop|rest)",
+  "coming to a (?:halt|stop|rest)",
+  "camp out",
+  "end (?:your|the|a) (?:search|trip|run|route|task|journey|errand|mission|hunt)",
+  "stay(?= (?:in|inside|at|there)\\b)",
+  "staying(?= (?:in|inside|at|there)\\b)",
+]);
+
+/** Phrases that forbid a room by themselves ("stay out of", "off limits"). */
+export const AVOID = alt([
+  ...forms("avoid"),
+  ...forms("skip skipping skipped"),
+  ...forms("bypass bypasses"),
+  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it)? ${alt(
+    [
+      "out of",
+      "out from",
+      "away from",
+      "well away from",
+      "clear of",
+      "outside of",
+      "outside",
+      "off",
+      "far from",
+      "out",
+    ],
+  )}`,
+  "steer clear of",
+  "steering clear of",
+  "leave(?= .{1,40}\\b(?:alone|out)\\b)",
+]);
+
+/** Predicates that forbid the room they are said of ("the office is off limits"). */
+export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
+  "off limits",
+  "out of bounds",
+  "forbidden",
+  "banned",
+  "prohibited",
+  "a no go(?: zone| area)?",
+  "no go(?: zone| area)?",
+  "not allowed",
+  "closed to you",
+  "not for you",
+  "not a place for you",
+  "no place for you",
+])}`;
+
+/** Predicates that allow the room they are said of ("the garage is fine again"). */
+export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
+  "fine",
+  "ok",
+  "alright",
+  "all right",
+  "allowed",
+  "open",
+  "accessible",
+  "good",
+  "safe",
+  "no longer off limits",
+  "not off limits",
+  "no longer forbidden",
+  "no longer out of bounds",
+  "no longer a no go",
+])}`;
+
+/** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
+export const NEG =
+  // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
+  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
+
+/** "stop going", "quit entering": a verb of ending before a gerund negates it. */
+export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from)(?= \\w+ing\\b)";
+
+/** What permits (a room is allowed again, or for a while). */
+export const PERMIT = alt([
+  "can",
+  "may",
+  "could",
+  "are allowed to",
+  "are permitted to",
+  "are free to",
+  "are welcome to",
+  "are fine to",
+  "are ok to",
+  "have my permission to",
+  "feel free to",
+  "go ahead and",
+  "it(?: is|s) (?:fine|ok|alright|all right|allowed|permitted|no problem)(?: now| again| after all)?(?: for you)? to",
+]);
+
+/** What lifts an obligation: "you do not have to stay out of the garage any more". */
+export const RELEASE = alt([
+  "do not have to",
+  "do not need to",
+  "no longer need to",
+  "no longer have to",
+  "need not",
+  "no need to",
+  "there is no need to",
+  "can stop",
+  "stop",
+  "quit",
+]);
+
+/** Verbs that drop a rule. */
+export const RETRACT = alt([
+  "forget",
+  "drop",
+  "ignore",
+  "scrap",
+  "cancel",
+  "never mind",
+  "disregard",
+  "undo",
+  "remove",
+  "lift",
+  "delete",
+  "retract",
+  "revoke",
+  "withdraw",
+  "get rid of",
+  "throw out",
+  "abandon",
+  "scratch",
+  "take back",
+  "no more",
+  "no need for",
+  "enough with",
+]);
+
+/**
+ * Places that are no room of a house ("upstairs", "the second floor"): a ban on going there
+ * names rooms the robot cannot tell, so it is asked back, never widened or guessed.
+ */
+export const PLACE = alt([
+  "upstairs",
+  "downstairs",
+  "up ?stairs",
+  "down ?stairs",
+  "outside",
+  "outdoors",
+  "(?:the )?(?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level|storey|story)",
+  "(?:the )?other (?:side|end|wing|part) of the (?:house|home|flat|apartment)",
+  "(?:the )?(?:east|west|north|south|back|front) (?:wing|side|part|half) of the (?:house|home)",
+]);
+
+/**
+ * Free choice: the robot may do as it likes ("go wherever you like", "anywhere"). Said alone it
+ * permits, and asks nothing; with a room left out it bans that room (src/rules/learn/room-acts.ts).
+ */
+export const FREE_CHOICE = alt([
+  "anywhere",
+  "everywhere",
+  "any room",
+  "all (?:the )?rooms",
+  "every room",
+  "wherever (?:you|u) (?:like|want|need|please|wish)",
+  "whatever (?:you|u) (?:like|want|need|please|wish)",
+  "as (?:you|u) (?:like|please|wish)",
+  "all over the (?:house|place)",
+  "around the (?:house|place)",
+  // a verb that is moving about as one likes
+  "roam(?: around| about)?",
+]);
+
+/** This house, or every house. */
+export const SCENE = alt([
+  "(?:in|at|around|inside|within|for|of) (?:this|the|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)",
+  "in here",
+  "around here",
+  "at my place",
+  "here",
+]);
+export const GLOBAL = alt([
+  "in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?",
+  "anywhere",
+  "everywhere",
+  "wherever you (?:are|go)",
+  "no matter (?:where|which house)",
+]);

@@ -1,0 +1,87 @@
+/**
+ * Word classes of a clause's structure: what starts an explanation ("because"), doubt and the
+ * polite conditional that make a hedge ("maybe", "it might be better if"), subject pronouns and
+ * subordinators that tie a clause to the one before, and the words an exception opens with.
+ * They say where a clause starts and what kind it is, never what it asks.
+ */
+import { alt } from "./word-class.ts";
+
+/** What starts an explanation: why, not when ("that is when I clean it"). */
+export const EXPLAIN = alt([
+  "because",
+  // spoken and typed short forms of "because", before a clause's subject
+  "(?:cause|cuz|coz|cos|bc)(?= (?:i|we|you|he|she|they|it|its|the|my|our|that|thats|there)\\b)",
+  "since(?= (?:i|we|you|he|she|they|it|the|my|our|that|there)\\b)",
+  "as(?= (?:i|we|he|she|they)\\b)",
+  "that is (?:when|where|why|how)",
+  "it is (?:where|when)",
+  "this is (?:where|when|why)",
+  "so that",
+  "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
+  "the reason is",
+]);
+
+/** Adverbs of possibility: doubt, except inside a politeness frame ("it might be better if perhaps you …"). */
+export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
+
+/**
+ * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",
+ * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
+ */
+export const POLITE_FRAME = alt([
+  "(?:would|might|could|may) (?:perhaps |possibly |maybe )?be (?:rather |quite |much |far |really |so |a lot )?(?:better|best|nicer|nice|lovely|great|good|helpful|ideal|wiser|safer|kind|appreciated) if",
+  "(?:i|we) (?:would|might) (?:prefer|rather|appreciate it|like it)",
+  "if (?:you|u) (?:could|would|might)",
+  "would you mind",
+]);
+
+/** Doubt said outright: the user is not sure they want it ("not sure yet", "I guess"). */
+export const DOUBT = alt([
+  "not sure",
+  "not certain",
+  "i guess",
+  "i suppose",
+  "i do not know",
+  "idk",
+  "dunno",
+  "i will think about it",
+  "let me think",
+]);
+
+/** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
+export const HEDGE = `(?:${POSSIBILITY}|${DOUBT})`;
+
+/** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
+export const SUBJECT = alt(["it", "they", "he", "she", "we", "i", "there"]);
+/** Words that make the clause after them part of the one before ("when it rains", "while they sleep"). */
+export const SUBORDINATOR = alt([
+  "when",
+  "whenever",
+  "while",
+  "if",
+  "unless",
+  "until",
+  "because",
+  "since",
+  "as",
+  "where",
+  "once",
+  "after",
+  "before",
+  "that",
+]);
+
+/** The words that make what follows an exception ("except on sundays", "other than at night"). */
+export const EXCEPTION_WORD = alt([
+  "except",
+  "excepting",
+  "other",
+  "than",
+  "apart",
+  "from",
+  "but",
+  "not",
+  "for",
+  "save",
+  "besides",
+]);

@@ -1,0 +1,95 @@
+/**
+ * Clause shapes of conditions: the patterns the rule learner reads when, unless and during by
+ * (over the normalised, lower-case words of tokens.ts), and what a trailing phrase names that is
+ * no condition. Like every *-shapes.ts file, each is named for what it finds, so a newcomer
+ * extends one place, and is built from the word classes (*-words.ts) where one exists; the only
+ * patterns left in src/rules are the rule types' zod formats (scope ids, no control characters),
+ * which read no English.
+ */
+import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
+import { PEOPLE_TIME } from "./time-words.ts";
+
+export const CLAUSE_JOIN = /^(?:,|;|but|and|though|although)$/;
+
+export const NEGATION = /\b(?:not|never|no)\b/;
+
+export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
+
+export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
+
+/** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
+export const ASKED =
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct)\b.*$/;
+
+/** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
+/** A condition that is the user asking: "when I tell you to go there", "if I ask". */
+export const WHEN_ASKED =
+  /^(?:only )?(?:when(?:ever)?|if|once)\s+(?:i|we)\s+(?:specifically |explicitly |actually )?(?:ask|tell|send|say|request|want|need|allow|let|instruct)\b/;
+
+export const UNLESS =
+  /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
+
+/** What the robot itself is doing: "when you reply", "when you are done" restate the stage, no condition. */
+export const ROBOT_WHEN =
+  /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
+
+/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
+export const POLITE_IF =
+  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible)\b|if (?:you|u) (?:do not|dont) mind\b)/;
+
+/** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
+export const WHEN_CLAUSE =
+  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+
+export const DURING = new RegExp(
+  String.raw`\b(?:during|at|after|before|around|over|through|past|until|till|by)\s+(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}\b`,
+);
+
+/** "even late at night": emphasis on always, no condition. */
+export const EMPHASIS = /^even\b/;
+
+/**
+ * "when you are", "if perhaps you": a subordinator and the robot, nothing said of when (in "if
+ * perhaps you didn't go in", the rest is the act itself, said politely).
+ */
+export const BARE_WHEN_YOU =
+  /^(?:when(?:ever)?|while|if) (?:(?:perhaps|maybe|possibly|just|only|kindly|please) )?(?:you|u)(?: are| re| r)?$/;
+
+/** What joins items of one list: "on mondays or wednesdays". */
+export const LIST_JOIN = /^(?:or|and|,)$/;
+
+/** Words that tie a clause to what was said before it and add nothing: "only at night though". */
+export const LINKING = /^(?:only|though|tho|then|but|just|instead|anyway|please)$/;
+
+/** Words that carry a rule said before over to a room: "that goes for the cellar too". */
+export const CARRIES_OVER = /^(?:apply|applies|goes|go|same|for|to|with|that|this|it|rule|one|there|here|do|is)$/;
+
+/** "even" just before a time: "always tell me, even late at night". */
+export const EVEN_BEFORE = /\beven$/;
+
+/** "when you are in this house": the robot where it is, a scope and no condition. */
+export const YOU_ARE = /\b(?:you|u) (?:are|re)\b/;
+
+/** Words that say when, whatever else is around them: a part holding one is never dropped. */
+export const WHEN_WORD =
+  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
+
+/** "except" left over from "except in the morning": a marker whose condition is read already. */
+export const MARKERS_ONLY =
+  /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
+
+/** "… we have lunch then", "… my husband sleeps late": a sentence of its own says why, not when. */
+export const ASKS_NOTHING =
+  /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
+
+export const PREPOSITION =
+  /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
+
+/**
+ * What a trailing phrase names that is no condition: the reply it is about, the user, emphasis
+ * ("at all", "in any case", "under any circumstances": any case at all is every case), a clause
+ * about the noun before it ("the room in which it was found" says which room, not when).
+ */
+export const NOT_A_CONDITION = new RegExp(
+  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+);

@@ -1,0 +1,187 @@
+/**
+ * Word classes of what a message does besides stating a rule: pointing back at one said before,
+ * revising or adding to it, taking back what was just said, stressing it, saying nothing
+ * (fillers), praising, asking for an object (a task, no correction), or asking for care in
+ * general with no measure. Read so that none of these is mistaken for a new rule.
+ */
+import { alt } from "./word-class.ts";
+
+/** Words that only ask for care in general: what to do is not said. */
+export const VAGUE_BEHAVIOR = alt([
+  // a degree with no measure ("a bit quieter", "more considerate", "in general")
+  "more",
+  "less",
+  "bit",
+  "little",
+  "general",
+  "generally",
+  "considerate",
+  "thoughtful",
+  "quieter",
+  "careful",
+  "carefully",
+  "better",
+  "properly",
+  "nicer",
+  "nice",
+  "good",
+  "right",
+  "appropriate",
+  "appropriately",
+  "sensible",
+  "sensibly",
+  "smarter",
+  "smart",
+  "correctly",
+  "well",
+  "like that",
+  "that way",
+  "the same",
+]);
+
+/** Words that point back at something said before: a statement with one is about a rule, never idle talk. */
+export const REFERENCE = alt([
+  "same",
+  "rule",
+  "rules",
+  "one",
+  "ones",
+  "thing",
+  "told",
+  "said",
+  "asked",
+  "ok",
+  "fine",
+  "allowed",
+]);
+
+/** Words that turn a value into a revision of one already stored. */
+export const REVISING = alt([
+  "make (?:that|it)",
+  "change (?:that|it|the limit)? ?to",
+  "(?:set|switch) (?:that|it) to",
+  // a verb of change, what it changes (a rule, named or pointed at), and what it becomes: "move the attic rule to mornings"
+  "(?:change|changes|switch|move|shift|swap)(?: (?:that|it|the|this|my|your|[a-z]+)){0,3} (?:rule|ban|one|limit|restriction)s? to",
+  "actually",
+  "instead",
+  "rather",
+  "correction",
+  "update",
+  // "I meant the evenings, not the mornings": what was said before, put right
+  "(?:i|we) meant",
+  "raise (?:it|that|the limit) to",
+  "lower (?:it|that|the limit) to",
+  // "the study one should only kick in from 11pm": a rule's new start
+  "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
+  // "the garage ban should run until 7": a rule's new end
+  "(?:end|ends|finish|finishes|run|runs|last|lasts)(?= (?:at|until|till|til|around) (?:\\d|noon|midnight))",
+]);
+export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
+
+/**
+ * Words a speaker takes back what they just said with, for what follows ("the den, no wait, I mean
+ * the loft"). Not "actually" or "rather" alone: "…, actually the loft too" adds, it takes nothing back.
+ */
+export const TAKE_BACK = alt([
+  "no wait",
+  "wait no",
+  "wait",
+  "no sorry",
+  "sorry",
+  "i mean",
+  "i meant",
+  "or rather",
+  "scratch that",
+  "oops",
+  "my bad",
+  "no no",
+  "hang on",
+]);
+
+/**
+ * Verbs of taking in what is said ("I want this noted", "understand this", "let that be clear"):
+ * said of the message itself they stress it, and ask nothing of their own.
+ */
+export const TAKE_IN = alt([
+  "note",
+  "noted",
+  "understand",
+  "understood",
+  "clear",
+  "known",
+  "hear",
+  "heard",
+  "listen",
+  "record",
+  "recorded",
+  "remembered",
+  "registered",
+]);
+
+/** Words that say nothing by themselves. */
+export const FILLER = alt([
+  "please",
+  "ok",
+  "so",
+  "well",
+  "look",
+  "listen",
+  "hey",
+  "hi",
+  "now",
+  "also",
+  "and",
+  "but",
+  "alright",
+  "all right",
+  "right",
+  "oh",
+  "um",
+  "uh",
+  "hmm",
+  "sorry",
+  "one more thing",
+  "by the way",
+  "btw",
+  "actually",
+  "again",
+  "just",
+  "robot",
+  "buddy",
+  "thanks",
+]);
+
+/** Praise and thanks: no correction. */
+export const PRAISE = alt([
+  "thanks",
+  "thank you",
+  "great",
+  "perfect",
+  "good job",
+  "nice",
+  "awesome",
+  "well done",
+  "cool",
+  "excellent",
+  "brilliant",
+  "lovely",
+  "amazing",
+]);
+
+/** Fetch verbs: a task request, not a correction. */
+export const TASK_VERB = alt([
+  "find",
+  "bring",
+  "fetch",
+  "grab",
+  "get me",
+  "go get",
+  "look for",
+  "search for",
+  "locate",
+  "pick up",
+  "carry",
+  "take",
+  "show me",
+  "where (?:is|are)",
+]);

@@ -1,0 +1,137 @@
+/**
+ * Shapes of reply rules: JSON fields named and listed, word limits and the words around their
+ * number ("under", "at most", "is fine"), literals to say or avoid, and what the robot is about
+ * to do. Read by the learner's reply steps (src/rules/learn); built from reply-words.ts.
+ */
+import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
+
+/** Fields named as fields: "the object field", "room and found keys" (the names are group 1). */
+export const NAMED_FIELDS =
+  /\b((?:[a-z_]+(?:,? (?:and|or|,) | ))*?[a-z_]+) (?:fields?|keys?|propert(?:y|ies)|entry|entries)\b/;
+
+/** Where a list of field names is cut: "room, found and object". */
+export const FIELD_LIST_JOIN = /,? (?:and|or) |, | /;
+
+/** Words before a field's name that are none: "no need for the …", "drop the json …". */
+export const NOT_A_FIELD = /^(?:the|a|an|that|this|those|these|json|for|of|need|no|drop|remove|forget|about)$/;
+
+/** A follow-up that names fields for a JSON reply said before: "include room and found". */
+export const FIELDS_FOLLOW_UP =
+  /^(?:(?:please|and|also) )*(?:include|add|put in|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields) (?:are|should be))\b/;
+
+/** Everything up to the verb that introduces a list of fields. */
+export const UP_TO_FIELDS = /^.*?\b(?:include|add|put in|with|have|contain|are|be)\b/;
+
+/** Where a list of fields is cut: commas, "and", "plus", "&". */
+export const FIELD_SEPARATOR = /\s*(?:,|\band\b|\bplus\b|&)\s*/;
+
+/** An article before a name: "the room". */
+export const ARTICLE_START = /^(?:the|a|an)\s+/;
+
+/** "field" or "key" after a name: "room field". */
+export const FIELD_WORD_END = /\s+(?:fields?|keys?)$/;
+
+/** "too long", "too many words": a complaint about a reply's length. */
+export const TOO_LONG = /\btoo (?:long|many words)\b/;
+
+export const STRICT_BEFORE = /\b(?:under|below|fewer than|less than|shorter than|beneath)$/;
+
+export const OVER_BEFORE = /\b(?:more than|longer than|over|above|past|beyond|exceed|exceeding)$/;
+
+export const LIMIT_WORD = new RegExp(
+  `\\b(?:under|below|fewer|less|max|maximum|most|no more|limit\\w*|cap\\w*|keep|stick|up to|within|tops|only|just|short\\w*|exceed\\w*|over|longer|trim|cut|${REPLY_NOUN}|${ARTIFACT_NOUN}|please|make (?:that|it)|answer|reply|respond|write|use)\\b`,
+);
+
+export const SAID_BEFORE =
+  /\b(?:you (?:used|wrote|gave|said|sent|replied|answered)|that was|those were|it was|this was)\b/;
+
+export const FIELD_INTRO =
+  /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
+
+/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room" */
+export const BEFORE_FIELDS =
+  /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
+
+/** A word that makes "word" a limit: "word limit", "word count". */
+export const LIMIT_NOUN = /^(?:limit|count|cap|max|maximum)$/;
+
+/** What may stand between a limit and its number: "word limit of 20", "is", "=". */
+export const LINKING_WORD = /^(?:of|is|at|to|:|=|be|should|would|will|must)$/;
+
+/** "word" or "words": the unit of a reply limit. */
+export const WORD_UNIT = /^words?$/;
+
+/** "word" or "words" anywhere in a text. */
+export const WORD_UNIT_IN = /\bwords?\b/;
+
+/** "at most", "tops", "or fewer" after a number: a limit that includes it. */
+export const AT_MOST_AFTER = /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/;
+
+/** "… is fine", "… would be enough" after a number: a value accepted. */
+export const ACCEPTABLE_AFTER =
+  /^(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b/;
+
+/** A preposition of time just before a number: "after 10" is an hour, no limit. */
+export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|past|around|about|to)$/;
+
+/** "limit it to", "make that", "change it to" just before a number. */
+export const SET_VALUE_BEFORE =
+  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|(?:change|set|switch) (?:that|it) to)$/;
+
+/** "… is too long", "… was not enough" after a number: a complaint, no value. */
+export const TOO_OR_NOT_AFTER = /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/;
+
+/** "… is fine", "… would be ok" after a value: a new value permitted. */
+export const FINE_AFTER_VALUE =
+  /^(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b/;
+
+/** "… is enough", "… is plenty" after a value: an upper bound said kindly. */
+export const ENOUGH_AFTER = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/;
+
+/** "at most", "tops", "and no more" after a number. */
+export const AT_MOST_TAIL =
+  /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/;
+
+/** A JSON field's name: lower case letters, digits and "_", at most 64. */
+export const FIELD_NAME = /^[a-z_][a-z0-9_]{0,63}$/;
+
+/** "field", "key" or "property". */
+export const FIELD_NOUN = /^(?:field|key|property)$/;
+
+/** "json", as a whole word. */
+export const JSON_WORD = /\bjson\b/;
+
+/** A name a JSON field can have. */
+export const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** "fields", "keys", "properties", as whole words. */
+export const FIELDS_WORD = /\b(?:fields?|keys?|properties)\b/;
+
+/** "the object key", "fields called room": a field named as one. */
+export const FIELD_NAMED =
+  /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|(?<!\b(?:my|your|his|her|our|their|car|house|door|spare) )\b(?:fields?|keys?) (?:called |named )?[a-z_]/;
+
+/** "no", "not", "never", "without" before JSON: JSON not wanted. */
+export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;
+
+/** A word of letters only. */
+export const PLAIN_LETTERS = /^[a-z]+$/;
+
+/** Words after a verb of saying that are no literal to say or avoid: "the", "it", "things". */
+export const NOT_A_LITERAL =
+  /^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff)$/;
+
+/** "the word", "a word" before a literal. */
+export const THE_WORD = /^(?:the|a) words?$/;
+
+/** "say" or "saying". */
+export const SAY_VERB = /^(?:say|saying)$/;
+
+/** "going to", "will", "first": said of what the robot is about to do. */
+export const FUTURE_MARKER = /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/;
+
+/** "was", "were", "is", "are". */
+export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
+
+/** "key(s)", "field(s)", "propert(y|ies)": the word before a list of fields. */
+export const FIELD_NOUN_ANY = /^(?:keys|fields|properties|key|field|property)$/;

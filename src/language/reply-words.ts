@@ -1,0 +1,93 @@
+/**
+ * Word classes of the robot's replies and of telling: a reply's length and format, what it says
+ * or writes, verbs of telling, of addressing the user and of using a word, and what asks for the
+ * room an object was found in. The reply rules (limits, JSON, mentions, words to use or avoid)
+ * are read from them (reply-shapes.ts, src/rules/learn).
+ */
+import { alt } from "./word-class.ts";
+
+/** Words of a reply's length: a behaviour in them beside a word limit is that limit said in words. */
+export const REPLY_LENGTH = alt([
+  "short",
+  "shorter",
+  "shortest",
+  "brief",
+  "briefer",
+  "concise",
+  "succinct",
+  "terse",
+  "long",
+  "longer",
+  "lengthy",
+  "length",
+  "wordy",
+  "verbose",
+  "words?",
+  "word limit",
+  "limit",
+  "count",
+]);
+
+/** Words of a reply's format: a behaviour in them beside a JSON rule is that rule said in words. */
+export const REPLY_FORMAT = alt(["json", "format", "formatted", "fields?", "keys?"]);
+
+/** Who the robot talks to about a reply: what it says (a reply) or writes (an artifact). */
+export const REPLY_NOUN = alt(["repl(?:y|ies)", "answers?", "responses?", "messages?", "what you say", "words"]);
+export const ARTIFACT_NOUN = alt([
+  "summary",
+  "summaries",
+  "map notes?",
+  // a noun only after a determiner: "report back" and "note the room" are verbs
+  "(?:the|your|my|a|each|in) (?:notes?|logs?|reports?)",
+  "write ups?",
+  "journal",
+  "the map",
+]);
+
+/** Verbs of telling (mention, say, include …): what they govern must be in the reply. */
+export const TELL = alt([
+  "mention",
+  "mentions",
+  "mentioning",
+  "say",
+  "says",
+  "saying",
+  "tell me",
+  "tell us",
+  "telling me",
+  "include",
+  "including",
+  "name",
+  "naming",
+  "state",
+  "report",
+  "let me know",
+  "let us know",
+  "note",
+  "specify",
+  "give me",
+  "point out",
+  "write",
+  "share",
+  "add",
+  "put",
+  "(?:i|we) (?:want|need|would like|like) to (?:know|hear|see|be told)",
+]);
+
+/** Verbs of addressing someone by a word ("stop calling me 'sir'"). */
+export const CALL = alt(["call me", "calling me", "address me as", "refer to me as"]);
+/** Verbs of using a word. */
+export const USE_WORD = alt(["use", "using", "say", "saying", "write", "writing", "put", "include"]);
+
+/** What asks for the room the object was found in. */
+export const FOUND_ROOM_OBJECT = alt([
+  "(?:in )?(?:which|what) room",
+  "the room(?: name| 's name)?",
+  "the name of the room",
+  "the location",
+  "its location",
+  "the place",
+  "the spot",
+  "where(?: exactly)?(?= (?:it|they|you|things|stuff|the|something|i)\\b)",
+  "where(?= *$)",
+]);

@@ -1,0 +1,86 @@
+/**
+ * Clause shapes of room acts: the passive, negation and permission around a room, what a
+ * permission leaves out, a room's qualifiers, a refusal said alone, and what a revision replaces.
+ * Read by the learner's room steps (src/rules/learn); built from act-words.ts where a class exists.
+ */
+import { FREE_CHOICE, NEG, NEG_GERUND, PERMIT, STOP } from "./act-words.ts";
+
+/** A form of "be", the passive's auxiliary ("is not to be entered", "must never be used"). */
+export const BE_FORM = /^(?:be|been|being)$/;
+
+/** A verb's past participle, as the passive takes it: "entered", "used", "gone (into)". */
+export const PARTICIPLE = /^(?:[a-z]+ed|gone|driven|run|got|gotten)$/;
+
+export const AUX = /^(?:do|does|did|will|would|should|can|could|must|may|might|shall|are|is)$/;
+
+export const EXCEPT_ROOM =
+  /\b(?:except|unless|other than|apart from|but not|besides|instead of|rather than|save for)\b/;
+
+/** What a permission leaves out: the words of an exception, and a bare "but" ("anywhere but the garage"). */
+export const LEFT_OUT = /\b(?:except(?: for)?|other than|apart from|but not|but|besides|save for)\b/;
+
+/** Everywhere: a permission that names no room. */
+export const EVERYWHERE = new RegExp(`\\b${FREE_CHOICE}\\b`);
+
+/** A negation, or a verb of ending before a gerund ("stop going"), as whole words. */
+export const NEGATED = new RegExp(`\\b(?:${NEG}|${NEG_GERUND})\\b`);
+
+/** A "not" that forbids by itself: "not allowed", "not for you", "not a place for you". */
+export const FORBIDDEN_NOT = /not allowed|not for|not a place/;
+
+/** A verb of ending: before a gerund it negates ("stop going"), it is no stop in a room. */
+export const ENDING_VERB = /^(?:stop|quit)$/;
+
+/** Words that start with a gerund ("going in …"). */
+export const GERUND_START = /^\w+ing\b/;
+
+/** A determiner: after one, "stop" is a noun ("the stop"). */
+export const DETERMINER = /^(?:your|the|my|a|an|this|that|its)$/;
+
+/** A word of permission, as whole words ("you can", "feel free to"). */
+export const PERMITS = new RegExp(`\\b(?:${PERMIT})\\b`);
+
+/** A verb of ending up somewhere, as whole words ("stop", "park"). */
+export const STOPS = new RegExp(`\\b(?:${STOP})\\b`);
+
+/** "not the bathroom": a negated object with no verb. */
+export const NOT_THE = /\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|that)\b/;
+
+/** "not" or "never", as whole words. */
+export const NOT_OR_NEVER = /\b(?:not|never)\b/;
+
+/** "not", as a whole word. */
+export const NOT_WORD = /\bnot\b/;
+
+/** … or after it ("the bathroom upstairs", "the bedroom on the second floor"). */
+export const AFTER_QUALIFIER =
+  /^(?:upstairs|downstairs|(?:on|at) the (?:first|second|third|top|ground|upper|lower|bottom|main) (?:floor|level)|(?:at|in) the (?:back|front|end)\b(?: of the (?:hall|hallway|corridor|house))?)/;
+
+/** "the baby 's room": a possessive as the tokenizer splits it. */
+export const POSSESSIVE_S = / 's/g;
+
+/** "the kids rooms": a plural of room at the end of a name. */
+export const PLURAL_ROOMS = /rooms$/;
+
+/** "there", "it", "that": the room named before. */
+export const BACK_REFERENCE = /\b(?:there|it|that)\b/;
+
+/** A form of "be". */
+export const COPULA = /^(?:be|being|been)$/;
+
+/** "only", "only ever", "you can only": what makes a room act an exception to a ban. */
+export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/;
+
+/** A negation that may stand right before a room with no verb: "never the cellar", "no lounge". */
+export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
+
+/** Words right before what a revision replaces: "the pantry, not the kitchen", "instead of the kitchen". */
+export const REPLACED_END =
+  /\b(?:instead of|rather than|not|and not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
+
+/** A part that only says what comes next is the one replaced: "not the", "and not", "instead of the". */
+export const REPLACED_LEAD =
+  /^(?:(?:and|but|just|so) )*(?:instead of|rather than|not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
+
+/** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
+export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;

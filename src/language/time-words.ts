@@ -1,0 +1,251 @@
+/**
+ * Word classes of when and for how long a rule holds: lasting ("from now on"), this task only
+ * ("this time"), bounds between the two and days ("until Friday", "on weekends"), activation left
+ * vague or how often left open, people's times no clock gives ("bedtime"), and the nouns after a
+ * demonstrative that never name an occasion (occasion.ts). One place, so a rule is never kept
+ * longer or shorter than the user said.
+ */
+import { alt } from "./word-class.ts";
+
+/** Lasting: said of a habit or a duration. */
+export const LASTING = alt([
+  "always",
+  "never",
+  "from now on",
+  "from here on(?: out)?",
+  "going forward",
+  "in (?:the )?future",
+  "henceforth",
+  "every ?time",
+  "each time",
+  "whenever",
+  "any more",
+  "ever",
+  "again",
+  "at all times",
+  "as a rule",
+  "in general",
+  "permanently",
+  "for good",
+  "forever",
+  "all the time",
+  "no matter what",
+  "next time",
+  "from today on",
+  "from now",
+  // until the user lifts it: lasting, the way every rule is
+  "until (?:further notice|(?:i|we) (?:say|tell you) (?:otherwise|so|differently))",
+]);
+
+/** Said of a habit and nothing else: it holds for its own act even beside a "this time" said for another. */
+export const STRONG_LASTING = alt([
+  "from now on",
+  "from here on(?: out)?",
+  "going forward",
+  "in (?:the )?future",
+  "henceforth",
+  "in general",
+  "as a rule",
+  "permanently",
+  "for good",
+  "from today on",
+]);
+
+const TASK_NOUN = alt([
+  "one",
+  // "keep this answer short": the reply to this task is part of it
+  "answer",
+  "reply",
+  "response",
+  "time",
+  "once",
+  "go",
+  "go round",
+  "round",
+  "trip",
+  "run",
+  "search",
+  "task",
+  "errand",
+  "job",
+  "request",
+  "episode",
+  "mission",
+  "hunt",
+  "pass",
+  "attempt",
+  "try",
+  "outing",
+  "visit",
+]);
+
+/** This task only: a demonstrative before a word for the task, or a word for the moment. */
+export const TASK_LOCAL = alt([
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that) ${TASK_NOUN}(?: only| around)?`,
+  "(?:just|only) once",
+  "this once",
+  "for now",
+  "right now",
+  "just now",
+  "at the moment",
+  "for the moment",
+  "for today",
+  "today",
+  "tonight",
+  "for tonight",
+  "this (?:morning|afternoon|evening)",
+  "until you are (?:done|finished)",
+  "for the rest of (?:the|this) (?:task|search|trip|run)",
+  // while the robot does the task at hand, named by a pronoun: "while you look for it", "as you fetch them"
+  `(?:while|as) (?:you|u) (?:are |re |r )?${alt(["look", "looking", "search", "searching", "hunt", "hunting", "fetch", "fetching", "get", "getting", "find", "finding", "bring", "bringing"])}(?: around)?(?: for)? (?:it|them|this|that|these|those)`,
+]);
+
+const DAY = alt([
+  "mondays?",
+  "tuesdays?",
+  "wednesdays?",
+  "thursdays?",
+  "fridays?",
+  "saturdays?",
+  "sundays?",
+  "weekends?",
+  "weekdays?",
+  "week ?nights?",
+  "week ?days?",
+  "work ?days?",
+  "school ?(?:nights?|days?|mornings?)",
+  "holidays?",
+]);
+const PERIOD = alt(["day", "week", "weekend", "month", "summer", "winter", "holidays?", "school year"]);
+
+/**
+ * A bound longer than one task and shorter than always ("for the rest of the week", "until
+ * Friday"): no clock the robot keeps, so the rule holds it as a condition in the user's words,
+ * never as a task-local or a permanent rule. "Today" is not one of them: said with a request it
+ * is read as this task only (TASK_LOCAL), the narrower reading, so a one-off is never kept.
+ */
+export const DURATION = alt([
+  "(?:(?:just|only) )?(?:for )?(?:the rest of (?:the|this)|this|this whole|the whole|all) (?:day|week|weekend|month)",
+  "for the (?:day|week|weekend|month)",
+  "(?:for|over|during) the (?:next|coming) (?:(?:few|couple of|\\w+) )?(?:days?|weeks?|months?|nights?)",
+  "for (?:a (?:few|couple of)|(?:one|two|three|four|five|six|seven|\\d+)) (?:days?|weeks?|months?|nights?)",
+  "for a (?:day|week|month|while|bit)",
+  "for the time being",
+  "tomorrow(?: (?:morning|afternoon|evening|night))?",
+  `(?:next|this coming|the coming) (?:week|weekend|month|${DAY})`,
+  "the next (?:(?:few|couple of|\\w+) )?(?:days|weeks|nights)",
+  `(?:until|till|til|up to|through|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
+]);
+
+/** Days of the week said as when a rule holds: "on weekends", "on school nights", "sundays". */
+export const DAYS = alt([
+  `(?:(?:on|during|at|over|every|each) )?(?:(?:the|a) )?${DAY}`,
+  "during the week",
+  "(?:at|on|over) the weekend",
+]);
+
+/** "not just this time": lasting after all. */
+export const NOT_TASK_LOCAL = `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`;
+
+/** Activation left vague: a habit with no determinable trigger. */
+export const VAGUE = alt([
+  "sometimes",
+  "at times",
+  "occasionally",
+  "now and then",
+  "every so often",
+  "from time to time",
+  "once in a while",
+  "when it matters",
+  "when(?:ever)? (?:it is )?(?:appropriate|necessary|needed|relevant|useful|important|sensible|a bad time|inconvenient|the wrong time)",
+  "if (?:it is )?(?:needed|necessary|appropriate|relevant)",
+  "if it makes sense",
+  "when it makes sense",
+  "as needed",
+  "where (?:appropriate|needed|necessary)",
+  "depending on \\w+",
+  "at (?:the )?wrong times?",
+  "at (?:bad|inconvenient) times",
+  "in (?:some|certain) (?:cases|situations)",
+  "if you think",
+  "when you think",
+]);
+
+/** How often, left open: "don't go in the garage so often" bans no room outright and says no trigger. */
+export const FREQUENCY = alt([
+  "(?:so|too|that|as) (?:often|much|frequently|many times)",
+  "(?:less|more) (?:often|frequently)",
+  "as (?:little|rarely|seldom) as (?:possible|you can)",
+  "(?:less|fewer) times",
+]);
+
+/** Conditions about people and their day that no clock or sensor gives the robot. */
+export const PEOPLE_TIME = alt([
+  "bedtime",
+  "bed time",
+  "dinner(?: ?time)?",
+  "supper(?: ?time)?",
+  "lunch(?: ?time)?",
+  "breakfast",
+  "meals?",
+  "mealtimes?",
+  "naps?",
+  "nap ?time",
+  "(?:the |my |his |her |their )?(?:baby|babys|baby 's|kids|kids 's|childrens?|dog|cat)(?: 's)? naps?",
+  "meetings?",
+  "calls?",
+  "parties",
+  "(?:the )?party",
+  "homework",
+]);
+
+/**
+ * Nouns after "this" / "that" that never name an occasion (occasion.ts): a room or the house, a
+ * rule or what it is about, a manner, a pronoun's "one", a period.
+ */
+export const NOT_AN_OCCASION = new RegExp(
+  `^${alt([
+    "rooms?",
+    "area",
+    "part",
+    "side",
+    "floor",
+    "house",
+    "home",
+    "place",
+    "apartment",
+    "flat",
+    "building",
+    "rules?",
+    "ban",
+    "limit",
+    "restriction",
+    "one",
+    "ones",
+    "thing",
+    "stuff",
+    "way",
+    "manner",
+    "kind",
+    "sort",
+    "reason",
+    "matter",
+    "purpose",
+    "is",
+    "was",
+    "s",
+    // a period is a bound of its own (DURATION), longer than the occasion
+    "days?",
+    "weeks?",
+    "weekends?",
+    "months?",
+    "years?",
+    "summer",
+    "winter",
+    "season",
+    "holidays?",
+  ])}$`,
+);
+
+/** Prepositions that leave a demonstrative phrase an occasion: "for this tym", "during that thing". */
+export const OCCASION_PREPOSITION = new RegExp(`^${alt(["for", "on", "during", "at"])}$`);

@@ -1,0 +1,59 @@
+/**
+ * Shapes of updates to rules already kept: narrowing, retracting a rule or a mention, lifting an
+ * obligation, permitting a word or a room again, "don't do that", a stored rule said to hold only
+ * sometimes. Read by the learner where a message changes what it keeps (src/rules/learn).
+ */
+import { ENTER, PERMIT, RETRACT, STOP } from "./act-words.ts";
+import { CALL, USE_WORD } from "./reply-words.ts";
+import { LEAD } from "./segment-shapes.ts";
+
+/** Words that narrow a rule said again: "only at night", "just in the evening", "now". */
+export const NARROWING = /\b(?:only|just|instead|rather|now)\b/;
+
+/** Runs of anything but lower-case letters: where a condition's words are cut. */
+export const NOT_LETTERS = /[^a-z]+/;
+
+/** The words of a condition that say nothing of whose state it is: "when", "the", "their". */
+export const CONDITION_FUNCTION_WORD = /^(?:when|while|the|are|who|whenever|his|her|their|our|you|and)$/;
+
+/** The words an exception starts with: "except", "other than", "but not". */
+export const EXCEPTION_LEAD = /^(?:except|other|than|apart|from|but|not|for)$/;
+
+/** The words a when-phrase starts with: "except when guests are over" holds "when guests are over". */
+export const WHEN_LEAD = /^(?:when|whenever|if|while|during|on|in|at)$/;
+
+/** What a retraction of a mention names: "mentioning", "which room", "where it was". */
+export const MENTION_TARGET =
+  /\b(?:mention\w*|which room|what room|the room|where (?:it|they|things) (?:was|were|is|are))\b/;
+
+/** A mention of the room the object was found in. */
+export const FOUND_ROOM_TARGET = /\b(?:which|what|the) room|where\b/;
+
+/** A verb that drops a rule at the start of a clause ("forget …", "no more JSON"; "no more than" is a limit); the verb is group 1. */
+export const FORGET_VERB = new RegExp(`${LEAD}(${RETRACT})\\b(?! than\\b)`);
+
+/** A gerund: "no more going in the pantry" bans going there. */
+export const GERUND = /^\w+ing$/;
+
+/** What lifts an obligation: "you don't have to stay out …", "no need to tell me …", "stop avoiding …". */
+export const RELEASE_VERB =
+  /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:with|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
+
+/** A word allowed again: "you can call me sir again". */
+export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);
+
+/** A permission to go or stop somewhere: "you can go in the laundry room again" (group 2: stop, group 3: enter). */
+export const PERMIT_ROOM_ACT = new RegExp(
+  // "you are allowed in the garage": a permission said with the room's preposition alone is one to enter it
+  `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome))\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}|in|into|inside))\\b`,
+);
+
+/** "now", "after all", "no longer": a permission said of the present, lasting. */
+export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
+
+/** "don't do that", "never again": the act told before is what is banned. */
+export const DONT_DO_THAT = /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/;
+
+/** "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed. */
+export const RULE_ONLY =
+  /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/;

@@ -1,0 +1,12 @@
+/**
+ * How a word class is written: a regex fragment over normalised words (tokens.ts: lower case, "don't"
+ * is "do not", "outta" is "out of"), so a new way of saying something is one more word in its class,
+ * never one more sentence pattern. The classes live beside this file by job (act-words.ts,
+ * time-words.ts, reply-words.ts, clause-words.ts, message-words.ts); a newcomer extends a class
+ * there, and the rule learner (src/rules/learn/clause.ts) combines them.
+ */
+
+/** A word class as a pattern of whole words: "in" matches "in", never "inside". */
+export const bounded = (src: string) => new RegExp(`\\b${src}\\b`);
+
+export const alt = (xs: readonly string[]) => `(?:${[...xs].sort((a, b) => b.length - a.length).join("|")})`;
