@@ -4,39 +4,14 @@
  * them. Phrasings written for this test.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { statementsFromInstruction } from "../../src/language/index.ts";
-import { MemoryConfig } from "../../src/memory/config.ts";
-import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
-import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
+import type { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { readStatement } from "../../src/memory/statement-kind.ts";
-import { extractMemoriesHeuristically } from "../../src/policies/heuristic/extract.ts";
-import type { Category } from "../../src/sim/protocol.ts";
-import { episode, scriptedPolicy } from "./helpers.ts";
+import { DAY, episode, scriptedPolicy, tellingMemory } from "./helpers.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "polar-change-scope-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const config = MemoryConfig.parse({});
-const embedder = new LexicalEmbedder();
-const heuristic = scriptedPolicy(extractMemoriesHeuristically);
-const DAY = 86_400_000;
-let n = 0;
-const open = () =>
-  new SqliteMemoryStore(join(dir, `c${n++}.db`), { embedder: { name: embedder.name, dim: embedder.dim } });
-
-async function tell(store: SqliteMemoryStore, day: number, objectId: string, category: Category, instruction: string) {
-  return memorizeEpisode(
-    store,
-    embedder,
-    heuristic,
-    episode({ userId: "u", episodeId: `e-${objectId}-${day}`, objectId, category, instruction }),
-    { at: day * DAY, config },
-  );
-}
+const { open, tell, embedder, config } = tellingMemory("polar-change-scope-");
 
 async function valid(store: SqliteMemoryStore, objectId: string): Promise<string[]> {
   const [m] = await store.objectMemories("u", [objectId]);
