@@ -81,6 +81,7 @@ for (const file of [
   "datasets/voices/authored.json",
   "datasets/voices-2/authored.json",
   "datasets/voices-3/authored.json",
+  "datasets/voices-4/authored.json",
 ])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
