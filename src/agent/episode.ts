@@ -414,6 +414,7 @@ function emitGrounding(stream: EventStream, mode: MemoryAccess["mode"], r: Retri
     reason: g.reason,
     hints: g.hints,
     likelyRooms: g.likelyRooms,
+    ...(g.size ? { size: g.size } : {}),
   });
 }
 

@@ -58,6 +58,9 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   return { stopped, instanceId: n.s.stoppedAt };
 }
 
+/** Instances given up on unjudged that are walked back to once the search is over, nearest first. */
+const SECOND_LOOKS = 3;
+
 /** The outcome so far decides whether the search goes on. */
 const onward = (n: Nav, next: Phase): Phase => (n.s.outcome === "continue" ? next : "end");
 
@@ -156,6 +159,16 @@ async function settle(n: Nav): Promise<Phase> {
     if (best?.position) {
       const back = await walkTo(n, best.position, o.approachRadius);
       if (s.outcome === "continue" && (back === "budget" || back === "done")) s.outcome = "ended";
+      if (s.outcome === "continue") await lookAround(n, "revisit");
+      if (s.outcome !== "continue") return "end";
+    }
+    // What it gave up on unseen gets a second look, walked to along a planned route this time
+    // rather than steered at: a small object seen from across the room, or one behind furniture.
+    for (const c of ledger.unjudged(o.body.pose.position).slice(0, SECOND_LOOKS)) {
+      if (!c.position) continue;
+      ledger.retry(c.id);
+      const there = await walkTo(n, c.position, o.approachRadius);
+      if (s.outcome === "continue" && (there === "budget" || there === "done")) s.outcome = "ended";
       if (s.outcome === "continue") await lookAround(n, "revisit");
       if (s.outcome !== "continue") return "end";
     }

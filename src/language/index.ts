@@ -113,6 +113,8 @@ export {
 } from "./rooms.ts";
 export * from "./segment-shapes.ts";
 export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
+export type { SaidSize, SizeClass } from "./size-words.ts";
+export { saidSize } from "./size-words.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export type { StatementKind } from "./statement-cues.ts";
 export {

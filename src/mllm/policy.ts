@@ -88,6 +88,13 @@ export interface GroundOutput {
   hints: string[];
   /** labels of rooms the memory says the object was found in, most recent first */
   likelyRooms: string[];
+  /**
+   * The size the user gave the object in words ("the big grey bag"): what tells apart lookalikes
+   * a photo cannot, since the object fills its photo. `contrasted` when the words set it apart
+   * from others like it ("the big one", "the smallest"): which instance fits is then only known
+   * once they were compared.
+   */
+  size?: { is: "small" | "medium" | "large"; contrasted: boolean };
 }
 
 export interface SceneGraphRoom {

@@ -32,6 +32,23 @@ export function floorGeometry(
   };
 }
 
+/**
+ * Pure: an instance's size in metres, its box's longer side at its distance. Off the view's axis
+ * a pinhole camera stretches what it sees (by 1/cos² of the angle across, twice as wide at the
+ * edge of a 90° view), so each side is taken back to what it spans face on; a box cut off by the
+ * view's edge or by furniture still understates it, and a side turned toward the camera
+ * differs from one turned away, so only sizes that differ clearly tell objects apart.
+ */
+export function apparentSize(instance: Pick<VisibleInstance, "bbox" | "distance">, camera: Camera): number {
+  const [x0, y0, x1, y1] = instance.bbox;
+  const f = focalOf(camera);
+  const across = Math.cos(Math.atan(((x0 + x1) / 2 - camera.width / 2) / f));
+  const down = Math.cos(Math.atan(((y0 + y1) / 2 - camera.height / 2) / f));
+  const width = ((x1 - x0) * instance.distance * across ** 2) / f;
+  const height = ((y1 - y0) * instance.distance * across * down ** 2) / f;
+  return Math.max(width, height);
+}
+
 /** Pure: the nearest floor distance at which a point this far below the eye stays in view. */
 export function nearestVisibleFloor(below: number, camera: Camera): number {
   const tanHalfV = camera.height / 2 / focalOf(camera);

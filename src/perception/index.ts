@@ -7,7 +7,7 @@
 export type { Appearance } from "./appearance.ts";
 export { appearanceIn, similarity } from "./appearance.ts";
 export type { Camera } from "./geometry.ts";
-export { clippedByView, estimatePosition, floorGeometry, nearestVisibleFloor } from "./geometry.ts";
+export { apparentSize, clippedByView, estimatePosition, floorGeometry, nearestVisibleFloor } from "./geometry.ts";
 export type { Candidate } from "./ledger.ts";
 export { CandidateLedger, viewReliability } from "./ledger.ts";
 

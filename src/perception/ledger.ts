@@ -12,6 +12,20 @@ import type { Vec3 } from "../sim/index.ts";
 
 /** How many of an instance's most reliable views its score is taken over. */
 const KEPT_VIEWS = 3;
+/**
+ * Sizes this far apart tell two instances apart: small, medium and large versions of one object
+ * differ by about a third, and one clear view of the same object reads within about a tenth of
+ * another once the camera's stretch off its axis is taken out (geometry.ts apparentSize).
+ */
+const CLEARLY_BIGGER = 1.2;
+/** How many apparent sizes of an instance its size is the median of. */
+const MAX_SIZES = 15;
+/**
+ * Instances whose similarities to the photo are this close may look alike, and then only their
+ * size tells them apart: two views of identical objects in different light and from different
+ * sides score up to about a quarter apart, an object of another colour far lower.
+ */
+const LOOKALIKE = 0.3;
 
 export interface Candidate {
   id: string;
@@ -21,6 +35,8 @@ export interface Candidate {
   evidence: number;
   /** judged views */
   views: number;
+  /** its size (m), the median of its clear views' apparent sizes; null before one */
+  extent: number | null;
   /** where it was last estimated to stand, on the floor plane */
   position: Vec3 | null;
   /** its floor distance when last seen (m) */
@@ -40,6 +56,8 @@ export interface Candidate {
 }
 
 interface Entry extends Candidate {
+  /** apparent sizes of its clear views, the latest MAX_SIZES */
+  sizes: number[];
   /** the nearest it was ever seen (m, floor) */
   nearest: number;
   kept: { score: number; reliability: number }[];
@@ -55,6 +73,12 @@ export class CandidateLedger {
   private readonly byId = new Map<string, Entry>();
   /** the search is over (every room searched, or the steps are running out): the best seen will do */
   settling = false;
+  /**
+   * The size the user gave the object: among its lookalikes, the biggest or the smallest;
+   * `contrasted` when the words set it apart from others ("the big one"), so that it is only
+   * known once compared. ("medium" singles out none by itself; nothing said leaves size out.)
+   */
+  sizeCue: { is: "small" | "large"; contrasted: boolean } | null = null;
 
   private entry(id: string): Entry {
     let e = this.byId.get(id);
@@ -64,6 +88,7 @@ export class CandidateLedger {
         score: null,
         evidence: 0,
         views: 0,
+        extent: null,
         position: null,
         floor: Number.POSITIVE_INFINITY,
         approaches: 0,
@@ -72,6 +97,7 @@ export class CandidateLedger {
         nearest: Number.POSITIVE_INFINITY,
         closing: null,
         kept: [],
+        sizes: [],
         judged: new Set(),
       };
       this.byId.set(id, e);
@@ -108,6 +134,55 @@ export class CandidateLedger {
     e.score = e.kept.reduce((s, k) => s + k.score * k.reliability, 0) / w;
   }
 
+  /** Its apparent size in one clear view: the median of those seen stands, so one odd view does not decide. */
+  measured(id: string, extent: number): void {
+    const e = this.entry(id);
+    e.sizes.push(extent);
+    if (e.sizes.length > MAX_SIZES) e.sizes.shift();
+    const sorted = [...e.sizes].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    e.extent = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  }
+
+  /** The other instances measured that look as much like the photo as `c` (or have not been judged yet). */
+  private measuredLookalikes(c: Candidate): Candidate[] {
+    if (c.extent === null) return [];
+    return [...this.byId.values()].filter(
+      (o) =>
+        o.id !== c.id &&
+        o.extent !== null &&
+        (o.score === null || c.score === null || Math.abs(o.score - c.score) < LOOKALIKE),
+    );
+  }
+
+  /** Whether `a` is clearly bigger than `b` (by apparent size), when the cue is "large"; clearly smaller for "small". */
+  private fitsBetter(a: Candidate, b: Candidate): boolean {
+    if (a.extent === null || b.extent === null) return false;
+    return this.sizeCue?.is === "large" ? a.extent > b.extent * CLEARLY_BIGGER : b.extent > a.extent * CLEARLY_BIGGER;
+  }
+
+  /**
+   * Whether the size the user gave rules it out: another instance that looks as much like the
+   * photo (or has not been judged yet) is clearly bigger when they said big, or clearly smaller
+   * when they said small.
+   */
+  outsized(c: Candidate): boolean {
+    if (this.sizeCue === null) return false;
+    return this.measuredLookalikes(c).some((o) => this.fitsBetter(o, c));
+  }
+
+  /**
+   * Whether the size the user gave has singled it out: it was seen beside a lookalike it
+   * outsizes the way they said. A size said to set it apart ("the big one") is relative, so
+   * until then looks alone cannot tell whether the one that fits is still to be found; a size
+   * only said in passing ("the small pink bear") asks for no comparison.
+   */
+  singledOutBySize(c: Candidate): boolean {
+    if (this.sizeCue === null || !this.sizeCue.contrasted) return true;
+    const others = this.measuredLookalikes(c);
+    return others.length > 0 && others.every((o) => this.fitsBetter(c, o));
+  }
+
   approached(id: string): void {
     this.entry(id).approaches++;
   }
@@ -124,6 +199,25 @@ export class CandidateLedger {
     e.closing = { floor: e.floor, collisions: e.collisions };
   }
 
+  /**
+   * Instances given up on before any view of them could be judged (too far or too small to make
+   * out, the way to them blocked), that it knows where to find: nearest to `from` first.
+   */
+  unjudged(from: Vec3): Candidate[] {
+    const d = (p: Vec3) => Math.hypot(p[0] - from[0], p[2] - from[2]);
+    return [...this.byId.values()]
+      .filter((c) => c.score === null && c.position !== null && (c.approaches > 0 || c.stalled > 0))
+      .sort((a, b) => d(a.position as Vec3) - d(b.position as Vec3));
+  }
+
+  /** A fresh try at getting close to it (another route): its effort so far no longer counts against it. */
+  retry(id: string): void {
+    const e = this.entry(id);
+    e.approaches = 0;
+    e.stalled = 0;
+    e.nearest = Number.POSITIVE_INFINITY;
+  }
+
   get(id: string): Candidate | undefined {
     return this.byId.get(id);
   }
@@ -132,12 +226,17 @@ export class CandidateLedger {
     return [...this.byId.values()];
   }
 
-  /** The judged instance that looks most like the photo, if any was judged. */
+  /**
+   * The judged instance that looks most like the photo, if any was judged; one the size the user
+   * gave rules out only when every judged one is.
+   */
   best(): Candidate | null {
+    const judged = [...this.byId.values()].filter((c) => c.score !== null);
+    const fitting = judged.filter((c) => !this.outsized(c));
     let best: Candidate | null = null;
-    for (const c of this.byId.values()) {
-      if (c.score === null) continue;
-      if (!best || c.score > (best.score ?? 0) || (c.score === best.score && c.evidence > best.evidence)) best = c;
+    for (const c of fitting.length ? fitting : judged) {
+      const score = c.score ?? 0;
+      if (!best || score > (best.score ?? 0) || (score === best.score && c.evidence > best.evidence)) best = c;
     }
     return best;
   }

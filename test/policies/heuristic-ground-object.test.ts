@@ -81,3 +81,23 @@ test("a clear lead is not second-guessed by word overlap", () => {
   ]);
   assert.equal(g.objectId, "watch-a");
 });
+
+test("the size the user gave the chosen object when asking for it before is passed on to recognise it by", () => {
+  const big = {
+    ...object("bag-1", "bag", 0.6, ["the bag goes to choir practice"]),
+    instructions: [{ episodeId: "a1", text: "fetch the huge grey tote, the one for choir", timestamp: 1 }],
+  };
+  const other = {
+    ...object("bag-2", "bag", 0.3, ["the bag was a gift"]),
+    instructions: [{ episodeId: "a2", text: "the little grey bag please", timestamp: 2 }],
+  };
+  const g = groundPolar("which bag do I take to choir?", [big, other]);
+  assert.equal(g.objectId, "bag-1");
+  assert.deepEqual(g.size, { is: "large", contrasted: false });
+  // sizes said of it that disagree give none
+  const changed = {
+    ...big,
+    instructions: [...big.instructions, { episodeId: "a3", text: "the small tote", timestamp: 3 }],
+  };
+  assert.equal(groundPolar("which bag do I take to choir?", [changed, other]).size, undefined);
+});

@@ -4,12 +4,34 @@
  * instruction, newest on ties. none: only a category guessed from the instruction.
  */
 
-import { coverage, describedPart, descriptiveClauses, glossed, wordSet } from "../../language/index.ts";
+import {
+  coverage,
+  describedPart,
+  descriptiveClauses,
+  glossed,
+  namesOf,
+  type SaidSize,
+  saidSize,
+  wordSet,
+} from "../../language/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
 import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 import { roomsFoundIn } from "./room-priors.ts";
 import { NEAR_TIE } from "./thresholds.ts";
+
+/**
+ * The size the user gave the object, in the request or when they asked for it before; sizes
+ * that disagree (said of a different object, or changed) give none.
+ */
+function sizeSaid(category: Category | null, texts: string[]): { size?: SaidSize } {
+  if (!category) return {};
+  const names = [...namesOf(category)];
+  const said = texts.map((t) => saidSize(t, names)).filter((s) => s !== null);
+  const sizes = new Set(said.map((s) => s.is));
+  if (sizes.size !== 1) return {};
+  return { size: { is: said[0].is, contrasted: said.some((s) => s.contrasted) } };
+}
 
 function describe(category: Category | null, instruction: string): string {
   return category ? `a ${category} (from: "${instruction}")` : `the object meant by: "${instruction}"`;
@@ -26,6 +48,7 @@ export function groundNone(instruction: string): GroundOutput {
       : "no memory; no category named or implied",
     hints: [],
     likelyRooms: [],
+    ...sizeSaid(category, [instruction]),
   };
 }
 
@@ -81,6 +104,7 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[]):
     reason: `${how}: "${bestStatement(chosen)?.text ?? ""}"`,
     hints: episodes.slice(0, 3).map((e) => e.text),
     likelyRooms: unique(episodes.filter((e) => e.success).flatMap((e) => roomsFoundIn(e.text))),
+    ...sizeSaid(category, [instruction, ...chosen.instructions.map((i) => i.text)]),
   };
 }
 
@@ -106,6 +130,7 @@ export function groundRaw(instruction: string, interactions: RawInteraction[]): 
     reason: `prior interaction ${r.episodeId} overlaps most with the instruction: "${r.instruction}"`,
     hints: [r.trajectory],
     likelyRooms: roomsFoundIn(r.trajectory),
+    ...sizeSaid(category, [instruction, r.instruction]),
   };
 }
 

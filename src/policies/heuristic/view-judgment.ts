@@ -6,6 +6,7 @@
 
 import {
   type Appearance,
+  apparentSize,
   appearanceIn,
   type Camera,
   type Candidate,
@@ -30,7 +31,7 @@ import {
 
 /** What a look needs of a low-level decision's input (the policy's LowLevelInput is one). */
 export interface LookInput {
-  target: { category: string | null };
+  target: { category: string | null; size?: { is: "small" | "medium" | "large"; contrasted: boolean } };
   views: Record<"front" | "left" | "right", { image?: Image; visible: VisibleInstance[] }>;
   referenceImage?: Image;
   pose?: Pose;
@@ -44,9 +45,14 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   if (c.score === null) return gaveUp ? "rejected" : "unjudged";
   const isBest = ledger.best()?.id === c.id;
   // once the search is over, the best of all seen, compared with the others as well as the photo
+  // the user said it is the big (or small) one, and one that looks as much like it is bigger (smaller)
+  if (ledger.outsized(c)) return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
   if (isBest && ledger.settling && c.score >= VERDICT.settle) return "match";
   if (isBest && ledger.settling && c.score >= VERDICT.settleClear && c.score - runnerUp(ledger, c) >= VERDICT.margin)
     return "match";
+  // before the search is over, the size the user gave is only known to fit once compared with a lookalike
+  if (!ledger.singledOutBySize(c))
+    return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
   if (c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject) return "rejected";
   // no colour in common at all: even a small view says so (the same instance scores this low in
   // none of the development split's views under 100 pixels; 34% of other instances' do)
@@ -78,6 +84,8 @@ function runnerUp(ledger: CandidateLedger, c: Candidate): number {
 export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger, camera: Camera): Promise<void> {
   const { target, referenceImage, pose } = input;
   if (target.category === null) return;
+  const size = target.size;
+  ledger.sizeCue = size && size.is !== "medium" ? { is: size.is, contrasted: size.contrasted } : null;
   let photo: Appearance | null = null;
   for (const view of ["front", "left", "right"] as const) {
     const v = input.views[view];
@@ -87,6 +95,7 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
       ledger.saw(c.id, { position: pose ? estimatePosition(pose, view, c, camera) : null, floor });
     }
     const judgeable = same.filter((i) => i.pixels >= MIN_PIXELS_TO_JUDGE);
+    for (const c of judgeable) if (!clippedByView(c.bbox, camera)) ledger.measured(c.id, apparentSize(c, camera));
     if (!referenceImage || !v.image || judgeable.length === 0) continue;
     photo ??= await photoAppearance(referenceImage);
     const px = await pixelsOf(v.image);
