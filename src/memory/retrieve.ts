@@ -39,6 +39,8 @@ import {
   glossed,
   namesLooks,
   onlyLooks,
+  read,
+  wordSet,
 } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
@@ -53,6 +55,13 @@ const BRIDGES = 2;
 const DAY_MS = 86_400_000;
 /** what naming all of a request's concepts adds to an object's score (similarities run 0.2–0.6) */
 const CONCEPT_WEIGHT = 0.2;
+/**
+ * What sharing the request's rare words is worth at most: a word the user used of one object
+ * only (a person's name, a place, an odd noun: "Kirsty", "the bothy") says more than a small
+ * sentence embedder hears in it, most of all in dialect, typos and second-language English,
+ * where the embedding of the whole sentence drifts and the name is still spelt the same.
+ */
+const RARE_WORDS_WEIGHT = 0.15;
 /** statements searched per part of a compositional request: enough to reach every object's best */
 const PART_FETCH = 256;
 /**
@@ -179,10 +188,14 @@ export async function retrieveDetailed(
   const whole = requested.length ? bestPerObject(scored) : new Map(leads.objectScore);
   const ranking = await rankByParts(scope, instruction, whole, leads);
   const held = requested.length ? await addConceptCoverage(scope, requested, ranking) : null;
+  await addRareWords(scope, instruction, ranking, bestPerObject(scored));
   const kept = new Map([...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, scope.k));
-  const memories = held
-    ? held.filter((m) => kept.has(m.object.objectId))
-    : await store.objectMemories(scope.user, [...kept.keys()]);
+  const fetched = new Set(held?.map((m) => m.object.objectId));
+  const missing = [...kept.keys()].filter((id) => !fetched.has(id));
+  const memories = [
+    ...(held ?? []).filter((m) => kept.has(m.object.objectId)),
+    ...(missing.length ? await store.objectMemories(scope.user, missing) : []),
+  ];
   const candidates = memories.map((m) => candidateOf(scope, m, leads, kept.get(m.object.objectId) ?? 0));
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
   return { embedder: embedder.name, statements: top, bridges, candidates };
@@ -352,6 +365,71 @@ async function addConceptCoverage(
     ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
   }
   return held;
+}
+
+/**
+ * Adds to each object what the names a one-part request shares with it are worth (sharedNames),
+ * at most RARE_WORDS_WEIGHT. An object the statements fetched reached, not yet ranked, enters with its
+ * best statement's score when it shares any.
+ */
+async function addRareWords(
+  scope: Scope,
+  instruction: string,
+  ranking: Map<string, number>,
+  reached: Map<string, number>,
+): Promise<void> {
+  const ids = [...new Set([...ranking.keys(), ...reached.keys()])];
+  // a request of several parts is ranked by how evenly an object covers them (rankByParts): a
+  // name in one part must not outweigh an object that covers both
+  if (ids.length < 2 || descriptiveClauses(describedPart(instruction)).length > 1) return;
+  const held = await scope.store.objectMemories(scope.user, ids);
+  const valid = new Map(
+    held.map((m) => [
+      m.object.objectId,
+      m.statements
+        .filter((s) => s.at <= scope.now && (s.invalidAt === null || s.invalidAt > scope.now))
+        .map((s) => s.text),
+    ]),
+  );
+  for (const [id, share] of sharedNames(describedPart(instruction), valid)) {
+    const base = ranking.get(id) ?? reached.get(id) ?? 0;
+    ranking.set(id, base + RARE_WORDS_WEIGHT * share);
+  }
+}
+
+/**
+ * Pure: per object, how much of a name of its own the request shares with its statements (0–1):
+ * each name the request uses that the object's statements hold counts by how few of the objects
+ * hold it (log N/df over log N: a name only it holds is 1, a word every object holds 0).
+ * Objects sharing none are left out.
+ */
+export function sharedNames(request: string, statements: Map<string, string[]>): Map<string, number> {
+  const out = new Map<string, number>();
+  const names = namesIn(request);
+  const n = statements.size;
+  if (names.size === 0 || n < 2) return out;
+  const words = new Map([...statements].map(([id, texts]) => [id, wordSet(texts.join(" "))]));
+  const df = new Map<string, number>();
+  for (const ws of words.values()) for (const w of names) if (ws.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+  for (const [id, ws] of words) {
+    let shared = 0;
+    for (const w of names) if (ws.has(w)) shared += Math.log(n / (df.get(w) ?? n));
+    if (shared > 0) out.set(id, Math.min(1, shared / Math.log(n)));
+  }
+  return out;
+}
+
+/**
+ * The names a request uses (people, places, pets): the library's proper nouns, as content words,
+ * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
+ * "Pre-shift."): a name there is missed rather than a word taken for one.
+ */
+function namesIn(text: string): Set<string> {
+  const toks = read(text).tokens;
+  const names = toks.filter(
+    (t, i) => t.pos === "PROPN" && /^[A-Z]/.test(t.text) && i > 0 && !/^[.!?]+$/.test(toks[i - 1].text),
+  );
+  return wordSet(names.map((t) => t.text).join(" "));
 }
 
 /** An object's memory as the agent gets it: what held at `now`, the statements that led here first. */
