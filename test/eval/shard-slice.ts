@@ -1,14 +1,13 @@
 /**
- * A small scenario set with several users for the sharding and queue tests: generated, then cut
- * per user to a couple of evaluation episodes and the acquisition episodes they need, so a whole
- * run takes seconds and still has a user per shard.
+ * A small scenario set with several users for the sharding and queue tests: generated (once,
+ * shared by the test files: generated-set.ts), then cut per user to a couple of evaluation
+ * episodes and the acquisition episodes they need, so a whole run takes seconds and still has a
+ * user per shard.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
-import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
-import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
 import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
+import { generatedSet } from "./generated-set.ts";
 import { writeSlice } from "./slice.ts";
 
 export async function multiUserSet(
@@ -16,14 +15,7 @@ export async function multiUserSet(
   opts: { users?: number; evaluationPerUser?: number; extraAcquisitionPerUser?: number } = {},
 ) {
   const users = opts.users ?? 3;
-  const full = join(dir, "full");
-  if (!existsSync(join(full, "scenario-set.json"))) {
-    const g = generateScenarioSet(
-      { scenes: 1, seed: 12, users, episodesPerScene: 8 * users, name: "shard-test" },
-      embeddedScenes,
-    );
-    await writeScenarioSet(full, g.set, embeddedScenes);
-  }
+  const full = await generatedSet({ scenes: 1, seed: 12, users, episodesPerScene: 8 * users, name: "shard-test" });
   const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
   const evaluation: ScenarioSetFile["evaluation"] = [];
   for (const u of set.users) {

@@ -1,27 +1,18 @@
 /**
  * A tiny scenario set for the eval's end-to-end tests: generated with the dataset generator
- * (or taken from datasets/polar-mini when present), then cut to a few evaluation episodes and
+ * (once, shared by the test files: generated-set.ts), then cut to a few evaluation episodes and
  * the acquisition episodes they need, so a whole run takes seconds.
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
-import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
-import { writeScenarioSet } from "../../src/datasets/generate/write.ts";
 import type { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
+import { generatedSet } from "./generated-set.ts";
 
 export async function tinySet(
   dir: string,
   opts: { evaluation?: number; extraAcquisition?: number } = {},
 ): Promise<string> {
-  const full = join(dir, "full");
-  if (!existsSync(join(full, "scenario-set.json"))) {
-    const g = generateScenarioSet(
-      { scenes: 1, seed: 11, users: 1, episodesPerScene: 8, name: "eval-test" },
-      embeddedScenes,
-    );
-    await writeScenarioSet(full, g.set, embeddedScenes);
-  }
+  const full = await generatedSet({ scenes: 1, seed: 11, users: 1, episodesPerScene: 8, name: "eval-test" });
   const set = JSON.parse(readFileSync(join(full, "scenario-set.json"), "utf8")) as ScenarioSetFile;
   const byScenario = new Map<string, ScenarioSetFile["evaluation"][number]>();
   for (const e of set.evaluation) if (!byScenario.has(e.scenario)) byScenario.set(e.scenario, e);
