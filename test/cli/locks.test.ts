@@ -47,7 +47,8 @@ const runArgs = (out: string, memoryDir: string, dataset = "datasets/polar-mini"
 describe("polar eval: one run per --out", () => {
   it("a second run into a folder in use refuses, naming the holder's pid, command and since when", async () => {
     const out = join(tmp, "eval-race");
-    const a = polarAsync(evalArgs(out, 6), env);
+    // two episodes: the first run is stopped while the second starts, so its length is not what is tested
+    const a = polarAsync(evalArgs(out, 2), env);
     await waitFor(() => existsSync(join(out, LOCK)), 30_000, a);
     // held (stopped) while the second run starts, however fast the first would finish
     a.child.kill("SIGSTOP");
@@ -58,7 +59,7 @@ describe("polar eval: one run per --out", () => {
     assert.match(b.err, new RegExp(`^polar: --out .*eval-race is in use by polar process ${a.child.pid} on `));
     assert.match(
       b.err,
-      /\("polar eval --dataset datasets\/polar-mini .*--limit-acquisition 6 --no-report", since \d{4}-\d\d-\d\dT/,
+      /\("polar eval --dataset datasets\/polar-mini .*--limit-acquisition 2 --no-report", since \d{4}-\d\d-\d\dT/,
     );
     assert.doesNotMatch(b.err, STACK);
     assert.equal(ra.code, 0, ra.err);
@@ -67,8 +68,8 @@ describe("polar eval: one run per --out", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l).key);
-    assert.equal(keys.length, 6);
-    assert.equal(new Set(keys).size, 6, "no duplicated keys");
+    assert.equal(keys.length, 2);
+    assert.equal(new Set(keys).size, 2, "no duplicated keys");
   });
 
   it("a lock left by a killed run is taken over with a notice", () => {
