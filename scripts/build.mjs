@@ -15,27 +15,14 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
+import { esbuildPath, sourceLocation } from "./source-location.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
-// esbuild comes with tsx (a dependency), whichever folder npm put it in
-const esbuildPath = createRequire(createRequire(join(root, "package.json")).resolve("tsx")).resolve("esbuild");
-const { build } = await import(pathToFileURL(esbuildPath).href);
+const { build } = await import(pathToFileURL(esbuildPath(createRequire, root)).href);
 
+// the worker-thread launcher finds dist/episode-thread.js beside its own chunk
 const KEEP_OWN_URL = new Set([join(root, "src/compose/thread-pool.ts")]);
-const sourceLocation = {
-  name: "source-location",
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, (args) => {
-      let code = readFileSync(args.path, "utf8");
-      if (!KEEP_OWN_URL.has(args.path) && code.includes("import.meta."))
-        code = code
-          .replaceAll("import.meta.dirname", JSON.stringify(dirname(args.path)))
-          .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href));
-      return { contents: code, loader: "ts" };
-    });
-  },
-};
 
 // zod, which every start loads (--help included), goes into the bundle: node resolves and loads
 // its ~100 ES module files one by one (~0.1 s here), a chunk at once. Every other package stays
@@ -84,7 +71,7 @@ try {
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: "warning",
-    plugins: [packagesExternal, sourceLocation],
+    plugins: [packagesExternal, sourceLocation(KEEP_OWN_URL)],
   });
   writeDefaultConfig();
   writeFileSync(join(dist, "build.json"), `${JSON.stringify({ root, builtAt: started }, null, 2)}\n`);

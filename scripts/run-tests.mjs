@@ -2,10 +2,12 @@
 // Finds every *.test.ts under test/ (Node 20's runner does not glob TypeScript) and runs them
 // with node's own test runner, so CI reads its closing summary.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { distIsFresh } from "../bin/dist-fresh.js";
+import { esbuildPath, sourceLocation } from "./source-location.mjs";
 
 function find(dir) {
   const out = [];
@@ -32,22 +34,64 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.env.POLAR_FROM_SOURCE !== "1" && !distIsFresh(root))
   spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
 const browser = await sharedChromium(files);
+const bundles = process.env.POLAR_TEST_TSX === "1" ? null : await bundleTests(files);
 const res = spawnSync(
   process.execPath,
   [
-    "--import",
-    "tsx",
+    ...(bundles ? ["--enable-source-maps"] : ["--import", "tsx"]),
     "--test",
     "--test-concurrency=2",
     // no test may hang the run: one past this fails, and its file's after() hooks kill what it started
     `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 300_000}`,
     "--test-reporter=spec",
-    ...files,
+    ...(bundles?.files ?? files),
   ],
   { stdio: "inherit", env: browser ? { ...process.env, POLAR_CHROMIUM_WS: browser.endpoint } : process.env },
 );
 browser?.stop();
+bundles?.remove();
 process.exit(res.status ?? 1);
+
+/**
+ * The test files compiled to JavaScript in one esbuild run (about a second), each an ES module
+ * under .polar/test-build/<pid>/ with its path under test/ kept: each test file is a process of
+ * its own, and under tsx each paid about 0.2 s of CPU to start tsx's loader thread, then a round
+ * trip through it for every module it loads (about a quarter of the suite's CPU in all).
+ * Packages stay in node_modules; a module keeps its source location for files found next to it
+ * (scripts/source-location.mjs), and episode threads started from a test still load the
+ * sources through tsx (src/compose/thread-pool.ts). Stack traces name the TypeScript lines
+ * (inline source maps). A build that fails runs the sources through tsx, as before;
+ * POLAR_TEST_TSX=1 does so always.
+ */
+async function bundleTests(files) {
+  const out = join(root, ".polar", "test-build", String(process.pid));
+  try {
+    const { build } = await import(pathToFileURL(esbuildPath(createRequire, root)).href);
+    await build({
+      absWorkingDir: root,
+      entryPoints: files.map((f) => ({ in: f, out: f.replace(/\.ts$/, "") })),
+      outdir: out,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      packages: "external",
+      sourcemap: "inline",
+      logLevel: "warning",
+      plugins: [sourceLocation()],
+    });
+    return {
+      files: files.map((f) => join(out, f.replace(/\.ts$/, ".mjs"))),
+      remove: () => rmSync(out, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    rmSync(out, { recursive: true, force: true });
+    console.error(`scripts/run-tests.mjs: the tests were not bundled (${e.message}); they run through tsx`);
+    return null;
+  }
+}
 
 /**
  * One chromium for every browser test of the run (test/dashboard/chromium-server.ts), when any
