@@ -38,7 +38,9 @@ const runs: string[] = [];
 
 before(async () => {
   if (skip) return;
-  project = testProject();
+  // episodes driven from the page end by 200 steps, not 700: every step's views go to the page (two
+  // tabs at first) and the tests look at steps up to 121 (replay) and 60 (stop)
+  project = testProject({ maxSteps: 200 });
   // a real (short) evaluation into the project's results/, in the background
   evalDone = keptEvaluation(project.dir, join(project.dir, "results", "mini"), { limit: 3 });
   dash = await startDashboard({ config: project.config, projectDir: project.dir, port: 0 });

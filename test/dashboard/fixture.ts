@@ -1,7 +1,8 @@
 /**
  * A project folder for dashboard tests: datasets/ links to the repository's scenario sets,
  * results/ and runs/ are empty and its own. The config is the default one with the lexical
- * embedder (no model files needed) and memory under the folder.
+ * embedder (no model files needed) and memory under the folder; `simulator` overrides that
+ * section (a shorter episode).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
@@ -12,13 +13,13 @@ import WebSocket from "ws";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import type { PolarConfig } from "../../src/config/schema.ts";
 
-export function testProject(): { dir: string; config: PolarConfig } {
+export function testProject(simulator: Record<string, unknown> = {}): { dir: string; config: PolarConfig } {
   const dir = mkdtempSync(join(tmpdir(), "polar-dash-"));
   symlinkSync(join(REPO_ROOT, "datasets"), join(dir, "datasets"));
   mkdirSync(join(dir, "results"));
   mkdirSync(join(dir, "runs"));
   const config = loadConfig({
-    overrides: { embedder: { type: "lexical" }, memory: { path: join(dir, "memory", "memory.db") } },
+    overrides: { embedder: { type: "lexical" }, memory: { path: join(dir, "memory", "memory.db") }, simulator },
   });
   return { dir, config };
 }
