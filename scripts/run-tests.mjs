@@ -2,12 +2,11 @@
 // Finds every *.test.ts under test/ (Node 20's runner does not glob TypeScript) and runs them
 // with node's own test runner, so CI reads its closing summary.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { distIsFresh } from "../bin/dist-fresh.js";
-import { esbuildPath, sourceLocation } from "./source-location.mjs";
+import { bundleTests } from "./test-bundle.mjs";
 
 function find(dir) {
   const out = [];
@@ -34,7 +33,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.env.POLAR_FROM_SOURCE !== "1" && !distIsFresh(root))
   spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
 const browser = await sharedChromium(files);
-const bundles = process.env.POLAR_TEST_TSX === "1" ? null : await bundleTests(files);
+const bundles =
+  process.env.POLAR_TEST_TSX === "1"
+    ? null
+    : await bundleTests(root, files, join(root, ".polar", "test-build", String(process.pid)));
 const res = spawnSync(
   process.execPath,
   [
@@ -51,51 +53,6 @@ const res = spawnSync(
 browser?.stop();
 bundles?.remove();
 process.exit(res.status ?? 1);
-
-/**
- * The test files compiled to JavaScript in one esbuild run (about a second), each an ES module
- * under .polar/test-build/<pid>/ with its path under test/ kept (.js: the checkout's package.json
- * says "module"): each test file is a process of its own, and under tsx each paid about 0.2 s of
- * CPU to start tsx's loader thread, then a round trip through it for every module it loads.
- * Packages stay in node_modules; a module keeps its source location for files found next to it
- * (scripts/source-location.mjs). The episode thread is built beside them, and the thread pool
- * (src/compose/thread-pool.ts, which starts it from its own folder) is told it lives there, so a
- * test's --concurrency threads start built too, not each through tsx. Stack traces name the
- * TypeScript lines (inline source maps). A build that fails runs the sources through tsx, as
- * before; POLAR_TEST_TSX=1 does so always.
- */
-async function bundleTests(files) {
-  const out = join(root, ".polar", "test-build", String(process.pid));
-  const thread = "src/compose/episode-thread";
-  const pool = new Map([
-    [join(root, "src/compose/thread-pool.ts"), pathToFileURL(join(out, "src/compose/thread-pool.js")).href],
-  ]);
-  try {
-    const { build } = await import(pathToFileURL(esbuildPath(createRequire, root)).href);
-    await build({
-      absWorkingDir: root,
-      entryPoints: [...files.map((f) => ({ in: f, out: f.replace(/\.ts$/, "") })), { in: `${thread}.ts`, out: thread }],
-      outdir: out,
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      packages: "external",
-      sourcemap: "inline",
-      logLevel: "warning",
-      plugins: [sourceLocation(new Set(), pool)],
-    });
-    return {
-      files: files.map((f) => join(out, f.replace(/\.ts$/, ".js"))),
-      remove: () => rmSync(out, { recursive: true, force: true }),
-    };
-  } catch (e) {
-    rmSync(out, { recursive: true, force: true });
-    console.error(`scripts/run-tests.mjs: the tests were not bundled (${e.message}); they run through tsx`);
-    return null;
-  }
-}
 
 /**
  * One chromium for every browser test of the run (test/dashboard/chromium-server.ts), when any
