@@ -5,6 +5,7 @@
  * and a part that only names rooms goes on the list before it, so the act is about every room of it.
  */
 import {
+  ADDITIVE,
   ASKS_NOTHING,
   BARE_REFUSAL,
   DETERMINER,
@@ -77,9 +78,30 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
  */
 function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
   const out: Span[] = [];
+  const fillerOnly = (s: Span) => rc.tokens.slice(s.a, s.b).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
   for (const g of segs) {
-    const prev = out.at(-1);
+    // "never the den, sorry, the attic too": a part of fillers alone between the act and the room added
+    const back = out.length - (out.length > 1 && fillerOnly(out[out.length - 1]) ? 2 : 1);
     const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house).filter((r) => !r.anaphor);
+    const adds = new Words(rc.tokens, g.a, g.b).first(re(ADDITIVE));
+    // "…, the attic too", "…, oh and the pantry as well": a room added with a word of addition (and
+    // fillers) is on the list too; without one ("…, actually the attic") it may replace, and is not
+    const addsRoom =
+      rooms.length > 0 &&
+      adds !== undefined &&
+      rc.tokens
+        .slice(g.a, g.b)
+        .every(
+          (t, k) =>
+            rooms.some((r) => r.a <= g.a + k && g.a + k < r.b) ||
+            (adds.a <= g.a + k && g.a + k < adds.b) ||
+            LIST_JOIN.test(t.w) ||
+            DETERMINER.test(t.w) ||
+            !isWordToken(t.w) ||
+            re(FILLER).test(t.w) ||
+            re(ADDITIVE).test(t.w),
+        );
+    const prev = addsRoom ? out[back] : out.at(-1);
     const listOnly =
       rooms.length > 0 &&
       rc.tokens
@@ -97,8 +119,12 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
     const replaced =
       rooms.length === 1 && first.b === g.b && REPLACED_LEAD.test(new Words(rc.tokens, g.a, first.a).text);
     const revising = prev !== undefined && re(REVISING).test(new Words(rc.tokens, prev.a, prev.b).text);
-    if (prev && (listOnly || (replaced && revising)) && roomsIn(rc.tokens, prev.a, prev.b, rc.house).length) {
-      out[out.length - 1] = { a: prev.a, b: g.b };
+    if (
+      prev &&
+      (listOnly || addsRoom || (replaced && revising)) &&
+      roomsIn(rc.tokens, prev.a, prev.b, rc.house).length
+    ) {
+      out.splice(out.indexOf(prev), out.length, { a: prev.a, b: g.b });
       continue;
     }
     out.push(g);

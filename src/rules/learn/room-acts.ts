@@ -4,10 +4,12 @@
  * "…, except the kitchen": not the kitchen).
  */
 import {
+  ADDITIVE,
   AUX,
   AVOID,
   BARE_REFUSAL,
   BE_FORM,
+  CLAUSE_JOIN,
   DETERMINER,
   ENDING_VERB,
   ENTER,
@@ -203,14 +205,22 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
     : refusal
       ? [{ ...refusal, from: { a: refusal.a, b: refusal.b } }]
-      : [bare!.r];
-  // "not the bedroom or the nursery": the rooms of one list, joined by nothing but list words
+      : roomsIn(ctx.tokens, bare!.r.a, main.b, ctx.house, c.antecedent);
+  // "not the bedroom or the nursery", "never the den, oh, the attic too": the rooms of one list,
+  // joined by nothing but list words, fillers and words of addition
   const rooms = found.filter(
     (r, k) =>
       k === 0 ||
-      ctx.tokens
-        .slice(found[k - 1].b, r.a)
-        .every((t) => LIST_JOIN.test(t.w) || DETERMINER.test(t.w) || t.w === "nor" || t.w === ","),
+      ctx.tokens.slice(found[k - 1].b, r.a).every(
+        (t) =>
+          LIST_JOIN.test(t.w) ||
+          DETERMINER.test(t.w) ||
+          t.w === "nor" ||
+          t.w === "," ||
+          // "not the cellar but the kitchen": a room after a contrast is no room of the list
+          (re(FILLER).test(t.w) && !CLAUSE_JOIN.test(t.w)) ||
+          re(ADDITIVE).test(t.w),
+      ),
   );
   const list = rooms.findIndex((r, k) => k > 0 && r !== found[k]);
   const at = m ?? bare?.n ?? { a: main.a, b: main.b };
