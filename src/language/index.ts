@@ -41,7 +41,7 @@ export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, DESCRIBED_ONE, factsOf, SHAPES } from "./acts.ts";
 export { endsPointingBack, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
-export { EXCEPTION_WORD, EXPLAIN, HEDGE, SUBJECT, SUBORDINATOR } from "./clause-words.ts";
+export { EXCEPTION_WORD, EXPLAIN, HEDGE, POLITE_FRAME, SUBJECT, SUBORDINATOR } from "./clause-words.ts";
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";

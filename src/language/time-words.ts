@@ -197,6 +197,9 @@ export const PEOPLE_TIME = alt([
   "parties",
   "(?:the )?party",
   "homework",
+  // a day's hours named by what fills them: "school hours", "during working hours"
+  "(?:school|work|working|office|business|opening|visiting|quiet) ?hours",
+  "shifts?",
 ]);
 
 /**

@@ -89,6 +89,9 @@ const SLANG: Record<string, string> = {
   til: "until",
   till: "until",
   b4: "before",
+  // the British spellings of the same subordinators
+  whilst: "while",
+  amongst: "among",
   rn: "right now",
   cuz: "because",
   coz: "because",

@@ -70,6 +70,7 @@ import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
+import { doLess, unreadCues } from "./unread.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
 export { requirementKey } from "./resolve.ts";
@@ -145,6 +146,14 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     while (origin.length < items.length) origin.push(r);
   }
   askBack(rc, sents, readings, items, origin, repairs.unresolved);
+  // the safety net: a cue of when, how long, where or what to change that no reading took
+  const cues = unreadCues(
+    rc,
+    segs,
+    readings,
+    items.some((i) => CHANGE_DECISIONS.has(i.decision)),
+  );
+  doLess(items, origin, cues, sents);
   // two readings of one message about the same requirement: keep the first
   const seen = new Set<string>();
   const kept = items.filter((it) => {
@@ -322,6 +331,8 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
   delete draft.rationale;
   return resolveDraft(draft, clause, rules, {});
 }
+
+const CHANGE_DECISIONS = new Set(["revise", "replace", "retract", "nothing_to_retract"]);
 
 /** Words that open a question about the rules ("what rules do I have?"), which asks nothing to change. */
 const WH_START = new Set(["what", "which", "how", "do", "does", "are", "is", "can", "could"]);

@@ -1,0 +1,273 @@
+/**
+ * The learner's safety net, in one place: after a message has been read into rules, which of its
+ * words did the reading account for? A part left unread that says when (a time, an hour, "when …",
+ * "unless …"), for how long (a one-off, a duration), where (a room) or that something already kept
+ * should change ("instead", "actually", "scrap") may narrow, shorten or redirect what was asked;
+ * a rule stored without it could be broader or more lasting than what was said. Such a reading is
+ * asked back, with what was understood, rather than kept (issue 30: "when unsure, do less").
+ *
+ * It reads word classes of src/language (times, the when-words, one-off and duration markers,
+ * room names, words of revision and retraction), never phrases.
+ */
+import {
+  ASKS_NOTHING,
+  covers,
+  DURATION,
+  EXCEPTION_MARKER,
+  EXPLAIN,
+  FILLER,
+  findTimes,
+  GLOBAL,
+  isWordToken,
+  LASTING,
+  MARKERS_ONLY,
+  NOT_TASK_LOCAL,
+  PEOPLE_TIME,
+  POLITE_FRAME,
+  RETRACT,
+  REVISING,
+  read as readNlp,
+  SCENE,
+  sameRoom,
+  TASK_LOCAL,
+  tellsWhatHappened,
+  VAGUE,
+  WHEN_WORD,
+  Words,
+} from "../../language/index.ts";
+import { describeRule } from "../describe.ts";
+import type { Seg } from "./clauses-in.ts";
+import { notCondition } from "./conditions.ts";
+import type { LearnItem } from "./items.ts";
+import { type ReadCtx, type Reading, re } from "./reading.ts";
+import { roomsIn } from "./rooms-in.ts";
+import type { Span } from "./segments.ts";
+
+export type UnreadKind = "condition" | "one-off" | "room" | "update";
+
+export interface Unread extends Span {
+  kind: UnreadKind;
+  /** the words left unread, as the tokens spell them */
+  text: string;
+}
+
+/** The rooms a reading is about: the rule's room, a permission's, a revision's old and new one. */
+function roomsOf(r: Reading): string[] {
+  switch (r.type) {
+    case "rule":
+      return [...("room" in r.requirement ? [r.requirement.room] : []), ...(r.rooms ?? []).map((x) => x.room)];
+    case "retract":
+    case "narrow":
+      return r.targets.flatMap((t) => (t.kind === "room" ? [t.room] : []));
+    case "hours":
+      return (r.retime?.targets ?? []).flatMap((t) => (t.kind === "room" ? [t.room] : []));
+    case "reroom":
+      return [r.to.room, r.from.room];
+    default:
+      return [];
+  }
+}
+
+/** The token spans a reading took: what it quotes, its conditions, exceptions and scope. */
+function spansOf(r: Reading): Span[] {
+  if (r.type === "unclear") return [];
+  const out: Span[] = [...r.conditions, ...r.exceptions, ...(r.scopeQuote ? [r.scopeQuote] : [])];
+  if (r.type === "rule") out.push(...r.quotes, ...(r.rooms ?? []));
+  if (r.type === "retract") out.push(r.quote);
+  if (r.type === "hours" && r.retime) {
+    out.push(...r.retime.before);
+    if (r.retime.boundary) out.push(r.retime.boundary.quote);
+  }
+  if (r.type === "reroom") out.push(r.to, r.from);
+  return out;
+}
+
+/** A reading that changes a rule in force: its words of change are what it read. */
+const changes = (r: Reading) =>
+  r.type === "reroom" ||
+  r.type === "narrow" ||
+  r.type === "retract" ||
+  (r.type === "hours" && r.retime !== undefined) ||
+  (r.type === "rule" && (r.revising === true || r.permissive === true));
+
+/**
+ * The parts of a message that say when, for how long, where or what to change, that none of its
+ * readings accounts for. `segs` are the message's segments: a narrative ("you went in there last
+ * night") tells what happened and limits nothing from now on.
+ */
+export function unreadCues(
+  rc: ReadCtx,
+  segs: readonly Seg[],
+  readings: readonly Reading[],
+  /** whether the message was read as a change to a rule in force (revise, replace, retract) */
+  changing: boolean,
+): Unread[] {
+  const n = rc.tokens.length;
+  const taken = new Array<boolean>(n).fill(false);
+  const take = (s: Span) => {
+    for (let k = Math.max(0, s.a); k < Math.min(n, s.b); k++) taken[k] = true;
+  };
+  const read = readings.filter((r) => r.type !== "unclear");
+  for (const r of read) for (const s of spansOf(r)) take(s);
+  const rooms = read.flatMap(roomsOf);
+  // how long a reading holds is read from its whole clause: its markers of lasting are its own
+  for (const r of read) {
+    const w = new Words(rc.tokens, r.clause.a, r.clause.b);
+    // "I'd rather you …": the polite frame of the request, no word of change
+    const marks = [
+      VAGUE,
+      SCENE,
+      GLOBAL,
+      LASTING,
+      NOT_TASK_LOCAL,
+      POLITE_FRAME,
+      ...(r.persistence === "task_local" ? [TASK_LOCAL, DURATION] : []),
+    ];
+    for (const src of marks) for (const m of w.matches(re(src))) take(m);
+    // an hours reading reads whose hours they are ("she naps …") with them
+    if (r.type === "hours") take(r.clause);
+    if (changing || changes(r)) for (const src of [REVISING, RETRACT]) for (const m of w.matches(re(src))) take(m);
+  }
+  const hours = read.flatMap((r) => [...r.conditions, ...r.exceptions]).flatMap((c) => (c.kind === "time" ? [c] : []));
+  const out: Unread[] = [];
+  for (const g of segs) {
+    if (g.kind === "narrative" || g.kind === "filler") continue;
+    for (const run of runs(rc, g, taken)) {
+      const w = new Words(rc.tokens, run.a, run.b);
+      const text = w.text;
+      const cue = (kind: UnreadKind, s: Span = run) => out.push({ kind, a: s.a, b: s.b, text });
+      const rest = new Words(rc.tokens, run.a, g.b).text;
+      // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
+      // rationale: its words say why, never when, where or what else
+      const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text);
+      if (!why && isCondition(text, rest, hours)) cue("condition");
+      if (re(TASK_LOCAL).test(text) || re(DURATION).test(text)) cue("one-off");
+      if (!why)
+        for (const m of roomsIn(rc.tokens, run.a, run.b, rc.house))
+          if (!m.anaphor && !rooms.some((x) => sameRoom(x, m.room))) cue("room", m);
+      // "…, actually, the attic too": a lone filler between parts read changes nothing
+      const fillers = rc.tokens.slice(run.a, run.b).every((t) => re(FILLER).test(t.w));
+      if (!why && !fillers && (re(REVISING).test(text) || dropsSomething(text))) cue("update");
+    }
+  }
+  return out;
+}
+
+const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ", "NUM"]);
+
+/**
+ * A run of words that says when a rule holds: a time, a part of the day, "when …", "unless …".
+ * `rest` runs from the run to the end of its segment; `hours` are the hours read already.
+ */
+function isCondition(text: string, rest: string, hours: readonly { from: number; to: number }[]): boolean {
+  if (MARKERS_ONLY.test(text) || tellsWhatHappened(text)) return false;
+  const times = findTimes(text);
+  // "after midnight, like from 12 till 6": hours said again inside those read are those hours
+  if (times.length) return times.some((t) => !hours.some((h) => nested(t, h)));
+  const when = WHEN_WORD.exec(text) ?? EXCEPTION_MARKER.exec(text);
+  if (when) {
+    const from = rest.slice(rest.indexOf(when[0]));
+    // "if you could", "when you are looking for it": politeness, the robot's own doing
+    if (notCondition(from) || notCondition(rest)) return false;
+    // "… if you just [didn't go in there]": a when-word whose clause is the act already read
+    const own = text.slice(when.index + when[0].length);
+    return SUBORDINATING.test(when[0]) ? readNlp(own).tokens.some((k) => CONTENT.has(k.pos)) : true;
+  }
+  // "… between 12 and 1, we have lunch then": a time of people beside hours read says why those hours
+  return !hours.length && re(PEOPLE_TIME).test(text);
+}
+
+/**
+ * "at night after 10", "from 12 till 6 … after midnight": a stretch of the day said again, wider or
+ * narrower, around hours read is those hours
+ */
+function nested(t: { from: number; to: number }, h: { from: number; to: number }): boolean {
+  const a = { fromHour: t.from, toHour: t.to };
+  const b = { fromHour: h.from, toHour: h.to };
+  return covers(a, b) || covers(b, a);
+}
+
+/** A statement with a subject and a verb of its own: it tells, it asks nothing. */
+function tells(text: string): boolean {
+  return ASKS_NOTHING.test(text) && readNlp(text).tokens.some((k) => k.pos === "VERB" || k.pos === "AUX");
+}
+
+/** A verb of dropping with something after it to drop ("scrap that"); "…, no more" only stresses a limit. */
+function dropsSomething(text: string): boolean {
+  const m = re(RETRACT).exec(text);
+  return m !== null && text.slice(m.index + m[0].length).trim().length > 0;
+}
+
+const SUBORDINATING = /^(?:if|when|whenever|while|unless|until|till|til|once|before|after|except)$/;
+
+/** The runs of words of a segment that no reading took. */
+function runs(rc: ReadCtx, g: Span, taken: readonly boolean[]): Span[] {
+  const out: Span[] = [];
+  let a = -1;
+  for (let k = g.a; k <= g.b; k++) {
+    const free = k < g.b && !taken[k] && isWordToken(rc.tokens[k].w);
+    if (free && a < 0) a = k;
+    if (!free && a >= 0) {
+      out.push({ a, b: k });
+      a = -1;
+    }
+  }
+  return out;
+}
+
+/** The decisions that keep something beyond this task. */
+const KEEPS = new Set<LearnItem["decision"]>(["add", "revise", "replace"]);
+
+/**
+ * What the learner does when its reading left a cue unread: an item that would keep a rule is
+ * kept no broader than what was read. A one-off or a duration left unread makes it this task's
+ * only (with the question whether it should last); a condition, a room or a word of change left
+ * unread makes it a question with the reading said back, never a rule. A cue belongs to the
+ * items read from its own sentence, or to every item when its sentence gave no reading of its own
+ * ("Stay out of the den. Only while she naps, mind.").
+ */
+export function doLess(
+  items: LearnItem[],
+  origin: readonly Reading[],
+  cues: readonly Unread[],
+  sents: readonly Span[],
+): void {
+  if (!cues.length) return;
+  const sentenceAt = (k: number) => sents.findIndex((s) => s.a <= k && k < s.b);
+  const readIn = new Set(origin.map((r) => sentenceAt(r.clause.a)));
+  for (const [k, it] of items.entries()) {
+    const d = it.draft;
+    if (!d || !KEEPS.has(it.decision)) continue;
+    const own = sentenceAt(origin[k].clause.a);
+    const mine = cues.filter((c) => sentenceAt(c.a) === own || !readIn.has(sentenceAt(c.a)));
+    if (!mine.length) continue;
+    const unread = mine.filter((c) => c.kind !== "one-off");
+    if (!unread.length && it.decision === "add") {
+      items[k] = {
+        decision: "task_local",
+        reason: "a one-off or a duration the reading did not account for: kept for this task only",
+        clause: it.clause,
+        persistence: "task_local",
+        draft: { ...d, persistence: "task_local", scope: "task" },
+        question: `You said "${mine[0].text}": should I keep to it after this task too?`,
+      };
+      continue;
+    }
+    const c = unread[0] ?? mine[0];
+    items[k] = {
+      decision: "unclear",
+      reason: `part of the message (${c.kind}: "${c.text}") was not read: nothing is kept until the user says`,
+      clause: it.clause,
+      persistence: it.persistence,
+      draft: d,
+      question: `I understood: ${describeRule(d)}. But I couldn't place "${c.text}": ${ASK[c.kind]}`,
+    };
+  }
+}
+
+const ASK: Record<UnreadKind, string> = {
+  condition: "does it hold only then? Say it again with the hours and I'll keep to it.",
+  "one-off": "is that for this task only, or from now on?",
+  room: "which rooms should it cover?",
+  update: "should it change a rule you gave me before? Tell me which, and what it becomes.",
+};
