@@ -24,7 +24,7 @@ export const ASKED =
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
 export const WHEN_ASKED =
-  /^(?:only )?(?:when(?:ever)?|if|once)\s+(?:i|we)\s+(?:specifically |explicitly |actually )?(?:ask|tell|send|say|request|want|need|allow|let|instruct)\b/;
+  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asked|tell|told|send|sent|say|said|request|requested|want|need|allow|allowed|let|instruct|instructed)\b/;
 
 export const UNLESS =
   /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;

@@ -117,6 +117,8 @@ const AFTER_RE = new RegExp(
   String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+(${TP})`,
   "gi",
 );
+/** "at 7": a point on the clock, read as its hour when the half of the day is known */
+const AT_RE = new RegExp(String.raw`\bat\s+(${TP})`, "gi");
 const ONWARDS_RE = new RegExp(
   String.raw`\b(?:(?:at|from)\s+)?(${TP})\s+(?:or later|and later|onwards?|and after|or after)\b`,
   "gi",
@@ -232,6 +234,14 @@ function clockWindows(clause: string): FoundTime[] {
     }
     if (from === to % 24) continue;
     out.push({ from, to, quote: m[0], index: m.index, ...(halfUnsaid(a) && halfUnsaid(b) ? { guessed: true } : {}) });
+  }
+  // "mornings are fine, just not at 7": a point said with its half of the day (am/pm, or a part of
+  // the day named in the clause) is that one hour; a bare "at 7" could be either, and is not read
+  for (const m of clause.matchAll(AT_RE)) {
+    const a = point(m[1]);
+    if (!a || a.named || !(a.ampm || a.h > 12)) continue;
+    const from = hourOf(a);
+    out.push({ from, to: from + 1, quote: m[0], index: m.index });
   }
   for (const m of [...clause.matchAll(AFTER_RE), ...clause.matchAll(ONWARDS_RE)]) {
     const a = point(m[1]);

@@ -33,6 +33,7 @@ import {
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
   PLACE,
+  REFERENCE,
   RELEASE_VERB,
   RETRACT,
   RULE_ONLY,
@@ -153,6 +154,20 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   if (fine) {
     // only the predicate's subject is permitted, a room or a word's use: "when the door is open" permits none
     const before = subjectRooms(ctx, c, main, fine.a);
+    // "the den in the evening is ok": the subject with the hours it is permitted at between
+    const timed = (k: number) =>
+      [...common.conditions, ...common.exceptions].some((x) => x.kind === "time" && x.a <= k && k < x.b);
+    const subject = roomsIn(ctx.tokens, main.a, fine.a, ctx.house, c.antecedent).at(-1);
+    if (
+      !before.length &&
+      subject &&
+      ctx.tokens.slice(subject.b, fine.a).every((t, k) => timed(subject.b + k) || re(REFERENCE).test(t.w))
+    )
+      before.push(subject);
+    // "mornings are fine in the kitchen": the place the predicate is said of, right after it
+    const place = roomsIn(ctx.tokens, fine.b, main.b, ctx.house, c.antecedent)[0];
+    if (!before.length && place && place.a - fine.b <= 2 && IN_PLACE.test(ctx.tokens[fine.b]?.w ?? ""))
+      before.push(place);
     const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
     if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
@@ -292,6 +307,8 @@ function pairTimes(readings: RuleReading[]): RuleReading[] {
   });
 }
 
+const IN_PLACE = /^(?:in|inside|at)$/;
+
 /**
  * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is
  * off limits, and what "only" is said with is when it is not. Without that part, "only" says
@@ -300,13 +317,24 @@ function pairTimes(readings: RuleReading[]): RuleReading[] {
 function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   if (!common.conditions.length) return [];
   const out: RuleReading[] = [];
+  // "… only when I ask": "only" said right before when limits the act to then, as before the verb
+  const onlyThen = (x: Span) => ctx.tokens.slice(Math.max(main.a, x.a - 2), x.a + 1).some((t) => t.w === "only");
+  const limited = common.conditions.filter(onlyThen);
   for (const h of heads(ctx, main)) {
-    if (h.bans || (h.kind !== "enter" && h.kind !== "stop")) continue;
+    // "the study is to be entered only when I ask": a passive verb of going, said of the room before it
+    const passive = h.kind === "forbidden" && !h.bans && limited.length > 0;
+    if (h.bans || (h.kind !== "enter" && h.kind !== "stop" && !passive)) continue;
     const before = new Words(ctx.tokens, Math.max(main.a, h.a - 3), h.a).text;
-    if (!ONLY_BEFORE.test(before)) continue;
+    if (!ONLY_BEFORE.test(before) && !limited.length) continue;
     const next = heads(ctx, main).find((x) => x.a > h.a)?.a ?? main.b;
-    const only = ctx.tokens.slice(main.a, h.a).findLastIndex((t) => t.w === "only") + main.a;
-    for (const r of roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent))
+    const said = ctx.tokens.slice(main.a, h.a).findLastIndex((t) => t.w === "only");
+    const only = said < 0 ? h.a : said + main.a;
+    const rooms = passive
+      ? roomsIn(ctx.tokens, main.a, h.a, ctx.house, c.antecedent)
+      : roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent).filter(
+          (r) => r.b <= (limited.find((x) => x.a >= h.b)?.a ?? next),
+        );
+    for (const r of rooms)
       out.push({
         type: "rule",
         ...common,

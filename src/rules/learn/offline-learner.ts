@@ -59,7 +59,7 @@ import {
   VAGUE_QUESTION,
 } from "./clause.ts";
 import { classify, clauses, type Seg } from "./clauses-in.ts";
-import { withoutExplanation } from "./conditions.ts";
+import { conditionsIn, withoutExplanation } from "./conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
@@ -184,7 +184,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   };
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
   const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
-  const quiet = !aboutRule && !complaint && sents.every((s) => isNoCorrection(rc, s) || tells(s));
+  const quiet = !aboutRule && !complaint && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
 }
@@ -339,6 +339,18 @@ const WH_START = new Set(["what", "which", "how", "do", "does", "are", "is", "ca
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+/**
+ * A room said with "only" and the user asking ("the garage is only for when I say"), read as no
+ * rule: a ban that gives way on request may be meant, so it is asked, never let pass. The room.
+ */
+function onRequest(rc: ReadCtx): string | undefined {
+  const all = { a: 0, b: rc.tokens.length };
+  const when = conditionsIn(rc.tokens, [all], [], true);
+  const asked = [...when.conditions, ...when.exceptions].some((c) => c.kind === "asked");
+  if (!asked || !rc.tokens.some((t) => t.w === "only")) return undefined;
+  return roomsIn(rc.tokens, 0, rc.tokens.length, rc.house)[0]?.room;
+}
+
 /** The question back for a message that says something is wrong but not what to do. */
 function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
   const narrative = segs.find((s) => s.kind === "narrative");
@@ -349,6 +361,8 @@ function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
   let question = "What should I do differently next time?";
   if (talksAboutARule(rc.tokens.map((t) => t.w)))
     question = "Which rule do you mean, and what should change about it? Until you say, it stays as it is.";
+  else if (onRequest(rc))
+    question = `Should I stay out of the ${onRequest(rc)} from now on, unless you ask me to go there?`;
   else if (room)
     question = re(STOP).test(text)
       ? `Should I never stop in the ${room.room} from now on?`
