@@ -69,6 +69,7 @@ const TASK_NOUN = alt([
   "errand",
   "job",
   "request",
+  "question",
   "episode",
   "mission",
   "hunt",
