@@ -29,3 +29,20 @@ export function asksForTrait(clause: string): boolean {
     return toks[k]?.pos === "ADJ";
   });
 }
+
+/**
+ * Whether a clause says the robot does something to excess ("you spend way too long in the loft",
+ * "you're far too loud at night"): "you" as its subject and "too" before an adjective, an adverb
+ * or "much" / "many". A complaint, though what to do instead is not said.
+ */
+export function saysRobotOverdoes(clause: string): boolean {
+  const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
+  if (!toks.some((t) => t.normal === "you" || t.normal === "u")) return false;
+  return toks.some(
+    (t, i) =>
+      t.normal === "too" &&
+      (toks[i + 1]?.pos === "ADJ" ||
+        toks[i + 1]?.pos === "ADV" ||
+        /^(?:much|many|long)$/.test(toks[i + 1]?.normal ?? "")),
+  );
+}

@@ -45,7 +45,7 @@ export { EXCEPTION_WORD, EXPLAIN, HEDGE, POLITE_FRAME, SUBJECT, SUBORDINATOR } f
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
-export { asksForTrait, unmeasuredDegree } from "./degree.ts";
+export { asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { withoutHesitations } from "./disfluency.ts";
 export type { HourWindow } from "./hours.ts";
 export {

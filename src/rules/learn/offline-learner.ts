@@ -40,6 +40,7 @@ import {
   read,
   STOP,
   sameRoom,
+  saysRobotOverdoes,
   TOO_LONG,
   talksAboutARule,
   tokenize,
@@ -184,7 +185,11 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   };
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
   const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
-  const quiet = !aboutRule && !complaint && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
+  // "you spend way too long in the loft": the robot overdoing something is a complaint, asked back
+  const all = new Words(rc.tokens, 0, rc.tokens.length).text;
+  const overdoes = saysRobotOverdoes(all) && !re(PRAISE).test(all);
+  const quiet =
+    !aboutRule && !complaint && !overdoes && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
 }
