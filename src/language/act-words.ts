@@ -50,6 +50,7 @@ export const ENTER = alt([
     "travel travelling traveled travelled",
     "navigate",
     "sneak",
+    "cross crosses crossing crossed",
     "pop popping popped",
     "be being been",
   ),

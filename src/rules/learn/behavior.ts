@@ -66,7 +66,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   if (!directs(mood(oneSpaced(asked).trim()))) return undefined;
   // "go wherever you like": free choice permits and asks nothing, so it is never a rule
   if (re(FREE_CHOICE).test(w.text)) return undefined;
-  if (stressesWhatIsSaid(asked)) return undefined;
+  if (stressesWhatIsSaid(asked) || hopesOfTheMessage(asked)) return undefined;
   // "keep ur wheels out of the boot room": a room named, but what to do there was not read; a
   // rule in the user's words would be unchecked and could say more than they meant, so it is asked
   const room = roomsIn(ctx.tokens, span.a, span.b, ctx.house).at(0);
@@ -154,6 +154,17 @@ function stressesWhatIsSaid(asked: string): boolean {
   return content.some((x) => re(TAKE_IN).test(x)) && content.every((x) => re(TAKE_IN).test(x) || MANNER_ADVERB.test(x));
 }
 const POINTS_AT_MESSAGE = new Set(["this", "that", "it"]);
+
+/**
+ * "I hope this isn't rude", "I hope that's ok": a wish said of the message itself (its subject
+ * "this", "that" or "it", no "you" in it) asks nothing of the robot.
+ */
+function hopesOfTheMessage(asked: string): boolean {
+  const ws = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));
+  if (ws.some((x) => x === "you" || x === "u" || x === "your")) return false;
+  const k = ws.findIndex((x) => x === "hope" || x === "trust" || x === "wish");
+  return k >= 0 && POINTS_AT_MESSAGE.has(ws[k + 1] ?? "");
+}
 
 /** Thanks, praise, a request for an object, a question: no correction at all. */
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {

@@ -279,11 +279,12 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
       });
   }
   if (!out.length && !inner) {
-    // "go through the office if you must", "go through the hallway instead": where to go now, no habit
+    // "go through the office if you must", "go through the hallway instead": where to go now, no habit;
+    // "…, just pass through if you must": the room said before is where
     const hs = heads(ctx, main);
     const goes =
       hs.some((h) => !h.bans && (h.kind === "enter" || h.kind === "stop") && !COPULA.test(ctx.tokens[h.b - 1].w)) &&
-      roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0;
+      (roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).length > 0 || c.antecedent !== undefined);
     const b = goes ? undefined : behaviour(ctx, common, main);
     if (b) out.push(b);
   }
