@@ -127,6 +127,12 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     );
     if (permit) r.conditions.push(...permit.conditions.filter((c) => c.kind === "time"));
   }
+  // "Not in the bedroom. And don't stop on the porch.": a room said alone beside a room rule said in
+  // full lasts as that rule does; alone, whether it lasts is asked (rule-item.ts)
+  const roomRule = (r: Reading): r is RuleReading =>
+    r.type === "rule" && (r.requirement.kind === "avoid_room" || r.requirement.kind === "no_stop_in_room");
+  if (readings.some((r) => roomRule(r) && !r.elliptical && r.persistence === "persistent"))
+    for (const r of readings) if (roomRule(r) && r.elliptical && r.persistence === "persistent") r.elliptical = false;
   const stopRooms = new Set(
     readings.flatMap((r) =>
       r.type === "rule" && r.requirement.kind === "no_stop_in_room" ? [r.requirement.room] : [],
