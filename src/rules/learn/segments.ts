@@ -10,7 +10,9 @@ import {
   DIRECTIVE_START,
   FIELD_NAME_PART,
   FIELD_NAMES,
+  LASTING,
   LISTS_FIELDS,
+  TASK_LOCAL,
   type Token,
   Words,
 } from "../../language/index.ts";
@@ -20,6 +22,9 @@ export interface Span {
   a: number;
   b: number;
 }
+
+/** A one-off or lasting marker opening a clause: "this time (only)", "from now on", "always". */
+const LEADING_HOW_LONG = new RegExp(`^(?:${TASK_LOCAL}|${LASTING}) `);
 
 const SENTENCE_END = new Set([".", "!", "?", ";"]);
 const SEGMENT_END = new Set([",", "—", "–", ":", "(", ")", "…"]);
@@ -68,7 +73,9 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       // since what comes before "also" asks nothing yet
       const before = new Words(tokens, a, k).text;
       const asked = w !== "also" || DIRECTIVE.test(before) || DIRECTIVE_START.test(before);
-      if (asked && DIRECTIVE_START.test(rest)) {
+      // "… and this time skip the hall": a marker of how long before the new directive is its own
+      const marked = rest.replace(LEADING_HOW_LONG, "");
+      if (asked && (DIRECTIVE_START.test(rest) || (marked !== rest && DIRECTIVE_START.test(marked)))) {
         cut(k);
         a = k;
       }
