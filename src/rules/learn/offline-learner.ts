@@ -127,6 +127,19 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     );
     if (permit) r.conditions.push(...permit.conditions.filter((c) => c.kind === "time"));
   }
+  // "you can go into the den. Drop that rule.": a retraction pointing back at a rule, beside a
+  // permission naming its room, is about that room's rule, and says the permission lasts
+  const pointing = readings.filter(
+    (r): r is RetractReading => r.type === "retract" && r.targets.every((t) => t.kind === "unknown"),
+  );
+  const permits = readings.filter(
+    (r): r is RetractReading =>
+      r.type === "retract" && r.targets.length > 0 && r.targets.every((t) => t.kind === "room"),
+  );
+  if (pointing.length && permits.length) {
+    for (const p of permits) p.bare = false;
+    readings = readings.filter((r) => !pointing.includes(r as RetractReading));
+  }
   // "Not in the bedroom. And don't stop on the porch.": a room said alone beside a room rule said in
   // full lasts as that rule does; alone, whether it lasts is asked (rule-item.ts)
   const roomRule = (r: Reading): r is RuleReading =>
