@@ -14,6 +14,7 @@
 import {
   BACK_REFERENCE,
   COPULA,
+  DETERMINER,
   DONT_DO_THAT,
   FILLER,
   FINE,
@@ -150,6 +151,14 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     const end = except && except.a >= permit.b ? except.a : main.b;
     const rooms = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
     if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
+  }
+  // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
+  const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
+  if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
+    const rest = new Words(ctx.tokens, opening.b, main.b).text;
+    const negated = NOT_OR_NEVER.test(rest);
+    if (!negated && new RegExp(`^${re(FINE).source}`).test(`is ${rest}`))
+      return permission(ctx, c, common, [opening], "any", main);
   }
   if (fine) {
     // only the predicate's subject is permitted, a room or a word's use: "when the door is open" permits none
@@ -309,6 +318,11 @@ function pairTimes(readings: RuleReading[]): RuleReading[] {
 }
 
 const IN_PLACE = /^(?:in|inside|at)$/;
+
+/** Whether tokens [a, b) are at most a determiner ("the", "my"). */
+function atMostDeterminer(ctx: ReadCtx, a: number, b: number): boolean {
+  return b === a || (b === a + 1 && DETERMINER.test(ctx.tokens[a].w));
+}
 
 /**
  * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is
