@@ -66,18 +66,39 @@ export class SceneLayout {
     if (this.surfaces.length === 0) throw new Error(`house seed:${seed} has no reachable surfaces for objects`);
   }
 
+  /** The surfaces objects can stand on (each reachable), in the house's order. */
+  receptacles(): readonly string[] {
+    return this.surfaces;
+  }
+
   /**
    * Puts every object on a random surface; `avoid` keeps an object off the receptacles it
-   * stood on before (so the two stages differ). Retries when a surface is full.
+   * stood on before (so the two stages differ), `prefer` tries an object's given receptacle
+   * first (a habitual place). Retries when a surface is full.
    */
-  place(rng: Rng, objects: ObjectToPlace[], avoid: Map<string, Set<string>> = new Map()): Placement {
+  place(
+    rng: Rng,
+    objects: ObjectToPlace[],
+    avoid: Map<string, Set<string>> = new Map(),
+    prefer: Map<string, string> = new Map(),
+  ): Placement {
     for (let attempt = 0; attempt < 10; attempt++) {
       // one object at a time, each on the first random surface with room left for it
       const specs: ObjectSpec[] = [];
       let placed: PlacedObject[] = [];
-      for (const o of rng.shuffle([...objects])) {
+      // objects with a preferred place go first, so others do not take its room
+      const shuffled = rng.shuffle([...objects]);
+      const ordered = prefer.size
+        ? [...shuffled.filter((o) => prefer.has(o.id)), ...shuffled.filter((o) => !prefer.has(o.id))]
+        : shuffled;
+      for (const o of ordered) {
         const banned = avoid.get(o.id);
-        const choices = rng.shuffle(this.surfaces.filter((s) => !banned?.has(s)));
+        const first = prefer.get(o.id);
+        // an object without a preferred place draws exactly as before (old sets stay byte-identical)
+        const choices =
+          first === undefined
+            ? rng.shuffle(this.surfaces.filter((s) => !banned?.has(s)))
+            : [first, ...rng.shuffle(this.surfaces.filter((s) => s !== first && !banned?.has(s)))];
         for (const receptacleId of choices) {
           const spec: ObjectSpec = { id: o.id, category: o.category, attributes: o.attributes, receptacleId };
           try {

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { z } from "zod";
 import type { PolarConfig } from "../config/index.ts";
 import { ConfigError, loadConfig } from "../config/index.ts";
 import { storeNames } from "../memory/index.ts";
@@ -37,6 +38,17 @@ export function intFlag(flag: string, min: number, max: number) {
     if (v.trim() === "" || !Number.isInteger(n) || n < min || n > max)
       throw new UserError(`${flag} expects a whole number in ${min}–${max}, got "${v}"`);
     return n;
+  };
+}
+
+const Share = z.coerce.number().min(0).max(1);
+
+/** A share flag: a number from 0 to 1; anything else is one line naming the flag. */
+export function shareFlag(flag: string) {
+  return (v: string): number => {
+    const r = Share.safeParse(v.trim() === "" ? Number.NaN : v);
+    if (!r.success) throw new UserError(`${flag} expects a share from 0 to 1 (such as 0.7), got "${v}"`);
+    return r.data;
   };
 }
 

@@ -185,6 +185,8 @@ export const GeneratorInfo = z.strictObject({
   command: z.string(),
   seed: z.number().int(),
   createdBy: z.string(),
+  /** `--habitual`: the share of episodes an object stands at its home receptacle (absent: placed at random) */
+  habitual: z.number().min(0).max(1).optional(),
 });
 
 /** The file `scenario-set.json`. */

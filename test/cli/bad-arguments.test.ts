@@ -157,6 +157,17 @@ const cases = (): Case[] => [
     line: /^polar: --image-size expects a whole number in 16–1024, got "0"$/,
   },
   {
+    name: "dataset generate --habitual 1.5",
+    args: ["dataset", "generate", "--habitual", "1.5", "--out", out("g4")],
+    line: /^polar: --habitual expects a share from 0 to 1 \(such as 0\.7\), got "1\.5"$/,
+    untouched: out("g4"),
+  },
+  {
+    name: "dataset generate --habitual often",
+    args: ["dataset", "generate", "--habitual", "often", "--out", out("g5")],
+    line: /^polar: --habitual expects a share from 0 to 1 \(such as 0\.7\), got "often"$/,
+  },
+  {
     name: "dataset generate --image-size 100000",
     args: ["dataset", "generate", "--image-size", "100000", "--out", out("g3")],
     line: /^polar: --image-size expects a whole number in 16–1024, got "100000"$/,

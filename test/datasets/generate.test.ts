@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { embeddedScenes } from "../../sim-bridge/embedded/dataset-scenes.ts";
 import { generateScenarioSet } from "../../src/datasets/generate/build.ts";
@@ -13,8 +14,9 @@ import {
 import { CONTEXT_LIBRARY } from "../../src/datasets/generate/contexts.ts";
 import type { Fact } from "../../src/datasets/generate/facts.ts";
 import { leakedWords } from "../../src/datasets/generate/words.ts";
+import { formatScenarioSet } from "../../src/datasets/generate/write.ts";
 import { crossCheck } from "../../src/datasets/load-set.ts";
-import { ScenarioSetFile } from "../../src/datasets/scenario-schema.ts";
+import { ScenarioSetFile, type ScenarioSetFile as SetFile } from "../../src/datasets/scenario-schema.ts";
 
 const small = { scenes: 1, users: 2, episodesPerScene: 24 };
 const first = generateScenarioSet({ ...small, seed: 11 }, embeddedScenes);
@@ -24,6 +26,47 @@ test("the same seed gives the same set, another seed a different one", () => {
   assert.deepEqual(again.set, first.set);
   const other = generateScenarioSet({ ...small, seed: 12 }, embeddedScenes);
   assert.notDeepEqual(other.set.evaluation, first.set.evaluation);
+});
+
+test("polar-mini regenerates byte for byte from its recorded command (no --habitual)", () => {
+  const { set } = generateScenarioSet(
+    { scenes: 2, users: 2, episodesPerScene: 40, seed: 1, name: "polar-mini" },
+    embeddedScenes,
+  );
+  assert.equal(formatScenarioSet(set), readFileSync("datasets/polar-mini/scenario-set.json", "utf8"));
+});
+
+/** Share of all placements on the receptacle each object stands on most often (its home). */
+function atHome(set: SetFile): { all: number; targets: number } {
+  const episodes = [...set.acquisition, ...set.evaluation];
+  const counts = new Map<string, Map<string, number>>();
+  for (const e of episodes)
+    for (const p of e.placements) {
+      const m = counts.get(p.id) ?? new Map<string, number>();
+      m.set(p.receptacleId ?? "", (m.get(p.receptacleId ?? "") ?? 0) + 1);
+      counts.set(p.id, m);
+    }
+  const home = new Map([...counts].map(([id, m]) => [id, [...m].sort((a, b) => b[1] - a[1])[0][0]]));
+  const placements = episodes.flatMap((e) => e.placements);
+  const targets = set.evaluation.map((e) => e.placements.find((p) => p.id === e.targetObjectId));
+  const share = (ps: typeof placements) => ps.filter((p) => home.get(p.id) === p.receptacleId).length / ps.length;
+  return { all: share(placements), targets: share(targets.filter((p) => p !== undefined)) };
+}
+
+test("--habitual puts each object at its home in about that share of its episodes, and says so", () => {
+  const habitual = generateScenarioSet({ ...small, seed: 11, habitual: 0.7 }, embeddedScenes).set;
+  assert.equal(habitual.generator?.habitual, 0.7);
+  assert.match(habitual.generator?.command ?? "", / --habitual 0\.7$/);
+  assert.deepEqual(checkScenarioSet(habitual), []);
+  const h = atHome(habitual);
+  // a full surface sends an object elsewhere now and then, so a little under the share
+  assert.ok(h.all > 0.55 && h.all < 0.8, `at home in ${h.all.toFixed(2)} of placements`);
+  assert.ok(h.targets > 0.45, `evaluation targets at home in ${h.targets.toFixed(2)}`);
+  // without habits no receptacle holds an object for long, and nothing is recorded
+  const plain = atHome(first.set);
+  assert.ok(plain.all < 0.4, `without habits at the commonest spot in ${plain.all.toFixed(2)}`);
+  assert.equal(first.set.generator?.habitual, undefined);
+  assert.throws(() => generateScenarioSet({ ...small, seed: 11, habitual: 1.5 }, embeddedScenes), /--habitual/);
 });
 
 test("a generated set is valid, cross-checked and has every scenario", () => {

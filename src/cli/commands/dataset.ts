@@ -13,7 +13,7 @@ import {
   writeScenarioSet,
 } from "../../datasets/index.ts";
 import { ensureDir } from "../../util/index.ts";
-import { intFlag, nonEmptyFlag, UserError } from "../options.ts";
+import { intFlag, nonEmptyFlag, shareFlag, UserError } from "../options.ts";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -60,6 +60,12 @@ function registerGenerate(dataset: Command): void {
     )
     .option("--image-size <px>", "reference image size, 16–1024", intFlag("--image-size", 16, 1024), 96)
     .option("--name <name>", "the set's name")
+    .option(
+      "--habitual <p>",
+      "habitual placement: each object has a home receptacle and stands there in this share (0–1) " +
+        "of its episodes, elsewhere otherwise (default: every placement drawn at random)",
+      shareFlag("--habitual"),
+    )
     .action(async (o) => {
       let generated: ReturnType<typeof generateScenarioSet>;
       try {
@@ -70,6 +76,7 @@ function registerGenerate(dataset: Command): void {
             users: o.users,
             episodesPerScene: o.episodesPerScene,
             name: o.name,
+            habitual: o.habitual,
           },
           embeddedScenes,
         );

@@ -24,8 +24,13 @@ export interface Placement {
 export type ObjectToPlace = Pick<ObjectSpec, "id" | "category" | "attributes">;
 
 export interface SceneLayout {
-  /** Every object on a surface; `avoid` keeps an object off the receptacles it stood on before. */
-  place(rng: Rng, objects: ObjectToPlace[], avoid?: Map<string, Set<string>>): Placement;
+  /**
+   * Every object on a surface; `avoid` keeps an object off the receptacles it stood on before,
+   * `prefer` puts an object on its given receptacle when there is room (else elsewhere).
+   */
+  place(rng: Rng, objects: ObjectToPlace[], avoid?: Map<string, Set<string>>, prefer?: Map<string, string>): Placement;
+  /** the receptacles objects can stand on, in a fixed order */
+  receptacles(): readonly string[];
   /** A navigable start a reasonable walk from `target` (one of the last placement's), away from `awayFrom`. */
   start(rng: Rng, target: PlacedRef, awayFrom?: Pose[]): Pose;
 }
