@@ -86,7 +86,7 @@ export interface GroundOutput {
   reason: string;
   /** planning-relevant experience from episodic memory (rooms to try or skip) */
   hints: string[];
-  /** labels of rooms the memory says the object was found in, most recent first */
+  /** labels of rooms the memory says the object was found in, most likely first (the heuristic: most often found there, then most recent) */
   likelyRooms: string[];
   /**
    * The size the user gave the object in words ("the big grey bag"): what tells apart lookalikes

@@ -66,6 +66,41 @@ test("polar grounding takes memory's top candidate, with its episodic hints and 
   assert.equal(d.value.hints.length, 1);
 });
 
+test("the room past episodes found the object in most often is searched first, the newest breaking ties", async () => {
+  const found = (episodeId: string, room: string, timestamp: number, success = true) => ({
+    episodeId,
+    text: `Succeeded in 90 steps; the mug was found in the ${room}; unpromising rooms (searched, no mug): hallway.`,
+    timestamp,
+    success,
+  });
+  const ground = async (episodic: MemoryCandidate["episodic"]) =>
+    (
+      await policy.ground({
+        instruction: "I want some tea in the mug from my sister",
+        mode: "polar",
+        candidates: [candidate("mug_1", 0.8, "The mug was a gift from the user's sister.", 1, { episodic })],
+      })
+    ).value;
+  // found twice in the kitchen, once (most recently) in the office: the kitchen is its usual place
+  const usual = await ground([found("e1", "kitchen", 100), found("e2", "kitchen", 200), found("e3", "office", 300)]);
+  assert.deepEqual(usual.likelyRooms, ["kitchen", "office"]);
+  const plan = await policy.planHighLevel({
+    instruction: "tea",
+    target: usual,
+    rooms,
+    currentRoomId: "r1",
+    visited: ["r1"],
+  });
+  assert.equal(plan.value.roomId, "r4");
+  // as often in each: the newest first; a failed episode's room is no evidence
+  const even = await ground([
+    found("e1", "kitchen", 100),
+    found("e3", "office", 300),
+    found("e4", "bedroom", 400, false),
+  ]);
+  assert.deepEqual(even.likelyRooms, ["office", "kitchen"]);
+});
+
 test("no memory: the category comes from the instruction's words or associations, else null", async () => {
   assert.equal(guessCategory("I want some tea"), "mug");
   assert.equal(guessCategory("I'm going on a trip tomorrow"), "backpack");

@@ -103,9 +103,23 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[]):
     description: describe(category, instruction),
     reason: `${how}: "${bestStatement(chosen)?.text ?? ""}"`,
     hints: episodes.slice(0, 3).map((e) => e.text),
-    likelyRooms: unique(episodes.filter((e) => e.success).flatMap((e) => roomsFoundIn(e.text))),
+    likelyRooms: habitualRooms(episodes.filter((e) => e.success).map((e) => roomsFoundIn(e.text))),
     ...sizeSaid(category, [instruction, ...chosen.instructions.map((i) => i.text)]),
   };
+}
+
+/**
+ * Rooms past episodes found the object in, the room it was found in most often first (where it
+ * usually is), the more recent first among equals. `found` is newest episode first.
+ */
+export function habitualRooms(found: string[][]): string[] {
+  const times = new Map<string, number>();
+  for (const rooms of found) for (const r of unique(rooms)) times.set(r, (times.get(r) ?? 0) + 1);
+  const recency = unique(found.flat());
+  const rank = new Map(recency.map((r, i) => [r, i]));
+  return [...recency].sort(
+    (a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
+  );
 }
 
 export function groundRaw(instruction: string, interactions: RawInteraction[]): GroundOutput {
