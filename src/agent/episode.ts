@@ -143,7 +143,7 @@ function startRun(o: AgentOptions): EpisodeRun {
     out,
     rules,
     guidance: [],
-    trajectory: new TrajectoryLog((id) => g.rooms.find((r) => r.id === id)?.label ?? id),
+    trajectory: new TrajectoryLog((id) => g.rooms.find((r) => r.id === id)?.label ?? id, o.task.sceneId),
     // the images a call was sent that are no view of the run are stored with it too, once each
     shown: new ShownViews(save ? (ref, image) => saving.push(save(ref, image)) : undefined),
     step: 0,
@@ -414,6 +414,7 @@ function emitGrounding(stream: EventStream, mode: MemoryAccess["mode"], r: Retri
     reason: g.reason,
     hints: g.hints,
     likelyRooms: g.likelyRooms,
+    ...(g.roomsHere ? { roomsHere: g.roomsHere } : {}),
     ...(g.size ? { size: g.size } : {}),
   });
 }

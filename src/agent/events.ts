@@ -214,6 +214,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     reason: z.string(),
     hints: z.array(z.string()),
     likelyRooms: z.array(z.string()),
+    /** this scene's rooms by id from past episodes here (where found; searched without it) */
+    roomsHere: z.strictObject({ found: z.array(z.string()), searched: z.array(z.string()) }).optional(),
     /** the size the user gave the object in words, when they did */
     size: z.strictObject({ is: z.enum(["small", "medium", "large"]), contrasted: z.boolean() }).optional(),
   }),

@@ -61,7 +61,7 @@ async function interactionPhotos(raw: readonly RawInteraction[]): Promise<Map<st
 }
 
 export function groundInput(task: Task, mode: MemoryAccess["mode"], r: Retrieved): GroundInput {
-  const input: GroundInput = { instruction: task.instruction, mode };
+  const input: GroundInput = { instruction: task.instruction, mode, sceneId: task.sceneId };
   if (mode === "polar") {
     input.candidates = r.candidates;
     const images = r.candidates.flatMap((c) => {

@@ -7,12 +7,15 @@ import type { MemorizeInput } from "../mllm/index.ts";
 import type { VisibleInstance } from "../sim/index.ts";
 
 export interface TrajectoryFacts {
+  /** room labels, as below; the scene graph's ids of the same rooms are in `where` */
   roomsVisited: string[];
   /** rooms searched (arrived and looked around) without finding the target */
   roomsWithoutTarget: string[];
   foundInRoom: string | null;
   /** categories seen per room label, first sighting order */
   seen: Record<string, string[]>;
+  /** which rooms, by the scene graph's ids (labels repeat: a house has several bedrooms), and in which scene */
+  where: { sceneId: string; foundInRoomId: string | null; roomIdsWithoutTarget: string[] };
 }
 
 export class TrajectoryLog {
@@ -21,7 +24,10 @@ export class TrajectoryLog {
   private readonly seenByRoom = new Map<string, Set<string>>();
   private found: string | null = null;
 
-  constructor(private readonly labelOf: (roomId: string) => string) {}
+  constructor(
+    private readonly labelOf: (roomId: string) => string,
+    private readonly sceneId: string,
+  ) {}
 
   enterRoom(roomId: string | null): void {
     if (roomId && this.visited[this.visited.length - 1] !== roomId) this.visited.push(roomId);
@@ -45,11 +51,13 @@ export class TrajectoryLog {
   facts(): TrajectoryFacts {
     const label = (id: string) => this.labelOf(id);
     const uniqueVisited = [...new Set(this.visited)];
+    const without = [...this.searched].filter((r) => r !== this.found);
     return {
       roomsVisited: uniqueVisited.map(label),
-      roomsWithoutTarget: [...this.searched].filter((r) => r !== this.found).map(label),
+      roomsWithoutTarget: without.map(label),
       foundInRoom: this.found ? label(this.found) : null,
       seen: Object.fromEntries([...this.seenByRoom].map(([r, s]) => [label(r), [...s]])),
+      where: { sceneId: this.sceneId, foundInRoomId: this.found, roomIdsWithoutTarget: without },
     };
   }
 
@@ -76,6 +84,7 @@ export class TrajectoryLog {
       roomsVisited: f.roomsVisited,
       roomsWithoutTarget: f.roomsWithoutTarget,
       foundInRoom: f.foundInRoom,
+      where: f.where,
       text: parts.join(" "),
     };
   }

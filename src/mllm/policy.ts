@@ -75,6 +75,8 @@ export interface GroundInput {
   interactionImages?: { episodeId: string; image: Image }[];
   /** explicit requests: the user's photo of the object */
   referenceImage?: Image;
+  /** the scene (house) the robot is in, as its task names it: past episodes here name its rooms by id */
+  sceneId?: string;
 }
 
 export interface GroundOutput {
@@ -88,6 +90,13 @@ export interface GroundOutput {
   hints: string[];
   /** labels of rooms the memory says the object was found in, most likely first (the heuristic: most often found there, then most recent) */
   likelyRooms: string[];
+  /**
+   * This scene's rooms by the scene graph's id, from the robot's record of past episodes in the
+   * same scene: where it found the object (most often first, newest among equals) and rooms it
+   * searched without finding it there. Those episodes' rooms are not in likelyRooms: the exact
+   * room is known, not just its label.
+   */
+  roomsHere?: { found: string[]; searched: string[] };
   /**
    * The size the user gave the object in words ("the big grey bag"): what tells apart lookalikes
    * a photo cannot, since the object fills its photo. `contrasted` when the words set it apart
@@ -179,6 +188,11 @@ export interface MemorizeInput {
     roomsVisited: string[];
     roomsWithoutTarget: string[];
     foundInRoom: string | null;
+    /**
+     * The same rooms by the scene graph's ids, in the scene the episode ran in: the robot's own
+     * record (scene_info and its pose), which tells apart rooms that share a label
+     */
+    where?: { sceneId: string; foundInRoomId: string | null; roomIdsWithoutTarget: string[] };
     text: string;
   };
 }

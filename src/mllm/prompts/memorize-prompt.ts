@@ -8,7 +8,8 @@ const SYSTEM =
   "object, each holding exactly ONE user-specific attribute or association (who gave it, whose it is, what it is " +
   "used for, what it looks like, a preference); no navigation details; do not merge two facts into one sentence. " +
   "episodic: one to three sentences of planning-relevant experience: whether the search succeeded, the room the " +
-  "object was found in, rooms searched without finding it, informative observations.";
+  "object was found in, rooms searched without finding it, informative observations. When room ids are given, " +
+  'name each room with its id in brackets after its label, e.g. "the bedroom (room_2)", and say the scene.';
 
 export function memorizeMessages(input: MemorizeInput): ChatMessage[] {
   const t = input.trajectory;
@@ -17,6 +18,11 @@ export function memorizeMessages(input: MemorizeInput): ChatMessage[] {
     `Target object: ${input.objectId ?? "unknown id"}${input.category ? ` (${input.category})` : ""}.`,
     `Outcome: ${t.success ? "succeeded" : "failed"} after ${t.steps} steps.`,
     `Rooms visited: ${t.roomsVisited.join(", ") || "none"}; rooms without the target: ${t.roomsWithoutTarget.join(", ") || "none"}; found in: ${t.foundInRoom ?? "not found"}.`,
+    ...(t.where
+      ? [
+          `Scene ${t.where.sceneId}, rooms by scene-graph id: found in ${t.where.foundInRoomId ?? "none"}; without the target: ${t.where.roomIdsWithoutTarget.join(", ") || "none"}.`,
+        ]
+      : []),
     `Trajectory: ${t.text}`,
   ].join("\n");
   const parts: ContentPart[] = [{ type: "text", text }];

@@ -60,7 +60,7 @@ export class HeuristicPolicy implements Policy {
   async ground(input: GroundInput): Promise<Decision<GroundOutput>> {
     switch (input.mode) {
       case "polar":
-        return none(groundPolar(input.instruction, input.candidates ?? []));
+        return none(groundPolar(input.instruction, input.candidates ?? [], input.sceneId));
       case "raw":
         return none(groundRaw(input.instruction, input.rawInteractions ?? []));
       case "none":

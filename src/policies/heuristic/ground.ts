@@ -17,6 +17,7 @@ import {
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
 import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
+import { episodeRooms } from "./episodic-rooms.ts";
 import { roomsFoundIn } from "./room-priors.ts";
 import { NEAR_TIE } from "./thresholds.ts";
 
@@ -74,7 +75,7 @@ function partCoverage(parts: Set<string>[], c: MemoryCandidate): number {
  * every part of a joint request), and a near tie goes to the object whose valid statements cover
  * more of the request's parts, not to the first by a hair.
  */
-export function groundPolar(instruction: string, candidates: MemoryCandidate[]): GroundOutput {
+export function groundPolar(instruction: string, candidates: MemoryCandidate[], sceneId?: string): GroundOutput {
   if (candidates.length === 0)
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -97,15 +98,43 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[]):
     how += `; only ${named} candidates (the request names it)`;
   const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
   const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
+  const { here, elsewhere } = byScene(episodes, sceneId);
   return {
     objectId: chosen.objectId,
     category,
     description: describe(category, instruction),
     reason: `${how}: "${bestStatement(chosen)?.text ?? ""}"`,
     hints: episodes.slice(0, 3).map((e) => e.text),
-    likelyRooms: habitualRooms(episodes.filter((e) => e.success).map((e) => roomsFoundIn(e.text))),
+    likelyRooms: habitualRooms(elsewhere.filter((e) => e.success).map((e) => roomsFoundIn(e.text))),
+    ...(here.length ? { roomsHere: roomsOf(here) } : {}),
     ...sizeSaid(category, [instruction, ...chosen.instructions.map((i) => i.text)]),
   };
+}
+
+type Episode = MemoryCandidate["episodic"][number];
+
+/**
+ * Episodes whose memory names the rooms of this scene by id, and the rest (another house, or a
+ * text that names rooms by label only: those count by label, as before).
+ */
+function byScene(episodes: Episode[], sceneId: string | undefined) {
+  const here: { e: Episode; rooms: NonNullable<ReturnType<typeof episodeRooms>> }[] = [];
+  const elsewhere: Episode[] = [];
+  for (const e of episodes) {
+    const rooms = sceneId ? episodeRooms(e.text) : null;
+    if (rooms && rooms.sceneId === sceneId) here.push({ e, rooms });
+    else elsewhere.push(e);
+  }
+  return { here, elsewhere };
+}
+
+/** This scene's rooms by id: where it was found (habit first), and rooms searched without it that it never was found in. */
+function roomsOf(here: ReturnType<typeof byScene>["here"]): { found: string[]; searched: string[] } {
+  const found = habitualRooms(
+    here.filter(({ e }) => e.success).map(({ rooms }) => (rooms.foundInRoomId ? [rooms.foundInRoomId] : [])),
+  );
+  const searched = unique(here.flatMap(({ rooms }) => rooms.roomIdsWithoutTarget)).filter((id) => !found.includes(id));
+  return { found, searched };
 }
 
 /**

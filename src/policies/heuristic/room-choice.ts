@@ -1,7 +1,10 @@
 /**
- * Heuristic high-level planning: among rooms not searched yet, first those the memory says the
- * object was found in, then the category's usual rooms, then the rest; nearest first within
- * each tier. Rooms the memory rules out go last.
+ * Heuristic high-level planning: among rooms not searched yet, first the very rooms (by id) where
+ * past episodes in this house found the object, then rooms not searched without it here, then
+ * those whose label memory says the object was found in (episodes in other houses, or that name
+ * rooms by label only), then the category's usual rooms, then the rest; nearest first within each
+ * tier. Rooms the memory rules out go after the others of their tier: by id in this house, by
+ * label otherwise.
  */
 import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../../mllm/index.ts";
 import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./room-priors.ts";
@@ -43,7 +46,13 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
   const here = rooms.find((r) => r.id === currentRoomId)?.waypoint;
   const dist = (r: SceneGraphRoom) => (here ? Math.hypot(r.waypoint[0] - here[0], r.waypoint[2] - here[2]) : 0);
   const priors = target.category ? ROOM_PRIORS[target.category] : [];
-  const ruledOut = [...target.hints.flatMap(roomsRuledOut)];
+  const known = target.roomsHere;
+  // what memory knows of this house by id says more than labels from other houses' searches
+  const ruledOut = known ? [] : target.hints.flatMap(roomsRuledOut);
+  const foundHere = (r: SceneGraphRoom) => {
+    const i = known?.found.indexOf(r.id) ?? -1;
+    return i < 0 ? Number.POSITIVE_INFINITY : i;
+  };
 
   const seen = new Set(visited);
   let open = rooms.filter((r) => !seen.has(r.id));
@@ -57,6 +66,8 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
     open = again.length ? [again[0]] : rooms;
   }
   const key = (r: SceneGraphRoom) => [
+    foundHere(r),
+    known?.searched.includes(r.id) ? 1 : 0,
     rank(target.likelyRooms, r),
     ruledOut.some((l) => labelMatches(r.label, l)) ? 1 : 0,
     rank(priors, r),
@@ -72,10 +83,12 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
   const room = sorted[0];
   const why = revisit
     ? "every room searched once; revisiting the one searched longest ago"
-    : Number.isFinite(rank(target.likelyRooms, room))
-      ? `memory says the object was found in a ${room.label}`
-      : Number.isFinite(rank(priors, room))
-        ? `a ${target.category} is usually in a ${room.label}`
-        : "nearest room not searched yet";
+    : Number.isFinite(foundHere(room))
+      ? `memory says the object was found in this ${room.label} (${room.id}) before`
+      : Number.isFinite(rank(target.likelyRooms, room))
+        ? `memory says the object was found in a ${room.label}`
+        : Number.isFinite(rank(priors, room))
+          ? `a ${target.category} is usually in a ${room.label}`
+          : "nearest room not searched yet";
   return { roomId: room.id, reason: why };
 }
