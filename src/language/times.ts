@@ -113,8 +113,10 @@ const RANGE_RE = new RegExp(
   String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
   "gi",
 );
+/** "till about 7", "after around 10": an hour said roughly is that hour */
+const ROUGHLY = String.raw`(?:(?:about|around|roughly|approximately)\s+)?`;
 const AFTER_RE = new RegExp(
-  String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+(${TP})`,
+  String.raw`\b(?:(?:any ?time |sometime |at any time )?after|past|later than|from|starting (?:at|from)|beginning at|as of)\s+${ROUGHLY}(${TP})`,
   "gi",
 );
 /** "at 7": a point on the clock, read as its hour when the half of the day is known */
@@ -124,7 +126,7 @@ const ONWARDS_RE = new RegExp(
   "gi",
 );
 const BEFORE_RE = new RegExp(
-  String.raw`\b(?:(?:any ?time )?before|until|till|til|up (?:to|until)|earlier than|prior to)\s+(${TP})`,
+  String.raw`\b(?:(?:any ?time )?before|until|till|til|up (?:to|until)|earlier than|prior to)\s+${ROUGHLY}(${TP})`,
   "gi",
 );
 

@@ -48,7 +48,19 @@ import type { Span } from "./segments.ts";
 
 export type Cond =
   /** `negated`: said under a negation of its own ("… but never after 9"): a window banned, never one permitted */
-  | { kind: "time"; from: number; to: number; a: number; b: number; negated?: boolean; guessed?: boolean }
+  /** `open`: one end said ("after 10"), the other assumed, so a fragment said next may give it */
+  | {
+      kind: "time";
+      from: number;
+      to: number;
+      a: number;
+      b: number;
+      negated?: boolean;
+      guessed?: boolean;
+      open?: "after" | "before";
+      /** said by the clock ("10 pm"), not as a part of the day */
+      clock?: boolean;
+    }
   | { kind: "text"; a: number; b: number }
   | { kind: "asked"; a: number; b: number }
   | { kind: "scene"; a: number; b: number };
@@ -121,7 +133,16 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       taken.push({ a, b });
       // "always tell me the room, even late at night": emphasis on always, no window
       if (EVEN_BEFORE.test(before)) continue;
-      const c: Cond = { kind: "time", from: t.from, to: t.to, a, b, ...(t.guessed ? { guessed: true } : {}) };
+      const c: Cond = {
+        kind: "time",
+        from: t.from,
+        to: t.to,
+        a,
+        b,
+        ...(t.guessed ? { guessed: true } : {}),
+        ...(t.open ? { open: t.open } : {}),
+        ...(t.clock ? { clock: true } : {}),
+      };
       // the words of its own phrase, back to the last comma or conjunction, hold a negation
       let k = a;
       while (k > Math.max(p.a, a - 6) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;

@@ -72,6 +72,7 @@ import { type Said, sourceOf, statementOf } from "./said.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { doLess, unreadCues } from "./unread.ts";
+import { completeWindows } from "./window-end.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
 export { requirementKey } from "./resolve.ts";
@@ -100,6 +101,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     readings.push(...rs);
   }
   readings = sameInSentence(dropCovered(mergeJson(readings)), sents).flatMap(byWindow);
+  readings = completeWindows(rc, sents, readings);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(
     (r) =>

@@ -34,7 +34,7 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
       draft,
       question: "When exactly should I do this? Tell me when, and I'll keep to it.",
     };
-  if (r.elliptical && !r.saidLasting)
+  if (r.elliptical && !r.saidLasting && !onSchedule(r))
     return {
       decision: "unclear",
       reason: "only the room is said: for this task or from now on cannot be told",
@@ -147,3 +147,11 @@ function roomAsked(
     };
   return undefined;
 }
+
+/**
+ * "No porch from 10 pm. Till 6.": a ban said with both ends of its hours on the clock keeps to a
+ * schedule, which recurs: it lasts as "the porch is off limits then" does. One end assumed, or
+ * the half of the day guessed, and whether it lasts is still asked.
+ */
+const onSchedule = (r: RuleReading) =>
+  r.conditions.some((c) => c.kind === "time" && c.clock === true && !c.open && !c.guessed);
