@@ -4,6 +4,7 @@
  * Read by the learner's room steps (src/rules/learn); built from act-words.ts where a class exists.
  */
 import { FREE_CHOICE, NEG, NEG_GERUND, PERMIT, STOP } from "./act-words.ts";
+import { findTimes } from "./times.ts";
 
 /** A form of "be", the passive's auxiliary ("is not to be entered", "must never be used"). */
 export const BE_FORM = /^(?:be|been|being)$/;
@@ -84,3 +85,18 @@ export const REPLACED_LEAD =
 
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
 export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;
+
+/**
+ * A refusal of the room said before it, at hours said with it: "workshop: not 1-3 pm", "attic:
+ * never after 9 pm". With the hours left out, what remains is a refusal said alone.
+ */
+export function refusesAtHours(text: string): boolean {
+  const times = findTimes(text);
+  if (!times.length) return false;
+  let rest = text;
+  for (const t of [...times].sort((x, y) => y.index - x.index))
+    rest = rest.slice(0, t.index) + rest.slice(t.index + t.quote.length);
+  // "not" alone refuses only with the hours it leaves out ("den: not after 9")
+  const left = rest.replace(/\s+/g, " ").trim();
+  return left === "not" || BARE_REFUSAL.test(left);
+}

@@ -224,6 +224,17 @@ export function tokenize(message: string): Token[] {
       continue;
     }
     const q = quote !== undefined;
+    // "2–4 pm", "9pm - 6am": a dash between two hours is a range, said "to"
+    if (
+      /^[-–—]$/.test(s) &&
+      prev &&
+      next &&
+      /^(?:\d{1,2}(?::\d\d)?|[ap]\.?m\.?)$/i.test(prev.s) &&
+      /^\d{1,2}(?::\d\d)?$/.test(next.s)
+    ) {
+      push("to", r, quote !== undefined);
+      continue;
+    }
     // "off-limits", "12-word", "no-go": a hyphen inside a word joins nothing the grammar needs
     if (s === "-" && prev?.end === r.start && next?.start === r.end) continue;
     if (/^[ap]\.m\.?$/.test(s)) {

@@ -30,6 +30,7 @@ import {
   PARTICIPLE,
   PERMITS,
   REFERENCE,
+  refusesAtHours,
   STOP,
   STOPS,
   SUBJECT,
@@ -199,7 +200,8 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
         .find((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
   // "cellar. never.": a refusal alone, of the room said alone just before it
-  const refusal = !m && !bare && c.antecedent && BARE_REFUSAL.test(w.text) ? c.antecedent : undefined;
+  const refusal =
+    !m && !bare && c.antecedent && (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text)) ? c.antecedent : undefined;
   if (!m && !bare && !refusal) return [];
   const found = m
     ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
