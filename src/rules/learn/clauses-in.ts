@@ -120,6 +120,20 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
     const replaced =
       rooms.length === 1 && first.b === g.b && REPLACED_LEAD.test(new Words(rc.tokens, g.a, first.a).text);
     const revising = prev !== undefined && re(REVISING).test(new Words(rc.tokens, prev.a, prev.b).text);
+    // "not the kitchen, I meant the pantry": the room replaced said first, then the revision
+    const last = out[back];
+    const lastRooms = last ? roomsIn(rc.tokens, last.a, last.b, rc.house).filter((r) => !r.anaphor) : [];
+    const replacedFirst =
+      last !== undefined &&
+      rooms.length === 1 &&
+      re(REVISING).test(new Words(rc.tokens, g.a, g.b).text) &&
+      lastRooms.length === 1 &&
+      lastRooms[0].b === last.b &&
+      REPLACED_LEAD.test(new Words(rc.tokens, last.a, lastRooms[0].a).text);
+    if (replacedFirst) {
+      out.splice(back, out.length, { a: last.a, b: g.b });
+      continue;
+    }
     if (
       prev &&
       (listOnly || addsRoom || (replaced && revising)) &&

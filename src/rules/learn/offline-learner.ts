@@ -86,7 +86,10 @@ const re = bounded;
 export function learn(message: string, rules: RuleVersion[], ctx: LearnContext = {}): LearnOutcome {
   const original = message.normalize("NFC");
   // read as a listener hears it: past the hesitations, and with what the speaker took back left out
-  const repairs = withoutSelfRepairs(withoutHesitations(tokenize(original)), ctx.rooms ?? []);
+  const ruleRooms = rules.flatMap((v) =>
+    v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
+  );
+  const repairs = withoutSelfRepairs(withoutHesitations(tokenize(original)), ctx.rooms ?? [], ruleRooms);
   const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };

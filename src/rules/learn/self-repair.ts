@@ -6,7 +6,9 @@
  * back never becomes a rule and the words that took it back never become a behaviour of their own.
  *
  * Only a repair of the same kind as what it follows is read so: a room for a room, a number for a
- * number. Anything else ("…, sorry, I mean it") is left as said, for the clause readers.
+ * number. Anything else ("…, sorry, I mean it") is left as said, for the clause readers. A room
+ * said as the one replaced ("not the kitchen, I meant the pantry") that a rule in force names is
+ * that rule's room put right, not a slip of this message: it is left for the revision reader.
  */
 import {
   ADDITIVE,
@@ -14,7 +16,9 @@ import {
   isWordToken,
   numberAt,
   PART_CUT,
+  REPLACED_LEAD,
   read,
+  sameRoom,
   TAKE_BACK,
   type Token,
   Words,
@@ -36,14 +40,19 @@ export interface Repaired {
 }
 
 /** The tokens once every self-repair is made: the words taken back and those taking them back left out. */
-export function withoutSelfRepairs(tokens: readonly Token[], house: readonly string[]): Repaired {
+export function withoutSelfRepairs(
+  tokens: readonly Token[],
+  house: readonly string[],
+  /** the rooms the user's rules in force name */
+  kept: readonly string[] = [],
+): Repaired {
   let out = [...tokens];
   const unresolved: Span[] = [];
   for (let k = 1; k < out.length; k++) {
     if (!PART_CUT.test(out[k - 1].w)) continue;
     const j = interruptionEnd(out, k);
     if (j === undefined) continue;
-    const from = repaired(out, k, j, house);
+    const from = repaired(out, k, j, house, kept);
     if (from === "unresolved") unresolved.push({ a: k, b: j });
     if (from === undefined || from === "unresolved") continue;
     out = [...out.slice(0, from), ...out.slice(j)];
@@ -76,6 +85,7 @@ function repaired(
   k: number,
   j: number,
   house: readonly string[],
+  kept: readonly string[],
 ): number | "unresolved" | undefined {
   const repair = roomsIn(tokens, j, Math.min(tokens.length, j + 6), house).find((r) => !r.anaphor);
   if (repair?.a === j && !saysMore(tokens, repair.b)) {
@@ -83,6 +93,10 @@ function repaired(
       .filter((r) => !r.anaphor)
       .at(-1);
     if (!before) return undefined;
+    let lead = before.a;
+    while (lead > 0 && !PART_CUT.test(tokens[lead - 1].w)) lead--;
+    if (kept.some((r) => sameRoom(r, before.room)) && REPLACED_LEAD.test(new Words(tokens, lead, before.a).text))
+      return undefined;
     // the room taken back is the last thing said before the interruption
     return tokens.slice(before.b, k).every((t) => !isWordToken(t.w)) ? before.a : "unresolved";
   }
