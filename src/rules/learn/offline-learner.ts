@@ -29,6 +29,7 @@ import {
   DESCRIBED_ONE,
   DETERMINER,
   EDGE_PUNCTUATION,
+  EXPLAIN,
   FILLER,
   findTimes,
   isWordToken,
@@ -201,10 +202,12 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const tells = (s: Span) => {
     const text = new Words(rc.tokens, s.a, s.b).text;
     const act = actOf(text);
+    // hours in a statement may be a condition's ("she naps from 1 to 3"), asked; hours in a
+    // reason said as one ("I work nights, that's why …", "because …") say why, and ask nothing
     return (
       (act === "reason" || act === "not-a-correction") &&
       !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text.replace(DESCRIBED_ONE, " ")) &&
-      !findTimes(text).length
+      ((act === "reason" && re(EXPLAIN).test(text)) || !findTimes(text).length)
     );
   };
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass

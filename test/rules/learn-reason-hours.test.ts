@@ -1,0 +1,31 @@
+/**
+ * A message that only explains, with hours in its explanation ("… that's why …", "because …"),
+ * asks for nothing: it is no correction. A statement with hours and no word of explanation may
+ * give a condition its hours, so it is still asked, and a request with a reason is still a rule.
+ * Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
+
+const ctx = { rooms: ["kitchen", "hall", "study"] };
+
+describe("a reason with hours in it, alone", () => {
+  it("is no correction", () => {
+    for (const m of [
+      "My brother drives a night bus, that's why the kitchen is empty in the evenings.",
+      "Because the twins sleep from 8 pm, the hall is dark after that.",
+      "we get up at 5 am, so the study is busy early in the morning",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.equal(out.signal, false, `${m}: ${JSON.stringify(out.items)}`);
+    }
+  });
+
+  it("still asks about hours said without a word of explanation, and keeps a request given a reason", () => {
+    const told = learn("The twins nap from 1 to 3.", [], ctx);
+    assert.equal(told.signal, true);
+    const asked = learn("Keep out of the study after 9 pm, because that's when I read.", [], ctx);
+    assert.equal(asked.items[0]?.decision, "add");
+  });
+});
