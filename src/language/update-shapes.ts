@@ -39,6 +39,14 @@ export const GERUND = /^\w+ing$/;
 export const RELEASE_VERB =
   /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:with|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
 
+/**
+ * What a rule asked said to be needed no more: "the JSON format is not needed any more", "the
+ * word limit is no longer necessary". The words before it name the rule; without a word of "no
+ * longer" ("… is not needed for this one") nothing kept is dropped.
+ */
+export const NO_LONGER_NEEDED =
+  /\b(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))\b/;
+
 /** A word allowed again: "you can call me sir again". */
 export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);
 

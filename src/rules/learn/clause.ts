@@ -27,6 +27,7 @@ import {
   isWordToken,
   LEFT_OUT,
   LINKING,
+  NO_LONGER_NEEDED,
   NOT_OR_NEVER,
   NOT_WORD,
   NOW_MARKER,
@@ -118,6 +119,13 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
       quote: { a: release.a, b: main.b },
       bare: false,
     };
+  }
+  // "the JSON format is not needed any more": the rule named before the predicate goes
+  const unneeded = w.first(NO_LONGER_NEEDED);
+  if (unneeded) {
+    const targets = targetsIn(ctx, { a: main.a, b: unneeded.a }, c.antecedent, "any");
+    if (targets.length && targets.every((t) => t.kind !== "unknown"))
+      return { type: "retract", ...common, targets, quote: { a: main.a, b: main.b }, bare: false };
   }
   // "you can call me sir again": a word allowed again
   const say = w.first(PERMIT_WORD_AGAIN);
