@@ -13,6 +13,7 @@ import {
   minus,
   NAMED_FIELDS,
   NOT_A_FIELD,
+  REVISING,
   timeCandidates,
   WHEN_LEAD,
   Words,
@@ -86,7 +87,10 @@ export function retractItems(
   const found = rulesMeant(x, rules);
   const hours = hoursLeftOut(x);
   if (!found.length) return noRuleInForce(x, hours, rules);
-  if ((r.bare || r.persistence === "defer") && !x.pass)
+  // "actually, X is fine": a permission said as a change of mind about a rule in force that forbids
+  // it takes that rule back for good; without a word of change, this time or always is asked
+  const changesMind = r.bare && re(REVISING).test(new Words(t.tokens, r.clause.a, r.clause.b).text);
+  if ((r.bare || r.persistence === "defer") && !x.pass && !changesMind)
     return [
       {
         decision: "unclear",
