@@ -15,6 +15,8 @@
  * not a father and a sister, and "someone at my job" is a coworker, not a workplace.
  */
 
+import { respelled } from "./informal.ts";
+
 interface Concept {
   label: string;
   /** expressions, as regular-expression sources matched on word boundaries in lower case */
@@ -289,7 +291,7 @@ const compiledConcepts = () =>
 
 /** The labels of the concepts a text names, in the order of the concept list. */
 export function conceptsIn(text: string): string[] {
-  let rest = text.toLowerCase().replace(/[’‘]/g, "'");
+  let rest = respelled(text).toLowerCase().replace(/[’‘]/g, "'");
   const found = new Set<string>();
   for (const { label, re } of compiledConcepts()) {
     re.lastIndex = 0;
@@ -301,10 +303,11 @@ export function conceptsIn(text: string): string[] {
   return CONCEPTS.map((c) => c.label).filter((l) => found.has(l));
 }
 
-/** The text as the embedder reads it: with the labels of the concepts it names, when it names any. */
+/** The text as the embedder reads it: its informal spellings spelt out, with the labels of the concepts it names, when it names any. */
 export function glossed(text: string): string {
-  const labels = conceptsIn(text);
-  return labels.length ? `${text} (${labels.join(", ")})` : text;
+  const standard = respelled(text);
+  const labels = conceptsIn(standard);
+  return labels.length ? `${standard} (${labels.join(", ")})` : standard;
 }
 
 /**

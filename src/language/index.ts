@@ -64,6 +64,7 @@ export {
   windowLength,
   windowsOf,
 } from "./hours.ts";
+export { respelled } from "./informal.ts";
 export { namesLooks, onlyLooks } from "./looks.ts";
 export {
   ADDITIVE,

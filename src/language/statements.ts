@@ -7,6 +7,7 @@
  * where a relative clause leaves a gap.
  */
 
+import { respelled } from "./informal.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
@@ -27,7 +28,7 @@ const isPlural = (cat: string) => PLURAL.test(cat);
 const thisOne = (cat: string) => `${isPlural(cat) ? "these" : "this"} ${cat}`;
 
 function normalise(text: string): string {
-  return text
+  return respelled(text)
     .replace(/\bu\b/gi, "you")
     .replace(/\b(?:pls|plz)\b/gi, "please")
     .replace(/\b(it|that|this)'s\b/gi, "$1 is")

@@ -1,0 +1,48 @@
+/**
+ * Informal spellings are spelt out once, for the extractor and for retrieval alike: a dropped g
+ * with its apostrophe, "em" for "them", and "me" where only a possessive can stand. Phrasings
+ * written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { conceptsIn, glossed, respelled, statementsFromInstruction } from "../../src/language/index.ts";
+
+describe("informal spellings", () => {
+  it("a dropped g marked by an apostrophe is the -ing word", () => {
+    assert.equal(respelled("my flask for the mornin' shift"), "my flask for the morning shift");
+    assert.equal(respelled("nothin' fancy, just somethin' for walkin'"), "nothing fancy, just something for walking");
+    // without the apostrophe, -in ends words of its own; a quoted word keeps its quotes
+    assert.equal(respelled("the robin by the cabin"), "the robin by the cabin");
+    assert.equal(respelled("the word 'Latin' on it"), "the word 'Latin' on it");
+  });
+
+  it("'em' is 'them'; Em capitalised is a name", () => {
+    assert.equal(respelled("I lace 'em up for football"), "I lace them up for football");
+    assert.equal(respelled("grab em before school"), "grab them before school");
+    assert.equal(respelled("Em lent it to me"), "Em lent it to me");
+  });
+
+  it("'me' is 'my' only where a possessive is the one reading", () => {
+    assert.equal(respelled("I keep it in me coat pocket"), "I keep it in my coat pocket");
+    assert.equal(respelled("that's me lucky scarf"), "that's my lucky scarf");
+    // an object pronoun: the phrase ends after it, or a verb takes it
+    assert.equal(respelled("my aunt made it for me last spring"), "my aunt made it for me last spring");
+    assert.equal(respelled("she passed it to me when she moved"), "she passed it to me when she moved");
+    assert.equal(respelled("bring me the blue one"), "bring me the blue one");
+  });
+
+  it("the concepts and the embedder read the standard word", () => {
+    assert.ok(conceptsIn("the lamp I switch on of an evenin'").includes("night"));
+    assert.ok(conceptsIn("got it off me nan").includes("grandparent"));
+    assert.equal(glossed("for me jog"), "for my jog (running)");
+  });
+
+  it("what the extractor writes is the user's own, not someone else's", () => {
+    const said = statementsFromInstruction("The green cap, I got it for me birthday.", "hat");
+    assert.ok(
+      said.some((s) => /the user's birthday/.test(s)),
+      said.join(" | "),
+    );
+    assert.ok(!said.some((s) => /\bthem birthday\b/.test(s)), said.join(" | "));
+  });
+});
