@@ -25,7 +25,7 @@ interface Concept {
 
 const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
 const MY = "(?:my|our|the)";
-const PARENT = "(?:father|dad|daddy|mother|mom|mum|mommy|mummy|parent)";
+const PARENT = "(?:father|dad|daddy|da|pa|papa|pop|mother|mom|mum|mam|mammy|mommy|mummy|ma|mama|parent)";
 
 const CONCEPTS: Concept[] = [
   // people and relations (before places: "someone at my job" is a person)
@@ -84,7 +84,11 @@ const CONCEPTS: Concept[] = [
       `${MY} (?:boy|girl|boys|girls|youngest|eldest|oldest)(?! (?:friends?|pals?|buddy|buddies|mates?|chums?|sisters?|brothers?|cousins?|colleagues?|neighbou?rs?|aunts?|uncles?))`,
     ],
   },
-  { label: "parent", says: ["parents?", "father", "dad", "daddy", "mother", "mom", "mum", "mommy", "mummy"] },
+  {
+    label: "parent",
+    // "ma" and "da" alone are left out: "ma" is also a spoken "my"
+    says: ["parents?", "father", "dad", "daddy", "mother", "mom", "mum", "mam", "mammy", "mommy", "mummy"],
+  },
   { label: "sibling", says: ["siblings?", "brothers?", "sisters?", "bro", "sis", "twin"] },
   {
     label: "coworker",
@@ -112,7 +116,16 @@ const CONCEPTS: Concept[] = [
       "mates?",
     ],
   },
-  { label: "roommate", says: ["room-?mates?", "flat-?mates?", "house-?mates?", "the person i live with"] },
+  {
+    label: "roommate",
+    says: [
+      "room-?mates?",
+      "flat-?mates?",
+      "house-?mates?",
+      // the people one shares a home with, however they are called
+      "(?:person|people|guy|guys|girl|girls|lad|lads|lass|bloke|woman|man|folks?|one|ones|someone|somebody) (?:(?:who|that) )?(?:i|we) (?:live|share (?:a|the|my|our) (?:flat|house|apartment|place|home)) with",
+    ],
+  },
   { label: "neighbour", says: ["neighbou?rs?", "next door"] },
   // times
   {
@@ -151,13 +164,49 @@ const CONCEPTS: Concept[] = [
       "(?:my |a )?(?:degree|diploma)",
       "finished (?:school|college|university|uni|my studies|my degree)",
       "commencement",
+      // qualifying in a profession ends its training: "when I qualified as a nurse"
+      "qualif(?:ied|ying)",
+      "passed (?:my|the|her|his) (?:finals|bar|boards)",
+      "cap and gown",
     ],
   },
-  { label: "birthday", says: ["birthdays?", "bday"] },
-  { label: "wedding", says: ["weddings?", "anniversar(?:y|ies)", "honeymoon", "got married"] },
+  {
+    label: "birthday",
+    says: [
+      "birthdays?",
+      "bday",
+      // an age reached is a birthday: "when I turned 40", "for my sixtieth"
+      "turn(?:ed|ing|s)? (?:[0-9]+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]\\p{L}+)?|eighteen|sixteen|twenty-one|a hundred)",
+      "(?:my|our|his|her|their) (?:[1-9][0-9](?:st|nd|rd|th)|(?:\\p{L}+-)?\\p{L}+ieth|sixteenth|eighteenth|twenty-first|21st)(?= (?:birthday|party|present|gift)|$|[.,!?])",
+      "birthday (?:cake|candles)",
+      "blew out (?:the )?candles",
+    ],
+  },
+  {
+    label: "wedding",
+    says: [
+      "weddings?",
+      "anniversar(?:y|ies)",
+      "honeymoon",
+      "got married",
+      "(?:got|getting|get) (?:hitched|wed)",
+      "t(?:ied|ie|ying) the knot",
+      "walked down the aisle",
+    ],
+  },
   {
     label: "christmas",
-    says: ["christmas", "xmas", "under the tree", "holiday (?:gifts?|presents?)", "hanukkah", "stocking"],
+    says: [
+      "christmas",
+      "xmas",
+      "yule(?:tide)?",
+      "(?:the )?festive (?:season|period)",
+      "under the tree",
+      "holiday (?:gifts?|presents?)",
+      "hanukkah",
+      "stocking",
+      "santa",
+    ],
   },
   {
     label: "special occasion",

@@ -89,3 +89,20 @@ test("retrieval grounds a paraphrase on the object whose memories mean it, over 
   assert.equal((await ask("Fetch the mug my buddy gave me, the one for hot weather"))[0], "mug_2");
   await store.close();
 });
+
+test("people named through a parent or a shared home, and occasions named by what happens at them", () => {
+  const cases: [string, string][] = [
+    ["the pen my pa's sister sent", "aunt or uncle"],
+    ["what my mam's mum knitted", "grandparent"],
+    ["the lamp that belongs to the lass we share a flat with", "roommate"],
+    ["the speaker I got when I turned forty", "birthday"],
+    ["a present for my sixtieth", "birthday"],
+    ["the tie I wore the day we tied the knot", "wedding"],
+    ["the card from yuletide", "christmas"],
+    ["the watch they gave me when I qualified as a paramedic", "graduation"],
+  ];
+  for (const [text, label] of cases) assert.ok(conceptsIn(text).includes(label), `${text}: ${conceptsIn(text)}`);
+  // an ordinal that is no age, and a parent alone, name no occasion or other relative
+  assert.deepEqual(conceptsIn("my third try at it"), []);
+  assert.deepEqual(conceptsIn("my mam's scarf"), ["parent"]);
+});
