@@ -106,3 +106,22 @@ test("people named through a parent or a shared home, and occasions named by wha
   assert.deepEqual(conceptsIn("my third try at it"), []);
   assert.deepEqual(conceptsIn("my mam's scarf"), ["parent"]);
 });
+
+test("weather, vehicles, holidays, visitors, second-hand finds, luck and hot drinks are named in many ways", () => {
+  const cases: [string, string][] = [
+    ["the jacket for when it's bucketing down", "rain"],
+    ["the cap for drizzly walks", "rain"],
+    ["what rides in the back of the van", "car"],
+    ["the shades for when it's scorching out", "summer"],
+    ["the paperback for the summer holidays", "travel"],
+    ["the towel for the deck chair", "beach"],
+    ["the cups for people who drop by", "guests"],
+    ["the lamp from the jumble sale", "second-hand"],
+    ["the coin I carry for good fortune", "luck"],
+    ["the pot for my afternoon cuppa", "tea"],
+    ["the cup I have my flat white in", "coffee"],
+  ];
+  for (const [text, label] of cases) assert.ok(conceptsIn(text).includes(label), `${text}: ${conceptsIn(text)}`);
+  // the words stand alone: a word that only contains one names nothing
+  assert.deepEqual(conceptsIn("a charming brainy vanguard"), []);
+});
