@@ -23,6 +23,15 @@ export const PERSON_WORDS =
   "(?:step|grand|god)(?:sons?|daughters?|kids?|child|children|mother|father|mom|mum|dad|brothers?|sisters?|parents?)";
 
 const CUES: [StatementKind, RegExp][] = [
+  // "a birthday present", no giver named: the occasion is what it says, and who gave it, said
+  // later, must not replace it
+  [
+    "occasion",
+    new RegExp(
+      String.raw`^(?!.*\b(?:gave|give[sn]?|from|handed|sent|lent|inherited|(?:${PERSON_WORDS}))\b).*\b(?:birthday|anniversary|wedding|graduation|christmas|xmas|hanukkah|eid|diwali|valentine'?s?|retirement|housewarming|leaving|farewell)\s+(?:present|gift)s?\b`,
+      "iu",
+    ),
+  ],
   [
     "giver",
     new RegExp(
