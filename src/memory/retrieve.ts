@@ -37,6 +37,7 @@ import {
   describedPart,
   descriptiveClauses,
   glossed,
+  knownWord,
   namesLooks,
   onlyLooks,
   read,
@@ -422,12 +423,16 @@ export function sharedNames(request: string, statements: Map<string, string[]>):
 /**
  * The names a request uses (people, places, pets): the library's proper nouns, as content words,
  * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
- * "Pre-shift."): a name there is missed rather than a word taken for one.
+ * "Pre-shift."): a name there is missed rather than a word taken for one. Typed all in lower case,
+ * a name has no capital to show it: there a word the English lexicon lacks is taken for one
+ * (a typo is too, and counts only where the user typed it the same way before).
  */
 function namesIn(text: string): Set<string> {
   const toks = read(text).tokens;
   const names = toks.filter(
-    (t, i) => t.pos === "PROPN" && /^[A-Z]/.test(t.text) && i > 0 && !/^[.!?]+$/.test(toks[i - 1].text),
+    (t, i) =>
+      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && i > 0 && !/^[.!?]+$/.test(toks[i - 1].text)) ||
+      (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
   );
   return wordSet(names.map((t) => t.text).join(" "));
 }
