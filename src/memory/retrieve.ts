@@ -159,6 +159,26 @@ interface Scope {
 
 type ObjectMemories = Awaited<ReturnType<MemoryStore["objectMemories"]>>;
 
+/** Objects' memories for one retrieval: each object read from the store once, whichever step asks first. */
+class MemoryReads {
+  private readonly byId = new Map<string, ObjectMemories[number]>();
+  constructor(private readonly scope: Scope) {}
+
+  async of(ids: Iterable<string>): Promise<ObjectMemories> {
+    const wanted = [...new Set(ids)];
+    const missing = wanted.filter((id) => !this.byId.has(id));
+    if (missing.length)
+      for (const m of await this.scope.store.objectMemories(this.scope.user, missing))
+        this.byId.set(m.object.objectId, m);
+    return wanted.flatMap((id) => this.byId.get(id) ?? []);
+  }
+}
+
+/** The texts of an object's statements that held at `now`. */
+function heldAt(now: number, m: ObjectMemories[number]): string[] {
+  return m.statements.filter((s) => s.at <= now && (s.invalidAt === null || s.invalidAt > now)).map((s) => s.text);
+}
+
 export async function retrieveDetailed(
   store: MemoryStore,
   embedder: Embedder,
@@ -188,15 +208,11 @@ export async function retrieveDetailed(
   const requested = conceptsIn(describedPart(instruction));
   const whole = requested.length ? bestPerObject(scored) : new Map(leads.objectScore);
   const ranking = await rankByParts(scope, instruction, whole, leads);
-  const held = requested.length ? await addConceptCoverage(scope, requested, ranking) : null;
-  await addRareWords(scope, instruction, ranking, bestPerObject(scored));
+  const reads = new MemoryReads(scope);
+  if (requested.length) await addConceptCoverage(scope, reads, requested, ranking);
+  await addRareWords(scope, reads, instruction, ranking, bestPerObject(scored));
   const kept = new Map([...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, scope.k));
-  const fetched = new Set(held?.map((m) => m.object.objectId));
-  const missing = [...kept.keys()].filter((id) => !fetched.has(id));
-  const memories = [
-    ...(held ?? []).filter((m) => kept.has(m.object.objectId)),
-    ...(missing.length ? await store.objectMemories(scope.user, missing) : []),
-  ];
+  const memories = await reads.of(kept.keys());
   const candidates = memories.map((m) => candidateOf(scope, m, leads, kept.get(m.object.objectId) ?? 0));
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
   return { embedder: embedder.name, statements: top, bridges, candidates };
@@ -353,19 +369,14 @@ async function rankByParts(
 /** Adds to each ranked object what naming the request's concepts in its valid statements is worth. */
 async function addConceptCoverage(
   scope: Scope,
+  reads: MemoryReads,
   requested: ReturnType<typeof conceptsIn>,
   ranking: Map<string, number>,
-): Promise<ObjectMemories> {
-  const held = await scope.store.objectMemories(scope.user, [...ranking.keys()]);
-  for (const m of held) {
-    const valid = m.statements.filter((s) => s.at <= scope.now && (s.invalidAt === null || s.invalidAt > scope.now));
-    const covered = conceptCoverage(
-      requested,
-      valid.map((s) => s.text),
-    );
+): Promise<void> {
+  for (const m of await reads.of(ranking.keys())) {
+    const covered = conceptCoverage(requested, heldAt(scope.now, m));
     ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
   }
-  return held;
 }
 
 /**
@@ -375,6 +386,7 @@ async function addConceptCoverage(
  */
 async function addRareWords(
   scope: Scope,
+  reads: MemoryReads,
   instruction: string,
   ranking: Map<string, number>,
   reached: Map<string, number>,
@@ -383,15 +395,7 @@ async function addRareWords(
   // a request of several parts is ranked by how evenly an object covers them (rankByParts): a
   // name in one part must not outweigh an object that covers both
   if (ids.length < 2 || descriptiveClauses(describedPart(instruction)).length > 1) return;
-  const held = await scope.store.objectMemories(scope.user, ids);
-  const valid = new Map(
-    held.map((m) => [
-      m.object.objectId,
-      m.statements
-        .filter((s) => s.at <= scope.now && (s.invalidAt === null || s.invalidAt > scope.now))
-        .map((s) => s.text),
-    ]),
-  );
+  const valid = new Map((await reads.of(ids)).map((m) => [m.object.objectId, heldAt(scope.now, m)]));
   for (const [id, share] of sharedNames(describedPart(instruction), valid)) {
     const base = ranking.get(id) ?? reached.get(id) ?? 0;
     ranking.set(id, base + RARE_WORDS_WEIGHT * share);
