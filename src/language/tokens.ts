@@ -192,9 +192,69 @@ function nt(word: string): string[] | undefined {
 
 const RAW = /[ap]\.m\.?|\d{1,2}:\d{2}|\d+(?=[a-z])|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|['’‘"“”]|[^\s\p{L}\p{N}]/giu;
 
+type RawToken = { s: string; start: number; end: number };
+
+/** A quotation mark: it opens before a word and closes after one; "kids' room" is a possessive.
+ * Pushes its token (if any) and returns the quotation open after it. */
+function quoteMark(
+  s: string,
+  r: RawToken,
+  prev: RawToken | undefined,
+  next: RawToken | undefined,
+  quote: string | undefined,
+  out: Token[],
+): string | undefined {
+  const glued = prev !== undefined && prev.end === r.start && /[\p{L}\p{N}]$/u.test(prev.s);
+  const opensWord = next !== undefined && next.start === r.end && /^[\p{L}\p{N}]/u.test(next.s);
+  if (quote === undefined && opensWord && !glued) {
+    out.push({ w: "'", start: r.start, end: r.end });
+    return s;
+  }
+  if (quote !== undefined && glued) {
+    out.push({ w: "'", start: r.start, end: r.end });
+    return undefined;
+  }
+  if (glued && /s$/i.test(prev.s)) return quote; // possessive: kids' room
+  out.push({ w: "'", start: r.start, end: r.end });
+  return quote;
+}
+
+/** A word with an apostrophe inside ("it's", "let's", "baby's", "we'll", "o'clock"), outside a quotation. */
+function apostrophe(
+  head: string,
+  tail: string,
+  s: string,
+  r: RawToken,
+  next: RawToken | undefined,
+  out: Token[],
+): void {
+  const push = (w: string) => out.push({ w, start: r.start, end: r.end });
+  const spelled: Record<string, string> = { m: "am", re: "are", ll: "will", ve: "have", d: "would" };
+  if (tail === "s") {
+    if (head === "let") {
+      push("let");
+      push("us");
+    } else if (IS_BEFORE.has(head) || PREDICATE.has(next?.s.toLowerCase() ?? "")) {
+      push(head);
+      push("is");
+    } else {
+      // a possessive: the word, then "'s" on the apostrophe's own span
+      out.push({ w: head, start: r.start, end: r.start + head.length });
+      out.push({ w: "'s", start: r.start + head.length, end: r.end });
+    }
+    return;
+  }
+  if (spelled[tail]) {
+    push(head);
+    push(spelled[tail]);
+    return;
+  }
+  push(s.replace(/'/g, "")); // o'clock → oclock
+}
+
 /** The normalised tokens of a message. */
 export function tokenize(message: string): Token[] {
-  const raw: { s: string; start: number; end: number }[] = [];
+  const raw: RawToken[] = [];
   for (const m of message.matchAll(RAW)) raw.push({ s: m[0], start: m.index, end: m.index + m[0].length });
   const out: Token[] = [];
   const push = (w: string, r: { start: number; end: number }, quoted: boolean) =>
@@ -206,21 +266,7 @@ export function tokenize(message: string): Token[] {
     const prev = raw[i - 1];
     const next = raw[i + 1];
     if (/^['‘"“”]$/.test(s)) {
-      // a quotation opens before a word and closes after one; "kids' room" is a possessive
-      const glued = prev !== undefined && prev.end === r.start && /[\p{L}\p{N}]$/u.test(prev.s);
-      const opensWord = next !== undefined && next.start === r.end && /^[\p{L}\p{N}]/u.test(next.s);
-      if (quote === undefined && opensWord && !glued) {
-        quote = s;
-        out.push({ w: "'", start: r.start, end: r.end });
-        continue;
-      }
-      if (quote !== undefined && glued) {
-        quote = undefined;
-        out.push({ w: "'", start: r.start, end: r.end });
-        continue;
-      }
-      if (glued && /s$/i.test(prev.s)) continue; // possessive: kids' room
-      out.push({ w: "'", start: r.start, end: r.end });
+      quote = quoteMark(s, r, prev, next, quote, out);
       continue;
     }
     const q = quote !== undefined;
@@ -256,28 +302,7 @@ export function tokenize(message: string): Token[] {
     }
     const apo = /^([\p{L}\p{N}]+)'([\p{L}]+)$/u.exec(s);
     if (apo) {
-      const [, head, tail] = apo;
-      const spelled: Record<string, string> = { m: "am", re: "are", ll: "will", ve: "have", d: "would" };
-      if (tail === "s") {
-        if (head === "let") {
-          push("let", r, false);
-          push("us", r, false);
-        } else if (IS_BEFORE.has(head) || PREDICATE.has(next?.s.toLowerCase() ?? "")) {
-          push(head, r, false);
-          push("is", r, false);
-        } else {
-          // a possessive: the word, then "'s" on the apostrophe's own span
-          out.push({ w: head, start: r.start, end: r.start + head.length });
-          out.push({ w: "'s", start: r.start + head.length, end: r.end });
-        }
-        continue;
-      }
-      if (spelled[tail]) {
-        push(head, r, false);
-        push(spelled[tail], r, false);
-        continue;
-      }
-      push(s.replace(/'/g, ""), r, false); // o'clock → oclock
+      apostrophe(apo[1], apo[2], s, r, next, out);
       continue;
     }
     // "its dark out", "its ok to …": typed without the apostrophe, "it is"
