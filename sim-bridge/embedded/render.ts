@@ -5,20 +5,14 @@
  * whether or not an image is drawn, and cheap for agents that never look at images.
  */
 import type { Pose, VisibleInstance } from "../../src/sim/protocol.ts";
+import { type Camera, makeCamera } from "./camera.ts";
+import { type Frame, packedToRGB, packRGB } from "./frame.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { CEILING } from "./palette.ts";
-import {
-  type Camera,
-  type ColumnOcclusion,
-  collectWalls,
-  drawBatch,
-  type Frame,
-  makeCamera,
-  packedToRGB,
-  packRGB,
-  type SolidBatch,
-} from "./raster.ts";
+import { drawBatch } from "./raster.ts";
 import { type FloorLevel, type FloorTexture, floorTexture, objectSolids, staticSolids } from "./scene.ts";
+import type { SolidBatch } from "./solid-batch.ts";
+import { type ColumnOcclusion, collectWalls } from "./wall-columns.ts";
 
 export interface CameraSpec {
   width: number;

@@ -4,13 +4,14 @@
  * (or per object list) and cached; houses and object lists are treated as immutable.
  */
 
+import { rgbToPacked } from "./frame.ts";
 import { furnitureParts } from "./furniture.ts";
 import { type Box, hashString, type RGB } from "./geometry.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { objectBounds, objectParts } from "./objects.ts";
 import { DEFAULT_FLOOR, FLOOR_COLORS } from "./palette.ts";
-import { FACE_LIGHT, rgbToPacked, SolidBatch, shadedFaces } from "./raster.ts";
 import { regionOf } from "./regions.ts";
+import { FACE_LIGHT, SolidBatch, shadedFaces } from "./solid-batch.ts";
 import { wallPieces } from "./structure.ts";
 
 const staticCache = new WeakMap<House, SolidBatch>();

@@ -3,10 +3,14 @@
  * be: the object alone on a light surface, seen from the front and a little above, filling
  * most of the frame. Same-category instances differ by their attribute colours and patterns.
  */
+
+import { makeCamera } from "./camera.ts";
+import type { Frame } from "./frame.ts";
 import type { PlacedObject } from "./house.ts";
 import { objectBounds } from "./objects.ts";
-import { drawBatch, type Frame, makeCamera, SolidBatch, shadedFaces } from "./raster.ts";
+import { drawBatch } from "./raster.ts";
 import { objectSolids } from "./scene.ts";
+import { SolidBatch, shadedFaces } from "./solid-batch.ts";
 
 export function renderObjectImage(obj: PlacedObject, size: number): { width: number; height: number; rgb: Buffer } {
   if (!Number.isInteger(size) || size < 16 || size > 4096)
