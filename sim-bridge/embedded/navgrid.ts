@@ -5,14 +5,11 @@
  * in open space, where geodesic() is exact anyway), snapping, shortest paths and waypoints.
  */
 import { SimError } from "../../src/sim/simulator.ts";
+import { dijkstra } from "./dijkstra.ts";
+import { type DistanceField, Field } from "./distance-field.ts";
 import { pointRectDistance, segmentHitsRect } from "./geometry.ts";
 import type { House, PlacedObject, Rect, Room } from "./house.ts";
 import { wallPieces } from "./structure.ts";
-
-export interface DistanceField {
-  /** geodesic distance in metres from (x, z) to the field's source; Infinity when unreachable */
-  at(x: number, z: number): number;
-}
 
 /**
  * A subset of the grid's navigable cells to search instead of all of them (plan_path's
@@ -35,30 +32,6 @@ const CACHE_SIZE = 24;
 export const MAX_GRID_CELLS = 1 << 24;
 /** Beyond this many metres from the grid, nearestCell measures from a stand-in point (see there). */
 const FAR = 1e6;
-/** Dijkstra's bucket ring never grows past this (seeds lie within a few metres of each other). */
-const MAX_BUCKETS = 1 << 16;
-
-// 16-neighbourhood: [dx, dz, cost in cells]
-const SQ2 = Math.SQRT2;
-const SQ5 = Math.sqrt(5);
-const NEIGHBOURS: [number, number, number][] = [
-  [1, 0, 1],
-  [-1, 0, 1],
-  [0, 1, 1],
-  [0, -1, 1],
-  [1, 1, SQ2],
-  [1, -1, SQ2],
-  [-1, 1, SQ2],
-  [-1, -1, SQ2],
-  [1, 2, SQ5],
-  [2, 1, SQ5],
-  [-1, 2, SQ5],
-  [-2, 1, SQ5],
-  [1, -2, SQ5],
-  [2, -1, SQ5],
-  [-1, -2, SQ5],
-  [-2, -1, SQ5],
-];
 
 export class NavGrid {
   readonly resolution: number;
@@ -392,197 +365,8 @@ export class NavGrid {
     return field;
   }
 
-  /** Multi-source Dijkstra over the 16-neighbourhood on typed arrays, through `cells`' 1s. */
+  /** Multi-source Dijkstra over the 16-neighbourhood (dijkstra.ts), through `cells`' 1s. */
   private dijkstra(seeds: [number, number][], cells: Uint8Array = this.cells): Field {
-    const { nx, resolution: res } = this;
-    const n = cells.length;
-    const dist = new Float64Array(n).fill(Infinity);
-    // neighbour k: index delta, the two cells it passes (no corner cutting), step cost
-    const delta = new Int32Array(16);
-    const passA = new Int32Array(16);
-    const passB = new Int32Array(16);
-    const cost = new Float64Array(16);
-    NEIGHBOURS.forEach(([dx, dz, c], k) => {
-      const sx = Math.sign(dx);
-      const sz = Math.sign(dz);
-      delta[k] = dz * nx + dx;
-      cost[k] = c * res;
-      if (k < 4) {
-        passA[k] = delta[k];
-        passB[k] = delta[k];
-      } else if (k < 8) {
-        passA[k] = sx;
-        passB[k] = sz * nx;
-      } else if (Math.abs(dz) === 2) {
-        passA[k] = sz * nx;
-        passB[k] = sz * nx + sx;
-      } else {
-        passA[k] = sx;
-        passB[k] = sz * nx + sx;
-      }
-    });
-    // Dial's bucket queue: buckets narrower than the cheapest step make the order exact
-    const width = res / 8;
-    const seedList = seeds.filter(([c, d]) => c >= 0 && cells[c] === 1 && Number.isFinite(d));
-    // the queue holds distances within (seed spread + the costliest step) of the one popped:
-    // the spread between seeds counts, not their size (one seed 1e6 m off needs no more buckets)
-    const lo = seedList.reduce((m, [, d]) => Math.min(m, d), Infinity);
-    const spread = seedList.reduce((m, [, d]) => Math.max(m, d - lo), 0);
-    let nb = 32;
-    while (nb * width < spread + 4 * res && nb < MAX_BUCKETS) nb *= 2;
-    const mask = nb - 1;
-    const buckets = this.bucketsFor(nb);
-    const counts = new Int32Array(nb);
-    let total = 0;
-    const push = (c: number, d: number) => {
-      const b = Math.floor((d - lo) / width) & mask;
-      let arr = buckets[b];
-      if (counts[b] === arr.length) {
-        const bigger = new Int32Array(arr.length * 2);
-        bigger.set(arr);
-        buckets[b] = bigger;
-        arr = bigger;
-      }
-      arr[counts[b]++] = c;
-      total++;
-    };
-    let minSeed = Infinity;
-    for (const [c, d] of seedList) {
-      if (d >= dist[c]) continue;
-      dist[c] = d;
-      minSeed = Math.min(minSeed, d);
-      push(c, d);
-    }
-    const done = new Uint8Array(n);
-    let cur = Number.isFinite(minSeed) ? Math.floor((minSeed - lo) / width) : 0;
-    while (total > 0) {
-      const b = cur & mask;
-      if (counts[b] === 0) {
-        cur++;
-        continue;
-      }
-      const c = buckets[b][--counts[b]];
-      total--;
-      if (done[c]) continue;
-      done[c] = 1;
-      const k = dist[c];
-      // the grid's outer two rings are never navigable, so no bounds checks are needed
-      for (let q = 0; q < 16; q++) {
-        const nc = c + delta[q];
-        if (cells[nc] !== 1 || cells[c + passA[q]] !== 1 || cells[c + passB[q]] !== 1) continue;
-        const nd = k + cost[q];
-        if (nd >= dist[nc]) continue;
-        dist[nc] = nd;
-        push(nc, nd);
-      }
-    }
-    return new Field(this, dist);
+    return new Field(this, dijkstra(seeds, cells, this.nx, this.resolution, this.buckets));
   }
-
-  private bucketsFor(nb: number): Int32Array[] {
-    while (this.buckets.length < nb) this.buckets.push(new Int32Array(256));
-    return this.buckets;
-  }
-}
-
-/** A computed distance field over a grid. */
-class Field implements DistanceField {
-  constructor(
-    private readonly grid: NavGrid,
-    readonly dist: Float64Array,
-  ) {}
-
-  /** Best over the navigable cells around (x, z) of their distance plus the step to their centre. */
-  at(x: number, z: number): number {
-    const g = this.grid;
-    let best = Infinity;
-    for (const c of g.cellsAround(x, z)) {
-      const d = this.dist[c];
-      if (d === Infinity) continue;
-      const [cx, cz] = g.cellCenter(c);
-      const v = d + Math.hypot(cx - x, cz - z);
-      if (v < best) best = v;
-    }
-    return best;
-  }
-
-  descend(a: [number, number], b: [number, number]): [number, number][] | null {
-    const g = this.grid;
-    if (!Number.isFinite(this.at(a[0], a[1]))) return null;
-    let c = -1;
-    let cd = Infinity;
-    for (const k of g.cellsAround(a[0], a[1])) {
-      if (this.dist[k] < cd) {
-        cd = this.dist[k];
-        c = k;
-      }
-    }
-    const pts: [number, number][] = [a];
-    const { nx, nz } = g;
-    for (let guard = 0; guard < nx * nz; guard++) {
-      pts.push(g.cellCenter(c));
-      const i = c % nx;
-      const j = (c - i) / nx;
-      let next = -1;
-      let nd = this.dist[c];
-      for (let n = 0; n < 8; n++) {
-        const [dx, dz] = NEIGHBOURS[n];
-        const ni = i + dx;
-        const nj = j + dz;
-        if (ni < 0 || nj < 0 || ni >= nx || nj >= nz) continue;
-        const k = nj * nx + ni;
-        if (g.cells[k] === 1 && this.dist[k] < nd - 1e-6) {
-          nd = this.dist[k];
-          next = k;
-        }
-      }
-      if (next < 0) break;
-      c = next;
-    }
-    if (g.isNavigable(b[0], b[1])) pts.push(b);
-    return stringPull(g, pts);
-  }
-}
-
-/** Drop every point that a straight navigable segment can skip. */
-function stringPull(g: NavGrid, pts: [number, number][]): [number, number][] {
-  const out: [number, number][] = [pts[0]];
-  let anchor = 0;
-  while (anchor < pts.length - 1) {
-    // the farthest point still in sight (scanning back from the end finds corners exactly)
-    let far = anchor + 1;
-    for (let k = pts.length - 1; k > anchor + 1; k--) {
-      if (g.lineOfSight(pts[anchor][0], pts[anchor][1], pts[k][0], pts[k][1])) {
-        far = k;
-        break;
-      }
-    }
-    out.push(pts[far]);
-    anchor = far;
-  }
-  return tighten(g, out);
-}
-
-/**
- * Pull each corner toward the straight line between its neighbours while both legs stay
- * navigable: corners at cell centres become corners at the obstacle's real edge.
- */
-function tighten(g: NavGrid, pts: [number, number][]): [number, number][] {
-  for (let pass = 0; pass < 4; pass++) {
-    for (let i = 1; i + 1 < pts.length; i++) {
-      const [px, pz] = pts[i - 1];
-      const [nx, nz] = pts[i + 1];
-      const mx = (px + nx) / 2;
-      const mz = (pz + nz) / 2;
-      for (const t of [0.5, 0.25, 0.12, 0.06, 0.03]) {
-        const cx = pts[i][0] + (mx - pts[i][0]) * t;
-        const cz = pts[i][1] + (mz - pts[i][1]) * t;
-        if (g.lineOfSight(px, pz, cx, cz) && g.lineOfSight(cx, cz, nx, nz)) {
-          pts[i] = [cx, cz];
-          break;
-        }
-      }
-    }
-  }
-  return pts;
 }

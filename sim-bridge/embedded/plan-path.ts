@@ -14,8 +14,9 @@
  */
 import type { Action, Pose, Vec3 } from "../../src/sim/protocol.ts";
 import type { RegionAvoidance } from "./avoid.ts";
+import type { DistanceField } from "./distance-field.ts";
 import { moveForward, turn } from "./motion.ts";
-import type { DistanceField, NavGrid } from "./navgrid.ts";
+import type { NavGrid } from "./navgrid.ts";
 import { type RouteOptions, searchRoute } from "./route-search.ts";
 
 export interface PlanOptions {

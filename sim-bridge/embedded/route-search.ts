@@ -9,8 +9,9 @@
  */
 import { Heap } from "heap-js";
 import type { Action, Pose } from "../../src/sim/protocol.ts";
+import type { DistanceField } from "./distance-field.ts";
 import { moveForward, turn } from "./motion.ts";
-import type { DistanceField, NavGrid } from "./navgrid.ts";
+import type { NavGrid } from "./navgrid.ts";
 
 /** What a bump costs, in metres of walking: enough to walk round most furniture instead. */
 export const COLLISION_COST = 3;

@@ -26,11 +26,12 @@ import {
 import { type ResolvedSettings, settingsFromConfig } from "../../src/sim/settings.ts";
 import { type Image, SimError } from "../../src/sim/simulator.ts";
 import { checkRegionIds, RegionAvoidance, regionsAlong } from "./avoid.ts";
+import type { DistanceField } from "./distance-field.ts";
 import { encodeImage, encodeImages, imageHeader } from "./encode.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { houseFromScene } from "./house-file.ts";
 import { moveForward, turn } from "./motion.ts";
-import { type DistanceField, NavGrid } from "./navgrid.ts";
+import { NavGrid } from "./navgrid.ts";
 import { placeObjects } from "./objects.ts";
 import { planActions } from "./plan-path.ts";
 import { roomAdjacency } from "./regions.ts";
