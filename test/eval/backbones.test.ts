@@ -14,6 +14,7 @@ import { backboneTables, formatUsd } from "../../src/eval/report/backbone-usage.
 import { readResults } from "../../src/eval/results.ts";
 import { histogramQuantile, mergeHistograms } from "../../src/eval/usage-detail.ts";
 import { cliEnv, polarAsync } from "../cli/helpers.ts";
+import { openaiSchemaName } from "../mllm/scripted-server.ts";
 import { SCRIPTED_KEYS, type ScriptedBackbones, scriptedBackbones } from "./scripted-backbones.ts";
 import { tinySet } from "./slice.ts";
 
@@ -53,6 +54,7 @@ test("the servers saw exactly the requests, images, retries and re-asks the resu
   assert.equal(
     sum((l) => l.usage.calls + (l.usage.retries ?? 0) + (l.usage.reasks ?? 0)),
     requests,
+    accountingGap(lines),
   );
   assert.equal(
     sum((l) => l.usage.retries ?? 0),
@@ -80,6 +82,34 @@ test("the servers saw exactly the requests, images, retries and re-asks the resu
     assert.ok(l.usage.costUsd !== null && l.usage.inputTokens !== null, l.key);
   }
 });
+
+/**
+ * Where seen and recorded requests part, per server and task (the OpenAI server's requests name
+ * their schema and carry the client's call id), so a failure says which calls no line claims.
+ */
+function accountingGap(lines: ReturnType<typeof readResults>["lines"]): string {
+  const recorded = (backbone: string) => {
+    const byTask: Record<string, number> = {};
+    for (const l of lines.filter((x) => x.backbone === backbone))
+      for (const [task, s] of Object.entries(l.usage.stages ?? {}))
+        byTask[task] = (byTask[task] ?? 0) + s.calls + (s.retries ?? 0) + (s.reasks ?? 0);
+    return JSON.stringify(byTask);
+  };
+  const bySchema: Record<string, number> = {};
+  const perCall = new Map<string, string[]>();
+  for (const r of servers.openai.requests) {
+    const schema = openaiSchemaName(r.body) ?? "?";
+    bySchema[schema] = (bySchema[schema] ?? 0) + 1;
+    const id = String(r.headers["x-polar-call"]);
+    perCall.set(id, [...(perCall.get(id) ?? []), `${schema}@${Math.round(r.at)}ms`]);
+  }
+  const repeated = [...perCall].filter(([, xs]) => xs.length > 1).map(([id, xs]) => `call ${id}: ${xs.join(", ")}`);
+  return [
+    `openai server saw ${servers.openai.requests.length} ${JSON.stringify(bySchema)}; its lines ${recorded("scripted-openai")}`,
+    `gemini server saw ${servers.gemini.requests.length}; its lines ${recorded("scripted-gemini")}`,
+    `openai calls sent more than once: ${repeated.join("; ") || "none"}`,
+  ].join("\n");
+}
 
 test("the backbone table's numbers are sums over results.jsonl", () => {
   const lines = readResults(join(out, "results.jsonl")).lines;
