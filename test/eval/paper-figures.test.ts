@@ -13,7 +13,7 @@ import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { COST_AXIS, type CostPoint, costFigure, LATENCY_AXIS } from "../../src/eval/report/cost-figure.ts";
 import { svgSizePt, writePaperFigure } from "../../src/eval/report/paper-figures.ts";
-import { type BarChartSpec, barChart } from "../../src/eval/report/svg.ts";
+import { type BarChartSpec, barChart, paperLayout } from "../../src/eval/report/svg.ts";
 import { tradeoffPaper } from "../../src/eval/report/tradeoff-paper.ts";
 import { manifest, syntheticLines } from "./lines.ts";
 
@@ -260,4 +260,41 @@ test("the report's Figure 6 with one scenario and one backbone: its title fits t
   for (let row = 10; row < 44; row++)
     for (let c = 0; c < info.width; c++) if (data[(row * info.width + c) * info.channels] < 120) inked++;
   assert.ok(inked > 500, "the title is drawn");
+});
+
+test("a paper bar chart with two backbones of three memory modes: no two labels under or over the bars run into each other, at either width", () => {
+  const gapSpec: BarChartSpec = {
+    ...spec,
+    categories: spec.series.map((s) => ({ key: s.key, label: s.label })),
+    series: [
+      { key: "acquisition", label: "Acquisition (explicit)", color: "#009e73" },
+      { key: "evaluation", label: "Evaluation (implicit)", color: "#0072b2" },
+    ],
+    panels: ["heuristic", "scripted-openai"].map((b) => ({
+      title: b,
+      value: (_c: string, s: string) => est(s === "acquisition" ? 0.74 : 0.5, 54),
+      note: (c: string) => (c === "none" ? "gap −25.9 pts" : "gap 74.1 pts"),
+    })),
+  };
+  for (const width of ["column", "page"] as const) {
+    const svg = barChart(gapSpec, paperLayout(width));
+    const { width: W } = svgSizePt(svg);
+    const centred = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"([^>]*)>([^<]*)</g)]
+      // labels centred on what they name; the y axis's label is drawn upright
+      .filter((m) => m[4].includes('text-anchor="middle"') && !m[4].includes("transform"))
+      .map((m) => {
+        const [x, y, pt] = [Number(m[1]), Number(m[2]), Number(m[3])];
+        // a generous glyph width for DejaVu Sans (bold wider still)
+        const w = m[5].length * pt * (m[4].includes("bold") ? 0.66 : 0.6);
+        return { text: m[5], x1: x - w / 2, x2: x + w / 2, top: y - pt, bottom: y };
+      });
+    assert.ok(centred.filter((t) => t.text === "Raw-interaction").length === 2, `${width}: both panels' labels drawn`);
+    for (const t of centred) assert.ok(t.x1 >= -1 && t.x2 <= W + 1, `${width}: "${t.text}" inside the figure`);
+    for (let i = 0; i < centred.length; i++)
+      for (let j = i + 1; j < centred.length; j++) {
+        const [a, b] = [centred[i], centred[j]];
+        const apart = a.x2 <= b.x1 || b.x2 <= a.x1 || a.bottom <= b.top || b.bottom <= a.top;
+        assert.ok(apart, `${width}: "${a.text}" and "${b.text}" overlap`);
+      }
+  }
 });

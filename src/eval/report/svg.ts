@@ -222,7 +222,18 @@ function chartGeometry(spec: BarChartSpec, L: ChartLayout): ChartGeometry {
   // on paper the width is given: as many panels to a row as keep every bar at least minBar wide
   const panelFor = (cols: number) => ((L.widthPt as number) - marginL - L.right - (cols - 1) * gapX) / cols;
   let columns = Math.max(1, Math.min(spec.columns ?? L.maxColumns, spec.panels.length, L.maxColumns));
-  if (paper) while (columns > 1 && panelFor(columns) / maxCats - L.groupPad < nSeries * L.minBar) columns--;
+  // …and as keep each group's label and note (bold) within the group's width, so neighbours never run together
+  const groupText = Math.max(
+    0,
+    ...spec.panels.flatMap((p) =>
+      catsOf(spec, p).flatMap((c) => [estTextW(c.label, F.category), estTextW(p.note?.(c.key) ?? "", F.note) * 1.12]),
+    ),
+  );
+  const fits = (cols: number) => {
+    const groupW = panelFor(cols) / maxCats;
+    return groupW - L.groupPad >= nSeries * L.minBar && groupW >= groupText + 4;
+  };
+  if (paper) while (columns > 1 && !fits(columns)) columns--;
   const rows = Math.ceil(spec.panels.length / columns);
   const panelW = paper ? panelFor(columns) : Math.max(240, maxCats * (nSeries * 30 + 30) + 20);
   const hasNotes = spec.panels.some((p) => catsOf(spec, p).some((c) => p.note?.(c.key)));
