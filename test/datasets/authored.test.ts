@@ -82,6 +82,7 @@ for (const file of [
   "datasets/voices-2/authored.json",
   "datasets/voices-3/authored.json",
   "datasets/voices-4/authored.json",
+  "datasets/voices-5/authored.json",
 ])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
