@@ -72,6 +72,22 @@ test("a size said is relative: the one that looks right is not taken before it w
   }
 });
 
+test("once the search is over, a lookalike the size rules out is no rival: the one that fits, faint but clearly ahead of the rest, is taken", () => {
+  const ledger = new CandidateLedger();
+  ledger.sizeCue = { is: "small", contrasted: true };
+  // the right one seen only from afar scores low; the bigger lookalike beside it scores higher
+  judged(ledger, "small-faint", VERDICT.settleClear + 0.05, 0.3);
+  judged(ledger, "big-lookalike", VERDICT.settle + 0.05, 0.45);
+  judged(ledger, "unlike", 0.01, 0.28);
+  ledger.settling = true;
+  assert.equal(ledger.best()?.id, "small-faint");
+  assert.equal(verdictOf(ledger.get("small-faint")!, ledger), "match");
+  // without a size said, the better-looking one is a rival, and neither is taken on a hair
+  ledger.sizeCue = null;
+  assert.equal(ledger.best()?.id, "big-lookalike");
+  assert.notEqual(verdictOf(ledger.get("small-faint")!, ledger), "match");
+});
+
 test("instances given up on unjudged are offered for a second look, nearest first, and a retry reopens them", () => {
   const ledger = new CandidateLedger();
   ledger.saw("far", { position: [10, 0, 0], floor: 9 });

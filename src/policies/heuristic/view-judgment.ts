@@ -69,10 +69,14 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   return "plausible";
 }
 
-/** The best score of the judged instances other than `c` (0 when it is the only one judged). */
+/**
+ * The best score of the judged instances other than `c` that could still be the one (0 when there
+ * is none): a lookalike the size the user gave rules out is no rival, however like the photo.
+ */
 function runnerUp(ledger: CandidateLedger, c: Candidate): number {
   let best = 0;
-  for (const o of ledger.all()) if (o.id !== c.id && o.score !== null && o.score > best) best = o.score;
+  for (const o of ledger.all())
+    if (o.id !== c.id && o.score !== null && o.score > best && !ledger.outsized(o)) best = o.score;
   return best;
 }
 
