@@ -42,9 +42,15 @@ const ENDED = new Set(
   (
     "break breaks broke broken die dies died dead crack cracks cracked chipped retire retires retired lose loses lost " +
     "ruin ruined tear tore torn rip ripped leak leaks leaked fail fails failed smash smashed shatter shattered " +
-    "replace replaced fell fallen stop stops stopped quit quits dump dumped ditch ditched scratched dented faded"
+    "replace replaced fell fallen stop stops stopped quit quits dump dumped ditch ditched scratched dented faded " +
+    // said of it after "is" / "are": "the grey one is finished", "those are shot"
+    "done finished shot busted bust kaput knackered missing"
   ).split(" "),
 );
+/** A verb of going said of it (or of a part of it) with nothing after it: "the soles went", "the zip's gone". */
+const GONE = new Set(["went", "gone", "goes", "go"]);
+/** Adverbs after "so" that keep it a conjunction ("so now I …"): only a gradable word makes it a degree ("so small"). */
+const NOT_GRADED = new Set(["now", "then", "nowadays", "lately", "today", "tonight", "recently", "anyway", "instead"]);
 /** "wore out", "fall apart", "fall off": the verb ends a role only with its particle. */
 const ENDED_WITH_PARTICLE = new Set([
   "wear",
@@ -97,7 +103,8 @@ const isBoundary = (t: NlpToken | undefined, next?: NlpToken) =>
   t === undefined ||
   BOUNDARY_PUNCT.has(t.normal) ||
   // "so" opens a clause, except as a degree word ("so much", "so small")
-  (BOUNDARY_WORD.has(t.normal) && !(t.normal === "so" && (next?.pos === "ADJ" || next?.pos === "ADV")));
+  (BOUNDARY_WORD.has(t.normal) &&
+    !(t.normal === "so" && (next?.pos === "ADJ" || (next?.pos === "ADV" && !NOT_GRADED.has(next.normal)))));
 
 /** Every word that names a category other than `category`. */
 function otherHeads(category: string): Set<string> {
@@ -154,6 +161,7 @@ function ends(tokens: NlpToken[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k];
     if (ENDED.has(t.normal) && t.pos !== "NOUN") return true;
+    if (GONE.has(t.normal) && (k + 1 === to || ENDED.has(tokens[k + 1].normal))) return true;
     if (ENDED_WITH_PARTICLE.has(t.normal) && PARTICLE.has(tokens[k + 1]?.normal ?? "")) return true;
     if (DEFECT.has(t.normal) && t.pos === "NOUN") return true;
     if (WORKING.has(t.normal) && t.negated) return true;

@@ -18,6 +18,22 @@ describe("change of referent", () => {
     assert.match(r.aside[0], /^the user's other mug \(the old blue kettle one\) cracked down the side$/);
   });
 
+  it("a predicate of being finished or gone, or a part of it that went, ends the role; 'so now' opens the new object's clause", () => {
+    const worn = reading("my grey hat is finished so these days I wear the green one", "hat");
+    assert.deepEqual(worn.replaced, ["grey"]);
+    assert.equal(worn.rest, "these days I wear the green one");
+    const part = reading("the blue mug is done, the handle went, so now I drink out of the yellow one", "mug");
+    assert.deepEqual(part.replaced, ["blue"]);
+    assert.equal(part.rest, "now I drink out of the yellow one");
+    assert.equal(part.aside.length, 2, "the mug and its handle");
+    const broke = reading("the red hat broke so now I wear the blue one", "hat");
+    assert.equal(broke.rest, "now I wear the blue one", "the new object's role is kept");
+    assert.deepEqual(broke.aside, ["the user's other hat (the red one) broke"]);
+    // no change said: a finished or gone object is the one the user talks about
+    assert.deepEqual(reading("my grey hat is finished being knitted, can you bring it?", "hat").replaced, []);
+    assert.deepEqual(reading("I went to get the green hat from the hall", "hat").replaced, []);
+  });
+
   it("a contrast names the old object ('rather than', ', not … anymore')", () => {
     assert.deepEqual(
       reading("Lately the brown leather wallet is the one I carry, rather than the canvas one.", "wallet").replaced,
