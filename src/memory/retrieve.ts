@@ -29,54 +29,37 @@
  * Statements with similarity ≤ 0 are left out. A statement of looks alone counts LOOKS_ONLY of its
  * similarity for a request (or part) that names no looks. A request's parts are taken from its description
  * of the object, its asking removed (src/language/requests.ts).
+ *
+ * This file runs the method; the statement search and edge scoring are in retrieve-search.ts, the
+ * parts of a request in retrieve-parts.ts, and what the request's own words add in retrieve-words.ts.
  */
 
-import {
-  conceptCoverage,
-  conceptsIn,
-  describedPart,
-  descriptiveClauses,
-  glossed,
-  knownWord,
-  namesLooks,
-  onlyLooks,
-  read,
-  wordSet,
-} from "../language/index.ts";
+import { conceptsIn, describedPart, glossed, namesLooks } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
-import { type MemoryStore, requireUser, type StatementHit, type StatementLink } from "./store.ts";
+import { rankByParts } from "./retrieve-parts.ts";
+import {
+  asked,
+  asOf,
+  bestPerObject,
+  Leads,
+  MemoryReads,
+  type ObjectMemories,
+  OVERFETCH,
+  type RetrievedBridge,
+  type RetrievedStatement,
+  type Scope,
+  StatementPool,
+  scoreHit,
+  searchAsOf,
+} from "./retrieve-search.ts";
+import { addConceptCoverage, addRareWords } from "./retrieve-words.ts";
+import { type MemoryStore, requireUser } from "./store.ts";
 
-export const SUPERSEDED = 0.5;
-const OVERFETCH = 4;
-/** how far a search widens (×4 each time) when statements after `now` crowd the top hits */
-const MAX_FETCH = 1024;
+export type { RetrievedBridge, RetrievedStatement };
+
 /** bridge statements followed per query */
 const BRIDGES = 2;
-const DAY_MS = 86_400_000;
-/** what naming all of a request's concepts adds to an object's score (similarities run 0.2–0.6) */
-const CONCEPT_WEIGHT = 0.2;
-/**
- * What sharing the request's rare words is worth at most: a word the user used of one object
- * only (a person's name, a place, an odd noun: "Kirsty", "the bothy") says more than a small
- * sentence embedder hears in it, most of all in dialect, typos and second-language English,
- * where the embedding of the whole sentence drifts and the name is still spelt the same.
- */
-const RARE_WORDS_WEIGHT = 0.15;
-/** statements searched per part of a compositional request: enough to reach every object's best */
-const PART_FETCH = 256;
-/**
- * A statement that says only how its object looks ("the ball is teal and floral"), met by a
- * request (or part) that names no colour, pattern or material: its similarity counts this much.
- * Such a statement still tells the object's category (a request for "what I take pictures with"
- * meets "the camera is grey"), but short statements of looks sit close to every short request, and
- * it won over the fact that answered it ("… for special occasions") at similarities of 0.3.
- * Chosen on the development sets by Polar-mode grounding (scripts/dev/grounding-check.ts over
- * polar-dev, polar-dev2, voices-dev and fresh seeds 6161, 6262, 6363): 295 → 301 of 353 grounded
- * right at 0.8, no set lower; at 0.7 polar-dev lost 3, at 0.9 dev6161 gained nothing; leaving such
- * statements out (0) lost polar-dev 3.
- */
-const LOOKS_ONLY = 0.8;
 
 export interface RetrieveOptions {
   k?: number;
@@ -86,97 +69,11 @@ export interface RetrieveOptions {
   recencyHalfLifeDays?: number;
 }
 
-export interface RetrievedStatement {
-  statementId: string;
-  text: string;
-  similarity: number;
-  score: number;
-  /** objects this statement leads to, newest edge first */
-  links: { objectId: string; at: number; score: number; superseded: boolean }[];
-  /** reached through this bridge statement (a fact about another entity), not the query itself */
-  via?: { statementId: string; text: string; similarity: number };
-}
-
-/** A fact about the user or another entity that the query met (it leads to no object itself). */
-export interface RetrievedBridge {
-  statementId: string;
-  text: string;
-  similarity: number;
-}
-
 export interface Retrieval {
   embedder: string;
   statements: RetrievedStatement[];
   bridges: RetrievedBridge[];
   candidates: MemoryCandidate[];
-}
-
-/** An edge as it stood at `now`: absent if made later, superseded only if that happened by then. */
-function asOf(l: StatementLink, now: number): { at: number; superseded: boolean } | null {
-  if (l.at > now) return null;
-  return { at: l.at, superseded: l.invalidAt !== null && l.invalidAt <= now };
-}
-
-/** Top hits by similarity (> 0), widening the search until `want` of them existed at `now`. */
-async function searchAsOf(
-  store: MemoryStore,
-  user: string,
-  vector: Float32Array,
-  want: number,
-  now: number,
-): Promise<{ hits: StatementHit[]; links: Map<string, StatementLink[]> }> {
-  for (let limit = want; ; limit *= 4) {
-    const hits = (await store.searchStatements(user, vector, limit)).filter((h) => h.similarity > 0);
-    const links = new Map<string, StatementLink[]>();
-    for (const l of await store.statementLinks(
-      user,
-      hits.map((h) => h.statement.id),
-    )) {
-      const list = links.get(l.statementId) ?? [];
-      list.push(l);
-      links.set(l.statementId, list);
-    }
-    const existed = hits.filter((h) => (links.get(h.statement.id) ?? []).some((l) => asOf(l, now)));
-    if (existed.length >= want || hits.length < limit || limit >= MAX_FETCH) return { hits: existed, links };
-  }
-}
-
-export function recencyScore(similarity: number, at: number, now: number, w: number, halfLifeDays: number): number {
-  const age = Math.max(0, now - at);
-  return (1 - w) * similarity + w * 2 ** (-age / (halfLifeDays * DAY_MS));
-}
-
-/** What every phase of one retrieval reads: whose memory, as of when, and how edges are scored. */
-interface Scope {
-  store: MemoryStore;
-  embedder: Embedder;
-  user: string;
-  k: number;
-  now: number;
-  w: number;
-  halfLife: number;
-}
-
-type ObjectMemories = Awaited<ReturnType<MemoryStore["objectMemories"]>>;
-
-/** Objects' memories for one retrieval: each object read from the store once, whichever step asks first. */
-class MemoryReads {
-  private readonly byId = new Map<string, ObjectMemories[number]>();
-  constructor(private readonly scope: Scope) {}
-
-  async of(ids: Iterable<string>): Promise<ObjectMemories> {
-    const wanted = [...new Set(ids)];
-    const missing = wanted.filter((id) => !this.byId.has(id));
-    if (missing.length)
-      for (const m of await this.scope.store.objectMemories(this.scope.user, missing))
-        this.byId.set(m.object.objectId, m);
-    return wanted.flatMap((id) => this.byId.get(id) ?? []);
-  }
-}
-
-/** The texts of an object's statements that held at `now`. */
-function heldAt(now: number, m: ObjectMemories[number]): string[] {
-  return m.statements.filter((s) => s.at <= now && (s.invalidAt === null || s.invalidAt > now)).map((s) => s.text);
 }
 
 export async function retrieveDetailed(
@@ -218,82 +115,6 @@ export async function retrieveDetailed(
   return { embedder: embedder.name, statements: top, bridges, candidates };
 }
 
-/** A statement's object edges as of `now`, the newest per object, scored; null if it leads to none. */
-function scoreHit(
-  scope: Scope,
-  h: StatementHit,
-  edges: StatementLink[],
-  similarity: number,
-): RetrievedStatement | null {
-  // links come newest first; several edges to one object keep only its newest
-  const seen = new Set<string>();
-  const out: RetrievedStatement["links"] = [];
-  for (const l of edges) {
-    const e = l.objectId === null ? null : asOf(l, scope.now);
-    if (!e || l.objectId === null || seen.has(l.objectId)) continue;
-    seen.add(l.objectId);
-    const base = recencyScore(similarity, e.at, scope.now, scope.w, scope.halfLife);
-    out.push({
-      objectId: l.objectId,
-      at: e.at,
-      score: e.superseded ? base * SUPERSEDED : base,
-      superseded: e.superseded,
-    });
-  }
-  if (out.length === 0) return null;
-  return {
-    statementId: h.statement.id,
-    text: h.statement.text,
-    similarity,
-    score: Math.max(...out.map((o) => o.score)),
-    links: out,
-  };
-}
-
-/** A hit's similarity as the request weighs it: a statement of looks alone counts less when no looks were asked for. */
-function asked(h: StatementHit, looksAsked: boolean): number {
-  return !looksAsked && onlyLooks(h.statement.text) ? h.similarity * LOOKS_ONLY : h.similarity;
-}
-
-/** Each statement at its best score over every search that reached it. */
-class StatementPool {
-  private readonly best = new Map<string, RetrievedStatement>();
-
-  keep(r: RetrievedStatement): void {
-    if (r.score > (this.best.get(r.statementId)?.score ?? Number.NEGATIVE_INFINITY)) this.best.set(r.statementId, r);
-  }
-
-  ranked(): RetrievedStatement[] {
-    return [...this.best.values()].sort((a, b) => b.score - a.score || b.similarity - a.similarity);
-  }
-}
-
-/** Which retrieved statements led to each object, at their best score, and each object's best. */
-class Leads {
-  readonly objectScore = new Map<string, number>();
-  readonly led = new Map<string, Map<string, { score: number; at: number }>>();
-
-  add(s: RetrievedStatement, l: RetrievedStatement["links"][number]): void {
-    this.objectScore.set(l.objectId, Math.max(this.objectScore.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
-    this.lead(s, l);
-  }
-
-  /** a statement that led to the object, without changing its score (a part's search) */
-  lead(s: RetrievedStatement, l: RetrievedStatement["links"][number]): void {
-    const m = this.led.get(l.objectId) ?? new Map();
-    if (l.score > (m.get(s.statementId)?.score ?? Number.NEGATIVE_INFINITY))
-      m.set(s.statementId, { score: l.score, at: l.at });
-    this.led.set(l.objectId, m);
-  }
-}
-
-function bestPerObject(statements: RetrievedStatement[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of statements)
-    for (const l of s.links) out.set(l.objectId, Math.max(out.get(l.objectId) ?? Number.NEGATIVE_INFINITY, l.score));
-  return out;
-}
-
 /**
  * The whole request as the query, as the user said it (its asking costs little: the embedder
  * weighs the description). Returns the bridges it met: facts about the user or someone else.
@@ -326,119 +147,6 @@ async function followBridges(scope: Scope, bridges: RetrievedBridge[], pool: Sta
       if (r) pool.keep({ ...r, via: { statementId: b.statementId, text: b.text, similarity: h.similarity } });
     }
   }
-}
-
-/**
- * A compositional request: each descriptive part (taken from its description of the object,
- * without the asking, which would make a part of its own) is searched on its own over every
- * statement the user has, and an object scores by how well its valid statements cover all the
- * parts: per part, its best statement against the best any object has for that part, averaged.
- * Superseded statements count for nothing here (a fact that stopped holding covers no part).
- * The coverage is blended with the whole request's score, so an object one part describes a
- * little better no longer beats the one every part describes. A request of one part ranks by
- * the whole request alone.
- */
-async function rankByParts(
-  scope: Scope,
-  instruction: string,
-  whole: Map<string, number>,
-  leads: Leads,
-): Promise<Map<string, number>> {
-  const clauses = descriptiveClauses(describedPart(instruction));
-  if (clauses.length < 2) return new Map(whole);
-  const vectors = await scope.embedder.embed(clauses.map(glossed));
-  const perClause: Map<string, number>[] = [];
-  for (const [i, v] of vectors.entries()) {
-    const hits = await searchAsOf(scope.store, scope.user, v, PART_FETCH, scope.now);
-    const bestFor = new Map<string, number>();
-    const looksAsked = namesLooks(clauses[i]);
-    for (const [rank, h] of hits.hits.entries()) {
-      const r = scoreHit(scope, h, hits.links.get(h.statement.id) ?? [], asked(h, looksAsked));
-      if (!r) continue;
-      for (const l of r.links) {
-        if (l.superseded) continue;
-        bestFor.set(l.objectId, Math.max(bestFor.get(l.objectId) ?? 0, l.score));
-        if (rank < scope.k * OVERFETCH) leads.lead(r, l);
-      }
-    }
-    perClause.push(bestFor);
-  }
-  return combineParts(whole, perClause);
-}
-
-/** Adds to each ranked object what naming the request's concepts in its valid statements is worth. */
-async function addConceptCoverage(
-  scope: Scope,
-  reads: MemoryReads,
-  requested: ReturnType<typeof conceptsIn>,
-  ranking: Map<string, number>,
-): Promise<void> {
-  for (const m of await reads.of(ranking.keys())) {
-    const covered = conceptCoverage(requested, heldAt(scope.now, m));
-    ranking.set(m.object.objectId, (ranking.get(m.object.objectId) ?? 0) + CONCEPT_WEIGHT * covered);
-  }
-}
-
-/**
- * Adds to each object what the names a one-part request shares with it are worth (sharedNames),
- * at most RARE_WORDS_WEIGHT. An object the statements fetched reached, not yet ranked, enters with its
- * best statement's score when it shares any.
- */
-async function addRareWords(
-  scope: Scope,
-  reads: MemoryReads,
-  instruction: string,
-  ranking: Map<string, number>,
-  reached: Map<string, number>,
-): Promise<void> {
-  const ids = [...new Set([...ranking.keys(), ...reached.keys()])];
-  // a request of several parts is ranked by how evenly an object covers them (rankByParts): a
-  // name in one part must not outweigh an object that covers both
-  if (ids.length < 2 || descriptiveClauses(describedPart(instruction)).length > 1) return;
-  const valid = new Map((await reads.of(ids)).map((m) => [m.object.objectId, heldAt(scope.now, m)]));
-  for (const [id, share] of sharedNames(describedPart(instruction), valid)) {
-    const base = ranking.get(id) ?? reached.get(id) ?? 0;
-    ranking.set(id, base + RARE_WORDS_WEIGHT * share);
-  }
-}
-
-/**
- * Pure: per object, how much of a name of its own the request shares with its statements (0–1):
- * each name the request uses that the object's statements hold counts by how few of the objects
- * hold it (log N/df over log N: a name only it holds is 1, a word every object holds 0).
- * Objects sharing none are left out.
- */
-export function sharedNames(request: string, statements: Map<string, string[]>): Map<string, number> {
-  const out = new Map<string, number>();
-  const names = namesIn(request);
-  const n = statements.size;
-  if (names.size === 0 || n < 2) return out;
-  const words = new Map([...statements].map(([id, texts]) => [id, wordSet(texts.join(" "))]));
-  const df = new Map<string, number>();
-  for (const ws of words.values()) for (const w of names) if (ws.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
-  for (const [id, ws] of words) {
-    let shared = 0;
-    for (const w of names) if (ws.has(w)) shared += Math.log(n / (df.get(w) ?? n));
-    if (shared > 0) out.set(id, Math.min(1, shared / Math.log(n)));
-  }
-  return out;
-}
-
-/**
- * The names a request uses (people, places, pets): the library's proper nouns, as content words,
- * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
- * "Pre-shift."): a name there is missed rather than a word taken for one. Typed all in lower case,
- * a name has no capital to show it: there a word the English lexicon lacks is taken for one
- * (a typo is too, and counts only where the user typed it the same way before).
- */
-function namesIn(text: string): Set<string> {
-  const toks = read(text).tokens;
-  const names = toks.filter(
-    (t, i) =>
-      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && i > 0 && !/^[.!?]+$/.test(toks[i - 1].text)) ||
-      (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
-  );
-  return wordSet(names.map((t) => t.text).join(" "));
 }
 
 /** An object's memory as the agent gets it: what held at `now`, the statements that led here first. */
@@ -488,25 +196,4 @@ export async function retrieve(
   opts: RetrieveOptions = {},
 ): Promise<MemoryCandidate[]> {
   return (await retrieveDetailed(store, embedder, userId, instruction, opts)).candidates;
-}
-
-/**
- * An object's score for a request of several parts: half the whole request's score, half its
- * coverage of the parts, which is its mean best score over the parts times how evenly it covers
- * them (each part's score against the best any object has for it; their geometric mean, so a part
- * the object hardly covers pulls it down, where an arithmetic mean let a strong match to one part
- * make up for a missing one). `perClause`: per part, each object's best valid statement score.
- */
-export function combineParts(whole: Map<string, number>, perClause: Map<string, number>[]): Map<string, number> {
-  const objects = new Set([...whole.keys(), ...perClause.flatMap((m) => [...m.keys()])]);
-  const top = perClause.map((m) => Math.max(0, ...m.values()));
-  return new Map(
-    [...objects].map((o) => {
-      const absolute = perClause.reduce((sum, m) => sum + (m.get(o) ?? 0), 0) / perClause.length;
-      const relative =
-        perClause.reduce((prod, m, i) => prod * (top[i] > 0 ? (m.get(o) ?? 0) / top[i] : 0), 1) **
-        (1 / perClause.length);
-      return [o, 0.5 * (whole.get(o) ?? 0) + 0.5 * absolute * relative] as const;
-    }),
-  );
 }

@@ -11,7 +11,8 @@ import { after, test } from "node:test";
 import { MemoryConfig } from "../../src/memory/config.ts";
 import { LexicalEmbedder } from "../../src/memory/embedders/lexical.ts";
 import { memorizeEpisode } from "../../src/memory/memorize.ts";
-import { combineParts, retrieve } from "../../src/memory/retrieve.ts";
+import { retrieve } from "../../src/memory/retrieve.ts";
+import { combineParts } from "../../src/memory/retrieve-parts.ts";
 import { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
 import { episode, scriptedPolicy } from "./helpers.ts";
 

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sharedNames } from "../../src/memory/retrieve.ts";
+import { sharedNames } from "../../src/memory/retrieve-words.ts";
 
 const memory = new Map([
   ["mug_1", ["Priyanka gave the user this at the housewarming", "the mug is blue"]],
