@@ -305,123 +305,140 @@ export function placeObjects(house: House, specs: ObjectSpec[]): PlacedObject[] 
     const where = `objects[${i}]`;
     if (seen.has(spec.id)) throw new SimError("invalid_params", `duplicate object id "${spec.id}"`, `${where}.id`);
     seen.add(spec.id);
-    const attributes = spec.attributes ?? defaultAttributes(spec.id, spec.category);
-    const [ex, , ez] = objectExtents(spec.category, attributes);
-    const swap = quarterTurns(spec.id) % 2 === 1;
-    const hx = (swap ? ez : ex) / 2;
-    const hz = (swap ? ex : ez) / 2;
-    const size = objectSize(spec.category, attributes);
-    const footprint = (x: number, z: number): Rect => ({ x0: x - hx, x1: x + hx, z0: z - hz, z1: z + hz });
-    const overlapping = (fp: Rect) =>
-      placed.find((o) => {
-        const b = objectBounds(o);
-        return rectsOverlap(fp, { x0: b.x0 - GAP, x1: b.x1 + GAP, z0: b.z0 - GAP, z1: b.z1 + GAP });
-      });
-    const free = (fp: Rect) => overlapping(fp) === undefined;
-    if (spec.receptacleId !== undefined) {
-      const f = house.furniture.find((x) => x.id === spec.receptacleId);
-      if (!f)
-        throw new SimError("not_found", `no receptacle "${spec.receptacleId}" in the scene`, `${where}.receptacleId`);
-      if (!f.surface) {
-        throw new SimError(
-          "unplaceable",
-          `"${f.id}" (${f.kind}) has no surface to put things on`,
-          `${where}.receptacleId`,
-        );
-      }
-      const s = surfaceRect(f);
-      if (spec.position) {
-        // A recorded spot is kept exactly or refused with the reason: never moved silently
-        // (an object moved to a random spot can take the room of one listed after it).
-        const [x, , z] = spec.position;
-        const fp = footprint(x, z);
-        const off = Math.max(s.x0 - fp.x0, fp.x1 - s.x1, s.z0 - fp.z0, fp.z1 - s.z1);
-        if (off > RECORDED_TOLERANCE)
-          throw new SimError(
-            "unplaceable",
-            `"${spec.id}" recorded at [${x}, ${z}] reaches ${(off * 1000).toFixed(1)} mm past the top of "${f.id}" (${f.kind})`,
-            `${where}.position`,
-          );
-        const blocker = overlapping(shrink(fp, RECORDED_TOLERANCE));
-        if (blocker)
-          throw new SimError(
-            "unplaceable",
-            `"${spec.id}" recorded at [${x}, ${z}] on "${f.id}" (${f.kind}) overlaps "${blocker.id}"`,
-            `${where}.position`,
-          );
-        placed.push({
-          id: spec.id,
-          category: spec.category,
-          attributes,
-          position: [x, f.height, z],
-          roomId: f.roomId,
-          receptacleId: f.id,
-          size,
-        });
-        return;
-      }
-      const rng = new Rng(hashString(`${spec.id}:spot`));
-      for (let attempt = 0; attempt < 40; attempt++) {
-        if (s.x1 - s.x0 < 2 * hx || s.z1 - s.z0 < 2 * hz) break;
-        const x = rng.range(s.x0 + hx, s.x1 - hx);
-        const z = rng.range(s.z0 + hz, s.z1 - hz);
-        const fp = footprint(x, z);
-        if (fp.x0 < s.x0 || fp.x1 > s.x1 || fp.z0 < s.z0 || fp.z1 > s.z1 || !free(fp)) continue;
-        placed.push({
-          id: spec.id,
-          category: spec.category,
-          attributes,
-          position: [round(x), f.height, round(z)],
-          roomId: f.roomId,
-          receptacleId: f.id,
-          size,
-        });
-        return;
-      }
+    const fit = fitting(spec, placed);
+    placed.push(spec.receptacleId !== undefined ? onReceptacle(house, fit, where) : standing(house, fit, where));
+  });
+  return placed;
+}
+
+/** A spec's looks, size and footprint, and how a footprint fares against the objects placed so far. */
+interface Fitting {
+  spec: ObjectSpec;
+  attributes: ObjectAttributes;
+  size: number;
+  /** half the footprint along x and z, turned as the object stands */
+  hx: number;
+  hz: number;
+  footprint: (x: number, z: number) => Rect;
+  /** the placed object a footprint comes within GAP of, if any */
+  overlapping: (fp: Rect) => PlacedObject | undefined;
+  free: (fp: Rect) => boolean;
+}
+
+function fitting(spec: ObjectSpec, placed: PlacedObject[]): Fitting {
+  const attributes = spec.attributes ?? defaultAttributes(spec.id, spec.category);
+  const [ex, , ez] = objectExtents(spec.category, attributes);
+  const swap = quarterTurns(spec.id) % 2 === 1;
+  const hx = (swap ? ez : ex) / 2;
+  const hz = (swap ? ex : ez) / 2;
+  const size = objectSize(spec.category, attributes);
+  const footprint = (x: number, z: number): Rect => ({ x0: x - hx, x1: x + hx, z0: z - hz, z1: z + hz });
+  const overlapping = (fp: Rect) =>
+    placed.find((o) => {
+      const b = objectBounds(o);
+      return rectsOverlap(fp, { x0: b.x0 - GAP, x1: b.x1 + GAP, z0: b.z0 - GAP, z1: b.z1 + GAP });
+    });
+  const free = (fp: Rect) => overlapping(fp) === undefined;
+  return { spec, attributes, size, hx, hz, footprint, overlapping, free };
+}
+
+/** A spec with `receptacleId`: on that piece's top, at its recorded spot or at one chosen from its id. */
+function onReceptacle(house: House, fit: Fitting, where: string): PlacedObject {
+  const { spec, attributes, size, hx, hz, footprint, overlapping, free } = fit;
+  const f = house.furniture.find((x) => x.id === spec.receptacleId);
+  if (!f) throw new SimError("not_found", `no receptacle "${spec.receptacleId}" in the scene`, `${where}.receptacleId`);
+  if (!f.surface) {
+    throw new SimError("unplaceable", `"${f.id}" (${f.kind}) has no surface to put things on`, `${where}.receptacleId`);
+  }
+  const s = surfaceRect(f);
+  if (spec.position) {
+    // A recorded spot is kept exactly or refused with the reason: never moved silently
+    // (an object moved to a random spot can take the room of one listed after it).
+    const [x, , z] = spec.position;
+    const fp = footprint(x, z);
+    const off = Math.max(s.x0 - fp.x0, fp.x1 - s.x1, s.z0 - fp.z0, fp.z1 - s.z1);
+    if (off > RECORDED_TOLERANCE)
       throw new SimError(
         "unplaceable",
-        `no room left on "${f.id}" (${f.kind}) for "${spec.id}"`,
-        `${where}.receptacleId`,
+        `"${spec.id}" recorded at [${x}, ${z}] reaches ${(off * 1000).toFixed(1)} mm past the top of "${f.id}" (${f.kind})`,
+        `${where}.position`,
       );
-    }
-    const pos = spec.position as Vec3;
-    const [x, y, z] = pos;
-    const room = regionOf(house, x, z);
-    if (!room) throw new SimError("unplaceable", `position [${x}, ${z}] is outside every room`, `${where}.position`);
-    const fp = footprint(x, z);
-    for (const w of wallPieces(house)) {
-      if (!w.lintel && rectsOverlap(fp, { x0: w.box.x0, x1: w.box.x1, z0: w.box.z0, z1: w.box.z1 })) {
-        throw new SimError("unplaceable", `"${spec.id}" at [${x}, ${z}] would sit inside a wall`, `${where}.position`);
-      }
-    }
-    // resting height: on top of the piece under the object's centre, or on the floor beneath
-    // a table when the position says so (y below the table top)
-    let restY = 0;
-    let receptacleId: string | undefined;
-    for (const f of house.furniture) {
-      if (!containsPoint(f.rect, x, z)) continue;
-      if (isOpenBelow(f.kind) && y < f.height - 0.3) continue;
-      if (!f.surface) {
-        throw new SimError(
-          "unplaceable",
-          `"${spec.id}" at [${x}, ${z}] is inside "${f.id}" (${f.kind})`,
-          `${where}.position`,
-        );
-      }
-      if (f.height > restY) {
-        restY = f.height;
-        receptacleId = f.id;
-      }
-    }
-    placed.push({
+    const blocker = overlapping(shrink(fp, RECORDED_TOLERANCE));
+    if (blocker)
+      throw new SimError(
+        "unplaceable",
+        `"${spec.id}" recorded at [${x}, ${z}] on "${f.id}" (${f.kind}) overlaps "${blocker.id}"`,
+        `${where}.position`,
+      );
+    return {
       id: spec.id,
       category: spec.category,
       attributes,
-      position: [x, restY, z],
-      roomId: room.id,
-      ...(receptacleId ? { receptacleId } : {}),
+      position: [x, f.height, z],
+      roomId: f.roomId,
+      receptacleId: f.id,
       size,
-    });
-  });
-  return placed;
+    };
+  }
+  const rng = new Rng(hashString(`${spec.id}:spot`));
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if (s.x1 - s.x0 < 2 * hx || s.z1 - s.z0 < 2 * hz) break;
+    const x = rng.range(s.x0 + hx, s.x1 - hx);
+    const z = rng.range(s.z0 + hz, s.z1 - hz);
+    const fp = footprint(x, z);
+    if (fp.x0 < s.x0 || fp.x1 > s.x1 || fp.z0 < s.z0 || fp.z1 > s.z1 || !free(fp)) continue;
+    return {
+      id: spec.id,
+      category: spec.category,
+      attributes,
+      position: [round(x), f.height, round(z)],
+      roomId: f.roomId,
+      receptacleId: f.id,
+      size,
+    };
+  }
+  throw new SimError("unplaceable", `no room left on "${f.id}" (${f.kind}) for "${spec.id}"`, `${where}.receptacleId`);
+}
+
+/** A spec with a position alone: it stands there, lifted onto a surface when the position lies over one. */
+function standing(house: House, fit: Fitting, where: string): PlacedObject {
+  const { spec, attributes, size, footprint } = fit;
+  const pos = spec.position as Vec3;
+  const [x, y, z] = pos;
+  const room = regionOf(house, x, z);
+  if (!room) throw new SimError("unplaceable", `position [${x}, ${z}] is outside every room`, `${where}.position`);
+  const fp = footprint(x, z);
+  for (const w of wallPieces(house)) {
+    if (!w.lintel && rectsOverlap(fp, { x0: w.box.x0, x1: w.box.x1, z0: w.box.z0, z1: w.box.z1 })) {
+      throw new SimError("unplaceable", `"${spec.id}" at [${x}, ${z}] would sit inside a wall`, `${where}.position`);
+    }
+  }
+  // resting height: on top of the piece under the object's centre, or on the floor beneath
+  // a table when the position says so (y below the table top)
+  let restY = 0;
+  let receptacleId: string | undefined;
+  for (const f of house.furniture) {
+    if (!containsPoint(f.rect, x, z)) continue;
+    if (isOpenBelow(f.kind) && y < f.height - 0.3) continue;
+    if (!f.surface) {
+      throw new SimError(
+        "unplaceable",
+        `"${spec.id}" at [${x}, ${z}] is inside "${f.id}" (${f.kind})`,
+        `${where}.position`,
+      );
+    }
+    if (f.height > restY) {
+      restY = f.height;
+      receptacleId = f.id;
+    }
+  }
+  return {
+    id: spec.id,
+    category: spec.category,
+    attributes,
+    position: [x, restY, z],
+    roomId: room.id,
+    ...(receptacleId ? { receptacleId } : {}),
+    size,
+  };
 }
