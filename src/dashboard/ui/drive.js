@@ -101,40 +101,46 @@ export function DriveTab({ conn, cat, watching, setWatching }) {
       <label>pace, ms per step <input type="number" min="0" max="2000" value=${pace} onInput=${(e) => setPace(e.currentTarget.value)} data-testid="pace" /></label>
       <button onClick=${start} data-testid="start">Start</button>
     </section>
-    <section class="panel" data-testid="sessions">
-      <h3>Sessions</h3>
-      ${sessions.length ? "" : html`<div class="muted">none yet</div>`}
-      ${sessions.map(
-        (
-          s,
-        ) => html`<div class=${`session ${s.id === watching ? "current" : ""}`} data-testid="session" data-status=${s.status}>
-          <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>${s.note && s.note !== s.status ? `: ${s.note}` : ""}
-          <button onClick=${() => setWatching(s.id)}>watch</button>
-          ${s.status === "running" || s.status === "preparing" ? html`<button onClick=${() => conn.send({ type: "stop", session: s.id })} data-testid="stop">stop</button>` : ""}
-          <span class="small muted" data-testid="session-dir">${s.dir}</span>
-        </div>`,
-      )}
-    </section>
-    ${
-      current
-        ? html`<section class="panel say" data-testid="say">
-          <h3>Tell the robot (${current.userId})</h3>
-          <select value=${say.kind} onChange=${(e) => setSay({ ...say, kind: e.currentTarget.value })}>
-            <option value="correction">correction (learned as a rule)</option>
-            <option value="instruction" disabled>instruction for this task only: say it with the request (a running episode has pinned its rules)</option>
-          </select>
-          <input value=${say.text} onInput=${(e) => setSay({ ...say, text: e.currentTarget.value })} data-testid="say-text" />
-          <button onClick=${() => conn.send({ type: "say", session: current.id, kind: say.kind, text: say.text })} data-testid="say-send">send</button>
-          ${
-            taught && taught.session === current.id
-              ? html`<div class="small" data-testid="taught">${taught.signal ? `learned: ${taught.items.join("; ")}` : "not a correction: no rule learned"}
-                ${taught.libraryVersion ? ` (library v${taught.libraryVersion})` : ""}
-                ${taught.libraryVersion ? html`<div data-testid="taught-lasting">kept for ${taught.user} in ${taught.keptIn}: every later episode of ${taught.user}, here and in <code>polar run</code>, keeps it until retracted (<code>polar rules list --user ${taught.user}</code>)</div>` : ""}</div>`
-              : ""
-          }
-        </section>`
-        : ""
-    }
+    <${Sessions} conn=${conn} sessions=${sessions} watching=${watching} setWatching=${setWatching} />
+    ${current ? html`<${SayPanel} conn=${conn} current=${current} say=${say} setSay=${setSay} taught=${taught} />` : ""}
     ${watching ? html`<${EpisodeView} conn=${conn} stream=${watching} />` : ""}
   </div>`;
+}
+
+/** The sessions started from this page, each with its status and a button to watch or stop it. */
+function Sessions({ conn, sessions, watching, setWatching }) {
+  return html`<section class="panel" data-testid="sessions">
+    <h3>Sessions</h3>
+    ${sessions.length ? "" : html`<div class="muted">none yet</div>`}
+    ${sessions.map(
+      (
+        s,
+      ) => html`<div class=${`session ${s.id === watching ? "current" : ""}`} data-testid="session" data-status=${s.status}>
+        <b>${s.id}</b> ${s.label} · ${s.memory} · ${s.backbone} — <span data-testid="session-status">${s.status}</span>${s.note && s.note !== s.status ? `: ${s.note}` : ""}
+        <button onClick=${() => setWatching(s.id)}>watch</button>
+        ${s.status === "running" || s.status === "preparing" ? html`<button onClick=${() => conn.send({ type: "stop", session: s.id })} data-testid="stop">stop</button>` : ""}
+        <span class="small muted" data-testid="session-dir">${s.dir}</span>
+      </div>`,
+    )}
+  </section>`;
+}
+
+/** A correction typed to the robot of the session watched, and what the rule layer learned from it. */
+function SayPanel({ conn, current, say, setSay, taught }) {
+  return html`<section class="panel say" data-testid="say">
+    <h3>Tell the robot (${current.userId})</h3>
+    <select value=${say.kind} onChange=${(e) => setSay({ ...say, kind: e.currentTarget.value })}>
+      <option value="correction">correction (learned as a rule)</option>
+      <option value="instruction" disabled>instruction for this task only: say it with the request (a running episode has pinned its rules)</option>
+    </select>
+    <input value=${say.text} onInput=${(e) => setSay({ ...say, text: e.currentTarget.value })} data-testid="say-text" />
+    <button onClick=${() => conn.send({ type: "say", session: current.id, kind: say.kind, text: say.text })} data-testid="say-send">send</button>
+    ${
+      taught && taught.session === current.id
+        ? html`<div class="small" data-testid="taught">${taught.signal ? `learned: ${taught.items.join("; ")}` : "not a correction: no rule learned"}
+          ${taught.libraryVersion ? ` (library v${taught.libraryVersion})` : ""}
+          ${taught.libraryVersion ? html`<div data-testid="taught-lasting">kept for ${taught.user} in ${taught.keptIn}: every later episode of ${taught.user}, here and in <code>polar run</code>, keeps it until retracted (<code>polar rules list --user ${taught.user}</code>)</div>` : ""}</div>`
+        : ""
+    }
+  </section>`;
 }

@@ -133,6 +133,68 @@ function focusNode(cy, f) {
   return byText.length ? byText[0] : object;
 }
 
+/** The graph's nodes and edges as cytoscape elements, at their laid-out positions. */
+function graphElements(graph, pos) {
+  return [
+    ...graph.nodes.map((n) => ({
+      data: {
+        id: n.id,
+        label: n.label.slice(0, 40),
+        kind: n.kind,
+        full: n.label,
+        old: n.superseded ? 1 : 0,
+        at: n.at ?? null,
+        ...(n.url ? { url: n.url } : {}),
+      },
+      position: { x: pos.get(n.id).x, y: pos.get(n.id).y },
+      classes: pos.get(n.id).side ?? "",
+    })),
+    ...graph.edges.map((e, i) => ({ data: { id: `e${i}`, source: e.source, target: e.target } })),
+  ];
+}
+
+/** How each kind of node, a picked node, a search hit and an edge are drawn. */
+function graphStyle() {
+  return [
+    {
+      selector: "node",
+      style: {
+        "background-color": (n) => COLORS[n.data("kind")] ?? "#999",
+        // labels on demand: objects and the user always, the rest when shown
+        label: "",
+        "font-size": 8,
+        "min-zoomed-font-size": 7,
+        width: 12,
+        height: 12,
+      },
+    },
+    {
+      selector: "node[kind = 'object'], node[kind = 'user']",
+      style: { width: 22, height: 22, "font-size": 10, label: "data(label)" },
+    },
+    {
+      selector: "node[url]",
+      style: {
+        "background-image": "data(url)",
+        "background-fit": "cover",
+        "background-clip": "node",
+        shape: "round-rectangle",
+        width: 30,
+        height: 30,
+      },
+    },
+    { selector: "node[old = 1]", style: { opacity: 0.4 } },
+    { selector: "node.show", style: { label: "data(label)", "text-wrap": "ellipsis", "text-max-width": 120 } },
+    { selector: "node.show.lab-r", style: { "text-halign": "right", "text-valign": "center", "text-margin-x": 2 } },
+    { selector: "node.show.lab-l", style: { "text-halign": "left", "text-valign": "center", "text-margin-x": -2 } },
+    { selector: "node.unlabelled", style: { label: "" } },
+    { selector: "node.hit", style: { "border-width": 3, "border-color": "#f59e0b" } },
+    { selector: "node.picked", style: { "border-width": 3, "border-color": "#111" } },
+    { selector: ".faded", style: { opacity: 0.12 } },
+    { selector: "edge", style: { width: 1, "line-color": "#ccc" } },
+  ];
+}
+
 function Graph({ graph, onPick, query, allLabels, onHits, focus, onHidden }) {
   const ref = useRef(null);
   const cyRef = useRef(null);
@@ -155,61 +217,9 @@ function Graph({ graph, onPick, query, allLabels, onHits, focus, onHidden }) {
     const pos = layout(graph.nodes, graph.edges);
     const cy = cytoscape({
       container: ref.current,
-      elements: [
-        ...graph.nodes.map((n) => ({
-          data: {
-            id: n.id,
-            label: n.label.slice(0, 40),
-            kind: n.kind,
-            full: n.label,
-            old: n.superseded ? 1 : 0,
-            at: n.at ?? null,
-            ...(n.url ? { url: n.url } : {}),
-          },
-          position: { x: pos.get(n.id).x, y: pos.get(n.id).y },
-          classes: pos.get(n.id).side ?? "",
-        })),
-        ...graph.edges.map((e, i) => ({ data: { id: `e${i}`, source: e.source, target: e.target } })),
-      ],
+      elements: graphElements(graph, pos),
       layout: { name: "preset" },
-      style: [
-        {
-          selector: "node",
-          style: {
-            "background-color": (n) => COLORS[n.data("kind")] ?? "#999",
-            // labels on demand: objects and the user always, the rest when shown
-            label: "",
-            "font-size": 8,
-            "min-zoomed-font-size": 7,
-            width: 12,
-            height: 12,
-          },
-        },
-        {
-          selector: "node[kind = 'object'], node[kind = 'user']",
-          style: { width: 22, height: 22, "font-size": 10, label: "data(label)" },
-        },
-        {
-          selector: "node[url]",
-          style: {
-            "background-image": "data(url)",
-            "background-fit": "cover",
-            "background-clip": "node",
-            shape: "round-rectangle",
-            width: 30,
-            height: 30,
-          },
-        },
-        { selector: "node[old = 1]", style: { opacity: 0.4 } },
-        { selector: "node.show", style: { label: "data(label)", "text-wrap": "ellipsis", "text-max-width": 120 } },
-        { selector: "node.show.lab-r", style: { "text-halign": "right", "text-valign": "center", "text-margin-x": 2 } },
-        { selector: "node.show.lab-l", style: { "text-halign": "left", "text-valign": "center", "text-margin-x": -2 } },
-        { selector: "node.unlabelled", style: { label: "" } },
-        { selector: "node.hit", style: { "border-width": 3, "border-color": "#f59e0b" } },
-        { selector: "node.picked", style: { "border-width": 3, "border-color": "#111" } },
-        { selector: ".faded", style: { opacity: 0.12 } },
-        { selector: "edge", style: { width: 1, "line-color": "#ccc" } },
-      ],
+      style: graphStyle(),
       textureOnViewport: true,
       hideEdgesOnViewport: true,
       motionBlur: false,
