@@ -303,10 +303,17 @@ export function findTimes(clause: string, opts: { repeats?: boolean } = {}): Fou
     for (let h = t.from; hs.length < 24 && h % 24 !== t.to % 24; h++) hs.push(h % 24);
     return hs;
   };
+  // "at night after 10" is one phrase; "the garage after dark and the attic after 11" two, each its own window
+  const samePhrase = (x: FoundTime, y: FoundTime) => {
+    const [first, second] = x.index < y.index ? [x, y] : [y, x];
+    return !PHRASE_JOIN.test(clause.slice(first.index + first.quote.length, second.index));
+  };
   // "in the afternoon after 3" is 15 → 17, "in the evening before 8" 17 → 20
   for (const c of out) {
     if (!c.clock || !c.open) continue;
-    const part = out.find((n) => !n.clock && hoursIn(n).includes(c.open === "after" ? c.from : (c.to + 23) % 24));
+    const part = out.find(
+      (n) => !n.clock && samePhrase(n, c) && hoursIn(n).includes(c.open === "after" ? c.from : (c.to + 23) % 24),
+    );
     if (!part) continue;
     if (c.open === "after") c.to = part.to;
     else c.from = part.from;
@@ -315,7 +322,7 @@ export function findTimes(clause: string, opts: { repeats?: boolean } = {}): Fou
   const narrowed = (t: FoundTime) =>
     !t.clock &&
     out.some((o) => {
-      if (!o.clock || o === t) return false;
+      if (!o.clock || o === t || !samePhrase(o, t)) return false;
       const outer = new Set(hoursIn(t));
       return hoursIn(o).every((h) => outer.has(h));
     });
@@ -341,6 +348,9 @@ export interface ReplacedTimes {
 }
 
 /** Words before a time that say it is the one being replaced. */
+/** Words between two times that make them two phrases: a conjunction ("after dark and the attic after 11"). */
+const PHRASE_JOIN = /\b(?:and|or|but|nor|then|while|whereas)\b/i;
+
 const REPLACED_BEFORE = /\b(?:instead of|rather than|not|and not|no longer|in place of)\s+$/;
 
 /**

@@ -42,7 +42,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
-import { conditionsIn, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
+import { type Cond, conditionsIn, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
 import {
   type ClauseIn,
@@ -223,7 +223,9 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   const out: Reading[] = [];
   // in a retraction, "stay out of the garage" is read as if said positively
   const positive = inner ? { ...common } : common;
-  out.push(...pairTimes(roomReadings(ctx, c, positive, main)));
+  const rooms = roomReadings(ctx, c, positive, main);
+  // a clause read whole pairs its conditions once the leftover ones are in (readClause)
+  out.push(...(inner ? pairConditions(main, rooms) : rooms));
   if (!out.length && !inner) out.push(...onlyRooms(ctx, c, common, main));
   if (inner && !out.length) {
     const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
@@ -309,20 +311,38 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
 }
 
 /**
- * "stay out of the bathroom in the morning and the kitchen at night": each window is the room's
- * it follows, not every room's. Only when every window follows a room of the clause; otherwise
- * (windows said before the rooms) each room keeps them all.
+ * "stay out of the bathroom in the morning and the kitchen at night", "the nursery while the baby
+ * sleeps and the study after 6": each window or condition is the room's it follows, not every
+ * room's. Said after the last room alone, or before them all, it is the whole list's ("the den
+ * and the attic after 9"). When some rooms have their own and others none ("the den at night, the
+ * attic and the study after 9"), which goes with which cannot be told, and it is asked.
  */
-function pairTimes(readings: RuleReading[]): RuleReading[] {
-  const times = readings[0]?.conditions.filter((x) => x.kind === "time") ?? [];
-  if (readings.length < 2 || times.length < 2) return readings;
+function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
   const at = (r: RuleReading) => r.rooms?.[0]?.a ?? -1;
-  const owner = times.map((t) => readings.filter((r) => at(r) >= 0 && at(r) < t.a).at(-1));
-  if (owner.some((o) => o === undefined) || new Set(owner).size < times.length) return readings;
-  return readings.map((r) => {
-    const mine = times.filter((_, i) => owner[i] === r);
-    return mine.length ? { ...r, conditions: [...r.conditions.filter((x) => x.kind !== "time"), ...mine] } : r;
-  });
+  if (readings.length < 2 || readings.some((r) => at(r) < 0)) return readings;
+  const first = Math.min(...readings.map(at));
+  const own = (x: Cond) => (x.kind === "time" || x.kind === "text") && x.a > first;
+  const said = [...readings[0].conditions, ...readings[0].exceptions].filter(own);
+  if (!said.length) return readings;
+  const owner = (x: Cond) => readings.filter((r) => at(r) < x.a).at(-1);
+  const owners = new Set(said.map(owner));
+  const last = readings.reduce((x, y) => (at(y) > at(x) ? y : x));
+  if (owners.size === 1 && owners.has(last)) return readings;
+  if (readings.every((r) => owners.has(r)))
+    return readings.map((r) => ({
+      ...r,
+      conditions: r.conditions.filter((x) => !own(x) || owner(x) === r),
+      exceptions: r.exceptions.filter((x) => !own(x) || owner(x) === r),
+    }));
+  const rooms = readings.map((r) => (r.requirement as { room: string }).room);
+  return [
+    {
+      type: "unclear",
+      reason: "rooms said with hours or conditions of their own, but not each room with its own",
+      question: `Which of the times you gave goes with which room (${rooms.join(", ")})? Until you say, I'll keep to none of it.`,
+      clause: main,
+    },
+  ];
 }
 
 const IN_PLACE = /^(?:in|inside|at)$/;
@@ -465,6 +485,10 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     const extra = leftoverConditions(ctx, c, main, rules, common);
     for (const x of rules) x.conditions = [...x.conditions, ...extra];
   }
+  const roomRules = rules.filter((x) => x.rooms?.length);
+  const paired = pairConditions(main, roomRules);
+  if (paired !== roomRules)
+    return out.flatMap((x) => (x === roomRules[0] ? paired : roomRules.includes(x as RuleReading) ? [] : [x]));
   if (out.length) return out;
   // "the baby sleeps from 1 to 3": the hours of a condition only people know
   const w = words(ctx, main);

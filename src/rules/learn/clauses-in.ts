@@ -103,6 +103,9 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
             re(ADDITIVE).test(t.w),
         );
     const prev = addsRoom ? out[back] : out.at(-1);
+    // "…, the attic after 11": a room with hours of its own is on the list too, the hours its own (clause.ts)
+    const gw = new Words(rc.tokens, g.a, g.b);
+    const hours = findTimes(gw.text).map((t) => gw.range(t.index, t.quote.length));
     const listOnly =
       rooms.length > 0 &&
       rc.tokens
@@ -110,6 +113,7 @@ function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
         .every(
           (t, k) =>
             rooms.some((r) => r.a <= g.a + k && g.a + k < r.b) ||
+            hours.some(([a, b]) => a <= g.a + k && g.a + k < b) ||
             LIST_JOIN.test(t.w) ||
             DETERMINER.test(t.w) ||
             t.w === "nor" ||

@@ -194,11 +194,12 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
   const w = words(ctx, main);
   const m = w.first(NOT_THE);
   // "never the cellar", "no lounge": a negation right before a room, no verb between
-  const bare = m
-    ? undefined
+  const bares = m
+    ? []
     : [...w.matches(NEGATION_BEFORE)]
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
-        .find((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
+        .filter((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
+  const bare = bares[0];
   // "cellar. never.": a refusal alone, of the room said alone just before it
   const refusal =
     !m && !bare && c.antecedent && (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text)) ? c.antecedent : undefined;
@@ -225,8 +226,11 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
       ),
   );
   const list = rooms.findIndex((r, k) => k > 0 && r !== found[k]);
+  const listed = rooms.slice(0, list < 0 ? rooms.length : list);
+  // "no den before 8 and no attic after ten": each room its own negation is as the first
+  for (const x of bares.slice(1)) if (!listed.some((r) => r.a === x.r.a)) listed.push(x.r);
   const at = m ?? bare?.n ?? { a: main.a, b: main.b };
-  return rooms.slice(0, list < 0 ? rooms.length : list).map((r) => ({
+  return listed.map((r) => ({
     type: "rule",
     ...common,
     // the refusal's statement is the room and the refusal together, as said
