@@ -82,7 +82,8 @@ const TASK_NOUN = alt([
 
 /** This task only: a demonstrative before a word for the task, or a word for the moment. */
 export const TASK_LOCAL = alt([
-  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that) ${TASK_NOUN}(?: only| around| alone)?`,
+  // "for this particular one": a word that singles the task out says no more than "this"
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that)(?: (?:particular|specific|single|current|very))? ${TASK_NOUN}(?: only| around| alone)?`,
   // "only once I've asked": "once" before a subject opens a clause of when, no one-off
   "(?:just|only) once(?! (?:i|we|you|u|he|she|they|it|the|my|our)\\b)",
   "this once",

@@ -47,6 +47,17 @@ export const RELEASE_VERB =
 export const NO_LONGER_NEEDED =
   /\b(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))\b/;
 
+/**
+ * What a rule asks said not to be needed, with no word of "no longer": "the JSON isn't needed for
+ * this one", "you don't need the word cap today". It suspends the rule for as long as the clause
+ * says (this task, or asked); it never asks for the thing it names.
+ */
+export const NOT_NEEDED =
+  /\b(?:is|are) (?:really |actually |even |strictly )?not (?:really |actually |even |strictly )?(?:needed|necessary|required|wanted)\b/;
+
+/** "you don't need the JSON …": a need denied of a thing (no verb after it); the thing follows. */
+export const NEED_NOT_OBJECT = /\b(?:you|i|we) do not (?:really |actually )?need(?! to\b)\b/;
+
 /** A word allowed again: "you can call me sir again". */
 export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);
 

@@ -27,7 +27,9 @@ import {
   isWordToken,
   LEFT_OUT,
   LINKING,
+  NEED_NOT_OBJECT,
   NO_LONGER_NEEDED,
+  NOT_NEEDED,
   NOT_OR_NEVER,
   NOT_WORD,
   NOW_MARKER,
@@ -126,6 +128,22 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     const targets = targetsIn(ctx, { a: main.a, b: unneeded.a }, c.antecedent, "any");
     if (targets.length && targets.every((t) => t.kind !== "unknown"))
       return { type: "retract", ...common, targets, quote: { a: main.a, b: main.b }, bare: false };
+  }
+  // "the JSON isn't needed for this one", "you don't need the word cap today": the rule named is
+  // suspended for as long as the clause says; with no word of how long, whether it lasts is asked
+  const notNeeded = w.first(NOT_NEEDED);
+  const needNot = notNeeded ? undefined : w.first(NEED_NOT_OBJECT);
+  const named = notNeeded ? { a: main.a, b: notNeeded.a } : needNot ? { a: needNot.b, b: main.b } : undefined;
+  if (named) {
+    const targets = targetsIn(ctx, named, c.antecedent, "any");
+    if (targets.length && targets.every((t) => t.kind !== "unknown"))
+      return {
+        type: "retract",
+        ...common,
+        targets,
+        quote: { a: main.a, b: main.b },
+        bare: common.persistence === "persistent" && !common.saidLasting,
+      };
   }
   // "you can call me sir again": a word allowed again
   const say = w.first(PERMIT_WORD_AGAIN);
