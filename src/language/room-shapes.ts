@@ -100,3 +100,6 @@ export function refusesAtHours(text: string): boolean {
   const left = rest.replace(/\s+/g, " ").trim();
   return left === "not" || BARE_REFUSAL.test(left);
 }
+
+/** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */
+export const CLOCK_NOUN_AFTER = /^(?:hours?|times?|shifts?)$/;

@@ -255,3 +255,13 @@ export const NOT_AN_OCCASION = new RegExp(
 
 /** Prepositions that leave a demonstrative phrase an occasion: "for this tym", "during that thing". */
 export const OCCASION_PREPOSITION = new RegExp(`^${alt(["for", "on", "during", "at"])}$`);
+
+/**
+ * Words that say a clause speaks of the clock, or names a stretch of the day by what is done in
+ * it: "work hours", "nap time", "o'clock", "shift", "lunch". Hours said beside one are that stretch.
+ */
+export const HOURS_SAID =
+  /\b(?:hours|o'?clock|shifts?|(?:nap|lunch|bed|dinner|tea|meal|school|work|office|quiet|study) ?times?|breakfast|lunch|dinner|supper)\b/i;
+
+/** A word that may stand between a stretch of the day and the hours that say it: "work hours, 9 to 5", "lunch (12-1)", "so", "that is". */
+export const RESTATES = /^(?:,|\(|:|-|—|–|so|ie|i\.e\.|that|which|is|meaning|i|mean|roughly|about|around)$/;

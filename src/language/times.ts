@@ -17,6 +17,7 @@
  * window.
  */
 import { numberWord } from "./numbers.ts";
+import { HOURS_SAID } from "./time-words.ts";
 
 export interface FoundTime {
   from: number;
@@ -211,7 +212,14 @@ function clockWindows(clause: string): FoundTime[] {
     const bare = m[1] === undefined;
     // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am"), or
     // when what joins them says time ("12 till 6"): "to" and a dash join numbers of anything
-    if (bare && !(a.ampm || a.named || b.ampm || b.named) && !/^(?:till|until)$/i.test(m[4])) continue;
+    // or when the clause speaks of hours ("work hours, 9 to 5", "nap time 1-3")
+    if (
+      bare &&
+      !(a.ampm || a.named || b.ampm || b.named) &&
+      !/^(?:till|until)$/i.test(m[4]) &&
+      !HOURS_SAID.test(clause)
+    )
+      continue;
     let from: number;
     let to: number;
     if (a.ampm || a.named || a.h > 12 || a.h === 0) {

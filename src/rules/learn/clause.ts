@@ -23,6 +23,7 @@ import {
   FREQUENCY,
   findTimes,
   GERUND,
+  HOURS_SAID,
   isPlainWord,
   isWordToken,
   LEFT_OUT,
@@ -39,6 +40,7 @@ import {
   PLACE,
   REFERENCE,
   RELEASE_VERB,
+  RESTATES,
   RETRACT,
   RULE_ONLY,
   Words,
@@ -363,6 +365,32 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
   ];
 }
 
+/**
+ * "during work hours, 9 to 5", "at lunch (12-1)": a stretch of the day named by what is done in
+ * it, with hours right after that say it, is those hours; the words are no second condition.
+ */
+function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const said = (x: Cond) =>
+    x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
+      ? conds.find(
+          (t) =>
+            t.kind === "time" &&
+            t.a >= x.b &&
+            t.a - x.b <= 3 &&
+            ctx.tokens.slice(x.b, t.a).every((k) => RESTATES.test(k.w)),
+        )
+      : undefined;
+  const out = conds.map((x) => ({ ...x }));
+  return out.flatMap((x) => {
+    const hours = said(x);
+    if (!hours) return [x];
+    // the window's words are the stretch and its hours, as said
+    const t = out.find((y) => y.a === hours.a && y.b === hours.b);
+    if (t) t.a = x.a;
+    return [];
+  });
+}
+
 const IN_PLACE = /^(?:in|inside|at)$/;
 
 /** Whether tokens [a, b) are at most a determiner ("the", "my"). */
@@ -501,7 +529,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const rules = out.filter((x): x is RuleReading => x.type === "rule" && x.requirement.kind !== "behavior");
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);
-    for (const x of rules) x.conditions = [...x.conditions, ...extra];
+    for (const x of rules) x.conditions = restatedByHours(ctx, [...x.conditions, ...extra]);
   }
   const roomRules = rules.filter((x) => x.rooms?.length);
   const paired = pairConditions(main, roomRules);

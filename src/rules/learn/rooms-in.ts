@@ -5,6 +5,7 @@
 import type { Token } from "../../language/index.ts";
 import {
   AFTER_QUALIFIER,
+  CLOCK_NOUN_AFTER,
   crudeStem,
   isPlainWord,
   isWordToken,
@@ -181,6 +182,10 @@ export function roomsIn(
     }
     const rest = words.slice(k, Math.min(b, k + 3));
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
+    if (m && CLOCK_NOUN_AFTER.test(words[k + m.words] ?? "")) {
+      k += m.words - 1;
+      continue;
+    }
     if (m) {
       const prev = words[k - 1];
       const pre = prev !== undefined && k - 1 >= a && QUALIFIER.has(prev) && !tokens[k - 1].quoted;
