@@ -112,6 +112,9 @@ export const AVOID = alt([
       "off",
       "far from",
       "out",
+      // said alone, of a room named before it: "the loft? stay away."
+      "away",
+      "clear",
     ],
   )}`,
   "steer clear of",

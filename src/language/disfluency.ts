@@ -8,6 +8,7 @@
  * Tokens are only left out, never changed, so every token kept still points at the user's own
  * characters and quotes stay verbatim.
  */
+import { read } from "./nlp.ts";
 import type { Token } from "./tokens.ts";
 
 /** Sounds of hesitation: no word of the language, nothing said. */
@@ -51,4 +52,28 @@ export function withoutHesitations(tokens: readonly Token[]): Token[] {
     if (next !== undefined && next === before && OPENS_PHRASE.test(before)) drop.add(a - 1);
   }
   return tokens.filter((_, k) => !drop.has(k));
+}
+
+/** What ends a sentence: a word stopped by one of these stands alone. */
+const STOPS = /^[.!?]$/;
+
+/**
+ * "stay. out.", "do. not. go.": a clause said word by word, each word stopped for stress, is
+ * one clause. A run of words alone between periods, its first a verb, keeps only its last period.
+ */
+export function withoutBeats(tokens: readonly Token[]): Token[] {
+  const drop = new Set<number>();
+  const word = (k: number) => k < tokens.length && /^[a-z']+$/.test(tokens[k].w);
+  for (let k = 0; k < tokens.length; k++) {
+    if (!word(k) || !(k === 0 || STOPS.test(tokens[k - 1].w))) continue;
+    let end = k;
+    while (tokens[end + 1]?.w === "." && word(end + 2)) end += 2;
+    if (end === k) continue;
+    const run = tokens.slice(k, end + 1).filter((_, i) => i % 2 === 0);
+    const first = read(run.map((t) => t.w).join(" ")).tokens[0];
+    if (first?.pos !== "VERB" && first?.pos !== "AUX") continue;
+    for (let d = k + 1; d < end; d += 2) drop.add(d);
+    k = end;
+  }
+  return drop.size ? tokens.filter((_, k) => !drop.has(k)) : [...tokens];
 }

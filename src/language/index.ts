@@ -46,7 +46,7 @@ export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
 export { asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
-export { withoutHesitations } from "./disfluency.ts";
+export { withoutBeats, withoutHesitations } from "./disfluency.ts";
 export type { HourWindow } from "./hours.ts";
 export {
   canonical,

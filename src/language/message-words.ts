@@ -149,6 +149,13 @@ export const FILLER = alt([
   "robot",
   "buddy",
   "thanks",
+  // sounds of exasperation: they say how the user feels, nothing of what to do
+  "ugh",
+  "omg",
+  "argh",
+  "jeez",
+  "geez",
+  "seriously",
 ]);
 
 /** Praise and thanks: no correction. */

@@ -46,6 +46,7 @@ import {
   talksAboutARule,
   tokenize,
   Words,
+  withoutBeats,
   withoutHesitations,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
@@ -90,7 +91,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const ruleRooms = rules.flatMap((v) =>
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
-  const repairs = withoutSelfRepairs(withoutHesitations(tokenize(original)), ctx.rooms ?? [], ruleRooms);
+  const repairs = withoutSelfRepairs(withoutBeats(withoutHesitations(tokenize(original))), ctx.rooms ?? [], ruleRooms);
   const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };

@@ -102,9 +102,12 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
 function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
   const r = c.antecedent;
   if (!r || r.anaphor || r.b > main.a) return undefined;
-  if (!ctx.tokens.slice(r.b, main.a).every((t) => !isWordToken(t.w)) || r.b === main.a) return undefined;
+  // "the cellar AGAIN. stay. out.": a word of complaint or a filler after the topic leaves it the topic
+  const trails = (w: string) => !isWordToken(w) || re(FILLER).test(w);
+  if (!ctx.tokens.slice(r.b, main.a).every((t) => trails(t.w)) || r.b === main.a) return undefined;
   let k = r.a;
-  while (k > 0 && DETERMINER.test(ctx.tokens[k - 1].w)) k--;
+  // "omg the loft again": an interjection or filler before the topic leaves it the topic
+  while (k > 0 && (DETERMINER.test(ctx.tokens[k - 1].w) || trails(ctx.tokens[k - 1].w))) k--;
   return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
 }
 
