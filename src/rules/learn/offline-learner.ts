@@ -105,54 +105,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     jsonBefore ||= rs.some((r) => r.type === "rule" && r.requirement.kind === "json_fields");
     readings.push(...rs);
   }
-  readings = sameInSentence(dropCovered(mergeJson(readings)), sents).flatMap(byWindow);
-  readings = completeWindows(rc, sents, readings);
-  // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
-  readings = readings.filter(
-    (r) =>
-      r.type !== "unclear" ||
-      r.question !== VAGUE_QUESTION ||
-      !readings.some((o) => o !== r && o.type !== "unclear" && sentenceOf(sents, o) === sentenceOf(sents, r)),
-  );
-  // "Keep out of the den. I mean it, not a foot in there.": pointing back at a request said before is that request again
-  readings = readings.filter(
-    (r) =>
-      r.type !== "unclear" ||
-      !r.reason.startsWith(POINTS_BACK) ||
-      !readings.some((o) => o.type !== "unclear" && o.clause.b <= r.clause.a),
-  );
-  // "After 10 pm you're free to go through the den, just don't stop in it": the hours of the permission are the rule's
-  for (const r of readings) {
-    if (r.type !== "rule" || r.requirement.kind !== "no_stop_in_room" || r.conditions.some((c) => c.kind === "time"))
-      continue;
-    const room = r.requirement.room;
-    const permit = readings.find(
-      (p): p is RetractReading =>
-        p.type === "retract" &&
-        sentenceOf(sents, p) === sentenceOf(sents, r) &&
-        p.targets.some((t) => t.kind === "room" && t.room === room),
-    );
-    if (permit) r.conditions.push(...permit.conditions.filter((c) => c.kind === "time"));
-  }
-  // "you can go into the den. Drop that rule.": a retraction pointing back at a rule, beside a
-  // permission naming its room, is about that room's rule, and says the permission lasts
-  const pointing = readings.filter(
-    (r): r is RetractReading => r.type === "retract" && r.targets.every((t) => t.kind === "unknown"),
-  );
-  const permits = readings.filter(
-    (r): r is RetractReading =>
-      r.type === "retract" && r.targets.length > 0 && r.targets.every((t) => t.kind === "room"),
-  );
-  if (pointing.length && permits.length) {
-    for (const p of permits) p.bare = false;
-    readings = readings.filter((r) => !pointing.includes(r as RetractReading));
-  }
-  // "Not in the bedroom. And don't stop on the porch.": a room said alone beside a room rule said in
-  // full lasts as that rule does; alone, whether it lasts is asked (rule-item.ts)
-  const roomRule = (r: Reading): r is RuleReading =>
-    r.type === "rule" && (r.requirement.kind === "avoid_room" || r.requirement.kind === "no_stop_in_room");
-  if (readings.some((r) => roomRule(r) && !r.elliptical && r.persistence === "persistent"))
-    for (const r of readings) if (roomRule(r) && r.elliptical && r.persistence === "persistent") r.elliptical = false;
+  readings = settled(rc, sents, readings);
   const stopRooms = new Set(
     readings.flatMap((r) =>
       r.type === "rule" && r.requirement.kind === "no_stop_in_room" ? [r.requirement.room] : [],
@@ -220,6 +173,63 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     !aboutRule && !complaint && !overdoes && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };
   return { message: original, signal: true, items: [unclearAbout(rc, segs, original)] };
+}
+
+/**
+ * The readings of one message made one set: one request said in parts made one, windows split,
+ * a window's end said alone joined to it, what only points back at a request dropped, and what a
+ * permission beside a ban or a retraction says carried to it.
+ */
+function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
+  let readings = sameInSentence(dropCovered(mergeJson(read)), sents).flatMap(byWindow);
+  readings = completeWindows(rc, sents, readings);
+  // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
+  readings = readings.filter(
+    (r) =>
+      r.type !== "unclear" ||
+      r.question !== VAGUE_QUESTION ||
+      !readings.some((o) => o !== r && o.type !== "unclear" && sentenceOf(sents, o) === sentenceOf(sents, r)),
+  );
+  // "Keep out of the den. I mean it, not a foot in there.": pointing back at a request said before is that request again
+  readings = readings.filter(
+    (r) =>
+      r.type !== "unclear" ||
+      !r.reason.startsWith(POINTS_BACK) ||
+      !readings.some((o) => o.type !== "unclear" && o.clause.b <= r.clause.a),
+  );
+  // "After 10 pm you're free to go through the den, just don't stop in it": the hours of the permission are the rule's
+  for (const r of readings) {
+    if (r.type !== "rule" || r.requirement.kind !== "no_stop_in_room" || r.conditions.some((c) => c.kind === "time"))
+      continue;
+    const room = r.requirement.room;
+    const permit = readings.find(
+      (p): p is RetractReading =>
+        p.type === "retract" &&
+        sentenceOf(sents, p) === sentenceOf(sents, r) &&
+        p.targets.some((t) => t.kind === "room" && t.room === room),
+    );
+    if (permit) r.conditions.push(...permit.conditions.filter((c) => c.kind === "time"));
+  }
+  // "you can go into the den. Drop that rule.": a retraction pointing back at a rule, beside a
+  // permission naming its room, is about that room's rule, and says the permission lasts
+  const pointing = readings.filter(
+    (r): r is RetractReading => r.type === "retract" && r.targets.every((t) => t.kind === "unknown"),
+  );
+  const permits = readings.filter(
+    (r): r is RetractReading =>
+      r.type === "retract" && r.targets.length > 0 && r.targets.every((t) => t.kind === "room"),
+  );
+  if (pointing.length && permits.length) {
+    for (const p of permits) p.bare = false;
+    readings = readings.filter((r) => !pointing.includes(r as RetractReading));
+  }
+  // "Not in the bedroom. And don't stop on the porch.": a room said alone beside a room rule said in
+  // full lasts as that rule does; alone, whether it lasts is asked (rule-item.ts)
+  const roomRule = (r: Reading): r is RuleReading =>
+    r.type === "rule" && (r.requirement.kind === "avoid_room" || r.requirement.kind === "no_stop_in_room");
+  if (readings.some((r) => roomRule(r) && !r.elliptical && r.persistence === "persistent"))
+    for (const r of readings) if (roomRule(r) && r.elliptical && r.persistence === "persistent") r.elliptical = false;
+  return readings;
 }
 
 /**
