@@ -327,13 +327,16 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
   // "the same goes for the cellar", "and the cellar too", "that goes for the cellar as well"
   const w = new Words(rc.tokens, 0, rc.tokens.length);
   const rooms = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house);
-  if (rooms.length !== 1) return undefined;
+  // "that shed rule goes for the loft too": a room said with a word for its rule names the rule carried over
+  const named = rooms.length === 2 && re(REFERENCE).test(rc.tokens[rooms[0].b]?.w ?? "") ? rooms[0].room : undefined;
+  if (rooms.length !== 1 && !named) return undefined;
+  const to = rooms[rooms.length - 1];
   if (!rc.tokens.some((x) => x.w === "same")) {
     // "also" alone is no reference: only a message that is the room and words carrying a rule over
     const additive = [...w.matches(re(ADDITIVE))];
     const carried = rc.tokens.every(
       (t, k) =>
-        (rooms[0].a <= k && k < rooms[0].b) ||
+        rooms.some((r) => r.a <= k && k < r.b) ||
         additive.some((m) => m.a <= k && k < m.b) ||
         !isWordToken(t.w) ||
         re(FILLER).test(t.w) ||
@@ -347,7 +350,8 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
     .filter(
       (v) =>
         v.status === "active" &&
-        (v.rule.requirement.kind === "avoid_room" || v.rule.requirement.kind === "no_stop_in_room"),
+        (v.rule.requirement.kind === "avoid_room" || v.rule.requirement.kind === "no_stop_in_room") &&
+        (!named || sameRoom(v.rule.requirement.room, named)),
     )
     .sort((a, b) => b.createdAt - a.createdAt)[0];
   const clause = t.message.trim();
@@ -359,12 +363,12 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
       question: "The same as which rule?",
     };
   const q = last.rule.requirement as Extract<Requirement, { kind: "avoid_room" | "no_stop_in_room" }>;
-  if (sameRoom(q.room, rooms[0].room)) return undefined;
+  if (sameRoom(q.room, to.room)) return undefined;
   const draft: RuleDraft = {
     ...last.rule,
     statement: clause,
     quotes: [clause],
-    requirement: { kind: q.kind, room: rooms[0].room },
+    requirement: { kind: q.kind, room: to.room },
     persistence: "persistent",
     conditions: last.rule.conditions.map((c) => ({ ...c })),
     exceptions: last.rule.exceptions.map((c) => ({ ...c })),
