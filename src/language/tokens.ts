@@ -89,6 +89,11 @@ const SLANG: Record<string, string> = {
   til: "until",
   till: "until",
   b4: "before",
+  // subordinators typed as they sound: a condition cut off by one would be lost
+  wen: "when",
+  whn: "when",
+  wenever: "whenever",
+  wile: "while",
   // the British spellings of the same subordinators
   whilst: "while",
   amongst: "among",
