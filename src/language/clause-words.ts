@@ -33,14 +33,18 @@ export const POLITE_FRAME = alt([
   "(?:i|we) (?:would|might) (?:prefer|rather|appreciate it|like it)",
   "if (?:you|u) (?:could|would|might)",
   "would you mind",
+  // "could you maybe not stop …": a possibility adverb right after a request's "could you" softens it
+  "(?:could|would|can|will) (?:you|u)(?= (?:maybe|perhaps|possibly)\\b)",
 ]);
 
 /** Doubt said outright: the user is not sure they want it ("not sure yet", "I guess"). */
 export const DOUBT = alt([
   "not sure",
   "not certain",
-  "i guess",
-  "i suppose",
+  // said first, "I guess" doubts what follows; said after the request ("…, I suppose, just not at
+  // night") it concedes, and doubts nothing
+  "(?<!\\S\\s)i guess",
+  "(?<!\\S\\s)i suppose",
   "i do not know",
   "idk",
   "dunno",
@@ -49,7 +53,7 @@ export const DOUBT = alt([
 ]);
 
 /** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
-export const HEDGE = `(?:${POSSIBILITY}|${DOUBT})`;
+export const HEDGE = `(?:${POSSIBILITY}|${DOUBT}|i guess|i suppose)`;
 
 /** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
 export const SUBJECT = alt(["it", "they", "he", "she", "we", "i", "there"]);

@@ -261,7 +261,9 @@ function askBack(
       };
       continue;
     }
-    const near = hedged.has(i) || (hedged.has(i + 1) && !readings.some((o) => sentenceOf(sents, o) === i + 1));
+    const near =
+      hedged.has(i) ||
+      (hedged.has(i + 1) && !readings.some((o) => o.type !== "unclear" && sentenceOf(sents, o) === i + 1));
     if (!near || it.decision === "task_local") continue;
     items[k] = {
       decision: "unclear",
