@@ -4,7 +4,7 @@
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
  * test/rules/corrections-dev-2.json to -7.json, by other authors, are asserted the same way; -8.json
- * against the floor the learner reached on it. The held-out
+ * and -9.json against the floor the learner reached on each. The held-out
  * sets (datasets/corrections/heldout*.json) are never read by a test: they are
  * scored by scripts/score-corrections.ts alone.
  */
@@ -48,6 +48,19 @@ describe("the learner on the development corrections", () => {
     console.log(scoreTable(s));
     assert.ok(s.cases >= 40, "at least 40 labelled cases");
     assert.ok(s.ok >= 39, `${s.ok} of ${s.cases} cases right`);
+    for (const f of FIELDS)
+      assert.ok(s.fields[f].right / s.fields[f].of >= 0.75, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
+    for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
+  });
+
+  // the ninth author's development half (a family compound in Lagos, Nigerian English, a child, a
+  // houseguest, voice transcription) was scored once before the learner was changed for it: 29 of 42
+  // right, 1 unsafe. The floor is what the learner has reached on it since, with no unsafe reading.
+  it("reads test/rules/corrections-dev-9.json at least as well as reached, with no unsafe reading", async () => {
+    const s = await scoreSet(loadLabelSet("test/rules/corrections-dev-9.json"));
+    console.log(scoreTable(s));
+    assert.ok(s.cases >= 40, "at least 40 labelled cases");
+    assert.ok(s.ok >= 32, `${s.ok} of ${s.cases} cases right`);
     for (const f of FIELDS)
       assert.ok(s.fields[f].right / s.fields[f].of >= 0.75, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
     for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
