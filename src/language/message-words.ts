@@ -69,6 +69,8 @@ export const REVISING = alt([
   "update",
   // "I meant the evenings, not the mornings": what was said before, put right
   "(?:i|we) meant",
+  // "sorry, I mean the laundry, not the store": said with nothing before it to put right, the message before
+  "(?:i|we) mean(?= (?:the|my|our)\\b)",
   "raise (?:it|that|the limit) to",
   "lower (?:it|that|the limit) to",
   // "the study one should only kick in from 11pm": a rule's new start
