@@ -409,6 +409,12 @@ const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
       "gi",
     ),
   },
+  // "make that from 11 instead": one bound said alone, with no other end after it, moves that end
+  {
+    end: "from",
+    re: new RegExp(String.raw`\bfrom\s+(${TP})(?!\s*(?:to|till|until|til|through|thru|and|-|–)\s)`, "gi"),
+  },
+  { end: "to", re: new RegExp(String.raw`\b(?:until|till|til)\s+(${TP})`, "gi") },
   {
     end: "either",
     re: new RegExp(

@@ -19,9 +19,11 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
   const w0 = words(ctx, main);
   // a permission ("actually the kitchen is fine in the evening") is never new hours for the ban:
   // that would ban the hours it allows and allow the ones still banned
-  const permits = re(FINE).test(w0.text) || PERMITS.test(w0.text);
+  // ("could we make that 11 instead?" asks, its modal leading a request permits nothing)
+  const said = mood(w0.text);
+  const permits = re(FINE).test(w0.text) || (PERMITS.test(w0.text) && said !== "request");
   // "I'd rather not have you in the kitchen": a wish, not a revision, though "rather" is said
-  const wish = mood(w0.text) === "wish";
+  const wish = said === "wish";
   if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
     const { now, before } = replacedTimes(w0.text);
     const span = (t: (typeof now)[number]): Cond => {
