@@ -77,6 +77,8 @@ export const STOP = alt([
   "end up",
   "ending up",
   "ended up",
+  // "never end the search in the parlour": ending what it is doing there is stopping there
+  `(?:end|ends|ending|ended|finish|finishes|finishing|finished|complete|completes|completing) (?:the |your |a |my |any )?(?:search|searches|task|tasks|trip|trips|run|runs|job|jobs)`,
   "wind up",
   "winding up",
   "wound up",
