@@ -20,6 +20,7 @@ import {
   FIELD_NOUN,
   FIELD_NOUN_ANY,
   FIELDS_WORD,
+  FILLER,
   FINE_AFTER_VALUE,
   FOUND_ROOM_OBJECT,
   FUTURE_MARKER,
@@ -30,6 +31,7 @@ import {
   LIMIT_NOUN,
   LIMIT_WORD,
   LINKING_WORD,
+  LIST_JOIN,
   NEG,
   NEG_GERUND,
   NEGATION,
@@ -43,6 +45,7 @@ import {
   SCENE,
   SET_VALUE_BEFORE,
   STRICT_BEFORE,
+  SUBJECT,
   TASK_LOCAL,
   TELL,
   THE_WORD,
@@ -284,6 +287,29 @@ export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | und
   return undefined;
 }
 
+/**
+ * "stop calling me small boy": what the user is called is the words after the verb, up to three,
+ * to the end of the clause or a word that joins another; quoted, the quote.
+ */
+function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
+  const lit = literalAfter(ctx, from, to);
+  if (!lit || ctx.tokens[lit.a].quoted) return lit;
+  let b = lit.b;
+  const t = ctx.tokens;
+  while (
+    b < to &&
+    b - lit.a < 3 &&
+    PLAIN_LETTERS.test(t[b].w) &&
+    !NOT_A_LITERAL.test(t[b].w) &&
+    !re(FILLER).test(t[b].w) &&
+    !LIST_JOIN.test(t[b].w) &&
+    // "stop calling me madam i am not your madam": a subject starts a clause of its own
+    !re(SUBJECT).test(t[b].w)
+  )
+    b++;
+  return { a: lit.a, b };
+}
+
 /** "calling me boss is fine": a word's use said before a permission, as that word allowed again. */
 export function wordAllowed(ctx: ReadCtx, common: Common, subject: Span, end: number): RetractReading | undefined {
   const use = words(ctx, subject).first(re(`(?:${CALL}|${USE_WORD})`));
@@ -309,8 +335,8 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
   // "stop calling me 'sir'", "never use the word 'basically'", "stop saying 'no problem'"
   for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL))]) {
     if (!negated(m.a)) continue;
-    const lit = literalAfter(ctx, m.b, span.b);
     const isCall = re(CALL).test(m.m[0]);
+    const lit = isCall ? nameAfter(ctx, m.b, span.b) : literalAfter(ctx, m.b, span.b);
     // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
     const named = lit && (ctx.tokens[lit.a].quoted || THE_WORD.test(new Words(ctx.tokens, m.b, lit.a).text));
     if (lit && (isCall || named || SAY_VERB.test(m.m[0]))) {
