@@ -17,10 +17,13 @@ export const NOT_A_FIELD = /^(?:the|a|an|that|this|those|these|json|for|of|need|
 
 /** A follow-up that names fields for a JSON reply said before: "include room and found". */
 export const FIELDS_FOLLOW_UP =
-  /^(?:(?:please|and|also) )*(?:include|add|put in|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields) (?:are|should be))\b/;
+  /^(?:(?:please|and|also) )*(?:include|add|put in|with|it should (?:have|contain|include)|(?:the )?(?:keys|fields) (?:are|should be)|(?:the )?(?:keys|fields)(?= :))\b/;
+
+/** "Fields: object, room.": a list of fields after a colon, with no verb, a part of its own. */
+export const FIELDS_AFTER_COLON = /^(?:(?:and|also) )*(?:the )?(?:keys|fields) :/;
 
 /** Everything up to the verb that introduces a list of fields. */
-export const UP_TO_FIELDS = /^.*?\b(?:include|add|put in|with|have|contain|are|be)\b/;
+export const UP_TO_FIELDS = /^.*?(?:\b(?:include|add|put in|with|have|contain|are|be)\b|:)/;
 
 /** Where a list of fields is cut: commas, "and", "plus", "&". */
 export const FIELD_SEPARATOR = /\s*(?:,|\band\b|\bplus\b|&)\s*/;

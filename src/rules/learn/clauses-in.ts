@@ -11,6 +11,7 @@ import {
   DETERMINER,
   EXCEPTION_MARKER,
   elliptical,
+  FIELDS_AFTER_COLON,
   FILLER,
   findTimes,
   GLOBAL,
@@ -193,6 +194,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
+      // "Fields: object, room." after a JSON reply asked for: its fields (jsonFollowUp)
+      else if (FIELDS_AFTER_COLON.test(text)) kind = "act";
       else if (NARRATIVE.test(text)) kind = "narrative";
       else {
         const rs = readClause(rc, { main: g, parts: [g], question: false });

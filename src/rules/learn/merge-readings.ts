@@ -103,7 +103,12 @@ export function dropCovered(readings: Reading[]): Reading[] {
 }
 
 /** "Answer in JSON. Include found and room.": a follow-up naming fields, read as JSON's. */
-export function jsonFollowUp(rc: ReadCtx, c: ClauseIn, readings: Reading[], jsonBefore: boolean): Reading[] {
+export function jsonFollowUp(
+  rc: ReadCtx,
+  c: ClauseIn,
+  readings: Reading[],
+  jsonBefore: RuleReading | undefined,
+): Reading[] {
   if (!jsonBefore || readings.some((r) => r.type === "rule" && r.requirement.kind !== "behavior")) return readings;
   const text = new Words(rc.tokens, c.main.a, c.main.b).text;
   if (!FIELDS_FOLLOW_UP.test(text)) return readings;
@@ -115,7 +120,11 @@ export function jsonFollowUp(rc: ReadCtx, c: ClauseIn, readings: Reading[], json
     .filter((x) => isIdentifier(x));
   if (!names.length) return readings;
   const common = readings.find((r): r is RuleReading => r.type === "rule");
-  const base = common ?? readClause(rc, c).find((r): r is RuleReading => r.type === "rule");
+  // "Reply in JSON. Fields: object, room.": a list with no verb of its own is the JSON rule's, as that rule lasts
+  const base =
+    common ??
+    readClause(rc, c).find((r): r is RuleReading => r.type === "rule") ??
+    (jsonBefore && { ...jsonBefore, conditions: [], exceptions: [], clause: c.main });
   if (!base) return readings;
   return [
     {

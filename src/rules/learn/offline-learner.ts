@@ -99,10 +99,10 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const segs = classify(rc, sents);
   const cs = clauses(rc, segs, sents);
   let readings: Reading[] = [];
-  let jsonBefore = false;
+  let jsonBefore: RuleReading | undefined;
   for (const c of cs) {
     const rs = jsonFollowUp(rc, c, readClause(rc, c), jsonBefore);
-    jsonBefore ||= rs.some((r) => r.type === "rule" && r.requirement.kind === "json_fields");
+    jsonBefore ??= rs.find((r): r is RuleReading => r.type === "rule" && r.requirement.kind === "json_fields");
     readings.push(...rs);
   }
   readings = settled(rc, sents, readings);
