@@ -78,7 +78,7 @@ export {
   VAGUE_BEHAVIOR,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
-export { CONCESSIVE, directs, elliptical, mood } from "./mood.ts";
+export { CONCESSIVE, directs, elliptical, mood, opensWithSubject } from "./mood.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";

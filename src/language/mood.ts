@@ -124,3 +124,17 @@ export function elliptical(fragment: string): boolean {
   }
   return true;
 }
+
+/**
+ * "mosquitoes will get in", "guests come over on weekends": a part that opens with a subject of
+ * its own (a noun phrase, by the library's tags) and its verb says something of the world; after
+ * an act, it says why, never when the act holds.
+ */
+export function opensWithSubject(part: string): boolean {
+  const words = read(part).tokens.filter((t) => t.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && ["DET", "PRON", "ADJ", "NUM"].includes(words[i].pos) && words[i].normal !== "i") i++;
+  const head = i;
+  while (i < words.length && (words[i].pos === "NOUN" || words[i].pos === "PROPN")) i++;
+  return i > head && (words[i]?.pos === "AUX" || words[i]?.pos === "VERB");
+}

@@ -22,6 +22,7 @@ import {
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
+  opensWithSubject,
   REPLACED_LEAD,
   REVISING,
   refusesAtHours,
@@ -238,7 +239,10 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       const next = acts[k + 1]?.a ?? Number.POSITIVE_INFINITY;
       // a statement after the act with a subject of its own ("the dog gets in when the door is
       // open") is its reason, never a part that says when the act holds
-      const told = (s: Seg) => s.kind === "none" && ASKS_NOTHING.test(new Words(rc.tokens, s.a, s.b).text);
+      const told = (s: Seg) => {
+        const text = new Words(rc.tokens, s.a, s.b).text;
+        return s.kind === "none" && (ASKS_NOTHING.test(text) || opensWithSubject(text));
+      };
       // "never go in the attic, and this time, skip the pantry": a part between two acts that opens
       // with a conjunction leads into the act after it, so "this time" is that act's, never the ban's
       const between = (s: Seg, from: number, to: number) =>

@@ -36,6 +36,7 @@ import {
   LASTING,
   LINKING,
   NEG,
+  opensWithSubject,
   PRAISE,
   REFERENCE,
   read,
@@ -283,9 +284,14 @@ function askBack(
  */
 function reasonFor(rc: ReadCtx, segs: Seg[], sents: Span[], r: RuleReading): string | undefined {
   const i = sentenceOf(sents, r);
-  const isReason = (s: Seg) =>
-    s.kind === "explain" ||
-    ((s.kind === "none" || s.kind === "mod") && actOf(new Words(rc.tokens, s.a, s.b).text) === "reason");
+  const isReason = (s: Seg) => {
+    const text = new Words(rc.tokens, s.a, s.b).text;
+    return (
+      s.kind === "explain" ||
+      ((s.kind === "none" || s.kind === "mod") && actOf(text) === "reason") ||
+      (s.kind === "none" && opensWithSubject(text))
+    );
+  };
   // an explanation inside the act's own segment ("stay out … because …") starts at its marker
   const inner = segs
     .filter((s) => s.sentence === i && s.kind === "act" && s.a <= r.clause.a && r.clause.a < s.b)

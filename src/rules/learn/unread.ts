@@ -22,6 +22,7 @@ import {
   LASTING,
   MARKERS_ONLY,
   NOT_TASK_LOCAL,
+  opensWithSubject,
   PEOPLE_TIME,
   POLITE_FRAME,
   RETRACT,
@@ -189,7 +190,10 @@ function nested(t: { from: number; to: number }, h: { from: number; to: number }
 
 /** A statement with a subject and a verb of its own: it tells, it asks nothing. */
 function tells(text: string): boolean {
-  return ASKS_NOTHING.test(text) && readNlp(text).tokens.some((k) => k.pos === "VERB" || k.pos === "AUX");
+  return (
+    (ASKS_NOTHING.test(text) && readNlp(text).tokens.some((k) => k.pos === "VERB" || k.pos === "AUX")) ||
+    opensWithSubject(text)
+  );
 }
 
 /** A verb of dropping with something after it to drop ("scrap that"); "…, no more" only stresses a limit. */

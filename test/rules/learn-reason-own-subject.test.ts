@@ -1,0 +1,25 @@
+/**
+ * A part after a ban that opens with a subject of its own, a noun phrase and its verb
+ * ("raccoons get in when the flap is open"), says why: it is kept as the rule's reason, and a
+ * "when" inside it is no condition of the ban. Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["mudroom", "hall"], sceneId: "s1" };
+
+describe("a reason with a subject of its own after a ban", () => {
+  it("is the rule's reason, not its condition", async () => {
+    const { rules } = await taught(
+      house,
+      "From now on keep out of the mudroom after 8pm, raccoons get in when the flap is open",
+    );
+    assert.equal(rules.length, 1);
+    assert.deepEqual(
+      rules[0].conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+      [[20, 6]],
+    );
+    assert.match(rules[0].rationale ?? "", /raccoons/);
+  });
+});
