@@ -39,6 +39,9 @@ const QUALIFIER = new Set(
   ).split(" "),
 );
 
+/** The copula, or its negation, before a predicate noun: "is (not) a hallway". */
+const COPULA_BEFORE = /^(?:is|are|was|were|not|never|be|becomes?)$/;
+
 /** Words after which a room is expected: a misspelling there is read as the nearest room. */
 const BEFORE_ROOM = new Set([
   "the",
@@ -182,7 +185,11 @@ export function roomsIn(
     }
     const rest = words.slice(k, Math.min(b, k + 3));
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
-    if (m && CLOCK_NOUN_AFTER.test(words[k + m.words] ?? "")) {
+    // "the den is not a hallway": a room's word after a copula and "a" says what something is, it names no room
+    const predicate =
+      (/^(?:a|an)$/.test(words[k - 1] ?? "") && COPULA_BEFORE.test(words[k - 2] ?? "")) ||
+      (/^(?:a|an)$/.test(w) && COPULA_BEFORE.test(words[k - 1] ?? ""));
+    if (m && (predicate || CLOCK_NOUN_AFTER.test(words[k + m.words] ?? ""))) {
       k += m.words - 1;
       continue;
     }
