@@ -86,6 +86,9 @@ export const REPLACED_LEAD =
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
 export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;
 
+/** What refuses a room only with the hours said beside it: "not", "nothing". */
+const REFUSED_AT_HOURS = /^(?:not|nothing|none)$/;
+
 /**
  * A refusal of the room said before it, at hours said with it: "workshop: not 1-3 pm", "attic:
  * never after 9 pm". With the hours left out, what remains is a refusal said alone.
@@ -96,9 +99,10 @@ export function refusesAtHours(text: string): boolean {
   let rest = text;
   for (const t of [...times].sort((x, y) => y.index - x.index))
     rest = rest.slice(0, t.index) + rest.slice(t.index + t.quote.length);
-  // "not" alone refuses only with the hours it leaves out ("den: not after 9")
+  // "not" alone refuses only with the hours it leaves out ("den: not after 9"); so does "nothing"
+  // ("den: nothing after 9": nothing of the robot's there then)
   const left = rest.replace(/\s+/g, " ").trim();
-  return left === "not" || BARE_REFUSAL.test(left);
+  return REFUSED_AT_HOURS.test(left) || BARE_REFUSAL.test(left);
 }
 
 /** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */

@@ -60,7 +60,7 @@ describe("the learner on the development corrections", () => {
     const s = await scoreSet(loadLabelSet("test/rules/corrections-dev-9.json"));
     console.log(scoreTable(s));
     assert.ok(s.cases >= 40, "at least 40 labelled cases");
-    assert.ok(s.ok >= 39, `${s.ok} of ${s.cases} cases right`);
+    assert.ok(s.ok >= 40, `${s.ok} of ${s.cases} cases right`);
     for (const f of FIELDS)
       assert.ok(s.fields[f].right / s.fields[f].of >= 0.75, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
     for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
