@@ -130,6 +130,7 @@ export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statemen
 export { tellsWhatHappened } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
+  BARE_HOUR_RANGE,
   DAYS,
   DURATION,
   FREQUENCY,

@@ -265,3 +265,10 @@ export const HOURS_SAID =
 
 /** A word that may stand between a stretch of the day and the hours that say it: "work hours, 9 to 5", "lunch (12-1)", "so", "that is". */
 export const RESTATES = /^(?:,|\(|:|-|—|–|so|ie|i\.e\.|that|which|is|meaning|i|mean|roughly|about|around)$/;
+
+/**
+ * Two numbers of the clock joined by "to" or a dash with no word of the clock ("…, 9 to 5"):
+ * hours, most likely, though nothing says so; read nowhere, they are asked, never dropped.
+ */
+export const BARE_HOUR_RANGE =
+  /(?:^|\s)(?:[1-9]|1[0-2])\s*(?:to|-|–)\s*(?:[1-9]|1[0-2])(?=\s*$|\s+(?:on|in|at|every|each|daily|please|pm|am)\b)/;

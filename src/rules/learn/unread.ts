@@ -11,6 +11,7 @@
  */
 import {
   ASKS_NOTHING,
+  BARE_HOUR_RANGE,
   covers,
   DURATION,
   EXCEPTION_MARKER,
@@ -165,6 +166,8 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   const times = findTimes(text);
   // "after midnight, like from 12 till 6": hours said again inside those read are those hours
   if (times.length) return times.some((t) => !hours.some((h) => nested(t, h)));
+  // "…, 9 to 5": a bare range of the clock's numbers may be hours: asked, never dropped
+  if (BARE_HOUR_RANGE.test(text)) return true;
   const when = WHEN_WORD.exec(text) ?? EXCEPTION_MARKER.exec(text);
   if (when) {
     const from = rest.slice(rest.indexOf(when[0]));
@@ -205,11 +208,14 @@ function dropsSomething(text: string): boolean {
 const SUBORDINATING = /^(?:if|when|whenever|while|unless|until|till|til|once|before|after|except)$/;
 
 /** The runs of words of a segment that no reading took. */
+const DIGITS = /^\d{1,2}$/;
+
 function runs(rc: ReadCtx, g: Span, taken: readonly boolean[]): Span[] {
   const out: Span[] = [];
   let a = -1;
   for (let k = g.a; k <= g.b; k++) {
-    const free = k < g.b && !taken[k] && isWordToken(rc.tokens[k].w);
+    // a number is a word here: "9 to 5" left unread is a run of its own
+    const free = k < g.b && !taken[k] && (isWordToken(rc.tokens[k].w) || DIGITS.test(rc.tokens[k].w));
     if (free && a < 0) a = k;
     if (!free && a >= 0) {
       out.push({ a, b: k });
