@@ -14,10 +14,8 @@
 import {
   BACK_REFERENCE,
   COPULA,
-  DETERMINER,
   DONT_DO_THAT,
   FILLER,
-  FINE,
   FORGET_VERB,
   FREE_CHOICE,
   FREQUENCY,
@@ -26,19 +24,12 @@ import {
   HOURS_SAID,
   isPlainWord,
   isWordToken,
-  LEFT_OUT,
   LINKING,
   NEED_NOT_OBJECT,
   NO_LONGER_NEEDED,
   NOT_NEEDED,
-  NOT_OR_NEVER,
-  NOT_WORD,
-  NOW_MARKER,
   ONLY_BEFORE,
-  PERMIT_ROOM_ACT,
-  PERMIT_WORD_AGAIN,
   PLACE,
-  REFERENCE,
   RELEASE_VERB,
   RESTATES,
   RETRACT,
@@ -48,6 +39,7 @@ import {
 import { behaviour, STOPWORDS } from "./behavior.ts";
 import { type Cond, conditionsIn, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
+import { permissionReading } from "./permit-acts.ts";
 import {
   type ClauseIn,
   type Common,
@@ -60,10 +52,10 @@ import {
   targetOf,
   words,
 } from "./reading.ts";
-import { jsonReading, literalAfter, tellReadings, wordAllowed, wordLimit } from "./reply-acts.ts";
+import { jsonReading, tellReadings, wordLimit } from "./reply-acts.ts";
 import { revisionOf } from "./revision-acts.ts";
-import { ellipticalRoom, exceptedRooms, heads, roomReadings, subjectRooms } from "./room-acts.ts";
-import { type RoomRef, roomsIn } from "./rooms-in.ts";
+import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
+import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
 
@@ -147,88 +139,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
         bare: common.persistence === "persistent" && !common.saidLasting,
       };
   }
-  // "you can call me sir again": a word allowed again
-  const say = w.first(PERMIT_WORD_AGAIN);
-  if (say && !NOT_WORD.test(say.m[0])) {
-    const lit = literalAfter(ctx, say.b, main.b);
-    if (lit)
-      return {
-        type: "retract",
-        ...common,
-        targets: [
-          {
-            kind: "avoid_text",
-            text: ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase(),
-          },
-        ],
-        quote: { a: say.a, b: main.b },
-        bare: common.persistence === "persistent" && !common.saidLasting,
-      };
-  }
-  // "you can go in the laundry room again", "feel free to enter the garage", "you may stop in the kitchen now"
-  const permit = w.first(PERMIT_ROOM_ACT);
-  const fine = w.first(re(FINE));
-  if (
-    permit &&
-    !NOT_WORD.test(permit.m[0].split(" ").slice(0, 3).join(" ")) &&
-    !NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, permit.a).text)
-  ) {
-    const act = permit.m[2] ? "stop" : "enter";
-    // "you can go anywhere but the garage": a room after "except" / "but" is left out of the permission
-    const except = w.first(LEFT_OUT);
-    const end = except && except.a >= permit.b ? except.a : main.b;
-    const rooms = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
-    if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
-  }
-  // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
-  const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
-  if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
-    const rest = new Words(ctx.tokens, opening.b, main.b).text;
-    const negated = NOT_OR_NEVER.test(rest);
-    if (!negated && new RegExp(`^${re(FINE).source}`).test(`is ${rest}`))
-      return permission(ctx, c, common, [opening], "any", main);
-  }
-  if (fine) {
-    // only the predicate's subject is permitted, a room or a word's use: "when the door is open" permits none
-    const before = subjectRooms(ctx, c, main, fine.a);
-    // "the den in the evening is ok": the subject with the hours it is permitted at between
-    const timed = (k: number) =>
-      [...common.conditions, ...common.exceptions].some((x) => x.kind === "time" && x.a <= k && k < x.b);
-    const subject = roomsIn(ctx.tokens, main.a, fine.a, ctx.house, c.antecedent).at(-1);
-    if (
-      !before.length &&
-      subject &&
-      ctx.tokens.slice(subject.b, fine.a).every((t, k) => timed(subject.b + k) || re(REFERENCE).test(t.w))
-    )
-      before.push(subject);
-    // "mornings are fine in the kitchen": the place the predicate is said of, right after it
-    const place = roomsIn(ctx.tokens, fine.b, main.b, ctx.house, c.antecedent)[0];
-    if (!before.length && place && place.a - fine.b <= 2 && IN_PLACE.test(ctx.tokens[fine.b]?.w ?? ""))
-      before.push(place);
-    const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
-    if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
-    if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
-  }
-  return undefined;
-}
-
-function permission(
-  ctx: ReadCtx,
-  c: ClauseIn,
-  common: Common,
-  rooms: RoomRef[],
-  act: "enter" | "stop" | "any",
-  quote: Span,
-): RetractReading {
-  const now = NOW_MARKER.test(words(ctx, c.main).text);
-  const limited = common.conditions.length > 0 || common.exceptions.length > 0 || common.scope === "scene";
-  return {
-    type: "retract",
-    ...common,
-    targets: rooms.map((r) => ({ kind: "room", room: r.room, act })),
-    quote,
-    bare: common.persistence === "persistent" && !common.saidLasting && !now && !limited,
-  };
+  return permissionReading(ctx, c, common, main);
 }
 
 // ---- one clause -------------------------------------------------------------------------------
@@ -389,13 +300,6 @@ function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     if (t) t.a = x.a;
     return [];
   });
-}
-
-const IN_PLACE = /^(?:in|inside|at)$/;
-
-/** Whether tokens [a, b) are at most a determiner ("the", "my"). */
-function atMostDeterminer(ctx: ReadCtx, a: number, b: number): boolean {
-  return b === a || (b === a + 1 && DETERMINER.test(ctx.tokens[a].w));
 }
 
 /**
