@@ -16,6 +16,7 @@ import {
   runRuleEval,
   sceneFacts,
   scoreTable,
+  scoreText,
   slug,
   sweep,
   writeRuleEval,
@@ -103,6 +104,7 @@ async function measureRules(
   const banks = { dev: loadBank(DEV_BANK), ...(opts.ruleTestBank ? { test: opts.ruleTestBank } : {}) };
   const byConstruction = new Set<string>();
   const sweeps: string[] = [];
+  const sweepsText: string[] = [];
   let done = 0;
   const total = backbones.length * methods.length * plan.set.evaluation.length;
   try {
@@ -147,13 +149,11 @@ async function measureRules(
             const sceneId = user.learning[0]?.sceneId ?? user.test[0].sceneId;
             return { user, sceneId, rooms: [...new Set(scenes.get(sceneId)!.info.regions.map((r) => r.label))] };
           });
-          for (const s of await sweep(of, banks, { seed: config.eval.seed }))
-            sweeps.push(
-              scoreTable(
-                { ...s, name: `${s.name} bank, every kind of message, 3 draws each (offline learner)` },
-                false,
-              ),
-            );
+          for (const s of await sweep(of, banks, { seed: config.eval.seed })) {
+            const named = { ...s, name: `${s.name} bank, every kind of message, 3 draws each (offline learner)` };
+            sweeps.push(scoreTable(named, false));
+            sweepsText.push(scoreText(named));
+          }
         }
       } finally {
         await bb.close();
@@ -173,7 +173,7 @@ async function measureRules(
       "",
       "The learner on what the simulated users said:",
       written.text.learner,
-      ...(extra ? ["", extra] : []),
+      ...(sweepsText.length ? ["", "The offline learner on each whole bank:", "", sweepsText.join("\n\n")] : []),
     ].join("\n"),
     learner: [written.learner, extra].filter(Boolean).join("\n\n"),
     report: join(plan.outDir, "rules-report.md"),

@@ -29,7 +29,7 @@ export {
   ResultWriter,
   readResults,
 } from "./results.ts";
-export { scoreTable } from "./rule-phase/labels.ts";
+export { scoreTable, scoreText } from "./rule-phase/labels.ts";
 export type { RuleEvalLine } from "./rule-phase/line.ts";
 export type { PhraseBank } from "./rule-phase/phrases.ts";
 export { DEV_BANK, loadBank, TEST_BANK } from "./rule-phase/phrases.ts";

@@ -4,7 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { backboneConsole, backboneTables } from "../../src/eval/report/backbone-usage.ts";
 import { markdownTable, textTable } from "../../src/eval/report/text-table.ts";
+import { FIELDS, type SetScore, scoreText, UNSAFE } from "../../src/eval/rule-phase/labels.ts";
+import { syntheticLines } from "./lines.ts";
 
 const wide = {
   head: ["backbone", "method", ...Array.from({ length: 12 }, (_, i) => `measure number ${i}`)],
@@ -47,4 +50,26 @@ test("a narrow table is one block with aligned columns; numbers align right", ()
 
 test("the Markdown rendering escapes a pipe inside a cell", () => {
   assert.equal(markdownTable({ head: ["a"], body: [["x|y"]], keys: 1 }), "| a |\n|---|\n| x\\|y |");
+});
+
+test("the terminal's backbone usage table and the learner's per-bank score fit 100 columns and keep every column", () => {
+  const lines = syntheticLines(["heuristic", "gemini-2.5-flash-lite-preview"], 4);
+  const usage = backboneConsole(backboneTables(lines).groups);
+  assert.ok(Math.max(...usage.split("\n").map((l) => l.length)) <= 100, usage);
+  for (const h of ["calls/ep", "in tok/ep", "USD/success", "p50/p95 ms", "s/ep"]) assert.ok(usage.includes(h), h);
+  assert.match(usage, /^gemini-2\.5-flash-lite-preview\s+Polar\s/m);
+
+  const score: SetScore = {
+    name: "test bank, every kind of message, 3 draws each (offline learner)",
+    cases: 84,
+    ok: 67,
+    fields: Object.fromEntries(FIELDS.map((f) => [f, { right: 77, of: 84 }])) as SetScore["fields"],
+    unsafe: Object.fromEntries(UNSAFE.map((u) => [u, ["u1.2:lasting", "u3.1:lasting"]])) as SetScore["unsafe"],
+    results: [],
+  };
+  const text = scoreText(score);
+  assert.ok(Math.max(...text.split("\n").map((l) => l.length)) <= 100, text);
+  assert.doesNotMatch(text, /\*\*|\| /, "no Markdown on a terminal");
+  for (const f of FIELDS) assert.ok(text.includes(f), f);
+  assert.match(text, /u3\.1:lasting/);
 });

@@ -8,6 +8,7 @@
 import { MEMORY_LABELS, MEMORY_ORDER, ordered } from "../metrics.ts";
 import { REPRESENTATION_LABELS, type Representation, type ResultLine } from "../results.ts";
 import { histogramQuantile, type LatencyHistogram, mergeHistograms, type StageUsage } from "../usage-detail.ts";
+import { textTable } from "./text-table.ts";
 
 export const NOT_REPORTED = "not reported";
 
@@ -322,8 +323,5 @@ export function backboneConsole(rows: readonly BackboneGroupRow[]): string {
     latencyCell(r.latency),
     perEp(r.wallMs / 1000, r.episodes, 2),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(fmt)].join("\n");
+  return textTable({ head, body, keys: 2 });
 }

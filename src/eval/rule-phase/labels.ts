@@ -27,6 +27,8 @@ import {
   type TeachResult,
   teach,
 } from "../../rules/index.ts";
+import { wrapLines } from "../report/svg.ts";
+import { textTable } from "../report/text-table.ts";
 
 const Update = z.enum(["add", "revise", "retract", "reuse", "none"]);
 export type Update = z.infer<typeof Update>;
@@ -340,6 +342,28 @@ export async function scoreSet(
 const pct = (r: number, of: number) => (of ? `${r}/${of} (${((100 * r) / of).toFixed(0)}%)` : "—");
 
 /** A set's score as a small markdown table, with the unsafe readings and the misses. */
+/** The same, for a terminal: plain text within 100 columns, without the misses. */
+export function scoreText(s: SetScore): string {
+  const table = textTable({
+    head: [...FIELDS],
+    body: [FIELDS.map((f) => pct(s.fields[f].right, s.fields[f].of))],
+    keys: 0,
+  });
+  return [
+    ...wrapLines([`${s.name}: every field right for ${pct(s.ok, s.cases)} of cases`], TERMINAL),
+    "",
+    table,
+    "",
+    ...wrapLines([unsafeLine(s)], TERMINAL),
+  ].join("\n");
+}
+
+const TERMINAL = 100;
+
+function unsafeLine(s: SetScore): string {
+  return `Unsafe readings: ${UNSAFE.map((u) => `${u} ${s.unsafe[u].length}${s.unsafe[u].length ? ` (${s.unsafe[u].join(", ")})` : ""}`).join("; ")}`;
+}
+
 export function scoreTable(s: SetScore, misses = true): string {
   const lines = [
     `**${s.name}**: every field right for ${pct(s.ok, s.cases)} of cases`,
@@ -348,7 +372,7 @@ export function scoreTable(s: SetScore, misses = true): string {
     `|${FIELDS.map(() => "---").join("|")}|`,
     `| ${FIELDS.map((f) => pct(s.fields[f].right, s.fields[f].of)).join(" | ")} |`,
     "",
-    `Unsafe readings: ${UNSAFE.map((u) => `${u} ${s.unsafe[u].length}${s.unsafe[u].length ? ` (${s.unsafe[u].join(", ")})` : ""}`).join("; ")}`,
+    unsafeLine(s),
   ];
   if (misses) {
     const bad = s.results.filter((r) => !r.ok);
