@@ -15,7 +15,8 @@ import { MEMORY_LABELS, mainLines, memoriesOf } from "../metrics.ts";
 import type { ResultLine } from "../results.ts";
 import { histogramQuantile, mergeHistograms } from "../usage-detail.ts";
 import { formatUsd } from "./backbone-usage.ts";
-import { escapeXml, PALETTE, wrapLines } from "./svg.ts";
+import { escapeXml, PALETTE } from "./svg.ts";
+import { wrapLines } from "./text-table.ts";
 import { niceTicks, percentLabel, tickLabel } from "./ticks.ts";
 
 export interface CostPoint {

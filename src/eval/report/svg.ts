@@ -7,6 +7,7 @@
 
 import { loadSharp } from "../../util/index.ts";
 import type { Estimate } from "../bootstrap.ts";
+import { wrapLines } from "./text-table.ts";
 import { niceTicks, percentLabel } from "./ticks.ts";
 
 export interface SeriesSpec {
@@ -64,22 +65,6 @@ export function escapeXml(s: string): string {
 
 function text(x: number, y: number, s: string, attrs = ""): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${escapeXml(s)}</text>`;
-}
-
-/** Long lines wrapped at word boundaries to `max` characters, so they never set a figure's width. */
-export function wrapLines(lines: readonly string[], max: number): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
-    let cur = "";
-    for (const word of line.split(" ")) {
-      if (cur && cur.length + 1 + word.length > max) {
-        out.push(cur);
-        cur = `  ${word}`;
-      } else cur = cur ? `${cur} ${word}` : word;
-    }
-    out.push(cur);
-  }
-  return out;
 }
 
 /**

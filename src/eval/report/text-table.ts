@@ -18,7 +18,10 @@ export function markdownTable(g: Grid): string {
 
 const GAP = "  ";
 
-export function textTable(g: Grid, width = 100): string {
+/** The width a terminal's text is kept within. */
+export const TERMINAL_WIDTH = 100;
+
+export function textTable(g: Grid, width = TERMINAL_WIDTH): string {
   const widths = g.head.map((h, i) => Math.max(h.length, ...g.body.map((b) => (b[i] ?? "").length)));
   const keys = [...Array(Math.min(g.keys, g.head.length)).keys()];
   const keyWidth = keys.reduce((a, i) => a + widths[i] + GAP.length, 0);
@@ -46,4 +49,20 @@ export function textTable(g: Grid, width = 100): string {
     return [fmt(g.head), cols.map((i) => "-".repeat(widths[i])).join(GAP), ...g.body.map(fmt)].join("\n");
   };
   return blocks.map((b) => render([...keys, ...b])).join("\n\n");
+}
+
+/** Long lines wrapped at word boundaries to `max` characters, so they never set a figure's or a terminal's width. */
+export function wrapLines(lines: readonly string[], max: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    let cur = "";
+    for (const word of line.split(" ")) {
+      if (cur && cur.length + 1 + word.length > max) {
+        out.push(cur);
+        cur = `  ${word}`;
+      } else cur = cur ? `${cur} ${word}` : word;
+    }
+    out.push(cur);
+  }
+  return out;
 }

@@ -27,8 +27,7 @@ import {
   type TeachResult,
   teach,
 } from "../../rules/index.ts";
-import { wrapLines } from "../report/svg.ts";
-import { textTable } from "../report/text-table.ts";
+import { TERMINAL_WIDTH, textTable, wrapLines } from "../report/text-table.ts";
 
 const Update = z.enum(["add", "revise", "retract", "reuse", "none"]);
 export type Update = z.infer<typeof Update>;
@@ -350,15 +349,13 @@ export function scoreText(s: SetScore): string {
     keys: 0,
   });
   return [
-    ...wrapLines([`${s.name}: every field right for ${pct(s.ok, s.cases)} of cases`], TERMINAL),
+    ...wrapLines([`${s.name}: every field right for ${pct(s.ok, s.cases)} of cases`], TERMINAL_WIDTH),
     "",
     table,
     "",
-    ...wrapLines([unsafeLine(s)], TERMINAL),
+    ...wrapLines([unsafeLine(s)], TERMINAL_WIDTH),
   ].join("\n");
 }
-
-const TERMINAL = 100;
 
 function unsafeLine(s: SetScore): string {
   return `Unsafe readings: ${UNSAFE.map((u) => `${u} ${s.unsafe[u].length}${s.unsafe[u].length ? ` (${s.unsafe[u].join(", ")})` : ""}`).join("; ")}`;
