@@ -19,12 +19,12 @@ export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|n
 
 /** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
 export const ASKED =
-  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct)\b.*$/;
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages)\b.*$/;
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
 export const WHEN_ASKED =
-  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asked|tell|told|send|sent|say|said|request|requested|want|need|allow|allowed|let|instruct|instructed)\b/;
+  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asked|tell|told|send|sent|say|said|request|requested|want|need|allow|allowed|let|instruct|instructed|call|called|summon|summoned|invite|invited|page|paged)\b/;
 
 export const UNLESS =
   /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;

@@ -131,6 +131,7 @@ export { tellsWhatHappened } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   BARE_HOUR_RANGE,
+  CLOCK_NUMBER,
   DAYS,
   DURATION,
   FREQUENCY,

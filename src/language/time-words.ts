@@ -272,3 +272,12 @@ export const RESTATES = /^(?:,|\(|:|-|—|–|so|ie|i\.e\.|that|which|is|meaning
  */
 export const BARE_HOUR_RANGE =
   /(?:^|\s)(?:[1-9]|1[0-2])\s*(?:to|-|–)\s*(?:[1-9]|1[0-2])(?=\s*$|\s+(?:on|in|at|every|each|daily|please|pm|am)\b)/;
+
+/**
+ * A number the clock shows said alone at the end of a run of words, in digits or words ("reach 8",
+ * "up to eight", "8:30"; "one" is left out, it is as often "this one"): left unread beside a ban it
+ * may be an end of its hours ("from 6 in the evening reach 8"), so it is asked, never dropped. A
+ * number with a noun after it counts something ("2 kids"), no hour.
+ */
+export const CLOCK_NUMBER =
+  /(?:^|\s)(?:[1-9]|1[0-2](?::[0-5]\d)?|[1-9]:[0-5]\d|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:please|sharp|or so|ish|latest|at the latest))?\s*$/;

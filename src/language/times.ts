@@ -109,9 +109,14 @@ const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty
 const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarter (?:to|till|until|before|of) )";
 /** one time point; its parts are read again by `timePoint` */
 const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+/**
+ * What joins the two ends after "from": "to", "till", "up to", and "reach" as Nigerian and Ghanaian
+ * English says "until" ("from 6 reach 8")
+ */
+const FROM_JOIN = "and|to|till|til|until|up to|up until|up till|reach|through|thru|-|–";
 /** "between the hours of 9 and 5": the same window as "between 9 and 5" */
 const RANGE_RE = new RegExp(
-  String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:and|to|till|til|until|through|thru|-|–)\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
+  String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:${FROM_JOIN})\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
   "gi",
 );
 /** "till about 7", "after around 10": an hour said roughly is that hour */

@@ -12,6 +12,7 @@
 import {
   ASKS_NOTHING,
   BARE_HOUR_RANGE,
+  CLOCK_NUMBER,
   covers,
   DURATION,
   EXCEPTION_MARKER,
@@ -168,6 +169,8 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   if (times.length) return times.some((t) => !hours.some((h) => nested(t, h)));
   // "…, 9 to 5": a bare range of the clock's numbers may be hours: asked, never dropped
   if (BARE_HOUR_RANGE.test(text)) return true;
+  // "from 6 in the evening reach 8": a number of the clock left unread beside hours read may be their end
+  if (hours.length && CLOCK_NUMBER.test(text)) return true;
   const when = WHEN_WORD.exec(text) ?? EXCEPTION_MARKER.exec(text);
   if (when) {
     const from = rest.slice(rest.indexOf(when[0]));
