@@ -19,6 +19,7 @@ import type { Requirement } from "../types.ts";
 import { type ClauseIn, type ReadCtx, type Reading, type RuleReading, readClause } from "./clause.ts";
 import type { Cond } from "./conditions.ts";
 import { re } from "./reading.ts";
+import { fieldsBrought } from "./reply-acts.ts";
 import { requirementKey } from "./resolve.ts";
 import type { Span } from "./segments.ts";
 
@@ -109,7 +110,23 @@ export function jsonFollowUp(
   readings: Reading[],
   jsonBefore: RuleReading | undefined,
 ): Reading[] {
-  if (!jsonBefore || readings.some((r) => r.type === "rule" && r.requirement.kind !== "behavior")) return readings;
+  if (!jsonBefore) return readings;
+  // "Answer in JSON, put the object and the room inside": what a later clause brings into a JSON
+  // reply with no fields yet are its fields, never rules of their own beside it
+  const brought = jsonBefore.requirement.kind === "json_fields" && !jsonBefore.requirement.fields.length;
+  const list = brought ? fieldsBrought(rc, c.main) : undefined;
+  if (list && readings.every((r) => r.type !== "rule" || r.requirement.kind === "mention"))
+    return [
+      {
+        ...jsonBefore,
+        requirement: { kind: "json_fields", target: "reply", fields: list.fields },
+        stage: "delivery",
+        quotes: [c.main],
+        clause: c.main,
+        clear: true,
+      },
+    ];
+  if (readings.some((r) => r.type === "rule" && r.requirement.kind !== "behavior")) return readings;
   const text = new Words(rc.tokens, c.main.a, c.main.b).text;
   if (!FIELDS_FOLLOW_UP.test(text)) return readings;
   // read as if it said JSON: the fields it names

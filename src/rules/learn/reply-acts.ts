@@ -155,7 +155,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
 
 /** Words that are never a field's name. */
 const NOT_FIELD = new Set(
-  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus a's".split(
+  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus inside within into there here a's".split(
     " ",
   ),
 );
@@ -207,6 +207,22 @@ function fieldList(
   }
   return fields.length ? { fields, a: start, b: end } : undefined;
 }
+
+/**
+ * "put the object and the room inside", "add the room": a clause whose verb brings things into
+ * the reply, read as the fields it lists (after a JSON rule said before it in the same message).
+ */
+export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: number; b: number } | undefined {
+  let k = span.a;
+  while (k < span.b && LEAD_IN.has(ctx.tokens[k].w)) k++;
+  if (k >= span.b || !FIELD_INTRO.test(ctx.tokens[k].w)) return undefined;
+  // "put in the object", "add on the room": a particle after the verb
+  const from = PARTICLE.has(ctx.tokens[k + 1]?.w ?? "") ? k + 2 : k + 1;
+  return fieldList(ctx, from, span.b);
+}
+
+const LEAD_IN = new Set(["and", "please", "pls", "just", "also", "then", ","]);
+const PARTICLE = new Set(["in", "on", "inside", "into"]);
 
 export function jsonReading(
   ctx: ReadCtx,
