@@ -16,6 +16,9 @@ function forms(spec: string): string[] {
 }
 const verbs = (...specs: string[]) => alt(specs.flatMap(forms));
 
+/** Particles a verb of going ends with when its room goes unsaid: "don't go in", "keep out", "stay away". */
+export const GOING_PARTICLE = /^(?:in|inside|into|out|away|off|through|up|down|near)$/;
+
 /** Verbs of going somewhere: negated, a room to avoid; permitted, a ban lifted. */
 export const ENTER = alt([
   "set foot",

@@ -19,6 +19,7 @@ import {
   FORBIDDEN,
   FORBIDDEN_NOT,
   GERUND_START,
+  GOING_PARTICLE,
   isWordToken,
   LEFT_OUT,
   LIST_JOIN,
@@ -111,9 +112,31 @@ function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
   return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
 }
 
+/**
+ * The one room a whole message names, for a verb of avoiding or a negated verb of going that has no
+ * object of its own ("keep out", "don't go in"): the message is about that room. Undefined when the
+ * message names no room or several (which one is then asked), or when the verb has an object.
+ */
+function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: Head } | undefined {
+  const head = hs.find((h) => h.bans && (h.kind === "avoid" || h.kind === "enter") && particleOnly(ctx, h, main));
+  if (!head) return undefined;
+  const named = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house).filter((r) => !r.anaphor);
+  const distinct = new Set(named.map((r) => r.room));
+  if (distinct.size !== 1) return undefined;
+  const r = named[0];
+  return { room: { ...r, from: r.from ?? { a: r.a, b: r.b } }, head };
+}
+
 /** A verb of avoiding that ends its clause, or ends it but for fillers: no object of its own ("keep out", "stay away please"). */
 function objectless(ctx: ReadCtx, h: Head, main: Span): boolean {
   return ctx.tokens.slice(h.b, main.b).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
+}
+
+/** A verb of going that ends its clause but for a particle and fillers: "don't go in", "never come inside". */
+function particleOnly(ctx: ReadCtx, h: Head, main: Span): boolean {
+  return ctx.tokens
+    .slice(h.b, main.b)
+    .every((t) => !isWordToken(t.w) || re(FILLER).test(t.w) || GOING_PARTICLE.test(t.w));
 }
 
 /**
@@ -151,6 +174,11 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     rooms = [{ ...c.antecedent, from: c.antecedent.from ?? { a: c.antecedent.a, b: c.antecedent.b } }];
   const topical = topic && hs.find((h) => h.kind === "avoid" && opens(h) && objectless(ctx, h, main));
   if (!rooms.length && topical) rooms = [{ ...topic, from: topic.from ?? { a: topic.a, b: topic.b } }];
+  // "the study is mine. keep out.", "keep out, the loft is my space": a verb of avoiding with no
+  // object is said of the one room the message names, wherever it names it (with several, asked)
+  const sole = rooms.length || topical ? undefined : soleRoom(ctx, main, hs);
+  if (sole) rooms = [sole.room];
+  const bare = sole?.head;
   const w = words(ctx, main);
   const except = w.first(EXCEPT_ROOM);
   const out: RuleReading[] = [];
@@ -172,7 +200,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     const predicate = hs.find(
       (h) => h.kind === "forbidden" && h.a >= r.b && !hs.some((x) => x !== h && x.a > r.b && x.a < h.a && x.bans),
     );
-    const h = (before && (!predicate || before.bans) ? before : predicate) ?? (topical || undefined);
+    const h = (before && (!predicate || before.bans) ? before : predicate) ?? (topical || bare);
     if (!h?.bans) continue;
     const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;
