@@ -128,7 +128,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
-export { tellsWhatHappened } from "./tense.ts";
+export { tellsWhatHappened, toldInPast } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   BARE_HOUR_RANGE,

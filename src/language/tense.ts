@@ -41,3 +41,12 @@ export function tellsWhatHappened(clause: string): boolean {
   while (k < ws.length && ADVERB.has(ws[k])) k++;
   return k < ws.length && past(ws[k]);
 }
+
+/**
+ * Whether words tell of something that happened: a verb in the past anywhere in them ("I just
+ * cleaned the attic", "the nursery got painted"). A ban said after such news may last only while
+ * it holds, and its room is not taken from the news without asking.
+ */
+export function toldInPast(words: readonly string[]): boolean {
+  return words.some((w) => /^\p{L}+$/u.test(w) && past(w));
+}

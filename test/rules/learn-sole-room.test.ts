@@ -28,6 +28,11 @@ describe("a ban with its room named elsewhere in the message", () => {
     assert.match(reply, /\?/);
   });
 
+  it("asks when the room is named in news of what happened (the ban may last only while it holds)", async () => {
+    const { rules } = await taught(house, "We varnished the workshop floor. Stay away.");
+    assert.deepEqual(rules, []);
+  });
+
   it("asks when the message names no room", async () => {
     const { rules } = await taught(house, "don't go in, it's a mess");
     assert.deepEqual(rules, []);

@@ -36,6 +36,7 @@ import {
   STOPS,
   SUBJECT,
   SUBORDINATOR,
+  toldInPast,
   Words,
 } from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
@@ -120,6 +121,9 @@ function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
 function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: Head } | undefined {
   const head = hs.find((h) => h.bans && (h.kind === "avoid" || h.kind === "enter") && particleOnly(ctx, h, main));
   if (!head) return undefined;
+  // "I just cleaned the attic. keep out.": news of what happened is no topic; which room is asked
+  const rest = ctx.tokens.filter((_, k) => k < main.a || k >= main.b).map((t) => t.w);
+  if (toldInPast(rest)) return undefined;
   const named = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house).filter((r) => !r.anaphor);
   const distinct = new Set(named.map((r) => r.room));
   if (distinct.size !== 1) return undefined;
