@@ -100,6 +100,7 @@ export {
   USE_WORD,
 } from "./reply-words.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+export { soundKey } from "./house-words.ts";
 export * from "./room-shapes.ts";
 export type { RoomMatch } from "./rooms.ts";
 export {

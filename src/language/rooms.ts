@@ -9,6 +9,7 @@
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
 
+import { saidLoosely, saidPlainly } from "./house-words.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
 
@@ -189,6 +190,9 @@ export function matchRoom(
     const phrase = words.slice(0, n).join(" ");
     if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
+  // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly
+  const plain = saidPlainly(words, houseLabels, roomKey);
+  if (plain) return plain;
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     const phrase = words.slice(0, n).join(" ");
     if (!/^[a-z][a-z0-9 ]*$/.test(phrase)) continue;
@@ -219,7 +223,9 @@ export function matchRoom(
     // two of the house's rooms as near: which one was meant is not guessed
     if (best && !(best.tied && labels.size)) return { room: best.room, words: n, fuzzy: true };
   }
-  return undefined;
+  // "the BQ" for "boys' quarters", "garaj" for "garage": an initialism or a sound-alike of one label
+  const loose = labels.size ? saidLoosely(words, [...labels]) : undefined;
+  return loose ? { ...loose, fuzzy: true } : undefined;
 }
 
 /** A word of a label that says whose room it is ("gran's"), not what is done there. */
