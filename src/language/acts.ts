@@ -9,7 +9,7 @@
  * class in one of the *-words.ts files; never a sentence.
  */
 import { AVOID, FINE, FORBIDDEN, NEG, NEG_GERUND, PERMIT, RELEASE, RETRACT } from "./act-words.ts";
-import { DOUBT, POLITE_FRAME, POSSIBILITY } from "./clause-words.ts";
+import { DOUBT, POLITE_FRAME, POSSIBILITY, SOFTENER } from "./clause-words.ts";
 import { PRAISE, REFERENCE, REVISING } from "./message-words.ts";
 import { directs, type Mood, mood } from "./mood.ts";
 import { read } from "./nlp.ts";
@@ -49,7 +49,8 @@ export const SHAPES: readonly Shape[] = [
   {
     act: "hedge",
     // "it might be better if perhaps you didn't …": a "perhaps" inside a polite frame softens, it doubts nothing
-    holds: (f) => f.has(DOUBT) || (f.has(POSSIBILITY) && !f.has(POLITE_FRAME)),
+    // "I guess, if it's okay, maybe …": a softener or "maybe" with a polite frame asks politely
+    holds: (f) => f.has(DOUBT) || ((f.has(POSSIBILITY) || f.has(SOFTENER)) && !f.has(POLITE_FRAME)),
     example: "maybe keep out of the cellar, not sure",
   },
   {

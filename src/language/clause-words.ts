@@ -35,16 +35,23 @@ export const POLITE_FRAME = alt([
   "would you mind",
   // "could you maybe not stop …": a possibility adverb right after a request's "could you" softens it
   "(?:could|would|can|will) (?:you|u)(?= (?:maybe|perhaps|possibly)\\b)",
+  // "if it's okay, maybe avoid …", "if you don't mind": asking leave to ask, no doubt of what is asked
+  "if (?:it is|that is|this is|its|thats) (?:ok|okay|alright|all right|fine|not too much trouble)",
+  "if (?:you|u) (?:do not|dont) mind",
+  "if (?:possible|that works|that is possible)",
 ]);
 
-/** Doubt said outright: the user is not sure they want it ("not sure yet", "I guess"). */
+/**
+ * "I guess", "I suppose" said first: it softens what follows as a possibility adverb does, so with a
+ * polite frame it doubts nothing ("I guess, if it's okay, maybe avoid …"), and alone it is asked.
+ * Said after the request ("…, I suppose, just not at night") it concedes, and doubts nothing.
+ */
+export const SOFTENER = alt(["(?<!\\S\\s)i guess", "(?<!\\S\\s)i suppose"]);
+
+/** Doubt said outright: the user is not sure they want it ("not sure yet", "I don't know"). */
 export const DOUBT = alt([
   "not sure",
   "not certain",
-  // said first, "I guess" doubts what follows; said after the request ("…, I suppose, just not at
-  // night") it concedes, and doubts nothing
-  "(?<!\\S\\s)i guess",
-  "(?<!\\S\\s)i suppose",
   "i do not know",
   "idk",
   "dunno",
