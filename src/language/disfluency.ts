@@ -17,9 +17,12 @@ const HESITATION = /^(?:u+m+|u+h+|u+h*m+|e+r+|e+r+m+|h+m+|m+h*m+)$/;
 const SETS_OFF = /^(?:,|…|-|–|—)$/;
 /** Words that leave their phrase open: what follows them belongs to them. */
 const OPENS_PHRASE =
-  /^(?:the|a|an|my|our|your|his|her|their|this|that|to|till|until|from|between|and|or|of|in|into|at|after|before|around|about|through|near|past|by|for|on|with|than)$/;
-/** A question to oneself said inside an open phrase: the speaker finding the word. */
-const SELF_QUESTION = /^(?:what|which|er)$/;
+  /^(?:the|a|an|my|our|your|his|her|their|this|that|to|till|until|from|between|and|or|of|in|into|at|after|before|around|about|through|near|past|by|for|on|with|than|not|never|do|does|did|will|would|should|could|can|must|please)$/;
+/**
+ * A question to oneself, or a word said only to fill the pause ("like"), inside an open phrase:
+ * the speaker finding the word ("you didn't, like, stop there").
+ */
+const SELF_QUESTION = /^(?:what|which|er|like)$/;
 
 /** The tokens a listener keeps: hesitations, what only sets them off, and a word they made repeat, left out. */
 export function withoutHesitations(tokens: readonly Token[]): Token[] {
