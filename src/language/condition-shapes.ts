@@ -11,6 +11,9 @@ import { PEOPLE_TIME } from "./time-words.ts";
 
 export const CLAUSE_JOIN = /^(?:,|;|but|and|though|although)$/;
 
+/** A word that joins two requests, each with a verb of its own: "stay out … and quit calling me …". */
+export const REQUEST_JOIN = /^(?:and|but|plus|also|then)$/;
+
 export const NEGATION = /\b(?:not|never|no)\b/;
 
 export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
@@ -35,7 +38,7 @@ export const ROBOT_WHEN =
 
 /** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
 export const POLITE_IF =
-  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible)\b|if (?:you|u) (?:do not|dont) mind\b)/;
+  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible)\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)/;
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 export const WHEN_CLAUSE =

@@ -66,6 +66,7 @@ import { classify, clauses, type Seg } from "./clauses-in.ts";
 import { conditionsIn, withoutExplanation } from "./conditions.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
+import { ownConditions } from "./own-conditions.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
 import { retractItems } from "./retract.ts";
 import { hoursItems, narrowItems, reroomItem } from "./revisions.ts";
@@ -182,7 +183,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
  * permission beside a ban or a retraction says carried to it.
  */
 function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
-  let readings = sameInSentence(dropCovered(mergeJson(read)), sents).flatMap(byWindow);
+  let readings = sameInSentence(dropCovered(mergeJson(ownConditions(rc, read))), sents).flatMap(byWindow);
   readings = completeWindows(rc, sents, readings);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(
