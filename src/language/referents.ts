@@ -30,7 +30,7 @@ import { CATEGORY_NAMES, namesOf } from "./objects.ts";
 
 /** Words that say a change happened at all (a role moved, a habit changed). */
 export const CHANGE_SAID =
-  /\b(?:now|nowadays|these days|lately|from now on|instead|any ?more|any longer|no longer|switched|swapped|replaced|retired|stopped|quit|gave up|currently|at the moment)\b/i;
+  /\b(?:now|nowadays|these days|lately|of late|from now on|instead|any ?more|any longer|no longer|switch(?:es|ed|ing)?|swap(?:s|ped|ping)?|replaced|retired|stopped|quit|gave up|currently|at the moment|(?:has|have|'s|'ve) become|became)\b/i;
 
 const DETERMINER = new Set(["the", "my", "our", "that", "this", "these", "those", "his", "her", "their", "your"]);
 /** Heads that stand for the category's name. */
@@ -44,7 +44,9 @@ const ENDED = new Set(
     "ruin ruined tear tore torn rip ripped leak leaks leaked fail fails failed smash smashed shatter shattered " +
     "replace replaced fell fallen stop stops stopped quit quits dump dumped ditch ditched scratched dented faded " +
     // said of it after "is" / "are": "the grey one is finished", "those are shot"
-    "done finished shot busted bust kaput knackered missing"
+    "done finished shot busted bust kaput knackered missing " +
+    // a change told in the base form, as many Englishes tell the past ("the big one chip", "the mic spoil already")
+    "chip chips spoil spoils spoilt spoiled snap snaps snapped split"
   ).split(" "),
 );
 /** A verb of going said of it (or of a part of it) with nothing after it: "the soles went", "the zip's gone". */
@@ -160,13 +162,28 @@ function clauseOf(tokens: NlpToken[], at: number): [number, number] {
 function ends(tokens: NlpToken[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k];
-    if (ENDED.has(t.normal) && t.pos !== "NOUN") return true;
+    // right after the subject the predicate's verb stands, whatever the tagger took it for ("the steel one split")
+    if (ENDED.has(t.normal) && (t.pos !== "NOUN" || k === from)) return true;
     if (GONE.has(t.normal) && (k + 1 === to || ENDED.has(tokens[k + 1].normal))) return true;
     if (ENDED_WITH_PARTICLE.has(t.normal) && PARTICLE.has(tokens[k + 1]?.normal ?? "")) return true;
     if (DEFECT.has(t.normal) && t.pos === "NOUN") return true;
     if (WORKING.has(t.normal) && t.negated) return true;
   }
   return false;
+}
+
+/** Prepositions that tie a part to its whole ("the strap of", "the glass on", "the zip in"). */
+const PART_OF = new Set(["of", "on", "in"]);
+
+/**
+ * The words before a referent name a part of it ("the glass on the gold one cracked", "the brim of
+ * the white one snapped"): a noun phrase and a preposition of parts, so the referent is the
+ * whole whose part the clause's predicate ends.
+ */
+function partOf(before: NlpToken[]): boolean {
+  if (before.length < 2 || !PART_OF.has(before[before.length - 1].normal)) return false;
+  const np = before.slice(0, -1);
+  return np.some((t) => t.pos === "NOUN") && np.every((t) => t.pos === "NOUN" || t.pos === "ADJ" || t.pos === "DET");
 }
 
 function join(tokens: NlpToken[], from = 0, to = tokens.length): string {
@@ -227,7 +244,9 @@ export function readReferents(
     if (np.other || !changeSaid) continue;
     const clause = clauseOf(tokens, np.start);
     // the subject: nothing but interjections and fillers ("fyi", "oh") before it in its clause
-    const subject = tokens.slice(clause[0], np.start).every((t) => !["VERB", "AUX", "PRON", "ADP"].includes(t.pos));
+    const subject =
+      tokens.slice(clause[0], np.start).every((t) => !["VERB", "AUX", "PRON", "ADP"].includes(t.pos)) ||
+      partOf(tokens.slice(clause[0], np.start));
     // the object of a negated verb of use (not a predicate after "is")
     const negatedUse =
       tokens.slice(np.start, np.end).some((t) => t.negated) &&

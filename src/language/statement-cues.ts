@@ -80,7 +80,13 @@ const CUES: [StatementKind, RegExp][] = [
 
 /** Words that say the statement is a change, stripped from what is stored. */
 const UPDATE_MARKERS =
-  /\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|currently|at the moment|recently|at present|starting (?:today|now)|from today)\b[,:]?/giu;
+  /\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|of late|currently|at the moment|recently|at present|starting (?:today|now)|from today)\b[,:]?/giu;
+
+/**
+ * Verbs of changing over, in any tense ("switched to it", "swap to", "has become"): they say a
+ * change as the markers do, but they are the statement's verb, so they stay in what is stored.
+ */
+const CHANGE_VERBS = /\b(?:switch(?:es|ed|ing)?|swap(?:s|ped|ping)?|(?:has|have|'s|'ve) become|became)\b/iu;
 
 const RETRACTION =
   /\b(?:no longer|not any ?more|not|never|stopped|isn't|aren't|doesn't|don't|didn't|wasn't|won't|can't|cannot)\b/iu;
@@ -171,7 +177,7 @@ export function plainStatement(said: string): {
   replaced: string | null;
 } {
   const { text: raw, replaced } = insteadOf(said);
-  const update = replaced !== null || new RegExp(UPDATE_MARKERS.source, "iu").test(raw);
+  const update = replaced !== null || new RegExp(UPDATE_MARKERS.source, "iu").test(raw) || CHANGE_VERBS.test(raw);
   const retracts = RETRACTION.test(raw);
   let text = raw.replace(UPDATE_MARKERS, " ");
   if (retracts) text = text.replace(RETRACTION_WORDS, " ");

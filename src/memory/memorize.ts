@@ -23,7 +23,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { categoryNamed, contentWords, glossed, namesOf, wordSet } from "../language/index.ts";
+import { categoryNamed, contentWords, glossed, insteadOf, namesOf, wordSet } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import type { MemoryConfig } from "./config.ts";
@@ -295,8 +295,22 @@ async function replacedObject(
     const words = wordSet([...m.statements.map((s) => s.text), ...m.instructions.map((i) => i.text)].join(" "));
     return telling.every((w) => words.has(w));
   });
-  return named.length === 1 ? named[0] : null;
+  if (named.length <= 1) return named[0] ?? null;
+  // several: words said of an object only to tell it from another ("the leather one, not the
+  // canvas one"; "… instead of the canvas backpack") describe that other one, not it
+  const own = named.filter((m) => {
+    const said = [
+      ...m.statements.map((s) => insteadOf(s.text).text),
+      ...m.instructions.map((i) => i.text.replace(CONTRASTED, " ")),
+    ];
+    const words = wordSet(said.join(" "));
+    return telling.every((w) => words.has(w));
+  });
+  return own.length === 1 ? own[0] : null;
 }
+
+/** A contrasted description in a request: "not the canvas one", "rather than the big mug". */
+const CONTRASTED = /\b(?:not|instead of|rather than)\s+(?:the|my|our|that|this|those|these|a|an)\s+[^,.;:!?]*/giu;
 
 /**
  * The facts of `from` that a change of referent takes over: its statements of the new fact's

@@ -62,6 +62,29 @@ describe("change of referent", () => {
     assert.equal(r.aside.length, 2);
   });
 
+  it("a part of the old object that broke names it ('the strap of the brown one snapped')", () => {
+    const r = reading("The strap of the brown one snapped last week, so I switched to the black watch.", "watch");
+    assert.deepEqual(r.replaced, ["brown"]);
+    assert.match(r.rest, /switched to the black watch/);
+    const lid = reading("The lid on the tall steel one split, so these days my soup goes in the blue flask.", "mug");
+    assert.deepEqual(lid.replaced, ["tall steel"]);
+    // a part named with no change said is still the object asked for
+    assert.deepEqual(reading("The strap of the brown watch snapped, can you find it for me?", "watch").replaced, []);
+  });
+
+  it("a change told with a base-form verb, as many Englishes tell the past, or with 'switch' and 'become'", () => {
+    const base = reading("The grey one chip at the rim, so I swap to the yellow cup for my cocoa.", "mug");
+    assert.deepEqual(base.replaced, ["grey"]);
+    const spoil = reading(
+      "The red earphones' cable spoil already, now I take the blue headphones jogging.",
+      "headphones",
+    );
+    assert.deepEqual(spoil.replaced, ["red"]);
+    assert.ok(CHANGE_SAID.test("The green pen has become my favourite"));
+    assert.ok(CHANGE_SAID.test("of late I switch between two bags"));
+    assert.ok(!CHANGE_SAID.test("My sister gave me the green bag for my birthday"));
+  });
+
   it("without a word of change, a broken object is the one the user asks for", () => {
     const r = reading("My purple phone is cracked, could you find it?", "cellphone");
     assert.deepEqual(r.replaced, []);

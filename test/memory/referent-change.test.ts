@@ -75,4 +75,32 @@ describe("a change of referent in the user's words", () => {
     );
     assert.ok(!r.superseded.some((s) => s.objectId === "hat_a" || s.objectId === "hat_b"));
   });
+
+  it("a description said of another object only to tell them apart does not name it", async () => {
+    const store = open();
+    await tell(store, 1, "bag_jute", "bag", "Fetch the green jute bag, I take it to the farmers' market on Saturdays.");
+    await tell(store, 2, "bag_nylon", "bag", "The green nylon bag, not the jute one, my cousin sewed it for me.");
+    const r = await tell(
+      store,
+      8,
+      "bag_red",
+      "bag",
+      "The handle of the jute one tore, so I switched to the red bag for the Saturday market.",
+    );
+    assert.ok(
+      r.superseded.some((s) => s.objectId === "bag_jute" && /instead of the jute/.test(s.reason)),
+      "the market routine left the jute bag, the object the user's words describe",
+    );
+    assert.ok(!r.superseded.some((s) => s.objectId === "bag_nylon"), "the nylon bag was only contrasted with it");
+    assert.ok((await valid(store, "bag_nylon", 8)).some((t) => /cousin/.test(t)));
+    assert.ok(!(await valid(store, "bag_jute", 8)).some((t) => /market/.test(t)));
+  });
+
+  it("a verb of switching or becoming says a change, and stays in what is stored", () => {
+    const switched = readStatement("the user switched to this flask for the night shift", "mug");
+    assert.equal(switched.update, true);
+    assert.match(switched.text, /switched to this flask/);
+    assert.equal(readStatement("this watch has become the user's favourite", "watch").update, true);
+    assert.equal(readStatement("the user's aunt gave them this watch", "watch").update, false);
+  });
 });
