@@ -108,6 +108,10 @@ test("no memory: the category comes from the instruction's words or associations
   assert.equal(guessCategory("Where are my glasses?"), "eyeglasses");
   assert.equal(guessCategory("Put the keys in my bag"), "keys", "the first named category wins");
   assert.equal(guessCategory("Hello there"), null);
+  // the category the asking names, not one the situation mentions first
+  assert.equal(guessCategory("Off to bed with my paperback; could you fetch the specs I read with?"), "eyeglasses");
+  assert.equal(guessCategory("The laptop died on me. Where are the headphones for my calls?"), "headphones");
+  assert.equal(guessCategory("I'm making cocoa, bring the mug and my book"), "mug", "the first the asking names");
   const d = await policy.ground({ instruction: "I want some tea", mode: "none" });
   assert.deepEqual([d.value.objectId, d.value.category], [null, "mug"]);
 });
