@@ -20,18 +20,24 @@ const FILLER = new Set(
 function contentWords(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^a-z']+/)
+    .split(/[^\p{L}']+/u)
     .filter((w) => w.length > 1 && !FILLER.has(w));
 }
 
 /**
+ * A noun phrase headed by a stand-in for the object ("the one I bring to work", "the work one",
+ * "Élodie's thing"): one content word is a description there, since the head is the object.
+ */
+const STAND_IN_HEAD = /^(?:(?:the|my|our|that|this|[\p{L}'-]+'s)\s+)(?:[\p{L}'-]+\s+)?(?:one|ones|thing|things)\b/iu;
+
+/**
  * The descriptive parts of an instruction, in order; fewer than two means it is not
  * compositional (the whole instruction is the one query). Parts with fewer than two content
- * words ("Take me to it") describe nothing.
+ * words ("Take me to it") describe nothing, unless the object heads them (STAND_IN_HEAD).
  */
 export function descriptiveClauses(instruction: string): string[] {
   return instruction
     .split(BOUNDARY)
     .map((c) => c.trim())
-    .filter((c) => contentWords(c).length >= 2);
+    .filter((c) => contentWords(c).length >= (STAND_IN_HEAD.test(c) ? 1 : 2));
 }

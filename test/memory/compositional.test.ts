@@ -27,6 +27,15 @@ test("a request is cut into its descriptive parts; a plain request stays whole",
   );
   assert.equal(descriptiveClauses("Please fetch the umbrella I take hiking.").length, 1);
   assert.equal(descriptiveClauses("Take me to it.").length, 0);
+  // a part headed by the object ("the one …", "Zoë's thing") describes it with one content word
+  assert.deepEqual(descriptiveClauses("the thing I won at the fair, the one for travel"), [
+    "the thing I won at the fair",
+    "the one for travel",
+  ]);
+  assert.deepEqual(descriptiveClauses("Zoë's thing that we keep at the beach hut"), [
+    "Zoë's thing",
+    "we keep at the beach hut",
+  ]);
 });
 
 test("the object every part describes outranks one that a single part describes strongly", async () => {
