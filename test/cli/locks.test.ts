@@ -14,7 +14,8 @@ import { cliEnv, miniSlice, polarAsync, polarSync, STACK, waitFor } from "./help
 
 const tmp = mkdtempSync(join(tmpdir(), "polar-cli-locks-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
-const env = cliEnv(tmp);
+// episodes of at most 60 steps: what is tested is who holds the folder, not how an episode ends
+const env = cliEnv(tmp, { POLAR_SIMULATOR__MAXSTEPS: "60" });
 const LOCK = ".polar-lock";
 const evalArgs = (out: string, limit: number) => [
   "eval",
