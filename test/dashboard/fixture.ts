@@ -5,13 +5,15 @@
  * section (a shorter episode).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 import WebSocket from "ws";
 import { loadConfig, REPO_ROOT } from "../../src/config/load.ts";
 import type { PolarConfig } from "../../src/config/schema.ts";
+import { sourceStamp } from "../eval/generated-set.ts";
 
 export function testProject(simulator: Record<string, unknown> = {}): { dir: string; config: PolarConfig } {
   const dir = mkdtempSync(join(tmpdir(), "polar-dash-"));
@@ -34,12 +36,13 @@ after(() => {
 /**
  * A real, short evaluation of polar-mini (no-prior memory) that keeps its trajectories, into
  * OUT under the project, through the CLI as a user runs it; resolves with its exit code and
- * what it wrote to stderr. One still running after `ms` is killed (code null).
+ * what it wrote to stderr. One still running after `ms` is killed (code null). `dataset`: the
+ * --dataset argument, polar-mini by its absolute path unless given.
  */
 export function keptEvaluation(
   projectDir: string,
   out: string,
-  opts: { limit: number; report?: boolean; ms?: number },
+  opts: { limit: number; report?: boolean; ms?: number; dataset?: string },
 ): Promise<{ code: number | null; err: string }> {
   const child = spawn(
     process.execPath,
@@ -47,7 +50,7 @@ export function keptEvaluation(
       join(REPO_ROOT, "bin", "polar.js"),
       "eval",
       "--dataset",
-      join(projectDir, "datasets", "polar-mini"),
+      opts.dataset ?? join(projectDir, "datasets", "polar-mini"),
       "--memory",
       "none",
       "--limit-acquisition",
@@ -76,6 +79,43 @@ export function keptEvaluation(
       ok({ code, err });
     }),
   );
+}
+
+/**
+ * The evaluation keptEvaluation makes, run once per checkout and state of the sources (as
+ * generatedSet makes the sets) and copied to OUT under the project: the files that only read it
+ * (replay, the top-down map, the MCAP export) each ran the same one, a few seconds of CPU each.
+ * The dataset is named relative to the project (datasets/polar-mini), so what the run recorded
+ * holds in any project (OUT's, with its datasets/ link). A run that fails is not kept: the
+ * caller sees its code and stderr.
+ */
+export async function sharedKeptEvaluation(
+  out: string,
+  opts: { limit: number; report?: boolean },
+): Promise<{ code: number | null; err: string }> {
+  const stamp = sourceStamp([join(REPO_ROOT, "configs", "default.yaml"), join(REPO_ROOT, "bin", "polar.js")]);
+  const key = createHash("sha256").update(JSON.stringify(opts)).update(stamp).digest("hex").slice(0, 20);
+  const base = join(tmpdir(), "polar-test-evals");
+  const done = join(base, key);
+  if (!existsSync(join(done, "results.jsonl"))) {
+    mkdirSync(base, { recursive: true });
+    const project = mkdtempSync(join(base, `${key}.part-`));
+    try {
+      symlinkSync(join(REPO_ROOT, "datasets"), join(project, "datasets"));
+      const run = await keptEvaluation(project, join(project, "mini"), { ...opts, dataset: "datasets/polar-mini" });
+      if (run.code !== 0) return run;
+      try {
+        renameSync(join(project, "mini"), done);
+      } catch (e) {
+        // another file kept the same run first
+        if (!existsSync(join(done, "results.jsonl"))) throw e;
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }
+  cpSync(done, out, { recursive: true });
+  return { code: 0, err: "" };
 }
 
 /** A WebSocket client that collects every JSON message; `next` waits for one that matches. */

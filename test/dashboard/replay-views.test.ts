@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { VIEW_BUDGET_BYTES } from "../../src/eval/view-keeper.ts";
 import { chromiumSkip, openDashboardPage } from "./browser.ts";
-import { keptEvaluation, testProject } from "./fixture.ts";
+import { sharedKeptEvaluation, testProject } from "./fixture.ts";
 
 /** the page's document, as the predicates below (run in the page) use it */
 declare const document: { querySelectorAll(selector: string): ArrayLike<unknown> };
@@ -23,14 +23,14 @@ let dash: Dashboard;
 let project: ReturnType<typeof testProject>;
 let closeBrowser: () => Promise<void>;
 let page: Page;
-let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
+let evalRun: Awaited<ReturnType<typeof sharedKeptEvaluation>>;
 
 const evalDir = () => join(project.dir, "results", "mini");
 const SECOND_RUN = "runs/again/acq-first";
 
 before(async () => {
   project = testProject();
-  evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  evalRun = await sharedKeptEvaluation(evalDir(), { limit: 2, report: false });
   // a second run of the first episode (a copy of its folder), for compare: it takes one episode twice
   const [first] = keptEpisodes();
   if (first) cpSync(first.dir, join(project.dir, SECOND_RUN), { recursive: true });

@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { type Dashboard, startDashboard } from "../../src/dashboard/server.ts";
 import { MAP_BUDGET_BYTES, MapInfo } from "../../src/eval/episode-map.ts";
 import { chromiumSkip, openDashboardPage } from "./browser.ts";
-import { keptEvaluation, TestClient, testProject } from "./fixture.ts";
+import { sharedKeptEvaluation, TestClient, testProject } from "./fixture.ts";
 
 declare const document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(n: string): string | null }> };
 
@@ -26,7 +26,7 @@ let project: ReturnType<typeof testProject>;
 let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
-let evalRun: Awaited<ReturnType<typeof keptEvaluation>>;
+let evalRun: Awaited<ReturnType<typeof sharedKeptEvaluation>>;
 
 const EPISODES = ["acq-u1-0001", "acq-u2-0001"];
 const evalDir = () => join(project.dir, "results", "mini");
@@ -36,7 +36,7 @@ const SECOND_RUN = "runs/again/acq-first";
 
 before(async () => {
   project = testProject();
-  evalRun = await keptEvaluation(project.dir, evalDir(), { limit: 2, report: false });
+  evalRun = await sharedKeptEvaluation(evalDir(), { limit: 2, report: false });
   // a second run of the first episode (a copy of its folder), for compare: it takes one episode twice
   cpSync(episodeDir(EPISODES[0]), join(project.dir, SECOND_RUN), { recursive: true });
   // a trajectory as written before maps were kept

@@ -17,8 +17,8 @@ const ROOT = resolve(import.meta.dirname, "..", "..");
 /** what the generator's output can depend on: any TypeScript source of the agent or the simulator */
 const SOURCES = ["src", "sim-bridge/embedded"];
 
-/** path, size and mtime of every source file: an edit anywhere makes a new set */
-function sourceStamp(): string {
+/** path, size and mtime of every source file (and of `more`, files or folders): an edit anywhere makes a new set */
+export function sourceStamp(more: string[] = []): string {
   const h = createHash("sha256").update(ROOT);
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -31,6 +31,11 @@ function sourceStamp(): string {
     }
   };
   for (const d of SOURCES) walk(join(ROOT, d));
+  for (const p of more) {
+    const s = statSync(p);
+    if (s.isDirectory()) walk(p);
+    else h.update(`${p}\0${s.size}\0${s.mtimeMs}\n`);
+  }
   return h.digest("hex").slice(0, 16);
 }
 

@@ -29,6 +29,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { REPO_ROOT } from "../../src/config/load.ts";
 import { STEP_SECONDS, TOPICS } from "../../src/eval/mcap-export.ts";
+import { sharedKeptEvaluation } from "../dashboard/fixture.ts";
 
 let project: string;
 let episodeDir: string;
@@ -52,22 +53,11 @@ function copyOfEpisode(name: string): string {
   return dir;
 }
 
-before(() => {
+before(async () => {
   project = mkdtempSync(join(tmpdir(), "polar-export-"));
   symlinkSync(join(REPO_ROOT, "datasets"), join(project, "datasets"));
-  const r = polar([
-    "eval",
-    "--dataset",
-    join(project, "datasets", "polar-mini"),
-    "--memory",
-    "none",
-    "--limit-acquisition",
-    "1",
-    "--no-report",
-    "--trajectories",
-    "--out",
-    join(project, "ev"),
-  ]);
+  // the replay and map tests' evaluation (two kept episodes), made once for the three files
+  const r = await sharedKeptEvaluation(join(project, "ev"), { limit: 2, report: false });
   assert.equal(r.code, 0, r.err);
   episodeDir = join(project, "ev", "episodes", "heuristic", "acquisition", EPISODE);
 });
