@@ -65,6 +65,7 @@ export {
   windowLength,
   windowsOf,
 } from "./hours.ts";
+export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
 export { namesLooks, onlyLooks } from "./looks.ts";
 export {
@@ -100,7 +101,6 @@ export {
   USE_WORD,
 } from "./reply-words.ts";
 export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
-export { soundKey } from "./house-words.ts";
 export * from "./room-shapes.ts";
 export type { RoomMatch } from "./rooms.ts";
 export {
