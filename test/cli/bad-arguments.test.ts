@@ -1,6 +1,8 @@
 /**
- * Bad command-line arguments, each through the real CLI: one line on
- * stderr naming what is wrong, exit 2, no stack trace, no hang, nothing written. (A missing
+ * Bad command-line arguments, through the real CLI: one line on stderr naming what is wrong,
+ * exit 2, no stack trace, no hang, nothing written. A further value a command refuses while it
+ * reads its arguments is checked by that command's parsing in this process, each command keeping
+ * a case through the CLI. (A missing
  * Redis is in test/queue/unreachable-and-refused.test.ts, bad paths in bad-input.test.ts.)
  */
 import assert from "node:assert/strict";
@@ -8,6 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { Command } from "commander";
+import { registerCommands } from "../../src/cli/commands/index.ts";
 import { cliEnv, STACK } from "../cli/helpers.ts";
 import { tinySet } from "../eval/slice.ts";
 import { runPolar } from "./polar-process.ts";
@@ -31,6 +35,11 @@ interface Case {
   env?: Record<string, string>;
   /** a path that must not exist afterwards */
   untouched?: string;
+  /**
+   * refused while the arguments are read, by the same check as a case that goes through the CLI:
+   * checked in this process (parsed), not by a CLI start of its own (half a second of CPU each)
+   */
+  parsing?: true;
 }
 
 const out = (name: string) => join(tmp, "out", name);
@@ -71,6 +80,7 @@ const cases = (): Case[] => [
   },
   {
     name: "--concurrency 0",
+    parsing: true,
     args: evalArgs("c0", "--concurrency", "0"),
     line: /^polar: --concurrency expects a whole number in 1–256, got "0"$/,
   },
@@ -87,6 +97,7 @@ const cases = (): Case[] => [
   },
   {
     name: '--memory ",,"',
+    parsing: true,
     args: ["eval", "--memory", ",,", "--out", out("m1")],
     line: /^polar: --memory expects a comma-separated list of names, got ",,"$/,
     untouched: out("m1"),
@@ -123,11 +134,13 @@ const cases = (): Case[] => [
   },
   {
     name: "report --samples abc",
+    parsing: true,
     args: ["report", out("r"), "--samples", "abc"],
     line: /^polar: --samples expects a whole number in 1–100000, got "abc"$/,
   },
   {
     name: "report --samples 1e9",
+    parsing: true,
     args: ["report", out("r"), "--samples", "1000000000"],
     line: /^polar: --samples expects a whole number in 1–100000/,
   },
@@ -148,11 +161,13 @@ const cases = (): Case[] => [
   },
   {
     name: 'dataset generate --out ""',
+    parsing: true,
     args: ["dataset", "generate", "--out", ""],
     line: /^polar: --out is empty: give a path$/,
   },
   {
     name: "dataset generate --image-size 0",
+    parsing: true,
     args: ["dataset", "generate", "--image-size", "0", "--out", out("g2")],
     line: /^polar: --image-size expects a whole number in 16–1024, got "0"$/,
   },
@@ -164,11 +179,13 @@ const cases = (): Case[] => [
   },
   {
     name: "dataset generate --habitual often",
+    parsing: true,
     args: ["dataset", "generate", "--habitual", "often", "--out", out("g5")],
     line: /^polar: --habitual expects a share from 0 to 1 \(such as 0\.7\), got "often"$/,
   },
   {
     name: "dataset generate --image-size 100000",
+    parsing: true,
     args: ["dataset", "generate", "--image-size", "100000", "--out", out("g3")],
     line: /^polar: --image-size expects a whole number in 16–1024, got "100000"$/,
   },
@@ -177,7 +194,17 @@ const cases = (): Case[] => [
 test("a bad argument, value or dataset: one line on stderr, exit 2, no stack, no hang, nothing written", {
   timeout: 300_000,
 }, async () => {
-  const all = cases();
+  const all = cases().filter((c) => !c.parsing);
+  // every command refusing a value while it parses still does so through the CLI once
+  for (const command of new Set(
+    cases()
+      .filter((c) => c.parsing)
+      .map((c) => c.args[0]),
+  ))
+    assert.ok(
+      all.some((c) => c.args[0] === command),
+      `${command}: no case through the CLI`,
+    );
   const failures: string[] = [];
   // three at a time: each is a whole CLI start
   let next = 0;
@@ -203,5 +230,41 @@ test("a bad argument, value or dataset: one line on stderr, exit 2, no stack, no
     }
   };
   await Promise.all([run(), run(), run()]);
+  assert.deepEqual(failures, [], failures.join("\n"));
+});
+
+/**
+ * The command's own parsing in this process (as src/cli/main.ts sets it up): the error it throws,
+ * or null when the arguments were accepted. The action never runs.
+ */
+async function parsed(args: string[]): Promise<Error | null> {
+  const program = new Command().name("polar").exitOverride();
+  program.configureOutput({ writeOut: () => {}, writeErr: () => {} });
+  program.hook("preAction", () => {
+    throw new Error("the arguments were accepted");
+  });
+  await registerCommands(program, args);
+  try {
+    await program.parseAsync(args, { from: "user" });
+    return null;
+  } catch (e) {
+    return e as Error;
+  }
+}
+
+test("a bad value refused while the arguments are read: the error the CLI prints as one line with exit 2", async () => {
+  const failures: string[] = [];
+  for (const c of cases().filter((x) => x.parsing)) {
+    const e = await parsed(c.args);
+    // src/cli/main.ts prints a user-facing error as "polar: <message>" and exits 2
+    const line = `polar: ${e?.message ?? "(accepted)"}`;
+    const problems = [
+      (e as { userFacing?: boolean } | null)?.userFacing !== true && `not a user-facing error: ${e?.stack ?? e}`,
+      !c.line.test(line) && `${JSON.stringify(line)} does not match ${c.line}`,
+      line.includes("\n") && "more than one line",
+      c.untouched && existsSync(c.untouched) && `${c.untouched} was written`,
+    ].filter(Boolean);
+    if (problems.length) failures.push(`${c.name}: ${problems.join("; ")}`);
+  }
   assert.deepEqual(failures, [], failures.join("\n"));
 });
