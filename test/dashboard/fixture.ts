@@ -93,7 +93,9 @@ export async function sharedKeptEvaluation(
   out: string,
   opts: { limit: number; report?: boolean },
 ): Promise<{ code: number | null; err: string }> {
-  const stamp = sourceStamp([join(REPO_ROOT, "configs", "default.yaml"), join(REPO_ROOT, "bin", "polar.js")]);
+  const stamp = sourceStamp(
+    ["configs/default.yaml", "bin/polar.js", "datasets/polar-mini/scenario-set.json"].map((f) => join(REPO_ROOT, f)),
+  );
   const key = createHash("sha256").update(JSON.stringify(opts)).update(stamp).digest("hex").slice(0, 20);
   const base = join(tmpdir(), "polar-test-evals");
   const done = join(base, key);
