@@ -24,6 +24,9 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
   const permits = re(FINE).test(w0.text) || (PERMITS.test(w0.text) && said !== "request");
   // "I'd rather not have you in the kitchen": a wish, not a revision, though "rather" is said
   const wish = said === "wish";
+  // "Correction: the pantry, not the kitchen": a room put right in verbless parts of one clause
+  const reroom = verblessReroom(ctx, c, common, main);
+  if (reroom) return reroom;
   if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
     const { now, before } = replacedTimes(w0.text);
     const span = (t: (typeof now)[number]): Cond => {
@@ -78,4 +81,22 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
     }
   }
   return undefined;
+}
+
+/**
+ * "Correction: boys' room, not girls' room": a clause with no verb whose parts name two rooms, one
+ * after "not" / "instead of", and say it puts something right: the room of a rule in force, moved.
+ */
+function verblessReroom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Reading[] | undefined {
+  if (heads(ctx, main).length) return undefined;
+  const a = Math.min(...c.parts.map((p) => p.a));
+  const b = Math.max(...c.parts.map((p) => p.b));
+  const all = new Words(ctx.tokens, a, b);
+  if (!re(REVISING).test(all.text) || heads(ctx, { a, b }).length) return undefined;
+  const rooms = roomsIn(ctx.tokens, a, b, ctx.house, c.antecedent).filter((r) => !r.anaphor);
+  const replaced = rooms.filter((r) => REPLACED_END.test(new Words(ctx.tokens, a, r.a).text));
+  if (rooms.length !== 2 || replaced.length !== 1) return undefined;
+  const from = replaced[0];
+  const to = rooms.find((r) => r !== from)!;
+  return [{ type: "reroom", ...common, clause: { a, b }, to, from }];
 }
