@@ -71,6 +71,7 @@ export { namesLooks, onlyLooks } from "./looks.ts";
 export {
   ADDITIVE,
   FILLER,
+  OBJECT_PRONOUN,
   PRAISE,
   REFERENCE,
   REVISING,

@@ -194,3 +194,6 @@ export const TASK_VERB = alt([
   "show me",
   "where (?:is|are)",
 ]);
+
+/** A pronoun standing as a verb's whole object ("cancel it", "drop that"): what it is, is said elsewhere. */
+export const OBJECT_PRONOUN = /^(?:it|that|this|them|those)$/;

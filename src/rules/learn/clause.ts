@@ -28,6 +28,7 @@ import {
   NEED_NOT_OBJECT,
   NO_LONGER_NEEDED,
   NOT_NEEDED,
+  OBJECT_PRONOUN,
   ONLY_BEFORE,
   PLACE,
   RELEASE_VERB,
@@ -74,6 +75,19 @@ export { targetOf } from "./reading.ts";
 
 // ---- retractions and permissions --------------------------------------------------------------
 
+/**
+ * "The garage matter, cancel it": a retraction whose object is only a pronoun is about the topic
+ * named in a verbless part before it in the same clause, when that part names what a rule is about.
+ */
+function topicOf(ctx: ReadCtx, c: ClauseIn, main: Span, targets: Target[], object: number): Target[] {
+  if (targets.some((t) => t.kind !== "unknown")) return targets;
+  const rest = ctx.tokens.slice(object, main.b).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
+  if (rest.length !== 1 || !OBJECT_PRONOUN.test(rest[0].w)) return targets;
+  const topic = c.parts.filter((p) => p.b <= main.a && !heads(ctx, p).length);
+  const found = topic.flatMap((p) => targetsIn(ctx, p, undefined, "any")).filter((t) => t.kind !== "unknown");
+  return found.length ? found : targets;
+}
+
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);
   // "forget what I said about the kitchen", "never mind the word limit", "no more JSON"
@@ -89,7 +103,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     return {
       type: "retract",
       ...common,
-      targets: targetsIn(ctx, { a: forget.b, b: main.b }, c.antecedent, "any"),
+      targets: topicOf(ctx, c, main, targetsIn(ctx, { a: forget.b, b: main.b }, c.antecedent, "any"), forget.b),
       quote: { a: verbAt, b: main.b },
       bare: false,
     };

@@ -136,9 +136,12 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     items.some((i) => CHANGE_DECISIONS.has(i.decision)),
   );
   doLess(items, origin, cues, sents);
-  // two readings of one message about the same requirement: keep the first
+  // two readings of one message about the same requirement: keep the first; a rule the message
+  // retracts takes no other change from it ("that rule, cancel it. she mops in the afternoon now")
   const seen = new Set<string>();
+  const retracted = new Set(items.flatMap((it) => (it.decision === "retract" && it.ruleId ? [it.ruleId] : [])));
   const kept = items.filter((it) => {
+    if (it.ruleId && retracted.has(it.ruleId) && it.decision !== "retract") return false;
     if (!it.draft || it.decision === "task_local") return true;
     const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}|${JSON.stringify(it.draft.conditions.map((c) => c.quote))}`;
     if (seen.has(k)) return false;
