@@ -400,7 +400,12 @@ export interface Boundary {
   index: number;
   /** "make it 15", "change that to 8": a number alone, which may as well be a count (a word limit's) */
   count?: number;
+  /** "… rather than eleven", "… instead of 11": the hour said to be replaced, on a 12-hour clock (0–11) */
+  replaced?: number;
 }
+
+/** The hour a clause says is replaced: "rather than eleven", "instead of 11 pm", "not 11". */
+const REPLACED_HOUR_RE = new RegExp(String.raw`\b(?:rather than|instead of|not)\s+(?:at\s+)?(${TP})`, "i");
 
 const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
   {
@@ -438,7 +443,16 @@ export function boundaryIn(clause: string): Boundary | undefined {
       const atEnd = f.end === "to" && p.named === "midnight" ? 24 : undefined;
       const hours = atEnd ? [atEnd] : halfUnsaid(p) ? [hourOf(p, "am"), hourOf(p, "pm")] : [hourOf(p)];
       const alone = f.end === "either" && /^(?:\d{1,2}|[a-z]+)$/.test(m[1].trim()) && !p.named;
-      return { end: f.end, hours, quote: m[0], index: m.index, ...(alone ? { count: p.h } : {}) };
+      const r = REPLACED_HOUR_RE.exec(clause);
+      const replaced = r ? timePoint(r[1]) : undefined;
+      return {
+        end: f.end,
+        hours,
+        quote: m[0],
+        index: m.index,
+        ...(alone ? { count: p.h } : {}),
+        ...(replaced && !replaced.named ? { replaced: replaced.h % 12 } : {}),
+      };
     }
   return undefined;
 }

@@ -80,6 +80,8 @@ export interface MovedEnd {
   quote: Span;
   /** the new value said as a number alone ("make it 15"): an hour, or a word limit's count */
   count?: number;
+  /** "rather than eleven": the hour said to be replaced (0–11), which tells which end moves */
+  replaced?: number;
 }
 
 export interface HoursReading extends Common {

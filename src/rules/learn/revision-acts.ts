@@ -74,6 +74,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
               hours: moved.hours,
               quote: { a, b },
               ...(moved.count === undefined ? {} : { count: moved.count }),
+              ...(moved.replaced === undefined ? {} : { replaced: moved.replaced }),
             },
           },
         },

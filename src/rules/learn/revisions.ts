@@ -274,6 +274,11 @@ function movedEnd(t: Said, clause: string, v: RuleVersion, m: MovedEnd, ctx: Lea
     const open = findTimes(w.quote.toLowerCase())[0]?.open;
     end = open === "after" ? "from" : open === "before" ? "to" : "either";
   }
+  // "move that to midnight rather than eleven": the end at the hour said to be replaced moves
+  if (end === "either" && m.replaced !== undefined) {
+    const at = (["from", "to"] as const).filter((e) => (e === "from" ? w.fromHour : w.toHour) % 12 === m.replaced);
+    if (at.length === 1) end = at[0];
+  }
   if (end === "either")
     return ask(
       "a new hour, but not which end of the rule's hours",
