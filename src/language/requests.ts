@@ -14,14 +14,15 @@ export const INTERJECTION =
 /** The asking that opens a request; what follows it is the object and what the user says of it. */
 export const REQUEST = new RegExp(
   String.raw`^(?:(?:hey|hi|ok|okay|so|robot|please)[,!]?\s+)*` +
-    String.raw`(?:(?:please|can you|could you|would you|will you|you|i need you to|i want you to|go and|go)\s+)*` +
+    String.raw`(?:(?:please|kindly|can you|could you|would you|will you|you|i need you to|i want you to|go and|go)\s+)*` +
     String.raw`(?:(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|head to|show|carry|pick up|hand)(?:\s+(?:me|us))?(?:\s+to)?` +
     String.raw`|i need|i want|i'd like|i would like|i'm looking for|i am looking for|help me find|where is|where's|where are)\s+`,
   "i",
 );
 
 /** What a request ends on that is no fact ("…, please", "… for me"). */
-export const REQUEST_TAIL = /(?:[,\s]+(?:please|for me|thanks|thank you|right now|now please))+\s*$/i;
+export const REQUEST_TAIL =
+  /(?:[,\s]+(?:please|for me|thanks|thank you|right now|now please|if you (?:please|would|could|don't mind|wouldn't mind)))+\s*$/i;
 
 /** A sentence that only asks again for the object ("Could you get it for me?", "Take me to it."). */
 export const REQUEST_ONLY = new RegExp(

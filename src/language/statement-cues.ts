@@ -128,7 +128,9 @@ const GENERIC = new Set(
     "is are was were be been being has have had do does did will would can could should of to in on at for with from by " +
     "as and or but so when while after before during into onto about very really just also still always usually " +
     "use uses used using wear wears wore worn take takes took carry carries carried bring brings keep keeps kept " +
-    "get gets got go goes like likes no not longer never any anymore more now instead days these nowadays every each"
+    "get gets got go goes like likes no not longer never any anymore more now instead days these nowadays every each " +
+    // a linking verb of change names no value ("has become the user's favourite")
+    "become becomes became"
   ).split(" "),
 );
 

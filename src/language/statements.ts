@@ -18,6 +18,14 @@ import { PERSON_WORDS } from "./statement-cues.ts";
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
 const LEAD_IN = /^[^:]{1,40}:\s+/;
 
+/**
+ * A frame of saying or believing before the clause that holds the fact ("I must confess the
+ * gold pen is …", "I should add that my aunt …", "I reckon it was …"): the frame is the user
+ * talking, not a fact of the object. Only a clause that opens with a subject follows it.
+ */
+const STANCE =
+  /^(?:(?:and|but|also|oh)\s+)?i\s+(?:(?:must|should|have to|'d|would|will|might|just|do|can)\s+)*(?:add|say|confess|admit|mention|note|think|guess|reckon|suppose|believe|feel|imagine|suspect)\s+(?:that\s+)?(?=(?:the|my|our|this|that|these|those|it|it's|its|his|her|their|he|she|they|[A-Z][\p{L}'-]*)\b)/iu;
+
 /** "…, not the grey metal camera anymore": names what a change replaces, not a fact of this object. */
 const CONTRAST =
   /,?\s*(?:and\s+|but\s+)?not (?:the|my|our|that|this|a|an) [^,.;]*?(?:anymore|any more|any longer)?(?=$|[,.;])/i;
@@ -191,7 +199,7 @@ export function statementsFromInstruction(instruction: string, category: string 
         sentence = target.text;
       }
     }
-    let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "");
+    let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "").replace(STANCE, "");
     if (REQUEST_ONLY.test(text)) continue;
     text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").trim();
     // "…, not a backup anymore": what the object stopped being is kept, as a retraction

@@ -100,7 +100,9 @@ describe("a change of referent in the user's words", () => {
     const switched = readStatement("the user switched to this flask for the night shift", "mug");
     assert.equal(switched.update, true);
     assert.match(switched.text, /switched to this flask/);
-    assert.equal(readStatement("this watch has become the user's favourite", "watch").update, true);
+    const become = readStatement("this watch has become the user's favourite", "watch");
+    assert.equal(become.update, true);
+    assert.deepEqual([...become.value], ["favourite"], "a linking verb of change names no value");
     assert.equal(readStatement("the user's aunt gave them this watch", "watch").update, false);
   });
 });

@@ -43,6 +43,32 @@ describe("facts an interaction states about its object", () => {
     assert.ok(out.some((s) => /attic/.test(s)));
   });
 
+  it("a frame of saying or believing is the user talking; the clause after it is the fact", () => {
+    const admitted = statementsFromInstruction(
+      "I have to admit the silver mug has become my favourite lately.",
+      "mug",
+    );
+    assert.ok(
+      admitted.some((s) => /^the mug has become the user's favourite/.test(s)),
+      JSON.stringify(admitted),
+    );
+    assert.ok(!admitted.some((s) => /admit/.test(s)));
+    const reckon = statementsFromInstruction("I reckon my nephew left the keys in his van.", "keys");
+    assert.ok(
+      reckon.some((s) => /^the user's nephew left/.test(s)),
+      JSON.stringify(reckon),
+    );
+    // "think of" is no frame: what follows is no clause
+    assert.ok(statementsFromInstruction("I think of my grandad when I wear it.", "hat").some((s) => /grandad/.test(s)));
+  });
+
+  it("politeness is no fact ('if you please', 'kindly')", () => {
+    assert.deepEqual(statementsFromInstruction("The tartan bag, if you please.", "bag"), ["the bag is tartan"]);
+    const kindly = statementsFromInstruction("Kindly find my walnut box camera; my godson restored it.", "camera");
+    assert.ok(!kindly.some((s) => /kindly|find/i.test(s)), JSON.stringify(kindly));
+    assert.ok(kindly.some((s) => /godson restored/.test(s)));
+  });
+
   it("a request and nothing else states nothing", () => {
     assert.deepEqual(statementsFromInstruction("Could you bring me my wallet, please?", "wallet"), []);
   });
