@@ -44,10 +44,7 @@ describe("facts an interaction states about its object", () => {
   });
 
   it("a frame of saying or believing is the user talking; the clause after it is the fact", () => {
-    const admitted = statementsFromInstruction(
-      "I have to admit the silver mug has become my favourite lately.",
-      "mug",
-    );
+    const admitted = statementsFromInstruction("I have to admit the silver mug has become my favourite lately.", "mug");
     assert.ok(
       admitted.some((s) => /^the mug has become the user's favourite/.test(s)),
       JSON.stringify(admitted),
