@@ -101,7 +101,15 @@ export {
   TELL,
   USE_WORD,
 } from "./reply-words.ts";
-export { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+export {
+  askedParts,
+  describedPart,
+  INTERJECTION,
+  REQUEST,
+  REQUEST_ONLY,
+  REQUEST_TAIL,
+  TRAILING_ASK,
+} from "./requests.ts";
 export * from "./room-shapes.ts";
 export type { RoomMatch } from "./rooms.ts";
 export {

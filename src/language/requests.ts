@@ -47,3 +47,15 @@ export function describedPart(request: string): string {
     .filter((s) => s && !REQUEST_ONLY.test(s));
   return parts.length ? parts.join(". ") : request.trim();
 }
+
+/**
+ * Where the asking opens a clause ("…; would you bring the spectacles I read with", "Where is
+ * …"): what follows it, to the sentence's end, is the object asked for.
+ */
+const ASKING =
+  /(?:^|[.;:!?,]\s*|\b(?:can|could|would|will) you\s+(?:please\s+)?|\bplease\s+)(?:bring|fetch|find|get|grab|locate|carry|hand|pass|take me to|show me|look for|search for|where(?:'s| is| are))\b([^.;!?]*)/giu;
+
+/** Pure: what follows each asking in `text`, to its sentence's end: the objects asked for, in order. */
+export function askedParts(text: string): string[] {
+  return [...text.matchAll(ASKING)].map((m) => m[1]);
+}

@@ -3,7 +3,7 @@
  * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { CATEGORY_NAMES, categoryNamed, contentWords } from "../../language/index.ts";
+import { askedParts, CATEGORY_NAMES, categoryNamed, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** What a category is used for; only consulted when no category is named. */
@@ -51,20 +51,13 @@ export function guessCategory(instruction: string): Category | null {
 }
 
 /**
- * Where the asking opens a clause ("…; would you bring the spectacles I read with", "Where is
- * …"): what follows it, to the sentence's end, is the object asked for.
- */
-const ASKING =
-  /(?:^|[.;:!?,]\s*|\b(?:can|could|would|will) you\s+(?:please\s+)?|\bplease\s+)(?:bring|fetch|find|get|grab|locate|carry|hand|pass|take me to|show me|look for|search for|where(?:'s| is| are))\b([^.;!?]*)/giu;
-
-/**
  * The category the instruction names outright (never one its words are only associated with):
  * the one the asking names, when it names one ("I'll read my novel in bed; bring the glasses I
  * use for that" asks for glasses), else the earliest the instruction names.
  */
 export function namedCategory(instruction: string): Category | null {
-  for (const m of instruction.matchAll(ASKING)) {
-    const asked = categoryNamed(m[1]);
+  for (const part of askedParts(instruction)) {
+    const asked = categoryNamed(part);
     if (isCategory(asked)) return asked;
   }
   const named = categoryNamed(instruction);

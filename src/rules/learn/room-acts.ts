@@ -113,6 +113,9 @@ function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
   return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
 }
 
+/** A room read outside the clause that acts on it: where it was said, so the rule quotes it. */
+const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });
+
 /**
  * The one room a whole message names, for a verb of avoiding or a negated verb of going that has no
  * object of its own ("keep out", "don't go in"): the message is about that room. Undefined when the
@@ -128,7 +131,7 @@ function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: 
   const distinct = new Set(named.map((r) => r.room));
   if (distinct.size !== 1) return undefined;
   const r = named[0];
-  return { room: { ...r, from: r.from ?? { a: r.a, b: r.b } }, head };
+  return { room: borrowed(r), head };
 }
 
 /** A verb of avoiding that ends its clause, or ends it but for fillers: no object of its own ("keep out", "stay away please"). */
@@ -175,9 +178,9 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const opens = (h: Head) => h.bans && h.a === main.a;
   const topic = topicRoom(ctx, c, main);
   if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && opens(h)))
-    rooms = [{ ...c.antecedent, from: c.antecedent.from ?? { a: c.antecedent.a, b: c.antecedent.b } }];
+    rooms = [borrowed(c.antecedent)];
   const topical = topic && hs.find((h) => h.kind === "avoid" && opens(h) && objectless(ctx, h, main));
-  if (!rooms.length && topical) rooms = [{ ...topic, from: topic.from ?? { a: topic.a, b: topic.b } }];
+  if (!rooms.length && topical) rooms = [borrowed(topic)];
   // "the study is mine. keep out.", "keep out, the loft is my space": a verb of avoiding with no
   // object is said of the one room the message names, wherever it names it (with several, asked)
   const sole = rooms.length || topical ? undefined : soleRoom(ctx, main, hs);
