@@ -430,6 +430,7 @@ function modelCallEvent(c: CallRecord, step: number, exchange: ModelCallExchange
     latencyMs: c.latencyMs,
     ...(c.costUsd !== undefined ? { costUsd: c.costUsd } : {}),
     attempts: c.attempts,
+    ...(c.unanswered ? { unanswered: c.unanswered } : {}),
     ...(c.reasks !== undefined ? { reasks: c.reasks } : {}),
     ...(c.images !== undefined ? { images: c.images } : {}),
     ...(c.error ? { error: c.error } : {}),

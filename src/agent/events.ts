@@ -259,6 +259,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     latencyMs: z.number().nonnegative(),
     costUsd: z.number().nonnegative().optional(),
     attempts: z.number().int().nonnegative(),
+    /** of the attempts, those that got no HTTP response (reset connection, timeout) */
+    unanswered: z.number().int().nonnegative().optional(),
     /** answers the schema rejected and the model was asked again for */
     reasks: z.number().int().nonnegative().optional(),
     /** images sent, over every request of the call */

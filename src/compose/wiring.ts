@@ -226,7 +226,13 @@ function backboneRuntime(ctx: {
           costUsd: r.usage.costUsd,
           failedCalls: r.usage.failedCalls,
           ...(r.usage.stages
-            ? { images: r.usage.images, retries: r.usage.retries, reasks: r.usage.reasks, stages: r.usage.stages }
+            ? {
+                images: r.usage.images,
+                retries: r.usage.retries,
+                unanswered: r.usage.unanswered,
+                reasks: r.usage.reasks,
+                stages: r.usage.stages,
+              }
             : {}),
         },
         memorized: r.memorized,

@@ -24,8 +24,13 @@ export const StageUsage = z.strictObject({
   costUsd: z.number().min(0).nullable(),
   images: Count,
   failed: Count,
-  /** transport retries (429, 5xx, timeouts) */
+  /** transport retries (429, 5xx, timeouts, reset connections) */
   retries: Count,
+  /**
+   * requests that got no HTTP response (a reset connection, a timeout): sent, and counted in
+   * calls + retries + reasks, but perhaps never seen by the server (absent in older lines)
+   */
+  unanswered: Count.optional(),
   /** schema re-asks */
   reasks: Count,
   latency: LatencyHistogram,
@@ -36,6 +41,7 @@ export type StageUsage = z.infer<typeof StageUsage>;
 export const UsageDetailFields = {
   images: Count.optional(),
   retries: Count.optional(),
+  unanswered: Count.optional(),
   reasks: Count.optional(),
   /** per CallRecord task */
   stages: z.record(z.string(), StageUsage).optional(),
@@ -43,6 +49,7 @@ export const UsageDetailFields = {
 export interface UsageDetail {
   images: number;
   retries: number;
+  unanswered: number;
   reasks: number;
   stages: Record<string, StageUsage>;
 }
@@ -73,6 +80,7 @@ export function usageDetail(calls: readonly CallRecord[]): UsageDetail {
       images: 0,
       failed: 0,
       retries: 0,
+      unanswered: 0,
       reasks: 0,
       latency: {},
     };
@@ -86,6 +94,7 @@ export function usageDetail(calls: readonly CallRecord[]): UsageDetail {
     if (c.error !== undefined) s.failed++;
     s.reasks += reasks;
     s.retries += Math.max(0, c.attempts - 1 - reasks);
+    s.unanswered = (s.unanswered ?? 0) + (c.unanswered ?? 0);
     const b = String(latencyBucket(c.latencyMs));
     s.latency[b] = (s.latency[b] ?? 0) + 1;
   }
@@ -94,6 +103,7 @@ export function usageDetail(calls: readonly CallRecord[]): UsageDetail {
   return {
     images: total((s) => s.images),
     retries: total((s) => s.retries),
+    unanswered: total((s) => s.unanswered ?? 0),
     reasks: total((s) => s.reasks),
     stages,
   };

@@ -21,6 +21,7 @@ export interface CallFacts {
   usage: Usage;
   latencyMs: number;
   attempts: number;
+  unanswered?: number;
   images?: number;
   reasks?: number;
   error?: string;
@@ -41,6 +42,7 @@ export function callRecord(facts: CallFacts, prices: Prices | undefined): CallRe
   if (cost !== undefined) record.costUsd = cost;
   if (facts.images !== undefined) record.images = facts.images;
   if (facts.reasks !== undefined) record.reasks = facts.reasks;
+  if (facts.unanswered) record.unanswered = facts.unanswered;
   if (facts.error !== undefined) record.error = facts.error;
   if (facts.exchange !== undefined) record.exchange = facts.exchange;
   return record;

@@ -47,6 +47,11 @@ export interface GenerateResult<T> {
   latencyMs: number;
   /** HTTP requests made: transport retries and schema re-asks included */
   attempts: number;
+  /**
+   * of the attempts, those that got no HTTP response (a reset connection, a timeout): sent, but
+   * perhaps never seen by the server, so a server's own count may be lower by up to this many
+   */
+  unanswered?: number;
   /** answers the schema rejected and the model was asked again for (so attempts − 1 − reasks were transport retries) */
   reasks?: number;
   /** the provider's last response body, for debugging */
@@ -75,6 +80,8 @@ export class ChatModelError extends Error implements FailureInfo {
   readonly url?: string;
   /** the answers the model gave before the call failed, each with why it was rejected */
   answers: { text: string; problem?: string }[] = [];
+  /** of the attempts, those that got no HTTP response */
+  unanswered = 0;
   constructor(
     message: string,
     readonly kind: "transport" | "schema",

@@ -76,6 +76,7 @@ export class GeminiChatModel implements ChatModel {
     const c = this.config;
     const { systemInstruction, contents } = toGeminiContents(messages);
     let requests = 0;
+    let unanswered = 0;
     let url: string | undefined;
     let refusedWait: number | undefined;
     const policy = {
@@ -91,10 +92,16 @@ export class GeminiChatModel implements ChatModel {
       responseMimeType: "application/json",
       seed: c.seed,
       httpOptions: {
-        fetch: retryingFetch(policy, (u) => {
-          requests++;
-          url = u;
-        }),
+        fetch: retryingFetch(
+          policy,
+          (u) => {
+            requests++;
+            url = u;
+          },
+          () => {
+            unanswered++;
+          },
+        ),
       },
     };
     if (c.structuredOutput === "json_schema") config.responseJsonSchema = json;
@@ -109,7 +116,7 @@ export class GeminiChatModel implements ChatModel {
     if (effort) config.thinkingConfig = { thinkingBudget: THINKING_BUDGET[effort] };
 
     const fail = (failure: RequestFailure) =>
-      new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure);
+      new ProviderRequestError(redact(failure.message, this.key), Math.max(1, requests), failure, unanswered);
     const { ai, ApiError } = await this.client();
     let response: GenerateContentResponse;
     try {
@@ -125,6 +132,7 @@ export class GeminiChatModel implements ChatModel {
       text: textFromGemini(response),
       usage: usageFromGemini(response),
       requests: Math.max(1, requests),
+      ...(unanswered > 0 ? { unanswered } : {}),
       raw: response,
     };
     return reply;

@@ -115,6 +115,7 @@ export class LlmPolicy implements Policy {
           usage: r.usage,
           latencyMs: r.latencyMs,
           attempts: r.attempts,
+          unanswered: r.unanswered,
           images: images * r.attempts,
           reasks: r.reasks ?? 0,
           exchange: describeExchange(schemaName, messages, r.answers ?? [], r.value),
@@ -125,7 +126,7 @@ export class LlmPolicy implements Policy {
     } catch (e) {
       const failed =
         e instanceof ChatModelError
-          ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts, reasks: e.reasks }
+          ? { usage: e.usage, latencyMs: e.latencyMs, attempts: e.attempts, reasks: e.reasks, unanswered: e.unanswered }
           : { usage: {}, latencyMs: 0, attempts: 1, reasks: 0 };
       const exchange = describeExchange(schemaName, messages, e instanceof ChatModelError ? e.answers : []);
       const message = (e as Error).message;

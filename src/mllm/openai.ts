@@ -48,6 +48,8 @@ export class OpenAIChatModel implements ChatModel {
   private readonly options: OpenAIProviderOptions;
   /** HTTP requests per call id, counted at the fetch boundary so the client's retries show */
   private readonly requestCounts = new Map<string, number>();
+  /** of those, the ones that got no HTTP response (a reset keep-alive connection, a timeout) */
+  private readonly unansweredCounts = new Map<string, number>();
   /** the URL each call id last requested, for error messages */
   private readonly requestUrls = new Map<string, string>();
   /** the retry-after a call id's last response asked for when it was too long to wait out */
@@ -75,7 +77,13 @@ export class OpenAIChatModel implements ChatModel {
           this.requestCounts.set(id, (this.requestCounts.get(id) ?? 0) + 1);
           this.requestUrls.set(id, url instanceof Request ? url.url : String(url));
         }
-        const response = await fetch(url, init);
+        let response: Response;
+        try {
+          response = await fetch(url, init);
+        } catch (e) {
+          if (id) this.unansweredCounts.set(id, (this.unansweredCounts.get(id) ?? 0) + 1);
+          throw e;
+        }
         const asked = isRetryableStatus(response.status) ? retryAfterMs(response.headers) : undefined;
         if (asked === undefined || asked <= config.maxRetryAfterMs) return response;
         if (id) this.refusedWaits.set(id, asked);
@@ -119,8 +127,8 @@ export class OpenAIChatModel implements ChatModel {
     if (o.reasoningEffort) body.reasoning_effort = o.reasoningEffort;
 
     const id = String(this.nextCall++);
-    const fail = (failure: RequestFailure, requests: number) =>
-      new ProviderRequestError(redact(failure.message, this.key), requests, failure);
+    const fail = (failure: RequestFailure, requests: number, unanswered = 0) =>
+      new ProviderRequestError(redact(failure.message, this.key), requests, failure, unanswered);
     const { client, sdk } = await this.client();
     try {
       let completion: unknown;
@@ -131,20 +139,28 @@ export class OpenAIChatModel implements ChatModel {
         throw fail(
           this.describe({ client, sdk }, e, this.requestUrls.get(id), requests, this.refusedWaits.get(id)),
           requests,
+          this.unansweredCounts.get(id) ?? 0,
         );
       }
       const requests = this.requestCounts.get(id) ?? 1;
+      const unanswered = this.unansweredCounts.get(id) ?? 0;
       // The client hands back whatever a 200 held: text for an HTML page, any JSON at all.
       if (!isCompletion(completion))
-        throw fail(malformedResponse(this.requestUrls.get(id), describeBody(completion), requests), requests);
+        throw fail(
+          malformedResponse(this.requestUrls.get(id), describeBody(completion), requests),
+          requests,
+          unanswered,
+        );
       return {
         text: textFromCompletion(completion),
         usage: usageFromOpenAI(completion.usage),
         requests,
+        ...(unanswered > 0 ? { unanswered } : {}),
         raw: completion,
       };
     } finally {
       this.requestCounts.delete(id);
+      this.unansweredCounts.delete(id);
       this.requestUrls.delete(id);
       this.refusedWaits.delete(id);
     }

@@ -20,6 +20,11 @@ export interface CallRecord {
   latencyMs: number;
   costUsd?: number;
   attempts: number;
+  /**
+   * of the attempts, those that got no HTTP response (a reset connection, a timeout) and so may
+   * never have reached the server; absent when none
+   */
+  unanswered?: number;
   /** images the call sent, counted over every HTTP request it made (a retry or re-ask sends them again) */
   images?: number;
   /** answers the schema rejected and asked again for; attempts − 1 − reasks were transport retries */

@@ -66,9 +66,15 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * A fetch that applies the policy. A retryable response that is the last one allowed is handed
  * back as is, so the client raises its own typed error for it; a request that never got a
- * response throws FetchFailure. `onRequest` sees every request sent, with its URL.
+ * response throws FetchFailure. `onRequest` sees every request sent, with its URL; `onUnanswered`
+ * each one that got no HTTP response (a reset connection, a timeout), which the server may never
+ * have seen.
  */
-export function retryingFetch(policy: RetryPolicy, onRequest: (url: string) => void): typeof fetch {
+export function retryingFetch(
+  policy: RetryPolicy,
+  onRequest: (url: string) => void,
+  onUnanswered: () => void = () => {},
+): typeof fetch {
   const sleep = policy.sleep ?? defaultSleep;
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
@@ -81,6 +87,7 @@ export function retryingFetch(policy: RetryPolicy, onRequest: (url: string) => v
       try {
         response = await fetch(input, { ...init, signal });
       } catch (e) {
+        onUnanswered();
         if (init?.signal?.aborted) throw e;
         if (last) throw new FetchFailure(timeout.aborted ? "timeout" : "connection", url, policy.timeoutMs, e);
         await sleep(retryDelayMs(attempt, undefined, policy.random));

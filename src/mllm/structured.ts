@@ -98,6 +98,8 @@ export interface ProviderReply {
   usage: Usage;
   /** HTTP requests this reply took */
   requests: number;
+  /** of those, the ones that got no HTTP response (reset connection, timeout) and were sent again */
+  unanswered?: number;
   raw: unknown;
 }
 
@@ -113,6 +115,8 @@ export class ProviderRequestError extends Error {
     message: string,
     readonly requests: number,
     failure: Partial<FailureInfo> = {},
+    /** of the requests, the ones that got no HTTP response */
+    readonly unanswered = 0,
   ) {
     super(message);
     this.name = "ProviderRequestError";
@@ -135,6 +139,7 @@ export async function generateStructured<T>(
   let messages = request.messages;
   let usage: Usage = {};
   let attempts = 0;
+  let unanswered = 0;
   let lastProblem = "";
   const answers: { text: string; problem?: string }[] = [];
   for (let round = 0; round <= schemaRetries; round++) {
@@ -154,9 +159,11 @@ export async function generateStructured<T>(
           round,
         ),
         answers,
+        unanswered + (failed ? failed.unanswered : 1),
       );
     }
     attempts += reply.requests;
+    unanswered += reply.unanswered ?? 0;
     usage = addUsage(usage, reply.usage);
     const checked = parseStructured(reply.text, request.schema);
     answers.push(checked.ok ? { text: reply.text } : { text: reply.text, problem: checked.problem });
@@ -166,6 +173,7 @@ export async function generateStructured<T>(
         usage,
         latencyMs: performance.now() - started,
         attempts,
+        ...(unanswered > 0 ? { unanswered } : {}),
         reasks: round,
         raw: reply.raw,
         answers,
@@ -185,10 +193,12 @@ export async function generateStructured<T>(
       schemaRetries,
     ),
     answers,
+    unanswered,
   );
 }
 
-function withAnswers(e: ChatModelError, answers: ChatModelError["answers"]): ChatModelError {
+function withAnswers(e: ChatModelError, answers: ChatModelError["answers"], unanswered: number): ChatModelError {
   e.answers = answers;
+  e.unanswered = unanswered;
   return e;
 }

@@ -46,30 +46,34 @@ test("polar eval --backbones with two scripted providers finishes and writes the
     assert.ok(existsSync(join(out, "report", f)), f);
 });
 
-test("the servers saw exactly the requests, images, retries and re-asks the result lines recorded", () => {
+test("the result lines record every request the servers saw, retries and re-asks included, and name the ones that got no answer", () => {
   const lines = readResults(join(out, "results.jsonl")).lines;
   const sum = (f: (l: (typeof lines)[number]) => number) => lines.reduce((a, l) => a + f(l), 0);
-  const requests = servers.openai.requests.length + servers.gemini.requests.length;
+  const seen = servers.openai.requests.length + servers.gemini.requests.length;
   // each call is one request, plus one per transport retry and per schema re-ask
-  assert.equal(
-    sum((l) => l.usage.calls + (l.usage.retries ?? 0) + (l.usage.reasks ?? 0)),
-    requests,
-    accountingGap(lines),
+  const sent = sum((l) => l.usage.calls + (l.usage.retries ?? 0) + (l.usage.reasks ?? 0));
+  // On a loaded machine a request can go out on a keep-alive socket the server has just dropped:
+  // it gets no answer, the client sends it again, and the server never read it. The lines count
+  // such requests apart, so the accounting stays exact: every request the server saw was
+  // recorded, and every recorded request the server did not see is one that got no answer.
+  const unanswered = sum((l) => l.usage.unanswered ?? 0);
+  assert.ok(
+    seen <= sent && seen >= sent - unanswered,
+    `${accountingGap(lines)}\nsent ${sent}, unanswered ${unanswered}`,
   );
-  assert.equal(
-    sum((l) => l.usage.retries ?? 0),
-    2,
-    "one 500 per server, retried",
+  const retries = sum((l) => l.usage.retries ?? 0);
+  assert.ok(
+    retries >= 2 && retries <= 2 + unanswered,
+    `one 500 per server, retried, plus a retry per request that got no answer: ${retries} retries, ${unanswered} unanswered`,
   );
   assert.equal(
     sum((l) => l.usage.reasks ?? 0),
     2,
     "one malformed answer per server, re-asked",
   );
-  assert.equal(
-    sum((l) => l.usage.images ?? -1e9),
-    servers.imagesReceived(),
-  );
+  const images = sum((l) => l.usage.images ?? -1e9);
+  if (unanswered === 0) assert.equal(images, servers.imagesReceived());
+  else assert.ok(servers.imagesReceived() <= images, "images of a request that got no answer may never have arrived");
   assert.ok(servers.imagesReceived() > 0, "the backbones were sent views");
   for (const l of lines) {
     const stages = Object.values(l.usage.stages ?? {});

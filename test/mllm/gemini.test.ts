@@ -140,6 +140,15 @@ test("a timeout is retried like a 5xx", async () => {
   // 2 normally; on a machine loaded by parallel suites a later attempt can time out as well
   assert.ok(r.attempts >= 2, `attempts ${r.attempts}`);
   assert.equal(waits.length, r.attempts - 1, "each timeout was followed by a backoff and a retry");
+  assert.equal(r.unanswered, r.attempts - 1, "every timed-out request is one that got no answer");
+});
+
+test("a connection reset with no answer is retried, and the call says one of its requests got no answer", async () => {
+  server.push({ reset: true }, geminiResponse(ok));
+  const r = await model().generate(request());
+  assert.equal(r.value.roomId, "r2");
+  assert.equal(r.attempts, 2);
+  assert.equal(r.unanswered, 1);
 });
 
 test("a room id outside the enum is re-asked, then accepted", async () => {

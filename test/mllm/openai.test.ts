@@ -108,6 +108,14 @@ test("500 then success takes exactly two requests", async () => {
   assert.equal(r.attempts, 2);
 });
 
+test("a connection reset with no answer is retried, and the call says one of its requests got no answer", async () => {
+  server.push({ reset: true }, openaiCompletion(ok));
+  const r = await model().generate(request());
+  assert.equal(r.value.direction, "left");
+  assert.equal(r.attempts, 2);
+  assert.equal(r.unanswered, 1, "a server that never read the dropped request counts one fewer: the line says so");
+});
+
 test("persistent 500 fails after exactly maxRetries retries", async () => {
   for (let i = 0; i < 10; i++) server.push(openaiError(500, "boom", { "retry-after-ms": "5" }));
   await assert.rejects(model({ maxRetries: 3 }).generate(request()), (e: unknown) => {
@@ -201,6 +209,7 @@ test("a timeout names its duration and URL, and is an infrastructure failure", a
       assert.match(e.message, /timed out/);
       assert.match(e.message, /150 ms/);
       assert.match(e.message, /2 requests/);
+      assert.equal(e.unanswered, 2, "both timed-out requests got no answer");
       assert.equal(e.infrastructure, true);
       assert.equal(e.status, undefined);
       assert.equal(e.url, `${server.url}/v1/chat/completions`);

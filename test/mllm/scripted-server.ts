@@ -21,6 +21,8 @@ export interface Reply {
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** close the connection without answering (what a keep-alive socket the server just dropped gives) */
+  reset?: boolean;
 }
 
 /** Wire JSON as tests read it: arbitrary nesting, checked by the assertions themselves. */
@@ -65,6 +67,10 @@ export class ScriptedServer {
             headers: { "x-should-retry": "false" },
             body: { error: { message: "scripted server: script exhausted", code: 500 } },
           };
+        if (reply.reset) {
+          req.socket.destroy();
+          return;
+        }
         const payload =
           reply.body === undefined ? "" : typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });

@@ -23,6 +23,8 @@ export interface UsageSums {
   costUsd: number | null;
   images: number | null;
   retries: number | null;
+  /** requests that got no HTTP response, so a server may never have seen them (older lines: 0) */
+  unanswered: number;
   reasks: number | null;
   /** wall time of the episodes, ms */
   wallMs: number;
@@ -51,6 +53,7 @@ export interface StageRow {
   images: number;
   failed: number;
   retries: number;
+  unanswered: number;
   reasks: number;
   latency: LatencyHistogram;
 }
@@ -76,6 +79,7 @@ export function sumUsage(lines: readonly ResultLine[]): UsageSums {
     costUsd: 0,
     images: 0,
     retries: 0,
+    unanswered: 0,
     reasks: 0,
     wallMs: 0,
     stageCalls: {},
@@ -94,6 +98,7 @@ export function sumUsage(lines: readonly ResultLine[]): UsageSums {
     const none = u.calls === 0 ? 0 : undefined;
     s.images = addKnown(s.images, u.images ?? none);
     s.retries = addKnown(s.retries, u.retries ?? none);
+    s.unanswered += u.unanswered ?? 0;
     s.reasks = addKnown(s.reasks, u.reasks ?? none);
     s.wallMs += l.durationMs;
     const stages = u.stages ?? (u.calls === 0 ? {} : null);
@@ -159,6 +164,7 @@ export function backboneTables(lines: readonly ResultLine[]): BackboneTables {
         images: sum((s) => s.images),
         failed: sum((s) => s.failed),
         retries: sum((s) => s.retries),
+        unanswered: sum((s) => s.unanswered ?? 0),
         reasks: sum((s) => s.reasks),
         latency: mergeHistograms(xs.map((s) => s.latency)),
       });
@@ -254,11 +260,16 @@ export function backboneGroupMarkdown(rows: readonly BackboneGroupRow[]): string
         latencyCell(r.latency),
         perEp(r.wallMs / 1000, r.episodes, 2),
         String(r.failedCalls),
-        known(r.retries, String),
+        known(r.retries, (v) => retriesCell(v, r.unanswered)),
         known(r.reasks, String),
       ]),
     ),
   ].join("\n")}\n`;
+}
+
+/** Retries, with how many of the retried requests never got an answer (a server's own count may miss those). */
+function retriesCell(retries: number, unanswered: number): string {
+  return unanswered > 0 ? `${retries} (${unanswered} unanswered)` : String(retries);
 }
 
 export function stageMarkdown(rows: readonly StageRow[]): string {
@@ -289,7 +300,7 @@ export function stageMarkdown(rows: readonly StageRow[]): string {
         known(r.costUsd, (v) => formatUsd(v / r.episodes)),
         latencyCell(r.latency),
         String(r.failed),
-        String(r.retries),
+        retriesCell(r.retries, r.unanswered),
         String(r.reasks),
       ]),
     ),
