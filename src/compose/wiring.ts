@@ -140,6 +140,11 @@ export function createRuntime(
   };
 }
 
+/** The per-stage part of an episode's usage, which older lines lack. */
+function stageUsage({ images, retries, unanswered, reasks, stages }: EpisodeOutcome["usage"]) {
+  return { images, retries, unanswered, reasks, stages };
+}
+
 function backboneRuntime(ctx: {
   config: PolarConfig;
   bc: BackboneConfig;
@@ -225,15 +230,7 @@ function backboneRuntime(ctx: {
           outputTokens: r.usage.outputTokens,
           costUsd: r.usage.costUsd,
           failedCalls: r.usage.failedCalls,
-          ...(r.usage.stages
-            ? {
-                images: r.usage.images,
-                retries: r.usage.retries,
-                unanswered: r.usage.unanswered,
-                reasks: r.usage.reasks,
-                stages: r.usage.stages,
-              }
-            : {}),
+          ...(r.usage.stages ? stageUsage(r.usage) : {}),
         },
         memorized: r.memorized,
         error: r.error,
