@@ -187,7 +187,7 @@ function inferFrom(p: TimePoint, fits: (h: number) => number): number {
  * between 6 and 8" is 18 → 20.
  */
 function partOfDay(clause: string): string | undefined {
-  const night = /\b(?:night|nights|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
+  const night = /\b(?:night|nights|week-?nights?|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
   const morning = /\bmornings?\b/i.test(clause);
   if (!night && !morning) {
     // a meal says the part of the day its hours are in: "between 6 and 8, we eat dinner then"

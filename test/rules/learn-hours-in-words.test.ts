@@ -20,6 +20,19 @@ describe("hours said the long way", () => {
     assert.deepEqual(windows(rules[0].conditions), [[22, 6]]);
   });
 
+  it("'weeknights' puts bare hours of the clock in the evening, as 'nights' does", async () => {
+    for (const [m, from, to] of [
+      ["on weeknights between 7 and 9 stay out of the study", 19, 21],
+      ["keep out of the pantry week-nights from 9 till 11", 21, 23],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.ok(
+        rules[0].conditions.some((c) => c.kind === "time" && c.fromHour === from && c.toHour % 24 === to),
+        `${m}: ${JSON.stringify(rules[0].conditions)}`,
+      );
+    }
+  });
+
   it("a part of the day with its subject left out is its window", async () => {
     const { rules } = await taught(house, "Please no go in attic when is night.");
     assert.deepEqual(windows(rules[0].conditions), [[21, 6]]);
