@@ -96,3 +96,9 @@ export const EXCEPTION_WORD = alt([
   "save",
   "besides",
 ]);
+
+/** Words that join two requests and say nothing of their own: "and", "but also", a dash, a comma. */
+export const JOINER = /^(?:and|but|or|also|then|plus|&)$|^[^\p{L}\p{N}]+$/u;
+
+/** Words that open a clause of when a request holds: "when the baby sleeps", "unless I ask". */
+export const WHEN_OPENER = /^(?:if|when|whenever|while|whilst|unless|until|till|til|once|before|after|during|except)$/;

@@ -42,7 +42,16 @@ export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, DESCRIBED_ONE, factsOf, SHAPES } from "./acts.ts";
 export { endsPointingBack, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
-export { EXCEPTION_WORD, EXPLAIN, HEDGE, POLITE_FRAME, SUBJECT, SUBORDINATOR } from "./clause-words.ts";
+export {
+  EXCEPTION_WORD,
+  EXPLAIN,
+  HEDGE,
+  JOINER,
+  POLITE_FRAME,
+  SUBJECT,
+  SUBORDINATOR,
+  WHEN_OPENER,
+} from "./clause-words.ts";
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
@@ -78,6 +87,7 @@ export {
   TAKE_BACK,
   TAKE_IN,
   TASK_VERB,
+  UNDOING,
   VAGUE_BEHAVIOR,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
@@ -144,8 +154,11 @@ export {
   BARE_HOUR_RANGE,
   CLOCK_NUMBER,
   DAYS,
+  DIGIT_HOUR,
   DURATION,
+  FOUR_DIGIT_CLOCK,
   FREQUENCY,
+  HOUR_PREPOSITION,
   HOURS_SAID,
   LASTING,
   NOT_TASK_LOCAL,

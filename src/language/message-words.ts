@@ -101,6 +101,20 @@ export const TAKE_BACK = alt([
 ]);
 
 /**
+ * Taking back what was just said, with a word that undoes it ("wait, no", "no, sorry", "I mean"):
+ * a bare "sorry" or "oops" may only add to what was said ("…, sorry, the attic too").
+ */
+export const UNDOING = alt([
+  "(?:no|nah)(?: ,)? (?:wait|sorry|hang on|hold on)",
+  "(?:wait|sorry|hang on|hold on|oops)(?: ,)? (?:no|nah)",
+  "i mean",
+  "i meant",
+  "or rather",
+  "scratch that",
+  "no(?: ,)? no",
+]);
+
+/**
  * Verbs of taking in what is said ("I want this noted", "understand this", "let that be clear"):
  * said of the message itself they stress it, and ask nothing of their own.
  */

@@ -107,3 +107,9 @@ export function refusesAtHours(text: string): boolean {
 
 /** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */
 export const CLOCK_NOUN_AFTER = /^(?:hours?|times?|shifts?)$/;
+
+/**
+ * A token that makes the words before it the owner of what follows ("nan 's bedroom", "the kids '
+ * room"): a room said after it is that person's room, narrower than the bare room.
+ */
+export const POSSESSIVE_MARK = /^(?:'s|s'|')$|^\w+(?:'s|s')$/;

@@ -281,3 +281,12 @@ export const BARE_HOUR_RANGE =
  */
 export const CLOCK_NUMBER =
   /(?:^|\s)(?:[1-9]|1[0-2](?::[0-5]\d)?|[1-9]:[0-5]\d|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:please|sharp|or so|ish|latest|at the latest))?\s*$/;
+
+/** A time of the clock written as four digits, the 24-hour way: "0730", "2145". */
+export const FOUR_DIGIT_CLOCK = /^(?:[01]\d|2[0-3])[0-5]\d$/;
+
+/** A number written in digits that may be an hour: "8", "10", "8:30". */
+export const DIGIT_HOUR = /^(?:[1-9]|1[0-2])(?::[0-5]\d)?$/;
+
+/** A word that puts the number after it on the clock: "from 8", "till 10", "at 9". */
+export const HOUR_PREPOSITION = /^(?:from|till|til|until|to|at|after|before|by|between|through)$/;

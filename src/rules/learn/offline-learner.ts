@@ -76,6 +76,7 @@ import { type Said, sourceOf, statementOf } from "./said.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { doLess, unreadCues } from "./unread.ts";
+import { verifyItems } from "./verify.ts";
 import { completeWindows } from "./window-end.ts";
 
 export type { LearnContext, LearnDecision, LearnItem, LearnOutcome } from "./items.ts";
@@ -136,6 +137,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     items.some((i) => CHANGE_DECISIONS.has(i.decision)),
   );
   doLess(items, origin, cues, sents);
+  // the read-back: what each rule holds, checked against the clause it came from
+  verifyItems(rc, items, origin, rules);
   // two readings of one message about the same requirement: keep the first; a rule the message
   // retracts takes no other change from it ("that rule, cancel it. she mops in the afternoon now")
   const seen = new Set<string>();
