@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { tokenize } from "../../src/language/index.ts";
 import type { LearnItem } from "../../src/rules/learn/items.ts";
-import type { ReadCtx, RuleReading } from "../../src/rules/learn/reading.ts";
+import type { ReadCtx, Reading, RuleReading } from "../../src/rules/learn/reading.ts";
 import { verifyItems } from "../../src/rules/learn/verify.ts";
 import type { RuleDraft, RuleVersion } from "../../src/rules/types.ts";
 import { taught } from "./taught.ts";
@@ -195,6 +195,42 @@ describe("read-back: the checks alone", () => {
     const it = { ...item("stay out of the den"), decision: "revise" as const, ruleId: "R1" };
     const items: LearnItem[] = [it];
     verifyItems(rc, items, [r], [old]);
+    assert.equal(items[0].decision, "unclear");
+  });
+
+  it("(d) a permission said with a limit never ends the whole rule", () => {
+    const message = "you can go in the den again, just not while she naps";
+    const tokens = tokenize(message);
+    const rc: ReadCtx = { message, tokens, house: house.rooms };
+    const at = tokens.findIndex((t) => t.w === "while");
+    const all = { a: 0, b: tokens.length };
+    const base = { persistence: "persistent" as const, saidLasting: false, scope: "global" as const, clause: all };
+    const limited: Reading = {
+      type: "retract",
+      ...base,
+      targets: [{ kind: "room", room: "den", act: "enter" }],
+      quote: all,
+      bare: false,
+      conditions: [{ kind: "text", a: at, b: tokens.length, negated: true }],
+      exceptions: [],
+    };
+    const items: LearnItem[] = [{ decision: "retract", reason: "test", clause: message, ruleId: "R1" }];
+    verifyItems(rc, items, [limited], []);
+    assert.equal(items[0].decision, "unclear");
+    // said with no limit, it ends the rule
+    const whole: LearnItem[] = [{ decision: "retract", reason: "test", clause: message, ruleId: "R1" }];
+    verifyItems(rc, whole, [{ ...limited, conditions: [] } as Reading], []);
+    assert.equal(whole[0].decision, "retract");
+  });
+
+  it("(e) a free-text rule that is only its own condition makes no rule", () => {
+    const message = "but not when the twins nap";
+    const { rc, r } = reading(message, {
+      requirement: { kind: "behavior", text: message },
+      exceptions: [{ kind: "text", a: 0, b: 6 }],
+    });
+    const items = [item(message, { requirement: { kind: "behavior", text: message } })];
+    verifyItems(rc, items, [{ ...r, quotes: [{ a: 0, b: 6 }] }], []);
     assert.equal(items[0].decision, "unclear");
   });
 

@@ -16,6 +16,7 @@ import {
   findTimes,
   GLOBAL,
   isWordToken,
+  JOINER,
   LASTING,
   LEADING_JOIN,
   LIST_JOIN,
@@ -60,15 +61,28 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   for (const src of [TASK_LOCAL, NOT_TASK_LOCAL, LASTING, VAGUE, SCENE, GLOBAL])
     for (const m of w.matches(re(src))) take(m.a, m.b);
   // "except between 6 and noon", "when you are in this house": the marker is the rest
-  for (const m of w.matches(EXCEPTION_MARKER)) take(m.a, m.b);
+  const excepts = new Set<number>();
+  for (const m of w.matches(EXCEPTION_MARKER)) {
+    take(m.a, m.b);
+    excepts.add(m.a);
+  }
   for (const m of w.matches(WHEN_YOU)) take(m.a, m.b);
   const when = conditionsIn(tokens, [p], [], true);
   // "just this once give me …": a "once" of a marker already read opens no clause of when
-  for (const c of [...when.conditions, ...when.exceptions]) if (!taken[c.a - p.a]) take(c.a, c.b);
+  // ("…, but not when the baby sleeps": a clause of when opened by an exception marker is all markers)
+  for (const c of [...when.conditions, ...when.exceptions]) if (!taken[c.a - p.a] || excepts.has(c.a)) take(c.a, c.b);
   for (let k = p.a; k < p.b; k++) {
     const x = tokens[k].w;
     // "…, just not at night": a negation beside the markers says the hours are left out of the act before
-    if (!isWordToken(x) || re(FILLER).test(x) || x === "only" || x === "please" || NEGATION_WORD.test(x))
+    // "…, but not when the baby sleeps": the conjunction before them joins them to that act
+    if (
+      !isWordToken(x) ||
+      re(FILLER).test(x) ||
+      x === "only" ||
+      x === "please" ||
+      NEGATION_WORD.test(x) ||
+      (k === p.a && JOINER.test(x))
+    )
       taken[k - p.a] = true;
   }
   return taken.every(Boolean);

@@ -61,7 +61,8 @@ export type Cond =
       /** said by the clock ("10 pm"), not as a part of the day */
       clock?: boolean;
     }
-  | { kind: "text"; a: number; b: number }
+  /** `negated`: a clause of when said under a negation ("just not while I'm cooking"): when a permission does not hold */
+  | { kind: "text"; a: number; b: number; negated?: boolean }
   | { kind: "asked"; a: number; b: number }
   | { kind: "scene"; a: number; b: number };
 
@@ -196,7 +197,13 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const happened = tellsWhatHappened(said);
       if (!notCondition(said) && !polite && !timeOnly && !vague && !scope && !happened) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
-        conditions.push({ kind: rooms && WHEN_ASKED.test(said) ? "asked" : "text", a: when.a, b: when.b });
+        // "…, just not while I'm cooking": the clause's own phrase, back to the last comma or
+        // conjunction, holds a negation, so it says when a permission beside it does not hold
+        let k = when.a;
+        while (k > Math.max(p.a, when.a - 4) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;
+        const negated = k < when.a && NEGATION.test(new Words(tokens, k, when.a).text);
+        if (rooms && WHEN_ASKED.test(said)) conditions.push({ kind: "asked", a: when.a, b: when.b });
+        else conditions.push({ kind: "text", a: when.a, b: when.b, ...(negated ? { negated: true } : {}) });
         taken.push({ a: when.a, b: when.b });
       }
     }

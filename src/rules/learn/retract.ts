@@ -166,10 +166,19 @@ function hoursLeftOut(x: Retraction): HoursLeftOut {
     .filter((_, k) => ![...negatedHours, ...restated].some((c) => c.a <= r.clause.a + k && r.clause.a + k < c.b))
     .map((w) => w.w)
     .join(" ");
-  const notThen = ownHours || timeCandidates(rest).length ? [] : negatedHours;
+  // "you may use the den, just not while the baby sleeps": a clause of when said under a negation
+  // is when the permission does not hold, as hours said no to are
+  const negatedWhen = r.conditions.filter((c) => c.kind === "text" && c.negated);
+  const notThen = [...(ownHours || timeCandidates(rest).length ? [] : negatedHours), ...negatedWhen];
   // "you can go in the garage except on sundays", with no ban on it yet: the ban holds just then
   const leftOut = [...new Set([...r.exceptions.filter((c) => c.kind !== "asked"), ...notThen])];
-  return { ownHours, notThen, leftOut, restated: notThen.length ? restated : [], saidNo: negatedHours };
+  return {
+    ownHours,
+    notThen,
+    leftOut,
+    restated: notThen.some((c) => c.kind === "time") ? restated : [],
+    saidNo: [...negatedHours, ...negatedWhen],
+  };
 }
 
 /** The permitted hours of a clause when they are every hour but the negated ones, and none else. */
@@ -253,7 +262,7 @@ function permittedWindows(x: Retraction, ownHours: boolean): Pick<Weighed, "bann
   );
   const times = [
     ...r.conditions
-      .filter((c) => !banned.includes(c as never))
+      .filter((c) => !banned.includes(c as never) && !(c.kind === "text" && c.negated))
       .flatMap((c): Cond[] => {
         if (c.kind !== "time" || !banned.length) return [c];
         let left = [{ fromHour: c.from, toHour: c.to }];
