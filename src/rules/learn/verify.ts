@@ -37,6 +37,7 @@ import {
   POSSESSIVE_MARK,
   read as readNlp,
   roomKey,
+  SENTENCE_END,
   sameRoom,
   TASK_LOCAL,
   type Token,
@@ -216,15 +217,36 @@ function oneOffFailure(
   for (const [j, o] of origin.entries()) {
     if (o === r || o.type === "unclear" || items[j]?.decision !== "task_local" || o.clause.b > r.clause.a) continue;
     const before = new Words(rc.tokens, o.clause.a, o.clause.b);
-    const m = [...before.matches(bounded(TASK_LOCAL))].at(-1);
-    if (!m || !onlyJoiners(rc.tokens, m.b, r.clause.a) || !onlyJoiners(rc.tokens, m.b, o.clause.b)) continue;
+    const found = [...before.matches(bounded(TASK_LOCAL))];
+    const m = found.at(-1);
+    const between = m && onlyJoiners(rc.tokens, m.b, r.clause.a) && onlyJoiners(rc.tokens, m.b, o.clause.b);
+    // "today avoid the garage and stay out of the den": a one-off that opens the sentence, with no
+    // comma after it, may be said of all of it
+    const first = found[0];
+    const opens =
+      first !== undefined &&
+      first.a === o.clause.a &&
+      sameSentence(rc.tokens, o.clause.a, r.clause.a) &&
+      // of the same kind of request: "this time skip the cellar, and keep replies short" is two
+      o.type === "rule" &&
+      r.type === "rule" &&
+      o.stage === r.stage &&
+      !JOINER.test(rc.tokens[first.b]?.w ?? "");
+    const said = between ? m : opens ? first : undefined;
+    if (!said) continue;
     return {
-      why: `a one-off ("${m.m[0]}") said between two requests may be this one's`,
-      ask: `You said "${m.m[0]}": does that go for this one too, or should I keep to it from now on?`,
+      why: `a one-off ("${said.m[0]}") said ${between ? "between two requests" : "first in the sentence"} may be this one's`,
+      ask: `You said "${said.m[0]}": does that go for this one too, or should I keep to it from now on?`,
       oneOff: true,
     };
   }
   return undefined;
+}
+
+/** No end of a sentence between two tokens. */
+function sameSentence(tokens: readonly Token[], a: number, b: number): boolean {
+  for (let k = a; k < b; k++) if (SENTENCE_END.test(tokens[k].w)) return false;
+  return true;
 }
 
 function onlyJoiners(tokens: readonly Token[], a: number, b: number): boolean {

@@ -1,0 +1,57 @@
+/**
+ * Two requests in one message, one of them for this task only: the one-off is never kept, the
+ * lasting one is kept when the message says which is which, and when a one-off that opens the
+ * sentence may be said of both, the second is kept for this task only and asked about. Sentences
+ * written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
+
+const ctx = { rooms: ["den", "study", "garage", "attic", "cellar"], sceneId: "s1" };
+const decisions = (m: string) =>
+  learn(m, [], ctx).items.map((i) => [
+    i.decision,
+    i.draft && "room" in i.draft.requirement ? i.draft.requirement.room : i.draft?.requirement.kind,
+  ]);
+
+describe("two requests, one for this task only", () => {
+  it("the marker's own request is this task's, the other lasts", () => {
+    assert.deepEqual(decisions("skip the attic this time, and never go in the den"), [
+      ["task_local", "attic"],
+      ["add", "den"],
+    ]);
+    assert.deepEqual(decisions("keep out of the den; for this search only skip the study too"), [
+      ["add", "den"],
+      ["task_local", "study"],
+    ]);
+    assert.deepEqual(decisions("just for today avoid the garage, and from now on keep replies under 20 words"), [
+      ["task_local", "garage"],
+      ["add", "word_limit"],
+    ]);
+  });
+
+  it("a one-off opening the sentence may be said of both requests: neither is kept", () => {
+    for (const m of [
+      "today avoid the garage and stay out of the den",
+      "for this search skip the attic and keep out of the cellar",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.ok(
+        out.items.every((i) => i.decision !== "add"),
+        `${m}: ${JSON.stringify(out.items.map((i) => i.decision))}`,
+      );
+      assert.ok(
+        out.items.some((i) => i.question?.includes("?")),
+        m,
+      );
+    }
+  });
+
+  it("a one-off in a sentence of its own is that sentence's only", () => {
+    assert.deepEqual(decisions("for now, skip the attic. Keep out of the den."), [
+      ["task_local", "attic"],
+      ["add", "den"],
+    ]);
+  });
+});
