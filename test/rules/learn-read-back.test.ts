@@ -161,6 +161,10 @@ describe("read-back: the checks alone", () => {
     assert.equal(out.decision, "unclear");
   });
 
+  it("(b) a room named in the act's words that no rule holds is asked", () => {
+    assert.equal(verified("stay out of the den and the attic", {}, {}).decision, "unclear");
+  });
+
   it("(b) a time said in the act's clause that the rule does not hold is asked", () => {
     const out = verified("stay out of the den at night", {}, {});
     assert.equal(out.decision, "unclear");

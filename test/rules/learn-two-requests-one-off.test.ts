@@ -48,6 +48,18 @@ describe("two requests, one for this task only", () => {
     }
   });
 
+  it("a room added with a one-off of its own is never silently dropped", () => {
+    const out = learn("keep out of the den, and for today the study too", [], ctx);
+    assert.ok(
+      out.items.every((i) => i.decision !== "add"),
+      JSON.stringify(out.items.map((i) => i.decision)),
+    );
+    assert.ok(
+      out.items.some((i) => i.question?.includes("study")),
+      JSON.stringify(out.items.map((i) => i.question)),
+    );
+  });
+
   it("a one-off in a sentence of its own is that sentence's only", () => {
     assert.deepEqual(decisions("for now, skip the attic. Keep out of the den."), [
       ["task_local", "attic"],

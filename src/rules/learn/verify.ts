@@ -31,7 +31,6 @@ import {
   FOUR_DIGIT_CLOCK,
   findTimes,
   HOUR_PREPOSITION,
-  isWordToken,
   JOINER,
   NOT_TASK_LOCAL,
   POSSESSIVE_MARK,
@@ -55,6 +54,7 @@ import type { ReadCtx, Reading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { besideUnsettled, changeFailure, contradicted, type Failure, restatedValue } from "./verify-changes.ts";
+import { conditionOnly, leftOutFailure, limitedRetraction, roomLeftOut } from "./verify-limits.ts";
 
 const KEEPS = new Set<LearnItem["decision"]>(["add", "revise", "replace"]);
 
@@ -78,6 +78,12 @@ export function verifyItems(
     if (it.decision === "retract" && r?.type === "retract") {
       const f = limitedRetraction(r);
       if (f) items[k] = { decision: "unclear", reason: `read-back: ${f.why}`, clause: it.clause, question: f.ask };
+      continue;
+    }
+    if (r && r.type === "rule" && d && it.decision === "task_local" && !it.question) {
+      const lost = roomLeftOut(rc, r, items);
+      if (lost)
+        items[k] = { ...it, question: `I'll keep to it for this task. You also named the ${lost}: what about it?` };
       continue;
     }
     if (!r || r.type === "unclear" || !d || !KEEPS.has(it.decision)) continue;
@@ -120,6 +126,7 @@ function failure(
   const act = actPart(rc, r.clause);
   return (
     actFailure(rc, r, act) ??
+    leftOutFailure(rc, r, items) ??
     conditionOnly(rc, r, d) ??
     oneOffFailure(rc, r, act, items, origin) ??
     roomFailure(rc, r, d, old, named) ??
@@ -132,38 +139,6 @@ function failure(
     besideUnsettled(d, it, rules, items) ??
     contradicted(rc, d, it, items)
   );
-}
-
-/**
- * (d) a permission limited in time or by a clause of when ("…, just not while she naps") that
- * became the end of the rule in force: the limit was lost, and the ban would be lifted at the
- * times the user kept it. Asked, and the rule stays.
- */
-function limitedRetraction(r: Extract<Reading, { type: "retract" }>): Failure | undefined {
-  const limits = [...r.conditions, ...r.exceptions].filter((c) => c.kind === "time" || c.kind === "text");
-  if (!limits.length) return undefined;
-  return {
-    why: "a permission said with a limit would lift the whole rule",
-    ask: "Should I still keep out then, and go in at other times? Until you say, the rule stays as it is.",
-  };
-}
-
-/**
- * (e) a free-text rule whose words are all its own condition ("but not when the baby is asleep")
- * asks the robot to do nothing: it is part of a request said before it, not a rule of its own.
- */
-function conditionOnly(rc: ReadCtx, r: Exclude<Reading, { type: "unclear" }>, d: RuleDraft): Failure | undefined {
-  if (r.type !== "rule" || d.requirement.kind !== "behavior") return undefined;
-  const limits: Span[] = [...r.conditions, ...r.exceptions];
-  if (!limits.length) return undefined;
-  for (const q of r.quotes)
-    for (let k = q.a; k < q.b; k++)
-      if (isWordToken(rc.tokens[k].w) && !limits.some((c) => c.a <= k && k < c.b) && !JOINER.test(rc.tokens[k].w))
-        return undefined;
-  return {
-    why: "its words are only a condition, with nothing asked",
-    ask: "What should I do then?",
-  };
 }
 
 /** The act's own words: its clause without the explanation it trails ("…, because …"). */

@@ -1,0 +1,96 @@
+/**
+ * Read-back checks of what a request is limited to (learn/verify.ts runs them): a permission said
+ * with a limit never ends a whole rule; a free-text rule that is only its own condition asks for
+ * nothing; a room named in the act's own words that no rule of the message holds is said back.
+ */
+import {
+  ASKS_NOTHING,
+  EXCEPTION_MARKER,
+  isWordToken,
+  JOINER,
+  opensWithSubject,
+  sameRoom,
+  Words,
+} from "../../language/index.ts";
+import type { RuleDraft } from "../types.ts";
+import { withoutExplanation } from "./conditions.ts";
+import type { LearnItem } from "./items.ts";
+import type { ReadCtx, Reading, RuleReading } from "./reading.ts";
+import { roomsIn } from "./rooms-in.ts";
+import type { Span } from "./segments.ts";
+import type { Failure } from "./verify-changes.ts";
+
+/**
+ * (d) a permission limited in time or by a clause of when ("…, just not while she naps") that
+ * became the end of the rule in force: the limit was lost, and the ban would be lifted at the
+ * times the user kept it. Asked, and the rule stays.
+ */
+export function limitedRetraction(r: Extract<Reading, { type: "retract" }>): Failure | undefined {
+  const limits = [...r.conditions, ...r.exceptions].filter((c) => c.kind === "time" || c.kind === "text");
+  if (!limits.length) return undefined;
+  return {
+    why: "a permission said with a limit would lift the whole rule",
+    ask: "Should I still keep out then, and go in at other times? Until you say, the rule stays as it is.",
+  };
+}
+
+/**
+ * (e) a free-text rule whose words are all its own condition ("but not when the baby is asleep")
+ * asks the robot to do nothing: it is part of a request said before it, not a rule of its own.
+ */
+export function conditionOnly(
+  rc: ReadCtx,
+  r: Exclude<Reading, { type: "unclear" }>,
+  d: RuleDraft,
+): Failure | undefined {
+  if (r.type !== "rule" || d.requirement.kind !== "behavior") return undefined;
+  const limits: Span[] = [...r.conditions, ...r.exceptions];
+  if (!limits.length) return undefined;
+  for (const q of r.quotes)
+    for (let k = q.a; k < q.b; k++)
+      if (isWordToken(rc.tokens[k].w) && !limits.some((c) => c.a <= k && k < c.b) && !JOINER.test(rc.tokens[k].w))
+        return undefined;
+  return {
+    why: "its words are only a condition, with nothing asked",
+    ask: "What should I do then?",
+  };
+}
+
+export function leftOutFailure(
+  rc: ReadCtx,
+  r: Exclude<Reading, { type: "unclear" }>,
+  items: readonly LearnItem[],
+): Failure | undefined {
+  if (r.type !== "rule") return undefined;
+  const lost = roomLeftOut(rc, r, items);
+  return lost
+    ? {
+        why: `the ${lost}, named in its clause, is in no rule`,
+        ask: `You also named the ${lost}: should it be covered too?`,
+      }
+    : undefined;
+}
+
+/**
+ * (b) a room named in the act's own words ("…, and for today the study too") that no item of the
+ * message holds: the request was read without it, so what was understood is said back.
+ */
+export function roomLeftOut(rc: ReadCtx, r: RuleReading, items: readonly LearnItem[]): string | undefined {
+  if (!("room" in r.requirement)) return undefined;
+  // from the act's own words on: a room said before them ("the stairs there are steep, so …") is its reason's
+  const start = Math.min(...r.quotes.map((q) => q.a), r.clause.b);
+  const act = { a: Math.max(start, r.clause.a), b: withoutExplanation(rc.tokens, r.clause).b };
+  const held = items.flatMap((i) => (i.draft && "room" in i.draft.requirement ? [i.draft.requirement.room] : []));
+  const words = new Words(rc.tokens, act.a, act.b);
+  const except = words.first(EXCEPTION_MARKER);
+  for (const m of roomsIn(rc.tokens, act.a, act.b, rc.house)) {
+    if (m.anaphor || (except && m.a >= except.a) || held.some((x) => sameRoom(x, m.room))) continue;
+    // "never stop in the hall it blocks the stairs": a room in words after the act that open with a
+    // subject of their own is in its reason
+    const said = Math.max(...r.quotes.map((q) => q.b));
+    const tail = new Words(rc.tokens, said, act.b).text;
+    if (m.a >= said && (ASKS_NOTHING.test(tail) || opensWithSubject(tail))) continue;
+    return m.room;
+  }
+  return undefined;
+}
