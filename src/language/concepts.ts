@@ -16,6 +16,7 @@
  */
 
 import { respelled } from "./informal.ts";
+import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
 
 interface Concept {
   label: string;
@@ -429,24 +430,6 @@ type Compiled = { label: string; re: RegExp; length: number }[];
 let latinCompiled: Compiled | null = null;
 let unicodeCompiled: Compiled | null = null;
 
-/** The last code point the Latin expressions know letters and digits of (Latin Extended-B). */
-const LATIN_END = 0x24f;
-const NON_LATIN_WORD_CHAR = /(?=[^\u0000-\u024f])[\p{L}\p{N}]/u;
-
-/** A character class of the code points up to LATIN_END that `test` accepts, e.g. [a-zªµ…]. */
-function latinClass(test: RegExp): string {
-  let out = "";
-  for (let c = 0; c <= LATIN_END; c++) {
-    if (!test.test(String.fromCharCode(c))) continue;
-    let end = c;
-    while (end < LATIN_END && test.test(String.fromCharCode(end + 1))) end++;
-    const hex = (n: number) => `\\u${n.toString(16).padStart(4, "0")}`;
-    out += end === c ? hex(c) : `${hex(c)}-${hex(end)}`;
-    c = end;
-  }
-  return `[${out}]`;
-}
-
 function compile(latin: boolean): Compiled {
   const word = latin ? latinClass(/[\p{L}\p{N}]/u) : "[\\p{L}\\p{N}]";
   const letter = latin ? latinClass(/\p{L}/u) : "\\p{L}";
@@ -464,8 +447,12 @@ function compile(latin: boolean): Compiled {
 }
 
 function compiledFor(text: string): Compiled {
-  if (NON_LATIN_WORD_CHAR.test(text)) return (unicodeCompiled ??= compile(false));
-  return (latinCompiled ??= compile(true));
+  if (hasNonLatinWordChar(text)) {
+    unicodeCompiled ??= compile(false);
+    return unicodeCompiled;
+  }
+  latinCompiled ??= compile(true);
+  return latinCompiled;
 }
 
 /** The labels of the concepts a text names, in the order of the concept list. */
