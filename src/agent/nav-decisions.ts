@@ -12,6 +12,7 @@ import {
   findInstance,
   floorDistance,
   type GoToStatus,
+  lookAroundTurn,
   roomAt,
   type StepHook,
   type StepOutcome,
@@ -184,15 +185,29 @@ export async function lookAround(n: Nav, first: Trigger): Promise<void> {
   }
   if (s.sinceDecision > 0) s.outcome = await decisionPoint(n, first);
   const hook = interruptAtDecisionPoints(n);
-  let remaining = 180;
+  // only the sector the views have not shown, turning toward where it goes next (look-around.ts)
+  const signed = lookAroundTurn(o.camera, o.turnAngle, o.body.pose, nextDestination(n));
+  let remaining = Math.abs(signed);
   while (s.outcome === "continue" && remaining >= o.turnAngle) {
-    const turn = await n.controller.turn(remaining, o.turnAngle, hook);
+    const turn = await n.controller.turn(Math.sign(signed) * remaining, o.turnAngle, hook);
     remaining -= turn.steps * o.turnAngle;
     if (turn.status === "interrupted") s.outcome = await decisionPoint(n, takeTrigger(n));
     else if (turn.status !== "arrived") s.outcome = "ended";
     else break;
   }
   if (s.outcome === "continue" && s.sinceDecision > 0) s.outcome = await decisionPoint(n, "look_around");
+}
+
+/**
+ * Where the robot will likely walk next from a look-around: the nearest room waypoint it has not
+ * searched (the room it stands in counts as searched); none once every room was.
+ */
+function nextDestination(n: Nav): Vec3 | undefined {
+  const here = n.o.body.pose.position;
+  const done = new Set([...n.s.visited, currentRoom(n) ?? "", n.s.choice?.room.id ?? ""]);
+  const open = candidateRooms(n).filter((r) => !done.has(r.id));
+  if (open.length === 0) return undefined;
+  return open.reduce((a, b) => (floorDistance(a.waypoint, here) <= floorDistance(b.waypoint, here) ? a : b)).waypoint;
 }
 
 /** what the planner's perception made of the instances in view (the heuristic's appearance scores): read, never changed */
