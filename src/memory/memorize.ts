@@ -30,7 +30,14 @@ import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { hammingDistance, imageHash } from "./image-hash.ts";
-import { EXCLUSIVE_KINDS, readStatement, type StatementInfo, valueOverlap, valueWords } from "./statement-kind.ts";
+import {
+  carryReferentChange,
+  EXCLUSIVE_KINDS,
+  readStatement,
+  type StatementInfo,
+  valueOverlap,
+  valueWords,
+} from "./statement-kind.ts";
 import type { EpisodeWrite, MemoryEvent, MemoryStore, ObjectMemory } from "./store.ts";
 
 const PINNED_NAMES = PINNED_CATEGORIES.join("|");
@@ -172,7 +179,9 @@ export async function memorizeEpisode(
   // ("my son plays football on Saturdays") is what the object is for, kept on it, never nothing
   const read = raw.map((t) => readStatement(t, input.category));
   const onObject = read.some((i) => i.about === "object");
-  const infos = read.map((i) => (onObject || isAside(i.text) ? i : { ...i, about: "object" as const }));
+  const infos = carryReferentChange(
+    read.map((i) => (onObject || isAside(i.text) ? i : { ...i, about: "object" as const })),
+  );
   const hash = input.referenceImage ? await imageHash((await encodedImage(input.referenceImage)).data) : null;
   const object = await resolveObject(store, userId, input, hash, opts.config.imageHashThreshold);
   const vectors = infos.length ? await embedder.embed(infos.map((i) => glossed(i.text))) : [];

@@ -69,3 +69,25 @@ export function readStatement(said: string, category: string | null): StatementI
     replaces: replaced,
   };
 }
+
+/** Kinds of fact about what an object is used for, where and when: what a change of referent moves. */
+const USAGE_KINDS: readonly (StatementKind | null)[] = ["routine", "place", "season"];
+
+/**
+ * A change of referent whose own words name no kind of fact ("Black one's this mug now instead
+ * of the white mug") says that the role the same message gives the object came from the object
+ * it names: the message's usage facts about its object ("the mug is for the morning coffee") are
+ * read as changes from it. Only when the message names one replaced object, and only its facts
+ * that name no replaced object of their own; a change that names its own kind moves that fact alone.
+ */
+export function carryReferentChange(infos: StatementInfo[]): StatementInfo[] {
+  const bare = new Set(infos.filter((i) => i.replaces !== null && i.kind === null).map((i) => i.replaces));
+  const named = new Set(infos.filter((i) => i.replaces !== null).map((i) => i.replaces));
+  if (bare.size !== 1 || named.size !== 1) return infos;
+  const [replaces] = bare;
+  return infos.map((i) =>
+    i.about === "object" && i.replaces === null && !i.retracts && USAGE_KINDS.includes(i.kind)
+      ? { ...i, replaces, update: true }
+      : i,
+  );
+}

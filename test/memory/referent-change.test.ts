@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { retrieveDetailed } from "../../src/memory/retrieve.ts";
 import type { SqliteMemoryStore } from "../../src/memory/sqlite-store.ts";
-import { readStatement } from "../../src/memory/statement-kind.ts";
+import { carryReferentChange, readStatement } from "../../src/memory/statement-kind.ts";
 import { DAY, tellingMemory } from "./helpers.ts";
 
 const { open, tell, embedder } = tellingMemory("polar-referent-");
@@ -94,6 +94,51 @@ describe("a change of referent in the user's words", () => {
     assert.ok(!r.superseded.some((s) => s.objectId === "bag_nylon"), "the nylon bag was only contrasted with it");
     assert.ok((await valid(store, "bag_nylon", 8)).some((t) => /cousin/.test(t)));
     assert.ok(!(await valid(store, "bag_jute", 8)).some((t) => /market/.test(t)));
+  });
+
+  it("a bare change of referent moves the role the same message gives the object", async () => {
+    const store = open();
+    await tell(store, 1, "bag_canvas", "bag", "The canvas bag, please. I carry my lunch in it to the allotment.");
+    await tell(store, 2, "bag_canvas", "bag", "Canvas bag. My uncle stitched it for me.");
+    await tell(store, 3, "bag_pink", "bag", "The pink bag is for the kids' swimming kit.");
+    const r = await tell(
+      store,
+      9,
+      "bag_blue",
+      "bag",
+      "Heads up. Canvas bag ripped. Blue one's the allotment lunch bag now.",
+    );
+    assert.ok(
+      r.superseded.some((s) => s.objectId === "bag_canvas" && /instead of the canvas/.test(s.reason)),
+      "the lunch routine left the canvas bag",
+    );
+    const canvas = await valid(store, "bag_canvas", 9);
+    assert.ok(!canvas.some((t) => /lunch/.test(t)), "its lunch routine no longer holds");
+    assert.ok(
+      canvas.some((t) => /uncle/.test(t)),
+      "who made it for them still holds",
+    );
+    assert.ok(
+      (await valid(store, "bag_pink", 9)).some((t) => /swimming/.test(t)),
+      "another bag is untouched",
+    );
+    const ask = await retrieveDetailed(store, embedder, "u", "the bag I take my lunch to the allotment in", {
+      k: 5,
+      now: 10 * DAY,
+    });
+    assert.equal(ask.candidates[0]?.objectId, "bag_blue");
+  });
+
+  it("a change that names its own kind of fact moves that fact alone, not the message's others", () => {
+    const infos = carryReferentChange(
+      [
+        "the user drinks cocoa from this mug at bedtime now instead of the striped mug",
+        "the user also takes this mug to the office on Mondays",
+      ].map((t) => readStatement(t, "mug")),
+    );
+    assert.equal(infos[0].replaces, "striped mug");
+    assert.equal(infos[1].replaces, null, "the office habit was not said as taken from the striped mug");
+    assert.equal(infos[1].update, false);
   });
 
   it("a verb of switching or becoming says a change, and stays in what is stored", () => {
