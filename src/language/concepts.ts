@@ -256,6 +256,20 @@ const CONCEPTS: Concept[] = [
     label: "commute",
     says: ["commut(?:e|es|ing)", "(?:on|for) the (?:train|bus|subway|metro|tube)", "to and from work"],
   },
+  // a call one is seen on, by its apps' names too: "Zoom" as a noun or verb ("she'll zoom me");
+  // a camera's zoom lens is no call, and "teams" alone is a sport's
+  {
+    label: "video call",
+    says: [
+      "videos? ?(?:calls?|calling|chats?|chatting|conferenc(?:e|es|ing)|meetings?)",
+      "(?:screen|online|virtual|remote) (?:calls?|meetings?)",
+      "zoom(?:s|ing|ed)?(?! lens)",
+      "(?:ms |microsoft )?teams (?:calls?|meetings?)",
+      "skyp(?:e|es|ed|ing)",
+      "face ?tim(?:e|es|ed|ing)",
+      "webcams?",
+    ],
+  },
   {
     label: "car",
     says: [

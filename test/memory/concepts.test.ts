@@ -36,6 +36,20 @@ test("a paraphrase names the same concept as the plain word", () => {
   for (const [text, label] of cases) assert.ok(conceptsIn(text).includes(label), `${text}: ${conceptsIn(text)}`);
 });
 
+test("a call one is seen on is a video call, whatever app or words name it", () => {
+  for (const text of [
+    "the headset for my online meetings",
+    "my sister will facetime me after dinner",
+    "the laptop for skyping grandma",
+    "a zoom with the landlord at noon",
+    "the tablet I do Teams calls on",
+    "the speaker for video chats",
+  ])
+    assert.ok(conceptsIn(text).includes("video call"), `${text}: ${conceptsIn(text)}`);
+  for (const text of ["the camera with the big zoom lens", "the cap the teams wear", "the phone I call my mum on"])
+    assert.ok(!conceptsIn(text).includes("video call"), `${text}: ${conceptsIn(text)}`);
+});
+
 test("a longer expression takes its words: an uncle is not a parent, a coworker is not a workplace", () => {
   assert.deepEqual(conceptsIn("my dad's sister"), ["aunt or uncle"]);
   assert.deepEqual(conceptsIn("from a guy at work"), ["coworker"]);
