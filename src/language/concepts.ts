@@ -256,8 +256,7 @@ const CONCEPTS: Concept[] = [
     label: "commute",
     says: ["commut(?:e|es|ing)", "(?:on|for) the (?:train|bus|subway|metro|tube)", "to and from work"],
   },
-  // a call one is seen on, by its apps' names too: "Zoom" as a noun or verb ("she'll zoom me");
-  // a camera's zoom lens is no call, and "teams" alone is a sport's
+  // a call one is seen on, by its apps' names too ("she'll zoom me"; no zoom lens, no sports teams)
   {
     label: "video call",
     says: [
