@@ -12,14 +12,13 @@ import {
   findInstance,
   floorDistance,
   type GoToStatus,
-  lookAroundTurn,
   roomAt,
   type StepHook,
   type StepOutcome,
   type Trigger,
   viewsFor,
 } from "../planning/index.ts";
-import type { Observation, Pose, Vec3 } from "../sim/index.ts";
+import type { Observation, Vec3 } from "../sim/index.ts";
 import { around, candidateRooms, currentRoom, type LocalOutcome, labelOf, type Nav } from "./nav-state.ts";
 
 /** Asks the low-level planner on the current views; a room scan also asks for the next room. */
@@ -156,50 +155,13 @@ function takeTrigger(n: Nav): Trigger {
 /** Walks toward a goal; every interruption is a decision point. */
 export async function walkTo(n: Nav, goal: Vec3, radius?: number): Promise<GoToStatus> {
   const hook = interruptAtDecisionPoints(n);
-  const decidedAt: Pose[] = [];
   let walk = await n.controller.goTo(goal, hook, "plan", radius, around(n));
   while (walk.status === "interrupted" && n.s.outcome === "continue") {
     n.s.outcome = await decisionPoint(n, takeTrigger(n));
     if (n.s.outcome !== "continue") break;
-    const { position, heading } = n.o.body.pose;
-    decidedAt.push({ position: [...position] as Vec3, heading });
-    // The planner turns toward something and hands back, the plan turns away, it is back in
-    // view and the planner turns toward it again: a walk that keeps coming back to the very
-    // pose it decided at goes on without interruptions.
-    const onward = dithering(decidedAt, n.o.turnAngle) ? uninterrupted(n) : hook;
-    walk = await n.controller.goTo(goal, onward, "plan", radius, around(n));
+    walk = await n.controller.goTo(goal, hook, "plan", radius, around(n));
   }
   return walk.status;
-}
-
-/** Decisions in a row at one pose that count as going round in a circle. */
-const DITHER_DECISIONS = 3;
-/** How near two positions are to be one spot (m). */
-const SAME_SPOT = 0.05;
-
-/**
- * Pure: whether the last DITHER_DECISIONS decision points of a walk were at one pose: one spot
- * and one heading (within half a turn). Turning in place past new things decides at other
- * headings each time, and walking on at other spots; only a cycle returns to the same pose.
- */
-export function dithering(decidedAt: readonly Pose[], turnAngle: number): boolean {
-  if (decidedAt.length < DITHER_DECISIONS) return false;
-  const last = decidedAt.slice(-DITHER_DECISIONS);
-  const half = (turnAngle * Math.PI) / 360;
-  const turned = (a: number, b: number) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
-  return last.every(
-    (p) => floorDistance(p.position, last[0].position) < SAME_SPOT && turned(p.heading, last[0].heading) < half,
-  );
-}
-
-/** A step hook that keeps the record (recent actions, what came into view) and never interrupts. */
-function uninterrupted(n: Nav): StepHook {
-  return (step) => {
-    n.s.recent.push(step.action);
-    n.s.sinceDecision++;
-    n.novelty.observe(step.observation);
-    return "continue";
-  };
 }
 
 /**
@@ -222,29 +184,15 @@ export async function lookAround(n: Nav, first: Trigger): Promise<void> {
   }
   if (s.sinceDecision > 0) s.outcome = await decisionPoint(n, first);
   const hook = interruptAtDecisionPoints(n);
-  // only the sector the views have not shown, turning toward where it goes next (look-around.ts)
-  const signed = lookAroundTurn(o.camera, o.turnAngle, o.body.pose, nextDestination(n));
-  let remaining = Math.abs(signed);
+  let remaining = 180;
   while (s.outcome === "continue" && remaining >= o.turnAngle) {
-    const turn = await n.controller.turn(Math.sign(signed) * remaining, o.turnAngle, hook);
+    const turn = await n.controller.turn(remaining, o.turnAngle, hook);
     remaining -= turn.steps * o.turnAngle;
     if (turn.status === "interrupted") s.outcome = await decisionPoint(n, takeTrigger(n));
     else if (turn.status !== "arrived") s.outcome = "ended";
     else break;
   }
   if (s.outcome === "continue" && s.sinceDecision > 0) s.outcome = await decisionPoint(n, "look_around");
-}
-
-/**
- * Where the robot will likely walk next from a look-around: the nearest room waypoint it has not
- * searched (the room it stands in counts as searched); none once every room was.
- */
-function nextDestination(n: Nav): Vec3 | undefined {
-  const here = n.o.body.pose.position;
-  const done = new Set([...n.s.visited, currentRoom(n) ?? "", n.s.choice?.room.id ?? ""]);
-  const open = candidateRooms(n).filter((r) => !done.has(r.id));
-  if (open.length === 0) return undefined;
-  return open.reduce((a, b) => (floorDistance(a.waypoint, here) <= floorDistance(b.waypoint, here) ? a : b)).waypoint;
 }
 
 /** what the planner's perception made of the instances in view (the heuristic's appearance scores): read, never changed */

@@ -172,27 +172,3 @@ export function lookoutFor(n: Nav, room: SceneGraphRoom): Vec3 {
   const clearance = (p: Vec3) => Math.min(...looked.map((q) => Math.hypot(p[0] - q[0], p[2] - q[2])));
   return spots.reduce((best, p) => (clearance(p) > clearance(best) ? p : best));
 }
-
-/** How far from the instance's estimated position a fresh standpoint to look at it is (m). */
-const STANDPOINT_DISTANCE = 1.5;
-
-/**
- * Where to look at an instance from again when the walk back to it ended with it out of view:
- * its position is an estimate from one box (far off when the box was small and far away), and
- * the spot the walk ended at may have it behind furniture. So: of the instance's estimated
- * position and four spots around it (STANDPOINT_DISTANCE away), the one farthest from every
- * spot it already looked from. plan_path takes it to the nearest floor there.
- */
-export function standpointNear(at: Vec3, lookedFrom: readonly Vec3[]): Vec3 {
-  const d = STANDPOINT_DISTANCE;
-  const spots: Vec3[] = [
-    at,
-    [at[0] + d, at[1], at[2]],
-    [at[0] - d, at[1], at[2]],
-    [at[0], at[1], at[2] + d],
-    [at[0], at[1], at[2] - d],
-  ];
-  if (lookedFrom.length === 0) return at;
-  const clearance = (p: Vec3) => Math.min(...lookedFrom.map((q) => Math.hypot(p[0] - q[0], p[2] - q[2])));
-  return spots.reduce((best, p) => (clearance(p) > clearance(best) + 1e-9 ? p : best));
-}

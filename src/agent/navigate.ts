@@ -9,8 +9,7 @@
  * the whole schedule in one table, so the order of an episode can be read without following a
  * loop's breaks and continues.
  */
-import { findInstance, planRoom } from "../planning/index.ts";
-import type { Vec3 } from "../sim/index.ts";
+import { planRoom } from "../planning/index.ts";
 import { ask as askPlanner, decisionPoint, local, lookAround, walkTo } from "./nav-decisions.ts";
 import {
   candidateRooms,
@@ -19,7 +18,6 @@ import {
   lookoutFor,
   type Nav,
   type NavigateOptions,
-  standpointNear,
   takeSuggestion,
 } from "./nav-state.ts";
 
@@ -62,8 +60,6 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
 
 /** Instances given up on unjudged that are walked back to once the search is over, nearest first. */
 const SECOND_LOOKS = 3;
-/** Fresh standpoints tried round the best candidate when the walk back to it ends with it out of view. */
-const RETURNS = 2;
 
 /** The outcome so far decides whether the search goes on. */
 const onward = (n: Nav, next: Phase): Phase => (n.s.outcome === "continue" ? next : "end");
@@ -161,18 +157,9 @@ async function settle(n: Nav): Promise<Phase> {
     ledger.settling = true;
     const best = ledger.best();
     if (best?.position) {
-      // The walk back, then fresh standpoints round it while it is still out of view: a search
-      // that ends without looking at its best candidate again goes round the rooms until the
-      // budget is spent.
-      const from: Vec3[] = [];
-      for (let k = 0; k <= RETURNS && s.outcome === "continue"; k++) {
-        const goal = k === 0 ? best.position : standpointNear(best.position, from);
-        const back = await walkTo(n, goal, o.approachRadius);
-        from.push(o.body.pose.position);
-        if (s.outcome === "continue" && (back === "budget" || back === "done")) s.outcome = "ended";
-        if (s.outcome === "continue") await lookAround(n, "revisit");
-        if (s.outcome !== "continue" || findInstance(o.body.observation, best.id)) break;
-      }
+      const back = await walkTo(n, best.position, o.approachRadius);
+      if (s.outcome === "continue" && (back === "budget" || back === "done")) s.outcome = "ended";
+      if (s.outcome === "continue") await lookAround(n, "revisit");
       if (s.outcome !== "continue") return "end";
     }
     // What it gave up on unseen gets a second look, walked to along a planned route this time

@@ -9,7 +9,6 @@ export { Body, StepBudgetExhausted } from "./body.ts";
 export type { GoToOptions, GoToStatus, StepHook } from "./controller.ts";
 export { Controller, floorDistance } from "./controller.ts";
 export { planRoom } from "./high-level.ts";
-export { blindSectorTurn, headingToward, lookAroundTurn } from "./look-around.ts";
 export type { Trigger } from "./low-level.ts";
 export { askLowLevelPlanner, decisionToAction, findInstance, NoveltyTracker, viewsFor } from "./low-level.ts";
 export type { SceneGraph } from "./scene-graph.ts";

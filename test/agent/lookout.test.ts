@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { lookoutFor, type Nav, standpointNear } from "../../src/agent/nav-state.ts";
+import { lookoutFor, type Nav } from "../../src/agent/nav-state.ts";
 import type { SceneGraphRoom } from "../../src/mllm/index.ts";
 import type { Vec3 } from "../../src/sim/index.ts";
 
@@ -30,16 +30,4 @@ test("a room searched again is looked at from the spot in it farthest from where
 
 test("without the room's bounds it keeps to the waypoint", () => {
   assert.deepEqual(lookoutFor(nav({}, [[2, 0, 2]]), room), room.waypoint);
-});
-
-test("a candidate walked back to is first looked for where it was estimated to be, then from round it", () => {
-  const at: Vec3 = [5, 0, 5];
-  assert.deepEqual(standpointNear(at, []), at);
-  // the walk back ended west of it: the next look is from the east side, 1.5 m off
-  const second = standpointNear(at, [[4, 0, 5]]);
-  assert.deepEqual(second, [6.5, 0, 5]);
-  // after both sides, one of the two it has not stood near
-  const third = standpointNear(at, [[4, 0, 5], second]);
-  assert.equal(third[0], 5);
-  assert.equal(Math.abs(third[2] - 5), 1.5);
 });

@@ -67,11 +67,3 @@ export const STOP_FRACTION = 0.65;
  * object's valid statements cover more of the request's parts) decides.
  */
 export const NEAR_TIE = 0.05;
-
-/**
- * Room choice (room-choice.ts): what searching a room costs beyond walking to it, in metres of
- * walk: the look-around's turns and the decisions at the waypoint, each a step as a metre's walk
- * is. It keeps the room the robot stands in from being free, so a likelier room a few metres
- * away is not passed over for it.
- */
-export const ROOM_SEARCH_COST = 3;
