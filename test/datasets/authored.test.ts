@@ -85,6 +85,7 @@ for (const file of [
   "datasets/voices-5/authored.json",
   "datasets/voices-6/authored.json",
   "datasets/voices-7/authored.json",
+  "datasets/voices-8/authored.json",
 ])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
