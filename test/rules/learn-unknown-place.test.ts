@@ -23,11 +23,38 @@ describe("a place that is no room of the house", () => {
       assert.ok(out.items.length > 0, m);
       for (const it of out.items) {
         assert.ok(it.decision === "unclear" || it.draft?.requirement.kind === "avoid_room", `${m}: ${it.decision}`);
+        const req = it.draft?.requirement;
+        if (it.decision === "add" && req?.kind === "avoid_room") assert.ok(ctx.rooms.includes(req.room), m);
         assert.notEqual(it.draft?.requirement.kind, "behavior", `${m}: kept in its words`);
       }
       const asked = out.items.find((it) => it.decision === "unclear");
       if (asked && near) assert.ok(asked.question?.includes(near), `${m}: ${asked.question}`);
     }
+  });
+
+  it("a room of a kind the house does not have is asked, never kept; the rooms it has beside it are kept", () => {
+    for (const m of [
+      "from now on keep out of the conservatory",
+      "never set foot in the boiler room after 10 pm",
+      "the nursery is off limits while the baby sleeps",
+      "please don't go in the sunroom at night",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.ok(out.items.length > 0, m);
+      for (const it of out.items) assert.equal(it.decision, "unclear", m);
+      assert.ok(
+        out.items.some((it) => it.question?.includes("?")),
+        m,
+      );
+    }
+    const both = learn("never go into the garage or the sunroom", [], ctx);
+    assert.deepEqual(
+      both.items.map((it) => [it.decision, it.draft?.requirement]),
+      [
+        ["add", { kind: "avoid_room", room: "garage" }],
+        ["unclear", { kind: "avoid_room", room: "sunroom" }],
+      ],
+    );
   });
 
   it("a place pointed back at after a ban restates the ban and adds no rule", () => {

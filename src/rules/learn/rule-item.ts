@@ -48,9 +48,20 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
   if (asked) return asked;
   const unknown = unknownRooms(r, ctx);
   const item = resolveDraft(draft, clause, rules, r);
-  if (unknown.length && !item.question)
-    item.question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
-  return item;
+  if (!unknown.length) return item;
+  const question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
+  // a room the house does not have is an unresolved reference: a new rule on it is asked back,
+  // never kept (it would name a place the robot can never find, or one meant as another room);
+  // a change to a rule already stored on that room acts on that rule as said
+  if (item.decision !== "add") return { ...item, question: item.question ?? question };
+  return {
+    decision: "unclear",
+    reason: `the house has no ${unknown[0].room}`,
+    clause,
+    persistence: r.persistence,
+    draft,
+    question,
+  };
 }
 
 /**
