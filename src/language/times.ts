@@ -107,8 +107,15 @@ const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
 const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarter (?:to|till|until|before|of) )";
+/**
+ * The 24-hour clock written as four digits ("0600", "2130 hrs"), or with its minutes and a word
+ * for hours ("20:00 hours"): tried after the plain hour, so "9:30 pm" keeps its "pm". Four
+ * digits are read only where something frames them as a time (a preposition, "hours", a range
+ * joined by "till"): "0600 0900" alone stays unread, and asked.
+ */
+const CLOCK_24 = String.raw`(?:(?:[01]\d|2[0-3])[0-5]\d|(?:[01]?\d|2[0-3]):[0-5]\d(?=\s*(?:hours|hrs?|h)\b))(?:\s*(?:hours|hrs?|h)\b)?(?![\d:])${NOT_HOUR}`;
 /** one time point; its parts are read again by `timePoint` */
-const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR})`;
+const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR}|${CLOCK_24})`;
 /**
  * What joins the two ends after "from": "to", "till", "up to", and "reach" as Nigerian and Ghanaian
  * English says "until" ("from 6 reach 8")
@@ -142,6 +149,10 @@ interface TimePoint {
   ampm?: "am" | "pm";
   /** "noon", "midnight": no am/pm to infer */
   named?: "noon" | "midnight";
+  /** written on a clock face: with its minutes ("20:00", "06:00") or a word for hours ("0600 hrs") */
+  written?: boolean;
+  /** four digits with nothing of the clock on them ("0600"): a time only where a word frames it */
+  bareDigits?: boolean;
 }
 
 function timePoint(s: string): TimePoint | undefined {
@@ -155,13 +166,20 @@ function timePoint(s: string): TimePoint | undefined {
   const said = /^\d/.test(m[1]) ? Number(m[1]) : HOUR_WORDS[m[1]];
   const h = before?.[1] && said !== undefined ? (said + 11) % 12 || 12 : said;
   if (h === undefined || h > 24) return undefined;
-  if (h > 12) return { h };
+  const suffix = /\s*(?:hours|hrs?|h)$/.test(t);
+  const clock = {
+    ...(suffix || /^\d{1,2}:\d\d/.test(t) ? { written: true } : {}),
+    ...(/^\d{4}/.test(t) && !suffix ? { bareDigits: true } : {}),
+  };
+  if (h > 12) return { h, ...clock };
+  // the 24-hour clock says its half of the day: four digits, a leading zero ("06:00"), "hours"
+  if (/^\d{4}|^0\d:/.test(t) || suffix) return { h, ampm: h === 12 ? "pm" : "am", ...clock };
   const ap = /(?:\d|\s)([ap])\.?m\b/.exec(t);
-  if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am" };
+  if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am", ...clock };
   if (/\b(?:at|in the) night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
   if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
   if (/\bmorning\b/.test(t)) return { h, ampm: "am" };
-  return { h };
+  return { h, ...clock };
 }
 
 /** the hour (0–23) of a point read with am/pm, or as a 24-hour clock when it has none */
@@ -218,13 +236,9 @@ function clockWindows(clause: string): FoundTime[] {
     // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am"), or
     // when what joins them says time ("12 till 6"): "to" and a dash join numbers of anything
     // or when the clause speaks of hours ("work hours, 9 to 5", "nap time 1-3")
-    if (
-      bare &&
-      !(a.ampm || a.named || b.ampm || b.named) &&
-      !/^(?:till|until)$/i.test(m[4]) &&
-      !HOURS_SAID.test(clause)
-    )
-      continue;
+    // a clock face ("20:00", "0600 hrs") says time too; four bare digits alone do not ("0600-0900")
+    const says = (p: TimePoint) => (p.ampm && !p.bareDigits) || p.named || p.written;
+    if (bare && !(says(a) || says(b)) && !/^(?:till|until)$/i.test(m[4]) && !HOURS_SAID.test(clause)) continue;
     let from: number;
     let to: number;
     if (a.ampm || a.named || a.h > 12 || a.h === 0) {
