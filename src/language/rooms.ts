@@ -190,6 +190,12 @@ export function matchRoom(
     const phrase = words.slice(0, n).join(" ");
     if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
+  // "Papa's office": a label that says whose room it is, its "'s" a token of its own
+  if (words[1] === "'s")
+    for (let n = Math.min(4, words.length); n >= 3; n--) {
+      const phrase = `${words[0]}s ${words.slice(2, n).join(" ")}`;
+      if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
+    }
   // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly
   const plain = saidPlainly(words, houseLabels, roomKey);
   if (plain) return plain;

@@ -183,7 +183,8 @@ export function roomsIn(
       k++;
       continue;
     }
-    const rest = words.slice(k, Math.min(b, k + 3));
+    // four words: an owner, its "'s" and a label of two ("Mum's sewing room")
+    const rest = words.slice(k, Math.min(b, k + 4));
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
     // "the den is not a hallway": a room's word after a copula and "a" says what something is, it names no room
     const predicate =
