@@ -97,6 +97,7 @@ export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
+export { type PermittedHours, permitsOnlyOutside, permittedHours } from "./permitted-hours.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";

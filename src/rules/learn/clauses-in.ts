@@ -24,6 +24,8 @@ import {
   NEGATION_WORD,
   NOT_TASK_LOCAL,
   opensWithSubject,
+  permitsOnlyOutside,
+  permittedHours,
   REPLACED_LEAD,
   REVISING,
   refusesAtHours,
@@ -42,7 +44,8 @@ import { re } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import { type Span, segments } from "./segments.ts";
 
-type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "none";
+/** "contradicts": hours permitted beside a ban that the ban holds (permittedBeside) */
+type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "contradicts" | "none";
 
 export interface Seg extends Span {
   sentence: number;
@@ -201,6 +204,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         out.push({ ...g, sentence: i, kind: "mod" });
         continue;
       }
+      // "…after 9; before that it's fine": hours permitted beside a ban said before them name no act
+      const permitted = permittedBeside(rc, out, g, text);
+      if (permitted) {
+        out.push({ ...g, sentence: i, kind: permitted });
+        continue;
+      }
       const strong = () =>
         readClause(rc, { main: g, parts: [g], question: false }).some(
           (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),
@@ -220,6 +229,20 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
     }
   });
   return out;
+}
+
+/**
+ * A part that only permits hours, after an act: of hours the ban before it leaves it adds nothing
+ * (a filler); of hours the ban holds it contradicts the ban (the learner then keeps nothing and
+ * asks), never hours of the ban.
+ */
+function permittedBeside(rc: ReadCtx, out: Seg[], g: Span, text: string): Kind | undefined {
+  if (!out.some((s) => s.kind === "act")) return undefined;
+  if (roomsIn(rc.tokens, g.a, g.b, rc.house).some((r) => !r.anaphor)) return undefined;
+  const p = permittedHours(text);
+  if (!p) return undefined;
+  const bans = findTimes(new Words(rc.tokens, 0, g.a).text);
+  return permitsOnlyOutside(p, bans) ? "filler" : "contradicts";
 }
 
 /** Clauses: each act with the parts that say when, where, how long (fronted ones for every act of the sentence). */

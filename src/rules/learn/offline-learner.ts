@@ -139,6 +139,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   doLess(items, origin, cues, sents);
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);
+  permittedAgainst(rc, segs, items);
   // two readings of one message about the same requirement: keep the first; a rule the message
   // retracts takes no other change from it ("that rule, cancel it. she mops in the afternoon now")
   const seen = new Set<string>();
@@ -395,6 +396,24 @@ function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext):
 }
 
 const CHANGE_DECISIONS = new Set(["revise", "replace", "retract", "nothing_to_retract"]);
+
+/**
+ * "keep out of the den after 8, after 10 you can go in": hours permitted that the ban beside them
+ * holds. Which hours the ban keeps cannot be told, so no rule or change is kept; it is asked.
+ */
+function permittedAgainst(rc: ReadCtx, segs: Seg[], items: LearnItem[]): void {
+  const part = segs.find((s) => s.kind === "contradicts");
+  if (!part) return;
+  const said = rc.message.slice(rc.tokens[part.a].start, rc.tokens[part.b - 1].end);
+  for (const [k, it] of items.entries())
+    if (it.decision === "add" || it.decision === "revise" || it.decision === "replace")
+      items[k] = {
+        ...it,
+        decision: "unclear",
+        reason: `"${said}" permits hours the rule beside it holds`,
+        question: `You said "${said}": at which hours exactly should I keep to it?`,
+      };
+}
 
 /** Words that open a question about the rules ("what rules do I have?"), which asks nothing to change. */
 const WH_START = new Set(["what", "which", "how", "do", "does", "are", "is", "can", "could"]);
