@@ -84,7 +84,15 @@ export const REPLACED_LEAD =
   /^(?:(?:and|but|just|so) )*(?:instead of|rather than|not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
 
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
-export const BARE_REFUSAL = /^(?:no|never|nope|not ever|no way)(?: (?:never|ever|again|please|thanks))*$/;
+export const BARE_REFUSAL =
+  /^(?:no|never|nope|not ever|no way|no (?:entry|entrance|admittance|access|go))(?: (?:never|ever|again|please|thanks))*$/;
+
+/**
+ * "no entry", "no access": a sign's refusal, whose noun is no room ("entry" is no entryway there).
+ * `SIGN_NOUN` after `SIGN_NO`.
+ */
+export const SIGN_NO = /^no$/;
+export const SIGN_NOUN = /^(?:entry|entrance|admittance|access)$/;
 
 /** What refuses a room only with the hours said beside it: "not", "nothing". */
 const REFUSED_AT_HOURS = /^(?:not|nothing|none)$/;

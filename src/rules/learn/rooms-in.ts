@@ -14,6 +14,8 @@ import {
   POSSESSIVE_S,
   roomKey,
   roomOfUse,
+  SIGN_NO,
+  SIGN_NOUN,
 } from "../../language/index.ts";
 
 export interface RoomRef {
@@ -185,6 +187,8 @@ export function roomsIn(
     }
     // four words: an owner, its "'s" and a label of two ("Mum's sewing room")
     const rest = words.slice(k, Math.min(b, k + 4));
+    // "no entry": a sign's refusal, its noun no room
+    if (SIGN_NOUN.test(w) && SIGN_NO.test(words[k - 1] ?? "")) continue;
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
     // "the den is not a hallway": a room's word after a copula and "a" says what something is, it names no room
     const predicate =
