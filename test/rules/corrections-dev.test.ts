@@ -68,15 +68,30 @@ describe("the learner on the development corrections", () => {
 
   // the tenth author's set (an Indian family home, rooms in the family's own words), now a
   // development set: 24 of 36 right with 1 unsafe reading before the read-back verifier
-  // (learn/verify.ts), 24 with none after. Its fields are lower than the older sets'; the floor is
+  // (learn/verify.ts), 24 with none after, 25 once four-digit 24-hour times framed by a
+  // preposition were read (learner14). Its fields are lower than the older sets'; the floor is
   // what is reached, with no unsafe reading.
   it("reads test/rules/corrections-dev-10.json at least as well as reached, with no unsafe reading", async () => {
     const s = await scoreSet(loadLabelSet("test/rules/corrections-dev-10.json"));
     console.log(scoreTable(s));
     assert.ok(s.cases >= 36, "at least 36 labelled cases");
-    assert.ok(s.ok >= 24, `${s.ok} of ${s.cases} cases right`);
+    assert.ok(s.ok >= 25, `${s.ok} of ${s.cases} cases right`);
     for (const f of FIELDS)
       assert.ok(s.fields[f].right / s.fields[f].of >= 0.7, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
+    for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
+  });
+
+  // the eleventh author's set (a small Welsh care home), a blind measure when written and a
+  // development set since learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window
+  // "22:00-06:00" dropped), 21 with none once the 24-hour clock was read. The floor is what is
+  // reached, with no unsafe reading; its check field is the lowest of any set (13 of 20).
+  it("reads test/rules/corrections-dev-11.json at least as well as reached, with no unsafe reading", async () => {
+    const s = await scoreSet(loadLabelSet("test/rules/corrections-dev-11.json"));
+    console.log(scoreTable(s));
+    assert.ok(s.cases >= 30, "at least 30 labelled cases");
+    assert.ok(s.ok >= 21, `${s.ok} of ${s.cases} cases right`);
+    for (const f of FIELDS)
+      assert.ok(s.fields[f].right / s.fields[f].of >= 0.6, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
     for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
   });
 
