@@ -113,6 +113,13 @@ export function refusesAtHours(text: string): boolean {
   return REFUSED_AT_HOURS.test(left) || BARE_REFUSAL.test(left);
 }
 
+/**
+ * A refusal of the room said before it while something holds: "den: out while the baby sleeps",
+ * "office: out when I am on calls". The clause of when is read as the ban's condition.
+ */
+const REFUSED_WHEN = /^(?:out|keep out|stay out)(?: please)? (?:while|whilst|when) [a-z]/;
+export const refusesWhen = (text: string): boolean => REFUSED_WHEN.test(text);
+
 /** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */
 export const CLOCK_NOUN_AFTER = /^(?:hours?|times?|shifts?)$/;
 

@@ -1,7 +1,9 @@
 /**
  * A sign's refusal after a room said alone ("Garage — no entry.", "the loft: no access") is a ban
  * on that room, as "<room>: no." is; the sign's noun ("entry") is never read as a room (the
- * entryway). Sentences written for this test.
+ * entryway). A refusal with a clause of when ("loft: stay out while it's raining") is a ban with that
+ * condition; one whose "when" is no clause ("during storms") is never kept without it.
+ * Sentences written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -22,6 +24,28 @@ describe("a sign's refusal after a room", () => {
     assert.deepEqual(read("guest bedroom - no entry after 10 pm"), [
       ["add", { kind: "avoid_room", room: "guest bedroom" }, [[22, 6]]],
     ]);
+  });
+
+  it("a terse refusal with a clause of when is a ban held then", () => {
+    for (const [m, room, cond] of [
+      ["loft: stay out while it's raining", "loft", "while it's raining"],
+      ["Guest bedroom — out when we have visitors.", "guest bedroom", "when we have visitors"],
+      ["garage: keep out when the car is being washed", "garage", "when the car is being washed"],
+    ] as const) {
+      const items = learn(m, [], ctx).items;
+      assert.deepEqual(
+        items.map((i) => [
+          i.decision,
+          i.draft?.requirement,
+          i.draft?.conditions.map((c) => c.kind === "text" && c.text),
+        ]),
+        [["add", { kind: "avoid_room", room }, [cond]]],
+        m,
+      );
+    }
+    for (const m of ["loft: out during storms", "garage: keep out whenever the car is being washed"])
+      for (const i of learn(m, [], ctx).items)
+        assert.ok(i.decision !== "add" || (i.draft?.conditions.length ?? 0) > 0, `${m}: kept without its condition`);
   });
 
   it("never reads the sign's noun as a room", () => {

@@ -29,6 +29,7 @@ import {
   REPLACED_LEAD,
   REVISING,
   refusesAtHours,
+  refusesWhen,
   SCENE,
   STOP,
   SUBORDINATE,
@@ -194,7 +195,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       const text = new Words(rc.tokens, g.a, g.b).text;
       let kind: Kind;
       // "cellar. never.": a refusal alone right after a room alone is an act about that room
-      if ((BARE_REFUSAL.test(text) || refusesAtHours(text)) && roomAlone(rc, out.at(-1))) {
+      if ((BARE_REFUSAL.test(text) || refusesAtHours(text) || refusesWhen(text)) && roomAlone(rc, out.at(-1))) {
         out.push({ ...g, sentence: i, kind: "act" });
         continue;
       }

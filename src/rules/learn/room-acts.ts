@@ -32,6 +32,7 @@ import {
   PERMITS,
   REFERENCE,
   refusesAtHours,
+  refusesWhen,
   STOP,
   STOPS,
   SUBJECT,
@@ -240,7 +241,9 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
   const bare = bares[0];
   // "cellar. never.": a refusal alone, of the room said alone just before it
   const refusal =
-    !m && !bare && c.antecedent && (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text)) ? c.antecedent : undefined;
+    !m && !bare && c.antecedent && (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text) || refusesWhen(w.text))
+      ? c.antecedent
+      : undefined;
   if (!m && !bare && !refusal) return [];
   const found = m
     ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
