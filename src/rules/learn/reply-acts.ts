@@ -51,6 +51,7 @@ import {
   THE_WORD,
   TIME_PREPOSITION_END,
   TOO_OR_NOT_AFTER,
+  toldInPast,
   USE_WORD,
   VAGUE,
   WITHOUT_WORD,
@@ -244,6 +245,11 @@ export function jsonReading(
   if (!json && !(fieldWord && (quoted.length || named))) return undefined;
   // "find my keys before 9": a task's object, not a JSON key
   if (!json && ASKS_FOR_OBJECT.test(w.text)) return undefined;
+  // "the keys were right where you said": keys in a report of what happened are the object, and a
+  // reply's fields are asked for, never narrated
+  // ("reply in JSON, keys found plus room": with JSON said in the message, "found" is a field)
+  const jsonSaid = ctx.tokens.some((x) => JSON_WORD.test(x.w));
+  if (!jsonSaid && toldInPast(w.text.split(" "))) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
   const unwanted = json !== undefined && WITHOUT_WORD.test(new Words(ctx.tokens, span.a, json.a).text);
   const fields = new Set<string>();
