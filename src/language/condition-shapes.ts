@@ -36,6 +36,13 @@ export const UNLESS =
 export const ROBOT_WHEN =
   /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
 
+/**
+ * The robot's own errand named as a noun: "after your search", "when search is finished", "once
+ * the job's done". Like ROBOT_WHEN, it says when the robot stops, not when a rule holds.
+ */
+export const ROBOT_ERRAND_WHEN =
+  /^(?:when(?:ever)?|once|after|as soon as|at the end of)\s+(?:(?:your|the|this|its|each|every)\s+)?(?:search|searches|hunt|errand|errands|task|tasks|job|jobs|run|runs)(?:'s|s)?\b(?:\s+(?:is|are|'s|s|has been|have been|gets|get))?(?:\s+(?:done|finished|over|complete|completed|ended|through))?$/;
+
 /** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
 export const POLITE_IF =
   /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible)\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)/;

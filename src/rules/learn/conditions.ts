@@ -31,6 +31,7 @@ import {
   occasionIn,
   oneReplyIn,
   POLITE_IF,
+  ROBOT_ERRAND_WHEN,
   ROBOT_WHEN,
   SCENE,
   STRONG_LASTING,
@@ -88,6 +89,7 @@ export function isExplanation(tokens: readonly Token[], s: Span): boolean {
 export function notCondition(text: string): boolean {
   return (
     ROBOT_WHEN.test(text) ||
+    ROBOT_ERRAND_WHEN.test(text) ||
     POLITE_IF.test(text) ||
     // "even late at night": emphasis on always
     EMPHASIS.test(text) ||

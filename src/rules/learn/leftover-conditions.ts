@@ -76,7 +76,11 @@ export function leftoverConditions(
       const narrowed = timeCandidates(text).some((t) => t.quote.length >= text.length - 3);
       if (
         !narrowed &&
-        ((trailing && PREPOSITION.test(ctx.tokens[k].w) && b - k >= 2 && !NOT_A_CONDITION.test(text)) ||
+        ((trailing &&
+          PREPOSITION.test(ctx.tokens[k].w) &&
+          b - k >= 2 &&
+          !NOT_A_CONDITION.test(text) &&
+          !notCondition(text)) ||
           ((WHEN_WORD.test(text) || re(PEOPLE_TIME).test(text)) &&
             !MARKERS_ONLY.test(text) &&
             !notCondition(text) &&
