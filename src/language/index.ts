@@ -146,6 +146,7 @@ export {
   plainStatement,
   STATEMENT_KINDS,
   valueOverlap,
+  valueWithin,
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";

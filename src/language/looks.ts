@@ -118,6 +118,9 @@ const MATERIALS = [
   "linen",
   "felt",
   "tin",
+  "brass",
+  "chrome",
+  "titanium",
 ];
 const SIZES = ["small", "little", "tiny", "large", "big", "huge", "medium", "mini", "sized", "size"];
 /** what a statement of looks is made of besides the looks themselves */
@@ -144,4 +147,14 @@ const OBJECT_WORDS = new Set(
 export function onlyLooks(statement: string): boolean {
   const words = contentWords(statement).filter((w) => !FRAME.includes(w) && !OBJECT_WORDS.has(w));
   return words.length > 0 && words.every((w) => LOOKS.has(w));
+}
+
+/**
+ * Pure: whether a word says how an object looks (colour, shade, pattern, material, size) or names
+ * an object category: words that tell objects apart, never what one is for. A stemmed word
+ * ("sneaker") counts as its name does.
+ */
+export function looksOrObjectWord(word: string): boolean {
+  const w = word.toLowerCase();
+  return LOOKS.has(w) || OBJECT_WORDS.has(w) || OBJECT_WORDS.has(`${w}s`) || OBJECT_WORDS.has(`${w}es`);
 }

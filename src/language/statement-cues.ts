@@ -1,4 +1,5 @@
-import { namesOf } from "./objects.ts";
+import { looksOrObjectWord, namesLooks } from "./looks.ts";
+import { categoryNamed, namesOf } from "./objects.ts";
 import { insteadOf } from "./referents.ts";
 
 /**
@@ -21,6 +22,8 @@ export const PERSON_WORDS =
   "team|coach|in-laws?|family|godmother|godfather|mentor|students?|classmates?|" +
   // kin named with a prefix: "stepson", "grandson", "goddaughter"
   "(?:step|grand|god)(?:sons?|daughters?|kids?|child|children|mother|father|mom|mum|dad|brothers?|sisters?|parents?)";
+
+const PERSON = new RegExp(String.raw`\b(?:${PERSON_WORDS})\b`, "iu");
 
 const CUES: [StatementKind, RegExp][] = [
   // "a birthday present", no giver named: the occasion is what it says, and who gave it, said
@@ -113,13 +116,17 @@ export function aboutAnotherEntity(text: string, categories: readonly string[]):
   // the user (or "they": the user, rewritten) is who the object serves, not another entity
   if (/^(?:the user|they|the user is|i|we)\b(?!')/i.test(t)) return false;
   const verb = String.raw`(?:is|are|was|were|has|have|had|will|can|\p{L}+s|\p{L}+ed)\b`;
-  if (new RegExp(String.raw`^(?:the user's|their|the) (?:[\p{L}'-]+ ){0,3}?[\p{L}'-]+ ${verb}`, "iu").test(t)) {
-    return true;
-  }
-  // a capitalised name as the subject ("Rex is …", "Aunt May visits …")
-  return (
-    new RegExp(String.raw`^(?:[A-Z][\p{L}'-]+ ){1,3}${verb}`, "u").test(t) && !/^(?:The|This|That|It|User)\b/.test(t)
+  const subject = t.match(
+    new RegExp(String.raw`^(?:the user's|their|the) ((?:[\p{L}'-]+ ){0,3}?[\p{L}'-]+) ${verb}`, "iu"),
   );
+  // "the user's yellow wellies are for rainy days": a subject told by its colour or material is
+  // a thing, and, named by no category, the thing the episode is about (people have no colour)
+  if (subject) return !(namesLooks(subject[1]) && !PERSON.test(subject[1]) && categoryNamed(subject[1]) === null);
+  // a capitalised name as the subject ("Rex is …", "Aunt May visits …")
+  // a capitalised name as the subject ("Rex is …", "Aunt May visits …"); "Black sunglasses" is
+  // no name: a colour or material opens a description of a thing
+  const named = t.match(new RegExp(String.raw`^((?:[A-Z][\p{L}'-]+ ){1,3})${verb}`, "u"));
+  return named !== null && !/^(?:The|This|That|It|User)\b/.test(t) && !namesLooks(named[1]);
 }
 
 const GENERIC = new Set(
@@ -151,6 +158,29 @@ export function valueWords(text: string, categories: readonly string[]): Set<str
   return new Set(words.filter((w) => !GENERIC.has(w) && !cats.has(w) && !cats.has(stem(w))).map(stem));
 }
 
+/** Words that stand for the object or ask about it, not for a value ("brass set is what …"). */
+const NOT_A_VALUE = new Set(["what", "which", "who", "whom", "whose", "set", "pair", "bunch", "one", "ones"]);
+
+/** A value's words without those that pick an object out (looks, object names) or stand for it. */
+function usageWords(value: Set<string>): string[] {
+  return [...value].filter((w) => !NOT_A_VALUE.has(w) && !looksOrObjectWord(w));
+}
+
+/**
+ * Whether a change names the value another statement holds: once the words that pick either
+ * object out are left out ("the small steel one is for running now"), at least half of the
+ * smaller value is shared ("… wears it for running, Tuesday and Thursday"). A change says less,
+ * or other things, than the fact it replaces, so Jaccard overlap misses it; an empty value
+ * names nothing.
+ */
+export function valueWithin(changed: Set<string>, held: Set<string>): boolean {
+  const a = usageWords(changed);
+  const b = new Set(usageWords(held));
+  if (a.length === 0 || b.size === 0) return false;
+  const shared = a.filter((w) => b.has(w)).length;
+  return shared > 0 && shared >= 0.5 * Math.min(a.length, b.size);
+}
+
 /** Word overlap of two value sets (Jaccard); 0 when either is empty. */
 export function valueOverlap(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -169,6 +199,14 @@ export function kindOf(text: string): StatementKind | null {
  * "instead of the …" that names the replaced object), and whether it says a change, takes a
  * fact back, or names the object it replaced. A retraction is kept as said.
  */
+/**
+ * "not the big one", "not ceramic one", "not the leather ones": a negated noun phrase headed by
+ * "one" names the object this one is told apart from; it negates no verb, so it takes no fact
+ * back, and it says nothing of this object.
+ */
+const CONTRASTED_ONE =
+  /,?\s*\b(?:and\s+|but\s+)?not\s+(?:(?:the|a|an|my|our|that|this|those|these)\s+)?(?:[\p{L}'-]+\s+){0,3}?(?:ones?|it)\b/giu;
+
 export function plainStatement(said: string): {
   /** what is stored: without markers, or as said for a retraction */
   text: string;
@@ -178,7 +216,14 @@ export function plainStatement(said: string): {
   retracts: boolean;
   replaced: string | null;
 } {
-  const { text: raw, replaced } = insteadOf(said);
+  const { text: told, replaced } = insteadOf(said);
+  const raw =
+    told
+      .replace(CONTRASTED_ONE, " ")
+      // "the ball not it and is for tennis": the conjunction joined the contrast to the verb
+      .replace(/\s+(?:and|but)\s+(?=(?:is|are|was|were|has|have)\b)/giu, " ")
+      .replace(/\s+/g, " ")
+      .trim() || told;
   const update = replaced !== null || new RegExp(UPDATE_MARKERS.source, "iu").test(raw) || CHANGE_VERBS.test(raw);
   const retracts = RETRACTION.test(raw);
   let text = raw.replace(UPDATE_MARKERS, " ");

@@ -82,9 +82,14 @@ const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that
 /** Separators after which a piece that is not a clause continues the previous fact. */
 const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
 
-/** A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb). */
+/**
+ * A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb),
+ * or a negated auxiliary with its subject left out ("…, don't let him tell you otherwise",
+ * "…, can't see a thing at night with them"): an imperative or a clause of the speaker's, never a
+ * conjunct of the fact before it, so its negation cannot take that fact back.
+ */
 const CLAUSE =
-  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when)\b/i;
+  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when|(?:do|does|did|can|could|would|should|will)\s+not|don't|doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|never)\b/i;
 const NAMED_CLAUSE =
   /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
 

@@ -23,7 +23,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { categoryNamed, contentWords, glossed, insteadOf, namesOf, wordSet } from "../language/index.ts";
+import { categoryNamed, contentWords, glossed, insteadOf, namesOf, valueWithin, wordSet } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import type { MemoryConfig } from "./config.ts";
@@ -438,6 +438,9 @@ async function supersessions(
     // a paraphrase of the value (close only with the objects named alike) is weaker evidence: one
     // value moves from one object, so only the closest such fact moves, and none beside a sure one
     let paraphrase: { statementId: string; objectId: string; similarity: number } | null = null;
+    // a change naming part of a held value ("… is for running now" of "… for running on
+    // Tuesdays") moves that fact too, but as weak evidence: only the nearest such one
+    let within: { statementId: string; objectId: string; similarity: number } | null = null;
     let sure = false;
     for (const l of links) {
       if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;
@@ -457,9 +460,17 @@ async function supersessions(
       const close = kindFits ? (moved.get(l.statementId) ?? 0) : 0;
       if (close >= MOVED_VALUE_SIMILARITY && close > (paraphrase?.similarity ?? 0))
         paraphrase = { statementId: l.statementId, objectId: l.objectId, similarity: close };
+      if (
+        f.info.update &&
+        h !== undefined &&
+        kindFits &&
+        h.similarity > (within?.similarity ?? Number.NEGATIVE_INFINITY) &&
+        valueWithin(f.info.value, valueWords(h.statement.text, category))
+      )
+        within = { statementId: l.statementId, objectId: l.objectId, similarity: h.similarity };
     }
-    if (paraphrase && !sure)
-      add(paraphrase.statementId, paraphrase.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
+    const weak = paraphrase ?? within;
+    if (weak && !sure) add(weak.statementId, weak.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
   }
   // 3. "no longer …": the object's facts that name the same thing stop holding
   for (const r of retractions) {
