@@ -90,10 +90,22 @@ export function sharedNames(request: string, statements: Map<string, string[]>):
  */
 function namesIn(text: string): Set<string> {
   const toks = read(text).tokens;
+  const opens = (i: number) => i === 0 || /^[.!?]+$/.test(toks[i - 1].text);
   const names = toks.filter(
     (t, i) =>
-      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && i > 0 && !/^[.!?]+$/.test(toks[i - 1].text)) ||
+      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) ||
       (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
   );
   return wordSet(names.map((t) => t.text).join(" "));
+}
+
+/**
+ * A capitalised word opening a sentence that the English lexicon lacks and that is the clause's
+ * subject or a possessor ("Tre's looking for …", "Daan wants …"): a name, though its capital
+ * says nothing there. A known word ("Shoes I use …") or one before no verb ("Pre-shift.") is not.
+ */
+function subjectName(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
+  const next = toks[i + 1];
+  if (!next || knownWord(toks[i].text.toLowerCase())) return false;
+  return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && /^'s$/i.test(next.text));
 }

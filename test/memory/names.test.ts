@@ -40,3 +40,14 @@ test("a name every object holds tells nothing", () => {
   ]);
   assert.equal(sharedNames("the one Sam likes", everywhere).size, 0);
 });
+
+test("a name opening the request as its subject or possessor is a name; a known word there is not", () => {
+  const kids = new Map([
+    ["ball_1", ["the ball belongs to the user's son Okello", "the ball is orange"]],
+    ["kite_1", ["the user flies this toy at the beach"]],
+    ["hat_1", ["the user wears this hat to the Garden party"]],
+  ]);
+  assert.deepEqual([...sharedNames("Okello's asking for his round thing again.", kids).keys()], ["ball_1"]);
+  assert.deepEqual([...sharedNames("Okello wants the thing he kicks about.", kids).keys()], ["ball_1"]);
+  assert.equal(sharedNames("Garden hat, where is it?", kids).size, 0);
+});
