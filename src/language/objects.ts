@@ -47,9 +47,16 @@ export function namesOf(category: string): Set<string> {
   return new Set([category.toLowerCase(), ...own, ...(CATEGORY_NAMES[category] ?? [])]);
 }
 
+/**
+ * A game named by its ball ("win at football", "playing basketball", "after volleyball"): after a
+ * preposition or a verb of playing, with no determiner, the word is the game, not the object.
+ */
+const GAME_OF_BALL =
+  /\b(?:at|in|after|before|from|during|play|plays|played|playing)\s+(?=\p{L}+ball\b)(?!ball\b)\p{L}+ball\b/giu;
+
 /** The category a text names outright, the earliest named; null when it names none. */
 export function categoryNamed(text: string): string | null {
-  const words = contentWords(text);
+  const words = contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game")));
   let best: { at: number; category: string } | null = null;
   for (const [category, names] of Object.entries(CATEGORY_NAMES)) {
     const at = words.findIndex((w) => names.includes(w));
