@@ -255,6 +255,19 @@ export async function memorizeEpisode(
 
 type Invalidation = NonNullable<EpisodeWrite["invalidate"]>[number];
 
+/** Another object's fact a change may move, and how close it is. */
+type Candidate = { statementId: string; objectId: string; similarity: number } | null;
+
+/** Whether a change names part of the value a held statement has (valueWithin). */
+function namesPartOf(change: StatementInfo, held: { text: string } | undefined, category: string | null): boolean {
+  return held !== undefined && change.update && valueWithin(change.value, valueWords(held.text, category));
+}
+
+/** `next` when it qualifies and is closer than `best`, else `best`. */
+function closer(best: Candidate, next: NonNullable<Candidate>, qualifies: boolean): Candidate {
+  return qualifies && next.similarity > (best?.similarity ?? Number.NEGATIVE_INFINITY) ? next : best;
+}
+
 /** "the user brings this hat hiking" → "the user brings it hiking": the object named alike, change markers off. */
 function objectNeutral(text: string): string {
   return text
@@ -437,10 +450,10 @@ async function supersessions(
     const why = EXCLUSIVE_KINDS.includes(k) ? `${k} is one object's at a time` : "said as a change";
     // a paraphrase of the value (close only with the objects named alike) is weaker evidence: one
     // value moves from one object, so only the closest such fact moves, and none beside a sure one
-    let paraphrase: { statementId: string; objectId: string; similarity: number } | null = null;
+    let paraphrase: Candidate = null;
     // a change naming part of a held value ("… is for running now" of "… for running on
     // Tuesdays") moves that fact too, but as weak evidence: only the nearest such one
-    let within: { statementId: string; objectId: string; similarity: number } | null = null;
+    let within: Candidate = null;
     let sure = false;
     for (const l of links) {
       if (l.objectId === null || l.objectId === object.id || !holds(l)) continue;
@@ -458,16 +471,10 @@ async function supersessions(
         continue;
       }
       const close = kindFits ? (moved.get(l.statementId) ?? 0) : 0;
-      if (close >= MOVED_VALUE_SIMILARITY && close > (paraphrase?.similarity ?? 0))
-        paraphrase = { statementId: l.statementId, objectId: l.objectId, similarity: close };
-      if (
-        f.info.update &&
-        h !== undefined &&
-        kindFits &&
-        h.similarity > (within?.similarity ?? Number.NEGATIVE_INFINITY) &&
-        valueWithin(f.info.value, valueWords(h.statement.text, category))
-      )
-        within = { statementId: l.statementId, objectId: l.objectId, similarity: h.similarity };
+      const at = { statementId: l.statementId, objectId: l.objectId };
+      paraphrase = closer(paraphrase, { ...at, similarity: close }, close >= MOVED_VALUE_SIMILARITY);
+      const partly = kindFits && namesPartOf(f.info, h?.statement, category);
+      within = closer(within, { ...at, similarity: h?.similarity ?? 0 }, partly);
     }
     const weak = paraphrase ?? within;
     if (weak && !sure) add(weak.statementId, weak.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
