@@ -279,10 +279,19 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     reason: z.string(),
     /** a room scan that also chose the room to search next */
     nextRoomId: z.string().optional(),
-    /** the instances in view the planner's perception holds: its appearance score against the photo (null: not judged yet) over how many views */
+    /**
+     * the instances in view the planner's perception holds: its appearance score against the photo
+     * (null: not judged yet) over how many views, and how much those views were worth (summed
+     * reliability; 1 ≈ one clear view)
+     */
     candidates: z
       .array(
-        z.strictObject({ instanceId: z.string(), score: z.number().nullable(), views: z.number().int().nonnegative() }),
+        z.strictObject({
+          instanceId: z.string(),
+          score: z.number().nullable(),
+          views: z.number().int().nonnegative(),
+          evidence: z.number().nonnegative().optional(),
+        }),
       )
       .optional(),
   }),

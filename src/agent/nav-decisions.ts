@@ -74,7 +74,13 @@ export async function local(n: Nav, first: Decision<LowLevelOutput>): Promise<Lo
   let d = first;
   for (let k = 0; ; k++) {
     const action = decisionToAction(d.value.decision);
-    if (action === null) return "continue";
+    if (action === null) {
+      const again = await pursue(n);
+      if (again === "ended") return "ended";
+      if (again === null) return "continue";
+      d = again;
+      continue;
+    }
     if (body.stepsLeft === 0 || body.done) return "ended";
     // pre_action: a STOP or a step the rules forbid here is not taken; the plan resumes.
     if (action === "STOP" && o.gate && !(await o.gate.stop(currentRoom(n)))) return "continue";
@@ -116,6 +122,46 @@ async function detour(n: Nav, seenFrom: Observation, id: string): Promise<GoToSt
     return moved && findInstance(step.observation, id) ? "interrupt" : "continue";
   };
   return (await n.controller.goTo(goal, backInView, "low_level", o.approachRadius, around(n))).status;
+}
+
+/** Walks routed back to the instance taken for the one, per instance, before the search moves on. */
+const MAX_PURSUITS = 2;
+
+/**
+ * The planner handed back while it holds an instance for the one it is after (the ledger's
+ * `chosen`): a step toward it was blocked, or turned it out of view, or the way kept bumping.
+ * Carrying on with the room plan then walks away from the object it has recognised and finds it
+ * again only by chance, often a hundred steps later. Instead, route to where the views put it on
+ * the navigable map (around the furniture, not straight at it), handing back to the planner as
+ * soon as the instance is in view again once it has moved; arrived without seeing it, turn round
+ * where it stands (the side views cover the rest) until it shows. Bounded per instance, so an
+ * object that cannot be reached leaves the search to go on. Returns the planner's next
+ * decision, null when there is nothing to pursue, or "ended".
+ */
+async function pursue(n: Nav): Promise<Decision<LowLevelOutput> | "ended" | null> {
+  const { o, ledger } = n;
+  const c = ledger.chosen ? ledger.get(ledger.chosen) : undefined;
+  if (!c?.position || c.pursuits >= MAX_PURSUITS || o.schedule === "every_step") return null;
+  ledger.pursued(c.id);
+  const from = o.body.pose.position;
+  const inView: StepHook = (step) => {
+    n.s.recent.push(step.action);
+    n.novelty.observe(step.observation);
+    const moved = floorDistance(step.observation.pose.position, from) > 0.05;
+    return moved && findInstance(step.observation, c.id) ? "interrupt" : "continue";
+  };
+  const walk = await n.controller.goTo(c.position, inView, "low_level", o.approachRadius, around(n));
+  if (walk.status === "budget" || walk.status === "done") return "ended";
+  if (walk.status !== "interrupted" && !findInstance(o.body.observation, c.id)) {
+    const shows: StepHook = (step) => {
+      n.s.recent.push(step.action);
+      n.novelty.observe(step.observation);
+      return findInstance(step.observation, c.id) ? "interrupt" : "continue";
+    };
+    const turn = await n.controller.turn(180, o.turnAngle, shows);
+    if (turn.status === "budget" || turn.status === "done") return "ended";
+  }
+  return ask(n, "revisit");
 }
 
 /** Asks at a decision point and, unless the planner hands back, lets it steer. */
@@ -197,11 +243,12 @@ export async function lookAround(n: Nav, first: Trigger): Promise<void> {
 
 /** what the planner's perception made of the instances in view (the heuristic's appearance scores): read, never changed */
 function judgedInView(obs: Observation, ledger: CandidateLedger) {
-  const out: { instanceId: string; score: number | null; views: number }[] = [];
+  const out: { instanceId: string; score: number | null; views: number; evidence: number }[] = [];
   for (const v of [obs.visible.front, obs.visible.left, obs.visible.right])
     for (const i of v) {
       const c = ledger.get(i.id);
-      if (c && !out.some((o) => o.instanceId === i.id)) out.push({ instanceId: i.id, score: c.score, views: c.views });
+      if (c && !out.some((o) => o.instanceId === i.id))
+        out.push({ instanceId: i.id, score: c.score, views: c.views, evidence: Math.round(c.evidence * 100) / 100 });
     }
   return out.length ? { candidates: out } : {};
 }

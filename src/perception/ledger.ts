@@ -53,6 +53,8 @@ export interface Candidate {
    * went through.
    */
   closing: { floor: number; collisions: number } | null;
+  /** walks routed back to it on the floor plan after it was taken for the one and lost from view */
+  pursuits: number;
 }
 
 interface Entry extends Candidate {
@@ -79,6 +81,12 @@ export class CandidateLedger {
    * known once compared. ("medium" singles out none by itself; nothing said leaves size out.)
    */
   sizeCue: { is: "small" | "large"; contrasted: boolean } | null = null;
+  /**
+   * The instance the planner took for the one it is after (it headed for it or stopped at it as
+   * the match), until it judges otherwise: when a step toward it is blocked or turns it out of
+   * view, the robot routes back to it on the floor plan instead of carrying on with its search.
+   */
+  chosen: string | null = null;
 
   private entry(id: string): Entry {
     let e = this.byId.get(id);
@@ -96,6 +104,7 @@ export class CandidateLedger {
         stalled: 0,
         nearest: Number.POSITIVE_INFINITY,
         closing: null,
+        pursuits: 0,
         kept: [],
         sizes: [],
         judged: new Set(),
@@ -181,6 +190,16 @@ export class CandidateLedger {
     if (this.sizeCue === null || !this.sizeCue.contrasted) return true;
     const others = this.measuredLookalikes(c);
     return others.length > 0 && others.every((o) => this.fitsBetter(c, o));
+  }
+
+  /** The planner takes `id` for the one it is after; `null`: it no longer takes any. */
+  choose(id: string | null): void {
+    this.chosen = id;
+  }
+
+  /** A walk routed back to it was started. */
+  pursued(id: string): void {
+    this.entry(id).pursuits++;
   }
 
   approached(id: string): void {

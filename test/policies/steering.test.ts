@@ -114,3 +114,31 @@ test("once every room is searched, the next is the one whose LAST search is olde
   });
   assert.equal(pick.roomId, "c");
 });
+
+test("the instance headed for as the match is the ledger's chosen one, until another is judged the match", () => {
+  const ledger = new CandidateLedger();
+  const photo = {
+    view: "front",
+    format: "jpeg",
+    width: 320,
+    height: 240,
+    data: "",
+  } as unknown as LowLevelInput["referenceImage"];
+  const withPhoto = (front: VisibleInstance[]): LowLevelInput => ({ ...input(front), referenceImage: photo });
+  const far = (id: string, x: number): VisibleInstance => ({ ...ahead(id, 4, 0.5), bbox: [x, 130, x + 20, 142] });
+  // not judged yet: going closer to make it out is no choice
+  const unsure = heuristicLowLevel(withPhoto([far("w1", 150)]), DEFAULT_STOP_RULE, ledger);
+  assert.equal(unsure.decision, "forward", unsure.reason);
+  assert.equal(ledger.chosen, null);
+  ledger.judged("w1", "a", 0.8, 1);
+  ledger.judged("w1", "b", 0.8, 1);
+  const heading = heuristicLowLevel(withPhoto([far("w1", 150)]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([heading.decision, heading.instanceId], ["forward", "w1"], heading.reason);
+  assert.equal(ledger.chosen, "w1");
+  // a second one, clearly more like the photo, seen beside it: the first is no longer sought
+  ledger.judged("w2", "c", 0.95, 1);
+  ledger.judged("w2", "d", 0.95, 1);
+  const other = heuristicLowLevel(withPhoto([far("w1", 150), far("w2", 40)]), DEFAULT_STOP_RULE, ledger);
+  assert.equal(other.instanceId, "w2", other.reason);
+  assert.equal(ledger.chosen, "w2");
+});

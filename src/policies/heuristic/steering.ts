@@ -77,8 +77,11 @@ export function heuristicLowLevel(
     return { s, c, v: c ? verdictOf(c, ledger) : ("unjudged" as Verdict) };
   });
   const match = verdicts.find((x) => x.v === "match");
+  // one taken for the match before and judged otherwise now (a better one seen, a clearer view) is no longer sought
+  if (verdicts.some((x) => x.s.instance.id === ledger.chosen && x.v !== "match")) ledger.choose(null);
   if (match) {
     const c = match.c!;
+    ledger.choose(c.id);
     const why = `${what} (similarity ${fmt(c.score)} over ${c.views} view${c.views === 1 ? "" : "s"}${ledger.settling ? ", the best of all seen" : ""})`;
     return approachOrStop(match.s, rule, why, ledger);
   }
