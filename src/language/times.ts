@@ -298,10 +298,10 @@ function clockWindows(clause: string): FoundTime[] {
     else if (b.ampm || b.named || b.h > 12) to = hourOf(b);
     // a bare "before 8" is the morning
     else to = hourOf(b, b.h === 12 ? "pm" : "am");
-    // from the start of that part of the day: midnight for an hour up to noon ("till 10 in the
-    // morning" and "before noon" ban the small hours too: what was said, where "in the morning"
-    // is 6 to 12), else the afternoon (12)
-    const from = to <= 12 ? 0 : 12;
+    // from the start of that part of the day: midnight for an hour of the morning ("till 10 in
+    // the morning" bans the small hours too), the morning (6) for "before noon" / "until midday",
+    // which people say of the morning, and the narrower reading when unsure; else the afternoon (12)
+    const from = to < 12 ? 0 : to === 12 ? 6 : 12;
     if (from === to) continue;
     out.push({ from, to, quote: m[0], index: m.index, open: "before", ...(halfUnsaid(b) ? { guessed: true } : {}) });
   }

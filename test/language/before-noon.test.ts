@@ -1,7 +1,8 @@
 /**
- * An hour said as the end of a window with no start ("before noon", "until 11 am") runs from
- * midnight: what was said, where a named part of the day ("in the morning") keeps its own hours
- * (6 to 12), and a part of the day named beside it narrows it. Phrasings written for this test.
+ * An hour said as the end of a window with no start: one of the morning ("until 10 am") runs from
+ * midnight, as said; noon itself ("before noon", "until midday") is what people say of the
+ * morning, 6 to 12, the narrower reading; a part of the day named beside an end narrows it; an
+ * end in the afternoon runs from noon. Phrasings written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -9,15 +10,18 @@ import { findTimes } from "../../src/language/index.ts";
 
 const hours = (s: string) => findTimes(s).map((t) => [t.from, t.to % 24]);
 
-describe("an hour up to noon said as an end", () => {
-  it("runs from midnight, as said", () => {
+describe("an hour said as an end", () => {
+  it("noon as the end is the morning, never the small hours too", () => {
     for (const s of [
       "no vacuuming in the nursery before noon",
       "the study is off limits until midday",
       "keep away from the den till 12 noon, please",
       "hold off on the laundry room prior to noon",
     ])
-      assert.deepEqual(hours(s), [[0, 12]], s);
+      assert.deepEqual(hours(s), [[6, 12]], s);
+  });
+
+  it("an hour of the morning as the end runs from midnight, as said", () => {
     assert.deepEqual(hours("stay clear of the porch until 10 am"), [[0, 10]]);
   });
 

@@ -77,7 +77,7 @@ describe("learner phrasings: times of day", () => {
     ["Stay away from the den between 10 pm and midnight.", "family room", [22, 0]],
     ["Stay out of the basement between 9 and 5.", "basement", [9, 17]],
     // before / until
-    ["Don't go into the bedroom until noon.", "bedroom", [0, 12]],
+    ["Don't go into the bedroom until noon.", "bedroom", [6, 12]],
     ["Never enter the bathroom until 8 am.", "bathroom", [0, 8]],
     // fronted, with the rest of the sentence after a comma
     ["In the early evening, keep away from the basement.", "basement", [17, 21]],
