@@ -101,11 +101,11 @@ function namesIn(text: string): Set<string> {
 
 /**
  * A capitalised word opening a sentence that the English lexicon lacks and that is the clause's
- * subject or a possessor ("Tre's looking for …", "Daan wants …"): a name, though its capital
+ * subject or a possessor ("Okello's looking for …", "Mira wants …"): a name, though its capital
  * says nothing there. A known word ("Shoes I use …") or one before no verb ("Pre-shift.") is not.
  */
 function subjectName(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
   const next = toks[i + 1];
   if (!next || knownWord(toks[i].text.toLowerCase())) return false;
-  return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && /^'s$/i.test(next.text));
+  return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && next.text.toLowerCase() === "'s");
 }
