@@ -19,7 +19,8 @@ function find(dir) {
   return out;
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const filters = args.filter((a) => a !== "--checks");
 let files = find("test").sort();
 if (filters.length) files = files.filter((f) => filters.some((x) => f.includes(x)));
 if (files.length === 0) {
@@ -32,12 +33,17 @@ if (files.length === 0) {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 if (process.env.POLAR_FROM_SOURCE !== "1" && !distIsFresh(root))
   spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
+// --checks (npm test): the type check, lint and layer rules run beside the suite, not before it.
+// Each is one process; run first, one after another, they held the suite back a minute on an
+// idle machine and several on a loaded one, where a lone process gets the smallest share of the
+// cores. A failed check is printed when it ends and fails the run at the end.
+const checks = args.includes("--checks") ? startChecks(["typecheck", "lint", "depcheck"]) : [];
 const browser = await sharedChromium(files);
 const bundles =
   process.env.POLAR_TEST_TSX === "1"
     ? null
     : await bundleTests(root, files, join(root, ".polar", "test-build", String(process.pid)));
-const res = spawnSync(
+const tests = spawn(
   process.execPath,
   [
     ...(bundles ? ["--enable-source-maps"] : ["--import", "tsx"]),
@@ -50,9 +56,45 @@ const res = spawnSync(
   ],
   { stdio: "inherit", env: browser ? { ...process.env, POLAR_CHROMIUM_WS: browser.endpoint } : process.env },
 );
+const status = await new Promise((done) => tests.once("exit", (code) => done(code ?? 1)));
 browser?.stop();
 bundles?.remove();
-process.exit(res.status ?? 1);
+const failed = (await Promise.all(checks)).filter((c) => c.code !== 0);
+if (checks.length)
+  console.log(
+    failed.length
+      ? `checks failed: ${failed.map((c) => c.name).join(", ")}`
+      : "checks passed: typecheck, lint, depcheck",
+  );
+process.exit(status !== 0 ? status : failed.length ? 1 : 0);
+
+/** Each npm script as a child whose output is held and printed, whole, only if it fails. */
+function startChecks(names) {
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  return names.map(
+    (name) =>
+      new Promise((done) => {
+        const child = spawn(npm, ["run", "-s", name], { stdio: ["ignore", "pipe", "pipe"] });
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (out += d));
+        // a check that cannot start fails as one that ran and failed; 'close' may follow 'error'
+        let ended = false;
+        const end = (code) => {
+          if (ended) return;
+          ended = true;
+          if (code !== 0)
+            console.error(`\n--- npm run ${name} failed (exit ${code}) ---\n${out}--- end of ${name} ---\n`);
+          done({ name, code });
+        };
+        child.once("error", (e) => {
+          out += `${e}\n`;
+          end(1);
+        });
+        child.once("close", (code) => end(code ?? 1));
+      }),
+  );
+}
 
 /**
  * One chromium for every browser test of the run (test/dashboard/chromium-server.ts), when any
