@@ -127,6 +127,7 @@ export {
   canonicalRoom,
   editDistance,
   matchRoom,
+  namedIn,
   oneSlip,
   ROOM_PHRASES,
   roomKey,

@@ -106,6 +106,42 @@ export function sameRoom(label: string, room: string): boolean {
   return l === r || headRoom(label) === r;
 }
 
+/**
+ * Whether a text names a room as it is stored: its own name (a house's label, its hyphens and
+ * apostrophes aside: "the sit-out" names "sit out"), a word for the same room, or the label's
+ * qualifier before another word for its kind ("the upstairs loo" names "upstairs bathroom").
+ * Words are read within a stretch between punctuation marks, never across one, and never as a
+ * wider room: "the loo" does not name the upstairs bathroom.
+ */
+export function namedIn(text: string, room: string): boolean {
+  const target = roomKey(room).split(" ");
+  const canon = canonicalRoom(room);
+  const stretches = text
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
+    .split(/[^\p{L}\p{N} ]+/u)
+    .map((s) => s.split(" ").filter(Boolean));
+  const isWordFor = (words: readonly string[], name: string) =>
+    [1, 2, 3].some((n) => n <= words.length && canonicalRoom(words.slice(0, n).join(" ")) === name);
+  const at = (words: readonly string[], i: number) => {
+    if (words.slice(i, i + target.length).join(" ") === target.join(" ")) return true;
+    if (canon && isWordFor(words.slice(i), canon)) return true;
+    // a qualifier, then a word for the label's kind: the head's words are a room the lexicon knows
+    for (let j = 1; j < target.length; j++) {
+      const head = canonicalRoom(target.slice(j).join(" "));
+      if (
+        head &&
+        words.slice(i, i + j).join(" ") === target.slice(0, j).join(" ") &&
+        isWordFor(words.slice(i + j), head)
+      )
+        return true;
+    }
+    return false;
+  };
+  return stretches.some((words) => words.some((_, i) => at(words, i)));
+}
+
 /** Levenshtein distance, stopping early past `max`. */
 export function editDistance(a: string, b: string, max = 3): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

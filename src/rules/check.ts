@@ -13,6 +13,7 @@ import {
   inWindow,
   JSON_FENCE,
   NOT_WORD_CHAR,
+  namedIn,
   ROOM_FIELD,
   sameRoom,
   spaced,
@@ -57,8 +58,9 @@ function holds(c: Condition, ev: Ev): boolean | undefined {
   }
 }
 
-/** Whether a text names a room (any way of saying it). */
+/** Whether a text names a room (any way of saying it, and a house's own room by its name). */
 export function mentionsRoom(text: string, room: string): boolean {
+  if (namedIn(text, room)) return true;
   const tokens = spaced(text.toLowerCase().replace(NOT_WORD_CHAR, " ")).filter(Boolean);
   for (let i = 0; i < tokens.length; i++) {
     for (let n = 1; n <= 3 && i + n <= tokens.length; n++) {

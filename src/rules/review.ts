@@ -22,6 +22,7 @@ import {
   LABEL_NOISE,
   matchRoom,
   NOT_LETTER_OR_SPACE,
+  namedIn,
   numbersIn,
   roomOfUse,
   spaced,
@@ -158,9 +159,11 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   const s = check.spec;
   const q = rule.requirement;
   // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
-  // or what is done in it ("the room where I do my sewing" names the sewing room)
+  // or what is done in it ("the room where I do my sewing" names the sewing room), or the house's
+  // label said with a hyphen or as a qualifier and another word for its kind ("the upstairs loo")
   const roomSaid = (room: string) =>
     lower.includes(room) ||
+    namedIn(said, room) ||
     roomOfUse(lower.replace(APOSTROPHE, "").split(NOT_LETTER_OR_SPACE).join(" ").split(" "), [room]) === room ||
     lower
       .replace(APOSTROPHE, "")
