@@ -28,6 +28,7 @@ import {
   NEED_NOT_OBJECT,
   NO_LONGER_NEEDED,
   NOT_NEEDED,
+  numbersIn,
   OBJECT_PRONOUN,
   ONLY_BEFORE,
   PLACE,
@@ -292,18 +293,18 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 
 /**
  * "during work hours, 9 to 5", "at lunch (12-1)": a stretch of the day named by what is done in
- * it, with hours right after that say it, is those hours; the words are no second condition.
+ * it, with hours right after that say it, is those hours; the words are no second condition. So
+ * are clock hours with the stretch right after them ("from 1 to 3 after lunch", "between 12 and 2
+ * while we eat"): the hours say when that is. A part of the day said without clock hours ("in the
+ * evening during dinner") is no such restatement, and the stretch stays a condition.
  */
 function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const between = (a: number, b: number) =>
+    b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
   const said = (x: Cond) =>
     x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
-      ? conds.find(
-          (t) =>
-            t.kind === "time" &&
-            t.a >= x.b &&
-            t.a - x.b <= 3 &&
-            ctx.tokens.slice(x.b, t.a).every((k) => RESTATES.test(k.w)),
-        )
+      ? (conds.find((t) => t.kind === "time" && between(x.b, t.a)) ??
+        conds.find((t) => t.kind === "time" && between(t.b, x.a) && numbersIn(words(ctx, t).text).length > 0))
       : undefined;
   const out = conds.map((x) => ({ ...x }));
   return out.flatMap((x) => {
@@ -311,7 +312,10 @@ function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     if (!hours) return [x];
     // the window's words are the stretch and its hours, as said
     const t = out.find((y) => y.a === hours.a && y.b === hours.b);
-    if (t) t.a = x.a;
+    if (t) {
+      t.a = Math.min(t.a, x.a);
+      t.b = Math.max(t.b, x.b);
+    }
     return [];
   });
 }
@@ -406,7 +410,8 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     saidLasting: said && persistence === "persistent",
     scope: scope.scope,
     ...(scope.quote ? { scopeQuote: scope.quote } : {}),
-    conditions: when.conditions,
+    // "just not between 12 and 2 while we eat": the hours say when the meal is, for a permission too
+    conditions: restatedByHours(ctx, when.conditions),
     exceptions: when.exceptions,
     clause,
   };
