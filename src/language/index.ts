@@ -172,7 +172,7 @@ export {
   VAGUE,
 } from "./time-words.ts";
 export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
-export { boundaryIn, findTimes, replacedTimes, timeCandidates } from "./times.ts";
+export { boundaryIn, findTimes, replacedTimes, replacesHours, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
 export * from "./update-shapes.ts";

@@ -471,3 +471,14 @@ export function boundaryIn(clause: string): Boundary | undefined {
     }
   return undefined;
 }
+
+/**
+ * Whether a clause names hours together with the hours they replace ("from 9, not 8"; "3 to 5,
+ * not 2 to 4"; "at 10 instead of 11"): a change of hours said by contrast, with no verb of change.
+ */
+export function replacesHours(clause: string): boolean {
+  const { now, before } = replacedTimes(clause);
+  if (now.length && before.length) return true;
+  const b = boundaryIn(clause);
+  return b !== undefined && b.replaced !== undefined && b.count === undefined;
+}

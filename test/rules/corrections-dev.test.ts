@@ -52,15 +52,16 @@ describe("the learner on the development corrections", () => {
   //   house's hyphenated room in the user's words (learner15).
   // - 11: a small Welsh care home, a blind measure when written and a development set since
   //   learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window "22:00-06:00" dropped), 21
-  //   with none once the 24-hour clock was read; its check field is the lowest of any set (13 of 20).
+  //   with none once the 24-hour clock was read; its check field is the lowest of any set (13 of 20);
+  //   22 once hours said with the hours they replace revised the rule in force (learner15).
   // - 12: a converted Yorkshire chapel, blind when written: 18 of 30 right with 3 unsafe readings on
   //   the code it was written against, 20 with 1 after learner14 (which never read it), then a
   //   development set: 22 with none; 23 once the asked exception held for a house's own room (learner15).
   for (const { n, cases, ok, field } of [
-    { n: 8, cases: 40, ok: 39, field: 0.75 },
+    { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 26, field: 0.7 },
-    { n: 11, cases: 30, ok: 21, field: 0.6 },
+    { n: 11, cases: 30, ok: 22, field: 0.6 },
     { n: 12, cases: 30, ok: 23, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;

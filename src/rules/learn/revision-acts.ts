@@ -4,7 +4,17 @@
  * or another room ("I meant the pantry, not the kitchen"). Never a behaviour in the revision's
  * words, nor an exception that would permit the new hours; a permission or a wish is no revision.
  */
-import { boundaryIn, FINE, mood, PERMITS, REPLACED_END, REVISING, replacedTimes, Words } from "../../language/index.ts";
+import {
+  boundaryIn,
+  FINE,
+  mood,
+  PERMITS,
+  REPLACED_END,
+  REVISING,
+  replacedTimes,
+  replacesHours,
+  Words,
+} from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type Reading, re, words } from "./reading.ts";
 import { heads } from "./room-acts.ts";
@@ -27,10 +37,16 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
   // "Correction: the pantry, not the kitchen": a room put right in verbless parts of one clause
   const reroom = verblessReroom(ctx, c, common, main);
   if (reroom) return reroom;
-  if (re(REVISING).test(w0.text) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
-    const { now, before } = replacedTimes(w0.text);
+  // "from 9, not 8": hours said with the hours they replace change them with no verb of change,
+  // read across the comma that parts them (the replaced hours are a part of the clause of their own)
+  const whole: Span = { a: Math.min(...c.parts.map((p) => p.a)), b: Math.max(...c.parts.map((p) => p.b)) };
+  const contrast =
+    !re(REVISING).test(w0.text) && replacesHours(words(ctx, whole).text) && !heads(ctx, whole).some((h) => h.bans);
+  const w = contrast ? words(ctx, whole) : w0;
+  if ((contrast || re(REVISING).test(w0.text)) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
+    const { now, before } = replacedTimes(w.text);
     const span = (t: (typeof now)[number]): Cond => {
-      const [a, b] = w0.range(t.index, t.quote.length);
+      const [a, b] = w.range(t.index, t.quote.length);
       return { kind: "time", from: t.from, to: t.to, a, b };
     };
     // "I meant the pantry, not the kitchen": one room named as the one replaced, one as the new one
@@ -42,7 +58,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
       return [{ type: "reroom", ...common, to, from }];
     }
     // "should run until 8 am": the hour is one end moved, not a window of its own
-    const moving = boundaryIn(w0.text);
+    const moving = boundaryIn(w.text);
     const within = (x: { index: number; quote: string }) =>
       moving !== undefined && x.index >= moving.index && x.index + x.quote.length <= moving.index + moving.quote.length;
     if (now.length && !now.every(within))
@@ -58,7 +74,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
       ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
     const moved = moving;
     if (moved) {
-      const [a, b] = w0.range(moved.index, moved.quote.length);
+      const [a, b] = w.range(moved.index, moved.quote.length);
       return [
         {
           type: "hours",
