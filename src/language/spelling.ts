@@ -7,6 +7,7 @@
  * is never repaired: "thus" is a word, not "this".
  */
 
+import { knownWord } from "./nlp.ts";
 import { editDistance } from "./rooms.ts";
 
 /**
@@ -97,6 +98,7 @@ export function repaired(word: string): string | undefined {
           found.add(v);
           break;
         }
-  // two readings are no repair: the word stays as typed
-  return found.size === 1 ? [...found][0] : undefined;
+  // two readings are no repair: the word stays as typed; nor is an English word of its own
+  // ("ever" is no "never" with its first letter left out)
+  return found.size === 1 && !knownWord(word) ? [...found][0] : undefined;
 }

@@ -20,7 +20,8 @@ export const LASTING = alt([
   "each time",
   "whenever",
   "any more",
-  "ever",
+  // "ever so kind" is a degree, and "have you ever been" asks of the past: neither lasts
+  "(?<!(?:have|has|did) (?:you|he|she|they|we|i) )ever(?! so(?! much))",
   "again",
   "at all times",
   "as a rule",
