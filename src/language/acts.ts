@@ -110,9 +110,16 @@ export function actOf(clause: string): Act {
   return SHAPES.find((s) => s.holds(f))!.act;
 }
 
+/** Adjectives of size, age, order and colour that may stand before a described "one" ("the small one by …"). */
+const DESCRIBING =
+  "(?:small|smaller|smallest|little|tiny|big|bigger|biggest|large|larger|narrow|wide|long|short|old|new|first|second|third|last|other|front|back|middle|end|corner|red|blue|green|white|yellow|black|grey|gray|brown|pink)";
+
 /**
- * "the one by the back door", "the one with the red door": "one" standing for a thing described by
- * where or what it is, as a statement about a room uses it; it refers to no rule ("the kitchen one").
+ * "the one by the back door", "the small one with the red door": "one" standing for a thing
+ * described by where or what it is, as a statement about a room uses it; it refers to no rule ("the
+ * kitchen one"), so only adjectives of size, age, order or colour may stand before it.
  */
-export const DESCRIBED_ONE =
-  /\b(?:the|that|this) one (?:by|next to|near|with|where|that|which|on|at|in|behind|beside|opposite|past|off|upstairs|downstairs)\b/g;
+export const DESCRIBED_ONE = new RegExp(
+  `\\b(?:the|that|this)(?: ${DESCRIBING}){0,2} one (?:by|next to|near|with|where|that|which|on|at|in|behind|beside|opposite|past|off|upstairs|downstairs)\\b`,
+  "g",
+);
