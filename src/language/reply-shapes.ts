@@ -77,9 +77,12 @@ export const ACCEPTABLE_AFTER =
 /** A preposition of time just before a number: "after 10" is an hour, no limit. */
 export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|past|around|about|to)$/;
 
-/** "limit it to", "make that", "change it to" just before a number. */
+/**
+ * "limit it to", "make that", "change it to" just before a number; also said tersely, the pronoun
+ * left out ("make 20") or the value offered ("let's say 20").
+ */
 export const SET_VALUE_BEFORE =
-  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make (?:that|it)|(?:change|set|switch) (?:that|it) to)$/;
+  /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make(?: that| it)?|let us say|lets say|(?:change|set|switch) (?:that|it) to)$/;
 
 /** "… is too long", "… was not enough" after a number: a complaint, no value. */
 export const TOO_OR_NOT_AFTER = /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/;

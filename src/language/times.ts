@@ -443,7 +443,7 @@ const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
   {
     end: "either",
     re: new RegExp(
-      String.raw`\b(?:make (?:it|that)|(?:change|set|switch|move) (?:it|that) to)\s+(${TP})(?!\s*(?:to|till|until|-|–)\s)`,
+      String.raw`\b(?:make(?: it| that)?|let us say|lets say|(?:change|set|switch|move) (?:it|that) to)\s+(${TP})(?!\s*(?:to|till|until|-|–)\s)`,
       "gi",
     ),
   },

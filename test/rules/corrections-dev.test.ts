@@ -57,13 +57,14 @@ describe("the learner on the development corrections", () => {
   //   22 once hours said with the hours they replace revised the rule in force (learner15).
   // - 12: a converted Yorkshire chapel, blind when written: 18 of 30 right with 3 unsafe readings on
   //   the code it was written against, 20 with 1 after learner14 (which never read it), then a
-  //   development set: 22 with none; 23 once the asked exception held for a house's own room (learner15).
+  //   development set: 22 with none; 23 once the asked exception held for a house's own room, 24 once a
+  //   value set tersely ("make 20") revised the limit in force (learner15).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 27, field: 0.7 },
     { n: 11, cases: 30, ok: 22, field: 0.6 },
-    { n: 12, cases: 30, ok: 23, field: 0.6 },
+    { n: 12, cases: 30, ok: 24, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
