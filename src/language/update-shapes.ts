@@ -41,11 +41,12 @@ export const RELEASE_VERB =
 
 /**
  * What a rule asked said to be needed no more: "the JSON format is not needed any more", "the
- * word limit is no longer necessary". The words before it name the rule; without a word of "no
- * longer" ("… is not needed for this one") nothing kept is dropped.
+ * word limit is no longer necessary", or said to be taken back in the passive ("the den ban is
+ * lifted", "that rule has been cancelled"). The words before it name the rule; without a word of
+ * "no longer" ("… is not needed for this one") nothing kept is dropped.
  */
 export const NO_LONGER_NEEDED =
-  /\b(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))\b/;
+  /\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted))\b/;
 
 /**
  * What a rule asks said not to be needed, with no word of "no longer": "the JSON isn't needed for
