@@ -64,6 +64,9 @@ export const LINKING_WORD = /^(?:of|is|at|to|:|=|be|should|would|will|must)$/;
 /** "word" or "words": the unit of a reply limit. */
 export const WORD_UNIT = /^words?$/;
 
+/** A word joining the two ends of a range: "6 to 8", "7 till 9", "6-8". */
+export const RANGE_JOIN = /^(?:to|till|until|til|through|thru|-|–)$/;
+
 /** "word" or "words" anywhere in a text. */
 export const WORD_UNIT_IN = /\bwords?\b/;
 

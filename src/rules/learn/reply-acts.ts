@@ -39,6 +39,7 @@ import {
   numberAt,
   OVER_BEFORE,
   PLAIN_LETTERS,
+  RANGE_JOIN,
   REVISING,
   SAID_BEFORE,
   SAY_VERB,
@@ -119,6 +120,9 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       bare = true;
     } else continue;
     if (!n || n.value < 1) continue;
+    // "make it 6 to 8": a number that opens a range is an hour, unless the range is of words
+    const next = numberAt(ws, n.end + 1);
+    if (RANGE_JOIN.test(ws[n.end] ?? "") && next && !WORD_UNIT.test(ws[next.end] ?? "")) continue;
     // "20 words is too short, make it 35": the number said to be wrong is no limit
     if (TOO_OR_NOT_AFTER.test(new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text)) continue;
     const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
