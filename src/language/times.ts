@@ -52,13 +52,14 @@ const TIME_FORMS: TimeForm[] = [
     from: 21,
     to: 6,
   },
+  // "at the evening", as speakers of other languages say "in the evening": the same window
   {
-    re: /\b(?:in the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
+    re: /\b(?:(?:in|at) the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
     from: 17,
     to: 21,
   },
   {
-    re: /\b(?:in the (?:early )?mornings?|during the (?:early )?mornings?|mornings|early in the (?:day|morning)|first thing in the morning|each morning|every morning)\b/gi,
+    re: /\b(?:(?:in|at) the (?:early )?mornings?|during the (?:early )?mornings?|mornings|early in the (?:day|morning)|first thing in the morning|each morning|every morning)\b/gi,
     from: 6,
     to: 12,
   },
@@ -68,7 +69,7 @@ const TIME_FORMS: TimeForm[] = [
     to: 6,
   },
   {
-    re: /\b(?:in the (?:late |early )?afternoons?|during the afternoons?|afternoons|(?:late|early) in the afternoons?|each afternoon|every afternoon)\b/gi,
+    re: /\b(?:(?:in|at) the (?:late |early )?afternoons?|during the afternoons?|afternoons|(?:late|early) in the afternoons?|each afternoon|every afternoon)\b/gi,
     from: 12,
     to: 17,
   },
