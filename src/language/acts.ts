@@ -110,12 +110,12 @@ export function actOf(clause: string): Act {
   return SHAPES.find((s) => s.holds(f))!.act;
 }
 
-/** Adjectives of size, age, order and colour that may stand before a described "one" ("the small one by …"). */
+/** Adjectives of size, age, order and colour that may stand before a described "one" ("the narrow one next to …"). */
 const DESCRIBING =
   "(?:small|smaller|smallest|little|tiny|big|bigger|biggest|large|larger|narrow|wide|long|short|old|new|first|second|third|last|other|front|back|middle|end|corner|red|blue|green|white|yellow|black|grey|gray|brown|pink)";
 
 /**
- * "the one by the back door", "the small one with the red door": "one" standing for a thing
+ * "the one by the back door", "the tiny one with the red door": "one" standing for a thing
  * described by where or what it is, as a statement about a room uses it; it refers to no rule ("the
  * kitchen one"), so only adjectives of size, age, order or colour may stand before it.
  */

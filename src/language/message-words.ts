@@ -58,7 +58,7 @@ export const REFERENCE = alt([
 /** Words that turn a value into a revision of one already stored. */
 export const REVISING = alt([
   "make (?:that|it)",
-  // said tersely, a number right after: "make 20", "let's say 20"
+  // said tersely, a number right after: "make 25", "let's say 25"
   "(?:make|let us say|lets say)(?= (?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\\b)",
   "change (?:that|it|the limit)? ?to",
   "(?:set|switch) (?:that|it) to",

@@ -64,7 +64,7 @@ export const LINKING_WORD = /^(?:of|is|at|to|:|=|be|should|would|will|must)$/;
 /** "word" or "words": the unit of a reply limit. */
 export const WORD_UNIT = /^words?$/;
 
-/** A word joining the two ends of a range: "6 to 8", "7 till 9", "6-8". */
+/** A word joining the two ends of a range: "4 to 6", "7 till 9", "4-6". */
 export const RANGE_JOIN = /^(?:to|till|until|til|through|thru|-|–)$/;
 
 /** "word" or "words" anywhere in a text. */
@@ -82,7 +82,7 @@ export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|pas
 
 /**
  * "limit it to", "make that", "change it to" just before a number; also said tersely, the pronoun
- * left out ("make 20") or the value offered ("let's say 20").
+ * left out ("make 25") or the value offered ("let's say 25").
  */
 export const SET_VALUE_BEFORE =
   /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make(?: that| it)?|let us say|lets say|(?:change|set|switch) (?:that|it) to)$/;

@@ -108,8 +108,8 @@ export function sameRoom(label: string, room: string): boolean {
 
 /**
  * Whether a text names a room as it is stored: its own name (a house's label, its hyphens and
- * apostrophes aside: "the sit-out" names "sit out"), a word for the same room, or the label's
- * qualifier before another word for its kind ("the upstairs loo" names "upstairs bathroom").
+ * apostrophes aside: "the lean-to" names "lean to"), a word for the same room, or the label's
+ * qualifier before another word for its kind ("the downstairs washroom" names "downstairs bathroom").
  * Words are read within a stretch between punctuation marks, never across one, and never as a
  * wider room: "the loo" does not name the upstairs bathroom.
  */

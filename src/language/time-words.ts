@@ -20,7 +20,7 @@ export const LASTING = alt([
   "each time",
   "whenever",
   "any more",
-  // "ever so kind" is a degree, and "have you ever been" asks of the past: neither lasts
+  // "ever so kind" is a degree, and "has he ever been" asks of the past: neither lasts
   "(?<!(?:have|has|did) (?:you|he|she|they|we|i) )ever(?! so(?! much))",
   "again",
   "at all times",

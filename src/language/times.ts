@@ -52,7 +52,7 @@ const TIME_FORMS: TimeForm[] = [
     from: 21,
     to: 6,
   },
-  // "at the evening", as speakers of other languages say "in the evening": the same window
+  // "at the mornings", as speakers of other languages say "in the mornings": the same window
   {
     re: /\b(?:(?:in|at) the (?:early )?evenings?|during the (?:early )?evenings?(?: hours)?|evenings|early in the evenings?|each evening|every evening)\b/gi,
     from: 17,
@@ -474,7 +474,7 @@ export function boundaryIn(clause: string): Boundary | undefined {
 }
 
 /**
- * Whether a clause names hours together with the hours they replace ("from 9, not 8"; "3 to 5,
+ * Whether a clause names hours together with the hours they replace ("from 4, not 3"; "3 till 5,
  * not 2 to 4"; "at 10 instead of 11"): a change of hours said by contrast, with no verb of change.
  */
 export function replacesHours(clause: string): boolean {

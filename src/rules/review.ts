@@ -160,7 +160,7 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   const q = rule.requirement;
   // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
   // or what is done in it ("the room where I do my sewing" names the sewing room), or the house's
-  // label said with a hyphen or as a qualifier and another word for its kind ("the upstairs loo")
+  // label said with a hyphen or as a qualifier and another word for its kind ("the downstairs washroom")
   const roomSaid = (room: string) =>
     lower.includes(room) ||
     namedIn(said, room) ||

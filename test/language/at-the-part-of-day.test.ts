@@ -1,5 +1,5 @@
 /**
- * A part of the day said with "at the" ("at the afternoon", "at the evening"), as speakers of
+ * A part of the day said with "at the" ("at the mornings", "at the afternoons"), as speakers of
  * other languages say it, is the same window as "in the afternoon": the hours are checked, never
  * left as a text condition. Sentences written for this test, not taken from a set.
  */

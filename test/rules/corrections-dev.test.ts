@@ -49,7 +49,7 @@ describe("the learner on the development corrections", () => {
   // - 10: an Indian family home, rooms in the family's own words: 24 of 36 right with 1 unsafe
   //   reading before the read-back verifier (learn/verify.ts), 24 with none after, 25 once four-digit
   //   24-hour times framed by a preposition were read (learner14), 26 once the reviewer found a
-  //   house's hyphenated room in the user's words, 27 once a room described as "the small one by …" was
+  //   house's hyphenated room in the user's words, 27 once a room described as "the narrow one next to …" was
   //   no correction (learner15).
   // - 11: a small Welsh care home, a blind measure when written and a development set since
   //   learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window "22:00-06:00" dropped), 21
@@ -58,7 +58,7 @@ describe("the learner on the development corrections", () => {
   // - 12: a converted Yorkshire chapel, blind when written: 18 of 30 right with 3 unsafe readings on
   //   the code it was written against, 20 with 1 after learner14 (which never read it), then a
   //   development set: 22 with none; 23 once the asked exception held for a house's own room, 24 once a
-  //   value set tersely ("make 20") revised the limit in force (learner15).
+  //   value set tersely ("make 25") revised the limit in force (learner15).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },

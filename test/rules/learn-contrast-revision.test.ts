@@ -1,5 +1,5 @@
 /**
- * Hours said with the hours they replace ("from 9, not 8"; "3 to 5, not 2 to 4") revise the rule
+ * Hours said with the hours they replace ("from 4, not 3"; "3 till 5, not 2 till 4") revise the rule
  * in force whose hours those were, with no verb of change: the replaced hours name the rule and
  * what changes; what is not named (the other end, the room) stays. Said with no rule in force
  * holding the replaced hours, nothing is kept. Sentences written for this test.

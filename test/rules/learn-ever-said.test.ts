@@ -1,6 +1,6 @@
 /**
  * "ever" is read as said: an English word of its own is never "repaired" into another ("ever" is
- * no "never" with a letter left out), and "ever so kind" (a degree) or "have you ever been" (a
+ * no "never" with a letter left out), and "ever so kind" (a degree) or "has he ever been" (a
  * question of the past) says nothing lasts. A ban said with "ever" ("don't ever …", "never ever …")
  * stays a correction, and "nevr" is still read as "never". Sentences written for this test.
  */

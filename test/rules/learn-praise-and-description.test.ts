@@ -12,7 +12,7 @@ import { learn } from "../../src/rules/learn/offline-learner.ts";
 const house = { rooms: ["pantry", "den", "scullery", "kitchen"], sceneId: "s1" };
 const read = (m: string) => learn(m, [], house);
 
-describe("a room described as the small one by …", () => {
+describe("a room described as the narrow one next to …", () => {
   it("is no correction", () => {
     for (const m of [
       "The pantry is the narrow one next to the scullery.",
@@ -22,7 +22,7 @@ describe("a room described as the small one by …", () => {
   });
 
   it("leaves a ban said beside it a correction", () => {
-    const r = read("The den is the little one by the stairs, never go in it.");
+    const r = read("The den is the little one by the back door, never go in it.");
     assert.equal(r.signal, true);
     assert.ok(r.items.length > 0);
   });

@@ -294,8 +294,8 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 /**
  * "during work hours, 9 to 5", "at lunch (12-1)": a stretch of the day named by what is done in
  * it, with hours right after that say it, is those hours; the words are no second condition. So
- * are clock hours with the stretch right after them ("from 1 to 3 after lunch", "between 12 and 2
- * while we eat"): the hours say when that is. A part of the day said without clock hours ("in the
+ * are clock hours with the stretch right after them ("from 2 to 4 after lunch", "between 7 and 9
+ * while we have breakfast"): the hours say when that is. A part of the day said without clock hours ("in the
  * evening during dinner") is no such restatement, and the stretch stays a condition.
  */
 function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
@@ -410,7 +410,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     saidLasting: said && persistence === "persistent",
     scope: scope.scope,
     ...(scope.quote ? { scopeQuote: scope.quote } : {}),
-    // "just not between 12 and 2 while we eat": the hours say when the meal is, for a permission too
+    // "just not between 7 and 9 while we have breakfast": the hours say when the meal is, for a permission too
     conditions: restatedByHours(ctx, when.conditions),
     exceptions: when.exceptions,
     clause,

@@ -120,7 +120,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       bare = true;
     } else continue;
     if (!n || n.value < 1) continue;
-    // "make it 6 to 8": a number that opens a range is an hour, unless the range is of words
+    // "make it 4 to 6": a number that opens a range is an hour, unless the range is of words
     const next = numberAt(ws, n.end + 1);
     if (RANGE_JOIN.test(ws[n.end] ?? "") && next && !WORD_UNIT.test(ws[next.end] ?? "")) continue;
     // "20 words is too short, make it 35": the number said to be wrong is no limit

@@ -37,7 +37,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
   // "Correction: the pantry, not the kitchen": a room put right in verbless parts of one clause
   const reroom = verblessReroom(ctx, c, common, main);
   if (reroom) return reroom;
-  // "from 9, not 8": hours said with the hours they replace change them with no verb of change,
+  // "from 4, not 3": hours said with the hours they replace change them with no verb of change,
   // read across the comma that parts them (the replaced hours are a part of the clause of their own)
   const whole: Span = { a: Math.min(...c.parts.map((p) => p.a)), b: Math.max(...c.parts.map((p) => p.b)) };
   const contrast =
