@@ -2,7 +2,7 @@
  * Clock hours said first and then the stretch of the day they are ("from 2 to 4 after lunch",
  * "between 7 and 9 while we have breakfast", "9 to 5 during office hours") are those hours: one
  * checked window, the stretch's words no second condition, as when the stretch comes first
- * ("during work hours, 9 to 5"). A stretch joined by "and", a day, or a stretch beside a part of
+ * ("during choir practice, 7 to 9"). A stretch joined by "and", a day, or a stretch beside a part of
  * the day with no clock hours stays a condition of its own. Sentences written for this test.
  */
 import assert from "node:assert/strict";

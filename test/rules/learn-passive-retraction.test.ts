@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { taught } from "./taught.ts";
 
-const house = { rooms: ["den", "pantry"], sceneId: "s1" };
+const house = { rooms: ["den", "scullery"], sceneId: "s1" };
 
 describe("a ban said to be lifted", () => {
   it("retracts the rule it names", async () => {
     for (const m of ["alright, the den ban is lifted", "The den rule has been cancelled now."]) {
-      const { rules } = await taught(house, "never go into the den", "don't stop in the pantry", m);
+      const { rules } = await taught(house, "never go into the den", "please don't stop in the scullery", m);
       assert.deepEqual(
         rules.map((r) => r.requirement.kind),
         ["no_stop_in_room"],
