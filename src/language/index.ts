@@ -76,7 +76,7 @@ export {
 } from "./hours.ts";
 export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
-export { namesLooks, onlyLooks } from "./looks.ts";
+export { namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,
   FILLER,
@@ -92,6 +92,7 @@ export {
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
 export { CONCESSIVE, directs, elliptical, mood, opensWithSubject } from "./mood.ts";
+export { namedAlike } from "./named-alike.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";

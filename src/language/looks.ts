@@ -158,3 +158,16 @@ export function looksOrObjectWord(word: string): boolean {
   const w = word.toLowerCase();
   return LOOKS.has(w) || OBJECT_WORDS.has(w) || OBJECT_WORDS.has(`${w}s`) || OBJECT_WORDS.has(`${w}es`);
 }
+
+/**
+ * Pure: a statement with its words of looks left out ("White headphones are for the gym" →
+ * "headphones are for the gym"): what it says the object is for, without what told it from
+ * another instance, for when that role passes to another object.
+ */
+export function withoutLooks(statement: string): string {
+  return statement
+    .split(/\s+/u)
+    .filter((token) => !LOOKS.has(token.toLowerCase().replace(/^\W+|\W+$/gu, "")))
+    .join(" ")
+    .trim();
+}

@@ -23,13 +23,24 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { categoryNamed, contentWords, glossed, insteadOf, namesOf, valueWithin, wordSet } from "../language/index.ts";
+import {
+  categoryNamed,
+  contentWords,
+  glossed,
+  insteadOf,
+  namedAlike,
+  namesOf,
+  valueWithin,
+  wordSet,
+} from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
+import { carriedRoles } from "./carried-role.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
-import { hammingDistance, imageHash } from "./image-hash.ts";
+import { imageHash } from "./image-hash.ts";
+import { resolveObject } from "./resolve-object.ts";
 import {
   carryReferentChange,
   EXCLUSIVE_KINDS,
@@ -39,8 +50,6 @@ import {
   valueWords,
 } from "./statement-kind.ts";
 import type { EpisodeWrite, MemoryEvent, MemoryStore, ObjectMemory } from "./store.ts";
-
-const PINNED_NAMES = PINNED_CATEGORIES.join("|");
 
 /** Two statements of one kind name the same value when their value words overlap this much… */
 const SAME_VALUE_WORDS = 0.5;
@@ -78,11 +87,12 @@ export interface MemorizeResult {
   matchedBy: "new" | "id" | "image";
   /**
    * statement texts as written, and what each became; a retraction ("no longer …") stores
-   * nothing (statementId ""), it only supersedes
+   * nothing (statementId ""), it only supersedes; "carried": a fact this episode took off another
+   * object, written on this one (carried-role.ts)
    */
   statements: {
     text: string;
-    outcome: "created" | "linked" | "duplicate-in-episode" | "retracted";
+    outcome: "created" | "linked" | "duplicate-in-episode" | "retracted" | "carried";
     statementId: string;
     /** "user": a fact about the user or another entity, tied to no object */
     about: "object" | "user";
@@ -108,56 +118,9 @@ export function cleanStatements(statements: string[]): string[] {
   return out;
 }
 
-async function resolveObject(
-  store: MemoryStore,
-  userId: string,
-  input: MemorizeInput,
-  hash: string | null,
-  threshold: number,
-): Promise<EpisodeWrite["object"]> {
-  if (input.objectId && (await store.getObject(userId, input.objectId))) {
-    return { id: input.objectId, category: input.category, matchedBy: "id", detail: "" };
-  }
-  if (hash) {
-    const seen = (await store.listImageHashes(userId))
-      .map((h) => ({ ...h, distance: hammingDistance(hash, h.hash) }))
-      .filter((h) => h.distance <= threshold)
-      .sort((a, b) => a.distance - b.distance || b.at - a.at);
-    for (const h of seen) {
-      // The hash sees shape, not colour: never merge objects of different categories.
-      const obj = await store.getObject(userId, h.objectId);
-      if (!obj) continue;
-      if (input.category && obj.category && obj.category !== input.category) continue;
-      // Two instances that both carry their own ids are two objects, however alike they look:
-      // the hash sees shape, and same-category distractors often differ only in colour.
-      if (input.objectId && !isUnnamedObjectId(obj.objectId)) continue;
-      const from = input.objectId ? ` (episode named it ${input.objectId})` : "";
-      return {
-        id: obj.objectId,
-        category: input.category,
-        matchedBy: "image",
-        detail: `reference image hash distance ${h.distance} to ${h.imageId}${from}`,
-      };
-    }
-  }
-  return {
-    id: input.objectId ?? `${UNNAMED_PREFIX}${randomUUID()}`,
-    category: input.category,
-    matchedBy: "new",
-    detail: "",
-  };
-}
-
-const UNNAMED_PREFIX = "object-";
-
 /** "the user's other mug (the striped one) got a chip": a fact about another of the user's objects. */
 function isAside(text: string): boolean {
   return /^(?:the user's|their) other\b/i.test(text.trim());
-}
-
-/** Objects first seen without an instance id get a generated one; a later id may claim them by image. */
-function isUnnamedObjectId(id: string): boolean {
-  return id.startsWith(UNNAMED_PREFIX);
 }
 
 export async function memorizeEpisode(
@@ -226,6 +189,22 @@ export async function memorizeEpisode(
     facts.push({ info, id, vector: v });
   }
   const invalidate = await supersessions(store, embedder, userId, object, opts.at, facts, retractions);
+  const said = facts.map((f) => f.vector);
+  const carried = await carriedRoles(store, embedder, userId, object, invalidate, said, opts.config.dedupThreshold);
+  for (const c of carried) {
+    statements.push(
+      c.id === c.from
+        ? { kind: "link", id: c.id, mergedText: c.text, similarity: 1, about: "object" }
+        : { kind: "new", id: c.id, text: c.text, embedding: c.embedding, about: "object" },
+    );
+    report.push({
+      text: c.text,
+      outcome: "carried",
+      statementId: c.id,
+      about: "object",
+      kind: readStatement(c.text, object.category).kind,
+    });
+  }
 
   const write: EpisodeWrite = {
     episode: {
@@ -269,11 +248,8 @@ function closer(best: Candidate, next: NonNullable<Candidate>, qualifies: boolea
 }
 
 /** "the user brings this hat hiking" → "the user brings it hiking": the object named alike, change markers off. */
-function objectNeutral(text: string): string {
-  return text
-    .replace(new RegExp(`\\b(?:the|this|these|that|those|my|our) (?:${PINNED_NAMES})\\b`, "giu"), "it")
-    .replace(/^(?:now|these days|nowadays|from now on)[,]?\s+/i, "")
-    .replace(/^it now\b/i, "it");
+export function objectNeutral(text: string): string {
+  return namedAlike(text, PINNED_CATEGORIES);
 }
 
 /** Words of a description that tell no object apart ("the old one", "the other mug"). */
