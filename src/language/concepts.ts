@@ -15,6 +15,7 @@
  * not a father and a sister, and "someone at my job" is a coworker, not a workplace.
  */
 
+import { COUNTRIES } from "./countries.ts";
 import { respelled } from "./informal.ts";
 import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
 
@@ -26,6 +27,9 @@ interface Concept {
 
 const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
 const MY = "(?:my|our|the)";
+/** where a day's journey goes, and what it is made in */
+const DAILY_END = "(?:work|school|the office|class|uni(?:versity)?|campus)";
+const JOURNEY = "(?:trips?|rides?|journeys?|drives?)";
 const PARENT = "(?:father|dad|daddy|da|pa|papa|pop|mother|mom|mum|mam|mammy|mommy|mummy|ma|mama|parent)";
 
 const CONCEPTS: Concept[] = [
@@ -242,6 +246,7 @@ const CONCEPTS: Concept[] = [
     says: [
       "special occasions?",
       "(?:fancy|formal|special|big|dressy) (?:events?|occasions?|dinners?|nights?|parties|party|days?)",
+      "celebrations?",
       "dress(?:ing)? up",
       "black tie",
       "galas?",
@@ -254,7 +259,15 @@ const CONCEPTS: Concept[] = [
   },
   {
     label: "commute",
-    says: ["commut(?:e|es|ing)", "(?:on|for) the (?:train|bus|subway|metro|tube)", "to and from work"],
+    // the day's journey in, said as one ("my daily ride downtown", "the morning drive in")
+    says: [
+      "commut(?:e|es|ing|er)",
+      "(?:on|for) the (?:train|bus|subway|metro|tube|tram|ferry|underground|s-bahn|u-bahn)",
+      `to and from ${DAILY_END}`,
+      `(?:daily|morning|weekday|everyday|work) ${JOURNEY}(?: (?:in|into town|downtown|to ${DAILY_END}))?`,
+      `(?:${JOURNEY}|way|getting) (?:in)?to ${DAILY_END}`,
+      "the (?:journey|ride|drive|trip) in",
+    ],
   },
   // a call one is seen on, by its apps' names too ("she'll zoom me"; no zoom lens, no sports teams)
   {
@@ -413,26 +426,7 @@ const CONCEPTS: Concept[] = [
     label: "coffee",
     says: ["coffee", "espressos?", "lattes?", "cappuccinos?", "flat whites?", "americanos?", "macchiatos?", "mochas?"],
   },
-  // places far away, by country, with the cities people name instead
-  { label: "japan", says: ["japan(?:ese)?", "kyoto", "tokyo", "osaka", "nara", "hokkaido", "okinawa"] },
-  { label: "france", says: ["france", "french", "paris(?:ian)?", "lyon", "marseille", "provence"] },
-  { label: "italy", says: ["ital(?:y|ian)", "rome", "venice", "florence", "milan", "naples", "tuscany", "sicily"] },
-  { label: "spain", says: ["spain", "spanish", "madrid", "barcelona", "seville", "ibiza"] },
-  {
-    label: "united kingdom",
-    says: ["england", "english", "britain", "british", "uk", "london", "scotland", "edinburgh"],
-  },
-  { label: "germany", says: ["germany", "german", "berlin", "munich", "hamburg"] },
-  { label: "mexico", says: ["mexic(?:o|an)", "cancun", "oaxaca"] },
-  { label: "china", says: ["china", "chinese", "beijing", "shanghai", "hong kong"] },
-  { label: "india", says: ["india(?:n)?", "delhi", "mumbai", "goa"] },
-  { label: "greece", says: ["greece", "greek", "athens", "santorini", "crete"] },
-  { label: "thailand", says: ["thai(?:land)?", "bangkok", "phuket"] },
-  {
-    label: "united states",
-    says: ["america(?:n)?", "usa", "the states", "new york", "california", "hawaii", "florida"],
-  },
-  { label: "canada", says: ["canad(?:a|ian)", "toronto", "vancouver", "montreal"] },
+  ...COUNTRIES,
 ];
 
 // Compiled on first use. V8 compiles each expression twice (interpreted, then native), and with

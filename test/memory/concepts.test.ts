@@ -139,3 +139,19 @@ test("weather, vehicles, holidays, visitors, second-hand finds, luck and hot dri
   // the words stand alone: a word that only contains one names nothing
   assert.deepEqual(conceptsIn("a charming brainy vanguard"), []);
 });
+
+test("the day's journey to work or class is a commute however it is said, and a celebration is a special occasion", () => {
+  const cases: [string, string][] = [
+    ["the flask for my weekday drive in", "commute"],
+    ["the scarf for the ride to campus", "commute"],
+    ["the book I read on the ferry", "commute"],
+    ["the bag for the morning journey to class", "commute"],
+    ["what I take getting to the office", "commute"],
+    ["the earbuds for my daily ride downtown", "commute"],
+    ["the tie I save for celebrations", "special occasion"],
+  ];
+  for (const [text, label] of cases) assert.ok(conceptsIn(text).includes(label), `${text}: ${conceptsIn(text)}`);
+  // a run before breakfast is exercise, and a trip abroad is travel, not the way to work
+  assert.ok(!conceptsIn("the watch for my morning run").includes("commute"));
+  assert.ok(!conceptsIn("the hat from my trip to Lisbon").includes("commute"));
+});
