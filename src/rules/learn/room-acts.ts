@@ -114,6 +114,23 @@ function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
   return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
 }
 
+/**
+ * "the cellar don't go in", "garage never stop inside": the room said first as the topic and the
+ * negated verb right after it with no separator, as Singlish and colloquial English put a ban. The
+ * topic is the verb's object only when it is the clause's one room, nothing but fillers, articles
+ * or a when-clause before it, and the verb has no object of its own (a particle at most).
+ */
+function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: RoomRef[]): Head | undefined {
+  if (new Set(rooms.map((x) => x.room)).size !== 1 || r.anaphor) return undefined;
+  const h = hs.find((x) => x.bans && x.a === r.b && (x.kind === "enter" || x.kind === "stop"));
+  if (!h || !particleOnly(ctx, h, main)) return undefined;
+  const lead = ctx.tokens.slice(main.a, r.a);
+  const opens = lead.every((t) => !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w));
+  // "when she naps, the den don't go in": a comma closes a when-clause that comes before the topic
+  const afterComma = lead.length > 0 && lead.at(-1)?.w === ",";
+  return opens || afterComma ? h : undefined;
+}
+
 /** A room read outside the clause that acts on it: where it was said, so the rule quotes it. */
 const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });
 
@@ -208,7 +225,9 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     const predicate = hs.find(
       (h) => h.kind === "forbidden" && h.a >= r.b && !hs.some((x) => x !== h && x.a > r.b && x.a < h.a && x.bans),
     );
-    const h = (before && (!predicate || before.bans) ? before : predicate) ?? (topical || bare);
+    const h =
+      (before && (!predicate || before.bans) ? before : predicate) ??
+      (topical || bare || topicFirst(ctx, main, r, hs, rooms));
     if (!h?.bans) continue;
     const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;

@@ -1,0 +1,40 @@
+/**
+ * A ban said topic first: the room, then the negated verb with no separator ("the pantry don't go
+ * in"), as Singlish, Chinese-influenced and colloquial English put it. The room is the verb's
+ * object only when the verb has none of its own and the clause names one room of the house.
+ * Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["pantry", "guest room", "laundry", "study"], sceneId: "s1" };
+type Rule = Awaited<ReturnType<typeof taught>>["rules"][number];
+const what = (r: Rule) =>
+  "room" in r.requirement ? `${r.requirement.kind}:${r.requirement.room}` : r.requirement.kind;
+
+describe("a ban with its room said first as the topic", () => {
+  it("reads the room as what is not to be entered", async () => {
+    const { rules } = await taught(house, "Pantry don't go in, hor.");
+    assert.deepEqual(rules.map(what), ["avoid_room:pantry"]);
+  });
+
+  it("reads a negated stop the same way, and two such bans joined by 'and'", async () => {
+    const { rules } = await taught(house, "The laundry never stop inside, and guest room don't enter also.");
+    assert.deepEqual(rules.map(what).sort(), ["avoid_room:guest room", "no_stop_in_room:laundry"]);
+  });
+
+  it("keeps a when-clause before the topic as the ban's condition", async () => {
+    const { rules } = await taught(house, "When the baby napping, study don't come in.");
+    assert.deepEqual(rules.map(what), ["avoid_room:study"]);
+    assert.deepEqual(
+      rules[0].conditions.map((c) => c.kind),
+      ["text"],
+    );
+  });
+
+  it("keeps nothing when the clause names two rooms before the verb", async () => {
+    const { rules } = await taught(house, "Pantry laundry don't go in.");
+    assert.equal(rules.filter((r) => "room" in r.requirement && r.requirement.room === "laundry").length, 0);
+  });
+});
