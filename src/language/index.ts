@@ -79,6 +79,7 @@ export { respelled } from "./informal.ts";
 export { namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,
+  DISCOURSE_PARTICLE,
   FILLER,
   OBJECT_PRONOUN,
   PRAISE,

@@ -176,6 +176,13 @@ export const FILLER = alt([
   "seriously",
 ]);
 
+/**
+ * Discourse particles of Singapore and Malaysian English and of Filipino English ("so formal
+ * lah", "can or not leh", "yes po"): they give the speaker's stance, close a clause, and are never
+ * part of a word the user names or quotes.
+ */
+export const DISCOURSE_PARTICLE = alt(["lah", "la", "leh", "lor", "meh", "mah", "hor", "ah", "sia", "po"]);
+
 /** Praise and thanks: no correction. */
 export const PRAISE = alt([
   "thanks",

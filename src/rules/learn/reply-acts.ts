@@ -13,6 +13,7 @@ import {
   BEFORE_FIELDS,
   CALL,
   COPULA_TENSE,
+  DISCOURSE_PARTICLE,
   ENOUGH_AFTER,
   FIELD_INTRO,
   FIELD_NAME,
@@ -26,6 +27,7 @@ import {
   FUTURE_MARKER,
   GLOBAL,
   IDENTIFIER,
+  isWordToken,
   JSON_WORD,
   LASTING,
   LIMIT_NOUN,
@@ -328,6 +330,9 @@ function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
     PLAIN_LETTERS.test(t[b].w) &&
     !NOT_A_LITERAL.test(t[b].w) &&
     !re(FILLER).test(t[b].w) &&
+    // "stop calling me boss lah, …": a particle that closes the clause is no part of the name
+    // ("Ah Boy", with a word after it, is a name)
+    !(re(DISCOURSE_PARTICLE).test(t[b].w) && (b + 1 >= to || !isWordToken(t[b + 1].w))) &&
     !LIST_JOIN.test(t[b].w) &&
     // "stop calling me madam i am not your madam": a subject starts a clause of its own
     !re(SUBJECT).test(t[b].w)
