@@ -110,6 +110,24 @@ export function actOf(clause: string): Act {
   return SHAPES.find((s) => s.holds(f))!.act;
 }
 
+/** A clause opened by the speaker as its subject, after a joining word: "and I …", "but we …". */
+const SPEAKER_FIRST = /^(?:(?:and|but|so|plus|also) )*(?:i|we)\b/;
+/** The robot, as a clause names it: the addressee or the pronoun that stands for it. */
+const ADDRESSEE = /\b(?:you|u|ya|your|yourself|it|robot)\b/;
+
+/**
+ * "…, we eat in there then and I don't want anything in the way": a clause joined to a reason with
+ * the speaker as its subject goes on saying why, what the speaker feels or needs, unless it is
+ * about the robot ("and I don't want you in there"). The first conjunct's act is read by the
+ * shapes (a statement with a verb of its own); the second's by its grammatical person alone.
+ */
+export function continuesReason(before: string, after: string): boolean {
+  const words = tokenize(after)
+    .map((t) => t.w)
+    .join(" ");
+  return actOf(before) === "reason" && SPEAKER_FIRST.test(words) && !ADDRESSEE.test(words);
+}
+
 /** Adjectives of size, age, order and colour that may stand before a described "one" ("the narrow one next to …"). */
 const DESCRIBING =
   "(?:small|smaller|smallest|little|tiny|big|bigger|biggest|large|larger|narrow|wide|long|short|old|new|first|second|third|last|other|front|back|middle|end|corner|red|blue|green|white|yellow|black|grey|gray|brown|pink)";

@@ -62,14 +62,16 @@ describe("the learner on the development corrections", () => {
   // - 13: a Singapore household (Singlish, Filipino English, a rambling voice), blind when written,
   //   development since learner16: 17 of 30 right with 1 unsafe reading (a closing discourse particle
   //   kept in an avoided word), 20 once a room said topic first before a negated verb was the ban's
-  //   object, 21 with none once such a particle was no part of the word (learner16).
+  //   object, 21 with none once such a particle was no part of the word, 22 once a speaker's clause
+  //   joined to a reason went on giving it and a when-word with a preposition after it was no
+  //   condition (learner16).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 27, field: 0.7 },
     { n: 11, cases: 30, ok: 22, field: 0.6 },
     { n: 12, cases: 30, ok: 24, field: 0.6 },
-    { n: 13, cases: 30, ok: 21, field: 0.6 },
+    { n: 13, cases: 30, ok: 22, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

@@ -6,6 +6,7 @@
  * out of the garage, always").
  */
 import {
+  continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
   FIELD_NAME_PART,
@@ -75,7 +76,8 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       const asked = w !== "also" || DIRECTIVE.test(before) || DIRECTIVE_START.test(before);
       // "… and this time skip the hall": a marker of how long before the new directive is its own
       const marked = rest.replace(LEADING_HOW_LONG, "");
-      if (asked && (DIRECTIVE_START.test(rest) || (marked !== rest && DIRECTIVE_START.test(marked)))) {
+      const directs = DIRECTIVE_START.test(rest) || (marked !== rest && DIRECTIVE_START.test(marked));
+      if (asked && directs && !continuesReason(before, rest)) {
         cut(k);
         a = k;
       }

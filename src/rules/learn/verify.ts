@@ -426,6 +426,9 @@ function whenUnheld(rc: ReadCtx, act: Span, origin: readonly Reading[]): Failure
     if (findTimes(clause).length) continue;
     if (read || even || notCondition(clause) || tellsWhatHappened(clause) || bounded(VAGUE).test(clause)) continue;
     if (!readNlp(text(rc, { a: k + 1, b: end })).tokens.some((t) => CONTENT.has(t.pos))) continue;
+    // "I've said this before to the old robot": a when-word with a preposition right after it opens
+    // no clause and names no time; it is the adverb ("earlier"), and says nothing of when to keep out
+    if (readNlp(clause).tokens[1]?.pos === "ADP") continue;
     return {
       why: `"${clause}" says when, and the rule does not hold it`,
       ask: `Does it hold only ${clause}? Tell me when exactly and I'll keep to it.`,
