@@ -54,7 +54,8 @@ describe("the learner on the development corrections", () => {
   // - 11: a small Welsh care home, a blind measure when written and a development set since
   //   learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window "22:00-06:00" dropped), 21
   //   with none once the 24-hour clock was read; its check field is the lowest of any set (13 of 20);
-  //   22 once hours said with the hours they replace revised the rule in force (learner15).
+  //   22 once hours said with the hours they replace revised the rule in force (learner15), 23 once a
+  //   greeting opening the message was no time of a rule (learner16).
   // - 12: a converted Yorkshire chapel, blind when written: 18 of 30 right with 3 unsafe readings on
   //   the code it was written against, 20 with 1 after learner14 (which never read it), then a
   //   development set: 22 with none; 23 once the asked exception held for a house's own room, 24 once a
@@ -64,14 +65,14 @@ describe("the learner on the development corrections", () => {
   //   kept in an avoided word), 20 once a room said topic first before a negated verb was the ban's
   //   object, 21 with none once such a particle was no part of the word, 22 once a speaker's clause
   //   joined to a reason went on giving it and a when-word with a preposition after it was no
-  //   condition (learner16).
+  //   condition, 23 once a greeting opening the message was no time of a rule (learner16).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 27, field: 0.7 },
-    { n: 11, cases: 30, ok: 22, field: 0.6 },
+    { n: 11, cases: 30, ok: 23, field: 0.6 },
     { n: 12, cases: 30, ok: 24, field: 0.6 },
-    { n: 13, cases: 30, ok: 22, field: 0.6 },
+    { n: 13, cases: 30, ok: 23, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

@@ -15,6 +15,7 @@ import {
   FILLER,
   findTimes,
   GLOBAL,
+  greets,
   isWordToken,
   JOINER,
   LASTING,
@@ -215,7 +216,9 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         readClause(rc, { main: g, parts: [g], question: false }).some(
           (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),
         );
-      if (text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))) kind = "filler";
+      // "good morning, …" opening the message greets; its part of the day is no time of a rule
+      const greeting = g.a === (sents[0]?.a ?? 0) && greets(text);
+      if (greeting || text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))) kind = "filler";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
