@@ -44,3 +44,16 @@ describe("a preface saying this was asked before", () => {
     assert.deepEqual(hours(rules[0]), [[21, 7]]);
   });
 });
+
+describe("hours said inside the reason", () => {
+  it("are asked, never kept as the ban's own", async () => {
+    const { rules, reply } = await taught(house, "Stay out of the workshop, my brother welds in there till 4.");
+    assert.deepEqual(rules, []);
+    assert.match(reply, /till 4/);
+  });
+
+  it("are the ban's when the ban says them and the reason only refers back", async () => {
+    const { rules } = await taught(house, "Keep out of the den between 8 and 10 at night, we watch films then.");
+    assert.deepEqual(rules.map(hours), [[[20, 22]]]);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import {
   ASKS_NOTHING,
+  actOf,
   EXCEPTION_MARKER,
   isWordToken,
   JOINER,
@@ -17,7 +18,7 @@ import { withoutExplanation } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import type { ReadCtx, Reading, RuleReading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
-import type { Span } from "./segments.ts";
+import { type Span, segments, sentences } from "./segments.ts";
 import type { Failure } from "./verify-changes.ts";
 
 /**
@@ -91,6 +92,31 @@ export function roomLeftOut(rc: ReadCtx, r: RuleReading, items: readonly LearnIt
     const tail = new Words(rc.tokens, said, act.b).text;
     if (m.a >= said && (ASKS_NOTHING.test(tail) || opensWithSubject(tail))) continue;
     return m.room;
+  }
+  return undefined;
+}
+
+/**
+ * (f) hours said inside a reason beside the act ("keep out of the den, my son studies there until
+ * 5"): a statement with a subject of its own, apart from the act's words, says why; whether its
+ * hours are the rule's too (and which half of the day) is the user's to say. Asked, never kept.
+ */
+export function reasonHours(rc: ReadCtx, r: Exclude<Reading, { type: "unclear" }>): Failure | undefined {
+  if (r.type !== "rule") return undefined;
+  const quotes = r.quotes;
+  for (const c of [...r.conditions, ...r.exceptions]) {
+    if (c.kind !== "time") continue;
+    const sent = sentences(rc.message, rc.tokens).find((s) => s.a <= c.a && c.b <= s.b);
+    const seg = sent && segments(rc.tokens, sent).find((s) => s.a <= c.a && c.b <= s.b);
+    if (!seg || quotes.some((q) => q.a < seg.b && seg.a < q.b)) continue;
+    // the words around the hours, without them: a clause of its own with a subject ("my son studies there")
+    const rest = [new Words(rc.tokens, seg.a, c.a).text, new Words(rc.tokens, c.b, seg.b).text].join(" ").trim();
+    if (!opensWithSubject(rest) || actOf(rest) !== "reason") continue;
+    const when = new Words(rc.tokens, c.a, c.b).text;
+    return {
+      why: `the hours "${when}" are said in the reason, not in the request`,
+      ask: `Should it hold only then ("${when}")? Say the hours of the rule and I'll keep to them.`,
+    };
   }
   return undefined;
 }

@@ -54,7 +54,7 @@ import type { ReadCtx, Reading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { besideUnsettled, changeFailure, contradicted, type Failure, restatedValue } from "./verify-changes.ts";
-import { conditionOnly, leftOutFailure, limitedRetraction, roomLeftOut } from "./verify-limits.ts";
+import { conditionOnly, leftOutFailure, limitedRetraction, reasonHours, roomLeftOut } from "./verify-limits.ts";
 
 const KEEPS = new Set<LearnItem["decision"]>(["add", "revise", "replace"]);
 
@@ -132,6 +132,7 @@ function failure(
     roomFailure(rc, r, d, old, named) ??
     takenBack(rc, r, act) ??
     hoursFailure(rc, r, d, old) ??
+    reasonHours(rc, r) ??
     exceptionScope(rc, r) ??
     unrepresented(rc, r, act, d, old, origin) ??
     changeFailure(r, d, old) ??
