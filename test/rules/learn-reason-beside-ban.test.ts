@@ -57,3 +57,20 @@ describe("hours said inside the reason", () => {
     assert.deepEqual(rules.map(hours), [[[20, 22]]]);
   });
 });
+
+describe("a time word inside the reason of a request said to last", () => {
+  const persistence = (rules: Awaited<ReturnType<typeof taught>>["rules"]) => rules.map((r) => r.persistence);
+
+  it("is the reason's: the request lasts as said", async () => {
+    const { rules } = await taught(
+      house,
+      "Going forward please keep away from the den, my aunt arrives tomorrow and the sofa bed is out for her.",
+    );
+    assert.deepEqual(persistence(rules), ["persistent"]);
+  });
+
+  it("without a word of lasting may bound the request, and is asked", async () => {
+    const { rules } = await taught(house, "Please keep away from the den, my aunt arrives tomorrow.");
+    assert.ok(!persistence(rules).includes("persistent"));
+  });
+});

@@ -31,6 +31,7 @@ import {
   REVISING,
   read as readNlp,
   SCENE,
+  STRONG_LASTING,
   sameRoom,
   TASK_LOCAL,
   tellsWhatHappened,
@@ -132,6 +133,11 @@ export function unreadCues(
     if (changing || changes(r)) for (const src of [REVISING, RETRACT]) for (const m of w.matches(re(src))) take(m);
   }
   const hours = read.flatMap((r) => [...r.conditions, ...r.exceptions]).flatMap((c) => (c.kind === "time" ? [c] : []));
+  // the readings whose own clause says they last, in words said of a habit only ("from now on")
+  const lasting = read.filter(
+    (r) => r.persistence === "persistent" && re(STRONG_LASTING).test(new Words(rc.tokens, r.clause.a, r.clause.b).text),
+  );
+  const sentenceOf = (k: number) => segs.find((g) => g.a <= k && k < g.b)?.sentence;
   const out: Unread[] = [];
   for (const g of segs) {
     if (g.kind === "narrative" || g.kind === "filler") continue;
@@ -144,7 +150,10 @@ export function unreadCues(
       // rationale: its words say why, never when, where or what else
       const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text);
       if (!why && isCondition(text, rest, hours)) cue("condition");
-      if (re(TASK_LOCAL).test(text) || re(DURATION).test(text)) cue("one-off");
+      // "stay out from now on, my sister comes next week": beside a request said to last, a time in
+      // its reason is the reason's; without such a word the reason's time may bound the request, and is asked
+      const reasons = why && lasting.some((r) => sentenceOf(r.clause.a) === sentenceOf(run.a));
+      if ((re(TASK_LOCAL).test(text) || re(DURATION).test(text)) && !reasons) cue("one-off");
       if (!why)
         for (const m of roomsIn(rc.tokens, run.a, run.b, rc.house))
           if (!m.anaphor && !rooms.some((x) => sameRoom(x, m.room))) cue("room", m);
