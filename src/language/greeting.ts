@@ -1,5 +1,5 @@
 /**
- * A greeting that opens a message ("good morning", "good evening, sir", "good morning po"): a
+ * A greeting that opens a message ("good afternoon", "good evening, sir", "good afternoon po"): a
  * salutation, which says nothing of when a rule holds though it names a part of the day. It is
  * "good" and a part of the day, then at most two words of address (a name, a title, a particle of
  * politeness): nouns, names or interjections by the library's tags, no verb, adverb, preposition
