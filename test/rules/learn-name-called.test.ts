@@ -23,3 +23,22 @@ describe("a name not to be called", () => {
     }
   });
 });
+
+describe("a name not to be called, then a subordinate clause", () => {
+  it("ends before the subordinator, and the clause is the rule's condition", async () => {
+    for (const [m, text, cond] of [
+      ["stop calling me buddy when my parents are around", "buddy", "when my parents are around"],
+      ["quit calling me chief if we are in the den", "chief", "if we are in the den"],
+      ["please don't call me little one while my friends visit", "little one", "while my friends visit"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      const avoid = rules.find((r) => r.requirement.kind === "avoid_text");
+      assert.deepEqual(avoid?.requirement, { kind: "avoid_text", target: "reply", text }, m);
+      assert.deepEqual(
+        avoid?.conditions.map((c) => c.quote),
+        [cond],
+        m,
+      );
+    }
+  });
+});

@@ -49,6 +49,7 @@ import {
   SET_VALUE_BEFORE,
   STRICT_BEFORE,
   SUBJECT,
+  SUBORDINATOR,
   TASK_LOCAL,
   TELL,
   THE_WORD,
@@ -317,7 +318,7 @@ export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | und
 
 /**
  * "stop calling me small boy": what the user is called is the words after the verb, up to three,
- * to the end of the clause or a word that joins another; quoted, the quote.
+ * to the end of the clause, a word that joins another or a subordinator; quoted, the quote.
  */
 function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
   const lit = literalAfter(ctx, from, to);
@@ -335,7 +336,9 @@ function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
     !(re(DISCOURSE_PARTICLE).test(t[b].w) && (b + 1 >= to || !isWordToken(t[b + 1].w))) &&
     !LIST_JOIN.test(t[b].w) &&
     // "stop calling me madam i am not your madam": a subject starts a clause of its own
-    !re(SUBJECT).test(t[b].w)
+    !re(SUBJECT).test(t[b].w) &&
+    // "stop calling me pal while we are out": the clause after a subordinator is when, not the name
+    !re(SUBORDINATOR).test(t[b].w)
   )
     b++;
   return { a: lit.a, b };
