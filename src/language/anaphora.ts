@@ -56,6 +56,20 @@ const CHANGE_VERB = new Set([
   "redo",
 ]);
 
+/** Words that only soften the request after them. */
+const SOFTENING = new Set(["please", "pls", "plz", "kindly", "just"]);
+
+/**
+ * "please change that", "kindly update it": a verb of change whose object only points back, and
+ * nothing more; before a colon it leads into the change itself, said after it.
+ */
+export function onlyChangesWhatItPointsAt(words: readonly string[]): boolean {
+  const ws = words.filter((w) => /\p{L}/u.test(w));
+  let k = 0;
+  while (k < ws.length && SOFTENING.has(ws[k])) k++;
+  return CHANGE_VERB.has(ws[k]) && POINTING_BACK.has(ws[k + 1]) && ws.slice(k + 2).every((w) => CLOSING.has(w));
+}
+
 /** Whether words talk about a rule: name one ("the attic rule", "that ban") or change what they point back at ("change it so …"). */
 export function talksAboutARule(words: readonly string[]): boolean {
   return words.some(

@@ -24,6 +24,7 @@ import {
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
+  onlyChangesWhatItPointsAt,
   opensWithSubject,
   permitsOnlyOutside,
   permittedHours,
@@ -210,6 +211,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       const permitted = permittedBeside(rc, out, g, text);
       if (permitted) {
         out.push({ ...g, sentence: i, kind: permitted });
+        continue;
+      }
+      // "please alter it: …" opening a sentence only leads into the change said after the colon,
+      // which is read as it would be alone
+      if (g.a === s.a && rc.tokens[g.b]?.w === ":" && g.b + 1 < s.b && onlyChangesWhatItPointsAt(text.split(" "))) {
+        out.push({ ...g, sentence: i, kind: "filler" });
         continue;
       }
       const strong = () =>
