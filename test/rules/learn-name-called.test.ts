@@ -42,3 +42,18 @@ describe("a name not to be called, then a subordinate clause", () => {
     }
   });
 });
+
+describe("a name not to be called, then a phrase of when", () => {
+  it("ends before the preposition, and the phrase is the rule's condition", async () => {
+    for (const [m, text] of [
+      ["stop calling me sweetpea at night", "sweetpea"],
+      ["please don't call me captain during dinner", "captain"],
+      ["never call me old man on weekends", "old man"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      const avoid = rules.find((r) => r.requirement.kind === "avoid_text");
+      assert.deepEqual(avoid?.requirement, { kind: "avoid_text", target: "reply", text }, m);
+      assert.equal(avoid?.conditions.length, 1, `${m}: the phrase is kept as when the rule holds`);
+    }
+  });
+});

@@ -41,6 +41,7 @@ import {
   numberAt,
   OVER_BEFORE,
   PLAIN_LETTERS,
+  PREPOSITION,
   RANGE_JOIN,
   REVISING,
   SAID_BEFORE,
@@ -338,7 +339,9 @@ function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
     // "stop calling me madam i am not your madam": a subject starts a clause of its own
     !re(SUBJECT).test(t[b].w) &&
     // "stop calling me pal while we are out": the clause after a subordinator is when, not the name
-    !re(SUBORDINATOR).test(t[b].w)
+    !re(SUBORDINATOR).test(t[b].w) &&
+    // "… pal at night", "… pal during dinner": nor is a phrase a preposition opens
+    !PREPOSITION.test(t[b].w)
   )
     b++;
   return { a: lit.a, b };
