@@ -46,6 +46,42 @@ export function saidPlainly(
   return undefined;
 }
 
+/** Nouns for any place: a label's head that is one of these tells no room apart ("utility area"). */
+const PLACE_WORDS = new Set([
+  "room",
+  "rooms",
+  "area",
+  "space",
+  "place",
+  "corner",
+  "zone",
+  "side",
+  "part",
+  "section",
+  "spot",
+]);
+
+/**
+ * Where a room is expected, one word that tells one label of two words apart: its head noun
+ * ("the salon" for "hair salon"), or, when the head is a noun for any place, the word before it
+ * ("the utility" for "utility area"). Read only when no other label has that word, so a
+ * word two labels share is asked; a word for any place names none.
+ */
+export function saidByPart(
+  words: readonly string[],
+  labels: readonly LabelKey[],
+): { room: LabelKey; words: number } | undefined {
+  const w = words[0];
+  if (!w || !/^[a-z]{4,}$/.test(w) || PLACE_WORDS.has(w)) return undefined;
+  const telling = (l: LabelKey) => {
+    const ws = l.split(" ");
+    if (ws.length !== 2) return undefined;
+    return PLACE_WORDS.has(ws[1]) ? ws[0] : ws[1];
+  };
+  const having = [...new Set(labels.filter((l) => l.split(" ").includes(w)))];
+  return having.length === 1 && telling(having[0]) === w ? { room: having[0], words: 1 } : undefined;
+}
+
 /** "bq" for "boys quarters": the first letters of a label of two to four words. */
 function initials(label: LabelKey): string | undefined {
   const ws = label.split(" ");

@@ -9,7 +9,7 @@
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
 
-import { saidLoosely, saidPlainly } from "./house-words.ts";
+import { saidByPart, saidLoosely, saidPlainly } from "./house-words.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
 
@@ -244,6 +244,9 @@ export function matchRoom(
     if (house.includes(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
   if (!fuzzy) return undefined;
+  // "the salon" in a house whose one salon is the "hair salon": the word that tells the label apart
+  const part = labels.size ? saidByPart(words, [...labels]) : undefined;
+  if (part) return part;
   // a misspelling is read as the house's own label ("mudrom" in a house with a "mudroom"), so it
   // is stored as the house names it, never as the lexicon's wider name for it
   const pool = labels.size ? [...labels] : ROOM_PHRASES;

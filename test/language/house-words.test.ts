@@ -45,3 +45,26 @@ describe("rooms in the house's own words", () => {
     assert.notEqual(soundKey("garage"), soundKey("garden"));
   });
 });
+
+describe("a label said by the one word that tells it apart", () => {
+  const chapel = ["music salon", "bell loft", "print gallery", "boot area", "kitchen", "master bedroom", "guest room"];
+  const said = (s: string) => matchRoom(s.split(" "), chapel, true)?.room;
+
+  it("reads a label's own head noun, said alone, as that label", () => {
+    assert.equal(said("salon"), "music salon");
+    assert.equal(said("loft after nine"), "bell loft");
+    assert.equal(said("gallery"), "print gallery");
+  });
+
+  it("reads the qualifier of a label whose head is a word for any place", () => {
+    assert.equal(said("boot"), "boot area");
+  });
+
+  it("never reads a head two labels share, a place word, or outside an expected room", () => {
+    assert.equal(matchRoom(["loft"], ["bell loft", "hay loft"], true), undefined);
+    assert.equal(matchRoom(["loft"], ["bell loft", "loft stairs"], true), undefined);
+    assert.equal(said("area"), undefined);
+    assert.equal(said("room"), undefined);
+    assert.equal(matchRoom(["salon"], chapel, false), undefined);
+  });
+});
