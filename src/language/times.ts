@@ -219,7 +219,8 @@ function partOfDay(clause: string): string | undefined {
   return night ? (/\bnight|dark\b/i.test(clause) ? "at night" : "in the evening") : "in the morning";
 }
 
-function clockWindows(clause: string): FoundTime[] {
+/** `bareRanges`: "5 to 9" is a window though nothing says time, as in a revision of a rule's hours ("make it 5 to 9") */
+function clockWindows(clause: string, bareRanges = false): FoundTime[] {
   const out: FoundTime[] = [];
   const part = partOfDay(clause);
   const point = (s: string) => {
@@ -239,7 +240,8 @@ function clockWindows(clause: string): FoundTime[] {
     // or when the clause speaks of hours ("work hours, 9 to 5", "nap time 1-3")
     // a clock face ("20:00", "0600 hrs") says time too; four bare digits alone do not ("0600-0900")
     const says = (p: TimePoint) => (p.ampm && !p.bareDigits) || p.named || p.written;
-    if (bare && !(says(a) || says(b)) && !/^(?:till|until)$/i.test(m[4]) && !HOURS_SAID.test(clause)) continue;
+    if (bare && !bareRanges && !(says(a) || says(b)) && !/^(?:till|until)$/i.test(m[4]) && !HOURS_SAID.test(clause))
+      continue;
     let from: number;
     let to: number;
     if (a.ampm || a.named || a.h > 12 || a.h === 0) {
@@ -317,8 +319,13 @@ export function timeCandidates(clause: string): FoundTime[] {
   return all;
 }
 
-export function findTimes(clause: string, opts: { repeats?: boolean } = {}): FoundTime[] {
-  const all = timeCandidates(clause);
+export function findTimes(clause: string, opts: { repeats?: boolean; bareRanges?: boolean } = {}): FoundTime[] {
+  const all = opts.bareRanges
+    ? [
+        ...clockWindows(clause, true).map((t) => ({ ...t, clock: true })),
+        ...timeCandidates(clause).filter((t) => !t.clock),
+      ]
+    : timeCandidates(clause);
   // overlapping readings of the same words: the longest wins
   all.sort((x, y) => y.quote.length - x.quote.length || x.index - y.index);
   const out: FoundTime[] = [];
@@ -389,7 +396,8 @@ const REPLACED_BEFORE = /\b(?:instead of|rather than|not|and not|no longer|in pl
 export function replacedTimes(clause: string): ReplacedTimes {
   const now: FoundTime[] = [];
   const before: FoundTime[] = [];
-  const found = findTimes(clause);
+  // the clause changes a rule's hours, so a bare range in it is hours ("make it 5 to 9")
+  const found = findTimes(clause, { bareRanges: true });
   // a revision names a part of the day bare ("make that the evening"): the same window as "in the evening"
   for (const m of clause.matchAll(BARE_PART)) {
     if (found.some((t) => m.index < t.index + t.quote.length && t.index < m.index + m[0].length)) continue;

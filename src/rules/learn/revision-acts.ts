@@ -47,7 +47,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
     const { now, before } = replacedTimes(w.text);
     const span = (t: (typeof now)[number]): Cond => {
       const [a, b] = w.range(t.index, t.quote.length);
-      return { kind: "time", from: t.from, to: t.to, a, b };
+      return { kind: "time", from: t.from, to: t.to, a, b, ...(t.guessed ? { guessed: true } : {}) };
     };
     // "I meant the pantry, not the kitchen": one room named as the one replaced, one as the new one
     const rooms = now.length ? [] : roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);

@@ -4,9 +4,10 @@
  * rest of it; when which rule is meant cannot be told it is asked, since a guess would quietly
  * change a rule the user did not mean.
  */
-import { findTimes, overlap } from "../../language/index.ts";
+import { findTimes, overlap, windowLength } from "../../language/index.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { NarrowReading, Reading, ReroomReading } from "./clause.ts";
+import type { Cond } from "./conditions.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
 import type { MovedEnd } from "./reading.ts";
 import { conditionsSpokenOf, hits, rulesForHours } from "./resolve.ts";
@@ -201,7 +202,7 @@ function retimeItems(
     ];
   const v = found[0];
   if (retime.boundary) return [movedEnd(t, clause, v, retime.boundary, ctx)];
-  const times = r.conditions.map((c) => conditionOf(t, c, v.rule.requirement));
+  const times = r.conditions.map((c) => conditionOf(t, inHalfOf(c, v), v.rule.requirement));
   return [
     revisionOf(
       v,
@@ -215,6 +216,25 @@ function retimeItems(
       { conditions: [...v.rule.conditions.filter((c) => c.kind !== "time"), ...times] },
     ),
   ];
+}
+
+/**
+ * New hours whose half of the day nobody said ("make it 8 to 10"): the half the rule's own hours
+ * are in, that is the reading (as read or twelve hours on) sharing more hours with its window, or,
+ * sharing none, starting nearer its start; when that does not tell them apart, the reading stands
+ * as the clock grammar made it.
+ */
+function inHalfOf(c: Cond, v: RuleVersion): Cond {
+  const windows = v.rule.conditions.filter((w) => w.kind === "time");
+  if (c.kind !== "time" || !c.guessed || windows.length !== 1) return c;
+  const w = windows[0];
+  const fit = (from: number, to: number) => [
+    overlap({ fromHour: from, toHour: to }, w).reduce((k, o) => k + windowLength(o.fromHour, o.toHour), 0),
+    -apart(from, w.fromHour),
+  ];
+  const later = { from: (c.from + 12) % 24, to: (c.to + 12) % 24 || 24 };
+  const [a, b] = [fit(c.from, c.to), fit(later.from, later.to)];
+  return b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? { ...c, ...later } : c;
 }
 
 /**
