@@ -18,6 +18,9 @@ describe("a change pointed at before a colon", () => {
       ["Please alter that: from 11pm, not 10pm.", "23-5"],
       ["kindly adjust it: till 4am, not 5am", "22-4"],
       ["Please tweak this: until 6am, not 5am", "22-6"],
+      ["kindly modify that: from 11pm, not 10pm", "23-5"],
+      ["please amend it: till 4am, not 5am", "22-4"],
+      ["Correct that: until 6am, not 5am.", "22-6"],
     ] as const) {
       const { rules } = await taught(house, "keep out of the study from 10pm to 5am", m);
       assert.equal(rules.length, 1, m);
