@@ -20,9 +20,9 @@ export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|exc
 
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
-/** The user asking for it is the exception: "unless I ask you to", "except when I send you there". */
+/** The user asking for it is the exception: "unless I ask you to", "except when I send you there", "unless I have told you to". */
 export const ASKED =
-  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages)\b.*$/;
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged))\b.*$/;
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
