@@ -80,6 +80,21 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     const first = negs.filter((n) => n < m.a).at(-1);
     out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
   }
+  // "don't stop in the hall people walking there": past the room of the verb it negated first, a
+  // negation reaches a later verb of going only through a word that joins the two ("don't stop in
+  // the hall or go in the den"); with none, the later verb starts a clause of its own
+  const unjoined = (n: number | undefined, at: number) =>
+    n !== undefined &&
+    out.some(
+      (h) =>
+        h.bans &&
+        h.a >= n &&
+        h.b <= at &&
+        named.some((r) => r.a >= h.b && r.b <= at) &&
+        !ctx.tokens.slice(h.b, at).some((t) => LIST_JOIN.test(t.w) || t.w === "nor" || t.w === "then"),
+    )
+      ? undefined
+      : n;
   const enters = [...w.matches(re(ENTER))];
   for (const m of enters) {
     if (inName(m) || out.some((h) => h.a <= m.a && m.a < h.b)) continue;
@@ -90,7 +105,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     const passive = (x: { a: number; m: RegExpMatchArray }) =>
       PARTICIPLE.test(x.m[0]) && BE_FORM.test(ctx.tokens[x.a - 1]?.w ?? "");
     if (BE_FORM.test(m.m[0]) && enters.some((x) => x.a === m.b && passive(x))) continue;
-    const first = negs.filter((n) => n < m.a).at(-1);
+    const first = unjoined(negs.filter((n) => n < m.a).at(-1), m.a);
     if (passive(m)) out.push({ a: first ?? m.a - 1, b: m.b, kind: "forbidden", bans: first !== undefined });
     else out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
   }
