@@ -30,6 +30,8 @@ export const REPLY_LENGTH = alt([
 
 /** Words of a reply's format: a behaviour in them beside a JSON rule is that rule said in words. */
 export const REPLY_FORMAT = alt(["json", "format", "formatted", "fields?", "keys?"]);
+/** A field of a structured reply: "the room field" names a field, not the room a mention says. */
+export const REPLY_FIELD = alt(["fields?", "keys?"]);
 
 /** Who the robot talks to about a reply: what it says (a reply) or writes (an artifact). */
 export const REPLY_NOUN = alt(["repl(?:y|ies)", "answers?", "responses?", "messages?", "what you say", "words"]);
