@@ -4,11 +4,11 @@
  * names a value of a rule in force, or a new rule beside an unsettled word about one, is a change
  * not understood; a room banned and said to be fine in one message is neither kept.
  */
-import { actOf, sameRoom, tokenize } from "../../language/index.ts";
+import { actOf, REPLY_FIELD, sameRoom, tokenize } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { RuleDraft, RuleVersion } from "../types.ts";
 import type { LearnItem } from "./items.ts";
-import type { ReadCtx, Reading } from "./reading.ts";
+import { type ReadCtx, type Reading, re } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 
 /** What a failed check says: why, and what to ask. */
@@ -52,7 +52,7 @@ export function changeFailure(
 
 /**
  * (d) a free-text rule made of a message that names a value of a rule in force (its word limit,
- * its room) is a change to that rule the reading did not understand, not a new rule beside it.
+ * its room, a field of its JSON) is a change to that rule the reading did not understand, not a new rule beside it.
  */
 export function restatedValue(
   rc: ReadCtx,
@@ -67,7 +67,9 @@ export function restatedValue(
     const q = v.rule.requirement;
     const value = q.kind === "word_limit" ? String(q.maxWords) : undefined;
     const room = "room" in q && roomsIn(rc.tokens, 0, rc.tokens.length, rc.house).some((m) => sameRoom(m.room, q.room));
-    if ((value && words.includes(value)) || room)
+    // "add a key saying whether you found it": a word for the JSON rule's fields
+    const field = q.kind === "json_fields" && words.some((w) => re(REPLY_FIELD).test(w));
+    if ((value && words.includes(value)) || room || field)
       return {
         why: `it names a value of a rule in force (${v.ruleId}) but reads as a new rule`,
         ask: `Do you want to change the rule you gave me before (${describeRule(v.rule)})? Tell me what it becomes.`,
