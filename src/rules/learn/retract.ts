@@ -245,6 +245,11 @@ function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[])
       clause: x.clause,
       persistence: "persistent",
       quote: x.quote,
+      // "ok you may go in the porch", with no rule to lift and no word of how long: a permission
+      // with nothing to act on may be meant of another rule, or as a new one; which is asked
+      ...(r.bare
+        ? { question: "Did you mean to change a rule you gave me, or to give me a new one? Tell me which." }
+        : {}),
     },
   ];
 }
