@@ -297,6 +297,14 @@ export function jsonReading(
   };
 }
 
+/** A quoted word without the punctuation that closes it inside the quote ("'totally!'" is "totally"). */
+function unclosed(ctx: ReadCtx, lit: Span | undefined): Span | undefined {
+  if (!lit) return lit;
+  let b = lit.b;
+  while (b - 1 > lit.a && !isWordToken(ctx.tokens[b - 1].w)) b--;
+  return { a: lit.a, b };
+}
+
 /** A literal the user quoted, or a bare word ("say sorry"); undefined for a topic ("the colour"). */
 export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
   const t = ctx.tokens;
@@ -350,7 +358,7 @@ function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
 /** "calling me boss is fine": a word's use said before a permission, as that word allowed again. */
 export function wordAllowed(ctx: ReadCtx, common: Common, subject: Span, end: number): RetractReading | undefined {
   const use = words(ctx, subject).first(re(`(?:${CALL}|${USE_WORD})`));
-  const lit = use ? literalAfter(ctx, use.b, subject.b) : undefined;
+  const lit = use ? unclosed(ctx, literalAfter(ctx, use.b, subject.b)) : undefined;
   if (!use || !lit) return undefined;
   return {
     type: "retract",
@@ -373,7 +381,7 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
   for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL))]) {
     if (!negated(m.a)) continue;
     const isCall = re(CALL).test(m.m[0]);
-    const lit = isCall ? nameAfter(ctx, m.b, span.b) : literalAfter(ctx, m.b, span.b);
+    const lit = unclosed(ctx, isCall ? nameAfter(ctx, m.b, span.b) : literalAfter(ctx, m.b, span.b));
     // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
     const named = lit && (ctx.tokens[lit.a].quoted || THE_WORD.test(new Words(ctx.tokens, m.b, lit.a).text));
     if (lit && (isCall || named || SAY_VERB.test(m.m[0]))) {
