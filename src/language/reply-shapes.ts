@@ -73,9 +73,16 @@ export const WORD_UNIT_IN = /\bwords?\b/;
 /** "at most", "tops", "or fewer" after a number: a limit that includes it. */
 export const AT_MOST_AFTER = /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/;
 
-/** "… is fine", "… would be enough" after a number: a value accepted. */
-export const ACCEPTABLE_AFTER =
-  /^(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b/;
+/**
+ * After a value with no copula, "can" closing the clause says it is allowed, as Singapore and
+ * Malaysian English say it ("40 can"); "ok" there is rather a tag asking for agreement ("… 20
+ * words okay thanks"), so it is only read with its copula.
+ */
+const ACCEPTABLE_WORD = "can(?: (?:lah|la|leh|lor|ah))?(?:$| [.,!;])";
+/** "… is fine", "… would be enough", or tersely "15 enough", "40 can", after a number: a value accepted. */
+export const ACCEPTABLE_AFTER = new RegExp(
+  String.raw`^(?:(?:is|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable|enough)\b|(?:enough|plenty|sufficient)\b|${ACCEPTABLE_WORD})`,
+);
 
 /** A preposition of time just before a number: "after 10" is an hour, no limit. */
 export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|past|around|about|to)$/;
@@ -87,15 +94,20 @@ export const TIME_PREPOSITION_END = /\b(?:after|before|at|until|till|from|by|pas
 export const SET_VALUE_BEFORE =
   /\b(?:(?:limit|cap|max(?:imum)?)\b(?: \w+){0,3} (?:to|at)|make(?: that| it)?|let us say|lets say|(?:change|set|switch) (?:that|it) to)$/;
 
-/** "… is too long", "… was not enough" after a number: a complaint, no value. */
-export const TOO_OR_NOT_AFTER = /^(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b/;
+/**
+ * "… is too long", "… was not enough" after a number: a complaint, no value; said without the
+ * copula ("30 too many") only with the adjective after "too", since "20 too" may be "20 as well".
+ */
+export const TOO_OR_NOT_AFTER =
+  /^(?:(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b|(?:(?:way|far|much|a bit|a little) )?too (?:many|much|long|short|few|little|strict|tight|low|high|big|small)\b)/;
 
-/** "… is fine", "… would be ok" after a value: a new value permitted. */
-export const FINE_AFTER_VALUE =
-  /^(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b/;
+/** "… is fine", "… would be ok", or tersely "40 can", after a value: a new value permitted. */
+export const FINE_AFTER_VALUE = new RegExp(
+  String.raw`^(?:(?:is|are|would be|should be|will be|'s) (?:fine|ok|good|alright|all right|acceptable)\b|${ACCEPTABLE_WORD})`,
+);
 
-/** "… is enough", "… is plenty" after a value: an upper bound said kindly. */
-export const ENOUGH_AFTER = /^(?:is|are|would be|should be|will be|'s) (?:enough|plenty|sufficient)\b/;
+/** "… is enough", "… is plenty", or with the copula left out ("15 enough"), after a value: an upper bound said kindly. */
+export const ENOUGH_AFTER = /^(?:(?:is|are|would be|should be|will be|'s) )?(?:enough|plenty|sufficient)\b/;
 
 /** "at most", "tops", "and no more" after a number. */
 export const AT_MOST_TAIL =
