@@ -155,7 +155,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
-export { tellsWhatHappened, toldInPast } from "./tense.ts";
+export { negatedInPast, tellsWhatHappened, toldInPast } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   BARE_HOUR_RANGE,

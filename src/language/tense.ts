@@ -27,6 +27,20 @@ const ENDS_LIKE_PAST = new Set([
   "exceed",
 ]);
 
+/** Words after which a verb in the past wishes rather than tells: "I'd rather you didn't …". */
+const WISHING = new Set([
+  "rather",
+  "prefer",
+  "preferred",
+  "if",
+  "wish",
+  "wished",
+  "sooner",
+  "better",
+  "appreciate",
+  "time",
+]);
+
 const past = (w: string) =>
   PAST_AUXILIARY.has(w) || IRREGULAR_PAST.has(w) || (w.length > 4 && w.endsWith("ed") && !ENDS_LIKE_PAST.has(w));
 
@@ -50,3 +64,25 @@ export function tellsWhatHappened(clause: string): boolean {
 export function toldInPast(words: readonly string[]): boolean {
   return words.some((w) => /^\p{L}+$/u.test(w) && past(w));
 }
+
+/**
+ * Whether the negation at `k` of the normalised words is said in the past of what was done: "not"
+ * after "did" ("you did not check the loft"), or "never" before a verb in the past, adverbs
+ * between ("you never even searched it"). Such a negation reports; it forbids nothing from now on.
+ * "was / were not" is left out: "you were not to go in" still forbids, and so is the past of a
+ * wish ("I'd rather you didn't go in", "it's time you didn't …").
+ */
+export function negatedInPast(words: readonly string[], k: number): boolean {
+  // "I'd rather you didn't", "it would be better if you did not": the past of a wish asks, it reports nothing
+  if (words.slice(Math.max(0, k - 8), k).some((w) => WISHING.has(w))) return false;
+  if (words[k] === "not") return words[k - 1] === "did";
+  if (words[k] !== "never") return false;
+  let j = k + 1;
+  while (j < words.length && (ADVERB.has(words[j]) || words[j] === "even")) j++;
+  return j < words.length && !PAST_AUXILIARY.has(words[j]) && !SAME_IN_PAST.has(words[j]) && past(words[j]);
+}
+
+/** Verbs whose past is their base form: after "never" they may as well forbid ("never set foot in …"). */
+const SAME_IN_PAST = new Set(
+  "set put cut let hit shut quit hurt cost spread read bet cast burst fit rid split thrust upset broadcast".split(" "),
+);

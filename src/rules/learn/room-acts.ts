@@ -28,6 +28,7 @@ import {
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
+  negatedInPast,
   PARTICIPLE,
   PERMITS,
   REFERENCE,
@@ -59,7 +60,11 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
   const w = words(ctx, s);
   const out: Head[] = [];
   // "do not", "should never": the negation starts at its auxiliary
-  const negs = [...w.matches(NEGATED)].map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
+  // "you did not check the loft", "you never went in": said in the past, a report that forbids nothing
+  const all = ctx.tokens.map((t) => t.w);
+  const negs = [...w.matches(NEGATED)]
+    .filter((m) => !negatedInPast(all, m.a))
+    .map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
   const negated = (at: number) => negs.some((n) => n < at);
   // "the sitting room", "the waiting room": a word of a room's name is no verb
   const named = roomsIn(ctx.tokens, s.a, s.b, ctx.house);
@@ -270,6 +275,13 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
   const bares = m
     ? []
     : [...w.matches(NEGATION_BEFORE)]
+        .filter(
+          (n) =>
+            !negatedInPast(
+              ctx.tokens.map((t) => t.w),
+              n.a,
+            ),
+        )
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
         .filter((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
   const bare = bares[0];
