@@ -125,7 +125,15 @@ export const AVOID = alt([
   "steer clear of",
   "steering clear of",
   "leave(?= .{1,40}\\b(?:alone|out)\\b)",
+  "(?:leave|leaving) out",
+  "(?:give|giving)(?= .{1,40}\\ba miss\\b)",
 ]);
+
+/**
+ * Verbs of avoiding that leave out anything ("leave out the details", "give the jokes a miss"):
+ * a room to avoid only when a room is their object, right after them ("leave out the attic").
+ */
+export const AVOID_IF_ROOM = /^(?:leave|leaving) out$|^(?:give|giving)$/;
 
 /** Predicates that forbid the room they are said of ("the office is off limits"). */
 export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([

@@ -23,6 +23,7 @@
 
 export {
   AVOID,
+  AVOID_IF_ROOM,
   ENTER,
   FINE,
   FORBIDDEN,

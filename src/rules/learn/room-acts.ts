@@ -7,6 +7,7 @@ import {
   ADDITIVE,
   AUX,
   AVOID,
+  AVOID_IF_ROOM,
   BARE_REFUSAL,
   BE_FORM,
   CLAUSE_JOIN,
@@ -69,7 +70,11 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
   // "the sitting room", "the waiting room": a word of a room's name is no verb
   const named = roomsIn(ctx.tokens, s.a, s.b, ctx.house);
   const inName = (m: { a: number; b: number }) => named.some((r) => r.a < m.b && m.a < r.b);
-  for (const m of w.matches(re(AVOID))) out.push({ a: m.a, b: m.b, kind: "avoid", bans: !negated(m.a) });
+  for (const m of w.matches(re(AVOID))) {
+    // "leave out the details" avoids no room; "leave out the attic" does
+    if (AVOID_IF_ROOM.test(m.m[0]) && !named.some((r) => r.a > m.b - 1 && r.a <= m.b + 2)) continue;
+    out.push({ a: m.a, b: m.b, kind: "avoid", bans: !negated(m.a) });
+  }
   for (const m of w.matches(re(FORBIDDEN)))
     out.push({
       a: m.a,
