@@ -11,7 +11,11 @@ const house = { rooms: ["den", "porch"], sceneId: "s1" };
 
 describe("a field named like a room", () => {
   it("is dropped from the JSON rule in force", async () => {
-    for (const m of ["you can drop the room key", "no need for the room field anymore", "drop the room field please"]) {
+    for (const m of [
+      "you can remove the room key",
+      "no need for the room field anymore",
+      "drop the room field please",
+    ]) {
       const { rules } = await taught(house, "answer in json with the room and the object", m);
       assert.deepEqual(
         rules.map((r) => r.requirement),

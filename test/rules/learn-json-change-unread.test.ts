@@ -12,7 +12,7 @@ const house = { rooms: ["den", "porch"], sceneId: "s1" };
 describe("an unread change to the JSON rule's fields", () => {
   it("is asked, the JSON rule kept as it was", async () => {
     for (const m of [
-      "Please add a field for whether it was spotted.",
+      "kindly add one more field saying if you saw it",
       "pls add a key for whether the thing turned up",
     ]) {
       const { rules, reply } = await taught(house, "answer in json with the room and the object", m);
