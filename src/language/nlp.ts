@@ -54,6 +54,13 @@ export function knownWord(word: string): boolean {
   return ids.length > 0 && ids.every((id) => id < firstUnknown);
 }
 
+/** The library's normal form of one word ("goin" is "going" to it), or the word when it has none. */
+export function normalOf(word: string): string {
+  const w = load();
+  const normals = w.readDoc(word).tokens().out(w.its.normal) as string[];
+  return normals.length === 1 ? normals[0] : word;
+}
+
 /** The library's reading of a text: its sentences and tagged tokens. */
 export function read(text: string): NlpDoc {
   const w = load();

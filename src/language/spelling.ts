@@ -7,7 +7,7 @@
  * is never repaired: "thus" is a word, not "this".
  */
 
-import { knownWord } from "./nlp.ts";
+import { knownWord, normalOf } from "./nlp.ts";
 import { editDistance } from "./rooms.ts";
 
 /**
@@ -101,4 +101,17 @@ export function repaired(word: string): string | undefined {
   // two readings are no repair: the word stays as typed; nor is an English word of its own
   // ("ever" is no "never" with its first letter left out)
   return found.size === 1 && !knownWord(word) ? [...found][0] : undefined;
+}
+
+/**
+ * A present participle said with its last "g" dropped, as many voices say and some type ("goin",
+ * "mornin'", "nothin"): the word with its "g" back, when that is a word and the typed one is not
+ * ("cabin", "robin" and "satin" are words of their own and stay as typed).
+ */
+export function gDropped(word: string): string | undefined {
+  if (word.length < 4 || !word.endsWith("in") || !/^[a-z]+$/.test(word)) return undefined;
+  const g = `${word}g`;
+  // the library knows the common ones as informal spellings ("goin", "doin") and says so
+  if (normalOf(word) === g) return g;
+  return !knownWord(word) && knownWord(g) ? g : undefined;
 }

@@ -8,7 +8,7 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
-import { repaired, repairedAfterThis } from "./spelling.ts";
+import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 
 export interface Token {
   /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
@@ -41,6 +41,23 @@ const IS_BEFORE = new Set([
 ]);
 
 /** Apostrophe-less contractions people type, and slang: the words they stand for. */
+/**
+ * Words said with their front cut off and an apostrophe in its place ("go 'head", "'cause it's
+ * late", "'til nine"): the apostrophe is no opening quote, and the word is the whole word.
+ */
+const FRONT_CUT: Record<string, string> = {
+  head: "ahead",
+  cause: "because",
+  cos: "because",
+  coz: "because",
+  til: "until",
+  till: "until",
+  em: "them",
+  bout: "about",
+  fore: "before",
+  nuff: "enough",
+};
+
 const SLANG: Record<string, string> = {
   dont: "do not",
   doesnt: "does not",
@@ -270,6 +287,23 @@ export function tokenize(message: string): Token[] {
     const s = r.s.toLowerCase().replace(/’/g, "'");
     const prev = raw[i - 1];
     const next = raw[i + 1];
+    if (/^['‘]$/.test(s) && quote === undefined && next?.start === r.end && prev?.end !== r.start) {
+      const whole = FRONT_CUT[next.s.toLowerCase()];
+      if (whole) {
+        push(whole, { start: r.start, end: next.end }, false);
+        i++;
+        continue;
+      }
+    }
+    // "comin' home": the apostrophe of a dropped "g" closes no quotation
+    if (
+      /^['’]$/.test(s) &&
+      quote === undefined &&
+      prev?.end === r.start &&
+      /in$/i.test(prev.s) &&
+      next?.start !== r.end
+    )
+      continue;
     if (/^['‘"“”]$/.test(s)) {
       quote = quoteMark(s, r, prev, next, quote, out);
       continue;
@@ -343,7 +377,7 @@ export function tokenize(message: string): Token[] {
     // "this tiem", "12 wrods": a slip in a word the grammar leans on (spelling.ts)
     const last = out.at(-1)?.w;
     const afterThis = last === "this" || last === "that" ? repairedAfterThis(s) : undefined;
-    const fixed = repaired(s) ?? afterThis ?? s;
+    const fixed = repaired(s) ?? afterThis ?? gDropped(s) ?? s;
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
