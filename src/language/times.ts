@@ -103,7 +103,9 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
 );
 /** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
 const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
-const PART_OF_DAY = "at night|in the (?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)";
+/** "7 morning", "11 night": the part of the day said straight after the hour, as many Englishes say it */
+const PART_OF_DAY =
+  "at night|in the (?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
@@ -177,7 +179,7 @@ function timePoint(s: string): TimePoint | undefined {
   if (/^\d{4}|^0\d:/.test(t) || suffix) return { h, ampm: h === 12 ? "pm" : "am", ...clock };
   const ap = /(?:\d|\s)([ap])\.?m\b/.exec(t);
   if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am", ...clock };
-  if (/\b(?:at|in the) night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
+  if (/\b(?:(?:at|in the) )?night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
   if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
   if (/\bmorning\b/.test(t)) return { h, ampm: "am" };
   return { h, ...clock };
