@@ -208,6 +208,21 @@ export const RELEASE = alt([
   "quit",
 ]);
 
+/**
+ * Verbs that drop a rule said in the first person, as a performative ("I withdraw that
+ * instruction", "I hereby revoke …"): none of them is an everyday verb a speaker would say of
+ * their own doings in a message to the robot, as "I drop the kids off" is.
+ */
+export const RETRACT_PERFORMED = alt([
+  "withdraw",
+  "retract",
+  "revoke",
+  "rescind",
+  "countermand",
+  "cancel",
+  "take back",
+]);
+
 /** Verbs that drop a rule. */
 export const RETRACT = alt([
   "forget",
@@ -223,6 +238,8 @@ export const RETRACT = alt([
   "delete",
   "retract",
   "revoke",
+  "rescind",
+  "countermand",
   "withdraw",
   "get rid of",
   "throw out",

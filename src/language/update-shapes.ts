@@ -3,7 +3,7 @@
  * obligation, permitting a word or a room again, "don't do that", a stored rule said to hold only
  * sometimes. Read by the learner where a message changes what it keeps (src/rules/learn).
  */
-import { ENTER, PERMIT, RETRACT, STOP } from "./act-words.ts";
+import { ENTER, PERMIT, RETRACT, RETRACT_PERFORMED, STOP } from "./act-words.ts";
 import { CALL, USE_WORD } from "./reply-words.ts";
 import { LEAD } from "./segment-shapes.ts";
 
@@ -29,8 +29,13 @@ export const MENTION_TARGET =
 /** A mention of the room the object was found in. */
 export const FOUND_ROOM_TARGET = /\b(?:which|what|the) room|where\b/;
 
-/** A verb that drops a rule at the start of a clause ("forget …", "no more JSON"; "no more than" is a limit); the verb is group 1. */
-export const FORGET_VERB = new RegExp(`${LEAD}(${RETRACT})\\b(?! than\\b)`);
+/**
+ * A verb that drops a rule at the start of a clause ("forget …", "no more JSON"; "no more than" is
+ * a limit), or said by the speaker of their own instruction ("I withdraw …"); the verb is group 1.
+ */
+export const FORGET_VERB = new RegExp(
+  `${LEAD}(?:(?:i|we) (?:hereby |now |formally )?(?=(?:${RETRACT_PERFORMED})\\b))?(${RETRACT})\\b(?! than\\b)`,
+);
 
 /** A gerund: "no more going in the pantry" bans going there. */
 export const GERUND = /^\w+ing$/;
