@@ -29,6 +29,14 @@ export const ASKED =
 export const WHEN_ASKED =
   /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asked|tell|told|send|sent|say|said|request|requested|want|need|allow|allowed|let|instruct|instructed|call|called|summon|summoned|invite|invited|page|paged)\b/;
 
+/**
+ * The user asking, said as a noun after a preposition: "only at my request", "upon our express
+ * instruction", "with my say-so". Like "when I ask", an "only" or a permission makes it the
+ * exception to a ban.
+ */
+export const ON_REQUEST =
+  /\b(?:(?:up)?on|at|by|with) (?:my|our) (?:own |express |explicit |specific |direct |personal )?(?:request|say-so|say so|instructions?|invitation|permission|go-ahead)\b/;
+
 export const UNLESS =
   /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
 

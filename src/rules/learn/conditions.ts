@@ -28,6 +28,7 @@ import {
   LIST_JOIN,
   NEGATION,
   NOT_TASK_LOCAL,
+  ON_REQUEST,
   occasionIn,
   oneReplyIn,
   POLITE_IF,
@@ -208,6 +209,13 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
         else conditions.push({ kind: "text", a: when.a, b: when.b, ...(negated ? { negated: true } : {}) });
         taken.push({ a: when.a, b: when.b });
       }
+    }
+    // "except at my request" gives way when asked; "only at my request" is asked of the act, as
+    // "only when I ask" is
+    const onRequest = rooms ? w.first(ON_REQUEST) : undefined;
+    if (onRequest && !overlaps(onRequest, taken)) {
+      (excepted(onRequest) ? exceptions : conditions).push({ kind: "asked", a: onRequest.a, b: onRequest.b });
+      taken.push({ a: onRequest.a, b: onRequest.b });
     }
     for (const d of w.matches(DURING)) {
       if (overlaps(d, taken)) continue;
