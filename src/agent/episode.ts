@@ -20,6 +20,7 @@ import type { EventStream, ImageRef, ModelCallExchange } from "./events.ts";
 import { groundInput, type Retrieved, recall, targetPhoto, withReferent } from "./grounding.ts";
 import { checkMemoryAccess, type MemoryAccess } from "./memory-access.ts";
 import { navigate } from "./navigate.ts";
+import { otherPhotos } from "./other-photos.ts";
 import { classifyError, type EpisodeError } from "./outcome-error.ts";
 import { NavigationGate } from "./rule-gate.ts";
 import { ShownViews } from "./shown-views.ts";
@@ -230,6 +231,7 @@ async function ground(e: EpisodeRun): Promise<{ target: GroundOutput; retrieved:
 async function goFind(e: EpisodeRun, body: Body, g: { target: GroundOutput; retrieved: Retrieved }): Promise<void> {
   const { o, out } = e;
   const photo = targetPhoto(o.task, g.target, g.retrieved);
+  const others = await otherPhotos(o.task, o.memory, g.target, g.retrieved, photo);
   if (photo) e.shown.setPhoto(photo.data);
   if (o.withImages && o.policy.lowLevelTrigger === "sensor") body.setViews(viewsWhenNeeded(g.target, photo));
   const nav = await navigate({
@@ -244,6 +246,7 @@ async function goFind(e: EpisodeRun, body: Body, g: { target: GroundOutput; retr
     instruction: o.task.instruction,
     target: g.target,
     ...(photo ? { referenceImage: photo } : {}),
+    ...(others.length ? { otherPhotos: others } : {}),
     withImages: o.withImages,
     schedule: o.agent.schedule,
     trigger: o.policy.lowLevelTrigger,

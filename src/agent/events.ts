@@ -282,7 +282,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     /**
      * the instances in view the planner's perception holds: its appearance score against the photo
      * (null: not judged yet) over how many views, and how much those views were worth (summed
-     * reliability; 1 ≈ one clear view)
+     * reliability; 1 ≈ one clear view), and over the same views its score against the photos of the
+     * user's other objects of the category (the best of them; absent without such photos)
      */
     candidates: z
       .array(
@@ -291,6 +292,7 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
           score: z.number().nullable(),
           views: z.number().int().nonnegative(),
           evidence: z.number().nonnegative().optional(),
+          other: z.number().optional(),
         }),
       )
       .optional(),

@@ -13,6 +13,11 @@ export interface PolarMemory {
    */
   retrieve(userId: string, instruction: string, k: number, now?: number): Promise<MemoryCandidate[]>;
   /**
+   * where the latest photo taken by `now` of each of this user's objects of `category` is kept
+   * (a memory that keeps no photos has none to give)
+   */
+  photosOf?(userId: string, category: string, now: number): Promise<{ objectId: string; path: string }[]>;
+  /**
    * writes one finished acquisition episode into this user's graph; its model calls go to
    * `onCalls` as they are made (so a write that fails after them still counts them), the rest
    * are returned

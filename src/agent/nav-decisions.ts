@@ -39,6 +39,7 @@ export async function ask(
       instruction: o.instruction,
       target: o.target,
       referenceImage: o.referenceImage,
+      ...(o.otherPhotos?.length ? { otherPhotos: o.otherPhotos } : {}),
       currentRoom: labelOf(n, currentRoom(n)),
       goalRoom: labelOf(n, s.goalRoom),
       stepsLeft: body.stepsLeft,
@@ -243,12 +244,18 @@ export async function lookAround(n: Nav, first: Trigger): Promise<void> {
 
 /** what the planner's perception made of the instances in view (the heuristic's appearance scores): read, never changed */
 function judgedInView(obs: Observation, ledger: CandidateLedger) {
-  const out: { instanceId: string; score: number | null; views: number; evidence: number }[] = [];
+  const out: { instanceId: string; score: number | null; views: number; evidence: number; other?: number }[] = [];
   for (const v of [obs.visible.front, obs.visible.left, obs.visible.right])
     for (const i of v) {
       const c = ledger.get(i.id);
       if (c && !out.some((o) => o.instanceId === i.id))
-        out.push({ instanceId: i.id, score: c.score, views: c.views, evidence: Math.round(c.evidence * 100) / 100 });
+        out.push({
+          instanceId: i.id,
+          score: c.score,
+          views: c.views,
+          evidence: Math.round(c.evidence * 100) / 100,
+          ...(c.other !== null ? { other: c.other } : {}),
+        });
     }
   return out.length ? { candidates: out } : {};
 }

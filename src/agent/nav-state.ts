@@ -36,6 +36,8 @@ export interface NavigateOptions {
   instruction: string;
   target: GroundOutput;
   referenceImage?: Image;
+  /** photos of the user's other remembered objects of the target's category */
+  otherPhotos?: Image[];
   withImages: boolean;
   schedule: "hierarchical" | "every_step";
   /** along a plan: ask on new instances of the target's category (sensor) or every N steps (schedule) */

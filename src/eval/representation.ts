@@ -45,6 +45,7 @@ export function withRepresentation(memory: PolarMemory, rep: Representation, log
   if (rep === "episodic") return memory;
   return {
     memorize: (input, onCalls) => memory.memorize(input, onCalls),
+    ...(memory.photosOf ? { photosOf: memory.photosOf.bind(memory) } : {}),
     async retrieve(userId, instruction, k, now) {
       const candidates = await memory.retrieve(userId, instruction, k, now);
       const byId = new Map(log.list(userId).map((x) => [x.episodeId, x.trajectory]));

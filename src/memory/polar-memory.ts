@@ -39,6 +39,16 @@ export class GraphMemory {
     });
   }
 
+  async photosOf(userId: string, category: string, now: number): Promise<{ objectId: string; path: string }[]> {
+    const ids = (await this.store.listObjects(userId)).filter((o) => o.category === category).map((o) => o.objectId);
+    if (ids.length === 0) return [];
+    return (await this.store.objectMemories(userId, ids)).flatMap((m) => {
+      // images are newest first
+      const photo = m.images.find((i) => i.path !== null && i.at <= now);
+      return photo?.path ? [{ objectId: m.object.objectId, path: photo.path }] : [];
+    });
+  }
+
   async memorize(
     input: MemorizeInput & { timestamp: number; referenceImagePath?: string },
     onCalls?: (calls: readonly CallRecord[]) => void,

@@ -147,6 +147,11 @@ export interface LowLevelInput {
   views: { front: ViewInput; left: ViewInput; right: ViewInput };
   /** the user's photo of the grounded object (theirs for an explicit request, memory's otherwise) */
   referenceImage?: Image;
+  /**
+   * photos, from memory, of the user's other objects of the grounded object's category: what
+   * the user's own lookalikes look like, so one of them is not taken for the one sought
+   */
+  otherPhotos?: Image[];
   currentRoom: string | null;
   goalRoom: string | null;
   stepsLeft: number;

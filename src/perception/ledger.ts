@@ -33,6 +33,13 @@ export interface Candidate {
   score: number | null;
   /** the judged views' reliabilities summed (1 ≈ one clear view of a few hundred pixels) */
   evidence: number;
+  /**
+   * over the same views as `score`, how much it looks like each photo of another object of the
+   * user's that shares the category (in the order the photos were given); empty without them
+   */
+  others: number[];
+  /** the best of `others`; null without such photos */
+  other: number | null;
   /** judged views */
   views: number;
   /** its size (m), the median of its clear views' apparent sizes; null before one */
@@ -62,7 +69,7 @@ interface Entry extends Candidate {
   sizes: number[];
   /** the nearest it was ever seen (m, floor) */
   nearest: number;
-  kept: { score: number; reliability: number }[];
+  kept: { score: number; reliability: number; others: readonly number[] }[];
   judged: Set<string>;
 }
 
@@ -87,6 +94,12 @@ export class CandidateLedger {
    * view, the robot routes back to it on the floor plan instead of carrying on with its search.
    */
   chosen: string | null = null;
+  /**
+   * How much more an instance must look like the photo of another of the user's objects of the
+   * category than like the photo of the one sought to be taken for that other object; null
+   * while there are no such photos.
+   */
+  otherMargin: number | null = null;
 
   private entry(id: string): Entry {
     let e = this.byId.get(id);
@@ -95,6 +108,8 @@ export class CandidateLedger {
         id,
         score: null,
         evidence: 0,
+        others: [],
+        other: null,
         views: 0,
         extent: null,
         position: null,
@@ -128,19 +143,28 @@ export class CandidateLedger {
 
   /**
    * A judgment of one view. `view` identifies the picture (the same view judged twice, at two
-   * decisions made without moving, counts once).
+   * decisions made without moving, counts once). `others`: the same view against the photos of
+   * the user's other objects of the category, one similarity per photo, always in the same order.
    */
-  judged(id: string, view: string, score: number, reliability: number): void {
+  judged(id: string, view: string, score: number, reliability: number, others: readonly number[] = []): void {
     const e = this.entry(id);
     if (e.judged.has(view) || reliability <= 0) return;
     e.judged.add(view);
     e.views++;
     e.evidence += reliability;
-    e.kept.push({ score, reliability });
+    e.kept.push({ score, reliability, others });
     e.kept.sort((a, b) => b.reliability - a.reliability);
     if (e.kept.length > KEPT_VIEWS) e.kept.length = KEPT_VIEWS;
     const w = e.kept.reduce((s, k) => s + k.reliability, 0);
     e.score = e.kept.reduce((s, k) => s + k.score * k.reliability, 0) / w;
+    // each other photo over the same views as the score, so a far or blurred view, which lowers
+    // every photo's similarity alike, does not favour one photo over another
+    const photos = Math.min(...e.kept.map((k) => k.others.length));
+    e.others = Array.from(
+      { length: photos },
+      (_, i) => e.kept.reduce((sum, k) => sum + k.others[i] * k.reliability, 0) / w,
+    );
+    e.other = photos ? Math.max(...e.others) : null;
   }
 
   /** Its apparent size in one clear view: the median of those seen stands, so one odd view does not decide. */
@@ -190,6 +214,22 @@ export class CandidateLedger {
     if (this.sizeCue === null || !this.sizeCue.contrasted) return true;
     const others = this.measuredLookalikes(c);
     return others.length > 0 && others.every((o) => this.fitsBetter(c, o));
+  }
+
+  /**
+   * Whether it looks more like one of the user's other objects of the category (by their photos,
+   * over the same views) than like the one sought: the user's own lookalike, not theirs to fetch.
+   * Each of those objects is one instance: a photo that another instance seen looks more like
+   * is that instance's, and rules nothing else out (a white mug's view may lean toward the photo
+   * of the cream one, but not when the cream one itself was seen).
+   */
+  likeAnother(c: Candidate): boolean {
+    const margin = this.otherMargin;
+    if (margin === null || c.score === null) return false;
+    const score = c.score;
+    return c.others.some(
+      (s, i) => s - score >= margin && ![...this.byId.values()].some((o) => o.id !== c.id && (o.others[i] ?? 0) > s),
+    );
   }
 
   /** The planner takes `id` for the one it is after; `null`: it no longer takes any. */
@@ -247,10 +287,11 @@ export class CandidateLedger {
 
   /**
    * The judged instance that looks most like the photo, if any was judged; one the size the user
-   * gave rules out only when every judged one is.
+   * gave rules out only when every judged one is; never one that looks more like another of the
+   * user's objects.
    */
   best(): Candidate | null {
-    const judged = [...this.byId.values()].filter((c) => c.score !== null);
+    const judged = [...this.byId.values()].filter((c) => c.score !== null && !this.likeAnother(c));
     const fitting = judged.filter((c) => !this.outsized(c));
     let best: Candidate | null = null;
     for (const c of fitting.length ? fitting : judged) {

@@ -109,6 +109,8 @@ export interface LowLevelContext {
   instruction: string;
   target: GroundOutput;
   referenceImage?: Image;
+  /** photos of the user's other objects of the target's category */
+  otherPhotos?: Image[];
   currentRoom: string | null;
   goalRoom: string | null;
   stepsLeft: number;
@@ -146,6 +148,7 @@ export function askLowLevelPlanner(
     recentActions: ctx.recentActions.slice(-8),
   };
   if (ctx.referenceImage) input.referenceImage = ctx.referenceImage;
+  if (ctx.otherPhotos?.length) input.otherPhotos = ctx.otherPhotos;
   if (ctx.guidance?.length) input.guidance = ctx.guidance;
   if (ctx.pose) input.pose = ctx.pose;
   if (ctx.ledger) input.ledger = ctx.ledger;

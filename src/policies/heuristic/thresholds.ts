@@ -30,6 +30,18 @@ export const MIN_PIXELS_TO_JUDGE = 40;
  * polar-dev2; Polar memory, 160 episodes) it raised SPL from 14.1 to 18.8 and cost 2 successes
  * (two lookalikes that scored 0.63 and 0.77 early on polar-dev; none on polar-dev2); at 0.5–0.55
  * SPL rose further and 4 successes were lost on polar-dev.
+ *
+ * `otherMargin`, `otherEvidence`, `photosAlike`: an instance seen with at least `otherEvidence`
+ * that looks more like the photo of another of the user's objects of the category than like the
+ * photo sought, by `otherMargin` or more over the same views, is ruled out as that object
+ * (ledger.ts likeAnother). On the hand-written development sets voices-dev, voices-2-dev …
+ * voices-9-dev (283 photos, each house's same-category instances rendered alone from five places;
+ * scripts/dev/other-photos-calibration.ts), at 0.1 and evidence 1 no view of the object sought
+ * was ruled out (0 of 213) and 72% of the views of a user's other object were; at 0.05, 4.7% of
+ * the sought one's were. A photo whose similarity to the photo sought is `photosAlike` or more is
+ * not compared with: photos of objects that differ only in size score 0.87–1.00 with each other
+ * (material only 0.80–0.97), and in episodes their views' similarities to the two photos came
+ * apart by more than the margin by chance (a small white mug ruled out as its big twin).
  */
 export const VERDICT = {
   reject: 0.4,
@@ -40,6 +52,9 @@ export const VERDICT = {
   margin: 0.15,
   early: 0.62,
   earlyMargin: 0.2,
+  otherMargin: 0.1,
+  otherEvidence: 1,
+  photosAlike: 0.85,
 } as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;

@@ -34,6 +34,8 @@ export interface LookInput {
   target: { category: string | null; size?: { is: "small" | "medium" | "large"; contrasted: boolean } };
   views: Record<"front" | "left" | "right", { image?: Image; visible: VisibleInstance[] }>;
   referenceImage?: Image;
+  /** photos of the user's other remembered objects of the target's category */
+  otherPhotos?: readonly Image[];
   pose?: Pose;
 }
 
@@ -43,6 +45,8 @@ export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
 export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   const gaveUp = c.approaches >= MAX_APPROACHES || c.stalled >= MAX_COLLISIONS;
   if (c.score === null) return gaveUp ? "rejected" : "unjudged";
+  // another of the user's own objects of the category, seen well enough to tell
+  if (c.evidence >= VERDICT.otherEvidence && ledger.likeAnother(c)) return "rejected";
   const isBest = ledger.best()?.id === c.id;
   // once the search is over, the best of all seen, compared with the others as well as the photo
   // the user said it is the big (or small) one, and one that looks as much like it is bigger (smaller)
@@ -76,8 +80,18 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
 function runnerUp(ledger: CandidateLedger, c: Candidate): number {
   let best = 0;
   for (const o of ledger.all())
-    if (o.id !== c.id && o.score !== null && o.score > best && !ledger.outsized(o)) best = o.score;
+    if (o.id !== c.id && o.score !== null && o.score > best && !ledger.outsized(o) && !ledger.likeAnother(o))
+      best = o.score;
   return best;
+}
+
+/**
+ * The photos of other objects that do not look like the one sought: two photos alike in colour
+ * and pattern (objects that differ only in size or material) leave only noise between a view's
+ * similarities to them.
+ */
+function distinctFrom(photo: Appearance, others: Appearance[]): Appearance[] {
+  return others.filter((o) => similarity(photo, o) < VERDICT.photosAlike);
 }
 
 /**
@@ -90,7 +104,9 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
   if (target.category === null) return;
   const size = target.size;
   ledger.sizeCue = size && size.is !== "medium" ? { is: size.is, contrasted: size.contrasted } : null;
+  ledger.otherMargin = input.otherPhotos?.length ? VERDICT.otherMargin : null;
   let photo: Appearance | null = null;
+  let others: Appearance[] | null = null;
   for (const view of ["front", "left", "right"] as const) {
     const v = input.views[view];
     const same = v.visible.filter((i) => i.category === target.category);
@@ -102,14 +118,16 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
     for (const c of judgeable) if (!clippedByView(c.bbox, camera)) ledger.measured(c.id, apparentSize(c, camera));
     if (!referenceImage || !v.image || judgeable.length === 0) continue;
     photo ??= await photoAppearance(referenceImage);
+    others ??= distinctFrom(photo, await Promise.all((input.otherPhotos ?? []).map(photoAppearance)));
     const px = await pixelsOf(v.image);
     for (const c of judgeable) {
-      const s = similarity(photo, appearanceIn(px, c.bbox));
+      const seen = appearanceIn(px, c.bbox);
       ledger.judged(
         c.id,
         `${view}:${c.bbox.join(",")}:${c.pixels}`,
-        s,
+        similarity(photo, seen),
         viewReliability(c.pixels, clippedByView(c.bbox, camera)),
+        others.map((o) => similarity(o, seen)),
       );
     }
   }
