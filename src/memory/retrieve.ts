@@ -183,7 +183,8 @@ function candidateOf(scope: Scope, m: ObjectMemories[number], leads: Leads, scor
     episodic: m.episodic
       .filter((e) => e.at <= now)
       .map((e) => ({ episodeId: e.episodeId, text: e.text, timestamp: e.at, success: e.success })),
-    referenceImages: m.images.flatMap((i) => (i.path ? [{ path: i.path, timestamp: i.at }] : [])),
+    // a photo taken later is no more known at `now` than a statement made later (images are newest first)
+    referenceImages: m.images.flatMap((i) => (i.path && i.at <= now ? [{ path: i.path, timestamp: i.at }] : [])),
   };
 }
 

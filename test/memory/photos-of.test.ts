@@ -67,3 +67,42 @@ test("each of the user's objects of the category, with its latest photo known by
   assert.deepEqual(await memory.photosOf("u", "keys", 100), []);
   await memory.close();
 });
+
+test("a candidate retrieved at a time carries only the photos taken by then", async () => {
+  const embedder = new LexicalEmbedder();
+  const store = new SqliteMemoryStore(join(dir, "r.db"), { embedder: { name: embedder.name, dim: embedder.dim } });
+  const heuristic = {
+    memorize: async (i: Parameters<typeof extractMemoriesHeuristically>[0]) => ({
+      value: extractMemoriesHeuristically(i),
+      calls: [],
+    }),
+  };
+  const memory = new GraphMemory(store, embedder, heuristic, MemoryConfig.parse({}));
+  for (const [episodeId, colour, at] of [
+    ["f1", "#c0392b", 1],
+    ["f2", "#22aa55", 20],
+  ] as const)
+    await memory.memorize({
+      ...episode({
+        userId: "u",
+        episodeId,
+        objectId: "mug_1",
+        category: "mug",
+        instruction: "this mug is the one my brother painted",
+        referenceImage: pngImage(await objectImage("mug", colour)),
+      }),
+      timestamp: at,
+      referenceImagePath: `/photos/${episodeId}.png`,
+    });
+  const [atTen] = await memory.retrieve("u", "the mug my brother painted", 5, 10);
+  assert.deepEqual(
+    atTen?.referenceImages?.map((r) => r.path),
+    ["/photos/f1.png"],
+  );
+  const [later] = await memory.retrieve("u", "the mug my brother painted", 5, 30);
+  assert.deepEqual(
+    later?.referenceImages?.map((r) => r.path),
+    ["/photos/f2.png", "/photos/f1.png"],
+  );
+  await memory.close();
+});
