@@ -20,17 +20,12 @@ import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perceptio
 import { clippedByView } from "../../src/perception/geometry.ts";
 import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
 import { MIN_PIXELS_TO_JUDGE, VERDICT } from "../../src/policies/heuristic/thresholds.ts";
-import { type PairsCache, renderPairs } from "./appearance-pairs.ts";
+import { type PairsCache, cachedImage as px, renderPairs } from "./appearance-pairs.ts";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--cache");
 const cache: PairsCache =
   at >= 0 ? JSON.parse(readFileSync(args[at + 1], "utf8")) : await renderPairs(args.filter((a) => !a.startsWith("--")));
-const px = (x: PairsCache["photos"][number]) => ({
-  width: x.width,
-  height: x.height,
-  data: Buffer.from(x.data, "base64"),
-});
 const photos = cache.photos.map((p) => photoAppearanceOf(px(p)));
 const views = cache.views.map(px);
 const rows = cache.samples

@@ -36,6 +36,11 @@ export interface PairsCache {
   samples: Sample[];
 }
 
+/** A cached photo or view as an image the appearance functions read. */
+export function cachedImage(x: PairsCache["photos"][number]): { width: number; height: number; data: Buffer } {
+  return { width: x.width, height: x.height, data: Buffer.from(x.data, "base64") };
+}
+
 const decode = async (data: Buffer) => {
   const { data: px, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: px };

@@ -17,7 +17,7 @@ import { appearanceIn, photoAppearanceOf, similarity } from "../../src/perceptio
 import { clippedByView } from "../../src/perception/geometry.ts";
 import { CandidateLedger, viewReliability } from "../../src/perception/ledger.ts";
 import { MIN_PIXELS_TO_JUDGE } from "../../src/policies/heuristic/thresholds.ts";
-import type { PairsCache } from "./appearance-pairs.ts";
+import { type PairsCache, cachedImage as px } from "./appearance-pairs.ts";
 
 const file = process.argv[2];
 if (!file || file.includes("polar-mini")) {
@@ -25,11 +25,6 @@ if (!file || file.includes("polar-mini")) {
   process.exit(2);
 }
 const cache: PairsCache = JSON.parse(readFileSync(file, "utf8"));
-const px = (x: PairsCache["photos"][number]) => ({
-  width: x.width,
-  height: x.height,
-  data: Buffer.from(x.data, "base64"),
-});
 const photos = cache.photos.map((p) => photoAppearanceOf(px(p)));
 const views = cache.views.map(px);
 const samples = cache.samples.filter((s) => s.pixels >= MIN_PIXELS_TO_JUDGE);

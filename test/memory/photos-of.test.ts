@@ -18,16 +18,21 @@ import { objectImage } from "./image-fixtures.ts";
 const dir = mkdtempSync(join(tmpdir(), "polar-photos-of-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test("each of the user's objects of the category, with its latest photo known by then", async () => {
+/** A graph memory in its own file, written by the offline extractor. */
+function graphMemory(file: string): GraphMemory {
   const embedder = new LexicalEmbedder();
-  const store = new SqliteMemoryStore(join(dir, "m.db"), { embedder: { name: embedder.name, dim: embedder.dim } });
+  const store = new SqliteMemoryStore(join(dir, file), { embedder: { name: embedder.name, dim: embedder.dim } });
   const heuristic = {
     memorize: async (i: Parameters<typeof extractMemoriesHeuristically>[0]) => ({
       value: extractMemoriesHeuristically(i),
       calls: [],
     }),
   };
-  const memory = new GraphMemory(store, embedder, heuristic, MemoryConfig.parse({}));
+  return new GraphMemory(store, embedder, heuristic, MemoryConfig.parse({}));
+}
+
+test("each of the user's objects of the category, with its latest photo known by then", async () => {
+  const memory = graphMemory("m.db");
   const shown = async (
     userId: string,
     episodeId: string,
@@ -69,15 +74,7 @@ test("each of the user's objects of the category, with its latest photo known by
 });
 
 test("a candidate retrieved at a time carries only the photos taken by then", async () => {
-  const embedder = new LexicalEmbedder();
-  const store = new SqliteMemoryStore(join(dir, "r.db"), { embedder: { name: embedder.name, dim: embedder.dim } });
-  const heuristic = {
-    memorize: async (i: Parameters<typeof extractMemoriesHeuristically>[0]) => ({
-      value: extractMemoriesHeuristically(i),
-      calls: [],
-    }),
-  };
-  const memory = new GraphMemory(store, embedder, heuristic, MemoryConfig.parse({}));
+  const memory = graphMemory("r.db");
   for (const [episodeId, colour, at] of [
     ["f1", "#c0392b", 1],
     ["f2", "#22aa55", 20],
