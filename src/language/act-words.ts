@@ -213,39 +213,26 @@ export const RELEASE = alt([
  * instruction", "I hereby revoke …"): none of them is an everyday verb a speaker would say of
  * their own doings in a message to the robot, as "I drop the kids off" is.
  */
-export const RETRACT_PERFORMED = alt([
-  "withdraw",
-  "retract",
-  "revoke",
-  "rescind",
-  "countermand",
-  "cancel",
-  "take back",
-]);
+const PERFORMED = ["withdraw", "retract", "revoke", "rescind", "countermand", "cancel", "take back"];
+export const RETRACT_PERFORMED = alt(PERFORMED);
 
 /** Verbs that drop a rule. */
 export const RETRACT = alt([
+  ...PERFORMED,
   "forget",
   "drop",
   "ignore",
   "scrap",
-  "cancel",
   "never mind",
   "disregard",
   "undo",
   "remove",
   "lift",
   "delete",
-  "retract",
-  "revoke",
-  "rescind",
-  "countermand",
-  "withdraw",
   "get rid of",
   "throw out",
   "abandon",
   "scratch",
-  "take back",
   "no more",
   "no need for",
   "enough with",
