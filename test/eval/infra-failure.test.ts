@@ -13,7 +13,7 @@ import { before, test } from "node:test";
 import { evaluate } from "../../src/compose/evaluate.ts";
 import { buildPlan } from "../../src/compose/setup.ts";
 import { loadConfig } from "../../src/config/load.ts";
-import { readResults } from "../../src/eval/results.ts";
+import { FAILURES_FILE, readResults } from "../../src/eval/results.ts";
 import { planJobs } from "../../src/eval/runner.ts";
 import { startPolar } from "../cli/polar-process.ts";
 import { tinySet } from "./slice.ts";
@@ -111,19 +111,28 @@ test("a simulator frozen past the timeout, then resumed: the worker goes on with
   const out = join(root, "frozen");
   const bridge = await serve();
   const resultsPath = join(out, "results.jsonl");
+  const failuresPath = join(out, FAILURES_FILE);
   let frozen = false;
+  let resumed = false;
   const freezer = setInterval(() => {
     if (!frozen && existsSync(resultsPath) && readFileSync(resultsPath, "utf8").split("\n").length > 3) {
       frozen = true;
       bridge.proc.kill("SIGSTOP");
-      setTimeout(() => bridge.proc.kill("SIGCONT"), 2500);
+    } else if (frozen && !resumed && existsSync(failuresPath) && readFileSync(failuresPath, "utf8").trim()) {
+      // held until the worker has timed out on it, not for a fixed while: a loaded machine may
+      // take longer than any fixed freeze to get there
+      resumed = true;
+      bridge.proc.kill("SIGCONT");
     }
   }, 20);
   try {
-    const sim = { type: "websocket", url: bridge.url, timeoutMs: 1500 };
+    // long enough that a loaded machine's slow replies are not taken for the freeze (three of
+    // them in a row stopped the run before it was frozen); the freeze outlasts it
+    const sim = { type: "websocket", url: bridge.url, timeoutMs: 5000 };
     const first = await evaluate(config(out, sim), quiet);
     clearInterval(freezer);
-    assert.ok(frozen, "the bridge was frozen mid-run");
+    assert.ok(frozen, `the bridge was frozen mid-run (the run stopped: ${first.stoppedBecause})`);
+    assert.ok(resumed, "it was resumed after the worker gave up on it");
     assert.ok(first.infrastructureFailures >= 1);
     assert.equal(first.stoppedBecause, null, "one timeout does not stop the run: the worker reconnects");
     for (const l of readResults(resultsPath).lines) assert.equal(l.error, null, `${l.key}: ${l.error}`);
