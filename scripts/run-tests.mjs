@@ -48,7 +48,10 @@ const tests = spawn(
   [
     ...(bundles ? ["--enable-source-maps"] : ["--import", "tsx"]),
     "--test",
-    "--test-concurrency=2",
+    // A test file spends most of its time waiting on what it started (the CLI, servers, Chromium),
+    // so two files a core keep the cores busy; on a machine others load, each running file is one
+    // more thread in the scheduler's share. POLAR_TEST_CONCURRENCY overrides it.
+    `--test-concurrency=${Number(process.env.POLAR_TEST_CONCURRENCY) || 4}`,
     // no test may hang the run: one past this fails, and its file's after() hooks kill what it started
     `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 300_000}`,
     "--test-reporter=spec",
