@@ -78,6 +78,7 @@ export {
 } from "./hours.ts";
 export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
+export { withoutIntensifiers } from "./intensifiers.ts";
 export { namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,

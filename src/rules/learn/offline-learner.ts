@@ -49,6 +49,7 @@ import {
   Words,
   withoutBeats,
   withoutHesitations,
+  withoutIntensifiers,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
@@ -94,7 +95,11 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const ruleRooms = rules.flatMap((v) =>
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
-  const repairs = withoutSelfRepairs(withoutBeats(withoutHesitations(tokenize(original))), ctx.rooms ?? [], ruleRooms);
+  const repairs = withoutSelfRepairs(
+    withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))),
+    ctx.rooms ?? [],
+    ruleRooms,
+  );
   const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };

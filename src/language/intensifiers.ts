@@ -1,0 +1,78 @@
+/**
+ * Words said only for force inside a clause, left out before it is read, as a listener hears past
+ * them: an expletive inside a phrasal verb ("stay the hell out of the den", "keep the heck away")
+ * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
+ * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
+ * particle, or the negation and its verb, are cut apart and the clause is asked back.
+ *
+ * Only words of these closed classes are left out, and only where they cannot say when or where:
+ * an aside holding any other word stays, so no condition is ever lost. Tokens are only left out,
+ * never changed, so quotes stay verbatim.
+ */
+import type { Token } from "./tokens.ts";
+
+/** Nouns of an oath that English puts after "the" inside a phrasal verb. */
+const OATH = /^(?:hell|heck|fuck|frick|blazes|dickens|devil|deuce)$/;
+/** An oath sits between a verb and its particle: "stay the hell out", "get the heck away". */
+const PARTICLE_AFTER = /^(?:out|outside|away|off|in|into|inside|clear|from|of|back)$/;
+/** "bloody", "flipping": a curse word before the oath's noun ("the bloody hell"). */
+const OATH_MODIFIER = /^(?:bloody|flipping|flaming|freaking|frigging|blooming)$/;
+
+/** What an aside of emphasis follows: a negation, or a modal before its verb. */
+const HOST = /^(?:not|never|must|shall|should|will|to)$/;
+/**
+ * Asides that say every case, or only repeat for force: "ever", "under any circumstances",
+ * "on any account", "for any reason", "whatsoever", "I repeat", "repeat". "at all" and "any time"
+ * say every hour, no narrower than the clause without them.
+ */
+const EMPHASIS: readonly (readonly string[])[] = [
+  ["ever"],
+  ["whatsoever"],
+  ["repeat"],
+  ["i", "repeat"],
+  ["at", "all"],
+  ["at", "any", "time"],
+  ["under", "any", "circumstances"],
+  ["under", "any", "circumstance"],
+  ["in", "any", "circumstances"],
+  ["on", "any", "account"],
+  ["for", "any", "reason"],
+  ["in", "any", "case"],
+];
+const COMMA = /^(?:,|—|–|-)$/;
+
+const at = (tokens: readonly Token[], k: number) => tokens[k]?.w ?? "";
+
+/** The length of the emphasis phrase starting at k, or 0. */
+function emphasisAt(tokens: readonly Token[], k: number): number {
+  for (const phrase of EMPHASIS) if (phrase.every((w, i) => at(tokens, k + i) === w)) return phrase.length;
+  return 0;
+}
+
+/** The tokens a listener keeps: oaths inside a phrasal verb and asides of emphasis left out. */
+export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
+  const drop = new Set<number>();
+  for (let k = 0; k < tokens.length; k++) {
+    // "stay the (bloody) hell out of": "the" and the oath go, the verb meets its particle again
+    if (at(tokens, k) === "the" && k > 0) {
+      const oath = OATH_MODIFIER.test(at(tokens, k + 1)) ? k + 2 : k + 1;
+      if (OATH.test(at(tokens, oath)) && PARTICLE_AFTER.test(at(tokens, oath + 1))) {
+        for (let d = k; d <= oath; d++) drop.add(d);
+        k = oath;
+        continue;
+      }
+    }
+    // "must not, under any circumstances, enter": the aside and the commas around it go
+    if (HOST.test(at(tokens, k)) && COMMA.test(at(tokens, k + 1))) {
+      const n = emphasisAt(tokens, k + 2);
+      if (n === 0) continue;
+      const after = k + 2 + n;
+      const end = COMMA.test(at(tokens, after)) ? after : after - 1;
+      // the aside must lead on into its clause: a word, not the end of a sentence
+      if (!/^[a-z]/.test(at(tokens, end + 1))) continue;
+      for (let d = k + 1; d <= end; d++) drop.add(d);
+      k = end;
+    }
+  }
+  return drop.size ? tokens.filter((_, k) => !drop.has(k)) : [...tokens];
+}
