@@ -102,7 +102,7 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
   "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberWord(w) ?? 0]),
 );
 /** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
-const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|more\b|or (?:less|fewer|so)))`;
+const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|dollars?|pounds?|euros?|rupees?|naira|rand|bucks|quid|miles?|km\b|kilometres?|kilometers?|grams?|kg\b|calories|more\b|or (?:less|fewer|so)))`;
 /** "7 morning", "11 night": the part of the day said straight after the hour, as many Englishes say it */
 const PART_OF_DAY =
   "at night|in the (?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
@@ -242,8 +242,11 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
     // or when the clause speaks of hours ("work hours, 9 to 5", "nap time 1-3")
     // a clock face ("20:00", "0600 hrs") says time too; four bare digits alone do not ("0600-0900")
     const says = (p: TimePoint) => (p.ampm && !p.bareDigits) || p.named || p.written;
-    if (bare && !bareRanges && !(says(a) || says(b)) && !/^(?:till|until)$/i.test(m[4]) && !HOURS_SAID.test(clause))
-      continue;
+    // two clock times of four digits joined by a word ("1900 to 2100") are read as hours, as a
+    // ward chart writes them; joined by a dash they may be any two numbers, and are asked
+    const clockPair = a.bareDigits && b.bareDigits && /^to$/i.test(m[4]);
+    const joinSaysTime = /^(?:till|until)$/i.test(m[4]) || clockPair;
+    if (bare && !bareRanges && !(says(a) || says(b)) && !joinSaysTime && !HOURS_SAID.test(clause)) continue;
     let from: number;
     let to: number;
     if (a.ampm || a.named || a.h > 12 || a.h === 0) {

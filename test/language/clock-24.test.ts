@@ -30,6 +30,16 @@ describe("the 24-hour clock", () => {
       assert.deepEqual(hours(s), [w], s);
   });
 
+  it("two four-digit clock times joined by 'to' are a window, as a ward chart writes them", () => {
+    for (const [s, w] of [
+      ["no vacuuming in the nursery 1330 to 1530", [13, 15]],
+      ["boiler room closed 2300 to 0500, the pipes knock", [23, 5]],
+    ] as const)
+      assert.deepEqual(hours(s), [w], s);
+    for (const s of ["the den 0700 0900", "a budget of 1500 to 2000 dollars", "between 1200 to 1500 words"])
+      assert.deepEqual(hours(s), [], s);
+  });
+
   it("four digits with nothing framing them, and counts, are no time", () => {
     for (const s of ["the den 0700 0900", "the den 0700-0900", "answers of up to 1200 words", "after 1250 tries"])
       assert.deepEqual(hours(s), [], s);
