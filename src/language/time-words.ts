@@ -148,6 +148,12 @@ export const DAYS = alt([
   "(?:at|on|over) the weekend",
 ]);
 
+/**
+ * A time said only by pointing back ("during those hours", "at that time", "in this time"): the
+ * hours said elsewhere in the message, when it says some; "this time" inside it is then no one-off.
+ */
+export const POINTED_TIME = `(?:during|in|at|for|over|throughout|within|through) (?:those|these|that|this|the same|said) (?:hours?|times?|period|window|slot)`;
+
 /** "not just this time": lasting after all. */
 export const NOT_TASK_LOCAL = `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`;
 

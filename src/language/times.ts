@@ -83,11 +83,12 @@ const TIME_FORMS: TimeForm[] = [
 /**
  * A part of the day said as a compound with "time", or without its article ("in evening time",
  * "when is night time", "during afternoon"), or as what it is ("when it is morning", "while is
- * evening", its subject left out): the same hours as the part of the day.
+ * evening", its subject left out), or bare right before the hours it holds ("afternoon 2 until 4",
+ * which the clock window then narrows): the same hours as the part of the day.
  */
 const compound = (part: string) =>
   new RegExp(
-    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b`,
+    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b|\b${part}s?(?=,? (?:from |between )?\d{1,2}(?::\d\d)? ?(?:to|till|until|til|-|–) ?\d)`,
     "gi",
   );
 TIME_FORMS.push(

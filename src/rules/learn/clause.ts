@@ -39,7 +39,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
-import { type Cond, conditionsIn, persistenceOf, scopeOf, withoutExplanation } from "./conditions.ts";
+import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutExplanation } from "./conditions.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
 import { permissionReading } from "./permit-acts.ts";
 import {
@@ -389,6 +389,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     c.parts.filter((p) => !weak.has(p.a)),
     c.main,
     roomsIn(ctx.tokens, c.parts[0].a, c.parts[c.parts.length - 1].b, ctx.house),
+    pointedBack(ctx.tokens, c.parts),
   );
   const scope = scopeOf(
     ctx.tokens,

@@ -31,6 +31,7 @@ import {
   ON_REQUEST,
   occasionIn,
   oneReplyIn,
+  POINTED_TIME,
   POLITE_IF,
   ROBOT_ERRAND_WHEN,
   ROBOT_WHEN,
@@ -228,12 +229,35 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
 
 export type Lasting = "persistent" | "task_local" | "defer";
 
+/**
+ * "I sleep 0800 to 1600, keep out during those hours": a time said by pointing back, in a clause
+ * whose parts say one window, is that window: neither a one-off ("in this time") nor a condition
+ * of its own. With no hours said, or several, it stays what it was (a one-off, or a condition in
+ * the user's words that is asked).
+ */
+export function pointedBack(tokens: readonly Token[], parts: readonly Span[]): Span[] {
+  const found = parts.flatMap((p) => [...new Words(tokens, p.a, p.b).matches(bounded(POINTED_TIME))]);
+  if (!found.length) return [];
+  const windows = new Set<string>();
+  for (const p of parts) {
+    const w = new Words(tokens, p.a, p.b);
+    for (const t of findTimes(w.text)) {
+      const [a, b] = w.range(t.index, t.quote.length);
+      if (!found.some((f) => f.a <= a && b <= f.b)) windows.add(`${t.from}-${t.to % 24}`);
+    }
+  }
+  // two windows said ("I work nights, I sleep 8 to 4"): which one it points at is the user's to say
+  return windows.size === 1 ? found.map((m) => ({ a: m.a, b: m.b })) : [];
+}
+
 /** How long a clause lasts: this task, left vague, or lasting (also when nothing says so). Parts that only lead up to it (`weak`) say nothing about how long. */
 export function persistenceOf(
   tokens: readonly Token[],
   parts: Span[],
   main?: Span,
   rooms: readonly Span[] = [],
+  /** times that point back at hours said (`pointedBack`): no one-off */
+  pointers: readonly Span[] = pointedBack(tokens, parts),
 ): { persistence: Lasting; marker?: Span; said: boolean } {
   // "this time skip the office and in general keep answers short": the act's own "in general" wins
   if (main) {
@@ -248,10 +272,10 @@ export function persistenceOf(
     const w = new Words(tokens, p.a, p.b);
     const not = w.first(bounded(NOT_TASK_LOCAL));
     if (not) return { persistence: "persistent", marker: { a: not.a, b: not.b }, said: true };
-    const t = w.first(bounded(TASK_LOCAL));
+    const t = [...w.matches(bounded(TASK_LOCAL))].find((m) => !pointers.some((x) => x.a <= m.a && m.b <= x.b));
     if (t) return { persistence: "task_local", marker: { a: t.a, b: t.b }, said: true };
     // "jus this tym, skip …": an occasion the task words do not name is still this one, unless lasting is said
-    const o = occasionIn(tokens, p.a, p.b, (k) => rooms.some((r) => r.a <= k && k < r.b));
+    const o = occasionIn(tokens, p.a, p.b, (k) => [...rooms, ...pointers].some((r) => r.a <= k && k < r.b));
     if (o && !parts.some((q) => new Words(tokens, q.a, q.b).first(bounded(STRONG_LASTING))))
       return { persistence: "task_local", marker: o, said: true };
     const l = w.first(bounded(LASTING));

@@ -5,6 +5,7 @@
  */
 import {
   ASKS_NOTHING,
+  covers,
   FILLER,
   findTimes,
   GLOBAL,
@@ -24,9 +25,14 @@ import {
   WHEN_WORD,
   Words,
 } from "../../language/index.ts";
-import { type Cond, notCondition, withoutExplanation } from "./conditions.ts";
+import { type Cond, notCondition, pointedBack, withoutExplanation } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import type { Span } from "./segments.ts";
+
+/** Whether the hours of `outer` (a part of the day) hold every hour of `inner` (a window read). */
+function coversWindow(outer: { from: number; to: number }, inner: { from: number; to: number }): boolean {
+  return covers({ fromHour: outer.from, toHour: outer.to % 24 }, { fromHour: inner.from, toHour: inner.to % 24 });
+}
 
 /**
  * A phrase after the requirement that the learner does not read ("… on weekends", "… with
@@ -49,12 +55,20 @@ export function leftoverConditions(
   const parts = c.parts.map((x) => withoutExplanation(ctx.tokens, x)).filter((x) => x.b > x.a);
   // "from 12 till 6? yeah 12 till 6": the same hours said again are the condition already read
   const read = [...common.conditions, ...common.exceptions].flatMap((x) => (x.kind === "time" ? [x] : []));
+  for (const x of pointedBack(ctx.tokens, parts)) for (let k = x.a; k < x.b; k++) soft.add(k);
   for (const part of parts) {
     const w = words(ctx, part);
     for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL])
       for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
     for (const t of findTimes(w.text))
       if (read.some((x) => x.from === t.from && x.to % 24 === t.to % 24)) {
+        const [a, b] = w.range(t.index, t.quote.length);
+        for (let k = a; k < b; k++) soft.add(k);
+      }
+    // "afternoon 2 until 4": a part of the day the clock window read narrowed is read with it
+    const kept = findTimes(w.text);
+    for (const t of timeCandidates(w.text))
+      if (!t.clock && !kept.some((k) => k.index === t.index) && read.some((x) => coversWindow(t, x))) {
         const [a, b] = w.range(t.index, t.quote.length);
         for (let k = a; k < b; k++) soft.add(k);
       }

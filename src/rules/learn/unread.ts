@@ -35,13 +35,14 @@ import {
   sameRoom,
   TASK_LOCAL,
   tellsWhatHappened,
+  timeCandidates,
   VAGUE,
   WHEN_WORD,
   Words,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Seg } from "./clauses-in.ts";
-import { notCondition } from "./conditions.ts";
+import { notCondition, pointedBack } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import { type ReadCtx, type Reading, re } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
@@ -128,6 +129,9 @@ export function unreadCues(
       ...(r.persistence === "task_local" ? [TASK_LOCAL, DURATION] : []),
     ];
     for (const src of marks) for (const m of w.matches(re(src))) take(m);
+    // "…, keep out during those hours": a time that points back at hours the reading holds is read with them
+    if ([...r.conditions, ...r.exceptions].some((c) => c.kind === "time"))
+      for (const m of pointedBack(rc.tokens, [r.clause])) take(m);
     // an hours reading reads whose hours they are ("she naps …") with them
     if (r.type === "hours") take(r.clause);
     if (changing || changes(r)) for (const src of [REVISING, RETRACT]) for (const m of w.matches(re(src))) take(m);
@@ -176,6 +180,9 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   const times = findTimes(text);
   // "after midnight, like from 12 till 6": hours said again inside those read are those hours
   if (times.length) return times.some((t) => !hours.some((h) => nested(t, h)));
+  // "afternoon 2 until 4": a part of the day said bare before hours read, which narrow it
+  const part = timeCandidates(rest).find((t) => !t.clock && t.index === 0 && t.quote.length >= text.length);
+  if (part && hours.some((h) => nested(part, h))) return false;
   // "…, 9 to 5": a bare range of the clock's numbers may be hours: asked, never dropped
   if (BARE_HOUR_RANGE.test(text)) return true;
   // "from 6 in the evening reach 8": a number of the clock left unread beside hours read may be their end

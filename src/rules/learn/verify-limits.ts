@@ -14,7 +14,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import type { RuleDraft } from "../types.ts";
-import { withoutExplanation } from "./conditions.ts";
+import { pointedBack, withoutExplanation } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import type { ReadCtx, Reading, RuleReading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
@@ -104,6 +104,9 @@ export function roomLeftOut(rc: ReadCtx, r: RuleReading, items: readonly LearnIt
 export function reasonHours(rc: ReadCtx, r: Exclude<Reading, { type: "unclear" }>): Failure | undefined {
   if (r.type !== "rule") return undefined;
   const quotes = r.quotes;
+  // "…, so keep out at that time": the request says the reason's hours are its own
+  const actFrom = Math.max(r.clause.a, Math.min(...quotes.map((q) => q.a), r.clause.b));
+  if (pointedBack(rc.tokens, [r.clause]).some((x) => x.a >= actFrom)) return undefined;
   for (const c of [...r.conditions, ...r.exceptions]) {
     if (c.kind !== "time") continue;
     const sent = sentences(rc.message, rc.tokens).find((s) => s.a <= c.a && c.b <= s.b);

@@ -48,7 +48,7 @@ import {
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Condition, RuleDraft, RuleVersion } from "../types.ts";
-import { notCondition, withoutExplanation } from "./conditions.ts";
+import { notCondition, pointedBack, withoutExplanation } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import type { ReadCtx, Reading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
@@ -179,7 +179,12 @@ function oneOffFailure(
   const lastingSaid = r.saidLasting;
   const w = new Words(rc.tokens, act.a, act.b);
   const not = [...w.matches(bounded(NOT_TASK_LOCAL))];
-  const own = [...w.matches(bounded(TASK_LOCAL))].find((m) => !not.some((n) => n.a <= m.a && m.b <= n.b));
+  // "…, keep out in this time": a time pointing back at the hours the reading holds is no one-off
+  const timed = [...r.conditions, ...r.exceptions].some((c) => c.kind === "time");
+  const pointers = timed ? pointedBack(rc.tokens, [r.clause]) : [];
+  const own = [...w.matches(bounded(TASK_LOCAL))].find(
+    (m) => ![...not, ...pointers].some((n) => n.a <= m.a && m.b <= n.b),
+  );
   if (own)
     return {
       why: `a one-off ("${own.m[0]}") in its own clause`,
@@ -410,7 +415,13 @@ function whenUnheld(rc: ReadCtx, act: Span, origin: readonly Reading[]): Failure
         ],
   );
   const taken = (k: number) => took.some((s) => s.a <= k && k < s.b);
-  const oneOffs = [...new Words(rc.tokens, act.a, act.b).matches(bounded(TASK_LOCAL))];
+  // "during those hours" opens no clause of its own where a reading holds the one window it points at
+  const pointers = origin.flatMap((o) =>
+    o.type !== "unclear" && [...o.conditions, ...o.exceptions].some((c) => c.kind === "time")
+      ? pointedBack(rc.tokens, [o.clause])
+      : [],
+  );
+  const oneOffs = [...new Words(rc.tokens, act.a, act.b).matches(bounded(TASK_LOCAL)), ...pointers];
   for (let k = act.a; k < act.b; k++) {
     if (!WHEN_OPENER.test(rc.tokens[k].w) || oneOffs.some((m) => m.a <= k && k < m.b)) continue;
     // the clause it opens runs to the next mark of punctuation
