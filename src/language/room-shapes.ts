@@ -81,7 +81,7 @@ export const REPLACED_END =
 
 /** A part that only says what comes next is the one replaced: "not the", "and not", "instead of the". */
 export const REPLACED_LEAD =
-  /^(?:(?:and|but|just|so) )*(?:instead of|rather than|not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
+  /^(?:(?:and|but|just|so|sorry|oops|whoops|wait|ah|oh|my bad)(?: ,)? )*(?:instead of|rather than|not|no longer|in place of)(?: (?:the|my|our|that|this))?$/;
 
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
 export const BARE_REFUSAL =

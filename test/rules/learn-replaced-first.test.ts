@@ -18,6 +18,9 @@ describe("the room replaced said first, then the one meant", () => {
       "My mistake. Not the laundry, I meant the workshop.",
       "no no, not laundry — we meant the workshop",
       "Not the laundry, sorry, I meant the workshop!",
+      // an apology or a word of taking back before the room replaced
+      "oh sorry not the laundry, I meant the workshop",
+      "whoops not the laundry - we meant the workshop",
     ]) {
       const { rules } = await taught(house, "Please keep away from the laundry after 8 pm.", m);
       assert.deepEqual(rooms(rules), ["workshop"], m);
