@@ -111,6 +111,8 @@ const SLANG: Record<string, string> = {
   whn: "when",
   wenever: "whenever",
   wile: "while",
+  // "i ment the den": taking back typed as it sounds, so what it puts right is read
+  ment: "meant",
   // the British spellings of the same subordinators
   whilst: "while",
   amongst: "among",

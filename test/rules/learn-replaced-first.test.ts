@@ -29,6 +29,11 @@ describe("the room replaced said first, then the one meant", () => {
     }
   });
 
+  it("reads a word of taking back typed as it sounds ('ment')", async () => {
+    const { rules } = await taught(house, "keep out of the attic", "hang on i ment the nursery not the attic");
+    assert.deepEqual(rooms(rules), ["nursery"]);
+  });
+
   it("leaves a rule about another room alone, and reads a slip with no such rule as before", async () => {
     const other = await taught(house, "Keep out of the nursery.", "Not the laundry, I meant the workshop.");
     assert.ok(!rooms(other.rules).includes("laundry"));
