@@ -174,8 +174,11 @@ export const NEG =
   // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
   "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 
-/** "stop going", "quit entering": a verb of ending before a gerund negates it. */
-export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from)(?= \\w+ing\\b)";
+/**
+ * "stop going", "quit entering": a verb of ending before a gerund negates it; so does a verb of
+ * avoiding ("avoid stopping in the hall" is "do not stop in the hall").
+ */
+export const NEG_GERUND = "(?:stop|quit|cease|refrain from|abstain from|avoid|avoids|avoiding)(?= \\w+ing\\b)";
 
 /** What permits (a room is allowed again, or for a while). */
 export const PERMIT = alt([

@@ -53,7 +53,7 @@ export const ROBOT_ERRAND_WHEN =
 
 /** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
 export const POLITE_IF =
-  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible)\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)/;
+  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)/;
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 export const WHEN_CLAUSE =
