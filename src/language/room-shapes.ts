@@ -43,6 +43,13 @@ export const PERMITS = new RegExp(`\\b(?:${PERMIT})\\b`);
 
 /** A verb of ending up somewhere, as whole words ("stop", "park"). */
 export const STOPS = new RegExp(`\\b(?:${STOP})\\b`);
+/** One verb of ending up alone, the whole of a word: "stop", "wait", "linger". */
+const STOP_WORD = new RegExp(`^(?:${STOP})$`);
+/**
+ * "don't stop and wait there", "never park or sit in it": two verbs of ending up joined are one
+ * act, with one negation and one room, never a second request that starts at the second verb.
+ */
+export const stopVerbsJoined = (before: string, after: string) => STOP_WORD.test(before) && STOP_WORD.test(after);
 
 /** "not the bathroom": a negated object with no verb. */
 export const NOT_THE = /\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|that)\b/;

@@ -13,6 +13,7 @@ import {
   FIELD_NAMES,
   LASTING,
   LISTS_FIELDS,
+  stopVerbsJoined,
   TASK_LOCAL,
   type Token,
   Words,
@@ -77,7 +78,8 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       // "… and this time skip the hall": a marker of how long before the new directive is its own
       const marked = rest.replace(LEADING_HOW_LONG, "");
       const directs = DIRECTIVE_START.test(rest) || (marked !== rest && DIRECTIVE_START.test(marked));
-      if (asked && directs && !continuesReason(before, rest)) {
+      const oneAct = stopVerbsJoined(tokens[k - 1].w, tokens[k + 1]?.w ?? "");
+      if (asked && directs && !oneAct && !continuesReason(before, rest)) {
         cut(k);
         a = k;
       }

@@ -1,0 +1,23 @@
+/**
+ * Two verbs of ending up joined by "and" ("don't stop and wait in the snug") are one act under one
+ * negation, never a ban on stopping anywhere beside a request to wait in the room. Sentences
+ * written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["loft", "scullery", "snug"], sceneId: "s1" };
+
+describe("two verbs of ending up joined", () => {
+  it("are one act about the room after them", async () => {
+    for (const m of ["never stop and wait in the snug, keep moving", "Do not park and sit in the snug."]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => r.requirement),
+        [{ kind: "no_stop_in_room", room: "snug" }],
+        m,
+      );
+    }
+  });
+});
