@@ -160,12 +160,16 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
 const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });
 
 /**
- * The one room a whole message names, for a verb of avoiding or a negated verb of going that has no
- * object of its own ("keep out", "don't go in"): the message is about that room. Undefined when the
+ * The one room a whole message names, for a verb of avoiding or a negated verb of going or ending
+ * up that has no object of its own ("keep out", "don't go in", "never stop inside"): the message is
+ * about that room. Undefined when the
  * message names no room or several (which one is then asked), or when the verb has an object.
  */
 function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: Head } | undefined {
-  const head = hs.find((h) => h.bans && (h.kind === "avoid" || h.kind === "enter") && particleOnly(ctx, h, main));
+  // "never stop inside": a verb of ending up only with its particle; a bare "don't stop" may be
+  // "keep going", said of no room
+  const placed = (h: Head) => h.kind !== "stop" || ctx.tokens.slice(h.b, main.b).some((t) => GOING_PARTICLE.test(t.w));
+  const head = hs.find((h) => h.bans && h.kind !== "forbidden" && particleOnly(ctx, h, main) && placed(h));
   if (!head) return undefined;
   // "I just cleaned the attic. keep out.": news of what happened is no topic; which room is asked
   const rest = ctx.tokens.filter((_, k) => k < main.a || k >= main.b).map((t) => t.w);
