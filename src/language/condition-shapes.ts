@@ -100,6 +100,12 @@ export const MARKERS_ONLY =
 export const ASKS_NOTHING =
   /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
 
+/**
+ * "… you are always in the way of my bike", "… you keep getting stuck": a run-on statement of
+ * what the robot is or keeps doing says why; a phrase at its end is no condition of the request.
+ */
+export const TELLS_OF_YOU = /^(?:you|u) (?:are|were|always|keep|kept|get|got|just) /;
+
 export const PREPOSITION =
   /^(?:on|during|over|at|around|with|without|for|in|after|before|until|by|near|throughout|except)$/;
 

@@ -202,6 +202,18 @@ const UR_STATE = new Set([
   "searching",
   "welcome",
   "free",
+  // an adverb of how often or how much stands after a verb, never between "your" and its noun
+  "always",
+  "never",
+  "constantly",
+  "forever",
+  "so",
+  "too",
+  "really",
+  "literally",
+  "getting",
+  "being",
+  "blocking",
 ]);
 
 /** "n't" endings: the verb they attach to */

@@ -19,6 +19,7 @@ import {
   PREPOSITION,
   SCENE,
   TASK_LOCAL,
+  TELLS_OF_YOU,
   tellsWhatHappened,
   timeCandidates,
   VAGUE,
@@ -84,7 +85,9 @@ export function leftoverConditions(
       let b = k;
       while (b < part.b && !hard.has(b) && !soft.has(b)) b++;
       const text = new Words(ctx.tokens, k, b).text;
-      const trailing = part.a === p.a && k > last;
+      // "never stop there you're always in the way of …": a phrase after a run-on statement is its reason's
+      const runOn = TELLS_OF_YOU.test(new Words(ctx.tokens, last + 1, b).text);
+      const trailing = part.a === p.a && k > last && !runOn;
       // "… on weekends": a phrase after the requirement; "… late", "if it rains, …": a word of when, anywhere
       // "in the morning" of "in the morning till 9": a part of the day the clock window narrowed
       const narrowed = timeCandidates(text).some((t) => t.quote.length >= text.length - 3);
