@@ -74,6 +74,21 @@ export function onlyChangesWhatItPointsAt(words: readonly string[]): boolean {
   return CHANGE_VERB.has(ws[k]) && POINTING_BACK.has(ws[k + 1]) && ws.slice(k + 2).every((w) => CLOSING.has(w));
 }
 
+/** Verbs of taking back what was said: "scratch that", "forget it". */
+const TAKE_BACK_VERB = new Set(["scratch", "forget", "cancel", "ignore", "disregard", "strike"]);
+
+/**
+ * "scratch that", "forget it": a verb of taking back whose object only points back, and nothing
+ * more; before a change said next in the sentence ("scratch that, make it 8 to 6") it only leads
+ * into that change, which says what becomes of the rule.
+ */
+export function takesBackWhatItPointsAt(words: readonly string[]): boolean {
+  const ws = words.filter((w) => /\p{L}/u.test(w));
+  let k = 0;
+  while (k < ws.length && (SOFTENING.has(ws[k]) || ws[k] === "no" || ws[k] === "oh")) k++;
+  return TAKE_BACK_VERB.has(ws[k]) && POINTING_BACK.has(ws[k + 1]) && ws.slice(k + 2).every((w) => CLOSING.has(w));
+}
+
 /** Whether words talk about a rule: name one ("the attic rule", "that ban") or change what they point back at ("change it so …"). */
 export function talksAboutARule(words: readonly string[]): boolean {
   return words.some(

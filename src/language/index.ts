@@ -41,7 +41,7 @@ export {
 } from "./act-words.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, continuesReason, DESCRIBED_ONE, factsOf, SHAPES } from "./acts.ts";
-export { endsPointingBack, onlyChangesWhatItPointsAt, talksAboutARule } from "./anaphora.ts";
+export { endsPointingBack, onlyChangesWhatItPointsAt, takesBackWhatItPointsAt, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export {
   EXCEPTION_WORD,

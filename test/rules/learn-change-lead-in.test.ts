@@ -29,6 +29,17 @@ describe("a change pointed at before a colon", () => {
     }
   });
 
+  it("a take-back of what it points at, before a change said next, only leads into the change", async () => {
+    for (const [m, want] of [
+      ["strike that, make it 11pm to 4am on the study", "23-4"],
+      ["Oh forget it - change the study to 9pm till 6am.", "21-6"],
+    ] as const) {
+      const { rules } = await taught(house, "keep out of the study from 10pm to 5am", m);
+      assert.equal(rules.length, 1, m);
+      assert.deepEqual(hours(rules[0]), [want], m);
+    }
+  });
+
   it("changes nothing when what follows the colon is not read", async () => {
     const { rules, reply } = await taught(
       house,

@@ -37,6 +37,7 @@ import {
   SUBORDINATE,
   TASK_LOCAL,
   type Token,
+  takesBackWhatItPointsAt,
   VAGUE,
   WHEN_YOU,
   Words,
@@ -216,6 +217,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       // "please alter it: …" opening a sentence only leads into the change said after the colon,
       // which is read as it would be alone
       if (g.a === s.a && rc.tokens[g.b]?.w === ":" && g.b + 1 < s.b && onlyChangesWhatItPointsAt(text.split(" "))) {
+        out.push({ ...g, sentence: i, kind: "filler" });
+        continue;
+      }
+      // "scratch that, make it 8 to 6": taking back what it points at, then the change it makes, leads into the change
+      const next = new Words(rc.tokens, g.b + 1, s.b).text;
+      if (g.a === s.a && g.b + 1 < s.b && takesBackWhatItPointsAt(text.split(" ")) && re(REVISING).test(next)) {
         out.push({ ...g, sentence: i, kind: "filler" });
         continue;
       }
