@@ -216,6 +216,11 @@ const UR_STATE = new Set([
   "blocking",
 ]);
 
+/** Words of degree that "2" stands before when it is texting's "too" ("2 long", "2 many"). */
+const TOO_BEFORE = new Set(["short", "long", "much", "many", "few", "loud", "slow", "wordy"]);
+/** What "too" follows there, a verb of being or a word of degree: "is 2 long", "way 2 long"; a count follows none. */
+const TOO_AFTER = new Set(["is", "are", "was", "were", "be", "been", "being", "way", "far", "bit", "getting", "much"]);
+
 /** "n't" endings: the verb they attach to */
 function nt(word: string): string[] | undefined {
   if (!word.endsWith("n't")) return undefined;
@@ -375,6 +380,11 @@ export function tokenize(message: string): Token[] {
         push("you", r, false);
         push("are", r, false);
       } else push("your", r, false);
+      continue;
+    }
+    // "2 short", "2 much": texting's "too" before a word of degree, never a number there
+    if (s === "2" && TOO_BEFORE.has(next?.s.toLowerCase() ?? "") && TOO_AFTER.has(out.at(-1)?.w ?? "")) {
+      push("too", r, false);
       continue;
     }
     // "w/" is "with"
