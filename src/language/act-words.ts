@@ -125,6 +125,8 @@ export const AVOID = alt([
   "steer clear of",
   "steering clear of",
   "leave(?= .{1,40}\\b(?:alone|out)\\b)",
+  // "leave the den be": let it be, said at the end of its clause
+  "(?:leave|let)(?= (?:the|my|our|that) (?:[a-z']+ ){1,3}be(?: [,.!?;]|$))",
   "(?:leave|leaving) out",
   "(?:give|giving)(?= .{1,40}\\ba miss\\b)",
 ]);
