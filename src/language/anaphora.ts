@@ -79,7 +79,7 @@ const TAKE_BACK_VERB = new Set(["scratch", "forget", "cancel", "ignore", "disreg
 
 /**
  * "scratch that", "forget it": a verb of taking back whose object only points back, and nothing
- * more; before a change said next in the sentence ("scratch that, make it 8 to 6") it only leads
+ * more; before a change said next in the sentence ("scratch that, make it 5 to 7") it only leads
  * into that change, which says what becomes of the rule.
  */
 export function takesBackWhatItPointsAt(words: readonly string[]): boolean {

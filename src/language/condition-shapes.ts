@@ -101,7 +101,7 @@ export const ASKS_NOTHING =
   /^(?:i|we|they|he|she|it|its|that|thats|there|my|our|his|her|their|everyone|everybody|nobody|the \w+) (?!(?:if|when|while|unless)\b)/;
 
 /**
- * "… you are always in the way of my bike", "… you keep getting stuck": a run-on statement of
+ * "… you are always under my feet", "… you keep getting stuck": a run-on statement of
  * what the robot is or keeps doing says why; a phrase at its end is no condition of the request.
  */
 export const TELLS_OF_YOU = /^(?:you|u) (?:are|were|always|keep|kept|get|got|just) /;

@@ -1,6 +1,6 @@
 /**
  * Words said only for force inside a clause, left out before it is read, as a listener hears past
- * them: an expletive inside a phrasal verb ("stay the hell out of the den", "keep the heck away")
+ * them: an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
  * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
  * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.

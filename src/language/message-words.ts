@@ -64,7 +64,7 @@ export const REVISING = alt([
   "(?:set|switch) (?:that|it) to",
   // a verb of change, what it changes (a rule, named or pointed at), and what it becomes: "move the attic rule to mornings"
   "(?:change|changes|switch|move|shift|swap)(?: (?:that|it|the|this|my|your|[a-z]+)){0,3} (?:rule|ban|one|limit|restriction)s? to",
-  // the rule named by its room alone, the new hours right after: "change the den to 4 till 6"
+  // the rule named by its room alone, the new hours right after: "change the den to 3 till 5"
   "(?:change|changes|switch|move|shift)(?: (?:the|my|our|[a-z]+)){1,3} to(?= (?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
   "actually",
   "instead",

@@ -83,7 +83,7 @@ const TIME_FORMS: TimeForm[] = [
 /**
  * A part of the day said as a compound with "time", or without its article ("in evening time",
  * "when is night time", "during afternoon"), or as what it is ("when it is morning", "while is
- * evening", its subject left out), or bare right before the hours it holds ("afternoon 2 until 4",
+ * evening", its subject left out), or bare right before the hours it holds ("afternoon 1 until 3",
  * which the clock window then narrows): the same hours as the part of the day.
  */
 const compound = (part: string) =>

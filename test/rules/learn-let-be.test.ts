@@ -13,7 +13,7 @@ const read = (m: string) =>
 
 describe("leave the room be", () => {
   it("is a room to stay out of, this task only when a one-off says so", () => {
-    assert.deepEqual(read("just for this trip, leave the box room be"), [
+    assert.deepEqual(read("for this trip only, leave the box room be"), [
       ["task_local", { kind: "avoid_room", room: "box room" }, "task_local"],
     ]);
     assert.deepEqual(read("Let the conservatory be, please."), [

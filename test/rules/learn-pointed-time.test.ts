@@ -18,7 +18,7 @@ describe("a time that points back at hours said", () => {
   it("is the one window said beside it, kept as a lasting rule", async () => {
     for (const [m, w] of [
       ["my son revises 1400 to 1700, so keep out of the library during those hours", "14-17"],
-      ["Evening 7 to 9 I do the ironing, so no entering the laundry in this time.", "19-21"],
+      ["Evening 7 to 9 I fold the washing, so no entering the laundry in this time.", "19-21"],
       ["the glue sets from 2 to 4 pm, please stay out of the workshop at that time", "14-16"],
     ] as const) {
       const { rules } = await taught(house, m);
@@ -34,7 +34,7 @@ describe("a time that points back at hours said", () => {
       said.every((i) => i.decision !== "add" || i.draft?.conditions.some((c) => c.kind === "text")),
       JSON.stringify(said),
     );
-    const once = learn("no going in the workshop in this time please", [], house).items;
+    const once = learn("no going into the workshop in this time, thanks", [], house).items;
     assert.ok(once.length > 0 && once.every((i) => i.decision !== "add"), JSON.stringify(once));
   });
 

@@ -22,12 +22,12 @@ describe("texting's 2 for too", () => {
   it("lets a new limit replace the one said too short", async () => {
     const { rules } = await taught(
       { rooms: ["den"], sceneId: "s1" },
-      "Keep replies under 12 words.",
-      "12 is way 2 short, make it 30",
+      "Keep answers under 15 words.",
+      "15 is way 2 short, make it 40",
     );
     assert.deepEqual(
       rules.map((r) => r.requirement),
-      [{ kind: "word_limit", maxWords: 30, target: "reply" }],
+      [{ kind: "word_limit", maxWords: 40, target: "reply" }],
     );
   });
 });

@@ -220,7 +220,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         out.push({ ...g, sentence: i, kind: "filler" });
         continue;
       }
-      // "scratch that, make it 8 to 6": taking back what it points at, then the change it makes, leads into the change
+      // "scratch that, make it 5 to 7": taking back what it points at, then the change it makes, leads into the change
       const next = new Words(rc.tokens, g.b + 1, s.b).text;
       if (g.a === s.a && g.b + 1 < s.b && takesBackWhatItPointsAt(text.split(" ")) && re(REVISING).test(next)) {
         out.push({ ...g, sentence: i, kind: "filler" });

@@ -230,7 +230,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
 export type Lasting = "persistent" | "task_local" | "defer";
 
 /**
- * "I sleep 0800 to 1600, keep out during those hours": a time said by pointing back, in a clause
+ * "I nap 1300 to 1500, keep out throughout those hours": a time said by pointing back, in a clause
  * whose parts say one window, is that window: neither a one-off ("in this time") nor a condition
  * of its own. With no hours said, or several, it stays what it was (a one-off, or a condition in
  * the user's words that is asked).

@@ -66,7 +66,7 @@ export function leftoverConditions(
         const [a, b] = w.range(t.index, t.quote.length);
         for (let k = a; k < b; k++) soft.add(k);
       }
-    // "afternoon 2 until 4": a part of the day the clock window read narrowed is read with it
+    // "afternoon 1 until 3": a part of the day the clock window read narrowed is read with it
     const kept = findTimes(w.text);
     for (const t of timeCandidates(w.text))
       if (!t.clock && !kept.some((k) => k.index === t.index) && read.some((x) => coversWindow(t, x))) {

@@ -180,7 +180,7 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   const times = findTimes(text);
   // "after midnight, like from 12 till 6": hours said again inside those read are those hours
   if (times.length) return times.some((t) => !hours.some((h) => nested(t, h)));
-  // "afternoon 2 until 4": a part of the day said bare before hours read, which narrow it
+  // "afternoon 1 until 3": a part of the day said bare before hours read, which narrow it
   const part = timeCandidates(rest).find((t) => !t.clock && t.index === 0 && t.quote.length >= text.length);
   if (part && hours.some((h) => nested(part, h))) return false;
   // "…, 9 to 5": a bare range of the clock's numbers may be hours: asked, never dropped
