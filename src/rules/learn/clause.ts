@@ -39,6 +39,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
+import { closingThen } from "./closing-then.ts";
 import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutExplanation } from "./conditions.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
 import { permissionReading } from "./permit-acts.ts";
@@ -454,6 +455,9 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);
     for (const x of rules) x.conditions = restatedByHours(ctx, [...x.conditions, ...extra]);
+    // "… Don't go in the den then.": the time said before, never all day
+    const then = closingThen(ctx, clause);
+    if (then) for (const x of rules) if (!x.conditions.length && !x.exceptions.length) x.conditions.push(then);
   }
   const roomRules = rules.filter((x) => x.rooms?.length);
   const paired = pairConditions(main, roomRules);

@@ -1,0 +1,36 @@
+/**
+ * A "then" closing a request points back at a time said before it in the message: one span of
+ * hours is that window; a moment or a day is kept in the user's words, never dropped into an
+ * all-day ban; with no time said before, "then" is "in that case" and bounds nothing. Sentences
+ * written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["nursery", "study", "den"], sceneId: "s1" };
+type Rule = Awaited<ReturnType<typeof taught>>["rules"][number];
+const whenOf = (r: Rule) => r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.kind));
+
+describe("a closing 'then'", () => {
+  it("is the one span of hours said before it", async () => {
+    for (const [m, w] of [
+      ["The twins nap from 2 to 4 pm. Keep out of the nursery then.", "14-16"],
+      ["Dinner runs 6:30 till 8 in the evening, so stay out of the den then please", "18-20"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
+      assert.deepEqual(whenOf(rules[0]), [w], m);
+    }
+  });
+
+  it("after a moment or a day, is kept as said, never an all-day ban", async () => {
+    const { rules } = await taught(house, "My brother's tutor comes at 5 on Tuesdays, so skip the study then.");
+    for (const r of rules) assert.ok(r.conditions.length > 0, JSON.stringify(r));
+  });
+
+  it("with no time said before it, bounds nothing", async () => {
+    const { rules } = await taught(house, "Oh, the baby is fussing? Stay out of the nursery then.");
+    for (const r of rules) assert.ok(!r.conditions.some((c) => c.kind === "time"), JSON.stringify(r));
+  });
+});
