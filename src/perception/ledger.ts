@@ -100,6 +100,17 @@ export class CandidateLedger {
    * while there are no such photos.
    */
   otherMargin: number | null = null;
+  /**
+   * The least similarity to the photo sought of an instance that `likeAnother` compares others
+   * with; none is until the policy sets it.
+   */
+  poolFloor = Number.POSITIVE_INFINITY;
+  /**
+   * Per photo of another object (in the order of `others`): whether it looks like the photo
+   * sought. One instance's lean toward such a photo is noise; two instances' leans read against
+   * each other still tell a plain twin from a patterned one.
+   */
+  alikeOthers: readonly boolean[] = [];
 
   private entry(id: string): Entry {
     let e = this.byId.get(id);
@@ -227,9 +238,29 @@ export class CandidateLedger {
     const margin = this.otherMargin;
     if (margin === null || c.score === null) return false;
     const score = c.score;
-    return c.others.some(
-      (s, i) => s - score >= margin && ![...this.byId.values()].some((o) => o.id !== c.id && (o.others[i] ?? 0) > s),
-    );
+    const rest = [...this.byId.values()].filter((o) => o.id !== c.id);
+    return c.others.some((s, i) => {
+      if (rest.some((o) => (o.others[i] ?? 0) > s)) return false;
+      if (!this.alikeOthers[i] && s - score >= margin) return true;
+      return rest.some((o) => this.leansAwayBeside(c, o, i, margin));
+    });
+  }
+
+  /**
+   * Compared with `o`, another instance that could be the one sought: `c` leads it on the photo
+   * sought, yet leans toward other photo `i` more than `o` does, by `margin`. Light, distance and
+   * the angle lift or lower a view's similarity to every photo alike, so one instance's lean
+   * toward a photo is read against another's in the same house: two of the user's objects seen
+   * side by side are told apart where neither alone clears the margin (the old phone a routine
+   * moved from looks a little more like its own photo than like the new one's; the new one, much
+   * less), and so are twins whose photos look alike, where one instance's lean alone is noise
+   * (a striped wallet and a checked one of one colour). An instance too unlike the photo sought
+   * to be taken (below `poolFloor`) is no yardstick, nor one behind `c` on it.
+   */
+  private leansAwayBeside(c: Candidate, o: Candidate, i: number, margin: number): boolean {
+    if (c.score === null || o.score === null || o.others[i] === undefined) return false;
+    if (o.score < this.poolFloor || o.score > c.score) return false;
+    return c.others[i] - c.score - (o.others[i] - o.score) >= margin;
   }
 
   /** The planner takes `id` for the one it is after; `null`: it no longer takes any. */

@@ -42,6 +42,16 @@ export const MIN_PIXELS_TO_JUDGE = 40;
  * not compared with: photos of objects that differ only in size score 0.87–1.00 with each other
  * (material only 0.80–0.97), and in episodes their views' similarities to the two photos came
  * apart by more than the margin by chance (a small white mug ruled out as its big twin).
+ *
+ * The same `otherMargin` reads two instances against each other (ledger.ts leansAwayBeside): one
+ * that leads another instance scoring `settleClear` or more on the photo sought, yet leans toward
+ * another object's photo by `otherMargin` more than that one does, is that object, alike photos
+ * included. On the same cache (pairs of single views, photos not alike), where the user's other
+ * object led the one sought and the test alone missed it, this ruled it out in 33% of pairs; the
+ * one sought was lost to the user's other object in 0.2% and to a stranger's lookalike in 1.3%
+ * (4.4% at a margin of 0.05). Photos alike (0.85–0.93; size-only twins score 0.96–1.0 and never
+ * separate): voices-*-dev 46 of 284 fixed, 1 of 283 lost, strangers 3 of 633; on polar-dev and
+ * polar-dev2 (same-colour twins of another pattern) 23 of 145 fixed, none lost.
  */
 export const VERDICT = {
   reject: 0.4,

@@ -86,12 +86,12 @@ function runnerUp(ledger: CandidateLedger, c: Candidate): number {
 }
 
 /**
- * The photos of other objects that do not look like the one sought: two photos alike in colour
- * and pattern (objects that differ only in size or material) leave only noise between a view's
- * similarities to them.
+ * Which photos of other objects look like the one sought: two photos alike in colour and pattern
+ * (objects that differ only in size, material or a fine pattern) leave only noise between one
+ * view's similarities to them, so only the pool compares with them (ledger.ts likeAnother).
  */
-function distinctFrom(photo: Appearance, others: Appearance[]): Appearance[] {
-  return others.filter((o) => similarity(photo, o) < VERDICT.photosAlike);
+function alikeTo(photo: Appearance, others: Appearance[]): boolean[] {
+  return others.map((o) => similarity(photo, o) >= VERDICT.photosAlike);
 }
 
 /**
@@ -105,6 +105,8 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
   const size = target.size;
   ledger.sizeCue = size && size.is !== "medium" ? { is: size.is, contrasted: size.contrasted } : null;
   ledger.otherMargin = input.otherPhotos?.length ? VERDICT.otherMargin : null;
+  // an instance that could be taken at all, once the search is over, is a yardstick for the others
+  ledger.poolFloor = VERDICT.settleClear;
   let photo: Appearance | null = null;
   let others: Appearance[] | null = null;
   for (const view of ["front", "left", "right"] as const) {
@@ -118,7 +120,10 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
     for (const c of judgeable) if (!clippedByView(c.bbox, camera)) ledger.measured(c.id, apparentSize(c, camera));
     if (!referenceImage || !v.image || judgeable.length === 0) continue;
     photo ??= await photoAppearance(referenceImage);
-    others ??= distinctFrom(photo, await Promise.all((input.otherPhotos ?? []).map(photoAppearance)));
+    if (!others) {
+      others = await Promise.all((input.otherPhotos ?? []).map(photoAppearance));
+      ledger.alikeOthers = alikeTo(photo, others);
+    }
     const px = await pixelsOf(v.image);
     for (const c of judgeable) {
       const seen = appearanceIn(px, c.bbox);
