@@ -5,8 +5,9 @@
  *
  * A size word counts only where it describes the object: before the object's own name or "one"
  * (a few describing words may stand between: "big grey canvas bag"), or said of it ("it's huge").
- * Elsewhere the same words describe something else ("on our big day", "a little worn"), and a
- * negated one says what the object is not ("not the big one"). Two sizes said of it disagree:
+ * Elsewhere the same words describe something else ("on our big day", "a little worn"), a
+ * negated one says what the object is not ("not the big one"), and one opening a clause of reason
+ * or time is said of another object ("since the big one broke"). Two sizes said of it disagree:
  * nothing is read.
  */
 import { read } from "./nlp.ts";
@@ -100,7 +101,7 @@ export function saidSize(text: string, names: readonly string[]): SaidSize | nul
         end = next;
       }
     }
-    if (!size || t.negated || negatedBefore(toks, i)) continue;
+    if (!size || t.negated || negatedBefore(toks, i) || subjectOfSubordinate(toks, i)) continue;
     // "a little" is mostly a degree ("a little worn"), not a size
     if (t.normal === "little" && toks[i - 1]?.normal === "a") continue;
     const named = namesObjectAfter(toks, end, names);
@@ -111,6 +112,43 @@ export function saidSize(text: string, names: readonly string[]): SaidSize | nul
   if (found.size !== 1) return null;
   const [[is, contrasted]] = [...found];
   return { is, contrasted };
+}
+
+/**
+ * Words that open a clause of reason or time, or a phrase of time, tied to the request ("since",
+ * "when", "after"): what they open tells about another thing, as a change of referent does
+ * ("… since the big one broke", "the one I use when the small one is in the wash").
+ */
+const SUBORDINATORS = new Set([
+  "since",
+  "because",
+  "cause",
+  "cos",
+  "coz",
+  "cuz",
+  "when",
+  "whenever",
+  "after",
+  "before",
+  "as",
+  "while",
+  "until",
+  "till",
+  "once",
+  "although",
+  "though",
+]);
+/** Words that may stand between a subordinator and the size of its subject ("since the big one"). */
+const DETERMINERS = new Set(["the", "my", "our", "his", "her", "their", "your", "that", "this"]);
+
+/**
+ * "since the big one lost an eye": the size is said of the subject of a clause of reason or
+ * time, another object than the one asked for (the one it replaced, the one in use meanwhile).
+ */
+function subjectOfSubordinate(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && DETERMINERS.has(toks[k].normal)) k--;
+  return k < i - 1 && k >= 0 && SUBORDINATORS.has(toks[k].normal);
 }
 
 /** "not the big one", "never the small": a negation just before, in the same phrase. */

@@ -51,3 +51,14 @@ test("a size that sets the object apart from others like it is marked so; one sa
   assert.equal(saidSize("the small pink cup my son likes", MUG)?.contrasted, false);
   assert.equal(saidSize("my huge old knapsack", BACKPACK)?.contrasted, false);
 });
+
+test("a size opening a clause of reason or time is said of another object: the one replaced or in use meanwhile", () => {
+  assert.equal(saidSize("Get me the knitted rabbit-print mug, we use it since the big one cracked", MUG), null);
+  assert.equal(saidSize("bring the cup I drink from when the small one is in the sink", MUG), null);
+  assert.equal(saidSize("the green rucksack, because my huge rucksack ripped on the trail", BACKPACK), null);
+  assert.equal(saidSize("after the little mug chipped I took this one", MUG), null);
+  // the object's own size still counts beside it
+  assert.equal(saidSize("the tiny mug, as the large one leaks", MUG)?.is, "small");
+  // a subordinate clause about the object itself keeps its size
+  assert.equal(saidSize("find my rucksack, because it's the big one", BACKPACK)?.is, "large");
+});
