@@ -92,8 +92,8 @@ const UPDATE_MARKERS =
 const CHANGE_VERBS = /\b(?:switch(?:es|ed|ing)?|swap(?:s|ped|ping)?|(?:has|have|'s|'ve) become|became)\b/iu;
 
 const RETRACTION =
-  /\b(?:no longer|not any ?more|not|never|stopped|isn't|aren't|doesn't|don't|didn't|wasn't|won't|can't|cannot)\b/iu;
-const RETRACTION_WORDS = /\b(?:no longer|not|never|stopped|isn't|aren't|doesn't|don't|didn't|wasn't|won't)\b/giu;
+  /\b(?:no longer|not any ?more|not|never|stopped|ceased|isn't|aren't|doesn't|don't|didn't|wasn't|won't|can't|cannot)\b/iu;
+const RETRACTION_WORDS = /\b(?:no longer|not|never|stopped|ceased|isn't|aren't|doesn't|don't|didn't|wasn't|won't)\b/giu;
 
 /** The statement refers to the object itself (a deictic, or the category). */
 function refersToObject(text: string, categories: readonly string[]): boolean {

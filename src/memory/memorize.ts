@@ -41,6 +41,7 @@ import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
 import { imageHash } from "./image-hash.ts";
 import { resolveObject } from "./resolve-object.ts";
+import { retractedElsewhere } from "./retracted-elsewhere.ts";
 import {
   carryReferentChange,
   EXCLUSIVE_KINDS,
@@ -455,6 +456,8 @@ async function supersessions(
     const weak = paraphrase ?? within;
     if (weak && !sure) add(weak.statementId, weak.objectId, `by "${f.info.text}" on ${object.id} (moved: ${why})`);
   }
+  // 3b. "no longer … on the laptop", said of the object shown: the facts it names of the laptop
+  for (const r of retractions) for (const i of await retractedElsewhere(store, userId, object, r.info, at)) add(...i);
   // 3. "no longer …": the object's facts that name the same thing stop holding
   for (const r of retractions) {
     const near = new Map((await store.searchStatements(userId, r.vector, MOVE_SEARCH)).map((h) => [h.statement.id, h]));

@@ -71,7 +71,7 @@ export function readStatement(said: string, category: string | null): StatementI
 }
 
 /** Kinds of fact about what an object is used for, where and when: what a change of referent moves. */
-const USAGE_KINDS: readonly (StatementKind | null)[] = ["routine", "place", "season"];
+export const USAGE_KINDS: readonly (StatementKind | null)[] = ["routine", "place", "season"];
 
 /**
  * A change of referent whose own words name no kind of fact ("Black one's this mug now instead
