@@ -111,6 +111,16 @@ const SLANG: Record<string, string> = {
   whn: "when",
   wenever: "whenever",
   wile: "while",
+  // the words of a one-off in eye dialect, as Caribbean, West African and texted English write
+  // them: read as nothing, "dis time" left a ban for this task lasting
+  dis: "this",
+  dat: "that",
+  wunce: "once",
+  wance: "once",
+  jus: "just",
+  jst: "just",
+  tym: "time",
+  tyme: "time",
   // "i ment the den": taking back typed as it sounds, so what it puts right is read
   ment: "meant",
   // the British spellings of the same subordinators
