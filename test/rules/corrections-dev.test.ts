@@ -74,7 +74,12 @@ describe("the learner on the development corrections", () => {
   //   right with 1 unsafe reading (a go-ahead kept as a lasting rule: an apostrophe cut into a word
   //   opened a quotation); a development set since: 23 with none once clipped words were read, then
   //   24, 25, 26 (a part of the day straight after an hour, a retraction said in the first person,
-  //   the user asking said as a noun).
+  //   the user asking said as a noun), then 28 with learner19's readings (a take-back leading into a
+  //   change, a change of hours said with the room alone).
+  // - 15: a Nairobi maisonette (a sarcastic father on a smartwatch, a mother hedging every sentence,
+  //   a student's Sheng, the house help's Swahili clock time, a grandfather's formal letters),
+  //   blind when written: 21 of 30 right with 1 unsafe reading (a one-off in eye dialect kept as a
+  //   lasting rule); a development set since: 22 with none once those words were spelt out.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -82,7 +87,8 @@ describe("the learner on the development corrections", () => {
     { n: 11, cases: 30, ok: 25, field: 0.6 },
     { n: 12, cases: 30, ok: 25, field: 0.6 },
     { n: 13, cases: 30, ok: 26, field: 0.6 },
-    { n: 14, cases: 30, ok: 26, field: 0.75 },
+    { n: 14, cases: 30, ok: 28, field: 0.75 },
+    { n: 15, cases: 30, ok: 22, field: 0.7 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
