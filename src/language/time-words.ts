@@ -79,6 +79,8 @@ const TASK_NOUN = alt([
   "try",
   "outing",
   "visit",
+  // "on this occasion", the formal one-off
+  "occasion",
 ]);
 
 /** This task only: a demonstrative before a word for the task, or a word for the moment. */
