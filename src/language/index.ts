@@ -171,10 +171,12 @@ export {
   HOURS_SAID,
   LASTING,
   NOT_TASK_LOCAL,
+  namesADay,
   PEOPLE_TIME,
   POINTED_TIME,
   RESTATES,
   STRONG_LASTING,
+  saysASpan,
   TASK_LOCAL,
   VAGUE,
 } from "./time-words.ts";

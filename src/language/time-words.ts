@@ -122,6 +122,14 @@ const DAY = alt([
   "school ?(?:nights?|days?|mornings?)",
   "holidays?",
 ]);
+/** A day said anywhere in a message ("on Fridays", "weekends", "school nights"). */
+const NAMES_A_DAY = new RegExp(`\\b${DAY}\\b`);
+export const namesADay = (text: string) => NAMES_A_DAY.test(text);
+
+/** What makes a clock time a span ("1 to 3", "from 8 till 10", "9-11"), not a moment ("at 9"). */
+const SPAN = /\b(?:to|till|til|until|and|through|thru)\b|\d\s*[-–]\s*\d/;
+export const saysASpan = (quote: string) => SPAN.test(quote);
+
 const PERIOD = alt(["day", "week", "weekend", "month", "summer", "winter", "holidays?", "school year"]);
 
 /**

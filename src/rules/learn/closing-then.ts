@@ -5,18 +5,13 @@
  * windows) is kept as a condition in the user's words, which the robot cannot check and so asks
  * about. With no time said before it, "then" is "in that case" and bounds nothing.
  */
-import { findTimes, isWordToken, Words } from "../../language/index.ts";
+import { findTimes, isWordToken, namesADay, saysASpan, Words } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx } from "./reading.ts";
 import type { Span } from "./segments.ts";
 
 /** What may follow the closing "then" and still leave it closing: courtesy and punctuation. */
 const AFTER_THEN = new Set(["please", "pls", "plz", "thanks", "thank", "you", "ok", "okay", "too", "as", "well"]);
-
-/** Words that make a clock time a span: "1 to 3", "from 8 till 10", "between 2 and 4", "9-11". */
-const SPAN = /\b(?:to|till|til|until|and|through|thru)\b|\d\s*[-–]\s*\d/;
-/** A day said beside the time ("on Fridays"): the window alone would hold every day. */
-const DAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b/;
 
 /** The condition a closing "then" of the clause stands for, or none. */
 export function closingThen(ctx: ReadCtx, clause: Span): Cond | undefined {
@@ -26,10 +21,11 @@ export function closingThen(ctx: ReadCtx, clause: Span): Cond | undefined {
   const before = new Words(ctx.tokens, 0, clause.a);
   const times = findTimes(before.text);
   if (!times.length) return undefined;
-  // a moment ("at 9") says when something starts, not how long it lasts: only a span is a window
-  const spans = times.filter((t) => !t.open && (!t.clock || SPAN.test(t.quote)));
+  // a moment ("at 9") says when something starts, not how long it lasts: only a span is a window;
+  // with a day said beside it ("on Fridays") the window alone would hold every day
+  const spans = times.filter((t) => !t.open && (!t.clock || saysASpan(t.quote)));
   const windows = new Set(spans.map((t) => `${t.from}-${t.to % 24}`));
-  if (times.length === spans.length && windows.size === 1 && !DAY.test(before.text)) {
+  if (times.length === spans.length && windows.size === 1 && !namesADay(before.text)) {
     const t = times[0];
     return { kind: "time", from: t.from, to: t.to % 24, a: k, b: k + 1, ...(t.guessed ? { guessed: true } : {}) };
   }
