@@ -164,8 +164,12 @@ export const DAYS = alt([
  */
 export const POINTED_TIME = `(?:during|in|at|for|over|throughout|within|through) (?:those|these|that|this|the same|said) (?:hours?|times?|period|window|slot)`;
 
-/** "not just this time": lasting after all. */
-export const NOT_TASK_LOCAL = `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`;
+/** "not just this time", "this time and every other": lasting after all. */
+export const NOT_TASK_LOCAL = alt([
+  `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`,
+  // "this time and every other", "this time and each one after": every task, this one among them
+  `(?:${TASK_LOCAL}) and (?:every|each|all) (?:other|others|the others|(?:time|one|trip)s? after)(?: (?:time|one|trip)s?)?`,
+]);
 
 /** Activation left vague: a habit with no determinable trigger. */
 export const VAGUE = alt([
