@@ -16,6 +16,7 @@
  * are conditions the robot cannot compute (the learner keeps them as such), never a guessed
  * window.
  */
+import { dashedClocks } from "./dashed-clock.ts";
 import { numberWord } from "./numbers.ts";
 import { HOURS_SAID } from "./time-words.ts";
 
@@ -241,11 +242,11 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
     // "5 to 9" without "between"/"from" is only a time when one end says so ("9pm to 6am"), or
     // when what joins them says time ("12 till 6"): "to" and a dash join numbers of anything
     // or when the clause speaks of hours ("work hours, 9 to 5", "nap time 1-3")
-    // a clock face ("20:00", "0600 hrs") says time too; four bare digits alone do not ("0600-0900")
+    // a clock face ("20:00", "0600 hrs") says time too; four bare digits alone do not ("0600 0900")
     const says = (p: TimePoint) => (p.ampm && !p.bareDigits) || p.named || p.written;
-    // two clock times of four digits joined by a word ("1900 to 2100") are read as hours, as a
-    // ward chart writes them; joined by a dash they may be any two numbers, and are asked
-    const clockPair = a.bareDigits && b.bareDigits && /^to$/i.test(m[4]);
+    // four-digit ends joined by "to" are hours as a ward chart writes them; by a dash, as `dashedClocks` allows
+    const clockPair =
+      a.bareDigits && b.bareDigits && (/^to$/i.test(m[4]) || (/^[-–]$/.test(m[4]) && dashedClocks(m[3], m[5])));
     const joinSaysTime = /^(?:till|until)$/i.test(m[4]) || clockPair;
     if (bare && !bareRanges && !(says(a) || says(b)) && !joinSaysTime && !HOURS_SAID.test(clause)) continue;
     let from: number;

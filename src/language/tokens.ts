@@ -8,6 +8,7 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
+import { dashedClocks } from "./dashed-clock.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 
 export interface Token {
@@ -347,6 +348,11 @@ export function tokenize(message: string): Token[] {
       /^\d{1,2}(?::\d\d)?$/.test(next.s)
     ) {
       push("to", r, quote !== undefined);
+      continue;
+    }
+    // "0800-1700": a dash between two ends of the 24-hour clock is a range too
+    if (/^[-–]$/.test(s) && prev && next && dashedClocks(prev.s, next.s)) {
+      push("to", r, q);
       continue;
     }
     // "off-limits", "12-word", "no-go": a hyphen inside a word joins nothing the grammar needs

@@ -1,7 +1,8 @@
 /**
  * The 24-hour clock: a point with its minutes ("20:00", "06:00") is a time wherever it stands;
- * four digits ("0600", "2130 hrs") are read as a clock time where a preposition or a word of the
- * clock frames them, and left unread (so the learner asks) where nothing does. A four-digit count
+ * four digits ("0600", "2130 hrs") are read as a clock time where a preposition, a word of the
+ * clock or a dash between two quarter hours frames them, and left unread (so the learner asks)
+ * where nothing does. A four-digit count
  * ("up to 1500 words") is no time. Phrasings written for this test.
  */
 import assert from "node:assert/strict";
@@ -41,7 +42,23 @@ describe("the 24-hour clock", () => {
   });
 
   it("four digits with nothing framing them, and counts, are no time", () => {
-    for (const s of ["the den 0700 0900", "the den 0700-0900", "answers of up to 1200 words", "after 1250 tries"])
+    for (const s of ["the den 0700 0900", "answers of up to 1200 words", "after 1250 tries"])
+      assert.deepEqual(hours(s), [], s);
+  });
+
+  it("two clock ends on the quarter hour joined by a dash are a window; years, odd minutes and units are not", () => {
+    for (const [s, w] of [
+      ["the den 0700-0900", [7, 9]],
+      ["no hoovering on the landing 1330-1545", [13, 15]],
+      ["cellar shut 2100–0600", [21, 6]],
+    ] as const)
+      assert.deepEqual(hours(s), [w], s);
+    for (const s of [
+      "the den 1990-2010",
+      "photos 1900-2000 in the loft",
+      "code 0713-0958",
+      "a budget of 1500-2000 dollars",
+    ])
       assert.deepEqual(hours(s), [], s);
   });
 
@@ -54,6 +71,14 @@ describe("the 24-hour clock", () => {
         i.draft?.conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
       ]),
       [["add", [[23, 6]]]],
+    );
+    const dashed = learn("pantry off limits 0600-0800, the floor gets mopped", [], ctx).items;
+    assert.deepEqual(
+      dashed.map((i) => [
+        i.decision,
+        i.draft?.conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+      ]),
+      [["add", [[6, 8]]]],
     );
     const asked = learn("keep out of the study 0800 1000", [], ctx).items;
     assert.ok(asked.length > 0 && asked.every((i) => i.decision === "unclear"), JSON.stringify(asked));
