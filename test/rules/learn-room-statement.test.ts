@@ -25,6 +25,18 @@ describe("a statement about which room is which", () => {
     }
   });
 
+  it("is no correction with the article left out or a direction before the place", () => {
+    for (const m of [
+      "Attic is one with the little round skylight.",
+      "the workshop's the one out past the garage, with the lathe",
+      "pantry is the one down by the cellar steps",
+    ]) {
+      const out = learn(m, [], house);
+      assert.equal(out.signal, false, m);
+      assert.deepEqual(out.items, [], m);
+    }
+  });
+
   it("reads 's before an article as is", () => {
     assert.deepEqual(
       tokenize("the attic's a mess").map((t) => t.w),
