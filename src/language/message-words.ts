@@ -215,6 +215,9 @@ export const PRAISE = alt([
   "brilliant",
   "lovely",
   "amazing",
+  // the robot's word borne out ("it was just where you said"): praise, where no negation turns it
+  "(?:exactly|just|right) (?:where|as|like) you (?:said|told me)",
+  "you were right",
 ]);
 
 /** Fetch verbs: a task request, not a correction. */

@@ -162,10 +162,10 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   if (same) return { message: original, signal: true, items: [same] };
   // nothing read: a request, thanks, a question — or a correction that says too little, asked back
   // "You went into the garage." says something went wrong; "You found it, thanks!" does not
-  const complaint = segs.some(
-    (s) =>
-      s.kind === "narrative" && !re(PRAISE).test(new Words(rc.tokens, sents[s.sentence].a, sents[s.sentence].b).text),
-  );
+  const complaint = segs.some((s) => {
+    const text = new Words(rc.tokens, sents[s.sentence].a, sents[s.sentence].b).text;
+    return s.kind === "narrative" && !(re(PRAISE).test(text) && !re(NEG).test(text));
+  });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
     const text = new Words(rc.tokens, s.a, s.b).text;
