@@ -110,6 +110,11 @@ export function actOf(clause: string): Act {
   return SHAPES.find((s) => s.holds(f))!.act;
 }
 
+/** Doubt said outright anywhere in what is said ("not sure", "I don't know", "I'll think about it"), not a softener. */
+export function saysDoubt(text: string): boolean {
+  return factsOf(text).has(DOUBT);
+}
+
 /** A clause opened by the speaker as its subject, after a joining word: "and I …", "but we …". */
 const SPEAKER_FIRST = /^(?:(?:and|but|so|plus|also) )*(?:i|we)\b/;
 /** The robot, as a clause names it: the addressee or the pronoun that stands for it. */

@@ -2,7 +2,8 @@
  * A "perhaps" inside a request said in the polite conditional ("it might be best if perhaps you
  * …") softens the request and doubts nothing: the ban is kept, with no condition made of its "if".
  * Doubt said outright ("not sure", "I don't know") still makes the request a question, polite or
- * not, and a bare "maybe" before a request still does. Sentences written for this test.
+ * not, and a bare "maybe" before a request does when what it asks is not firm (a vague measure, a
+ * condition the robot cannot check; see learn-softened-firm). Sentences written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -26,10 +27,10 @@ describe("a polite, hedged request", () => {
     }
   });
 
-  it("doubt said outright, or a bare 'maybe', is still asked", async () => {
+  it("doubt said outright, or a bare 'maybe' before what is not firm, is still asked", async () => {
     for (const m of [
       "It might be nicer if perhaps you stayed out of the study, I'm not sure.",
-      "maybe skip the pantry from now on",
+      "maybe skip the pantry a bit more from now on",
     ]) {
       const { rules, reply } = await taught(house, m);
       assert.deepEqual(rules, [], m);

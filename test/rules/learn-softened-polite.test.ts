@@ -1,7 +1,8 @@
 /**
  * "I guess" or "I suppose" said first, or "maybe", beside a polite frame that asks leave to ask
- * ("if it's okay", "if you don't mind", "if possible") softens a plain request: it is kept. Alone,
- * or with doubt said outright ("not sure"), it is still asked. Sentences written for this test.
+ * ("if it's okay", "if you don't mind", "if possible") softens a plain request: it is kept. Alone
+ * before what is not firm (a condition only people can judge), or with doubt said outright ("not
+ * sure"), it is still asked. Sentences written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -22,9 +23,9 @@ describe("a softened request with a polite frame", () => {
     }
   });
 
-  it("alone, or with doubt said outright, is asked", async () => {
+  it("alone before what is not firm, or with doubt said outright, is asked", async () => {
     for (const m of [
-      "I guess maybe avoid the study?",
+      "I guess maybe avoid the study when it's busy?",
       "I suppose, if that's alright, keep out of the loft, but I'm not sure",
     ]) {
       const { rules, reply } = await taught(house, m);

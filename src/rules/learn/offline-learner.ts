@@ -76,6 +76,7 @@ import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
+import { firmDespiteSoftener } from "./softened.ts";
 import { doLess, unreadCues } from "./unread.ts";
 import { verifyItems } from "./verify.ts";
 import { completeWindows } from "./window-end.ts";
@@ -260,6 +261,7 @@ function askBack(
   unresolved: Span[],
 ) {
   const hedged = new Set(sents.flatMap((s, i) => (actOf(new Words(rc.tokens, s.a, s.b).text) === "hedge" ? [i] : [])));
+  const whole = new Words(rc.tokens, 0, rc.tokens.length).text;
   const retold = new Set(unresolved.map((u) => sents.findIndex((s) => s.a <= u.a && u.a < s.b)));
   for (const [k, it] of items.entries()) {
     const i = sentenceOf(sents, origin[k]);
@@ -276,7 +278,7 @@ function askBack(
       continue;
     }
     const near =
-      hedged.has(i) ||
+      (hedged.has(i) && !firmDespiteSoftener(whole, it)) ||
       (hedged.has(i + 1) && !readings.some((o) => o.type !== "unclear" && sentenceOf(sents, o) === i + 1));
     if (!near || it.decision === "task_local") continue;
     items[k] = {

@@ -53,6 +53,7 @@ import type { LearnItem } from "./items.ts";
 import type { ReadCtx, Reading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
+import { firmDespiteSoftener } from "./softened.ts";
 import { besideUnsettled, changeFailure, contradicted, type Failure, restatedValue } from "./verify-changes.ts";
 import { conditionOnly, leftOutFailure, limitedRetraction, reasonHours, roomLeftOut } from "./verify-limits.ts";
 
@@ -125,7 +126,7 @@ function failure(
 ): Failure | undefined {
   const act = actPart(rc, r.clause);
   return (
-    actFailure(rc, r, act) ??
+    actFailure(rc, r, act, it) ??
     leftOutFailure(rc, r, items) ??
     conditionOnly(rc, r, d) ??
     oneOffFailure(rc, r, act, items, origin) ??
@@ -155,11 +156,17 @@ const text = (rc: ReadCtx, s: Span) => new Words(rc.tokens, s.a, s.b).text;
  * such a clause has a reader of its own that found what is asked (room-acts.ts, reply-acts.ts),
  * whatever the clause's mood says.
  */
-function actFailure(rc: ReadCtx, r: Exclude<Reading, { type: "unclear" }>, act: Span): Failure | undefined {
+function actFailure(
+  rc: ReadCtx,
+  r: Exclude<Reading, { type: "unclear" }>,
+  act: Span,
+  it: LearnItem,
+): Failure | undefined {
   // a change to a rule in force is read by its own shapes (revision-acts.ts); the act table is for requests
   if (r.type !== "rule" || r.revising || r.permissive) return undefined;
   const said = actOf(text(rc, act));
   const free = r.requirement.kind === "behavior";
+  if (said === "hedge" && firmDespiteSoftener(text(rc, { a: 0, b: rc.tokens.length }), it)) return undefined;
   if (said !== "hedge" && !(free && NO_RULE_ACTS.has(said))) return undefined;
   return {
     why: `its clause reads as ${said === "not-a-correction" ? "no correction" : `a ${said}`}`,
