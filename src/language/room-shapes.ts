@@ -122,9 +122,10 @@ export function refusesAtHours(text: string): boolean {
 
 /**
  * A refusal of the room said before it while something holds: "den: out while the baby sleeps",
- * "office: out when I am on calls". The clause of when is read as the ban's condition.
+ * "office: out when I am on calls", "den: not while she naps". The clause of when is read as the
+ * ban's condition. "during …" is left out: its noun is not read as a condition in this shape.
  */
-const REFUSED_WHEN = /^(?:out|keep out|stay out)(?: please)? (?:while|whilst|when) [a-z]/;
+const REFUSED_WHEN = /^(?:out|keep out|stay out|not|never|no)(?: please)? (?:while|whilst|when|whenever) [a-z]/;
 export const refusesWhen = (text: string): boolean => REFUSED_WHEN.test(text);
 
 /** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */

@@ -48,6 +48,25 @@ describe("a sign's refusal after a room", () => {
         assert.ok(i.decision !== "add" || (i.draft?.conditions.length ?? 0) > 0, `${m}: kept without its condition`);
   });
 
+  it("'not' or 'never' with a clause of when, after a room said alone, is a ban held then", () => {
+    for (const [m, room, cond] of [
+      ["loft — not while the roofers are up there, any other time is fine", "loft", "while the roofers are up there"],
+      ["Garage: never when Dad is welding.", "garage", "when Dad is welding"],
+    ] as const)
+      assert.deepEqual(
+        learn(m, [], ctx).items.map((i) => [
+          i.decision,
+          i.draft?.requirement,
+          i.draft?.conditions.map((c) => c.kind === "text" && c.text.toLowerCase()),
+        ]),
+        [["add", { kind: "avoid_room", room }, [cond.toLowerCase()]]],
+        m,
+      );
+    for (const m of ["loft: not during the storms", "garage — never during band practice"])
+      for (const i of learn(m, [], ctx).items)
+        assert.ok(i.decision !== "add" || (i.draft?.conditions.length ?? 0) > 0, `${m}: kept without its condition`);
+  });
+
   it("never reads the sign's noun as a room", () => {
     for (const m of ["Garage — no entry.", "loft: no entrance", "no entry to the loft"])
       for (const [, req] of read(m)) assert.notDeepEqual(req, { kind: "avoid_room", room: "entryway" }, m);
