@@ -25,6 +25,13 @@ export const EXPLAIN = alt([
 export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
 
 /**
+ * "not a bother", "no hassle", "not too much trouble": what a request costs the hearer, said to be
+ * little; after "if it is" it asks leave to ask and sets no condition.
+ */
+export const NO_TROUBLE =
+  "(?:not|no)(?: (?:a|an|any|too much|much of a|a big|too big an?|that much of an?))? (?:trouble|bother|hassle|problem|inconvenience|imposition|issue|big deal)";
+
+/**
  * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",
  * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
  */
@@ -36,7 +43,8 @@ export const POLITE_FRAME = alt([
   // "could you maybe not stop …": a possibility adverb right after a request's "could you" softens it
   "(?:could|would|can|will) (?:you|u)(?= (?:maybe|perhaps|possibly)\\b)",
   // "if it's okay, maybe avoid …", "if you don't mind": asking leave to ask, no doubt of what is asked
-  "if (?:it is|that is|this is|its|thats) (?:ok|okay|alright|all right|fine|not too much trouble)",
+  "if (?:it is|that is|this is|its|thats) (?:ok|okay|alright|all right|fine)",
+  `if (?:it is|that is|this is|its|thats) ${NO_TROUBLE}`,
   "if (?:you|u) (?:do not|dont) mind",
   "if (?:possible|that works|that is possible)",
 ]);

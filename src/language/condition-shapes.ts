@@ -6,6 +6,7 @@
  * patterns left in src/rules are the rule types' zod formats (scope ids, no control characters),
  * which read no English.
  */
+import { NO_TROUBLE } from "./clause-words.ts";
 import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
 import { PEOPLE_TIME } from "./time-words.ts";
 
@@ -52,8 +53,9 @@ export const ROBOT_ERRAND_WHEN =
   /^(?:when(?:ever)?|once|after|as soon as|at the end of)\s+(?:(?:your|the|this|its|each|every)\s+)?(?:search|searches|hunt|errand|errands|task|tasks|job|jobs|run|runs)(?:'s|s)?\b(?:\s+(?:is|are|'s|s|has been|have been|gets|get))?(?:\s+(?:done|finished|over|complete|completed|ended|through))?$/;
 
 /** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
-export const POLITE_IF =
-  /^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|if (?:(?:it|that|this) is )?(?:not too much (?:trouble|bother|to ask)|no trouble|not a problem|no problem|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)/;
+export const POLITE_IF = new RegExp(
+  String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
+);
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 export const WHEN_CLAUSE =
