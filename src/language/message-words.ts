@@ -11,6 +11,7 @@ export const VAGUE_BEHAVIOR = alt([
   // a degree with no measure ("a bit quieter", "more considerate", "in general")
   "more",
   "less",
+  "greater",
   "bit",
   "little",
   "general",

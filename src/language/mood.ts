@@ -81,7 +81,8 @@ export function mood(clause: string): Mood {
   if (MODAL.has(w(0)) && YOU.has(w(1))) return "request";
   // "could we make that 11 instead?": a modal and "we" before a verb proposes, as a request does
   if (MODAL.has(w(0)) && w(1) === "we" && (at(2)?.pos === "VERB" || at(2)?.pos === "AUX")) return "request";
-  if (YOU.has(w(0)) && (MODAL.has(w(1)) || w(1) === "need" || w(1) === "have" || w(1) === "are")) return "modal";
+  // "you ought to …" is "you should …" said with the old modal of duty
+  if (YOU.has(w(0)) && (MODAL.has(w(1)) || ["need", "have", "are", "ought"].includes(w(1)))) return "modal";
   if (w(0) === "i" || w(0) === "we") {
     const rest = words.slice(i + 1, i + 5).map((t) => t.normal);
     if (rest.some((x) => WISH_VERB.has(x))) return "wish";
