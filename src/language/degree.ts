@@ -46,3 +46,16 @@ export function saysRobotOverdoes(clause: string): boolean {
         /^(?:much|many|long)$/.test(toks[i + 1]?.normal ?? "")),
   );
 }
+
+/**
+ * Whether a clause with no verb opens by asking for a different amount of something ("fewer
+ * stops", "less chatter", "more care near the vases"): a change is asked for, but how much is the
+ * robot's guess, so it is asked back, never taken as a statement that corrects nothing.
+ */
+export function asksForAmount(clause: string): boolean {
+  const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
+  if (!/^(?:fewer|less|more)$/.test(toks[0]?.normal ?? "") || !toks[1]) return false;
+  // the word after is the thing counted, whatever the tagger calls a plural or a gerund ("pauses", "beeping")
+  if (!["NOUN", "PROPN", "VERB"].includes(toks[1].pos) || toks[1].normal === "please") return false;
+  return !toks.slice(2).some((t) => t.pos === "VERB" || t.pos === "AUX");
+}

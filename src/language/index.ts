@@ -56,7 +56,7 @@ export {
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
-export { asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
+export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { withoutBeats, withoutHesitations } from "./disfluency.ts";
 export { greets } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";

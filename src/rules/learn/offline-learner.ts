@@ -24,6 +24,7 @@
 import {
   ADDITIVE,
   actOf,
+  asksForAmount,
   bounded,
   CARRIES_OVER,
   DESCRIBED_ONE,
@@ -175,6 +176,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     // reason said as one ("I work nights, that's why …", "because …") say why, and ask nothing
     return (
       (act === "reason" || act === "not-a-correction") &&
+      !asksForAmount(text) &&
       !re(`(?:${NEG}|${LASTING}|${REFERENCE})`).test(text.replace(DESCRIBED_ONE, " ")) &&
       ((act === "reason" && re(EXPLAIN).test(text)) || !findTimes(text).length)
     );
