@@ -100,12 +100,19 @@ export const STOP = alt([
   "staying(?= (?:in|inside|at|there)\\b)",
 ]);
 
+/**
+ * The robot named by its body, as the object of a verb of keeping or the company it goes in
+ * with: "keep your wheels out of …", "… with those wheels". Said with no adjective it is the robot
+ * itself, always; "your muddy wheels" says a state, and is not this.
+ */
+export const ROBOT_BODY = `(?:your|ur|those|these|them|its) ${alt(["wheels", "tyres", "tires", "treads", "castors", "casters", "bumper", "body"])}`;
+
 /** Phrases that forbid a room by themselves ("stay out of", "off limits"). */
 export const AVOID = alt([
   ...forms("avoid"),
   ...forms("skip skipping skipped"),
   ...forms("bypass bypasses"),
-  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it)? ${alt(
+  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it| ${ROBOT_BODY})? ${alt(
     [
       "out of",
       "out from",

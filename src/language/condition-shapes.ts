@@ -6,6 +6,7 @@
  * patterns left in src/rules are the rule types' zod formats (scope ids, no control characters),
  * which read no English.
  */
+import { ROBOT_BODY } from "./act-words.ts";
 import { NO_TROUBLE } from "./clause-words.ts";
 import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
 import { PEOPLE_TIME } from "./time-words.ts";
@@ -117,5 +118,5 @@ export const PREPOSITION =
  * about the noun before it ("the room in which it was found" says which room, not when).
  */
 export const NOT_A_CONDITION = new RegExp(
-  `^(?:(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+  `^(?:with ${ROBOT_BODY}\\b|(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
 );
