@@ -79,6 +79,10 @@ export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 /** "don't do that", "never again": the act told before is what is banned. */
 export const DONT_DO_THAT = /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/;
 
-/** "the study rule is only for weekends", "that limit only applies at night": a stored rule narrowed. */
+/**
+ * "the study rule is only for weekends", "that limit only applies at night", "about the den its
+ * only on Sundays": a stored rule narrowed, pointed at by name or by the room it is about said as
+ * the topic.
+ */
 export const RULE_ONLY =
-  /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b/;
+  /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b|^(?:about|regarding|as for) .+ (?:it is|its) only\b/;
