@@ -226,10 +226,12 @@ export function matchRoom(
     const phrase = words.slice(0, n).join(" ");
     if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
   }
-  // "Papa's office": a label that says whose room it is, its "'s" a token of its own
-  if (words[1] === "'s")
-    for (let n = Math.min(4, words.length); n >= 3; n--) {
-      const phrase = `${words[0]}s ${words.slice(2, n).join(" ")}`;
+  // "Papa's office", "Wei Ling's room": a label that says whose room it is, an owner of one or two
+  // words, its "'s" a token of its own
+  const own = words[1] === "'s" ? 1 : words[2] === "'s" ? 2 : 0;
+  if (own)
+    for (let n = Math.min(own + 3, words.length); n >= own + 2; n--) {
+      const phrase = `${words.slice(0, own).join(" ")}s ${words.slice(own + 1, n).join(" ")}`;
       if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
     }
   // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly

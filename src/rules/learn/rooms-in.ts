@@ -185,8 +185,8 @@ export function roomsIn(
       k++;
       continue;
     }
-    // four words: an owner, its "'s" and a label of two ("Mum's sewing room")
-    const rest = words.slice(k, Math.min(b, k + 4));
+    // five words: an owner of up to two, its "'s" and a label of two ("Mum's sewing room")
+    const rest = words.slice(k, Math.min(b, k + 5));
     // "no entry": a sign's refusal, its noun no room
     if (SIGN_NOUN.test(w) && SIGN_NO.test(words[k - 1] ?? "")) continue;
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
