@@ -17,6 +17,10 @@ export const EXPLAIN = alt([
   "it is (?:where|when)",
   "this is (?:where|when|why)",
   "so that",
+  // "…, later he scold", "…, later they will complain": what follows if the robot does it, as
+  // "or else" says it; a time follows "later" with no subject ("later tonight", "later on"), and a
+  // state said with "is"/"are" ("later they are sleeping") may be when, so it stays a condition
+  "later(?= (?:he|she|they|you|u) (?!(?:is|are|am|was|were|re|s)\\b))",
   "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
   "the reason is",
 ]);
