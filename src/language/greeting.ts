@@ -6,6 +6,7 @@
  * or number ("good mornings only", "good morning till noon" are no greetings).
  */
 import { read } from "./nlp.ts";
+import { tokenize } from "./tokens.ts";
 
 const SALUTATION = /^good (?:morning|afternoon|evening|night|day)$/;
 const ADDRESS = new Set(["NOUN", "PROPN", "INTJ", "PART"]);
@@ -15,4 +16,27 @@ export function greets(text: string): boolean {
   if (words.length < 2 || words.length > 4) return false;
   const opening = `${words[0].normal} ${words[1].normal}`;
   return SALUTATION.test(opening) && words.slice(2).every((t) => ADDRESS.has(t.pos));
+}
+
+/**
+ * "don't worry", "not to worry (about it)": reassurance said to the hearer, a clause of its own
+ * about how they should feel; it asks nothing of what the robot does, so it is no correction.
+ */
+const REASSURANCE =
+  /^(?:(?:but|and|so|ok|okay|oh) )*(?:(?:do not|dont) worry|not to worry|no need to worry)(?: about (?:it|that|this))?$/;
+
+export const reassures = (text: string): boolean =>
+  REASSURANCE.test(
+    tokenize(text)
+      .map((t) => t.w)
+      .filter((w) => /[\p{L}\p{N}]/u.test(w))
+      .join(" "),
+  );
+
+/** A sentence without a reassurance said as its first or last clause ("I'll see to it, don't worry"). */
+export function withoutReassurance(text: string): string {
+  const parts = text.split(/\s*[,;]\s*/);
+  while (parts.length > 1 && reassures(parts.at(-1) ?? "")) parts.pop();
+  while (parts.length > 1 && reassures(parts[0])) parts.shift();
+  return parts.length === 1 && reassures(parts[0]) ? "" : parts.join(" , ");
 }

@@ -58,7 +58,7 @@ export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { withoutBeats, withoutHesitations } from "./disfluency.ts";
-export { greets } from "./greeting.ts";
+export { greets, reassures, withoutReassurance } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";
 export {
   canonical,

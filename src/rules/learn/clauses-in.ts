@@ -30,6 +30,7 @@ import {
   permittedHours,
   REPLACED_LEAD,
   REVISING,
+  reassures,
   refusesAtHours,
   refusesWhen,
   SCENE,
@@ -232,7 +233,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         );
       // "good morning, …" opening the message greets; its part of the day is no time of a rule
       const greeting = g.a === (sents[0]?.a ?? 0) && greets(text);
-      if (greeting || text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))) kind = "filler";
+      if (greeting || reassures(text) || text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x)))
+        kind = "filler";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";

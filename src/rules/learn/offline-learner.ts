@@ -51,6 +51,7 @@ import {
   withoutBeats,
   withoutHesitations,
   withoutIntensifiers,
+  withoutReassurance,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
@@ -170,7 +171,9 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
-    const text = new Words(rc.tokens, s.a, s.b).text;
+    // "I'll see to it, don't worry": the reassurance says how to feel, the rest is what it tells
+    const text = withoutReassurance(new Words(rc.tokens, s.a, s.b).text);
+    if (!text) return true;
     const act = actOf(text);
     // hours in a statement may be a condition's ("she naps from 1 to 3"), asked; hours in a
     // reason said as one ("I work nights, that's why …", "because …") say why, and ask nothing
