@@ -142,7 +142,7 @@ const DESCRIBING =
  * described by where or what it is, as a statement about a room uses it; it refers to no rule ("the
  * kitchen one"), so only adjectives of size, age, order or colour may stand before it. The article
  * may go unsaid after the copula ("is one with a skylight"), and an adverb of direction may lead
- * the place ("the one out past the barn", "the one up by the attic").
+ * the place ("the one over behind the barn", "the one up by the attic").
  */
 export const DESCRIBED_ONE = new RegExp(
   `(?:\\b(?:the|that|this)(?: ${DESCRIBING}){0,2}|\\bis) one (?:(?:out|up|down|over|round|around|across|along|back) )?(?:by|next to|near|with|where|that|which|on|at|in|behind|beside|opposite|past|off|upstairs|downstairs)\\b`,

@@ -28,7 +28,7 @@ describe("a statement about which room is which", () => {
   it("is no correction with the article left out or a direction before the place", () => {
     for (const m of [
       "Attic is one with the little round skylight.",
-      "the workshop's the one out past the garage, with the lathe",
+      "the workshop's the one over behind the garage, where the lathe lives",
       "pantry is the one down by the cellar steps",
     ]) {
       const out = learn(m, [], house);
