@@ -1,6 +1,8 @@
 import { looksOrObjectWord, namesLooks } from "./looks.ts";
+import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { insteadOf } from "./referents.ts";
+import { SINCE_TIME } from "./time-words.ts";
 
 /**
  * The words a memory statement's kind is read from (memory's statement-kind.ts decides
@@ -68,7 +70,7 @@ const CUES: [StatementKind, RegExp][] = [
   ],
   [
     "routine",
-    /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|(?:once|twice|three times) a|a week|per week|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
+    /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|(?:once|twice|three times) a|a week|per week|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|lessons?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
   ],
   [
     "place",
@@ -82,8 +84,10 @@ const CUES: [StatementKind, RegExp][] = [
 ];
 
 /** Words that say the statement is a change, stripped from what is stored. */
-const UPDATE_MARKERS =
-  /\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|of late|currently|at the moment|recently|at present|starting (?:today|now)|from today)\b[,:]?/giu;
+const UPDATE_MARKERS = new RegExp(
+  String.raw`\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|of late|currently|at the moment|recently|at present|starting (?:today|now)|from today|${SINCE_TIME})\b[,:]?`,
+  "giu",
+);
 
 /**
  * Verbs of changing over, in any tense ("switched to it", "swap to", "has become"): they say a
@@ -174,24 +178,51 @@ function usageWords(value: Set<string>): string[] {
  * names nothing.
  */
 export function valueWithin(changed: Set<string>, held: Set<string>): boolean {
-  const a = usageWords(changed);
-  const b = new Set(usageWords(held));
+  const a = usageWords(changed).map(sameWord);
+  const b = new Set(usageWords(held).map(sameWord));
   if (a.length === 0 || b.size === 0) return false;
   const shared = a.filter((w) => b.has(w)).length;
   return shared > 0 && shared >= 0.5 * Math.min(a.length, b.size);
 }
 
-/** Word overlap of two value sets (Jaccard); 0 when either is empty. */
+/**
+ * A stem as values are compared: a silent final "e" after a consonant left off, so that the base
+ * form and its "-ing" / "-ed" forms meet ("commute" / "commuting", "hike" / "hiked"). Only for
+ * comparing: the stems themselves keep it, where looks words are told by their spelling ("white").
+ */
+function sameWord(stemmed: string): string {
+  return stemmed.length > 3 && /[^aeiouy]e$/.test(stemmed) ? stemmed.slice(0, -1) : stemmed;
+}
+
+/** Word overlap of two value sets (Jaccard, words compared as sameWord); 0 when either is empty. */
 export function valueOverlap(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+  const x = new Set([...a].map(sameWord));
+  const y = new Set([...b].map(sameWord));
+  if (x.size === 0 || y.size === 0) return 0;
   let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
+  for (const w of x) if (y.has(w)) shared++;
+  return shared / (x.size + y.size - shared);
 }
 
 export function kindOf(text: string): StatementKind | null {
-  for (const [kind, re] of CUES) if (re.test(text)) return kind;
+  for (const [kind, re] of CUES) if (re.test(text) && !(kind === "preference" && onlyInNames(text, re))) return kind;
   return null;
+}
+
+/**
+ * Whether every word a cue finds is part of a name ("walks the dog, Lucky, every morning": the
+ * dog's name, no liking of the object): a capitalised word past the first that the tagger reads
+ * as a proper noun. Holidays and days are names too, but their cues are no adjectives of liking.
+ */
+function onlyInNames(text: string, cue: RegExp): boolean {
+  const found = [...text.matchAll(new RegExp(cue.source, "giu"))];
+  if (!found.every((m) => m.index > 0 && /^\p{Lu}/u.test(m[0]))) return false;
+  const names = new Set(
+    read(text)
+      .tokens.filter((t, i) => i > 0 && t.pos === "PROPN")
+      .map((t) => t.text),
+  );
+  return found.every((m) => m[0].split(/\s+/).every((w) => names.has(w)));
 }
 
 /**

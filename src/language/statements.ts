@@ -14,6 +14,10 @@ import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
 import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 import { sentences } from "./sentences.ts";
 import { PERSON_WORDS } from "./statement-cues.ts";
+import { SINCE_TIME } from "./time-words.ts";
+
+/** "Since March I …": the time it began says a change, as "now" does (memory reads "now"). */
+const SINCE_A_TIME = new RegExp(`\\b${SINCE_TIME},?`, "giu");
 
 /** A lead-in before a colon that says nothing of the object ("Things have changed:", "Quick update:"). */
 const LEAD_IN = /^[^:]{1,40}:\s+/;
@@ -30,6 +34,16 @@ const STANCE =
 const CONTRAST =
   /,?\s*(?:and\s+|but\s+)?not (?:the|my|our|that|this|a|an) [^,.;]*?(?:anymore|any more|any longer)?(?=$|[,.;])/i;
 
+/** "…, not phone anymore": the same contrast with the object named bare (checked: a category's name). */
+const BARE_CONTRAST =
+  /,?\s*(?:and\s+|but\s+)?not ([\p{L}'-]+(?: [\p{L}'-]+)?) (?:anymore|any more|any longer)(?=$|[,.;])/iu;
+
+/** The contrast a fact ends with, if any: with a determiner, or a bare name of a category. */
+function contrastIn(text: string): RegExpMatchArray | null {
+  const bare = text.match(BARE_CONTRAST);
+  return text.match(CONTRAST) ?? (bare && categoryNamed(bare[1]) !== null ? bare : null);
+}
+
 /** Categories whose name is a plural noun ("these keys are …"). */
 const PLURAL = /(?:keys|shoes|eyeglasses|glasses|headphones|earphones|trousers|jeans|scissors|sunglasses)$/i;
 const isPlural = (cat: string) => PLURAL.test(cat);
@@ -37,6 +51,7 @@ const thisOne = (cat: string) => `${isPlural(cat) ? "these" : "this"} ${cat}`;
 
 function normalise(text: string): string {
   return respelled(text)
+    .replace(SINCE_A_TIME, "now")
     .replace(/\bu\b/gi, "you")
     .replace(/\b(?:pls|plz)\b/gi, "please")
     .replace(/\b(it|that|this)'s\b/gi, "$1 is")
@@ -208,7 +223,7 @@ export function statementsFromInstruction(instruction: string, category: string 
     if (REQUEST_ONLY.test(text)) continue;
     text = text.replace(REQUEST, "").replace(TRAILING_ASK, "").replace(REQUEST_TAIL, "").trim();
     // "…, not a backup anymore": what the object stopped being is kept, as a retraction
-    const contrast = text.match(CONTRAST);
+    const contrast = contrastIn(text);
     if (
       contrast &&
       !isContentless(contrast[0].replace(/\b(?:and|but|not|anymore|any more|any longer)\b/gi, ""), category)
@@ -216,7 +231,7 @@ export function statementsFromInstruction(instruction: string, category: string 
       add(
         `${thisOne(cat)} ${isPlural(cat) ? "are" : "is"} ${contrast[0].replace(/^[\s,]*(?:and\s+|but\s+)?/i, "").trim()}`,
       );
-    text = text.replace(CONTRAST, "").trim();
+    if (contrast) text = text.replace(contrast[0], "").trim();
     if (!text || REQUEST_ONLY.test(text)) continue;
     for (const raw of splitFacts(lead(objectFirst(demonstrativeThat(text), category), category, addLooks))) {
       const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, addLooks);

@@ -311,3 +311,63 @@ export const DIGIT_HOUR = /^(?:[1-9]|1[0-2])(?::[0-5]\d)?$/;
 
 /** A word that puts the number after it on the clock: "from 8", "till 10", "at 9". */
 export const HOUR_PREPOSITION = /^(?:from|till|til|until|to|at|after|before|by|between|through)$/;
+
+const MONTH = alt([
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sept?",
+  "oct",
+  "nov",
+  "dec",
+]);
+const UNIT = alt([
+  "days?",
+  "weeks?",
+  "months?",
+  "years?",
+  "weekends?",
+  "summer",
+  "winter",
+  "spring",
+  "autumn",
+  "term",
+  "semester",
+]);
+const COUNT = alt(["a", "an", "one", "two", "three", "four", "five", "six", "few", "couple of", "\\d+"]);
+
+/**
+ * "since <a point in time>": the state that follows began then, so it is a change ("since March
+ * I use it for …", "since then I switched …", "ever since, I …"). Only a time may follow: "since
+ * it holds more" is a cause, and "ever since I was small" a lifetime: neither says a change.
+ */
+export const SINCE_TIME = `(?:ever since(?=\\s*[,.;:])|since ${alt([
+  "then",
+  "yesterday",
+  `last (?:week|month|year|weekend|summer|winter|spring|autumn|fall|term|semester|time|${DAY})`,
+  `(?:the )?(?:start|beginning|end|middle) of (?:the |this |last )?(?:${UNIT}|${MONTH})`,
+  `(?:early |late |mid-?)?${MONTH}`,
+  `the (?:${UNIT})`,
+  "(?:(?:the |this |last )?new year|christmas|easter)",
+  "(?:19|20)\\d\\d",
+  // "since a month" (for a month, as several Englishes say it) as "a month ago"
+  `${COUNT} (?:${UNIT})(?: ago)?`,
+  DAY,
+  "a while(?: (?:back|ago))?",
+])}\\b)`;
