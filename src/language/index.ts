@@ -105,7 +105,7 @@ export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { type PermittedHours, permitsOnlyOutside, permittedHours } from "./permitted-hours.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
-export { CHANGE_SAID, describedTarget, insteadOf, readReferents } from "./referents.ts";
+export { CHANGE_SAID, describedTarget, insteadOf, readReferents, saysEnded } from "./referents.ts";
 export * from "./reply-shapes.ts";
 export {
   ARTIFACT_NOUN,

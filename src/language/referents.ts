@@ -172,6 +172,16 @@ function ends(tokens: NlpToken[], from: number, to: number): boolean {
   return false;
 }
 
+/**
+ * Whether what a message said of the user's other object (readReferents' aside, "the user's
+ * other mug (the white one) cracked") says its role ended: broken, lost, worn out, not working;
+ * a contrast alone ("not the white one") ends nothing of it but the one fact it gave away.
+ */
+export function saysEnded(aside: string): boolean {
+  const tokens = read(aside).tokens;
+  return ends(tokens, 0, tokens.length);
+}
+
 /** Prepositions that tie a part to its whole ("the strap of", "the glass on", "the zip in"). */
 const PART_OF = new Set(["of", "on", "in"]);
 

@@ -70,7 +70,7 @@ const CUES: [StatementKind, RegExp][] = [
   ],
   [
     "routine",
-    /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|(?:once|twice|three times) a|a week|per week|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|lessons?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach)\b/iu,
+    /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|(?:once|twice|three times) a|a week|per week|mornings?|evenings?|nights?|night-?time|bed(?:time)?|weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|gym|work ?outs?|exercis\w*|running|runs?|jog\w*|hik\w*|walk\w*|commut\w*|train|bus|tennis|football|soccer|basketball|yoga|swim\w*|cycl\w*|bik\w*|school|calls?|meetings?|lectures?|classe?s?|lessons?|practice|breakfast|lunch|dinner|coffee|tea|cook\w*|reading|study\w*|flights?|travel\w*|gardening|playtime|photograph\w*|beach|\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m|p\.m)|\d{1,2} o'clock)\b/iu,
   ],
   [
     "place",

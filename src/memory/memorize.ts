@@ -39,6 +39,7 @@ import { carriedRoles } from "./carried-role.ts";
 import type { MemoryConfig } from "./config.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { dot } from "./embedders/embedder.ts";
+import { endedBy, usageHeld } from "./ended-role.ts";
 import { imageHash } from "./image-hash.ts";
 import { resolveObject } from "./resolve-object.ts";
 import { retractedElsewhere } from "./retracted-elsewhere.ts";
@@ -330,6 +331,29 @@ async function changedFacts(
 }
 
 /**
+ * The facts a change of referent takes off the object the user's words describe, with that
+ * object's id: the one it changes (changedFacts), or, when the words say that object broke or was
+ * lost, everything it was used for (it ends with the object).
+ */
+async function fromReplaced(
+  store: MemoryStore,
+  embedder: Embedder,
+  userId: string,
+  object: EpisodeWrite["object"],
+  facts: readonly { info: StatementInfo }[],
+  fact: StatementInfo,
+  at: number,
+): Promise<[string, string][]> {
+  if (fact.replaces === null) return [];
+  const from = await replacedObject(store, userId, object, fact.replaces);
+  if (!from) return [];
+  const ids = endedBy(facts, fact.replaces)
+    ? usageHeld(from, at, object.category)
+    : await changedFacts(embedder, from, fact, at, object.category);
+  return ids.map((id) => [id, from.object.objectId]);
+}
+
+/**
  * Of `held`, the facts a change in `fact` replaces: those close to it with both objects named
  * alike, else the closest one (a change replaces one fact, not every fact of its kind).
  */
@@ -402,13 +426,8 @@ async function supersessions(
       }
     }
     // 1b. a change of referent: the fact moves from the object the user's words describe
-    if (f.info.replaces !== null) {
-      const from = await replacedObject(store, userId, object, f.info.replaces);
-      if (from) {
-        for (const id of await changedFacts(embedder, from, f.info, at, category)) {
-          add(id, from.object.objectId, `by "${f.info.text}" on ${object.id} (instead of the ${f.info.replaces})`);
-        }
-      }
+    for (const [id, from] of await fromReplaced(store, embedder, userId, object, facts, f.info, at)) {
+      add(id, from, `by "${f.info.text}" on ${object.id} (instead of the ${f.info.replaces})`);
     }
     // 2. an exclusive value (or one said as a change) moves here from any other object
     if (!EXCLUSIVE_KINDS.includes(k) && !f.info.update) continue;
