@@ -174,8 +174,8 @@ function ends(tokens: NlpToken[], from: number, to: number): boolean {
 
 /**
  * Whether what a message said of the user's other object (readReferents' aside, "the user's
- * other mug (the white one) cracked") says its role ended: broken, lost, worn out, not working;
- * a contrast alone ("not the white one") ends nothing of it but the one fact it gave away.
+ * other flask (the teal one) split") says its role ended: broken, lost, worn out, not working;
+ * a contrast alone ("not the teal one") ends nothing of it but the one fact it gave away.
  */
 export function saysEnded(aside: string): boolean {
   const tokens = read(aside).tokens;

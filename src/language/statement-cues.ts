@@ -210,7 +210,7 @@ export function kindOf(text: string): StatementKind | null {
 }
 
 /**
- * Whether every word a cue finds is part of a name ("walks the dog, Lucky, every morning": the
+ * Whether every word a cue finds is part of a name ("walks the puppy, Lucky, after work": the
  * dog's name, no liking of the object): a capitalised word past the first that the tagger reads
  * as a proper noun. Holidays and days are names too, but their cues are no adjectives of liking.
  */

@@ -1,7 +1,7 @@
 /**
- * A change of referent said as the old object ending ("the white mug cracked, the black one's my
- * coffee mug now"): the old object is used for nothing any more, so every use it had ends with
- * it, where a contrast alone ("…, not the white one") moves only the fact the new object takes.
+ * A change of referent said as the old object ending ("the teal flask split, the steel one's my
+ * soup flask now"): the old object is used for nothing any more, so every use it had ends with
+ * it, where a contrast alone ("…, not the teal one") moves only the fact the new object takes.
  */
 import { contentWords, saysEnded, wordSet } from "../language/index.ts";
 import { readStatement, type StatementInfo, USAGE_KINDS } from "./statement-kind.ts";

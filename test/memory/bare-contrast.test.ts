@@ -24,7 +24,7 @@ describe("a change with the old object contrasted bare", () => {
       2,
       "laptop_a",
       "laptop",
-      "The screen was too small. Now chess lessons I do on the laptop only, not phone anymore.",
+      "My eyes got tired on it. Now chess lessons I have on the laptop, not phone anymore.",
     );
     const laptop = await valid(store, "laptop_a");
     assert.ok(

@@ -45,7 +45,7 @@ describe("a usage said as a change on the new object", () => {
       2,
       "pack_b",
       "backpack",
-      "The tote's handle ripped. Since then I've switched to the black backpack for commuting.",
+      "The tote's zip tore off. Since then I have changed to the black backpack for commuting.",
     );
     const tote = await valid(store, "tote_a");
     assert.ok(!tote.some((t) => /commute/.test(t)), JSON.stringify(tote));
@@ -53,8 +53,8 @@ describe("a usage said as a change on the new object", () => {
 
   it("a change worded with another inflection of the old fact's words ('hike' / 'hiking') moves it", async () => {
     const store = open();
-    await tell(store, 1, "boots_a", "shoes", "The brown leather boots are what I wear when I hike up the ridge.");
-    await tell(store, 2, "boots_b", "shoes", "These days I wear the grey pair for hiking.");
+    await tell(store, 1, "boots_a", "shoes", "On the ridge I hike in the tan leather boots.");
+    await tell(store, 2, "boots_b", "shoes", "For hiking it is the olive pair these days.");
     const old = await valid(store, "boots_a");
     assert.ok(!old.some((t) => /hike/.test(t)), JSON.stringify(old));
   });
@@ -72,7 +72,7 @@ describe("a usage said as a change on the new object", () => {
     const round = await valid(store, "spec_r");
     assert.ok(!round.some((t) => /crosswords/.test(t)), JSON.stringify(round));
     await tell(store, 3, "cam_a", "camera", "For my pictures of the harbour I take the grey camera, the old one.");
-    await tell(store, 4, "cam_b", "camera", "Since a month I take the little camera for my pictures.");
+    await tell(store, 4, "cam_b", "camera", "Since a month I bring the compact camera for pictures.");
     const grey = await valid(store, "cam_a");
     assert.ok(!grey.some((t) => /harbour/.test(t)), JSON.stringify(grey));
     await tell(

@@ -19,18 +19,18 @@ async function valid(store: SqliteMemoryStore, objectId: string): Promise<string
 describe("an old object said to have broken", () => {
   it("loses every use it had, a clock time among them", async () => {
     const store = open();
-    await tell(store, 1, "mug_b", "mug", "The blue mug is for my tea every evening.");
+    await tell(store, 1, "mug_b", "mug", "Cocoa before bed goes in the blue mug.");
     await tell(store, 2, "mug_b", "mug", "The blue mug. 6pm, after the news.");
-    await tell(store, 3, "mug_s", "mug", "The blue mug cracked. Now the steel one is my evening tea mug.");
+    await tell(store, 3, "mug_s", "mug", "The blue mug cracked. The steel one holds my bedtime cocoa now.");
     const blue = await valid(store, "mug_b");
-    assert.ok(!blue.some((t) => /tea|6pm/.test(t)), JSON.stringify(blue));
+    assert.ok(!blue.some((t) => /cocoa|6pm/.test(t)), JSON.stringify(blue));
   });
 
   it("a contrast alone moves the one fact and leaves the old object's other uses", async () => {
     const store = open();
-    await tell(store, 1, "mug_c", "mug", "The blue mug is for my tea every evening.");
+    await tell(store, 1, "mug_c", "mug", "Cocoa before bed goes in the blue mug.");
     await tell(store, 2, "mug_c", "mug", "I take the blue mug to the allotment on Sundays.");
-    await tell(store, 3, "mug_d", "mug", "Now the steel one is my evening tea mug, not the blue one.");
+    await tell(store, 3, "mug_d", "mug", "The steel one holds my bedtime cocoa now, not the blue one.");
     const blue = await valid(store, "mug_c");
     assert.ok(
       blue.some((t) => /allotment/.test(t)),
