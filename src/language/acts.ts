@@ -9,7 +9,7 @@
  * class in one of the *-words.ts files; never a sentence.
  */
 import { AVOID, FINE, FORBIDDEN, NEG, NEG_GERUND, PERMIT, RELEASE, RETRACT } from "./act-words.ts";
-import { DOUBT, POLITE_FRAME, POSSIBILITY, SOFTENER } from "./clause-words.ts";
+import { DOUBT, MUSING, POLITE_FRAME, POSSIBILITY, SOFTENER } from "./clause-words.ts";
 import { PRAISE, REFERENCE, REVISING } from "./message-words.ts";
 import { directs, type Mood, mood } from "./mood.ts";
 import { read } from "./nlp.ts";
@@ -110,9 +110,13 @@ export function actOf(clause: string): Act {
   return SHAPES.find((s) => s.holds(f))!.act;
 }
 
-/** Doubt said outright anywhere in what is said ("not sure", "I don't know", "I'll think about it"), not a softener. */
+/**
+ * Doubt said outright anywhere in what is said ("not sure", "I don't know", "I'll think about it"),
+ * or a suggestion mused aloud ("I suppose you could …"): not a softener of a firm request.
+ */
 export function saysDoubt(text: string): boolean {
-  return factsOf(text).has(DOUBT);
+  const f = factsOf(text);
+  return f.has(DOUBT) || f.has(MUSING);
 }
 
 /** A clause opened by the speaker as its subject, after a joining word: "and I …", "but we …". */

@@ -71,6 +71,13 @@ export const DOUBT = alt([
   "let me think",
 ]);
 
+/**
+ * The speaker musing on what the robot could do ("I suppose you could …", "I guess you might …"):
+ * a suggestion thought aloud, not a request, so it is asked back even where a bare softener before
+ * an imperative ("I guess don't stop …") is only politeness.
+ */
+export const MUSING = alt(["(?:i|we) (?:guess|suppose) (?:you|u) (?:could|might|may)"]);
+
 /** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
 export const HEDGE = `(?:${POSSIBILITY}|${DOUBT}|i guess|i suppose)`;
 
