@@ -36,6 +36,15 @@ export const NO_TROUBLE =
   "(?:not|no)(?: (?:a|an|any|too much|much of a|a big|too big an?|that much of an?))? (?:trouble|bother|hassle|problem|inconvenience|imposition|issue|big deal)";
 
 /**
+ * "if this is a daft thing to ask", "if it's too much to ask", "if that's a dumb question": the
+ * speaker excuses the asking itself; the clause says nothing of when the request holds. A plain
+ * "if it is a simple question" is a real condition on replies, so without "to ask" only a word
+ * belittling the question or request counts.
+ */
+export const ASKING_EXCUSED =
+  "(?:it|that|this) is (?:(?:too much|a lot|a bit much|(?:a|an) (?:\\w+ )?(?:thing|question|request|favou?r)) to ask|(?:a|an) (?:(?:bit|little|really) )?(?:silly|stupid|daft|dumb|odd|strange|weird|naive|obvious|cheeky|rude|big|annoying|basic) (?:question|request|ask))";
+
+/**
  * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",
  * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
  */

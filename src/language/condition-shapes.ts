@@ -7,7 +7,7 @@
  * which read no English.
  */
 import { ROBOT_BODY } from "./act-words.ts";
-import { NO_TROUBLE } from "./clause-words.ts";
+import { ASKING_EXCUSED, NO_TROUBLE } from "./clause-words.ts";
 import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
 import { PEOPLE_TIME } from "./time-words.ts";
 
@@ -53,9 +53,9 @@ export const ROBOT_WHEN =
 export const ROBOT_ERRAND_WHEN =
   /^(?:when(?:ever)?|once|after|as soon as|at the end of)\s+(?:(?:your|the|this|its|each|every)\s+)?(?:search|searches|hunt|errand|errands|task|tasks|job|jobs|run|runs)(?:'s|s)?\b(?:\s+(?:is|are|'s|s|has been|have been|gets|get))?(?:\s+(?:done|finished|over|complete|completed|ended|through))?$/;
 
-/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind". */
+/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind", "if this is a daft thing to ask". */
 export const POLITE_IF = new RegExp(
-  String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
+  String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if ${ASKING_EXCUSED}\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
 );
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
