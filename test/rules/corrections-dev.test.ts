@@ -82,7 +82,7 @@ describe("the learner on the development corrections", () => {
   //   lasting rule); a development set since: 22 with none once those words were spelt out.
   // - 16: a Johannesburg house (Afrikaans words, an over-apologiser, speech-to-text homophones, a
   //   Polish lodger, a shift worker's radio phrasing), blind when written: 21 of 30 right, none unsafe;
-  //   22 once an excuse for the asking ("if this is a daft thing to ask") was no condition, 23 once
+  //   22 once an excuse for the asking ("if it is an odd thing to ask") was no condition, 23 once
   //   a rule said to be now other hours, its verb left out, had them (learner21).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },

@@ -1,7 +1,7 @@
 /**
  * Parts of a message that ask nothing of the robot beside a rule are never rules of their own: a
  * wish said of the message itself ("I hope that's ok"), and leave to pass through a room the
- * same sentence bans stopping in; an excuse for the asking ("sorry if this is a daft thing to ask")
+ * same sentence bans stopping in; an excuse for the asking ("sorry if it's an odd thing to ask")
  * is no condition. "in the night" is a part of the day as "at night" is, so a
  * clock range said with it is one window. Sentences written for this test.
  */
@@ -47,7 +47,7 @@ describe("a part beside the rule that asks nothing", () => {
 describe("an excuse for the asking itself", () => {
   it("is no condition of the rule asked", async () => {
     for (const [m, room, h] of [
-      ["sorry if this is a daft thing to ask, but keep out of the den from 1 to 3 in the afternoon", "den", [13, 15]],
+      ["sorry if it's an odd thing to ask, but stay out of the den from 1 to 3 in the afternoon", "den", [13, 15]],
       ["can you not go in the study after 9 pm, sorry if that's a stupid question", "study", [21, 6]],
       [
         "I hope it isn't rude, and tell me if it's too much to ask: no balcony between 8 and 10 at night",
