@@ -107,7 +107,7 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
 const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|dollars?|pounds?|euros?|rupees?|naira|rand|bucks|quid|miles?|km\b|kilometres?|kilometers?|grams?|kg\b|calories|more\b|or (?:less|fewer|so)))`;
 /** "7 morning", "11 night": the part of the day said straight after the hour, as many Englishes say it */
 const PART_OF_DAY =
-  "at night|in the (?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
+  "at night|in (?:the )?(?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
