@@ -11,10 +11,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { estimatePosition } from "../../src/perception/index.ts";
 import type { Pose } from "../../src/sim/index.ts";
+import { targetInstance } from "./target-instance.ts";
 
-const CAMERA = { width: 320, height: 240, hfovDeg: 90 };
 const VIEWS = ["front", "left", "right"] as const;
 const args = process.argv.slice(2);
 const perEpisode = args.includes("--episodes");
@@ -54,28 +53,6 @@ for (const l of readFileSync(join(dir, "results.jsonl"), "utf8").split("\n").fil
   if (r.stage === "evaluation" && r.representation === "episodic" && r.memory === mode) results.set(r.episodeId, r);
 }
 
-function targetId(events: Record<string, unknown>[], category: string, target: [number, number]): string | null {
-  let pose: Pose | null = null;
-  const near = new Map<string, number[]>();
-  for (const e of events) {
-    if (e.type === "pose") pose = e.pose as Pose;
-    if (e.type !== "views" || !pose) continue;
-    const visible = e.visible as Record<string, { id: string; category: string }[]>;
-    for (const v of VIEWS)
-      for (const i of visible[v] ?? []) {
-        if (i.category !== category) continue;
-        // biome-ignore lint/suspicious/noExplicitAny: a logged instance
-        const p = estimatePosition(pose, v, i as any, CAMERA);
-        near.set(i.id, [...(near.get(i.id) ?? []), Math.hypot(p[0] - target[0], p[2] - target[1])]);
-      }
-  }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  let id: string | null = null;
-  let best = 1.5;
-  for (const [k, ds] of near) if (med(ds) < best) [id, best] = [k, med(ds)];
-  return id;
-}
-
 function analyse(ep: string, r: Record<string, unknown>, base: string): Row {
   const events = readFileSync(join(base, ep, "events.jsonl"), "utf8")
     .split("\n")
@@ -84,7 +61,7 @@ function analyse(ep: string, r: Record<string, unknown>, base: string): Row {
   const map = JSON.parse(readFileSync(join(base, ep, "map.json"), "utf8"));
   const target = map.analysis.targets[0].position as [number, number];
   const category = (r.target as { category: string }).category;
-  const id = targetId(events, category, target);
+  const id = targetInstance(events, category, target);
   const measures = r.measures as { stopped: boolean };
   const row: Row = {
     ep,
