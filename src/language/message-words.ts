@@ -66,7 +66,7 @@ export const REVISING = alt([
   // a verb of change, what it changes (a rule, named or pointed at), and what it becomes: "move the attic rule to mornings"
   "(?:change|changes|switch|move|shift|swap)(?: (?:that|it|the|this|my|your|[a-z]+)){0,3} (?:rule|ban|one|limit|restriction)s? to",
   // the rule named by its room alone, the new hours right after: "change the den to 3 till 5"
-  "(?:change|changes|switch|move|shift)(?: (?:the|my|our|[a-z]+)){1,3} to(?= (?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
+  "(?:change|changes|switch|move|shift)(?: (?:the|my|our|[a-z]+)){1,3} to(?= (?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
   // a rule named and its new hours said as what it now is, the verb often left out in terse
   // speech: "the den rule is now 6 to 9", "cellar ban now 1900 to 2200"
   "(?:rule|ban|restriction|limit|one)s? (?:is |are )?now(?= (?:from |between )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
