@@ -83,7 +83,8 @@ describe("the learner on the development corrections", () => {
   // - 16: a Johannesburg house (Afrikaans words, an over-apologiser, speech-to-text homophones, a
   //   Polish lodger, a shift worker's radio phrasing), blind when written: 21 of 30 right, none unsafe;
   //   22 once an excuse for the asking ("if it is an odd thing to ask") was no condition, 23 once
-  //   a rule said to be now other hours, its verb left out, had them (learner21).
+  //   a rule said to be now other hours, its verb left out, had them (learner21); 24 once a ban
+  //   lifted as a headline, its verb left out, was taken back.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -93,7 +94,7 @@ describe("the learner on the development corrections", () => {
     { n: 13, cases: 30, ok: 26, field: 0.6 },
     { n: 14, cases: 30, ok: 28, field: 0.75 },
     { n: 15, cases: 30, ok: 22, field: 0.7 },
-    { n: 16, cases: 30, ok: 23, field: 0.7 },
+    { n: 16, cases: 30, ok: 24, field: 0.7 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
