@@ -57,7 +57,14 @@ test("the memory view reads the same graph from SQLite and from Neo4j", async (t
   });
   let admin: Awaited<ReturnType<typeof connectNeo4j>>;
   try {
-    admin = await connectNeo4j(Neo4jConfig.parse({ uri, namespace: "probe", retries: 0, connectTimeoutMs: 3000 }));
+    admin = await connectNeo4j(
+      Neo4jConfig.parse({
+        uri,
+        namespace: "probe",
+        retries: required ? 3 : 0,
+        connectTimeoutMs: required ? 10_000 : 3000,
+      }),
+    );
   } catch (e) {
     if (required) throw new Error(`REQUIRE_NEO4J=1 but no Neo4j at ${uri}: ${(e as Error).message}`);
     t.skip(`no Neo4j at ${uri} (bash .ci/neo4j.sh start; REQUIRE_NEO4J=1 makes this a failure)`);
@@ -80,7 +87,14 @@ test("a Neo4j memory folder records its namespace: the dashboard shows it from a
   const roots = new DataRoots(dir);
   let admin: Awaited<ReturnType<typeof connectNeo4j>>;
   try {
-    admin = await connectNeo4j(Neo4jConfig.parse({ uri, namespace: "probe", retries: 0, connectTimeoutMs: 3000 }));
+    admin = await connectNeo4j(
+      Neo4jConfig.parse({
+        uri,
+        namespace: "probe",
+        retries: required ? 3 : 0,
+        connectTimeoutMs: required ? 10_000 : 3000,
+      }),
+    );
   } catch (e) {
     if (required) throw new Error(`REQUIRE_NEO4J=1 but no Neo4j at ${uri}: ${(e as Error).message}`);
     t.skip(`no Neo4j at ${uri} (bash .ci/neo4j.sh start; REQUIRE_NEO4J=1 makes this a failure)`);
