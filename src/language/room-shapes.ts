@@ -136,3 +136,30 @@ export const CLOCK_NOUN_AFTER = /^(?:hours?|times?|shifts?)$/;
  * room"): a room said after it is that person's room, narrower than the bare room.
  */
 export const POSSESSIVE_MARK = /^(?:'s|s'|')$|^\w+(?:'s|s')$/;
+
+/**
+ * Words that make the room after them the end of a route ("to reach the den", "on the way to
+ * the hall", "through to the study"): a place passed on the way to it is what the clause is about,
+ * so a later "there" points back at that place, not at the goal.
+ */
+const ROUTE_GOAL_LEAD = [
+  // "to" before the verb: its purpose ("to reach the den"), not a ban's object ("don't go to the den")
+  ["to", "reach"],
+  ["to", "get", "to"],
+  ["to", "go", "to"],
+  ["to", "access"],
+  ["way", "to"],
+  ["route", "to"],
+  ["through", "to"],
+  ["towards"],
+  ["toward"],
+];
+/** Words between a route's verb and its room: an article or an owner's word. */
+const GOAL_DETERMINER = new Set(["the", "a", "an", "my", "your", "his", "her", "our", "their", "its"]);
+
+/** Whether the room whose first word is at `k` is the goal of a route said just before it. */
+export function isRouteGoal(words: readonly string[], k: number): boolean {
+  let j = k;
+  if (GOAL_DETERMINER.has(words[j - 1] ?? "")) j--;
+  return ROUTE_GOAL_LEAD.some((lead) => lead.every((w, i) => words[j - lead.length + i] === w));
+}

@@ -85,6 +85,11 @@ describe("the learner on the development corrections", () => {
   //   22 once an excuse for the asking ("if it is an odd thing to ask") was no condition, 23 once
   //   a rule said to be now other hours, its verb left out, had them (learner21); 24 once a ban
   //   lifted as a headline, its verb left out, was taken back.
+  // - 17: a Hanoi tube house (a one-handed father's autocorrect slips, a grandmother's
+  //   Vietnamese-shaped English, a mother asking everything as a question, an uncle's voice-assistant
+  //   transcripts, a literal teenager), blind when written: 19 of 30 right with 1 unsafe reading (a
+  //   route's goal, "… to reach the X, but don't stop there", taken as what "there" points back at); 20 once
+  //   a route's goal was neither banned nor pointed back at.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -95,6 +100,7 @@ describe("the learner on the development corrections", () => {
     { n: 14, cases: 30, ok: 28, field: 0.75 },
     { n: 15, cases: 30, ok: 22, field: 0.7 },
     { n: 16, cases: 30, ok: 24, field: 0.7 },
+    { n: 17, cases: 30, ok: 20, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

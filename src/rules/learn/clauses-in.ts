@@ -317,7 +317,9 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
           !(next < Infinity && leads(s)),
       );
       const leading = k > 0 ? mine.filter((s) => between(s, acts[k - 1].b, act.a) && leads(s)) : [];
-      const antecedent = mentions.filter((m) => m.b <= act.a).at(-1);
+      // a route's goal ("… to reach the den") is no antecedent while a place on the way was named
+      const before = mentions.filter((m) => m.b <= act.a);
+      const antecedent = before.findLast((m) => !m.goal) ?? before.at(-1);
       out.push({
         main: act,
         parts: [...pending, ...fronted, ...leading, act, ...trailing].sort((x, y) => x.a - y.a),

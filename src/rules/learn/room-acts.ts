@@ -239,6 +239,8 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const seen = new Set<string>();
   for (const r of rooms) {
     if (except && r.a >= except.a) continue;
+    // "never stop in the hall on the way to the den": the route's goal is where it leads, not what is banned
+    if (r.goal && rooms.some((x) => !x.goal && !x.anaphor)) continue;
     // "never stop in the hallway it blocks the stairs": a new subject between the verb and a room
     // starts another clause (a run-on), so that room is not the verb's
     const verb = hs.filter((h) => h.b <= r.a).at(-1);

@@ -8,6 +8,7 @@ import {
   CLOCK_NOUN_AFTER,
   crudeStem,
   isPlainWord,
+  isRouteGoal,
   isWordToken,
   matchRoom,
   PLURAL_ROOMS,
@@ -30,6 +31,8 @@ export interface RoomRef {
   from?: { a: number; b: number };
   /** "the back bedroom", "the bathroom upstairs": a room said with words the house's labels do not have; `head` is the room without them */
   qualified?: { head: string };
+  /** "to reach the study": the end of a route, which a later "there" does not point back at while a place on the way was named */
+  goal?: boolean;
 }
 
 /** Words that pick one room of a kind: before it ("the back bedroom") … */
@@ -168,7 +171,7 @@ export function roomsIn(
   for (let k = a; k < b; k++) {
     if (tokens[k].quoted) continue;
     const w = words[k];
-    const last = out.at(-1) ?? antecedent;
+    const last = out.findLast((r) => !r.goal) ?? antecedent ?? out.at(-1);
     // anaphors: "there", "in it", "that room"
     if (w === "there" && !EXISTENTIAL.has(words[k + 1] ?? "")) {
       if (last) out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
@@ -217,7 +220,13 @@ export function roomsIn(
         k += m.words + postWords - 1;
         continue;
       }
-      out.push({ room: m.room, a: k, b: k + m.words, ...(m.fuzzy ? { fuzzy: true } : {}) });
+      out.push({
+        room: m.room,
+        a: k,
+        b: k + m.words,
+        ...(m.fuzzy ? { fuzzy: true } : {}),
+        ...(isRouteGoal(words, k) ? { goal: true } : {}),
+      });
       k += m.words - 1;
       continue;
     }
@@ -238,7 +247,7 @@ export function roomsIn(
         .join(" ")
         .replace(POSSESSIVE_S, "s")
         .replace(PLURAL_ROOMS, "room");
-      out.push({ room: roomKey(said), a: k, b: head + 1 });
+      out.push({ room: roomKey(said), a: k, b: head + 1, ...(isRouteGoal(words, k) ? { goal: true } : {}) });
       k = head;
     }
   }
