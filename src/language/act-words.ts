@@ -181,7 +181,8 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
 export const NEG =
   // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
-  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
+  // "you no go there": English as many learners speak it, "no" before the verb its subject does
+  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 
 /**
  * "stop going", "quit entering": a verb of ending before a gerund negates it; so does a verb of

@@ -156,6 +156,9 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
   return opens || afterComma ? h : undefined;
 }
 
+/** The robot as a verb's subject. */
+const ROBOT_SUBJECT = new Set(["you", "u"]);
+
 /** A room read outside the clause that acts on it: where it was said, so the rule quotes it. */
 const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });
 
@@ -222,7 +225,9 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
   // "The office? Off limits.", "garage: no go": the predicate said of the room just named;
   // "studio. keep out.": a verb of avoiding with no object of its own, said of the room named alone before it
-  const opens = (h: Head) => h.bans && h.a === main.a;
+  // ("Porch, you no go": the robot named as the verb's subject before it still leaves the verb first)
+  const opens = (h: Head) =>
+    h.bans && ctx.tokens.slice(main.a, h.a).every((t) => !isWordToken(t.w) || ROBOT_SUBJECT.has(t.w));
   const topic = topicRoom(ctx, c, main);
   if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && opens(h)))
     rooms = [borrowed(c.antecedent)];
