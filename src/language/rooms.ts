@@ -68,6 +68,9 @@ for (const [canon, alts] of Object.entries(SAME)) {
 export const ROOM_PHRASES: string[] = [...lookup.keys()].sort((a, b) => b.length - a.length);
 
 /** A label or phrase reduced for comparison: case, apostrophes, punctuation, article, a number. */
+/** A word without its accents: "ông" is "ong". */
+export const foldAccents = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
+
 export function roomKey(s: string): string {
   return s
     .toLowerCase()
@@ -222,17 +225,22 @@ export function matchRoom(
   const house = [...new Set(houseLabels.map(roomName))];
   // the house's own label, said as it is written, is that label: "guest bedroom" stays guest bedroom
   const labels = new Set(houseLabels.map(roomKey));
+  // a name's accents may be typed or left out ("Bà's room", "Ba's room"): compared without them,
+  // kept as the house writes them
+  const byFolded = new Map([...labels].map((l) => [foldAccents(l), l]));
+  const label = (phrase: string) =>
+    /^\p{Ll}[\p{Ll}\p{N} ]*$/u.test(phrase) ? byFolded.get(foldAccents(roomKey(phrase))) : undefined;
   for (let n = Math.min(3, words.length); n >= 1; n--) {
-    const phrase = words.slice(0, n).join(" ");
-    if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
+    const room = label(words.slice(0, n).join(" "));
+    if (room) return { room, words: n };
   }
   // "Papa's office", "Wei Ling's room": a label that says whose room it is, an owner of one or two
   // words, its "'s" a token of its own
   const own = words[1] === "'s" ? 1 : words[2] === "'s" ? 2 : 0;
   if (own)
     for (let n = Math.min(own + 3, words.length); n >= own + 2; n--) {
-      const phrase = `${words.slice(0, own).join(" ")}s ${words.slice(own + 1, n).join(" ")}`;
-      if (/^[a-z][a-z0-9 ]*$/.test(phrase) && labels.has(roomKey(phrase))) return { room: roomKey(phrase), words: n };
+      const room = label(`${words.slice(0, own).join(" ")}s ${words.slice(own + 1, n).join(" ")}`);
+      if (room) return { room, words: n };
     }
   // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly
   const plain = saidPlainly(words, houseLabels, roomKey);
