@@ -51,9 +51,9 @@ export const SAID_BEFORE =
 export const FIELD_INTRO =
   /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
 
-/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room" */
+/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room", "exactly three keys: …" */
 export const BEFORE_FIELDS =
-  /^(?:should|be|are|is|must|will|would|called|named|like|one|two|three|four|five|six|\d+|\{|\[|:)$/;
+  /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|one|two|three|four|five|six|\d+|\{|\[|:|-|–)$/;
 
 /** A word that makes "word" a limit: "word limit", "word count". */
 export const LIMIT_NOUN = /^(?:limit|count|cap|max|maximum)$/;

@@ -1,6 +1,7 @@
 /**
  * "Answer in JSON. Keys: item, place.": a list of fields said after a colon, in a sentence with no
- * verb of its own, is the JSON rule's, for as long as that rule is kept. Sentences written for
+ * verb of its own, is the JSON rule's, for as long as that rule is kept; so is a list after a
+ * count of the fields ("exactly two keys: …"). Sentences written for
  * this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -16,6 +17,21 @@ describe("fields listed after a colon", () => {
       rules.map((r) => r.requirement),
       [{ kind: "json_fields", target: "reply", fields: ["item", "place"] }],
     );
+  });
+
+  it("are the fields after a count of them, not the count's words", async () => {
+    for (const m of [
+      "Always answer in JSON with precisely three keys: item, place, sure.",
+      "json from now on please, with only two fields - item and place",
+    ]) {
+      const { rules } = await taught(house, m);
+      const fields = rules.map((r) => (r.requirement.kind === "json_fields" ? r.requirement.fields : []));
+      assert.ok(
+        fields.length === 1 && fields[0].includes("item") && fields[0].includes("place"),
+        `${m}: ${JSON.stringify(fields)}`,
+      );
+      assert.ok(!fields[0].some((f) => ["precisely", "three", "only", "two"].includes(f)), JSON.stringify(fields));
+    }
   });
 
   it("last only as long as the JSON rule does", async () => {
