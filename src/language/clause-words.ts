@@ -14,6 +14,8 @@ export const EXPLAIN = alt([
   "since(?= (?:i|we|you|he|she|they|it|the|my|our|that|there)\\b)",
   "as(?= (?:i|we|he|she|they)\\b)",
   "that is (?:when|where|why|how)",
+  // "…, which is when we eat": a relative clause on the hours or the room said before says why
+  "which is (?:when|where|why)",
   "it is (?:where|when)",
   "this is (?:where|when|why)",
   "so that",

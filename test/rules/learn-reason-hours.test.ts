@@ -1,7 +1,8 @@
 /**
  * A message that only explains, with hours in its explanation ("… that's why …", "because …"),
  * asks for nothing: it is no correction. A statement with hours and no word of explanation may
- * give a condition its hours, so it is still asked, and a request with a reason is still a rule.
+ * give a condition its hours, so it is still asked, and a request with a reason is still a rule;
+ * a reason said as a relative clause ("…, which is when I read") is no condition of it.
  * Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -27,5 +28,18 @@ describe("a reason with hours in it, alone", () => {
     assert.equal(told.signal, true);
     const asked = learn("Keep out of the study after 9 pm, because that's when I read.", [], ctx);
     assert.equal(asked.items[0]?.decision, "add");
+  });
+
+  it("said as a relative clause on the hours or the room, is the rule's reason, not a second condition", () => {
+    for (const m of [
+      "Please keep out of the study between 6 and 9 pm, which is when I practise the violin.",
+      "don't stop in the hall which is where the buggy is parked",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.equal(out.items.length, 1, JSON.stringify(out.items));
+      const d = out.items[0].draft;
+      assert.ok(d && out.items[0].decision === "add", JSON.stringify(out.items[0]));
+      assert.ok(!d.conditions.some((c) => c.kind === "text"), JSON.stringify(d.conditions));
+    }
   });
 });
