@@ -77,6 +77,8 @@ export const REVISING = alt([
   "update",
   // "I meant the evenings, not the mornings": what was said before, put right
   "(?:i|we) meant",
+  // its subject left out after an apology or opening the clause, as quick typing does: "sorry meant the loft"
+  "(?:(?<=\\b(?:sorry|sry|soz|oops|whoops|my bad)(?: ,)? )|^)meant(?= (?:the|my|our)\\b)",
   // "sorry, I mean the laundry, not the store": said with nothing before it to put right, the message before
   "(?:i|we) mean(?= (?:the|my|our)\\b)",
   "raise (?:it|that|the limit) to",

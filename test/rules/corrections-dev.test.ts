@@ -91,7 +91,8 @@ describe("the learner on the development corrections", () => {
   //   route's goal, "… to reach the X, but don't stop there", taken as what "there" points back at); 20 once
   //   a route's goal was neither banned nor pointed back at; 21 once "no" before a learner's verb
   //   ("you no go") negated it; 23 once a room named after someone matched with the name's accents;
-  //   25 once a count before JSON fields was no field and "which is when …" a reason.
+  //   25 once a count before JSON fields was no field and "which is when …" a reason; 26 once "meant
+  //   the X, not the Y" was read with its "I" left out.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -102,7 +103,7 @@ describe("the learner on the development corrections", () => {
     { n: 14, cases: 30, ok: 28, field: 0.75 },
     { n: 15, cases: 30, ok: 22, field: 0.7 },
     { n: 16, cases: 30, ok: 24, field: 0.7 },
-    { n: 17, cases: 30, ok: 25, field: 0.6 },
+    { n: 17, cases: 30, ok: 26, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

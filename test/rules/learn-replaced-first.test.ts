@@ -1,7 +1,8 @@
 /**
  * The room of a rule in force put right with the room replaced said first ("not the X, I meant
  * the Y"): the rule now names the new room, and the old room is no longer banned. With no rule
- * naming the room replaced, the words are a slip put right inside the message, as before.
+ * naming the room replaced, the words are a slip put right inside the message, as before. Typed
+ * in haste, "I" may be left out after the apology ("sorry meant the Y").
  * Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -26,6 +27,13 @@ describe("the room replaced said first, then the one meant", () => {
       assert.deepEqual(rooms(rules), ["workshop"], m);
       const c = rules[0].conditions[0];
       assert.ok(c?.kind === "time" && c.fromHour === 20, `${m}: the hours stay`);
+    }
+  });
+
+  it("reads the one meant with its subject left out after an apology", async () => {
+    for (const m of ["soz meant the workshop not the laundry", "Sorry, meant the workshop, not the laundry."]) {
+      const { rules } = await taught(house, "Please keep away from the laundry after 8 pm.", m);
+      assert.deepEqual(rooms(rules), ["workshop"], m);
     }
   });
 
