@@ -224,6 +224,8 @@ test("keys step and jump, space plays at the chosen speed and pauses", { skip: s
     { timeout: 10_000 },
   );
   await page.keyboard.press(" ");
+  // the pause shown: what was rendered before it has been drawn
+  await page.waitForSelector("[data-testid=play]:has-text('play')");
   const paused = await cursor();
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(await cursor(), paused, "space paused the replay");

@@ -4,7 +4,7 @@
 // Keys (anywhere but a text field): space plays or pauses, ←/→ step, shift+←/→ jump to the
 // previous or next mark, Home/End go to the first or last step.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { KINDS } from "./marks.js";
 
@@ -51,13 +51,21 @@ const typing = (el) =>
  */
 export function Timeline({ steps, step, onStep, marks = [], markSets = null }) {
   const [playing, setPlaying] = useState(false);
+  // read by the running timer: a pause stops it at once, not after the next render has cleared it
+  // (a tick in between moved the cursor one step past where the user paused)
+  const live = useRef(false);
+  const play = (on) => {
+    live.current = on;
+    setPlaying(on);
+  };
   const [speed, setSpeed] = useState(1);
   const max = steps.length ? steps.length - 1 : 0;
   const at = Math.max(0, steps.indexOf(step));
   useEffect(() => {
     if (!playing) return undefined;
     const t = setInterval(() => {
-      if (at >= max) setPlaying(false);
+      if (!live.current) return;
+      if (at >= max) play(false);
       else onStep(steps[at + 1]);
     }, BASE_MS / speed);
     return () => clearInterval(t);
@@ -69,7 +77,7 @@ export function Timeline({ steps, step, onStep, marks = [], markSets = null }) {
     const onKey = (e) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const current = steps[at] ?? 0;
-      if (e.key === " ") setPlaying((p) => !p);
+      if (e.key === " ") play(!live.current);
       else if (e.key === "ArrowLeft" && e.shiftKey) {
         const prev = markSteps.filter((s) => s < current).pop();
         if (prev !== undefined) onStep(prev);
@@ -89,7 +97,7 @@ export function Timeline({ steps, step, onStep, marks = [], markSets = null }) {
   return html`<div class="timeline-box">
     <div class="timeline">
       <button onClick=${() => go(at - 1)} data-testid="step-back" title="previous step (←)">◀</button>
-      <button onClick=${() => setPlaying(!playing)} data-testid="play" title="play or pause (space)">${playing ? "pause" : "play"}</button>
+      <button onClick=${() => play(!live.current)} data-testid="play" title="play or pause (space)">${playing ? "pause" : "play"}</button>
       <button onClick=${() => go(at + 1)} data-testid="step-forward" title="next step (→); shift: next mark">▶</button>
       <select value=${speed} onChange=${(e) => setSpeed(Number(e.currentTarget.value))} data-testid="speed" title="replay speed">
         ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}
