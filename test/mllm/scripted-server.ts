@@ -77,6 +77,12 @@ export class ScriptedServer {
         res.end(payload);
       });
     });
+    // An idle keep-alive socket closed by the server after its default 5 s, just as the client
+    // reuses it, is a connection reset the tests' clients (no retries) report as a failure: on a
+    // busy machine a test that spends seconds between two requests met it. Real servers close
+    // idle sockets too; the product's clients retry that, the tests' do not, so here they stay open
+    // (close() still ends them).
+    server.keepAliveTimeout = 10 * 60_000;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     self = new ScriptedServer(server, options.responder);
     self.queue.push(...(options.script ?? []));
