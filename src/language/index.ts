@@ -157,6 +157,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
+export { type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
 export { negatedInPast, tellsWhatHappened, toldInPast } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {

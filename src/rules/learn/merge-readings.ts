@@ -12,6 +12,7 @@ import {
   isIdentifier,
   REPLY_FORMAT,
   REPLY_LENGTH,
+  twoWindowsSaid,
   UP_TO_FIELDS,
   Words,
 } from "../../language/index.ts";
@@ -57,10 +58,23 @@ export function sameInSentence(readings: Reading[], sents: Span[]): Reading[] {
  * "in the morning or at night": two windows are either one, never both at once. A check holds
  * every condition together, so each window is a rule of its own.
  */
-export function byWindow(r: Reading): Reading[] {
+export function byWindow(rc: ReadCtx, r: Reading): Reading[] {
   if (r.type !== "rule") return [r];
-  const times = r.conditions.filter((c) => c.kind === "time");
+  const times = r.conditions.filter((c) => c.kind === "time").sort((x, y) => x.a - y.a);
   if (times.length < 2) return [r];
+  // two windows with nothing joining them are one said in a way not fully read: asked, never two rules
+  const apart = times.slice(1).every((t, k) => twoWindowsSaid(new Words(rc.tokens, times[k].b, t.a).text));
+  if (!apart) {
+    const said = times.map((t) => `"${rc.message.slice(rc.tokens[t.a].start, rc.tokens[t.b - 1].end)}"`).join(" and ");
+    return [
+      {
+        type: "unclear",
+        reason: `two windows read for one request (${said}), nothing joining them`,
+        question: `You said "${rc.message.slice(rc.tokens[r.clause.a].start, rc.tokens[r.clause.b - 1].end)}": I read ${said} as its hours and can't tell which you meant. Which hours should it hold?`,
+        clause: r.clause,
+      },
+    ];
+  }
   const rest = r.conditions.filter((c) => c.kind !== "time");
   return times.map((t) => ({ ...r, conditions: [...rest, t] }));
 }

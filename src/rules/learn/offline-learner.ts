@@ -201,7 +201,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
  * permission beside a ban or a retraction says carried to it.
  */
 function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
-  let readings = sameInSentence(dropCovered(mergeJson(ownConditions(rc, read))), sents).flatMap(byWindow);
+  let readings = sameInSentence(dropCovered(mergeJson(ownConditions(rc, read))), sents).flatMap((r) => byWindow(rc, r));
   readings = completeWindows(rc, sents, readings);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(

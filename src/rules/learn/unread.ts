@@ -33,6 +33,7 @@ import {
   SCENE,
   STRONG_LASTING,
   sameRoom,
+  strayTimeWords,
   TASK_LOCAL,
   tellsWhatHappened,
   timeCandidates,
@@ -164,6 +165,36 @@ export function unreadCues(
       // "…, actually, the attic too": a lone filler between parts read changes nothing
       const fillers = rc.tokens.slice(run.a, run.b).every((t) => re(FILLER).test(t.w));
       if (!why && !fillers && (re(REVISING).test(text) || dropsSomething(text))) cue("update");
+    }
+  }
+  out.push(...strayBesideHours(rc, read));
+  return out;
+}
+
+/**
+ * "from six in the evening till nein at night": hours read beside time-like words no reading
+ * took may be half of a window, or two windows for one; the reading is asked, never kept.
+ */
+function strayBesideHours(rc: ReadCtx, read: readonly Reading[]): Unread[] {
+  const out: Unread[] = [];
+  const timeSpans = (r: Reading): Span[] =>
+    r.type === "unclear"
+      ? []
+      : [
+          ...[...r.conditions, ...r.exceptions].filter((c) => c.kind === "time"),
+          ...(r.type === "hours" && r.retime ? r.retime.before : []),
+        ];
+  // what any reader read as hours ("make that the evening": a revision's) is read
+  const hours = read.flatMap(timeSpans);
+  for (const r of read) {
+    if (r.type === "unclear" || ![...r.conditions, ...r.exceptions].some((c) => c.kind === "time")) continue;
+    const w = new Words(rc.tokens, r.clause.a, r.clause.b);
+    for (const s of strayTimeWords(w.text)) {
+      const [a, b] = w.range(s.index, s.word.length);
+      if (out.some((x) => x.a === a) || hours.some((h) => h.a <= a && b <= h.b)) continue;
+      const end = Math.min(r.clause.b, b + 1) - 1;
+      const text = rc.message.slice(rc.tokens[a].start, rc.tokens[end].end);
+      out.push({ kind: "condition", a, b, text });
     }
   }
   return out;

@@ -1,0 +1,77 @@
+/**
+ * Hours read beside time-like words the time grammar did not take (a speech-to-text voice writes
+ * an hour as a word that sounds like it, or a part of the day in two): the window read may be
+ * half of what was said, or two windows for one request. The learner asks, with what it read,
+ * and keeps nothing; hours read whole, or two windows said as two, are kept as before.
+ * Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { strayTimeWords, tokenize } from "../../src/language/index.ts";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["kitchen", "garage", "study", "cellar", "den", "bathroom"], sceneId: "s1" };
+const normal = (s: string) =>
+  tokenize(s)
+    .map((t) => t.w)
+    .join(" ");
+
+describe("time-like words no time reading took", () => {
+  it("are found: an hour heard as another word, a clock word alone, an opened end left unread", () => {
+    for (const [said, word] of [
+      ["stay out of the garage from six in the evening till nein at night", "until"],
+      ["no cellar after 8 pm til tree", "until"],
+      ["keep to the hall, the den is off limits till for o clock", "clock"],
+      ["don't go in the study after noon until won pm", "pm"],
+    ])
+      assert.ok(
+        strayTimeWords(normal(said)).some((s) => s.word === word),
+        `${said}: ${JSON.stringify(strayTimeWords(normal(said)))}`,
+      );
+  });
+
+  it("are none where the clause says its hours whole, or a condition only people know", () => {
+    for (const said of [
+      "keep out of the garage from 6 till 9 at night",
+      "stay out of the den after 9 pm until i get home",
+      "keep out of the cellar at night until bedtime",
+      "i am up early so stay out of the kitchen before 7 am",
+      "avoid the study in the morning until further notice",
+      "no bathroom between 7 and 9 in the morning",
+    ])
+      assert.deepEqual(strayTimeWords(normal(said)), [], said);
+  });
+});
+
+describe("a window read beside time-like words left unread", () => {
+  it("is asked with what was read, and no rule is kept", async () => {
+    for (const said of [
+      "stay out of the garage from six in the evening till nein at night",
+      "no cellar after 8 pm til tree",
+      "avoid the study from too in the afternoon til for o clock",
+      "keep out of the kitchen from 5 in the after noon till 7",
+      "pls dont go in the den after ten p m until leaven",
+    ]) {
+      const { rules, reply } = await taught(house, said);
+      assert.deepEqual(rules, [], `${said}: kept ${JSON.stringify(rules)}`);
+      assert.match(reply, /\?/, `${said}: ${reply}`);
+    }
+  });
+
+  it("two windows side by side, nothing joining them, are one request asked, never two rules", async () => {
+    const { rules, reply } = await taught(house, "keep out of the den from nine at night after ten");
+    assert.deepEqual(rules, [], reply);
+  });
+
+  it("keeps what is read whole: a window, a window and a condition, two windows said as two", async () => {
+    for (const [said, n] of [
+      ["keep out of the garage from 6 till 9 at night", 1],
+      ["stay out of the den after 9 pm until I get home", 1],
+      ["don't go in the bathroom in the morning or at night", 2],
+      ["I am up early so stay out of the kitchen before 7 am", 1],
+    ] as const) {
+      const { rules, reply } = await taught(house, said);
+      assert.equal(rules.length, n, `${said}: ${reply}`);
+    }
+  });
+});
