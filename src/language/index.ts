@@ -102,6 +102,7 @@ export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
+export { pronounOwnersRoom } from "./owner-pronoun.ts";
 export { type PermittedHours, permitsOnlyOutside, permittedHours } from "./permitted-hours.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";

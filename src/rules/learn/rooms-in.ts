@@ -13,6 +13,7 @@ import {
   matchRoom,
   PLURAL_ROOMS,
   POSSESSIVE_S,
+  pronounOwnersRoom,
   roomKey,
   roomOfUse,
   SIGN_NO,
@@ -186,6 +187,13 @@ export function roomsIn(
     if (w === "that" && (words[k + 1] === "room" || words[k + 1] === "place" || words[k + 1] === "area")) {
       if (last) out.push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
       k++;
+      continue;
+    }
+    // "Bunty cleaned his room": the room of the one person named before, as the house labels it
+    const owned = pronounOwnersRoom(words, k, house);
+    if (owned && k + owned.words <= b) {
+      out.push({ room: owned.room, a: k, b: k + owned.words });
+      k += owned.words - 1;
       continue;
     }
     // five words: an owner of up to two, its "'s" and a label of two ("Mum's sewing room")
