@@ -9,7 +9,7 @@
  * class in one of the *-words.ts files; never a sentence.
  */
 import { AVOID, FINE, FORBIDDEN, NEG, NEG_GERUND, PERMIT, RELEASE, RETRACT } from "./act-words.ts";
-import { DOUBT, MUSING, POLITE_FRAME, POSSIBILITY, SOFTENER } from "./clause-words.ts";
+import { DOUBT, MUSING, POLITE_FRAME, POSSIBILITY, SELF_EXCUSE, SOFTENER } from "./clause-words.ts";
 import { PRAISE, REFERENCE, REVISING } from "./message-words.ts";
 import { directs, type Mood, mood } from "./mood.ts";
 import { read } from "./nlp.ts";
@@ -117,6 +117,25 @@ export function actOf(clause: string): Act {
 export function saysDoubt(text: string): boolean {
   const f = factsOf(text);
   return f.has(DOUBT) || f.has(MUSING);
+}
+
+/** "but", "though" opening what is asked after a concession. */
+const CONCEDED = /^(.*?)[,;]?\s+\b(?:but|though|however)\b\s+(.+)$/is;
+
+/**
+ * "I'm not sure if this is too much to ask, but …", "I don't know, maybe it's just me, but …":
+ * doubt said before a "but" with the speaker excusing the asking or themselves, in a part that
+ * asks nothing, concedes the asking; the request is what follows, and its own words say whether
+ * it is doubted. A bare "I'm not sure, but maybe …" doubts the request itself, and stays. The
+ * text from the request on; the whole text when nothing is conceded.
+ */
+export function afterConcession(text: string): string {
+  const m = CONCEDED.exec(text);
+  if (!m) return text;
+  const f = factsOf(m[1]);
+  const act = actOf(m[1]);
+  const asksNothing = act === "hedge" || act === "reason" || act === "not-a-correction";
+  return saysDoubt(m[1]) && f.has(SELF_EXCUSE) && asksNothing ? m[2] : text;
 }
 
 /** A clause opened by the speaker as its subject, after a joining word: "and I …", "but we …". */

@@ -47,6 +47,12 @@ export const ASKING_EXCUSED =
   "(?:it|that|this) is (?:(?:too much|a lot|a bit much|(?:a|an) (?:\\w+ )?(?:thing|question|request|favou?r)) to ask|(?:a|an) (?:(?:bit|little|really) )?(?:silly|stupid|daft|dumb|odd|strange|weird|naive|obvious|cheeky|rude|big|annoying|basic) (?:question|request|ask))";
 
 /**
+ * The speaker excusing the asking or themselves before it ("if this is too much to ask", "maybe
+ * it's just me", "it's probably nothing"): doubt said with it concedes the asking, not what is asked.
+ */
+export const SELF_EXCUSE = `(?:${ASKING_EXCUSED}|(?:it|that) is (?:just|only|probably just) me|(?:it|that) is (?:probably|likely) nothing|${NO_TROUBLE})`;
+
+/**
  * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",
  * "if you could …"): the speaker softens what they ask, and a "perhaps" inside it softens too.
  */
