@@ -178,6 +178,14 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
   "no longer a no go",
 ])}`;
 
+/**
+ * "that's fine now", "actually it is ok again": the predicate said of a pronoun, after a discourse
+ * marker at most; said right after a room alone ("the cellar — that's fine now") it is said of that room.
+ */
+export const PRONOUN_FINE = new RegExp(
+  `^(?:(?:actually|well|ok|okay|oh|so|and|but|now) )*(?:that|it|this) ${FINE}(?: (?:now|again|now again))?$`,
+);
+
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
 export const NEG =
   // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it

@@ -34,6 +34,7 @@ export {
   NEG_GERUND,
   PERMIT,
   PLACE,
+  PRONOUN_FINE,
   RELEASE,
   RETRACT,
   SCENE,

@@ -29,7 +29,6 @@ import {
   NO_LONGER_NEEDED,
   NOT_NEEDED,
   numbersIn,
-  OBJECT_PRONOUN,
   ONLY_BEFORE,
   PLACE,
   RELEASE_VERB,
@@ -61,6 +60,7 @@ import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
+import { topicOf } from "./topic.ts";
 
 export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
 export type {
@@ -76,19 +76,6 @@ export type {
 export { targetOf } from "./reading.ts";
 
 // ---- retractions and permissions --------------------------------------------------------------
-
-/**
- * "The garage matter, cancel it": a retraction whose object is only a pronoun is about the topic
- * named in a verbless part before it in the same clause, when that part names what a rule is about.
- */
-function topicOf(ctx: ReadCtx, c: ClauseIn, main: Span, targets: Target[], object: number): Target[] {
-  if (targets.some((t) => t.kind !== "unknown")) return targets;
-  const rest = ctx.tokens.slice(object, main.b).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
-  if (rest.length !== 1 || !OBJECT_PRONOUN.test(rest[0].w)) return targets;
-  const topic = c.parts.filter((p) => p.b <= main.a && !heads(ctx, p).length);
-  const found = topic.flatMap((p) => targetsIn(ctx, p, undefined, "any")).filter((t) => t.kind !== "unknown");
-  return found.length ? found : targets;
-}
 
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);

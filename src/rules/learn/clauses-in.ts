@@ -26,6 +26,7 @@ import {
   NOT_TASK_LOCAL,
   onlyChangesWhatItPointsAt,
   opensWithSubject,
+  PRONOUN_FINE,
   permitsOnlyOutside,
   permittedHours,
   REPLACED_LEAD,
@@ -199,7 +200,10 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       const text = new Words(rc.tokens, g.a, g.b).text;
       let kind: Kind;
       // "cellar. never.": a refusal alone right after a room alone is an act about that room
-      if ((BARE_REFUSAL.test(text) || refusesAtHours(text) || refusesWhen(text)) && roomAlone(rc, out.at(-1))) {
+      // "cellar — that's fine now": a pronoun said fine right after a room alone lifts that room's ban
+      const refusesOrFine =
+        BARE_REFUSAL.test(text) || refusesAtHours(text) || refusesWhen(text) || PRONOUN_FINE.test(text);
+      if (refusesOrFine && roomAlone(rc, out.at(-1))) {
         out.push({ ...g, sentence: i, kind: "act" });
         continue;
       }

@@ -14,6 +14,7 @@ import {
   NOW_MARKER,
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
+  PRONOUN_FINE,
   REFERENCE,
   Words,
 } from "../../language/index.ts";
@@ -22,6 +23,7 @@ import { literalAfter, wordAllowed } from "./reply-acts.ts";
 import { subjectRooms } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
+import { topicOf } from "./topic.ts";
 
 const IN_PLACE = /^(?:in|inside|at)$/;
 
@@ -92,6 +94,13 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (!before.length && place && place.a - fine.b <= 2 && IN_PLACE.test(ctx.tokens[fine.b]?.w ?? ""))
       before.push(place);
     const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
+    // "the undercroft, that's fine now": a pronoun as the subject takes up the room said first
+    if (!before.length && !negated && PRONOUN_FINE.test(w.text)) {
+      const topic = topicOf(ctx, c, main, [{ kind: "unknown" }], fine.a, fine.a).flatMap((t) =>
+        t.kind === "room" ? [t] : [],
+      );
+      if (topic.length) return { ...permission(ctx, c, common, [], "any", main), targets: topic };
+    }
     if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
