@@ -83,6 +83,7 @@ export { withoutIntensifiers } from "./intensifiers.ts";
 export { namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,
+  CONTRAST,
   DISCOURSE_PARTICLE,
   FILLER,
   OBJECT_PRONOUN,
@@ -160,7 +161,7 @@ export {
 } from "./statement-cues.ts";
 export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export { type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
-export { negatedInPast, tellsWhatHappened, toldInPast } from "./tense.ts";
+export { negatedInPast, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   BARE_HOUR_RANGE,

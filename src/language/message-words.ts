@@ -195,12 +195,15 @@ export const DISCOURSE_PARTICLE = alt(["lah", "la", "leh", "lor", "meh", "mah", 
 export const PRAISE = alt([
   "thanks",
   "thank you",
+  // "thank u", "thank ewe" (a voice heard by speech-to-text): the verb says thanks whoever it names
+  "thank",
   "cheers",
   "much appreciated",
   // thanks in the languages the households speak beside English
   "merci",
   "gracias",
   "danke",
+  "dankie",
   "diolch",
   "asante",
   "salamat",
@@ -225,6 +228,9 @@ export const PRAISE = alt([
   "(?:exactly|just|right) (?:where|as|like) you (?:said|told me)",
   "you were right",
 ]);
+
+/** Words that turn a report after thanks into a complaint: "thanks, but you went …", "… again", "… still". */
+export const CONTRAST = alt(["but", "though", "tho", "however", "again", "still", "yet", "even so"]);
 
 /** Fetch verbs: a task request, not a correction. */
 export const TASK_VERB = alt([

@@ -86,3 +86,12 @@ export function negatedInPast(words: readonly string[], k: number): boolean {
 const SAME_IN_PAST = new Set(
   "set put cut let hit shut quit hurt cost spread read bet cast burst fit rid split thrust upset broadcast".split(" "),
 );
+
+/**
+ * "I think I'd have looked forever", "we could have been there all day": what would have happened,
+ * said by the speaker in the modal perfect, asks nothing of the robot; its "forever" or "never"
+ * lasts nothing. The text without such a clause (to its end, or the next comma or stop).
+ */
+export function withoutCounterfactual(text: string): string {
+  return text.replace(/\b(?:i|we) (?:would|could|might|should|would not|could not) have \w+[^,.;!?]*/g, " ").trim();
+}

@@ -85,7 +85,8 @@ describe("the learner on the development corrections", () => {
   //   22 once an excuse for the asking ("if it is an odd thing to ask") was no condition, 23 once
   //   a rule said to be now other hours, its verb left out, had them (learner21); 24 once a ban
   //   lifted as a headline, its verb left out, was taken back; 25 once "his/her room" was the room
-  //   of the one person named before it (learner22).
+  //   of the one person named before it, 26 once a report beside thanks said in another sentence was
+  //   no complaint (learner22).
   // - 17: a Hanoi tube house (a one-handed father's autocorrect slips, a grandmother's
   //   Vietnamese-shaped English, a mother asking everything as a question, an uncle's voice-assistant
   //   transcripts, a literal teenager), blind when written: 19 of 30 right with 1 unsafe reading (a
@@ -103,7 +104,7 @@ describe("the learner on the development corrections", () => {
     { n: 13, cases: 30, ok: 26, field: 0.6 },
     { n: 14, cases: 30, ok: 28, field: 0.75 },
     { n: 15, cases: 30, ok: 22, field: 0.7 },
-    { n: 16, cases: 30, ok: 25, field: 0.7 },
+    { n: 16, cases: 30, ok: 26, field: 0.7 },
     { n: 17, cases: 30, ok: 26, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;

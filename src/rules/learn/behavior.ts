@@ -34,6 +34,7 @@ import {
   unmeasuredDegree,
   VAGUE_BEHAVIOR,
   WH_QUESTION,
+  withoutCounterfactual,
 } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
 import { type Common, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
@@ -169,7 +170,9 @@ function hopesOfTheMessage(asked: string): boolean {
 /** Thanks, praise, a request for an object, a question: no correction at all. */
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   const w = words(ctx, s);
-  if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(w.text)) return false;
+  // "thank you, I'd have looked forever": what would have happened lasts and forbids nothing
+  const said = withoutCounterfactual(w.text);
+  if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(said)) return false;
   if (ASKS_FOR_OBJECT.test(w.text)) return true;
   // "go to the kitchen and get my mug": where to go and what to fetch, nothing about how
   const movesOnly = w.text.replace(COPULA_ALL, " ");

@@ -27,6 +27,7 @@ import {
   asksForAmount,
   bounded,
   CARRIES_OVER,
+  CONTRAST,
   DESCRIBED_ONE,
   DETERMINER,
   EDGE_PUNCTUATION,
@@ -165,9 +166,13 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   if (same) return { message: original, signal: true, items: [same] };
   // nothing read: a request, thanks, a question — or a correction that says too little, asked back
   // "You went into the garage." says something went wrong; "You found it, thanks!" does not
+  // "Thanks, that was quick. You found them in the hall.": a report beside thanks, with no negation or
+  // contrast of its own, tells what went well
+  const thanked = re(PRAISE).test(new Words(rc.tokens, 0, rc.tokens.length).text);
   const complaint = segs.some((s) => {
     const text = new Words(rc.tokens, sents[s.sentence].a, sents[s.sentence].b).text;
-    return s.kind === "narrative" && !(re(PRAISE).test(text) && !re(NEG).test(text));
+    const praised = re(PRAISE).test(text) || (thanked && !re(CONTRAST).test(text));
+    return s.kind === "narrative" && !(praised && !re(NEG).test(text));
   });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
