@@ -80,10 +80,25 @@ export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 /** "don't do that", "never again": the act told before is what is banned. */
 export const DONT_DO_THAT = /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/;
 
+/** A word naming a stored rule: "the study rule", "that ban", "the dining room restriction". */
+const RULE_NOUN = "(?:rule|ban|limit|restriction|thing|one)";
+/** A verb of a rule being in force, with or without its modal: "applies", "should hold". */
+const IN_FORCE = "(?:is|be|applies|apply|counts|count|holds|hold|goes|go|matters|matter|stands|stand)";
+const MODAL = "(?: (?:should|must|will|would|can|does|do))?";
+
 /**
- * "the study rule is only for weekends", "that limit only applies at night", "about the den its
- * only on Sundays": a stored rule narrowed, pointed at by name or by the room it is about said as
- * the topic.
+ * "the study rule is only for weekends", "that limit only applies at night", "the ban should only
+ * hold after 6", "the den restriction applies 5 to 8 only", "the den ban, only at night", "about the
+ * den its only on Sundays": a stored rule narrowed, pointed at by name or by the room it is about
+ * said as the topic.
  */
-export const RULE_ONLY =
-  /\b(?:rule|ban|limit|thing|one)\b(?: (?:is|should be|applies|counts|holds|goes|matters))? only\b|\bonly (?:applies|counts|holds|matters)\b|^(?:about|regarding|as for) .+ (?:it is|its) only\b/;
+export const RULE_ONLY = new RegExp(
+  [
+    `\\b${RULE_NOUN}\\b,?${MODAL}(?: (?:should be|${IN_FORCE}))? only\\b`,
+    `\\b${RULE_NOUN}${MODAL} only ${IN_FORCE}\\b`,
+    "\\bonly (?:applies|counts|holds|matters)\\b",
+    // the hours said between the verb and "only"
+    `\\b${RULE_NOUN} (?:applies|holds|stands|counts) [^,.;]+ only\\b`,
+    "^(?:about|regarding|as for) .+ (?:it is|its) only\\b",
+  ].join("|"),
+);
