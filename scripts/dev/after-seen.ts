@@ -9,10 +9,8 @@
  * and the stop. The target's opaque instance id is found as in step-waste.ts.
  *   npx tsx scripts/dev/after-seen.ts RUN_DIR [mode] [--episodes]
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Pose } from "../../src/sim/index.ts";
-import { targetInstance } from "./target-instance.ts";
+import { type LoggedEpisode, loggedEpisodes } from "./run-folder.ts";
 
 const VIEWS = ["front", "left", "right"] as const;
 const args = process.argv.slice(2);
@@ -47,21 +45,7 @@ interface Row {
   afterAccept?: { planWalk: number; planTurn: number; atTarget: number; atOther: number; collAfter: number };
 }
 
-const results = new Map<string, Record<string, unknown>>();
-for (const l of readFileSync(join(dir, "results.jsonl"), "utf8").split("\n").filter(Boolean)) {
-  const r = JSON.parse(l);
-  if (r.stage === "evaluation" && r.representation === "episodic" && r.memory === mode) results.set(r.episodeId, r);
-}
-
-function analyse(ep: string, r: Record<string, unknown>, base: string): Row {
-  const events = readFileSync(join(base, ep, "events.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
-  const map = JSON.parse(readFileSync(join(base, ep, "map.json"), "utf8"));
-  const target = map.analysis.targets[0].position as [number, number];
-  const category = (r.target as { category: string }).category;
-  const id = targetInstance(events, category, target);
+function analyse({ ep, result: r, events, target, targetId: id }: LoggedEpisode): Row {
   const measures = r.measures as { stopped: boolean };
   const row: Row = {
     ep,
@@ -139,13 +123,7 @@ function analyse(ep: string, r: Record<string, unknown>, base: string): Row {
   return row;
 }
 
-const base = join(dir, "episodes", "heuristic", mode);
-if (!existsSync(base)) throw new Error(`no ${base}`);
-const rows: Row[] = [];
-for (const ep of readdirSync(base).sort()) {
-  const r = results.get(ep);
-  if (r) rows.push(analyse(ep, r, base));
-}
+const rows = [...loggedEpisodes(dir, mode)].map(analyse);
 const med = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : Number.NaN);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "-");

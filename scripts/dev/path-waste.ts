@@ -10,11 +10,9 @@
  * collisions, and the excess over the shortest path.
  *   npx tsx scripts/dev/path-waste.ts RUN_DIR [mode] [--episodes]
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { ENOUGH_EVIDENCE, VERDICT } from "../../src/policies/heuristic/thresholds.ts";
 import type { Pose } from "../../src/sim/index.ts";
-import { targetInstance } from "./target-instance.ts";
+import { type LoggedEpisode, loggedEpisodes } from "./run-folder.ts";
 
 const args = process.argv.slice(2);
 const perEpisode = args.includes("--episodes");
@@ -48,14 +46,7 @@ type Why = (typeof WHYS)[number];
 const accepts = (e: Record<string, unknown>) =>
   e.decision === "stop" || (e.decision !== "continue_plan" && !String(e.reason).includes("not yet clear"));
 
-function analyse(base: string, ep: string, r: Record<string, unknown>): Row {
-  const events = readFileSync(join(base, ep, "events.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
-  const map = JSON.parse(readFileSync(join(base, ep, "map.json"), "utf8"));
-  const target = map.analysis.targets[0].position as [number, number];
-  const id = targetInstance(events, (r.target as { category: string }).category, target);
+function analyse({ ep, result: r, events, target, targetId: id }: LoggedEpisode): Row {
   const zero = () => Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
   const row: Row = {
     ep,
@@ -134,18 +125,7 @@ function whyOn(judged: Map<string, { score: number | null; evidence: number }>, 
   return "rivalNear";
 }
 
-const results = new Map<string, Record<string, unknown>>();
-for (const l of readFileSync(join(dir, "results.jsonl"), "utf8").split("\n").filter(Boolean)) {
-  const r = JSON.parse(l);
-  if (r.stage === "evaluation" && r.representation === "episodic" && r.memory === mode) results.set(r.episodeId, r);
-}
-const base = join(dir, "episodes", "heuristic", mode);
-if (!existsSync(base)) throw new Error(`no ${base}`);
-const rows: Row[] = [];
-for (const ep of readdirSync(base).sort()) {
-  const r = results.get(ep);
-  if (r?.success) rows.push(analyse(base, ep, r));
-}
+const rows = [...loggedEpisodes(dir, mode)].filter((l) => l.result.success).map(analyse);
 const sum = (f: (r: Row) => number) => rows.reduce((a, r) => a + f(r), 0);
 const path = sum((r) => r.path);
 const pct = (x: number) => `${((100 * x) / Math.max(path, 1e-9)).toFixed(0)}%`;
