@@ -7,7 +7,8 @@
  *
  * Stray are: a word of the clock ("pm", "oclock", "noon") or a part of the day no reading took;
  * a number of the clock no reading took, right after a word that puts it on the clock ("from",
- * "until") or right before a word of the clock; a word that opens one end of a window ("till",
+ * "until") or right before a word of the clock, and a word that sounds like one right after such a
+ * word ("from for"); a word that opens one end of a window ("till",
  * "until", "between") whose end no reading took, where what follows it is too short to be a
  * clause of its own ("until I get home" is a condition) and is followed, within three words, by
  * hours read or by the end of the clause.
@@ -29,6 +30,10 @@ const CLOCK_WORD = /^(?:am|pm|a\.m\.|p\.m\.|oclock|o'clock|noon|midday|midnight)
 const DAY_PART = /^(?:mornings?|afternoons?|evenings?|nights?|nighttime|daytime)$/;
 /** A word that puts a number after it on the clock. */
 const PUTS_ON_CLOCK = /^(?:from|till|til|until|after|before|between|at)$/;
+/** Words a speech-to-text engine writes for an hour it heard ("from for", "till ate"): on the clock after "from", "until" … */
+const SOUNDS_LIKE_HOUR = /^(?:won|too|tree|for|fore|ate|nein|leaven|tin)$/;
+/** … unless what follows makes it the word it is ("before too long", "after too late"). */
+const AS_ITSELF_BEFORE = /^(?:long|late|early|much|many|soon|far)$/;
 /** A word that opens one end of a window, the other end to follow. */
 const OPENS_END = /^(?:till|til|until|between)$/;
 /** What opens a clause of its own, a subject or its determiner: "until I get home", "until the kids leave". */
@@ -65,6 +70,7 @@ export function strayTimeWords(text: string): StrayTime[] {
       (w === "clock" && prev === "o") ||
       DAY_PART.test(w) ||
       (hourNumber(w) && (PUTS_ON_CLOCK.test(prev) || CLOCK_WORD.test(next))) ||
+      (SOUNDS_LIKE_HOUR.test(w) && PUTS_ON_CLOCK.test(prev) && !AS_ITSELF_BEFORE.test(next)) ||
       (OPENS_END.test(w) && k + 1 < words.length && !OPENS_CLAUSE.test(next) && !condition(k) && endUnread(k));
     if (stray) out.push({ index, word: w });
   }

@@ -25,11 +25,8 @@ describe("doubt conceded before the request", () => {
 
   it("leaves a firm request with hours, which is kept", async () => {
     for (const [said, hours] of [
-      ["I don't know, maybe it's just me, but could you possibly keep out of the study after 10 pm?", "22-6"],
-      [
-        "not sure if it's too much to ask, but maybe don't go in the kitchen between 2 and 4 in the afternoon?",
-        "14-16",
-      ],
+      ["Maybe it's just me being fussy, but could you keep out of the study after 10 pm, perhaps?", "22-6"],
+      ["I'm not sure if it's a lot to ask, but maybe skip the kitchen from 2 to 4 in the afternoon?", "14-16"],
     ]) {
       const { rules, reply } = await taught(house, said);
       assert.deepEqual(windows(rules), [hours], `${said}: ${reply}`);

@@ -49,7 +49,7 @@ describe("a window read beside time-like words left unread", () => {
       "stay out of the garage from six in the evening till nein at night",
       "no cellar after 8 pm til tree",
       "avoid the study from too in the afternoon til for o clock",
-      "keep out of the kitchen from 5 in the after noon till 7",
+      "the kitchen is off limits from for in the after noon till 7",
       "pls dont go in the den after ten p m until leaven",
     ]) {
       const { rules, reply } = await taught(house, said);
@@ -67,7 +67,7 @@ describe("a window read beside time-like words left unread", () => {
     for (const [said, n] of [
       ["keep out of the garage from 6 till 9 at night", 1],
       ["stay out of the den after 9 pm until I get home", 1],
-      ["don't go in the bathroom in the morning or at night", 2],
+      ["never enter the bathroom early in the morning or late at night", 2],
       ["I am up early so stay out of the kitchen before 7 am", 1],
     ] as const) {
       const { rules, reply } = await taught(house, said);
