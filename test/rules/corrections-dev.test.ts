@@ -68,7 +68,8 @@ describe("the learner on the development corrections", () => {
   //   joined to a reason went on giving it and a when-word with a preposition after it was no
   //   condition, 23 once a greeting opening the message was no time of a rule (learner16).
   // - 10 to 13 then rose to 30, 25, 25 and 26 with learner18's general readings (room words that
-  //   tell a house label apart, revised hours in the rule's half of the day, and others).
+  //   tell a house label apart, revised hours in the rule's half of the day, and others); 11 to 26
+  //   once a room said before a verb of going limited by "only" was that verb's room (learner23).
   // - 14: a Texas ranch house (a terse rancher dictating, a night nurse's four-digit clock, a
   //   dyslexic teenager, a Korean student, an over-precise lawyer), blind when written: 21 of 30
   //   right with 1 unsafe reading (a go-ahead kept as a lasting rule: an apostrophe cut into a word
@@ -99,7 +100,7 @@ describe("the learner on the development corrections", () => {
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 30, field: 0.7 },
-    { n: 11, cases: 30, ok: 25, field: 0.6 },
+    { n: 11, cases: 30, ok: 26, field: 0.6 },
     { n: 12, cases: 30, ok: 25, field: 0.6 },
     { n: 13, cases: 30, ok: 26, field: 0.6 },
     { n: 14, cases: 30, ok: 28, field: 0.75 },

@@ -40,6 +40,7 @@ import {
 import { behaviour, STOPWORDS } from "./behavior.ts";
 import { closingThen } from "./closing-then.ts";
 import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutExplanation } from "./conditions.ts";
+import { frontedRoom } from "./fronted-room.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
 import { permissionReading } from "./permit-acts.ts";
 import {
@@ -328,11 +329,13 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
     const next = heads(ctx, main).find((x) => x.a > h.a)?.a ?? main.b;
     const said = ctx.tokens.slice(main.a, h.a).findLastIndex((t) => t.w === "only");
     const only = said < 0 ? h.a : said + main.a;
+    const end = limited.find((x) => x.a >= h.b)?.a ?? next;
+    const after = passive ? [] : roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent).filter((r) => r.b <= end);
     const rooms = passive
       ? roomsIn(ctx.tokens, main.a, h.a, ctx.house, c.antecedent)
-      : roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent).filter(
-          (r) => r.b <= (limited.find((x) => x.a >= h.b)?.a ?? next),
-        );
+      : after.length
+        ? after
+        : frontedRoom(ctx, c, main, h, common.conditions.find((x) => x.a >= h.b)?.a ?? end);
     for (const r of rooms)
       out.push({
         type: "rule",

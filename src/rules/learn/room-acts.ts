@@ -127,7 +127,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
  * stay away"): the last room before the clause, with nothing but an article before it in its part
  * and nothing but punctuation between it and the clause.
  */
-function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
+export function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | undefined {
   const r = c.antecedent;
   if (!r || r.anaphor || r.b > main.a) return undefined;
   // "the cellar AGAIN. stay. out.": a word of complaint or a filler after the topic leaves it the topic
