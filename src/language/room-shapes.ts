@@ -116,6 +116,14 @@ export function refusesAtHours(text: string): boolean {
     rest = rest.slice(0, t.index) + rest.slice(t.index + t.quote.length);
   // "not" alone refuses only with the hours it leaves out ("den: not after 9"); so does "nothing"
   // ("den: nothing after 9": nothing of the robot's there then)
+  return refusalLeft(rest);
+}
+
+/**
+ * What is left of a refusal once the conditions said with it are taken out: "not", "never",
+ * "nothing", or a refusal said alone ("den: not after supper" leaves "not").
+ */
+export function refusalLeft(rest: string): boolean {
   const left = rest.replace(/\s+/g, " ").trim();
   return REFUSED_AT_HOURS.test(left) || BARE_REFUSAL.test(left);
 }

@@ -47,6 +47,7 @@ import {
 import { type ClauseIn, type ReadCtx, readClause } from "./clause.ts";
 import { conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
 import { re } from "./reading.ts";
+import { refusesOnCondition } from "./refused-when.ts";
 import { roomsIn } from "./rooms-in.ts";
 import { type Span, segments } from "./segments.ts";
 
@@ -202,7 +203,11 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       // "cellar. never.": a refusal alone right after a room alone is an act about that room
       // "cellar — that's fine now": a pronoun said fine right after a room alone lifts that room's ban
       const refusesOrFine =
-        BARE_REFUSAL.test(text) || refusesAtHours(text) || refusesWhen(text) || PRONOUN_FINE.test(text);
+        BARE_REFUSAL.test(text) ||
+        refusesAtHours(text) ||
+        refusesWhen(text) ||
+        refusesOnCondition(rc.tokens, g) ||
+        PRONOUN_FINE.test(text);
       if (refusesOrFine && roomAlone(rc, out.at(-1))) {
         out.push({ ...g, sentence: i, kind: "act" });
         continue;

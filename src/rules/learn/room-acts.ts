@@ -43,6 +43,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
+import { refusesOnCondition } from "./refused-when.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 
 import type { Span } from "./segments.ts";
@@ -303,7 +304,10 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
   const bare = bares[0];
   // "cellar. never.": a refusal alone, of the room said alone just before it
   const refusal =
-    !m && !bare && c.antecedent && (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text) || refusesWhen(w.text))
+    !m &&
+    !bare &&
+    c.antecedent &&
+    (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text) || refusesWhen(w.text) || refusesOnCondition(ctx.tokens, main))
       ? c.antecedent
       : undefined;
   if (!m && !bare && !refusal) return [];
