@@ -221,6 +221,10 @@ export const PEOPLE_TIME = alt([
   "parties",
   "(?:the )?party",
   "homework",
+  // a household's times of prayer: "during prayers", "at prayer time"; never the singular alone,
+  // which names a room ("past the prayer room")
+  "prayers",
+  "prayer ?times?",
   // a day's hours named by what fills them: "school hours", "during working hours"
   "(?:school|work|working|office|business|opening|visiting|quiet) ?hours",
   "shifts?",
