@@ -9,7 +9,7 @@
  * characters and quotes stay verbatim.
  */
 import { read } from "./nlp.ts";
-import type { Token } from "./tokens.ts";
+import { type Token, tokenize } from "./tokens.ts";
 
 /** Sounds of hesitation: no word of the language, nothing said. */
 const HESITATION = /^(?:u+m+|u+h+|u+h*m+|e+r+|e+r+m+|h+m+|m+h*m+)$/;
@@ -60,9 +60,13 @@ export function withoutHesitations(tokens: readonly Token[]): Token[] {
 /** What ends a sentence: a word stopped by one of these stands alone. */
 const STOPS = /^[.!?]$/;
 
+/** A word that negates what follows it, said first in a clause ("not. in. there."). */
+const NEGATION_FIRST = /^(?:not|never)$/;
+
 /**
- * "stay. out.", "do. not. go.": a clause said word by word, each word stopped for stress, is
- * one clause. A run of words alone between periods, its first a verb, keeps only its last period.
+ * "stay. out.", "do. not. go.", "never. go. in.": a clause said word by word, each word stopped
+ * for stress, is one clause. A run of words alone between periods, its first a verb or a word of
+ * negation, keeps only its last period.
  */
 export function withoutBeats(tokens: readonly Token[]): Token[] {
   const drop = new Set<number>();
@@ -74,9 +78,27 @@ export function withoutBeats(tokens: readonly Token[]): Token[] {
     if (end === k) continue;
     const run = tokens.slice(k, end + 1).filter((_, i) => i % 2 === 0);
     const first = read(run.map((t) => t.w).join(" ")).tokens[0];
-    if (first?.pos !== "VERB" && first?.pos !== "AUX") continue;
+    if (first?.pos !== "VERB" && first?.pos !== "AUX" && !NEGATION_FIRST.test(run[0].w)) continue;
     for (let d = k + 1; d < end; d += 2) drop.add(d);
     k = end;
   }
   return drop.size ? tokens.filter((_, k) => !drop.has(k)) : [...tokens];
+}
+
+/**
+ * A text with the stops of a clause said word by word taken out, as said otherwise ("Not. In.
+ * The. Master. Bedroom." is "Not In The Master Bedroom"), so a name said over several beats is
+ * one name.
+ */
+export function unbeaten(text: string): string {
+  const all = tokenize(text);
+  const kept = new Set(withoutBeats(all));
+  let out = "";
+  let at = 0;
+  for (const t of all)
+    if (!kept.has(t)) {
+      out += text.slice(at, t.start);
+      at = t.end;
+    }
+  return out + text.slice(at);
 }

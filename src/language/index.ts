@@ -58,7 +58,7 @@ export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
-export { withoutBeats, withoutHesitations } from "./disfluency.ts";
+export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";
 export {
@@ -93,6 +93,7 @@ export {
   TAKE_BACK,
   TAKE_IN,
   TASK_VERB,
+  TOLD_BEFORE,
   UNDOING,
   VAGUE_BEHAVIOR,
 } from "./message-words.ts";

@@ -252,3 +252,14 @@ export const TASK_VERB = alt([
 
 /** A pronoun standing as a verb's whole object ("cancel it", "drop that"): what it is, is said elsewhere. */
 export const OBJECT_PRONOUN = /^(?:it|that|this|them|those)$/;
+
+/**
+ * A complaint that the instruction was given before ("how many times", "I keep telling you"): what
+ * it goes with is a standing instruction said again, never something for this time alone.
+ */
+export const TOLD_BEFORE = alt([
+  "how many times",
+  "how often (?:do|must|should|have|will) i",
+  "i keep (?:telling|saying|asking)",
+  "i have told you (?:before|already|so many times|a hundred times)",
+]);

@@ -26,6 +26,7 @@ import {
   numbersIn,
   roomOfUse,
   spaced,
+  unbeaten,
   wordsIn,
 } from "../language/index.ts";
 import type { BlindCase, Proposal, Review, Reviewer } from "./proposal.ts";
@@ -145,7 +146,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Whether a proposed check says what the user's words say. */
 export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[] {
   const problems: string[] = [];
-  const said = `${rule.statement} ${rule.quotes.join(" ")}`;
+  // "Not. In. The. Master. Bedroom.": a room's name said over several beats is said all the same
+  const said = unbeaten(`${rule.statement} ${rule.quotes.join(" ")}`);
   const lower = said.toLowerCase();
   if (check.applies.stage !== rule.stage)
     problems.push(`the check runs at ${check.applies.stage}, the rule is about ${rule.stage}`);

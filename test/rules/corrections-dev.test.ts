@@ -76,7 +76,8 @@ describe("the learner on the development corrections", () => {
   //   opened a quotation); a development set since: 23 with none once clipped words were read, then
   //   24, 25, 26 (a part of the day straight after an hour, a retraction said in the first person,
   //   the user asking said as a noun), then 28 with learner19's readings (a take-back leading into a
-  //   change, a change of hours said with the room alone).
+  //   change, a change of hours said with the room alone), 29 once a refusal said word by word
+  //   after a complaint that it was said before was a lasting ban checked on its room (learner23).
   // - 15: a Nairobi maisonette (a sarcastic father on a smartwatch, a mother hedging every sentence,
   //   a student's Sheng, the house help's Swahili clock time, a grandfather's formal letters),
   //   blind when written: 21 of 30 right with 1 unsafe reading (a one-off in eye dialect kept as a
@@ -103,7 +104,7 @@ describe("the learner on the development corrections", () => {
     { n: 11, cases: 30, ok: 26, field: 0.6 },
     { n: 12, cases: 30, ok: 25, field: 0.6 },
     { n: 13, cases: 30, ok: 26, field: 0.6 },
-    { n: 14, cases: 30, ok: 28, field: 0.75 },
+    { n: 14, cases: 30, ok: 29, field: 0.75 },
     { n: 15, cases: 30, ok: 22, field: 0.7 },
     { n: 16, cases: 30, ok: 26, field: 0.7 },
     { n: 17, cases: 30, ok: 26, field: 0.6 },

@@ -35,6 +35,7 @@ import {
   RESTATES,
   RETRACT,
   RULE_ONLY,
+  TOLD_BEFORE,
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
@@ -199,11 +200,13 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
   if (!out.length && !inner) {
     // "go wherever you like, just not the nursery": the rooms left out of free choice, which lasts as it does
     const free = c.parts.some((p) => p.b <= main.a && re(FREE_CHOICE).test(words(ctx, p).text));
+    // "how many times … not the lounge": a standing instruction said again
+    const again = re(TOLD_BEFORE).test(words(ctx, { a: 0, b: ctx.tokens.length }).text);
     for (const r of ellipticalRoom(ctx, c, common, main)) {
       // "You went in the lounge again. No lounge.": said of what the robot did, as "don't do that
       // again" is, so it holds from now on; without that, only this time or always is asked
       const told = c.narrative?.room.room === (r.requirement as { room: string }).room;
-      out.push(told || free ? { ...r, elliptical: false } : r);
+      out.push(told || free || again ? { ...r, elliptical: false } : r);
     }
   }
   if (!out.length && !inner) {
