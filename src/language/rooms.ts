@@ -237,11 +237,15 @@ export function matchRoom(
   // "Papa's office", "Wei Ling's room": a label that says whose room it is, an owner of one or two
   // words, its "'s" a token of its own
   const own = words[1] === "'s" ? 1 : words[2] === "'s" ? 2 : 0;
-  if (own)
+  if (own) {
+    const owner = `${words.slice(0, own).join(" ")}s`;
     for (let n = Math.min(own + 3, words.length); n >= own + 2; n--) {
-      const room = label(`${words.slice(0, own).join(" ")}s ${words.slice(own + 1, n).join(" ")}`);
+      const room = label(`${owner} ${words.slice(own + 1, n).join(" ")}`);
       if (room) return { room, words: n };
     }
+    const mine = personsRoom(owner, words[own + 1], [...labels]);
+    if (mine) return { room: mine, words: own + 2 };
+  }
   // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly
   const plain = saidPlainly(words, houseLabels, roomKey);
   if (plain) return plain;
@@ -281,6 +285,19 @@ export function matchRoom(
   // "the BQ" for "boys' quarters", "garaj" for "garage": an initialism or a sound-alike of one label
   const loose = labels.size ? saidLoosely(words, [...labels]) : undefined;
   return loose ? { ...loose, fuzzy: true } : undefined;
+}
+
+/** The words for the room a person has to themselves: "gran's room" is "gran's bedroom". */
+const PERSONS_ROOM = ["room", "bedroom"];
+
+/**
+ * "Gran's bedroom" in a house that labels it "gran's room" (or the other way round): a person's
+ * room said with the other word for it, when the house has one such room of that person's.
+ */
+function personsRoom(owner: string, head: string | undefined, labels: readonly string[]): string | undefined {
+  if (!head || !PERSONS_ROOM.includes(head)) return undefined;
+  const fits = labels.filter((l) => PERSONS_ROOM.some((w) => foldAccents(l) === foldAccents(`${owner} ${w}`)));
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /** A word of a label that says whose room it is ("gran's"), not what is done there. */
