@@ -86,8 +86,8 @@ export function withoutBeats(tokens: readonly Token[]): Token[] {
 }
 
 /**
- * A text with the stops of a clause said word by word taken out, as said otherwise ("Not. In.
- * The. Master. Bedroom." is "Not In The Master Bedroom"), so a name said over several beats is
+ * A text with the stops of a clause said word by word taken out, as said otherwise ("Never. The.
+ * Guest. Room." is "Never The Guest Room"), so a name said over several beats is
  * one name.
  */
 export function unbeaten(text: string): string {

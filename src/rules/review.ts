@@ -146,7 +146,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Whether a proposed check says what the user's words say. */
 export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[] {
   const problems: string[] = [];
-  // "Not. In. The. Master. Bedroom.": a room's name said over several beats is said all the same
+  // "Keep. Out. Of. The. Guest. Room.": a room's name said over several beats is said all the same
   const said = unbeaten(`${rule.statement} ${rule.quotes.join(" ")}`);
   const lower = said.toLowerCase();
   if (check.applies.stage !== rule.stage)

@@ -30,7 +30,7 @@ describe("a room said before a verb of going limited by 'only'", () => {
   });
 
   it("two rooms before it: which one is asked, nothing kept", async () => {
-    const m = "the den and the attic - only go in if I tell you";
+    const m = "the den and the attic: enter only when I have said you can";
     assert.ok(!learn(m, [], { rooms }).items.some((i) => i.decision === "add"), m);
     assert.deepEqual((await taught(house, m)).rules, [], m);
   });

@@ -1,7 +1,7 @@
 /**
  * The room a verb of going limited by "only" acts on when the verb has no object of its own: the
- * room said before it, fronted as the place ("in the den you go only when I ask") or as the topic
- * of the message ("the den - only go in if I tell you"). Read only when nothing but a particle, a
+ * room said before it, fronted as the place ("into the den you go only if I say so") or as the topic
+ * of the message ("the den: you enter it only once I have asked"). Read only when nothing but a particle, a
  * filler, "only" or a pronoun for the place stands between the verb and its "only"-part, and the clause
  * names that one room and no other: which room is meant is never guessed.
  */
