@@ -82,6 +82,8 @@ export const DOUBT = alt([
   "not sure",
   "not certain",
   "i do not know",
+  // the speaker by their name or a family word, as some speakers refer to themselves ("Gran don't know")
+  "(?<=(?:^|[.!?;] ))(?!(?:they|we|you|u|he|she|it|people) )[a-z\\u00c0-\\u1ef9]+ do not know",
   "idk",
   "dunno",
   "i will think about it",

@@ -68,6 +68,7 @@ import {
 } from "./clause.ts";
 import { classify, clauses, type Seg } from "./clauses-in.ts";
 import { conditionsIn, withoutExplanation } from "./conditions.ts";
+import { askFreeBesideActs } from "./free-beside.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
 import { ownConditions } from "./own-conditions.ts";
@@ -146,6 +147,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     items.some((i) => CHANGE_DECISIONS.has(i.decision)),
   );
   doLess(items, origin, cues, sents);
+  askFreeBesideActs(items);
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);
   permittedAgainst(rc, segs, items);
