@@ -171,3 +171,6 @@ export function isRouteGoal(words: readonly string[], k: number): boolean {
   if (GOAL_DETERMINER.has(words[j - 1] ?? "")) j--;
   return ROUTE_GOAL_LEAD.some((lead) => lead.every((w, i) => words[j - lead.length + i] === w));
 }
+
+/** The robot as a verb's subject, between a room said first and the verb ("porch, you no go"). */
+export const ROBOT_SUBJECT: ReadonlySet<string> = new Set(["you", "u"]);

@@ -48,7 +48,7 @@ import { type ClauseIn, type ReadCtx, readClause } from "./clause.ts";
 import { conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
 import { re } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
-import { roomsIn } from "./rooms-in.ts";
+import { pointedBackAt, roomsIn } from "./rooms-in.ts";
 import { type Span, segments } from "./segments.ts";
 
 /** "contradicts": hours permitted beside a ban that the ban holds (permittedBeside) */
@@ -326,9 +326,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
           !(next < Infinity && leads(s)),
       );
       const leading = k > 0 ? mine.filter((s) => between(s, acts[k - 1].b, act.a) && leads(s)) : [];
-      // a route's goal ("… to reach the den") is no antecedent while a place on the way was named
-      const before = mentions.filter((m) => m.b <= act.a);
-      const antecedent = before.findLast((m) => !m.goal) ?? before.at(-1);
+      const antecedent = pointedBackAt(mentions.filter((m) => m.b <= act.a));
       out.push({
         main: act,
         parts: [...pending, ...fronted, ...leading, act, ...trailing].sort((x, y) => x.a - y.a),

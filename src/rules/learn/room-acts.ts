@@ -33,6 +33,7 @@ import {
   PARTICIPLE,
   PERMITS,
   REFERENCE,
+  ROBOT_SUBJECT,
   refusesAtHours,
   refusesWhen,
   STOP,
@@ -156,9 +157,6 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
   const afterComma = lead.length > 0 && lead.at(-1)?.w === ",";
   return opens || afterComma ? h : undefined;
 }
-
-/** The robot as a verb's subject. */
-const ROBOT_SUBJECT = new Set(["you", "u"]);
 
 /** A room read outside the clause that acts on it: where it was said, so the rule quotes it. */
 const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });

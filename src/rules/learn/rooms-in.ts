@@ -156,6 +156,15 @@ const IT_AFTER = new Set([
   "bypass",
 ]);
 
+/**
+ * The room a "there" points back at among `rooms` said before it: the last one that is not a
+ * route's goal ("… through the hall to reach the den, but don't stop there" is the hall), else
+ * `outside` (a room said before the clause), else the last one.
+ */
+export function pointedBackAt(rooms: readonly RoomRef[], outside?: RoomRef): RoomRef | undefined {
+  return rooms.findLast((r) => !r.goal) ?? outside ?? rooms.at(-1);
+}
+
 /** "there is", "there are": no place. */
 const EXISTENTIAL = new Set(["is", "are", "was", "were", "will", "would", "should", "has", "have", "must", "might"]);
 
@@ -172,7 +181,7 @@ export function roomsIn(
   for (let k = a; k < b; k++) {
     if (tokens[k].quoted) continue;
     const w = words[k];
-    const last = out.findLast((r) => !r.goal) ?? antecedent ?? out.at(-1);
+    const last = pointedBackAt(out, antecedent);
     // anaphors: "there", "in it", "that room"
     if (w === "there" && !EXISTENTIAL.has(words[k + 1] ?? "")) {
       if (last) out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
