@@ -3,7 +3,7 @@
  * number ("under", "at most", "is fine"), literals to say or avoid, and what the robot is about
  * to do. Read by the learner's reply steps (src/rules/learn); built from reply-words.ts.
  */
-import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
+import { ARTIFACT_NOUN, REPLY_LENGTH, REPLY_NOUN } from "./reply-words.ts";
 
 /** Fields named as fields: "the object field", "room and found keys" (the names are group 1). */
 export const NAMED_FIELDS =
@@ -156,3 +156,14 @@ export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
 
 /** "key(s)", "field(s)", "propert(y|ies)": the word before a list of fields. */
 export const FIELD_NOUN_ANY = /^(?:keys|fields|properties|key|field|property)$/;
+
+/**
+ * A count of words in brackets ("… (two words, not 'alright')") is a limit only when it bounds
+ * itself ("(ten words max)") or the sentence around it speaks of replies ("keep it short (twenty
+ * words)"); otherwise the count is said of something else, a spelling or a name.
+ */
+export const COUNT_BOUND =
+  /\b(?:max(?:imum)?|at (?:the )?most|tops|or (?:less|fewer)|no more|under|fewer|less|limit\w*)\b/;
+export const SAID_OF_REPLIES = new RegExp(
+  String.raw`\b(?:${REPLY_LENGTH}|${REPLY_NOUN}|${ARTIFACT_NOUN}|answer\w*|repl\w*|respond\w*|briefly)\b`,
+);

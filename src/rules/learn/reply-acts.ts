@@ -13,6 +13,7 @@ import {
   BEFORE_FIELDS,
   CALL,
   COPULA_TENSE,
+  COUNT_BOUND,
   DISCOURSE_PARTICLE,
   ENOUGH_AFTER,
   FIELD_INTRO,
@@ -45,6 +46,7 @@ import {
   RANGE_JOIN,
   REVISING,
   SAID_BEFORE,
+  SAID_OF_REPLIES,
   SAY_VERB,
   SCENE,
   SET_VALUE_BEFORE,
@@ -86,6 +88,28 @@ function targetIn(ctx: ReadCtx, parts: Span[]): OutputTarget {
     : "reply";
 }
 const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
+
+const SENTENCE_END = new Set([".", "?", "!"]);
+
+/**
+ * The words inside the brackets the span stands in ("… (two words, mind) …") and those of the
+ * sentence around them, or undefined when it stands in none.
+ */
+function aside(ws: readonly string[], span: Span): { inside: string; around: string } | undefined {
+  let open = span.a - 1;
+  while (open >= 0 && !["(", ")"].includes(ws[open]) && !SENTENCE_END.has(ws[open])) open--;
+  let close = span.b;
+  while (close < ws.length && !["(", ")"].includes(ws[close]) && !SENTENCE_END.has(ws[close])) close++;
+  if (ws[open] !== "(" || ws[close] !== ")") return undefined;
+  let a = open;
+  while (a > 0 && !SENTENCE_END.has(ws[a - 1])) a--;
+  let b = close + 1;
+  while (b < ws.length && !SENTENCE_END.has(ws[b])) b++;
+  return {
+    inside: ws.slice(open + 1, close).join(" "),
+    around: [...ws.slice(a, open), ...ws.slice(close + 1, b)].join(" "),
+  };
+}
 
 export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[]): RuleReading | undefined {
   const ws = ctx.tokens.map((t) => t.w);
@@ -144,6 +168,8 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     const plenty = ENOUGH_AFTER.test(after);
     // "make it 30": a number alone set as a value, too big for an hour, is a limit's new count (only a
     // stored limit takes it); one that could be an hour is weighed against the rules in force (revisions.ts)
+    const said = aside(ws, span);
+    if (said && !COUNT_BOUND.test(said.inside) && !SAID_OF_REPLIES.test(said.around)) continue;
     if (!LIMIT_WORD.test(w.text) && !permissive && !plenty && !(bare && n.value > 24)) continue;
     const target = targetIn(ctx, parts);
     const tail = AT_MOST_TAIL.exec(after);
