@@ -77,7 +77,12 @@ export const TELL = alt([
 ]);
 
 /** Verbs of addressing someone by a word ("stop calling me 'sir'"). */
-export const CALL = alt(["call me", "calling me", "address me as", "refer to me as"]);
+export const CALL = alt([
+  "call(?:ing)? me",
+  "address(?:ing)? me as",
+  "refer(?:ring)? to me as",
+  "speak(?:ing)? to me as",
+]);
 /** Verbs of using a word. */
 export const USE_WORD = alt(["use", "using", "say", "saying", "write", "writing", "put", "include"]);
 

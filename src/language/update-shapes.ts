@@ -49,10 +49,11 @@ export const RELEASE_VERB =
  * word limit is no longer necessary", or said to be taken back in the passive ("the den ban is
  * lifted", "that rule has been cancelled"), or as a headline with the verb left out ("cellar ban lifted."),
  * the clause ending there. The words before it name the rule; without a word of
- * "no longer" ("… is not needed for this one") nothing kept is dropped.
+ * "no longer" ("… is not needed for this one") nothing kept is dropped. "… is over", "… is finished",
+ * ending its clause, say the same of what the words before it name ("the JSON, it's over").
  */
 export const NO_LONGER_NEEDED =
-  /\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?<=\b(?:rule|ban|restriction|limit)s? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$)))\b/;
+  /\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?:is|are) (?:now )?(?:over|finished)(?: now)?(?= ?(?:[.!,;]|$))|(?<=\b(?:rule|ban|restriction|limit)s? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$)))\b/;
 
 /**
  * What a rule asks said not to be needed, with no word of "no longer": "the JSON isn't needed for
