@@ -97,6 +97,12 @@ describe("the learner on the development corrections", () => {
   //   ("you no go") negated it; 23 once a room named after someone matched with the name's accents;
   //   25 once a count before JSON fields was no field and "which is when …" a reason; 26 once "meant
   //   the X, not the Y" was read with its "I" left out.
+  // - 18: a Marrakech riad (a Darija/French-shaped father, a grandmother typed by her grandson with
+  //   his asides, a chef in brigade jargon, a retired schoolteacher, a night guard's voice notes),
+  //   blind when written: 18 of 30 right with 1 unsafe reading (a count of words in brackets, said
+  //   of a spelling, kept as a word limit); 19 once such a count was no limit; 20 once "addressing me
+  //   as" was a verb of addressing; 21 once a room after "of" in a fronted condition was no
+  //   permission for it.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -108,6 +114,7 @@ describe("the learner on the development corrections", () => {
     { n: 15, cases: 30, ok: 22, field: 0.7 },
     { n: 16, cases: 30, ok: 26, field: 0.7 },
     { n: 17, cases: 30, ok: 26, field: 0.6 },
+    { n: 18, cases: 30, ok: 21, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

@@ -34,6 +34,7 @@ import {
   POINTED_TIME,
   POLITE_IF,
   ROBOT_ERRAND_WHEN,
+  ROBOT_SUBJECT,
   ROBOT_WHEN,
   SCENE,
   STRONG_LASTING,
@@ -186,10 +187,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
     // "… as long as you do not stop there" holds the requirement itself and is no condition
     const inside = found ? act.filter((s) => s.a > found.a && s.a < found.b).map((s) => s.a) : [];
     const fronted = found !== undefined && found.a === p.a;
-    const when =
-      found && (fronted || inside.length === 0)
-        ? { a: found.a, b: inside.length ? Math.min(...inside) : found.b }
-        : undefined;
+    const when = found && (fronted || inside.length === 0) ? conditionSpan(tokens, found, inside) : undefined;
     if (when && when.b - when.a > 2 && !overlaps(when, taken) && !act.some((s) => s.a < when.a && s.b > when.a)) {
       const said = new Words(tokens, when.a, when.b).text;
       const timeOnly = findTimes(said).some((t) => t.quote.length >= said.length - 8);
@@ -322,4 +320,16 @@ export function scopeOf(
     }
   }
   return { scope: "global" };
+}
+
+/**
+ * A when-clause's words: to the start of the requirement inside it, if any. "when the door is open
+ * you stay out …": the robot named as the requirement's subject, with no comma before it, opens the
+ * requirement, not the end of the condition.
+ */
+function conditionSpan(tokens: readonly Token[], found: Span, inside: readonly number[]): Span {
+  if (!inside.length) return { a: found.a, b: found.b };
+  let b = Math.min(...inside);
+  while (b - 1 > found.a && ROBOT_SUBJECT.has(tokens[b - 1].w)) b--;
+  return { a: found.a, b };
 }

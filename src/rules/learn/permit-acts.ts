@@ -20,7 +20,7 @@ import {
 } from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RetractReading, re, words } from "./reading.ts";
 import { literalAfter, wordAllowed } from "./reply-acts.ts";
-import { subjectRooms } from "./room-acts.ts";
+import { ofAnother, subjectRooms } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { topicOf } from "./topic.ts";
@@ -86,6 +86,7 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (
       !before.length &&
       subject &&
+      !ofAnother(ctx, subject) &&
       ctx.tokens.slice(subject.b, fine.a).every((t, k) => timed(subject.b + k) || re(REFERENCE).test(t.w))
     )
       before.push(subject);

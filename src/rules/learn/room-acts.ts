@@ -355,5 +355,17 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
 export function subjectRooms(ctx: ReadCtx, c: ClauseIn, main: Span, at: number): RoomRef[] {
   const rooms = roomsIn(ctx.tokens, main.a, at, ctx.house, c.antecedent);
   const last = rooms.at(-1);
-  return last && ctx.tokens.slice(last.b, at).every((t) => re(REFERENCE).test(t.w)) ? rooms : [];
+  return last && !ofAnother(ctx, last) && ctx.tokens.slice(last.b, at).every((t) => re(REFERENCE).test(t.w))
+    ? rooms
+    : [];
+}
+
+/**
+ * "the big door of the cellar is open": a room after "of" says whose the noun before it is; the
+ * noun, not the room, is what the predicate is said of.
+ */
+export function ofAnother(ctx: ReadCtx, room: Span): boolean {
+  let k = room.a - 1;
+  while (k >= 0 && DETERMINER.test(ctx.tokens[k].w)) k--;
+  return k > 0 && ctx.tokens[k].w === "of" && isWordToken(ctx.tokens[k - 1].w);
 }
