@@ -183,7 +183,7 @@ function timePoint(s: string): TimePoint | undefined {
   if (ap) return { h, ampm: ap[1] === "p" ? "pm" : "am", ...clock };
   if (/\b(?:(?:at|in the) )?night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
   if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
-  if (/\bmorning\b/.test(t)) return { h, ampm: "am" };
+  if (/\bmorning\b/.test(t)) return { h, ampm: h === 12 ? "pm" : "am" }; // "10 to 12 in the morning" ends at noon
   return { h, ...clock };
 }
 

@@ -33,4 +33,10 @@ describe("an hour said as an end", () => {
   it("an end in the afternoon or evening still runs from noon", () => {
     assert.deepEqual(hours("leave the garden shed alone until 4 pm"), [[12, 16]]);
   });
+
+  it("twelve said of the morning closes it at noon; midnight is twelve at night", () => {
+    assert.deepEqual(hours("the sunroom is free from 10 to 12 in the morning"), [[10, 12]]);
+    assert.deepEqual(hours("no hoovering between 9 and twelve in the morning"), [[9, 12]]);
+    assert.deepEqual(hours("keep out from 12 at night to 6 in the morning"), [[0, 6]]);
+  });
 });
