@@ -10,6 +10,7 @@
  * room names, words of revision and retraction), never phrases.
  */
 import {
+  ADDITIVE,
   ASKS_NOTHING,
   BARE_HOUR_RANGE,
   CLOCK_NUMBER,
@@ -22,7 +23,10 @@ import {
   GLOBAL,
   isWordToken,
   LASTING,
+  LEADING_JOIN,
+  LIST_JOIN,
   MARKERS_ONLY,
+  NEGATION,
   NOT_TASK_LOCAL,
   opensWithSubject,
   PEOPLE_TIME,
@@ -218,6 +222,9 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   if (BARE_HOUR_RANGE.test(text)) return true;
   // "from 6 in the evening reach 8": a number of the clock left unread beside hours read may be their end
   if (hours.length && CLOCK_NUMBER.test(text)) return true;
+  // "from 2 to 4, quiet time between lunch and the school run": people's times said right after
+  // hours read, with no word that adds them ("and", "too"), name those hours again
+  if (hours.length && restatesHours(text)) return false;
   const when = WHEN_WORD.exec(text) ?? EXCEPTION_MARKER.exec(text);
   if (when) {
     const from = rest.slice(rest.indexOf(when[0]));
@@ -229,6 +236,19 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   }
   // "… between 12 and 1, we have lunch then": a time of people beside hours read says why those hours
   return !hours.length && re(PEOPLE_TIME).test(text);
+}
+
+/** A run of people's times with no clock number, no negation and no word that adds it to others. */
+function restatesHours(text: string): boolean {
+  const first = text.split(" ")[0];
+  return (
+    re(PEOPLE_TIME).test(text) &&
+    !CLOCK_NUMBER.test(text) &&
+    !re(ADDITIVE).test(text) &&
+    !NEGATION.test(text) &&
+    !LEADING_JOIN.test(first) &&
+    !LIST_JOIN.test(first)
+  );
 }
 
 /**
