@@ -102,7 +102,7 @@ describe("the learner on the development corrections", () => {
   //   blind when written: 18 of 30 right with 1 unsafe reading (a count of words in brackets, said
   //   of a spelling, kept as a word limit); 19 once such a count was no limit; 20 once "addressing me
   //   as" was a verb of addressing; 21 once a room after "of" in a fronted condition was no
-  //   permission for it.
+  //   permission for it; 22 once people's times said right after clock hours named them again.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -114,7 +114,7 @@ describe("the learner on the development corrections", () => {
     { n: 15, cases: 30, ok: 22, field: 0.7 },
     { n: 16, cases: 30, ok: 26, field: 0.7 },
     { n: 17, cases: 30, ok: 26, field: 0.6 },
-    { n: 18, cases: 30, ok: 21, field: 0.6 },
+    { n: 18, cases: 30, ok: 22, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
