@@ -120,6 +120,9 @@ export const SUBORDINATOR = alt([
   "that",
 ]);
 
+/** A word after which "you" opens a clause as its subject ("when you", "and you"); after others it is an object. */
+export const OPENS_CLAUSE = new RegExp(`^(?:${SUBORDINATOR}|and|or|but|so|then|except|unless)$`);
+
 /** The words that make what follows an exception ("except on sundays", "other than at night"). */
 export const EXCEPTION_WORD = alt([
   "except",

@@ -12,6 +12,7 @@ import {
   LEADING_NOT,
   LEADING_WHEN,
   LETTER_RUN,
+  OPENS_CLAUSE,
   STARTS_WHEN,
 } from "../language/index.ts";
 import type { LearnItem } from "./learn/items.ts";
@@ -42,10 +43,14 @@ function swapPerson(s: string): string {
     you: { are: "am", were: "was" },
   };
   let subject = "";
+  let before = "";
   return s.replace(LETTER_RUN, (w) => {
     const k = w.toLowerCase().replace(CURLY_APOSTROPHE, "'");
-    const out = agree[subject]?.[k] ?? map[k] ?? w;
-    subject = k === "i" || k === "you" ? k : "";
+    // "when she calls you" → "when she calls me": "you" after any word but one that opens a clause is an object
+    const object = k === "you" && before !== "" && !OPENS_CLAUSE.test(before);
+    const out = object ? "me" : (agree[subject]?.[k] ?? map[k] ?? w);
+    subject = !object && (k === "i" || k === "you") ? k : "";
+    before = k;
     return out;
   });
 }
