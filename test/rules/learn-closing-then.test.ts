@@ -1,7 +1,8 @@
 /**
  * A "then" closing a request points back at a time said before it in the message: one span of
  * hours is that window; a moment or a day is kept in the user's words, never dropped into an
- * all-day ban; with no time said before, "then" is "in that case" and bounds nothing. Sentences
+ * all-day ban; with no time said before, "then" is "in that case" and bounds nothing. A time that
+ * points back in a later sentence ("during those hours") is read the same way. Sentences
  * written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -32,5 +33,22 @@ describe("a closing 'then'", () => {
   it("with no time said before it, bounds nothing", async () => {
     const { rules } = await taught(house, "Oh, the baby is fussing? Stay out of the nursery then.");
     for (const r of rules) assert.ok(!r.conditions.some((c) => c.kind === "time"), JSON.stringify(r));
+  });
+
+  it("a time pointing back in a later sentence ('during those hours') is the one window said before it", async () => {
+    for (const [m, w] of [
+      ["Grandad does his crossword in the study from 10 to 11. Please stay out of it during those hours.", "10-11"],
+      ["The baby naps in the nursery 1 till 3 pm. Keep away from there at those times, thanks.", "13-15"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
+      assert.deepEqual(whenOf(rules[0]), [w], m);
+    }
+    // two windows said before: which one is meant is the user's to say
+    const two = await taught(
+      house,
+      "I read in the den from 8 to 9 and nap there from 1 to 2. Stay out during those hours.",
+    );
+    for (const r of two.rules) assert.ok(!whenOf(r).includes("20-21") || whenOf(r).length > 1, JSON.stringify(r));
   });
 });

@@ -39,7 +39,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
-import { closingThen } from "./closing-then.ts";
+import { closingThen, pointedAcross } from "./closing-then.ts";
 import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutExplanation } from "./conditions.ts";
 import { frontedRoom } from "./fronted-room.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
@@ -447,7 +447,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const rules = out.filter((x): x is RuleReading => x.type === "rule" && x.requirement.kind !== "behavior");
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);
-    for (const x of rules) x.conditions = restatedByHours(ctx, [...x.conditions, ...extra]);
+    for (const x of rules) x.conditions = pointedAcross(ctx, clause, restatedByHours(ctx, [...x.conditions, ...extra]));
     // "… Don't go in the den then.": the time said before, never all day
     const then = closingThen(ctx, clause);
     if (then) for (const x of rules) if (!x.conditions.length && !x.exceptions.length) x.conditions.push(then);

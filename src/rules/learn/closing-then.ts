@@ -5,7 +5,7 @@
  * windows) is kept as a condition in the user's words, which the robot cannot check and so asks
  * about. With no time said before it, "then" is "in that case" and bounds nothing.
  */
-import { findTimes, isWordToken, namesADay, saysASpan, Words } from "../../language/index.ts";
+import { findTimes, isWordToken, namesADay, POINTED_TIME, saysASpan, Words } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx } from "./reading.ts";
 import type { Span } from "./segments.ts";
@@ -18,7 +18,28 @@ export function closingThen(ctx: ReadCtx, clause: Span): Cond | undefined {
   let k = clause.b - 1;
   while (k >= clause.a && (!isWordToken(ctx.tokens[k].w) || AFTER_THEN.has(ctx.tokens[k].w))) k--;
   if (k < clause.a || ctx.tokens[k].w !== "then") return undefined;
-  const before = new Words(ctx.tokens, 0, clause.a);
+  return pointedAt(ctx, clause.a, { a: k, b: k + 1 });
+}
+
+/**
+ * "The twins nap in the den from 1 to 3. Keep out during those hours.": the same for a time that
+ * points back ("during those hours", "at those times") in a clause whose conditions hold no hours:
+ * the one window said before the clause, else the user's words, asked.
+ */
+export function pointedAcross(ctx: ReadCtx, clause: Span, conds: Cond[]): Cond[] {
+  if (conds.some((x) => x.kind === "time")) return conds;
+  const pointing = new RegExp(`^(?:${POINTED_TIME})$`);
+  const pointed = conds.filter(
+    (x) => x.kind === "text" && !x.negated && pointing.test(new Words(ctx.tokens, x.a, x.b).text),
+  );
+  if (pointed.length !== 1) return conds;
+  const window = pointedAt(ctx, clause.a, pointed[0]);
+  return window?.kind === "time" ? conds.map((x) => (x === pointed[0] ? window : x)) : conds;
+}
+
+/** What words at `at` pointing back stand for: the one window said before `from`, a condition in the user's words, or none. */
+function pointedAt(ctx: ReadCtx, from: number, at: Span): Cond | undefined {
+  const before = new Words(ctx.tokens, 0, from);
   const times = findTimes(before.text);
   if (!times.length) return undefined;
   // a moment ("at 9") says when something starts, not how long it lasts: only a span is a window;
@@ -27,7 +48,7 @@ export function closingThen(ctx: ReadCtx, clause: Span): Cond | undefined {
   const windows = new Set(spans.map((t) => `${t.from}-${t.to % 24}`));
   if (times.length === spans.length && windows.size === 1 && !namesADay(before.text)) {
     const t = times[0];
-    return { kind: "time", from: t.from, to: t.to % 24, a: k, b: k + 1, ...(t.guessed ? { guessed: true } : {}) };
+    return { kind: "time", from: t.from, to: t.to % 24, a: at.a, b: at.b, ...(t.guessed ? { guessed: true } : {}) };
   }
-  return { kind: "text", a: k, b: k + 1 };
+  return { kind: "text", a: at.a, b: at.b };
 }
