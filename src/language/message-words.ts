@@ -111,6 +111,23 @@ export const TAKE_BACK = alt([
 ]);
 
 /**
+ * Words that take back what was just said even with no comma before them, as a voice transcript
+ * runs on ("stay out of the hall uh no the cellar", "the den no wait i mean the study"): a bare
+ * "wait" or "sorry" there may be anything, so only these open a repair uncut.
+ */
+export const TAKE_BACK_UNCUT = alt([
+  "(?:(?:uh|um|umm|er|erm|ah) )?(?:no|nah) (?:wait|sorry|hang on|hold on|i mean|i meant)",
+  // "the hall no the cellar" (hesitations are gone by then): "no" straight before a determiner negates nothing after it
+  "(?:no|nah)(?=(?: ,)? (?:the|my|our|your|\\d+)\\b)",
+  "(?:wait|sorry|hang on|hold on|oops) (?:no|nah|i mean|i meant)",
+  "i mean",
+  "i meant",
+  "or rather",
+  "scratch that",
+  "no no",
+]);
+
+/**
  * Taking back what was just said, with a word that undoes it ("wait, no", "no, sorry", "I mean"):
  * a bare "sorry" or "oops" may only add to what was said ("…, sorry, the attic too").
  */

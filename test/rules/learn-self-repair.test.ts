@@ -36,6 +36,32 @@ describe("a request put right as it is said", () => {
     );
   });
 
+  it("a voice transcript's run-on take-back, with no comma, keeps only the room meant", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...rooms),
+        fc.constantFrom(...rooms),
+        fc.constantFrom("no wait i mean", "uh no", "um no", "or rather", "no sorry", "no no"),
+        async (wrong, meant, back) => {
+          fc.pre(wrong !== meant);
+          const m = `please dont go in the ${wrong} ${back} the ${meant}`;
+          const { rules } = await taught(house, m);
+          assert.deepEqual(
+            rules.map((r) => r.requirement),
+            [{ kind: "avoid_room", room: meant }],
+            m,
+          );
+        },
+      ),
+      { numRuns: 20 },
+    );
+    const { rules } = await taught(house, "answers under 30 words uh no 20 words");
+    assert.deepEqual(
+      rules.map((r) => (r.requirement.kind === "word_limit" ? r.requirement.maxWords : r.requirement.kind)),
+      [19],
+    );
+  });
+
   it("'wait no' takes a room back, also after a phrase started again", async () => {
     const { rules } = await taught(house, "so, keep out of the, the loft, wait no, the attic");
     assert.deepEqual(

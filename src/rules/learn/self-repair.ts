@@ -20,6 +20,7 @@ import {
   read,
   sameRoom,
   TAKE_BACK,
+  TAKE_BACK_UNCUT,
   type Token,
   Words,
 } from "../../language/index.ts";
@@ -27,6 +28,7 @@ import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 
 const takeBack = bounded(TAKE_BACK);
+const uncut = bounded(TAKE_BACK_UNCUT);
 /** words that may stand between a number and the interruption: its unit ("20 words, sorry, 15") */
 const MAX_UNIT_WORDS = 3;
 
@@ -48,10 +50,13 @@ export function withoutSelfRepairs(
 ): Repaired {
   let out = [...tokens];
   const unresolved: Span[] = [];
+  // where the last interruption read ended: a "no" right after "hang on, " is that interruption's
+  let seen = -1;
   for (let k = 1; k < out.length; k++) {
-    if (!PART_CUT.test(out[k - 1].w)) continue;
-    const j = interruptionEnd(out, k);
+    if (!PART_CUT.test(out[k - 1].w) && new Words(out, k, out.length).first(uncut)?.a !== k) continue;
+    const j = interruptionEnd(out, k, k > seen);
     if (j === undefined) continue;
+    seen = j;
     const from = repaired(out, k, j, house, kept);
     if (from === "unresolved") unresolved.push({ a: k, b: j });
     if (from === undefined || from === "unresolved") continue;
@@ -62,11 +67,13 @@ export function withoutSelfRepairs(
 }
 
 /** The end of the words that take something back starting at k ("no wait, I mean"), or undefined. */
-function interruptionEnd(tokens: readonly Token[], k: number): number | undefined {
+function interruptionEnd(tokens: readonly Token[], k: number, opens = true): number | undefined {
   let j = k;
   for (;;) {
-    const m = new Words(tokens, j, tokens.length).first(takeBack);
-    if (m && m.a === j) {
+    const rest = new Words(tokens, j, tokens.length);
+    // words that take back uncut open the interruption; after other such words a "no" is theirs
+    const m = [opens && j === k ? rest.first(uncut) : undefined, rest.first(takeBack)].find((x) => x?.a === j);
+    if (m) {
       j = m.b;
       while (j < tokens.length && PART_CUT.test(tokens[j].w)) j++;
       continue;
