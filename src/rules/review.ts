@@ -24,6 +24,7 @@ import {
   NOT_LETTER_OR_SPACE,
   namedIn,
   numbersIn,
+  roomByParts,
   roomOfUse,
   spaced,
   unbeaten,
@@ -162,7 +163,8 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   const q = rule.requirement;
   // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
   // or what is done in it ("the room where I do my sewing" names the sewing room), or the house's
-  // label said with a hyphen or as a qualifier and another word for its kind ("the downstairs washroom")
+  // label said with a hyphen or as a qualifier and another word for its kind ("the downstairs washroom"),
+  // or by its parts (roomByParts: "the loo downstairs" is the downstairs toilet)
   const roomSaid = (room: string) =>
     lower.includes(room) ||
     namedIn(said, room) ||
@@ -172,7 +174,11 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
       .split(NOT_LETTER_OR_SPACE)
       .some((chunk) => {
         const w = chunk.split(" ").filter(Boolean);
-        return w.some((_, i) => matchRoom(w.slice(i, i + 3), [room], true)?.room === room);
+        return w.some(
+          (_, i) =>
+            matchRoom(w.slice(i, i + 3), [room], true)?.room === room ||
+            [1, 2, 3, 4].some((n) => i + n <= w.length && roomByParts(w.slice(i, i + n).join(" "), [room]) === room),
+        );
       });
   switch (s.type) {
     case "path_avoids":

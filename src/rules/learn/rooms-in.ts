@@ -14,10 +14,14 @@ import {
   PLURAL_ROOMS,
   POSSESSIVE_S,
   pronounOwnersRoom,
+  roomByParts,
   roomKey,
+  roomName,
   roomOfUse,
   SIGN_NO,
   SIGN_NOUN,
+  shortenedLabel,
+  spokenLetter,
 } from "../../language/index.ts";
 
 export interface RoomRef {
@@ -247,6 +251,13 @@ export function roomsIn(
       k += m.words - 1;
       continue;
     }
+    // "the main bed" for the main bedroom: a label shortened word by word
+    const cut = house.length ? shortenedLabel(rest, house) : undefined;
+    if (cut && k + cut.words <= b) {
+      out.push({ room: roomKey(cut.room), a: k, b: k + cut.words });
+      k += cut.words - 1;
+      continue;
+    }
     // "the room where I do my sewing": a room named by what is done in it, as the house labels it
     const use = w === "room" ? roomByUse(tokens, k, b, house) : undefined;
     if (use) {
@@ -268,7 +279,28 @@ export function roomsIn(
       k = head;
     }
   }
-  return out;
+  return house.length ? out.map((r) => byParts(r, tokens, house)) : out;
+}
+
+/**
+ * A room said in words none of the house's labels has ("the loo downstairs", "the mandir"), read
+ * by its parts as the one label it can be (roomByParts); an anaphor is read by the words it points
+ * back at. With none or several labels it can be, it stays as said and is asked.
+ */
+function byParts(r: RoomRef, tokens: readonly Token[], house: readonly string[]): RoomRef {
+  if (house.some((l) => roomKey(l) === r.room || roomName(l) === r.room)) return r;
+  const span = r.anaphor && r.from ? r.from : r;
+  // "the tee vee room": letters spoken before the room's words are part of its name
+  let a = span.a;
+  while (a > 0 && spokenLetter(tokens[a - 1].w)) a--;
+  const said = tokens
+    .slice(a, span.b)
+    .map((t) => t.w)
+    .join(" ");
+  const label = roomByParts(said, house);
+  if (!label) return r;
+  const { qualified: _, fuzzy: __, ...rest } = r;
+  return { ...rest, room: roomKey(label), ...(r.anaphor ? {} : { a }) };
 }
 
 /** Words that open a clause about the room before them: "the room where …", "the room in which …". */
