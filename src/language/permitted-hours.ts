@@ -18,9 +18,24 @@ const NEGATED = /\b(?:not|never|no)\b/;
 /** Hours pointed back at, or the hours left: "before that", "after that", "otherwise", "the rest of the time". */
 const BEFORE_THAT = /\b(?:before|till|until|up to) (?:that|then)\b/;
 const AFTER_THAT = /\b(?:after|past|from) (?:that|then)\b/;
-const REST = new RegExp(
-  `\\b${alt(["otherwise", "other ?times", "(?:the|for the) rest of the (?:time|day)", "outside (?:of )?(?:those|these|that|them|the) (?:hours|times)", "any ?other time"])}\\b`,
+const REST_WORDS = alt([
+  "otherwise",
+  "other ?times?",
+  "(?:the|for the) rest of the (?:time|day)",
+  "outside (?:of )?(?:those|these|that|them|the) (?:hours|times)",
+  "any ?other time",
+]);
+const REST = new RegExp(`\\b${REST_WORDS}\\b`);
+
+/**
+ * The ban said again of the hours or occasions a permission leaves, and nothing else: "but not
+ * otherwise", "and never at other times", "otherwise no". Beside a ban read with its exception it
+ * restates that ban, adding nothing to it.
+ */
+const NOT_THE_REST = new RegExp(
+  `^(?:(?:but|and) )?(?:(?:not|no|never) (?:at )?${REST_WORDS}|${REST_WORDS} (?:no|not|never|negative|nope))$`,
 );
+export const saysNotTheRest = (words: string) => NOT_THE_REST.test(words);
 
 export interface PermittedHours {
   /** hours said outright */

@@ -37,6 +37,7 @@ import {
   SCENE,
   STRONG_LASTING,
   sameRoom,
+  saysNotTheRest,
   strayTimeWords,
   TASK_LOCAL,
   tellsWhatHappened,
@@ -147,6 +148,8 @@ export function unreadCues(
     (r) => r.persistence === "persistent" && re(STRONG_LASTING).test(new Words(rc.tokens, r.clause.a, r.clause.b).text),
   );
   const sentenceOf = (k: number) => segs.find((g) => g.a <= k && k < g.b)?.sentence;
+  // a ban read with its exception, or a permission read with when it holds: "otherwise" is the rest
+  const excepted = read.some((r) => r.exceptions.length > 0 || (r.type === "retract" && r.conditions.length > 0));
   const out: Unread[] = [];
   for (const g of segs) {
     if (g.kind === "narrative" || g.kind === "filler") continue;
@@ -155,6 +158,8 @@ export function unreadCues(
       const text = w.text;
       const cue = (kind: UnreadKind, s: Span = run) => out.push({ kind, a: s.a, b: s.b, text });
       const rest = new Words(rc.tokens, run.a, g.b).text;
+      // "…, but not otherwise": beside a ban read with its exception, the ban said again of the rest
+      if (saysNotTheRest(text) && excepted) continue;
       // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
       // rationale: its words say why, never when, where or what else
       const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text);
