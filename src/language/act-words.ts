@@ -309,3 +309,7 @@ export const GLOBAL = alt([
   "wherever you (?:are|go)",
   "no matter (?:where|which house)",
 ]);
+
+const FINE_FIRST = new RegExp(`^\\b${FINE}\\b`);
+/** A part that is the permitting predicate alone, its copula and subject left out: "ok when I ask", "fine now". */
+export const saysFineBare = (text: string) => FINE_FIRST.test(`is ${text}`);

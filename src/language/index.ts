@@ -39,6 +39,7 @@ export {
   RETRACT,
   SCENE,
   STOP,
+  saysFineBare,
 } from "./act-words.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, afterConcession, continuesReason, DESCRIBED_ONE, factsOf, SHAPES, saysDoubt } from "./acts.ts";

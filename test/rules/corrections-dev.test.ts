@@ -107,7 +107,8 @@ describe("the learner on the development corrections", () => {
   //   picking word after it) was read by its parts as the one label it can be (learner24); 11 to 28
   //   and 16 to 27 once hours written as they sound ("ate at night") were read where only an hour can stand;
   //   15 to 26 (its floor had stayed at 22) once "…, but not otherwise" after a permission said with
-  //   when it holds restated the ban.
+  //   when it holds restated the ban; 17 to 27 once a topic room before a bare permitting predicate
+  //   ("the den, fine when …") was that predicate's subject.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -118,7 +119,7 @@ describe("the learner on the development corrections", () => {
     { n: 14, cases: 30, ok: 29, field: 0.75 },
     { n: 15, cases: 30, ok: 26, field: 0.7 },
     { n: 16, cases: 30, ok: 27, field: 0.7 },
-    { n: 17, cases: 30, ok: 26, field: 0.6 },
+    { n: 17, cases: 30, ok: 27, field: 0.6 },
     { n: 18, cases: 30, ok: 22, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;

@@ -37,6 +37,7 @@ import {
   SCENE,
   STOP,
   SUBORDINATE,
+  saysFineBare,
   TASK_LOCAL,
   type Token,
   takesBackWhatItPointsAt,
@@ -236,8 +237,11 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         out.push({ ...g, sentence: i, kind: "filler" });
         continue;
       }
+      // "the den, ok when I ask": a room set off before a bare permitting predicate is its topic
+      const before = saysFineBare(text) ? pointedBackAt(roomsIn(rc.tokens, 0, g.a, rc.house)) : undefined;
+      const topic = before ? { antecedent: before } : {};
       const strong = () =>
-        readClause(rc, { main: g, parts: [g], question: false }).some(
+        readClause(rc, { main: g, parts: [g], question: false, ...topic }).some(
           (r) => r.type === "retract" || (r.type === "rule" && r.requirement.kind !== "behavior"),
         );
       // "good morning, …" opening the message greets; its part of the day is no time of a rule
@@ -251,7 +255,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       else if (FIELDS_AFTER_COLON.test(text)) kind = "act";
       else if (NARRATIVE.test(text)) kind = "narrative";
       else {
-        const rs = readClause(rc, { main: g, parts: [g], question: false });
+        const rs = readClause(rc, { main: g, parts: [g], question: false, ...topic });
         kind = rs.some((r) => r.type !== "hours") ? "act" : rs.length ? "hours" : "none";
       }
       out.push({ ...g, sentence: i, kind });

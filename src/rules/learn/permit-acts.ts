@@ -16,11 +16,12 @@ import {
   PERMIT_WORD_AGAIN,
   PRONOUN_FINE,
   REFERENCE,
+  saysFineBare,
   Words,
 } from "../../language/index.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RetractReading, re, words } from "./reading.ts";
 import { literalAfter, wordAllowed } from "./reply-acts.ts";
-import { ofAnother, subjectRooms } from "./room-acts.ts";
+import { ofAnother, subjectRooms, topicRoom } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { topicOf } from "./topic.ts";
@@ -76,6 +77,11 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (!negated && new RegExp(`^${re(FINE).source}`).test(`is ${rest}`))
       return permission(ctx, c, common, [opening], "any", main);
   }
+  // "the den, ok when I call you": the predicate alone, its copula and subject left out, said of
+  // the room set off before it as the clause's topic
+  const bareFine = !fine && !permit && !opening && saysFineBare(w.text);
+  const topic = bareFine && !NOT_OR_NEVER.test(w.text) ? topicRoom(ctx, c, main) : undefined;
+  if (topic) return permission(ctx, c, common, [topic], "any", main);
   if (fine) {
     // only the predicate's subject is permitted, a room or a word's use: "when the door is open" permits none
     const before = subjectRooms(ctx, c, main, fine.a);
