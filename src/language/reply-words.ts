@@ -85,6 +85,29 @@ export const CALL = alt([
 ]);
 /** Verbs of using a word. */
 export const USE_WORD = alt(["use", "using", "say", "saying", "write", "writing", "put", "include"]);
+/**
+ * Verbs of where a reply puts words, with the reply said or left out, before "with": "start your
+ * answers with", "opening with", "end every message with". A quoted phrase after it is a phrase
+ * not to be said.
+ */
+export const PUT_FIRST_OR_LAST = `${alt([
+  "start",
+  "starts",
+  "starting",
+  "begin",
+  "begins",
+  "beginning",
+  "open",
+  "opens",
+  "opening",
+  "end",
+  "ends",
+  "ending",
+  "close",
+  "closing",
+  "finish",
+  "finishing",
+])}(?: (?:your|the|a|an|every|each|any|all) (?:reply|replies|answer|answers|message|messages|response|responses|sentence|sentences))? with`;
 
 /** What asks for the room the object was found in. */
 export const FOUND_ROOM_OBJECT = alt([

@@ -43,6 +43,7 @@ import {
   OVER_BEFORE,
   PLAIN_LETTERS,
   PREPOSITION,
+  PUT_FIRST_OR_LAST,
   RANGE_JOIN,
   REVISING,
   SAID_BEFORE,
@@ -404,10 +405,15 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
     re(`(?:${NEG}|${NEG_GERUND}|do not|never)`).test(new Words(ctx.tokens, span.a, Math.min(span.b, at + 1)).text);
   const target = targetIn(ctx, parts);
   // "stop calling me 'sir'", "never use the word 'basically'", "stop saying 'no problem'"
-  for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL))]) {
+  // "don't start your answers with 'great question'": a quoted phrase not to open or close a reply with
+  const placed = [...w.matches(re(PUT_FIRST_OR_LAST))];
+  for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL)), ...placed]) {
     if (!negated(m.a)) continue;
     const isCall = re(CALL).test(m.m[0]);
     const lit = unclosed(ctx, isCall ? nameAfter(ctx, m.b, span.b) : literalAfter(ctx, m.b, span.b));
+    // a formula of words is said nowhere else, so it is avoided everywhere; one word ("so", "sure")
+    // is said elsewhere too, and avoiding it everywhere would be broader than asked: kept as said
+    if (placed.includes(m) && !(lit && ctx.tokens[lit.a].quoted && lit.b - lit.a >= 2)) continue;
     // "don't say sorry" names a word; "don't use emojis" a kind of thing, no word to look for
     const named = lit && (ctx.tokens[lit.a].quoted || THE_WORD.test(new Words(ctx.tokens, m.b, lit.a).text));
     if (lit && (isCall || named || SAY_VERB.test(m.m[0]))) {
