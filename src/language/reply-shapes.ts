@@ -48,6 +48,12 @@ export const LIMIT_WORD = new RegExp(
 export const SAID_BEFORE =
   /\b(?:you (?:used|wrote|gave|said|sent|replied|answered)|that was|those were|it was|this was)\b/;
 
+/** The speaker wanting what follows ("i need", "we would like"): after a JSON reply asked for, its fields. */
+export const SPEAKER_WANTS = /^(?:i|we) (?:(?:would|really|also|just|do) )*(?:need|want|like)$/;
+/** The speaker wanting keys or fields by that name: "i need the keys …", a part of its own. */
+export const SPEAKER_WANTS_FIELDS =
+  /^(?:i|we) (?:(?:would|really|also|just|do) )*(?:need|want|like) (?:the |these |those )?(?:keys|fields|properties)\b/;
+
 export const FIELD_INTRO =
   /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
 

@@ -35,6 +35,7 @@ import {
   refusesAtHours,
   refusesWhen,
   SCENE,
+  SPEAKER_WANTS_FIELDS,
   STOP,
   SUBORDINATE,
   saysFineBare,
@@ -253,6 +254,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
       // "Fields: object, room." after a JSON reply asked for: its fields (jsonFollowUp)
       else if (FIELDS_AFTER_COLON.test(text)) kind = "act";
+      // "…, i need the keys room and found": the speaker wanting fields by name (jsonFollowUp)
+      else if (SPEAKER_WANTS_FIELDS.test(text)) kind = "act";
       else if (NARRATIVE.test(text)) kind = "narrative";
       else {
         const rs = readClause(rc, { main: g, parts: [g], question: false, ...topic });

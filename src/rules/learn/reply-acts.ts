@@ -51,6 +51,7 @@ import {
   SAY_VERB,
   SCENE,
   SET_VALUE_BEFORE,
+  SPEAKER_WANTS,
   STRICT_BEFORE,
   SUBJECT,
   SUBORDINATOR,
@@ -251,6 +252,9 @@ function fieldList(
 export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: number; b: number } | undefined {
   let k = span.a;
   while (k < span.b && LEAD_IN.has(ctx.tokens[k].w)) k++;
+  // "…, i need the keys room and found": the speaker wanting them brings them too
+  const wants = [2, 3, 4].find((n) => SPEAKER_WANTS.test(new Words(ctx.tokens, k, Math.min(span.b, k + n)).text));
+  if (wants) return fieldList(ctx, k + wants, span.b);
   if (k >= span.b || !FIELD_INTRO.test(ctx.tokens[k].w)) return undefined;
   // "put in the object", "add on the room": a particle after the verb
   const from = PARTICLE.has(ctx.tokens[k + 1]?.w ?? "") ? k + 2 : k + 1;
