@@ -234,3 +234,13 @@ export function roomByParts(mention: string, labels: readonly string[]): string 
   }
   return fits.size === 1 ? [...fits][0] : undefined;
 }
+
+/**
+ * The house's labels of the kind of room a mention names (a shared head concept, the owner if
+ * one is said), whatever its picking words: the rooms a question back offers when the mention
+ * names none of them alone ("the washroom" in a house with two).
+ */
+export function roomsOfKind(mention: string, labels: readonly string[]): string[] {
+  const said = roomParts(mention);
+  return labels.filter((l) => compatible({ ...said, picks: new Set() }, roomParts(l)));
+}

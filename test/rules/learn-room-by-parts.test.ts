@@ -37,4 +37,9 @@ describe("a room said by its parts", () => {
       assert.match(reply, /\?/, m);
     }
   });
+
+  it("offers the house's rooms of the kind said when it cannot tell which", async () => {
+    const { reply } = await taught(house, "keep out of the washroom");
+    assert.match(reply, /the upstairs bathroom, the ground floor toilet, or another one\?/);
+  });
 });

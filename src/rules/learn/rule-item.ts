@@ -4,7 +4,15 @@
  * one-off or lasting that cannot be told, a room the house does not have, a rule no longer wanted
  * with several candidates, all come back as a question rather than a guess.
  */
-import { canonicalRoom, roomKey, roomName, SENTENCE_END, sameRoom, VOWEL_START } from "../../language/index.ts";
+import {
+  canonicalRoom,
+  roomKey,
+  roomName,
+  roomsOfKind,
+  SENTENCE_END,
+  sameRoom,
+  VOWEL_START,
+} from "../../language/index.ts";
 import type { RuleDraft, RuleVersion } from "../types.ts";
 import { type RuleReading, targetOf } from "./clause.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
@@ -49,7 +57,13 @@ export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: Lea
   const unknown = unknownRooms(r, ctx);
   const item = resolveDraft(draft, clause, rules, r);
   if (!unknown.length) return item;
-  const question = `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
+  // the house's rooms of the kind said ("the washroom" with two of them) are offered by name
+  const said = verbatim(t, unknown[0]);
+  const kin = roomsOfKind(said, ctx.rooms ?? []);
+  const question =
+    kin.length && kin.length <= 4
+      ? `Which room is "${said}": ${kin.map((l) => `the ${l}`).join(", ")}, or another one?`
+      : `I don't know ${VOWEL_START.test(unknown[0].room) ? "an" : "a"} ${unknown[0].room} in this house: which room is it?`;
   // a room the house does not have is an unresolved reference: a new rule on it is asked back,
   // never kept (it would name a place the robot can never find, or one meant as another room);
   // a change to a rule already stored on that room acts on that rule as said
