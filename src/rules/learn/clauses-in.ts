@@ -323,7 +323,13 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       // (when the act after it opens with a conjunction itself, "…, but only this time, and never …",
       // the part is the act's before it)
       const opens = (x: Seg | undefined) => x !== undefined && LEADING_JOIN.test(rc.tokens[x.a].w);
-      const leads = (s: Seg) => opens(s) && !opens(acts.find((x) => x.a >= s.b));
+      // "…, and — just this once — skip the porch": the conjunction set off before the part by a
+      // dash opens it as much as one inside it
+      const joined = (s: Seg) => {
+        const before = mine.filter((x) => x.b <= s.a).at(-1);
+        return before?.kind === "filler" && before.b - before.a === 1 && opens(before);
+      };
+      const leads = (s: Seg) => (opens(s) || joined(s)) && !opens(acts.find((x) => x.a >= s.b));
       const trailing = mine.filter(
         (s) =>
           s.a >= act.b &&
