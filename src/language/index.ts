@@ -172,6 +172,7 @@ export * from "./text-shapes.ts";
 export {
   BARE_HOUR_RANGE,
   CLOCK_NUMBER,
+  CLOCK_SPAN_UNREAD,
   DAYS,
   DIGIT_HOUR,
   DURATION,

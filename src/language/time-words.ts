@@ -307,6 +307,13 @@ export const BARE_HOUR_RANGE =
 export const CLOCK_NUMBER =
   /(?:^|\s)(?:[1-9]|1[0-2](?::[0-5]\d)?|[1-9]:[0-5]\d|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+(?:please|sharp|or so|ish|latest|at the latest))?\s*$/;
 
+/**
+ * A word that opens a span of the clock with a number of the clock after it, left unread ("from
+ * ten to", "till 6 or", "between 9"): hours were said and not understood, so the rule is asked.
+ */
+export const CLOCK_SPAN_UNREAD =
+  /(?:^|\s)(?:from|till|til|until|between|before|after|by|past)\s+(?:[1-9]|1[0-9]|2[0-4]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?::[0-5]\d)?(?:\s|$)/;
+
 /** A time of the clock written as four digits, the 24-hour way: "0730", "2145". */
 export const FOUR_DIGIT_CLOCK = /^(?:[01]\d|2[0-3])[0-5]\d$/;
 

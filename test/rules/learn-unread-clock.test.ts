@@ -60,3 +60,20 @@ describe("a permission when the user calls for the robot", () => {
     }
   });
 });
+
+describe("a span of the clock begun and never finished", () => {
+  it("is asked, never dropped into an all-day ban", async () => {
+    for (const m of [
+      "keep out of the workshop from ten to",
+      "no going in the pantry from 3 until uh",
+      "stay out of the guest room between nine and",
+    ]) {
+      const { rules, reply } = await taught(house, m);
+      assert.ok(
+        rules.every((r) => r.conditions.length > 0),
+        `${m}: ${JSON.stringify(rules.map((r) => r.conditions))}`,
+      );
+      assert.match(reply, /\?/, m);
+    }
+  });
+});

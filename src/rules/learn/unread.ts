@@ -14,6 +14,7 @@ import {
   ASKS_NOTHING,
   BARE_HOUR_RANGE,
   CLOCK_NUMBER,
+  CLOCK_SPAN_UNREAD,
   covers,
   DURATION,
   EXCEPTION_MARKER,
@@ -225,6 +226,8 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   if (part && hours.some((h) => nested(part, h))) return false;
   // "…, 9 to 5": a bare range of the clock's numbers may be hours: asked, never dropped
   if (BARE_HOUR_RANGE.test(text)) return true;
+  // "from ten to": a span of the clock begun and not read is hours not understood, asked
+  if (!hours.length && CLOCK_SPAN_UNREAD.test(text)) return true;
   // "from 6 in the evening reach 8": a number of the clock left unread beside hours read may be their end
   if (hours.length && CLOCK_NUMBER.test(text)) return true;
   // "from 2 to 4, quiet time between lunch and the school run": people's times said right after
