@@ -45,6 +45,7 @@ export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, afterConcession, continuesReason, DESCRIBED_ONE, factsOf, SHAPES, saysDoubt } from "./acts.ts";
 export { endsPointingBack, onlyChangesWhatItPointsAt, takesBackWhatItPointsAt, talksAboutARule } from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
+export { aside } from "./brackets.ts";
 export {
   EXCEPTION_WORD,
   EXPLAIN,

@@ -164,7 +164,7 @@ export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
 export const FIELD_NOUN_ANY = /^(?:keys|fields|properties|key|field|property)$/;
 
 /**
- * A count of words in brackets ("… (two words, not 'alright')") is a limit only when it bounds
+ * A count of words in brackets ("… (one word on the plan, not 'hallway')") is a limit only when it bounds
  * itself ("(ten words max)") or the sentence around it speaks of replies ("keep it short (twenty
  * words)"); otherwise the count is said of something else, a spelling or a name.
  */

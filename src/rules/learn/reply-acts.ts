@@ -10,6 +10,7 @@ import {
   ASKS_FOR_OBJECT,
   AT_MOST_AFTER,
   AT_MOST_TAIL,
+  aside,
   BEFORE_FIELDS,
   CALL,
   COPULA_TENSE,
@@ -90,28 +91,6 @@ function targetIn(ctx: ReadCtx, parts: Span[]): OutputTarget {
     : "reply";
 }
 const stageOf = (t: OutputTarget): Stage => (t === "artifact" ? "artifact" : "delivery");
-
-const SENTENCE_END = new Set([".", "?", "!"]);
-
-/**
- * The words inside the brackets the span stands in ("… (two words, mind) …") and those of the
- * sentence around them, or undefined when it stands in none.
- */
-function aside(ws: readonly string[], span: Span): { inside: string; around: string } | undefined {
-  let open = span.a - 1;
-  while (open >= 0 && !["(", ")"].includes(ws[open]) && !SENTENCE_END.has(ws[open])) open--;
-  let close = span.b;
-  while (close < ws.length && !["(", ")"].includes(ws[close]) && !SENTENCE_END.has(ws[close])) close++;
-  if (ws[open] !== "(" || ws[close] !== ")") return undefined;
-  let a = open;
-  while (a > 0 && !SENTENCE_END.has(ws[a - 1])) a--;
-  let b = close + 1;
-  while (b < ws.length && !SENTENCE_END.has(ws[b])) b++;
-  return {
-    inside: ws.slice(open + 1, close).join(" "),
-    around: [...ws.slice(a, open), ...ws.slice(close + 1, b)].join(" "),
-  };
-}
 
 export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[]): RuleReading | undefined {
   const ws = ctx.tokens.map((t) => t.w);
