@@ -1,6 +1,6 @@
 /**
  * A one-off set off by dashes or brackets right after the conjunction that joins two requests
- * ("…, and — just this once — skip the porch") is the later request's: the first lasts, the
+ * ("…, and — only this time — avoid the porch") is the later request's: the first lasts, the
  * later holds for this task. With no conjunction before it, which request it belongs to is not
  * told, and nothing is kept as lasting. Sentences written for this test.
  */
@@ -13,7 +13,7 @@ const house = { sceneId: "s-set-off", rooms: ["pantry", "porch", "den", "garage"
 describe("a one-off set off between two requests", () => {
   it("belongs to the request after its conjunction", async () => {
     for (const said of [
-      "keep out of the pantry, and — just this once — skip the porch too",
+      "keep out of the pantry, and — only this time — avoid the porch as well",
       "keep out of the pantry, and (this time only) skip the porch",
     ]) {
       const { rules, reply } = await taught(house, said);
@@ -27,7 +27,7 @@ describe("a one-off set off between two requests", () => {
   });
 
   it("keeps nothing lasting when no conjunction tells whose it is", async () => {
-    const { rules } = await taught(house, "keep out of the pantry — just this once — skip the porch too");
+    const { rules } = await taught(house, "keep out of the pantry — only this time — avoid the porch as well");
     assert.deepEqual(rules, []);
   });
 });

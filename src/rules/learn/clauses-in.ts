@@ -254,7 +254,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";
       // "Fields: object, room." after a JSON reply asked for: its fields (jsonFollowUp)
       else if (FIELDS_AFTER_COLON.test(text)) kind = "act";
-      // "…, i need the keys room and found": the speaker wanting fields by name (jsonFollowUp)
+      // "…, we'd like the keys place and item": the speaker wanting fields by name (jsonFollowUp)
       else if (SPEAKER_WANTS_FIELDS.test(text)) kind = "act";
       else if (NARRATIVE.test(text)) kind = "narrative";
       else {
@@ -323,7 +323,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       // (when the act after it opens with a conjunction itself, "…, but only this time, and never …",
       // the part is the act's before it)
       const opens = (x: Seg | undefined) => x !== undefined && LEADING_JOIN.test(rc.tokens[x.a].w);
-      // "…, and — just this once — skip the porch": the conjunction set off before the part by a
+      // "…, and — only this time — avoid the porch": the conjunction set off before the part by a
       // dash opens it as much as one inside it
       const joined = (s: Seg) => {
         const before = mine.filter((x) => x.b <= s.a).at(-1);

@@ -231,7 +231,7 @@ function fieldList(
 export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: number; b: number } | undefined {
   let k = span.a;
   while (k < span.b && LEAD_IN.has(ctx.tokens[k].w)) k++;
-  // "…, i need the keys room and found": the speaker wanting them brings them too
+  // "…, we'd like the keys place and item": the speaker wanting them brings them too
   const wants = [2, 3, 4].find((n) => SPEAKER_WANTS.test(new Words(ctx.tokens, k, Math.min(span.b, k + n)).text));
   if (wants) return fieldList(ctx, k + wants, span.b);
   if (k >= span.b || !FIELD_INTRO.test(ctx.tokens[k].w)) return undefined;
@@ -388,7 +388,7 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
     re(`(?:${NEG}|${NEG_GERUND}|do not|never)`).test(new Words(ctx.tokens, span.a, Math.min(span.b, at + 1)).text);
   const target = targetIn(ctx, parts);
   // "stop calling me 'sir'", "never use the word 'basically'", "stop saying 'no problem'"
-  // "don't start your answers with 'great question'": a quoted phrase not to open or close a reply with
+  // "stop ending your messages with '…'": a quoted phrase not to open or close a reply with
   const placed = [...w.matches(re(PUT_FIRST_OR_LAST))];
   for (const m of [...w.matches(re(CALL)), ...w.matches(re(USE_WORD)), ...w.matches(re(TELL)), ...placed]) {
     if (!negated(m.a)) continue;

@@ -361,7 +361,7 @@ export function subjectRooms(ctx: ReadCtx, c: ClauseIn, main: Span, at: number):
 }
 
 /**
- * "the big door of the cellar is open": a room after "of" says whose the noun before it is; the
+ * "the window of the den is open": a room after "of" says whose the noun before it is; the
  * noun, not the room, is what the predicate is said of.
  */
 export function ofAnother(ctx: ReadCtx, room: Span): boolean {
