@@ -9,6 +9,7 @@
  * a quote cut from any run of words is the user's own text, verbatim.
  */
 import { dashedClocks } from "./dashed-clock.ts";
+import { namedTwelve } from "./named-twelve.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 
@@ -422,7 +423,7 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return soundedTimes(out);
+  return namedTwelve(soundedTimes(out));
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */
