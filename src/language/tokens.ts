@@ -23,6 +23,9 @@ export interface Token {
   quoted?: boolean;
 }
 
+/** Verbs of wishing after which "id" is "I'd" ("id rather", "id prefer"); elsewhere it is an ID. */
+const ID_WISH = new Set(["rather", "prefer", "like", "love", "appreciate", "hate"]);
+
 /** Words whose "'s" is "is" (or "us"): the rest are possessives ("the baby's room"). */
 const IS_BEFORE = new Set([
   "it",
@@ -306,6 +309,23 @@ function apostrophe(
   push(s.replace(/'/g, "")); // o'clock → oclock
 }
 
+/**
+ * A contraction typed without its apostrophe where the word after it says so, spelt out: "its
+ * dark out", "its ok to …" are "it is"; "id rather u …", "id prefer …" are "I would" (elsewhere
+ * "id" is an ID, "its" the possessive).
+ */
+function unmarked(s: string, next: string): string[] | undefined {
+  if (
+    s === "its" &&
+    /^(?:dark|light|late|early|ok|okay|fine|alright|raining|cold|hot|night|day|time|bedtime|not|no|a|an|only|just|too|getting)$/.test(
+      next,
+    )
+  )
+    return ["it", "is"];
+  if (s === "id" && ID_WISH.has(next)) return ["i", "would"];
+  return undefined;
+}
+
 /** The normalised tokens of a message. */
 export function tokenize(message: string): Token[] {
   const raw: RawToken[] = [];
@@ -381,15 +401,9 @@ export function tokenize(message: string): Token[] {
       apostrophe(apo[1], apo[2], s, r, next, out);
       continue;
     }
-    // "its dark out", "its ok to …": typed without the apostrophe, "it is"
-    if (
-      s === "its" &&
-      /^(?:dark|light|late|early|ok|okay|fine|alright|raining|cold|hot|night|day|time|bedtime|not|no|a|an|only|just|too|getting)$/.test(
-        next?.s.toLowerCase() ?? "",
-      )
-    ) {
-      push("it", r, false);
-      push("is", r, false);
+    const spelt = unmarked(s, next?.s.toLowerCase() ?? "");
+    if (spelt) {
+      for (const w of spelt) push(w, r, false);
       continue;
     }
     if (s === "ur") {
