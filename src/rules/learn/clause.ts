@@ -62,7 +62,7 @@ import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
-import { topicOf } from "./topic.ts";
+import { setOffTopic, topicOf } from "./topic.ts";
 
 export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
 export type {
@@ -124,7 +124,10 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   // "the JSON format is not needed any more": the rule named before the predicate goes
   const unneeded = w.first(NO_LONGER_NEEDED);
   if (unneeded) {
-    const targets = targetsIn(ctx, { a: main.a, b: unneeded.a }, c.antecedent, "any");
+    // "the den rule, it's over": a subject pronoun takes up the topic said before the clause
+    const named = targetsIn(ctx, { a: main.a, b: unneeded.a }, c.antecedent, "any");
+    const topic = named.every((t) => t.kind === "unknown") ? setOffTopic(ctx, main, unneeded.a) : [];
+    const targets = topic.length ? topic : named;
     if (targets.length && targets.every((t) => t.kind !== "unknown"))
       return { type: "retract", ...common, targets, quote: { a: main.a, b: main.b }, bare: false };
   }

@@ -2,7 +2,9 @@
  * A topic said first and taken up by a pronoun, or left out, in the clause after it (left
  * dislocation): "the garage matter, cancel it", "cellar rule, you can forget", "the undercroft —
  * that's fine now". What the clause does is about the topic named in a verbless part before it in
- * the same clause, when that part names what a rule is about.
+ * the same clause, when that part names what a rule is about; or in the part set off by a comma
+ * before a clause whose subject is only a pronoun ("the JSON, it's over"), which the segmenter cuts
+ * off as a part of its own.
  */
 import { isWordToken, LINKING, OBJECT_PRONOUN } from "../../language/index.ts";
 import type { ClauseIn, ReadCtx, Target } from "./reading.ts";
@@ -21,4 +23,26 @@ export function topicOf(ctx: ReadCtx, c: ClauseIn, main: Span, targets: Target[]
   const topic = c.parts.filter((p) => p.b <= main.a && !heads(ctx, p).length);
   const found = topic.flatMap((p) => targetsIn(ctx, p, undefined, "any")).filter((t) => t.kind !== "unknown");
   return found.length ? found : targets;
+}
+
+/** Marks that end a sentence or set off a clause: a topic set off before a clause lies between them. */
+const SENTENCE_END = new Set([".", "!", "?", ";"]);
+const SET_OFF = new Set([",", "-", "—", "–", ":"]);
+
+/**
+ * The targets of a clause whose subject, the words [main.a, end), is only a pronoun ("…, it is
+ * over"), taken from the part set off right before it when that part has no verb of its own and
+ * starts its sentence: "the den rule, it's over now". Nothing when the part before acts ("stay out
+ * of the den, it's over"): a pronoun is never taken to point into an act.
+ */
+export function setOffTopic(ctx: ReadCtx, main: Span, end: number): Target[] {
+  const subject = ctx.tokens.slice(main.a, end).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
+  if (subject.length !== 1 || !OBJECT_PRONOUN.test(subject[0].w)) return [];
+  if (!SET_OFF.has(ctx.tokens[main.a - 1]?.w ?? "")) return [];
+  let a = main.a - 1;
+  while (a > 0 && !SENTENCE_END.has(ctx.tokens[a - 1].w)) a--;
+  const topic = { a, b: main.a - 1 };
+  if (topic.b <= topic.a || heads(ctx, topic).length) return [];
+  const found = targetsIn(ctx, topic, undefined, "any");
+  return found.length && found.every((t) => t.kind !== "unknown") ? found : [];
 }
