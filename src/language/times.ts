@@ -258,12 +258,12 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
       to = b.named === "midnight" ? 24 : hourOf(b);
       from = inferFrom(a, (h) => span(h, to));
     } else {
-      // no am/pm at either end: as said, except that an end before the start is the
-      // afternoon ("between 9 and 5" = 9 → 17) or, from 12, the small hours (0 → 6)
+      // no am/pm at either end: as said, except that an end before the start is the afternoon
+      // ("between 9 and 5" = 9 → 17) or, from 12, the small hours (0 → 6) unless it ends by 5 ("12 to 3" is lunch)
       from = a.h % 24;
       to = b.h;
       if (a.h <= 12 && b.h < a.h) {
-        if (a.h === 12) from = 0;
+        if (a.h === 12) [from, to] = b.h <= 5 ? [12, b.h + 12] : [0, b.h];
         else if (a.h >= 6) to = b.h + 12;
       } else if (a.h >= 1 && a.h <= 5 && b.h > a.h && b.h <= 12) {
         // "between 1 and 3", "from 5 to 7": the hours a household lives in, not the small hours

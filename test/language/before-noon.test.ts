@@ -39,4 +39,10 @@ describe("an hour said as an end", () => {
     assert.deepEqual(hours("no hoovering between 9 and twelve in the morning"), [[9, 12]]);
     assert.deepEqual(hours("keep out from 12 at night to 6 in the morning"), [[0, 6]]);
   });
+
+  it("twelve to an hour by five is lunch and the afternoon; to six or later, the small hours", () => {
+    assert.deepEqual(hours("no hoovering in the nursery from 12 to 3"), [[12, 15]]);
+    assert.deepEqual(hours("the study is off limits between 12 and 2"), [[12, 14]]);
+    assert.deepEqual(hours("keep out of the landing from 12 to 6"), [[0, 6]]);
+  });
 });
