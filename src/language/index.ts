@@ -136,7 +136,15 @@ export {
   REQUEST_TAIL,
   TRAILING_ASK,
 } from "./requests.ts";
-export { ROOM_CONCEPTS, roomByParts, roomParts, roomsOfKind, shortenedLabel, spokenLetter } from "./room-parts.ts";
+export {
+  namesKeyByParts,
+  ROOM_CONCEPTS,
+  roomByParts,
+  roomParts,
+  roomsOfKind,
+  shortenedLabel,
+  spokenLetter,
+} from "./room-parts.ts";
 export * from "./room-shapes.ts";
 export type { RoomMatch } from "./rooms.ts";
 export {

@@ -244,3 +244,28 @@ export function roomsOfKind(mention: string, labels: readonly string[]): string[
   const said = roomParts(mention);
   return labels.filter((l) => compatible({ ...said, picks: new Set() }, roomParts(l)));
 }
+
+/**
+ * Whether some run of up to four words in `text` names, by its parts, the room stored under `key`.
+ * A key has lost the label's apostrophes ("aunt rosas room" for "Aunt Rosa's room"), and with them
+ * whose room it is, so each word of the key that can have been a possessive is tried as one.
+ */
+export function namesKeyByParts(text: string, key: string): boolean {
+  const ws = text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  const kw = key.split(" ");
+  const labels = [
+    key,
+    ...kw.flatMap((w, i) =>
+      /^\p{L}{2,}s$/u.test(w) ? [[...kw.slice(0, i), `${w.slice(0, -1)}'s`, ...kw.slice(i + 1)].join(" ")] : [],
+    ),
+  ];
+  return ws.some((_, i) =>
+    [1, 2, 3, 4].some(
+      (n) => i + n <= ws.length && labels.some((l) => roomByParts(ws.slice(i, i + n).join(" "), [l]) === l),
+    ),
+  );
+}

@@ -13,6 +13,7 @@ import {
   LEADING_WHEN,
   LETTER_RUN,
   OPENS_CLAUSE,
+  roomKey,
   STARTS_WHEN,
 } from "../language/index.ts";
 import type { LearnItem } from "./learn/items.ts";
@@ -149,6 +150,7 @@ function howChecked(d: RuleDraft, check: CompiledCheck | undefined): string {
 export function readBack(
   items: readonly (LearnItem & { check?: CompiledCheck })[],
   retracted: ReadonlyMap<string, RuleDraft> = new Map(),
+  rooms: readonly string[] = [],
 ): string {
   const out: string[] = [];
   for (const it of items) {
@@ -184,5 +186,17 @@ export function readBack(
     }
     if (it.question) out.push(it.question);
   }
-  return out.join(" ");
+  return asLabelled(out.join(" "), rooms);
+}
+
+/**
+ * A room whose house label says whose it is is said by that label, as the user knows it: rules
+ * store a room's key, which has lost the apostrophe ("the aunt rosas room" is "Aunt Rosa's room").
+ */
+function asLabelled(reply: string, rooms: readonly string[]): string {
+  let out = reply;
+  for (const label of rooms)
+    if (label.includes("'") || label.includes("’"))
+      out = out.split(`the ${roomKey(label)}`).join(label.replace(CURLY_APOSTROPHE, "'"));
+  return out;
 }

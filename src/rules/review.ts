@@ -23,6 +23,7 @@ import {
   matchRoom,
   NOT_LETTER_OR_SPACE,
   namedIn,
+  namesKeyByParts,
   numbersIn,
   roomByParts,
   roomOfUse,
@@ -164,9 +165,11 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
   // or what is done in it ("the room where I do my sewing" names the sewing room), or the house's
   // label said with a hyphen or as a qualifier and another word for its kind ("the downstairs washroom"),
-  // or by its parts (roomByParts: "the loo downstairs" is the downstairs toilet)
+  // or by its parts (roomByParts: "the loo downstairs" is the downstairs toilet; namesKeyByParts:
+  // the stored key lost the label's apostrophe, and "Nan's room" still names "Great Nan's room")
   const roomSaid = (room: string) =>
     lower.includes(room) ||
+    namesKeyByParts(said, room) ||
     namedIn(said, room) ||
     roomOfUse(lower.replace(APOSTROPHE, "").split(NOT_LETTER_OR_SPACE).join(" ").split(" "), [room]) === room ||
     lower

@@ -91,7 +91,7 @@ export async function teach(
     items,
     ...(write ? { write } : {}),
     taskLocal: outcome.items.filter((i) => i.decision === "task_local" && i.draft).map((i) => i.draft!),
-    reply: readBack(items, new Map(snap.rules.map((r) => [r.ruleId, r.rule]))),
+    reply: readBack(items, new Map(snap.rules.map((r) => [r.ruleId, r.rule])), ctx.rooms),
     calls,
   };
 }

@@ -46,3 +46,17 @@ test("a rule kept with a condition only people know asks for its hours as a ques
     assert.match(reply, /\?/, reply);
   }
 });
+
+test("a room whose label says whose it is is read back by that label, and checked when said by the owner's name alone", async () => {
+  const house = { rooms: ["kitchen", "Grandpa Teo's room", "Nadia's study", "hall"], sceneId: "s2" };
+  for (const [m, label] of [
+    ["keep away from Teo's room please", "Grandpa Teo's room"],
+    ["Grandpa Teo's room is off limits", "Grandpa Teo's room"],
+    ["dont go in Nadia's study", "Nadia's study"],
+  ]) {
+    const { rules, reply } = await taught(house, m);
+    assert.equal(rules.length, 1, m);
+    assert.ok(reply.includes(`stay out of ${label}`), reply);
+    assert.doesNotMatch(reply, /can't check/, reply);
+  }
+});
