@@ -28,7 +28,7 @@ export const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]+/g
 export const withoutEndPunctuation = (text: string) => text.replace(/[.!?,;:\s]+$/, "");
 
 /** A word, lower case, three letters or more: one that can say what a clause is about. */
-export const isPlainWord = (w: string) => /^[a-z]{3,}$/.test(w);
+export const isPlainWord = (w: string) => /^\p{Ll}{3,}$/u.test(w);
 
 /** A name a JSON field can have: "found", "room_name". */
 export const isIdentifier = (w: string) => /^[a-z_][a-z0-9_]*$/.test(w);

@@ -48,11 +48,16 @@ test("a rule kept with a condition only people know asks for its hours as a ques
 });
 
 test("a room whose label says whose it is is read back by that label, and checked when said by the owner's name alone", async () => {
-  const house = { rooms: ["kitchen", "Grandpa Teo's room", "Nadia's study", "hall"], sceneId: "s2" };
+  const house = {
+    rooms: ["kitchen", "Grandpa Teo's room", "Nadia's study", "Abuela Inés's room", "hall"],
+    sceneId: "s2",
+  };
   for (const [m, label] of [
     ["keep away from Teo's room please", "Grandpa Teo's room"],
     ["Grandpa Teo's room is off limits", "Grandpa Teo's room"],
     ["dont go in Nadia's study", "Nadia's study"],
+    // a name with an accent is a name all the same
+    ["stay clear of Inés's room", "Abuela Inés's room"],
   ]) {
     const { rules, reply } = await taught(house, m);
     assert.equal(rules.length, 1, m);
