@@ -79,8 +79,11 @@ export const SOFTENER = alt(["(?<!\\S\\s)i guess", "(?<!\\S\\s)i suppose"]);
 
 /** Doubt said outright: the user is not sure they want it ("not sure yet", "I don't know"). */
 export const DOUBT = alt([
-  "not sure",
-  "not certain",
+  // "not sure", "not entirely sure", "not quite certain yet"
+  "not (?:(?:entirely|completely|totally|quite|really|fully|that|so|too|one hundred percent) )?(?:sure|certain)",
+  // the user says they may still decide otherwise, or will decide once someone else is asked
+  "(?:i|we) (?:may|might|could) (?:well )?change (?:my|our) minds?",
+  "(?:let me|let us|i need to|we need to|i have to|we have to|i will|we will|i want to|i should|i must) (?:talk|speak|check|ask|discuss|confer|consult|run it by)\\b[^.?!;]* first\\b",
   "i do not know",
   // the speaker by their name or a family word, as some speakers refer to themselves ("Gran don't know")
   "(?<=(?:^|[.!?;] ))(?!(?:they|we|you|u|he|she|it|people) )[a-z\\u00c0-\\u1ef9]+ do not know",

@@ -56,6 +56,8 @@ const NO_ACT = new Set([
 const MODAL = new Set(["can", "could", "would", "will", "should", "must", "may", "might", "shall"]);
 const WISH_VERB = new Set(["rather", "prefer", "like", "love", "want", "need", "appreciate", "wish", "hope"]);
 const YOU = new Set(["you", "u", "ya"]);
+const HOW_OFTEN = new Set(["always", "constantly", "forever", "still", "often", "usually", "sometimes", "just"]);
+const DEGREE = new Set(["too", "so", "very", "really", "rather", "quite"]);
 /** Verbs of answering that, first in a clause, ask for a way of speaking. */
 const SPEAK_VERB = new Set(["answer", "reply", "respond", "talk", "speak", "use", "write"]);
 const QUESTION_WORD = new Set(["what", "where", "which", "who", "why", "how", "when"]);
@@ -82,6 +84,13 @@ export function mood(clause: string): Mood {
   // "could we make that 11 instead?": a modal and "we" before a verb proposes, as a request does
   if (MODAL.has(w(0)) && w(1) === "we" && (at(2)?.pos === "VERB" || at(2)?.pos === "AUX")) return "request";
   // "you ought to …" is "you should …" said with the old modal of duty
+  // "you are always in the way", "you are too loud": where the robot is or what it is like, said of
+  // it as a complaint, directs nothing until the user says what to do ("you are not to …" does)
+  if (YOU.has(w(0)) && w(1) === "are") {
+    let k = 2;
+    while (HOW_OFTEN.has(w(k))) k++;
+    if (at(k)?.pos === "ADP" || DEGREE.has(w(k))) return asks ? "question" : "statement";
+  }
   if (YOU.has(w(0)) && (MODAL.has(w(1)) || ["need", "have", "are", "ought"].includes(w(1)))) return "modal";
   if (w(0) === "i" || w(0) === "we") {
     const rest = words.slice(i + 1, i + 5).map((t) => t.normal);
