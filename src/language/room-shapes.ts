@@ -101,6 +101,23 @@ export const BARE_REFUSAL =
 export const SIGN_NO = /^no$/;
 export const SIGN_NOUN = /^(?:entry|entrance|admittance|access)$/;
 
+/**
+ * The words between a sign's "no" and the room it is put on: "no entry: the attic", "no access to
+ * the loft", "no entry - Gran's room". The sign's noun, then a colon, a dash or a preposition of
+ * where, then at most a determiner.
+ */
+export function signBeforeRoom(between: readonly string[]): boolean {
+  const [noun, mark, ...rest] = between;
+  return (
+    noun !== undefined &&
+    SIGN_NOUN.test(noun) &&
+    mark !== undefined &&
+    /^(?::|-|–|—|to|into|for)$/.test(mark) &&
+    rest.length <= 1 &&
+    rest.every((w) => DETERMINER.test(w))
+  );
+}
+
 /** What refuses a room only with the hours said beside it: "not", "nothing". */
 const REFUSED_AT_HOURS = /^(?:not|nothing|none)$/;
 

@@ -10,6 +10,7 @@
  */
 import { dashedClocks } from "./dashed-clock.ts";
 import { namedTwelve } from "./named-twelve.ts";
+import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 
@@ -45,128 +46,6 @@ const IS_BEFORE = new Set([
   "someone",
   "this",
 ]);
-
-/** Apostrophe-less contractions people type, and slang: the words they stand for. */
-/**
- * Words said with their front cut off and an apostrophe in its place ("go 'head", "'cause it's
- * late", "'til nine"): the apostrophe is no opening quote, and the word is the whole word.
- */
-const FRONT_CUT: Record<string, string> = {
-  head: "ahead",
-  cause: "because",
-  cos: "because",
-  coz: "because",
-  til: "until",
-  till: "until",
-  em: "them",
-  bout: "about",
-  fore: "before",
-  nuff: "enough",
-};
-
-const SLANG: Record<string, string> = {
-  dont: "do not",
-  doesnt: "does not",
-  didnt: "did not",
-  cant: "can not",
-  cannot: "can not",
-  wont: "will not",
-  wouldnt: "would not",
-  shouldnt: "should not",
-  couldnt: "could not",
-  mustnt: "must not",
-  isnt: "is not",
-  arent: "are not",
-  wasnt: "was not",
-  werent: "were not",
-  havent: "have not",
-  hasnt: "has not",
-  im: "i am",
-  ive: "i have",
-  youre: "you are",
-  youve: "you have",
-  youll: "you will",
-  thats: "that is",
-  whats: "what is",
-  theres: "there is",
-  lets: "let us",
-  outta: "out of",
-  outa: "out of",
-  u: "you",
-  ya: "you",
-  yr: "your",
-  r: "are",
-  pls: "please",
-  plz: "please",
-  plse: "please",
-  pleez: "please",
-  thx: "thanks",
-  ty: "thanks",
-  nite: "night",
-  // slips too short to repair by spelling.ts's rule, typed often enough to name
-  ths: "this",
-  tme: "time",
-  rite: "right",
-  tonite: "tonight",
-  thru: "through",
-  til: "until",
-  till: "until",
-  b4: "before",
-  // subordinators typed as they sound: a condition cut off by one would be lost
-  wen: "when",
-  whn: "when",
-  wenever: "whenever",
-  wile: "while",
-  // the words of a one-off in eye dialect, as Caribbean, West African and texted English write
-  // them: read as nothing, "dis time" left a ban for this task lasting
-  dis: "this",
-  dat: "that",
-  wunce: "once",
-  wance: "once",
-  jus: "just",
-  jst: "just",
-  tym: "time",
-  tyme: "time",
-  // "i ment the den": taking back typed as it sounds, so what it puts right is read
-  ment: "meant",
-  // the British spellings of the same subordinators
-  whilst: "while",
-  amongst: "among",
-  rn: "right now",
-  cuz: "because",
-  coz: "because",
-  cos: "because",
-  bc: "because",
-  bcuz: "because",
-  wanna: "want to",
-  gonna: "going to",
-  gotta: "got to",
-  lemme: "let me",
-  gimme: "give me",
-  kinda: "kind of",
-  okay: "ok",
-  k: "ok",
-  kk: "ok",
-  abt: "about",
-  ans: "answer",
-  msg: "message",
-  msgs: "messages",
-  wrds: "words",
-  replys: "replies",
-  rm: "room",
-  bedrm: "bedroom",
-  bathrm: "bathroom",
-  livingroom: "living room",
-  diningroom: "dining room",
-  laundryroom: "laundry room",
-  n: "and",
-  ppl: "people",
-  "&": "and",
-  "+": "plus",
-  nevermind: "never mind",
-  anymore: "any more",
-  everytime: "every time",
-};
 
 /** What follows "'s" when it is "is", said of a room ("the bedroom's ok", "the garage's off limits"). */
 const PREDICATE = new Set([
@@ -326,6 +205,22 @@ function unmarked(s: string, next: string): string[] | undefined {
   return undefined;
 }
 
+/** A quoted "room_name" is one name: the raw tokens from `i` joined at their underscores. */
+function quotedName(raw: readonly RawToken[], i: number): { w: string; end: number; last: number } {
+  let w = raw[i].s.toLowerCase().replace(/’/g, "'");
+  let k = i;
+  while (
+    raw[k + 1]?.s === "_" &&
+    raw[k + 1].start === raw[k].end &&
+    raw[k + 2]?.start === raw[k + 1].end &&
+    /^[\p{L}\p{N}]/u.test(raw[k + 2].s)
+  ) {
+    w += `_${raw[k + 2].s.toLowerCase()}`;
+    k += 2;
+  }
+  return { w, end: raw[k].end, last: k };
+}
+
 /** The normalised tokens of a message. */
 export function tokenize(message: string): Token[] {
   const raw: RawToken[] = [];
@@ -379,6 +274,8 @@ export function tokenize(message: string): Token[] {
     }
     // "off-limits", "12-word", "no-go": a hyphen inside a word joins nothing the grammar needs
     if (s === "-" && prev?.end === r.start && next?.start === r.end) continue;
+    // "no_entry", "max_words": words joined as a config key are the words (a quoted name stays as written)
+    if (s === "_" && !q && prev?.end === r.start && next?.start === r.end && /^\p{L}/u.test(next.s)) continue;
     if (/^[ap]\.m\.?$/.test(s)) {
       push(`${s[0]}m`, r, q);
       continue;
@@ -388,7 +285,9 @@ export function tokenize(message: string): Token[] {
       continue;
     }
     if (q) {
-      push(s, r, true);
+      const name = quotedName(raw, i);
+      push(name.w, { start: r.start, end: name.end }, true);
+      i = name.last;
       continue;
     }
     const n = nt(s);

@@ -212,8 +212,18 @@ function fieldList(
     if ((w === "}" || w === "]") && fields.length) break;
     if (stop.has(k)) break;
     if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
-      fields.push(w);
+      // "found_room": the tokens split a name at its underscores, and a field keeps its name as written
       if (start < 0) start = k;
+      let name = w;
+      for (;;) {
+        const [u, v] = [t[k + 1], t[k + 2]];
+        if (u?.w === "_" && u.start === t[k].end && v?.start === u.end) {
+          name += `_${v.w}`;
+          k += 2;
+        } else if (u && u.start === t[k].end + 1 && ctx.message[t[k].end] === "_") name += `_${t[++k].w}`;
+        else break;
+      }
+      fields.push(name);
       end = k + 1;
       k++;
       if (FIELD_NOUN.test(t[k]?.w ?? "")) k++;

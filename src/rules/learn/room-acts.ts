@@ -40,6 +40,7 @@ import {
   STOPS,
   SUBJECT,
   SUBORDINATOR,
+  signBeforeRoom,
   toldInPast,
   Words,
 } from "../../language/index.ts";
@@ -298,7 +299,10 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
             ),
         )
         .map((n) => ({ n, r: roomsIn(ctx.tokens, n.b, main.b, ctx.house, c.antecedent)[0] }))
-        .filter((x) => x.r !== undefined && x.r.a - x.n.b <= 1);
+        .filter(
+          (x) =>
+            x.r !== undefined && (x.r.a - x.n.b <= 1 || signBeforeRoom(ctx.tokens.slice(x.n.b, x.r.a).map((t) => t.w))),
+        );
   const bare = bares[0];
   // "cellar. never.": a refusal alone, of the room said alone just before it
   const refusal =

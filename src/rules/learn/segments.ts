@@ -13,6 +13,8 @@ import {
   FIELD_NAMES,
   LASTING,
   LISTS_FIELDS,
+  SIGN_NO,
+  SIGN_NOUN,
   stopVerbsJoined,
   TASK_LOCAL,
   type Token,
@@ -64,7 +66,13 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
     if (w === "{" || w === "[") depth++;
     if ((w === "}" || w === "]") && depth > 0) depth--;
     if (depth > 0) continue;
-    if (SEGMENT_END.has(w) || (w === "-" && k > s.a)) {
+    // "no entry: the attic", "no access — the loft": a sign and the room it is put on are one part
+    const sign =
+      (w === ":" || w === "-" || w === "—" || w === "–") &&
+      k === a + 2 &&
+      SIGN_NO.test(tokens[a].w) &&
+      SIGN_NOUN.test(tokens[a + 1].w);
+    if (!sign && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {
       cut(k);
       a = k + 1;
       continue;
