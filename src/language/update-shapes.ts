@@ -75,6 +75,14 @@ export const PERMIT_ROOM_ACT = new RegExp(
   `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome))\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}|in|into|inside))\\b`,
 );
 
+/**
+ * "you can go in now", "u may go", "you're allowed back in": a permission to go with no place said,
+ * whose place is the room the user has just spoken of.
+ */
+export const BARE_GO_PERMIT = new RegExp(
+  `^(?:(?:so|ok|okay|now|and) )*(?:you|u) (?:${PERMIT}|are allowed|are allowed to|are free to) (?:(?:now|again|back|once again) )*(?:go|go in|go inside|go back in|go in there|enter|come in|in|back in)(?: (?:now|again|there|anytime|whenever you like|as before))*$`,
+);
+
 /** "now", "after all", "no longer": a permission said of the present, lasting. */
 export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 

@@ -155,8 +155,14 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   // retracts takes no other change from it ("that rule, cancel it. she mops in the afternoon now")
   const seen = new Set<string>();
   const retracted = new Set(items.flatMap((it) => (it.decision === "retract" && it.ruleId ? [it.ruleId] : [])));
+  const lifted = new Set<string>();
   const kept = items.filter((it) => {
     if (it.ruleId && retracted.has(it.ruleId) && it.decision !== "retract") return false;
+    // "the den's ok now. you can go in": one rule taken back twice in a message is taken back once
+    if (it.decision === "retract" && it.ruleId) {
+      if (lifted.has(it.ruleId)) return false;
+      lifted.add(it.ruleId);
+    }
     if (!it.draft || it.decision === "task_local") return true;
     const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}|${JSON.stringify(it.draft.conditions.map((c) => c.quote))}`;
     if (seen.has(k)) return false;

@@ -6,9 +6,12 @@
  * lifts is limited to that; otherwise whether it lasts is asked (`bare`).
  */
 import {
+  BARE_GO_PERMIT,
   DETERMINER,
+  directs,
   FINE,
   LEFT_OUT,
+  mood,
   NOT_OR_NEVER,
   NOT_WORD,
   NOW_MARKER,
@@ -69,6 +72,16 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     const rooms = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
     if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
   }
+  // "The cellar is dry now. You can go in.": a permission to go with no place said is one for the
+  // room the message spoke of before it, when it spoke of one room only
+  if (BARE_GO_PERMIT.test(w.text)) {
+    const before = roomsIn(ctx.tokens, 0, main.a, ctx.house).filter((r) => !r.anaphor);
+    // said of a room in a statement ("it's dry now"), never beside a ban said of it ("don't stop there")
+    const said = new Words(ctx.tokens, 0, main.a).text;
+    if (before.length && new Set(before.map((r) => r.room)).size === 1 && !directs(mood(said)))
+      // "it's fixed now. you can go": the change said just before makes the permission one of the present
+      return permission(ctx, c, common, [before.at(-1)!], "enter", main, NOW_MARKER.test(said));
+  }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
   const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
   if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
@@ -121,8 +134,9 @@ function permission(
   rooms: RoomRef[],
   act: "enter" | "stop" | "any",
   quote: Span,
+  saidNow = false,
 ): RetractReading {
-  const now = NOW_MARKER.test(words(ctx, c.main).text);
+  const now = saidNow || NOW_MARKER.test(words(ctx, c.main).text);
   const limited = common.conditions.length > 0 || common.exceptions.length > 0 || common.scope === "scene";
   return {
     type: "retract",

@@ -283,6 +283,15 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   return out;
 }
 
+/** The one room of a clause that is that room and a bare refusal after it ("cellar no", "the loft never"). */
+function roomThenRefusal(ctx: ReadCtx, main: Span): RoomRef | undefined {
+  const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house);
+  const r = rooms[0];
+  if (rooms.length !== 1 || r.anaphor || r.b >= main.b) return undefined;
+  if (!ctx.tokens.slice(main.a, r.a).every((t) => DETERMINER.test(t.w))) return undefined;
+  return BARE_REFUSAL.test(new Words(ctx.tokens, r.b, main.b).text) ? r : undefined;
+}
+
 /** "not the bathroom this time": an object without a verb. */
 export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const w = words(ctx, main);
@@ -312,12 +321,16 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     (BARE_REFUSAL.test(w.text) || refusesAtHours(w.text) || refusesWhen(w.text) || refusesOnCondition(ctx.tokens, main))
       ? c.antecedent
       : undefined;
-  if (!m && !bare && !refusal) return [];
+  // "sauna no.", "the loft never": a room said alone, then a refusal alone, in one breath
+  const tail = !m && !bare && !refusal ? roomThenRefusal(ctx, main) : undefined;
+  if (!m && !bare && !refusal && !tail) return [];
   const found = m
     ? roomsIn(ctx.tokens, m.b - 1, main.b, ctx.house, c.antecedent)
     : refusal
       ? [{ ...refusal, from: { a: refusal.a, b: refusal.b } }]
-      : roomsIn(ctx.tokens, bare!.r.a, main.b, ctx.house, c.antecedent);
+      : tail
+        ? [tail]
+        : roomsIn(ctx.tokens, bare!.r.a, main.b, ctx.house, c.antecedent);
   // "not the bedroom or the nursery", "never the den, oh, the attic too": the rooms of one list,
   // joined by nothing but list words, fillers and words of addition
   const rooms = found.filter(
