@@ -144,5 +144,11 @@ export const EXCEPTION_WORD = alt([
 /** Words that join two requests and say nothing of their own: "and", "but also", a dash, a comma. */
 export const JOINER = /^(?:and|but|or|also|then|plus|&)$|^[^\p{L}\p{N}]+$/u;
 
+/**
+ * Words that open a clause of a stretch of time in which something goes on ("when I'm on a call",
+ * "while she reads"), as against one of a condition ("if", "unless") or of one end ("until", "after").
+ */
+export const STRETCH_OPENER = /^(?:when|whenever|while|whilst)$/;
+
 /** Words that open a clause of when a request holds: "when the baby sleeps", "unless I ask". */
 export const WHEN_OPENER = /^(?:if|when|whenever|while|whilst|unless|until|till|til|once|before|after|during|except)$/;

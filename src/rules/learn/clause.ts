@@ -61,6 +61,7 @@ import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
+import { stretchSaidByHours } from "./stretch-hours.ts";
 import { targetsIn } from "./targets-in.ts";
 import { setOffTopic, topicOf } from "./topic.ts";
 
@@ -450,7 +451,11 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const rules = out.filter((x): x is RuleReading => x.type === "rule" && x.requirement.kind !== "behavior");
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);
-    for (const x of rules) x.conditions = pointedAcross(ctx, clause, restatedByHours(ctx, [...x.conditions, ...extra]));
+    for (const x of rules) {
+      const conds = restatedByHours(ctx, [...x.conditions, ...extra]);
+      const ban = x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room";
+      x.conditions = pointedAcross(ctx, clause, ban ? stretchSaidByHours(ctx, conds) : conds);
+    }
     // "… Don't go in the den then.": the time said before, never all day
     const then = closingThen(ctx, clause);
     if (then) for (const x of rules) if (!x.conditions.length && !x.exceptions.length) x.conditions.push(then);
