@@ -16,6 +16,7 @@
  * are conditions the robot cannot compute (the learner keeps them as such), never a guessed
  * window.
  */
+import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks } from "./dashed-clock.ts";
 import { numberWord } from "./numbers.ts";
 import { HOURS_SAID } from "./time-words.ts";
@@ -103,22 +104,16 @@ TIME_FORMS.push(
 const HOUR_WORDS: Record<string, number> = Object.fromEntries(
   "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberWord(w) ?? 0]),
 );
-/** what may follow a bare number that is no hour: "after 3 tries", "up to 20 words" */
-const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|years?|times\b|tries|attempts?|steps?|met(?:er|re)s?|m\b|feet|foot|ft\b|items?|things?|objects?|rooms?|%|percent|people|of\b|sentences?|lines?|characters?|chars?\b|fields?|keys?|dollars?|pounds?|euros?|rupees?|naira|rand|bucks|quid|miles?|km\b|kilometres?|kilometers?|grams?|kg\b|calories|more\b|or (?:less|fewer|so)))`;
-/** "7 morning", "11 night": the part of the day said straight after the hour, as many Englishes say it */
+/**
+ * "7 morning", "11 night", "1 in the day": the part of the day said straight after the hour, as
+ * many Englishes say it
+ */
 const PART_OF_DAY =
-  "at night|in (?:the )?(?:night|evening|morning|afternoon)|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
+  "at night|in (?:the )?(?:night|evening|morning|afternoon)|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
 const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarter (?:to|till|until|before|of) )";
-/**
- * The 24-hour clock written as four digits ("0600", "2130 hrs"), or with its minutes and a word
- * for hours ("20:00 hours"): tried after the plain hour, so "9:30 pm" keeps its "pm". Four
- * digits are read only where something frames them as a time (a preposition, "hours", a range
- * joined by "till"): "0600 0900" alone stays unread, and asked.
- */
-const CLOCK_24 = String.raw`(?:(?:[01]\d|2[0-3])[0-5]\d|(?:[01]?\d|2[0-3]):[0-5]\d(?=\s*(?:hours|hrs?|h)\b))(?:\s*(?:hours|hrs?|h)\b)?(?![\d:])${NOT_HOUR}`;
 /** one time point; its parts are read again by `timePoint` */
 const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR}|${CLOCK_24})`;
 /**
@@ -184,6 +179,8 @@ function timePoint(s: string): TimePoint | undefined {
   if (/\b(?:(?:at|in the) )?night\b/.test(t)) return { h, ampm: h === 12 || h < 6 ? "am" : "pm" };
   if (/\b(?:evening|afternoon|tonight)\b/.test(t)) return { h, ampm: "pm" };
   if (/\bmorning\b/.test(t)) return { h, ampm: h === 12 ? "pm" : "am" }; // "10 to 12 in the morning" ends at noon
+  // "1 in the day": the hours of daylight, so 6 to 11 are the morning and 12 to 5 the afternoon
+  if (/\b(?:in|during) the day(?:time)?$/.test(t)) return { h, ampm: h >= 6 && h < 12 ? "am" : "pm" };
   return { h, ...clock };
 }
 
