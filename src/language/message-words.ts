@@ -6,6 +6,13 @@
  */
 import { alt } from "./word-class.ts";
 
+/**
+ * Words that say a message was not said to the robot, or was only talk: "that wasn't for you", "I
+ * wasn't talking to you", "just chatting", "thinking out loud". Where nothing else was read, such a
+ * message corrects nothing.
+ */
+export const NOT_FOR_YOU = `(?:(?:that|this|it)(?: one)? (?:was|is) not (?:(?:meant|said|aimed|directed) )?(?:for|to|at) (?:you|u)|not (?:talking|speaking) to (?:you|u)|just (?:chatting|making conversation|thinking (?:out loud|aloud))|thinking (?:out loud|aloud))`;
+
 /** Words that only ask for care in general: what to do is not said. */
 export const VAGUE_BEHAVIOR = alt([
   // a degree with no measure ("a bit quieter", "more considerate", "in general")

@@ -111,7 +111,9 @@ describe("the learner on the development corrections", () => {
   //   ("the den, fine when …") was that predicate's subject; 18 to 23 once a topic set off before
   //   a clause whose subject is only a pronoun said ended ("the X, it's over") was what ended;
   //   16 to 28 and 18 to 24 once a stretch of time ("when I …", "while …") set off by a comma beside
-  //   clock hours with both ends said was those hours, no second condition of a ban (learner26).
+  //   clock hours with both ends said was those hours, no second condition of a ban (learner26);
+  //   17 to 28 once a message saying it was not said to the robot ("that wasn't for you", "just
+  //   chatting") asked nothing (learner26).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -122,7 +124,7 @@ describe("the learner on the development corrections", () => {
     { n: 14, cases: 30, ok: 29, field: 0.75 },
     { n: 15, cases: 30, ok: 26, field: 0.7 },
     { n: 16, cases: 30, ok: 28, field: 0.7 },
-    { n: 17, cases: 30, ok: 27, field: 0.6 },
+    { n: 17, cases: 30, ok: 28, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;

@@ -38,6 +38,7 @@ import {
   LASTING,
   LINKING,
   NEG,
+  NOT_FOR_YOU,
   opensWithSubject,
   PRAISE,
   REFERENCE,
@@ -169,6 +170,12 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     seen.add(k);
     return true;
   });
+  const all = new Words(rc.tokens, 0, rc.tokens.length).text;
+  // "… sorry, that wasn't for you", "just chatting": said to someone else, or only talk; where
+  // nothing was read but questions, and nothing the robot did is told, it corrects nothing
+  const aside = re(NOT_FOR_YOU).test(all) && !segs.some((s) => s.kind === "narrative");
+  if (aside && kept.every((it) => it.decision === "unclear" && !it.draft))
+    return { message: original, signal: false, items: [] };
   if (kept.length) return { message: original, signal: true, items: kept };
   const same = sameFor(said, rc, rules, ctx);
   if (same) return { message: original, signal: true, items: [same] };
@@ -200,7 +207,6 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
   const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
   // "you spend way too long in the loft": the robot overdoing something is a complaint, asked back
-  const all = new Words(rc.tokens, 0, rc.tokens.length).text;
   const overdoes = saysRobotOverdoes(all) && !re(PRAISE).test(all);
   const quiet =
     !aboutRule && !complaint && !overdoes && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
