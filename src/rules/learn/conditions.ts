@@ -34,6 +34,7 @@ import {
   POINTED_TIME,
   POLITE_IF,
   ROBOT_ERRAND_WHEN,
+  ROBOT_STOPS_WHEN,
   ROBOT_SUBJECT,
   ROBOT_WHEN,
   SCENE,
@@ -92,6 +93,8 @@ export function isExplanation(tokens: readonly Token[], s: Span): boolean {
 export function notCondition(text: string): boolean {
   return (
     ROBOT_WHEN.test(text) ||
+    // "you block the door when you stand there": the stop itself, the reason a ban on stopping gives
+    ROBOT_STOPS_WHEN.test(text) ||
     ROBOT_ERRAND_WHEN.test(text) ||
     POLITE_IF.test(text) ||
     // "even late at night": emphasis on always
