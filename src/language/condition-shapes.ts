@@ -72,8 +72,11 @@ export const POLITE_IF = new RegExp(
 export const WHEN_CLAUSE =
   /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 
+/** "before bedtime", "after lunch till school pickup": a stretch of people's times, one condition from end to end. */
+const TIME_OF_PEOPLE = `(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}`;
+const TO_END = String.raw`\s+(?:until|till|til|to)\s+${TIME_OF_PEOPLE}`;
 export const DURING = new RegExp(
-  String.raw`\b(?:during|at|after|before|around|over|through|past|until|till|by)\s+(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}\b`,
+  String.raw`\b(?:(?:during|at|after|before|around|over|through|past|until|till|by)\s+${TIME_OF_PEOPLE}(?:${TO_END})?|from\s+${TIME_OF_PEOPLE}${TO_END})\b`,
 );
 
 /** "even late at night": emphasis on always, no condition. */
