@@ -29,7 +29,7 @@ export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean|(?:could
 
 /** What the robot was told it did: "You went into the garage.", "Why were you in the kitchen?" */
 export const NARRATIVE =
-  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|ugh|argh|seriously|jeez|geez|omg|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
+  /^(?:(?:hey|hi|ok|so|well|look|listen|um|uh|oh|hmm|ugh|argh|seriously|jeez|geez|omg|sorry|again|also|and|but) )*(?:(?:i|we) (?:saw|noticed|see|watched) (?:that )?you\b|(?:i|we) (?:found|caught|spotted|saw|noticed) (?:you|u|(?:the|that|this|our|your|my) (?:robot|bot))\b|you (?:went|entered|stopped|ended up|were|walked|drove|rolled|parked|got|came|found|forgot|said|wrote|gave|used|did not|did|kept|left|passed|cut|searched|looked|just|have been|had)\b|why (?:did|were|are|do|would) you\b|that (?:was|is)\b|too (?:many|long)\b)/;
 
 /** A part that leads up to the main clause ("Whenever you bring something back, …") asks nothing by itself. */
 export const SUBORDINATE =

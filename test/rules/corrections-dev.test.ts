@@ -114,12 +114,13 @@ describe("the learner on the development corrections", () => {
   //   clock hours with both ends said was those hours, no second condition of a ban (learner26);
   //   17 to 28 once a message saying it was not said to the robot ("that wasn't for you", "just
   //   chatting") asked nothing; 13 to 28 once a stretch between two of people's times ("after X till
-  //   Y") was one condition (learner26).
+  //   Y") was one condition; 11 to 29 once the speaker telling where they found or caught the robot
+  //   was a report, its time of today no one-off of the ban beside it (learner26).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 32, field: 0.7 },
-    { n: 11, cases: 30, ok: 28, field: 0.6 },
+    { n: 11, cases: 30, ok: 29, field: 0.6 },
     { n: 12, cases: 30, ok: 25, field: 0.6 },
     { n: 13, cases: 30, ok: 28, field: 0.6 },
     { n: 14, cases: 30, ok: 29, field: 0.75 },
