@@ -90,6 +90,7 @@ const BETWEEN = 3;
 export function saidSize(text: string, names: readonly string[]): SaidSize | null {
   const toks = read(text.toLowerCase()).tokens;
   const found = new Map<SizeClass, boolean>();
+  const denied = new Set<SizeClass>();
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     let size: SizeClass | undefined = SIZE_WORDS[t.normal];
@@ -101,17 +102,35 @@ export function saidSize(text: string, names: readonly string[]): SaidSize | nul
         end = next;
       }
     }
-    if (!size || t.negated || negatedBefore(toks, i) || subjectOfSubordinate(toks, i)) continue;
+    if (!size || subjectOfSubordinate(toks, i)) continue;
     // "a little" is mostly a degree ("a little worn"), not a size
     if (t.normal === "little" && toks[i - 1]?.normal === "a") continue;
     const named = namesObjectAfter(toks, end, names);
     if (!named && !saidOfIt(toks, i)) continue;
+    if (t.negated || negatedBefore(toks, i)) {
+      denied.add(size);
+      continue;
+    }
     const contrasted = named === "pro-form" || COMPARING.test(t.normal) || found.get(size) === true;
     found.set(size, contrasted);
   }
-  if (found.size !== 1) return null;
-  const [[is, contrasted]] = [...found];
-  return { is, contrasted };
+  if (found.size > 1) return null;
+  const [said] = [...found];
+  if (said && said[0] !== "medium") return { is: said[0], contrasted: said[1] };
+  return setApartFrom(denied) ?? (said ? { is: "medium", contrasted: said[1] } : null);
+}
+
+/**
+ * An object of no size of its own, or of the ordinary one, set against a lookalike of one other
+ * size ("the normal one, not the little one"): it is the larger of the two (the smaller when the
+ * lookalike said no to is the big one), and only a comparison with that lookalike shows it. Set
+ * against both a smaller and a bigger one, or against none, nothing sets it apart by size.
+ */
+function setApartFrom(denied: Set<SizeClass>): SaidSize | null {
+  const small = denied.has("small");
+  const large = denied.has("large");
+  if (small === large) return null;
+  return { is: small ? "large" : "small", contrasted: true };
 }
 
 /**

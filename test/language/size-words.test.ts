@@ -27,9 +27,26 @@ test("said of the object after a link verb", () => {
   assert.equal(saidSize("that one is tiny.", MUG)?.is, "small");
 });
 
-test("a negated size says what the object is not: only the other size said counts", () => {
-  assert.equal(saidSize("not the huge backpack, the normal size one", BACKPACK)?.is, "medium");
-  assert.equal(saidSize("never the little mug", MUG), null);
+test("a negated size says what the object is not: an ordinary one set against it is the other side of it", () => {
+  assert.deepEqual(saidSize("not the huge backpack, the normal size one", BACKPACK), { is: "small", contrasted: true });
+  assert.deepEqual(saidSize("never the little mug", MUG), { is: "large", contrasted: true });
+  // its own size beside a denied one stands as said
+  assert.deepEqual(saidSize("the tiny cup I keep at work, not the big cup", MUG), { is: "small", contrasted: false });
+});
+
+test("an ordinary-sized object set against a lookalike of one other size is the larger (or smaller) of the two", () => {
+  assert.deepEqual(saidSize("My tea mug is the average-size one, not the mini mug my niece painted.", MUG), {
+    is: "large",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("the rucksack I hike with: mid-sized, never the enormous one", BACKPACK), {
+    is: "small",
+    contrasted: true,
+  });
+  // set against both a smaller and a bigger lookalike, size tells nothing apart
+  assert.equal(saidSize("the plain cup, not the teeny cup and not the jumbo one", MUG), null);
+  // a size of something else that is negated says nothing of the object
+  assert.deepEqual(saidSize("the regular size mug, not for big parties", MUG), { is: "medium", contrasted: false });
 });
 
 test("size words about something else, or as a degree, are not the object's size", () => {

@@ -122,3 +122,27 @@ test("an object's size reads the same at the middle and the edge of a wide view"
     assert.ok(Math.abs(size - w) / w < 0.05, `${deg}° off the axis: ${size.toFixed(3)} m for ${w} m`);
   }
 });
+
+test("an ordinary-sized object the user set against a smaller twin when it was asked for is the bigger lookalike", async () => {
+  const { groundPolar } = await import("../../src/policies/heuristic/ground.ts");
+  const g = groundPolar("where's the teapot my aunt left me?", [
+    {
+      userId: "u1",
+      objectId: "pot-1",
+      category: "mug",
+      score: 0.6,
+      statements: [{ id: "s1", text: "the user's aunt left them this mug", timestamp: 1 }],
+      instructions: [
+        { episodeId: "a1", text: "Grab the speckled mug, the everyday size one, never the teeny mug.", timestamp: 1 },
+      ],
+      episodic: [],
+    },
+  ]);
+  assert.deepEqual(g.size, { is: "large", contrasted: true });
+  const ledger = new CandidateLedger();
+  ledger.sizeCue = g.size?.is === "medium" || !g.size ? null : { is: g.size.is, contrasted: g.size.contrasted };
+  judged(ledger, "teeny-twin", VERDICT.match + 0.08, 0.22);
+  judged(ledger, "everyday-one", VERDICT.match + 0.02, 0.31);
+  assert.notEqual(verdictOf(ledger.get("teeny-twin")!, ledger), "match");
+  assert.equal(verdictOf(ledger.get("everyday-one")!, ledger), "match");
+});
