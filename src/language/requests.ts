@@ -13,7 +13,7 @@ export const INTERJECTION =
 
 /** The asking that opens a request; what follows it is the object and what the user says of it. */
 export const REQUEST = new RegExp(
-  String.raw`^(?:(?:hey|hi|ok|okay|so|robot|please)[,!]?\s+)*` +
+  String.raw`^(?:(?:hey|hi|ok|okay|so|robot|please|now)[,!]?\s+)*` +
     String.raw`(?:(?:please|kindly|can you|could you|would you|will you|you|i need you to|i want you to|go and|go)\s+)*` +
     String.raw`(?:(?:bring|get|fetch|find|grab|take|locate|search for|look for|navigate to|go to|head to|show|carry|pick up|hand)(?:\s+(?:me|us))?(?:\s+to)?` +
     String.raw`|i need|i want|i'd like|i would like|i'm looking for|i am looking for|help me find|where is|where's|where are)\s+`,
@@ -31,8 +31,9 @@ export const REQUEST_ONLY = new RegExp(
   "i",
 );
 
-/** "…, can you grab it": a request tacked onto a description. */
-export const TRAILING_ASK = /[,;]\s*(?:(?:and|so)\s+)?(?:can|could|would|will) you\b.*$/i;
+/** "…, can you grab it", "…, bring it here": a request tacked onto a description. */
+export const TRAILING_ASK =
+  /[,;]\s*(?:(?:and|so)\s+)?(?:(?:can|could|would|will) you\b.*|(?:please\s+)?(?:bring|fetch|grab|get|hand|carry)(?:\s+(?:it|them|this|that|me|us|here|over|back|please|now))*\s*[.!]?)$/i;
 
 /**
  * Pure: the part of a request that describes the object, its asking removed ("Can you fetch the
