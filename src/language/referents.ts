@@ -13,7 +13,8 @@
  *     - it is the subject of a clause whose predicate ends a role (a verb of breaking, dying,
  *       retiring, losing, wearing out, stopping; a negated "work"; a defect it "got": a chip);
  *     - it is the object of a negated use that says time ("don't use … anymore", "no longer")
- *       or of a stopped one ("stopped using the gold pair");
+ *       or of a stopped one ("stopped using the gold pair"), or of a past habit ("I used to
+ *       take the red one");
  *     - a pronoun is the subject of such a clause right after an old referent was named.
  *   Breaking and negated use only count where the message says a change at all (CHANGE_SAID):
  *   "my red toy is broken, can you find it?" is about the toy the user wants.
@@ -182,6 +183,13 @@ export function saysEnded(aside: string): boolean {
   return ends(tokens, 0, tokens.length);
 }
 
+/** Where "used to" opens a past habit ("I used to wear …") between `from` and `to`, its subject before it; -1 when none. */
+function usedToAt(tokens: NlpToken[], from: number, to: number): number {
+  for (let k = from + 1; k + 2 < to; k++)
+    if (tokens[k].normal === "used" && tokens[k + 1].normal === "to" && tokens[k + 2].pos === "VERB") return k;
+  return -1;
+}
+
 /** Prepositions that tie a part to its whole ("the strap of", "the glass on", "the zip in"). */
 const PART_OF = new Set(["of", "on", "in"]);
 
@@ -228,6 +236,8 @@ export function readReferents(
   const tokens = read(sentence).tokens;
   const heads = namesOf(category);
   const drop = new Set<number>();
+  /** described objects said again as "it": the role a past habit gave them is the new object's */
+  const asIt = new Set<number>();
   const replaced: string[][] = [];
   const aside: string[] = [];
   let lastOld: string[] | null = carried;
@@ -251,8 +261,22 @@ export function readReferents(
       lastOld = described;
       continue;
     }
-    if (np.other || !changeSaid) continue;
+    if (!changeSaid) continue;
     const clause = clauseOf(tokens, np.start);
+    // "I used to take the tin flask on walks": a habit told as past, in a message that says a
+    // change, was the old object's (of this category or another), and the role is what moved
+    const usedTo = usedToAt(tokens, clause[0], np.start);
+    if (usedTo >= 0) {
+      // the role is said again of the new object: "I wear it for that"
+      dropRange(usedTo, usedTo + 2);
+      dropRange(np.start + 1, np.end);
+      asIt.add(np.start);
+      const described = np.other ? [...np.looks, np.other] : np.looks;
+      replaced.push(described);
+      lastOld = described;
+      continue;
+    }
+    if (np.other) continue;
     // the subject: nothing but interjections and fillers ("fyi", "oh") before it in its clause
     const subject =
       tokens.slice(clause[0], np.start).every((t) => !["VERB", "AUX", "PRON", "ADP"].includes(t.pos)) ||
@@ -294,7 +318,7 @@ export function readReferents(
       aside.push(`${asideOf(tokens, [k, k], null, lastOld, category)} ${join(tokens, k, clause[1])}`);
     }
   }
-  const kept = tokens.filter((_, k) => !drop.has(k));
+  const kept = tokens.flatMap((t, k) => (drop.has(k) ? [] : asIt.has(k) ? [{ ...t, text: "it" }] : [t]));
   const rest = join(kept)
     .replace(/^[\s,;:.]+/, "")
     .replace(/([,;:])(?:\s*[,;:])+/g, "$1")

@@ -324,9 +324,12 @@ async function changedFacts(
   category: string | null,
 ): Promise<string[]> {
   if (fact.kind === null) return [];
-  const held = from.statements.filter(
-    (s) => s.at <= at && s.invalidAt === null && readStatement(s.text, category).kind === fact.kind,
-  );
+  // a fact of no kind said of the old object ("for the market") is the one changed when it names the change's value
+  const changes = (s: { text: string }) => {
+    const read = readStatement(s.text, category);
+    return read.kind === fact.kind || (read.kind === null && valueOverlap(read.value, fact.value) > 0);
+  };
+  const held = from.statements.filter((s) => s.at <= at && s.invalidAt === null && changes(s));
   return closestFacts(embedder, fact, held);
 }
 
