@@ -112,6 +112,7 @@ export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryNamed, namesOf } from "./objects.ts";
 export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { pronounOwnersRoom } from "./owner-pronoun.ts";
+export { type PartedWith, partedWith, saysParted } from "./parted.ts";
 export { type PermittedHours, permitsOnlyOutside, permittedHours, saysNotTheRest } from "./permitted-hours.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";

@@ -18,6 +18,7 @@ import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/i
 import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 import { episodeRooms } from "./episodic-rooms.ts";
+import { withoutParted } from "./parted-with.ts";
 import { roomsFoundIn } from "./room-priors.ts";
 import { NEAR_TIE } from "./thresholds.ts";
 
@@ -69,7 +70,8 @@ function partCoverage(parts: Set<string>[], c: MemoryCandidate): number {
 }
 
 /**
- * Polar's grounding, by object: the category the request names is a constraint (another
+ * Polar's grounding, by object: an object the request says the user parted with is out
+ * (parted-with.ts); the category the request names is a constraint (another
  * category's object is chosen only when memory holds none of the named one); among the rest,
  * retrieval's ranking (which already scores each object on all its valid statements and on
  * every part of a joint request), and a near tie goes to the object whose valid statements cover
@@ -78,7 +80,7 @@ function partCoverage(parts: Set<string>[], c: MemoryCandidate): number {
 export function groundPolar(instruction: string, candidates: MemoryCandidate[], sceneId?: string): GroundOutput {
   if (candidates.length === 0)
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
-  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const ranked = withoutParted(instruction, candidates).sort((a, b) => b.score - a.score);
   const named = namedCategory(instruction);
   const fitting = named ? ranked.filter((c) => fitsNamedCategory(c, named)) : [];
   const pool = fitting.length ? fitting : ranked;
