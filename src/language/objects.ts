@@ -5,6 +5,7 @@
  * and for the category constraint grounding applies.
  */
 import { contentWords } from "./bag-of-words.ts";
+import { askedParts } from "./requests.ts";
 
 export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = {
   backpack: ["backpack", "rucksack", "knapsack", "schoolbag", "daypack"],
@@ -63,4 +64,16 @@ export function categoryNamed(text: string): string | null {
     if (at >= 0 && (best === null || at < best.at)) best = { at, category };
   }
   return best?.category ?? null;
+}
+
+/**
+ * The category a request names outright: the one its asking names, when it names one ("I'll read
+ * my novel in bed; bring the glasses I use for that" asks for glasses), else the earliest named.
+ */
+export function categoryAsked(instruction: string): string | null {
+  for (const part of askedParts(instruction)) {
+    const asked = categoryNamed(part);
+    if (asked) return asked;
+  }
+  return categoryNamed(instruction);
 }

@@ -26,7 +26,8 @@
  * first), the top k kept; an object's score is the best score of the statements that led to it.
  * A request made of several descriptions (src/language/clauses.ts) also searches each on its own: an
  * object's score is then the mean of the whole request's score and its coverage of the parts (combineParts).
- * Statements with similarity ≤ 0 are left out. A statement of looks alone counts LOOKS_ONLY of its
+ * When none of the top k objects is of the category the request names, that category's ranked
+ * objects join them (retrieve-category.ts). Statements with similarity ≤ 0 are left out. A statement of looks alone counts LOOKS_ONLY of its
  * similarity for a request (or part) that names no looks. A request's parts are taken from its description
  * of the object, its asking removed (src/language/requests.ts).
  *
@@ -37,6 +38,7 @@
 import { conceptsIn, describedPart, glossed, namesLooks } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
+import { withNamedCategory } from "./retrieve-category.ts";
 import { rankByParts } from "./retrieve-parts.ts";
 import {
   asked,
@@ -96,9 +98,9 @@ export async function retrieveDetailed(
   const bridges = await searchRequest(scope, instruction, pool);
   await followBridges(scope, bridges, pool);
   const scored = pool.ranked();
-  const top = scored.slice(0, scope.k);
+  const topStatements = scored.slice(0, scope.k);
   const leads = new Leads();
-  for (const s of top) for (const l of s.links) leads.add(s, l);
+  for (const s of topStatements) for (const l of s.links) leads.add(s, l);
   // A request that names everyday concepts ("the cold months", "my closest pal") is also matched
   // concept by concept, over the objects of every statement fetched, not only the top k's: the
   // object whose memories name all of them may sit below statements that share its wording.
@@ -108,11 +110,12 @@ export async function retrieveDetailed(
   const reads = new MemoryReads(scope);
   if (requested.length) await addConceptCoverage(scope, reads, requested, ranking);
   await addRareWords(scope, reads, instruction, ranking, bestPerObject(scored));
-  const kept = new Map([...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, scope.k));
+  const top = new Map([...ranking].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, scope.k));
+  const kept = await withNamedCategory(scope, reads, instruction, ranking, top);
   const memories = await reads.of(kept.keys());
   const candidates = memories.map((m) => candidateOf(scope, m, leads, kept.get(m.object.objectId) ?? 0));
   candidates.sort((a, b) => b.score - a.score || a.objectId.localeCompare(b.objectId));
-  return { embedder: embedder.name, statements: top, bridges, candidates };
+  return { embedder: embedder.name, statements: topStatements, bridges, candidates };
 }
 
 /**

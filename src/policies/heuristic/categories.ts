@@ -3,7 +3,7 @@
  * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { askedParts, CATEGORY_NAMES, categoryNamed, contentWords } from "../../language/index.ts";
+import { CATEGORY_NAMES, categoryAsked, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** What a category is used for; only consulted when no category is named. */
@@ -52,15 +52,10 @@ export function guessCategory(instruction: string): Category | null {
 
 /**
  * The category the instruction names outright (never one its words are only associated with):
- * the one the asking names, when it names one ("I'll read my novel in bed; bring the glasses I
- * use for that" asks for glasses), else the earliest the instruction names.
+ * the one the asking names, else the earliest named (src/language/objects.ts).
  */
 export function namedCategory(instruction: string): Category | null {
-  for (const part of askedParts(instruction)) {
-    const asked = categoryNamed(part);
-    if (isCategory(asked)) return asked;
-  }
-  const named = categoryNamed(instruction);
+  const named = categoryAsked(instruction);
   return isCategory(named) ? named : null;
 }
 
