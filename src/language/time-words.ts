@@ -282,6 +282,14 @@ export const NOT_AN_OCCASION = new RegExp(
 export const OCCASION_PREPOSITION = new RegExp(`^${alt(["for", "on", "during", "at"])}$`);
 
 /**
+ * Sleep said of people ("while I'm asleep", "once the kids are in bed", "when we sleep"): their
+ * night, so hours said beside it that run past one of the clock's twelves are read across
+ * midnight, not noon. A nap is the day's sleep and is not one; "sleeping" before a place names a room.
+ */
+export const ASLEEP =
+  /\b(?:asleep|(?:sleep|sleeps|sleeping|slept)(?! (?:room|area|quarters|porch|loft)s?\b)|in bed|bed ?time|(?:go|goes|gone|went|going) (?:off )?to bed)\b/i;
+
+/**
  * Words that say a clause speaks of the clock, or names a stretch of the day by what is done in
  * it: "work hours", "nap time", "o'clock", "shift", "lunch". Hours said beside one are that stretch.
  */

@@ -19,7 +19,7 @@
 import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks } from "./dashed-clock.ts";
 import { numberWord } from "./numbers.ts";
-import { HOURS_SAID } from "./time-words.ts";
+import { ASLEEP, HOURS_SAID } from "./time-words.ts";
 
 export interface FoundTime {
   from: number;
@@ -256,12 +256,12 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
       from = inferFrom(a, (h) => span(h, to));
     } else {
       // no am/pm at either end: as said, except that an end before the start is the afternoon
-      // ("between 9 and 5" = 9 → 17) or, from 12, the small hours (0 → 6) unless it ends by 5 ("12 to 3" is lunch)
+      // ("between 9 and 5" = 9 → 17; the evening when people sleep then) or, from 12, the small hours (0 → 6) unless it ends by 5 ("12 to 3" is lunch)
       from = a.h % 24;
       to = b.h;
       if (a.h <= 12 && b.h < a.h) {
         if (a.h === 12) [from, to] = b.h <= 5 ? [12, b.h + 12] : [0, b.h];
-        else if (a.h >= 6) to = b.h + 12;
+        else if (a.h >= 6) [from, to] = ASLEEP.test(clause) ? [a.h + 12, b.h] : [from, b.h + 12];
       } else if (a.h >= 1 && a.h <= 5 && b.h > a.h && b.h <= 12) {
         // "between 1 and 3", "from 5 to 7": the hours a household lives in, not the small hours
         from = a.h + 12;
