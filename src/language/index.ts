@@ -62,6 +62,7 @@ export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
+export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";

@@ -53,6 +53,7 @@ import {
   withoutBeats,
   withoutHesitations,
   withoutIntensifiers,
+  withoutQuotedNegation,
   withoutReassurance,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
@@ -102,7 +103,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
   const repairs = withoutSelfRepairs(
-    withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))),
+    withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original))))),
     ctx.rooms ?? [],
     ruleRooms,
   );

@@ -6,7 +6,7 @@
  * before a clause whose subject is only a pronoun ("the JSON, it's over"), which the segmenter cuts
  * off as a part of its own.
  */
-import { isWordToken, LINKING, OBJECT_PRONOUN } from "../../language/index.ts";
+import { ABOUT_TOPIC, isWordToken, LINKING, OBJECT_PRONOUN } from "../../language/index.ts";
 import type { ClauseIn, ReadCtx, Target } from "./reading.ts";
 import { heads } from "./room-acts.ts";
 import type { Span } from "./segments.ts";
@@ -20,7 +20,9 @@ export function topicOf(ctx: ReadCtx, c: ClauseIn, main: Span, targets: Target[]
   if (targets.some((t) => t.kind !== "unknown")) return targets;
   const rest = ctx.tokens.slice(from, to).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
   if (rest.length > 1 || (rest.length === 1 && !OBJECT_PRONOUN.test(rest[0].w))) return targets;
-  const topic = c.parts.filter((p) => p.b <= main.a && !heads(ctx, p).length);
+  const topic = c.parts.filter(
+    (p) => p.b <= main.a && (!heads(ctx, p).length || ABOUT_TOPIC.test(ctx.tokens[p.a]?.w ?? "")),
+  );
   const found = topic.flatMap((p) => targetsIn(ctx, p, undefined, "any")).filter((t) => t.kind !== "unknown");
   return found.length ? found : targets;
 }
@@ -42,7 +44,8 @@ export function setOffTopic(ctx: ReadCtx, main: Span, end: number): Target[] {
   let a = main.a - 1;
   while (a > 0 && !SENTENCE_END.has(ctx.tokens[a - 1].w)) a--;
   const topic = { a, b: main.a - 1 };
-  if (topic.b <= topic.a || heads(ctx, topic).length) return [];
+  if (topic.b <= topic.a) return [];
+  if (heads(ctx, topic).length && !ABOUT_TOPIC.test(ctx.tokens[topic.a].w)) return [];
   const found = targetsIn(ctx, topic, undefined, "any");
   return found.length && found.every((t) => t.kind !== "unknown") ? found : [];
 }
