@@ -70,7 +70,7 @@ export const POLITE_IF = new RegExp(
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
 export const WHEN_CLAUSE =
-  /\b(?:when(?:ever)?|while|if|as long as|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+  /\b(?:when(?:ever)?|while|if|as long as|so long as|(?:assuming|provided|providing|on condition)(?: that)?|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 
 /** "before bedtime", "after lunch till school pickup": a stretch of people's times, one condition from end to end. */
 const TIME_OF_PEOPLE = `(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}`;

@@ -72,7 +72,8 @@ export const TASK_NOUNS_AFTER_THIS = [
 export function repairedAfterThis(word: string): string | undefined {
   if (word.length < 4 || !/^[a-z]+$/.test(word) || (TASK_NOUNS_AFTER_THIS as readonly string[]).includes(word))
     return undefined;
-  const near = TASK_NOUNS_AFTER_THIS.filter((v) => editDistance(word, v, 1) <= 1);
+  // a slip of one letter, or two neighbouring letters swapped ("taks")
+  const near = TASK_NOUNS_AFTER_THIS.filter((v) => editDistance(word, v, 1) <= 1 || swaps(word).includes(v));
   return near.length === 1 ? near[0] : undefined;
 }
 

@@ -93,14 +93,15 @@ export const LETTER_RUN = /[A-Za-z']+/g;
 /** A curly apostrophe. */
 export const CURLY_APOSTROPHE = /’/g;
 
-/** A condition's opening "if", "when", "whenever", "while". */
-export const LEADING_WHEN = /^\s*(?:if|when|whenever|while)\s+/i;
+/** A condition's opening "if", "when", "whenever", "while", "provided", "assuming". */
+export const LEADING_WHEN =
+  /^\s*(?:if|when|whenever|while|as long as|so long as|assuming|provided|providing|on condition)\s+/i;
 
 /** An exception that says itself: "unless …", "except …". */
 export const LEADING_EXCEPT = /^\s*(?:unless|except|other than|apart from|but not|besides)\b/i;
 
-/** A condition said with "when", "while" or "if". */
-export const STARTS_WHEN = /^(?:when|while|if)\b/i;
+/** A condition said with "when", "while", "if" or a word of proviso ("provided", "assuming"). */
+export const STARTS_WHEN = /^(?:when|while|if|as long as|so long as|assuming|provided|providing|on condition)\b/i;
 
 /** A rule in the robot's words that starts with "not". */
 export const LEADING_NOT = /^not /;

@@ -91,6 +91,9 @@ export const TASK_LOCAL = alt([
   "(?:just|only) once(?! (?:i|we|you|u|he|she|they|it|the|my|our)\\b)",
   "this once",
   "for now",
+  // "Five words. Only now.": now and no longer
+  "(?:only|just) for now",
+  "only now",
   "right now",
   "just now",
   "at the moment",

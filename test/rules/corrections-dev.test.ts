@@ -122,7 +122,8 @@ describe("the learner on the development corrections", () => {
   //   snake_case "no_entry" read as the entrance hall); 16 once doubt with a word of degree or put
   //   off until someone is asked was a hedge, "you are always in the way" a complaint and a snake_case
   //   key its words; 17 once a permission to go with no place said lifted the room just spoken of;
-  //   18 once a rule named by what it says ("the rule about not …") was taken back, its negation quoted (learner27).
+  //   18 once a rule named by what it says ("the rule about not …") was taken back, its negation quoted (learner27);
+  //   19 once a condition opened by a word of proviso ("provided …", "assuming …") was a condition.
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -135,7 +136,7 @@ describe("the learner on the development corrections", () => {
     { n: 16, cases: 30, ok: 28, field: 0.7 },
     { n: 17, cases: 30, ok: 28, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
-    { n: 19, cases: 30, ok: 18, field: 0.5 },
+    { n: 19, cases: 30, ok: 19, field: 0.5 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
