@@ -47,7 +47,7 @@ export const ROBOT_WHEN =
   /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
 
 /**
- * The robot coming to a stop, said as when and nothing more: "when you stand there", "while you
+ * The robot coming to a stop, said as when and nothing more: "when you sit there", "while you
  * wait in there", "if you park in it". Said beside a ban on stopping, it is that stop, the reason's
  * or the ban's own words, never when a rule holds; with more said ("… there with the dog") it stays
  * a condition.

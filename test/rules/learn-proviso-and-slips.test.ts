@@ -1,6 +1,6 @@
 /**
  * A one-off and a condition however they are said: a task noun typed with two letters swapped
- * ("this serach only"), "only now" after a request, and a condition opened by a word of proviso
+ * ("on this visti only"), "only now" after a request, and a condition opened by a word of proviso
  * ("provided", "assuming", "so long as"), which is kept as the condition it is, never dropped to
  * leave a ban for all time. Sentences written for this test.
  */
@@ -13,7 +13,7 @@ const house = { rooms: ["pantry", "nursery", "garage", "hall"], sceneId: "s3" };
 describe("a one-off however it is typed", () => {
   it("keeps nothing for later", async () => {
     for (const m of [
-      "for this serach only: skip the garage",
+      "on this visti only: skip the garage",
       "Brief please. Eight words. Only now.",
       "on this tirp only, avoid the hall",
     ]) {

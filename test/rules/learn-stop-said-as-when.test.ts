@@ -1,5 +1,5 @@
 /**
- * The robot's stop said as when and nothing more ("when you stand there", "while you wait in
+ * The robot's stop said as when and nothing more ("when you sit there", "while you wait in
  * there") in the reason beside a ban on stopping is that stop: the ban is kept with no condition,
  * not asked about. More said in the clause ("… there with the dog") leaves it a condition.
  * Sentences written for this test, not taken from a set.

@@ -93,7 +93,7 @@ export function isExplanation(tokens: readonly Token[], s: Span): boolean {
 export function notCondition(text: string): boolean {
   return (
     ROBOT_WHEN.test(text) ||
-    // "you block the door when you stand there": the stop itself, the reason a ban on stopping gives
+    // "you cover the boots when you sit there": the stop itself, the reason a ban on stopping gives
     ROBOT_STOPS_WHEN.test(text) ||
     ROBOT_ERRAND_WHEN.test(text) ||
     POLITE_IF.test(text) ||
