@@ -17,7 +17,7 @@
  * window.
  */
 import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
-import { dashedClocks } from "./dashed-clock.ts";
+import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
 import { numberWord } from "./numbers.ts";
 import { ASLEEP, HOURS_SAID } from "./time-words.ts";
 
@@ -244,7 +244,8 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
     // four-digit ends joined by "to" are hours as a ward chart writes them; by a dash, as `dashedClocks` allows
     const clockPair =
       a.bareDigits && b.bareDigits && (/^to$/i.test(m[4]) || (/^[-–]$/.test(m[4]) && dashedClocks(m[3], m[5])));
-    const joinSaysTime = /^(?:till|until)$/i.test(m[4]) || clockPair;
+    const joinSaysTime =
+      /^(?:till|until)$/i.test(m[4]) || clockPair || dayClockPair(a, b, clause.slice(m.index + m[0].length));
     if (bare && !bareRanges && !(says(a) || says(b)) && !joinSaysTime && !HOURS_SAID.test(clause)) continue;
     let from: number;
     let to: number;

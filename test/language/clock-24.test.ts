@@ -62,6 +62,17 @@ describe("the 24-hour clock", () => {
       assert.deepEqual(hours(s), [], s);
   });
 
+  it("two bare hours of which one only the 24-hour clock shows are a window; a count after them is not", () => {
+    for (const [s, w] of [
+      ["the garage. 18–22.", [18, 22]],
+      ["study closed 14-16 on weekdays", [14, 16]],
+      ["no loft 23 to 7", [23, 7]],
+    ] as const)
+      assert.deepEqual(hours(s), [w], s);
+    for (const s of ["the kettle takes 13-15 minutes", "a group of 14 to 20 kids", "the den 8-10"])
+      assert.deepEqual(hours(s), [], s);
+  });
+
   it("the learner keeps a framed 24-hour window on the rule and asks about an unframed one", () => {
     const ctx = { rooms: ["pantry", "garage", "study"], sceneId: "s1" };
     const kept = learn("from now on keep out of the garage between 2300 and 0600 hrs", [], ctx).items;

@@ -33,6 +33,37 @@ describe("a part left unread", () => {
     }
   });
 
+  it("people's hours said in a sentence of their own beside an all-day ban make it a question", async () => {
+    for (const m of [
+      "My husband naps in the study after lunch. Stay out.",
+      "The nursery is the twins' from 6 to 8 pm. Don't go in.",
+      "Dad works in the garage in the mornings. Keep away from the garage.",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.ok(
+        out.items.length > 0 && out.items.every((i) => i.decision === "unclear"),
+        `${m}: ${JSON.stringify(out.items)}`,
+      );
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(rules, [], m);
+      assert.match(reply, /only then/, reply);
+    }
+    // said with "then", the hours are the ban's
+    const { rules } = await taught(house, "My husband naps in the study in the afternoon. Keep out of there then.");
+    assert.equal(rules.length, 1);
+    assert.ok(
+      rules[0].conditions.some((c) => c.kind === "time"),
+      JSON.stringify(rules),
+    );
+  });
+
+  it("a reason that says when asks whether the ban holds only then, unless the ban is said to last", async () => {
+    const asked = learn("Keep out of the porch, because we eat out there in the evening.", [], ctx).items;
+    assert.ok(asked.length > 0 && asked.every((i) => i.decision === "unclear"), JSON.stringify(asked));
+    const { rules } = await taught(house, "From now on keep out of the porch, we eat out there in the evening.");
+    assert.equal(rules.length, 1, JSON.stringify(rules));
+  });
+
   it("a word of change no reading took keeps nothing and says back what was understood", async () => {
     const m = "keep out of the den. instead, the study";
     const { rules, reply } = await taught(house, m);

@@ -61,6 +61,8 @@ export interface Unread extends Span {
   kind: UnreadKind;
   /** the words left unread, as the tokens spell them */
   text: string;
+  /** people's hours said in a sentence of their own: the cue of every reading but this one */
+  of?: Reading;
 }
 
 /** The rooms a reading is about: the rule's room, a permission's, a revision's old and new one. */
@@ -168,6 +170,9 @@ export function unreadCues(
       // "stay out from now on, my sister comes next week": beside a request said to last, a time in
       // its reason is the reason's; without such a word the reason's time may bound the request, and is asked
       const reasons = why && lasting.some((r) => sentenceOf(r.clause.a) === sentenceOf(run.a));
+      // "the den is mine in the evening. you don't come": a reason that says when may be when the
+      // request holds, unless the request says it lasts; asked
+      if (why && !reasons && findTimes(text).some((t) => !hours.some((h) => nested(t, h)))) cue("condition");
       if ((re(TASK_LOCAL).test(text) || re(DURATION).test(text)) && !reasons) cue("one-off");
       if (!why)
         for (const m of roomsIn(rc.tokens, run.a, run.b, rc.house))
@@ -177,7 +182,29 @@ export function unreadCues(
       if (!why && !fillers && (re(REVISING).test(text) || dropsSomething(text))) cue("update");
     }
   }
-  out.push(...strayBesideHours(rc, read));
+  out.push(...strayBesideHours(rc, read), ...hoursBesideBans(rc, read));
+  return out;
+}
+
+/**
+ * "She naps in the den after lunch. Stay out.": people's hours said in a sentence of their own,
+ * beside a room's ban of another sentence that holds all day, may be when the ban holds. Unless a
+ * rule in force takes them (they are then its hours), the ban is asked, never kept all day.
+ */
+function hoursBesideBans(rc: ReadCtx, read: readonly Reading[]): Unread[] {
+  const allDay = read.filter(
+    (r) =>
+      r.type === "rule" &&
+      "room" in r.requirement &&
+      ![...r.conditions, ...r.exceptions].some((c) => c.kind === "time"),
+  );
+  const out: Unread[] = [];
+  for (const h of read) {
+    if (h.type !== "hours" || h.retime) continue;
+    if (!allDay.some((r) => r.clause.b <= h.clause.a || h.clause.b <= r.clause.a)) continue;
+    const text = new Words(rc.tokens, h.clause.a, h.clause.b).text;
+    out.push({ kind: "condition", a: h.clause.a, b: h.clause.b, text, of: h });
+  }
   return out;
 }
 
@@ -327,7 +354,9 @@ export function doLess(
     const d = it.draft;
     if (!d || !KEEPS.has(it.decision)) continue;
     const own = sentenceAt(origin[k].clause.a);
-    const mine = cues.filter((c) => sentenceAt(c.a) === own || !readIn.has(sentenceAt(c.a)));
+    const mine = cues.filter(
+      (c) => c.of !== origin[k] && (sentenceAt(c.a) === own || !readIn.has(sentenceAt(c.a)) || c.of),
+    );
     if (!mine.length) continue;
     const unread = mine.filter((c) => c.kind !== "one-off");
     if (!unread.length && it.decision === "add") {
