@@ -115,7 +115,8 @@ describe("the learner on the development corrections", () => {
   //   17 to 28 once a message saying it was not said to the robot ("that wasn't for you", "just
   //   chatting") asked nothing; 13 to 28 once a stretch between two of people's times ("after X till
   //   Y") was one condition; 11 to 29 once the speaker telling where they found or caught the robot
-  //   was a report, its time of today no one-off of the ban beside it (learner26).
+  //   was a report, its time of today no one-off of the ban beside it (learner26); 17 to 29 once a
+  //   rule said to hold no more ("… no longer applies", "the X rule is off now") was taken back (learner28).
   // - 19: a Finnish lakeside house (a father who says little, a mother writing rules as config, a
   //   grandmother telling time by chores, a lowercase teenager, a hedging lawyer aunt), blind when
   //   written: 13 of 30 right with 3 unsafe readings (a hedged proposal kept, a complaint kept, a
@@ -137,7 +138,7 @@ describe("the learner on the development corrections", () => {
     { n: 14, cases: 30, ok: 29, field: 0.75 },
     { n: 15, cases: 30, ok: 26, field: 0.7 },
     { n: 16, cases: 30, ok: 28, field: 0.7 },
-    { n: 17, cases: 30, ok: 28, field: 0.6 },
+    { n: 17, cases: 30, ok: 29, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
     { n: 19, cases: 30, ok: 19, field: 0.5 },
     { n: 20, cases: 30, ok: 13, field: 0.4 },
