@@ -93,6 +93,13 @@ export const BARE_GO_PERMIT = new RegExp(
 /** "now", "after all", "no longer": a permission said of the present, lasting. */
 export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 
+/**
+ * A state said to be as it was before ("the den is tidy again", "the laundry is back on the board",
+ * "back to normal"): like "now", the change of the present a permission after it rests on. "back"
+ * only with its particle, never the "back" of a room's name ("the back porch").
+ */
+export const STATE_RESTORED = /\b(?:again|back (?:on|to|in|up|open))\b/;
+
 /** "don't do that", "never again": the act told before is what is banned. */
 export const DONT_DO_THAT = /\b(?:do not|never|stop) (?:ever )?(?:do|doing) (?:that|this|it)\b|\bnever again\b/;
 

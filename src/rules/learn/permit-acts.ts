@@ -19,6 +19,7 @@ import {
   PERMIT_WORD_AGAIN,
   PRONOUN_FINE,
   REFERENCE,
+  STATE_RESTORED,
   saysFineBare,
   Words,
 } from "../../language/index.ts";
@@ -79,8 +80,17 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     // said of a room in a statement ("it's dry now"), never beside a ban said of it ("don't stop there")
     const said = new Words(ctx.tokens, 0, main.a).text;
     if (before.length && new Set(before.map((r) => r.room)).size === 1 && !directs(mood(said)))
-      // "it's fixed now. you can go": the change said just before makes the permission one of the present
-      return permission(ctx, c, common, [before.at(-1)!], "enter", main, NOW_MARKER.test(said));
+      // "it's fixed now. you can go", "it's tidy again. you can go in": the change said just before
+      // makes the permission one of the present
+      return permission(
+        ctx,
+        c,
+        common,
+        [before.at(-1)!],
+        "enter",
+        main,
+        NOW_MARKER.test(said) || STATE_RESTORED.test(said),
+      );
   }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
   const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
