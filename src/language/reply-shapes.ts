@@ -105,7 +105,23 @@ export const SET_VALUE_BEFORE =
  * copula ("30 too many") only with the adjective after "too", since "20 too" may be "20 as well".
  */
 export const TOO_OR_NOT_AFTER =
-  /^(?:(?:is|are|'s|was|were) (?:(?:way|far|much|a bit|a little) )?(?:too|not)\b|(?:(?:way|far|much|a bit|a little) )?too (?:many|much|long|short|few|little|strict|tight|low|high|big|small)\b)/;
+  /^(?:(?:(?:limit|cap|count|max(?:imum)?) )?(?:is|are|'s|was|were|feels?|seems?) (?:(?:still|now|really|rather|just|way|far|much|a bit|a little) )*(?:too|not|long|short|many|few|wordy|lengthy)\b|(?:(?:way|far|much|a bit|a little) )?too (?:many|much|long|short|few|little|strict|tight|low|high|big|small)\b)/;
+
+/**
+ * A count or a length said to be wrong ("fifteen is too few", "the limit is still a bit long"):
+ * a number said right after it, alone, is the count wanted instead ("…: thirty, please", "… . 12.").
+ * Only words of amount and length: "too early" or "too strict" may be said of hours.
+ */
+const AMOUNT_JUDGED =
+  /\b(?:too|a (?:little|bit)|rather|far) (?:many|much|long|short|few|little|wordy|brief|lengthy)(?: (?:please|then|so|ok|okay|and|[^\w\s]+))*$/;
+
+/** What may stand beside a number said alone as a new value: "thirty, please", "ten then", "20 instead, if you would". */
+const BESIDE_VALUE =
+  /^(?:(?:please|pls|plz|then|instead|thanks|thank you|if you (?:please|would|do not mind|could)|ok|okay|so|[^\w\s]+)(?: |$))*$/;
+
+/** Whether a number between `before` and `after` is said alone right after a count judged wrong. */
+export const valueAfterJudged = (before: string, after: string) =>
+  AMOUNT_JUDGED.test(before) && BESIDE_VALUE.test(after);
 
 /** "… is fine", "… would be ok", or tersely "40 can", after a value: a new value permitted. */
 export const FINE_AFTER_VALUE = new RegExp(

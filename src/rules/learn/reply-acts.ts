@@ -64,6 +64,7 @@ import {
   toldInPast,
   USE_WORD,
   VAGUE,
+  valueAfterJudged,
   WITHOUT_WORD,
   WORD_UNIT,
   WORD_UNIT_IN,
@@ -102,6 +103,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     let a = k;
     let b = n?.end ?? k;
     let bare = false;
+    let judged = false;
     // "a word limit of 12", "word count: twelve"
     if (!n && ws[k] === "word" && LIMIT_NOUN.test(ws[k + 1] ?? "")) {
       let j = k + 2;
@@ -127,13 +129,18 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
       // "bump the limit up to 40", "make it 35": the same, said of the limit
       b = n.end;
       bare = true;
+    } else if (n && valueAfterJudged(new Words(ctx.tokens, 0, k).text, new Words(ctx.tokens, n.end, span.b).text)) {
+      // "fifteen is too few: thirty, please": the same, the count said wrong just before
+      b = n.end;
+      bare = true;
+      judged = true;
     } else continue;
     if (!n || n.value < 1) continue;
     // "make it 4 to 6": a number that opens a range is an hour, unless the range is of words
     const next = numberAt(ws, n.end + 1);
     if (RANGE_JOIN.test(ws[n.end] ?? "") && next && !WORD_UNIT.test(ws[next.end] ?? "")) continue;
     // "20 words is too short, make it 35": the number said to be wrong is no limit
-    if (TOO_OR_NOT_AFTER.test(new Words(ctx.tokens, b, Math.min(span.b, b + 4)).text)) continue;
+    if (TOO_OR_NOT_AFTER.test(new Words(ctx.tokens, b, Math.min(span.b, b + 7)).text)) continue;
     const before = new Words(ctx.tokens, Math.max(span.a, a - 3), a).text;
     const negated = NEGATION.test(new Words(ctx.tokens, span.a, a).text);
     let max = n.value;
@@ -151,7 +158,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     // stored limit takes it); one that could be an hour is weighed against the rules in force (revisions.ts)
     const said = aside(ws, span);
     if (said && !COUNT_BOUND.test(said.inside) && !SAID_OF_REPLIES.test(said.around)) continue;
-    if (!LIMIT_WORD.test(w.text) && !permissive && !plenty && !(bare && n.value > 24)) continue;
+    if (!LIMIT_WORD.test(w.text) && !permissive && !plenty && !judged && !(bare && n.value > 24)) continue;
     const target = targetIn(ctx, parts);
     const tail = AT_MOST_TAIL.exec(after);
     if (tail) b += tail[0].split(" ").length;
