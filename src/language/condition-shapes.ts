@@ -79,6 +79,13 @@ export const DURING = new RegExp(
   String.raw`\b(?:(?:during|at|after|before|around|over|through|past|until|till|by)\s+${TIME_OF_PEOPLE}(?:${TO_END})?|from\s+${TIME_OF_PEOPLE}${TO_END})\b`,
 );
 
+/**
+ * Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish".
+ * What the robot needs is left out: "only if you need to" limits the act.
+ */
+export const FREE_WHEN =
+  /^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+(?:(?:would |'d )?like|want|wish|please|choose|feel like it)(?:\s+to)?$/;
+
 /** "even late at night": emphasis on always, no condition. */
 export const EMPHASIS = /^even\b/;
 

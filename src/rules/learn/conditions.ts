@@ -22,6 +22,7 @@ import {
   EXPLAIN,
   FILLER,
   FINE_AFTER,
+  FREE_WHEN,
   findTimes,
   GLOBAL,
   LASTING,
@@ -101,7 +102,9 @@ export function notCondition(text: string): boolean {
     EMPHASIS.test(text) ||
     // "not even if I ask": concessive, the act holds then too
     CONCESSIVE.test(text) ||
-    BARE_WHEN_YOU.test(text)
+    BARE_WHEN_YOU.test(text) ||
+    // "you can use the den whenever you like, …": the robot's free choice
+    FREE_WHEN.test(text)
   );
 }
 

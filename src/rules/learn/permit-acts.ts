@@ -10,6 +10,7 @@ import {
   DETERMINER,
   directs,
   FINE,
+  isWordToken,
   LEFT_OUT,
   mood,
   NOT_OR_NEVER,
@@ -19,6 +20,7 @@ import {
   PERMIT_WORD_AGAIN,
   PRONOUN_FINE,
   REFERENCE,
+  ROBOT_SUBJECT,
   STATE_RESTORED,
   saysFineBare,
   Words,
@@ -70,7 +72,8 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     // "you can go anywhere but the garage": a room after "except" / "but" is left out of the permission
     const except = w.first(LEFT_OUT);
     const end = except && except.a >= permit.b ? except.a : main.b;
-    const rooms = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
+    const after = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
+    const rooms = after.length ? after : frontedObject(ctx, c, main, permit.a);
     if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
   }
   // "The cellar is dry now. You can go in.": a permission to go with no place said is one for the
@@ -135,6 +138,17 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
   return undefined;
+}
+
+/**
+ * "the cellar you can enter any time": the one room opening the clause, fronted as the object of
+ * the permitting verb after it, with only its subject ("you") between.
+ */
+function frontedObject(ctx: ReadCtx, c: ClauseIn, main: Span, verb: number): RoomRef[] {
+  const rooms = roomsIn(ctx.tokens, main.a, verb, ctx.house, c.antecedent);
+  if (rooms.length !== 1 || rooms[0].anaphor || !atMostDeterminer(ctx, main.a, rooms[0].a)) return [];
+  const between = ctx.tokens.slice(rooms[0].b, verb).filter((t) => isWordToken(t.w));
+  return between.length === 1 && ROBOT_SUBJECT.has(between[0].w) ? rooms : [];
 }
 
 function permission(
