@@ -105,7 +105,7 @@ export {
   VAGUE_BEHAVIOR,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
-export { CONCESSIVE, directs, elliptical, mood, opensWithSubject } from "./mood.ts";
+export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject } from "./mood.ts";
 export { namedAlike } from "./named-alike.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";

@@ -113,6 +113,9 @@ export const directs = (m: Mood): boolean => m !== "statement" && m !== "questio
 /** "even if I ask", "even when guests are over": concessive, the act holds then too, no condition. */
 export const CONCESSIVE = /\beven (?:if|when|whenever|while|though|after|before|once)\b/;
 
+/** Whom an act binds, said as the robot: "not for robots", "not for you either". */
+export const FOR_THE_ROBOT = /\bfor (?:the |a )?(?:robots?|machines?|you|u)\b/;
+
 /**
  * A fragment opened by "not" with no verb of its own ("not even for a look", "not once", "not
  * even to peek"): an ellipsis whose verb is the clause's before it, so it asks nothing new, it

@@ -124,7 +124,8 @@ describe("the learner on the development corrections", () => {
   //   off until someone is asked was a hedge, "you are always in the way" a complaint and a snake_case
   //   key its words; 17 once a permission to go with no place said lifted the room just spoken of;
   //   18 once a rule named by what it says ("the rule about not …") was taken back, its negation quoted (learner27);
-  //   19 once a condition opened by a word of proviso ("provided …", "assuming …") was a condition.
+  //   19 once a condition opened by a word of proviso ("provided …", "assuming …") was a condition;
+  //   20 once a verbless "not for robots" in a sentence of its own only stressed the ban before it (learner28).
   // - 20: a Jodhpur haveli (a joint-family elder, a nanny who reports, a daughter-in-law in bullet
   //   lists, a son dictating while driving, a hedging niece), blind when written: 13 of 30 right
   //   with no unsafe reading; its check field the lowest of any set (8 of 19).
@@ -140,7 +141,7 @@ describe("the learner on the development corrections", () => {
     { n: 16, cases: 30, ok: 28, field: 0.7 },
     { n: 17, cases: 30, ok: 29, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
-    { n: 19, cases: 30, ok: 19, field: 0.5 },
+    { n: 19, cases: 30, ok: 20, field: 0.5 },
     { n: 20, cases: 30, ok: 13, field: 0.4 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;

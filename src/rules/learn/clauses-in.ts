@@ -13,6 +13,7 @@ import {
   elliptical,
   FIELDS_AFTER_COLON,
   FILLER,
+  FOR_THE_ROBOT,
   findTimes,
   GLOBAL,
   greets,
@@ -216,7 +217,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       }
       // "never go in the den, not even for a look": a verbless "not …" after an act only stresses it
       const prev = out.at(-1);
-      if (prev?.kind === "act" && prev.sentence === i && stressesOnly(rc, g, text)) {
+      // "Cellar no. Not for robot.": in a sentence of its own only when it names whom the act binds
+      if (prev?.kind === "act" && (prev.sentence === i || FOR_THE_ROBOT.test(text)) && stressesOnly(rc, g, text)) {
         out.push({ ...g, sentence: i, kind: "mod" });
         continue;
       }
