@@ -107,7 +107,7 @@ export function saidSize(text: string, names: readonly string[]): SaidSize | nul
     if (t.normal === "little" && toks[i - 1]?.normal === "a") continue;
     const named = namesObjectAfter(toks, end, names);
     if (!named && !saidOfIt(toks, i)) continue;
-    if (t.negated || negatedBefore(toks, i)) {
+    if (t.negated || negatedBefore(toks, i) || negatedAfter(toks, end)) {
       denied.add(size);
       continue;
     }
@@ -170,12 +170,51 @@ function subjectOfSubordinate(toks: ReturnType<typeof read>["tokens"], i: number
   return k < i - 1 && k >= 0 && SUBORDINATORS.has(toks[k].normal);
 }
 
-/** "not the big one", "never the small": a negation just before, in the same phrase. */
+/**
+ * Words that set what follows apart from the object, as a negation does ("unlike the big one",
+ * "rather than the little one", "as opposed to", "instead of", "distinct from", "different from",
+ * "except", "other than"), each with the word it needs after it, if any ("a different small cup"
+ * sets nothing apart). A comparison's "than" sets its object apart too ("bigger than the small
+ * one": the small one is another).
+ */
+const SETTING_APART = new Map<string, readonly string[] | null>([
+  ["unlike", null],
+  ["except", null],
+  ["than", null],
+  ["opposed", ["to"]],
+  ["instead", ["of"]],
+  ["distinct", ["from"]],
+  ["different", ["from", "to", "than"]],
+]);
+
+/** Whether the word at `k` sets what follows apart from the object. */
+function settingApart(toks: ReturnType<typeof read>["tokens"], k: number): boolean {
+  const needs = SETTING_APART.get(toks[k].normal);
+  if (needs === undefined) return false;
+  return needs === null || needs.includes(toks[k + 1]?.normal ?? "");
+}
+
+/** "not the big one", "never the small", "unlike the tiny one": a negation or a setting apart just before, in the same phrase. */
 function negatedBefore(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
     const w = toks[k];
     if (w.pos === "PUNCT") return false;
-    if (w.normal === "not" || w.normal === "never" || w.normal === "no") return true;
+    if (w.normal === "not" || w.normal === "never" || w.normal === "no" || settingApart(toks, k)) return true;
+  }
+  return false;
+}
+
+/**
+ * "Big one not.", "the tiny cup, never": a clipped negation closing the phrase that names the
+ * object. One that opens the next phrase ("the big one not the small one") says nothing of it.
+ */
+function negatedAfter(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
+  const negation = (k: number) => ["not", "never", "no"].includes(toks[k]?.normal ?? "");
+  for (let k = i + 1; k <= i + 2 + BETWEEN && k < toks.length; k++) {
+    // "…, no?" asks for agreement: a tag, not a negation
+    if (negation(k)) return toks[k + 1] === undefined || (toks[k + 1].pos === "PUNCT" && toks[k + 1].normal !== "?");
+    // a comma may stand before the clipped negation; any other break ends the phrase
+    if (toks[k].pos === "PUNCT" && !(toks[k].normal === "," && negation(k + 1))) return false;
   }
   return false;
 }

@@ -79,3 +79,42 @@ test("a size opening a clause of reason or time is said of another object: the o
   // a subordinate clause about the object itself keeps its size
   assert.equal(saidSize("find my rucksack, because it's the big one", BACKPACK)?.is, "large");
 });
+
+test("a size set apart by words of contrast is another object's, as a negated one is", () => {
+  // the ordinary one told from a smaller twin: the larger of the two
+  assert.deepEqual(saidSize("my usual cup, as opposed to the tiny cup my son drinks from", MUG), {
+    is: "large",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("the regular mug, quite distinct from the smaller mug upstairs", MUG), {
+    is: "large",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("grab the rucksack, rather than the huge one", BACKPACK), {
+    is: "small",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("the knapsack I take, unlike the big knapsack", BACKPACK), {
+    is: "small",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("use the cup instead of the little one", MUG), { is: "large", contrasted: true });
+  // its own size stays its own, and "different" alone sets nothing apart
+  assert.equal(saidSize("the big mug, unlike the blue cup", MUG)?.is, "large");
+  assert.equal(saidSize("bring me a different small cup", MUG)?.is, "small");
+});
+
+test("a clipped negation closing the phrase denies the size it follows", () => {
+  assert.deepEqual(saidSize("Rucksack here, mid size, for trips. Huge one not.", BACKPACK), {
+    is: "small",
+    contrasted: true,
+  });
+  assert.deepEqual(saidSize("This cup for tea. Giant cup never.", MUG), { is: "small", contrasted: true });
+  assert.deepEqual(saidSize("the knapsack for school; the tiny one, not!", BACKPACK), {
+    is: "large",
+    contrasted: true,
+  });
+  // one that opens the next phrase, or asks for agreement, leaves the size said
+  assert.equal(saidSize("the big mug not the blue one", MUG)?.is, "large");
+  assert.equal(saidSize("you mean the little cup, no?", MUG)?.is, "small");
+});
