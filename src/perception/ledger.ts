@@ -111,6 +111,8 @@ export class CandidateLedger {
    * each other still tell a plain twin from a patterned one.
    */
   alikeOthers: readonly boolean[] = [];
+  /** the instances of the category in view at the latest look (lookAtCandidates), judged or not */
+  private readonly inView = new Set<string>();
 
   private entry(id: string): Entry {
     let e = this.byId.get(id);
@@ -140,8 +142,19 @@ export class CandidateLedger {
     return e;
   }
 
+  /** A new look begins: what was in view at the last one is not known to be in view now. */
+  look(): void {
+    this.inView.clear();
+  }
+
+  /** Whether it was in view at the latest look. */
+  inViewNow(id: string): boolean {
+    return this.inView.has(id);
+  }
+
   /** It was in view here. */
   saw(id: string, at: { position: Vec3 | null; floor: number }): void {
+    this.inView.add(id);
     const e = this.entry(id);
     if (at.position) e.position = at.position;
     e.floor = at.floor;

@@ -52,6 +52,12 @@ export const MIN_PIXELS_TO_JUDGE = 40;
  * (4.4% at a margin of 0.05). Photos alike (0.85–0.93; size-only twins score 0.96–1.0 and never
  * separate): voices-*-dev 46 of 284 fixed, 1 of 283 lost, strangers 3 of 633; on polar-dev and
  * polar-dev2 (same-colour twins of another pattern) 23 of 145 fixed, none lost.
+ *
+ * `margin` also bounds the pool in view (view-judgment.ts rivalInView): before the search is
+ * over, a match or an early match waits while another instance of the category in view now is
+ * still to be made out (not judged, or seen too little) and, if judged, scores within `margin`
+ * of it. Over voices-9..voices-15 (dev and test) at 37d2e9d, 2 of Polar's 24 lookalike stops were
+ * a match taken beside such an instance (scripts/dev/lookalike-kinds.ts).
  */
 export const VERDICT = {
   reject: 0.4,

@@ -41,8 +41,12 @@ export interface LookInput {
 
 export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
 
-/** Pure: what the ledger's evidence says of one instance, given all it holds. */
-export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
+/**
+ * Pure: what the ledger's evidence says of one instance, given all it holds. `pool`: whether a
+ * lookalike in view still to be made out holds a match back (rivalInView); off when judging
+ * whether that lookalike is one.
+ */
+export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): Verdict {
   const gaveUp = c.approaches >= MAX_APPROACHES || c.stalled >= MAX_COLLISIONS;
   if (c.score === null) return gaveUp ? "rejected" : "unjudged";
   // another of the user's own objects of the category, seen well enough to tell
@@ -61,8 +65,11 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
   // no colour in common at all: even a small view says so (the same instance scores this low in
   // none of the development split's views under 100 pixels; 34% of other instances' do)
   if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
-  if (isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
+  // before the search is over, a lookalike in view beside it is made out before either is taken
+  const pending = pool && !ledger.settling && rivalInView(ledger, c);
+  if (!pending && isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
   if (
+    !pending &&
     isBest &&
     c.evidence >= ENOUGH_EVIDENCE &&
     c.score >= VERDICT.early &&
@@ -71,6 +78,23 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger): Verdict {
     return "match";
   if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
   return "plausible";
+}
+
+/**
+ * Whether another instance of the category in view now could still be the one and has not been
+ * made out yet (never judged, too small or far so far, or seen too little to tell) and, if judged,
+ * scoring near `c` (within `margin`). Taking `c` first would leave a lookalike a few steps away
+ * unseen: the pool the comparison needs is right there. One given up on is no rival.
+ */
+function rivalInView(ledger: CandidateLedger, c: Candidate): boolean {
+  return ledger.all().some(
+    (o) =>
+      o.id !== c.id &&
+      ledger.inViewNow(o.id) &&
+      (o.score === null || o.score >= (c.score ?? 0) - VERDICT.margin) &&
+      // what the robot goes closer to (steering.ts): not yet made out, and not given up on
+      verdictOf(o, ledger, false) === "unjudged",
+  );
 }
 
 /**
@@ -107,6 +131,7 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
   ledger.otherMargin = input.otherPhotos?.length ? VERDICT.otherMargin : null;
   // an instance that could be taken at all, once the search is over, is a yardstick for the others
   ledger.poolFloor = VERDICT.settleClear;
+  ledger.look();
   let photo: Appearance | null = null;
   let others: Appearance[] | null = null;
   for (const view of ["front", "left", "right"] as const) {
