@@ -64,6 +64,7 @@ export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
+export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";
 export {

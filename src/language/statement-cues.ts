@@ -125,7 +125,16 @@ export function aboutAnotherEntity(text: string, categories: readonly string[]):
   );
   // "the user's yellow wellies are for rainy days": a subject told by its colour or material is
   // a thing, and, named by no category, the thing the episode is about (people have no colour)
-  if (subject) return !(namesLooks(subject[1]) && !PERSON.test(subject[1]) && categoryNamed(subject[1]) === null);
+  if (subject) {
+    // "the new wire pair is for reading": a word that stands for a thing heads a subject that is the object
+    if (STANDS_FOR_THING.has(subject[1].split(" ").at(-1)?.toLowerCase() ?? "")) return false;
+    // "the user's morning coffee goes in the grey stoneware cup": what the subject goes in, on or
+    // with, told by its looks and named by no category, is the object (people have no colour)
+    const rest = t.slice(subject[0].length);
+    if (!PERSON.test(subject[1]) && namesLooks(rest) && !PERSON.test(rest) && categoryNamed(rest) === null)
+      return false;
+    return !(namesLooks(subject[1]) && !PERSON.test(subject[1]) && categoryNamed(subject[1]) === null);
+  }
   // a capitalised name as the subject ("Rex is …", "Aunt May visits …")
   // a capitalised name as the subject ("Rex is …", "Aunt May visits …"); "Black sunglasses" is
   // no name: a colour or material opens a description of a thing
@@ -161,6 +170,9 @@ export function valueWords(text: string, categories: readonly string[]): Set<str
   const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu) ?? [];
   return new Set(words.filter((w) => !GENERIC.has(w) && !cats.has(w) && !cats.has(stem(w))).map(stem));
 }
+
+/** Nouns that stand for a thing already named, never for someone: "the new pair", "the small set". */
+const STANDS_FOR_THING = new Set(["pair", "set", "one", "ones", "bunch", "thing", "things"]);
 
 /** Words that stand for the object or ask about it, not for a value ("brass set is what …"). */
 const NOT_A_VALUE = new Set(["what", "which", "who", "whom", "whose", "set", "pair", "bunch", "one", "ones"]);
@@ -238,6 +250,14 @@ function onlyInNames(text: string, cue: RegExp): boolean {
 const CONTRASTED_ONE =
   /,?\s*\b(?:and\s+|but\s+)?not\s+(?:(?:the|a|an|my|our|that|this|those|these)\s+)?(?:[\p{L}'-]+\s+){0,3}?(?:ones?|it)\b/giu;
 
+/**
+ * ", not leather,", ", not play,": a negated word or two set off by commas, no verb among them,
+ * tells this object apart or says what it is not for; it takes no fact back ("…, not anymore" does).
+ */
+const CONTRASTED_ASIDE =
+  /,\s*(?:and\s+|but\s+)?not\s+(?![^,;.]*\b(?:any\s?more|longer|since|until|till|yet|ever|now|really)\b)(?:[\p{L}'-]+\s+){0,2}[\p{L}'-]+(?=\s*(?:[,;.]|$))/giu;
+const saysNoVerb = (words: string) => !read(words).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+
 export function plainStatement(said: string): {
   /** what is stored: without markers, or as said for a retraction */
   text: string;
@@ -251,6 +271,7 @@ export function plainStatement(said: string): {
   const raw =
     told
       .replace(CONTRASTED_ONE, " ")
+      .replace(CONTRASTED_ASIDE, (m) => (saysNoVerb(m.replace(/^[,\s]*(?:and|but)?\s*not\s+/iu, "")) ? "" : m))
       // "the ball not it and is for tennis": the conjunction joined the contrast to the verb
       .replace(/\s+(?:and|but)\s+(?=(?:is|are|was|were|has|have)\b)/giu, " ")
       .replace(/\s+/g, " ")

@@ -7,6 +7,7 @@
  * where a relative clause leaves a gap.
  */
 
+import { goesOnWithFact, tellsNothing } from "./fragments.ts";
 import { respelled } from "./informal.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
@@ -205,6 +206,7 @@ export function statementsFromInstruction(instruction: string, category: string 
   let person: string | null = null;
   for (const said of sentences(whole)) {
     let sentence = said;
+    const replacedBefore = replaced.length;
     if (category) {
       const r = readReferents(said, category, changeSaid, carried);
       if (r.replaced.length) {
@@ -217,6 +219,16 @@ export function statementsFromInstruction(instruction: string, category: string 
         const target = describedTarget(r.rest, category);
         if (target.looks.length) addLooks(looksStatement(cat, target.looks));
         sentence = target.text;
+      }
+    }
+    if (replaced.length === replacedBefore) {
+      if (tellsNothing(said, category)) continue;
+      // the fact a piece goes on with: the last said, other than a description of looks
+      const last = out.findLastIndex((x) => !looks.has(x));
+      if (last >= 0 && goesOnWithFact(said, category)) {
+        out[last] =
+          `${out[last].replace(/[.!]$/, "")}, ${agree(toThirdPerson(lowerFirst(said.trim().replace(/[.!]+$/, ""))))}`;
+        continue;
       }
     }
     let text = sentence.replace(LEAD_IN, "").replace(INTERJECTION, "").replace(STANCE, "");
@@ -273,12 +285,15 @@ export function statementsFromInstruction(instruction: string, category: string 
     for (const a of asides) add(a);
   }
   // what no rule could shape is still kept, as said, as a statement of this object: never nothing
-  if (out.length === 0) {
+  if (out.length === 0 && !sentences(whole).every((x) => tellsNothing(x, category))) {
     const said = describedPart(whole).replace(INTERJECTION, "").trim();
     if (said && !isContentless(said, category)) out.push(`${thisOne(cat)}: ${agree(toThirdPerson(said))}`);
   }
   return out;
 }
+
+/** A piece said after a fact, as it reads inside it. */
+const lowerFirst = (x: string) => (/^(?:I|I'\S+)\b/.test(x) ? x : x.charAt(0).toLowerCase() + x.slice(1));
 
 /** "the user's daughter has ballet …": the person a statement is about, when it opens with one. */
 function personSubject(statement: string): string | null {

@@ -35,7 +35,7 @@
  * parts of a request in retrieve-parts.ts, and what the request's own words add in retrieve-words.ts.
  */
 
-import { conceptsIn, describedPart, glossed, namesLooks } from "../language/index.ts";
+import { conceptsIn, describedPart, glossed, namesLooks, withoutWordsToListener } from "../language/index.ts";
 import type { MemoryCandidate } from "../mllm/index.ts";
 import type { Embedder } from "./embedders/embedder.ts";
 import { withNamedCategory } from "./retrieve-category.ts";
@@ -85,6 +85,7 @@ export async function retrieveDetailed(
   instruction: string,
   opts: RetrieveOptions = {},
 ): Promise<Retrieval> {
+  instruction = withoutWordsToListener(instruction);
   const scope: Scope = {
     store,
     embedder,
