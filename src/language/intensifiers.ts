@@ -1,6 +1,6 @@
 /**
  * Words said only for force inside a clause, left out before it is read, as a listener hears past
- * them: an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
+ * them: a reflexive stressing the subject right after it ("I myself"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
  * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
  * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.
@@ -40,6 +40,14 @@ const EMPHASIS: readonly (readonly string[])[] = [
   ["in", "any", "case"],
 ];
 const COMMA = /^(?:,|—|–|-)$/;
+/** A subject pronoun and the reflexive that stresses it ("I myself", "we ourselves"). */
+const REFLEXIVE_OF: Readonly<Record<string, string>> = {
+  i: "myself",
+  we: "ourselves",
+  he: "himself",
+  she: "herself",
+  they: "themselves",
+};
 
 const at = (tokens: readonly Token[], k: number) => tokens[k]?.w ?? "";
 
@@ -61,6 +69,12 @@ export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
         k = oath;
         continue;
       }
+    }
+    // "unless we ourselves ask": a reflexive right after its own subject only stresses who
+    if (REFLEXIVE_OF[at(tokens, k)] === at(tokens, k + 1)) {
+      drop.add(k + 1);
+      k += 1;
+      continue;
     }
     // "must not, under any circumstances, enter": the aside and the commas around it go
     if (HOST.test(at(tokens, k)) && COMMA.test(at(tokens, k + 1))) {

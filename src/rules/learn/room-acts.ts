@@ -150,7 +150,10 @@ export function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | unde
  */
 function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: RoomRef[]): Head | undefined {
   if (new Set(rooms.map((x) => x.room)).size !== 1 || r.anaphor) return undefined;
-  const h = hs.find((x) => x.bans && x.a === r.b && (x.kind === "enter" || x.kind === "stop"));
+  // "the den you don't go in", "the shed, you mustn't go to": the robot named as the subject
+  // between the fronted room and its verb leaves the room the verb's topic
+  const next = (x: Head) => ctx.tokens.slice(r.b, x.a).every((t) => !isWordToken(t.w) || ROBOT_SUBJECT.has(t.w));
+  const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && (x.kind === "enter" || x.kind === "stop"));
   if (!h || !particleOnly(ctx, h, main)) return undefined;
   const lead = ctx.tokens.slice(main.a, r.a);
   const opens = lead.every((t) => !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w));
@@ -191,9 +194,11 @@ function objectless(ctx: ReadCtx, h: Head, main: Span): boolean {
 
 /** A verb of going that ends its clause but for a particle and fillers: "don't go in", "never come inside". */
 function particleOnly(ctx: ReadCtx, h: Head, main: Span): boolean {
-  return ctx.tokens
-    .slice(h.b, main.b)
-    .every((t) => !isWordToken(t.w) || re(FILLER).test(t.w) || GOING_PARTICLE.test(t.w));
+  const after = ctx.tokens.slice(h.b, main.b);
+  // "the shed you mustn't go to": a preposition left at the clause's end, its object fronted
+  const stranded = (k: number) =>
+    after[k].w === "to" && after.slice(k + 1).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
+  return after.every((t, k) => !isWordToken(t.w) || re(FILLER).test(t.w) || GOING_PARTICLE.test(t.w) || stranded(k));
 }
 
 /**
