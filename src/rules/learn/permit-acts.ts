@@ -83,7 +83,7 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     // said of a room in a statement ("it's dry now"), never beside a ban said of it ("don't stop there")
     const said = new Words(ctx.tokens, 0, main.a).text;
     if (before.length && new Set(before.map((r) => r.room)).size === 1 && !directs(mood(said)))
-      // "it's fixed now. you can go", "it's tidy again. you can go in": the change said just before
+      // "the paint has set now. you can go in", "it's tidy again. you can go in": the change said just before
       // makes the permission one of the present
       return permission(
         ctx,
