@@ -248,14 +248,12 @@ export function roomsOfKind(mention: string, labels: readonly string[]): string[
 /**
  * Whether some run of up to four words in `text` names, by its parts, the room stored under `key`.
  * A key has lost the label's apostrophes ("aunt rosas room" for "Aunt Rosa's room"), and with them
- * whose room it is, so each word of the key that can have been a possessive is tried as one.
+ * whose room it is, so each word of the key that can have been a possessive is tried as one; the
+ * words are tried as said and with their apostrophes dropped, as the key spells them ("kids' room").
  */
 export function namesKeyByParts(text: string, key: string): boolean {
-  const ws = text
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter(Boolean);
+  const said = text.toLowerCase().replace(/’/g, "'");
+  const wordLists = [said, said.replace(/'/g, "")].map((t) => t.split(/[^\p{L}\p{N}']+/u).filter(Boolean));
   const kw = key.split(" ");
   const labels = [
     key,
@@ -263,9 +261,11 @@ export function namesKeyByParts(text: string, key: string): boolean {
       /^\p{L}{2,}s$/u.test(w) ? [[...kw.slice(0, i), `${w.slice(0, -1)}'s`, ...kw.slice(i + 1)].join(" ")] : [],
     ),
   ];
-  return ws.some((_, i) =>
-    [1, 2, 3, 4].some(
-      (n) => i + n <= ws.length && labels.some((l) => roomByParts(ws.slice(i, i + n).join(" "), [l]) === l),
+  return wordLists.some((ws) =>
+    ws.some((_, i) =>
+      [1, 2, 3, 4].some(
+        (n) => i + n <= ws.length && labels.some((l) => roomByParts(ws.slice(i, i + n).join(" "), [l]) === l),
+      ),
     ),
   );
 }

@@ -25,7 +25,6 @@ import {
   namedIn,
   namesKeyByParts,
   numbersIn,
-  roomByParts,
   roomOfUse,
   spaced,
   unbeaten,
@@ -165,8 +164,8 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
   // the room as the user said it, or a word for the same room, or a misspelling of it ("the ofice"),
   // or what is done in it ("the room where I do my sewing" names the sewing room), or the house's
   // label said with a hyphen or as a qualifier and another word for its kind ("the downstairs washroom"),
-  // or by its parts (roomByParts: "the loo downstairs" is the downstairs toilet; namesKeyByParts:
-  // the stored key lost the label's apostrophe, and "Nan's room" still names "Great Nan's room")
+  // or by its parts (namesKeyByParts: "the loo downstairs" is the downstairs toilet, and though the
+  // stored key lost the label's apostrophe, "Nan's room" still names "Great Nan's room")
   const roomSaid = (room: string) =>
     lower.includes(room) ||
     namesKeyByParts(said, room) ||
@@ -177,11 +176,7 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
       .split(NOT_LETTER_OR_SPACE)
       .some((chunk) => {
         const w = chunk.split(" ").filter(Boolean);
-        return w.some(
-          (_, i) =>
-            matchRoom(w.slice(i, i + 3), [room], true)?.room === room ||
-            [1, 2, 3, 4].some((n) => i + n <= w.length && roomByParts(w.slice(i, i + n).join(" "), [room]) === room),
-        );
+        return w.some((_, i) => matchRoom(w.slice(i, i + 3), [room], true)?.room === room);
       });
   switch (s.type) {
     case "path_avoids":
