@@ -17,6 +17,7 @@
 
 import { COUNTRIES } from "./countries.ts";
 import { respelled } from "./informal.ts";
+import { KIN_WORDS } from "./kin-words.ts";
 import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
 
 interface Concept {
@@ -45,6 +46,7 @@ const CONCEPTS: Concept[] = [
       `${PARENT}'?s (?:father|dad|mother|mom|mum|parents?)`,
       "grand(?:ma|pa|mother|father|parents?|dad|mum|mom)",
       "granny",
+      "grandad",
       "nana",
       "nan",
       "gran",
@@ -442,7 +444,7 @@ function compile(latin: boolean): Compiled {
   const letter = latin ? latinClass(/\p{L}/u) : "\\p{L}";
   return (
     CONCEPTS.flatMap((c) =>
-      c.says.map((s) => ({
+      [...c.says, ...(KIN_WORDS[c.label] ?? [])].map((s) => ({
         label: c.label,
         length: s.length,
         re: new RegExp(`(?<!${word})(?:${s.replaceAll("\\p{L}", letter)})(?!${word})`, latin ? "g" : "gu"),

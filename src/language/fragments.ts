@@ -23,6 +23,7 @@ const KEEP_IN_MIND = [
   "memorize",
   "save",
   "jot",
+  "write",
   "mark",
   "file",
   "standby",
@@ -54,6 +55,8 @@ const ABOUT_NOTHING = [
 
 const WORDS = /[\p{L}\p{N}'-]+/gu;
 const ASKS_TO_KEEP = new RegExp(`^${alt(KEEP_IN_MIND)}\\b`, "iu");
+/** A word said first, before a comma, to get the listener's ear: "Right, …", "Okay, …", a name. */
+const OPENING_WORD = /^[\p{L}'-]+,\s*/u;
 /** Words that open a clause that cannot stand alone. */
 const SUBORDINATE = /^(?:before|after|when|whenever|while|until|till|since|once|because|as soon as)\b/iu;
 
@@ -67,8 +70,12 @@ export function tellsNothing(sentence: string, category: string | null): boolean
   const own = category ? new Set([category, ...namesOf(category)]) : new Set<string>();
   const rest = (from: number) =>
     words.slice(from).every((w) => ABOUT_NOTHING.includes(w) || own.has(w) || own.has(w.replace(/e?s$/, "")));
-  const m = ASKS_TO_KEEP.exec(sentence.trim());
-  if (m) return rest(m[0].split(/\s+/).length);
+  // the opening word, unless it is the object or its looks ("Blue, note that.")
+  const opening = OPENING_WORD.exec(sentence.trim())?.[0] ?? "";
+  const word = opening.replace(/,\s*$/, "").toLowerCase();
+  const lead = opening && !namesLooks(opening) && !own.has(word) ? opening : "";
+  const m = ASKS_TO_KEEP.exec(sentence.trim().slice(lead.length));
+  if (m) return rest((lead ? 1 : 0) + m[0].split(/\s+/).length);
   if (words.length !== 1) return false;
   const [t] = read(sentence.trim()).tokens;
   return t?.pos === "VERB" || t?.pos === "INTJ";

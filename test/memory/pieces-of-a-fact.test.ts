@@ -32,9 +32,18 @@ describe("pieces of a fact", () => {
       "Remember this one.",
       "Done.",
       "Jot this mug down please.",
+      "Okay, write that down.",
+      "Sanna, note this one.",
     ])
       assert.equal(tellsNothing(s, "mug"), true, s);
-    for (const s of ["Note: it's my gym bottle.", "Keep it by the door.", "Sundays.", "My aunt knitted it."])
+    for (const s of [
+      "Note: it's my gym bottle.",
+      "Keep it by the door.",
+      "Sundays.",
+      "My aunt knitted it.",
+      "Green, note that.",
+      "Write my name on it.",
+    ])
       assert.equal(tellsNothing(s, "mug"), false, s);
   });
 
