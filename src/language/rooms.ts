@@ -246,6 +246,16 @@ export function matchRoom(
     const mine = personsRoom(owner, words[own + 1], [...labels]);
     if (mine) return { room: mine, words: own + 2 };
   }
+  // "the room of the grandfather", "the study of Papa": whose room it is said after "of", as many
+  // languages say it; only the house's label for that one owner's room, never a guess
+  if (words[1] === "of") {
+    const at = OWNER_DETERMINERS.has(words[2]) ? 3 : 2;
+    const owner = words[at];
+    if (owner && /^\p{L}+$/u.test(owner) && words[at + 1] !== "'s") {
+      const room = label(`${owner}s ${words[0]}`) ?? personsRoom(`${owner}s`, words[0], [...labels]);
+      if (room) return { room, words: at + 1 };
+    }
+  }
   // "mama room" for "mama's room", "the store room" for "store": the house's label said plainly
   const plain = saidPlainly(words, houseLabels, roomKey);
   if (plain) return plain;
@@ -286,6 +296,9 @@ export function matchRoom(
   const loose = labels.size ? saidLoosely(words, [...labels]) : undefined;
   return loose ? { ...loose, fuzzy: true } : undefined;
 }
+
+/** Words that may stand between "of" and whose room it is: "the room of my uncle". */
+const OWNER_DETERMINERS = new Set(["the", "my", "our"]);
 
 /** The words for the room a person has to themselves: "gran's room" is "gran's bedroom". */
 const PERSONS_ROOM = ["room", "bedroom"];
