@@ -256,13 +256,13 @@ export function tokenize(message: string): Token[] {
       continue;
     }
     const q = quote !== undefined;
-    // "2–4 pm", "9pm - 6am": a dash between two hours is a range, said "to"
+    // "2–4 pm", "9pm - 6am", "1am-noon": a dash between two hours is a range, said "to"
     if (
       /^[-–—]$/.test(s) &&
       prev &&
       next &&
-      /^(?:\d{1,2}(?::\d\d)?|[ap]\.?m\.?)$/i.test(prev.s) &&
-      /^\d{1,2}(?::\d\d)?$/.test(next.s)
+      /^(?:\d{1,2}(?::\d\d)?|[ap]\.?m\.?|noon|midday|midnight)$/i.test(prev.s) &&
+      /^(?:\d{1,2}(?::\d\d)?|noon|midday|midnight)$/i.test(next.s)
     ) {
       push("to", r, quote !== undefined);
       continue;

@@ -59,6 +59,32 @@ describe("a window read beside time-like words left unread", () => {
     }
   });
 
+  it("a room's ban with clock words beside it and no hours read is asked, never kept all day", async () => {
+    for (const said of [
+      "the cellar is off limits 10pm midnight",
+      "stay out of the garage, 6 am and noon",
+      "no den for the robot 11pm/noon",
+    ]) {
+      const { rules, reply } = await taught(house, said);
+      assert.deepEqual(rules, [], `${said}: kept ${JSON.stringify(rules)}`);
+      assert.match(reply, /\?/, `${said}: ${reply}`);
+    }
+  });
+
+  it("a dash between an hour and noon or midnight is a window", async () => {
+    for (const [said, from, to] of [
+      ["the cellar is off limits 10pm-midnight", 22, 24],
+      ["keep out of the study 2am-noon", 2, 12],
+      ["no garage noon - 4pm", 12, 16],
+      ["avoid the den midnight-5", 0, 5],
+    ] as const) {
+      const { rules, reply } = await taught(house, said);
+      assert.equal(rules.length, 1, `${said}: ${reply}`);
+      const c = rules[0].conditions.find((x) => x.kind === "time");
+      assert.deepEqual(c && [c.fromHour, c.toHour], [from, to], `${said}: ${JSON.stringify(rules[0].conditions)}`);
+    }
+  });
+
   it("two windows side by side, nothing joining them, are one request asked, never two rules", async () => {
     const { rules, reply } = await taught(house, "keep out of the den from nine at night after ten");
     assert.deepEqual(rules, [], reply);

@@ -210,7 +210,8 @@ function hoursBesideBans(rc: ReadCtx, read: readonly Reading[]): Unread[] {
 
 /**
  * "from six in the evening till nein at night": hours read beside time-like words no reading
- * took may be half of a window, or two windows for one; the reading is asked, never kept.
+ * took may be half of a window, or two windows for one; time-like words in a clause read with no
+ * hours may be its window. The reading is asked, never kept.
  */
 function strayBesideHours(rc: ReadCtx, read: readonly Reading[]): Unread[] {
   const out: Unread[] = [];
@@ -224,7 +225,12 @@ function strayBesideHours(rc: ReadCtx, read: readonly Reading[]): Unread[] {
   // what any reader read as hours ("make that the evening": a revision's) is read
   const hours = read.flatMap(timeSpans);
   for (const r of read) {
-    if (r.type === "unclear" || ![...r.conditions, ...r.exceptions].some((c) => c.kind === "time")) continue;
+    if (r.type === "unclear") continue;
+    // with hours read, time-like words beside them may be half a window; a room's ban read with no
+    // condition at all, they may be its window ("off limits 9pm midnight"), kept all day without them
+    const timed = [...r.conditions, ...r.exceptions].some((c) => c.kind === "time");
+    const bare = r.type === "rule" && "room" in r.requirement && r.conditions.length + r.exceptions.length === 0;
+    if (!timed && !bare) continue;
     const w = new Words(rc.tokens, r.clause.a, r.clause.b);
     for (const s of strayTimeWords(w.text)) {
       const [a, b] = w.range(s.index, s.word.length);
