@@ -9,7 +9,9 @@
  * the whole schedule in one table, so the order of an episode can be read without following a
  * loop's breaks and continues.
  */
-import { planRoom } from "../planning/index.ts";
+
+import type { Holding } from "../mllm/index.ts";
+import { planRoom, roomAt } from "../planning/index.ts";
 import { ask as askPlanner, decisionPoint, local, lookAround, walkTo } from "./nav-decisions.ts";
 import {
   candidateRooms,
@@ -61,6 +63,25 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
 /** Instances given up on unjudged that are walked back to once the search is over, nearest first. */
 const SECOND_LOOKS = 3;
 
+/** The instance the search would walk back to if it ended now (the best judged so far), for the room plan. */
+function holding(n: Nav): { holding: Holding } | Record<string, never> {
+  const best = n.ledger.best();
+  if (!best?.position || best.score === null) return {};
+  // a lookalike the size the user gave rules out, or taken for another of the user's objects, is no rival
+  const { ledger } = n;
+  const others = ledger.all().filter((c) => c.id !== best.id && !ledger.outsized(c) && !ledger.likeAnother(c));
+  const rival = Math.max(0, ...others.map((c) => c.score ?? 0));
+  return {
+    holding: {
+      position: best.position,
+      roomId: roomAt(n.o.graph, best.position),
+      score: best.score,
+      evidence: best.evidence,
+      rival,
+    },
+  };
+}
+
 /** The outcome so far decides whether the search goes on. */
 const onward = (n: Nav, next: Phase): Phase => (n.s.outcome === "continue" ? next : "end");
 
@@ -94,6 +115,7 @@ async function chooseRoom(n: Nav): Promise<Phase> {
         visited: s.visited,
         position: o.body.pose.position,
         ...(o.guidance?.length ? { guidance: o.guidance } : {}),
+        ...holding(n),
       }),
     );
     o.decisions.highLevel++;

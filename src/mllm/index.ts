@@ -20,6 +20,7 @@ export type {
   GroundOutput,
   HighLevelInput,
   HighLevelOutput,
+  Holding,
   LowLevelInput,
   LowLevelOutput,
   MemorizeInput,

@@ -4,7 +4,7 @@
  * (heuristic.ts). Every decision returns the model calls it cost, for accounting.
  */
 import type { CandidateLedger } from "../perception/index.ts";
-import type { Category, Image, Pose, VisibleInstance } from "../sim/index.ts";
+import type { Category, Image, Pose, Vec3, VisibleInstance } from "../sim/index.ts";
 import type { FailureInfo } from "../util/index.ts";
 import type { MemoryCandidate, RawInteraction } from "./candidate.ts";
 import type { CallExchange } from "./exchange.ts";
@@ -127,6 +127,23 @@ export interface HighLevelInput {
   visited: string[];
   /** the user's standing rules that apply now, as text with scope and conditions (absent or empty: none) */
   guidance?: string[];
+  /**
+   * The instance judged most like the photo so far (the episode's ledger): where it stands, its
+   * similarity, how much of it was seen (summed view reliability) and the best similarity of any
+   * other instance judged (0 when none). Once every room is searched the search walks back to the
+   * best seen, so a policy may plan the rooms left as a round that ends near it. Absent while
+   * none was judged.
+   */
+  holding?: Holding;
+}
+
+export interface Holding {
+  position: Vec3;
+  /** the room of the scene graph it stands in (null: outside every room's bounds) */
+  roomId: string | null;
+  score: number;
+  evidence: number;
+  rival: number;
 }
 
 export interface HighLevelOutput {

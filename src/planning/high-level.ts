@@ -4,7 +4,7 @@
  * answer is checked against the graph: a room the graph does not have is matched by label,
  * and failing that replaced by the nearest room not yet searched, with the reason saying so.
  */
-import type { Decision, GroundOutput, HighLevelOutput, Policy, SceneGraphRoom } from "../mllm/index.ts";
+import type { Decision, GroundOutput, HighLevelOutput, Holding, Policy, SceneGraphRoom } from "../mllm/index.ts";
 import type { Vec3 } from "../sim/index.ts";
 import { floorDistance } from "./controller.ts";
 
@@ -57,6 +57,7 @@ export async function planRoom(
     visited: string[];
     position: Vec3;
     guidance?: string[];
+    holding?: Holding;
   },
 ): Promise<{ choice: RoomChoice; decision: Decision<HighLevelOutput> }> {
   if (input.rooms.length === 0) throw new Error("the scene graph has no reachable rooms to plan over");
@@ -67,6 +68,7 @@ export async function planRoom(
     currentRoomId: input.currentRoomId,
     visited: input.visited,
     ...(input.guidance?.length ? { guidance: input.guidance } : {}),
+    ...(input.holding ? { holding: input.holding } : {}),
   });
   return { choice: resolveRoom(decision.value, input.rooms, input.position, input.visited), decision };
 }

@@ -4,10 +4,13 @@
  * those whose label memory says the object was found in (episodes in other houses, or that name
  * rooms by label only), then the category's usual rooms, then the rest; nearest first within each
  * tier. Rooms the memory rules out go after the others of their tier: by id in this house, by
- * label otherwise.
+ * label otherwise. Once an instance plausible enough to be taken at the search's end is in hand,
+ * the rooms left are searched on the shortest round that ends back at it.
  */
 import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../../mllm/index.ts";
+import type { Vec3 } from "../../sim/index.ts";
 import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./room-priors.ts";
+import { ENOUGH_EVIDENCE, VERDICT } from "./thresholds.ts";
 
 /** Hops from `from` over the adjacency (treated as undirected); unreachable rooms get Infinity. */
 export function hopCounts(rooms: SceneGraphRoom[], from: string | null): Map<string, number> {
@@ -49,7 +52,7 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
   const known = target.roomsHere;
   // what memory knows of this house by id says more than labels from other houses' searches
   const ruledOut = known ? [] : target.hints.flatMap(roomsRuledOut);
-  const foundHere = (r: SceneGraphRoom) => {
+  const foundHere = (r: Pick<SceneGraphRoom, "id">) => {
     const i = known?.found.indexOf(r.id) ?? -1;
     return i < 0 ? Number.POSITIVE_INFINITY : i;
   };
@@ -64,6 +67,25 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
     const order = (r: SceneGraphRoom) => visited.lastIndexOf(r.id);
     const again = rooms.filter((r) => r.id !== currentRoomId).sort((a, b) => order(a) - order(b));
     open = again.length ? [again[0]] : rooms;
+  }
+  // A plausible match in hand, seen well and leading every other instance judged: every room left
+  // is still searched (a clearer match may be in one), but the search then walks back to it, so
+  // the rooms left go on the shortest round that ends there. Unless it stands in a room memory
+  // found the object in, in this very house: then the other such rooms still come first (with a
+  // lookalike in hand, the one sought is likelier there).
+  const h = input.holding;
+  const held =
+    h && h.score >= VERDICT.settle && h.evidence >= ENOUGH_EVIDENCE && h.score - h.rival >= VERDICT.margin
+      ? h.position
+      : null;
+  const whereFound = h?.roomId ? Number.isFinite(foundHere({ id: h.roomId })) : false;
+  const remembered = whereFound ? [] : open.filter((r) => Number.isFinite(foundHere(r)));
+  if (!revisit && held && here && open.length > 1 && remembered.length === 0) {
+    const room = roundEndingAt(here, open, held)[0];
+    return {
+      roomId: room.id,
+      reason: `a plausible match is in hand: the ${room.label} (${room.id}) opens the shortest round of the rooms left back to it`,
+    };
   }
   const key = (r: SceneGraphRoom) => [
     foundHere(r),
@@ -91,4 +113,60 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
           ? `a ${target.category} is usually in a ${room.label}`
           : "nearest room not searched yet";
   return { roomId: room.id, reason: why };
+}
+
+/** Rooms at most this many are ordered exactly (Held-Karp); more, nearest first. */
+const EXACT_ROUND = 10;
+
+/**
+ * Pure: the order of `rooms` that makes the shortest walk from `from` through every room's
+ * waypoint to `end`, in straight lines on the floor (a proxy for the walk: rooms are entered
+ * through their doors, but a far room stays far).
+ */
+export function roundEndingAt(from: Vec3, rooms: readonly SceneGraphRoom[], end: Vec3): SceneGraphRoom[] {
+  const d = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
+  const n = rooms.length;
+  if (n <= 1) return [...rooms];
+  if (n > EXACT_ROUND) {
+    const left = [...rooms];
+    const order: SceneGraphRoom[] = [];
+    let at = from;
+    while (left.length) {
+      left.sort((a, b) => d(at, a.waypoint) - d(at, b.waypoint));
+      const next = left.shift() as SceneGraphRoom;
+      order.push(next);
+      at = next.waypoint;
+    }
+    return order;
+  }
+  // cost[set][last]: the shortest walk from `from` through the rooms of `set`, ending at `last`
+  const full = (1 << n) - 1;
+  const cost = Array.from({ length: full + 1 }, () => new Array<number>(n).fill(Number.POSITIVE_INFINITY));
+  const prev = Array.from({ length: full + 1 }, () => new Array<number>(n).fill(-1));
+  for (let i = 0; i < n; i++) cost[1 << i][i] = d(from, rooms[i].waypoint);
+  for (let set = 1; set <= full; set++)
+    for (let last = 0; last < n; last++) {
+      const c = cost[set][last];
+      if (!(set & (1 << last)) || !Number.isFinite(c)) continue;
+      for (let next = 0; next < n; next++) {
+        if (set & (1 << next)) continue;
+        const to = set | (1 << next);
+        const via = c + d(rooms[last].waypoint, rooms[next].waypoint);
+        if (via < cost[to][next]) {
+          cost[to][next] = via;
+          prev[to][next] = last;
+        }
+      }
+    }
+  let last = 0;
+  for (let i = 1; i < n; i++)
+    if (cost[full][i] + d(rooms[i].waypoint, end) < cost[full][last] + d(rooms[last].waypoint, end)) last = i;
+  const order: SceneGraphRoom[] = [];
+  for (let set = full; last >= 0; ) {
+    order.unshift(rooms[last]);
+    const p = prev[set][last];
+    set &= ~(1 << last);
+    last = p;
+  }
+  return order;
 }
