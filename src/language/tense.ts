@@ -62,8 +62,26 @@ export function tellsWhatHappened(clause: string): boolean {
  * it holds, and its room is not taken from the news without asking.
  */
 export function toldInPast(words: readonly string[]): boolean {
-  return words.some((w) => /^\p{L}+$/u.test(w) && past(w));
+  // "he gets scared", "she feels tired": a participle after a linking verb of the present is an
+  // adjective that says how things are, no news of what happened ("is cleaned" may be: it stays news)
+  return words.some(
+    (w, k) => /^\p{L}+$/u.test(w) && past(w) && !(ADJECTIVE_AFTER.has(words[k - 1] ?? "") && !PAST_AUXILIARY.has(w)),
+  );
 }
+
+/** Linking verbs of the present: a word like a past after them is an adjective ("gets scared", "seems annoyed"). */
+const ADJECTIVE_AFTER = new Set([
+  "get",
+  "gets",
+  "become",
+  "becomes",
+  "feel",
+  "feels",
+  "seem",
+  "seems",
+  "look",
+  "looks",
+]);
 
 /**
  * Whether the negation at `k` of the normalised words is said in the past of what was done: "not"

@@ -162,10 +162,11 @@ export const DAYS = alt([
 ]);
 
 /**
- * A time said only by pointing back ("during those hours", "at that time", "in this time"): the
+ * A time said only by pointing back ("during those hours", "at that time", "in this time", or a
+ * distal demonstrative alone as the adverb, "that hour keep away", "those hours nobody goes in"): the
  * hours said elsewhere in the message, when it says some; "this time" inside it is then no one-off.
  */
-export const POINTED_TIME = `(?:during|in|at|for|over|throughout|within|through) (?:those|these|that|this|the same|said) (?:hours?|times?|period|window|slot)`;
+export const POINTED_TIME = `(?:(?:during|in|at|for|over|throughout|within|through) (?:those|these|that|this|the same|said)|(?<!\\b(?:during|in|at|for|over|throughout|within|through|on|just|only) )(?:those|that)) (?:hours?|times?|period|window|slot)`;
 
 /** "not just this time", "this time and every other": lasting after all. */
 export const NOT_TASK_LOCAL = alt([

@@ -14,7 +14,11 @@ const words = (s: string) => s.split(" ");
 describe("a possessive pronoun before a room's word", () => {
   it("names the room of the one person named before it", () => {
     const w = words("grandad is napping so keep out of his study");
-    assert.deepEqual(pronounOwnersRoom(w, w.indexOf("his"), house.rooms), { room: "grandads study", words: 2 });
+    assert.deepEqual(pronounOwnersRoom(w, w.indexOf("his"), house.rooms), {
+      room: "grandads study",
+      words: 2,
+      owner: 0,
+    });
   });
 
   it("names none with two people named, none named, or a label the words do not say", () => {

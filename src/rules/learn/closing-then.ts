@@ -5,7 +5,7 @@
  * windows) is kept as a condition in the user's words, which the robot cannot check and so asks
  * about. With no time said before it, "then" is "in that case" and bounds nothing.
  */
-import { findTimes, isWordToken, namesADay, POINTED_TIME, saysASpan, Words } from "../../language/index.ts";
+import { bounded, findTimes, isWordToken, namesADay, POINTED_TIME, saysASpan, Words } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx } from "./reading.ts";
 import type { Span } from "./segments.ts";
@@ -32,9 +32,17 @@ export function pointedAcross(ctx: ReadCtx, clause: Span, conds: Cond[]): Cond[]
   const pointed = conds.filter(
     (x) => x.kind === "text" && !x.negated && pointing.test(new Words(ctx.tokens, x.a, x.b).text),
   );
-  if (pointed.length !== 1) return conds;
-  const window = pointedAt(ctx, clause.a, pointed[0]);
-  return window?.kind === "time" ? conds.map((x) => (x === pointed[0] ? window : x)) : conds;
+  if (pointed.length > 1) return conds;
+  if (pointed.length === 1) {
+    const window = pointedAt(ctx, clause.a, pointed[0]);
+    return window?.kind === "time" ? conds.map((x) => (x === pointed[0] ? window : x)) : conds;
+  }
+  // "That hour, keep away.": the pointer said as the adverb alone, no condition read from it; only
+  // the one window said before stands for it (else it stays unread and is asked)
+  const bare = [...new Words(ctx.tokens, clause.a, clause.b).matches(bounded(POINTED_TIME))];
+  if (bare.length !== 1 || conds.some((x) => x.a <= bare[0].a && bare[0].b <= x.b)) return conds;
+  const window = pointedAt(ctx, clause.a, bare[0]);
+  return window?.kind === "time" ? [...conds, window] : conds;
 }
 
 /** What words at `at` pointing back stand for: the one window said before `from`, a condition in the user's words, or none. */

@@ -29,6 +29,7 @@ import {
   LIST_JOIN,
   NEGATION,
   NOT_TASK_LOCAL,
+  namesADay,
   ON_REQUEST,
   occasionIn,
   oneReplyIn,
@@ -40,6 +41,7 @@ import {
   ROBOT_WHEN,
   SCENE,
   STRONG_LASTING,
+  saysASpan,
   TASK_LOCAL,
   type Token,
   tellsWhatHappened,
@@ -250,8 +252,24 @@ export function pointedBack(tokens: readonly Token[], parts: readonly Span[]): S
       if (!found.some((f) => f.a <= a && b <= f.b)) windows.add(`${t.from}-${t.to % 24}`);
     }
   }
+  // "Gran naps in the den from 2 to 4. That time nobody goes in.": with no hours of its own, the
+  // clause points at the one window said before it in the message, as a closing "then" does
+  if (!windows.size && saysOneWindowBefore(tokens, parts[0]?.a ?? 0)) return found.map((m) => ({ a: m.a, b: m.b }));
   // two windows said ("I work nights, I sleep 8 to 4"): which one it points at is the user's to say
   return windows.size === 1 ? found.map((m) => ({ a: m.a, b: m.b })) : [];
+}
+
+/** One window and no other time said before `from` (a moment, a day and two windows are not one). */
+function saysOneWindowBefore(tokens: readonly Token[], from: number): boolean {
+  const before = new Words(tokens, 0, from);
+  const times = findTimes(before.text);
+  const spans = times.filter((t) => !t.open && (!t.clock || saysASpan(t.quote)));
+  return (
+    times.length > 0 &&
+    times.length === spans.length &&
+    new Set(spans.map((t) => `${t.from}-${t.to % 24}`)).size === 1 &&
+    !namesADay(before.text)
+  );
 }
 
 /** How long a clause lasts: this task, left vague, or lasting (also when nothing says so). Parts that only lead up to it (`weak`) say nothing about how long. */

@@ -205,7 +205,8 @@ export function roomsIn(
     // "Bunty cleaned his room": the room of the one person named before, as the house labels it
     const owned = pronounOwnersRoom(words, k, house);
     if (owned && k + owned.words <= b) {
-      out.push({ room: owned.room, a: k, b: k + owned.words });
+      // the owner's name is part of how the room was said: "Kabir … his room" names Kabir's room
+      out.push({ room: owned.room, a: k, b: k + owned.words, from: { a: owned.owner, b: owned.owner + 1 } });
       k += owned.words - 1;
       continue;
     }
