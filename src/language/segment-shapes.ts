@@ -10,9 +10,12 @@ import { LASTING, TASK_LOCAL } from "./time-words.ts";
 
 // ---- segments -------------------------------------------------------------------------------
 
-/** A part that starts asking for something: where "and" / "but" cuts a sentence in two. */
+/**
+ * A part that starts asking for something: where "and" / "but" cuts a sentence in two. Words that
+ * only manage the talk may come first ("and you know what, never …", "but honestly stay out …").
+ */
 export const DIRECTIVE_START =
-  /^(?:(?:please|just|also|then|now|and|but|so|plus) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on|(?:(?:just|only) )?(?:for |on )?this (?:time|once|one|trip|search|run)(?: only)?|this once|for now|right now)(?: (?:please|just|also|then|can you))* )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
+  /^(?:(?:please|just|also|then|now|and|but|so|plus|you know what|actually|anyway|honestly|ok|okay|oh|like) )*(?:(?:in general|going forward|in (?:the )?future|as a rule|from here on|(?:(?:just|only) )?(?:for |on )?this (?:time|once|one|trip|search|run)(?: only)?|this once|for now|right now)(?: (?:please|just|also|then|can you))* )?(?:do not|never|always|please|stay|keep|avoid|skip|reply|answer|respond|tell|mention|say|use|give|include|make sure|be sure|limit|stop|wait|park|no more|from now on|you (?:can|may|should|must|need|have to|are allowed)|i (?:want|need|would like|do not want)|feel free|forget|drop|ignore|cap|answer|send|write|put|let me know|steer|leave)\b/;
 
 /** A part that is one field name of a list: "and room", "the object key". */
 export const FIELD_NAME_PART =

@@ -78,9 +78,9 @@ export type Cond =
 export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
   const w = new Words(tokens, s.a, s.b);
   for (const m of w.matches(bounded(EXPLAIN))) {
-    // "right so the thing is …", "ok so when you …": "so" after nothing but fillers opens what
-    // is said, as a discourse marker; it explains nothing said before it
-    if (m.m[0] === "so" && m.a > s.a && tokens.slice(s.a, m.a).every((t) => bounded(FILLER).test(t.w))) continue;
+    // "right so the thing is …", "ok so when you …", and "so …" opening the message: "so" after
+    // nothing but fillers opens what is said, as a discourse marker; it explains nothing said before it
+    if (m.m[0] === "so" && ((m.a > s.a && onlyFillers(tokens, s.a, m.a)) || onlyFillers(tokens, 0, m.a))) continue;
     return { a: s.a, b: m.a };
   }
   return s;
@@ -89,8 +89,15 @@ export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
 /** A part that is all explanation. */
 export function isExplanation(tokens: readonly Token[], s: Span): boolean {
   const m = new Words(tokens, s.a, s.b).first(bounded(EXPLAIN));
+  // "so the loft, you never go in there": a "so" that opens the message follows nothing it could
+  // be the consequence of; it only opens the talk
+  if (m?.m[0] === "so" && onlyFillers(tokens, 0, m.a)) return false;
   return m !== undefined && m.a === s.a;
 }
+
+/** Nothing but fillers ("ok", "right", "um") in tokens [a, b). */
+const onlyFillers = (tokens: readonly Token[], a: number, b: number) =>
+  tokens.slice(a, b).every((t) => bounded(FILLER).test(t.w));
 
 /** A part that reads as a condition but is none: the robot's own doing, or politeness. */
 export function notCondition(text: string): boolean {

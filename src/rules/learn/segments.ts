@@ -27,8 +27,8 @@ export interface Span {
   b: number;
 }
 
-/** A one-off or lasting marker opening a clause: "this time (only)", "from now on", "always". */
-const LEADING_HOW_LONG = new RegExp(`^(?:${TASK_LOCAL}|${LASTING}) `);
+/** A one-off or lasting marker opening a clause: "this time (only)", "from now on", "always", "just for today". */
+const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LASTING}) `);
 
 const SENTENCE_END = new Set([".", "!", "?", ";"]);
 const SEGMENT_END = new Set([",", "—", "–", ":", "(", ")", "…"]);
