@@ -62,6 +62,11 @@ const DEGREE = new Set(["too", "so", "very", "really", "rather", "quite"]);
 const SPEAK_VERB = new Set(["answer", "reply", "respond", "talk", "speak", "use", "write"]);
 const QUESTION_WORD = new Set(["what", "where", "which", "who", "why", "how", "when"]);
 
+/** A present participle: a word of five letters or more ending in "ing". */
+const PARTICIPLE = /^[a-z]{2,}ing$/;
+/** Base forms that end like a participle. */
+const BASE_IN_ING = new Set(["bring", "fling", "sling", "sting", "swing", "cling", "wring", "string", "spring"]);
+
 export function mood(clause: string): Mood {
   const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT" || t.text === "?");
   const asks = toks.at(-1)?.text === "?";
@@ -101,6 +106,9 @@ export function mood(clause: string): Mood {
   // "answer in one sentence", "talk less": verbs of speaking the tagger reads as nouns when first,
   // unless a verb follows ("answers are too long")
   if (SPEAK_VERB.has(w(0)) && at(1)?.pos !== "AUX" && at(1)?.pos !== "VERB" && !asks) return "imperative";
+  // "having thought again, …", "looking back on it": a participle first opens an adjunct, never an
+  // imperative, which is the verb's base form ("bring", "swing" only end like one)
+  if (at(0)?.pos === "VERB" && PARTICIPLE.test(w(0)) && !BASE_IN_ING.has(w(0))) return asks ? "question" : "statement";
   // the verb first: "go", "stay out", "keep", "stop"; wink tags a sentence-initial imperative VERB
   if (at(0)?.pos === "VERB" && !asks) return "imperative";
   if (at(0)?.pos === "VERB" && asks) return "request";
