@@ -94,6 +94,8 @@ export const REVISING = alt([
   "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
   // "the garage ban should run until 7": a rule's new end
   "(?:end|ends|finish|finishes|run|runs|last|lasts)(?= (?:at|until|till|til|around) (?:\\d|noon|midnight))",
+  // "so 1 to 3 would suffice", "ten words will do": a new value said to be enough is the value from now on
+  "(?<=(?:\\d|am|pm|noon|midnight|words|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty) )(?:would|will|should) (?:suffice|do|be (?:enough|plenty|sufficient))",
 ]);
 export const ADDITIVE = alt(["also", "too", "as well", "in addition", "additionally", "plus", "add", "another"]);
 
