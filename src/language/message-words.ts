@@ -9,9 +9,10 @@ import { alt } from "./word-class.ts";
 /**
  * Words that say a message was not said to the robot, or was only talk: "that wasn't for you", "I
  * wasn't talking to you", "just chatting", "thinking out loud". Where nothing else was read, such a
- * message corrects nothing.
+ * message corrects nothing; so does one said outright to be no rule ("no rule, just saying",
+ * "nothing to change").
  */
-export const NOT_FOR_YOU = `(?:(?:that|this|it)(?: one)? (?:was|is) not (?:(?:meant|said|aimed|directed) )?(?:for|to|at) (?:you|u)|not (?:talking|speaking) to (?:you|u)|just (?:chatting|making conversation|thinking (?:out loud|aloud))|thinking (?:out loud|aloud))`;
+export const NOT_FOR_YOU = `(?:(?:that|this|it)(?: one)? (?:was|is) not (?:(?:meant|said|aimed|directed) )?(?:for|to|at) (?:you|u)|not (?:talking|speaking) to (?:you|u)|just (?:chatting|making conversation|thinking (?:out loud|aloud)|saying)|thinking (?:out loud|aloud)|(?:no|not a) rule(?= (?:,|\\.|;|!|just)| *$)|nothing (?:to|for you to) (?:do|change))`;
 
 /** Words that only ask for care in general: what to do is not said. */
 export const VAGUE_BEHAVIOR = alt([
