@@ -158,7 +158,7 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   // "the den: closed 6-8 pm", "the loft is closed after nine": a room said to be closed now or from now
   // on (a copula of the present, or a label's colon) is closed to the robot too; "was closed", "is not
   // closed", "keep the door closed" say no such thing
-  "(?:(?<=(?:^|\\s)(?:is|are|stays|remains|:) )|^)closed(?! (?:the|a|an|my|your|his|her|our|their|it|door|doors|up)\\b)",
+  "(?:(?<=(?:^|\\s)(?:is|are|stays|remains|:) )|^)closed(?! (?:the|a|an|my|your|his|her|our|their|it|door|doors|up|for)\\b)",
   "not for you",
   "not a place for you",
   "no place for you",

@@ -190,6 +190,7 @@ export {
   DAYS,
   DIGIT_HOUR,
   DURATION,
+  daysNamed,
   FOUR_DIGIT_CLOCK,
   FREQUENCY,
   HOUR_PREPOSITION,

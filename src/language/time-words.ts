@@ -129,6 +129,12 @@ const DAY = alt([
 const NAMES_A_DAY = new RegExp(`\\b${DAY}\\b`);
 export const namesADay = (text: string) => NAMES_A_DAY.test(text);
 
+/** The days a phrase names, one word each as said in the singular ("on Sundays" and "all day sunday" both name sunday). */
+export function daysNamed(text: string): string[] {
+  const all = new RegExp(`\\b${DAY}\\b`, "g");
+  return [...new Set([...text.matchAll(all)].map((m) => m[0].replace(/\s+/g, "").replace(/s$/, "")))].sort();
+}
+
 /** What makes a clock time a span ("1 to 3", "from 8 till 10", "9-11"), not a moment ("at 9"). */
 const SPAN = /\b(?:to|till|til|until|and|through|thru)\b|\d\s*[-–]\s*\d/;
 export const saysASpan = (quote: string) => SPAN.test(quote);

@@ -15,6 +15,7 @@ import {
   BACK_REFERENCE,
   COPULA,
   DONT_DO_THAT,
+  daysNamed,
   FILLER,
   FORGET_VERB,
   FREE_CHOICE,
@@ -454,7 +455,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     for (const x of rules) {
       const conds = restatedByHours(ctx, [...x.conditions, ...extra]);
       const ban = x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room";
-      x.conditions = pointedAcross(ctx, clause, ban ? stretchSaidByHours(ctx, conds) : conds);
+      x.conditions = daysSaidOnce(ctx, pointedAcross(ctx, clause, ban ? stretchSaidByHours(ctx, conds) : conds));
     }
     // "… Don't go in the den then.": the time said before, never all day
     const then = closingThen(ctx, clause);
@@ -477,4 +478,47 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       },
     ];
   return [];
+}
+
+/** Words that only frame a day: "on Sundays", "all day sunday", "every saturday". */
+const DAY_FRAME = new Set([
+  "on",
+  "every",
+  "each",
+  "all",
+  "day",
+  "the",
+  "whole",
+  "of",
+  "during",
+  "through",
+  "over",
+  "a",
+  "long",
+]);
+
+/**
+ * "On Sundays … stay out of it all day Sunday": a day said twice, each time as no more than the
+ * day, is one condition, the first; a phrase that says more than the day ("when guests come on
+ * Sundays") stays its own condition.
+ */
+function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const onlyDay = (c: Cond) => {
+    const text = words(ctx, c).text;
+    const days = daysNamed(text);
+    const rest = text
+      .replace(new RegExp(`\\b(?:${days.map((d) => `${d}s?`).join("|")})\\b`, "g"), " ")
+      .split(" ")
+      .filter((w) => w && !DAY_FRAME.has(w));
+    return days.length && !rest.length ? days.join(" ") : undefined;
+  };
+  const seen = new Set<string>();
+  return conds.filter((c) => {
+    if (c.kind !== "text") return true;
+    const d = onlyDay(c);
+    if (d === undefined) return true;
+    if (seen.has(d)) return false;
+    seen.add(d);
+    return true;
+  });
 }
