@@ -191,3 +191,9 @@ export function isRouteGoal(words: readonly string[], k: number): boolean {
 
 /** The robot as a verb's subject, between a room said first and the verb ("porch, you no go"). */
 export const ROBOT_SUBJECT: ReadonlySet<string> = new Set(["you", "u"]);
+
+/** The robot named as a subject: "you", "u", "the robot", "robot". */
+export function namesRobot(words: readonly string[]): boolean {
+  const said = words.join(" ");
+  return ROBOT_SUBJECT.has(said) || said === "robot" || said === "the robot";
+}

@@ -1,6 +1,6 @@
 /**
  * A room fronted as the object of a negated verb of going, the robot named as the subject between
- * them ("the loft you don't go into", "the pantry you shall not go to"): the room is the verb's,
+ * them ("the loft you don't go into", "into the pantry the robot shall not go"): the room is the verb's,
  * a preposition left stranded at the clause's end included; an exception after it still holds,
  * however its subject is stressed ("unless we ourselves ask"). Sentences written for this test.
  */
@@ -19,10 +19,20 @@ describe("a room fronted before the robot and a negated verb of going", () => {
       ["the workshop, you must never go inside", "workshop"],
       ["The pantry you shall not go to.", "pantry"],
       ["Sunroom you won't go to, ok?", "sunroom"],
+      // the verb's particle fronted with its room, the robot named in the third person
+      ["Into the workshop you must not go.", "workshop"],
+      ["in the loft the robot is never to go", "loft"],
     ] as const) {
       const { rules } = await taught(house, m);
       assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
       assert.deepEqual(rules[0].requirement, { kind: "avoid_room", room }, m);
+    }
+  });
+
+  it("bans nothing when someone else is the subject", async () => {
+    for (const m of ["Into the loft the children do not go.", "In the pantry my mother does not go."]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(rules, [], m);
     }
   });
 

@@ -29,6 +29,7 @@ import {
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
+  namesRobot,
   negatedInPast,
   PARTICIPLE,
   PERMITS,
@@ -152,11 +153,18 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
   if (new Set(rooms.map((x) => x.room)).size !== 1 || r.anaphor) return undefined;
   // "the den you don't go in", "the shed, you mustn't go to": the robot named as the subject
   // between the fronted room and its verb leaves the room the verb's topic
-  const next = (x: Head) => ctx.tokens.slice(r.b, x.a).every((t) => !isWordToken(t.w) || ROBOT_SUBJECT.has(t.w));
+  const next = (x: Head) => {
+    const between = ctx.tokens.slice(r.b, x.a).filter((t) => isWordToken(t.w));
+    return between.length === 0 || namesRobot(between.map((t) => t.w));
+  };
   const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && (x.kind === "enter" || x.kind === "stop"));
   if (!h || !particleOnly(ctx, h, main)) return undefined;
   const lead = ctx.tokens.slice(main.a, r.a);
-  const opens = lead.every((t) => !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w));
+  // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room
+  const opens = lead.every(
+    (t, k) =>
+      !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w) || (k === 0 && GOING_PARTICLE.test(t.w)),
+  );
   // "when she naps, the den don't go in": a comma closes a when-clause that comes before the topic
   const afterComma = lead.length > 0 && lead.at(-1)?.w === ",";
   return opens || afterComma ? h : undefined;
