@@ -26,6 +26,18 @@ const MAX_SIZES = 15;
  * sides score up to about a quarter apart, an object of another colour far lower.
  */
 const LOOKALIKE = 0.3;
+/**
+ * Seen this much farther (m, floor) than the nearest of the current approach, the robot has
+ * walked away from it (to search elsewhere, or on a room plan): a sighting from there begins a
+ * new approach, from another side or along another route, and the stalls of the last one no
+ * longer count. Steps toward it and the sensor's wobble stay well within this.
+ */
+const WALKED_AWAY = 1.5;
+/**
+ * Approaches per instance that forgive the last one's stalls, the first included: a way that stays
+ * blocked from every side is given up.
+ */
+const MAX_APPROACH_ROUNDS = 4;
 
 export interface Candidate {
   id: string;
@@ -52,8 +64,13 @@ export interface Candidate {
   approaches: number;
   /** collisions while heading for it */
   collisions: number;
-  /** collisions since it was last seen nearer than ever before: how stuck the way to it is now */
+  /**
+   * collisions since it was last seen nearer than ever before on this approach: how stuck the way
+   * to it is now
+   */
   stalled: number;
+  /** approaches that forgave the stalls of the one before, plus the first (see WALKED_AWAY) */
+  rounds: number;
   /**
    * A last step toward it was taken knowing the step would carry it out of view (a low object
    * close by): where it was then, and the collisions so far, to tell afterwards whether the step
@@ -67,7 +84,7 @@ export interface Candidate {
 interface Entry extends Candidate {
   /** apparent sizes of its clear views, the latest MAX_SIZES */
   sizes: number[];
-  /** the nearest it was ever seen (m, floor) */
+  /** the nearest it was seen on the current approach (m, floor) */
   nearest: number;
   kept: { score: number; reliability: number; others: readonly number[] }[];
   judged: Set<string>;
@@ -130,6 +147,7 @@ export class CandidateLedger {
         approaches: 0,
         collisions: 0,
         stalled: 0,
+        rounds: 1,
         nearest: Number.POSITIVE_INFINITY,
         closing: null,
         pursuits: 0,
@@ -158,10 +176,19 @@ export class CandidateLedger {
     const e = this.entry(id);
     if (at.position) e.position = at.position;
     e.floor = at.floor;
-    // nearer than ever (by more than the sensor's wobble): the way to it is open again
+    // nearer than ever on this approach (by more than the sensor's wobble): the way to it is open again
     if (at.floor < e.nearest - 0.3) {
       e.nearest = at.floor;
       e.stalled = 0;
+    } else if (at.floor > e.nearest + WALKED_AWAY) {
+      // walked away from it and seen again: a new approach, measured from here; one that
+      // forgives the last one's stalls is bounded in all
+      if (e.stalled === 0) e.nearest = at.floor;
+      else if (e.rounds < MAX_APPROACH_ROUNDS) {
+        e.rounds++;
+        e.nearest = at.floor;
+        e.stalled = 0;
+      }
     }
   }
 
