@@ -128,6 +128,13 @@ export class CandidateLedger {
    * each other still tell a plain twin from a patterned one.
    */
   alikeOthers: readonly boolean[] = [];
+  /**
+   * The last decision turned toward an instance seen in a side view: which way, and how many turns
+   * so far. Close by, a low object drops below the picture at the edge of the front view while
+   * the turn is only partway round; the turn goes on until it faces it (the policy bounds it).
+   * `why`: the reason the turn began with (going closer to judge it, or heading for it as the one).
+   */
+  turning: { id: string; dir: "left" | "right"; turns: number; why: string } | null = null;
   /** the instances of the category in view at the latest look (lookAtCandidates), judged or not */
   private readonly inView = new Set<string>();
 

@@ -142,3 +142,42 @@ test("the instance headed for as the match is the ledger's chosen one, until ano
   assert.equal(other.instanceId, "w2", other.reason);
   assert.equal(ledger.chosen, "w2");
 });
+
+test("an instance turned toward from a side view and lost partway round: the turn goes on until it is faced, then ends", () => {
+  const ledger = new CandidateLedger();
+  // a wallet low and close, toward the front edge of the left view (no photo: any wallet will do)
+  const aside: VisibleInstance = {
+    id: "w9",
+    category: "wallet",
+    bbox: [220, 226, 250, 238],
+    distance: 1.9,
+    pixels: 120,
+  };
+  const first = heuristicLowLevel(input([], [aside]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([first.decision, first.instanceId], ["left", "w9"], first.reason);
+  // one turn on, it sits below the picture's edge in no view: turning back to the plan would show
+  // it to the left again, and the next decision would turn to it again
+  const lost = heuristicLowLevel(input([]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([lost.decision, lost.instanceId], ["left", "w9"], lost.reason);
+  const again = heuristicLowLevel(input([]), DEFAULT_STOP_RULE, ledger);
+  assert.equal(again.decision, "left", again.reason);
+  // three turns face the side view's direction: not there either, the plan takes over
+  const gone = heuristicLowLevel(input([]), DEFAULT_STOP_RULE, ledger);
+  assert.equal(gone.decision, "continue_plan", gone.reason);
+  assert.equal(ledger.turning, null);
+});
+
+test("a turn toward an instance that shows it again hands the decision back to what is in view", () => {
+  const ledger = new CandidateLedger();
+  const aside: VisibleInstance = {
+    id: "w8",
+    category: "wallet",
+    bbox: [220, 180, 250, 200],
+    distance: 3.5,
+    pixels: 150,
+  };
+  assert.equal(heuristicLowLevel(input([], [aside]), DEFAULT_STOP_RULE, ledger).decision, "left");
+  const faced = heuristicLowLevel(input([{ ...aside, bbox: [150, 180, 180, 200] }]), DEFAULT_STOP_RULE, ledger);
+  assert.deepEqual([faced.decision, faced.instanceId], ["forward", "w8"], faced.reason);
+  assert.equal(ledger.turning, null);
+});

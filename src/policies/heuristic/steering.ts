@@ -36,11 +36,39 @@ type Seen = { view: ViewName; instance: VisibleInstance; floor: number; below: n
 
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(2));
 
+/**
+ * Turns that face an instance first seen in a side view: the side views look 90° off the heading,
+ * three 30° turns. A turn that loses it on the way does not end the approach; more would be
+ * turning round in search of it.
+ */
+const TURNS_TO_FACE = 3;
+
 /** The offline backbone's low-level decision, made in code (no model): step toward the target, stop, or hand back. */
 export function heuristicLowLevel(
   input: LowLevelInput,
   rule: StopRule = DEFAULT_STOP_RULE,
   ledger: CandidateLedger = input.ledger ?? new CandidateLedger(),
+): LowLevelOutput {
+  const turning = ledger.turning;
+  ledger.turning = null;
+  const out = decide(input, rule, ledger, turning);
+  // a turn toward an instance: remembered, so that losing it mid-turn carries the turn on
+  const dir = out.decision === "left" || out.decision === "right" ? out.decision : null;
+  if (dir && out.instanceId)
+    ledger.turning = {
+      id: out.instanceId,
+      dir,
+      turns: turning?.id === out.instanceId && turning.dir === dir ? turning.turns + 1 : 1,
+      why: turning?.id === out.instanceId && turning.dir === dir ? turning.why : out.reason,
+    };
+  return out;
+}
+
+function decide(
+  input: LowLevelInput,
+  rule: StopRule,
+  ledger: CandidateLedger,
+  turning: CandidateLedger["turning"],
 ): LowLevelOutput {
   const { target, views } = input;
   const judging = input.referenceImage !== undefined && target.category !== null;
@@ -69,6 +97,15 @@ export function heuristicLowLevel(
       };
   }
   const what = judging ? `the ${target.category} in the photo` : `a ${target.category ?? "target"}`;
+  // Turned toward an instance and lost it partway round: close by and low, it sits below the
+  // picture's edge until it is faced. Turning back to the plan's heading would show it in the
+  // side view again, and the next decision would turn to it again, back and forth.
+  if (turning && turning.turns < TURNS_TO_FACE && !visible.some((s) => s.instance.id === turning.id))
+    return {
+      decision: turning.dir,
+      instanceId: turning.id,
+      reason: `${turning.why}; out of the picture partway round the turn, turning on`,
+    };
   if (visible.length === 0) return { decision: "continue_plan", reason: `${what} not in view` };
   if (!judging) return approachOrStop(visible[0], rule, what, ledger);
 
