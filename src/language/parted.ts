@@ -13,6 +13,7 @@
  * (the noun) and the words before it (its looks: "little", "blue").
  */
 import { type NlpToken, read } from "./nlp.ts";
+import { CHANGE_SAID, ends, isBoundary } from "./referents.ts";
 
 /** Verbs that part with an object on their own. */
 const PARTING = new Set(["sell", "sells", "sold", "selling", "donate", "donates", "donated", "donating"]);
@@ -35,6 +36,8 @@ const RID = ["rid", "of"];
 const GETTING = new Set(["get", "got", "gotten", "getting", "gets"]);
 const DETERMINER = new Set(["the", "my", "our", "that", "this", "those", "these", "his", "her", "their", "your"]);
 const MODIFIER = new Set(["ADJ", "NOUN", "PROPN", "NUM", "ADV", "VERB"]);
+/** Words that stand for the thing's name ("the cracked one", "the old ones"). */
+const STANDS_FOR = new Set(["one", "ones"]);
 
 export interface PartedWith {
   /** the description's noun ("sledge", or "one" for "the cracked one") */
@@ -43,22 +46,35 @@ export interface PartedWith {
   looks: string[];
 }
 
-/** A described thing opening at `at` (a determiner, then modifiers, then a noun): its head and looks and end. */
-function describedAt(tokens: NlpToken[], at: number): (PartedWith & { end: number }) | null {
-  if (!DETERMINER.has(tokens[at]?.normal ?? "")) return null;
-  let k = at + 1;
+/**
+ * A described thing opening at `at` (a determiner, then modifiers, then a noun): its head and
+ * looks and end. `bare`: at the start of a clause the determiner may be left out, as people do
+ * in a hurry ("kettle died, so …").
+ */
+function describedAt(tokens: NlpToken[], at: number, bare = false): (PartedWith & { end: number }) | null {
+  const opens = DETERMINER.has(tokens[at]?.normal ?? "");
+  if (
+    !opens &&
+    !(bare && (at === 0 || isBoundary(tokens[at - 1])) && (tokens[at]?.pos === "NOUN" || tokens[at]?.pos === "ADJ"))
+  )
+    return null;
+  let k = opens ? at + 1 : at;
   const words: NlpToken[] = [];
-  // after a noun only a noun goes on ("the coffee mug"), not "last spring" after "the blue scarf"
-  const goesOn = (t: NlpToken) => MODIFIER.has(t.pos) && !(words.at(-1)?.pos === "NOUN" && t.pos !== "NOUN");
+  // after a noun only a noun goes on ("the coffee mug"), not "last spring" after "the blue scarf",
+  // or the "one" that stands for it ("the brass one"), which ends the description
+  const goesOn = (t: NlpToken) =>
+    MODIFIER.has(t.pos) &&
+    !STANDS_FOR.has(words.at(-1)?.normal ?? "") &&
+    !(words.at(-1)?.pos === "NOUN" && t.pos !== "NOUN" && !STANDS_FOR.has(t.normal));
   while (k < tokens.length && goesOn(tokens[k]) && words.length < 5) words.push(tokens[k++]);
   // the head is the last noun of the run ("the tiny wooden sledge"), or a stand-in ("one")
   let last = words.length - 1;
-  while (last >= 0 && words[last].pos !== "NOUN" && words[last].normal !== "one") last--;
+  while (last >= 0 && words[last].pos !== "NOUN" && !STANDS_FOR.has(words[last].normal)) last--;
   if (last < 0) return null;
   return {
     head: words[last].text.toLowerCase(),
     looks: words.slice(0, last).map((t) => t.text.toLowerCase()),
-    end: at + 1 + last + 1,
+    end: (opens ? at + 1 : at) + last + 1,
   };
 }
 
@@ -80,11 +96,48 @@ function subjectBefore(tokens: NlpToken[], k: number): number {
   return -1;
 }
 
-/** The described things a text says the user (or anyone) parted with. */
-export function partedWith(text: string): PartedWith[] {
+/** Words that open a clause giving the reason or the time since which something holds. */
+const SINCE = new Set(["since", "after", "because", "as"]);
+
+/**
+ * A described thing opening at `at` that is the subject of a verb ending its role ("since the
+ * enamel one split", "now that the old pair wore out"; the verbs are referents.ts's), in a clause
+ * that says why or since when ("since", "now that", "after") or in words that say a change: it
+ * broke, so the user asks for what took its place. Alone ("my toy is broken, find it") the
+ * broken thing is what is asked for.
+ */
+function endedAt(tokens: NlpToken[], at: number, changeSaid: boolean, told: boolean): PartedWith | null {
+  // a statement may leave the determiner out; a request's bare noun ("School finished!") is no thing of the user's
+  const d = describedAt(tokens, at, told);
+  if (!d) return null;
+  const prev = tokens[at - 1]?.normal ?? "";
+  const since = SINCE.has(prev) || (prev === "that" && tokens[at - 2]?.normal === "now");
+  if (!since && !changeSaid) return null;
+  // its predicate right after it: auxiliaries and adverbs, then the verb ("… has finally given up")
+  let verb = d.end;
+  while (verb < tokens.length && (tokens[verb].pos === "AUX" || tokens[verb].pos === "ADV")) verb++;
+  if (verb >= tokens.length || isBoundary(tokens[verb], tokens[verb + 1])) return null;
+  // "the old ones went to the sale" went somewhere; "the soles went" ended (referents.ts's rule)
+  if (/^(?:went|gone|goes|go)$/.test(tokens[verb].normal) && !isBoundary(tokens[verb + 1], tokens[verb + 2]))
+    return null;
+  return ends(tokens, d.end, verb + 1) ? { head: d.head, looks: d.looks } : null;
+}
+
+/**
+ * The described things a text says the user (or anyone) parted with, or that broke since
+ * (endedAt). `told`: the text tells what happened (a memory's statement), so a thing said to have
+ * broken counts without a word of change.
+ */
+export function partedWith(text: string, told = false): PartedWith[] {
   const tokens = read(text).tokens;
   const out: PartedWith[] = [];
+  const changeSaid = told || CHANGE_SAID.test(text);
   for (let k = 0; k < tokens.length; k++) {
+    const ended = endedAt(tokens, k, changeSaid, told);
+    if (ended) {
+      out.push(ended);
+      continue;
+    }
     const parting = partingAt(tokens, k);
     if (!parting) continue;
     const needsParticle = parting.particles.size > 0;
@@ -112,5 +165,5 @@ export function partedWith(text: string): PartedWith[] {
 
 /** Whether a text says something was parted with (its words then describe that thing, not its own object). */
 export function saysParted(text: string): boolean {
-  return partedWith(text).length > 0;
+  return partedWith(text, true).length > 0;
 }

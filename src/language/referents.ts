@@ -102,7 +102,7 @@ interface Phrase {
   other: string | null;
 }
 
-const isBoundary = (t: NlpToken | undefined, next?: NlpToken) =>
+export const isBoundary = (t: NlpToken | undefined, next?: NlpToken) =>
   t === undefined ||
   BOUNDARY_PUNCT.has(t.normal) ||
   // "so" opens a clause, except as a degree word ("so much", "so small")
@@ -160,7 +160,7 @@ function clauseOf(tokens: NlpToken[], at: number): [number, number] {
 }
 
 /** The clause from `from` to `to` says the role ended (a verb of ending, a defect, negated working). */
-function ends(tokens: NlpToken[], from: number, to: number): boolean {
+export function ends(tokens: NlpToken[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k];
     // right after the subject the predicate's verb stands, whatever the tagger took it for ("the steel one split")

@@ -25,3 +25,29 @@ test("giving without parting, or parting with a pronoun, names nothing", () => {
   assert.equal(saysParted("the user reads this novel on the train"), false);
   assert.equal(saysParted("the old kite we donated to the school fair"), true);
 });
+
+test("a thing said to have broken since, or in words of change, is asked past", () => {
+  assert.deepEqual(heads("the lamp I read by since the brass one died"), ["brass one"]);
+  assert.deepEqual(heads("which kettle do I use now that the copper one stopped working?"), ["copper one"]);
+  assert.deepEqual(heads("the board I ride these days, the long one snapped"), ["long one"]);
+  assert.deepEqual(heads("the kettle I use now, the steel one went"), ["steel one"]);
+  // going somewhere is no ending: "went to the fair" names where, not that it broke
+  assert.deepEqual(heads("the boots I wear now that the old ones went to the jumble sale"), []);
+  // the verb must be its own predicate's, not a later clause's
+  assert.deepEqual(heads("where is the kettle I use now that the old one stopped working?"), ["old one"]);
+});
+
+test("a broken thing with no change said is the thing asked for", () => {
+  assert.deepEqual(heads("my green kite is torn, can you find it?"), []);
+  assert.deepEqual(heads("bring the stool that wobbles"), []);
+});
+
+test("a statement that tells of something breaking names that thing", () => {
+  assert.equal(saysParted("kettle died last week, won't heat at all"), true);
+  assert.equal(saysParted("the wicker basket tore on the bus"), true);
+  assert.equal(saysParted("the basket is for the market"), false);
+});
+
+test("in a request a bare noun before a verb of ending is no described thing", () => {
+  assert.deepEqual(heads("Term finished! Fetch what I read on the bus now."), []);
+});

@@ -45,3 +45,11 @@ test("a request that parts with nothing grounds as before", () => {
   ]);
   assert.equal(g.objectId, "toy-castle");
 });
+
+test("the object the request says broke since is not grounded; its old name still tells it", () => {
+  const g = groundPolar("the torch I take camping now, since the yellow one died", [
+    object("torch-yellow", "flashlight", 0.52, ["the user takes the yellow torch camping", "the flashlight is yellow"]),
+    object("torch-black", "flashlight", 0.3, ["yellow one died, won't switch on", "the flashlight is black"]),
+  ]);
+  assert.equal(g.objectId, "torch-black");
+});

@@ -9,16 +9,22 @@
 import { contentWords, namesOf, type PartedWith, partedWith, saysParted, wordSet } from "../../language/index.ts";
 import type { MemoryCandidate } from "../../mllm/index.ts";
 
+/** Heads that stand for a category's name ("the cracked one", "the old pair"). */
+const STAND_IN = new Set(["one", "ones", "pair", "set"]);
+
 function ownWords(c: MemoryCandidate): Set<string> {
-  const said = c.statements.filter((s) => !s.superseded && !saysParted(s.text)).map((s) => s.text);
+  // a superseded fact still names its object ("the old kettle" is the kettle after its role moved)
+  const said = c.statements.filter((s) => !saysParted(s.text)).map((s) => s.text);
   return new Set([...wordSet(said.join(" ")), ...(c.category ? contentWords([...namesOf(c.category)].join(" ")) : [])]);
 }
 
 /** The candidates one parted-with description names (by head, then narrowed by looks); none when unsure. */
 function named(gone: PartedWith, candidates: { c: MemoryCandidate; words: Set<string> }[]): Set<MemoryCandidate> {
   const [head] = contentWords(gone.head);
-  if (!head) return new Set();
-  const byHead = candidates.filter((x) => x.words.has(head));
+  // "the enamel one": a word that stands for the category names every candidate, its looks tell them apart
+  const standsIn = STAND_IN.has(gone.head);
+  if (!head && !standsIn) return new Set();
+  const byHead = standsIn ? candidates : candidates.filter((x) => x.words.has(head));
   if (byHead.length <= 1) return new Set(byHead.map((x) => x.c));
   const looks = contentWords(gone.looks.join(" "));
   const byLooks = looks.length ? byHead.filter((x) => looks.every((w) => x.words.has(w))) : [];
