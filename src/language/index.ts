@@ -175,6 +175,7 @@ export {
   kindOf,
   plainStatement,
   STATEMENT_KINDS,
+  saysChange,
   valueOverlap,
   valueWithin,
   valueWords,

@@ -238,6 +238,15 @@ function onlyInNames(text: string, cue: RegExp): boolean {
 }
 
 /**
+ * Whether words say what holds since a change: a marker of the present against the past ("these
+ * days", "now", "lately", "anymore", "since last week") or a verb of changing over ("switched").
+ * Said in a request ("what do I wear these days"), it asks for whatever took the role last.
+ */
+export function saysChange(text: string): boolean {
+  return new RegExp(UPDATE_MARKERS.source, "iu").test(text) || CHANGE_VERBS.test(text);
+}
+
+/**
  * A statement as memory stores it: without its change markers ("these days", "instead", and an
  * "instead of the …" that names the replaced object), and whether it says a change, takes a
  * fact back, or names the object it replaced. A retraction is kept as said.

@@ -12,6 +12,9 @@ import {
   namesOf,
   type SaidSize,
   saidSize,
+  saysChange,
+  valueWithin,
+  valueWords,
   wordSet,
 } from "../../language/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
@@ -20,7 +23,7 @@ import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.
 import { episodeRooms } from "./episodic-rooms.ts";
 import { withoutParted } from "./parted-with.ts";
 import { roomsFoundIn } from "./room-priors.ts";
-import { NEAR_TIE } from "./thresholds.ts";
+import { NEAR_TIE, RECENT_SHARE } from "./thresholds.ts";
 
 /**
  * The size the user gave the object, in the request or when they asked for it before; sizes
@@ -69,13 +72,46 @@ function partCoverage(parts: Set<string>[], c: MemoryCandidate): number {
   return parts.reduce((sum, p) => sum + Math.max(0, ...held.map((h) => coverage(p, h))), 0);
 }
 
+/** When the statements that led retrieval to the candidate were told: the newest of them still valid. */
+function toldAt(c: MemoryCandidate): number {
+  return Math.max(
+    -Infinity,
+    ...c.statements.filter((s) => s.score !== undefined && !s.superseded).map((s) => s.timestamp),
+  );
+}
+
+/** The values the statements that led retrieval to the candidate name (what it is for, when, where). */
+function ledValues(c: MemoryCandidate, categories: string[]): Set<string>[] {
+  return c.statements.filter((s) => s.score !== undefined && !s.superseded).map((s) => valueWords(s.text, categories));
+}
+
+/** Two candidates hold the same role: a statement that led to one names the value of one that led to the other (valueWithin). */
+function sameRole(a: MemoryCandidate, b: MemoryCandidate): boolean {
+  const cats = [a.category, b.category].filter((c) => c !== undefined);
+  const vb = ledValues(b, cats);
+  return ledValues(a, cats).some((x) => vb.some((y) => valueWithin(x, y) || valueWithin(y, x)));
+}
+
+/**
+ * A request that says what holds since a change ("what do I wear these days", "…now") asks for
+ * whatever took the role last: among the candidates close to the top (RECENT_SHARE of its score),
+ * the one whose matching statements were told last, when that is later than the top's.
+ */
+function latestHolder(pool: MemoryCandidate[]): MemoryCandidate | null {
+  const close = pool.filter((c) => c.score >= RECENT_SHARE * pool[0].score && (c === pool[0] || sameRole(pool[0], c)));
+  const latest = close.reduce((a, b) => (toldAt(b) > toldAt(a) ? b : a));
+  return toldAt(latest) > toldAt(pool[0]) ? latest : null;
+}
+
 /**
  * Polar's grounding, by object: an object the request says the user parted with is out
  * (parted-with.ts); the category the request names is a constraint (another
  * category's object is chosen only when memory holds none of the named one); among the rest,
  * retrieval's ranking (which already scores each object on all its valid statements and on
  * every part of a joint request), and a near tie goes to the object whose valid statements cover
- * more of the request's parts, not to the first by a hair.
+ * more of the request's parts, not to the first by a hair. A request said as a change ("…these
+ * days") goes to the candidate of the same role told of last (latestHolder): a role that moved
+ * is often worded unlike the old fact the request echoes, and the old fact outranks the new.
  */
 export function groundPolar(instruction: string, candidates: MemoryCandidate[], sceneId?: string): GroundOutput {
   if (candidates.length === 0)
@@ -87,7 +123,11 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
   const tied = pool.filter((c) => pool[0].score - c.score < NEAR_TIE * pool[0].score);
   let chosen = pool[0];
   let how = `top retrieved candidate (score ${chosen.score.toFixed(3)})`;
-  if (tied.length > 1) {
+  const latest = saysChange(describedPart(instruction)) ? latestHolder(pool) : null;
+  if (latest && latest !== chosen) {
+    chosen = latest;
+    how = `the request asks what holds now: the candidate told of last among those within ${RECENT_SHARE} of the top (score ${chosen.score.toFixed(3)})`;
+  } else if (tied.length > 1) {
     const description = describedPart(instruction);
     const clauses = descriptiveClauses(description);
     const parts = (clauses.length ? clauses : [description]).map((p) => wordSet(glossed(p)));

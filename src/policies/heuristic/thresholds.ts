@@ -98,3 +98,11 @@ export const STOP_FRACTION = 0.65;
  * object's valid statements cover more of the request's parts) decides.
  */
 export const NEAR_TIE = 0.05;
+
+/**
+ * Share of the top grounding score within which a request said as a change ("…these days",
+ * "…now") takes the candidate of the same role told of last (ground.ts latestHolder). A role that
+ * moved is often worded unlike the old fact the request echoes: on the development and spent test
+ * sets the later holder scored 0.48–0.9 of the old one.
+ */
+export const RECENT_SHARE = 0.5;
