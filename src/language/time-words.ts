@@ -160,6 +160,19 @@ export const DURATION = alt([
   `(?:until|till|til|up to|through|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
 ]);
 
+/**
+ * Every day, said as such ("all days", "each day", "daily", "seven days a week", "every day of the
+ * week"): no day is left out, so it narrows nothing; beside a window the window alone holds, and
+ * a rule kept without it is no broader than what was said. "Every night", "all week" and "every
+ * sunday" are not among them: they name a part of the day, a bound or a day.
+ */
+export const EVERY_DAY = alt([
+  "(?:on )?(?:all|every|each) (?:single )?days?(?: of the week)?",
+  "(?:on )?all (?:the )?days(?: of the week)?",
+  "daily",
+  "(?:7|seven) days (?:a|per|of the) week",
+]);
+
 /** Days of the week said as when a rule holds: "on weekends", "on school nights", "sundays". */
 export const DAYS = alt([
   `(?:(?:on|during|at|over|every|each) )?(?:(?:the|a) )?${DAY}`,
