@@ -78,9 +78,24 @@ export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_W
 
 /** A permission to go or stop somewhere: "you can go in the laundry room again" (group 2: stop, group 3: enter). */
 export const PERMIT_ROOM_ACT = new RegExp(
-  // "you are allowed in the garage": a permission said with the room's preposition alone is one to enter it
-  `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome))\\b(?: (?:now|again|also|still|just|even|always|actually|once again))*(?: (?:go|come))? (?:(${STOP})|(${ENTER}|in|into|inside))\\b`,
+  // "you are allowed in the garage": a permission said with the room's preposition alone is one to enter it;
+  // "you're allowed back in", "welcome back on the porch": "back" says the room is given back, as
+  // "again" does, and only after it is "on" a way in (a porch, a deck), never "go on" (carry on)
+  `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome))\\b(?: (?:now|again|also|still|just|even|always|actually|once again|back))*(?: (?:go|come))?(?: back)? (?:(${STOP})|(${ENTER}|in|into|inside|(?<=\\bback )(?:on|onto)))\\b`,
 );
+
+/**
+ * A permission to go into a room said by a pronoun ("you're allowed back in it", "you may go in
+ * there again"): an act whose room is the one the message spoke of before it.
+ */
+export const PERMIT_INTO_IT = new RegExp(`${PERMIT_ROOM_ACT.source} (?:it|there)\\b`);
+
+/**
+ * A permission that gives a room back ("you're allowed back in", "you can come back in"): like
+ * "again", it lifts the ban in force from now on, no one-off to ask about. Read over the words
+ * PERMIT_ROOM_ACT found, where "back" is the particle of the permission, never a room's name.
+ */
+export const givesBack = (permission: string) => /\bback\b/.test(permission);
 
 /**
  * "you can go in now", "u may go", "you're allowed back in": a permission to go with no place said,

@@ -27,6 +27,7 @@ import {
   NOT_TASK_LOCAL,
   onlyChangesWhatItPointsAt,
   opensWithSubject,
+  PERMIT_INTO_IT,
   PRONOUN_FINE,
   permitsOnlyOutside,
   permittedHours,
@@ -259,6 +260,9 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       // "…, we'd like the keys place and item": the speaker wanting fields by name (jsonFollowUp)
       else if (SPEAKER_WANTS_FIELDS.test(text)) kind = "act";
       else if (NARRATIVE.test(text)) kind = "narrative";
+      // "the floor is fixed. you're allowed back in it": a permission to enter is an act though its
+      // room is a pronoun, read with the room said before it (clauses); alone it reads no room
+      else if (PERMIT_INTO_IT.test(text)) kind = "act";
       else {
         const rs = readClause(rc, { main: g, parts: [g], question: false, ...topic });
         kind = rs.some((r) => r.type !== "hours") ? "act" : rs.length ? "hours" : "none";

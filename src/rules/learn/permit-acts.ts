@@ -10,6 +10,7 @@ import {
   DETERMINER,
   directs,
   FINE,
+  givesBack,
   isWordToken,
   LEFT_OUT,
   mood,
@@ -74,7 +75,7 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     const end = except && except.a >= permit.b ? except.a : main.b;
     const after = roomsIn(ctx.tokens, permit.b, end, ctx.house, c.antecedent);
     const rooms = after.length ? after : frontedObject(ctx, c, main, permit.a);
-    if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b });
+    if (rooms.length) return permission(ctx, c, common, rooms, act, { a: main.a, b: main.b }, givesBack(permit.m[0]));
   }
   // "The cellar is dry now. You can go in.": a permission to go with no place said is one for the
   // room the message spoke of before it, when it spoke of one room only

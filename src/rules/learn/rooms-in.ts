@@ -192,7 +192,10 @@ export function roomsIn(
       continue;
     }
     // "stay in it", "avoid it", "don't look at it": the room named before, after a preposition of place or a verb of avoiding
-    if (w === "it" && IT_AFTER.has(words[k - 1] ?? "")) {
+    // "you're allowed back on it" (a veranda, a deck): "on" after "back" is the way back into a place,
+    // where "stand on it" alone may be of any thing
+    const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
+    if (w === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn)) {
       if (last && words[k - 2] !== "put")
         out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
