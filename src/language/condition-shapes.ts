@@ -22,14 +22,18 @@ export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|exc
 
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
-/** The user asking for it is the exception: "unless I ask you to", "except when I send you there", "unless I have told you to". */
+/**
+ * The user asking for it is the exception: "unless I ask you to", "except when I send you there",
+ * "unless I have told you to"; the household speaking as one of several ("unless either of us
+ * asks") is the user too.
+ */
 export const ASKED =
-  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged))\b.*$/;
+  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+|(?:one|either|any|each) of us)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged))\b.*$/;
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
 export const WHEN_ASKED =
-  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asked|tell|told|send|sent|say|said|request|requested|want|need|allow|allowed|let|instruct|instructed|call|called|summon|summoned|invite|invited|page|paged)\b/;
+  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asks|asked|tell|tells|told|send|sends|sent|say|says|said|request|requests|requested|want|wants|need|needs|allow|allows|allowed|let|lets|instruct|instructs|instructed|call|calls|called|summon|summons|summoned|invite|invites|invited|page|pages|paged)\b/;
 
 /**
  * The user asking, said as a noun after a preposition: "only at my request", "upon our express
