@@ -32,3 +32,17 @@ describe("asked by one of us", () => {
     );
   });
 });
+
+describe("a bare ban with an exception after its particle", () => {
+  it("is the one room's ban, the exception kept", () => {
+    const got = learn("The nursery is where the twins sleep. Never go in unless one of us calls you.", [], ctx).items;
+    assert.deepEqual(
+      got.map((i) => [
+        i.decision,
+        (i.draft?.requirement as { room?: string })?.room,
+        i.draft?.exceptions.map((e) => e.kind),
+      ]),
+      [["add", "nursery", ["instruction_mentions"]]],
+    );
+  });
+});
