@@ -15,6 +15,7 @@ import {
   CALL,
   COPULA_TENSE,
   COUNT_BOUND,
+  DETERMINER,
   DISCOURSE_PARTICLE,
   ENOUGH_AFTER,
   FIELD_INTRO,
@@ -430,7 +431,8 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
       ];
     }
   }
-  const tell = w.first(re(TELL));
+  // "what's the name of the room?", "the report": a word of telling after a determiner is a noun
+  const tell = [...w.matches(re(TELL))].find((m) => !DETERMINER.test(ctx.tokens[m.a - 1]?.w ?? ""));
   if (!tell) return [];
   const neg = negated(tell.a);
   const rest = new Words(ctx.tokens, tell.b, span.b);
