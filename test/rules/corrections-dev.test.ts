@@ -131,7 +131,8 @@ describe("the learner on the development corrections", () => {
   //   with no unsafe reading; its check field the lowest of any set (8 of 19).
   // - 21: a Jeonju hanok run as a guesthouse (a concierge-polite mother, a night-shift baker in
   //   lowercase fragments, a grandfather speaking in timetables, a gamer son, a guest typing
-  //   through a translation app), blind when written: 20 of 30 right with no unsafe reading.
+  //   through a translation app), blind when written: 20 of 30 right with no unsafe reading; 22 once
+  //   "all days" beside hours said every day and "allowed back in" gave a room back (learner30).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
@@ -146,7 +147,7 @@ describe("the learner on the development corrections", () => {
     { n: 18, cases: 30, ok: 24, field: 0.6 },
     { n: 19, cases: 30, ok: 20, field: 0.5 },
     { n: 20, cases: 30, ok: 13, field: 0.4 },
-    { n: 21, cases: 30, ok: 20, field: 0.6 },
+    { n: 21, cases: 30, ok: 22, field: 0.6 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
