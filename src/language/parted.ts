@@ -101,7 +101,7 @@ const SINCE = new Set(["since", "after", "because", "as"]);
 
 /**
  * A described thing opening at `at` that is the subject of a verb ending its role ("since the
- * enamel one split", "now that the old pair wore out"; the verbs are referents.ts's), in a clause
+ * enamel one split", "now that the grey pair wore out"; the verbs are referents.ts's), in a clause
  * that says why or since when ("since", "now that", "after") or in words that say a change: it
  * broke, so the user asks for what took its place. Alone ("my toy is broken, find it") the
  * broken thing is what is asked for.
@@ -117,7 +117,7 @@ function endedAt(tokens: NlpToken[], at: number, changeSaid: boolean, told: bool
   let verb = d.end;
   while (verb < tokens.length && (tokens[verb].pos === "AUX" || tokens[verb].pos === "ADV")) verb++;
   if (verb >= tokens.length || isBoundary(tokens[verb], tokens[verb + 1])) return null;
-  // "the old ones went to the sale" went somewhere; "the soles went" ended (referents.ts's rule)
+  // "the grey ones went to a charity shop" went somewhere; "the soles went" ended (referents.ts's rule)
   if (/^(?:went|gone|goes|go)$/.test(tokens[verb].normal) && !isBoundary(tokens[verb + 1], tokens[verb + 2]))
     return null;
   return ends(tokens, d.end, verb + 1) ? { head: d.head, looks: d.looks } : null;

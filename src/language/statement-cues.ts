@@ -240,7 +240,7 @@ function onlyInNames(text: string, cue: RegExp): boolean {
 /**
  * Whether words say what holds since a change: a marker of the present against the past ("these
  * days", "now", "lately", "anymore", "since last week") or a verb of changing over ("switched").
- * Said in a request ("what do I wear these days"), it asks for whatever took the role last.
+ * Said in a request ("which coat is mine these days"), it asks for whatever took the role last.
  */
 export function saysChange(text: string): boolean {
   return new RegExp(UPDATE_MARKERS.source, "iu").test(text) || CHANGE_VERBS.test(text);

@@ -18,7 +18,7 @@ const read = (m: string) =>
 describe("asked by one of us", () => {
   it("is the exception of being asked", () => {
     for (const m of [
-      "keep out of the workshop unless either of us asks you to",
+      "keep out of the workshop unless either of us asks for you",
       "never enter the nursery except when any of us tells you to",
     ])
       assert.deepEqual(read(m), [["add", ["instruction_mentions"], []]], m);

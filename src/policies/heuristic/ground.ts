@@ -93,7 +93,7 @@ function sameRole(a: MemoryCandidate, b: MemoryCandidate): boolean {
 }
 
 /**
- * A request that says what holds since a change ("what do I wear these days", "…now") asks for
+ * A request that says what holds since a change ("which coat is mine these days", "…now") asks for
  * whatever took the role last: among the candidates close to the top (RECENT_SHARE of its score),
  * the one whose matching statements were told last, when that is later than the top's.
  */

@@ -60,7 +60,7 @@ export function leftoverConditions(
   for (const x of pointedBack(ctx.tokens, parts)) for (let k = x.a; k < x.b; k++) soft.add(k);
   for (const part of parts) {
     const w = words(ctx, part);
-    // "… from 23:00 to 06:00, all days": every day leaves no day out, and narrows nothing
+    // "… from 22:00 to 05:00, all days": every day leaves no day out, and narrows nothing
     for (const src of [TASK_LOCAL, LASTING, VAGUE, NOT_TASK_LOCAL, SCENE, GLOBAL, EVERY_DAY])
       for (const m of w.matches(re(src))) for (let k = m.a; k < m.b; k++) soft.add(k);
     for (const t of findTimes(w.text))

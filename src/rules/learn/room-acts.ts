@@ -248,7 +248,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   if (!rooms.length && topical) rooms = [borrowed(topic)];
   // "the study is mine. keep out.", "keep out, the loft is my space": a verb of avoiding with no
   // object is said of the one room the message names, wherever it names it (with several, asked)
-  // "… don't go in unless one of us asks": the verb's particle ends the clause but for the
+  // "… never go in unless we ask": the verb's particle ends the clause but for the
   // condition or exception read after it, which says when, no object of the verb
   const said = [...common.conditions, ...common.exceptions].map((x) => x.a).filter((a) => a > main.a);
   const upTo = { a: main.a, b: Math.min(main.b, ...said) };
