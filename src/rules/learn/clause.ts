@@ -15,25 +15,21 @@ import {
   BACK_REFERENCE,
   COPULA,
   DONT_DO_THAT,
-  daysNamed,
   FILLER,
   FORGET_VERB,
   FREE_CHOICE,
   FREQUENCY,
   findTimes,
   GERUND,
-  HOURS_SAID,
   isPlainWord,
   isWordToken,
   LINKING,
   NEED_NOT_OBJECT,
   NO_LONGER_NEEDED,
   NOT_NEEDED,
-  numbersIn,
   ONLY_BEFORE,
   PLACE,
   RELEASE_VERB,
-  RESTATES,
   RETRACT,
   RULE_ONLY,
   TOLD_BEFORE,
@@ -61,6 +57,7 @@ import { jsonReading, tellReadings, wordLimit } from "./reply-acts.ts";
 import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { roomsIn } from "./rooms-in.ts";
+import { daysSaidOnce, restatedByHours } from "./said-twice.ts";
 import type { Span } from "./segments.ts";
 import { stretchSaidByHours } from "./stretch-hours.ts";
 import { targetsIn } from "./targets-in.ts";
@@ -289,35 +286,6 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 }
 
 /**
- * "during work hours, 9 to 5", "at lunch (12-1)": a stretch of the day named by what is done in
- * it, with hours right after that say it, is those hours; the words are no second condition. So
- * are clock hours with the stretch right after them ("from 2 to 4 after lunch", "between 7 and 9
- * while we have breakfast"): the hours say when that is. A part of the day said without clock hours ("in the
- * evening during dinner") is no such restatement, and the stretch stays a condition.
- */
-function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
-  const between = (a: number, b: number) =>
-    b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
-  const said = (x: Cond) =>
-    x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
-      ? (conds.find((t) => t.kind === "time" && between(x.b, t.a)) ??
-        conds.find((t) => t.kind === "time" && between(t.b, x.a) && numbersIn(words(ctx, t).text).length > 0))
-      : undefined;
-  const out = conds.map((x) => ({ ...x }));
-  return out.flatMap((x) => {
-    const hours = said(x);
-    if (!hours) return [x];
-    // the window's words are the stretch and its hours, as said
-    const t = out.find((y) => y.a === hours.a && y.b === hours.b);
-    if (t) {
-      t.a = Math.min(t.a, x.a);
-      t.b = Math.max(t.b, x.b);
-    }
-    return [];
-  });
-}
-
-/**
  * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is
  * off limits, and what "only" is said with is when it is not. Without that part, "only" says
  * nothing of when, and nothing is read.
@@ -478,47 +446,4 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
       },
     ];
   return [];
-}
-
-/** Words that only frame a day: "on Sundays", "all day sunday", "every saturday". */
-const DAY_FRAME = new Set([
-  "on",
-  "every",
-  "each",
-  "all",
-  "day",
-  "the",
-  "whole",
-  "of",
-  "during",
-  "through",
-  "over",
-  "a",
-  "long",
-]);
-
-/**
- * "On Sundays … stay out of it all day Sunday": a day said twice, each time as no more than the
- * day, is one condition, the first; a phrase that says more than the day ("when guests come on
- * Sundays") stays its own condition.
- */
-function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
-  const onlyDay = (c: Cond) => {
-    const text = words(ctx, c).text;
-    const days = daysNamed(text);
-    const rest = text
-      .replace(new RegExp(`\\b(?:${days.map((d) => `${d}s?`).join("|")})\\b`, "g"), " ")
-      .split(" ")
-      .filter((w) => w && !DAY_FRAME.has(w));
-    return days.length && !rest.length ? days.join(" ") : undefined;
-  };
-  const seen = new Set<string>();
-  return conds.filter((c) => {
-    if (c.kind !== "text") return true;
-    const d = onlyDay(c);
-    if (d === undefined) return true;
-    if (seen.has(d)) return false;
-    seen.add(d);
-    return true;
-  });
 }

@@ -1,0 +1,79 @@
+/**
+ * One condition said twice in a clause is one condition: a stretch of the day and the hours that
+ * say it ("during work hours, 9 to 5"), or a day named twice ("on Sundays … all day Sunday").
+ */
+import { daysNamed, HOURS_SAID, numbersIn, RESTATES } from "../../language/index.ts";
+import type { Cond } from "./conditions.ts";
+import { type ReadCtx, words } from "./reading.ts";
+
+/**
+ * "during work hours, 9 to 5", "at lunch (12-1)": a stretch of the day named by what is done in
+ * it, with hours right after that say it, is those hours; the words are no second condition. So
+ * are clock hours with the stretch right after them ("from 2 to 4 after lunch", "between 7 and 9
+ * while we have breakfast"): the hours say when that is. A part of the day said without clock hours ("in the
+ * evening during dinner") is no such restatement, and the stretch stays a condition.
+ */
+export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const between = (a: number, b: number) =>
+    b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
+  const said = (x: Cond) =>
+    x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
+      ? (conds.find((t) => t.kind === "time" && between(x.b, t.a)) ??
+        conds.find((t) => t.kind === "time" && between(t.b, x.a) && numbersIn(words(ctx, t).text).length > 0))
+      : undefined;
+  const out = conds.map((x) => ({ ...x }));
+  return out.flatMap((x) => {
+    const hours = said(x);
+    if (!hours) return [x];
+    // the window's words are the stretch and its hours, as said
+    const t = out.find((y) => y.a === hours.a && y.b === hours.b);
+    if (t) {
+      t.a = Math.min(t.a, x.a);
+      t.b = Math.max(t.b, x.b);
+    }
+    return [];
+  });
+}
+
+/** Words that only frame a day: "on Sundays", "all day sunday", "every saturday". */
+const DAY_FRAME = new Set([
+  "on",
+  "every",
+  "each",
+  "all",
+  "day",
+  "the",
+  "whole",
+  "of",
+  "during",
+  "through",
+  "over",
+  "a",
+  "long",
+]);
+
+/**
+ * "On Sundays … stay out of it all day Sunday": a day said twice, each time as no more than the
+ * day, is one condition, the first; a phrase that says more than the day ("when guests come on
+ * Sundays") stays its own condition.
+ */
+export function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const onlyDay = (c: Cond) => {
+    const text = words(ctx, c).text;
+    const days = daysNamed(text);
+    const rest = text
+      .replace(new RegExp(`\\b(?:${days.map((d) => `${d}s?`).join("|")})\\b`, "g"), " ")
+      .split(" ")
+      .filter((w) => w && !DAY_FRAME.has(w));
+    return days.length && !rest.length ? days.join(" ") : undefined;
+  };
+  const seen = new Set<string>();
+  return conds.filter((c) => {
+    if (c.kind !== "text") return true;
+    const d = onlyDay(c);
+    if (d === undefined) return true;
+    if (seen.has(d)) return false;
+    seen.add(d);
+    return true;
+  });
+}
