@@ -123,6 +123,18 @@ export const SUBORDINATOR = alt([
   "that",
 ]);
 
+/** Words that open a condition said before its clause ("if …", "until …", "except …"). */
+export const OPENS_CONDITION = /^(?:if|when|whenever|while|unless|until|till|til|once|before|after|except)$/;
+
+/** The places a permission names after its "fine"/"ok": "ok in the shed", "fine at the gate". */
+export const PLACE_PREPOSITION = /^(?:in|inside|at)$/;
+
+/** A verb of being, or its negation, before a noun phrase ("is a", "never a"): what follows names a kind, not a place. */
+export const BEING_OR_NOT = /^(?:is|are|was|were|not|never|be|becomes?)$/;
+
+/** The indefinite article. */
+export const INDEFINITE = /^(?:a|an)$/;
+
 /** A word after which "you" opens a clause as its subject ("when you", "and you"); after others it is an object. */
 export const OPENS_CLAUSE = new RegExp(`^(?:${SUBORDINATOR}|and|or|but|so|then|except|unless)$`);
 

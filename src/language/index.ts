@@ -47,11 +47,15 @@ export { endsPointingBack, onlyChangesWhatItPointsAt, takesBackWhatItPointsAt, t
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { aside } from "./brackets.ts";
 export {
+  BEING_OR_NOT,
   EXCEPTION_WORD,
   EXPLAIN,
   HEDGE,
+  INDEFINITE,
   JOINER,
   OPENS_CLAUSE,
+  OPENS_CONDITION,
+  PLACE_PREPOSITION,
   POLITE_FRAME,
   STRETCH_OPENER,
   SUBJECT,
@@ -208,6 +212,7 @@ export {
   saysASpan,
   TASK_LOCAL,
   VAGUE,
+  wordsBesideDays,
 } from "./time-words.ts";
 export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
 export { boundaryIn, findTimes, replacedTimes, replacesHours, timeCandidates } from "./times.ts";

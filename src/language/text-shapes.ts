@@ -14,6 +14,8 @@ export const MANNER_ADVERB = /^(?:[a-z]+ly|very|well|properly|now)$/;
 
 /** A token that is a word or a number, not punctuation. */
 export const isWordToken = (w: string) => /[a-z0-9]/.test(w);
+/** A number of one or two digits, as an hour is written ("9", "10"). */
+export const isHourDigits = (w: string) => /^\d{1,2}$/.test(w);
 
 /** Words of a text split at white space. */
 export const spaced = (text: string) => text.split(/\s+/);

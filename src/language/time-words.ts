@@ -135,6 +135,14 @@ export function daysNamed(text: string): string[] {
   return [...new Set([...text.matchAll(all)].map((m) => m[0].replace(/\s+/g, "").replace(/s$/, "")))].sort();
 }
 
+/** The words of a phrase that are not days ("all day sunday" leaves "all day"), to tell a phrase that only names a day. */
+export function wordsBesideDays(text: string): string[] {
+  return text
+    .replace(new RegExp(`\\b${DAY}\\b`, "g"), " ")
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
 /** What makes a clock time a span ("1 to 3", "from 8 till 10", "9-11"), not a moment ("at 9"). */
 const SPAN = /\b(?:to|till|til|until|and|through|thru)\b|\d\s*[-–]\s*\d/;
 export const saysASpan = (quote: string) => SPAN.test(quote);

@@ -19,6 +19,7 @@ import {
   NOW_MARKER,
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
+  PLACE_PREPOSITION,
   PRONOUN_FINE,
   REFERENCE,
   ROBOT_SUBJECT,
@@ -32,8 +33,6 @@ import { ofAnother, subjectRooms, topicRoom } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
 import { topicOf } from "./topic.ts";
-
-const IN_PLACE = /^(?:in|inside|at)$/;
 
 /** Whether tokens [a, b) are at most a determiner ("the", "my"). */
 function atMostDeterminer(ctx: ReadCtx, a: number, b: number): boolean {
@@ -125,7 +124,7 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
       before.push(subject);
     // "mornings are fine in the kitchen": the place the predicate is said of, right after it
     const place = roomsIn(ctx.tokens, fine.b, main.b, ctx.house, c.antecedent)[0];
-    if (!before.length && place && place.a - fine.b <= 2 && IN_PLACE.test(ctx.tokens[fine.b]?.w ?? ""))
+    if (!before.length && place && place.a - fine.b <= 2 && PLACE_PREPOSITION.test(ctx.tokens[fine.b]?.w ?? ""))
       before.push(place);
     const negated = NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, fine.a).text);
     // "the undercroft, that's fine now": a pronoun as the subject takes up the room said first

@@ -5,8 +5,10 @@
 import type { Token } from "../../language/index.ts";
 import {
   AFTER_QUALIFIER,
+  BEING_OR_NOT,
   CLOCK_NOUN_AFTER,
   crudeStem,
+  INDEFINITE,
   isPlainWord,
   isRouteGoal,
   isWordToken,
@@ -50,7 +52,6 @@ const QUALIFIER = new Set(
 );
 
 /** The copula, or its negation, before a predicate noun: "is (not) a hallway". */
-const COPULA_BEFORE = /^(?:is|are|was|were|not|never|be|becomes?)$/;
 
 /** Words after which a room is expected: a misspelling there is read as the nearest room. */
 const BEFORE_ROOM = new Set([
@@ -220,8 +221,8 @@ export function roomsIn(
     const m = matchRoom(rest, house, BEFORE_ROOM.has(words[k - 1] ?? ""));
     // "the den is not a hallway": a room's word after a copula and "a" says what something is, it names no room
     const predicate =
-      (/^(?:a|an)$/.test(words[k - 1] ?? "") && COPULA_BEFORE.test(words[k - 2] ?? "")) ||
-      (/^(?:a|an)$/.test(w) && COPULA_BEFORE.test(words[k - 1] ?? ""));
+      (INDEFINITE.test(words[k - 1] ?? "") && BEING_OR_NOT.test(words[k - 2] ?? "")) ||
+      (INDEFINITE.test(w) && BEING_OR_NOT.test(words[k - 1] ?? ""));
     if (m && (predicate || CLOCK_NOUN_AFTER.test(words[k + m.words] ?? ""))) {
       k += m.words - 1;
       continue;

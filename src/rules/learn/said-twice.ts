@@ -2,7 +2,7 @@
  * One condition said twice in a clause is one condition: a stretch of the day and the hours that
  * say it ("during work hours, 9 to 5"), or a day named twice ("on Sundays … all day Sunday").
  */
-import { daysNamed, HOURS_SAID, numbersIn, RESTATES } from "../../language/index.ts";
+import { daysNamed, HOURS_SAID, numbersIn, RESTATES, wordsBesideDays } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import { type ReadCtx, words } from "./reading.ts";
 
@@ -61,10 +61,7 @@ export function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
   const onlyDay = (c: Cond) => {
     const text = words(ctx, c).text;
     const days = daysNamed(text);
-    const rest = text
-      .replace(new RegExp(`\\b(?:${days.map((d) => `${d}s?`).join("|")})\\b`, "g"), " ")
-      .split(" ")
-      .filter((w) => w && !DAY_FRAME.has(w));
+    const rest = wordsBesideDays(text).filter((w) => !DAY_FRAME.has(w));
     return days.length && !rest.length ? days.join(" ") : undefined;
   };
   const seen = new Set<string>();

@@ -23,6 +23,7 @@ import {
   FILLER,
   findTimes,
   GLOBAL,
+  isHourDigits,
   isWordToken,
   LASTING,
   LEADING_JOIN,
@@ -30,6 +31,7 @@ import {
   MARKERS_ONLY,
   NEGATION,
   NOT_TASK_LOCAL,
+  OPENS_CONDITION,
   opensWithSubject,
   PEOPLE_TIME,
   POLITE_FRAME,
@@ -275,7 +277,7 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
     if (notCondition(from) || notCondition(rest)) return false;
     // "… if you just [didn't go in there]": a when-word whose clause is the act already read
     const own = text.slice(when.index + when[0].length);
-    return SUBORDINATING.test(when[0]) ? readNlp(own).tokens.some((k) => CONTENT.has(k.pos)) : true;
+    return OPENS_CONDITION.test(when[0]) ? readNlp(own).tokens.some((k) => CONTENT.has(k.pos)) : true;
   }
   // "… between 12 and 1, we have lunch then": a time of people beside hours read says why those hours
   return !hours.length && re(PEOPLE_TIME).test(text);
@@ -318,17 +320,13 @@ function dropsSomething(text: string): boolean {
   return m !== null && text.slice(m.index + m[0].length).trim().length > 0;
 }
 
-const SUBORDINATING = /^(?:if|when|whenever|while|unless|until|till|til|once|before|after|except)$/;
-
 /** The runs of words of a segment that no reading took. */
-const DIGITS = /^\d{1,2}$/;
-
 function runs(rc: ReadCtx, g: Span, taken: readonly boolean[]): Span[] {
   const out: Span[] = [];
   let a = -1;
   for (let k = g.a; k <= g.b; k++) {
     // a number is a word here: "9 to 5" left unread is a run of its own
-    const free = k < g.b && !taken[k] && (isWordToken(rc.tokens[k].w) || DIGITS.test(rc.tokens[k].w));
+    const free = k < g.b && !taken[k] && (isWordToken(rc.tokens[k].w) || isHourDigits(rc.tokens[k].w));
     if (free && a < 0) a = k;
     if (!free && a >= 0) {
       out.push({ a, b: k });
