@@ -19,7 +19,15 @@ import {
   viewsFor,
 } from "../planning/index.ts";
 import type { Observation, Vec3 } from "../sim/index.ts";
-import { around, candidateRooms, currentRoom, type LocalOutcome, labelOf, type Nav } from "./nav-state.ts";
+import {
+  around,
+  candidateRooms,
+  currentRoom,
+  type LocalOutcome,
+  labelOf,
+  type Nav,
+  passedThrough,
+} from "./nav-state.ts";
 
 /** Asks the low-level planner on the current views; a room scan also asks for the next room. */
 export async function ask(
@@ -177,6 +185,12 @@ export function interruptAtDecisionPoints(n: Nav): StepHook {
     s.recent.push(step.action);
     s.sinceDecision++;
     const fresh = n.novelty.observe(step.observation);
+    if (o.schedule !== "every_step")
+      for (const r of passedThrough(n, step.observation.pose.position)) {
+        s.visited.push(r.id);
+        s.lookedFrom.set(r.id, [...(s.lookedFrom.get(r.id) ?? []), step.observation.pose.position]);
+        o.trajectory.searchedRoom(r.id);
+      }
     if (o.schedule === "every_step") s.pendingTrigger = "every_step";
     else if (o.trigger === "sensor" && fresh.length > 0) s.pendingTrigger = "new_object";
     else if (o.trigger === "schedule") {

@@ -10,6 +10,7 @@ import { CandidateLedger } from "../perception/index.ts";
 import type { Body } from "../planning/index.ts";
 import {
   Controller,
+  floorDistance,
   type GoToOptions,
   NoveltyTracker,
   roomAt,
@@ -173,4 +174,19 @@ export function lookoutFor(n: Nav, room: SceneGraphRoom): Vec3 {
   const spots = [room.waypoint, at(0.25, 0.25), at(0.25, 0.75), at(0.75, 0.25), at(0.75, 0.75)];
   const clearance = (p: Vec3) => Math.min(...looked.map((q) => Math.hypot(p[0] - q[0], p[2] - q[2])));
   return spots.reduce((best, p) => (clearance(p) > clearance(best) ? p : best));
+}
+
+/**
+ * Rooms a plan walk has just taken it through at the spot a search of them would start from
+ * (within the arrival radius of the room's waypoint), not searched yet and not the room it is
+ * walking to (that one is searched on arrival). Walking through, the front and side views sweep
+ * the room from there, and every instance of the target's category in them is judged on the way
+ * (the sensor's decision points), so the room counts as searched: a later round does not walk
+ * back to stand at the same spot and turn round.
+ */
+export function passedThrough(n: Nav, at: Vec3): SceneGraphRoom[] {
+  const { s } = n;
+  return candidateRooms(n).filter(
+    (r) => r.id !== s.goalRoom && !s.visited.includes(r.id) && floorDistance(at, r.waypoint) <= n.o.arrivalRadius,
+  );
 }

@@ -39,7 +39,8 @@ type PhaseStep = (n: Nav) => Promise<Phase>;
  * search (STOP, the budget, the simulator) goes to "end".
  *  start        → choose_room   the start is a decision point too: the target may be in view
  *  choose_room  → walk          the room scan's suggestion, else the high-level planner
- *  walk         → search_room   walk to the room's waypoint (a new spot when searched again), deciding at each interruption
+ *  walk         → search_room   walk to the room's waypoint (a new spot when searched again), deciding at each interruption;
+ *                               a room whose waypoint the walk passes on the way counts as searched (nav-state.ts passedThrough)
  *  search_room  → settle        look around where it stands; the room counts as searched
  *  settle       → choose_room   once all is searched, or time runs short, go back to the best seen
  */
