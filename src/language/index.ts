@@ -116,7 +116,7 @@ export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryAsked, categoryNamed, namesOf } from "./objects.ts";
-export { DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
+export { afterFrontedOccasion, DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { pronounOwnersRoom } from "./owner-pronoun.ts";
 export { type PartedWith, partedWith, saysParted } from "./parted.ts";
 export { type PermittedHours, permitsOnlyOutside, permittedHours, saysNotTheRest } from "./permitted-hours.ts";

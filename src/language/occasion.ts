@@ -76,6 +76,28 @@ export function occasionIn(
   return undefined;
 }
 
+/** Words that may close a fronted occasion before what is asked: "for this game only, …", "this go just …". */
+const OCCASION_TAIL = new Set(["only", "just", "please", ","]);
+
+/**
+ * Where what is asked starts after an occasion fronted at `from` ("for this game only stay off
+ * the porch"): the token after the occasion and any "only"/"just"/"please" closing it, or
+ * undefined when the words at `from` open no occasion. A preposition ("for") and a leading
+ * "only"/"just" may stand before the demonstrative.
+ */
+export function afterFrontedOccasion(tokens: readonly Token[], from: number, to: number): number | undefined {
+  const o = occasionIn(tokens, from, to, () => false);
+  if (
+    !o ||
+    o.a - from > 2 ||
+    !tokens.slice(from, o.a).every((t) => OCCASION_TAIL.has(t.w) || OCCASION_PREPOSITION.test(t.w))
+  )
+    return undefined;
+  let k = o.b;
+  while (k < to && OCCASION_TAIL.has(tokens[k].w)) k++;
+  return k < to ? k : undefined;
+}
+
 /** Nouns for one reply; their plurals ("your answers") and distributives ("per reply") are every reply. */
 const REPLY_NOUN = new Set(["answer", "reply", "response"]);
 /**

@@ -6,6 +6,7 @@
  * out of the garage, always").
  */
 import {
+  afterFrontedOccasion,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
@@ -85,7 +86,12 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       const asked = w !== "also" || DIRECTIVE.test(before) || DIRECTIVE_START.test(before);
       // "… and this time skip the hall": a marker of how long before the new directive is its own
       const marked = rest.replace(LEADING_HOW_LONG, "");
-      const directs = DIRECTIVE_START.test(rest) || (marked !== rest && DIRECTIVE_START.test(marked));
+      // "… and for this game only keep off the porch": an occasion the task words do not name, the same
+      const occasion = afterFrontedOccasion(tokens, k + 1, s.b);
+      const directs =
+        DIRECTIVE_START.test(rest) ||
+        (marked !== rest && DIRECTIVE_START.test(marked)) ||
+        (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text));
       const oneAct = stopVerbsJoined(tokens[k - 1].w, tokens[k + 1]?.w ?? "");
       if (asked && directs && !oneAct && !continuesReason(before, rest)) {
         cut(k);
