@@ -59,7 +59,7 @@ import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.
 import { roomsIn } from "./rooms-in.ts";
 import { daysSaidOnce, restatedByHours } from "./said-twice.ts";
 import type { Span } from "./segments.ts";
-import { stretchSaidByHours } from "./stretch-hours.ts";
+import { stretchSaidByExceptedHours, stretchSaidByHours } from "./stretch-hours.ts";
 import { targetsIn } from "./targets-in.ts";
 import { setOffTopic, topicOf } from "./topic.ts";
 
@@ -379,8 +379,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
     scope: scope.scope,
     ...(scope.quote ? { scopeQuote: scope.quote } : {}),
     // "just not between 7 and 9 while we have breakfast": the hours say when the meal is, for a permission too
-    conditions: restatedByHours(ctx, when.conditions),
-    exceptions: when.exceptions,
+    ...stretchSaidByExceptedHours(ctx, restatedByHours(ctx, when.conditions), when.exceptions),
     clause,
   };
   const w0 = words(ctx, main);
