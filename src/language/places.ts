@@ -8,7 +8,14 @@ import { editDistance } from "./rooms.ts";
 import { bounded } from "./word-class.ts";
 
 const PLACE_PREPOSITION = new Set(["in", "into", "inside", "through", "thru", "to", "near"]);
-const DETERMINERS = new Set(["the", "my", "our", "that", "this", "your", "his", "her", "their", "a", "any"]);
+const DEFINITE = ["the", "my", "our", "that", "this", "your", "his", "her", "their"];
+const DETERMINERS = new Set([...DEFINITE, "a", "any"]);
+const PICKED_OUT = new Set(DEFINITE);
+/**
+ * Movement verbs whose object is the place itself, with no preposition: "enter the lofft", "visits
+ * my room". Only a place picked out ("the", "my") is one: "before entering a room" is any room.
+ */
+const PLACE_AS_OBJECT = new Set(["enter", "enters", "entering", "entered", "visit", "visits", "visiting", "visited"]);
 /** words that end a place's name: what follows says when, how or please */
 const AFTER_PLACE = new Set(
   "when while at after before until unless if please plz again ever anymore without with for and or but so because since on by during today tonight now".split(
@@ -25,8 +32,10 @@ export function placeAfterMotion(text: string): string | undefined {
       .slice(m.index + m[0].length)
       .trim()
       .split(" ");
-    if (!PLACE_PREPOSITION.has(rest[0])) continue;
-    let k = 1;
+    const verb = m[0].trim().split(" ").at(-1) ?? "";
+    const object = PLACE_AS_OBJECT.has(verb) && PICKED_OUT.has(rest[0]);
+    if (!PLACE_PREPOSITION.has(rest[0]) && !object) continue;
+    let k = object ? 0 : 1;
     if (DETERMINERS.has(rest[k])) k++;
     const name: string[] = [];
     while (k < rest.length && name.length < 2 && /^\p{L}+$/u.test(rest[k]) && !AFTER_PLACE.has(rest[k]))

@@ -18,6 +18,10 @@ describe("a place that is no room of the house", () => {
       ["never walk into the garrage again", "garage"],
       ["don't go inside the closet", undefined],
       ["stop heading into the sunporch", undefined],
+      // the place as the object of "enter", "visit": no preposition before it
+      ["the robot must never enter the gazebo", undefined],
+      ["you never visit my den, ok", undefined],
+      ["dont enter the pantri", "pantry"],
     ] as const) {
       const out = learn(m, [], ctx);
       assert.ok(out.items.length > 0, m);
