@@ -92,18 +92,19 @@ export const REPLACED_LEAD =
 
 /** A refusal said alone, after a room said alone: "cellar. never.", "workshop: no." */
 export const BARE_REFUSAL =
-  /^(?:no|never|nope|not ever|no way|no (?:entry|entrance|admittance|access|go))(?: (?:never|ever|again|please|thanks))*$/;
+  /^(?:no|never|nope|not ever|no way|no (?:entry|entrance|admittance|access|service|robots?|go))(?: (?:never|ever|again|please|thanks))*$/;
 
 /**
  * "no entry", "no access": a sign's refusal, whose noun is no room ("entry" is no entryway there).
- * `SIGN_NOUN` after `SIGN_NO`.
+ * `SIGN_NOUN` after `SIGN_NO`. The noun may be what is refused ("no service", the robot's
+ * visits) or who ("no robots", as "no dogs" on a gate): either way the robot is kept out.
  */
 export const SIGN_NO = /^no$/;
-export const SIGN_NOUN = /^(?:entry|entrance|admittance|access)$/;
+export const SIGN_NOUN = /^(?:entry|entrance|admittance|access|service|robots?)$/;
 
 /**
  * The words between a sign's "no" and the room it is put on: "no entry: the attic", "no access to
- * the loft", "no entry - Gran's room". The sign's noun, then a colon, a dash or a preposition of
+ * the loft", "no entry - Gran's room", "no robots in the den". The sign's noun, then a colon, a dash or a preposition of
  * where, then at most a determiner.
  */
 export function signBeforeRoom(between: readonly string[]): boolean {
@@ -112,7 +113,7 @@ export function signBeforeRoom(between: readonly string[]): boolean {
     noun !== undefined &&
     SIGN_NOUN.test(noun) &&
     mark !== undefined &&
-    /^(?::|-|–|—|to|into|for)$/.test(mark) &&
+    /^(?::|-|–|—|to|into|for|in|inside)$/.test(mark) &&
     rest.length <= 1 &&
     rest.every((w) => DETERMINER.test(w))
   );

@@ -1,7 +1,8 @@
 /**
  * A sign's refusal after a room said alone ("Garage — no entry.", "the loft: no access") is a ban
  * on that room, as "<room>: no." is; the sign's noun ("entry") is never read as a room (the
- * entryway). A refusal with a clause of when ("loft: stay out while it's raining") is a ban with that
+ * entryway). So is a sign whose noun is the robot's visits ("no service") or the robot ("no robots
+ * in the den"). A refusal with a clause of when ("loft: stay out while it's raining") is a ban with that
  * condition; one whose "when" is no clause ("during storms") is never kept without it.
  * Sentences written for this test.
  */
@@ -23,6 +24,18 @@ describe("a sign's refusal after a room", () => {
     assert.deepEqual(read("the loft: no access, thanks"), [["add", { kind: "avoid_room", room: "loft" }, []]]);
     assert.deepEqual(read("guest bedroom - no entry after 10 pm"), [
       ["add", { kind: "avoid_room", room: "guest bedroom" }, [[22, 6]]],
+    ]);
+  });
+
+  it("a sign whose noun is the robot's visits or the robot itself bans the room", () => {
+    assert.deepEqual(read("the loft: no service from 11 pm to 6 am"), [
+      ["add", { kind: "avoid_room", room: "loft" }, [[23, 6]]],
+    ]);
+    assert.deepEqual(read("No robots in the garage from 10 pm to 6 am."), [
+      ["add", { kind: "avoid_room", room: "garage" }, [[22, 6]]],
+    ]);
+    assert.deepEqual(read("no robot inside the guest bedroom from now on"), [
+      ["add", { kind: "avoid_room", room: "guest bedroom" }, []],
     ]);
   });
 
