@@ -106,10 +106,11 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
 );
 /**
  * "7 morning", "11 night", "1 in the day": the part of the day said straight after the hour, as
- * many Englishes say it
+ * many Englishes say it; "nine of the night", "seven of the morning", as speakers of Romance
+ * languages say it (and older English: "two of the clock in the morning")
  */
 const PART_OF_DAY =
-  "at night|in (?:the )?(?:night|evening|morning|afternoon)|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
+  "at night|in (?:the )?(?:night|evening|morning|afternoon)|of the (?:night|evening|morning|afternoon)(?![\\w-])|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
