@@ -91,6 +91,9 @@ export async function local(n: Nav, first: Decision<LowLevelOutput>): Promise<Lo
       continue;
     }
     if (body.stepsLeft === 0 || body.done) return "ended";
+    if (action === "MOVE_FORWARD" && d.value.instanceId && o.schedule !== "every_step") {
+      if ((await alignToRoute(n, d.value.instanceId)) === "ended") return "ended";
+    }
     // pre_action: a STOP or a step the rules forbid here is not taken; the plan resumes.
     if (action === "STOP" && o.gate && !(await o.gate.stop(currentRoom(n)))) return "continue";
     if (action === "MOVE_FORWARD" && o.gate && !o.gate.forwardAllowed(body.pose, o.stepLength)) return "continue";
@@ -131,6 +134,55 @@ async function detour(n: Nav, seenFrom: Observation, id: string): Promise<GoToSt
     return moved && findInstance(step.observation, id) ? "interrupt" : "continue";
   };
   return (await n.controller.goTo(goal, backInView, "low_level", o.approachRadius, around(n))).status;
+}
+
+/** Turns worth taking to line a step up with the route: more and the route leads away from it. */
+const MAX_ALIGN_TURNS = 3;
+
+/**
+ * A step toward an instance whose way has been blocked since it was last seen nearer than ever
+ * (the ledger's `stalled`: stuck now, not bumped once and past it): the planner steers by which
+ * view shows it, so its steps run up to half a view's width off the line to it, and through a
+ * doorway or past a table's corner that step hits the jamb or the corner again, each side in
+ * turn. Before such a step, the path planner's route from here to where the views put the
+ * instance gives the heading that clears the obstacle: the turns that begin the route (at most
+ * a quarter round) are taken first, and the planner's step then follows the route, not the
+ * straight line. A way not blocked now is stepped as the planner chose.
+ */
+async function alignToRoute(n: Nav, id: string): Promise<"ended" | null> {
+  const { o, s } = n;
+  const body = o.body;
+  if (!n.ledger.get(id)?.stalled) return null;
+  const seen = findInstance(body.observation, id);
+  if (!seen) return null;
+  const goal = estimatePosition(body.pose, seen.view, seen.instance, o.camera);
+  const avoid = around(n)?.avoidRegions;
+  const plan = await body.sim.planPath({
+    goal,
+    maxActions: MAX_ALIGN_TURNS + 1,
+    ...(avoid?.length ? { avoidRegions: [...avoid] } : {}),
+  });
+  if (!plan.reachable) return null;
+  const turns = routeTurns(plan.actions);
+  if (turns === null || turns.length > MAX_ALIGN_TURNS) return null;
+  for (const t of turns) {
+    const out = await body.act(t, "low_level");
+    s.recent.push(t);
+    if (out.done || body.stepsLeft === 0) return "ended";
+    n.novelty.observe(out.observation);
+  }
+  return null;
+}
+
+/** Pure: the turns a route begins with before its first step forward; null when it has no step forward. */
+export function routeTurns(actions: readonly string[]): ("TURN_LEFT" | "TURN_RIGHT")[] | null {
+  const turns: ("TURN_LEFT" | "TURN_RIGHT")[] = [];
+  for (const a of actions) {
+    if (a === "MOVE_FORWARD") return turns;
+    if (a === "TURN_LEFT" || a === "TURN_RIGHT") turns.push(a);
+    else return null;
+  }
+  return null;
 }
 
 /** Walks routed back to the instance taken for the one, per instance, before the search moves on. */
