@@ -217,9 +217,22 @@ export function valueOverlap(a: Set<string>, b: Set<string>): number {
 }
 
 export function kindOf(text: string): StatementKind | null {
-  for (const [kind, re] of CUES) if (re.test(text) && !(kind === "preference" && onlyInNames(text, re))) return kind;
+  const own = text.replace(PEOPLE_STAYING, " ");
+  for (const [kind, re] of CUES)
+    if ((kind === "place" ? re.test(own) : re.test(text)) && !(kind === "preference" && onlyInNames(text, re)))
+      return kind;
   return null;
 }
+
+/**
+ * People staying, living or sitting somewhere ("when visitors stay in the east wing", "for the
+ * grandkids who sleep over at the cabin"): where people are, not where the object is kept; a
+ * verb of staying says the object's place only with the object, or its keeper, as its subject.
+ */
+const PEOPLE_STAYING = new RegExp(
+  String.raw`\b(?:${PERSON_WORDS}|guests?|visitors?|people|folks?|friends|whoever|anyone|someone|everyone)(?:\s+who)?\s+(?:stay(?:s|ed|ing)?|live[sd]?|living|sit(?:s|ting)?|sleep(?:s|ing)?)\b`,
+  "giu",
+);
 
 /**
  * Whether every word a cue finds is part of a name ("walks the puppy, Lucky, after work": the

@@ -8,6 +8,7 @@
  */
 
 import { goesOnWithFact, tellsNothing } from "./fragments.ts";
+import { afterFrontedClause } from "./fronted.ts";
 import { respelled } from "./informal.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
@@ -143,7 +144,7 @@ export function splitFacts(text: string): string[] {
       out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
       continue;
     }
-    out.push(piece);
+    if (!afterFrontedClause(out, piece, sep)) out.push(piece);
     glue = true;
   }
   return out;
