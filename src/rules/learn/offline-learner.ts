@@ -73,7 +73,9 @@ import { conditionsIn, withoutExplanation } from "./conditions.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
+import { oneChangePerRule } from "./one-change.ts";
 import { ownConditions } from "./own-conditions.ts";
+import { noExceptionAgainstBan } from "./permits-banned.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
 import { retractItems } from "./retract.ts";
 import { hoursItems, narrowItems, reroomItem } from "./revisions.ts";
@@ -158,7 +160,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const seen = new Set<string>();
   const retracted = new Set(items.flatMap((it) => (it.decision === "retract" && it.ruleId ? [it.ruleId] : [])));
   const lifted = new Set<string>();
-  const kept = items.filter((it) => {
+  const filtered = items.filter((it) => {
     if (it.ruleId && retracted.has(it.ruleId) && it.decision !== "retract") return false;
     // "the den's ok now. you can go in": one rule taken back twice in a message is taken back once
     if (it.decision === "retract" && it.ruleId) {
@@ -171,6 +173,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     seen.add(k);
     return true;
   });
+  const kept = oneChangePerRule(noExceptionAgainstBan(filtered), rules);
   const all = new Words(rc.tokens, 0, rc.tokens.length).text;
   // "… sorry, that wasn't for you", "just chatting": said to someone else, or only talk; where
   // nothing was read but questions, and nothing the robot did is told, it corrects nothing
