@@ -8,7 +8,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { fieldsOf, labelByHours, type Observed, windowLabel } from "../../src/eval/rule-phase/labels.ts";
+import {
+  conditionDropped,
+  fieldsOf,
+  labelByHours,
+  type Observed,
+  windowLabel,
+} from "../../src/eval/rule-phase/labels.ts";
 import type { Preference } from "../../src/eval/rule-phase/profile.ts";
 import { meant, windowName } from "../../src/eval/rule-phase/simulated-user.ts";
 import { hoursOf } from "../../src/language/index.ts";
@@ -98,5 +104,38 @@ describe("rooms in the rule phase's labels", () => {
   it("a room widened to its kind, or another room, is still a different room", () => {
     assert.equal(fieldsOf(wants("upstairs bathroom"), withRoom("bathroom")).payload, false);
     assert.equal(fieldsOf(wants("nan's flat"), withRoom("nans room")).payload, false);
+  });
+});
+
+describe("what the scorer calls a dropped condition", () => {
+  it("a labelled window missing with nothing in its place is dropped: the rule holds at more hours than said", () => {
+    assert.equal(conditionDropped(["time:0-9"], []), true);
+    assert.equal(conditionDropped(["time:21-6"], ["time:20-7"]), true, "a wider window is no narrowing");
+    assert.equal(conditionDropped(["time:21-6", "text"], ["time:21-6"]), true);
+  });
+  it("a window within the labelled one, or text in its place, narrows the rule and drops nothing", () => {
+    assert.equal(conditionDropped(["time:0-9"], ["time:6-9"]), false);
+    assert.equal(conditionDropped(["time:22-6"], ["time:23-5"]), false, "across midnight");
+    assert.equal(conditionDropped(["time:0-9"], ["text"]), false);
+    assert.equal(conditionDropped(["time:0-9"], ["time:0-9"]), false);
+  });
+  it("one stored window narrows one labelled window, not two", () => {
+    assert.equal(conditionDropped(["time:0-9", "time:12-14"], ["time:6-9"]), true);
+  });
+  it("a window that only overlaps the labelled one is no narrowing, checked over random windows", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 1, max: 23 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 1, max: 23 }),
+        (a, la, b, lb) => {
+          const want = `time:${a}-${(a + la) % 24}`;
+          const got = `time:${b}-${(b + lb) % 24}`;
+          const inside = hoursOf(b, (b + lb) % 24).every((h) => hoursOf(a, (a + la) % 24).includes(h));
+          assert.equal(conditionDropped([want], [got]), !inside);
+        },
+      ),
+    );
   });
 });

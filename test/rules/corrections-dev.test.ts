@@ -3,8 +3,9 @@
  * (test/rules/corrections-dev.json, labelled like TellOnce appendix D.1): every field right for
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
- * test/rules/corrections-dev-2.json to -7.json, by other authors, are asserted the same way; -8.json
- * and -9.json against the floor the learner reached on each. The held-out
+ * test/rules/corrections-dev-2.json to -7.json, by other authors, are asserted the same way; the
+ * later authors' files against the floor the learner reached on each, in corrections-dev-later.test.ts
+ * (a file of its own, so that each scoring has its own time limit on a busy machine). The held-out
  * sets (datasets/corrections/heldout*.json) are never read by a test: they are
  * scored by scripts/score-corrections.ts alone.
  */
@@ -39,127 +40,6 @@ describe("the learner on the development corrections", () => {
         assert.ok(s.fields[f].right / s.fields[f].of >= 0.8, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
       for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
     });
-
-  // Later authors' development halves, each asserted at the floor the learner has reached on it,
-  // with no unsafe reading (their fields are lower than the older sets', hence a field floor each):
-  // - 8: a multi-generational family home, rooms in the family's own words, seven household voices;
-  //   scored once before the learner was changed for it: 27 of 42 right, 4 unsafe.
-  // - 9: a family compound in Lagos, Nigerian English, a child, a houseguest, voice transcription;
-  //   scored once before the learner was changed for it: 29 of 42 right, 1 unsafe.
-  // - 10: an Indian family home, rooms in the family's own words: 24 of 36 right with 1 unsafe
-  //   reading before the read-back verifier (learn/verify.ts), 24 with none after, 25 once four-digit
-  //   24-hour times framed by a preposition were read (learner14), 26 once the reviewer found a
-  //   house's hyphenated room in the user's words, 27 once a room described as "the narrow one next to …" was
-  //   no correction (learner15), 28 once a time word in the reason of a request said to last was the
-  //   reason's (learner16).
-  // - 11: a small Welsh care home, a blind measure when written and a development set since
-  //   learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window "22:00-06:00" dropped), 21
-  //   with none once the 24-hour clock was read; its check field is the lowest of any set (13 of 20);
-  //   22 once hours said with the hours they replace revised the rule in force (learner15), 23 once a
-  //   greeting opening the message was no time of a rule (learner16).
-  // - 12: a converted Yorkshire chapel, blind when written: 18 of 30 right with 3 unsafe readings on
-  //   the code it was written against, 20 with 1 after learner14 (which never read it), then a
-  //   development set: 22 with none; 23 once the asked exception held for a house's own room, 24 once a
-  //   value set tersely ("make 25") revised the limit in force (learner15).
-  // - 13: a Singapore household (Singlish, Filipino English, a rambling voice), blind when written,
-  //   development since learner16: 17 of 30 right with 1 unsafe reading (a closing discourse particle
-  //   kept in an avoided word), 20 once a room said topic first before a negated verb was the ban's
-  //   object, 21 with none once such a particle was no part of the word, 22 once a speaker's clause
-  //   joined to a reason went on giving it and a when-word with a preposition after it was no
-  //   condition, 23 once a greeting opening the message was no time of a rule (learner16).
-  // - 10 to 13 then rose to 30, 25, 25 and 26 with learner18's general readings (room words that
-  //   tell a house label apart, revised hours in the rule's half of the day, and others); 11 to 26
-  //   once a room said before a verb of going limited by "only" was that verb's room (learner23).
-  // - 14: a Texas ranch house (a terse rancher dictating, a night nurse's four-digit clock, a
-  //   dyslexic teenager, a Korean student, an over-precise lawyer), blind when written: 21 of 30
-  //   right with 1 unsafe reading (a go-ahead kept as a lasting rule: an apostrophe cut into a word
-  //   opened a quotation); a development set since: 23 with none once clipped words were read, then
-  //   24, 25, 26 (a part of the day straight after an hour, a retraction said in the first person,
-  //   the user asking said as a noun), then 28 with learner19's readings (a take-back leading into a
-  //   change, a change of hours said with the room alone), 29 once a refusal said word by word
-  //   after a complaint that it was said before was a lasting ban checked on its room (learner23).
-  // - 15: a Nairobi maisonette (a sarcastic father on a smartwatch, a mother hedging every sentence,
-  //   a student's Sheng, the house help's Swahili clock time, a grandfather's formal letters),
-  //   blind when written: 21 of 30 right with 1 unsafe reading (a one-off in eye dialect kept as a
-  //   lasting rule); a development set since: 22 with none once those words were spelt out.
-  // - 16: a Johannesburg house (Afrikaans words, an over-apologiser, speech-to-text homophones, a
-  //   Polish lodger, a shift worker's radio phrasing), blind when written: 21 of 30 right, none unsafe;
-  //   22 once an excuse for the asking ("if it is an odd thing to ask") was no condition, 23 once
-  //   a rule said to be now other hours, its verb left out, had them (learner21); 24 once a ban
-  //   lifted as a headline, its verb left out, was taken back; 25 once "his/her room" was the room
-  //   of the one person named before it, 26 once a report beside thanks said in another sentence was
-  //   no complaint (learner22).
-  // - 17: a Hanoi tube house (a one-handed father's autocorrect slips, a grandmother's
-  //   Vietnamese-shaped English, a mother asking everything as a question, an uncle's voice-assistant
-  //   transcripts, a literal teenager), blind when written: 19 of 30 right with 1 unsafe reading (a
-  //   route's goal, "… to reach the X, but don't stop there", taken as what "there" points back at); 20 once
-  //   a route's goal was neither banned nor pointed back at; 21 once "no" before a learner's verb
-  //   ("you no go") negated it; 23 once a room named after someone matched with the name's accents;
-  //   25 once a count before JSON fields was no field and "which is when …" a reason; 26 once "meant
-  //   the X, not the Y" was read with its "I" left out.
-  // - 18: a Marrakech riad (a Darija/French-shaped father, a grandmother typed by her grandson with
-  //   his asides, a chef in brigade jargon, a retired schoolteacher, a night guard's voice notes),
-  //   blind when written: 18 of 30 right with 1 unsafe reading (a count of words in brackets, said
-  //   of a spelling, kept as a word limit); 19 once such a count was no limit; 20 once "addressing me
-  //   as" was a verb of addressing; 21 once a room after "of" in a fronted condition was no
-  //   permission for it; 22 once people's times said right after clock hours named them again.
-  // - 10 to 32 and 11 to 27 once a room said in words no label has (another variety's word, its
-  //   picking word after it) was read by its parts as the one label it can be (learner24); 11 to 28
-  //   and 16 to 27 once hours written as they sound ("ate at night") were read where only an hour can stand;
-  //   15 to 26 (its floor had stayed at 22) once "…, but not otherwise" after a permission said with
-  //   when it holds restated the ban; 17 to 27 once a topic room before a bare permitting predicate
-  //   ("the den, fine when …") was that predicate's subject; 18 to 23 once a topic set off before
-  //   a clause whose subject is only a pronoun said ended ("the X, it's over") was what ended;
-  //   16 to 28 and 18 to 24 once a stretch of time ("when I …", "while …") set off by a comma beside
-  //   clock hours with both ends said was those hours, no second condition of a ban (learner26);
-  //   17 to 28 once a message saying it was not said to the robot ("that wasn't for you", "just
-  //   chatting") asked nothing; 13 to 28 once a stretch between two of people's times ("after X till
-  //   Y") was one condition; 11 to 29 once the speaker telling where they found or caught the robot
-  //   was a report, its time of today no one-off of the ban beside it (learner26); 17 to 29 once a
-  //   rule said to hold no more ("… no longer applies", "the X rule is off now") was taken back (learner28).
-  // - 19: a Finnish lakeside house (a father who says little, a mother writing rules as config, a
-  //   grandmother telling time by chores, a lowercase teenager, a hedging lawyer aunt), blind when
-  //   written: 13 of 30 right with 3 unsafe readings (a hedged proposal kept, a complaint kept, a
-  //   snake_case "no_entry" read as the entrance hall); 16 once doubt with a word of degree or put
-  //   off until someone is asked was a hedge, "you are always in the way" a complaint and a snake_case
-  //   key its words; 17 once a permission to go with no place said lifted the room just spoken of;
-  //   18 once a rule named by what it says ("the rule about not …") was taken back, its negation quoted (learner27);
-  //   19 once a condition opened by a word of proviso ("provided …", "assuming …") was a condition;
-  //   20 once a verbless "not for robots" in a sentence of its own only stressed the ban before it (learner28).
-  // - 20: a Jodhpur haveli (a joint-family elder, a nanny who reports, a daughter-in-law in bullet
-  //   lists, a son dictating while driving, a hedging niece), blind when written: 13 of 30 right
-  //   with no unsafe reading; its check field the lowest of any set (8 of 19).
-  // - 21: a Jeonju hanok run as a guesthouse (a concierge-polite mother, a night-shift baker in
-  //   lowercase fragments, a grandfather speaking in timetables, a gamer son, a guest typing
-  //   through a translation app), blind when written: 20 of 30 right with no unsafe reading; 22 once
-  //   "all days" beside hours said every day and "allowed back in" gave a room back (learner30).
-  for (const { n, cases, ok, field } of [
-    { n: 8, cases: 40, ok: 40, field: 0.75 },
-    { n: 9, cases: 40, ok: 40, field: 0.75 },
-    { n: 10, cases: 36, ok: 32, field: 0.7 },
-    { n: 11, cases: 30, ok: 29, field: 0.6 },
-    { n: 12, cases: 30, ok: 25, field: 0.6 },
-    { n: 13, cases: 30, ok: 28, field: 0.6 },
-    { n: 14, cases: 30, ok: 29, field: 0.75 },
-    { n: 15, cases: 30, ok: 26, field: 0.7 },
-    { n: 16, cases: 30, ok: 28, field: 0.7 },
-    { n: 17, cases: 30, ok: 29, field: 0.6 },
-    { n: 18, cases: 30, ok: 24, field: 0.6 },
-    { n: 19, cases: 30, ok: 20, field: 0.5 },
-    { n: 20, cases: 30, ok: 13, field: 0.4 },
-    { n: 21, cases: 30, ok: 22, field: 0.6 },
-  ]) {
-    const path = `test/rules/corrections-dev-${n}.json`;
-    it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
-      const s = await scoreSet(loadLabelSet(path));
-      console.log(scoreTable(s));
-      assert.ok(s.cases >= cases, `at least ${cases} labelled cases`);
-      assert.ok(s.ok >= ok, `${s.ok} of ${s.cases} cases right`);
-      for (const f of FIELDS)
-        assert.ok(s.fields[f].right / s.fields[f].of >= field, `${f}: ${s.fields[f].right}/${s.fields[f].of}`);
-      for (const u of UNSAFE) assert.deepEqual(s.unsafe[u], [], u);
-    });
-  }
 
   it("no test and no part of the rule layer reads the held-out corrections or the simulated user's test bank", () => {
     const files = (dir: string): string[] =>

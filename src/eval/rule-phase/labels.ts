@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { canonical, type HourWindow, roomKey } from "../../language/index.ts";
+import { canonical, type HourWindow, hoursOf, roomKey } from "../../language/index.ts";
 import type { Learner } from "../../rules/index.ts";
 import {
   type Condition,
@@ -225,6 +225,37 @@ export function fieldsOf(g: GoldItem, o: Observed | undefined): Partial<Record<F
   return out;
 }
 
+/** The hours a window label holds ("time:6-9"); undefined for other labels. */
+function labelHours(label: string): Set<number> | undefined {
+  const byHours = labelByHours(label);
+  if (!byHours.startsWith("time:")) return undefined;
+  const [from, to] = byHours.slice("time:".length).split("-").map(Number);
+  return Number.isInteger(from) && Number.isInteger(to) ? new Set(hoursOf(from, to)) : undefined;
+}
+
+/**
+ * Whether a stored rule holds at more than its label says: a labelled condition is missing and no
+ * stored condition narrows it in its place. A condition read as text instead of hours is narrower,
+ * not dropped (the checker cannot compute it); so is a window within the labelled one's hours
+ * ("in the morning, before nine" stored as 06–09 where the label says 00–09): the rule holds at
+ * fewer hours than said, never more.
+ */
+export function conditionDropped(want: readonly string[], got: readonly string[]): boolean {
+  const spare = got.filter((x) => !want.includes(x));
+  for (const w of want) {
+    if (got.includes(w)) continue;
+    const outer = labelHours(w);
+    const k = spare.findIndex((y) => {
+      if (y === "text") return true;
+      const inner = labelHours(y);
+      return outer !== undefined && inner !== undefined && [...inner].every((h) => outer.has(h));
+    });
+    if (k < 0) return true;
+    spare.splice(k, 1);
+  }
+  return false;
+}
+
 const score = (f: Partial<Record<Field, boolean>>) => Object.values(f).filter(Boolean).length;
 
 export interface CaseResult {
@@ -260,11 +291,8 @@ export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraf
       if (g.persistence !== "persistent") unsafe.add("one-off kept");
       else if (!updates(g).includes(o.update) && !(o.update === "revise" && updates(g).includes("add")))
         unsafe.add("unasked change");
-      // a condition read as text instead of hours is narrower, not dropped; one missing is broader
-      const want = wanted(g.conditions);
-      const lost = want.filter((x) => !o.conditions.includes(x)).length;
-      const spare = o.conditions.filter((x) => !want.includes(x) && x === "text").length;
-      if (o.update !== "retract" && lost > spare) unsafe.add("condition dropped");
+      if (o.update !== "retract" && conditionDropped(wanted(g.conditions), o.conditions))
+        unsafe.add("condition dropped");
       if (o.update !== "retract" && o.exceptions.some((x) => !wanted(g.exceptions).includes(x)))
         unsafe.add("condition dropped");
       const gp = g.payload;
