@@ -79,6 +79,12 @@ export const COPULA = /^(?:be|being|been)$/;
 /** "only", "only ever", "you can only": what makes a room act an exception to a ban. */
 export const ONLY_BEFORE = /\bonly(?: ever)?(?: (?:to|you can|you may|can|may))?$/;
 
+/**
+ * A focusing word that limits what follows it to that alone: said right before when a ban holds
+ * ("keep out only from 10 to 6"), it belongs to the when, and is no object of the verb.
+ */
+export const FOCUS_BEFORE_WHEN = new Set(["only", "solely"]);
+
 /** A negation that may stand right before a room with no verb: "never the cellar", "no lounge". */
 export const NEGATION_BEFORE = /\b(?:not|no|never)\b/;
 

@@ -73,6 +73,7 @@ import { conditionsIn, withoutExplanation } from "./conditions.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
+import { narrowedTwice } from "./narrowed-twice.ts";
 import { oneChangePerRule } from "./one-change.ts";
 import { ownConditions } from "./own-conditions.ts";
 import { noExceptionAgainstBan } from "./permits-banned.ts";
@@ -155,6 +156,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);
   permittedAgainst(rc, segs, items);
+  items.splice(0, items.length, ...narrowedTwice(items));
   // two readings of one message about the same requirement: keep the first; a rule the message
   // retracts takes no other change from it ("that rule, cancel it. she mops in the afternoon now")
   const seen = new Set<string>();

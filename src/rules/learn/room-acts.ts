@@ -17,6 +17,7 @@ import {
   EVERYWHERE,
   EXCEPT_ROOM,
   FILLER,
+  FOCUS_BEFORE_WHEN,
   FORBIDDEN,
   FORBIDDEN_NOT,
   GERUND_START,
@@ -250,8 +251,11 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   // object is said of the one room the message names, wherever it names it (with several, asked)
   // "… never go in unless we ask": the verb's particle ends the clause but for the
   // condition or exception read after it, which says when, no object of the verb
+  // ("keep out only from 10 to 6": the focusing word before the when is the when's)
   const said = [...common.conditions, ...common.exceptions].map((x) => x.a).filter((a) => a > main.a);
-  const upTo = { a: main.a, b: Math.min(main.b, ...said) };
+  const first = Math.min(main.b, ...said);
+  const focus = first < main.b && first - 1 > main.a && FOCUS_BEFORE_WHEN.has(ctx.tokens[first - 1].w);
+  const upTo = { a: main.a, b: focus ? first - 1 : first };
   const sole = rooms.length || topical ? undefined : soleRoom(ctx, upTo, hs);
   if (sole) rooms = [sole.room];
   const bare = sole?.head;
