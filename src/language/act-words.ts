@@ -219,6 +219,16 @@ export const PERMIT = alt([
   "it(?: is|s) (?:fine|ok|alright|all right|allowed|permitted|no problem)(?: now| again| after all)?(?: for you)? to",
 ]);
 
+/**
+ * The manner left to the robot ("talk however you like", "reply as you see fit"): it asks for
+ * nothing the robot could keep to, so a clause that says only this is no rule.
+ */
+export const MANNER_CHOICE = alt([
+  "(?:how|however|any way|anyway|whichever way|the way) (?:you|u) (?:like|want|wish|please|prefer|choose|see fit|feel like|think best)",
+  "as (?:you|u) (?:see fit|think best|prefer|choose)",
+  "suit yourself",
+]);
+
 /** What lifts an obligation: "you do not have to stay out of the garage any more". */
 export const RELEASE = alt([
   "do not have to",

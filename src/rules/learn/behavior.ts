@@ -18,6 +18,7 @@ import {
   HOW_LONG_WORDS,
   LASTING,
   MANNER_ADVERB,
+  MANNER_CHOICE,
   mood,
   NEG,
   NEGATION_WORD,
@@ -66,7 +67,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   // (beside a rule it is the rule's reason), so it is never a behaviour of its own
   if (!directs(mood(oneSpaced(asked).trim()))) return undefined;
   // "go wherever you like": free choice permits and asks nothing, so it is never a rule
-  if (re(FREE_CHOICE).test(w.text)) return undefined;
+  if (re(FREE_CHOICE).test(w.text) || re(MANNER_CHOICE).test(w.text)) return undefined;
   if (stressesWhatIsSaid(asked) || hopesOfTheMessage(asked)) return undefined;
   // "keep ur wheels out of the boot room": a room named, but what to do there was not read; a
   // rule in the user's words would be unchecked and could say more than they meant, so it is asked
