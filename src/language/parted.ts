@@ -1,5 +1,6 @@
 /**
- * Objects the user says they parted with: given away, thrown out, sold, donated, got rid of.
+ * Objects the user says they parted with: given away, thrown out, sold, donated, got rid of,
+ * given or lent to someone else.
  * Such an object is no longer in the house, so a request that says it ("now that I sold the old
  * bike, what do I ride?") asks for something else. Read on the NLP library's tokens by word
  * classes: a verb of parting (some only with their particle: "give … away", "throw … out"), and
@@ -44,7 +45,21 @@ export interface PartedWith {
   head: string;
   /** the words before it ("little", "cracked") */
   looks: string[];
+  /** opened by a pointing word ("this", "that", "these", "those"): the thing at hand itself */
+  pointed?: true;
+  /** it broke or wore out (endedAt), not parted with */
+  ended?: true;
 }
+
+/**
+ * A description without its determiner opens on a noun or adjective; a capitalised first word is
+ * often read as a name ("Brown shoes …"), and a name is never the head, a noun after it is;
+ */
+const BARE_OPENS = new Set(["NOUN", "ADJ", "PROPN"]);
+/** …or on a past participle read as an adjective ("Chipped mug …", "Faded jacket …"). */
+const opensBare = (t: NlpToken | undefined) =>
+  t !== undefined && (BARE_OPENS.has(t.pos) || (t.pos === "VERB" && /(?:ed|en)$/.test(t.normal)));
+const POINTING = new Set(["this", "that", "these", "those"]);
 
 /**
  * A described thing opening at `at` (a determiner, then modifiers, then a noun): its head and
@@ -53,11 +68,7 @@ export interface PartedWith {
  */
 function describedAt(tokens: NlpToken[], at: number, bare = false): (PartedWith & { end: number }) | null {
   const opens = DETERMINER.has(tokens[at]?.normal ?? "");
-  if (
-    !opens &&
-    !(bare && (at === 0 || isBoundary(tokens[at - 1])) && (tokens[at]?.pos === "NOUN" || tokens[at]?.pos === "ADJ"))
-  )
-    return null;
+  if (!opens && !(bare && (at === 0 || isBoundary(tokens[at - 1])) && opensBare(tokens[at]))) return null;
   let k = opens ? at + 1 : at;
   const words: NlpToken[] = [];
   // after a noun only a noun goes on ("the coffee mug"), not "last spring" after "the blue scarf",
@@ -75,6 +86,7 @@ function describedAt(tokens: NlpToken[], at: number, bare = false): (PartedWith 
     head: words[last].text.toLowerCase(),
     looks: words.slice(0, last).map((t) => t.text.toLowerCase()),
     end: (opens ? at + 1 : at) + last + 1,
+    ...(POINTING.has(tokens[at].normal) ? { pointed: true as const } : {}),
   };
 }
 
@@ -94,6 +106,43 @@ function subjectBefore(tokens: NlpToken[], k: number): number {
   if (tokens[k - 1]?.pos === "PRON") return k - 1;
   for (let s = k - 2; s >= 0 && s >= k - 4; s--) if (describedAt(tokens, s)?.end === k) return s;
   return -1;
+}
+
+/**
+ * Giving or lending with a recipient who is not the user ("gave the old boots to the school
+ * fair", "the red kite we lent to the neighbours"): the thing went from the user to someone
+ * else. Only with the user as the giver: "I", "we", "the user", or no subject at all, as a
+ * told clause opens in a hurry ("Lent the tent to my cousin"). To the user ("… gave it to me",
+ * "to them", as a statement rewrites "me") the thing came in, and that is no parting.
+ */
+const GIVING_TO = new Set(["give", "gives", "gave", "given", "giving", "lend", "lends", "lent", "lending"]);
+const THE_USER = new Set(["me", "us", "them", "myself", "ourselves", "themselves"]);
+
+function toAnother(tokens: NlpToken[], j: number): boolean {
+  if (tokens[j]?.normal !== "to" || !tokens[j + 1] || THE_USER.has(tokens[j + 1].normal)) return false;
+  return !(tokens[j + 1].normal === "the" && tokens[j + 2]?.normal === "user");
+}
+
+/** The clause's subject at `s` (or none: a clause opening with the verb at `k`) is the user. */
+function byUser(tokens: NlpToken[], s: number, k: number): boolean {
+  if (s < 0) return k === 0 || isBoundary(tokens[k - 1]);
+  const w = tokens[s].normal;
+  return w === "i" || w === "we" || (w === "the" && tokens[s + 1]?.normal === "user" && s + 2 === k);
+}
+
+/** What the user gave or lent to someone else, the thing after the verb or before its subject. */
+function givenTo(tokens: NlpToken[], k: number, told: boolean): ReturnType<typeof describedAt> {
+  if (!GIVING_TO.has(tokens[k].normal)) return null;
+  const subject = subjectBefore(tokens, k);
+  if (!byUser(tokens, subject, k)) return null;
+  const after = describedAt(tokens, k + 1);
+  if (after && toAnother(tokens, after.end)) return after;
+  if (subject < 0 || !toAnother(tokens, k + 1)) return null;
+  for (let s = subject - 1; s >= 0 && s >= subject - 6; s--) {
+    const before = describedAt(tokens, s, told);
+    if (before && before.end === subject) return before;
+  }
+  return null;
 }
 
 /** Words that open a clause giving the reason or the time since which something holds. */
@@ -120,7 +169,7 @@ function endedAt(tokens: NlpToken[], at: number, changeSaid: boolean, told: bool
   // "the grey ones went to a charity shop" went somewhere; "the soles went" ended (referents.ts's rule)
   if (/^(?:went|gone|goes|go)$/.test(tokens[verb].normal) && !isBoundary(tokens[verb + 1], tokens[verb + 2]))
     return null;
-  return ends(tokens, d.end, verb + 1) ? { head: d.head, looks: d.looks } : null;
+  return ends(tokens, d.end, verb + 1) ? { head: d.head, looks: d.looks, ended: true } : null;
 }
 
 /**
@@ -136,6 +185,12 @@ export function partedWith(text: string, told = false): PartedWith[] {
     const ended = endedAt(tokens, k, changeSaid, told);
     if (ended) {
       out.push(ended);
+      continue;
+    }
+    const given = givenTo(tokens, k, told);
+    if (given) {
+      const { end: _, ...thing } = given;
+      out.push(thing);
       continue;
     }
     const parting = partingAt(tokens, k);

@@ -1,6 +1,7 @@
 import { looksOrObjectWord, namesLooks } from "./looks.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
+import { partedWith } from "./parted.ts";
 import { insteadOf } from "./referents.ts";
 import { SINCE_TIME } from "./time-words.ts";
 
@@ -216,10 +217,22 @@ export function valueOverlap(a: Set<string>, b: Set<string>): number {
   return shared / (x.size + y.size - shared);
 }
 
+/**
+ * The user gave away, sold, donated or lent a thing told by its own description ("lent the red
+ * tent to a neighbour", "the chipped mug the user gave away"), not by a pointing word: a
+ * fact of the thing that left, not of the object at hand, and no one gave the object at hand.
+ */
+export function partsWithAnother(text: string): boolean {
+  const gone = partedWith(text, true).filter((g) => !g.ended);
+  return gone.length > 0 && gone.every((g) => !g.pointed);
+}
+
 export function kindOf(text: string): StatementKind | null {
   const own = text.replace(PEOPLE_STAYING, " ");
+  const parting = partsWithAnother(text);
   for (const [kind, re] of CUES)
-    if ((kind === "place" ? re.test(own) : re.test(text)) && !(kind === "preference" && onlyInNames(text, re)))
+    if (kind === "giver" && parting) continue;
+    else if ((kind === "place" ? re.test(own) : re.test(text)) && !(kind === "preference" && onlyInNames(text, re)))
       return kind;
   return null;
 }
