@@ -9,7 +9,7 @@ import { PERSON_WORDS } from "./statement-cues.ts";
 
 /**
  * Where one description ends and the next begins (the separator is kept: see descriptiveClauses).
- * "who" is none: it opens a clause about a person ("the thing for people who stay over"), and an
+ * "who" is none: it opens a clause about a person ("the kettle for friends who crash here"), and an
  * object is never its antecedent.
  */
 const BOUNDARY = /(\s*[,;:.!?]\s*|\s+(?:and|but|that|which|where|whose|also)\s+)/i;

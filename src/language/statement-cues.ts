@@ -238,7 +238,7 @@ export function kindOf(text: string): StatementKind | null {
 }
 
 /**
- * People staying, living or sitting somewhere ("when visitors stay in the east wing", "for the
+ * People staying, living or sitting somewhere ("while relatives are staying in the annexe", "for the
  * grandkids who sleep over at the cabin"): where people are, not where the object is kept; a
  * verb of staying says the object's place only with the object, or its keeper, as its subject.
  */

@@ -20,7 +20,7 @@ describe("a ban narrowed to the hours said with only", () => {
   it("keeps the ban only for its window, and no exception beside it", async () => {
     for (const m of [
       "you are welcome in the study by day from now on. please stay out only from 10 pm to 6 am.",
-      "you can enter the study in the daytime now. keep out only from ten at night until six.",
+      "you can enter the study in the daytime now. keep away only between ten in the evening and six.",
     ]) {
       const { rules } = await taught(house, "the study is off limits", "never go into the cellar", m);
       assert.deepEqual(

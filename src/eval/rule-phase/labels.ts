@@ -237,7 +237,7 @@ function labelHours(label: string): Set<number> | undefined {
  * Whether a stored rule holds at more than its label says: a labelled condition is missing and no
  * stored condition narrows it in its place. A condition read as text instead of hours is narrower,
  * not dropped (the checker cannot compute it); so is a window within the labelled one's hours
- * ("in the morning, before nine" stored as 06–09 where the label says 00–09): the rule holds at
+ * (a ban said for the morning "until eight" stored as 06–08 where the label says 00–08): the rule holds at
  * fewer hours than said, never more.
  */
 export function conditionDropped(want: readonly string[], got: readonly string[]): boolean {
