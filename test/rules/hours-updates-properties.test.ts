@@ -9,20 +9,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { type HourWindow, hoursOf, inForce } from "../../src/language/index.ts";
+import { hoursOf, inForce } from "../../src/language/index.ts";
 import { teach } from "../../src/rules/index.ts";
 import { SqliteRuleLibrary } from "../../src/rules/sqlite-library.ts";
-import type { Condition, RuleDraft } from "../../src/rules/types.ts";
-import { said } from "../language/windows.ts";
+import type { RuleDraft } from "../../src/rules/types.ts";
+import { between, saidWindow, windows } from "./said-hours.ts";
 
-/** Hours a person says as "between X and Y": ends differ, `to` 1–24 (midnight said as 24). */
-const saidWindow: fc.Arbitrary<HourWindow> = fc
-  .record({ fromHour: fc.integer({ min: 0, max: 23 }), toHour: fc.integer({ min: 1, max: 24 }) })
-  .filter((w) => w.fromHour !== w.toHour % 24);
-const between = (w: HourWindow) => `between ${said(w.fromHour)} and ${said(w.toHour)}`;
-
-const windows = (cs: readonly Condition[]) =>
-  cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
 /** The hours a rule holds at, in order (none when there is no rule). */
 const live = (r: RuleDraft | undefined) => (r ? inForce(windows(r.conditions), windows(r.exceptions)) : []);
 const ctx = { rooms: ["garage", "kitchen"] };
