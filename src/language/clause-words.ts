@@ -132,6 +132,12 @@ export const PLACE_PREPOSITION = /^(?:in|inside|at)$/;
 /** A verb of being, or its negation, before a noun phrase ("is a", "never a"): what follows names a kind, not a place. */
 export const BEING_OR_NOT = /^(?:is|are|was|were|not|never|be|becomes?)$/;
 
+/** Words a speaker may open a restarted request with, that change nothing of it ("…, no, just keep out"). */
+export const RESTART_LEAD = /^(?:just|simply|only|rather)$/;
+
+/** A bare word of reaction said on its own between commas ("no", "oh", "ok"). */
+export const BARE_REACTION = /^(?:no|nah|nope|oh|ok|okay|hmm|well)$/;
+
 /** The indefinite article. */
 export const INDEFINITE = /^(?:a|an)$/;
 

@@ -48,6 +48,7 @@ export { endsPointingBack, onlyChangesWhatItPointsAt, takesBackWhatItPointsAt, t
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { aside } from "./brackets.ts";
 export {
+  BARE_REACTION,
   BEING_OR_NOT,
   EXCEPTION_WORD,
   EXPLAIN,
@@ -58,6 +59,7 @@ export {
   OPENS_CONDITION,
   PLACE_PREPOSITION,
   POLITE_FRAME,
+  RESTART_LEAD,
   STRETCH_OPENER,
   SUBJECT,
   SUBORDINATOR,

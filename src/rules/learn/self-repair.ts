@@ -12,11 +12,13 @@
  */
 import {
   ADDITIVE,
+  BARE_REACTION,
   bounded,
   isWordToken,
   numberAt,
   PART_CUT,
   REPLACED_LEAD,
+  RESTART_LEAD,
   read,
   sameRoom,
   TAKE_BACK,
@@ -107,6 +109,8 @@ function repaired(
     // the room taken back is the last thing said before the interruption
     return tokens.slice(before.b, k).every((t) => !isWordToken(t.w)) ? before.a : "unresolved";
   }
+  const restart = restarted(tokens, k, j);
+  if (restart !== undefined) return restart;
   const words = tokens.map((t) => t.w);
   if (words[j] !== "a" && numberAt(words, j) && !saysMore(tokens, numberAt(words, j)!.end)) {
     for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
@@ -119,6 +123,37 @@ function repaired(
     }
   }
   return undefined;
+}
+
+/** How many words a repair must repeat from the start of the part it cuts to be a restart of it. */
+const RESTART_WORDS = 3;
+
+/**
+ * "never go into the den while I nap, no, scratch that, never go into the den": a repair that
+ * starts over with the first words of the part it interrupts says that part again, and what the
+ * part said beyond (a condition, a reason) is taken back with it. Where the part starts: the cut
+ * before it, or the message's start.
+ */
+function restarted(tokens: readonly Token[], k: number, j: number): number | undefined {
+  const said = (a: number, b: number) =>
+    tokens
+      .slice(a, b)
+      .filter((t) => isWordToken(t.w))
+      .map((t) => t.w);
+  // the part before, past a bare "no" said before the words that take it back ("…, no, scratch that, …")
+  let lead = k;
+  let before: string[] = [];
+  for (let parts = 0; parts < 2 && before.every((w) => BARE_REACTION.test(w)); parts++) {
+    while (lead > 0 && PART_CUT.test(tokens[lead - 1].w)) lead--;
+    while (lead > 0 && !PART_CUT.test(tokens[lead - 1].w)) lead--;
+    before = said(lead, k);
+  }
+  let to = j;
+  while (to < tokens.length && !PART_CUT.test(tokens[to].w)) to++;
+  const again = said(j, to);
+  while (again.length && RESTART_LEAD.test(again[0])) again.shift();
+  if (before.length <= RESTART_WORDS || again.length < RESTART_WORDS) return undefined;
+  return before.slice(0, RESTART_WORDS).every((w, i) => again[i] === w) ? lead : undefined;
 }
 
 /**
