@@ -5,12 +5,11 @@
  * free already, so the narrowing is kept and the exception, which would be a second change of one
  * version, is not. When the hours allowed reach into the hours kept, which holds is asked.
  */
-import { hoursOf } from "../../language/index.ts";
 import type { Condition } from "../types.ts";
+import { timeHours } from "./condition-hours.ts";
 import type { LearnItem } from "./items.ts";
 
-const hoursIn = (cs: Condition[]) =>
-  new Set(cs.flatMap((c) => (c.kind === "time" ? hoursOf(c.fromHour, c.toHour) : [])));
+const hoursIn = (cs: Condition[]) => new Set(timeHours(cs));
 const timed = (cs: Condition[]) => cs.some((c) => c.kind === "time");
 
 /** The items, less the exceptions a narrowing of the same rule in the same message already says; asked where they clash. */

@@ -3,26 +3,22 @@
  * Stay out of it from 12 to 1.": the permission would lift the ban at hours the next sentence
  * keeps, and which of the two the user meant cannot be told, so the change is asked, not stored.
  */
-import { hoursOf } from "../../language/index.ts";
-import type { Condition } from "../types.ts";
+import { timeHours } from "./condition-hours.ts";
 import type { LearnItem } from "./items.ts";
 import { requirementKey } from "./resolve.ts";
 
 const STORES = new Set(["add", "revise", "replace"]);
 const BANS = new Set(["add", "reuse", "revise", "replace", "task_local"]);
 
-const hoursIn = (cs: readonly Condition[]) =>
-  cs.flatMap((c) => (c.kind === "time" ? hoursOf(c.fromHour, c.toHour) : []));
-
 export function noExceptionAgainstBan(items: LearnItem[]): LearnItem[] {
   return items.map((it, k) => {
     if (!STORES.has(it.decision) || !it.draft) return it;
-    const excepted = new Set(hoursIn(it.draft.exceptions));
+    const excepted = new Set(timeHours(it.draft.exceptions));
     if (!excepted.size) return it;
     const key = requirementKey(it.draft.requirement);
     const banned = items.flatMap((o, j) =>
       j !== k && BANS.has(o.decision) && o.draft && requirementKey(o.draft.requirement) === key
-        ? hoursIn(o.draft.conditions).filter((h) => excepted.has(h))
+        ? timeHours(o.draft.conditions).filter((h) => excepted.has(h))
         : [],
     );
     if (!banned.length) return it;

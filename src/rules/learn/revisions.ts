@@ -5,8 +5,9 @@
  * change a rule the user did not mean.
  */
 import { findTimes, overlap, windowLength } from "../../language/index.ts";
-import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
+import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { NarrowReading, Reading, ReroomReading } from "./clause.ts";
+import { timeWindows } from "./condition-hours.ts";
 import type { Cond } from "./conditions.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
 import type { MovedEnd } from "./reading.ts";
@@ -43,10 +44,8 @@ export function narrowItems(t: Said, r: NarrowReading, rules: RuleVersion[], ctx
   // "that rule only applies when guests are over", with one rule in force: that one
   if (!found.length && r.targets.every((x) => x.kind === "unknown") && active.length === 1) found = active;
   // new hours that share none with the rule's own would leave it holding never: which is meant is asked
-  const windowsOf = (cs: readonly Condition[]) =>
-    cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
   const told = r.conditions.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.from, toHour: c.to }] : []));
-  if (found.some((v) => windowsOf(v.rule.conditions).some((w) => told.some((x) => !overlap(w, x).length))))
+  if (found.some((v) => timeWindows(v.rule.conditions).some((w) => told.some((x) => !overlap(w, x).length))))
     return [
       {
         decision: "unclear",
