@@ -182,6 +182,13 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
   "no longer a no go",
 ])}`;
 
+const OPENS_FINE = new RegExp(`^${FINE}\\b`);
+
+/** Whether a predicate with its copula left out allows the room ("ok now", "fine again, go in"). */
+export function predicateAllows(rest: string): boolean {
+  return OPENS_FINE.test(`is ${rest}`);
+}
+
 /**
  * "that's fine now", "actually it is ok again": the predicate said of a pronoun, after a discourse
  * marker at most; said right after a room alone ("the cellar — that's fine now") it is said of that room.

@@ -36,6 +36,7 @@ export {
   PERMIT,
   PLACE,
   PRONOUN_FINE,
+  predicateAllows,
   RELEASE,
   RETRACT,
   SCENE,
@@ -148,6 +149,7 @@ export {
   REQUEST_TAIL,
   TRAILING_ASK,
 } from "./requests.ts";
+export { normalizeLabel, roomsFoundIn, roomsMentioned, roomsRuledOut } from "./room-mentions.ts";
 export {
   namesKeyByParts,
   ROOM_CONCEPTS,
@@ -192,6 +194,7 @@ export { type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts"
 export { negatedInPast, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
+  afterLeadingHowLong,
   BARE_HOUR_RANGE,
   CLOCK_NUMBER,
   CLOCK_SPAN_UNREAD,
@@ -204,6 +207,7 @@ export {
   FREQUENCY,
   HOUR_PREPOSITION,
   HOURS_SAID,
+  isPointedTime,
   LASTING,
   NOT_TASK_LOCAL,
   namesADay,

@@ -195,6 +195,13 @@ export const DAYS = alt([
  */
 export const POINTED_TIME = `(?:(?:during|in|at|for|over|throughout|within|through) (?:those|these|that|this|the same|said)|(?<!\\b(?:during|in|at|for|over|throughout|within|through|on|just|only) )(?:those|that)) (?:hours?|times?|period|window|slot)`;
 
+const ONLY_POINTED_TIME = new RegExp(`^(?:${POINTED_TIME})$`);
+
+/** Whether the words are a pointed-back time and nothing else ("during those hours", "that slot"). */
+export function isPointedTime(text: string): boolean {
+  return ONLY_POINTED_TIME.test(text);
+}
+
 /** "not just this time", "this time and every other": lasting after all. */
 export const NOT_TASK_LOCAL = alt([
   `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`,
@@ -421,3 +428,13 @@ export const SINCE_TIME = `(?:ever since(?=\\s*[,.;:])|since ${alt([
   DAY,
   "a while(?: (?:back|ago))?",
 ])}\\b)`;
+
+const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LASTING}) `);
+
+/**
+ * The words after a marker of how long that opens them ("this time (only)", "from now on",
+ * "just for today"): the same words when none opens them.
+ */
+export function afterLeadingHowLong(text: string): string {
+  return text.replace(LEADING_HOW_LONG, "");
+}

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { roomsFoundIn, roomsRuledOut } from "../../src/language/index.ts";
 import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
 import type { GroundOutput, LowLevelInput, SceneGraphRoom } from "../../src/mllm/policy.ts";
 import { HeuristicPolicy } from "../../src/policies/heuristic/backbone.ts";
 import { guessCategory } from "../../src/policies/heuristic/categories.ts";
-import { roomsFoundIn, roomsRuledOut } from "../../src/policies/heuristic/room-priors.ts";
 import type { VisibleInstance } from "../../src/sim/protocol.ts";
 
 const policy = new HeuristicPolicy();

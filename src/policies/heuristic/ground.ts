@@ -10,6 +10,7 @@ import {
   descriptiveClauses,
   glossed,
   namesOf,
+  roomsFoundIn,
   type SaidSize,
   saidSize,
   saysChange,
@@ -22,7 +23,6 @@ import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 import { episodeRooms } from "./episodic-rooms.ts";
 import { withoutParted } from "./parted-with.ts";
-import { roomsFoundIn } from "./room-priors.ts";
 import { NEAR_TIE, RECENT_SHARE } from "./thresholds.ts";
 
 /**

@@ -7,9 +7,11 @@
  * label otherwise. Once an instance plausible enough to be taken at the search's end is in hand,
  * the rooms left are searched on the shortest round that ends back at it.
  */
+
+import { roomsRuledOut } from "../../language/index.ts";
 import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../../mllm/index.ts";
 import type { Vec3 } from "../../sim/index.ts";
-import { labelMatches, ROOM_PRIORS, roomsRuledOut } from "./room-priors.ts";
+import { labelMatches, ROOM_PRIORS } from "./room-priors.ts";
 import { ENOUGH_EVIDENCE, VERDICT } from "./thresholds.ts";
 
 /** Hops from `from` over the adjacency (treated as undirected); unreachable rooms get Infinity. */

@@ -5,7 +5,16 @@
  * windows) is kept as a condition in the user's words, which the robot cannot check and so asks
  * about. With no time said before it, "then" is "in that case" and bounds nothing.
  */
-import { bounded, findTimes, isWordToken, namesADay, POINTED_TIME, saysASpan, Words } from "../../language/index.ts";
+import {
+  bounded,
+  findTimes,
+  isPointedTime,
+  isWordToken,
+  namesADay,
+  POINTED_TIME,
+  saysASpan,
+  Words,
+} from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx } from "./reading.ts";
 import type { Span } from "./segments.ts";
@@ -28,9 +37,8 @@ export function closingThen(ctx: ReadCtx, clause: Span): Cond | undefined {
  */
 export function pointedAcross(ctx: ReadCtx, clause: Span, conds: Cond[]): Cond[] {
   if (conds.some((x) => x.kind === "time")) return conds;
-  const pointing = new RegExp(`^(?:${POINTED_TIME})$`);
   const pointed = conds.filter(
-    (x) => x.kind === "text" && !x.negated && pointing.test(new Words(ctx.tokens, x.a, x.b).text),
+    (x) => x.kind === "text" && !x.negated && isPointedTime(new Words(ctx.tokens, x.a, x.b).text),
   );
   if (pointed.length > 1) return conds;
   if (pointed.length === 1) {

@@ -21,6 +21,7 @@ import {
   PERMIT_WORD_AGAIN,
   PLACE_PREPOSITION,
   PRONOUN_FINE,
+  predicateAllows,
   REFERENCE,
   ROBOT_SUBJECT,
   STATE_RESTORED,
@@ -100,8 +101,7 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
     const rest = new Words(ctx.tokens, opening.b, main.b).text;
     const negated = NOT_OR_NEVER.test(rest);
-    if (!negated && new RegExp(`^${re(FINE).source}`).test(`is ${rest}`))
-      return permission(ctx, c, common, [opening], "any", main);
+    if (!negated && predicateAllows(rest)) return permission(ctx, c, common, [opening], "any", main);
   }
   // "the den, ok when I call you": the predicate alone, its copula and subject left out, said of
   // the room set off before it as the clause's topic

@@ -7,17 +7,16 @@
  */
 import {
   afterFrontedOccasion,
+  afterLeadingHowLong,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
   FIELD_NAME_PART,
   FIELD_NAMES,
-  LASTING,
   LISTS_FIELDS,
   SIGN_NO,
   SIGN_NOUN,
   stopVerbsJoined,
-  TASK_LOCAL,
   type Token,
   Words,
 } from "../../language/index.ts";
@@ -27,9 +26,6 @@ export interface Span {
   a: number;
   b: number;
 }
-
-/** A one-off or lasting marker opening a clause: "this time (only)", "from now on", "always", "just for today". */
-const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LASTING}) `);
 
 const SENTENCE_END = new Set([".", "!", "?", ";"]);
 const SEGMENT_END = new Set([",", "—", "–", ":", "(", ")", "…"]);
@@ -85,7 +81,7 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       const before = new Words(tokens, a, k).text;
       const asked = w !== "also" || DIRECTIVE.test(before) || DIRECTIVE_START.test(before);
       // "… and this time skip the hall": a marker of how long before the new directive is its own
-      const marked = rest.replace(LEADING_HOW_LONG, "");
+      const marked = afterLeadingHowLong(rest);
       // "… and for this game only keep off the porch": an occasion the task words do not name, the same
       const occasion = afterFrontedOccasion(tokens, k + 1, s.b);
       const directs =
