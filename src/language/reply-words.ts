@@ -39,8 +39,9 @@ export const ARTIFACT_NOUN = alt([
   "summary",
   "summaries",
   "map notes?",
-  // a noun only after a determiner: "report back" and "note the room" are verbs
-  "(?:the|your|my|a|each|in) (?:notes?|logs?|reports?)",
+  // a noun only after a determiner: "report back" and "note the room" are verbs; a report addressed
+  // to the user ("your reports to me") is what the robot tells them, a reply
+  "(?:the|your|my|a|each|in) (?:notes?|logs?|reports?(?! to (?:me|us)\\b))",
   "write ups?",
   "journal",
   "the map",

@@ -84,7 +84,7 @@ export function inFirstPerson(r: Pick<RuleDraft, "requirement" | "conditions" | 
       act = `keep my ${q.target === "artifact" ? "notes" : "replies"} to ${q.maxWords} words or fewer`;
       break;
     case "json_fields":
-      act = `reply in JSON${q.fields.length ? ` with ${q.fields.join(", ")}` : ""}`;
+      act = `${q.target === "artifact" ? "write my notes" : "reply"} in JSON${q.fields.length ? ` with ${q.fields.join(", ")}` : ""}`;
       break;
     case "mention":
       act = q.what === FOUND_ROOM ? "tell you which room I found it in" : `say "${q.what}"`;

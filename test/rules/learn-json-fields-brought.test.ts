@@ -29,4 +29,26 @@ describe("fields brought into a JSON reply by a later clause", () => {
     const kinds = rules.map((r) => r.requirement.kind).sort();
     assert.deepEqual(kinds, ["avoid_room", "json_fields"]);
   });
+
+  it("fields listed after the JSON of a written summary are that summary's, not a reply rule beside it", async () => {
+    for (const m of [
+      "Keep the log as JSON, with the fields object and room.",
+      "your notes in json please - keys object, room",
+    ]) {
+      const { rules, reply } = await taught(house, m);
+      assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
+      const q = rules[0].requirement;
+      assert.equal(q.kind === "json_fields" && q.target, "artifact", m);
+      if (q.kind === "json_fields") assert.deepEqual([...q.fields].sort(), ["object", "room"], m);
+      assert.match(reply, /write my notes in JSON/, m);
+    }
+  });
+
+  it("a report addressed to the user is a reply, and a written log stays an artifact", async () => {
+    const told = await taught(house, "Send your reports to me in JSON with the fields object and room.");
+    assert.equal(told.rules.length, 1, JSON.stringify(told.rules));
+    assert.equal(told.rules[0].stage, "delivery");
+    const written = await taught(house, "Keep your reports under 15 words.");
+    assert.equal(written.rules[0]?.stage, "artifact", JSON.stringify(written.rules));
+  });
 });

@@ -90,7 +90,10 @@ export function mergeJson(readings: Reading[]): Reading[] {
   const drop = new Set<Reading>();
   for (const j of rest) {
     const other = j.requirement as Extract<Requirement, { kind: "json_fields" }>;
-    if (other.target !== req.target || j.persistence !== first.persistence) continue;
+    // "summaries as JSON, with the fields found and room": fields said after a JSON rule that named
+    // none, in words that name no output of their own, are that rule's, never a reply rule beside it
+    const ownTarget = other.target === req.target || (!req.fields.length && other.target === "reply");
+    if (!ownTarget || j.persistence !== first.persistence) continue;
     req.fields = [...new Set([...req.fields, ...other.fields])];
     first.quotes.push(...j.quotes);
     // the hours said with the fields are the JSON rule's
