@@ -228,6 +228,8 @@ export const EpisodeEvent = z.discriminatedUnion("type", [
     reason: z.string(),
     fromRoomId: z.string().nullable(),
     visited: z.array(z.string()),
+    /** the planner ended the search here: the robot settles on the best seen, the room is the fallback */
+    searchOver: z.boolean().optional(),
   }),
   z.strictObject({
     ...Base,

@@ -89,6 +89,8 @@ export interface NavState {
   stepsBefore: number;
   /** rounds in a row that took no step (a planner naming rooms the controller cannot reach) */
   idleRounds: number;
+  /** the high-level planner said the search is over with rooms left (settle then goes back to the best seen) */
+  searchOver: boolean;
 }
 
 export interface Nav {
@@ -126,6 +128,7 @@ export function createNav(o: NavigateOptions): Nav {
       outcome: "continue",
       stepsBefore: 0,
       idleRounds: 0,
+      searchOver: false,
     },
   };
 }

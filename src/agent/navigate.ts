@@ -103,6 +103,7 @@ async function chooseRoom(n: Nav): Promise<Phase> {
   const here = currentRoom(n);
   const rooms = candidateRooms(n);
   if (rooms.length === 0) return "end";
+  s.searchOver = false;
   const suggestion = takeSuggestion(n);
   const suggested = suggestion ? rooms.find((r) => r.id === suggestion.id) : undefined;
   if (suggested) s.choice = { room: suggested, reason: `${suggestion?.reason} (planned in the room scan)` };
@@ -122,6 +123,8 @@ async function chooseRoom(n: Nav): Promise<Phase> {
     o.decisions.highLevel++;
     o.onCalls(planned.decision.calls);
     s.choice = planned.choice;
+    // the planner ends the search with rooms left: settle on the best seen (the room is the fallback)
+    s.searchOver = planned.decision.value.searchOver === true && !n.ledger.settling;
   }
   const { room, reason } = s.choice;
   s.goalRoom = room.id;
@@ -133,7 +136,9 @@ async function chooseRoom(n: Nav): Promise<Phase> {
     reason,
     fromRoomId: here,
     visited: [...s.visited],
+    ...(s.searchOver ? { searchOver: true } : {}),
   });
+  if (s.searchOver) return "settle";
   // pre_action: a room the rules forbid now is not walked to; the planner chooses again without it.
   if (o.gate && !(await o.gate.roomChoice(room))) return "choose_room";
   s.stepsBefore = o.body.steps;
@@ -169,14 +174,16 @@ async function searchRoom(n: Nav): Promise<Phase> {
 }
 
 /**
- * The search is over once every room was searched, or when a quarter of the steps is left: the
+ * The search is over once every room was searched, or the planner says it is (the rooms worth
+ * searching are), or when a quarter of the steps is left: the
  * instance judged most like the photo will do, if it is plausible at all, and the robot walks
  * back to it for a last look. (A planner that judges nothing leaves the ledger empty.)
  */
 async function settle(n: Nav): Promise<Phase> {
   const { o, s, ledger } = n;
   const rooms = candidateRooms(n);
-  if (!ledger.settling && (rooms.every((r) => s.visited.includes(r.id)) || o.body.stepsLeft < n.budget / 4)) {
+  const allSearched = rooms.every((r) => s.visited.includes(r.id));
+  if (!ledger.settling && (s.searchOver || allSearched || o.body.stepsLeft < n.budget / 4)) {
     ledger.settling = true;
     const best = ledger.best();
     if (best?.position) {

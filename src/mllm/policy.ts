@@ -149,6 +149,12 @@ export interface Holding {
 export interface HighLevelOutput {
   roomId: string;
   reason: string;
+  /**
+   * The planner judges the search over before every room is searched (the rooms worth searching
+   * are, and what it holds is plausible enough): the robot settles on the best seen instead of
+   * walking to `roomId`, which stays the next room should that fail. Absent: search on.
+   */
+  searchOver?: boolean;
 }
 
 export interface ViewInput {

@@ -5,14 +5,15 @@
  * rooms by label only), then the category's usual rooms, then the rest; nearest first within each
  * tier. Rooms the memory rules out go after the others of their tier: by id in this house, by
  * label otherwise. Once an instance plausible enough to be taken at the search's end is in hand,
- * the rooms left are searched on the shortest round that ends back at it.
+ * the rooms left are searched on the shortest round that ends back at it, those where the object
+ * is likely kept first; once they are searched, the search is over (searchOver).
  */
 
 import { roomsRuledOut } from "../../language/index.ts";
-import type { HighLevelInput, HighLevelOutput, SceneGraphRoom } from "../../mllm/index.ts";
+import type { HighLevelInput, HighLevelOutput, Holding, SceneGraphRoom } from "../../mllm/index.ts";
 import type { Vec3 } from "../../sim/index.ts";
 import { labelMatches, ROOM_PRIORS } from "./room-priors.ts";
-import { ENOUGH_EVIDENCE, VERDICT } from "./thresholds.ts";
+import { ENOUGH_EVIDENCE, SEARCH_OVER, VERDICT } from "./thresholds.ts";
 
 /** Hops from `from` over the adjacency (treated as undirected); unreachable rooms get Infinity. */
 export function hopCounts(rooms: SceneGraphRoom[], from: string | null): Map<string, number> {
@@ -45,6 +46,17 @@ const rank = (labels: string[], room: SceneGraphRoom) => {
 };
 
 export function chooseRoom(input: HighLevelInput): HighLevelOutput {
+  const next = nextRoom(input);
+  if (!searchOver(input)) return next;
+  const { category } = input.target;
+  return {
+    roomId: next.roomId,
+    reason: `every room a ${category} is likely kept in is searched and a plausible match leads every other seen: back to it (else the ${next.reason})`,
+    searchOver: true,
+  };
+}
+
+function nextRoom(input: HighLevelInput): HighLevelOutput {
   const { rooms, visited, currentRoomId, target } = input;
   if (rooms.length === 0) throw new Error("the scene graph has no rooms");
   const hops = hopCounts(rooms, currentRoomId);
@@ -82,6 +94,19 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
       : null;
   const whereFound = h?.roomId ? Number.isFinite(foundHere({ id: h.roomId })) : false;
   const remembered = whereFound ? [] : open.filter((r) => Number.isFinite(foundHere(r)));
+  // A plausible match in hand, however small its views (SEARCH_OVER): the rooms where the object
+  // is likely kept come first, on the shortest round back to it, so that the search can end
+  // (searchOver) as soon as they are searched.
+  const likely = likelyRooms(input);
+  const likelyOpen = open.filter((r) => likely.includes(r));
+  if (!revisit && h && here && remembered.length === 0 && plausibleInHand(h) && likelyOpen.length < open.length) {
+    const room = likelyOpen.length ? roundEndingAt(here, likelyOpen, h.position)[0] : undefined;
+    if (room)
+      return {
+        roomId: room.id,
+        reason: `a plausible match is in hand: the ${room.label} (${room.id}), where a ${target.category} is likely kept, opens the shortest round of those rooms back to it`,
+      };
+  }
   if (!revisit && held && here && open.length > 1 && remembered.length === 0) {
     const room = roundEndingAt(here, open, held)[0];
     return {
@@ -115,6 +140,46 @@ export function chooseRoom(input: HighLevelInput): HighLevelOutput {
           ? `a ${target.category} is usually in a ${room.label}`
           : "nearest room not searched yet";
   return { roomId: room.id, reason: why };
+}
+
+/**
+ * Pure: whether the search can end before the rooms left are searched (ProCompNav-style, the
+ * decision over the pool seen so far): memory places the object, so the house has rooms where it
+ * is likely kept (the rooms memory found it in, here or by label, and the category's usual
+ * rooms); every one of them is searched, and so is at least a share of the house (the pool
+ * compared is the house's, not one room's); and the best instance seen is plausible and leads
+ * every other judged by a margin (SEARCH_OVER). A lookalike that would beat it is most likely
+ * where such objects are kept, and there it would have been seen; the rooms left are walked only
+ * if the best fails a closer look.
+ */
+export function searchOver(input: HighLevelInput): boolean {
+  if (!input.holding || !plausibleInHand(input.holding)) return false;
+  const likely = likelyRooms(input);
+  const searched = input.rooms.filter((r) => input.visited.includes(r.id)).length;
+  return (
+    likely.length > 0 &&
+    likely.every((r) => input.visited.includes(r.id)) &&
+    searched >= SEARCH_OVER.houseShare * input.rooms.length
+  );
+}
+
+/** Pure: whether the best seen could end the search (SEARCH_OVER): plausible, and well ahead of every other judged. */
+const plausibleInHand = (h: Holding) =>
+  h.score >= SEARCH_OVER.score && h.evidence >= SEARCH_OVER.evidence && h.score - h.rival >= SEARCH_OVER.margin;
+
+/**
+ * Pure: the rooms of this house where the object is likely kept: where memory found it, and its
+ * category's usual rooms. None when memory places it nowhere: the usual rooms alone are too weak
+ * a guide to end a search on (without memory, on polar-dev and polar-dev2's acquisition
+ * episodes, it took a lookalike in a hallway with the toy sought in the kitchen left unsearched,
+ * and what those episodes wrote to memory sent later searches to the wrong room first).
+ */
+export function likelyRooms(input: Pick<HighLevelInput, "rooms" | "target">): SceneGraphRoom[] {
+  const { target } = input;
+  const found = target.roomsHere?.found ?? [];
+  if (target.likelyRooms.length === 0 && found.length === 0) return [];
+  const labels = [...(target.category ? ROOM_PRIORS[target.category] : []), ...target.likelyRooms];
+  return input.rooms.filter((r) => found.includes(r.id) || labels.some((l) => labelMatches(r.label, l)));
 }
 
 /** Rooms at most this many are ordered exactly (Held-Karp); more, nearest first. */

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { GroundOutput, HighLevelInput, Holding, SceneGraphRoom } from "../../src/mllm/policy.ts";
+import { chooseRoom } from "../../src/policies/heuristic/room-choice.ts";
+
+// A camera is usually kept in a living room, an office or a bedroom (room-priors.ts); memory
+// found this one in an office once.
+const camera: GroundOutput = {
+  objectId: "c7",
+  category: "camera",
+  description: "a small silver camera",
+  reason: "test",
+  hints: [],
+  likelyRooms: ["office"],
+};
+
+const room = (id: string, label: string, x: number, adjacent: string[]): SceneGraphRoom => ({
+  id,
+  label,
+  waypoint: [x, 0, 0],
+  adjacent,
+});
+
+// A row of rooms: the two where cameras are kept on the left, a garage and a porch beyond them.
+const rooms = [
+  room("r0", "living room", 0, ["r1", "r2"]),
+  room("r1", "office", -4, ["r0"]),
+  room("r2", "garage", 5, ["r0", "r3"]),
+  room("r3", "porch", 10, ["r2"]),
+];
+
+const held = (over: Partial<Holding> = {}): Holding => ({
+  position: [-4, 0, 1],
+  roomId: "r1",
+  score: 0.52,
+  evidence: 0.4,
+  rival: 0.1,
+  ...over,
+});
+
+const input = (over: Partial<HighLevelInput> = {}): HighLevelInput => ({
+  instruction: "",
+  target: camera,
+  rooms,
+  currentRoomId: "r1",
+  visited: ["r0", "r1"],
+  holding: held(),
+  ...over,
+});
+
+test("every room a camera is kept in searched and one plausible camera well ahead of the others: the search is over", () => {
+  const pick = chooseRoom(input());
+  assert.equal(pick.searchOver, true, pick.reason);
+  // the room it would search next stays the fallback, should the best fail a closer look
+  assert.ok(["r2", "r3"].includes(pick.roomId), pick.roomId);
+});
+
+test("a room where cameras are kept still unsearched: the search goes on", () => {
+  const pick = chooseRoom(input({ currentRoomId: "r0", visited: ["r0"] }));
+  assert.notEqual(pick.searchOver, true);
+  assert.equal(pick.roomId, "r1");
+});
+
+test("a match that is not plausible enough, or a rival close behind it, does not end the search", () => {
+  for (const h of [held({ score: 0.4 }), held({ rival: 0.4 }), held({ evidence: 0.1 })]) {
+    const pick = chooseRoom(input({ holding: h }));
+    assert.notEqual(pick.searchOver, true, JSON.stringify(h));
+  }
+  assert.notEqual(chooseRoom(input({ holding: undefined })).searchOver, true);
+});
+
+test("without memory placing the object, the category's usual rooms alone never end the search", () => {
+  const pick = chooseRoom(input({ target: { ...camera, likelyRooms: [] } }));
+  assert.notEqual(pick.searchOver, true);
+  // the same house and pool, memory having found it in the office: the search is over
+  assert.equal(chooseRoom(input()).searchOver, true);
+});
+
+test("a house with no room where the category is kept gives the search no early end", () => {
+  const bare = [room("a", "garage", 0, ["b"]), room("b", "porch", 6, ["a"]), room("c", "hallway", 12, ["b"])];
+  const pick = chooseRoom(input({ rooms: bare, currentRoomId: "a", visited: ["a"], holding: held({ roomId: "a" }) }));
+  assert.notEqual(pick.searchOver, true);
+});
+
+test("a room memory found the object in counts among those to search first, by id or by label", () => {
+  const byId = { ...camera, roomsHere: { found: ["r3"], searched: [] } };
+  assert.notEqual(chooseRoom(input({ target: byId })).searchOver, true);
+  assert.equal(chooseRoom(input({ target: byId, visited: ["r0", "r1", "r3"] })).searchOver, true);
+  const byLabel = { ...camera, likelyRooms: ["garage"] };
+  assert.notEqual(chooseRoom(input({ target: byLabel })).searchOver, true);
+});
+
+test("the likely rooms searched but under half of a bigger house: the pool is too small to end the search", () => {
+  const big = [
+    room("r0", "living room", 0, ["r1"]),
+    room("r1", "garage", 4, ["r0", "r2"]),
+    room("r2", "porch", 8, ["r1", "r3"]),
+    room("r3", "hallway", 12, ["r2", "r4"]),
+    room("r4", "laundry room", 16, ["r3", "r5"]),
+    room("r5", "kitchen", 20, ["r4"]),
+  ];
+  const h = held({ position: [0, 0, 1], roomId: "r0" });
+  const early = chooseRoom(input({ rooms: big, currentRoomId: "r1", visited: ["r0", "r1"], holding: h }));
+  assert.notEqual(early.searchOver, true);
+  const later = chooseRoom(input({ rooms: big, currentRoomId: "r2", visited: ["r0", "r1", "r2"], holding: h }));
+  assert.equal(later.searchOver, true, later.reason);
+});
