@@ -38,6 +38,32 @@ export const NARRATIVE =
 export const SUBORDINATE =
   /^(?:(?:and|but|so|also|just) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|every time|each time|any ?time)\b/;
 
+/**
+ * A lead that says when or why before the request it belongs to: a subordinate lead, or a reason
+ * fronted ("since …", "because …", "ever since …").
+ */
+const FRONTED_LEAD =
+  /^(?:(?:and|but|so|also|just|ok|okay|well) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|till|every time|each time|any ?time|since|ever since|because|as long as)\b/;
+
+/** A negated imperative: "do not" or "never" before a verb's plain form ("do not go", "never stop"). */
+const NEG_IMPERATIVE = /^(?:do not|never) [a-z]+$/;
+
+/**
+ * Where a lead said without a comma ends and its request starts: "unless I am home do not go in
+ * the garage", "ever since it flooded never park in the cellar". The lead must open the part and
+ * hold a whole clause of its own (a verb after its subordinator), so "if you do not mind …", whose
+ * "do not" is the lead's own verb, is no cut (the caller checks the verb). `lead` is the part
+ * before the candidate cut, `next` the words of the imperative's start ("do not go", "never go").
+ */
+export function leadEndsBefore(lead: string, next: string): boolean {
+  return FRONTED_LEAD.test(lead) && NEG_IMPERATIVE.test(next);
+}
+
+/** The words of a fronted lead after its opener ("unless i am home" → "i am home"). */
+export function afterLeadOpener(lead: string): string {
+  return lead.replace(FRONTED_LEAD, "").trim();
+}
+
 /** The words that make an exception: "except between 6 and noon" is all marker once its hours are read. */
 export const EXCEPTION_MARKER = /\b(?:except(?: for)?|unless|but not|other than|apart from|besides)\b/;
 

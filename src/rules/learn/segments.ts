@@ -8,12 +8,15 @@
 import {
   afterFrontedOccasion,
   afterLeadingHowLong,
+  afterLeadOpener,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
   FIELD_NAME_PART,
   FIELD_NAMES,
   LISTS_FIELDS,
+  leadEndsBefore,
+  read,
   SIGN_NO,
   SIGN_NOUN,
   stopVerbsJoined,
@@ -74,6 +77,12 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       a = k + 1;
       continue;
     }
+    // "unless i am home do not go in the garage": a lead said without its comma ends where the request starts
+    if ((w === "do" || w === "never") && k > a + 1 && runOnLeadEnds(tokens, a, k)) {
+      cut(k);
+      a = k;
+      continue;
+    }
     if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also") && k > a) {
       const rest = new Words(tokens, k + 1, s.b).text;
       // "… the study also never park …" starts a new directive; "and this time also skip …" does not,
@@ -97,6 +106,17 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
   }
   cut(s.b);
   return mergeLists(tokens, out);
+}
+
+/** Whether the part [a, k) is a whole fronted lead (when, why) and a negated imperative starts at k. */
+function runOnLeadEnds(tokens: readonly Token[], a: number, k: number): boolean {
+  const n = tokens[k].w === "do" ? 3 : 2;
+  if (k + n > tokens.length) return false;
+  const lead = new Words(tokens, a, k).text;
+  if (!leadEndsBefore(lead, new Words(tokens, k, k + n).text)) return false;
+  // the lead holds a clause of its own: a verb after its opener
+  const rest = afterLeadOpener(lead);
+  return rest !== "" && read(rest).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 }
 
 /** "JSON with found, room, object": a list cut at its commas is one segment again. */

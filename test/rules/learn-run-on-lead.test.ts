@@ -1,0 +1,49 @@
+/**
+ * A lead that says when or why, run into its request without a comma, as a voice message types it
+ * ("unless the vet is here do not go in the barn"): the request starts at its "do not" / "never",
+ * and the lead stays what it was, a condition or a reason, never a rule of its own. A "do not"
+ * that is the lead's own verb ("if you do not mind …") cuts nothing. Sentences written for this
+ * test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["barn", "pantry", "sewing room", "loft"], sceneId: "s1" };
+
+describe("a lead run into its request without a comma", () => {
+  it("reads the ban after a reason said first, with no condition", async () => {
+    for (const [m, room] of [
+      ["ever since the roof leaked dont go up into the loft", "loft"],
+      ["since the floor got waxed never go in the pantry ok", "pantry"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, m);
+      const [r] = rules;
+      assert.equal(r.requirement.kind === "avoid_room" && r.requirement.room, room, m);
+      assert.equal(r.conditions.length, 0, m);
+    }
+  });
+
+  it("keeps a condition or exception said first on the ban", async () => {
+    for (const m of [
+      "unless the vet is here dont go in the barn",
+      "when grandma is sewing do not go in the sewing room",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, m);
+      const [r] = rules;
+      assert.equal(r.requirement.kind, "avoid_room", m);
+      assert.equal(r.conditions.length + r.exceptions.length, 1, m);
+    }
+  });
+
+  it("cuts nothing where the lead's own verb is negated", async () => {
+    const { rules } = await taught(house, "if the dogs do not settle do not go in the barn");
+    assert.equal(rules.length, 1);
+    const [r] = rules;
+    assert.equal(r.requirement.kind === "avoid_room" && r.requirement.room, "barn");
+    assert.equal(r.conditions.length, 1);
+    assert.match(r.conditions[0].quote ?? "", /settle/);
+  });
+});
