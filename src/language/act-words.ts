@@ -151,10 +151,14 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   "forbidden",
   "banned",
   "prohibited",
+  // "the den is excluded from your rounds": a participle of shutting out, said of a room now or from
+  // now on; "was excluded" and "is it excluded?" say no such thing
+  "(?<=(?:^|\\s)(?:is|are|stays|remains|:) )excluded",
   "a no go(?: zone| area)?",
   "no go(?: zone| area)?",
   "not allowed",
-  "closed to you",
+  // "closed for you" as "closed to you": the robot named after it says whom the room is closed to
+  "closed (?:to|for) (?:you|u|the robot|robots)",
   // "the den: closed 6-8 pm", "the loft is closed after nine": a room said to be closed now or from now
   // on (a copula of the present, or a label's colon) is closed to the robot too; "was closed", "is not
   // closed", "keep the door closed" say no such thing
