@@ -112,6 +112,7 @@ export {
   TOLD_BEFORE,
   UNDOING,
   VAGUE_BEHAVIOR,
+  withoutConditionalPraise,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
 export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject } from "./mood.ts";

@@ -256,6 +256,18 @@ export const PRAISE = alt([
   "you were right",
 ]);
 
+/**
+ * "If you could …, that would be lovely", "it'd be great if …": praise said in the conditional
+ * praises nothing done; it frames a request. The text without it.
+ */
+const CONDITIONAL_PRAISE = new RegExp(
+  `\\b(?:would|will|might) (?:be|sound|feel) (?:(?:so|really|very|most|just|absolutely|truly|quite) )?${PRAISE}(?=\\s|$)`,
+  "g",
+);
+export function withoutConditionalPraise(text: string): string {
+  return text.replace(CONDITIONAL_PRAISE, " ").replace(/\s+/g, " ").trim();
+}
+
 /** Words that turn a report after thanks into a complaint: "thanks, but you went …", "… again", "… still". */
 export const CONTRAST = alt(["but", "though", "tho", "however", "again", "still", "yet", "even so"]);
 

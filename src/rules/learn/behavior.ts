@@ -35,6 +35,7 @@ import {
   unmeasuredDegree,
   VAGUE_BEHAVIOR,
   WH_QUESTION,
+  withoutConditionalPraise,
   withoutCounterfactual,
 } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
@@ -185,5 +186,6 @@ export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
     return true;
   if (WH_QUESTION.test(w.text)) return true;
   // thanks and praise with nothing asked ("Great, you found my keys")
-  return re(PRAISE).test(w.text);
+  // "if you could …, that would be lovely": praise in the conditional asks, it thanks for nothing
+  return re(PRAISE).test(withoutConditionalPraise(w.text));
 }
