@@ -32,12 +32,13 @@ export function asksForTrait(clause: string): boolean {
 
 /**
  * Whether a clause says the robot does something to excess ("you spend way too long in the loft",
- * "you're far too loud at night"): "you" as its subject and "too" before an adjective, an adverb
- * or "much" / "many". A complaint, though what to do instead is not said.
+ * "you're far too loud at night", "the robot is a bit too much in the hall"): the robot ("you", or
+ * named) in it and "too" before an adjective, an adverb or "much" / "many". A complaint, though
+ * what to do instead is not said.
  */
 export function saysRobotOverdoes(clause: string): boolean {
   const toks = read(clause).tokens.filter((t) => t.pos !== "PUNCT");
-  if (!toks.some((t) => t.normal === "you" || t.normal === "u")) return false;
+  if (!toks.some((t) => ROBOT_NAMED.test(t.normal))) return false;
   return toks.some(
     (t, i) =>
       t.normal === "too" &&
@@ -46,6 +47,9 @@ export function saysRobotOverdoes(clause: string): boolean {
         /^(?:much|many|long)$/.test(toks[i + 1]?.normal ?? "")),
   );
 }
+
+/** The robot as a clause names it: the addressee, or the machine by its name. */
+const ROBOT_NAMED = /^(?:you|u|robot|bot)$/;
 
 /**
  * Whether a clause with no verb opens by asking for a different amount of something ("fewer
