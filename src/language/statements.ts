@@ -65,9 +65,11 @@ function normalise(text: string): string {
 const NOMINAL = new Set(["NOUN", "PROPN", "ADJ", "NUM"]);
 /** What may follow such a noun phrase: a preposition, the clause's end, another relative word. */
 const AFTER_NOMINAL = new Set(["ADP", "PART", "PUNCT", "SCONJ", "CCONJ", "PRON", "DET"]);
+/** What cannot open the noun phrase a preposition's "that" heads ("in that I …", "so that is …"). */
+const NOT_AFTER_PREPOSITION = new Set(["PUNCT", "PRON", "AUX", "SCONJ", "CCONJ"]);
 
 /**
- * "need that ball for PE", "knitted that hat for her": a "that" heading a noun phrase is a
+ * "need that ball for PE", "knitted that hat for her", "bought at that stall": a "that" heading a noun phrase is a
  * demonstrative, not a relative clause, and must not split the fact in two; it reads as "the".
  * "the bag that goes to work" and "the mug that my sister gave me" keep their relative "that":
  * a verb or a possessive follows it.
@@ -78,11 +80,18 @@ function demonstrativeThat(text: string): string {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     let determiner = false;
+    // after a preposition "that" can only be a determiner: "found at that market", "wore to that wedding"
     if (t.normal === "that" && i > 0 && tokens[i - 1].pos === "VERB") {
       let j = i + 1;
       while (j < tokens.length && j - i <= 3 && NOMINAL.has(tokens[j].pos)) j++;
       const next = tokens[j];
       determiner = j > i + 1 && (next === undefined || AFTER_NOMINAL.has(next.pos));
+    }
+    // after a preposition "that" heads what the preposition governs ("found at that market",
+    // "wore to that wedding"), whatever tag the next word gets ("that shed"); never a relative
+    if (t.normal === "that" && i > 0 && tokens[i - 1].pos === "ADP") {
+      const next = tokens[i + 1];
+      determiner = next !== undefined && !NOT_AFTER_PREPOSITION.has(next.pos);
     }
     out.push(`${i === 0 ? "" : t.space}${determiner ? (t.text[0] === "T" ? "The" : "the") : t.text}`);
   }
@@ -485,12 +494,12 @@ function fillObjectGap(s: string, cat: string): string {
   // the object of a preposition that is followed straight by another phrase: "travels with on the
   // plane", "turns to for a few pages", "could never part with because of the memories"
   const dangling =
-    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if)\b)/i;
+    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon|across|after|through))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if)\b)/i;
   const m = s.match(dangling);
   if (m && /^(?:the user|they|the user's|[A-Z])/i.test(s) && !new RegExp(`\\b${cat}\\b`, "i").test(m[1]))
     return `${m[1]} ${it} ${s.slice(m[0].length)}`;
   const gap = new RegExp(
-    `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
+    `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|up|down|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
     "iu",
   );
   return s.replace(gap, `$1 ${it}`);

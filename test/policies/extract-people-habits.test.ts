@@ -14,6 +14,19 @@ describe("people and habits in what the user says of an object", () => {
     assert.deepEqual(statementsFromInstruction("The twins need that ball for gym class on Thursday.", "ball"), [
       "The twins need the ball for gym class on Thursday",
     ]);
+    // after a preposition 'that' heads the place or occasion, whatever the tagger makes of the next word
+    assert.deepEqual(statementsFromInstruction("The brass keys I also came across at that shed by the pier.", "keys"), [
+      "the keys are brass",
+      "the user also came across these keys at the shed by the pier",
+    ]);
+    assert.deepEqual(statementsFromInstruction("The scarf I wore to that concert in Leeds.", "scarf"), [
+      "the user wore this scarf to the concert in Leeds",
+    ]);
+    // a particle after the verb does not hide the object the relative clause leaves out
+    assert.deepEqual(statementsFromInstruction("The blue ball we picked up at the summer fete.", "ball"), [
+      "the ball is blue",
+      "the user picked this ball up at the summer fete",
+    ]);
     // a relative 'that' still opens the fact it introduces
     assert.ok(
       statementsFromInstruction("Get the hat that my godson left here.", "hat").some((s) =>
