@@ -86,7 +86,8 @@ const TASK_NOUN = alt([
 /** This task only: a demonstrative before a word for the task, or a word for the moment. */
 export const TASK_LOCAL = alt([
   // "for this particular one": a word that singles the task out says no more than "this"
-  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that)(?: (?:particular|specific|single|current|very))? ${TASK_NOUN}(?: only| around| alone)?`,
+  // "for the present search", "during the current errand": the article with a word of the moment is "this"
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that|the(?= (?:present|current) ))(?: (?:particular|specific|single|current|present|very))? ${TASK_NOUN}(?: only| around| alone)?`,
   // "only once I've asked": "once" before a subject opens a clause of when, no one-off
   "(?:just|only) once(?! (?:i|we|you|u|he|she|they|it|the|my|our)\\b)",
   "this once",
@@ -207,6 +208,8 @@ export const NOT_TASK_LOCAL = alt([
   `not (?:just|only) (?:for )?(?:${TASK_LOCAL}|now|once)`,
   // "this time and every other", "this time and each one after": every task, this one among them
   `(?:${TASK_LOCAL}) and (?:every|each|all) (?:other|others|the others|(?:time|one|trip)s? after)(?: (?:time|one|trip)s?)?`,
+  // "not today, not ever", "today or any day": the moment said beside every other one is no one-off
+  `(?:${TASK_LOCAL})(?: ,)? (?:or |and |nor )?(?:not )?(?:ever|any (?:other )?(?:day|time))`,
 ]);
 
 /** Activation left vague: a habit with no determinable trigger. */

@@ -295,6 +295,12 @@ export function persistenceOf(
     if (strong && !w.first(bounded(TASK_LOCAL)))
       return { persistence: "persistent", marker: { a: strong.a, b: strong.b }, said: true };
   }
+  // "never go in, not today, not ever": the moment and every other, said in parts of their own
+  if (parts.length > 1) {
+    const across = new Words(tokens, Math.min(...parts.map((p) => p.a)), Math.max(...parts.map((p) => p.b)));
+    const not = across.first(bounded(NOT_TASK_LOCAL));
+    if (not) return { persistence: "persistent", marker: { a: not.a, b: not.b }, said: true };
+  }
   let lasting: Span | undefined;
   for (const raw of parts) {
     const p = withoutExplanation(tokens, raw);
