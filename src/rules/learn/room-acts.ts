@@ -236,7 +236,12 @@ export function exceptedRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: S
 export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   const hs = heads(ctx, main);
   if (!hs.some((h) => h.bans)) return [];
-  let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+  // "don't go in unless I ask you to bring something from it": a pronoun inside the condition or
+  // exception points back at the room the ban is about; it is no object of the ban's verb
+  const within = [...common.conditions, ...common.exceptions];
+  let rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).filter(
+    (r) => !(r.anaphor && within.some((x) => x.a <= r.a && r.b <= x.b)),
+  );
   // "The office? Off limits.", "garage: no go": the predicate said of the room just named;
   // "studio. keep out.": a verb of avoiding with no object of its own, said of the room named alone before it
   // ("Porch, you no go": the robot named as the verb's subject before it still leaves the verb first)

@@ -144,7 +144,10 @@ const NOT_A_ROOM = new Set([
   "wiggle",
 ]);
 
-/** Words after which "it" is a place: prepositions of place, and the verbs that avoid one. */
+/**
+ * Words after which "it" is a place: prepositions of place ("off" and "onto" a place one stands
+ * on: a veranda, a terrace), and the verbs that enter or avoid one.
+ */
 const IT_AFTER = new Set([
   "in",
   "into",
@@ -154,6 +157,10 @@ const IT_AFTER = new Set([
   "near",
   "of",
   "at",
+  "off",
+  "onto",
+  "enter",
+  "entering",
   "avoid",
   "avoiding",
   "skip",
