@@ -160,6 +160,11 @@ export function refusalLeft(rest: string): boolean {
 const REFUSED_WHEN = /^(?:out|keep out|stay out|not|never|no)(?: please)? (?:while|whilst|when|whenever) [a-z]/;
 export const refusesWhen = (text: string): boolean => REFUSED_WHEN.test(text);
 
+/** Words that open a copula's complement after a room: an article or an owner ("the den is my study"). */
+export const COMPLEMENT_OPENER = /^(?:the|my|our|your|his|her|their)$/;
+/** A copula after a room said: "the den is …", "the lofts were …". */
+export const COPULA_AFTER_ROOM = /^(?:is|are|was|were)$/;
+
 /** A noun of the clock after a room's name makes the name its modifier, no room: "office hours", "kitchen time". */
 export const CLOCK_NOUN_AFTER = /^(?:hours?|times?|shifts?)$/;
 

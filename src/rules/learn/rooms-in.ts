@@ -7,6 +7,8 @@ import {
   AFTER_QUALIFIER,
   BEING_OR_NOT,
   CLOCK_NOUN_AFTER,
+  COMPLEMENT_OPENER,
+  COPULA_AFTER_ROOM,
   crudeStem,
   INDEFINITE,
   isPlainWord,
@@ -14,6 +16,7 @@ import {
   isWordToken,
   matchRoom,
   PLURAL_ROOMS,
+  POSSESSIVE_MARK,
   POSSESSIVE_S,
   pronounOwnersRoom,
   roomByParts,
@@ -177,6 +180,35 @@ export function pointedBackAt(rooms: readonly RoomRef[], outside?: RoomRef): Roo
   return rooms.findLast((r) => !r.goal) ?? outside ?? rooms.at(-1);
 }
 
+/**
+ * "the den is my study", "the attic is the children's playroom": a room's word that is the
+ * complement of a copula whose subject is a room of the house says what that room is used as or
+ * called; it names no other room. Only a word the house has no label for is read so: "the den is
+ * the kitchen now" names two rooms of the house and stays as said.
+ */
+function namesWhatARoomIs(
+  words: readonly string[],
+  k: number,
+  room: string,
+  before: readonly RoomRef[],
+  house: readonly string[],
+): boolean {
+  if (house.some((l) => roomKey(l) === roomKey(room))) return false;
+  let j = k - 1;
+  // an owner before the room: "my husband's study", "the children's playroom"
+  // (the mark a token of its own, "husband 's", or on the owner's word, "husband's")
+  if (POSSESSIVE_MARK.test(words[j] ?? "")) j -= ["'s", "s'", "'"].includes(words[j]) ? 2 : 1;
+  if (COMPLEMENT_OPENER.test(words[j] ?? "")) j -= 1;
+  if (!COPULA_AFTER_ROOM.test(words[j] ?? "")) return false;
+  const subject = before.at(-1);
+  return (
+    subject !== undefined &&
+    subject.b === j &&
+    !subject.anaphor &&
+    house.some((l) => roomKey(l) === roomKey(subject.room))
+  );
+}
+
 /** "there is", "there are": no place. */
 const EXISTENTIAL = new Set(["is", "are", "was", "were", "will", "would", "should", "has", "have", "must", "might"]);
 
@@ -230,7 +262,10 @@ export function roomsIn(
     const predicate =
       (INDEFINITE.test(words[k - 1] ?? "") && BEING_OR_NOT.test(words[k - 2] ?? "")) ||
       (INDEFINITE.test(w) && BEING_OR_NOT.test(words[k - 1] ?? ""));
-    if (m && (predicate || CLOCK_NOUN_AFTER.test(words[k + m.words] ?? ""))) {
+    if (
+      m &&
+      (predicate || namesWhatARoomIs(words, k, m.room, out, house) || CLOCK_NOUN_AFTER.test(words[k + m.words] ?? ""))
+    ) {
       k += m.words - 1;
       continue;
     }
@@ -287,7 +322,8 @@ export function roomsIn(
         .join(" ")
         .replace(POSSESSIVE_S, "s")
         .replace(PLURAL_ROOMS, "room");
-      out.push({ room: roomKey(said), a: k, b: head + 1, ...(isRouteGoal(words, k) ? { goal: true } : {}) });
+      if (!namesWhatARoomIs(words, k, said, out, house))
+        out.push({ room: roomKey(said), a: k, b: head + 1, ...(isRouteGoal(words, k) ? { goal: true } : {}) });
       k = head;
     }
   }

@@ -178,9 +178,14 @@ export function unreadCues(
       // request holds, unless the request says it lasts; asked
       if (why && !reasons && findTimes(text).some((t) => !hours.some((h) => nested(t, h)))) cue("condition");
       if ((re(TASK_LOCAL).test(text) || re(DURATION).test(text)) && !reasons) cue("one-off");
-      if (!why)
+      // a word that only says what a room said before it is ("the den is my study": rooms-in) is
+      // no room of its own: only a room the whole part also reads there is one
+      if (!why) {
+        const whole = roomsIn(rc.tokens, g.a, g.b, rc.house);
         for (const m of roomsIn(rc.tokens, run.a, run.b, rc.house))
-          if (!m.anaphor && !rooms.some((x) => sameRoom(x, m.room))) cue("room", m);
+          if (!m.anaphor && !rooms.some((x) => sameRoom(x, m.room)) && whole.some((x) => x.a < m.b && m.a < x.b))
+            cue("room", m);
+      }
       // "…, actually, the attic too": a lone filler between parts read changes nothing
       const fillers = rc.tokens.slice(run.a, run.b).every((t) => re(FILLER).test(t.w));
       if (!why && !fillers && (re(REVISING).test(text) || dropsSomething(text))) cue("update");
