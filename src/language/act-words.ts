@@ -271,6 +271,7 @@ export const RETRACT = alt([
   "drop",
   "ignore",
   "scrap",
+  "discontinue",
   "never mind",
   "disregard",
   "undo",

@@ -29,7 +29,15 @@ const CLOSING = new Set([
   "ok",
   "okay",
   "thanks",
+  // how wholly: "forget it entirely"
+  "entirely",
+  "completely",
+  "altogether",
+  "totally",
 ]);
+
+/** A word that may close a clause after its object and says nothing of what the object is: "now", "again", "entirely". */
+export const closesClause = (w: string) => CLOSING.has(w);
 
 /** Whether a clause's words end on a pronoun pointing back: its object is only that. */
 export function endsPointingBack(words: readonly string[]): boolean {

@@ -45,7 +45,13 @@ export {
 } from "./act-words.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, afterConcession, continuesReason, DESCRIBED_ONE, factsOf, SHAPES, saysDoubt } from "./acts.ts";
-export { endsPointingBack, onlyChangesWhatItPointsAt, takesBackWhatItPointsAt, talksAboutARule } from "./anaphora.ts";
+export {
+  closesClause,
+  endsPointingBack,
+  onlyChangesWhatItPointsAt,
+  takesBackWhatItPointsAt,
+  talksAboutARule,
+} from "./anaphora.ts";
 export { contentWords, coverage, wordSet } from "./bag-of-words.ts";
 export { aside } from "./brackets.ts";
 export {

@@ -34,7 +34,9 @@ export const FOUND_ROOM_TARGET = /\b(?:which|what|the) room|where\b/;
  * a limit), or said by the speaker of their own instruction ("I withdraw …"); the verb is group 1.
  */
 export const FORGET_VERB = new RegExp(
-  `${LEAD}(?:(?:i|we) (?:hereby |now |formally )?(?=(?:${RETRACT_PERFORMED})\\b))?(${RETRACT})\\b(?! than\\b)`,
+  // "you may ignore it": leave to drop a rule is dropping it; "this ban you could drop": the
+  // rule pointed at, its object, said before the verb
+  `${LEAD}(?:(?:that|this) (?:rule|one|ban|limit|restriction) )?(?:you (?:can|may|could) (?:now |just |also )?)?(?:(?:i|we) (?:hereby |now |formally )?(?=(?:${RETRACT_PERFORMED})\\b))?(${RETRACT})\\b(?! than\\b)`,
 );
 
 /** A gerund: "no more going in the pantry" bans going there. */

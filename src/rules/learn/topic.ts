@@ -6,7 +6,14 @@
  * before a clause whose subject is only a pronoun ("the JSON, it's over"), which the segmenter cuts
  * off as a part of its own.
  */
-import { ABOUT_TOPIC, isWordToken, LINKING, OBJECT_PRONOUN } from "../../language/index.ts";
+import {
+  ABOUT_TOPIC,
+  closesClause,
+  isWordToken,
+  LINKING,
+  OBJECT_PRONOUN,
+  talksAboutARule,
+} from "../../language/index.ts";
 import type { ClauseIn, ReadCtx, Target } from "./reading.ts";
 import { heads } from "./room-acts.ts";
 import type { Span } from "./segments.ts";
@@ -18,13 +25,21 @@ import { targetsIn } from "./targets-in.ts";
  */
 export function topicOf(ctx: ReadCtx, c: ClauseIn, main: Span, targets: Target[], from: number, to = main.b): Target[] {
   if (targets.some((t) => t.kind !== "unknown")) return targets;
-  const rest = ctx.tokens.slice(from, to).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
+  // "…, forget it now", "…, drop it entirely": words that close the clause say nothing of its object
+  const rest = ctx.tokens.slice(from, to).filter((t) => isWordToken(t.w) && !LINKING.test(t.w) && !closesClause(t.w));
   if (rest.length > 1 || (rest.length === 1 && !OBJECT_PRONOUN.test(rest[0].w))) return targets;
   const topic = c.parts.filter(
     (p) => p.b <= main.a && (!heads(ctx, p).length || ABOUT_TOPIC.test(ctx.tokens[p.a]?.w ?? "")),
   );
   const found = topic.flatMap((p) => targetsIn(ctx, p, undefined, "any")).filter((t) => t.kind !== "unknown");
-  return found.length ? found : targets;
+  if (found.length) return found;
+  // "the word cap felt tight. you could ignore it": a reply rule named by its noun in what the
+  // message said before the clause, the one thing it names (a room said there is read by the
+  // clause's antecedent, and beside a room which of the two is meant is asked)
+  const said = { a: 0, b: main.a };
+  if (!talksAboutARule(ctx.tokens.slice(said.a, said.b).map((t) => t.w))) return targets;
+  const before = targetsIn(ctx, said, undefined, "any");
+  return before.length === 1 && before[0].kind !== "unknown" && before[0].kind !== "room" ? before : targets;
 }
 
 /** Marks that end a sentence or set off a clause: a topic set off before a clause lies between them. */
