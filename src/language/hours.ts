@@ -124,3 +124,20 @@ export function inForce(conditions: readonly HourWindow[], exceptions: readonly 
       out.push(h);
   return out;
 }
+
+/** How far apart two clock hours are, the short way round (0–12). */
+const hoursApart = (a: number, b: number): number => {
+  const d = Math.abs((a % 24) - (b % 24));
+  return Math.min(d, 24 - d);
+};
+
+/**
+ * Whether a part of the day said in words ("in the daytime", [6, 21)) is the rest of the day
+ * beside a clock window said with it ("… only not from 10pm to 6am", [22, 6)). A part of the day
+ * has no exact ends: when each of its ends lies within `slack` hours of the clock window's facing
+ * end, the speaker meant the two to meet, and the clock's ends are the ones said.
+ */
+export function meetsAsRestOfDay(part: HourWindow, clock: HourWindow, slack = 2): boolean {
+  if (wholeDay(part.fromHour, part.toHour) || wholeDay(clock.fromHour, clock.toHour)) return false;
+  return hoursApart(part.fromHour, clock.toHour) <= slack && hoursApart(part.toHour, clock.fromHour) <= slack;
+}

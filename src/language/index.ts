@@ -90,6 +90,7 @@ export {
   hoursOf,
   inForce,
   inWindow,
+  meetsAsRestOfDay,
   minus,
   overlap,
   sameHours,

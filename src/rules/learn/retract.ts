@@ -10,6 +10,7 @@ import {
   FIELD_LIST_JOIN,
   hoursOf,
   inForce,
+  meetsAsRestOfDay,
   minus,
   NAMED_FIELDS,
   NOT_A_FIELD,
@@ -181,7 +182,12 @@ function hoursLeftOut(x: Retraction): HoursLeftOut {
   };
 }
 
-/** The permitted hours of a clause when they are every hour but the negated ones, and none else. */
+/**
+ * The permitted hours of a clause when they are every hour but the negated ones, and none else;
+ * or a part of the day said in words whose loose ends meet the negated clock hours ("fine in the
+ * daytime, only not from 10pm to 6am": the hours said no to are the ones meant, and the ban is
+ * never kept for the hour between the two, 21–22, which the user allowed).
+ */
 function restatedHours(r: RetractReading, negated: Cond[]): Cond[] {
   const own = r.conditions.filter((c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && !c.negated);
   if (!own.length || !negated.length) return [];
@@ -189,7 +195,18 @@ function restatedHours(r: RetractReading, negated: Cond[]): Cond[] {
   const yes = hours(own);
   const no = hours(negated);
   const all = new Set([...yes, ...no]);
-  return all.size === 24 && yes.length + no.length === 24 ? own : [];
+  if (all.size === 24 && yes.length + no.length === 24) return own;
+  const [part] = own;
+  const [clock] = negated;
+  const loose =
+    own.length === 1 &&
+    negated.length === 1 &&
+    !part.clock &&
+    clock.kind === "time" &&
+    clock.clock === true &&
+    !clock.guessed &&
+    meetsAsRestOfDay({ fromHour: part.from, toHour: part.to }, { fromHour: clock.from, toHour: clock.to });
+  return loose ? own : [];
 }
 
 /**
