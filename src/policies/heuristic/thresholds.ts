@@ -76,6 +76,14 @@ export const VERDICT = {
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;
 /**
+ * The early take for an object that never gathers ENOUGH_EVIDENCE (view-judgment.ts
+ * fewClearViews): at least `views` judged views worth `evidence` in all, at `early` and
+ * `earlyMargin`, every other instance seen made out. On polar-dev and polar-dev2 (expD runs
+ * replayed) the first instance to pass it was the target in 38 successful episodes, after which
+ * they walked 258 m; passing at any evidence with one view, 44, and 3 more lookalikes led.
+ */
+export const FEW_VIEWS = { views: 3, evidence: CLEAR_EVIDENCE / 4 } as const;
+/**
  * When the search is over before every room is searched (room-choice.ts searchOver): every room
  * where the category is usually kept, or memory says it was, is searched, and the best instance
  * seen scores `settle` or more and leads every other instance judged by `earlyMargin`, on any

@@ -23,6 +23,7 @@ import type { Image, Pose, VisibleInstance } from "../../sim/index.ts";
 import {
   CLEAR_EVIDENCE,
   ENOUGH_EVIDENCE,
+  FEW_VIEWS,
   MAX_APPROACHES,
   MAX_COLLISIONS,
   MIN_PIXELS_TO_JUDGE,
@@ -76,6 +77,7 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
     c.score - runnerUp(ledger, c) >= VERDICT.earlyMargin
   )
     return "match";
+  if (!pending && isBest && fewClearViews(ledger, c)) return "match";
   if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
   return "plausible";
 }
@@ -95,6 +97,19 @@ function rivalInView(ledger: CandidateLedger, c: Candidate): boolean {
       // what the robot goes closer to (steering.ts): not yet made out, and not given up on
       verdictOf(o, ledger, false) === "unjudged",
   );
+}
+
+/**
+ * A small object never gathers ENOUGH_EVIDENCE (a view's reliability is its pixels, and a step
+ * closer drops it below the picture), so the early take reads its views instead: several views
+ * that agree as well as the early take asks, leading every other instance judged by as much, and
+ * every other instance of the category seen so far made out (judged, or given up on). A lookalike
+ * seen as clearly must still lose by the margin; one seen and not yet made out holds it back.
+ */
+function fewClearViews(ledger: CandidateLedger, c: Candidate): boolean {
+  if (c.score === null || c.views < FEW_VIEWS.views || c.evidence < FEW_VIEWS.evidence) return false;
+  if (c.score < VERDICT.early || c.score - runnerUp(ledger, c) < VERDICT.earlyMargin) return false;
+  return ledger.all().every((o) => o.id === c.id || o.score !== null || verdictOf(o, ledger, false) === "rejected");
 }
 
 /**
