@@ -54,3 +54,17 @@ test("another instance seen and not yet made out holds it back until it is judge
   for (let i = 0; i < MAX_APPROACHES; i++) ledger.approached("ring-3");
   assert.equal(verdictOf(ledger.get("ring-1")!, ledger), "match");
 });
+
+test("a rival leaning toward the photo of another of the user's objects counts until it is seen well enough to tell", () => {
+  const ledger = ringSeen(FEW_VIEWS.views + 1);
+  ledger.otherMargin = VERDICT.otherMargin;
+  ledger.alikeOthers = [false];
+  // the ring sought looks nothing like the other photo; the rival looks more like it than like the one sought
+  for (let i = 0; i < FEW_VIEWS.views + 1; i++)
+    ledger.judged("ring-1", `front:${i}`, VERDICT.early + 0.06, FAINT, [0.1]);
+  const rival = VERDICT.early - 0.04;
+  ledger.judged("ring-2", "left:0", rival, FAINT, [rival + 2 * VERDICT.otherMargin]);
+  assert.notEqual(verdictOf(ledger.get("ring-1")!, ledger), "match", "one faint view of it tells nothing yet");
+  ledger.judged("ring-2", "left:1", rival, 1, [rival + 2 * VERDICT.otherMargin]);
+  assert.equal(verdictOf(ledger.get("ring-1")!, ledger), "match", "seen clearly, it is the other object");
+});

@@ -80,7 +80,9 @@ export const ENOUGH_EVIDENCE = 2;
  * fewClearViews): at least `views` judged views worth `evidence` in all, at `early` and
  * `earlyMargin`, every other instance seen made out. On polar-dev and polar-dev2 (expD runs
  * replayed) the first instance to pass it was the target in 38 successful episodes, after which
- * they walked 258 m; passing at any evidence with one view, 44, and 3 more lookalikes led.
+ * they walked 258 m; passing at any evidence with one view, 44, and 3 more lookalikes led. Run:
+ * polar-dev SPL 26.63 -> 28.74, polar-dev2 25.41 -> 29.69, SR and CM unchanged. A rival that leans
+ * toward another of the user's objects' photos still counts until seen with `otherEvidence`.
  */
 export const FEW_VIEWS = { views: 3, evidence: CLEAR_EVIDENCE / 4 } as const;
 /**

@@ -107,9 +107,16 @@ function rivalInView(ledger: CandidateLedger, c: Candidate): boolean {
  * seen as clearly must still lose by the margin; one seen and not yet made out holds it back.
  */
 function fewClearViews(ledger: CandidateLedger, c: Candidate): boolean {
-  if (c.score === null || c.views < FEW_VIEWS.views || c.evidence < FEW_VIEWS.evidence) return false;
-  if (c.score < VERDICT.early || c.score - runnerUp(ledger, c) < VERDICT.earlyMargin) return false;
-  return ledger.all().every((o) => o.id === c.id || o.score !== null || verdictOf(o, ledger, false) === "rejected");
+  const score = c.score;
+  if (score === null || score < VERDICT.early || c.views < FEW_VIEWS.views || c.evidence < FEW_VIEWS.evidence)
+    return false;
+  return ledger.all().every((o) => {
+    if (o.id === c.id) return true;
+    if (o.score === null) return verdictOf(o, ledger, false) === "rejected";
+    // a lean toward another of the user's objects rules a rival out only once seen well enough to tell
+    const another = o.evidence >= VERDICT.otherEvidence && ledger.likeAnother(o);
+    return score - o.score >= VERDICT.earlyMargin || ledger.outsized(o) || another;
+  });
 }
 
 /**
