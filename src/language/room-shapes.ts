@@ -101,6 +101,15 @@ export const BARE_REFUSAL =
   /^(?:no|never|nope|not ever|no way|no (?:entry|entrance|admittance|access|service|robots?|go))(?: (?:never|ever|again|please|thanks))*$/;
 
 /**
+ * A sign put on a room by a mark between them: "study = no entry", "loft: no access". The mark is
+ * left out before the refusal is read.
+ */
+export const withoutSignMark = (text: string): string => text.replace(/^(?:=|:|-|–|—)\s+/, "");
+
+/** A refusal that names what it refuses, as a sign does ("no entry", "no robots"): a standing notice. */
+export const SIGN_REFUSAL = /\bno (?:entry|entrance|admittance|access|robots?)\b/;
+
+/**
  * "no entry", "no access": a sign's refusal, whose noun is no room ("entry" is no entryway there).
  * `SIGN_NOUN` after `SIGN_NO`. The noun may be what is refused ("no service", the robot's
  * visits) or who ("no robots", as "no dogs" on a gate): either way the robot is kept out.
@@ -144,11 +153,24 @@ export function refusesAtHours(text: string): boolean {
 }
 
 /**
+ * What follows a room said alone refuses it, alone or at hours said with it: "cellar no",
+ * "den no entry before 7", "den 9pm to 7am = no entry". `last` is the room's last word: a number
+ * read into the room's name ("den 9") is the hour said after it when a time starts there.
+ */
+export function refusedAfterRoom(tail: string, last?: string): boolean {
+  const rest = withoutSignMark(tail);
+  if (BARE_REFUSAL.test(rest) || refusesAtHours(rest)) return true;
+  if (last === undefined || !/^\d+$/.test(last)) return false;
+  const timed = `${last} ${tail}`;
+  return findTimes(timed)[0]?.index === 0 && refusesAtHours(timed);
+}
+
+/**
  * What is left of a refusal once the conditions said with it are taken out: "not", "never",
  * "nothing", or a refusal said alone ("den: not after supper" leaves "not").
  */
 export function refusalLeft(rest: string): boolean {
-  const left = rest.replace(/\s+/g, " ").trim();
+  const left = withoutSignMark(rest.replace(/\s+/g, " ").trim());
   return REFUSED_AT_HOURS.test(left) || BARE_REFUSAL.test(left);
 }
 

@@ -3,7 +3,8 @@
  * on that room, as "<room>: no." is; the sign's noun ("entry") is never read as a room (the
  * entryway). So is a sign whose noun is the robot's visits ("no service") or the robot ("no robots
  * in the den"). A refusal with a clause of when ("loft: stay out while it's raining") is a ban with that
- * condition; one whose "when" is no clause ("during storms") is never kept without it.
+ * condition; one whose "when" is no clause ("during storms") is never kept without it. A sign run
+ * into the room with no mark ("loft no entry till 8") is read as one with a mark.
  * Sentences written for this test.
  */
 import assert from "node:assert/strict";
@@ -78,6 +79,22 @@ describe("a sign's refusal after a room", () => {
     for (const m of ["loft: not during the storms", "garage — never during band practice"])
       for (const i of learn(m, [], ctx).items)
         assert.ok(i.decision !== "add" || (i.draft?.conditions.length ?? 0) > 0, `${m}: kept without its condition`);
+  });
+
+  it("a sign run into the room with no mark, or put on it with '=', bans it with its hours", () => {
+    assert.deepEqual(read("garage no access"), [["add", { kind: "avoid_room", room: "garage" }, []]]);
+    assert.deepEqual(read("loft no entry till 8am please"), [["add", { kind: "avoid_room", room: "loft" }, [[0, 8]]]]);
+    assert.deepEqual(read("guest bedroom no robots after 9pm, we have visitors"), [
+      ["add", { kind: "avoid_room", room: "guest bedroom" }, [[21, 6]]],
+    ]);
+    assert.deepEqual(read("garage 10pm to 6am = no entry"), [
+      ["add", { kind: "avoid_room", room: "garage" }, [[22, 6]]],
+    ]);
+    // a refusal alone, with no sign's noun, leaves open whether it lasts
+    assert.deepEqual(
+      learn("garage no", [], ctx).items.map((i) => i.decision),
+      ["unclear"],
+    );
   });
 
   it("never reads the sign's noun as a room", () => {

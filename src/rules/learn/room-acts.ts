@@ -36,8 +36,10 @@ import {
   PERMITS,
   REFERENCE,
   ROBOT_SUBJECT,
+  refusedAfterRoom,
   refusesAtHours,
   refusesWhen,
+  SIGN_REFUSAL,
   STOP,
   STOPS,
   SUBJECT,
@@ -315,7 +317,8 @@ function roomThenRefusal(ctx: ReadCtx, main: Span): RoomRef | undefined {
   const r = rooms[0];
   if (rooms.length !== 1 || r.anaphor || r.b >= main.b) return undefined;
   if (!ctx.tokens.slice(main.a, r.a).every((t) => DETERMINER.test(t.w))) return undefined;
-  return BARE_REFUSAL.test(new Words(ctx.tokens, r.b, main.b).text) ? r : undefined;
+  // "den no entry before 7", "den 9pm to 7am = no entry": a sign, its hours its condition
+  return refusedAfterRoom(new Words(ctx.tokens, r.b, main.b).text, ctx.tokens[r.b - 1]?.w) ? r : undefined;
 }
 
 /** "not the bathroom this time": an object without a verb. */
@@ -385,11 +388,12 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     ...(refusal ? { clause: { a: refusal.a, b: common.clause.b } } : {}),
     requirement: { kind: "avoid_room", room: r.room },
     stage: "pre_action",
-    quotes: refusal ? [{ a: refusal.a, b: main.b }] : [{ a: at.a, b: r.b }],
+    quotes: refusal ? [{ a: refusal.a, b: main.b }] : [{ a: at.a, b: tail ? main.b : r.b }],
     clear: true,
     // "loft: no." is a verdict on the room said as its topic, which holds as "the loft is off
     // limits" does; "not the bathroom" leaves out a room of something said, for this task or not
-    elliptical: !refusal,
+    // "den no entry": a sign put on the room is a standing notice, as "den: no entry" is
+    elliptical: !refusal && !(tail && SIGN_REFUSAL.test(w.text)),
     rooms: [r],
   }));
 }
