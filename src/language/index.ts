@@ -233,5 +233,6 @@ export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
 export { boundaryIn, findTimes, replacedTimes, replacesHours, timeCandidates } from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
+export { bareNo, refusedByClosingNo } from "./trailing-no.ts";
 export * from "./update-shapes.ts";
 export { alt, bounded } from "./word-class.ts";

@@ -37,6 +37,7 @@ import {
   REFERENCE,
   ROBOT_SUBJECT,
   refusedAfterRoom,
+  refusedByClosingNo,
   refusesAtHours,
   refusesWhen,
   SIGN_REFUSAL,
@@ -74,6 +75,9 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     .filter((m) => !negatedInPast(all, m.a))
     .map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
   const negated = (at: number) => negs.some((n) => n < at);
+  // "but wait there, no": a closing bare "no" refuses the act its clause opens with
+  const closing = refusedByClosingNo(all.slice(s.a, s.b));
+  const refused = closing === undefined ? -1 : s.a + closing;
   // "the sitting room", "the waiting room": a word of a room's name is no verb
   const named = roomsIn(ctx.tokens, s.a, s.b, ctx.house);
   const inName = (m: { a: number; b: number }) => named.some((r) => r.a < m.b && m.a < r.b);
@@ -95,7 +99,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     if (ENDING_VERB.test(m.m[0]) && GERUND_START.test(w.text.slice(m.m.index! + m.m[0].length + 1))) continue;
     if (out.some((h) => h.a <= m.a && m.a < h.b)) continue;
     const first = negs.filter((n) => n < m.a).at(-1);
-    out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined });
+    out.push({ a: first ?? m.a, b: m.b, kind: "stop", bans: first !== undefined || m.a === refused });
   }
   // "don't stop in the hall people walking there": past the room of the verb it negated first, a
   // negation reaches a later verb of going only through a word that joins the two ("don't stop in
@@ -124,7 +128,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
     if (BE_FORM.test(m.m[0]) && enters.some((x) => x.a === m.b && passive(x))) continue;
     const first = unjoined(negs.filter((n) => n < m.a).at(-1), m.a);
     if (passive(m)) out.push({ a: first ?? m.a - 1, b: m.b, kind: "forbidden", bans: first !== undefined });
-    else out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined });
+    else out.push({ a: first ?? m.a, b: m.b, kind: "enter", bans: first !== undefined || m.a === refused });
   }
   return out.sort((x, y) => x.b - y.b);
 }

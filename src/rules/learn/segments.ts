@@ -9,6 +9,7 @@ import {
   afterFrontedOccasion,
   afterLeadingHowLong,
   afterLeadOpener,
+  bareNo,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
@@ -17,6 +18,7 @@ import {
   LISTS_FIELDS,
   leadEndsBefore,
   read,
+  refusedByClosingNo,
   SIGN_NO,
   SIGN_NOUN,
   stopVerbsJoined,
@@ -72,7 +74,12 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       k === a + 2 &&
       SIGN_NO.test(tokens[a].w) &&
       SIGN_NOUN.test(tokens[a + 1].w);
-    if (!sign && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {
+    // "but wait there, no": a bare "no" closing the sentence is the act's refusal, no part of its own
+    const refusal =
+      w === "," &&
+      bareNo(tokens.slice(k + 1, s.b).map((t) => t.w)) &&
+      refusedByClosingNo(tokens.slice(a, s.b).map((t) => t.w)) !== undefined;
+    if (!sign && !refusal && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {
       cut(k);
       a = k + 1;
       continue;
