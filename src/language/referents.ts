@@ -44,6 +44,8 @@ const ENDED = new Set(
     "break breaks broke broken die dies died dead crack cracks cracked chipped retire retires retired lose loses lost " +
     "ruin ruined tear tore torn rip ripped leak leaks leaked fail fails failed smash smashed shatter shattered " +
     "replace replaced fell fallen stop stops stopped quit quits dump dumped ditch ditched scratched dented faded " +
+    // the shape a thing was made in lost: "the old key is bent", "the frame warped", "the lock jammed"
+    "bent warped jammed frayed " +
     // said of it after "is" / "are": "the grey one is finished", "those are shot"
     "done finished shot busted bust kaput knackered missing " +
     // a change told in the base form, as many Englishes tell the past ("the big one chip", "the mic spoil already")

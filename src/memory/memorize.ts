@@ -254,6 +254,8 @@ export function objectNeutral(text: string): string {
   return namedAlike(text, PINNED_CATEGORIES);
 }
 
+/** Words of a description that say it is not this object but one the user had before, or another. */
+const FORMER = new Set(["old", "other", "previous", "former"]);
 /** Words of a description that tell no object apart ("the old one", "the other mug"). */
 const NOT_TELLING = new Set([
   "old",
@@ -271,8 +273,8 @@ const NOT_TELLING = new Set([
 
 /**
  * The one other object of the user's that a description names ("striped mug": the mug whose
- * statements or instructions say striped), or null when none or several do: when unsure, no
- * object is changed.
+ * statements or instructions say striped; "my old key": the user's one other keys, when they
+ * have exactly one), or null when none or several do: when unsure, no object is changed.
  */
 async function replacedObject(
   store: MemoryStore,
@@ -284,13 +286,16 @@ async function replacedObject(
   const said = categoryNamed(description);
   const category = said ?? object.category;
   const names = category ? namesOf(category) : new Set<string>();
-  const telling = contentWords(description).filter((w) => !names.has(w) && !NOT_TELLING.has(w));
-  if (telling.length === 0) return null;
+  const words = contentWords(description);
+  const telling = words.filter((w) => !names.has(w) && !NOT_TELLING.has(w));
+  // "my old key", "the previous one": a word of before or other says only that it is not this one
+  if (telling.length === 0 && !words.some((w) => FORMER.has(w))) return null;
   const others = (await store.objectMemories(userId)).filter(
     (m) =>
       m.object.objectId !== object.id &&
       (category === null || m.object.category === null || m.object.category === category),
   );
+  if (telling.length === 0) return others.length === 1 && category !== null ? others[0] : null;
   const named = others.filter((m) => {
     const words = wordSet([...m.statements.map((s) => s.text), ...m.instructions.map((i) => i.text)].join(" "));
     return telling.every((w) => words.has(w));
