@@ -186,6 +186,7 @@ export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
+export { splitFacts } from "./split-facts.ts";
 export type { StatementKind } from "./statement-cues.ts";
 export {
   aboutAnotherEntity,
@@ -197,7 +198,7 @@ export {
   valueWithin,
   valueWords,
 } from "./statement-cues.ts";
-export { splitFacts, statementsFromInstruction, toThirdPerson } from "./statements.ts";
+export { statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export { type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
 export { negatedInPast, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
 export * from "./text-shapes.ts";

@@ -3,18 +3,18 @@
  * person ("my sister gave me" → "the user's sister gave them this mug"): the offline memorizer's
  * English (the heuristic backbone's extractor, src/policies/heuristic/extract.ts, calls it). The
  * asking is left out (requests.ts), a change of referent is read by grammar (referents.ts), and
- * what is left is split at clause boundaries, put in the third person, and the object put back
- * where a relative clause leaves a gap.
+ * what is left is split at clause boundaries (split-facts.ts), put in the third person, and the
+ * object put back where a relative clause leaves a gap.
  */
 
 import { goesOnWithFact, tellsNothing } from "./fragments.ts";
-import { afterFrontedClause } from "./fronted.ts";
 import { respelled } from "./informal.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
 import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
 import { sentences } from "./sentences.ts";
+import { LEADING, splitFacts } from "./split-facts.ts";
 import { PERSON_WORDS } from "./statement-cues.ts";
 import { SINCE_TIME } from "./time-words.ts";
 
@@ -101,63 +101,6 @@ function demonstrativeThat(text: string): string {
 /** Words that cannot stand between a determiner and the object's name in a description of its looks. */
 const NOT_A_LOOK =
   /^(?:i|me|my|her|his|their|our|she|he|they|we|you|it|that|which|who|is|was|are|the|a|an|to|of|for|with|from|in|on|at|and|or|but|one|ones|thing|item)$/i;
-
-/** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
-const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that(?!\s+ones?\b)|who|because|since|so)\s+)/i;
-
-/** Separators after which a piece that is not a clause continues the previous fact. */
-const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
-
-/**
- * A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb),
- * or a negated auxiliary with its subject left out ("…, don't let him tell you otherwise",
- * "…, can't see a thing at night with them"): an imperative or a clause of the speaker's, never a
- * conjunct of the fact before it, so its negation cannot take that fact back.
- */
-const CLAUSE =
-  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when|(?:do|does|did|can|could|would|should|will)\s+not|don't|doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|never)\b/i;
-const NAMED_CLAUSE =
-  /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
-
-/** "the plain white mug is …": a noun phrase and its verb start a clause too. */
-const NP_CLAUSE =
-  /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
-
-/**
- * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
- * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
- * would be a statement of its own that means nothing ("Wednesdays").
- */
-export function splitFacts(text: string): string[] {
-  const parts = text.split(SPLIT);
-  const out: string[] = [];
-  let glue = false;
-  for (let i = 0; i < parts.length; i += 2) {
-    const piece = (parts[i] ?? "").trim();
-    const sep = i > 0 ? (parts[i - 1] ?? "") : "";
-    if (!piece) {
-      // an empty piece (", which …") must not let the next one attach across it
-      if (sep.trim()) glue = false;
-      continue;
-    }
-    const opened = piece.replace(LEADING, "");
-    if (
-      glue &&
-      out.length > 0 &&
-      COORDINATING.test(sep) &&
-      !CLAUSE.test(opened) &&
-      !NAMED_CLAUSE.test(opened) &&
-      !NP_CLAUSE.test(opened)
-    ) {
-      const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
-      out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
-      continue;
-    }
-    if (!afterFrontedClause(out, piece, sep)) out.push(piece);
-    glue = true;
-  }
-  return out;
-}
 
 const PRONOUNS: [RegExp, string][] = [
   [/\bi'm\b/gi, "the user is"],
@@ -418,8 +361,6 @@ function withSubject(fragment: string, cat: string): string {
   if (/^(?:is|was|are|were|has|had)\b/i.test(fragment)) return fragment;
   return `the ${cat} ${fragment}`;
 }
-
-const LEADING = /^(?:and|but|which|that|who|where|when|because|since|so|also)\s+/i;
 const PREPOSITION =
   "to|on|in|at|for|with|before|after|during|every|each|when|whenever|while|from|into|as|around|near|by|under|over|behind|beside|inside|outside|through|throughout";
 const NOT_BASE_VERB =
@@ -502,5 +443,7 @@ function fillObjectGap(s: string, cat: string): string {
     `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|up|down|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
     "iu",
   );
+  // "switched to the red cap": a verb whose object the preposition after it names has no gap
+  if (new RegExp(`\\b(?:${PREPOSITION})\\s+(?:[\\p{L}'-]+\\s+){0,3}?${namesPattern(cat)}\\b`, "iu").test(s)) return s;
   return s.replace(gap, `$1 ${it}`);
 }

@@ -1,0 +1,66 @@
+/**
+ * Where one fact of a request's context ends and the next begins (statements.ts writes each as a
+ * statement): clause boundaries, with a conjunct that is no clause kept with the fact before it.
+ */
+
+import { afterFrontedClause } from "./fronted.ts";
+
+/** Words a piece opens with that join it to what came before, not part of its fact. */
+export const LEADING = /^(?:and|but|which|that|who|where|when|because|since|so|also)\s+/i;
+
+/** Where one fact ends and the next begins (the separator is kept: see splitFacts). */
+const SPLIT = /(\s*(?:[,;:.!?—–]|\s-\s|\(|\))\s*|\s+(?:and|or|but|which|that(?!\s+ones?\b)|who|because|since|so)\s+)/i;
+
+/** Separators after which a piece that is not a clause continues the previous fact. */
+const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
+
+/**
+ * A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb),
+ * or a negated auxiliary with its subject left out ("…, don't let him tell you otherwise",
+ * "…, can't see a thing at night with them"): an imperative or a clause of the speaker's, never a
+ * conjunct of the fact before it, so its negation cannot take that fact back.
+ */
+const CLAUSE =
+  /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when|(?:do|does|did|can|could|would|should|will)\s+not|don't|doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|never)\b/i;
+const NAMED_CLAUSE =
+  /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
+
+/** "the plain white mug is …": a noun phrase and its verb start a clause too. */
+const NP_CLAUSE =
+  /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
+
+/**
+ * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
+ * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
+ * would be a statement of its own that means nothing ("Wednesdays").
+ */
+export function splitFacts(text: string): string[] {
+  const parts = text.split(SPLIT);
+  const out: string[] = [];
+  let glue = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const piece = (parts[i] ?? "").trim();
+    const sep = i > 0 ? (parts[i - 1] ?? "") : "";
+    if (!piece) {
+      // an empty piece (", which …") must not let the next one attach across it
+      if (sep.trim()) glue = false;
+      continue;
+    }
+    const opened = piece.replace(LEADING, "");
+    if (
+      glue &&
+      out.length > 0 &&
+      COORDINATING.test(sep) &&
+      !CLAUSE.test(opened) &&
+      !NAMED_CLAUSE.test(opened) &&
+      !NP_CLAUSE.test(opened)
+    ) {
+      const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
+      out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
+      continue;
+    }
+    if (!afterFrontedClause(out, piece, sep)) out.push(piece);
+    glue = true;
+  }
+  return out;
+}
