@@ -13,6 +13,7 @@ import {
   fieldsOf,
   labelByHours,
   type Observed,
+  pairing,
   windowLabel,
 } from "../../src/eval/rule-phase/labels.ts";
 import type { Preference } from "../../src/eval/rule-phase/profile.ts";
@@ -137,5 +138,25 @@ describe("what the scorer calls a dropped condition", () => {
         },
       ),
     );
+  });
+
+  it("each label is judged against the reading closest to it over the whole message", () => {
+    const limit: Observed = {
+      ...obs([]),
+      stage: "delivery",
+      payload: { kind: "word_limit", maxWords: 12 },
+    };
+    const wantLimit = {
+      ...gold([]),
+      stage: "delivery" as const,
+      payload: { kind: "word_limit" as const, maxWords: 12 },
+    };
+    // a ban not read and a length rule read: the length rule is the second label's, and the ban is missed
+    assert.deepEqual(pairing([gold([]), wantLimit], [limit]), [undefined, 0]);
+    assert.deepEqual(pairing([wantLimit, gold([])], [limit]), [0, undefined]);
+    // both read, in the other order
+    assert.deepEqual(pairing([gold([]), wantLimit], [limit, obs([])]), [1, 0]);
+    // a reading left over still pairs with a label that has none closer
+    assert.deepEqual(pairing([gold(["time:21-6"])], [obs(["time:22-6"])]), [0]);
   });
 });

@@ -268,6 +268,25 @@ export interface CaseResult {
   reply: string;
 }
 
+/**
+ * Which observed reading each label is judged against: the closest pairs first over the whole
+ * message, so a rule that is exactly a later label is never spent on an earlier label it barely
+ * resembles (two labels, one stored rule that is the second: the first is missed, not "changed").
+ * Ties go to the earlier label and the earlier reading.
+ */
+export function pairing(expect: readonly GoldItem[], obs: readonly Observed[]): (number | undefined)[] {
+  const pairs = expect.flatMap((g, k) => obs.map((o, i) => ({ k, i, s: score(fieldsOf(g, o)) })));
+  pairs.sort((x, y) => y.s - x.s || x.k - y.k || x.i - y.i);
+  const out: (number | undefined)[] = expect.map(() => undefined);
+  const used = new Set<number>();
+  for (const p of pairs) {
+    if (out[p.k] !== undefined || used.has(p.i)) continue;
+    out[p.k] = p.i;
+    used.add(p.i);
+  }
+  return out;
+}
+
 /** One message against its labels. */
 export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraft>): CaseResult {
   const obs = observed(t, before);
@@ -275,10 +294,9 @@ export function judge(c: LabelCase, t: TeachResult, before: Map<string, RuleDraf
   const unsafe = new Set<Unsafe>();
   const free = new Set(obs.map((_, i) => i));
   const fields: Partial<Record<Field, boolean>>[] = [];
-  for (const g of c.expect) {
-    let best: number | undefined;
-    for (const i of free)
-      if (best === undefined || score(fieldsOf(g, obs[i])) > score(fieldsOf(g, obs[best]))) best = i;
+  const pairedWith = pairing(c.expect, obs);
+  for (const [k, g] of c.expect.entries()) {
+    const best = pairedWith[k];
     const o = best === undefined ? undefined : obs[best];
     if (best !== undefined) free.delete(best);
     const f = fieldsOf(g, o);
