@@ -163,9 +163,9 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   // on (a copula of the present, or a label's colon) is closed to the robot too; "was closed", "is not
   // closed", "keep the door closed" say no such thing
   "(?:(?<=(?:^|\\s)(?:is|are|stays|remains|:) )|^)closed(?! (?:the|a|an|my|your|his|her|our|their|it|door|doors|up|for)\\b)",
-  "not for you",
-  "not a place for you",
-  "no place for you",
+  // "not for you", "never for robots", "no place for the robot": the room said to be no one's the
+  // robot is; "not for you to tidy" says what the robot need not do, no room shut
+  "(?:(?:not|never) (?:a place )?for|no place for) (?:you|u|the robot|robots|machines)(?! to\\b)",
 ])}`;
 
 /** Predicates that allow the room they are said of ("the garage is fine again"). */

@@ -15,6 +15,8 @@ describe("a room said shut to the robot", () => {
       ["After 10pm the music room is closed for you.", "music room", 1],
       ["the attic is excluded from your rounds", "attic", 0],
       ["The pantry stays excluded between 1 and 3 pm.", "pantry", 1],
+      ["honestly the attic is never for robots", "attic", 0],
+      ["The garage? no place for the robot after 9pm.", "garage", 1],
     ] as const) {
       const { rules } = await taught(house, m);
       assert.equal(rules.length, 1, m);
@@ -29,6 +31,7 @@ describe("a room said shut to the robot", () => {
       "the garage is closed for repairs this week",
       "the attic was excluded from the last search",
       "Is the pantry excluded?",
+      "the music room is not for you to tidy, I do it myself",
     ]) {
       const { rules } = await taught(house, m);
       assert.equal(rules.length, 0, m);
