@@ -107,22 +107,29 @@ describe("the learner on the later authors' development corrections", () => {
   //   second request opened by an occasion was the one-off and a 'when' clause beside excepted hours
   //   said what they are for (learner31), none unsafe once a room after "enter" that the house lacks
   //   was asked and a window within the labelled one counted as narrower, not dropped.
+  // - 23: a Douro wine quinta (a wine auctioneer who types fast, a crossword-setter, a chess coach, a
+  //   yoga teacher in the caretaker's cottage, a retired air-traffic controller), blind when written:
+  //   15 of 30 right with 1 unsafe reading (fields listed after a JSON rule kept as a second JSON rule
+  //   for replies); 16, none unsafe, once those fields were that rule's (the lead); 17 once a pronoun
+  //   after a verb of entering was the room said before it (learner34). Floors for the other sets
+  //   above rose with this session's learners (learner33-35).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
-    { n: 10, cases: 36, ok: 32, field: 0.7 },
+    { n: 10, cases: 36, ok: 33, field: 0.7 },
     { n: 11, cases: 30, ok: 29, field: 0.6 },
-    { n: 12, cases: 30, ok: 25, field: 0.6 },
+    { n: 12, cases: 30, ok: 29, field: 0.6 },
     { n: 13, cases: 30, ok: 28, field: 0.6 },
     { n: 14, cases: 30, ok: 29, field: 0.75 },
     { n: 15, cases: 30, ok: 26, field: 0.7 },
-    { n: 16, cases: 30, ok: 28, field: 0.7 },
-    { n: 17, cases: 30, ok: 29, field: 0.6 },
+    { n: 16, cases: 30, ok: 29, field: 0.7 },
+    { n: 17, cases: 30, ok: 30, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
     { n: 19, cases: 30, ok: 20, field: 0.5 },
-    { n: 20, cases: 30, ok: 13, field: 0.4 },
-    { n: 21, cases: 30, ok: 22, field: 0.6 },
+    { n: 20, cases: 30, ok: 15, field: 0.5 },
+    { n: 21, cases: 30, ok: 26, field: 0.8 },
     { n: 22, cases: 30, ok: 20, field: 0.7 },
+    { n: 23, cases: 30, ok: 17, field: 0.55 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {
