@@ -205,7 +205,7 @@ export const PRONOUN_FINE = new RegExp(
 export const NEG =
   // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
   // "you no go there": English as many learners speak it, "no" before the verb its subject does
-  // "negative on stopping in the hall": the radio's "no" before a gerund, as "no stopping"; after a
+  // "negative on parking by the stove": the radio's "no" before a gerund, as "no stopping"; after a
   // copula or a report of a test ("came back negative on …") it is a result, and negates nothing
   "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|back|tested|test|turned|came|comes) )negative on(?= \\w+ing\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 

@@ -16,7 +16,7 @@ const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
 
 /**
  * A piece that starts like a clause of its own: a subject (pronoun, possessive, a name + verb),
- * or a negated auxiliary with its subject left out ("…, don't let him tell you otherwise",
+ * or a negated auxiliary with its subject left out ("…, don't let anyone say otherwise",
  * "…, can't see a thing at night with them"): an imperative or a clause of the speaker's, never a
  * conjunct of the fact before it, so its negation cannot take that fact back.
  */
@@ -25,7 +25,7 @@ const CLAUSE =
 const NAMED_CLAUSE =
   /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
 
-/** "the plain white mug is …": a noun phrase and its verb start a clause too. */
+/** "the tall green vase is …": a noun phrase and its verb start a clause too. */
 const NP_CLAUSE =
   /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
 

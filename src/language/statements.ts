@@ -443,7 +443,7 @@ function fillObjectGap(s: string, cat: string): string {
     `^((?:(?:${ADVERBS}),?\\s+)*(?:the user(?:'s [\\p{L}-]+)?|they|guests?|visitors?|people|someone|everyone)(?:\\s+(?:${ADVERBS}))*\\s+(?:(?:is|was|are|were)\\s+)?[\\p{L}]+)(?=\\s+(?:${PREPOSITION}|everywhere|anywhere|along|daily|everyday|most days|all the time|lucky|special|precious|hiking|back|out|away|up|down|as|best|most|more|under|over|behind|beside|inside|outside|next)\\b|$)`,
     "iu",
   );
-  // "switched to the red cap": a verb whose object the preposition after it names has no gap
+  // "moved on to the grey beanie": a verb whose object the preposition after it names has no gap
   if (new RegExp(`\\b(?:${PREPOSITION})\\s+(?:[\\p{L}'-]+\\s+){0,3}?${namesPattern(cat)}\\b`, "iu").test(s)) return s;
   return s.replace(gap, `$1 ${it}`);
 }

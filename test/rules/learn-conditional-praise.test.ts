@@ -15,7 +15,7 @@ describe("praise in the conditional", () => {
     for (const m of [
       "If you could be a little quieter around the baby, that would be wonderful.",
       "if u could talk a bit more softly, that would be really great",
-      "If you could be a touch more careful with the vases, it would be lovely.",
+      "If you could go a bit slower past the vases, it would be lovely.",
     ]) {
       const out = learn(m, [], ctx);
       assert.equal(out.signal, true, m);

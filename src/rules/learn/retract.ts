@@ -184,9 +184,9 @@ function hoursLeftOut(x: Retraction): HoursLeftOut {
 
 /**
  * The permitted hours of a clause when they are every hour but the negated ones, and none else;
- * or a part of the day said in words whose loose ends meet the negated clock hours ("fine in the
- * daytime, only not from 10pm to 6am": the hours said no to are the ones meant, and the ban is
- * never kept for the hour between the two, 21–22, which the user allowed).
+ * or a part of the day said in words whose loose ends meet the negated clock hours ("ok by day now,
+ * just not from 11pm to 7am": the hours said no to are the ones meant, and the ban is never kept
+ * for the hours between the two, 21–23, which the user allowed).
  */
 function restatedHours(r: RetractReading, negated: Cond[]): Cond[] {
   const own = r.conditions.filter((c): c is Extract<Cond, { kind: "time" }> => c.kind === "time" && !c.negated);
