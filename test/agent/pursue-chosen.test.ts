@@ -7,12 +7,13 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
 import { local } from "../../src/agent/nav-decisions.ts";
-import { createNav, type NavigateOptions } from "../../src/agent/nav-state.ts";
+import { createNav } from "../../src/agent/nav-state.ts";
 import type { LowLevelInput, LowLevelOutput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
 import { SimulatorConfig } from "../../src/sim/config.ts";
 import type { SceneInfo, Vec3 } from "../../src/sim/protocol.ts";
 import type { Simulator } from "../../src/sim/simulator.ts";
+import { scriptedNavOptions } from "./scripted-nav-options.ts";
 
 let sim: Simulator;
 let info: SceneInfo;
@@ -51,29 +52,7 @@ async function standing(script: LowLevelOutput["decision"][]) {
       return { value: { decision, reason: "scripted" }, calls: [] };
     },
   } as unknown as Policy;
-  const o = {
-    policy,
-    body,
-    graph: { rooms: [], bounds: {} },
-    stream: { emit: () => {} },
-    trajectory: {},
-    watch: { time: <T>(_: string, fn: () => Promise<T>) => fn() },
-    decisions: { highLevel: 0, lowLevel: 0 },
-    onCalls: () => {},
-    instruction: "bring me my mug",
-    target: { objectId: null, category: "mug", description: "a mug", reason: "", hints: [], likelyRooms: [] },
-    withImages: false,
-    schedule: "hierarchical",
-    trigger: "sensor",
-    imageDecisionEvery: 0,
-    maxLocalSteps: 24,
-    arrivalRadius: 1,
-    maxReplans: 6,
-    turnAngle: 30,
-    camera: { width: 320, height: 240, hfovDeg: 90 },
-    approachRadius: 1,
-    stepLength: 0.5,
-  } as unknown as NavigateOptions;
+  const o = scriptedNavOptions({ policy, body });
   return { n: createNav(o), body, asked, sources };
 }
 

@@ -7,13 +7,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
-import type { NavigateOptions } from "../../src/agent/nav-state.ts";
 import { navigate } from "../../src/agent/navigate.ts";
 import type { HighLevelInput, HighLevelOutput, LowLevelInput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
 import { SimulatorConfig } from "../../src/sim/config.ts";
 import type { SceneInfo, Vec3 } from "../../src/sim/protocol.ts";
 import type { Simulator } from "../../src/sim/simulator.ts";
+import { scriptedNavOptions } from "./scripted-nav-options.ts";
 
 let sim: Simulator;
 let info: SceneInfo;
@@ -72,7 +72,7 @@ async function episode(takes: boolean) {
       };
     },
   } as unknown as Policy;
-  const o = {
+  const o = scriptedNavOptions({
     policy,
     body,
     graph: {
@@ -80,25 +80,8 @@ async function episode(takes: boolean) {
       rooms: info.regions.map((r) => ({ id: r.id, label: r.label, waypoint: r.waypoint, adjacent: [] })),
       bounds: {},
     },
-    stream: { emit: () => {} },
     trajectory: { enterRoom: (id: string | null) => entered.push(id), searchedRoom: () => {}, foundIn: () => {} },
-    watch: { time: <T>(_: string, fn: () => Promise<T>) => fn() },
-    decisions: { highLevel: 0, lowLevel: 0 },
-    onCalls: () => {},
-    instruction: "bring me my mug",
-    target: { objectId: null, category: "mug", description: "a mug", reason: "", hints: [], likelyRooms: [] },
-    withImages: false,
-    schedule: "hierarchical",
-    trigger: "sensor",
-    imageDecisionEvery: 0,
-    maxLocalSteps: 24,
-    arrivalRadius: 1,
-    maxReplans: 6,
-    turnAngle: 30,
-    camera: { width: 320, height: 240, hfovDeg: 90 },
-    approachRadius: 1,
-    stepLength: 0.5,
-  } as unknown as NavigateOptions;
+  });
   const result = await navigate(o);
   return { result, body, planned, entered };
 }
