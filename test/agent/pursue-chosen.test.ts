@@ -4,40 +4,25 @@
  * instead of carrying on with its room plan. Real embedded scene (seed:7), a scripted planner.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
+import { test } from "node:test";
 import { local } from "../../src/agent/nav-decisions.ts";
 import { createNav } from "../../src/agent/nav-state.ts";
 import type { LowLevelInput, LowLevelOutput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
-import { SimulatorConfig } from "../../src/sim/config.ts";
-import type { SceneInfo, Vec3 } from "../../src/sim/protocol.ts";
-import type { Simulator } from "../../src/sim/simulator.ts";
+import type { Vec3 } from "../../src/sim/protocol.ts";
 import { scriptedNavOptions } from "./scripted-nav-options.ts";
+import { seed7Scene } from "./seed7-scene.ts";
 
-let sim: Simulator;
-let info: SceneInfo;
-
-before(async () => {
-  sim = openEmbedded(SimulatorConfig.parse({}));
-  await sim.loadScene({ scene: "seed:7", settings: { stepLength: 0.5, turnAngle: 30, maxSteps: 1000 } });
-  info = await sim.sceneInfo();
-});
-after(() => sim.close());
-
-const waypoint = (id: string): Vec3 => {
-  const r = info.regions.find((g) => g.id === id);
-  assert.ok(r, `seed:7 has ${id}`);
-  return r.waypoint;
-};
+const scene = seed7Scene();
+const waypoint = scene.waypoint;
 const floor = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
 
 /** A Nav standing at room_1's waypoint whose planner answers from `script`, in order (then hands back). */
 async function standing(script: LowLevelOutput["decision"][]) {
-  const obs = await sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
+  const obs = await scene.sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
   const sources: string[] = [];
   const body = new Body(
-    sim,
+    scene.sim,
     { observation: obs, images: obs.imageData },
     { budget: 400, onStep: (s) => sources.push(s.source) },
   );

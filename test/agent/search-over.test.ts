@@ -5,31 +5,16 @@
  * the search goes on: the planner's next answer is walked to, whatever it says of the search. Real embedded scene (seed:7), a scripted planner.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { openEmbedded } from "../../sim-bridge/embedded/in-process.ts";
+import { test } from "node:test";
 import { navigate } from "../../src/agent/navigate.ts";
 import type { HighLevelInput, HighLevelOutput, LowLevelInput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
-import { SimulatorConfig } from "../../src/sim/config.ts";
-import type { SceneInfo, Vec3 } from "../../src/sim/protocol.ts";
-import type { Simulator } from "../../src/sim/simulator.ts";
+import type { Vec3 } from "../../src/sim/protocol.ts";
 import { scriptedNavOptions } from "./scripted-nav-options.ts";
+import { seed7Scene } from "./seed7-scene.ts";
 
-let sim: Simulator;
-let info: SceneInfo;
-
-before(async () => {
-  sim = openEmbedded(SimulatorConfig.parse({}));
-  await sim.loadScene({ scene: "seed:7", settings: { stepLength: 0.5, turnAngle: 30, maxSteps: 1000 } });
-  info = await sim.sceneInfo();
-});
-after(() => sim.close());
-
-const waypoint = (id: string): Vec3 => {
-  const r = info.regions.find((g) => g.id === id);
-  assert.ok(r, `seed:7 has ${id}`);
-  return r.waypoint;
-};
+const scene = seed7Scene();
+const waypoint = scene.waypoint;
 const floor = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
 
 /**
@@ -38,8 +23,8 @@ const floor = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
  * high-level planner names room_3, then room_2 with the search over (twice).
  */
 async function episode(takes: boolean) {
-  const obs = await sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
-  const body = new Body(sim, { observation: obs, images: obs.imageData }, { budget: 600 });
+  const obs = await scene.sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
+  const body = new Body(scene.sim, { observation: obs, images: obs.imageData }, { budget: 600 });
   const named: HighLevelOutput[] = [
     { roomId: "room_3", reason: "scripted" },
     { roomId: "room_2", reason: "scripted: the rooms worth it are searched", searchOver: true },
@@ -77,7 +62,7 @@ async function episode(takes: boolean) {
     body,
     graph: {
       sceneId: "seed:7",
-      rooms: info.regions.map((r) => ({ id: r.id, label: r.label, waypoint: r.waypoint, adjacent: [] })),
+      rooms: scene.info.regions.map((r) => ({ id: r.id, label: r.label, waypoint: r.waypoint, adjacent: [] })),
       bounds: {},
     },
     trajectory: { enterRoom: (id: string | null) => entered.push(id), searchedRoom: () => {}, foundIn: () => {} },
