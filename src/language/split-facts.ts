@@ -30,6 +30,16 @@ const NP_CLAUSE =
   /^(?:the|a|an)\s+(?:[\p{L}'-]+\s+){0,4}(?:is|are|was|were|has|had|got|gets|comes|goes|lives|stays|sits)\b/iu;
 
 /**
+ * A clause whose object is said before its subject ("the bus I don't take anymore", "that old
+ * route we never ride now"): a noun phrase, then a subject pronoun and its verb. After a comma it
+ * is a fact of its own, not a conjunct of the one before (joined, its negation took that fact
+ * back too). A phrase headed by "one" ("the one I bought in Leeds") is a reduced relative clause
+ * naming the object of the fact before it, and stays with it.
+ */
+const TOPICALIZED =
+  /^(?:the|a|an|my|our|his|her|their|that|this|these|those)\s+(?:(?!ones?\b)[\p{L}'-]+\s+){1,4}(?:i|we|he|she|they)\s+(?:(?:don't|do not|didn't|never|no longer|just|still|always|usually|only|also|now)\s+)?\p{L}{2,}/iu;
+
+/**
  * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
  * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
  * would be a statement of its own that means nothing ("Wednesdays").
@@ -53,7 +63,8 @@ export function splitFacts(text: string): string[] {
       COORDINATING.test(sep) &&
       !CLAUSE.test(opened) &&
       !NAMED_CLAUSE.test(opened) &&
-      !NP_CLAUSE.test(opened)
+      !NP_CLAUSE.test(opened) &&
+      !TOPICALIZED.test(piece)
     ) {
       const joint = sep.trim() === "," ? ", " : ` ${sep.trim()} `;
       out[out.length - 1] = `${out[out.length - 1]}${joint}${piece}`;
