@@ -34,10 +34,11 @@ const NP_CLAUSE =
  * route we never ride now"): a noun phrase, then a subject pronoun and its verb. After a comma it
  * is a fact of its own, not a conjunct of the one before (joined, its negation took that fact
  * back too). A phrase headed by "one" ("the one I bought in Leeds") is a reduced relative clause
- * naming the object of the fact before it, and stays with it.
+ * naming the object of the fact before it, and stays with it. A verb of meaning or thinking ("the
+ * shed I mean", "the blue one I think") makes an aside that restates the fact, not a new one.
  */
 const TOPICALIZED =
-  /^(?:the|a|an|my|our|his|her|their|that|this|these|those)\s+(?:(?!ones?\b)[\p{L}'-]+\s+){1,4}(?:i|we|he|she|they)\s+(?:(?:don't|do not|didn't|never|no longer|just|still|always|usually|only|also|now)\s+)?\p{L}{2,}/iu;
+  /^(?:the|a|an|my|our|his|her|their|that|this|these|those)\s+(?:(?!ones?\b)[\p{L}'-]+\s+){1,4}(?:i|we|he|she|they)\s+(?:(?:don't|do not|didn't|never|no longer|just|still|always|usually|only|also|now)\s+)?(?!(?:mean|meant|think|thought|guess|reckon|suppose|believe)\b)\p{L}{2,}/iu;
 
 /**
  * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and

@@ -36,4 +36,13 @@ describe("an object said before its subject", () => {
       "I take this hat to the allotment, the one I bought in Leeds",
     ]);
   });
+
+  it("an aside of meaning or thinking restates the fact before it", () => {
+    assert.deepEqual(splitFacts("I left the torch by the boiler, the boiler I mean"), [
+      "I left the torch by the boiler, the boiler I mean",
+    ]);
+    assert.deepEqual(splitFacts("She lent me this brolly for the match, the big golf one we reckon"), [
+      "She lent me this brolly for the match, the big golf one we reckon",
+    ]);
+  });
 });
