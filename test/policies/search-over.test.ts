@@ -105,3 +105,18 @@ test("the likely rooms searched but under half of a bigger house: the pool is to
   const later = chooseRoom(input({ rooms: big, currentRoomId: "r2", visited: ["r0", "r1", "r2"], holding: h }));
   assert.equal(later.searchOver, true, later.reason);
 });
+
+test("a small object scoring low but well ahead, standing where memory found it in this house: the search is over", () => {
+  // a pair of reading glasses seen only on a few small views: 0.36 to the photo, nothing close
+  const small = held({ score: 0.36, rival: 0.04, evidence: 0.35 });
+  const foundHere = { ...camera, roomsHere: { found: ["r1"], searched: [] } };
+  const pick = chooseRoom(input({ target: foundHere, holding: small }));
+  assert.equal(pick.searchOver, true, pick.reason);
+  // memory found it elsewhere in this house, or only by label: the low score alone does not end it
+  const elsewhere = { ...camera, roomsHere: { found: ["r0"], searched: [] } };
+  assert.notEqual(chooseRoom(input({ target: elsewhere, holding: small })).searchOver, true);
+  assert.notEqual(chooseRoom(input({ holding: small })).searchOver, true);
+  // a lookalike close behind it, or a score the search's end would not take: it goes on
+  for (const h of [held({ score: 0.36, rival: 0.2, evidence: 0.35 }), held({ score: 0.27, rival: 0, evidence: 0.35 })])
+    assert.notEqual(chooseRoom(input({ target: foundHere, holding: h })).searchOver, true, JSON.stringify(h));
+});

@@ -99,7 +99,14 @@ function nextRoom(input: HighLevelInput): HighLevelOutput {
   // (searchOver) as soon as they are searched.
   const likely = likelyRooms(input);
   const likelyOpen = open.filter((r) => likely.includes(r));
-  if (!revisit && h && here && remembered.length === 0 && plausibleInHand(h) && likelyOpen.length < open.length) {
+  if (
+    !revisit &&
+    h &&
+    here &&
+    remembered.length === 0 &&
+    plausibleInHand(h, target) &&
+    likelyOpen.length < open.length
+  ) {
     const room = likelyOpen.length ? roundEndingAt(here, likelyOpen, h.position)[0] : undefined;
     if (room)
       return {
@@ -153,7 +160,7 @@ function nextRoom(input: HighLevelInput): HighLevelOutput {
  * if the best fails a closer look.
  */
 export function searchOver(input: HighLevelInput): boolean {
-  if (!input.holding || !plausibleInHand(input.holding)) return false;
+  if (!input.holding || !plausibleInHand(input.holding, input.target)) return false;
   const likely = likelyRooms(input);
   const searched = input.rooms.filter((r) => input.visited.includes(r.id)).length;
   return (
@@ -163,9 +170,20 @@ export function searchOver(input: HighLevelInput): boolean {
   );
 }
 
-/** Pure: whether the best seen could end the search (SEARCH_OVER): plausible, and well ahead of every other judged. */
-const plausibleInHand = (h: Holding) =>
-  h.score >= SEARCH_OVER.score && h.evidence >= SEARCH_OVER.evidence && h.score - h.rival >= SEARCH_OVER.margin;
+/**
+ * Pure: whether the best seen could end the search (SEARCH_OVER): plausible, and well ahead of
+ * every other judged. A small object's views score low even for the right instance, so one that
+ * stands in a room where memory found the object in this very house is also plausible from the
+ * score that could be taken at the search's end, when it leads every other judged by the wider
+ * `whereFoundMargin`: its looks and memory's place agree.
+ */
+export function plausibleInHand(h: Holding, target?: Pick<HighLevelInput["target"], "roomsHere">): boolean {
+  if (h.evidence < SEARCH_OVER.evidence) return false;
+  const lead = h.score - h.rival;
+  if (h.score >= SEARCH_OVER.score && lead >= SEARCH_OVER.margin) return true;
+  const whereFound = h.roomId !== null && (target?.roomsHere?.found.includes(h.roomId) ?? false);
+  return whereFound && h.score >= SEARCH_OVER.whereFoundScore && lead >= SEARCH_OVER.whereFoundMargin;
+}
 
 /**
  * Pure: the rooms of this house where the object is likely kept: where memory found it, and its

@@ -105,6 +105,19 @@ export const SEARCH_OVER = {
   margin: VERDICT.earlyMargin,
   evidence: CLEAR_EVIDENCE / 4,
   houseShare: 0.5,
+  /**
+   * The best seen standing in a room where memory found the object in this house (by id): taken
+   * for plausible from `settleClear` (the least the search's end takes, beside a lead of
+   * `margin`) when it leads every other judged by `whereFoundMargin`, wider than the search's
+   * end asks, since the rooms left are not seen. Small objects (eyeglasses, wallets, watches)
+   * score 0.3–0.45 on their few small views and never reached `score`, so successful episodes
+   * walked every room left and back (polar-dev at 91addea: 892 of 2,096 successful metres were
+   * room plans after the target was first seen). Run (Polar memory): polar-dev SR 81.3 -> 82.5,
+   * SPL 29.39 -> 30.06, CM 16.3 -> 15.0; polar-dev2 SR 76.3 and CM 7.5 the same, SPL 30.29 -> 30.31.
+   * Memory's place by label (another house) does not count: a lookalike stands in such rooms too.
+   */
+  whereFoundScore: VERDICT.settleClear,
+  whereFoundMargin: 0.25,
 };
 /**
  * Per instance: decisions spent going closer to judge it, and collisions on the way without
