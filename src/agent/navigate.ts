@@ -183,6 +183,7 @@ async function settle(n: Nav): Promise<Phase> {
   const { o, s, ledger } = n;
   const rooms = candidateRooms(n);
   const allSearched = rooms.every((r) => s.visited.includes(r.id));
+  if (allSearched) ledger.searchedAll = true;
   if (!ledger.settling && (s.searchOver || allSearched || o.body.stepsLeft < n.budget / 4)) {
     ledger.settling = true;
     const best = ledger.best();

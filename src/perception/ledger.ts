@@ -99,6 +99,8 @@ export class CandidateLedger {
   private readonly byId = new Map<string, Entry>();
   /** the search is over (every room searched, or the steps are running out): the best seen will do */
   settling = false;
+  /** every room of the house has been searched at least once: the instances seen are the house's whole pool */
+  searchedAll = false;
   /**
    * The size the user gave the object: among its lookalikes, the biggest or the smallest;
    * `contrasted` when the words set it apart from others ("the big one"), so that it is only

@@ -87,6 +87,16 @@ export const ENOUGH_EVIDENCE = 2;
  */
 export const FEW_VIEWS = { views: 2, evidence: CLEAR_EVIDENCE / 4 } as const;
 /**
+ * Every room searched, and one instance of the category seen in the whole house: it is taken from
+ * `score` (no colour in common at all rules it out) while its views are too faint to rule it out
+ * by its looks (`evidence`: under one clear view). Eyeglasses score 0.2–0.36 on their few small
+ * views, right instance or not, so the lone pair seen fell under `settleClear` and the robot
+ * walked the house round and round until a lucky view lifted it or the steps ran out (polar-dev
+ * at 91addea: one success after 174 m for a 5 m path, one failure after 700 steps, both with the
+ * target the only pair seen at 0.27). Two or more seen still go to the comparison.
+ */
+export const LONE_POOL = { score: VERDICT.unlike, evidence: CLEAR_EVIDENCE } as const;
+/**
  * When the search is over before every room is searched (room-choice.ts searchOver): every room
  * where the category is usually kept, or memory says it was, is searched, and the best instance
  * seen scores `settle` or more and leads every other instance judged by `earlyMargin`, on any

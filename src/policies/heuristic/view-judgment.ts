@@ -24,6 +24,7 @@ import {
   CLEAR_EVIDENCE,
   ENOUGH_EVIDENCE,
   FEW_VIEWS,
+  LONE_POOL,
   MAX_APPROACHES,
   MAX_COLLISIONS,
   MIN_PIXELS_TO_JUDGE,
@@ -59,6 +60,7 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   if (isBest && ledger.settling && c.score >= VERDICT.settle) return "match";
   if (isBest && ledger.settling && c.score >= VERDICT.settleClear && c.score - runnerUp(ledger, c) >= VERDICT.margin)
     return "match";
+  if (isBest && lonePool(ledger, c)) return "match";
   // before the search is over, the size the user gave is only known to fit once compared with a lookalike
   if (!ledger.singledOutBySize(c))
     return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
@@ -80,6 +82,17 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   if (!pending && isBest && fewClearViews(ledger, c)) return "match";
   if (c.evidence < ENOUGH_EVIDENCE && !gaveUp) return "unjudged";
   return "plausible";
+}
+
+/**
+ * Every room searched and `c` the only instance of the category seen in the whole house, never
+ * seen clearly enough to rule out (LONE_POOL): the pool is this one instance, and however low its
+ * faint views score, walking the house again only finds it again.
+ */
+function lonePool(ledger: CandidateLedger, c: Candidate): boolean {
+  if (!ledger.searchedAll || c.score === null) return false;
+  if (c.score < LONE_POOL.score || c.evidence >= LONE_POOL.evidence) return false;
+  return ledger.all().every((o) => o.id === c.id);
 }
 
 /**
