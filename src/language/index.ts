@@ -140,6 +140,7 @@ export {
   ARTIFACT_NOUN,
   CALL,
   FOUND_ROOM_OBJECT,
+  LEAVE_OUT_WORD,
   PUT_FIRST_OR_LAST,
   REPLY_FIELD,
   REPLY_FORMAT,
@@ -147,6 +148,7 @@ export {
   REPLY_NOUN,
   TELL,
   USE_WORD,
+  WORD_RULE_NOUN,
 } from "./reply-words.ts";
 export {
   askedParts,

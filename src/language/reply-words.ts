@@ -87,6 +87,48 @@ export const CALL = alt([
 /** Verbs of using a word. */
 export const USE_WORD = alt(["use", "using", "say", "saying", "write", "writing", "put", "include"]);
 /**
+ * Verbs of leaving a word out of the replies: "drop the word 'basically'", "leave out 'honestly'",
+ * "cut the phrase …". No negation is needed: the verb says not to use it. Only a word that is
+ * named as one ("the word …", a quote) is read; "drop the word limit" names a rule (WORD_RULE_NOUN).
+ */
+export const LEAVE_OUT_WORD = alt([
+  "drop",
+  "dropping",
+  "leave out",
+  "leaving out",
+  "omit",
+  "omitting",
+  "cut",
+  "cut out",
+  "cutting",
+  "cutting out",
+  "skip",
+  "skipping",
+  "lose",
+  "ditch",
+  "avoid",
+  "avoid using",
+  "avoid saying",
+  "get rid of",
+  "remove",
+  "strike",
+  "scrap",
+  "lay off",
+]);
+/** What "the word" names when it names a rule of the replies, not a word: "the word limit", "the word count". */
+export const WORD_RULE_NOUN = alt([
+  "limit",
+  "limits",
+  "count",
+  "cap",
+  "maximum",
+  "max",
+  "rule",
+  "restriction",
+  "thing",
+  "ban",
+]);
+/**
  * Verbs of where a reply puts words, with the reply said or left out, before "with": "start your
  * answers with", "opening with", "end every message with". A quoted phrase after it is a phrase
  * not to be said.

@@ -96,7 +96,8 @@ describe("the learner on the later authors' development corrections", () => {
   //   20 once a verbless "not for robots" in a sentence of its own only stressed the ban before it (learner28).
   // - 20: a Jodhpur haveli (a joint-family elder, a nanny who reports, a daughter-in-law in bullet
   //   lists, a son dictating while driving, a hedging niece), blind when written: 13 of 30 right
-  //   with no unsafe reading; its check field the lowest of any set (8 of 19).
+  //   with no unsafe reading; its check field the lowest of any set (8 of 19). 16 once a word left
+  //   out of the replies ("drop the word …") was a word not to say, not a retraction (learner36).
   // - 21: a Jeonju hanok run as a guesthouse (a concierge-polite mother, a night-shift baker in
   //   lowercase fragments, a grandfather speaking in timetables, a gamer son, a guest typing
   //   through a translation app), blind when written: 20 of 30 right with no unsafe reading; 22 once
@@ -111,7 +112,8 @@ describe("the learner on the later authors' development corrections", () => {
   //   yoga teacher in the caretaker's cottage, a retired air-traffic controller), blind when written:
   //   15 of 30 right with 1 unsafe reading (fields listed after a JSON rule kept as a second JSON rule
   //   for replies); 16, none unsafe, once those fields were that rule's (the lead); 17 once a pronoun
-  //   after a verb of entering was the room said before it (learner34). Floors for the other sets
+  //   after a verb of entering was the room said before it (learner34); 18 once a word left out of
+  //   the replies was a word not to say (learner36). Floors for the other sets
   //   above rose with this session's learners (learner33-35).
   for (const { n, cases, ok, field } of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
@@ -126,10 +128,10 @@ describe("the learner on the later authors' development corrections", () => {
     { n: 17, cases: 30, ok: 30, field: 0.6 },
     { n: 18, cases: 30, ok: 24, field: 0.6 },
     { n: 19, cases: 30, ok: 20, field: 0.5 },
-    { n: 20, cases: 30, ok: 15, field: 0.5 },
+    { n: 20, cases: 30, ok: 16, field: 0.5 },
     { n: 21, cases: 30, ok: 26, field: 0.8 },
     { n: 22, cases: 30, ok: 20, field: 0.7 },
-    { n: 23, cases: 30, ok: 17, field: 0.55 },
+    { n: 23, cases: 30, ok: 18, field: 0.55 },
   ]) {
     const path = `test/rules/corrections-dev-${n}.json`;
     it(`reads ${path} at least as well as reached, with no unsafe reading`, async () => {

@@ -40,6 +40,7 @@ import { closingThen, pointedAcross } from "./closing-then.ts";
 import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutExplanation } from "./conditions.ts";
 import { frontedRoom } from "./fronted-room.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
+import { wordLeftOut } from "./literal-words.ts";
 import { permissionReading } from "./permit-acts.ts";
 import {
   type ClauseIn,
@@ -81,7 +82,8 @@ export { targetOf } from "./reading.ts";
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);
   // "forget what I said about the kitchen", "never mind the word limit", "no more JSON"
-  const forget = w.first(FORGET_VERB);
+  // "drop the word 'basically'" leaves a word out of the replies, it drops no rule
+  const forget = wordLeftOut(ctx, main) ? undefined : w.first(FORGET_VERB);
   // "fifteen words, no more": "no more" with nothing after it drops nothing
   // "no more going in the pantry" bans going there; "no more JSON" drops a rule
   const object =

@@ -28,8 +28,8 @@ import {
   saysFineBare,
   Words,
 } from "../../language/index.ts";
+import { literalAfter, wordAllowed } from "./literal-words.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RetractReading, re, words } from "./reading.ts";
-import { literalAfter, wordAllowed } from "./reply-acts.ts";
 import { ofAnother, subjectRooms, topicRoom } from "./room-acts.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";

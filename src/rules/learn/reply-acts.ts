@@ -16,7 +16,6 @@ import {
   COPULA_TENSE,
   COUNT_BOUND,
   DETERMINER,
-  DISCOURSE_PARTICLE,
   ENOUGH_AFTER,
   FIELD_INTRO,
   FIELD_NAME,
@@ -24,27 +23,21 @@ import {
   FIELD_NOUN,
   FIELD_NOUN_ANY,
   FIELDS_WORD,
-  FILLER,
   FINE_AFTER_VALUE,
   FOUND_ROOM_OBJECT,
   FUTURE_MARKER,
   GLOBAL,
   IDENTIFIER,
-  isWordToken,
   JSON_WORD,
   LASTING,
   LIMIT_NOUN,
   LIMIT_WORD,
   LINKING_WORD,
-  LIST_JOIN,
   NEG,
   NEG_GERUND,
   NEGATION,
-  NOT_A_LITERAL,
   numberAt,
   OVER_BEFORE,
-  PLAIN_LETTERS,
-  PREPOSITION,
   PUT_FIRST_OR_LAST,
   RANGE_JOIN,
   REVISING,
@@ -55,8 +48,6 @@ import {
   SET_VALUE_BEFORE,
   SPEAKER_WANTS,
   STRICT_BEFORE,
-  SUBJECT,
-  SUBORDINATOR,
   TASK_LOCAL,
   TELL,
   THE_WORD,
@@ -73,15 +64,8 @@ import {
 } from "../../language/index.ts";
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
 import { withoutExplanation } from "./conditions.ts";
-import {
-  type ClauseIn,
-  type Common,
-  type ReadCtx,
-  type RetractReading,
-  type RuleReading,
-  re,
-  words,
-} from "./reading.ts";
+import { literalAfter, nameAfter, unclosed, wordLeftOut } from "./literal-words.ts";
+import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 
 import type { Span } from "./segments.ts";
 
@@ -325,86 +309,28 @@ export function jsonReading(
   };
 }
 
-/** A quoted word without the punctuation that closes it inside the quote ("'totally!'" is "totally"). */
-function unclosed(ctx: ReadCtx, lit: Span | undefined): Span | undefined {
-  if (!lit) return lit;
-  let b = lit.b;
-  while (b - 1 > lit.a && !isWordToken(ctx.tokens[b - 1].w)) b--;
-  return { a: lit.a, b };
-}
-
-/** A literal the user quoted, or a bare word ("say sorry"); undefined for a topic ("the colour"). */
-export function literalAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
-  const t = ctx.tokens;
-  let k = from;
-  if (t[k]?.w === "the" && WORD_UNIT.test(t[k + 1]?.w ?? "")) k += 2;
-  if (t[k]?.w === "'" && t[k + 1]?.quoted) {
-    let j = k + 1;
-    while (j < to && t[j].quoted) j++;
-    return j > k + 1 ? { a: k + 1, b: j } : undefined;
-  }
-  if (t[k]?.quoted) {
-    let j = k;
-    while (j < to && t[j].quoted) j++;
-    return { a: k, b: j };
-  }
-  // "stop calling me sir", "never use the word basically": one word, no determiner
-  if (k < to && PLAIN_LETTERS.test(t[k].w) && !NOT_A_LITERAL.test(t[k].w)) return { a: k, b: k + 1 };
-  return undefined;
-}
-
-/**
- * "stop calling me small boy": what the user is called is the words after the verb, up to three,
- * to the end of the clause, a word that joins another or a subordinator; quoted, the quote.
- */
-function nameAfter(ctx: ReadCtx, from: number, to: number): Span | undefined {
-  const lit = literalAfter(ctx, from, to);
-  if (!lit || ctx.tokens[lit.a].quoted) return lit;
-  let b = lit.b;
-  const t = ctx.tokens;
-  while (
-    b < to &&
-    b - lit.a < 3 &&
-    PLAIN_LETTERS.test(t[b].w) &&
-    !NOT_A_LITERAL.test(t[b].w) &&
-    !re(FILLER).test(t[b].w) &&
-    // "stop calling me boss lah, …": a particle that closes the clause is no part of the name
-    // ("Ah Boy", with a word after it, is a name)
-    !(re(DISCOURSE_PARTICLE).test(t[b].w) && (b + 1 >= to || !isWordToken(t[b + 1].w))) &&
-    !LIST_JOIN.test(t[b].w) &&
-    // "stop calling me madam i am not your madam": a subject starts a clause of its own
-    !re(SUBJECT).test(t[b].w) &&
-    // "stop calling me pal while we are out": the clause after a subordinator is when, not the name
-    !re(SUBORDINATOR).test(t[b].w) &&
-    // "… pal at night", "… pal during dinner": nor is a phrase a preposition opens
-    !PREPOSITION.test(t[b].w)
-  )
-    b++;
-  return { a: lit.a, b };
-}
-
-/** "calling me boss is fine": a word's use said before a permission, as that word allowed again. */
-export function wordAllowed(ctx: ReadCtx, common: Common, subject: Span, end: number): RetractReading | undefined {
-  const use = words(ctx, subject).first(re(`(?:${CALL}|${USE_WORD})`));
-  const lit = use ? unclosed(ctx, literalAfter(ctx, use.b, subject.b)) : undefined;
-  if (!use || !lit) return undefined;
-  return {
-    type: "retract",
-    ...common,
-    targets: [
-      { kind: "avoid_text", text: ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end).toLowerCase() },
-    ],
-    quote: { a: use.a, b: end },
-    bare: common.persistence === "persistent" && !common.saidLasting,
-  };
-}
-
 export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Span, parts: Span[]): RuleReading[] {
   const w = words(ctx, span);
   // the verb itself is part of the test: "stop" negates only before a gerund ("stop calling me …")
   const negated = (at: number) =>
     re(`(?:${NEG}|${NEG_GERUND}|do not|never)`).test(new Words(ctx.tokens, span.a, Math.min(span.b, at + 1)).text);
   const target = targetIn(ctx, parts);
+  const left = wordLeftOut(ctx, span);
+  if (left && !negated(left.verb.a))
+    return [
+      {
+        type: "rule",
+        ...common,
+        requirement: {
+          kind: "avoid_text",
+          target,
+          text: ctx.message.slice(ctx.tokens[left.lit.a].start, ctx.tokens[left.lit.b - 1].end).toLowerCase(),
+        },
+        stage: stageOf(target),
+        quotes: [{ a: left.verb.a, b: left.lit.b }],
+        clear: true,
+      },
+    ];
   // "stop calling me 'sir'", "never use the word 'basically'", "stop saying 'no problem'"
   // "stop ending your messages with '…'": a quoted phrase not to open or close a reply with
   const placed = [...w.matches(re(PUT_FIRST_OR_LAST))];
