@@ -78,6 +78,8 @@ export const REVISING = alt([
   // a rule named and its new hours said as what it now is, the verb often left out in terse
   // speech: "the den rule is now 6 to 9", "cellar ban now 1900 to 2200"
   "(?:rule|ban|restriction|limit|one)s? (?:is |are )?now(?= (?:from |between )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
+  // "new hours for the den: 6 to 9", "new times 2300 to 0500"
+  "new (?:hours|times|window|timetable|schedule)",
   "actually",
   "instead",
   "rather",

@@ -69,7 +69,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
           conditions: now.map(span),
           exceptions: [],
           words: [],
-          retime: { before: before.map(span), targets: targetsIn(ctx, main, c.antecedent, "any") },
+          retime: { before: before.map(span), targets: retimed(ctx, c, main) },
         },
       ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
     const moved = moving;
@@ -116,4 +116,17 @@ function verblessReroom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): 
   const from = replaced[0];
   const to = rooms.find((r) => r !== from)!;
   return [{ type: "reroom", ...common, clause: { a, b }, to, from }];
+}
+
+/**
+ * The rule new hours are for: what the clause names, else, when the clause names nothing, the one
+ * room the whole message names ("Update the den ban: new hours 9 to 5", the room said before the
+ * colon). Two rooms, or none, name no rule, and which one is asked.
+ */
+function retimed(ctx: ReadCtx, c: ClauseIn, main: Span) {
+  const own = targetsIn(ctx, main, c.antecedent, "any");
+  if (own.some((x) => x.kind !== "unknown")) return own;
+  const all = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house, undefined).filter((r) => !r.anaphor);
+  const names = new Set(all.map((r) => r.room));
+  return names.size === 1 ? [{ kind: "room" as const, room: all[0].room, act: "any" as const }] : own;
 }

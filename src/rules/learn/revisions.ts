@@ -164,6 +164,10 @@ function retimeItems(
   let found = rules.filter((v) => v.status === "active" && timed(v));
   const named = retime.targets.filter((x) => x.kind !== "unknown");
   if (named.length) found = found.filter((v) => named.some((x) => hits(x, v)));
+  // "change the pantry rule to 10pm to 6am" of a pantry ban that holds all day: the one rule named
+  // gets the hours, which narrows it (the old hours said, or one end moved, name a rule with hours)
+  if (named.length && !found.length && !retime.before.length && !retime.boundary)
+    found = rules.filter((v) => v.status === "active" && named.some((x) => hits(x, v)));
   if (retime.before.length)
     found = found.filter((v) =>
       v.rule.conditions.some(
