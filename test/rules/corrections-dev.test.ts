@@ -4,7 +4,8 @@
  * at least 80% of cases, each field for at least 80% of the cases that label it, and no unsafe
  * reading (a one-off kept, a condition dropped, a room changed, a rule changed unasked).
  * test/rules/corrections-dev-2.json to -7.json, by other authors, are asserted the same way; the
- * later authors' files against the floor the learner reached on each, in corrections-dev-later.test.ts
+ * later authors' files against the floor the learner reached on each, in
+ * corrections-dev-later.test.ts (8–15) and corrections-dev-latest.test.ts (16 on)
  * (a file of its own, so that each scoring has its own time limit on a busy machine). The held-out
  * sets (datasets/corrections/heldout*.json) are never read by a test: they are
  * scored by scripts/score-corrections.ts alone.
