@@ -4,6 +4,7 @@
  */
 
 import { afterFrontedClause } from "./fronted.ts";
+import { phraseThenClause } from "./said-order.ts";
 
 /** Words a piece opens with that join it to what came before, not part of its fact. */
 export const LEADING = /^(?:and|but|which|that|who|where|when|because|since|so|also)\s+/i;
@@ -63,6 +64,7 @@ export function splitFacts(text: string): string[] {
       out.length > 0 &&
       COORDINATING.test(sep) &&
       !CLAUSE.test(opened) &&
+      !phraseThenClause(opened) &&
       !NAMED_CLAUSE.test(opened) &&
       !NP_CLAUSE.test(opened) &&
       !TOPICALIZED.test(piece)

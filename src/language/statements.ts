@@ -13,6 +13,7 @@ import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
 import { describedPart, INTERJECTION, REQUEST, REQUEST_ONLY, REQUEST_TAIL, TRAILING_ASK } from "./requests.ts";
+import { inSaidOrder } from "./said-order.ts";
 import { sentences } from "./sentences.ts";
 import { LEADING, splitFacts } from "./split-facts.ts";
 import { PERSON_WORDS } from "./statement-cues.ts";
@@ -157,7 +158,7 @@ export function statementsFromInstruction(instruction: string, category: string 
   let carried: string[] | null = null;
   // the person the last fact was about ("my daughter has ballet…"): "she", "his" go on about them
   let person: string | null = null;
-  for (const said of sentences(whole)) {
+  for (const said of sentences(whole).map(inSaidOrder)) {
     let sentence = said;
     const replacedBefore = replaced.length;
     if (category) {
@@ -199,7 +200,7 @@ export function statementsFromInstruction(instruction: string, category: string 
     if (contrast) text = text.replace(contrast[0], "").trim();
     if (!text || REQUEST_ONLY.test(text)) continue;
     for (const raw of splitFacts(lead(objectFirst(demonstrativeThat(text), category), category, addLooks))) {
-      const fragment0 = lead(objectFirst(raw.replace(LEADING, ""), category), category, addLooks);
+      const fragment0 = lead(objectFirst(inSaidOrder(raw.replace(LEADING, "")), category), category, addLooks);
       // "the ones I use on the bus": the head noun stands for the object the gap names
       let fragment = fragment0.replace(/^(?:the|this|that) ones?\s+(?=\S+\s)/i, "").trim();
       const retracts = fragment.startsWith(RETRACT_MARK);
@@ -435,7 +436,7 @@ function fillObjectGap(s: string, cat: string): string {
   // the object of a preposition that is followed straight by another phrase: "travels with on the
   // plane", "turns to for a few pages", "could never part with because of the memories"
   const dangling =
-    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon|across|after|through))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if)\b)/i;
+    /^(.*?\b(?:with|to|on|for|at|about|of|from|into|onto|upon|across|after|through))\s+(?=(?:on|at|in|during|every|each|when|whenever|while|before|after|because|around|for|to|from|if|these days|nowadays|now(?! on))\b)/i;
   const m = s.match(dangling);
   if (m && /^(?:the user|they|the user's|[A-Z])/i.test(s) && !new RegExp(`\\b${cat}\\b`, "i").test(m[1]))
     return `${m[1]} ${it} ${s.slice(m[0].length)}`;
