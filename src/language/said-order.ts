@@ -16,7 +16,7 @@ const OPENER = String.raw`(?:(?:and|so|but|oh|well|ok|okay|also|honestly|actuall
 /** Time adverbs said first that mark a change and stay first ("now", "these days"). */
 const TIME_FIRST = String.raw`(?:(?:now|these days|nowadays|lately|from now on|at the moment)[,]?\s+)*`;
 /** A subject pronoun that opens the main clause. */
-const SUBJECT = String.raw`(?:i|i've|i'm|i'd|we|we've|we're)`;
+const SUBJECT = "(?:i|i've|i'm|i'd|we|we've|we're)";
 /** Words between a subject and its verb. */
 const BEFORE_VERB = String.raw`(?:(?:now|just|always|usually|mostly|only|also|still|then|have|had|tend to)\s+)*`;
 
