@@ -17,134 +17,23 @@
 
 import { COUNTRIES } from "./countries.ts";
 import { respelled } from "./informal.ts";
+import { kinChainsIn } from "./kin-chains.ts";
 import { KIN_WORDS } from "./kin-words.ts";
 import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
+import { PEOPLE } from "./people-concepts.ts";
 
-interface Concept {
+export interface Concept {
   label: string;
   /** expressions, as regular-expression sources matched on word boundaries in lower case */
   says: string[];
 }
 
-const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
-const MY = "(?:my|our|the)";
 /** where a day's journey goes, and what it is made in */
 const DAILY_END = "(?:work|school|the office|class|uni(?:versity)?|campus)";
 const JOURNEY = "(?:trips?|rides?|journeys?|drives?)";
-const PARENT = "(?:father|dad|daddy|da|pa|papa|pop|mother|mom|mum|mam|mammy|mommy|mummy|ma|mama|parent)";
 
 const CONCEPTS: Concept[] = [
-  // people and relations (before places: "someone at my job" is a person)
-  {
-    label: "aunt or uncle",
-    says: [`${PARENT}'?s (?:brother|sister|sibling)`, "uncle", "aunt", "auntie", "aunty"],
-  },
-  { label: "cousin", says: [`${PARENT}'?s (?:nephew|niece)`, "cousins?"] },
-  {
-    label: "grandparent",
-    says: [
-      `${PARENT}'?s (?:father|dad|mother|mom|mum|parents?)`,
-      "grand(?:ma|pa|mother|father|parents?|dad|mum|mom)",
-      "granny",
-      "grandad",
-      "nana",
-      "nan",
-      "gran",
-    ],
-  },
-  {
-    label: "grandchild",
-    says: [
-      "grand(?:son|daughter|kids?|children|child)",
-      `${MY} (?:son|daughter|kid|child)'?s (?:son|daughter|kids?|children)`,
-    ],
-  },
-  {
-    label: "spouse or partner",
-    says: [
-      "wife",
-      "husband",
-      "spouse",
-      "hubby",
-      "missus",
-      "fianc[ée]e?",
-      "(?:boy|girl)friend",
-      "(?:my )?(?:other|better) half",
-      "significant other",
-      "partner",
-      "(?:my )?sweetheart",
-      "(?:the )?love of my life",
-    ],
-  },
-  {
-    label: "child",
-    says: [
-      "sons?",
-      "daughters?",
-      "kids?",
-      "kiddos?",
-      "children",
-      "child",
-      "little ones?",
-      "toddlers?",
-      // "my eldest" is a child; "my oldest buddy" is a friend, "my youngest sister" a sibling
-      `${MY} (?:boy|girl|boys|girls|youngest|eldest|oldest)(?! (?:friends?|pals?|buddy|buddies|mates?|chums?|sisters?|brothers?|cousins?|colleagues?|neighbou?rs?|aunts?|uncles?))`,
-    ],
-  },
-  {
-    label: "parent",
-    // "ma" and "da" alone are left out: "ma" is also a spoken "my"
-    says: ["parents?", "father", "dad", "daddy", "mother", "mom", "mum", "mam", "mammy", "mommy", "mummy"],
-  },
-  { label: "sibling", says: ["siblings?", "brothers?", "sisters?", "bro", "sis", "twin"] },
-  {
-    label: "coworker",
-    says: [
-      "co-?workers?",
-      "colleagues?",
-      "workmates?",
-      "boss",
-      "manager",
-      "(?:my )?team at work",
-      `${PEOPLE_AT_WORK} (?:at|from) (?:my |the )?(?:job|work|office|workplace)`,
-      "(?:the )?office (?:party|gift|secret santa)",
-    ],
-  },
-  {
-    label: "friend",
-    says: [
-      "(?:best |closest |oldest |good |dear )?friends?",
-      "pals?",
-      "buddy",
-      "buddies",
-      "bestie",
-      "bff",
-      "chums?",
-      "mates?",
-    ],
-  },
-  {
-    label: "roommate",
-    says: [
-      "room-?mates?",
-      "flat-?mates?",
-      "house-?mates?",
-      // the people one shares a home with, however they are called
-      "(?:person|people|guy|guys|girl|girls|lad|lads|lass|bloke|woman|man|folks?|one|ones|someone|somebody) (?:(?:who|that) )?(?:i|we) (?:live|share (?:a|the|my|our) (?:flat|house|apartment|place|home)) with",
-    ],
-  },
-  { label: "neighbour", says: ["neighbou?rs?", "next door"] },
-  {
-    label: "guests",
-    says: [
-      "guests?",
-      "visitors?",
-      "(?:folk|folks|people|anyone|anybody|someone|somebody|friends) (?:who|that) (?:calls?|drops?|pops?|comes?) (?:in|round|by|over|to visit)",
-      "(?:when|if) (?:people|folk|folks|friends|anyone|anybody|someone|somebody|they) (?:calls?|drops?|pops?|comes?) (?:in|round|by|over)",
-      "(?:when|if) (?:people|folk|folks|friends|they) visit",
-      "company (?:comes|is coming|over)",
-    ],
-  },
+  ...PEOPLE,
   // times
   {
     label: "winter",
@@ -468,6 +357,11 @@ function compiledFor(text: string): Compiled {
 export function conceptsIn(text: string): string[] {
   let rest = respelled(text).toLowerCase().replace(/[’‘]/g, "'");
   const found = new Set<string>();
+  // a chain of kin words names the relation it composes into, not each word's ("mum's mum")
+  for (const { a, b, relation } of kinChainsIn(rest)) {
+    found.add(relation);
+    rest = rest.slice(0, a) + " ".repeat(b - a) + rest.slice(b);
+  }
   for (const { label, re } of compiledFor(rest)) {
     re.lastIndex = 0;
     if (!re.test(rest)) continue;
