@@ -20,6 +20,7 @@ import { respelled } from "./informal.ts";
 import { kinChainsIn } from "./kin-chains.ts";
 import { KIN_WORDS } from "./kin-words.ts";
 import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
+import { OCCASIONS } from "./occasion-concepts.ts";
 import { PEOPLE } from "./people-concepts.ts";
 
 export interface Concept {
@@ -80,69 +81,7 @@ const CONCEPTS: Concept[] = [
   { label: "weekend", says: ["week-?ends?", "saturdays?", "sundays?"] },
   { label: "night", says: ["nights?", "night-?time", "evenings?", "bed-?time", "before (?:i go to )?(?:bed|sleep)"] },
   { label: "morning", says: ["mornings?", "breakfast", "when i wake up", "early in the day"] },
-  // occasions
-  {
-    label: "graduation",
-    says: [
-      "graduat(?:ion|ed|ing|e)",
-      "(?:my |a )?(?:degree|diploma)",
-      "finished (?:school|college|university|uni|my studies|my degree)",
-      "commencement",
-      // qualifying in a profession ends its training: "when I qualified as a nurse"
-      "qualif(?:ied|ying)",
-      "passed (?:my|the|her|his) (?:finals|bar|boards)",
-      "cap and gown",
-    ],
-  },
-  {
-    label: "birthday",
-    says: [
-      "birthdays?",
-      "bday",
-      // an age reached is a birthday: "when I turned 40", "for my sixtieth"
-      "turn(?:ed|ing|s)? (?:[0-9]+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]\\p{L}+)?|eighteen|sixteen|twenty-one|a hundred)",
-      "(?:my|our|his|her|their) (?:[1-9][0-9](?:st|nd|rd|th)|(?:\\p{L}+-)?\\p{L}+ieth|sixteenth|eighteenth|twenty-first|21st)(?= (?:birthday|party|present|gift)|$|[.,!?])",
-      "birthday (?:cake|candles)",
-      "blew out (?:the )?candles",
-    ],
-  },
-  {
-    label: "wedding",
-    says: [
-      "weddings?",
-      "anniversar(?:y|ies)",
-      "honeymoon",
-      "got married",
-      "(?:got|getting|get) (?:hitched|wed)",
-      "t(?:ied|ie|ying) the knot",
-      "walked down the aisle",
-    ],
-  },
-  {
-    label: "christmas",
-    says: [
-      "christmas",
-      "xmas",
-      "yule(?:tide)?",
-      "(?:the )?festive (?:season|period)",
-      "under the tree",
-      "holiday (?:gifts?|presents?)",
-      "hanukkah",
-      "stocking",
-      "santa",
-    ],
-  },
-  {
-    label: "special occasion",
-    says: [
-      "special occasions?",
-      "(?:fancy|formal|special|big|dressy) (?:events?|occasions?|dinners?|nights?|parties|party|days?)",
-      "celebrations?",
-      "dress(?:ing)? up",
-      "black tie",
-      "galas?",
-    ],
-  },
+  ...OCCASIONS,
   // places and activities
   {
     label: "workplace",
