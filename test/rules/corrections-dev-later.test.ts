@@ -19,7 +19,8 @@ describe("the learner on the later authors' development corrections", () => {
   //   24-hour times framed by a preposition were read (learner14), 26 once the reviewer found a
   //   house's hyphenated room in the user's words, 27 once a room described as "the narrow one next to …" was
   //   no correction (learner15), 28 once a time word in the reason of a request said to last was the
-  //   reason's (learner16).
+  //   reason's (learner16); 34 once a clause saying no one may enter a room banned it for the robot
+  //   too (learner37).
   // - 11: a small Welsh care home, a blind measure when written and a development set since
   //   learner14: 20 of 30 right with 1 unsafe reading (a 24-hour window "22:00-06:00" dropped), 21
   //   with none once the 24-hour clock was read; its check field is the lowest of any set (13 of 20);
@@ -53,7 +54,7 @@ describe("the learner on the later authors' development corrections", () => {
   for (const floor of [
     { n: 8, cases: 40, ok: 40, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
-    { n: 10, cases: 36, ok: 33, field: 0.7 },
+    { n: 10, cases: 36, ok: 34, field: 0.7 },
     { n: 11, cases: 30, ok: 29, field: 0.6 },
     { n: 12, cases: 30, ok: 29, field: 0.6 },
     { n: 13, cases: 30, ok: 28, field: 0.6 },

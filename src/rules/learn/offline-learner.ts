@@ -50,6 +50,7 @@ import {
   talksAboutARule,
   tokenize,
   Words,
+  withNoOneEntering,
   withoutBeats,
   withoutHesitations,
   withoutIntensifiers,
@@ -106,7 +107,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
   const repairs = withoutSelfRepairs(
-    withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original))))),
+    withNoOneEntering(withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))))),
     ctx.rooms ?? [],
     ruleRooms,
   );
