@@ -19,6 +19,9 @@ const verbs = (...specs: string[]) => alt(specs.flatMap(forms));
 /** Particles a verb of going ends with when its room goes unsaid: "don't go in", "keep out", "stay away". */
 export const GOING_PARTICLE = /^(?:in|inside|into|out|away|off|through|up|down|near)$/;
 
+/** The goal a verb of going takes, fronted with its room before the subject: "to the den you never go". */
+export const GOAL_PARTICLE = /^(?:to|towards|toward)$/;
+
 /** Verbs of going somewhere: negated, a room to avoid; permitted, a ban lifted. */
 export const ENTER = alt([
   "set foot",

@@ -21,6 +21,7 @@ import {
   FORBIDDEN,
   FORBIDDEN_NOT,
   GERUND_START,
+  GOAL_PARTICLE,
   GOING_PARTICLE,
   isWordToken,
   LEFT_OUT,
@@ -167,10 +168,11 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
   const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && (x.kind === "enter" || x.kind === "stop"));
   if (!h || !particleOnly(ctx, h, main)) return undefined;
   const lead = ctx.tokens.slice(main.a, r.a);
-  // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room
+  // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room;
+  // "to the den you never go": a verb of going's goal, fronted the same way
+  const fronted = (w: string) => GOING_PARTICLE.test(w) || (h.kind === "enter" && GOAL_PARTICLE.test(w));
   const opens = lead.every(
-    (t, k) =>
-      !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w) || (k === 0 && GOING_PARTICLE.test(t.w)),
+    (t, k) => !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w) || (k === 0 && fronted(t.w)),
   );
   // "when she naps, the den don't go in": a comma closes a when-clause that comes before the topic
   const afterComma = lead.length > 0 && lead.at(-1)?.w === ",";
