@@ -127,7 +127,7 @@ export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject 
 export { namedAlike } from "./named-alike.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
-export { withNoOneEntering } from "./no-one-enters.ts";
+export { robotExceptedFromNoOne, withNoOneEntering } from "./no-one-enters.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export { CATEGORY_NAMES, categoryAsked, categoryNamed, namesOf } from "./objects.ts";
 export { afterFrontedOccasion, DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";

@@ -98,3 +98,25 @@ export function withNoOneEntering(tokens: readonly Token[]): Token[] {
   }
   return out;
 }
+
+/** Words after an exception word that lead to whom it lets in: "apart from you", "other than the robot". */
+const EXCEPT_LINK = new Set(["from", "than", "for", "of"]);
+/** Who the robot is, after an exception word. */
+const THE_ROBOT = new Set(["you", "u", "yourself", "robot", "robots"]);
+
+/**
+ * Whether a "no one" in `text` is excepted for the robot ("nobody goes in the study except you",
+ * "no one but the robot enters the loft", "apart from you, nobody in the den"): the robot is the
+ * one let in, so the sentence bans nothing it may do. `text` is one clause or sentence.
+ */
+export function robotExceptedFromNoOne(tokens: readonly Token[]): boolean {
+  const nobody = tokens.some((_, k) => nobodyAt(tokens, k) > 0);
+  if (!nobody) return false;
+  for (let k = 0; k < tokens.length; k++) {
+    if (!EXCEPT.has(tokens[k].w) || tokens[k].w === "unless") continue;
+    let j = k + 1;
+    while (j < tokens.length && (EXCEPT_LINK.has(tokens[j].w) || tokens[j].w === "the" || tokens[j].w === "this")) j++;
+    if (THE_ROBOT.has(tokens[j]?.w ?? "")) return true;
+  }
+  return false;
+}

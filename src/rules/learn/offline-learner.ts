@@ -81,6 +81,7 @@ import { noExceptionAgainstBan } from "./permits-banned.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
 import { retractItems } from "./retract.ts";
 import { hoursItems, narrowItems, reroomItem } from "./revisions.ts";
+import { askBansWithRobotLetIn } from "./robot-let-in.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
@@ -154,6 +155,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   );
   doLess(items, origin, cues, sents);
   askFreeBesideActs(items);
+  askBansWithRobotLetIn(items);
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);
   permittedAgainst(rc, segs, items);
