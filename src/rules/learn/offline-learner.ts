@@ -154,8 +154,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     items.some((i) => CHANGE_DECISIONS.has(i.decision)),
   );
   doLess(items, origin, cues, sents);
-  askFreeBesideActs(items);
-  askBansWithRobotLetIn(items);
+  for (const ask of [askFreeBesideActs, askBansWithRobotLetIn]) ask(items);
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);
   permittedAgainst(rc, segs, items);
