@@ -15,6 +15,7 @@
  * not a father and a sister, and "someone at my job" is a coworker, not a workplace.
  */
 
+import type { Concept } from "./concept.ts";
 import { COUNTRIES } from "./countries.ts";
 import { respelled } from "./informal.ts";
 import { kinChainsIn } from "./kin-chains.ts";
@@ -23,11 +24,7 @@ import { hasNonLatinWordChar, latinClass } from "./latin-class.ts";
 import { OCCASIONS } from "./occasion-concepts.ts";
 import { PEOPLE } from "./people-concepts.ts";
 
-export interface Concept {
-  label: string;
-  /** expressions, as regular-expression sources matched on word boundaries in lower case */
-  says: string[];
-}
+export type { Concept } from "./concept.ts";
 
 /** where a day's journey goes, and what it is made in */
 const DAILY_END = "(?:work|school|the office|class|uni(?:versity)?|campus)";

@@ -5,7 +5,7 @@
  * speaker's first language ("mi boda", "el cumpleaños"). A request for a gift given at one is
  * matched with the statement that says it, however either says it.
  */
-import type { Concept } from "./concepts.ts";
+import type { Concept } from "./concept.ts";
 
 export const OCCASIONS: Concept[] = [
   {

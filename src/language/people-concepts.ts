@@ -3,7 +3,7 @@
  * word or in a phrase, partners, friends, colleagues, neighbours, the people one lives with and
  * guests. Kin said as a chain of words ("my mother's mother") is composed in kin-chains.ts first.
  */
-import type { Concept } from "./concepts.ts";
+import type { Concept } from "./concept.ts";
 
 const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
 const MY = "(?:my|our|the)";
