@@ -231,3 +231,41 @@ export function namesRobot(words: readonly string[]): boolean {
   const said = words.join(" ");
   return ROBOT_SUBJECT.has(said) || said === "robot" || said === "the robot";
 }
+
+/**
+ * Words that place one room by another ("the pantry next to the kitchen", "the lamp room at the top
+ * of the tower"): the room after them is a landmark that says which room is meant, not a second
+ * room the clause is about. A rule keeps to the room it places; reading the landmark as a room of
+ * its own would ban or allow a room the user never asked about.
+ */
+const LANDMARK_LEAD = [
+  ["next", "to"],
+  ["beside"],
+  ["behind"],
+  ["near"],
+  ["above"],
+  ["below"],
+  ["beneath"],
+  ["underneath"],
+  ["opposite"],
+  ["across", "from"],
+  ["off"],
+  ["at", "the", "top", "of"],
+  ["at", "the", "bottom", "of"],
+  ["at", "the", "end", "of"],
+  ["at", "the", "back", "of"],
+  ["at", "the", "foot", "of"],
+  ["on", "top", "of"],
+  ["up", "in"],
+  ["down", "by"],
+];
+
+/**
+ * Whether the words from `from` up to the room at `k` only place that room by the room said just
+ * before (`from` is where that room's words end): a landmark lead, then at most a determiner.
+ */
+export function isLandmark(words: readonly string[], from: number, k: number): boolean {
+  let j = k;
+  if (GOAL_DETERMINER.has(words[j - 1] ?? "")) j--;
+  return LANDMARK_LEAD.some((lead) => j - from === lead.length && lead.every((w, i) => words[from + i] === w));
+}

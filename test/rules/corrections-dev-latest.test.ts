@@ -77,6 +77,11 @@ describe("the learner on the latest authors' development corrections", () => {
   // - 24: a trullo house near Alberobello (a pizzaiolo in kitchen calls, a notary in deed language, a
   //   voice-typed DJ, an Italian-English grandmother, an Irish tour guide lodging in the lamia), blind
   //   when written: 20 of 30 right, none unsafe, on the code it was written against (91addea).
+  // - 25: a lighthouse keeper's cottage in Brittany (a formal headmistress, a 14-year-old gamer, a
+  //   shepherd dictating by phone, an exchange student in textbook English, a terse night nurse),
+  //   blind when written: 19 of 30 right with 1 unsafe reading (a room said to place another, "at
+  //   the top of the tower", banned as a room of its own); 20, none unsafe, once such a landmark was
+  //   no room of the rule.
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -87,6 +92,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 22, cases: 30, ok: 20, field: 0.7 },
     { n: 23, cases: 30, ok: 18, field: 0.55 },
     { n: 24, cases: 30, ok: 20, field: 0.65 },
+    { n: 25, cases: 30, ok: 20, field: 0.65 },
   ])
     floorTest(floor);
 });

@@ -11,6 +11,7 @@ import {
   COPULA_AFTER_ROOM,
   crudeStem,
   INDEFINITE,
+  isLandmark,
   isPlainWord,
   isRouteGoal,
   isWordToken,
@@ -212,6 +213,12 @@ function namesWhatARoomIs(
 /** "there is", "there are": no place. */
 const EXISTENTIAL = new Set(["is", "are", "was", "were", "will", "would", "should", "has", "have", "must", "might"]);
 
+/** A room that only places the room said just before it ("the pantry next to the kitchen") is no room of the clause. */
+function pushUnlessLandmark(out: RoomRef[], words: readonly string[], r: RoomRef): void {
+  const prev = out.at(-1);
+  if (r.anaphor || !prev || prev.anaphor || !isLandmark(words, prev.b, r.a)) out.push(r);
+}
+
 /** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
 export function roomsIn(
   tokens: readonly Token[],
@@ -222,13 +229,14 @@ export function roomsIn(
 ): RoomRef[] {
   const out: RoomRef[] = [];
   const words = tokens.map((t) => t.w);
+  const push = (r: RoomRef) => pushUnlessLandmark(out, words, r);
   for (let k = a; k < b; k++) {
     if (tokens[k].quoted) continue;
     const w = words[k];
     const last = pointedBackAt(out, antecedent);
     // anaphors: "there", "in it", "that room"
     if (w === "there" && !EXISTENTIAL.has(words[k + 1] ?? "")) {
-      if (last) out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
+      if (last) push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
     // "stay in it", "avoid it", "don't look at it": the room named before, after a preposition of place or a verb of avoiding
@@ -237,11 +245,11 @@ export function roomsIn(
     const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
     if (w === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn)) {
       if (last && words[k - 2] !== "put")
-        out.push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
+        push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
     if (w === "that" && (words[k + 1] === "room" || words[k + 1] === "place" || words[k + 1] === "area")) {
-      if (last) out.push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
+      if (last) push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
       k++;
       continue;
     }
@@ -249,7 +257,7 @@ export function roomsIn(
     const owned = pronounOwnersRoom(words, k, house);
     if (owned && k + owned.words <= b) {
       // the owner's name is part of how the room was said: "Kabir … his room" names Kabir's room
-      out.push({ room: owned.room, a: k, b: k + owned.words, from: { a: owned.owner, b: owned.owner + 1 } });
+      push({ room: owned.room, a: k, b: k + owned.words, from: { a: owned.owner, b: owned.owner + 1 } });
       k += owned.words - 1;
       continue;
     }
@@ -279,7 +287,7 @@ export function roomsIn(
         const own = house.map(roomKey).find((l) => said.some((x) => roomKey(x) === l));
         const name = roomKey(said.at(-1)!);
         const postWords = post ? post[0].split(" ").length : 0;
-        out.push({
+        push({
           room: own ?? name,
           a: pre ? k - 1 : k,
           b: k + m.words + postWords,
@@ -288,7 +296,7 @@ export function roomsIn(
         k += m.words + postWords - 1;
         continue;
       }
-      out.push({
+      push({
         room: m.room,
         a: k,
         b: k + m.words,
@@ -301,14 +309,14 @@ export function roomsIn(
     // "the main bed" for the main bedroom: a label shortened word by word
     const cut = house.length ? shortenedLabel(rest, house) : undefined;
     if (cut && k + cut.words <= b) {
-      out.push({ room: roomKey(cut.room), a: k, b: k + cut.words });
+      push({ room: roomKey(cut.room), a: k, b: k + cut.words });
       k += cut.words - 1;
       continue;
     }
     // "the room where I do my sewing": a room named by what is done in it, as the house labels it
     const use = w === "room" ? roomByUse(tokens, k, b, house) : undefined;
     if (use) {
-      out.push(use);
+      push(use);
       k = use.b - 1;
       continue;
     }
@@ -323,7 +331,7 @@ export function roomsIn(
         .replace(POSSESSIVE_S, "s")
         .replace(PLURAL_ROOMS, "room");
       if (!namesWhatARoomIs(words, k, said, out, house))
-        out.push({ room: roomKey(said), a: k, b: head + 1, ...(isRouteGoal(words, k) ? { goal: true } : {}) });
+        push({ room: roomKey(said), a: k, b: head + 1, ...(isRouteGoal(words, k) ? { goal: true } : {}) });
       k = head;
     }
   }
