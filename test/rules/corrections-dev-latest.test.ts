@@ -81,7 +81,7 @@ describe("the learner on the latest authors' development corrections", () => {
   //   shepherd dictating by phone, an exchange student in textbook English, a terse night nurse),
   //   blind when written: 19 of 30 right with 1 unsafe reading (a room said to place another, "at
   //   the top of the tower", banned as a room of its own); 20, none unsafe, once such a landmark was
-  //   no room of the rule.
+  //   no room of the rule; 21 once Scots negatives in "-nae" ("dinnae", "cannae") were read.
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -92,7 +92,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 22, cases: 30, ok: 20, field: 0.7 },
     { n: 23, cases: 30, ok: 18, field: 0.55 },
     { n: 24, cases: 30, ok: 20, field: 0.65 },
-    { n: 25, cases: 30, ok: 20, field: 0.65 },
+    { n: 25, cases: 30, ok: 21, field: 0.65 },
   ])
     floorTest(floor);
 });
