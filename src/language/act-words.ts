@@ -24,8 +24,8 @@ export const GOAL_PARTICLE = /^(?:to|towards|toward)$/;
 
 /** Verbs of going somewhere: negated, a room to avoid; permitted, a ban lifted. */
 export const ENTER = alt([
-  "set foot",
-  "setting foot",
+  // "never set foot in", "it sets a wheel in the den": a foot or a wheel put in a room is going there
+  "(?:set|sets|setting) (?:a )?(?:foot|wheel|wheels|paw)",
   // "I don't want you in the garage": being there, wanted or not
   "(?:want|see|want to see|catch|have) (?:you|the robot|it)(?= (?:in|inside|near|around|anywhere near)\\b)",
   verbs(
@@ -135,8 +135,11 @@ export const AVOID = alt([
   "steer clear of",
   "steering clear of",
   "leave(?= .{1,40}\\b(?:alone|out)\\b)",
+  // "the den you leave alone": its object fronted
+  "(?:leave|leaving) alone",
   // "leave the den be": let it be, said at the end of its clause
-  "(?:leave|let)(?= (?:the|my|our|that) (?:[a-z']+ ){1,3}be(?: [,.!?;]|$))",
+  // "let the den rest", "leave the loft in peace": let it be undisturbed, said at the end of its clause
+  "(?:leave|let)(?= (?:the|my|our|that) (?:[a-z']+ ){1,3}(?:be|rest|in peace)(?: [,.!?;]|$))",
   "(?:leave|leaving) out",
   "(?:give|giving)(?= .{1,40}\\ba miss\\b)",
 ]);
@@ -160,6 +163,12 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   "a no go(?: zone| area)?",
   "no go(?: zone| area)?",
   "not allowed",
+  // "the lagar is restricted", "restricted airspace": a place shut to whoever is not let in;
+  // "restricted to" says what something is kept to, no place shut
+  "(?<=(?:^|\\s)(?:is|are|stays|remains|:|permanently|now|strictly) )restricted(?! to\\b)",
+  // "the cortile is off the tour", "the den is off your rounds": a place taken off where the robot
+  // goes; "off the hallway", "off the kitchen" say where a room lies, and are not this
+  "off (?:the|your|ur|my) (?:block|tour|list|map|menu|route|routes|rounds|round|itinerary|agenda|circuit)",
   // "closed for you" as "closed to you": the robot named after it says whom the room is closed to
   "closed (?:to|for) (?:you|u|the robot|robots)",
   // "the den: closed 6-8 pm", "the loft is closed after nine": a room said to be closed now or from now
@@ -168,7 +177,8 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   "(?:(?<=(?:^|\\s)(?:is|are|stays|remains|:) )|^)closed(?! (?:the|a|an|my|your|his|her|our|their|it|door|doors|up|for)\\b)",
   // "not for you", "never for robots", "no place for the robot": the room said to be no one's the
   // robot is; "not for you to tidy" says what the robot need not do, no room shut
-  "(?:(?:not|never) (?:a place )?for|no place for) (?:you|u|the robot|robots|machines)(?! to\\b)",
+  // ("not place for robot": the article left out, as some speakers do)
+  "(?:(?:not|never) (?:(?:a |the )?place )?for|no place for) (?:you|u|the robot|robot|robots|machines)(?! to\\b)",
 ])}`;
 
 /** Predicates that allow the room they are said of ("the garage is fine again"). */

@@ -27,7 +27,7 @@ export const EVERYWHERE = new RegExp(`\\b${FREE_CHOICE}\\b`);
 export const NEGATED = new RegExp(`\\b(?:${NEG}|${NEG_GERUND})\\b`);
 
 /** A "not" that forbids by itself: "not allowed", "not for you", "not a place for you". */
-export const FORBIDDEN_NOT = /not allowed|not for|not a place/;
+export const FORBIDDEN_NOT = /not allowed|not for|not (?:a |the )?place/;
 
 /** A verb of ending: before a gerund it negates ("stop going"), it is no stop in a room. */
 export const ENDING_VERB = /^(?:stop|quit)$/;
@@ -56,6 +56,20 @@ export const NOT_THE = /\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|t
 
 /** "not" or "never", as whole words. */
 export const NOT_OR_NEVER = /\b(?:not|never)\b/;
+
+/** Adverbs that may stand between a negation and the predicate it negates: "not really off limits". */
+const BETWEEN_NEGATION = new Set(["really", "now", "currently", "actually", "even", "still", "so", "any", "longer"]);
+
+/**
+ * Whether the predicate at `at` is negated by the words right before it: "is not closed to you",
+ * "is no longer off limits", "is never out of bounds". Such a predicate lifts a ban, it makes none.
+ */
+export function predicateNegated(words: readonly string[], at: number): boolean {
+  let k = at - 1;
+  for (let n = 0; n < 2 && k >= 0 && BETWEEN_NEGATION.has(words[k]) && words[k - 1] !== "no"; n++) k--;
+  const w = words[k];
+  return w === "not" || w === "never" || (w === "longer" && words[k - 1] === "no");
+}
 
 /** "not", as a whole word. */
 export const NOT_WORD = /\bnot\b/;
@@ -268,4 +282,17 @@ export function isLandmark(words: readonly string[], from: number, k: number): b
   let j = k;
   if (GOAL_DETERMINER.has(words[j - 1] ?? "")) j--;
   return LANDMARK_LEAD.some((lead) => j - from === lead.length && lead.every((w, i) => words[from + i] === w));
+}
+
+/**
+ * Words of when or how often that may stand beside the subject between a fronted room and its
+ * verb ("the den always you stay out", "the loft today you leave alone"): they say when the
+ * verb holds, and leave the room its topic.
+ */
+const BESIDE_SUBJECT = new Set(["always", "today", "tonight", "now", "ever", "please"]);
+
+/** Whether the words between a fronted room and its verb are nothing, or the robot as subject, with words of when beside it. */
+export function onlySubjectBetween(words: readonly string[]): boolean {
+  const rest = words.filter((w) => !BESIDE_SUBJECT.has(w));
+  return rest.length === 0 || namesRobot(rest);
 }

@@ -72,11 +72,13 @@ describe("the learner on the latest authors' development corrections", () => {
   //   15 of 30 right with 1 unsafe reading (fields listed after a JSON rule kept as a second JSON rule
   //   for replies); 16, none unsafe, once those fields were that rule's (the lead); 17 once a pronoun
   //   after a verb of entering was the room said before it (learner34); 18 once a word left out of
-  //   the replies was a word not to say (learner36). Floors for the other sets
+  //   the replies was a word not to say (learner36); 20 once a room said to be restricted or off the
+  //   block, or let rest, was banned, and a wheel set in it was going there (learner38). Floors for the other sets
   //   above rose with this session's learners (learner33-35).
   // - 24: a trullo house near Alberobello (a pizzaiolo in kitchen calls, a notary in deed language, a
   //   voice-typed DJ, an Italian-English grandmother, an Irish tour guide lodging in the lamia), blind
-  //   when written: 20 of 30 right, none unsafe, on the code it was written against (91addea).
+  //   when written: 20 of 30 right, none unsafe, on the code it was written against (91addea); 21
+  //   once a room off the tour was banned (learner38).
   // - 25: a lighthouse keeper's cottage in Brittany (a formal headmistress, a 14-year-old gamer, a
   //   shepherd dictating by phone, an exchange student in textbook English, a terse night nurse),
   //   blind when written: 19 of 30 right with 1 unsafe reading (a room said to place another, "at
@@ -90,8 +92,8 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 20, cases: 30, ok: 16, field: 0.5 },
     { n: 21, cases: 30, ok: 26, field: 0.8 },
     { n: 22, cases: 30, ok: 20, field: 0.7 },
-    { n: 23, cases: 30, ok: 18, field: 0.55 },
-    { n: 24, cases: 30, ok: 20, field: 0.65 },
+    { n: 23, cases: 30, ok: 20, field: 0.55 },
+    { n: 24, cases: 30, ok: 21, field: 0.65 },
     { n: 25, cases: 30, ok: 21, field: 0.65 },
   ])
     floorTest(floor);

@@ -31,10 +31,11 @@ import {
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
-  namesRobot,
   negatedInPast,
+  onlySubjectBetween,
   PARTICIPLE,
   PERMITS,
+  predicateNegated,
   REFERENCE,
   ROBOT_SUBJECT,
   refusedAfterRoom,
@@ -92,7 +93,8 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
       a: m.a,
       b: m.b,
       kind: "forbidden",
-      bans: !NOT_WORD.test(m.m[0]) || FORBIDDEN_NOT.test(m.m[0]),
+      // "the den is no longer closed to you", "is not restricted now": the predicate negated lifts, it bans nothing
+      bans: (!NOT_WORD.test(m.m[0]) || FORBIDDEN_NOT.test(m.m[0])) && !predicateNegated(all, m.a),
     });
   for (const m of w.matches(re(STOP))) {
     if (inName(m)) continue;
@@ -161,11 +163,17 @@ function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: Roo
   if (new Set(rooms.map((x) => x.room)).size !== 1 || r.anaphor) return undefined;
   // "the den you don't go in", "the shed, you mustn't go to": the robot named as the subject
   // between the fronted room and its verb leaves the room the verb's topic
-  const next = (x: Head) => {
-    const between = ctx.tokens.slice(r.b, x.a).filter((t) => isWordToken(t.w));
-    return between.length === 0 || namesRobot(between.map((t) => t.w));
-  };
-  const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && (x.kind === "enter" || x.kind === "stop"));
+  // ("the den always you stay out": a word of when beside the subject leaves it so)
+  const next = (x: Head) =>
+    onlySubjectBetween(
+      ctx.tokens
+        .slice(r.b, x.a)
+        .filter((t) => isWordToken(t.w))
+        .map((t) => t.w),
+    );
+  // "the loft you stay out", "the den you leave alone": a verb of avoiding with no object of its own, as a negated verb of going
+  const verb = (x: Head) => x.kind === "enter" || x.kind === "stop" || (x.kind === "avoid" && objectless(ctx, x, main));
+  const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && verb(x));
   if (!h || !particleOnly(ctx, h, main)) return undefined;
   const lead = ctx.tokens.slice(main.a, r.a);
   // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room;
