@@ -240,6 +240,49 @@ export function isRouteGoal(words: readonly string[], k: number): boolean {
 /** The robot as a verb's subject, between a room said first and the verb ("porch, you no go"). */
 export const ROBOT_SUBJECT: ReadonlySet<string> = new Set(["you", "u"]);
 
+/**
+ * A part that is only hours with "only" and politeness: "only after 9 pm please", "just only from
+ * 6 to 8". Said after a rule it names, it says when that rule holds.
+ */
+export function onlyAtHours(text: string): boolean {
+  const times = findTimes(text);
+  if (times.length !== 1) return false;
+  const t = times[0];
+  const rest = `${text.slice(0, t.index)} ${text.slice(t.index + t.quote.length)}`.split(/\s+/).filter(Boolean);
+  return rest.includes("only") && rest.every((w) => ONLY_AROUND_HOURS.has(w));
+}
+const ONLY_AROUND_HOURS = new Set(["only", "just", "please", "pls", "then", "now", "thanks", "ok", "okay"]);
+
+/** A pronoun that stands for the room said before it, as a predicate's subject: "it's closed to you". */
+const POINTING_SUBJECT = new Set(["it", "that"]);
+/** The copula or auxiliary around such a subject, and words of focus or time: "does it stay", "it's only now". */
+const AROUND_SUBJECT = new Set([
+  "is",
+  "'s",
+  "does",
+  "will",
+  "stays",
+  "stay",
+  "remains",
+  "remain",
+  "only",
+  "now",
+  "still",
+  "just",
+]);
+
+/**
+ * Whether the words before a predicate are a pronoun standing for the room said before and its
+ * copula or auxiliary ("it's only closed to you", "does it stay closed to you"): the predicate
+ * is said of that room. A past copula ("it was closed") is news, and is not this.
+ */
+export function pronounSubjectOnly(words: readonly string[]): boolean {
+  return (
+    words.filter((w) => POINTING_SUBJECT.has(w)).length === 1 &&
+    words.every((w) => POINTING_SUBJECT.has(w) || AROUND_SUBJECT.has(w))
+  );
+}
+
 /** The robot named as a subject: "you", "u", "the robot", "robot". */
 export function namesRobot(words: readonly string[]): boolean {
   const said = words.join(" ");

@@ -432,7 +432,7 @@ export const SINCE_TIME = `(?:ever since(?=\\s*[,.;:])|since ${alt([
   "a while(?: (?:back|ago))?",
 ])}\\b)`;
 
-const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LASTING}) `);
+const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LASTING})(?: only)? `);
 
 /**
  * The words after a marker of how long that opens them ("this time (only)", "from now on",

@@ -33,6 +33,7 @@ import {
   RETRACT,
   RULE_ONLY,
   TOLD_BEFORE,
+  talksAboutARule,
   Words,
 } from "../../language/index.ts";
 import { behaviour, STOPWORDS } from "./behavior.ts";
@@ -351,6 +352,18 @@ function onlyWhen(ctx: ReadCtx, main: Span, common: Common): boolean {
   );
 }
 
+/**
+ * "the den rule, only after nine": the rule a sentence names in the part before the clause, and
+ * nothing else; undefined when that part names none.
+ */
+function ruleNamedBefore(ctx: ReadCtx, main: Span): Target[] | undefined {
+  let a = main.a;
+  while (a > 0 && !SENTENCE_MARK.has(ctx.tokens[a - 1].w)) a--;
+  if (a === main.a || !talksAboutARule(ctx.tokens.slice(a, main.a).map((t) => t.w))) return undefined;
+  return targetsIn(ctx, { a, b: main.a }, undefined, "any");
+}
+const SENTENCE_MARK = new Set([".", "!", "?", ";"]);
+
 export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   const weak = new Set((c.weak ?? []).map((s) => s.a));
   const { persistence, said } = persistenceOf(
@@ -395,7 +408,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   }
   // "only at night though", said after a rule: when the rule in force holds, and nothing else
   if (!c.question && onlyWhen(ctx, main, common))
-    return [{ type: "narrow", ...common, targets: [{ kind: "unknown" }] }];
+    return [{ type: "narrow", ...common, targets: ruleNamedBefore(ctx, main) ?? [{ kind: "unknown" }] }];
   const everywhereBut = exceptedRooms(ctx, c, common, main);
   if (everywhereBut.length) return everywhereBut;
   const r = retraction(ctx, c, common, main);

@@ -25,6 +25,7 @@ import {
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
+  onlyAtHours,
   onlyChangesWhatItPointsAt,
   opensWithSubject,
   PERMIT_INTO_IT,
@@ -44,6 +45,7 @@ import {
   TASK_LOCAL,
   type Token,
   takesBackWhatItPointsAt,
+  talksAboutARule,
   VAGUE,
   WHEN_YOU,
   Words,
@@ -198,6 +200,12 @@ function roomAlone(rc: ReadCtx, g: Span | undefined): boolean {
   );
 }
 
+/** A part that names a rule and says nothing of it: "that den rule", "the cellar ban". */
+function namesRuleAlone(rc: ReadCtx, g: Span): boolean {
+  const words = rc.tokens.slice(g.a, g.b).map((t) => t.w);
+  return talksAboutARule(words) && !findTimes(words.join(" ")).length && words.length <= 5;
+}
+
 export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
   const out: Seg[] = [];
   sents.forEach((s, i) => {
@@ -218,6 +226,14 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       }
       // "never go in the den, not even for a look": a verbless "not …" after an act only stresses it
       const prev = out.at(-1);
+      // "the den rule, only after nine": hours with "only", right after a part of the same sentence
+      // that names a rule, say when that rule holds, as "the den rule is only after nine" does
+      // (the part naming the rule only leads into them)
+      if (prev?.sentence === i && namesRuleAlone(rc, prev) && onlyAtHours(text)) {
+        prev.kind = "filler";
+        out.push({ ...g, sentence: i, kind: "act" });
+        continue;
+      }
       // "Cellar no. Not for robot.": in a sentence of its own only when it names whom the act binds
       if (prev?.kind === "act" && (prev.sentence === i || FOR_THE_ROBOT.test(text)) && stressesOnly(rc, g, text)) {
         out.push({ ...g, sentence: i, kind: "mod" });

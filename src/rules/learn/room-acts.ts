@@ -36,6 +36,7 @@ import {
   PARTICIPLE,
   PERMITS,
   predicateNegated,
+  pronounSubjectOnly,
   REFERENCE,
   ROBOT_SUBJECT,
   refusedAfterRoom,
@@ -264,7 +265,17 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const opens = (h: Head) =>
     h.bans && ctx.tokens.slice(main.a, h.a).every((t) => !isWordToken(t.w) || ROBOT_SUBJECT.has(t.w));
   const topic = topicRoom(ctx, c, main);
-  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && opens(h)))
+  // "it's only closed to you in the mornings", "does it stay closed": the pronoun subject of the
+  // predicate is the room said before (the hours said with it left out)
+  const pointed = (h: Head) =>
+    h.bans &&
+    pronounSubjectOnly(
+      ctx.tokens
+        .slice(main.a, h.a)
+        .filter((t, k) => isWordToken(t.w) && !within.some((x) => x.a <= main.a + k && main.a + k < x.b))
+        .map((t) => t.w),
+    );
+  if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && (opens(h) || pointed(h))))
     rooms = [borrowed(c.antecedent)];
   const topical = topic && hs.find((h) => h.kind === "avoid" && opens(h) && objectless(ctx, h, main));
   if (!rooms.length && topical) rooms = [borrowed(topic)];
