@@ -79,6 +79,7 @@ export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
+export { EVERY_PART_OF_DAY, everyPartOfDay, partHoldsWindows } from "./every-part.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
 export type { HourWindow } from "./hours.ts";
@@ -235,7 +236,13 @@ export {
   wordsBesideDays,
 } from "./time-words.ts";
 export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
-export { boundaryIn, findTimes, replacedTimes, replacesHours, timeCandidates } from "./times.ts";
+export {
+  boundaryIn,
+  findTimes,
+  replacedTimes,
+  replacesHours,
+  timeCandidates,
+} from "./times.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
 export { bareNo, refusedByClosingNo } from "./trailing-no.ts";

@@ -16,8 +16,10 @@
  * are conditions the robot cannot compute (the learner keeps them as such), never a guessed
  * window.
  */
+
 import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
+import { PART_HOURS } from "./every-part.ts";
 import { numberWord } from "./numbers.ts";
 import { ASLEEP, HOURS_SAID } from "./time-words.ts";
 
@@ -93,12 +95,7 @@ const compound = (part: string) =>
     String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b|\b${part}s?(?=,? (?:from |between )?\d{1,2}(?::\d\d)? ?(?:to|till|until|til|-|–) ?\d)`,
     "gi",
   );
-TIME_FORMS.push(
-  { re: compound("night"), from: 21, to: 6 },
-  { re: compound("evening"), from: 17, to: 21 },
-  { re: compound("morning"), from: 6, to: 12 },
-  { re: compound("afternoon"), from: 12, to: 17 },
-);
+TIME_FORMS.push(...Object.entries(PART_HOURS).map(([part, hours]) => ({ re: compound(part), ...hours })));
 
 /** "nine at night": the number words a clock can show */
 const HOUR_WORDS: Record<string, number> = Object.fromEntries(

@@ -13,6 +13,7 @@ import { namedTwelve } from "./named-twelve.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
+import { spokenClock } from "./spoken-clock.ts";
 
 export interface Token {
   /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
@@ -336,7 +337,7 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return namedTwelve(soundedTimes(out));
+  return namedTwelve(spokenClock(soundedTimes(out)));
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */

@@ -74,7 +74,8 @@ describe("the learner on the latest authors' development corrections", () => {
   //   after a verb of entering was the room said before it (learner34); 18 once a word left out of
   //   the replies was a word not to say (learner36); 20 once a room said to be restricted or off the
   //   block, or let rest, was banned, and a wheel set in it was going there; 21 once "it" before such a
-  //   predicate was the room said before (learner38). Floors for the other sets
+  //   predicate was the room said before; 22 once the 24-hour clock said aloud was read
+  //   and "every night" beside hours within the night narrowed nothing more (learner38). Floors for the other sets
   //   above rose with this session's learners (learner33-35).
   // - 24: a trullo house near Alberobello (a pizzaiolo in kitchen calls, a notary in deed language, a
   //   voice-typed DJ, an Italian-English grandmother, an Irish tour guide lodging in the lamia), blind
@@ -93,7 +94,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 20, cases: 30, ok: 16, field: 0.5 },
     { n: 21, cases: 30, ok: 26, field: 0.8 },
     { n: 22, cases: 30, ok: 20, field: 0.7 },
-    { n: 23, cases: 30, ok: 21, field: 0.55 },
+    { n: 23, cases: 30, ok: 22, field: 0.55 },
     { n: 24, cases: 30, ok: 21, field: 0.65 },
     { n: 25, cases: 30, ok: 21, field: 0.65 },
   ])

@@ -59,7 +59,7 @@ import { jsonReading, tellReadings, wordLimit } from "./reply-acts.ts";
 import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { roomsIn } from "./rooms-in.ts";
-import { daysSaidOnce, restatedByHours } from "./said-twice.ts";
+import { daysSaidOnce, partRepeatedWithin, restatedByHours } from "./said-twice.ts";
 import type { Span } from "./segments.ts";
 import { stretchSaidByExceptedHours, stretchSaidByHours } from "./stretch-hours.ts";
 import { targetsIn } from "./targets-in.ts";
@@ -435,7 +435,7 @@ export function readClause(ctx: ReadCtx, c: ClauseIn): Reading[] {
   if (rules.length) {
     const extra = leftoverConditions(ctx, c, main, rules, common);
     for (const x of rules) {
-      const conds = restatedByHours(ctx, [...x.conditions, ...extra]);
+      const conds = partRepeatedWithin(ctx, restatedByHours(ctx, [...x.conditions, ...extra]));
       const ban = x.requirement.kind === "avoid_room" || x.requirement.kind === "no_stop_in_room";
       x.conditions = daysSaidOnce(ctx, pointedAcross(ctx, clause, ban ? stretchSaidByHours(ctx, conds) : conds));
     }

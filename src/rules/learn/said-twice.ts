@@ -2,7 +2,7 @@
  * One condition said twice in a clause is one condition: a stretch of the day and the hours that
  * say it ("during work hours, 9 to 5"), or a day named twice ("on Sundays … all day Sunday").
  */
-import { daysNamed, HOURS_SAID, numbersIn, RESTATES, wordsBesideDays } from "../../language/index.ts";
+import { daysNamed, HOURS_SAID, numbersIn, partHoldsWindows, RESTATES, wordsBesideDays } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import { type ReadCtx, words } from "./reading.ts";
 
@@ -73,4 +73,14 @@ export function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
     seen.add(d);
     return true;
   });
+}
+
+/**
+ * "from 11 pm to 5 am, every night": a part of the day said to come round each day, beside clock
+ * hours that lie within it, says nothing the hours do not; it is no condition of its own. Hours
+ * outside it ("1 to 3 pm, every night") leave it a condition, and asked.
+ */
+export function partRepeatedWithin(ctx: ReadCtx, conds: Cond[]): Cond[] {
+  const clock = conds.flatMap((c) => (c.kind === "time" && !c.negated ? [c] : []));
+  return conds.filter((x) => x.kind !== "text" || !partHoldsWindows(words(ctx, x).text, clock));
 }

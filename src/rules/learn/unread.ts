@@ -18,6 +18,7 @@ import {
   covers,
   DURATION,
   EVERY_DAY,
+  EVERY_PART_OF_DAY,
   EXCEPTION_MARKER,
   EXPLAIN,
   FILLER,
@@ -35,6 +36,7 @@ import {
   opensWithSubject,
   PEOPLE_TIME,
   POLITE_FRAME,
+  partHoldsWindows,
   RETRACT,
   REVISING,
   read as readNlp,
@@ -142,6 +144,8 @@ export function unreadCues(
       ...(r.persistence === "task_local" ? [TASK_LOCAL, DURATION] : []),
     ];
     for (const src of marks) for (const m of w.matches(re(src))) take(m);
+    // "…, every night": a part of the day come round each day, beside hours within it, is read with them
+    for (const m of everyPartHolding(w, r)) take(m);
     // "…, keep out during those hours": a time that points back at hours the reading holds is read with them
     if ([...r.conditions, ...r.exceptions].some((c) => c.kind === "time"))
       for (const m of pointedBack(rc.tokens, [r.clause])) take(m);
@@ -217,6 +221,13 @@ function hoursBesideBans(rc: ReadCtx, read: readonly Reading[]): Unread[] {
   return out;
 }
 
+/** "…, every night": a part of the day come round each day in a reading's clause, beside hours of the reading within it. */
+function everyPartHolding(w: Words, r: Reading): Span[] {
+  if (r.type === "unclear") return [];
+  const clock = r.conditions.flatMap((c) => (c.kind === "time" && !c.negated ? [c] : []));
+  return [...w.matches(re(EVERY_PART_OF_DAY))].filter((m) => partHoldsWindows(m.m[0], clock));
+}
+
 /**
  * "from six in the evening till nein at night": hours read beside time-like words no reading
  * took may be half of a window, or two windows for one; time-like words in a clause read with no
@@ -241,9 +252,10 @@ function strayBesideHours(rc: ReadCtx, read: readonly Reading[]): Unread[] {
     const bare = r.type === "rule" && "room" in r.requirement && r.conditions.length + r.exceptions.length === 0;
     if (!timed && !bare) continue;
     const w = new Words(rc.tokens, r.clause.a, r.clause.b);
+    const restated = everyPartHolding(w, r);
     for (const s of strayTimeWords(w.text)) {
       const [a, b] = w.range(s.index, s.word.length);
-      if (out.some((x) => x.a === a) || hours.some((h) => h.a <= a && b <= h.b)) continue;
+      if (out.some((x) => x.a === a) || [...hours, ...restated].some((h) => h.a <= a && b <= h.b)) continue;
       const end = Math.min(r.clause.b, b + 1) - 1;
       const text = rc.message.slice(rc.tokens[a].start, rc.tokens[end].end);
       out.push({ kind: "condition", a, b, text });
