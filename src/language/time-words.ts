@@ -337,6 +337,12 @@ export const ASLEEP =
 export const HOURS_SAID =
   /\b(?:hours|o'?clock|shifts?|(?:nap|lunch|bed|dinner|tea|meal|school|work|office|quiet|study) ?times?|breakfast|lunch|dinner|supper)\b/i;
 
+/**
+ * A word of approximation that ends a clause of when and hands it to the clock hours after it:
+ * "when I'm in the bath, like 7 to 8", "while she naps, say 1 to 3". The hours say when that is.
+ */
+export const HANDS_TO_HOURS = /^(?:like|say|roughly|approximately|about|around)$/;
+
 /** A word that may stand between a stretch of the day and the hours that say it: "work hours, 9 to 5", "lunch (12-1)", "so", "that is". */
 export const RESTATES = /^(?:,|\(|:|-|—|–|so|ie|i\.e\.|that|which|is|meaning|i|mean|roughly|about|around)$/;
 

@@ -116,12 +116,12 @@ const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarte
 const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR}|${CLOCK_24})`;
 /**
  * What joins the two ends after "from": "to", "till", "up to", and "reach" as Nigerian and Ghanaian
- * English says "until" ("from 6 reach 8")
+ * English says "until" ("from 6 reach 8"); "right", "straight", "all the way" before it only stress it
  */
-const FROM_JOIN = "and|to|till|til|until|up to|up until|up till|reach|through|thru|-|–";
+const FROM_JOIN = "and|to|till|til|until|up to|up until|up till|reach|through to|through|thru|-|–";
 /** "between the hours of 9 and 5": the same window as "between 9 and 5" */
 const RANGE_RE = new RegExp(
-  String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:${FROM_JOIN})\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
+  String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:(?:right|straight|all the way)\s+)?(?:${FROM_JOIN})\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,
   "gi",
 );
 /** "till about 7", "after around 10": an hour said roughly is that hour */

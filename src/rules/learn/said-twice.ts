@@ -2,7 +2,15 @@
  * One condition said twice in a clause is one condition: a stretch of the day and the hours that
  * say it ("during work hours, 9 to 5"), or a day named twice ("on Sundays … all day Sunday").
  */
-import { daysNamed, HOURS_SAID, numbersIn, partHoldsWindows, RESTATES, wordsBesideDays } from "../../language/index.ts";
+import {
+  daysNamed,
+  HANDS_TO_HOURS,
+  HOURS_SAID,
+  numbersIn,
+  partHoldsWindows,
+  RESTATES,
+  wordsBesideDays,
+} from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import { type ReadCtx, words } from "./reading.ts";
 
@@ -11,16 +19,23 @@ import { type ReadCtx, words } from "./reading.ts";
  * it, with hours right after that say it, is those hours; the words are no second condition. So
  * are clock hours with the stretch right after them ("from 2 to 4 after lunch", "between 7 and 9
  * while we have breakfast"): the hours say when that is. A part of the day said without clock hours ("in the
- * evening during dinner") is no such restatement, and the stretch stays a condition.
+ * evening during dinner") is no such restatement, and the stretch stays a condition. Nor is a
+ * part of the day handed to ("when I bathe, like in the morning"): it is wider than the clause.
  */
 export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
   const between = (a: number, b: number) =>
     b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
+  // "when I'm in the bath, like 7 to 8": a clause of when handed by a word of approximation to the
+  // clock hours right after it is those hours
+  const handed = (x: Cond) =>
+    x.kind === "text" && x.b > x.a && HANDS_TO_HOURS.test(ctx.tokens[x.b - 1].w)
+      ? conds.find((t) => t.kind === "time" && t.clock && !t.negated && between(x.b, t.a))
+      : undefined;
   const said = (x: Cond) =>
     x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
       ? (conds.find((t) => t.kind === "time" && between(x.b, t.a)) ??
         conds.find((t) => t.kind === "time" && between(t.b, x.a) && numbersIn(words(ctx, t).text).length > 0))
-      : undefined;
+      : handed(x);
   const out = conds.map((x) => ({ ...x }));
   return out.flatMap((x) => {
     const hours = said(x);
