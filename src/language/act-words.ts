@@ -115,7 +115,8 @@ export const AVOID = alt([
   ...forms("avoid"),
   ...forms("skip skipping skipped"),
   ...forms("bypass bypasses"),
-  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it| ${ROBOT_BODY})? ${alt(
+  // ("keep it clear", "keep it free": the place kept unblocked, its object the place, no going out of it)
+  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it(?! (?:clear|free)\\b)| ${ROBOT_BODY})? ${alt(
     [
       "out of",
       "out from",
