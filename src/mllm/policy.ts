@@ -144,6 +144,12 @@ export interface Holding {
   score: number;
   evidence: number;
   rival: number;
+  /**
+   * The user set the object apart by its size ("the big one"): the size picks it out among all
+   * its lookalikes in the house, so one that outsizes those seen so far may still be outsized by
+   * one in a room not searched yet (the medium hat is the biggest until the large one is seen).
+   */
+  sizeToCompare?: boolean;
 }
 
 export interface HighLevelOutput {

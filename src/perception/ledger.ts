@@ -131,6 +131,12 @@ export class CandidateLedger {
    */
   alikeOthers: readonly boolean[] = [];
   /**
+   * Effort after which an instance is given up on (decisions spent going closer, collisions
+   * without getting nearer): one given up on unmeasured holds no size comparison back. Never,
+   * until the policy sets it.
+   */
+  giveUpAfter = { approaches: Number.POSITIVE_INFINITY, stalls: Number.POSITIVE_INFINITY };
+  /**
    * The last decision turned toward an instance seen in a side view: which way, and how many turns
    * so far. Close by, a low object drops below the picture at the edge of the front view while
    * the turn is only partway round; the turn goes on until it faces it (the policy bounds it).
@@ -272,8 +278,27 @@ export class CandidateLedger {
    */
   singledOutBySize(c: Candidate): boolean {
     if (this.sizeCue === null || !this.sizeCue.contrasted) return true;
+    if (this.unmeasuredLookalike(c)) return false;
     const others = this.measuredLookalikes(c);
     return others.length > 0 && others.every((o) => this.fitsBetter(c, o));
+  }
+
+  /**
+   * Another instance of the category seen and never measured (only far, small or cut-off views
+   * so far) that could still be a lookalike (not judged yet, or judged about as like the photo)
+   * and has not been given up on: until it is measured, the size said cannot tell which of the
+   * two it fits. Taking `c` first left the very lookalike it had to be compared with unmeasured
+   * (a third hat seen at 16 pixels across the room, the medium one taken for the large).
+   */
+  private unmeasuredLookalike(c: Candidate): boolean {
+    return [...this.byId.values()].some(
+      (o) =>
+        o.id !== c.id &&
+        o.extent === null &&
+        (o.score === null || c.score === null || Math.abs(o.score - c.score) < LOOKALIKE) &&
+        o.approaches < this.giveUpAfter.approaches &&
+        o.stalled < this.giveUpAfter.stalls,
+    );
   }
 
   /**

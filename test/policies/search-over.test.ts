@@ -120,3 +120,12 @@ test("a small object scoring low but well ahead, standing where memory found it 
   for (const h of [held({ score: 0.36, rival: 0.2, evidence: 0.35 }), held({ score: 0.27, rival: 0, evidence: 0.35 })])
     assert.notEqual(chooseRoom(input({ target: foundHere, holding: h })).searchOver, true, JSON.stringify(h));
 });
+
+test("set apart by its size and not yet compared with a lookalike, the best seen does not end the search", () => {
+  const sized = { ...camera, size: { is: "large" as const, contrasted: true } };
+  const pick = chooseRoom(input({ target: sized, holding: held({ score: 0.8, evidence: 3, sizeToCompare: true }) }));
+  assert.notEqual(pick.searchOver, true, pick.reason);
+  assert.ok(["r2", "r3"].includes(pick.roomId), pick.roomId);
+  // compared (a smaller lookalike measured beside it): it does
+  assert.equal(chooseRoom(input({ target: sized, holding: held({ score: 0.8, evidence: 3 }) })).searchOver, true);
+});

@@ -146,3 +146,34 @@ test("an ordinary-sized object the user set against a smaller twin when it was a
   assert.notEqual(verdictOf(ledger.get("teeny-twin")!, ledger), "match");
   assert.equal(verdictOf(ledger.get("everyday-one")!, ledger), "match");
 });
+
+test("told it is the big one, a lookalike seen but not yet measured holds the take back until it is measured or given up on", () => {
+  const setup = () => {
+    const ledger = new CandidateLedger();
+    ledger.sizeCue = { is: "large", contrasted: true };
+    ledger.giveUpAfter = { approaches: MAX_APPROACHES, stalls: 4 };
+    judged(ledger, "smaller-twin", VERDICT.match + 0.05, 0.3);
+    judged(ledger, "bigger-twin", VERDICT.match + 0.1, 0.4);
+    // a third one, only glimpsed across the room: too few pixels to judge or measure
+    ledger.saw("far-one", { position: [6, 0, 0], floor: 6 });
+    return ledger;
+  };
+  const ledger = setup();
+  assert.notEqual(verdictOf(ledger.get("bigger-twin")!, ledger), "match", "the far one may be the biggest");
+  assert.equal(ledger.singledOutBySize(ledger.get("bigger-twin")!), false);
+  // measured smaller once nearer: the bigger twin is the one
+  judged(ledger, "far-one", VERDICT.match, 0.31);
+  assert.equal(verdictOf(ledger.get("bigger-twin")!, ledger), "match");
+  // measured bigger still: it is the one instead
+  const other = setup();
+  judged(other, "far-one", VERDICT.match, 0.52);
+  assert.notEqual(verdictOf(other.get("bigger-twin")!, other), "match");
+  // given up on unmeasured (the way to it blocked): it holds nothing back
+  const blocked = setup();
+  for (let i = 0; i < MAX_APPROACHES; i++) blocked.approached("far-one");
+  assert.equal(verdictOf(blocked.get("bigger-twin")!, blocked), "match");
+  // one that looks clearly different, seen unmeasured, is no lookalike to compare with
+  const unlike = setup();
+  unlike.judged("far-one", "far-one:clipped", 0.1, 0.4);
+  assert.equal(verdictOf(unlike.get("bigger-twin")!, unlike), "match");
+});

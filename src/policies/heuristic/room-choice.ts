@@ -178,7 +178,8 @@ export function searchOver(input: HighLevelInput): boolean {
  * `whereFoundMargin`: its looks and memory's place agree.
  */
 export function plausibleInHand(h: Holding, target?: Pick<HighLevelInput["target"], "roomsHere">): boolean {
-  if (h.evidence < SEARCH_OVER.evidence) return false;
+  // set apart by its size: the one the size picks out may stand in a room left
+  if (h.sizeToCompare || h.evidence < SEARCH_OVER.evidence) return false;
   const lead = h.score - h.rival;
   if (h.score >= SEARCH_OVER.score && lead >= SEARCH_OVER.margin) return true;
   const whereFound = h.roomId !== null && (target?.roomsHere?.found.includes(h.roomId) ?? false);

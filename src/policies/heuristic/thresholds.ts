@@ -125,6 +125,14 @@ export const SEARCH_OVER = {
    * room plans after the target was first seen). Run (Polar memory): polar-dev SR 81.3 -> 82.5,
    * SPL 29.39 -> 30.06, CM 16.3 -> 15.0; polar-dev2 SR 76.3 and CM 7.5 the same, SPL 30.29 -> 30.31.
    * Memory's place by label (another house) does not count: a lookalike stands in such rooms too.
+   *
+   * A size the user said to set the object apart ("the big one", "the small one, not the other
+   * two") ends no search here (Holding.sizeToCompare): the size picks it out among every
+   * lookalike in the house, and the medium twin outsizes the small one until the large one is
+   * seen. Over voices-14..20 (dev and test, 292 Polar episodes, at e143938) the search ended
+   * here on a wrongly sized twin in 5 of Polar's 11 size-only lookalike stops, the one sought in
+   * a room left. The ledger also holds a take back while another instance seen is unmeasured
+   * and could be a lookalike (ledger.ts singledOutBySize): a third hat seen at 16 pixels.
    */
   whereFoundScore: VERDICT.settleClear,
   whereFoundMargin: 0.25,
