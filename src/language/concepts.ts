@@ -26,6 +26,12 @@ import { PEOPLE } from "./people-concepts.ts";
 
 export type { Concept } from "./concept.ts";
 
+/** cars said by their make, and models whose names are no other English word */
+const CAR_MAKES =
+  "toyota|honda|ford|[sš]koda|vauxhall|opel|volkswagen|vw|audi|bmw|beemer|merc(?:edes)?|volvo|fiat|renault|peugeot|citro[eë]n|nissan|mazda|subaru|kia|hyundai|tesla|chev(?:y|rolet)|dodge|chrysler|saab|lada|dacia|suzuki|mitsubishi|land ?rover|range ?rover|lexus|porsche|cadillac|buick|gmc|datsun|trabant|proton|perodua|mahindra|maruti";
+const CAR_MODELS =
+  "corolla|camry|prius|yaris|hilux|rav ?4|land ?cruiser|civic|corsa|astra|octavia|fabia|clio|micra|passat|fiesta|mondeo|f-?150|cortina|hiace|kombi|outback|impreza|navara|qashqai|tucson|sportage|ute";
+
 /** where a day's journey goes, and what it is made in */
 const DAILY_END = "(?:work|school|the office|class|uni(?:versity)?|campus)";
 const JOURNEY = "(?:trips?|rides?|journeys?|drives?)";
@@ -38,6 +44,8 @@ const CONCEPTS: Concept[] = [
     says: [
       "winter(?:time|s)?",
       "(?:the )?cold(?:er)? (?:months|season|weather|days|time of year|mornings|nights)",
+      // the dark half of the year far north or south
+      "(?:the )?dark(?:er)? (?:months|season|days|time of year|part of the year)",
       "(?:when|if) it(?:'s| is| gets| turns) (?:cold|chilly|freezing|snowy)",
       "snow(?:y|s)?",
       "freezing",
@@ -71,6 +79,8 @@ const CONCEPTS: Concept[] = [
       "downpours?",
       "drizzl(?:e|y|ing)",
       "storm(?:s|y)?",
+      // the sky said to open, weep or pour
+      "(?:the )?(?:sky|skies|heavens|clouds) (?:is |are |'s |'re )?(?:open(?:s|ed|ing)?(?: up)?|cry(?:ing)?|cries|weep(?:s|ing)?|pour(?:s|ing)?|heavy and pouring)",
     ],
   },
   { label: "spring", says: ["spring(?:time)?"] },
@@ -129,6 +139,25 @@ const CONCEPTS: Concept[] = [
       "suvs?",
       "driving",
       "road trips?",
+      // a car called by its make or a common model's name (names that are also everyday words left out)
+      CAR_MAKES,
+      CAR_MODELS,
+    ],
+  },
+  {
+    // a second home away from the house: a cabin, a cottage, the country place
+    label: "cabin",
+    says: [
+      "cabins?",
+      "cottages?",
+      "chalets?",
+      "shacks?",
+      "bothy",
+      "dachas?",
+      "(?:lake|beach|holiday|summer|weekend|country|vacation|mountain|lakeside|seaside)(?: ?house| ?home| place| cottage| retreat| property)s?",
+      "(?:lakeside|country|mountain|weekend|woodland) retreats?",
+      "(?:little |wee |small )?(?:wooden|log) (?:house|place|home|hut)s?",
+      "(?:our|the|my) (?:little|wee|small) (?:place|house) (?:on|by|at|in|up|out|down)(?= )",
     ],
   },
   {

@@ -68,7 +68,7 @@ const STEP_WORDS: Record<Step, readonly string[]> = {
 const STEPS = Object.keys(STEP_WORDS) as Step[];
 const WORD = STEPS.map((s) => `(${STEP_WORDS[s].join("|")})`).join("|");
 /** "A's B" (the apostrophe often left out) or "B of my A" in English and the Romance languages */
-const POSSESSIVE = "'?s ";
+const POSSESSIVE = "'?s (?:(?:older|elder|eldest|oldest|younger|youngest|big|little|baby|late|half-) ?)?";
 const OF = " (?:of|de|di|del|da|du) (?:the |my |mi |me |mia |mio |la |el |ma |mon |our |his |her )?";
 
 /** the relation a path of steps from the speaker names, or undefined */

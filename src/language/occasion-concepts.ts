@@ -29,7 +29,11 @@ export const OCCASIONS: Concept[] = [
       "bday",
       // an age reached is a birthday: "when I turned 40", "for my sixtieth"
       "turn(?:ed|ing|s)? (?:[0-9]+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]\\p{L}+)?|eighteen|sixteen|twenty-one|a hundred)",
-      "(?:my|our|his|her|their) (?:[1-9][0-9](?:st|nd|rd|th)|(?:\\p{L}+-)?\\p{L}+ieth|sixteenth|eighteenth|twenty-first|21st)(?= (?:birthday|party|present|gift)|$|[.,!?])",
+      // a small age said in words, where the sentence moves on after it ("when she turned six, we…"), not "turned two pages"
+      "turn(?:ed|ing|s)? (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|seventeen|nineteen)(?= years? old|$|[.,!?;)]| (?:and|when|that|this|last|in|on|at|so|but|i|we|he|she|they|the user)(?!\\p{L}))",
+      "(?:my|our|his|her|their|the user's) (?:[1-9][0-9](?:st|nd|rd|th)|(?:\\p{L}+-)?\\p{L}+ieth|sixteenth|eighteenth|twenty-first|21st)(?= (?:birthday|party|present|gift)|$|[.,!?])",
+      // a round age said as its digits spoken: "the big four-oh"
+      "(?:the )?big (?:two|three|four|five|six|seven|eight|nine)-? ?oh",
       "birthday (?:cake|candles)",
       // the cake, its candles and the year gone by name the day without naming it
       "(?:the |a |my )?cake and (?:the )?candles",
@@ -43,6 +47,7 @@ export const OCCASIONS: Concept[] = [
     label: "wedding",
     says: [
       "weddings?",
+      "marriage",
       "anniversar(?:y|ies)",
       "honeymoon",
       "got married",
@@ -92,14 +97,26 @@ export const OCCASIONS: Concept[] = [
       "(?:leaving|farewell|send-?off) (?:do|party|gift|present|drinks|card|dinner)",
       "(?:when|after|the day) (?:i|he|she|we|mi) (?:left|finished (?:at|with)) (?:the|my|his|her|our) (?:job|firm|company|bank|office|post|works|depot|station|shop|school|practice)",
       "(?:gave up|stopped|finished) work(?:ing)? for good",
+      // a trade given up: "when I stopped driving (the cab)", "after she quit nursing"
+      "(?:when|after|since|the day|the year) (?:i|he|she|we|mi|they|the user) (?:stopped|quit|gave up) (?:work(?:ing)?|driving|teaching|nursing|farming|fishing|trading|practising|practicing)",
       "(?:my|his|her) (?:last|final) day (?:at|on) (?:work|the job|the office)",
       "(?:jubilaci[oó]n|retraite)",
     ],
   },
   {
+    // a step up at work: a promotion, a command taken, a title gained
+    label: "promotion",
+    says: [
+      "promot(?:ion|ions|ed)",
+      "(?:took|take|taking|takes|got|given) (?:over )?(?:command|charge)(?: of)?",
+      "(?:made|became|become|becoming|was made|got made) (?:a |the )?(?:captain|skipper|manager|boss|head|chief|partner|foreman|forewoman|supervisor|director|principal|head ?teacher|headmaster|headmistress|sergeant|inspector|editor|professor|lead|senior \\p{L}+)",
+      "(?:got|get|gets|landed) (?:the|a|my|his|her) (?:promotion|top job|own (?:boat|ship|crew|team|ward|shop|office))",
+    ],
+  },
+  {
     label: "special occasion",
     says: [
-      "special occasions?",
+      "special[- ]occasions?",
       "(?:fancy|formal|special|big|dressy) (?:events?|occasions?|dinners?|nights?|parties|party|days?)",
       "celebrations?",
       "dress(?:ing)? up",

@@ -5,7 +5,10 @@
  */
 import type { Concept } from "./concept.ts";
 
-const PEOPLE_AT_WORK = "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks)";
+const PEOPLE_AT_WORK =
+  "(?:someone|somebody|people|person|a guy|a friend|the team|my team|folks|(?:the )?(?:crew|gang|lads|boys|girls|guys|staff|others|everyone))";
+/** a man, in everyday and slang words */
+const GUY = "(?:guy|guys|bloke|blokes|chap|chaps|fella|fellas|fellow|dude|dudes|oke|okes|geezer|lad|lads|gent)";
 const MY = "(?:my|our|the)";
 const PARENT = "(?:father|dad|daddy|da|pa|papa|pop|mother|mom|mum|mam|mammy|mommy|mummy|ma|mama|parent)";
 
@@ -23,7 +26,7 @@ export const PEOPLE: Concept[] = [
       "grand(?:ma|pa|mother|father|parents?|dad|mum|mom)",
       "granny",
       "grandad",
-      "nana",
+      "nann?a",
       "nan",
       "gran",
     ],
@@ -90,7 +93,7 @@ export const PEOPLE: Concept[] = [
       "boss",
       "manager",
       "(?:my )?team at work",
-      `${PEOPLE_AT_WORK} (?:at|from) (?:my |the )?(?:job|work|office|workplace)`,
+      `${PEOPLE_AT_WORK} (?:at|from) (?:my |the |our |the user's )?(?:job|work|office|workplace|(?:\\p{L}+ )?(?:company|firm))`,
       "(?:the )?office (?:party|gift|secret santa)",
     ],
   },
@@ -114,7 +117,7 @@ export const PEOPLE: Concept[] = [
       "flat-?mates?",
       "house-?mates?",
       // the people one shares a home with, however they are called
-      "(?:person|people|guy|guys|girl|girls|lad|lads|lass|bloke|woman|man|folks?|one|ones|someone|somebody) (?:(?:who|that) )?(?:i|we) (?:live|share (?:a|the|my|our) (?:flat|house|apartment|place|home)) with",
+      `(?:person|people|${GUY}|girl|girls|lass|woman|man|folks?|one|ones|someone|somebody) (?:(?:who|that) )?(?:i|we) (?:live|share (?:a|the|my|our) (?:flat|house|apartment|place|home)) with`,
     ],
   },
   {
@@ -137,6 +140,12 @@ export const PEOPLE: Concept[] = [
       "(?:when|if) (?:people|folk|folks|friends|anyone|anybody|someone|somebody|they) (?:calls?|drops?|pops?|comes?) (?:in|round|by|over)",
       "(?:when|if) (?:people|folk|folks|friends|they) visit",
       "company (?:comes|is coming|over)",
+      // those who stay the night
+      "(?:who|that|whoever|when (?:people|folks?|friends|anyone|someone|they)) (?:sleeps?|stays?) (?:over|the night)",
+      "(?:sleeps?|sleeping) on the (?:sofa|couch|sofa ?bed|futon|air ?bed)",
+      "sofa ?beds?",
+      "(?:spare|guest) (?:rooms?|beds?|bedrooms?)",
+      "sleep-?overs?",
     ],
   },
 ];
