@@ -126,6 +126,7 @@ export {
 export type { Mood } from "./mood.ts";
 export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject } from "./mood.ts";
 export { namedAlike } from "./named-alike.ts";
+export { capitalisedNamesIn, namesIn } from "./names.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { robotExceptedFromNoOne, withNoOneEntering } from "./no-one-enters.ts";

@@ -7,8 +7,7 @@ import {
   type conceptsIn,
   describedPart,
   descriptiveClauses,
-  knownWord,
-  read,
+  namesIn,
   wordSet,
 } from "../language/index.ts";
 import { heldAt, type MemoryReads, type Scope } from "./retrieve-search.ts";
@@ -79,33 +78,4 @@ export function sharedNames(request: string, statements: Map<string, string[]>):
     if (shared > 0) out.set(id, Math.min(1, shared / Math.log(n)));
   }
   return out;
-}
-
-/**
- * The names a request uses (people, places, pets): the library's proper nouns, as content words,
- * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
- * "Pre-shift."): a name there is missed rather than a word taken for one. Typed all in lower case,
- * a name has no capital to show it: there a word the English lexicon lacks is taken for one
- * (a typo is too, and counts only where the user typed it the same way before).
- */
-function namesIn(text: string): Set<string> {
-  const toks = read(text).tokens;
-  const opens = (i: number) => i === 0 || /^[.!?]+$/.test(toks[i - 1].text);
-  const names = toks.filter(
-    (t, i) =>
-      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) ||
-      (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
-  );
-  return wordSet(names.map((t) => t.text).join(" "));
-}
-
-/**
- * A capitalised word opening a sentence that the English lexicon lacks and that is the clause's
- * subject or a possessor ("Okello's looking for …", "Mira wants …"): a name, though its capital
- * says nothing there. A known word ("Shoes I use …") or one before no verb ("Pre-shift.") is not.
- */
-function subjectName(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
-  const next = toks[i + 1];
-  if (!next || knownWord(toks[i].text.toLowerCase())) return false;
-  return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && next.text.toLowerCase() === "'s");
 }

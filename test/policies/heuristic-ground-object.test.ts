@@ -59,7 +59,8 @@ test("a near tie goes to the object whose statements cover both parts of a joint
     ]),
   ]);
   assert.equal(g.objectId, "watch-b");
-  assert.match(g.reason, /near tie/);
+  // the grandfather and the concerts are facts both named: the coverage of facts decides first
+  assert.match(g.reason, /near tie|facts the request names/);
 });
 
 test("a superseded statement covers nothing in the comparison", () => {
@@ -77,7 +78,8 @@ test("a superseded statement covers nothing in the comparison", () => {
 test("a clear lead is not second-guessed by word overlap", () => {
   const g = groundPolar("the one my grandfather left me and that I wear to concerts", [
     object("watch-a", "watch", 0.8, ["the user wears this watch to concerts"]),
-    object("watch-b", "watch", 0.6, ["the user's grandfather left them this watch", "wears it to concerts"]),
+    // far behind (under FACETS.share of the top): not taken even on more of the request's facts
+    object("watch-b", "watch", 0.5, ["the user's grandfather left them this watch", "wears it to concerts"]),
   ]);
   assert.equal(g.objectId, "watch-a");
 });

@@ -5,6 +5,8 @@
  */
 
 import {
+  capitalisedNamesIn,
+  conceptsIn,
   coverage,
   describedPart,
   descriptiveClauses,
@@ -23,7 +25,7 @@ import type { Category } from "../../sim/index.ts";
 import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
 import { episodeRooms } from "./episodic-rooms.ts";
 import { withoutParted } from "./parted-with.ts";
-import { NEAR_TIE, RECENT_SHARE } from "./thresholds.ts";
+import { FACETS, NEAR_TIE, RECENT_SHARE } from "./thresholds.ts";
 
 /**
  * The size the user gave the object, in the request or when they asked for it before; sizes
@@ -103,15 +105,51 @@ function latestHolder(pool: MemoryCandidate[]): MemoryCandidate | null {
   return toldAt(latest) > toldAt(pool[0]) ? latest : null;
 }
 
+/** The facts a request names that a small sentence embedder hears little in: its everyday concepts and its names. */
+function factsAsked(description: string): { concepts: string[]; names: string[] } {
+  return { concepts: conceptsIn(description), names: [...capitalisedNamesIn(description)] };
+}
+
+/** The valid statements' concepts and words of each candidate. */
+function heldBy(c: MemoryCandidate): { concepts: Set<string>; words: Set<string> } {
+  const texts = c.statements.filter((s) => !s.superseded).map((s) => s.text);
+  return { concepts: new Set(texts.flatMap(conceptsIn)), words: wordSet(texts.join(" ")) };
+}
+
+/**
+ * Grounding by the object's coverage of the request's facts: among the candidates scoring at
+ * least FACETS.share of the top, the best scored of those whose valid statements hold the most of
+ * the facts asked (a concept said in any words, a name spelt the same), when that is more than
+ * the top holds. An object matching one fact strongly (the same giver, the same season) no longer
+ * beats the one its user said every fact of; the embedder's order decides among those that hold
+ * as many.
+ */
+function byFacts(description: string, pool: MemoryCandidate[]): { c: MemoryCandidate; held: number } | null {
+  const asked = factsAsked(description);
+  if (asked.concepts.length + asked.names.length === 0) return null;
+  const counted = pool
+    .filter((c) => c.score >= FACETS.share * pool[0].score)
+    .map((c) => {
+      const h = heldBy(c);
+      const names = asked.names.filter((n) => h.words.has(n)).length;
+      return { c, held: asked.concepts.filter((x) => h.concepts.has(x)).length + FACETS.nameWeight * names };
+    });
+  const most = counted.reduce((a, b) => (b.held > a.held ? b : a));
+  return most.held > counted[0].held ? most : null;
+}
+
 /**
  * Polar's grounding, by object: an object the request says the user parted with is out
  * (parted-with.ts); the category the request names is a constraint (another
  * category's object is chosen only when memory holds none of the named one); among the rest,
  * retrieval's ranking (which already scores each object on all its valid statements and on
- * every part of a joint request), and a near tie goes to the object whose valid statements cover
+ * every part of a joint request); an object close behind whose valid statements hold more of
+ * the facts the request names (its everyday concepts and names: byFacts) goes before one that
+ * matches a single fact strongly; and a near tie goes to the object whose valid statements cover
  * more of the request's parts, not to the first by a hair. A request said as a change ("…these
  * days") goes to the candidate of the same role told of last (latestHolder): a role that moved
- * is often worded unlike the old fact the request echoes, and the old fact outranks the new.
+ * is often worded unlike the old fact the request echoes, and the old fact outranks the new; the
+ * facts step is left out there, since the old holder holds the same facts.
  */
 export function groundPolar(instruction: string, candidates: MemoryCandidate[], sceneId?: string): GroundOutput {
   if (candidates.length === 0)
@@ -123,10 +161,16 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
   const tied = pool.filter((c) => pool[0].score - c.score < NEAR_TIE * pool[0].score);
   let chosen = pool[0];
   let how = `top retrieved candidate (score ${chosen.score.toFixed(3)})`;
-  const latest = saysChange(describedPart(instruction)) ? latestHolder(pool) : null;
+  const change = saysChange(describedPart(instruction));
+  const latest = change ? latestHolder(pool) : null;
+  // a request said as a change asks for the role's latest holder, whose facts the old holder shares
+  const facts = change ? null : byFacts(describedPart(instruction), pool);
   if (latest && latest !== chosen) {
     chosen = latest;
     how = `the request asks what holds now: the candidate told of last among those within ${RECENT_SHARE} of the top (score ${chosen.score.toFixed(3)})`;
+  } else if (facts) {
+    chosen = facts.c;
+    how = `its statements hold ${facts.held} of the facts the request names, more than the top's (score ${chosen.score.toFixed(3)})`;
   } else if (tied.length > 1) {
     const description = describedPart(instruction);
     const clauses = descriptiveClauses(description);

@@ -1,0 +1,55 @@
+/**
+ * The names a text uses (people, places, pets): words a small sentence embedder hears little in,
+ * but that a user spells the same each time they mention the one they name.
+ */
+import { wordSet } from "./bag-of-words.ts";
+import { knownWord, read } from "./nlp.ts";
+
+/**
+ * The names a request uses (people, places, pets): the library's proper nouns, as content words,
+ * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
+ * "Pre-shift."): a name there is missed rather than a word taken for one. Typed all in lower case,
+ * a name has no capital to show it: there a word the English lexicon lacks is taken for one
+ * (a typo is too, and counts only where the user typed it the same way before).
+ */
+export function namesIn(text: string): Set<string> {
+  const toks = read(text).tokens;
+  const opens = (i: number) => i === 0 || /^[.!?]+$/.test(toks[i - 1].text);
+  const names = toks.filter(
+    (t, i) =>
+      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) ||
+      (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
+  );
+  return wordSet(names.map((t) => t.text).join(" "));
+}
+
+/**
+ * A capitalised word opening a sentence that the English lexicon lacks and that is the clause's
+ * subject or a possessor ("Okello's looking for …", "Mira wants …"): a name, though its capital
+ * says nothing there. A known word ("Shoes I use …") or one before no verb ("Pre-shift.") is not.
+ */
+function subjectName(toks: ReturnType<typeof read>["tokens"], i: number): boolean {
+  const next = toks[i + 1];
+  if (!next || knownWord(toks[i].text.toLowerCase())) return false;
+  return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && next.text.toLowerCase() === "'s");
+}
+
+/**
+ * The names a request uses, read strictly: in a text typed with capitals, only its capitalised
+ * names; a word the lexicon lacks is taken for a name only where the whole text is typed in lower
+ * case, its sentences' first letters and "I" aside ("Get me the thing maddie got me"). Mixed in with capitalised English, an unknown lower-case word
+ * is more often a borrowed word or a typo ("…on now, pues?") than a name.
+ */
+export function capitalisedNamesIn(text: string): Set<string> {
+  const names = namesIn(text);
+  // capitals that say nothing: a sentence's first letter, the pronoun I
+  if (!/(?<!(?:^|[.!?])\s*)(?<!\p{L})\p{Lu}|\p{L}\p{Lu}/u.test(text.replace(/(?<!\p{L})I(?!\p{L})/gu, "i")))
+    return names;
+  const capitalised = wordSet(
+    read(text)
+      .tokens.filter((t) => /^\p{Lu}/u.test(t.text))
+      .map((t) => t.text)
+      .join(" "),
+  );
+  return new Set([...names].filter((n) => capitalised.has(n)));
+}

@@ -1,0 +1,23 @@
+/**
+ * The names a request uses, read strictly for grounding by facts: capitalised names in a text
+ * typed with capitals, and unknown lower-case words only where the whole text is typed in lower
+ * case (its sentences' first letters and "I" aside). Phrasings written for this test.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { capitalisedNamesIn } from "../../src/language/index.ts";
+
+test("a capitalised giver is a name", () => {
+  assert.deepEqual([...capitalisedNamesIn("Fetch the scarf Okonkwo knitted me, the winter one.")], ["okonkwo"]);
+});
+
+test("in a text typed in lower case, an unknown word is taken for a name", () => {
+  assert.ok(capitalisedNamesIn("Grab the lamp priyanka gave me. I need it.").has("priyanka"));
+  assert.ok(capitalisedNamesIn("grab the lamp priyanka gave me").has("priyanka"));
+});
+
+test("beside capitalised names, an unknown lower-case word is not one", () => {
+  const names = capitalisedNamesIn("Which mug did Tomasz give me, vale? Bring it.");
+  assert.ok(names.has("tomasz"));
+  assert.ok(!names.has("vale"));
+});
