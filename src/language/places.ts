@@ -11,6 +11,8 @@ const PLACE_PREPOSITION = new Set(["in", "into", "inside", "through", "thru", "t
 const DEFINITE = ["the", "my", "our", "that", "this", "your", "his", "her", "their"];
 const DETERMINERS = new Set([...DEFINITE, "a", "any"]);
 const PICKED_OUT = new Set(DEFINITE);
+/** Determiners that say whose a room is: "my room" names one room, whose the house's labels may not say. */
+const OWNER = new Set(["my", "our", "your", "his", "her", "their"]);
 /**
  * Movement verbs whose object is the place itself, with no preposition: "enter the lofft", "visits
  * my room". Only a place picked out ("the", "my") is one: "before entering a room" is any room.
@@ -18,7 +20,7 @@ const PICKED_OUT = new Set(DEFINITE);
 const PLACE_AS_OBJECT = new Set(["enter", "enters", "entering", "entered", "visit", "visits", "visiting", "visited"]);
 /** words that end a place's name: what follows says when, how or please */
 const AFTER_PLACE = new Set(
-  "when while at after before until unless if please plz again ever anymore without with for and or but so because since on by during today tonight now".split(
+  "when while at after before until unless if please plz again ever anymore without with for and or but so because since on by during today tonight now from between till til any anytime whenever except".split(
     " ",
   ),
 );
@@ -36,9 +38,11 @@ export function placeAfterMotion(text: string): string | undefined {
     const object = PLACE_AS_OBJECT.has(verb) && PICKED_OUT.has(rest[0]);
     if (!PLACE_PREPOSITION.has(rest[0]) && !object) continue;
     let k = object ? 0 : 1;
+    // "my room", "our room": whose room it is, the place as the speaker said it
+    const owner = OWNER.has(rest[k]) && rest[k + 1] === "room" ? rest[k] : undefined;
     if (DETERMINERS.has(rest[k])) k++;
-    const name: string[] = [];
-    while (k < rest.length && name.length < 2 && /^\p{L}+$/u.test(rest[k]) && !AFTER_PLACE.has(rest[k]))
+    const name: string[] = owner ? [owner] : [];
+    while (k < rest.length && name.length < (owner ? 3 : 2) && /^\p{L}+$/u.test(rest[k]) && !AFTER_PLACE.has(rest[k]))
       name.push(rest[k++]);
     if (name.length) return name.join(" ");
   }
