@@ -132,6 +132,14 @@ const CONCEPTS: Concept[] = [
       "trucks?",
       "pick-?ups?(?: trucks?)?",
       "vans?",
+      // a car said by its body
+      "hatchbacks?",
+      "saloon cars?",
+      "estate cars?",
+      "sedans?",
+      "station wagons?",
+      "minivans?",
+      "people carriers?",
       "lorry",
       "lorries",
       "cabs?",
@@ -180,7 +188,17 @@ const CONCEPTS: Concept[] = [
       "outings?",
     ],
   },
-  { label: "running", says: ["runs?", "running", "jog(?:s|ging)?", "laps", "marathons?", "[0-9]+ ?k races?"] },
+  {
+    label: "running",
+    says: [
+      "runs?",
+      "running(?! (?:late|behind|low|out|short|errands?|around after))",
+      "jog(?:s|ging)?",
+      "laps",
+      "marathons?",
+      "[0-9]+ ?k races?",
+    ],
+  },
   { label: "gym", says: ["gym", "work ?outs?", "working out", "exercis(?:e|ing)", "fitness", "weights", "training"] },
   { label: "hiking", says: ["hik(?:e|es|ing)", "trails?", "trek(?:s|king)?", "mountains?", "camping", "outdoors"] },
   {

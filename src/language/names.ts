@@ -34,6 +34,9 @@ function subjectName(toks: ReturnType<typeof read>["tokens"], i: number): boolea
   return next.pos === "VERB" || next.pos === "AUX" || (next.pos === "PART" && next.text.toLowerCase() === "'s");
 }
 
+/** names of God said in oaths and blessings ("God forgive me", "Lord knows"): no one the user means */
+const OATHS = new Set(["god", "lord", "jesus", "christ", "allah", "dios", "gott", "heaven", "heavens"]);
+
 /**
  * The names a request uses, read strictly: in a text typed with capitals, only its capitalised
  * names; a word the lexicon lacks is taken for a name only where the whole text is typed in lower
@@ -51,5 +54,5 @@ export function capitalisedNamesIn(text: string): Set<string> {
       .map((t) => t.text)
       .join(" "),
   );
-  return new Set([...names].filter((n) => capitalised.has(n)));
+  return new Set([...names].filter((n) => capitalised.has(n) && !OATHS.has(n)));
 }

@@ -21,3 +21,10 @@ test("beside capitalised names, an unknown lower-case word is not one", () => {
   assert.ok(names.has("tomasz"));
   assert.ok(!names.has("vale"));
 });
+
+test("a name of God said in an oath or a blessing names no one", () => {
+  const names = capitalisedNamesIn("Find the brooch Auntie Ifeoma gave me, Lord have mercy, I need it.");
+  assert.ok(names.has("ifeoma"));
+  assert.ok(!names.has("lord"));
+  assert.ok(!capitalisedNamesIn("Bring my Bible case, God willing I'll make the service.").has("god"));
+});

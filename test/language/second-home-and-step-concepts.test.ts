@@ -17,6 +17,7 @@ describe("concepts said without their word", () => {
       ["the board game goes to the weekend place in the hills", "the one for our mountain retreat", "cabin"],
       ["the scraper rides in the Subaru", "what I keep in the car", "car"],
       ["the user leaves the map in the Octavia", "the thing that stays in my car", "car"],
+      ["the pram lives in the hatchback", "what I keep in the car", "car"],
       ["my team gave me this pen when I was made manager", "the gift from my promotion", "promotion"],
       ["the user got this flask when they took command of the ship", "what I got when I became captain", "promotion"],
       ["the clock came the year of our marriage", "our wedding present", "wedding"],
@@ -41,5 +42,7 @@ describe("concepts said without their word", () => {
     assert.ok(!conceptsIn("my father's brother's flat").includes("sibling"));
     assert.ok(!conceptsIn("the user plays golf on sundays").includes("car"));
     assert.ok(!conceptsIn("the user pours the coffee into this mug").includes("rain"));
+    assert.ok(!conceptsIn("bring my keys, I'm running late").includes("running"));
+    assert.ok(conceptsIn("the shoes I wear running by the canal").includes("running"));
   });
 });
