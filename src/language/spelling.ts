@@ -3,7 +3,7 @@
  * "12 wrods", a time "in the mornign": missing them turns a one-off into a lasting rule or drops
  * a condition, so the few words whose misreading changes what is kept are repaired, and nothing
  * else: a closed vocabulary, and only the slips fingers make without making another word: two
- * neighbouring letters swapped ("tiem"), or one letter left out ("serch"). A substituted letter
+ * neighbouring letters swapped ("tiem"), one letter left out ("serch"), or one typed twice ("todday"). A substituted letter
  * is never repaired: "thus" is a word, not "this".
  */
 
@@ -39,6 +39,8 @@ export const REPAIRED = [
   "never",
   "always",
   "again",
+  "today",
+  "tonight",
 ] as const;
 
 const VOCAB = new Set<string>(REPAIRED);
@@ -99,6 +101,10 @@ export function repaired(word: string): string | undefined {
           found.add(v);
           break;
         }
+  // one letter typed twice ("todday", "onlly"): the key held a moment too long
+  for (let i = 0; i + 1 < word.length; i++)
+    if (word[i] === word[i + 1] && VOCAB.has(word.slice(0, i) + word.slice(i + 1)))
+      found.add(word.slice(0, i) + word.slice(i + 1));
   // two readings are no repair: the word stays as typed; nor is an English word of its own
   // ("ever" is no "never" with its first letter left out)
   return found.size === 1 && !knownWord(word) ? [...found][0] : undefined;
