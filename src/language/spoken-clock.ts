@@ -6,6 +6,8 @@
  * "hundred", after a word that opens or joins hours ("from", "to", "until", "at") or before
  * "hours". "two hundred words", "a hundred times", "six hundred" alone stay as typed.
  */
+import { numberWord } from "./numbers.ts";
+
 /** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
 interface Token {
   w: string;
@@ -14,36 +16,18 @@ interface Token {
   quoted?: boolean;
 }
 
-/** Digits said one by one: "zero", "oh", "o" for 0. */
-const DIGIT: Readonly<Record<string, number>> = {
-  zero: 0,
-  oh: 0,
-  o: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-};
+/** A digit said alone: a number word up to nine, or "oh", "o" for 0. */
+function digit(w: string | undefined): number | undefined {
+  if (w === "oh" || w === "o") return 0;
+  const n = w === undefined ? undefined : numberWord(w);
+  return n !== undefined && n <= 9 ? n : undefined;
+}
 
-/** Hours said as one number word: "eighteen hundred". */
-const HOUR_WORD: Readonly<Record<string, number>> = {
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-};
+/** Hours said as one number word: "eighteen hundred" (ten to twenty). */
+function hourWord(w: string): number | undefined {
+  const n = numberWord(w);
+  return n !== undefined && n >= 10 ? n : undefined;
+}
 
 /** Words before a clock time that make it one: the opening and joining words of a range, and "at". */
 const BEFORE_CLOCK = new Set([
@@ -65,17 +49,18 @@ const BEFORE_CLOCK = new Set([
 /** The hour said by the words at [k, end) before "hundred", and how many words: undefined when they say none. */
 function spokenHour(ws: readonly string[], k: number): { hour: number; words: number } | undefined {
   const [a, b] = [ws[k], ws[k + 1]];
+  const [da, db] = [digit(a), digit(b)];
   // "twenty two hundred", "twenty-three hundred"
-  if (a === "twenty" && b !== undefined && DIGIT[b] !== undefined && DIGIT[b] <= 3 && ws[k + 2] === "hundred")
-    return { hour: 20 + DIGIT[b], words: 2 };
+  if (a === "twenty" && db !== undefined && db <= 3 && ws[k + 2] === "hundred") return { hour: 20 + db, words: 2 };
   // "two two hundred", "zero six hundred": the hour's two digits
-  if (DIGIT[a] !== undefined && DIGIT[a] <= 2 && b !== undefined && DIGIT[b] !== undefined && ws[k + 2] === "hundred") {
-    const hour = 10 * DIGIT[a] + DIGIT[b];
+  if (da !== undefined && da <= 2 && db !== undefined && ws[k + 2] === "hundred") {
+    const hour = 10 * da + db;
     return hour <= 23 ? { hour, words: 2 } : undefined;
   }
-  if (HOUR_WORD[a] !== undefined && b === "hundred") return { hour: HOUR_WORD[a], words: 1 };
+  const hw = hourWord(a);
+  if (hw !== undefined && b === "hundred") return { hour: hw, words: 1 };
   // "six hundred hours": one digit only with "hours" after it
-  if (DIGIT[a] !== undefined && b === "hundred" && ws[k + 2] === "hours") return { hour: DIGIT[a], words: 1 };
+  if (da !== undefined && b === "hundred" && ws[k + 2] === "hours") return { hour: da, words: 1 };
   return undefined;
 }
 
