@@ -111,7 +111,7 @@ export function actOf(clause: string): Act {
 }
 
 /**
- * Doubt said outright anywhere in what is said ("not sure", "I don't know", "I'll think about it"),
+ * Doubt said outright anywhere in what is said ("not sure", "I don't know", "let me think it over"),
  * or a suggestion mused aloud ("I suppose you could …"): not a softener of a firm request.
  */
 export function saysDoubt(text: string): boolean {

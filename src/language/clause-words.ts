@@ -72,7 +72,7 @@ export const POLITE_FRAME = alt([
 
 /**
  * "I guess", "I suppose" said first: it softens what follows as a possibility adverb does, so with a
- * polite frame it doubts nothing ("I guess, if it's okay, maybe avoid …"), and alone it is asked.
+ * polite frame it doubts nothing ("I suppose, if that's alright, perhaps skip …"), and alone it is asked.
  * Said after the request ("…, I suppose, just not at night") it concedes, and doubts nothing.
  */
 export const SOFTENER = alt(["(?<!\\S\\s)i guess", "(?<!\\S\\s)i suppose"]);

@@ -40,7 +40,7 @@ const OATHS = new Set(["god", "lord", "jesus", "christ", "allah", "dios", "gott"
 /**
  * The names a request uses, read strictly: in a text typed with capitals, only its capitalised
  * names; a word the lexicon lacks is taken for a name only where the whole text is typed in lower
- * case, its sentences' first letters and "I" aside ("Get me the thing maddie got me"). Mixed in with capitalised English, an unknown lower-case word
+ * case, its sentences' first letters and "I" aside ("bring the scarf priya knitted"). Mixed in with capitalised English, an unknown lower-case word
  * is more often a borrowed word or a typo ("…on now, pues?") than a name.
  */
 export function capitalisedNamesIn(text: string): Set<string> {

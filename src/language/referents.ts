@@ -341,7 +341,7 @@ export function insteadOf(statement: string): { text: string; replaced: string |
 
 /**
  * The object the user wants, described in the middle of a sentence that moved a role to it
- * ("… out of the small green glass mug instead"): the sentence with it said as "it", and its
+ * ("… from the tall red ceramic cup instead"): the sentence with it said as "it", and its
  * description ("small green glass"). Only descriptions with a word of looks count.
  */
 export function describedTarget(sentence: string, category: string): { text: string; looks: string[] } {

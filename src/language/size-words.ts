@@ -161,7 +161,7 @@ const SUBORDINATORS = new Set([
 const DETERMINERS = new Set(["the", "my", "our", "his", "her", "their", "your", "that", "this"]);
 
 /**
- * "since the big one lost an eye": the size is said of the subject of a clause of reason or
+ * "because the large one lost a button": the size is said of the subject of a clause of reason or
  * time, another object than the one asked for (the one it replaced, the one in use meanwhile).
  */
 function subjectOfSubordinate(toks: ReturnType<typeof read>["tokens"], i: number): boolean {

@@ -129,7 +129,7 @@ export function aboutAnotherEntity(text: string, categories: readonly string[]):
   if (subject) {
     // "the new wire pair is for reading": a word that stands for a thing heads a subject that is the object
     if (STANDS_FOR_THING.has(subject[1].split(" ").at(-1)?.toLowerCase() ?? "")) return false;
-    // "the user's morning coffee goes in the grey stoneware cup": what the subject goes in, on or
+    // "the user's evening tea goes in the blue enamel mug": what the subject goes in, on or
     // with, told by its looks and named by no category, is the object (people have no colour)
     const rest = t.slice(subject[0].length);
     if (!PERSON.test(subject[1]) && namesLooks(rest) && !PERSON.test(rest) && categoryNamed(rest) === null)
@@ -185,7 +185,7 @@ function usageWords(value: Set<string>): string[] {
 
 /**
  * Whether a change names the value another statement holds: once the words that pick either
- * object out are left out ("the small steel one is for running now"), at least half of the
+ * object out are left out ("the little plastic one is for hiking now"), at least half of the
  * smaller value is shared ("… wears it for running, Tuesday and Thursday"). A change says less,
  * or other things, than the fact it replaces, so Jaccard overlap misses it; an empty value
  * names nothing.

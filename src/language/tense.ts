@@ -1,5 +1,5 @@
 /**
- * Whether a subordinate clause tells what happened ("when you were looking for the charger",
+ * Whether a subordinate clause tells what happened ("while you were hunting for the remote",
  * "while I had people over"): its verb is in the past. Such a clause narrates the occasion of a
  * complaint; it never says when a rule from now on holds, so it is no condition of that rule.
  */

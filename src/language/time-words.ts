@@ -356,7 +356,7 @@ export const BARE_HOUR_RANGE =
 /**
  * A number the clock shows said alone at the end of a run of words, in digits or words ("reach 8",
  * "up to eight", "8:30"; "one" is left out, it is as often "this one"): left unread beside a ban it
- * may be an end of its hours ("from 6 in the evening reach 8"), so it is asked, never dropped. A
+ * may be an end of its hours ("from 7 in the evening get to 9"), so it is asked, never dropped. A
  * number with a noun after it counts something ("2 kids"), no hour.
  */
 export const CLOCK_NUMBER =

@@ -208,7 +208,7 @@ function partOfDay(clause: string): string | undefined {
   const night = /\b(?:night|nights|week-?nights?|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
   const morning = /\bmornings?\b/i.test(clause);
   if (!night && !morning) {
-    // a meal says the part of the day its hours are in: "between 6 and 8, we eat dinner then"
+    // a meal says the part of the day its hours are in: "from 7 to 9, we have supper then"
     const meal = /\b(?:(breakfast)|(brunch|lunch|lunchtime|lunch time)|(dinner|supper|tea ?time)(?: ?time)?)\b/i.exec(
       clause,
     );

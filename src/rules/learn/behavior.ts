@@ -60,7 +60,7 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   const w = words(ctx, span);
   // what is asked, without the words that only say for how long ("every time", "this time")
   const asked = w.text.replace(HOW_LONG_WORDS, " ");
-  // "for this one just give me the short version": the directive after a fronted "for this one"
+  // "for this one keep it brief": the directive after a fronted "for this one"
   const directive = DIRECTIVE.test(w.text) || DIRECTIVE.test(oneSpaced(asked).trim());
   if (!directive || ASKS_FOR_OBJECT.test(w.text)) return undefined;
   const text = ctx.message.slice(ctx.tokens[span.a].start, ctx.tokens[span.b - 1].end).replace(END_PUNCTUATION, "");

@@ -82,7 +82,7 @@ export { targetOf } from "./reading.ts";
 
 function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RetractReading | undefined {
   const w = words(ctx, main);
-  // "forget what I said about the kitchen", "never mind the word limit", "no more JSON"
+  // "forget my rule about the pantry", "never mind the word limit", "no more JSON"
   // "drop the word 'basically'" leaves a word out of the replies, it drops no rule
   const forget = wordLeftOut(ctx, main) ? undefined : w.first(FORGET_VERB);
   // "fifteen words, no more": "no more" with nothing after it drops nothing
@@ -101,7 +101,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
       bare: false,
     };
   }
-  // "you don't have to stay out of the garage any more", "no need to tell me the room", "stop avoiding the garage"
+  // "you don't have to stay out of the garage any more", "you needn't name the room", "stop avoiding the garage"
   const release = w.first(RELEASE_VERB);
   if (release) {
     const vp = { a: release.b, b: main.b };
@@ -254,7 +254,7 @@ function directiveReadings(ctx: ReadCtx, c: ClauseIn, common: Common, inner = fa
 }
 
 /**
- * "stay out of the bathroom in the morning and the kitchen at night", "the nursery while the baby
+ * "keep off the landing at dawn and the den after dark", "the nursery while the baby
  * sleeps and the study after 6": each window or condition is the room's it follows, not every
  * room's. Said after the last room alone, or before them all, it is the whole list's ("the den
  * and the attic after 9"). When some rooms have their own and others none ("the den at night, the

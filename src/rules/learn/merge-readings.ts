@@ -90,7 +90,7 @@ export function mergeJson(readings: Reading[]): Reading[] {
   const drop = new Set<Reading>();
   for (const j of rest) {
     const other = j.requirement as Extract<Requirement, { kind: "json_fields" }>;
-    // "summaries as JSON, with the fields found and room": fields said after a JSON rule that named
+    // "answers in JSON, fields found and room": fields said after a JSON rule that named
     // none, in words that name no output of their own, are that rule's, never a reply rule beside it
     const ownTarget = other.target === req.target || (!req.fields.length && other.target === "reply");
     if (!ownTarget || j.persistence !== first.persistence) continue;
@@ -128,7 +128,7 @@ export function jsonFollowUp(
   jsonBefore: RuleReading | undefined,
 ): Reading[] {
   if (!jsonBefore) return readings;
-  // "Answer in JSON, put the object and the room inside": what a later clause brings into a JSON
+  // "Reply as JSON, include the item and where it was": what a later clause brings into a JSON
   // reply with no fields yet are its fields, never rules of their own beside it
   const brought = jsonBefore.requirement.kind === "json_fields" && !jsonBefore.requirement.fields.length;
   const list = brought ? fieldsBrought(rc, c.main) : undefined;

@@ -1,6 +1,6 @@
 /**
  * Two requests joined in one clause, each with a verb of its own ("stay out of the study from 10
- * till 6 and quit calling me champ"): a condition said after the first request's words and before
+ * until 5 and stop calling me buddy"): a condition said after the first request's words and before
  * the word that joins the second is the first request's only. Said before both ("after 10, stay
  * out of the study and stop singing") it may be either's, and stays on both: the narrower reading.
  */

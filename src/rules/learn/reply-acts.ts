@@ -227,7 +227,7 @@ function fieldList(
 }
 
 /**
- * "put the object and the room inside", "add the room": a clause whose verb brings things into
+ * "include the item and where it was", "add the room": a clause whose verb brings things into
  * the reply, read as the fields it lists (after a JSON rule said before it in the same message).
  */
 export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: number; b: number } | undefined {

@@ -156,7 +156,7 @@ function hoursLeftOut(x: Retraction): HoursLeftOut {
   // "you can go in the garage again, just not at night": a permission with no hours of its own,
   // beside hours said under a negation, leaves the ban in force for those hours
   const negatedHours = [...r.conditions, ...r.exceptions].filter((c) => c.kind === "time" && c.negated);
-  // "you can go in during the day, just not at night": hours permitted that are exactly the day
+  // "you may enter by day, only not after dark": hours permitted that are exactly the day
   // less the hours said no to say the same thing twice; the ban holds for the hours said no to
   const restated = restatedHours(r, negatedHours);
   const ownHours = r.conditions.some((c) => c.kind === "time" && !c.negated && !restated.includes(c));

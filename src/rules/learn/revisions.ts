@@ -297,7 +297,7 @@ function movedEnd(t: Said, clause: string, v: RuleVersion, m: MovedEnd, ctx: Lea
     const open = findTimes(w.quote.toLowerCase())[0]?.open;
     end = open === "after" ? "from" : open === "before" ? "to" : "either";
   }
-  // "move that to midnight rather than eleven": the end at the hour said to be replaced moves
+  // "shift that to ten instead of nine": the end at the hour said to be replaced moves
   if (end === "either" && m.replaced !== undefined) {
     const at = (["from", "to"] as const).filter((e) => (e === "from" ? w.fromHour : w.toHour) % 12 === m.replaced);
     if (at.length === 1) end = at[0];

@@ -1,6 +1,6 @@
 /**
  * Rooms a clause forbids: the verbs of going or ending up it negates, the predicates that forbid
- * ("off limits"), and which room each belongs to ("never go in the garage or the basement": both;
+ * ("off limits"), and which room each belongs to ("never enter the shed or the cellar": both;
  * "…, except the kitchen": not the kitchen).
  */
 import {
@@ -265,7 +265,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
   const opens = (h: Head) =>
     h.bans && ctx.tokens.slice(main.a, h.a).every((t) => !isWordToken(t.w) || ROBOT_SUBJECT.has(t.w));
   const topic = topicRoom(ctx, c, main);
-  // "it's only closed to you in the mornings", "does it stay closed": the pronoun subject of the
+  // "it's shut to you only before noon", "is it still shut": the pronoun subject of the
   // predicate is the room said before (the hours said with it left out)
   const pointed = (h: Head) =>
     h.bans &&

@@ -68,7 +68,7 @@ const DAY_FRAME = new Set([
 ]);
 
 /**
- * "On Sundays … stay out of it all day Sunday": a day said twice, each time as no more than the
+ * "On Saturdays … keep out of it the whole of Saturday": a day said twice, each time as no more than the
  * day, is one condition, the first; a phrase that says more than the day ("when guests come on
  * Sundays") stays its own condition.
  */

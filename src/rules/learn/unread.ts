@@ -282,7 +282,7 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   if (BARE_HOUR_RANGE.test(text)) return true;
   // "from ten to": a span of the clock begun and not read is hours not understood, asked
   if (!hours.length && CLOCK_SPAN_UNREAD.test(text)) return true;
-  // "from 6 in the evening reach 8": a number of the clock left unread beside hours read may be their end
+  // "from 7 in the evening get to 9": a number of the clock left unread beside hours read may be their end
   if (hours.length && CLOCK_NUMBER.test(text)) return true;
   // "from 2 to 4, quiet time between lunch and the school run": people's times said right after
   // hours read, with no word that adds them ("and", "too"), name those hours again
