@@ -79,6 +79,7 @@ function holding(n: Nav): { holding: Holding } | Record<string, never> {
       score: best.score,
       evidence: best.evidence,
       rival,
+      others: ledger.all().length - 1,
       // a size said to set it apart is relative to the house's lookalikes, not to those seen so far
       ...(ledger.sizeCue?.contrasted ? { sizeToCompare: true } : {}),
     },

@@ -144,6 +144,8 @@ export interface Holding {
   score: number;
   evidence: number;
   rival: number;
+  /** instances of the category seen besides it, judged or not (absent: not counted) */
+  others?: number;
   /**
    * The user set the object apart by its size ("the big one"): the size picks it out among all
    * its lookalikes in the house, so one that outsizes those seen so far may still be outsized by

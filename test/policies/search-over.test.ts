@@ -129,3 +129,30 @@ test("set apart by its size and not yet compared with a lookalike, the best seen
   // compared (a smaller lookalike measured beside it): it does
   assert.equal(chooseRoom(input({ target: sized, holding: held({ score: 0.8, evidence: 3 }) })).searchOver, true);
 });
+
+test("found again, alone, in a room memory found it in, that room searched: the search ends with rooms left", () => {
+  // memory of this house: the camera was found in the office (r1) and, once, in the garage; the
+  // robot started in the office and has looked round it, and this is the only camera seen so far;
+  // the living room (where cameras are kept too) and the rest are not searched yet
+  const foundHere = { ...camera, roomsHere: { found: ["r3", "r1"], searched: ["r2"] } };
+  const first = { target: foundHere, currentRoomId: "r1", visited: ["r1"] };
+  const alone = held({ rival: 0, others: 0 });
+  const pick = chooseRoom(input({ ...first, holding: alone }));
+  assert.equal(pick.searchOver, true, pick.reason);
+  // the same pool without memory of this house's rooms: the living room is searched first
+  assert.notEqual(chooseRoom(input({ ...first, target: camera, holding: alone })).searchOver, true);
+  // the office not yet looked round (the camera seen from the doorway): a lookalike in it is not seen yet
+  assert.notEqual(
+    chooseRoom(input({ ...first, visited: ["r0"], currentRoomId: "r0", holding: alone })).searchOver,
+    true,
+  );
+  // another camera seen (however unlike the photo), a faint or low score, or the best seen in a
+  // room memory never found it in: the search goes on
+  for (const h of [
+    held({ rival: 0.05, others: 1 }),
+    held({ rival: 0, others: 0, score: 0.4 }),
+    held({ rival: 0, others: 0, score: 0.36, evidence: 0.1 }),
+    held({ rival: 0, others: 0, roomId: "r0", position: [0, 0, 1] }),
+  ])
+    assert.notEqual(chooseRoom(input({ ...first, holding: h })).searchOver, true, JSON.stringify(h));
+});

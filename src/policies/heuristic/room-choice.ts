@@ -161,6 +161,7 @@ function nextRoom(input: HighLevelInput): HighLevelOutput {
  */
 export function searchOver(input: HighLevelInput): boolean {
   if (!input.holding || !plausibleInHand(input.holding, input.target)) return false;
+  if (foundAgain(input.holding, input)) return true;
   const likely = likelyRooms(input);
   const searched = input.rooms.filter((r) => input.visited.includes(r.id)).length;
   return (
@@ -168,6 +169,21 @@ export function searchOver(input: HighLevelInput): boolean {
     likely.every((r) => input.visited.includes(r.id)) &&
     searched >= SEARCH_OVER.houseShare * input.rooms.length
   );
+}
+
+/**
+ * Pure: a past search of this house found the object in this very room (by id), the room has
+ * been searched (its look-around done, so a lookalike standing in it would have been seen too),
+ * the best seen stands in it, scoring `foundAgainScore` or more, and it is the only instance of
+ * its category seen so far. Its looks and memory's place agree, and there is no lookalike to
+ * compare it with: the rooms left are not walked for one.
+ */
+export function foundAgain(h: Holding, input: Pick<HighLevelInput, "target" | "visited">): boolean {
+  if (h.sizeToCompare || h.roomId === null || !input.visited.includes(h.roomId)) return false;
+  // the pool is this one instance: a lookalike seen anywhere leaves the comparison to the search's end
+  if (h.others !== 0) return false;
+  if (!(input.target.roomsHere?.found.includes(h.roomId) ?? false)) return false;
+  return h.score >= SEARCH_OVER.foundAgainScore;
 }
 
 /**
