@@ -200,7 +200,9 @@ export {
   plainStatement,
   STATEMENT_KINDS,
   saysChange,
+  saysSwitch,
   valueOverlap,
+  valueTouches,
   valueWithin,
   valueWords,
 } from "./statement-cues.ts";

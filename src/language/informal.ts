@@ -11,7 +11,10 @@
  * - "me" for "my" where a possessive is the only reading: after a preposition or a copula and
  *   before a word no object pronoun can precede ("for me birthday", "it's me beach read"), where
  *   "me" as an object would end the phrase ("a gift for me", "give it to me now").
- * Other dialect words ("ma" is "my" and also a mother) are left as typed.
+ * - eye-dialect spellings of a word of time or change that no other word is spelt like (Scots
+ *   "noo" for "now", "deid" for "dead"; Caribbean "dese" for "these"): a change said in them was
+ *   read as no change, so the old object's fact kept its weight.
+ * Other dialect words ("ma" is "my" and also a mother; "dem" is "them" and "those") are left as typed.
  */
 
 /** Words after which "me" is an object pronoun, the phrase having ended: function words, adverbs, times. */
@@ -30,6 +33,10 @@ const AFTER_OBJECT_ME = new Set(
 const BEFORE_POSSESSIVE_ME =
   "on|in|for|at|with|to|of|off|from|into|onto|round|around|under|by|about|near|behind|beside|after|before|during|is|was|it's|its|that's|thats";
 
+/** Eye-dialect spellings with one standard reading, for the words that say a change or an end. */
+const EYE_DIALECT: Record<string, string> = { noo: "now", dese: "these", deid: "dead" };
+const EYE_DIALECT_WORD = new RegExp(`(?<![\\p{L}'’])(${Object.keys(EYE_DIALECT).join("|")})(?![\\p{L}'’])`, "giu");
+
 const DROPPED_G = /(?<![\p{L}'’])(\p{L}{2,}in)['’](?![\p{L}])/gu;
 /** lower case, or after its apostrophe: "Em" alone is a name */
 const THEM = /(?<![\p{L}'’])(?:['’][Ee]m|em)(?![\p{L}'’])/gu;
@@ -38,9 +45,15 @@ const POSSESSIVE_ME = new RegExp(`(?<![\\p{L}])(${BEFORE_POSSESSIVE_ME})(\\s+)me
 /** The text with its informal spellings spelt out (see the module comment); everything else as typed. */
 export function respelled(text: string): string {
   return text
+    .replace(EYE_DIALECT_WORD, (w) => standardAs(w, EYE_DIALECT[w.toLowerCase()]))
     .replace(DROPPED_G, (_, stem: string) => `${stem}g`)
     .replace(THEM, (m) => (m.replace(/^['’]/, "")[0] === "E" ? "Them" : "them"))
     .replace(POSSESSIVE_ME, (all, before: string, s1: string, s2: string, next: string) =>
       AFTER_OBJECT_ME.has(next.toLowerCase()) ? all : `${before}${s1}my${s2}${next}`,
     );
+}
+
+/** `standard` in the case the word was typed in: capitalised when it was. */
+function standardAs(typed: string, standard: string): string {
+  return typed[0] === typed[0].toUpperCase() ? standard[0].toUpperCase() + standard.slice(1) : standard;
 }

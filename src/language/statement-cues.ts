@@ -1,3 +1,4 @@
+import { respelled } from "./informal.ts";
 import { looksOrObjectWord, namesLooks } from "./looks.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
@@ -151,7 +152,9 @@ const GENERIC = new Set(
     "use uses used using wear wears wore worn take takes took carry carries carried bring brings keep keeps kept " +
     "get gets got go goes like likes no not longer never any anymore more now instead days these nowadays every each " +
     // a linking verb of change names no value ("has become the user's favourite")
-    "become becomes became"
+    "become becomes became " +
+    // nor does a verb of changing over ("switched to the red cap for running": running is the value)
+    "switch switches switched switching swap swaps swapped swapping"
   ).split(" "),
 );
 
@@ -196,6 +199,17 @@ export function valueWithin(changed: Set<string>, held: Set<string>): boolean {
   if (a.length === 0 || b.size === 0) return false;
   const shared = a.filter((w) => b.has(w)).length;
   return shared > 0 && shared >= 0.5 * Math.min(a.length, b.size);
+}
+
+/**
+ * Whether a change shares a word of use with another statement's value, once the words that pick
+ * either object out are left out: what a change said with a verb of changing over ("switched to
+ * the red cap for running") needs to name of the fact it takes over, since it names the new
+ * object and often a reason too, and says the role in fewer words than the old fact did.
+ */
+export function valueTouches(changed: Set<string>, held: Set<string>): boolean {
+  const b = new Set(usageWords(held).map(sameWord));
+  return usageWords(changed).some((w) => b.has(sameWord(w)));
 }
 
 /**
@@ -265,11 +279,18 @@ function onlyInNames(text: string, cue: RegExp): boolean {
 
 /**
  * Whether words say what holds since a change: a marker of the present against the past ("these
- * days", "now", "lately", "anymore", "since last week") or a verb of changing over ("switched").
+ * days", "now", "lately", "anymore", "since last week", in an informal spelling too) or a verb
+ * of changing over ("switched").
  * Said in a request ("which coat is mine these days"), it asks for whatever took the role last.
  */
-export function saysChange(text: string): boolean {
+export function saysChange(said: string): boolean {
+  const text = respelled(said);
   return new RegExp(UPDATE_MARKERS.source, "iu").test(text) || CHANGE_VERBS.test(text);
+}
+
+/** Whether words say a change with a verb of changing over ("switched to", "swapped"): the role came from another object. */
+export function saysSwitch(text: string): boolean {
+  return CHANGE_VERBS.test(respelled(text));
 }
 
 /**

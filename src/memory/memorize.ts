@@ -23,16 +23,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import {
-  categoryNamed,
-  contentWords,
-  glossed,
-  insteadOf,
-  namedAlike,
-  namesOf,
-  valueWithin,
-  wordSet,
-} from "../language/index.ts";
+import { categoryNamed, contentWords, glossed, insteadOf, namedAlike, namesOf, wordSet } from "../language/index.ts";
 import type { CallRecord, MemorizeInput, MemorizeOutput, Policy } from "../mllm/index.ts";
 import { encodedImage, PINNED_CATEGORIES } from "../sim/index.ts";
 import { carriedRoles } from "./carried-role.ts";
@@ -46,6 +37,7 @@ import { retractedElsewhere } from "./retracted-elsewhere.ts";
 import {
   carryReferentChange,
   EXCLUSIVE_KINDS,
+  namesPartOf,
   readStatement,
   type StatementInfo,
   valueOverlap,
@@ -238,11 +230,6 @@ type Invalidation = NonNullable<EpisodeWrite["invalidate"]>[number];
 
 /** Another object's fact a change may move, and how close it is. */
 type Candidate = { statementId: string; objectId: string; similarity: number } | null;
-
-/** Whether a change names part of the value a held statement has (valueWithin). */
-function namesPartOf(change: StatementInfo, held: { text: string } | undefined, category: string | null): boolean {
-  return held !== undefined && change.update && valueWithin(change.value, valueWords(held.text, category));
-}
 
 /** `next` when it qualifies and is closer than `best`, else `best`. */
 function closer(best: Candidate, next: NonNullable<Candidate>, qualifies: boolean): Candidate {

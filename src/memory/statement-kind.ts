@@ -24,6 +24,9 @@ import {
   kindOf,
   plainStatement,
   type StatementKind,
+  saysSwitch,
+  valueTouches,
+  valueWithin,
   valueWords as valueWordsAmong,
 } from "../language/index.ts";
 import { PINNED_CATEGORIES as CATEGORIES } from "../sim/index.ts";
@@ -55,6 +58,21 @@ export function valueWords(text: string, category: string | null): Set<string> {
 }
 
 export { kindOf, valueOverlap } from "../language/index.ts";
+
+/**
+ * Whether a change names part of the value a held statement has (valueWithin); a change said with
+ * a verb of changing over ("switched to …") says the role came from another object, and names
+ * it when it shares a word of use with it (valueTouches).
+ */
+export function namesPartOf(
+  change: StatementInfo,
+  held: { text: string } | undefined,
+  category: string | null,
+): boolean {
+  if (held === undefined || !change.update) return false;
+  const value = valueWords(held.text, category);
+  return valueWithin(change.value, value) || (saysSwitch(change.text) && valueTouches(change.value, value));
+}
 
 /** Reads a statement (first or third person). `category` is the episode's object category. */
 export function readStatement(said: string, category: string | null): StatementInfo {

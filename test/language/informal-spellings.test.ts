@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { conceptsIn, glossed, respelled, statementsFromInstruction } from "../../src/language/index.ts";
+import { conceptsIn, glossed, respelled, saysChange, statementsFromInstruction } from "../../src/language/index.ts";
 
 describe("informal spellings", () => {
   it("a dropped g marked by an apostrophe is the -ing word", () => {
@@ -44,5 +44,14 @@ describe("informal spellings", () => {
       said.join(" | "),
     );
     assert.ok(!said.some((s) => /\bthem birthday\b/.test(s)), said.join(" | "));
+  });
+
+  it("eye-dialect words of change and ending are the standard words, and a request in them says a change", () => {
+    assert.equal(respelled("Noo it's the red scarf, the old one's deid"), "Now it's the red scarf, the old one's dead");
+    assert.equal(respelled("what I take tae the pool dese days"), "what I take tae the pool these days");
+    // only the whole word: a word that begins alike is left as typed
+    assert.equal(respelled("the noodle bowl by the nook"), "the noodle bowl by the nook");
+    assert.ok(saysChange("which flask dae I take tae the match noo"));
+    assert.ok(!saysChange("which flask dae I take tae the match"));
   });
 });
