@@ -55,9 +55,29 @@ export function namesOf(category: string): Set<string> {
 const GAME_OF_BALL =
   /\b(?:at|in|after|before|from|during|play|plays|played|playing)\s+(?=\p{L}+ball\b)(?!ball\b)\p{L}+ball\b/giu;
 
+/** Every category name, for telling a compound written as two words ("head phones", "note book"). */
+const ALL_NAMES = new Set(Object.values(CATEGORY_NAMES).flat());
+
+/**
+ * Words with a compound written apart joined when together they are a category's name ("head
+ * phones" → "headphones", "back pack" → "backpack"): read apart, the second word named another
+ * category, or none. A word joins its neighbour only when the joined word is a name.
+ */
+export function compoundsJoined(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const joined = i + 1 < words.length ? `${words[i]}${words[i + 1]}` : "";
+    if (ALL_NAMES.has(joined)) {
+      out.push(joined);
+      i++;
+    } else out.push(words[i]);
+  }
+  return out;
+}
+
 /** The category a text names outright, the earliest named; null when it names none. */
 export function categoryNamed(text: string): string | null {
-  const words = contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game")));
+  const words = compoundsJoined(contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game"))));
   let best: { at: number; category: string } | null = null;
   for (const [category, names] of Object.entries(CATEGORY_NAMES)) {
     const at = words.findIndex((w) => names.includes(w));

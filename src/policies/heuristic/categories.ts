@@ -3,7 +3,7 @@
  * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { CATEGORY_NAMES, categoryAsked, contentWords } from "../../language/index.ts";
+import { CATEGORY_NAMES, categoryAsked, compoundsJoined, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** What a category is used for; only consulted when no category is named. */
@@ -62,5 +62,5 @@ export function namedCategory(instruction: string): Category | null {
 /** Whether a text calls something by one of `category`'s names ("my commute bag", said of a backpack). */
 export function callsIt(text: string, category: Category): boolean {
   const names = CATEGORY_NAMES[category] ?? [category];
-  return contentWords(text).some((w) => names.includes(w));
+  return compoundsJoined(contentWords(text)).some((w) => names.includes(w));
 }
