@@ -103,7 +103,7 @@ export {
 export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
 export { withoutIntensifiers } from "./intensifiers.ts";
-export { namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
+export { looksNamed, looksOfInstance, namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,
   CONTRAST,

@@ -140,6 +140,30 @@ const OBJECT_WORDS = new Set(
   Object.entries(CATEGORY_NAMES).flatMap(([c, names]) => [c, ...names].flatMap((n) => contentWords(n))),
 );
 
+/** Pure: the colours, patterns and materials a text names ("the brass keys, bent" → brass). */
+export function looksNamed(text: string): Set<string> {
+  return new Set(contentWords(text).filter((w) => NAMED_LOOKS.has(w)));
+}
+
+/**
+ * Pure: the colours, patterns and materials a text names an instance by: those that open a noun
+ * phrase headed by "one(s)" or by one of `names` ("the brass one's bent", "the black plastic
+ * ones", "Brass key"), looks words only between; a colour said of another noun ("black plastic
+ * wraparounds") names no instance of them.
+ */
+export function looksOfInstance(text: string, names: ReadonlySet<string>): Set<string> {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const found = new Set<string>();
+  for (const [i, w] of words.entries()) {
+    if (!NAMED_LOOKS.has(w)) continue;
+    let k = i + 1;
+    while (k < words.length && LOOKS.has(words[k])) k++;
+    const head = words[k] ?? "";
+    if (head === "one" || head === "ones" || names.has(head)) found.add(w);
+  }
+  return found;
+}
+
 /**
  * Pure: whether a statement says nothing of its object but how it looks: every content word is
  * a word of looks, a name of an object category or the frame such a statement is said in.

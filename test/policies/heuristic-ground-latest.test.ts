@@ -50,3 +50,23 @@ test("a holder far below the top is not taken", () => {
   const far = { ...thermos, score: 0.2 };
   assert.equal(groundPolar("what do I take fishing these days?", [flask, far]).objectId, "flask-tin");
 });
+
+test("a later holder whose memory speaks of the top object takes over, though worded otherwise", () => {
+  const laptop = object("laptop", "laptop", 0.5, 1, ["the user takes this laptop to the client calls in the studio"]);
+  const headset = object("headset", "headphones", 0.3, 8, [
+    "the grey headphones are what the user puts on",
+    "the laptop's microphone crackles",
+  ]);
+  assert.equal(groundPolar("what do I use for client calls these days?", [laptop, headset]).objectId, "headset");
+  const quiet = { ...headset, statements: headset.statements.slice(0, 1) };
+  assert.equal(groundPolar("what do I use for client calls these days?", [laptop, quiet]).objectId, "laptop");
+});
+
+test("a later instance that names a look of the top one (the old one broke) takes over", () => {
+  const copper = object("keys-copper", "keys", 0.5, 1, [
+    "the user locks the allotment shed with these keys",
+    "Copper keys",
+  ]);
+  const steel = object("keys-steel", "keys", 0.32, 9, ["the copper one snapped clean in two", "Steel"]);
+  assert.equal(groundPolar("which keys open the allotment shed now?", [copper, steel]).objectId, "keys-steel");
+});

@@ -11,7 +11,10 @@ import {
   describedPart,
   descriptiveClauses,
   glossed,
+  looksNamed,
+  looksOfInstance,
   namesOf,
+  onlyLooks,
   roomsFoundIn,
   type SaidSize,
   saidSize,
@@ -95,12 +98,33 @@ function sameRole(a: MemoryCandidate, b: MemoryCandidate): boolean {
 }
 
 /**
+ * The later candidate's memory speaks of the other object: a statement of its own that is not
+ * only its looks names the other's category, when that is another, or names an instance of it by
+ * a colour, pattern or material the other's statements say ("the brass one's bent", "the
+ * laptop's speaker is useless"): the user told what took over from it in the same breath.
+ */
+function speaksOf(later: MemoryCandidate, other: MemoryCandidate): boolean {
+  const own = later.statements.filter((s) => !s.superseded && !onlyLooks(s.text)).map((s) => s.text);
+  const looks = new Set(other.statements.flatMap((s) => [...looksNamed(s.text)]));
+  const names = other.category ? namesOf(other.category) : new Set<string>();
+  const another = other.category !== undefined && other.category !== later.category;
+  return own.some(
+    (t) =>
+      [...looksOfInstance(t, names)].some((w) => looks.has(w)) ||
+      (another && [...wordSet(t)].some((w) => names.has(w))),
+  );
+}
+
+/**
  * A request that says what holds since a change ("which coat is mine these days", "…now") asks for
- * whatever took the role last: among the candidates close to the top (RECENT_SHARE of its score),
- * the one whose matching statements were told last, when that is later than the top's.
+ * whatever took the role last: among the candidates close to the top (RECENT_SHARE of its score)
+ * that hold its role or whose memory speaks of it (speaksOf), the one whose matching statements
+ * were told last, when that is later than the top's.
  */
 function latestHolder(pool: MemoryCandidate[]): MemoryCandidate | null {
-  const close = pool.filter((c) => c.score >= RECENT_SHARE * pool[0].score && (c === pool[0] || sameRole(pool[0], c)));
+  const close = pool.filter(
+    (c) => c.score >= RECENT_SHARE * pool[0].score && (c === pool[0] || sameRole(pool[0], c) || speaksOf(c, pool[0])),
+  );
   const latest = close.reduce((a, b) => (toldAt(b) > toldAt(a) ? b : a));
   return toldAt(latest) > toldAt(pool[0]) ? latest : null;
 }
@@ -147,7 +171,8 @@ function byFacts(description: string, pool: MemoryCandidate[]): { c: MemoryCandi
  * the facts the request names (its everyday concepts and names: byFacts) goes before one that
  * matches a single fact strongly; and a near tie goes to the object whose valid statements cover
  * more of the request's parts, not to the first by a hair. A request said as a change ("…these
- * days") goes to the candidate of the same role told of last (latestHolder): a role that moved
+ * days") goes to the candidate of the same role, or one whose memory speaks of the top, told of
+ * last (latestHolder): a role that moved
  * is often worded unlike the old fact the request echoes, and the old fact outranks the new; the
  * facts step is left out there, since the old holder holds the same facts.
  */
