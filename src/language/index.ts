@@ -252,3 +252,4 @@ export { quoteOf, tokenize, Words } from "./tokens.ts";
 export { bareNo, refusedByClosingNo } from "./trailing-no.ts";
 export * from "./update-shapes.ts";
 export { alt, bounded } from "./word-class.ts";
+export { wornCategories } from "./worn.ts";

@@ -22,6 +22,7 @@ import {
   valueWithin,
   valueWords,
   wordSet,
+  wornCategories,
 } from "../../language/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
 import type { Category } from "../../sim/index.ts";
@@ -69,6 +70,16 @@ function bestStatement(c: MemoryCandidate) {
 /** A candidate is named by the request's category when it is of it, or the user calls it so. */
 function fitsNamedCategory(c: MemoryCandidate, named: Category): boolean {
   return c.category === named || c.statements.some((s) => !s.superseded && callsIt(s.text, named));
+}
+
+/**
+ * A request that names no category but says its object is worn ("what do I put on my feet",
+ * "what do I wear for …") asks for one of the categories worn so: the candidates of them, none
+ * when memory retrieved none (then the ranking stands).
+ */
+function wornFitting(instruction: string, ranked: MemoryCandidate[]): MemoryCandidate[] {
+  const worn = wornCategories(describedPart(instruction));
+  return worn ? ranked.filter((c) => c.category !== undefined && worn.includes(c.category)) : [];
 }
 
 /** How many of the request's parts the candidate's valid statements cover (summed word coverage, each part at its best statement). */
@@ -181,7 +192,7 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
   const ranked = withoutParted(instruction, candidates).sort((a, b) => b.score - a.score);
   const named = namedCategory(instruction);
-  const fitting = named ? ranked.filter((c) => fitsNamedCategory(c, named)) : [];
+  const fitting = named ? ranked.filter((c) => fitsNamedCategory(c, named)) : wornFitting(instruction, ranked);
   const pool = fitting.length ? fitting : ranked;
   const tied = pool.filter((c) => pool[0].score - c.score < NEAR_TIE * pool[0].score);
   let chosen = pool[0];
@@ -205,8 +216,10 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
     chosen = best.c;
     how = `near tie of ${tied.length} (scores ${tied.map((c) => c.score.toFixed(3)).join(", ")}), decided by coverage of the request's parts (${best.n.toFixed(2)})`;
   }
-  if (named && fitting.length && fitting.length < ranked.length)
-    how += `; only ${named} candidates (the request names it)`;
+  if (fitting.length && fitting.length < ranked.length)
+    how += named
+      ? `; only ${named} candidates (the request names it)`
+      : "; only things worn (the request says it is worn)";
   const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
   const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
   const { here, elsewhere } = byScene(episodes, sceneId);
