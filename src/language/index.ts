@@ -236,6 +236,7 @@ export {
   STRONG_LASTING,
   saysASpan,
   TASK_LOCAL,
+  UNTIL_LIFTED,
   VAGUE,
   wordsBesideDays,
 } from "./time-words.ts";

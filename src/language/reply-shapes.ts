@@ -160,9 +160,13 @@ export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;
 /** A word of letters only. */
 export const PLAIN_LETTERS = /^[a-z]+$/;
 
-/** Words after a verb of saying that are no literal to say or avoid: "the", "it", "things". */
+/**
+ * Words after a verb of saying that are no literal to say or avoid: "the", "it", "things"; and an
+ * adverb of when or where left unquoted ("the den you can use whenever"): the verb's object is
+ * said elsewhere, and no word is meant.
+ */
 export const NOT_A_LITERAL =
-  /^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff)$/;
+  /^(?:the|a|an|my|your|any|that|this|those|these|it|them|me|so|such|more|less|too|about|what|which|where|how|things?|stuff|whenever|anytime|again|now|always|freely|there|here|then|still|also|as)$/;
 
 /** "the word", "a word" before a literal. */
 export const THE_WORD = /^(?:the|a) words?$/;

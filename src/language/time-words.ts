@@ -7,6 +7,13 @@
  */
 import { alt } from "./word-class.ts";
 
+/**
+ * Until the user lifts it ("until further notice", "till I say otherwise"): lasting, the way every
+ * rule is; its "until" bounds nothing and opens no condition.
+ */
+export const UNTIL_LIFTED =
+  "(?:until|till|'?til) (?:further notice|(?:i|we) (?:say|tell you) (?:otherwise|so|differently))";
+
 /** Lasting: said of a habit or a duration. */
 export const LASTING = alt([
   "always",
@@ -34,8 +41,7 @@ export const LASTING = alt([
   "next time",
   "from today on",
   "from now",
-  // until the user lifts it: lasting, the way every rule is
-  "until (?:further notice|(?:i|we) (?:say|tell you) (?:otherwise|so|differently))",
+  UNTIL_LIFTED,
 ]);
 
 /** Said of a habit and nothing else: it holds for its own act even beside a "this time" said for another. */

@@ -66,7 +66,8 @@ describe("the learner on the latest authors' development corrections", () => {
   //   filing bug tickets), blind when written: 18 of 30 right with 3 unsafe readings; 20 once a run-on's
   //   second request opened by an occasion was the one-off and a 'when' clause beside excepted hours
   //   said what they are for (learner31), none unsafe once a room after "enter" that the house lacks
-  //   was asked and a window within the labelled one counted as narrower, not dropped.
+  //   was asked and a window within the labelled one counted as narrower, not dropped; 21 once
+  //   "until further notice" opened no clause of when (learner39).
   // - 23: a Douro wine quinta (a wine auctioneer who types fast, a crossword-setter, a chess coach, a
   //   yoga teacher in the caretaker's cottage, a retired air-traffic controller), blind when written:
   //   15 of 30 right with 1 unsafe reading (fields listed after a JSON rule kept as a second JSON rule
@@ -93,7 +94,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 19, cases: 30, ok: 20, field: 0.5 },
     { n: 20, cases: 30, ok: 16, field: 0.5 },
     { n: 21, cases: 30, ok: 26, field: 0.8 },
-    { n: 22, cases: 30, ok: 20, field: 0.7 },
+    { n: 22, cases: 30, ok: 21, field: 0.7 },
     { n: 23, cases: 30, ok: 22, field: 0.55 },
     { n: 24, cases: 30, ok: 21, field: 0.65 },
     { n: 25, cases: 30, ok: 21, field: 0.65 },

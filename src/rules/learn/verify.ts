@@ -42,6 +42,7 @@ import {
   type Token,
   tellsWhatHappened,
   UNDOING,
+  UNTIL_LIFTED,
   VAGUE,
   WHEN_OPENER,
   Words,
@@ -428,7 +429,9 @@ function whenUnheld(rc: ReadCtx, act: Span, origin: readonly Reading[]): Failure
       ? pointedBack(rc.tokens, [o.clause])
       : [],
   );
-  const oneOffs = [...new Words(rc.tokens, act.a, act.b).matches(bounded(TASK_LOCAL)), ...pointers];
+  // "until further notice": the rule lasts till lifted, its "until" opens no clause of when
+  const w = new Words(rc.tokens, act.a, act.b);
+  const oneOffs = [...w.matches(bounded(TASK_LOCAL)), ...w.matches(bounded(UNTIL_LIFTED)), ...pointers];
   for (let k = act.a; k < act.b; k++) {
     if (!WHEN_OPENER.test(rc.tokens[k].w) || oneOffs.some((m) => m.a <= k && k < m.b)) continue;
     // the clause it opens runs to the next mark of punctuation
