@@ -107,6 +107,14 @@ export const BARE_GO_PERMIT = new RegExp(
   `^(?:(?:so|ok|okay|now|and) )*(?:you|u) (?:${PERMIT}|are allowed|are allowed to|are free to) (?:(?:now|again|back|once again) )*(?:go|go in|go inside|go back in|go in there|enter|come in|in|back in)(?: (?:now|again|there|anytime|whenever you like|as before))*$`,
 );
 
+/**
+ * "go in whenever", "pop in any time you like", "feel free to go through as you please": an
+ * imperative of going whose when is left to the robot: a permission to go to the room it is said of.
+ */
+export const GO_WHENEVER = new RegExp(
+  `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:in|inside|into|through|in there|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:often as )?you (?:like|please|wish)|freely)\\b`,
+);
+
 /** "now", "after all", "no longer": a permission said of the present, lasting. */
 export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 

@@ -9,7 +9,9 @@ import {
   BARE_GO_PERMIT,
   DETERMINER,
   directs,
+  FILLER,
   FINE,
+  GO_WHENEVER,
   givesBack,
   isWordToken,
   LEFT_OUT,
@@ -96,6 +98,13 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
         NOW_MARKER.test(said) || STATE_RESTORED.test(said),
       );
   }
+  // "the den: go in whenever": an imperative of going left to the robot's when permits the one room
+  // it names, or the room set off before it as the clause's topic
+  if (GO_WHENEVER.test(w.text)) {
+    const named = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).filter((r) => !r.anaphor);
+    const one = new Set(named.map((r) => r.room)).size === 1 ? named[0] : topicRoom(ctx, c, main);
+    if (one && !named.some((r) => r.room !== one.room)) return permission(ctx, c, common, [one], "enter", main);
+  }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
   const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
   if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
@@ -142,11 +151,14 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
 
 /**
  * "the cellar you can enter any time": the one room opening the clause, fronted as the object of
- * the permitting verb after it, with only its subject ("you") between.
+ * the permitting verb after it, with only its subject ("you") between; fillers may open the clause
+ * before it ("so now the cellar you can …").
  */
 function frontedObject(ctx: ReadCtx, c: ClauseIn, main: Span, verb: number): RoomRef[] {
   const rooms = roomsIn(ctx.tokens, main.a, verb, ctx.house, c.antecedent);
-  if (rooms.length !== 1 || rooms[0].anaphor || !atMostDeterminer(ctx, main.a, rooms[0].a)) return [];
+  let start = main.a;
+  while (start < verb && (!isWordToken(ctx.tokens[start].w) || re(FILLER).test(ctx.tokens[start].w))) start++;
+  if (rooms.length !== 1 || rooms[0].anaphor || !atMostDeterminer(ctx, start, rooms[0].a)) return [];
   const between = ctx.tokens.slice(rooms[0].b, verb).filter((t) => isWordToken(t.w));
   return between.length === 1 && ROBOT_SUBJECT.has(between[0].w) ? rooms : [];
 }
