@@ -50,6 +50,7 @@ import {
   talksAboutARule,
   tokenize,
   Words,
+  withGoingLeftOut,
   withNoOneEntering,
   withoutBeats,
   withoutHesitations,
@@ -98,6 +99,12 @@ export { requirementKey } from "./resolve.ts";
 
 const re = bounded;
 
+/** The message's words as a listener hears them: past hesitations, beats and intensifiers, with the shapes said in other words restored. */
+function heard(original: string, house: readonly string[]) {
+  const plain = withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))));
+  return withGoingLeftOut(withNoOneEntering(plain), house);
+}
+
 /**
  * Reads one user message against the rules in force for that user. Pure: nothing is written;
  * see teach.ts for compiling and storing what it decides.
@@ -108,11 +115,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const ruleRooms = rules.flatMap((v) =>
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
-  const repairs = withoutSelfRepairs(
-    withNoOneEntering(withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))))),
-    ctx.rooms ?? [],
-    ruleRooms,
-  );
+  const repairs = withoutSelfRepairs(heard(original, ctx.rooms ?? []), ctx.rooms ?? [], ruleRooms);
   const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };
