@@ -36,3 +36,25 @@ export function partHoldsWindows(text: string, windows: readonly { from: number;
   const inPart = new Set(hoursOf(part.from, part.to));
   return windows.every((w) => hoursOf(w.from, w.to).every((h) => inPart.has(h)));
 }
+
+/** A part of the day said as a word of an occasion's name ("the night shift", "sleeping days"). */
+const PART_WORD = /\b(night|evening|morning|afternoon|day)s?\b/g;
+/** Words that make a part of the day more than a name for hours said beside it. */
+const MORE_THAN_A_NAME =
+  /\b(?:if|when|whenever|while|unless|until|till|til|before|after|except|only|not|no|never|too|also|and|or|but|every|each|on|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|today|tonight|tomorrow|\d+)\b/;
+
+/**
+ * "9 to 5, my sleeping days", "at six, the morning prayer": a short run of words whose one part of
+ * the day names an occasion, beside clock hours that fall in that part, names those hours again and
+ * says nothing more. With a word of when, a day, a number, a negation or a word that adds it to
+ * others ("mornings too"), or hours outside that part, it says more and is left a condition.
+ */
+export function namesHoursBeside(text: string, windows: readonly { from: number; to: number }[]): boolean {
+  const words = text.split(" ");
+  const parts = [...text.matchAll(PART_WORD)];
+  if (!windows.length || words.length > 4 || parts.length !== 1 || MORE_THAN_A_NAME.test(text)) return false;
+  const name = parts[0][1];
+  const part = name === "day" ? { from: 6, to: 21 } : PART_HOURS[name];
+  const inPart = new Set(hoursOf(part.from, part.to));
+  return windows.some((w) => hoursOf(w.from, w.to).some((h) => inPart.has(h)));
+}

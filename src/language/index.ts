@@ -79,7 +79,7 @@ export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
-export { EVERY_PART_OF_DAY, everyPartOfDay, partHoldsWindows } from "./every-part.ts";
+export { EVERY_PART_OF_DAY, everyPartOfDay, namesHoursBeside, partHoldsWindows } from "./every-part.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";

@@ -87,7 +87,8 @@ describe("the learner on the latest authors' development corrections", () => {
   //   blind when written: 19 of 30 right with 1 unsafe reading (a room said to place another, "at
   //   the top of the tower", banned as a room of its own); 20, none unsafe, once such a landmark was
   //   no room of the rule; 21 once Scots negatives in "-nae" ("dinnae", "cannae") were read; 22
-  //   once an imperative of going left to the robot's when was a permission (learner39).
+  //   once an imperative of going left to the robot's when was a permission, 23 once a part of the
+  //   day naming an occasion beside clock hours within it named those hours (learner39).
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -98,7 +99,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 22, cases: 30, ok: 21, field: 0.7 },
     { n: 23, cases: 30, ok: 22, field: 0.55 },
     { n: 24, cases: 30, ok: 21, field: 0.65 },
-    { n: 25, cases: 30, ok: 22, field: 0.65 },
+    { n: 25, cases: 30, ok: 23, field: 0.65 },
   ])
     floorTest(floor);
 });

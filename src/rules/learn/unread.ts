@@ -32,6 +32,7 @@ import {
   MARKERS_ONLY,
   NEGATION,
   NOT_TASK_LOCAL,
+  namesHoursBeside,
   OPENS_CONDITION,
   opensWithSubject,
   PEOPLE_TIME,
@@ -287,6 +288,8 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   // "from 2 to 4, quiet time between lunch and the school run": people's times said right after
   // hours read, with no word that adds them ("and", "too"), name those hours again
   if (hours.length && restatesHours(text)) return false;
+  // "9 to 5, my sleeping days": a part of the day naming an occasion at hours read names those hours
+  if (namesHoursBeside(text, hours)) return false;
   const when = WHEN_WORD.exec(text) ?? EXCEPTION_MARKER.exec(text);
   if (when) {
     const from = rest.slice(rest.indexOf(when[0]));
