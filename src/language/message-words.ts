@@ -304,3 +304,10 @@ export const TOLD_BEFORE = alt([
   "i keep (?:telling|saying|asking)",
   "i have told you (?:before|already|so many times|a hundred times)",
 ]);
+
+/**
+ * A numbered heading set before a colon ("Clause 4:", "item 2:", "point three:"): the number counts
+ * the user's list and is no hour.
+ */
+export const NUMBERED_HEADING =
+  /^(?:clause|item|point|rule|section|article|paragraph|note|step|part|number|no)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)$/;

@@ -81,7 +81,8 @@ describe("the learner on the latest authors' development corrections", () => {
   // - 24: a trullo house near Alberobello (a pizzaiolo in kitchen calls, a notary in deed language, a
   //   voice-typed DJ, an Italian-English grandmother, an Irish tour guide lodging in the lamia), blind
   //   when written: 20 of 30 right, none unsafe, on the code it was written against (91addea); 21
-  //   once a room off the tour was banned (learner38).
+  //   once a room off the tour was banned (learner38); 22 once a numbered heading before a colon
+  //   was no hour (learner39).
   // - 25: a lighthouse keeper's cottage in Brittany (a formal headmistress, a 14-year-old gamer, a
   //   shepherd dictating by phone, an exchange student in textbook English, a terse night nurse),
   //   blind when written: 19 of 30 right with 1 unsafe reading (a room said to place another, "at
@@ -98,7 +99,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 21, cases: 30, ok: 26, field: 0.8 },
     { n: 22, cases: 30, ok: 21, field: 0.7 },
     { n: 23, cases: 30, ok: 22, field: 0.55 },
-    { n: 24, cases: 30, ok: 21, field: 0.65 },
+    { n: 24, cases: 30, ok: 22, field: 0.65 },
     { n: 25, cases: 30, ok: 23, field: 0.65 },
   ])
     floorTest(floor);

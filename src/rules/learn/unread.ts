@@ -32,6 +32,7 @@ import {
   MARKERS_ONLY,
   NEGATION,
   NOT_TASK_LOCAL,
+  NUMBERED_HEADING,
   namesHoursBeside,
   OPENS_CONDITION,
   opensWithSubject,
@@ -170,6 +171,8 @@ export function unreadCues(
       const text = w.text;
       const cue = (kind: UnreadKind, s: Span = run) => out.push({ kind, a: s.a, b: s.b, text });
       const rest = new Words(rc.tokens, run.a, g.b).text;
+      // "Item 2: …": a numbered heading before a colon counts the user's list, and says no hour
+      if (NUMBERED_HEADING.test(text) && rc.tokens[run.b]?.w === ":") continue;
       // "…, but not otherwise": beside a ban read with its exception, the ban said again of the rest
       if (saysNotTheRest(text) && excepted) continue;
       // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
