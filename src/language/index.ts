@@ -79,6 +79,7 @@ export * from "./condition-shapes.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
+export { saysEveryHour } from "./every-hour.ts";
 export { EVERY_PART_OF_DAY, everyPartOfDay, namesHoursBeside, partHoldsWindows } from "./every-part.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";

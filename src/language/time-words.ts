@@ -106,8 +106,9 @@ export const TASK_LOCAL = alt([
   "at the moment",
   "for the moment",
   "for today",
-  "today",
-  "tonight",
+  // "starting tonight", "effective today": the day a lasting rule begins, not the only one it holds
+  `(?<!\\b${alt(["starting", "start", "from", "effective", "beginning", "begin", "commencing", "as of", "as from"])} )today`,
+  `(?<!\\b${alt(["starting", "start", "from", "effective", "beginning", "begin", "commencing", "as of", "as from"])} )tonight`,
   "for tonight",
   "this (?:morning|afternoon|evening)",
   "until you are (?:done|finished)",

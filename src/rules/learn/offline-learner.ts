@@ -87,6 +87,7 @@ import { askBansWithRobotLetIn } from "./robot-let-in.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
+import { saidAgain } from "./said-again.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { firmDespiteSoftener } from "./softened.ts";
@@ -248,6 +249,7 @@ function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
       !r.reason.startsWith(POINTS_BACK) ||
       !readings.some((o) => o.type !== "unclear" && o.clause.b <= r.clause.a),
   );
+  readings = saidAgain(rc.message, readings);
   readings = readings.filter((r) => !leadsIntoChange(rc, sents, r, readings));
   // "After 10 pm you're free to go through the den, just don't stop in it": the hours of the permission are the rule's
   for (const r of readings) {
