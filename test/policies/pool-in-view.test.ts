@@ -35,7 +35,7 @@ test("a lookalike judged as alike in one faint view still holds it back; judged 
   const ledger = teapots();
   ledger.judged("teapot-b", "p", VERDICT.match + 0.05, 0.3);
   assert.equal(verdictOf(ledger.get("teapot-a")!, ledger), "plausible");
-  for (const v of ["q", "r"]) ledger.judged("teapot-b", v, VERDICT.match + 0.12, 1);
+  for (const v of ["q", "r"]) ledger.judged("teapot-b", v, VERDICT.match + 0.18, 1);
   assert.equal(verdictOf(ledger.get("teapot-a")!, ledger), "plausible", "no longer the best");
   assert.equal(verdictOf(ledger.get("teapot-b")!, ledger), "match");
 });

@@ -49,7 +49,7 @@ test("a size said only in passing asks for no comparison, but still rules out a 
 test("without a size said, looks alone decide at once", () => {
   const ledger = new CandidateLedger();
   judged(ledger, "a", VERDICT.match + 0.1, 0.3);
-  judged(ledger, "b", VERDICT.match + 0.05, 0.45);
+  judged(ledger, "b", VERDICT.match, 0.45);
   assert.equal(ledger.best()?.id, "a");
   assert.equal(verdictOf(ledger.get("a")!, ledger), "match");
 });
@@ -57,7 +57,7 @@ test("without a size said, looks alone decide at once", () => {
 test("a size said is relative: the one that looks right is not taken before it was compared, but is once the search is over", () => {
   for (const others of [
     [], // no lookalike seen yet: the bigger one may be in the next room
-    [["too-close-to-tell", VERDICT.match + 0.05, 0.33]],
+    [["too-close-to-tell", VERDICT.match + 0.02, 0.33]],
     [["other-colour", VERDICT.match + 0.1 - 0.5, 0.6]], // bigger, but looks clearly different
   ] as [string, number, number][][]) {
     const ledger = new CandidateLedger();

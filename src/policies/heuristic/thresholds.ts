@@ -72,6 +72,17 @@ export const VERDICT = {
   otherEvidence: 1,
   photosAlike: 0.85,
 } as const;
+/**
+ * A take decided by comparison, not by a coin toss (view-judgment.ts verdictOf): the best seen is
+ * taken once the search is over (from `VERDICT.settle`), or as a clear match before (from
+ * `VERDICT.match`), only when it leads every other instance judged that could still be the one by
+ * `margin`. Within it, each is gone closer to until seen clearly or given up on, and a tie that
+ * stays is not stopped at (the instance the robot does not stop at is no lookalike fetched). On
+ * voices-22-dev at 9f5cab8 (every target among 2-5 same-category instances) the three stops
+ * whose lead over the next judged instance was under 0.05 (0.01, 0.02, 0.03) were all at a
+ * lookalike, and its successes led by 0.06 or more.
+ */
+export const TIE = { margin: 0.05 } as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;

@@ -28,6 +28,7 @@ import {
   MAX_APPROACHES,
   MAX_COLLISIONS,
   MIN_PIXELS_TO_JUDGE,
+  TIE,
   VERDICT,
 } from "./thresholds.ts";
 
@@ -54,10 +55,12 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   // another of the user's own objects of the category, seen well enough to tell
   if (c.evidence >= VERDICT.otherEvidence && ledger.likeAnother(c)) return "rejected";
   const isBest = ledger.best()?.id === c.id;
+  // a coin toss between two judged instances is no take: each is made out closer (or left)
+  const tied = isBest && c.score - runnerUp(ledger, c) < TIE.margin;
   // once the search is over, the best of all seen, compared with the others as well as the photo
   // the user said it is the big (or small) one, and one that looks as much like it is bigger (smaller)
   if (ledger.outsized(c)) return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
-  if (isBest && ledger.settling && c.score >= VERDICT.settle) return "match";
+  if (isBest && ledger.settling && c.score >= VERDICT.settle && !tied) return "match";
   if (isBest && ledger.settling && c.score >= VERDICT.settleClear && c.score - runnerUp(ledger, c) >= VERDICT.margin)
     return "match";
   if (isBest && lonePool(ledger, c)) return "match";
@@ -70,7 +73,7 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
   // before the search is over, a lookalike in view beside it is made out before either is taken
   const pending = pool && !ledger.settling && rivalInView(ledger, c);
-  if (!pending && isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
+  if (!pending && !tied && isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
   if (
     !pending &&
     isBest &&

@@ -1,0 +1,49 @@
+/**
+ * A take is decided by comparison: the best instance seen is stopped at only when it leads every
+ * other instance judged that could still be the one by TIE.margin. A near tie is made out closer
+ * first, and one that stays a tie once both are seen clearly is not stopped at.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { CandidateLedger } from "../../src/perception/ledger.ts";
+import { ENOUGH_EVIDENCE, MAX_APPROACHES, TIE, VERDICT } from "../../src/policies/heuristic/thresholds.ts";
+import { verdictOf } from "../../src/policies/heuristic/view-judgment.ts";
+
+/** Two lamps judged over `views` views of reliability `reliability` each, at the scores given. */
+function lamps(a: number, b: number, views = 3, reliability = 1): CandidateLedger {
+  const ledger = new CandidateLedger();
+  for (let i = 0; i < views; i++) {
+    ledger.judged("lamp-a", `a${i}`, a, reliability);
+    ledger.judged("lamp-b", `b${i}`, b, reliability);
+  }
+  return ledger;
+}
+
+test("once the search is over, the best seen is taken when it leads the rest, not on a hair's lead", () => {
+  const clear = lamps(VERDICT.settle + 0.15, VERDICT.settle + 0.15 - TIE.margin - 0.02);
+  clear.settling = true;
+  assert.equal(verdictOf(clear.get("lamp-a")!, clear), "match");
+
+  const tie = lamps(VERDICT.settle + 0.15, VERDICT.settle + 0.15 - TIE.margin / 3);
+  tie.settling = true;
+  assert.notEqual(verdictOf(tie.get("lamp-a")!, tie), "match", "seen clearly, still a coin toss");
+  assert.notEqual(verdictOf(tie.get("lamp-b")!, tie), "match");
+});
+
+test("a near tie seen faintly is gone closer to first; given up on, it is still not taken", () => {
+  const faint = lamps(VERDICT.settle + 0.1, VERDICT.settle + 0.1 - TIE.margin / 2, 1, ENOUGH_EVIDENCE / 8);
+  faint.settling = true;
+  assert.equal(verdictOf(faint.get("lamp-a")!, faint), "unjudged", "the one to go closer to");
+  for (let i = 0; i < MAX_APPROACHES; i++) faint.approached("lamp-a");
+  assert.equal(verdictOf(faint.get("lamp-a")!, faint), "plausible");
+  // a closer look that sets them apart decides it
+  faint.judged("lamp-b", "closer", VERDICT.settle - 0.2, 1);
+  assert.equal(verdictOf(faint.get("lamp-a")!, faint), "match");
+});
+
+test("a clear match with a twin judged as alike does not end the search", () => {
+  const twins = lamps(VERDICT.match + 0.08, VERDICT.match + 0.07);
+  assert.equal(verdictOf(twins.get("lamp-a")!, twins), "plausible");
+  const apart = lamps(VERDICT.match + 0.08, VERDICT.match - 0.3);
+  assert.equal(verdictOf(apart.get("lamp-a")!, apart), "match");
+});
