@@ -11,6 +11,7 @@
  */
 
 import type { Holding } from "../mllm/index.ts";
+import type { Candidate } from "../perception/index.ts";
 import { planRoom, roomAt } from "../planning/index.ts";
 import { ask as askPlanner, decisionPoint, local, lookAround, walkTo } from "./nav-decisions.ts";
 import {
@@ -63,6 +64,8 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
 
 /** Instances given up on unjudged that are walked back to once the search is over, nearest first. */
 const SECOND_LOOKS = 3;
+/** Instances tied with the best that are walked to for a closer look once the search is over. */
+const TIED_LOOKS = 2;
 
 /** The instance the search would walk back to if it ended now (the best judged so far), for the room plan. */
 function holding(n: Nav): { holding: Holding } | Record<string, never> {
@@ -84,6 +87,27 @@ function holding(n: Nav): { holding: Holding } | Record<string, never> {
       ...(ledger.sizeCue?.contrasted ? { sizeToCompare: true } : {}),
     },
   };
+}
+
+/**
+ * The best seen does not lead another judged instance enough to tell them apart (ledger.ts
+ * tiedWith): that one is walked to for a closer look too, then the best of them all again, so
+ * the comparison is made on clear views of both rather than on the views the search passed by
+ * with. False when the episode ended on the way.
+ */
+async function compareTied(n: Nav, best: Candidate): Promise<boolean> {
+  const { o, s, ledger } = n;
+  const tied = ledger.tiedWith(best, o.body.pose.position).slice(0, TIED_LOOKS);
+  if (tied.length === 0) return true;
+  for (const c of [...tied, best]) {
+    const at = c === best ? ledger.best()?.position : c.position;
+    if (!at) continue;
+    const there = await walkTo(n, at, o.approachRadius);
+    if (s.outcome === "continue" && (there === "budget" || there === "done")) s.outcome = "ended";
+    if (s.outcome === "continue") await lookAround(n, "revisit");
+    if (s.outcome !== "continue") return false;
+  }
+  return true;
 }
 
 /** The outcome so far decides whether the search goes on. */
@@ -195,6 +219,7 @@ async function settle(n: Nav): Promise<Phase> {
       if (s.outcome === "continue" && (back === "budget" || back === "done")) s.outcome = "ended";
       if (s.outcome === "continue") await lookAround(n, "revisit");
       if (s.outcome !== "continue") return "end";
+      if (!(await compareTied(n, best))) return "end";
     }
     // What it gave up on unseen gets a second look, walked to along a planned route this time
     // rather than steered at: a small object seen from across the room, or one behind furniture.

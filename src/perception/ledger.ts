@@ -137,6 +137,11 @@ export class CandidateLedger {
    */
   giveUpAfter = { approaches: Number.POSITIVE_INFINITY, stalls: Number.POSITIVE_INFINITY };
   /**
+   * How far the best must lead another judged instance for the two to be told apart rather than
+   * a coin toss; null (none is) until the policy sets it.
+   */
+  tieMargin: number | null = null;
+  /**
    * The last decision turned toward an instance seen in a side view: which way, and how many turns
    * so far. Close by, a low object drops below the picture at the edge of the front view while
    * the turn is only partway round; the turn goes on until it faces it (the policy bounds it).
@@ -335,6 +340,29 @@ export class CandidateLedger {
     if (c.score === null || o.score === null || o.others[i] === undefined) return false;
     if (o.score < this.poolFloor || o.score > c.score) return false;
     return c.others[i] - c.score - (o.others[i] - o.score) >= margin;
+  }
+
+  /**
+   * The other judged instances that `c` does not lead by `tieMargin` (it could still be the one
+   * as much as `c`), not ruled out by size or as another of the user's objects, that it knows
+   * where to find: nearest to `from` first. Empty while no margin is set.
+   */
+  tiedWith(c: Candidate, from: Vec3): Candidate[] {
+    const margin = this.tieMargin;
+    if (margin === null || c.score === null) return [];
+    const score = c.score;
+    const d = (p: Vec3) => Math.hypot(p[0] - from[0], p[2] - from[2]);
+    return [...this.byId.values()]
+      .filter(
+        (o) =>
+          o.id !== c.id &&
+          o.score !== null &&
+          o.position !== null &&
+          score - o.score < margin &&
+          !this.outsized(o) &&
+          !this.likeAnother(o),
+      )
+      .sort((a, b) => d(a.position as Vec3) - d(b.position as Vec3));
   }
 
   /** The planner takes `id` for the one it is after; `null`: it no longer takes any. */

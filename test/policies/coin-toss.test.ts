@@ -47,3 +47,25 @@ test("a clear match with a twin judged as alike does not end the search", () => 
   const apart = lamps(VERDICT.match + 0.08, VERDICT.match - 0.3);
   assert.equal(verdictOf(apart.get("lamp-a")!, apart), "match");
 });
+
+test("once the search is over, the instances tied with the best are the ones walked back to, nearest first", () => {
+  const ledger = lamps(VERDICT.settle + 0.1, VERDICT.settle + 0.1 - TIE.margin / 2);
+  ledger.judged("lamp-far", "f", VERDICT.settle + 0.1 - TIE.margin / 3, 1);
+  ledger.judged("lamp-unlike", "u", VERDICT.settle - 0.2, 1);
+  for (const [id, x] of [
+    ["lamp-b", 2],
+    ["lamp-far", 6],
+    ["lamp-unlike", 1],
+  ] as const)
+    ledger.saw(id, { position: [x, 0, 0], floor: x });
+  assert.deepEqual(
+    ledger.tiedWith(ledger.get("lamp-a")!, [0, 0, 0]).map((c) => c.id),
+    [],
+    "no margin set: nothing is a tie",
+  );
+  ledger.tieMargin = TIE.margin;
+  assert.deepEqual(
+    ledger.tiedWith(ledger.get("lamp-a")!, [0, 0, 0]).map((c) => c.id),
+    ["lamp-b", "lamp-far"],
+  );
+});

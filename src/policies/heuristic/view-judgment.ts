@@ -169,6 +169,7 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
   ledger.otherMargin = input.otherPhotos?.length ? VERDICT.otherMargin : null;
   // an instance that could be taken at all, once the search is over, is a yardstick for the others
   ledger.poolFloor = VERDICT.settleClear;
+  ledger.tieMargin = TIE.margin;
   ledger.giveUpAfter = { approaches: MAX_APPROACHES, stalls: MAX_COLLISIONS };
   ledger.look();
   let photo: Appearance | null = null;
