@@ -98,8 +98,13 @@ function holding(n: Nav): { holding: Holding } | Record<string, never> {
 async function compareTied(n: Nav, best: Candidate): Promise<boolean> {
   const { o, s, ledger } = n;
   const tied = ledger.tiedWith(best, o.body.pose.position).slice(0, TIED_LOOKS);
-  if (tied.length === 0) return true;
+  if (tied.length === 0) {
+    ledger.tiesLooked = true;
+    return true;
+  }
   for (const c of [...tied, best]) {
+    // back at the best of them all, a tie that stays is the best guess left
+    if (c === best) ledger.tiesLooked = true;
     const at = c === best ? ledger.best()?.position : c.position;
     if (!at) continue;
     const there = await walkTo(n, at, o.approachRadius);
@@ -221,6 +226,7 @@ async function settle(n: Nav): Promise<Phase> {
       if (s.outcome !== "continue") return "end";
       if (!(await compareTied(n, best))) return "end";
     }
+    ledger.tiesLooked = true;
     // What it gave up on unseen gets a second look, walked to along a planned route this time
     // rather than steered at: a small object seen from across the room, or one behind furniture.
     for (const c of ledger.unjudged(o.body.pose.position).slice(0, SECOND_LOOKS)) {

@@ -142,6 +142,11 @@ export class CandidateLedger {
    */
   tieMargin: number | null = null;
   /**
+   * Once the search is over, the instances tied with the best have had their closer look
+   * (navigate.ts compareTied): a tie that stays between instances made out is the best guess left.
+   */
+  tiesLooked = false;
+  /**
    * The last decision turned toward an instance seen in a side view: which way, and how many turns
    * so far. Close by, a low object drops below the picture at the edge of the front view while
    * the turn is only partway round; the turn goes on until it faces it (the policy bounds it).

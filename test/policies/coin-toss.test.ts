@@ -1,7 +1,8 @@
 /**
  * A take is decided by comparison: the best instance seen is stopped at only when it leads every
  * other instance judged that could still be the one by TIE.margin. A near tie is made out closer
- * first, and one that stays a tie once both are seen clearly is not stopped at.
+ * first, and once the search is over the instances tied with it are looked at again; a tie that
+ * stays after that is the best guess left.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -26,16 +27,21 @@ test("once the search is over, the best seen is taken when it leads the rest, no
 
   const tie = lamps(VERDICT.settle + 0.15, VERDICT.settle + 0.15 - TIE.margin / 3);
   tie.settling = true;
-  assert.notEqual(verdictOf(tie.get("lamp-a")!, tie), "match", "seen clearly, still a coin toss");
+  assert.notEqual(verdictOf(tie.get("lamp-a")!, tie), "match", "the tied one is looked at first");
+  assert.notEqual(verdictOf(tie.get("lamp-b")!, tie), "match");
+  tie.tiesLooked = true;
+  assert.equal(verdictOf(tie.get("lamp-a")!, tie), "match", "looked at again, still a tie: the best guess");
   assert.notEqual(verdictOf(tie.get("lamp-b")!, tie), "match");
 });
 
-test("a near tie seen faintly is gone closer to first; given up on, it is still not taken", () => {
+test("a near tie seen faintly is gone closer to first, even after the tied ones were looked at again", () => {
   const faint = lamps(VERDICT.settle + 0.1, VERDICT.settle + 0.1 - TIE.margin / 2, 1, ENOUGH_EVIDENCE / 8);
   faint.settling = true;
+  faint.tiesLooked = true;
   assert.equal(verdictOf(faint.get("lamp-a")!, faint), "unjudged", "the one to go closer to");
+  faint.tiesLooked = false;
   for (let i = 0; i < MAX_APPROACHES; i++) faint.approached("lamp-a");
-  assert.equal(verdictOf(faint.get("lamp-a")!, faint), "plausible");
+  assert.equal(verdictOf(faint.get("lamp-a")!, faint), "plausible", "given up on, the tied one not looked at yet");
   // a closer look that sets them apart decides it
   faint.judged("lamp-b", "closer", VERDICT.settle - 0.2, 1);
   assert.equal(verdictOf(faint.get("lamp-a")!, faint), "match");

@@ -55,8 +55,10 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   // another of the user's own objects of the category, seen well enough to tell
   if (c.evidence >= VERDICT.otherEvidence && ledger.likeAnother(c)) return "rejected";
   const isBest = ledger.best()?.id === c.id;
-  // a coin toss between two judged instances is no take: each is made out closer (or left)
-  const tied = isBest && c.score - runnerUp(ledger, c) < TIE.margin;
+  // a near tie between two judged instances is no take until each was made out closer; a tie
+  // that stays once the search is over and both had their closer look is the best guess left
+  const madeOut = c.evidence >= ENOUGH_EVIDENCE || gaveUp;
+  const tied = isBest && c.score - runnerUp(ledger, c) < TIE.margin && !(ledger.tiesLooked && madeOut);
   // once the search is over, the best of all seen, compared with the others as well as the photo
   // the user said it is the big (or small) one, and one that looks as much like it is bigger (smaller)
   if (ledger.outsized(c)) return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
