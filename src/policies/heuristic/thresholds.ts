@@ -76,11 +76,18 @@ export const VERDICT = {
  * A take decided by comparison, not by a coin toss (view-judgment.ts verdictOf): the best seen is
  * taken once the search is over (from `VERDICT.settle`), or as a clear match before (from
  * `VERDICT.match`), only when it leads every other instance judged that could still be the one by
- * `margin`. Within it, each is gone closer to until seen clearly or given up on, and a tie that
- * stays is not stopped at (the instance the robot does not stop at is no lookalike fetched). On
- * voices-22-dev at 9f5cab8 (every target among 2-5 same-category instances) the three stops
- * whose lead over the next judged instance was under 0.05 (0.01, 0.02, 0.03) were all at a
- * lookalike, and its successes led by 0.06 or more.
+ * `margin`. Within it the best is gone closer to until seen clearly or given up on, a clear match
+ * ends no search, and once the search is over the tied instances are walked to for a closer look
+ * (navigate.ts compareTied); a tie that stays after that is the best guess left. At 9f5cab8, over
+ * voices-22-dev, voices-21 dev and test, voices-20-dev and polar-dev, 9 stops led the next judged instance by
+ * under 0.05: 4 at a lookalike, 5 at the one sought (lookalikes' leads 0.006-0.032, the one
+ * sought's 0.016-0.048: no margin separates them, so the closer look decides, not the margin).
+ * Run (Polar memory, against 9f5cab8): polar-dev SR 67 -> 69, CM 12 -> 10, SPL 30.9 -> 30.6;
+ * polar-dev2 SR 67 and CM 7 the same, SPL 39.9 -> 39.7; voices-22-dev SR 13 -> 14, CM 7 -> 6;
+ * voices-14..21 dev and test (332 episodes) SR 275 -> 276, CM 23 -> 22 (two sets gained a success, one lost one
+ * to a twin that a closer look lifted from 0.07 behind to 0.02 ahead). Refusing a tie that
+ * stays (not stopping) cost polar-dev two such successes (SR 67 -> 66, CM 12 -> 10) and was
+ * not kept, though it took voices-22-dev to 16 of 20.
  */
 export const TIE = { margin: 0.05 } as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
