@@ -5,30 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
 import { groundPolar } from "../../src/policies/heuristic/ground.ts";
-
-const day = 86_400_000;
-const object = (
-  objectId: string,
-  category: string,
-  score: number,
-  at: number,
-  statements: string[],
-): MemoryCandidate => ({
-  userId: "u1",
-  objectId,
-  category,
-  score,
-  statements: statements.map((text, i) => ({
-    id: `${objectId}-${i}`,
-    text,
-    timestamp: at * day,
-    score: i === 0 ? score : undefined,
-  })),
-  instructions: [],
-  episodic: [],
-});
+import { datedCandidate as object } from "./dated-candidate.ts";
 
 const flask = object("flask-tin", "mug", 0.6, 1, ["the user takes this mug fishing at the reservoir"]);
 const thermos = object("thermos-red", "mug", 0.42, 9, ["the red mug is the one for fishing trips"]);

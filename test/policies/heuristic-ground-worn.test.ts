@@ -4,30 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { MemoryCandidate } from "../../src/mllm/candidate.ts";
 import { groundPolar } from "../../src/policies/heuristic/ground.ts";
-
-const day = 86_400_000;
-const object = (
-  objectId: string,
-  category: string,
-  score: number,
-  at: number,
-  statements: string[],
-): MemoryCandidate => ({
-  userId: "u1",
-  objectId,
-  category,
-  score,
-  statements: statements.map((text, i) => ({
-    id: `${objectId}-${i}`,
-    text,
-    timestamp: at * day,
-    score: i === 0 ? score : undefined,
-  })),
-  instructions: [],
-  episodic: [],
-});
+import { datedCandidate as object } from "./dated-candidate.ts";
 
 test("a request that says its object is worn, naming no category, passes over a carried object above it", () => {
   const tote = object("tote", "bag", 0.4, 2, ["the user takes this bag to the allotment"]);
