@@ -89,6 +89,19 @@ const TASK_NOUN = alt([
   "occasion",
 ]);
 
+/** Words that say the day a lasting rule begins on ("starting", "effective", "as of"). */
+const STARTS_ON = alt([
+  "starting",
+  "start",
+  "from",
+  "effective",
+  "beginning",
+  "begin",
+  "commencing",
+  "as of",
+  "as from",
+]);
+
 /** This task only: a demonstrative before a word for the task, or a word for the moment. */
 export const TASK_LOCAL = alt([
   // "for this particular one": a word that singles the task out says no more than "this"
@@ -107,8 +120,8 @@ export const TASK_LOCAL = alt([
   "for the moment",
   "for today",
   // "starting tonight", "effective today": the day a lasting rule begins, not the only one it holds
-  `(?<!\\b${alt(["starting", "start", "from", "effective", "beginning", "begin", "commencing", "as of", "as from"])} )today`,
-  `(?<!\\b${alt(["starting", "start", "from", "effective", "beginning", "begin", "commencing", "as of", "as from"])} )tonight`,
+  `(?<!\\b${STARTS_ON} )today`,
+  `(?<!\\b${STARTS_ON} )tonight`,
   "for tonight",
   "this (?:morning|afternoon|evening)",
   "until you are (?:done|finished)",
