@@ -111,7 +111,10 @@ export const FEW_VIEWS = { views: 2, evidence: CLEAR_EVIDENCE / 4 } as const;
  * views, right instance or not, so the lone pair seen fell under `settleClear` and the robot
  * walked the house round and round until a lucky view lifted it or the steps ran out (polar-dev
  * at 91addea: one success after 174 m for a 5 m path, one failure after 700 steps, both with the
- * target the only pair seen at 0.27). Two or more seen still go to the comparison.
+ * target the only pair seen at 0.27). Two or more seen still go to the comparison. One never
+ * judged at all is taken the same way once the walk back is done (view-judgment.ts loneUnjudged):
+ * over voices-14..22 (dev and test, at f148b85) 4 of 19 episodes that ran out of steps had a lone
+ * watch or wallet seen 90-250 times, up to 45-77 pixels, but never at a decision point.
  */
 export const LONE_POOL = { score: VERDICT.unlike, evidence: CLEAR_EVIDENCE } as const;
 /**

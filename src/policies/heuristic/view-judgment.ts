@@ -51,7 +51,7 @@ export type Verdict = "match" | "plausible" | "rejected" | "unjudged";
  */
 export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): Verdict {
   const gaveUp = c.approaches >= MAX_APPROACHES || c.stalled >= MAX_COLLISIONS;
-  if (c.score === null) return gaveUp ? "rejected" : "unjudged";
+  if (c.score === null) return loneUnjudged(ledger, c) ? "match" : gaveUp ? "rejected" : "unjudged";
   // another of the user's own objects of the category, seen well enough to tell
   if (c.evidence >= VERDICT.otherEvidence && ledger.likeAnother(c)) return "rejected";
   const isBest = ledger.best()?.id === c.id;
@@ -98,6 +98,16 @@ function lonePool(ledger: CandidateLedger, c: Candidate): boolean {
   if (!ledger.searchedAll || c.score === null) return false;
   if (c.score < LONE_POOL.score || c.evidence >= LONE_POOL.evidence) return false;
   return ledger.all().every((o) => o.id === c.id);
+}
+
+/**
+ * Every room searched, the walk back to the best done (there was none: nothing judged), and `c`
+ * the only instance of the category seen in the whole house, never judged: a small object low in
+ * the picture shows big enough to judge only between decisions, and given up on, the house was
+ * walked round and round until the steps ran out (LONE_POOL: the pool is this one instance).
+ */
+function loneUnjudged(ledger: CandidateLedger, c: Candidate): boolean {
+  return ledger.searchedAll && ledger.tiesLooked && ledger.all().every((o) => o.id === c.id);
 }
 
 /**
