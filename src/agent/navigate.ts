@@ -12,7 +12,8 @@
 
 import type { Holding } from "../mllm/index.ts";
 import type { Candidate } from "../perception/index.ts";
-import { planRoom, roomAt } from "../planning/index.ts";
+import { floorDistance, planRoom, roomAt } from "../planning/index.ts";
+import type { Vec3 } from "../sim/index.ts";
 import { ask as askPlanner, decisionPoint, local, lookAround, walkTo } from "./nav-decisions.ts";
 import {
   candidateRooms,
@@ -107,12 +108,49 @@ async function compareTied(n: Nav, best: Candidate): Promise<boolean> {
     if (c === best) ledger.tiesLooked = true;
     const at = c === best ? ledger.best()?.position : c.position;
     if (!at) continue;
+    // a closer look the steps left cannot afford: the best seen is the guess taken
+    if (c !== best && !affords(n, at)) {
+      ledger.tiesLooked = true;
+      return lastCall(n);
+    }
     const there = await walkTo(n, at, o.approachRadius);
     if (s.outcome === "continue" && (there === "budget" || there === "done")) s.outcome = "ended";
     if (s.outcome === "continue") await lookAround(n, "revisit");
     if (s.outcome !== "continue") return false;
   }
   return true;
+}
+
+/**
+ * Whether the steps left cover a walk to `at` and a look round there, then the walk from there
+ * back to the best seen and its approach (the policy's ledger.budget: walks cost their floor
+ * distance times its detour, in steps). With no best seen that could be taken, or a planner that
+ * sets no budget, any walk is worth its steps: there is nothing to go back to.
+ */
+function affords(n: Nav, at: Vec3): boolean {
+  const rule = n.ledger.budget;
+  const best = n.ledger.best();
+  if (!rule || !best?.position || (best.score ?? 0) < rule.floor) return true;
+  const { body, stepLength, turnAngle } = n.o;
+  const walk = (a: Vec3, b: Vec3) => Math.ceil((floorDistance(a, b) * rule.detour) / stepLength);
+  const need = walk(body.pose.position, at) + Math.round(180 / turnAngle) + walk(at, best.position) + rule.reserve;
+  return body.stepsLeft >= need;
+}
+
+/**
+ * The steps left no longer afford a look elsewhere: go back to the best seen now, once, and let
+ * the low-level planner take it there (ledger.lastCall), rather than spend the last steps looking
+ * and end at the step limit with it a few rooms away. False when the episode ended.
+ */
+async function lastCall(n: Nav): Promise<boolean> {
+  const { o, s, ledger } = n;
+  const best = ledger.best();
+  if (ledger.lastCall || !best?.position) return true;
+  ledger.lastCall = true;
+  const back = await walkTo(n, best.position, o.approachRadius);
+  if (s.outcome === "continue" && (back === "budget" || back === "done")) s.outcome = "ended";
+  if (s.outcome === "continue") await lookAround(n, "revisit");
+  return s.outcome === "continue";
 }
 
 /** The outcome so far decides whether the search goes on. */
@@ -173,6 +211,8 @@ async function chooseRoom(n: Nav): Promise<Phase> {
   if (s.searchOver) return "settle";
   // pre_action: a room the rules forbid now is not walked to; the planner chooses again without it.
   if (o.gate && !(await o.gate.roomChoice(room))) return "choose_room";
+  // a room the steps left cannot afford to search and come back from: back to the best seen first
+  if (!affords(n, lookoutFor(n, room)) && !(await lastCall(n))) return "end";
   s.stepsBefore = o.body.steps;
   return "walk";
 }
@@ -231,6 +271,7 @@ async function settle(n: Nav): Promise<Phase> {
     // rather than steered at: a small object seen from across the room, or one behind furniture.
     for (const c of ledger.unjudged(o.body.pose.position).slice(0, SECOND_LOOKS)) {
       if (!c.position) continue;
+      if (!affords(n, c.position)) return (await lastCall(n)) ? "choose_room" : "end";
       ledger.retry(c.id);
       const there = await walkTo(n, c.position, o.approachRadius);
       if (s.outcome === "continue" && (there === "budget" || there === "done")) s.outcome = "ended";

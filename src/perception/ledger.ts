@@ -147,6 +147,18 @@ export class CandidateLedger {
    */
   tiesLooked = false;
   /**
+   * The steps left only cover the walk back to the best seen (navigate.ts lastCall): no look is
+   * set out on any more, and the best seen, if it could be the one at all, is the guess taken.
+   */
+  lastCall = false;
+  /**
+   * What a walk elsewhere must leave for the walk back to the best seen (navigate.ts affords): a
+   * walk costs its floor distance times `detour`, in steps, and `reserve` steps approach and stop;
+   * only a best scoring `floor` or more is worth going back to. None (no budget kept) until the
+   * policy sets it.
+   */
+  budget: { detour: number; reserve: number; floor: number } | null = null;
+  /**
    * The last decision turned toward an instance seen in a side view: which way, and how many turns
    * so far. Close by, a low object drops below the picture at the edge of the front view while
    * the turn is only partway round; the turn goes on until it faces it (the policy bounds it).

@@ -90,6 +90,20 @@ export const VERDICT = {
  * not kept, though it took voices-22-dev to 16 of 20.
  */
 export const TIE = { margin: 0.05 } as const;
+/**
+ * The step budget every walk of the search respects (navigate.ts affords / lastCall): a room walk,
+ * a closer look at a tied instance or a second look at one given up on is set out on only while
+ * the steps left cover the walk there (floor distance times `detour`, in steps), a look round
+ * (half a turn), the walk from there back to the best seen, and `reserve` steps to approach and
+ * stop. When they do not, the robot goes back to the best seen now, and a near tie no longer
+ * holds its take back there (view-judgment.ts verdictOf): no closer look at the other is
+ * affordable, and an episode that ends at the step limit with the best seen a few rooms away is
+ * lost for sure. The take's floor is not lowered: taking the best seen from VERDICT.settleClear
+ * whatever its lead would have stopped at a lookalike in all six step-limit episodes of
+ * polar-dev2 and polar-habits-dev at 1125f77 (the one sought scored 0.18-0.27, under the best).
+ * Measured in the commit that added it (see git log).
+ */
+export const LAST_CALL = { detour: 1.5, reserve: 30 } as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;

@@ -24,6 +24,7 @@ import {
   CLEAR_EVIDENCE,
   ENOUGH_EVIDENCE,
   FEW_VIEWS,
+  LAST_CALL,
   LONE_POOL,
   MAX_APPROACHES,
   MAX_COLLISIONS,
@@ -58,7 +59,9 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   // a near tie between two judged instances is no take until each was made out closer; a tie
   // that stays once the search is over and both had their closer look is the best guess left
   const madeOut = c.evidence >= ENOUGH_EVIDENCE || gaveUp;
-  const tied = isBest && c.score - runnerUp(ledger, c) < TIE.margin && !(ledger.tiesLooked && madeOut);
+  // (and with only the walk back to it left, no closer look is affordable: the tie is the guess)
+  const tied =
+    isBest && c.score - runnerUp(ledger, c) < TIE.margin && !(ledger.tiesLooked && madeOut) && !ledger.lastCall;
   // once the search is over, the best of all seen, compared with the others as well as the photo
   // the user said it is the big (or small) one, and one that looks as much like it is bigger (smaller)
   if (ledger.outsized(c)) return c.evidence >= CLEAR_EVIDENCE && c.score < VERDICT.reject ? "rejected" : "plausible";
@@ -182,6 +185,7 @@ export async function lookAtCandidates(input: LookInput, ledger: CandidateLedger
   // an instance that could be taken at all, once the search is over, is a yardstick for the others
   ledger.poolFloor = VERDICT.settleClear;
   ledger.tieMargin = TIE.margin;
+  ledger.budget = { ...LAST_CALL, floor: VERDICT.settleClear };
   ledger.giveUpAfter = { approaches: MAX_APPROACHES, stalls: MAX_COLLISIONS };
   ledger.look();
   let photo: Appearance | null = null;
