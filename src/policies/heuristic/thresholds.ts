@@ -100,8 +100,12 @@ export const TIE = { margin: 0.05 } as const;
  * affordable, and an episode that ends at the step limit with the best seen a few rooms away is
  * lost for sure. The take's floor is not lowered: taking the best seen from VERDICT.settleClear
  * whatever its lead would have stopped at a lookalike in all six step-limit episodes of
- * polar-dev2 and polar-habits-dev at 1125f77 (the one sought scored 0.18-0.27, under the best).
- * Measured in the commit that added it (see git log).
+ * polar-dev2 and polar-habits-dev at 1125f77 (the one sought scored 0.18-0.27, under the best);
+ * over those and voices-14..22's 19 it would have won 1 and stopped at a lookalike in 6. Run (Polar
+ * memory, with loneUnjudged, against 1125f77): polar-dev, polar-dev2, polar-habits-dev and
+ * voices-22-dev SR, SPL and CM unchanged; it fired in step-limit episodes only (polar-dev2 u1-0015,
+ * voices-14-dev h2-e10, voices-22-test h3-e10), whose best stayed under the search's-end take. It
+ * is a guard on the steps, not a gain on these sets.
  */
 export const LAST_CALL = { detour: 1.5, reserve: 30 } as const;
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
@@ -127,8 +131,12 @@ export const FEW_VIEWS = { views: 2, evidence: CLEAR_EVIDENCE / 4 } as const;
  * at 91addea: one success after 174 m for a 5 m path, one failure after 700 steps, both with the
  * target the only pair seen at 0.27). Two or more seen still go to the comparison. One never
  * judged at all is taken the same way once the walk back is done (view-judgment.ts loneUnjudged):
- * over voices-14..22 (dev and test, at f148b85) 4 of 19 episodes that ran out of steps had a lone
- * watch or wallet seen 90-250 times, up to 45-77 pixels, but never at a decision point.
+ * over voices-14..22 (dev and test, at f148b85) 7 of 19 episodes that ran out of steps had a lone
+ * watch or wallet seen 90-250 times, up to 31-77 pixels, but never at a decision point. Run (Polar
+ * memory, with LAST_CALL, against 1125f77): all 7 succeed; on the nine voices sets rerun (22-dev,
+ * 19-dev, 17-dev, 16-dev, 21-dev, 14-dev, 18-test, 20-test, 16-test; 186 episodes) SR 153 -> 160,
+ * step-limit episodes 12 -> 5, CM 16 the same (later episodes gain from what the fixed ones wrote
+ * to memory); polar-dev, polar-dev2, polar-habits-dev and voices-22-dev unchanged.
  */
 export const LONE_POOL = { score: VERDICT.unlike, evidence: CLEAR_EVIDENCE } as const;
 /**
