@@ -13,10 +13,23 @@ const STOPWORDS = new Set(
 );
 
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+  return (
+    unaccented(text)
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  )
     .filter((w) => !STOPWORDS.has(w))
-    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+    .map(singular);
 }
+
+/** A word's naive singular, as contentWords counts it: a final -s off a word of more than three letters ("keys" → "key"), not -ss. */
+export const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+
+/**
+ * Letters without their accents ("café" → "cafe", "relógio" → "relogio"): a word a user types with
+ * or without them is one word, not split at the accented letter.
+ */
+export const unaccented = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "");
 
 export function wordSet(text: string): Set<string> {
   return new Set(contentWords(text));

@@ -15,13 +15,29 @@ import { knownWord, read } from "./nlp.ts";
 export function namesIn(text: string): Set<string> {
   const toks = read(text).tokens;
   const opens = (i: number) => i === 0 || /^[.!?]+$/.test(toks[i - 1].text);
+  const unknown = (t: { text: string }) => /^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text);
+  const borrowed = inAnotherTongue(toks, unknown);
   const names = toks.filter(
     (t, i) =>
-      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) ||
-      (/^\p{Ll}{3,}$/u.test(t.text) && !knownWord(t.text)),
+      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) || (!borrowed && unknown(t)),
   );
   return wordSet(names.map((t) => t.text).join(" "));
 }
+
+/**
+ * A text partly in another language ("the shoes I use ngayon, yung dati nasa kuya ko"): several of
+ * its words, and a fair share of them, are outside the English lexicon. Its unknown lower-case
+ * words are that language's words, not names; a name typed in lower case is missed there rather
+ * than every borrowed word taken for one.
+ */
+function inAnotherTongue(toks: readonly { text: string }[], unknown: (t: { text: string }) => boolean): boolean {
+  const words = toks.filter((t) => /\p{L}/u.test(t.text));
+  const n = words.filter(unknown).length;
+  return n >= BORROWED.least && n >= BORROWED.share * words.length;
+}
+
+/** Unknown words that make a text partly another language's: at least 3, and a fifth of its words. */
+const BORROWED = { least: 3, share: 0.2 };
 
 /**
  * A capitalised word opening a sentence that the English lexicon lacks and that is the clause's

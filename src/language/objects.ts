@@ -4,10 +4,11 @@
  * request names, for reading a user's description of an object ("the small green glass mug"),
  * and for the category constraint grounding applies.
  */
-import { contentWords } from "./bag-of-words.ts";
+import { contentWords, singular, unaccented } from "./bag-of-words.ts";
+import { BORROWED_CATEGORY_NAMES } from "./borrowed-words.ts";
 import { askedParts } from "./requests.ts";
 
-export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = {
+const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = {
   backpack: ["backpack", "rucksack", "knapsack", "schoolbag", "daypack"],
   bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
   ball: ["ball", "football", "basketball", "volleyball", "baseball"],
@@ -41,6 +42,11 @@ export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = {
   wallet: ["wallet", "billfold"],
   watch: ["watch", "wristwatch", "smartwatch"],
 };
+
+/** Every category's names, English first, then those other languages lend (borrowed-words.ts). */
+export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(ENGLISH_NAMES).map(([c, names]) => [c, [...names, ...(BORROWED_CATEGORY_NAMES[c] ?? [])]]),
+);
 
 /** Every word that names `category` (its own words too: "teddy bear" is "teddy" and "bear"). */
 export function namesOf(category: string): Set<string> {
@@ -95,5 +101,31 @@ export function categoryAsked(instruction: string): string | null {
     const asked = categoryNamed(part);
     if (asked) return asked;
   }
-  return categoryNamed(instruction);
+  return categoryNamed(instruction.replace(WHAT_HAPPENED_BEFORE, " "));
 }
+
+/**
+ * A clause telling what became of another thing ("…, ever since the tote kept tipping over", "now
+ * that my watch is broken", "instead of the old mug"): a category it names is the other thing's,
+ * not the one asked for, so it constrains nothing.
+ */
+const WHAT_HAPPENED_BEFORE =
+  /\b(?:ever since|since|because|'?cause|'?cos|now that|instead of|in place of|replacing)\b[^.;:!?,]*/giu;
+
+/**
+ * Whether a text names two categories as two things ("switched to the green backpack, the yellow
+ * bag no more"): it names both, and no "is"/"are" between the two says one is the other ("this
+ * backpack is my gym bag").
+ */
+export function namesApart(text: string, a: string, b: string): boolean {
+  const words = unaccented(text).toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const at = (c: string) => {
+    const names = new Set(CATEGORY_NAMES[c] ?? [c]);
+    return words.findIndex((w) => names.has(w) || names.has(singular(w)));
+  };
+  const [i, j] = [at(a), at(b)];
+  if (i < 0 || j < 0) return false;
+  return !words.slice(Math.min(i, j) + 1, Math.max(i, j)).some((w) => BEING.has(w));
+}
+
+const BEING = new Set(["is", "are", "was", "were", "be", "been", "it's", "that's", "they're", "as"]);

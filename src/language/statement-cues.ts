@@ -1,3 +1,5 @@
+import { unaccented } from "./bag-of-words.ts";
+import { BORROWED_NOW } from "./borrowed-words.ts";
 import { respelled } from "./informal.ts";
 import { looksOrObjectWord, namesLooks } from "./looks.ts";
 import { read } from "./nlp.ts";
@@ -87,7 +89,7 @@ const CUES: [StatementKind, RegExp][] = [
 
 /** Words that say the statement is a change, stripped from what is stored. */
 const UPDATE_MARKERS = new RegExp(
-  String.raw`\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|of late|currently|at the moment|recently|at present|starting (?:today|now)|from today|${SINCE_TIME})\b[,:]?`,
+  String.raw`\b(?:these days|nowadays|now(?:adays)?|from now on|as of (?:today|now)|instead|any ?more|lately|of late|currently|at the moment|recently|at present|starting (?:today|now)|from today|${SINCE_TIME}|${BORROWED_NOW.join("|")})\b[,:]?`,
   "giu",
 );
 
@@ -284,7 +286,7 @@ function onlyInNames(text: string, cue: RegExp): boolean {
  * Said in a request ("which coat is mine these days"), it asks for whatever took the role last.
  */
 export function saysChange(said: string): boolean {
-  const text = respelled(said);
+  const text = unaccented(respelled(said));
   return new RegExp(UPDATE_MARKERS.source, "iu").test(text) || CHANGE_VERBS.test(text);
 }
 

@@ -28,3 +28,10 @@ test("a name of God said in an oath or a blessing names no one", () => {
   assert.ok(!names.has("lord"));
   assert.ok(!capitalisedNamesIn("Bring my Bible case, God willing I'll make the service.").has("god"));
 });
+
+test("in a text partly in another language, its unknown words are not names", () => {
+  // Swahili mixed into English, typed in lower case: the borrowed words are no one's names
+  assert.deepEqual([...capitalisedNamesIn("nipe the torch ninayotumia sasa hivi kwa kazi ya usiku")], []);
+  // one unknown word among English ones is still taken for a name
+  assert.ok(capitalisedNamesIn("fetch the blanket wanjiru sewed for the baby").has("wanjiru"));
+});

@@ -103,3 +103,11 @@ test("the size the user gave the chosen object when asking for it before is pass
   };
   assert.equal(groundPolar("which bag do I take to choir?", [changed, other]).size, undefined);
 });
+
+test("an object whose statement names the category as another thing, replaced, is not named by it", () => {
+  const g = groundPolar("where's the bag my daughter takes to dance class?", [
+    object("backpack-4", "backpack", 0.8, ["the user moved to the blue backpack for work, the old bag is retired"]),
+    object("bag-2", "bag", 0.4, ["the bag is green"]),
+  ]);
+  assert.equal(g.objectId, "bag-2");
+});

@@ -13,6 +13,7 @@ import {
   glossed,
   looksNamed,
   looksOfInstance,
+  namesApart,
   namesOf,
   onlyLooks,
   roomsFoundIn,
@@ -67,9 +68,18 @@ function bestStatement(c: MemoryCandidate) {
   return [...c.statements].sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || b.timestamp - a.timestamp)[0];
 }
 
-/** A candidate is named by the request's category when it is of it, or the user calls it so. */
+/**
+ * A candidate is named by the request's category when it is of it, or the user calls it so ("my
+ * commute bag", said of a backpack). A statement that names the candidate's own category apart
+ * from it speaks of two things ("switched to the green backpack, the yellow bag no more"): the
+ * other name is the other object's.
+ */
 function fitsNamedCategory(c: MemoryCandidate, named: Category): boolean {
-  return c.category === named || c.statements.some((s) => !s.superseded && callsIt(s.text, named));
+  const own = isCategory(c.category) ? c.category : null;
+  return (
+    c.category === named ||
+    c.statements.some((s) => !s.superseded && callsIt(s.text, named) && !(own && namesApart(s.text, own, named)))
+  );
 }
 
 /**

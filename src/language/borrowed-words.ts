@@ -1,0 +1,43 @@
+/**
+ * Words of other languages that English speakers at home mix in, for the few things the robot
+ * must read whatever the language: what an object is called, and that something holds now rather
+ * than before. Only words no English word is spelt like ("portable", "casque", "handy", "bone" are
+ * left out), written without accents (contentWords drops them). A newcomer adds a language here, in
+ * one place; nothing else needs to know which language a word came from.
+ */
+import { singular } from "./bag-of-words.ts";
+
+const NAMES: Readonly<Record<string, readonly string[]>> = {
+  // Spanish, French, Portuguese, Italian, German, Tagalog, in that order where each has one
+  backpack: ["mochila", "zaino"],
+  bag: ["bolsa", "bolso", "sacoche", "borsa", "tasche"],
+  ball: ["pelota", "balon", "ballon", "balle", "bola", "palla", "pallone"],
+  book: ["libro", "cuaderno", "livre", "cahier", "livro", "caderno", "quaderno", "buch"],
+  camera: ["camara", "fotocamera", "kamera"],
+  cellphone: ["celular", "movil", "telefono", "cellulaire", "telephone", "cellulare", "telefonino"],
+  eyeglasses: ["lentes", "gafas", "anteojos", "lunettes", "oculos", "occhiali", "brille", "salamin"],
+  hat: ["sombrero", "gorra", "gorro", "chapeau", "casquette", "chapeu", "cappello", "mutze", "sumbrero"],
+  headphones: ["audifonos", "auriculares", "ecouteurs", "fones", "cuffie", "kopfhorer"],
+  keys: ["llave", "llaves", "cle", "cles", "clef", "clefs", "chave", "chaves", "chiave", "chiavi", "schlussel", "susi"],
+  laptop: ["computadora", "portatil", "ordenador", "ordinateur", "computador"],
+  mug: ["taza", "tazon", "tasse", "caneca", "tazza", "becher", "tasa"],
+  shoes: [
+    ...["zapato", "zapatos", "tenis", "botas", "chaussure", "chaussures", "soulier", "souliers", "bottes"],
+    ...["sapato", "sapatos", "tenis", "scarpa", "scarpe", "schuh", "schuhe", "stiefel"],
+  ],
+  "teddy bear": ["peluche", "osito", "nounours", "doudou", "pelucia", "orsacchiotto"],
+  toy: ["juguete", "jouet", "brinquedo", "giocattolo", "spielzeug", "laruan"],
+  wallet: ["billetera", "cartera", "monedero", "portefeuille", "carteira", "portafoglio", "geldborse", "pitaka"],
+  watch: ["reloj", "montre", "relogio", "orologio", "uhr", "relo"],
+};
+
+/** Each category's names in other languages, with the singular contentWords reads them as. */
+export const BORROWED_CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(NAMES).map(([c, names]) => [c, [...new Set(names.flatMap((n) => [n, singular(n)]))]]),
+);
+
+/**
+ * "Now" against before, in the same languages: a request or a statement saying one marks a change
+ * as "these days" does ("the mug I use ahora").
+ */
+export const BORROWED_NOW = ["ahora", "maintenant", "desormais", "dorenavant", "agora", "adesso", "jetzt", "ngayon"];
