@@ -86,6 +86,7 @@ function holding(n: Nav): { holding: Holding } | Record<string, never> {
       others: ledger.all().length - 1,
       // a size said to set it apart is relative to the house's lookalikes, not to those seen so far
       ...(ledger.sizeCue?.contrasted ? { sizeToCompare: true } : {}),
+      ...(ledger.twinUnseen(best) ? { twinUnseen: true } : {}),
     },
   };
 }

@@ -152,6 +152,12 @@ export interface Holding {
    * one in a room not searched yet (the medium hat is the biggest until the large one is seen).
    */
   sizeToCompare?: boolean;
+  /**
+   * The user owns another object of the category whose photo looks like this one's, and no other
+   * instance that could be it was judged yet: its looks alone cannot say which of the two it is,
+   * and the search does not end on it before every room is searched: the lookalike is in the house.
+   */
+  twinUnseen?: boolean;
 }
 
 export interface HighLevelOutput {

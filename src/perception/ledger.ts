@@ -343,6 +343,21 @@ export class CandidateLedger {
   }
 
   /**
+   * Whether the user owns another object of the category whose photo looks like the one sought
+   * (`alikeOthers`) and no other instance that could be either has been judged yet (none scoring
+   * `poolFloor` or more on the photo sought, and about as much as `c`: within LOOKALIKE, as
+   * views of one object do): one instance's lean toward alike photos is noise, so `c` alone
+   * cannot say which of the two it is; only two instances read against each other tell them
+   * apart (leansAwayBeside). Until then it is no take, and the search goes on: the user's
+   * lookalike stands somewhere in the house.
+   */
+  twinUnseen(c: Candidate): boolean {
+    if (!this.alikeOthers.some(Boolean) || c.score === null) return false;
+    const floor = Math.max(this.poolFloor, c.score - LOOKALIKE);
+    return ![...this.byId.values()].some((o) => o.id !== c.id && o.score !== null && o.score >= floor);
+  }
+
+  /**
    * Compared with `o`, another instance that could be the one sought: `c` leads it on the photo
    * sought, yet leans toward other photo `i` more than `o` does, by `margin`. Light, distance and
    * the angle lift or lower a view's similarity to every photo alike, so one instance's lean

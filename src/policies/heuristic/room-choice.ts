@@ -194,8 +194,9 @@ export function foundAgain(h: Holding, input: Pick<HighLevelInput, "target" | "v
  * `whereFoundMargin`: its looks and memory's place agree.
  */
 export function plausibleInHand(h: Holding, target?: Pick<HighLevelInput["target"], "roomsHere">): boolean {
-  // set apart by its size: the one the size picks out may stand in a room left
-  if (h.sizeToCompare || h.evidence < SEARCH_OVER.evidence) return false;
+  // set apart by its size: the one the size picks out may stand in a room left; the user's own
+  // lookalike not seen yet stands in one too (thresholds.ts TWIN_UNSEEN)
+  if (h.sizeToCompare || h.twinUnseen || h.evidence < SEARCH_OVER.evidence) return false;
   const lead = h.score - h.rival;
   if (h.score >= SEARCH_OVER.score && lead >= SEARCH_OVER.margin) return true;
   const whereFound = h.roomId !== null && (target?.roomsHere?.found.includes(h.roomId) ?? false);

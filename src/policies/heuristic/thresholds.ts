@@ -108,6 +108,24 @@ export const TIE = { margin: 0.05 } as const;
  * is a guard on the steps, not a gain on these sets.
  */
 export const LAST_CALL = { detour: 1.5, reserve: 30 } as const;
+/*
+ * TWIN_UNSEEN (recognition by comparison; no number of its own): the user owns another object of
+ * the category whose photo looks like the one sought (`VERDICT.photosAlike` or more), and no
+ * other instance that could be either (scoring `VERDICT.settleClear` or more on the photo sought
+ * and within the ledger's LOOKALIKE of the best) has been judged: the best seen is no take before
+ * the search is over (view-judgment.ts verdictOf) and ends no search (room-choice.ts
+ * plausibleInHand), since one instance's lean toward alike photos is noise and the user's
+ * lookalike stands somewhere in the house. Once a second such instance is judged the pool
+ * compares them (ledger.ts leansAwayBeside); once every room is searched the best seen will do.
+ * In runs at 76581dd (Polar memory) the early takes beside such a photo were 5 lookalikes and 3
+ * right on polar-dev and polar-dev2, 1 lookalike and none right on voices-14..22 (dev and spent
+ * test). Run (Polar memory, against 76581dd): voices-14..22 dev and test hold 1 such episode
+ * (voices-16..22: SR 235 -> 236 of 284, CM 22 -> 21, the lookalike's twin seen in a room left);
+ * polar-dev SR 70 and CM 10 the same, SPL 31.1 -> 30.2 (three lookalike stops now walk the house
+ * and still see no other wallet); polar-dev2 SR 67 -> 68, CM 7 -> 6, SPL 39.7 -> 39.2. Counting
+ * every judged instance as the lookalike seen (a patterned bag at 0.37 beside 0.87) ended the
+ * search on the likely rooms and took the same lookalike.
+ */
 /** Evidence (summed view reliability) for a verdict, and beyond which going closer adds little. */
 export const CLEAR_EVIDENCE = 1;
 export const ENOUGH_EVIDENCE = 2;

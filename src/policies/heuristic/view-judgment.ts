@@ -76,8 +76,9 @@ export function verdictOf(c: Candidate, ledger: CandidateLedger, pool = true): V
   // no colour in common at all: even a small view says so (the same instance scores this low in
   // none of the development split's views under 100 pixels; 34% of other instances' do)
   if (c.evidence >= CLEAR_EVIDENCE / 4 && c.score < VERDICT.unlike) return "rejected";
-  // before the search is over, a lookalike in view beside it is made out before either is taken
-  const pending = pool && !ledger.settling && rivalInView(ledger, c);
+  // before the search is over, a lookalike in view beside it is made out before either is taken,
+  // and the user's own lookalike (a photo alike the one sought) is seen before either is (thresholds.ts TWIN_UNSEEN)
+  const pending = (pool && !ledger.settling && rivalInView(ledger, c)) || (!ledger.settling && ledger.twinUnseen(c));
   if (!pending && !tied && isBest && c.evidence >= ENOUGH_EVIDENCE * 0.75 && c.score >= VERDICT.match) return "match";
   if (
     !pending &&
