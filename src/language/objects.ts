@@ -118,7 +118,10 @@ const WHAT_HAPPENED_BEFORE =
  * backpack is my gym bag").
  */
 export function namesApart(text: string, a: string, b: string): boolean {
-  const words = unaccented(text).toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const words =
+    unaccented(text)
+      .toLowerCase()
+      .match(/[a-z0-9']+/g) ?? [];
   const at = (c: string) => {
     const names = new Set(CATEGORY_NAMES[c] ?? [c]);
     return words.findIndex((w) => names.has(w) || names.has(singular(w)));
