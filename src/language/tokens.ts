@@ -13,6 +13,7 @@ import { namedTwelve } from "./named-twelve.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
+import { splitDays } from "./split-days.ts";
 import { spokenClock } from "./spoken-clock.ts";
 
 export interface Token {
@@ -337,7 +338,7 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return namedTwelve(spokenClock(soundedTimes(out)));
+  return splitDays(namedTwelve(spokenClock(soundedTimes(out))));
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */
