@@ -84,6 +84,7 @@ export { EVERY_PART_OF_DAY, everyPartOfDay, namesHoursBeside, partHoldsWindows }
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
+export { isHeading } from "./headings.ts";
 export type { HourWindow } from "./hours.ts";
 export {
   canonical,

@@ -90,6 +90,10 @@ describe("the learner on the latest authors' development corrections", () => {
   //   no room of the rule; 21 once Scots negatives in "-nae" ("dinnae", "cannae") were read; 22
   //   once an imperative of going left to the robot's when was a permission, 23 once a part of the
   //   day naming an occasion beside clock hours within it named those hours (learner39).
+  // - 26: French-English, verbless gloss, phone-assistant mishearings, a tradie's clipped words:
+  //   16 of 30 with 1 unsafe reading (a heading before a colon read as a rule took the ban's hours);
+  //   17, none unsafe, once such a heading was no act and a part asked back holding hours left no
+  //   ban beside it kept at every hour (learner40).
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -101,6 +105,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 23, cases: 30, ok: 22, field: 0.55 },
     { n: 24, cases: 30, ok: 22, field: 0.65 },
     { n: 25, cases: 30, ok: 23, field: 0.65 },
+    { n: 26, cases: 30, ok: 17, field: 0.55 },
   ])
     floorTest(floor);
 });

@@ -17,6 +17,7 @@ import {
   findTimes,
   GLOBAL,
   greets,
+  isHeading,
   isWordToken,
   JOINER,
   LASTING,
@@ -206,6 +207,12 @@ function namesRuleAlone(rc: ReadCtx, g: Span): boolean {
   return talksAboutARule(words) && !findTimes(words.join(" ")).length && words.length <= 5;
 }
 
+/** A colon within a few words after the part, with the request still to come after it. */
+function headsColon(tokens: readonly Token[], g: Span, s: Span): boolean {
+  for (let k = g.b; k < Math.min(s.b, g.b + 5); k++) if (tokens[k].w === ":") return k + 1 < s.b;
+  return false;
+}
+
 export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
   const out: Seg[] = [];
   sents.forEach((s, i) => {
@@ -243,6 +250,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       const permitted = permittedBeside(rc, out, g, text);
       if (permitted) {
         out.push({ ...g, sentence: i, kind: permitted });
+        continue;
+      }
+      // "New house rule, from today: …": a heading opening a sentence before a colon names the
+      // message; what it says of when belongs to the request after the colon
+      if (g.a === s.a && headsColon(rc.tokens, g, s) && isHeading(text)) {
+        out.push({ ...g, sentence: i, kind: "filler" });
         continue;
       }
       // "please alter it: …" opening a sentence only leads into the change said after the colon,
