@@ -4,8 +4,10 @@
  *
  * A room is stored as the user named it, never as a wider room: "nursery" stays nursery,
  * "pantry" stays pantry, "master bedroom" stays master bedroom. Only words for the same room
- * are merged ("restroom" is a bathroom, "lounge" a living room). A region label is one of a
- * rule's rooms when it names that room ("Bedroom 2" is a bedroom) or is a kind of it
+ * are merged ("restroom" is a bathroom, "lounge" a living room), and so are the French and
+ * Spanish nouns for a room said inside English ("la cocina" is the kitchen; "le salon" is the
+ * living room said with its article, since "salon" alone is an English word). A region label is
+ * one of a rule's rooms when it names that room ("Bedroom 2" is a bedroom) or is a kind of it
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
 
@@ -15,20 +17,20 @@ import { crudeStem } from "./text-shapes.ts";
 
 /** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
 const SAME: Record<string, string[]> = {
-  bedroom: ["bed room"],
-  bathroom: ["bath room", "restroom", "washroom", "lavatory", "loo"],
-  kitchen: [],
-  "living room": ["lounge", "sitting room", "front room"],
+  bedroom: ["bed room", "chambre", "dormitorio", "recamara"],
+  bathroom: ["bath room", "restroom", "washroom", "lavatory", "loo", "salle de bain", "salle de bains", "bano"],
+  kitchen: ["cuisine", "cocina"],
+  "living room": ["lounge", "sitting room", "front room", "le salon", "la sala"],
   "family room": ["den"],
-  "dining room": [],
-  garage: [],
+  "dining room": ["comedor"],
+  garage: ["garaje"],
   office: ["home office"],
   study: [],
-  "laundry room": ["laundry"],
+  "laundry room": ["laundry", "buanderie", "lavanderia"],
   hallway: ["hall", "corridor"],
   entryway: ["entry", "entrance", "foyer", "entrance hall", "entry hall"],
   basement: ["cellar"],
-  attic: [],
+  attic: ["grenier", "atico"],
   balcony: [],
   porch: [],
   patio: [],

@@ -88,11 +88,12 @@ const TIME_FORMS: TimeForm[] = [
  * A part of the day said as a compound with "time", or without its article ("in evening time",
  * "when is night time", "during afternoon"), or as what it is ("when it is morning", "while is
  * evening", its subject left out), or bare right before the hours it holds ("afternoon 1 until 3",
- * which the clock window then narrows): the same hours as the part of the day.
+ * which the clock window then narrows), or as the habit of one ("of an evening", "of a morning",
+ * as British and Australian voices say "in the evenings"): the same hours as the part of the day.
  */
 const compound = (part: string) =>
   new RegExp(
-    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b|\b${part}s?(?=,? (?:from |between )?\d{1,2}(?::\d\d)? ?(?:to|till|until|til|-|–) ?\d)`,
+    String.raw`\b(?:(?:in|during|at|by|when(?: it)? is) (?:the )?)?${part}[- ]?times?\b|\b(?:in|during) ${part}s?\b|\b(?:when(?:ever)?|while) (?:it )?is (?:the )?${part}\b|\bof an? ${part}\b|\b${part}s?(?=,? (?:from |between )?\d{1,2}(?::\d\d)? ?(?:to|till|until|til|-|–) ?\d)`,
     "gi",
   );
 TIME_FORMS.push(...Object.entries(PART_HOURS).map(([part, hours]) => ({ re: compound(part), ...hours })));
@@ -107,7 +108,7 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
  * languages say it (and older English: "two of the clock in the morning")
  */
 const PART_OF_DAY =
-  "at night|in (?:the )?(?:night|evening|morning|afternoon)|of the (?:night|evening|morning|afternoon)(?![\\w-])|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
+  "at night|in (?:the )?(?:night|evening|morning|afternoon)|of (?:the|an?) (?:night|evening|morning|afternoon)(?![\\w-])|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;

@@ -10,6 +10,7 @@
  */
 import { dashedClocks } from "./dashed-clock.ts";
 import { namedTwelve } from "./named-twelve.ts";
+import { otherTongues } from "./other-tongues.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
@@ -338,7 +339,7 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return splitDays(namedTwelve(spokenClock(soundedTimes(out))));
+  return splitDays(namedTwelve(spokenClock(soundedTimes(otherTongues(out)))));
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */

@@ -1,0 +1,180 @@
+/**
+ * Words of French and Spanish said inside English, as households that speak them beside English
+ * mix them in ("stay out of la cocina, porque I sleep", "the lounge, là, you can go, mais not
+ * at noon", "tu y vas pas"): the grammar reads English, so each such word is read as the English
+ * word it stands for, by word class (joining, negation, how often, fillers, articles, the parts of
+ * the day, the numbers of a clock), and a French negated verb of going is read as the English
+ * clause it says. The room nouns are in rooms.ts. Words that are English words too ("once",
+ * "car", "sale") are left as typed; a word whose reading depends on its neighbours is read only
+ * beside them ("y" is "and" before a Spanish word, "la" is "the" before a word).
+ */
+
+/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
+interface Token {
+  w: string;
+  start: number;
+  end: number;
+  quoted?: boolean;
+}
+
+/** Words read as one English word, or none (""): fillers and particles that say only the speaker's stance. */
+const AS_ENGLISH: Record<string, string> = {
+  // joining, contrast, reason
+  pis: "and",
+  puis: "and",
+  mais: "but",
+  pero: "but",
+  porque: "because",
+  // negation and how often
+  jamais: "never",
+  nunca: "never",
+  pas: "not",
+  siempre: "always",
+  toujours: "always",
+  et: "and",
+  // prepositions of place and time
+  entre: "between",
+  dans: "in",
+  après: "after",
+  avant: "before",
+  desde: "from",
+  hasta: "until",
+  // parts of the day
+  nuit: "night",
+  noche: "night",
+  soir: "evening",
+  matin: "morning",
+  jour: "day",
+  // hours and their numbers, as a clock is read
+  heures: "oclock",
+  heure: "oclock",
+  horas: "oclock",
+  deux: "two",
+  trois: "three",
+  quatre: "four",
+  cinq: "five",
+  huit: "eight",
+  neuf: "nine",
+  dix: "ten",
+  onze: "eleven",
+  douze: "twelve",
+  dos: "two",
+  tres: "three",
+  cuatro: "four",
+  cinco: "five",
+  seis: "six",
+  siete: "seven",
+  ocho: "eight",
+  nueve: "nine",
+  diez: "ten",
+  doce: "twelve",
+  // the same, said of a rule before
+  mismo: "same",
+  misma: "same",
+  // a verb of entering, said after its negation ("no entres")
+  entres: "go",
+  entras: "go",
+  entrar: "go",
+  entren: "go",
+  vayas: "go",
+  vayan: "go",
+  // fillers, vocatives and particles of stance
+  là: "",
+  tsé: "",
+  tse: "",
+  pues: "",
+  bueno: "",
+  oye: "",
+  mijo: "",
+  mija: "",
+  porfa: "please",
+};
+
+/** Room nouns that are English words too ("a hair salon"): read as the room only after an article of their language. */
+const ROOM_AFTER_ARTICLE: Record<string, string[]> = { salon: ["living", "room"], sala: ["living", "room"] };
+
+/** Articles read as "the" before a word. */
+const ARTICLES = new Set(["la", "le", "les", "el", "los", "las", "lo"]);
+
+/** French subjects, verbs of going and words of negation, for "tu y vas pas". */
+const FR_SUBJECT = new Set(["tu", "vous", "on"]);
+const FR_GO = new Set(["vas", "va", "allez", "entres", "entrez", "rentres", "rentrez"]);
+const FR_NOT = new Set(["pas", "pu", "plus", "jamais"]);
+
+const isWord = (w: string | undefined) => w !== undefined && /^[\p{L}]/u.test(w);
+
+/** "tu y vas pas", "vous entrez jamais": the clause it says in English, and the tokens it spans. */
+function frenchNegatedGoing(tokens: readonly Token[], k: number): { words: string[]; last: number } | undefined {
+  if (!FR_SUBJECT.has(tokens[k].w)) return undefined;
+  let j = k + 1;
+  const there = tokens[j]?.w === "y";
+  if (there) j++;
+  if (!FR_GO.has(tokens[j]?.w ?? "")) return undefined;
+  j++;
+  let never = false;
+  let negated = false;
+  while (FR_NOT.has(tokens[j]?.w ?? "")) {
+    negated = true;
+    never ||= tokens[j].w === "jamais";
+    j++;
+  }
+  if (!negated) return undefined;
+  const words = ["you", ...(never ? ["never"] : ["do", "not"]), "go", ...(there ? ["in", "there"] : [])];
+  return { words, last: j - 1 };
+}
+
+/** The tokens with the French and Spanish words read as the English they stand for. */
+export function otherTongues(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.quoted) {
+      out.push(t);
+      continue;
+    }
+    const next = tokens[k + 1]?.w;
+    const fr = frenchNegatedGoing(tokens, k);
+    if (fr) {
+      for (const w of fr.words) out.push({ w, start: t.start, end: tokens[fr.last].end });
+      k = fr.last;
+      continue;
+    }
+    // "por favor", "y lo mismo", "no entres a la cocina": read only beside the words that make them Spanish
+    if (t.w === "por" && next === "favor") {
+      out.push({ w: "please", start: t.start, end: tokens[k + 1].end });
+      k++;
+      continue;
+    }
+    if (t.w === "y" && next !== undefined && (ARTICLES.has(next) || next in AS_ENGLISH)) {
+      out.push({ ...t, w: "and" });
+      continue;
+    }
+    if (t.w === "a" && ARTICLES.has(next ?? "") && AS_ENGLISH[tokens[k - 1]?.w ?? ""] === "go") {
+      out.push({ ...t, w: "in" });
+      continue;
+    }
+    // "l'après-midi", "après-midi": the afternoon, said as a part of the day is
+    if (/^l?apr[eè]s$/.test(t.w) && next === "midi") {
+      for (const w of ["in", "the", "afternoon"]) out.push({ w, start: t.start, end: tokens[k + 1].end });
+      k++;
+      continue;
+    }
+    const room = ROOM_AFTER_ARTICLE[next ?? ""];
+    if (ARTICLES.has(t.w) && room) {
+      out.push({ ...t, w: "the" });
+      for (const w of room) out.push({ ...tokens[k + 1], w });
+      k++;
+      continue;
+    }
+    if (ARTICLES.has(t.w) && isWord(next) && (t.w !== "la" || !/^(?:la|lah)$/.test(next ?? ""))) {
+      out.push({ ...t, w: "the" });
+      continue;
+    }
+    const english = AS_ENGLISH[t.w];
+    if (english === undefined) out.push(t);
+    else if (english) out.push({ ...t, w: english });
+    // ", là, …": a filler set off by commas leaves one comma
+    else if (out.at(-1)?.w === "," && next === ",") k++;
+  }
+  return out;
+}
