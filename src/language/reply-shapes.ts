@@ -25,8 +25,8 @@ export const FIELDS_AFTER_COLON = /^(?:(?:and|also) )*(?:the )?(?:keys|fields) :
 /** Everything up to the verb that introduces a list of fields. */
 export const UP_TO_FIELDS = /^.*?(?:\b(?:include|add|put in|with|have|contain|are|be)\b|:)/;
 
-/** Where a list of fields is cut: commas, "and", "plus", "&". */
-export const FIELD_SEPARATOR = /\s*(?:,|\band\b|\bplus\b|&)\s*/;
+/** Where a list of fields is cut: commas, "and", "plus", "&", a slash ("object / room"). */
+export const FIELD_SEPARATOR = /\s*(?:,|\band\b|\bplus\b|&|\/)\s*/;
 
 /** An article before a name: "the room". */
 export const ARTICLE_START = /^(?:the|a|an)\s+/;

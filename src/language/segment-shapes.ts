@@ -24,8 +24,8 @@ export const FIELD_NAME_PART =
 /** A part that goes on to list fields: "json with", "keys". */
 export const LISTS_FIELDS = /\b(?:json|keys?|fields?|properties|with|containing|including)\b/;
 
-/** A part that is field names only: "room and object". */
-export const FIELD_NAMES = /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,) '?[a-z_]+'?)*$/;
+/** A part that is field names only: "room and object", "object / room". */
+export const FIELD_NAMES = /^(?:and |plus )?'?[a-z_]+'?(?: (?:and|plus|,|\/) '?[a-z_]+'?)*$/;
 
 /** What may come before a clause's verb and says nothing: "ok so please just …". */
 export const LEAD = `^(?:(?:${FILLER}|you can|please|just|i said|i mean|(?:could|would|can|will) you) )*`;

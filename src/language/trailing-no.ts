@@ -5,6 +5,10 @@
  * joining word, "just", "to", or "you" (with "keep" or "stay" before a verb of stopping). A
  * "no" that answers a question ("can you stop there? no"), or closes a report ("you stood
  * there, no") or a statement about someone else ("she waits there, no"), refuses nothing.
+ *
+ * Sign-language gloss and clipped notes put the negation last with no comma at all ("WAIT NO.",
+ * "YOU GO IN NEVER."): a clause that is only the act, a word of place after it at most, and a
+ * closing "no" or "never" refuses that act the same way.
  */
 import { ENTER, STOP } from "./act-words.ts";
 import { toldInPast } from "./tense.ts";
@@ -27,6 +31,7 @@ export function refusedByClosingNo(words: readonly string[]): number | undefined
   if (words.includes("?")) return undefined;
   let end = words.length;
   while (end > 0 && AFTER_NO.has(words[end - 1])) end--;
+  if (end >= 2 && words[end - 2] !== ",") return glossRefusal(words, end);
   if (end < 3 || words[end - 1] !== "no" || words[end - 2] !== ",") return undefined;
   let k = 0;
   while (k < end - 2 && OPENER.has(words[k])) k++;
@@ -44,4 +49,21 @@ export function refusedByClosingNo(words: readonly string[]): number | undefined
 /** The words after a comma are a bare "no" and what may close it ("no", "no please"). */
 export function bareNo(words: readonly string[]): boolean {
   return words[0] === "no" && words.slice(1).every((w) => AFTER_NO.has(w));
+}
+
+/** Words of place a glossed act may carry before its closing negation ("stop there no"). */
+const GLOSS_PLACE = new Set(["there", "here", "in", "inside", "into", "it"]);
+
+/** "wait no", "you go in never", "stop there no": a clause of the act and its closing negation alone. */
+function glossRefusal(words: readonly string[], end: number): number | undefined {
+  if (words[end - 1] !== "no" && words[end - 1] !== "never") return undefined;
+  let k = 0;
+  while (k < end - 1 && OPENER.has(words[k])) k++;
+  if (KEEPING.has(words[k]) && k + 1 < end - 1) k++;
+  const act = words.slice(k, end - 1);
+  if (!act.length || act.length > 3 || toldInPast([act[0]])) return undefined;
+  const m = ROBOT_ACT.exec(act.join(" "));
+  if (!m) return undefined;
+  const rest = act.join(" ").slice(m[0].length).trim().split(" ").filter(Boolean);
+  return rest.every((w) => GLOSS_PLACE.has(w)) ? k : undefined;
 }

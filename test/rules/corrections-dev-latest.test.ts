@@ -67,7 +67,8 @@ describe("the learner on the latest authors' development corrections", () => {
   //   second request opened by an occasion was the one-off and a 'when' clause beside excepted hours
   //   said what they are for (learner31), none unsafe once a room after "enter" that the house lacks
   //   was asked and a window within the labelled one counted as narrower, not dropped; 21 once
-  //   "until further notice" opened no clause of when (learner39).
+  //   "until further notice" opened no clause of when (learner39); 22 once "the same … there" carried
+  //   a rule beside a reason pointing back at its room (learner40).
   // - 23: a Douro wine quinta (a wine auctioneer who types fast, a crossword-setter, a chess coach, a
   //   yoga teacher in the caretaker's cottage, a retired air-traffic controller), blind when written:
   //   15 of 30 right with 1 unsafe reading (fields listed after a JSON rule kept as a second JSON rule
@@ -93,7 +94,15 @@ describe("the learner on the latest authors' development corrections", () => {
   // - 26: French-English, verbless gloss, phone-assistant mishearings, a tradie's clipped words:
   //   16 of 30 with 1 unsafe reading (a heading before a colon read as a rule took the ban's hours);
   //   17, none unsafe, once such a heading was no act and a part asked back holding hours left no
-  //   ban beside it kept at every hour (learner40).
+  //   ban beside it kept at every hour; 20 once French words inside English were read by word
+  //   class and a part of the day said as a habit ("of an evening") was that part; 22 once a
+  //   glossed act with its negation last ("… THERE NO.") refused it and a rule carried to another
+  //   room kept beside a reason pointing back at it (learner40).
+  // - 27: a converted Welsh chapel (a schoolmistress, Indian-English, a Glaswegian teen texting,
+  //   Spanish-English, a carer's notes), blind when written: 18 of 30 right, none unsafe, on the
+  //   code it was scored against first (learner40 at its second commit); 21 once French and
+  //   Spanish words were read and "of an evening" was the evening; 22 once a rule carried to
+  //   another room kept beside a reason pointing back at it (learner40).
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -101,11 +110,12 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 19, cases: 30, ok: 20, field: 0.5 },
     { n: 20, cases: 30, ok: 16, field: 0.5 },
     { n: 21, cases: 30, ok: 26, field: 0.8 },
-    { n: 22, cases: 30, ok: 21, field: 0.7 },
+    { n: 22, cases: 30, ok: 22, field: 0.7 },
     { n: 23, cases: 30, ok: 22, field: 0.55 },
     { n: 24, cases: 30, ok: 22, field: 0.65 },
     { n: 25, cases: 30, ok: 23, field: 0.65 },
-    { n: 26, cases: 30, ok: 17, field: 0.55 },
+    { n: 26, cases: 30, ok: 22, field: 0.65 },
+    { n: 27, cases: 30, ok: 22, field: 0.7 },
   ])
     floorTest(floor);
 });

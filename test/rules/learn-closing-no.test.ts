@@ -38,10 +38,13 @@ describe("a bare 'no' closing a clause", () => {
       assert.deepEqual(added(m), [], m);
   });
 
-  it("is read only at the end, after a comma, before nothing but thanks or a stop", () => {
+  it("is read only at the end, after a comma or a glossed act alone, before nothing but thanks or a stop", () => {
     assert.equal(refusedByClosingNo(words("but wait there , no")), 1);
     assert.equal(refusedByClosingNo(words("just keep waiting by the door , no please .")), 2);
-    assert.equal(refusedByClosingNo(words("wait there no")), undefined);
+    // with no comma only a clause that is the act alone, a word of place at most (sign gloss: "WAIT THERE NO")
+    assert.equal(refusedByClosingNo(words("wait there no")), 0);
+    assert.equal(refusedByClosingNo(words("keep waiting by the door no")), undefined);
+    assert.equal(refusedByClosingNo(words("she waits there no")), undefined);
     assert.equal(refusedByClosingNo(words("wait there , no problem")), undefined);
     assert.equal(refusedByClosingNo(words("tidy the porch , no")), undefined);
     assert.equal(bareNo(words("no thanks")), true);

@@ -388,7 +388,7 @@ function withRationale(t: Said, item: LearnItem, rationale: string | undefined):
 function sameFor(t: Said, rc: ReadCtx, rules: RuleVersion[], ctx: LearnContext): LearnItem | undefined {
   // "the same goes for the cellar", "and the cellar too", "that goes for the cellar as well"
   const w = new Words(rc.tokens, 0, rc.tokens.length);
-  const rooms = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house);
+  const rooms = roomsIn(rc.tokens, 0, rc.tokens.length, rc.house).filter((r) => !r.anaphor); // "…, I sleep there"
   // "that shed rule goes for the loft too": a room said with a word for its rule names the rule carried over
   const named = rooms.length === 2 && re(REFERENCE).test(rc.tokens[rooms[0].b]?.w ?? "") ? rooms[0].room : undefined;
   if (rooms.length !== 1 && !named) return undefined;
