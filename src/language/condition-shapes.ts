@@ -115,13 +115,22 @@ export const EVEN_BEFORE = /\beven$/;
 /** "when you are in this house": the robot where it is, a scope and no condition. */
 export const YOU_ARE = /\b(?:you|u) (?:are|re)\b/;
 
-/** Words that say when, whatever else is around them: a part holding one is never dropped. */
+/**
+ * Words that say when, whatever else is around them: a part holding one is never dropped ("late"
+ * after a possessive is a person's, no time: "my late husband's lectern").
+ */
 export const WHEN_WORD =
-  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
+  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|(?<!\b(?:my|our|his|her|their|your) )late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
 
 /** "except" left over from "except in the morning": a marker whose condition is read already. */
 export const MARKERS_ONLY =
   /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
+
+/**
+ * "…, those are my office hours": a part that says what the hours said before it are; beside
+ * those hours it says why, never when (with no hours said before, it points at none and is asked).
+ */
+export const NAMES_HOURS_SAID = /^(?:those|these) (?:are|were)\b/;
 
 /** "… we have lunch then", "… my husband sleeps late": a sentence of its own says why, not when. */
 export const ASKS_NOTHING =

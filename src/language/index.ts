@@ -211,7 +211,7 @@ export {
   valueWords,
 } from "./statement-cues.ts";
 export { statementsFromInstruction, toThirdPerson } from "./statements.ts";
-export { type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
+export { hourAfterUnknownWord, type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
 export { negatedInPast, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {

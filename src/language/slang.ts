@@ -103,6 +103,22 @@ export const SLANG: Record<string, string> = {
   wasnae: "was not",
   havenae: "have not",
   nae: "no",
+  // Scots and Glaswegian function words: "stay oot the kitchen", "ma room", "go intae it"
+  oot: "out",
+  aboot: "about",
+  intae: "into",
+  ontae: "onto",
+  tae: "to",
+  fae: "from",
+  wi: "with",
+  yer: "your",
+  ye: "you",
+  naw: "no",
+  dae: "do",
+  gonnae: "going to",
+  oan: "on",
+  efter: "after",
+  noo: "now",
   // "i ment the den": taking back typed as it sounds, so what it puts right is read
   ment: "meant",
   // the British spellings of the same subordinators

@@ -13,8 +13,9 @@
  * clause of its own ("until I get home" is a condition) and is followed, within three words, by
  * hours read or by the end of the clause.
  */
+import { knownWord } from "./nlp.ts";
 import { numberWord } from "./numbers.ts";
-import { DAYS, DURATION, LASTING, PEOPLE_TIME, VAGUE } from "./time-words.ts";
+import { CLOCK_NUMBER, DAYS, DURATION, LASTING, PEOPLE_TIME, VAGUE } from "./time-words.ts";
 import { timeCandidates } from "./times.ts";
 import { bounded } from "./word-class.ts";
 
@@ -95,3 +96,20 @@ const WINDOWS_JOIN = /(?:^|\s)(?:and|or|but|plus|also|then|,|;|\.|\?|!)(?:\s|$)/
  * five in the after noon"), they are one window read as two, and which hours were meant is asked.
  */
 export const twoWindowsSaid = (between: string): boolean => WINDOWS_JOIN.test(between);
+
+/**
+ * "efter nine", "aftr 9 please": a number the clock shows, closing the words, right after a word the
+ * language does not know: most likely a word of when misspelt or said in dialect, so hours were
+ * said and not read; asked, never dropped.
+ */
+export function hourAfterUnknownWord(text: string): boolean {
+  const words = text.split(" ");
+  return words.some(
+    (w, i) =>
+      i + 1 < words.length &&
+      /^[a-z]+$/.test(w) &&
+      !knownWord(w) &&
+      CLOCK_NUMBER.test(words[i + 1]) &&
+      CLOCK_NUMBER.test(words.slice(i + 1).join(" ")),
+  );
+}

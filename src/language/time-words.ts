@@ -118,6 +118,8 @@ export const TASK_LOCAL = alt([
   "just now",
   "at the moment",
   "for the moment",
+  // Scots "the noo" (slang.ts reads "noo" as "now"): for the moment
+  "the now",
   "for today",
   // "starting tonight", "effective today": the day a lasting rule begins, not the only one it holds
   `(?<!\\b${STARTS_ON} )today`,

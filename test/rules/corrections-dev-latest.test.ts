@@ -102,7 +102,9 @@ describe("the learner on the latest authors' development corrections", () => {
   //   Spanish-English, a carer's notes), blind when written: 18 of 30 right, none unsafe, on the
   //   code it was scored against first (learner40 at its second commit); 21 once French and
   //   Spanish words were read and "of an evening" was the evening; 22 once a rule carried to
-  //   another room kept beside a reason pointing back at it (learner40).
+  //   another room kept beside a reason pointing back at it; 24 once a part naming the hours said
+  //   before it ("those are my … hours") was their reason and "late" after a possessive no time
+  //   (learner40).
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -115,7 +117,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 24, cases: 30, ok: 22, field: 0.65 },
     { n: 25, cases: 30, ok: 23, field: 0.65 },
     { n: 26, cases: 30, ok: 22, field: 0.65 },
-    { n: 27, cases: 30, ok: 22, field: 0.7 },
+    { n: 27, cases: 30, ok: 24, field: 0.7 },
   ])
     floorTest(floor);
 });

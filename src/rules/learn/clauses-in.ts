@@ -23,6 +23,7 @@ import {
   LASTING,
   LEADING_JOIN,
   LIST_JOIN,
+  NAMES_HOURS_SAID,
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
@@ -349,7 +350,8 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       // open") is its reason, never a part that says when the act holds
       const told = (s: Seg) => {
         const text = new Words(rc.tokens, s.a, s.b).text;
-        return s.kind === "none" && (ASKS_NOTHING.test(text) || opensWithSubject(text));
+        const namesHours = NAMES_HOURS_SAID.test(text) && findTimes(new Words(rc.tokens, act.a, s.a).text).length > 0;
+        return s.kind === "none" && (ASKS_NOTHING.test(text) || opensWithSubject(text) || namesHours);
       };
       // "never go in the attic, and this time, skip the pantry": a part between two acts that opens
       // with a conjunction leads into the act after it, so "this time" is that act's, never the ban's

@@ -24,6 +24,7 @@ import {
   FILLER,
   findTimes,
   GLOBAL,
+  hourAfterUnknownWord,
   isHourDigits,
   isWordToken,
   LASTING,
@@ -288,6 +289,7 @@ function isCondition(text: string, rest: string, hours: readonly { from: number;
   if (!hours.length && CLOCK_SPAN_UNREAD.test(text)) return true;
   // "from 7 in the evening get to 9": a number of the clock left unread beside hours read may be their end
   if (hours.length && CLOCK_NUMBER.test(text)) return true;
+  if (hourAfterUnknownWord(text)) return true;
   // "from 2 to 4, quiet time between lunch and the school run": people's times said right after
   // hours read, with no word that adds them ("and", "too"), name those hours again
   if (hours.length && restatesHours(text)) return false;
