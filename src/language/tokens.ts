@@ -8,7 +8,9 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
+import { arrowsAsColons } from "./arrows.ts";
 import { dashedClocks } from "./dashed-clock.ts";
+import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherTongues } from "./other-tongues.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
@@ -112,6 +114,7 @@ const UR_STATE = new Set([
   "getting",
   "being",
   "blocking",
+  "kinda",
 ]);
 
 /** Words of degree that "2" stands before when it is texting's "too" ("2 long", "2 many"). */
@@ -129,7 +132,9 @@ function nt(word: string): string[] | undefined {
   return [stem, "not"];
 }
 
-const RAW = /[ap]\.m\.?|\d{1,2}:\d{2}|\d+(?=[a-z])|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|['’‘"“”]|[^\s\p{L}\p{N}]/giu;
+// "last_seen": a name written as an identifier is one word (identifiers.ts reads "no_entry" as words)
+const RAW =
+  /[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+|[ap]\.m\.?|\d{1,2}:\d{2}|\d+(?=[a-z])|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|['’‘"“”]|[^\s\p{L}\p{N}]/giu;
 
 type RawToken = { s: string; start: number; end: number };
 
@@ -310,7 +315,7 @@ export function tokenize(message: string): Token[] {
     }
     if (s === "ur") {
       const after = next?.s.toLowerCase();
-      if (after && UR_STATE.has(after)) {
+      if (after && (UR_STATE.has(after) || UR_STATE.has(gDropped(after) ?? ""))) {
         push("you", r, false);
         push("are", r, false);
       } else push("your", r, false);
@@ -339,7 +344,7 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return splitDays(namedTwelve(spokenClock(soundedTimes(otherTongues(out)))));
+  return splitDays(namedTwelve(spokenClock(soundedTimes(otherTongues(arrowsAsColons(signsAsWords(out)))))));
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */

@@ -54,14 +54,15 @@ const HOLDS_NO_MORE =
  * What a rule asked said to be needed no more: "the JSON format is not needed any more", "the
  * word limit is no longer necessary", or said to be taken back in the passive ("the den ban is
  * lifted", "that rule has been cancelled"), or as a headline with the verb left out ("cellar ban lifted."),
- * the clause ending there, or said to hold no more ("the den rule no longer applies", "that ban
+ * the clause ending there (of a reply's format too, and after a colon or an arrow as notes write it:
+ * "JSON replies -> cancelled"), or said to hold no more ("the den rule no longer applies", "that ban
  * does not apply any more", "the cellar thing is off now", or run on into the permission it
  * gives: "… is off now you can go in"). The words before it name the rule; without a word of
  * "no longer" ("… is not needed for this one") nothing kept is dropped. "… is over", "… is finished",
  * ending its clause, say the same of what the words before it name ("the JSON, it's over").
  */
 export const NO_LONGER_NEEDED = new RegExp(
-  String.raw`\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?:is|are) (?:now )?(?:over|finished)(?: now)?(?= ?(?:[.!,;]|$))|(?<=\b(?:rule|ban|restriction|limit)s? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$))|${HOLDS_NO_MORE}|(?<=\b(?:rule|ban|restriction|limit|thing)s? )(?:is|are) (?:now )?off(?: now)?(?= ?(?:[.!,;]|$)| (?:you|u) (?:can|may)\b))\b`,
+  String.raw`\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?:is|are) (?:now )?(?:over|finished)(?: now)?(?= ?(?:[.!,;]|$))|(?<=\b(?:rule|ban|restriction|limit|json|repl(?:y|ie)|answer|format)s?(?: :| - >| →| = >)? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$))|${HOLDS_NO_MORE}|(?<=\b(?:rule|ban|restriction|limit|thing)s? )(?:is|are) (?:now )?off(?: now)?(?= ?(?:[.!,;]|$)| (?:you|u) (?:can|may)\b))\b`,
 );
 
 /**

@@ -15,6 +15,8 @@ describe("Scots function words", () => {
   it("are the English words", () => {
     assert.deepEqual(words("gonnae keep oot"), ["going", "to", "keep", "out"]);
     assert.deepEqual(words("intae the box room efter ten"), ["into", "the", "box", "room", "after", "ten"]);
+    // texting's "ur" before a verb with its "g" dropped is "you are"
+    assert.deepEqual(words("ur bein daft"), ["you", "are", "being", "daft"]);
   });
 
   it("keep a ban said in them at its hours, and one for the noo for this task only", async () => {

@@ -104,7 +104,9 @@ describe("the learner on the latest authors' development corrections", () => {
   //   Spanish words were read and "of an evening" was the evening; 22 once a rule carried to
   //   another room kept beside a reason pointing back at it; 24 once a part naming the hours said
   //   before it ("those are my … hours") was their reason and "late" after a possessive no time
-  //   (learner40).
+  //   (learner40); 27 once an arrow in notes was read as a colon, a reply format said cancelled
+  //   with its verb left out was taken back, a field written as an identifier was one field and
+  //   texting's "ur" before a verb with its "g" dropped was "you are" (learner40).
   for (const floor of [
     { n: 16, cases: 30, ok: 29, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
@@ -117,7 +119,7 @@ describe("the learner on the latest authors' development corrections", () => {
     { n: 24, cases: 30, ok: 22, field: 0.65 },
     { n: 25, cases: 30, ok: 23, field: 0.65 },
     { n: 26, cases: 30, ok: 22, field: 0.65 },
-    { n: 27, cases: 30, ok: 24, field: 0.7 },
+    { n: 27, cases: 30, ok: 27, field: 0.7 },
   ])
     floorTest(floor);
 });
