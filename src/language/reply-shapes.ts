@@ -3,6 +3,7 @@
  * number ("under", "at most", "is fine"), literals to say or avoid, and what the robot is about
  * to do. Read by the learner's reply steps (src/rules/learn); built from reply-words.ts.
  */
+import { numberAt } from "./numbers.ts";
 import { ARTIFACT_NOUN, REPLY_LENGTH, REPLY_NOUN } from "./reply-words.ts";
 
 /** Fields named as fields: "the object field", "room and found keys" (the names are group 1). */
@@ -57,9 +58,19 @@ export const SPEAKER_WANTS_FIELDS =
 export const FIELD_INTRO =
   /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
 
-/** what may stand between an intro and the first field: "the keys should be found, …", "two fields, found and room", "exactly three keys: …" */
+/**
+ * what may stand between an intro and the first field: "the keys should be found, …", "two fields,
+ * found and room", "exactly three keys: …", "these fields: …", "keys = […]"
+ */
 export const BEFORE_FIELDS =
-  /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|one|two|three|four|five|six|\d+|\{|\[|:|-|–)$/;
+  /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|these|those|following|one|two|three|four|five|six|\d+|\{|\[|:|=|-|–)$/;
+
+/** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(" of "(a)". */
+export const LIST_NUMBER = /^\d{1,2}$/;
+export const LIST_BRACKET = /^[()]$/;
+
+/** What labels a list of fields with no verb: "keys:", "fields =" (after "keys" or "fields"). */
+export const FIELDS_LABEL = /^(?::|=)$/;
 
 /** A word that makes "word" a limit: "word limit", "word count". */
 export const LIMIT_NOUN = /^(?:limit|count|cap|max|maximum)$/;
@@ -105,7 +116,7 @@ export const SET_VALUE_BEFORE =
  * copula ("30 too many") only with the adjective after "too", since "20 too" may be "20 as well".
  */
 export const TOO_OR_NOT_AFTER =
-  /^(?:(?:(?:limit|cap|count|max(?:imum)?) )?(?:is|are|'s|was|were|feels?|seems?) (?:(?:still|now|really|rather|just|way|far|much|a bit|a little) )*(?:too|not|long|short|many|few|wordy|lengthy)\b|(?:(?:way|far|much|a bit|a little) )?too (?:many|much|long|short|few|little|strict|tight|low|high|big|small)\b)/;
+  /^(?:(?:(?:limit|cap|count|max(?:imum)?) )?(?:is|are|'s|was|were|feels?|seems?) (?:(?:still|now|really|rather|just|way|far|much|a bit|a little) )*(?:too|not|long|short|many|few|wordy|lengthy)\b|(?:(?:way|far|much|a bit|a little) )?too (?:many|much|long|short|few|little|strict|tight|low|high|big|small|generous)\b)/;
 
 /**
  * A count or a length said to be wrong ("fifteen is too few", "the limit is still a bit long"):
@@ -113,11 +124,11 @@ export const TOO_OR_NOT_AFTER =
  * Only words of amount and length: "too early" or "too strict" may be said of hours.
  */
 const AMOUNT_JUDGED =
-  /\b(?:too|a (?:little|bit)|rather|far) (?:many|much|long|short|few|little|wordy|brief|lengthy)(?: (?:please|then|so|ok|okay|and|[^\w\s]+))*$/;
+  /\b(?:too|a (?:little|bit)|rather|far) (?:many|much|long|short|few|little|wordy|brief|lengthy|generous)(?: (?:please|then|so|ok|okay|and|now|[^\w\s]+))*$/;
 
 /** What may stand beside a number said alone as a new value: "thirty, please", "ten then", "20 instead, if you would". */
 const BESIDE_VALUE =
-  /^(?:(?:please|pls|plz|then|instead|thanks|thank you|if you (?:please|would|do not mind|could)|ok|okay|so|[^\w\s]+)(?: |$))*$/;
+  /^(?:(?:please|pls|plz|then|instead|thanks|thank you|if you (?:please|would|do not mind|could)|ok|okay|so|(?:will|would|should) do|[^\w\s]+)(?: |$))*$/;
 
 /** Whether a number between `before` and `after` is said alone right after a count judged wrong. */
 export const valueAfterJudged = (before: string, after: string) =>
@@ -129,7 +140,29 @@ export const FINE_AFTER_VALUE = new RegExp(
 );
 
 /** "… is enough", "… is plenty", or with the copula left out ("15 enough"), after a value: an upper bound said kindly. */
-export const ENOUGH_AFTER = /^(?:(?:is|are|would be|should be|will be|'s) )?(?:enough|plenty|sufficient)\b/;
+export const ENOUGH_AFTER =
+  /^(?:(?:(?:is|are|would be|should be|will be|'s) )?(?:enough|plenty|sufficient)|(?:will|would|should) do)\b/;
+
+/**
+ * Where the new value starts when the number at `at`..`end` is the value a limit is changed from:
+ * "from 30 words to 12", "word limit 25 -> 12", "max words 40 → 15"; words or a limit said with
+ * them, since "from 7 to 11" may be hours.
+ */
+export function changedTo(ws: readonly string[], at: number, end: number): number | undefined {
+  const j = /^words?$/.test(ws[end] ?? "") ? end + 1 : end;
+  let k: number | undefined;
+  if (ws[j] === "→") k = j + 1;
+  else if ((ws[j] === "-" || ws[j] === "=") && ws[j + 1] === ">") k = j + 2;
+  else if (ws[j] === "to" && ws[at - 1] === "from") k = j + 1;
+  const next = k === undefined ? undefined : numberAt(ws, k);
+  if (k === undefined || !next) return undefined;
+  // "from 7 to 11" may be hours: a count of words only when words or a limit are said with it
+  const counted =
+    j > end ||
+    /^words?$/.test(ws[next.end] ?? "") ||
+    ws.slice(Math.max(0, at - 3), at).some((w) => /^(?:words?|limit|count|cap|max|maximum)$/.test(w));
+  return counted ? k : undefined;
+}
 
 /** "at most", "tops", "and no more" after a number. */
 export const AT_MOST_TAIL =
@@ -141,8 +174,25 @@ export const FIELD_NAME = /^[a-z_][a-z0-9_]{0,63}$/;
 /** "field", "key" or "property". */
 export const FIELD_NOUN = /^(?:field|key|property)$/;
 
-/** "json", as a whole word. */
-export const JSON_WORD = /\bjson\b/;
+/**
+ * "json", as a whole word; or as a voice transcriber hears it ("jason") where only the format fits:
+ * after "in", "as", "the", "no", "more", and not a person's ("Jason's", "Jason room").
+ */
+export const JSON_WORD = /\bjson\b|(?<=\b(?:in|as|the|no|more) )jason\b(?! (?:'s|s|room)\b)/;
+
+/**
+ * Replies in plain words wanted ("plain text again", "talk normally"): with a word of ending
+ * (JSON_ENDED) in the message, the JSON rule is no longer wanted. Not after "no", "not",
+ * "instead of", "rather than" (PLAIN_NOT_WANTED), where the plain words are what is not wanted.
+ */
+export const PLAIN_REPLY =
+  /\b(?:(?:plain|normal|regular|ordinary|simple) (?:text|words?|sentences?|english|language|prose|replies|answers|talk)|(?:talk|speak|write|answer|reply) (?:to (?:me|us) )?(?:normal|normally|plainly|like (?:a )?(?:person|human|normal person)))\b/;
+export const PLAIN_NOT_WANTED = /\b(?:no|not|never|instead of|rather than|than)(?: \w+)?$/;
+export const JSON_ENDED =
+  /\b(?:stop|stopped|cancel|cancell?ed|revert|reverted|forget|drop|dropped|quit|scrap|scrapped|ditch|undo|enough|no more|back to|again)\b/;
+/** A verb of ending just before JSON: "stop the json", "forget the json thing", "drop json". */
+export const ENDS_JSON_BEFORE =
+  /\b(?:stop|cancel|revert|forget|drop|quit|scrap|ditch|undo|no more|enough(?: of| with)?)(?: (?:the|that|this|your|all|using|doing|with))*$/;
 
 /** A name a JSON field can have. */
 export const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;

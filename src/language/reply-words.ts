@@ -29,7 +29,15 @@ export const REPLY_LENGTH = alt([
 ]);
 
 /** Words of a reply's format: a behaviour in them beside a JSON rule is that rule said in words. */
-export const REPLY_FORMAT = alt(["json", "format", "formatted", "fields?", "keys?"]);
+export const REPLY_FORMAT = alt([
+  "json",
+  // as a transcriber hears it, where only the format fits (JSON_WORD)
+  "(?<=\\b(?:in|as|the|no|more) )jason(?! (?:'s|s|room)\\b)",
+  "format",
+  "formatted",
+  "fields?",
+  "keys?",
+]);
 /** A field of a structured reply: "the room field" names a field, not the room a mention says. */
 export const REPLY_FIELD = alt(["fields?", "keys?"]);
 

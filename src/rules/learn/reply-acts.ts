@@ -15,29 +15,37 @@ import {
   CALL,
   COPULA_TENSE,
   COUNT_BOUND,
+  changedTo,
   DETERMINER,
+  ENDS_JSON_BEFORE,
   ENOUGH_AFTER,
   FIELD_INTRO,
   FIELD_NAME,
   FIELD_NAMED,
   FIELD_NOUN,
   FIELD_NOUN_ANY,
+  FIELDS_LABEL,
   FIELDS_WORD,
   FINE_AFTER_VALUE,
   FOUND_ROOM_OBJECT,
   FUTURE_MARKER,
   GLOBAL,
   IDENTIFIER,
+  JSON_ENDED,
   JSON_WORD,
   LASTING,
   LIMIT_NOUN,
   LIMIT_WORD,
   LINKING_WORD,
+  LIST_BRACKET,
+  LIST_NUMBER,
   NEG,
   NEG_GERUND,
   NEGATION,
   numberAt,
   OVER_BEFORE,
+  PLAIN_NOT_WANTED,
+  PLAIN_REPLY,
   PUT_FIRST_OR_LAST,
   RANGE_JOIN,
   REVISING,
@@ -89,12 +97,24 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     let b = n?.end ?? k;
     let bare = false;
     let judged = false;
-    // "a word limit of 12", "word count: twelve"
-    if (!n && ws[k] === "word" && LIMIT_NOUN.test(ws[k + 1] ?? "")) {
+    const to = n && changedTo(ws, k, n.end);
+    if (n && to) {
+      // "from 30 words to 12", "25 -> 12": the value it is changed from is the old one, the new one is set
+      n = numberAt(ws, to);
+      b = (n?.end ?? to) + (WORD_UNIT.test(ws[n?.end ?? to] ?? "") ? 1 : 0);
+      bare = true;
+    } else if (!n && ws[k] === "word" && LIMIT_NOUN.test(ws[k + 1] ?? "")) {
       let j = k + 2;
       while (j < span.b && LINKING_WORD.test(ws[j])) j++;
       n = numberAt(ws, j);
       if (n) b = n.end;
+      // "word limit 30 -> 12": the new value
+      const next = n && changedTo(ws, j, n.end);
+      if (next) {
+        n = numberAt(ws, next);
+        b = n?.end ?? next;
+        bare = true;
+      }
     } else if (n && WORD_UNIT.test(ws[n.end] ?? "")) b = n.end + 1;
     else if (
       n &&
@@ -201,6 +221,11 @@ function fieldList(
       k++;
       continue;
     }
+    // "1) object, 2) room": the list's numbering is no field
+    if (LIST_BRACKET.test(w) || (LIST_NUMBER.test(w) && LIST_BRACKET.test(t[k + 1]?.w ?? ""))) {
+      k++;
+      continue;
+    }
     if ((w === "}" || w === "]") && fields.length) break;
     if (stop.has(k)) break;
     if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
@@ -242,6 +267,30 @@ export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: 
   return fieldList(ctx, from, span.b);
 }
 
+/**
+ * "no json", "stop the json", "json done, plain sentences again": JSON not wanted, said before it
+ * in its clause, or by plain words asked for with a word of ending anywhere in the message.
+ */
+function jsonUnwanted(ctx: ReadCtx, span: Span, at: number): boolean {
+  const before = new Words(ctx.tokens, span.a, at).text;
+  if (WITHOUT_WORD.test(before) || ENDS_JSON_BEFORE.test(before)) return true;
+  const all = new Words(ctx.tokens, 0, ctx.tokens.length);
+  const plain = all.first(PLAIN_REPLY);
+  return (
+    plain !== undefined &&
+    !PLAIN_NOT_WANTED.test(new Words(ctx.tokens, Math.max(0, plain.a - 3), plain.a).text) &&
+    JSON_ENDED.test(all.text)
+  );
+}
+
+/** "fields: a, b", "keys = [a, b]" from `from` on: the first list labelled as fields, read to its end. */
+function labelledFields(ctx: ReadCtx, from: number): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  for (let k = from; k + 1 < t.length; k++)
+    if (FIELD_NOUN_ANY.test(t[k].w) && FIELDS_LABEL.test(t[k + 1].w)) return fieldList(ctx, k + 2, t.length);
+  return undefined;
+}
+
 const LEAD_IN = new Set(["and", "please", "pls", "just", "also", "then", ","]);
 const PARTICLE = new Set(["in", "on", "inside", "into"]);
 
@@ -271,7 +320,7 @@ export function jsonReading(
   const jsonSaid = ctx.tokens.some((x) => JSON_WORD.test(x.w));
   if (!jsonSaid && toldInPast(w.text.split(" "))) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
-  const unwanted = json !== undefined && WITHOUT_WORD.test(new Words(ctx.tokens, span.a, json.a).text);
+  const unwanted = json !== undefined && jsonUnwanted(ctx, span, json.a);
   const fields = new Set<string>();
   const quotes: Span[] = json ? [{ a: json.a, b: json.b }] : [];
   for (const q of quoted) {
@@ -293,6 +342,13 @@ export function jsonReading(
       quotes.push({ a: list.a, b: list.b });
       break;
     }
+  }
+  // "reply in JSON. keys: item / place": a list labelled as the fields, later in the message, is
+  // this rule's when it names none of its own
+  if (json && !fields.size) {
+    const list = labelledFields(ctx, rangeEnd);
+    if (list) for (const f of list.fields) fields.add(f);
+    if (list) quotes.push({ a: list.a, b: list.b });
   }
   // "thanks for finding my keys": keys with no JSON and no field named are no reply format
   if (!json && !fields.size) return undefined;
