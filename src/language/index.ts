@@ -106,6 +106,7 @@ export {
 export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
 export { withoutIntensifiers } from "./intensifiers.ts";
+export { keepsAsIs } from "./keeps-as-is.ts";
 export { looksNamed, looksOfInstance, namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,

@@ -63,7 +63,7 @@ export const FIELD_INTRO =
  * found and room", "exactly three keys: …", "these fields: …", "keys = […]"
  */
 export const BEFORE_FIELDS =
-  /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|these|those|following|one|two|three|four|five|six|\d+|\{|\[|:|=|-|–)$/;
+  /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|these|those|following|more|another|extra|new|additional|one|two|three|four|five|six|\d+|\{|\[|:|=|-|–)$/;
 
 /** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(" of "(a)". */
 export const LIST_NUMBER = /^\d{1,2}$/;
@@ -243,3 +243,7 @@ export const COUNT_BOUND =
 export const SAID_OF_REPLIES = new RegExp(
   String.raw`\b(?:${REPLY_LENGTH}|${REPLY_NOUN}|${ARTIFACT_NOUN}|answer\w*|repl\w*|respond\w*|briefly)\b`,
 );
+
+/** Words that end a thing to mention: "the battery level in your replies", "the time when you answer". */
+export const THING_ENDS =
+  /^(?:in|on|at|to|for|with|when|whenever|every|each|always|too|also|please|pls|so|would|could|will|and|or|but|if|as|because|since|from|now|you|i|we)$/;

@@ -171,4 +171,6 @@ export const FOUND_ROOM_OBJECT = alt([
   "the spot",
   "where(?: exactly)?(?= (?:it|they|you|things|stuff|the|something|i)\\b)",
   "where(?= *$)",
+  // said tersely, the article left out, right after the verb: "say room", "tell room always"
+  "^room(?= *$| (?:also|too|always|please|pls|every time|each time|where)\\b)",
 ]);

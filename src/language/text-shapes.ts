@@ -75,8 +75,8 @@ export const APOSTROPHE = /['’]/g;
 /** Runs of anything but lower-case letters and spaces. */
 export const NOT_LETTER_OR_SPACE = /[^a-z ]+/;
 
-/** Words that ask for a JSON reply. */
-export const ASKS_JSON = /json|field|key|propert/i;
+/** Words that ask for JSON, or JSON as a transcriber hears it after "in" or "as" ("in jason"). */
+export const ASKS_JSON = /json|field|key|propert|\b(?:in|as) jason\b/i;
 
 /** Words that ask where something was. */
 export const ASKS_WHERE = /\b(room|where|location|place)\b/i;

@@ -20,6 +20,7 @@ import {
   isHeading,
   isWordToken,
   JOINER,
+  keepsAsIs,
   LASTING,
   LEADING_JOIN,
   LIST_JOIN,
@@ -280,7 +281,12 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         );
       // "good morning, …" opening the message greets; its part of the day is no time of a rule
       const greeting = g.a === (sents[0]?.a ?? 0) && greets(text);
-      if (greeting || reassures(text) || text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x)))
+      if (
+        greeting ||
+        reassures(text) ||
+        keepsAsIs(text) ||
+        text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))
+      )
         kind = "filler";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";

@@ -96,6 +96,8 @@ export function mergeJson(readings: Reading[]): Reading[] {
     if (!ownTarget || j.persistence !== first.persistence) continue;
     req.fields = [...new Set([...req.fields, ...other.fields])];
     first.quotes.push(...j.quotes);
+    // "on the json rule: add a key, …": fields added in one part are added to the rule's
+    if (j.additive) first.additive = true;
     // the hours said with the fields are the JSON rule's
     first.conditions = [...first.conditions, ...j.conditions.filter((c) => !first.conditions.some((x) => x.a === c.a))];
     first.exceptions = [...first.exceptions, ...j.exceptions.filter((c) => !first.exceptions.some((x) => x.a === c.a))];

@@ -73,6 +73,7 @@ import {
 import { FOUND_ROOM, type OutputTarget, type Stage } from "../types.ts";
 import { withoutExplanation } from "./conditions.ts";
 import { literalAfter, nameAfter, unclosed, wordLeftOut } from "./literal-words.ts";
+import { thingToMention } from "./mention-thing.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 
 import type { Span } from "./segments.ts";
@@ -464,8 +465,9 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
       },
     ];
   }
-  const lit = literalAfter(ctx, tell.b, span.b);
-  if (lit && ctx.tokens[lit.a].quoted && !neg) {
+  const thing = neg || rest.first(re(FOUND_ROOM_OBJECT)) ? undefined : thingToMention(ctx, tell.b, common.clause);
+  const lit = thing ?? literalAfter(ctx, tell.b, span.b);
+  if (lit && (thing || ctx.tokens[lit.a].quoted) && !neg) {
     const text = ctx.message.slice(ctx.tokens[lit.a].start, ctx.tokens[lit.b - 1].end);
     return [
       {
