@@ -151,7 +151,8 @@ export const ENOUGH_AFTER =
 export function changedTo(ws: readonly string[], at: number, end: number): number | undefined {
   const j = /^words?$/.test(ws[end] ?? "") ? end + 1 : end;
   let k: number | undefined;
-  if (ws[j] === "→") k = j + 1;
+  // an arrow reaches here as the colon arrows.ts makes of it; "→" and "->" where it does not
+  if (ws[j] === "→" || ws[j] === ":") k = j + 1;
   else if ((ws[j] === "-" || ws[j] === "=") && ws[j + 1] === ">") k = j + 2;
   else if (ws[j] === "to" && ws[at - 1] === "from") k = j + 1;
   const next = k === undefined ? undefined : numberAt(ws, k);
