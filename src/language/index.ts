@@ -44,6 +44,7 @@ export {
   STOP,
   saysFineBare,
 } from "./act-words.ts";
+export { namesActivitySpan } from "./activity-span.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, afterConcession, continuesReason, DESCRIBED_ONE, factsOf, SHAPES, saysDoubt } from "./acts.ts";
 export {

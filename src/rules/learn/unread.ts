@@ -34,6 +34,7 @@ import {
   NEGATION,
   NOT_TASK_LOCAL,
   NUMBERED_HEADING,
+  namesActivitySpan,
   namesHoursBeside,
   OPENS_CONDITION,
   opensWithSubject,
@@ -166,6 +167,9 @@ export function unreadCues(
   const excepted = read.some((r) => r.exceptions.length > 0 || (r.type === "retract" && r.conditions.length > 0));
   const out: Unread[] = [];
   for (const g of segs) {
+    // "…, that's our study time": a part telling of a stretch of someone's day names when, as a reason does
+    if (g.kind === "narrative" && !hours.length && namesActivitySpan(new Words(rc.tokens, g.a, g.b).text))
+      out.push({ kind: "condition", a: g.a, b: g.b, text: new Words(rc.tokens, g.a, g.b).text });
     if (g.kind === "narrative" || g.kind === "filler") continue;
     for (const run of runs(rc, g, taken)) {
       const w = new Words(rc.tokens, run.a, run.b);
@@ -186,6 +190,9 @@ export function unreadCues(
       // "the den is mine in the evening. you don't come": a reason that says when may be when the
       // request holds, unless the request says it lasts; asked
       if (why && !reasons && findTimes(text).some((t) => !hours.some((h) => nested(t, h)))) cue("condition");
+      // "keep out of the den, it's her nap time": a reason naming a stretch of someone's day, with
+      // no hours read, says when the ban holds but not which hours: asked, never kept all day
+      if (!hours.length && namesActivitySpan(text)) cue("condition");
       if ((re(TASK_LOCAL).test(text) || re(DURATION).test(text)) && !reasons) cue("one-off");
       // a word that only says what a room said before it is ("the den is my study": rooms-in) is
       // no room of its own: only a room the whole part also reads there is one
