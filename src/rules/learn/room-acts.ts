@@ -147,11 +147,26 @@ export function topicRoom(ctx: ReadCtx, c: ClauseIn, main: Span): RoomRef | unde
   if (!r || r.anaphor || r.b > main.a) return undefined;
   // "the cellar AGAIN. stay. out.": a word of complaint or a filler after the topic leaves it the topic
   const trails = (w: string) => !isWordToken(w) || re(FILLER).test(w);
-  if (!ctx.tokens.slice(r.b, main.a).every((t) => trails(t.w)) || r.b === main.a) return undefined;
+  // "DEN. CROSS OK. WAIT NO.": a room said as a sentence of its own stays the topic of the glossed
+  // acts after it that name no room
+  const carried = topicSentence(ctx, r) && glossedAct(ctx, main) && !roomsIn(ctx.tokens, r.b, main.a, ctx.house).length;
+  if (!carried && (!ctx.tokens.slice(r.b, main.a).every((t) => trails(t.w)) || r.b === main.a)) return undefined;
   let k = r.a;
   // "omg the loft again": an interjection or filler before the topic leaves it the topic
   while (k > 0 && (DETERMINER.test(ctx.tokens[k - 1].w) || trails(ctx.tokens[k - 1].w))) k--;
   return k === 0 || !isWordToken(ctx.tokens[k - 1].w) ? r : undefined;
+}
+
+/** A sentence of only the room ("Den."), set off by a full stop: the topic of what follows. */
+function topicSentence(ctx: ReadCtx, r: RoomRef): boolean {
+  const end = ctx.tokens[r.b]?.w;
+  return end === "." || end === "!";
+}
+
+/** "wait no", "stop in there never": an act closed by its negation and no comma, no room of its own. */
+function glossedAct(ctx: ReadCtx, main: Span): boolean {
+  const ws = ctx.tokens.slice(main.a, main.b).map((t) => t.w);
+  return ws.at(-1) !== undefined && ws.at(-2) !== "," && refusedByClosingNo(ws) !== undefined;
 }
 
 /**
@@ -277,7 +292,14 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     );
   if (!rooms.length && c.antecedent && hs.some((h) => h.kind === "forbidden" && (opens(h) || pointed(h))))
     rooms = [borrowed(c.antecedent)];
-  const topical = topic && hs.find((h) => h.kind === "avoid" && opens(h) && objectless(ctx, h, main));
+  // "den. wait no.": a glossed act closed by its negation, with no object, is said of the topic too
+  const glossed = glossedAct(ctx, main);
+  const topical =
+    topic &&
+    hs.find(
+      (h) =>
+        (h.kind === "avoid" || (glossed && h.kind === "stop")) && opens(h) && (glossed || objectless(ctx, h, main)),
+    );
   if (!rooms.length && topical) rooms = [borrowed(topic)];
   // "the study is mine. keep out.", "keep out, the loft is my space": a verb of avoiding with no
   // object is said of the one room the message names, wherever it names it (with several, asked)
