@@ -55,6 +55,13 @@ export function withoutSelfRepairs(
   // where the last interruption read ended: a "no" right after "hang on, " is that interruption's
   let seen = -1;
   for (let k = 1; k < out.length; k++) {
+    const trailing = PART_CUT.test(out[k - 1].w) ? trailingRepair(out, k, house) : undefined;
+    if (trailing === "unresolved") unresolved.push({ a: k, b: out.length });
+    else if (trailing) {
+      out = [...out.slice(0, trailing.from), ...out.slice(k, trailing.room), ...out.slice(trailing.end)];
+      k = trailing.from;
+      continue;
+    }
     if (!PART_CUT.test(out[k - 1].w) && new Words(out, k, out.length).first(uncut)?.a !== k) continue;
     const j = interruptionEnd(out, k, k > seen);
     if (j === undefined) continue;
@@ -66,6 +73,29 @@ export function withoutSelfRepairs(
     k = from;
   }
   return { tokens: out, unresolved };
+}
+
+/**
+ * "stay out of the study, the office I mean": a room said after a cut with the take-back words
+ * after it, closing the part, puts right the room said last before the cut. The words from the room
+ * taken back to the cut go (`from`), the repair's room stays (up to `room`), its take-back words go
+ * (up to `end`). With words between the room taken back and the cut what is meant is asked.
+ */
+function trailingRepair(
+  tokens: readonly Token[],
+  k: number,
+  house: readonly string[],
+): { from: number; room: number; end: number } | "unresolved" | undefined {
+  const repair = roomsIn(tokens, k, Math.min(tokens.length, k + 6), house).find((r) => !r.anaphor);
+  if (repair?.a !== k) return undefined;
+  const back = new Words(tokens, repair.b, tokens.length).first(takeBack);
+  if (back?.a !== repair.b || (back.b < tokens.length && !PART_CUT.test(tokens[back.b].w))) return undefined;
+  const before = roomsIn(tokens, 0, k, house)
+    .filter((r) => !r.anaphor)
+    .at(-1);
+  if (!before) return undefined;
+  if (!tokens.slice(before.b, k).every((t) => !isWordToken(t.w))) return "unresolved";
+  return { from: before.a, room: repair.b, end: back.b };
 }
 
 /** The end of the words that take something back starting at k ("no wait, I mean"), or undefined. */
