@@ -25,7 +25,7 @@ export function namesIn(text: string): Set<string> {
 }
 
 /**
- * A text partly in another language ("the shoes I use ngayon, yung dati nasa kuya ko"): several of
+ * A text partly in another language ("the torch ninayotumia sasa hivi kwa kazi"): several of
  * its words, and a fair share of them, are outside the English lexicon. Its unknown lower-case
  * words are that language's words, not names; a name typed in lower case is missed there rather
  * than every borrowed word taken for one.

@@ -105,7 +105,7 @@ export function categoryAsked(instruction: string): string | null {
 }
 
 /**
- * A clause telling what became of another thing ("…, ever since the tote kept tipping over", "now
+ * A clause telling what became of another thing ("…, since my old handbag tore", "now
  * that my watch is broken", "instead of the old mug"): a category it names is the other thing's,
  * not the one asked for, so it constrains nothing.
  */
@@ -113,8 +113,8 @@ const WHAT_HAPPENED_BEFORE =
   /\b(?:ever since|since|because|'?cause|'?cos|now that|instead of|in place of|replacing)\b[^.;:!?,]*/giu;
 
 /**
- * Whether a text names two categories as two things ("switched to the green backpack, the yellow
- * bag no more"): it names both, and no "is"/"are" between the two says one is the other ("this
+ * Whether a text names two categories as two things ("moved to the red rucksack, the old handbag
+ * retired"): it names both, and no "is"/"are" between the two says one is the other ("this
  * backpack is my gym bag").
  */
 export function namesApart(text: string, a: string, b: string): boolean {

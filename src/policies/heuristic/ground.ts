@@ -71,7 +71,7 @@ function bestStatement(c: MemoryCandidate) {
 /**
  * A candidate is named by the request's category when it is of it, or the user calls it so ("my
  * commute bag", said of a backpack). A statement that names the candidate's own category apart
- * from it speaks of two things ("switched to the green backpack, the yellow bag no more"): the
+ * from it speaks of two things ("moved to the red rucksack, the old handbag retired"): the
  * other name is the other object's.
  */
 function fitsNamedCategory(c: MemoryCandidate, named: Category): boolean {
