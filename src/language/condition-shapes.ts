@@ -117,7 +117,7 @@ export const YOU_ARE = /\b(?:you|u) (?:are|re)\b/;
 
 /**
  * Words that say when, whatever else is around them: a part holding one is never dropped ("late"
- * after a possessive is a person's, no time: "my late husband's lectern").
+ * after a possessive is a person's, no time: "her late father's workbench").
  */
 export const WHEN_WORD =
   /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|(?<!\b(?:my|our|his|her|their|your) )late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
@@ -127,7 +127,7 @@ export const MARKERS_ONLY =
   /^(?:(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|only|but|and|or|not|for|then) ?)+$/;
 
 /**
- * "…, those are my office hours": a part that says what the hours said before it are; beside
+ * "…, those are her study hours": a part that says what the hours said before it are; beside
  * those hours it says why, never when (with no hours said before, it points at none and is asked).
  */
 export const NAMES_HOURS_SAID = /^(?:those|these) (?:are|were)\b/;

@@ -1,7 +1,7 @@
 /**
  * Words of French and Spanish said inside English, as households that speak them beside English
- * mix them in ("stay out of la cocina, porque I sleep", "the lounge, là, you can go, mais not
- * at noon", "tu y vas pas"): the grammar reads English, so each such word is read as the English
+ * mix them in ("keep out of la sala, porque I nap", "the den, là, you may enter, mais not
+ * after supper", "tu y vas pas"): the grammar reads English, so each such word is read as the English
  * word it stands for, by word class (joining, negation, how often, fillers, articles, the parts of
  * the day, the numbers of a clock), and a French negated verb of going is read as the English
  * clause it says. The room nouns are in rooms.ts. Words that are English words too ("once",
@@ -139,7 +139,7 @@ export function otherTongues(tokens: readonly Token[]): Token[] {
       k = fr.last;
       continue;
     }
-    // "por favor", "y lo mismo", "no entres a la cocina": read only beside the words that make them Spanish
+    // "por favor", "y lo mismo", "no entres al baño": read only beside the words that make them Spanish
     if (t.w === "por" && next === "favor") {
       out.push({ w: "please", start: t.start, end: tokens[k + 1].end });
       k++;

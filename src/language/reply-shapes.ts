@@ -145,7 +145,7 @@ export const ENOUGH_AFTER =
 
 /**
  * Where the new value starts when the number at `at`..`end` is the value a limit is changed from:
- * "from 30 words to 12", "word limit 25 -> 12", "max words 40 → 15"; words or a limit said with
+ * "from 40 words to 15", "word limit 25 -> 12", "max words 40 → 15"; words or a limit said with
  * them, since "from 7 to 11" may be hours.
  */
 export function changedTo(ws: readonly string[], at: number, end: number): number | undefined {

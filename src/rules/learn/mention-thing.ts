@@ -34,7 +34,7 @@ export function thingToMention(ctx: ReadCtx, from: number, clause: Span): Span |
     b++;
   }
   if (b === from + 1 || t[b - 1].w === "of") return undefined;
-  // "give me the short version": a thing said by the reply's length or format is no thing to mention
+  // "send me the brief form": a thing said by the reply's length or format is no thing to mention
   const thing = t
     .slice(from + 1, b)
     .map((x) => x.w)

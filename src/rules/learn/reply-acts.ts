@@ -100,7 +100,7 @@ export function wordLimit(ctx: ReadCtx, common: Common, span: Span, parts: Span[
     let judged = false;
     const to = n && changedTo(ws, k, n.end);
     if (n && to) {
-      // "from 30 words to 12", "25 -> 12": the value it is changed from is the old one, the new one is set
+      // "from 40 words to 15", "35 -> 10": the value it is changed from is the old one, the new one is set
       n = numberAt(ws, to);
       b = (n?.end ?? to) + (WORD_UNIT.test(ws[n?.end ?? to] ?? "") ? 1 : 0);
       bare = true;
