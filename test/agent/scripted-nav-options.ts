@@ -34,3 +34,29 @@ export function scriptedNavOptions(parts: {
     stepLength: 0.5,
   } as unknown as NavigateOptions;
 }
+
+/**
+ * The same, on a scene's own rooms (no adjacency: the planner is scripted), with a trajectory that
+ * records each room entered into `entered`.
+ */
+export function roomsNavOptions(parts: {
+  policy: unknown;
+  body: unknown;
+  regions: readonly { id: string; label: string; waypoint: unknown }[];
+  entered: (string | null)[];
+}): NavigateOptions {
+  return scriptedNavOptions({
+    policy: parts.policy,
+    body: parts.body,
+    graph: {
+      sceneId: "seed:7",
+      rooms: parts.regions.map((r) => ({ id: r.id, label: r.label, waypoint: r.waypoint, adjacent: [] })),
+      bounds: {},
+    },
+    trajectory: {
+      enterRoom: (id: string | null) => parts.entered.push(id),
+      searchedRoom: () => {},
+      foundIn: () => {},
+    },
+  });
+}

@@ -10,7 +10,7 @@ import { navigate } from "../../src/agent/navigate.ts";
 import type { HighLevelInput, HighLevelOutput, LowLevelInput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
 import type { Vec3 } from "../../src/sim/protocol.ts";
-import { scriptedNavOptions } from "./scripted-nav-options.ts";
+import { roomsNavOptions } from "./scripted-nav-options.ts";
 import { seed7Scene } from "./seed7-scene.ts";
 
 const scene = seed7Scene();
@@ -57,16 +57,7 @@ async function episode(takes: boolean) {
       };
     },
   } as unknown as Policy;
-  const o = scriptedNavOptions({
-    policy,
-    body,
-    graph: {
-      sceneId: "seed:7",
-      rooms: scene.info.regions.map((r) => ({ id: r.id, label: r.label, waypoint: r.waypoint, adjacent: [] })),
-      bounds: {},
-    },
-    trajectory: { enterRoom: (id: string | null) => entered.push(id), searchedRoom: () => {}, foundIn: () => {} },
-  });
+  const o = roomsNavOptions({ policy, body, regions: scene.info.regions, entered });
   const result = await navigate(o);
   return { result, body, planned, entered };
 }
