@@ -11,6 +11,7 @@
  * ("upstairs bathroom" is a bathroom); a rule about the nursery never reaches a bedroom.
  */
 
+import { unaccented } from "./bag-of-words.ts";
 import { saidByPart, saidLoosely, saidPlainly } from "./house-words.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
@@ -70,9 +71,6 @@ for (const [canon, alts] of Object.entries(SAME)) {
 export const ROOM_PHRASES: string[] = [...lookup.keys()].sort((a, b) => b.length - a.length);
 
 /** A label or phrase reduced for comparison: case, apostrophes, punctuation, article, a number. */
-/** A word without its accents: "ông" is "ong". */
-export const foldAccents = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
-
 export function roomKey(s: string): string {
   return s
     .toLowerCase()
@@ -229,9 +227,9 @@ export function matchRoom(
   const labels = new Set(houseLabels.map(roomKey));
   // a name's accents may be typed or left out ("Bà's room", "Ba's room"): compared without them,
   // kept as the house writes them
-  const byFolded = new Map([...labels].map((l) => [foldAccents(l), l]));
+  const byFolded = new Map([...labels].map((l) => [unaccented(l), l]));
   const label = (phrase: string) =>
-    /^\p{Ll}[\p{Ll}\p{N} ]*$/u.test(phrase) ? byFolded.get(foldAccents(roomKey(phrase))) : undefined;
+    /^\p{Ll}[\p{Ll}\p{N} ]*$/u.test(phrase) ? byFolded.get(unaccented(roomKey(phrase))) : undefined;
   for (let n = Math.min(3, words.length); n >= 1; n--) {
     const room = label(words.slice(0, n).join(" "));
     if (room) return { room, words: n };
@@ -311,7 +309,7 @@ const PERSONS_ROOM = ["room", "bedroom"];
  */
 function personsRoom(owner: string, head: string | undefined, labels: readonly string[]): string | undefined {
   if (!head || !PERSONS_ROOM.includes(head)) return undefined;
-  const fits = labels.filter((l) => PERSONS_ROOM.some((w) => foldAccents(l) === foldAccents(`${owner} ${w}`)));
+  const fits = labels.filter((l) => PERSONS_ROOM.some((w) => unaccented(l) === unaccented(`${owner} ${w}`)));
   return fits.length === 1 ? fits[0] : undefined;
 }
 
