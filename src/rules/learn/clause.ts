@@ -55,7 +55,9 @@ import {
   targetOf,
   words,
 } from "./reading.ts";
-import { jsonReading, tellReadings, wordLimit } from "./reply-acts.ts";
+import { jsonReading } from "./reply-json.ts";
+import { wordLimit } from "./reply-limit.ts";
+import { tellReadings } from "./reply-tell.ts";
 import { revisionOf } from "./revision-acts.ts";
 import { ellipticalRoom, exceptedRooms, heads, roomReadings } from "./room-acts.ts";
 import { roomsIn } from "./rooms-in.ts";

@@ -1,7 +1,7 @@
 /**
  * Words the user names as words in a reply rule: a quoted literal or a bare word after a verb of
  * saying ("say sorry"), a name the user is called by, a word's use permitted again, and a word
- * left out of the replies ("drop the word 'basically'"). Split from reply-acts.ts.
+ * left out of the replies ("drop the word 'basically'").
  */
 import {
   CALL,

@@ -20,7 +20,7 @@ import type { Requirement } from "../types.ts";
 import { type ClauseIn, type ReadCtx, type Reading, type RuleReading, readClause } from "./clause.ts";
 import type { Cond } from "./conditions.ts";
 import { re } from "./reading.ts";
-import { fieldsBrought } from "./reply-acts.ts";
+import { fieldsBrought } from "./reply-json.ts";
 import { requirementKey } from "./resolve.ts";
 import type { Span } from "./segments.ts";
 

@@ -1,4 +1,4 @@
-/** What a clause reading is: the shapes clause.ts and the act readers (room-acts, reply-acts, behaviour) share. */
+/** What a clause reading is: the shapes clause.ts and the act readers (room-acts, the reply-* readers, behaviour) share. */
 import { bounded, LEAD, type Token, Words } from "../../language/index.ts";
 import type { Requirement, Stage } from "../types.ts";
 import type { Cond, Lasting } from "./conditions.ts";

@@ -154,8 +154,8 @@ const text = (rc: ReadCtx, s: Span) => new Words(rc.tokens, s.a, s.b).text;
 /**
  * (e) a hedge asks for nothing to be kept yet; a reason or a statement of no correction, read as a
  * rule in free text, is the user's words made a rule nobody asked for. A room or a limit read from
- * such a clause has a reader of its own that found what is asked (room-acts.ts, reply-acts.ts),
- * whatever the clause's mood says.
+ * such a clause has a reader of its own that found what is asked (room-acts.ts, the reply-*.ts
+ * readers), whatever the clause's mood says.
  */
 function actFailure(
   rc: ReadCtx,

@@ -1,0 +1,220 @@
+/**
+ * JSON asked of the robot's replies, with the fields it must carry ("keys found plus room",
+ * "fields: a, b"), or JSON no longer wanted.
+ */
+import {
+  ADDITIVE,
+  ASKS_FOR_OBJECT,
+  BEFORE_FIELDS,
+  ENDS_JSON_BEFORE,
+  FIELD_INTRO,
+  FIELD_NAME,
+  FIELD_NAMED,
+  FIELD_NOUN,
+  FIELD_NOUN_ANY,
+  FIELDS_LABEL,
+  FIELDS_WORD,
+  GLOBAL,
+  IDENTIFIER,
+  JSON_ENDED,
+  JSON_WORD,
+  LASTING,
+  LIST_BRACKET,
+  LIST_NUMBER,
+  PLAIN_NOT_WANTED,
+  PLAIN_REPLY,
+  SCENE,
+  SPEAKER_WANTS,
+  TASK_LOCAL,
+  toldInPast,
+  VAGUE,
+  WITHOUT_WORD,
+  Words,
+} from "../../language/index.ts";
+import { type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
+import { stageOf, targetIn } from "./reply-target.ts";
+import type { Span } from "./segments.ts";
+
+/** Words that are never a field's name. */
+const NOT_FIELD = new Set(
+  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus inside within into there here a's".split(
+    " ",
+  ),
+);
+
+function fieldList(
+  ctx: ReadCtx,
+  from: number,
+  to: number,
+  stop: ReadonlySet<number> = new Set(),
+): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  let k = from;
+  const fields: string[] = [];
+  let start = -1;
+  let end = -1;
+  while (k < to) {
+    const w = t[k].w;
+    if (
+      w === "'" ||
+      w === "the" ||
+      w === "a" ||
+      w === "an" ||
+      w === "," ||
+      w === "and" ||
+      w === "plus" ||
+      w === "/" ||
+      w === "or" ||
+      (w === "as" && t[k + 1]?.w === "well" && t[k + 2]?.w === "as")
+    ) {
+      if (w === "as") k += 2;
+      k++;
+      continue;
+    }
+    if ((FIELD_NOUN_ANY.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
+      k++;
+      continue;
+    }
+    // "1) object, 2) room": the list's numbering is no field
+    if (LIST_BRACKET.test(w) || (LIST_NUMBER.test(w) && LIST_BRACKET.test(t[k + 1]?.w ?? ""))) {
+      k++;
+      continue;
+    }
+    if ((w === "}" || w === "]") && fields.length) break;
+    if (stop.has(k)) break;
+    if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
+      // "found_room": the tokens split a name at its underscores, and a field keeps its name as written
+      if (start < 0) start = k;
+      let name = w;
+      for (;;) {
+        const [u, v] = [t[k + 1], t[k + 2]];
+        if (u?.w === "_" && u.start === t[k].end && v?.start === u.end) {
+          name += `_${v.w}`;
+          k += 2;
+        } else if (u && u.start === t[k].end + 1 && ctx.message[t[k].end] === "_") name += `_${t[++k].w}`;
+        else break;
+      }
+      fields.push(name);
+      end = k + 1;
+      k++;
+      if (FIELD_NOUN.test(t[k]?.w ?? "")) k++;
+      continue;
+    }
+    break;
+  }
+  return fields.length ? { fields, a: start, b: end } : undefined;
+}
+
+/**
+ * "include the item and where it was", "add the room": a clause whose verb brings things into
+ * the reply, read as the fields it lists (after a JSON rule said before it in the same message).
+ */
+export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: number; b: number } | undefined {
+  let k = span.a;
+  while (k < span.b && LEAD_IN.has(ctx.tokens[k].w)) k++;
+  // "…, we'd like the keys place and item": the speaker wanting them brings them too
+  const wants = [2, 3, 4].find((n) => SPEAKER_WANTS.test(new Words(ctx.tokens, k, Math.min(span.b, k + n)).text));
+  if (wants) return fieldList(ctx, k + wants, span.b);
+  if (k >= span.b || !FIELD_INTRO.test(ctx.tokens[k].w)) return undefined;
+  // "put in the object", "add on the room": a particle after the verb
+  const from = PARTICLE.has(ctx.tokens[k + 1]?.w ?? "") ? k + 2 : k + 1;
+  return fieldList(ctx, from, span.b);
+}
+
+/**
+ * "no json", "stop the json", "json done, plain sentences again": JSON not wanted, said before it
+ * in its clause, or by plain words asked for with a word of ending anywhere in the message.
+ */
+function jsonUnwanted(ctx: ReadCtx, span: Span, at: number): boolean {
+  const before = new Words(ctx.tokens, span.a, at).text;
+  if (WITHOUT_WORD.test(before) || ENDS_JSON_BEFORE.test(before)) return true;
+  const all = new Words(ctx.tokens, 0, ctx.tokens.length);
+  const plain = all.first(PLAIN_REPLY);
+  return (
+    plain !== undefined &&
+    !PLAIN_NOT_WANTED.test(new Words(ctx.tokens, Math.max(0, plain.a - 3), plain.a).text) &&
+    JSON_ENDED.test(all.text)
+  );
+}
+
+/** "fields: a, b", "keys = [a, b]" from `from` on: the first list labelled as fields, read to its end. */
+function labelledFields(ctx: ReadCtx, from: number): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  for (let k = from; k + 1 < t.length; k++)
+    if (FIELD_NOUN_ANY.test(t[k].w) && FIELDS_LABEL.test(t[k + 1].w)) return fieldList(ctx, k + 2, t.length);
+  return undefined;
+}
+
+const LEAD_IN = new Set(["and", "please", "pls", "just", "also", "then", ","]);
+const PARTICLE = new Set(["in", "on", "inside", "into"]);
+
+export function jsonReading(
+  ctx: ReadCtx,
+  common: Common,
+  span: Span,
+  parts: Span[],
+  rangeEnd: number,
+): RuleReading | undefined {
+  const t = ctx.tokens;
+  const w = words(ctx, span);
+  const json = w.first(JSON_WORD);
+  const quoted = t
+    .slice(span.a, rangeEnd)
+    .map((x, i) => ({ x, i: span.a + i }))
+    .filter(({ x }) => x.quoted && x.w !== "'" && IDENTIFIER.test(x.w));
+  const fieldWord = FIELDS_WORD.test(w.text);
+  // "include the object key too": a field named as one, JSON implied
+  const named = FIELD_NAMED.test(w.text);
+  if (!json && !(fieldWord && (quoted.length || named))) return undefined;
+  // "find my keys before 9": a task's object, not a JSON key
+  if (!json && ASKS_FOR_OBJECT.test(w.text)) return undefined;
+  // "the keys were right where you said": keys in a report of what happened are the object, and a
+  // reply's fields are asked for, never narrated
+  // ("reply in JSON, keys found plus room": with JSON said in the message, "found" is a field)
+  const jsonSaid = ctx.tokens.some((x) => JSON_WORD.test(x.w));
+  if (!jsonSaid && toldInPast(w.text.split(" "))) return undefined;
+  // "no json, just plain text", "don't answer in JSON": JSON not wanted
+  const unwanted = json !== undefined && jsonUnwanted(ctx, span, json.a);
+  const fields = new Set<string>();
+  const quotes: Span[] = json ? [{ a: json.a, b: json.b }] : [];
+  for (const q of quoted) {
+    fields.add(q.x.w);
+    quotes.push({ a: q.i, b: q.i + 1 });
+  }
+  if (!quoted.length) {
+    // "found, room and object between noon and 5 pm": the list ends where the hours begin
+    const stop = new Set<number>();
+    for (const c of [...common.conditions, ...common.exceptions]) for (let k = c.a; k < c.b; k++) stop.add(k);
+    const marks = words(ctx, { a: span.a, b: rangeEnd });
+    for (const src of [LASTING, TASK_LOCAL, VAGUE, SCENE, GLOBAL])
+      for (const m of marks.matches(re(src))) for (let k = m.a; k < m.b; k++) stop.add(k);
+    for (let k = span.a; k < rangeEnd; k++) {
+      if (!FIELD_INTRO.test(t[k].w)) continue;
+      const list = fieldList(ctx, k + 1, rangeEnd, stop);
+      if (!list) continue;
+      for (const f of list.fields) fields.add(f);
+      quotes.push({ a: list.a, b: list.b });
+      break;
+    }
+  }
+  // "reply in JSON. keys: item / place": a list labelled as the fields, later in the message, is
+  // this rule's when it names none of its own
+  if (json && !fields.size) {
+    const list = labelledFields(ctx, rangeEnd);
+    if (list) for (const f of list.fields) fields.add(f);
+    if (list) quotes.push({ a: list.a, b: list.b });
+  }
+  // "thanks for finding my keys": keys with no JSON and no field named are no reply format
+  if (!json && !fields.size) return undefined;
+  const target = targetIn(ctx, parts);
+  return {
+    type: "rule",
+    ...common,
+    requirement: { kind: "json_fields", target, fields: [...fields] },
+    stage: stageOf(target),
+    quotes,
+    clear: true,
+    ...(re(ADDITIVE).test(words(ctx, common.clause).text) ? { additive: true } : {}),
+    ...(unwanted ? { unwanted } : {}),
+  };
+}
