@@ -8,27 +8,37 @@
 import { singular } from "./bag-of-words.ts";
 
 const NAMES: Readonly<Record<string, readonly string[]>> = {
-  // Spanish, French, Portuguese, Italian, German, Tagalog, in that order where each has one
+  // Spanish, French, Portuguese, Italian, German, Tagalog, Hindi-Urdu and Punjabi, in that order where each has one
   backpack: ["mochila", "zaino"],
-  bag: ["bolsa", "bolso", "sacoche", "borsa", "tasche"],
+  bag: ["bolsa", "bolso", "sacoche", "borsa", "tasche", "thaila", "thaili", "jhola"],
   ball: ["pelota", "balon", "ballon", "balle", "bola", "palla", "pallone"],
-  book: ["libro", "cuaderno", "livre", "cahier", "livro", "caderno", "quaderno", "buch"],
+  book: ["libro", "cuaderno", "livre", "cahier", "livro", "caderno", "quaderno", "buch", "kitab", "kitaab", "pustak"],
   camera: ["camara", "fotocamera", "kamera"],
   cellphone: ["celular", "movil", "telefono", "cellulaire", "telephone", "cellulare", "telefonino"],
-  eyeglasses: ["lentes", "gafas", "anteojos", "lunettes", "oculos", "occhiali", "brille", "salamin"],
-  hat: ["sombrero", "gorra", "gorro", "chapeau", "casquette", "chapeu", "cappello", "mutze", "sumbrero"],
+  eyeglasses: [
+    ...["lentes", "gafas", "anteojos", "lunettes", "oculos", "occhiali", "brille", "salamin"],
+    ...["chashma", "chasma", "ainak"],
+  ],
+  hat: ["sombrero", "gorra", "gorro", "chapeau", "casquette", "chapeu", "cappello", "mutze", "sumbrero", "topi"],
   headphones: ["audifonos", "auriculares", "ecouteurs", "fones", "cuffie", "kopfhorer"],
-  keys: ["llave", "llaves", "cle", "cles", "clef", "clefs", "chave", "chaves", "chiave", "chiavi", "schlussel", "susi"],
+  keys: [
+    ...["llave", "llaves", "cle", "cles", "clef", "clefs", "chave", "chaves", "chiave", "chiavi"],
+    ...["schlussel", "susi", "chabi", "chaabi", "chabhi", "chaabhi"],
+  ],
   laptop: ["computadora", "portatil", "ordenador", "ordinateur", "computador"],
   mug: ["taza", "tazon", "tasse", "caneca", "tazza", "becher", "tasa"],
   shoes: [
     ...["zapato", "zapatos", "tenis", "botas", "chaussure", "chaussures", "soulier", "souliers", "bottes"],
     ...["sapato", "sapatos", "tenis", "scarpa", "scarpe", "schuh", "schuhe", "stiefel"],
+    ...["joota", "joote", "jootay", "juta", "jutti", "juttis", "chappal", "chappals"],
   ],
   "teddy bear": ["peluche", "osito", "nounours", "doudou", "pelucia", "orsacchiotto"],
-  toy: ["juguete", "jouet", "brinquedo", "giocattolo", "spielzeug", "laruan"],
-  wallet: ["billetera", "cartera", "monedero", "portefeuille", "carteira", "portafoglio", "geldborse", "pitaka"],
-  watch: ["reloj", "montre", "relogio", "orologio", "uhr", "relo"],
+  toy: ["juguete", "jouet", "brinquedo", "giocattolo", "spielzeug", "laruan", "khilona", "khilone"],
+  wallet: [
+    ...["billetera", "cartera", "monedero", "portefeuille", "carteira", "portafoglio", "geldborse"],
+    ...["pitaka", "batua", "batwa"],
+  ],
+  watch: ["reloj", "montre", "relogio", "orologio", "uhr", "relo", "ghadi", "ghari"],
 };
 
 /** Each category's names in other languages, with the singular contentWords reads them as. */
@@ -40,4 +50,16 @@ export const BORROWED_CATEGORY_NAMES: Readonly<Record<string, readonly string[]>
  * "Now" against before, in the same languages: a request or a statement saying one marks a change
  * as "these days" does ("the mug I use ahora").
  */
-export const BORROWED_NOW = ["ahora", "maintenant", "desormais", "dorenavant", "agora", "adesso", "jetzt", "ngayon"];
+export const BORROWED_NOW = [
+  "ahora",
+  "maintenant",
+  "desormais",
+  "dorenavant",
+  "agora",
+  "adesso",
+  "jetzt",
+  "ngayon",
+  "abhi",
+  "aajkal",
+  "ajkal",
+];

@@ -1,5 +1,5 @@
 /**
- * Words other languages lend a request: an object's name in Spanish, French, Italian or Tagalog
+ * Words other languages lend a request: an object's name in Spanish, French, Italian, Tagalog or Hindi
  * names its category, with or without accents, and a borrowed "now" says a change. A category said
  * only in a clause of what became of another thing constrains nothing. Phrasings written for this test.
  */
@@ -13,6 +13,8 @@ describe("a borrowed name of an object", () => {
     assert.equal(categoryNamed("el reloj que me regaló mi papá"), "watch");
     assert.equal(categoryAsked("find the orologio from my nonno"), "watch");
     assert.equal(categoryNamed("yung sapatos ko na pang-basketball"), "shoes");
+    assert.equal(categoryAsked("mera chashma kahan hai, the one for the computer"), "eyeglasses");
+    assert.equal(categoryNamed("nani ki ghadi, the gold one"), "watch");
   });
 
   it("is the same word with its accents or without", () => {
@@ -29,6 +31,7 @@ describe("a borrowed 'now'", () => {
   it("says a change", () => {
     assert.ok(saysChange("the cup I drink from ahora"));
     assert.ok(saysChange("the jacket I wear maintenant"));
+    assert.ok(saysChange("the bottle I take to yoga aajkal"));
     assert.ok(!saysChange("the cup my aunt gave me"));
   });
 });
