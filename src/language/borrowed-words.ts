@@ -63,3 +63,18 @@ export const BORROWED_NOW = [
   "aajkal",
   "ajkal",
 ];
+
+/**
+ * The small words of the pidgins and languages English speakers mix in: particles, pronouns,
+ * copulas, function words (Nigerian Pidgin, Tagalog, Hindi-Urdu, Scots). The English lexicon
+ * lacks them, so a request typed without capitals took them for names, and an object whose
+ * statements the same user worded the same way matched the request on them. They are never a
+ * name; they still count as another language's words (names.ts).
+ */
+export const BORROWED_SMALL_WORDS: ReadonlySet<string> = new Set([
+  ...["wey", "dey", "don", "dem", "una", "abeg", "pikin", "oga", "sabi", "wetin", "sef", "sha", "oya", "jare"],
+  ...["abi", "shey", "comot", "waka", "wahala", "ehen", "ehn"],
+  ...["po", "naman", "sige", "talaga", "lang", "kasi", "yung", "ba", "ito", "iyan", "sa", "ng", "mga"],
+  ...["yaar", "hai", "nahi", "nahin", "kya", "bhi", "toh", "accha", "acha", "haan", "kahan", "mera", "meri"],
+  ...["dinnae", "cannae", "wouldnae", "didnae", "isnae", "wasnae", "doesnae", "youse", "aye"],
+]);

@@ -140,6 +140,10 @@ const CONCEPTS: Concept[] = [
       "station wagons?",
       "minivans?",
       "people carriers?",
+      // "motor" for a car (British, West African, South Asian English), only where it is a place
+      // one is in: a toy's or a fan's motor is no car
+      "motor ?cars?",
+      "(?:in|inside|into) (?:the |my |our |his |her |their )?motor(?! ?(?:bikes?|cycles?|boats?|homes?))",
       "lorry",
       "lorries",
       "cabs?",

@@ -3,6 +3,7 @@
  * but that a user spells the same each time they mention the one they name.
  */
 import { wordSet } from "./bag-of-words.ts";
+import { BORROWED_SMALL_WORDS } from "./borrowed-words.ts";
 import { knownWord, read } from "./nlp.ts";
 
 /**
@@ -19,7 +20,9 @@ export function namesIn(text: string): Set<string> {
   const borrowed = inAnotherTongue(toks, unknown);
   const names = toks.filter(
     (t, i) =>
-      (t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) || (!borrowed && unknown(t)),
+      !BORROWED_SMALL_WORDS.has(t.text.toLowerCase()) &&
+      ((t.pos === "PROPN" && /^[A-Z]/.test(t.text) && (!opens(i) || subjectName(toks, i))) ||
+        (!borrowed && unknown(t))),
   );
   return wordSet(names.map((t) => t.text).join(" "));
 }

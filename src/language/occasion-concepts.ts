@@ -119,6 +119,8 @@ export const OCCASIONS: Concept[] = [
       "special[- ]occasions?",
       "(?:fancy|formal|special|big|dressy) (?:events?|occasions?|dinners?|nights?|parties|party|days?)",
       "celebrations?",
+      // a party of any kind is an occasion: "the bag I carry to parties" is its occasion bag
+      "part(?:y|ies)",
       "dress(?:ing)? up",
       "black tie",
       "galas?",

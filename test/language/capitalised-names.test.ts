@@ -35,3 +35,10 @@ test("in a text partly in another language, its unknown words are not names", ()
   // one unknown word among English ones is still taken for a name
   assert.ok(capitalisedNamesIn("fetch the blanket wanjiru sewed for the baby").has("wanjiru"));
 });
+
+test("a pidgin or other-language small word is never a name, typed with capitals or not", () => {
+  const names = capitalisedNamesIn("Oya find the cap wey Chidi dey wear. Abeg quick.");
+  assert.deepEqual([...names], ["chidi"]);
+  assert.deepEqual([...capitalisedNamesIn("find the torch wey chidi uses at night")], ["chidi"]);
+  assert.ok(!capitalisedNamesIn("Find the shawl ni lola po, sige.").has("po"));
+});

@@ -31,3 +31,16 @@ describe("occasions said without their word", () => {
     assert.ok(!conceptsIn("Noel lent me this").includes("christmas"));
   });
 });
+
+describe("a party and a car said in other words", () => {
+  it("a party is an occasion, and a motor one sits in is a car", () => {
+    assert.ok(conceptsIn("the clutch purse I take out to parties").includes("special occasion"));
+    assert.ok(conceptsIn("the sunglasses she leaves inside the motor").includes("car"));
+    assert.ok(conceptsIn("the charger we keep in my motor for long drives").includes("car"));
+  });
+
+  it("a toy's motor or a motorbike is no car", () => {
+    assert.ok(!conceptsIn("the robot whose motor whirs").includes("car"));
+    assert.ok(!conceptsIn("the helmet I wear on the motorbike").includes("car"));
+  });
+});
