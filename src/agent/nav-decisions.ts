@@ -195,7 +195,10 @@ const MAX_PURSUITS = 2;
  * again only by chance, often a hundred steps later. Instead, route to where the views put it on
  * the navigable map (around the furniture, not straight at it), handing back to the planner as
  * soon as the instance is in view again once it has moved; arrived without seeing it, turn round
- * where it stands (the side views cover the rest) until it shows. Bounded per instance, so an
+ * where it stands (the side views cover the rest) until it shows. The last walk back goes all the
+ * way: one seen through a doorway from across a room is lost again by the planner's next straight
+ * step, and handing back at each sight of it turned the robot between the same two spots until the
+ * steps ran out, the one it was after recognised 5 m away. Bounded per instance, so an
  * object that cannot be reached leaves the search to go on. Returns the planner's next
  * decision, null when there is nothing to pursue, or "ended".
  */
@@ -204,12 +207,13 @@ async function pursue(n: Nav): Promise<Decision<LowLevelOutput> | "ended" | null
   const c = ledger.chosen ? ledger.get(ledger.chosen) : undefined;
   if (!c?.position || c.pursuits >= MAX_PURSUITS || o.schedule === "every_step") return null;
   ledger.pursued(c.id);
+  const allTheWay = c.pursuits >= MAX_PURSUITS;
   const from = o.body.pose.position;
   const inView: StepHook = (step) => {
     n.s.recent.push(step.action);
     n.novelty.observe(step.observation);
     const moved = floorDistance(step.observation.pose.position, from) > 0.05;
-    return moved && findInstance(step.observation, c.id) ? "interrupt" : "continue";
+    return !allTheWay && moved && findInstance(step.observation, c.id) ? "interrupt" : "continue";
   };
   const walk = await n.controller.goTo(c.position, inView, "low_level", o.approachRadius, around(n));
   if (walk.status === "budget" || walk.status === "done") return "ended";

@@ -9,7 +9,7 @@ import { local } from "../../src/agent/nav-decisions.ts";
 import { createNav } from "../../src/agent/nav-state.ts";
 import type { LowLevelInput, LowLevelOutput, Policy } from "../../src/mllm/index.ts";
 import { Body } from "../../src/planning/body.ts";
-import type { Vec3 } from "../../src/sim/protocol.ts";
+import type { ObjectSpec, Observation, Vec3 } from "../../src/sim/protocol.ts";
 import { scriptedNavOptions } from "./scripted-nav-options.ts";
 import { seed7Scene } from "./seed7-scene.ts";
 
@@ -18,14 +18,18 @@ const waypoint = scene.waypoint;
 const floor = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[2] - b[2]);
 
 /** A Nav standing at room_1's waypoint whose planner answers from `script`, in order (then hands back). */
-async function standing(script: LowLevelOutput["decision"][]) {
-  const obs = await scene.sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects: [] });
+async function standing(script: LowLevelOutput["decision"][], objects: ObjectSpec[] = [], walked = 0) {
+  const reset = await scene.sim.reset({ start: { position: waypoint("room_1"), heading: 0 }, objects });
+  let start = { observation: reset as Observation, images: reset.imageData };
+  if (walked > 0) {
+    const route = await scene.sim.planPath({ goal: waypoint("room_3"), maxActions: 200 });
+    for (const a of route.actions.slice(0, walked)) {
+      const out = await scene.sim.step(a);
+      start = { observation: out.observation, images: out.imageData };
+    }
+  }
   const sources: string[] = [];
-  const body = new Body(
-    scene.sim,
-    { observation: obs, images: obs.imageData },
-    { budget: 400, onStep: (s) => sources.push(s.source) },
-  );
+  const body = new Body(scene.sim, start, { budget: 400, onStep: (s) => sources.push(s.source) });
   const asked: LowLevelInput[] = [];
   const policy = {
     name: "scripted",
@@ -90,4 +94,20 @@ test("an instance the planner no longer takes for the one is not walked back to"
   n.ledger.choose(null);
   assert.equal(await local(n, await n.o.policy.planLowLevel({} as LowLevelInput)), "continue");
   assert.equal(body.steps, 0);
+});
+
+test("the last walk back goes all the way, though the instance shows on the way", async () => {
+  const at = waypoint("room_3");
+  const mug: ObjectSpec = { id: "mug-far", category: "mug", position: [at[0], 0, at[2]] };
+  // a few steps out of the bedroom the mug shows, small, far down the house; the planner hands
+  // back at each sight of it (its straight steps would lose it again), then stops
+  const { n, body } = await standing(["continue_plan", "continue_plan", "stop"], [mug], 4);
+  const seen = [...body.observation.visible.front, ...body.observation.visible.left, ...body.observation.visible.right];
+  assert.equal(seen.length, 1, "the mug is in view where the walk back begins");
+  n.ledger.saw(seen[0].id, { position: at, floor: 6 });
+  n.ledger.choose(seen[0].id);
+  const out = await local(n, await n.o.policy.planLowLevel({} as LowLevelInput));
+  assert.equal(out, "stopped");
+  assert.equal(n.ledger.get(seen[0].id)?.pursuits, 2);
+  assert.ok(floor(body.pose.position, at) <= 1.05, `stopped ${floor(body.pose.position, at).toFixed(2)} m from it`);
 });
