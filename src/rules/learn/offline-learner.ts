@@ -35,6 +35,7 @@ import {
   FILLER,
   findTimes,
   isWordToken,
+  judgesConduct,
   LASTING,
   LINKING,
   NEG,
@@ -219,8 +220,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   };
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
   const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
-  // "you spend way too long in the loft": the robot overdoing something is a complaint, asked back
-  const overdoes = saysRobotOverdoes(all) && !re(PRAISE).test(all);
+  // "you spend way too long in the loft", "you've been sloppy lately": a complaint, asked back
+  const overdoes = (saysRobotOverdoes(all) || judgesConduct(all)) && !re(PRAISE).test(all);
   const quiet =
     !aboutRule && !complaint && !overdoes && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));
   if (quiet || !tokens.length) return { message: original, signal: false, items: [] };

@@ -1,0 +1,54 @@
+/**
+ * A judgement of the robot's conduct with nothing checkable asked ("you've been sloppy lately",
+ * "show a little more tact") says something is wrong but not
+ * what to do: the learner asks back and keeps nothing. Praise, and talk about other things, stay
+ * no correction. Phrasings written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { judgesConduct } from "../../src/language/index.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
+
+const rooms = ["den", "hall", "attic"];
+
+describe("a judgement of the robot's conduct", () => {
+  it("is read from a fault word with the robot or over time, or care asked by degree", () => {
+    for (const s of [
+      "you have been pretty sloppy in the hall",
+      "a touch heavy-handed of late",
+      "show greater restraint around the guests",
+      "settle down a little when people are home",
+    ])
+      assert.ok(judgesConduct(s), s);
+    for (const s of [
+      "the dog is scared of fireworks",
+      "the attic floor is rough",
+      "you were quick, thanks",
+      "my sister takes care of the garden",
+    ])
+      assert.ok(!judgesConduct(s), s);
+  });
+
+  it("makes the learner ask back, keeping no rule", () => {
+    for (const m of [
+      "Honestly you've been really careless around here lately.",
+      "You were a bit pushy with the guests.",
+      "Could the robot show more consideration in general.",
+    ]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.signal, true, m);
+      assert.ok(out.items.length > 0, m);
+      assert.ok(
+        out.items.every((i) => i.decision === "unclear" && !i.draft && i.question),
+        m,
+      );
+    }
+  });
+
+  it("leaves praise and other talk no correction", () => {
+    for (const m of ["Nice one, you were quick today.", "The hall looks rough since the builders left."]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.signal, false, m);
+    }
+  });
+});
