@@ -73,3 +73,20 @@ function sentenceJudges(sentence: string): boolean {
   // "calm down a bit around the den": calming asked by degree
   return ws.some((w) => CALM.has(w)) && ws.some((w) => SMALL.has(w));
 }
+
+/** Verbs of the robot's search succeeding: "you found …", "you got it from …". */
+const SUCCEEDED = new Set(["found", "got", "fetched", "brought", "spotted", "located"]);
+
+/** Words that turn a report of success into a complaint: a negation, or a contrast with what went well. */
+const TURNS = new Set(["not", "no", "never", "but", "though", "however", "again", "still", "instead", "wrong"]);
+
+/**
+ * Whether a sentence tells that the robot's search succeeded ("you found my scarf in the attic,
+ * right where I left it"), with nothing negated or set against it: what went well, no complaint,
+ * whatever room it names.
+ */
+export function reportsSuccess(sentence: string): boolean {
+  const ws = wordsOf(sentence.toLowerCase());
+  if (ws.some((w) => TURNS.has(w))) return false;
+  return ws.some((w, i) => SUCCEEDED.has(w) && ROBOT.has(ws[i - 1] ?? ""));
+}

@@ -77,7 +77,7 @@ export {
 export { descriptiveClauses } from "./clauses.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
-export { judgesConduct } from "./conduct.ts";
+export { judgesConduct, reportsSuccess } from "./conduct.ts";
 export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from "./degree.ts";
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";

@@ -44,10 +44,9 @@ import {
   PRAISE,
   REFERENCE,
   read,
-  STOP,
+  reportsSuccess,
   sameRoom,
   saysRobotOverdoes,
-  TOO_LONG,
   talksAboutARule,
   tokenize,
   Words,
@@ -72,7 +71,7 @@ import {
   VAGUE_QUESTION,
 } from "./clause.ts";
 import { classify, clauses, type Seg } from "./clauses-in.ts";
-import { conditionsIn, withoutExplanation } from "./conditions.ts";
+import { withoutExplanation } from "./conditions.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { leadsIntoChange } from "./leads-into.ts";
@@ -85,13 +84,14 @@ import { requirementKey, resolveDraft } from "./resolve.ts";
 import { retractItems } from "./retract.ts";
 import { hoursItems, narrowItems, reroomItem } from "./revisions.ts";
 import { askBansWithRobotLetIn } from "./robot-let-in.ts";
-import { type RoomRef, roomsIn } from "./rooms-in.ts";
+import { roomsIn } from "./rooms-in.ts";
 import { ruleItem } from "./rule-item.ts";
 import { type Said, sourceOf, statementOf } from "./said.ts";
 import { saidAgain } from "./said-again.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { firmDespiteSoftener } from "./softened.ts";
+import { onRequest, unclearAbout } from "./unclear-about.ts";
 import { doLess, unreadCues } from "./unread.ts";
 import { verifyItems } from "./verify.ts";
 import { completeWindows } from "./window-end.ts";
@@ -200,7 +200,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const thanked = re(PRAISE).test(new Words(rc.tokens, 0, rc.tokens.length).text);
   const complaint = segs.some((s) => {
     const text = new Words(rc.tokens, sents[s.sentence].a, sents[s.sentence].b).text;
-    const praised = re(PRAISE).test(text) || (thanked && !re(CONTRAST).test(text));
+    // "you found my scarf in the attic": the search's success told, whatever room it names
+    const praised = re(PRAISE).test(text) || reportsSuccess(text) || (thanked && !re(CONTRAST).test(text));
     return s.kind === "narrative" && !(praised && !re(NEG).test(text));
   });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
@@ -466,35 +467,3 @@ function permittedAgainst(rc: ReadCtx, segs: Seg[], items: LearnItem[]): void {
 const WH_START = new Set(["what", "which", "how", "do", "does", "are", "is", "can", "could"]);
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/**
- * A room said with "only" and the user asking ("the garage is only for when I say"), read as no
- * rule: a ban that gives way on request may be meant, so it is asked, never let pass. The room.
- */
-function onRequest(rc: ReadCtx): string | undefined {
-  const all = { a: 0, b: rc.tokens.length };
-  const when = conditionsIn(rc.tokens, [all], [], true);
-  const asked = [...when.conditions, ...when.exceptions].some((c) => c.kind === "asked");
-  if (!asked || !rc.tokens.some((t) => t.w === "only")) return undefined;
-  return roomsIn(rc.tokens, 0, rc.tokens.length, rc.house)[0]?.room;
-}
-
-/** The question back for a message that says something is wrong but not what to do. */
-function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
-  const narrative = segs.find((s) => s.kind === "narrative");
-  const text = narrative ? new Words(rc.tokens, narrative.a, narrative.b).text : "";
-  const room: RoomRef | undefined = narrative
-    ? roomsIn(rc.tokens, narrative.a, narrative.b, rc.house).at(-1)
-    : undefined;
-  let question = "What should I do differently next time?";
-  if (talksAboutARule(rc.tokens.map((t) => t.w)))
-    question = "Which rule do you mean, and what should change about it? Until you say, it stays as it is.";
-  else if (onRequest(rc))
-    question = `Should I stay out of the ${onRequest(rc)} from now on, unless you ask me to go there?`;
-  else if (room)
-    question = re(STOP).test(text)
-      ? `Should I never stop in the ${room.room} from now on?`
-      : `Should I stay out of the ${room.room} from now on?`;
-  else if (TOO_LONG.test(text)) question = "How many words should my replies have at most?";
-  return { decision: "unclear", reason: "a correction, but no requirement could be read", clause: message, question };
-}

@@ -1,0 +1,43 @@
+/**
+ * The question back for a message read as a correction from which no requirement could be read:
+ * about a rule, a room that gives way on request, a room named in what went wrong, or a reply's
+ * length; otherwise what to do differently.
+ */
+import { bounded as re, STOP, TOO_LONG, talksAboutARule, Words } from "../../language/index.ts";
+import type { ReadCtx } from "./clause.ts";
+import type { Seg } from "./clauses-in.ts";
+import { conditionsIn } from "./conditions.ts";
+import type { LearnItem } from "./items.ts";
+import { type RoomRef, roomsIn } from "./rooms-in.ts";
+
+/**
+ * A room said with "only" and the user asking ("the garage is only for when I say"), read as no
+ * rule: a ban that gives way on request may be meant, so it is asked, never let pass. The room.
+ */
+export function onRequest(rc: ReadCtx): string | undefined {
+  const all = { a: 0, b: rc.tokens.length };
+  const when = conditionsIn(rc.tokens, [all], [], true);
+  const asked = [...when.conditions, ...when.exceptions].some((c) => c.kind === "asked");
+  if (!asked || !rc.tokens.some((t) => t.w === "only")) return undefined;
+  return roomsIn(rc.tokens, 0, rc.tokens.length, rc.house)[0]?.room;
+}
+
+/** The question back for a message that says something is wrong but not what to do. */
+export function unclearAbout(rc: ReadCtx, segs: Seg[], message: string): LearnItem {
+  const narrative = segs.find((s) => s.kind === "narrative");
+  const text = narrative ? new Words(rc.tokens, narrative.a, narrative.b).text : "";
+  const room: RoomRef | undefined = narrative
+    ? roomsIn(rc.tokens, narrative.a, narrative.b, rc.house).at(-1)
+    : undefined;
+  let question = "What should I do differently next time?";
+  if (talksAboutARule(rc.tokens.map((t) => t.w)))
+    question = "Which rule do you mean, and what should change about it? Until you say, it stays as it is.";
+  else if (onRequest(rc))
+    question = `Should I stay out of the ${onRequest(rc)} from now on, unless you ask me to go there?`;
+  else if (room)
+    question = re(STOP).test(text)
+      ? `Should I never stop in the ${room.room} from now on?`
+      : `Should I stay out of the ${room.room} from now on?`;
+  else if (TOO_LONG.test(text)) question = "How many words should my replies have at most?";
+  return { decision: "unclear", reason: "a correction, but no requirement could be read", clause: message, question };
+}
