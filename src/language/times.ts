@@ -78,7 +78,7 @@ const TIME_FORMS: TimeForm[] = [
     to: 17,
   },
   {
-    re: /\b(?:during the day(?:time)?|in the daytime|by day|in daylight|during daylight(?: hours)?|daytime|(?:while|when) it is (?:light|daylight)(?: out(?:side)?)?)\b/gi,
+    re: /\b(?:during the day(?:time)?|in the daytime|(?<!\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) )(?:in|through|throughout) the day(?! before| after| of)|by day|in daylight|during daylight(?: hours)?|daytime|(?:while|when) it is (?:light|daylight)(?: out(?:side)?)?)\b/gi,
     from: 6,
     to: 21,
   },
