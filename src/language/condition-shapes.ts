@@ -46,9 +46,12 @@ export const ON_REQUEST =
 export const UNLESS =
   /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
 
-/** What the robot itself is doing: "when you reply", "when you are done" restate the stage, no condition. */
+/**
+ * What the robot itself is doing: "when you reply", "when you are done", "any time you find
+ * them", "every time the robot answers" restate the stage, no condition.
+ */
 export const ROBOT_WHEN =
-  /^(?:when(?:ever)?|while|if|once|as soon as|after|before)\s+(?:you|u)\s+(?:are\s+|have\s+|get\s+)?(?:reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
+  /^(?:when(?:ever)?|any ?time|every ?time|each time|while|if|once|as soon as|after|before)\s+(?:you|u|the robot)\s+(?:are\s+|have\s+|get\s+)?(?:replies|answers|responds|reports|finds|reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
 
 /**
  * The robot coming to a stop, said as when and nothing more: "when you sit there", "while you

@@ -211,6 +211,8 @@ export const FILLER = alt([
   "jeez",
   "geez",
   "seriously",
+  // Nigerian Pidgin's "come on", "now then": an urging that opens the request, nothing of what to do
+  "oya",
 ]);
 
 /**

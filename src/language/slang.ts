@@ -65,6 +65,8 @@ export const SLANG: Record<string, string> = {
   tme: "time",
   rite: "right",
   tonite: "tonight",
+  todey: "today",
+  tday: "today",
   thru: "through",
   til: "until",
   till: "until",
@@ -84,6 +86,16 @@ export const SLANG: Record<string, string> = {
   jst: "just",
   tym: "time",
   tyme: "time",
+  // Jamaican eye dialect's function words: "doan go inna di bathroom", "tell mi which room yuh
+  // find dem in" read as nothing, a one-off or a reply rule said in them was lost
+  doan: "do not",
+  inna: "in",
+  di: "the",
+  yuh: "you",
+  mi: "me",
+  dem: "them",
+  wid: "with",
+  tings: "things",
   // Scots and Northern English negatives in "-nae"/"-na": a ban said in them was read as nothing
   dinnae: "do not",
   dinna: "do not",
