@@ -55,8 +55,18 @@ export const SPEAKER_WANTS = /^(?:i|we) (?:(?:would|really|also|just|do) )*(?:ne
 export const SPEAKER_WANTS_FIELDS =
   /^(?:i|we) (?:(?:would|really|also|just|do) )*(?:need|want|like) (?:the |these |those )?(?:keys|fields|properties)\b/;
 
-export const FIELD_INTRO =
-  /^(?:with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\{|\[)$/;
+/** "con item y room": "with" as the other tongues of the households say it, before a list of fields. */
+const WITH_BORROWED = "con|mit|met|avec|com";
+
+export const FIELD_INTRO = new RegExp(
+  `^(?:${WITH_BORROWED}|with|containing|contains|including|includes|include|add|put|keys|fields|properties|having|holding|listing|:|incl|of|plus|has|have|holds|like|\\{|\\[)$`,
+);
+
+/**
+ * What joins one field to the next in a list: "and", "plus", a comma or a semicolon ("(a) object;
+ * (b) room"), or "and" in the other tongues the households mix in ("object na room", "item y room").
+ */
+export const FIELD_JOIN = /^(?:,|;|and|plus|or|\/|&|y|e|et|und|en|na)$/;
 
 /**
  * what may stand between an intro and the first field: "the keys should be found, …", "two fields,
@@ -65,8 +75,8 @@ export const FIELD_INTRO =
 export const BEFORE_FIELDS =
   /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|these|those|following|more|another|extra|new|additional|one|two|three|four|five|six|\d+|\{|\[|:|=|-|–)$/;
 
-/** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(" of "(a)". */
-export const LIST_NUMBER = /^\d{1,2}$/;
+/** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(b)", "(ii)". */
+export const LIST_NUMBER = /^(?:\d{1,2}|[a-h]|i{1,3}|iv)$/;
 export const LIST_BRACKET = /^[()]$/;
 
 /** What labels a list of fields with no verb: "keys:", "fields =" (after "keys" or "fields"). */

@@ -8,6 +8,7 @@ import {
   BEFORE_FIELDS,
   ENDS_JSON_BEFORE,
   FIELD_INTRO,
+  FIELD_JOIN,
   FIELD_NAME,
   FIELD_NAMED,
   FIELD_NOUN,
@@ -24,6 +25,7 @@ import {
   PLAIN_NOT_WANTED,
   PLAIN_REPLY,
   SCENE,
+  SENTENCE_END,
   SPEAKER_WANTS,
   TASK_LOCAL,
   toldInPast,
@@ -55,16 +57,18 @@ function fieldList(
   let end = -1;
   while (k < to) {
     const w = t[k].w;
+    // "(a) object; (b) room": the letter of a list's numbering before its bracket is no article
+    if (LIST_NUMBER.test(w) && LIST_BRACKET.test(t[k + 1]?.w ?? "") && LIST_BRACKET.test(t[k - 1]?.w ?? "")) {
+      k += 2;
+      continue;
+    }
     if (
       w === "'" ||
       w === "the" ||
       w === "a" ||
       w === "an" ||
+      (FIELD_JOIN.test(w) && fields.length > 0) ||
       w === "," ||
-      w === "and" ||
-      w === "plus" ||
-      w === "/" ||
-      w === "or" ||
       (w === "as" && t[k + 1]?.w === "well" && t[k + 2]?.w === "as")
     ) {
       if (w === "as") k += 2;
@@ -145,6 +149,36 @@ function labelledFields(ctx: ReadCtx, from: number): { fields: string[]; a: numb
   return undefined;
 }
 
+/**
+ * "fields: (a) object; (b) room; and (c) confidence": a list numbered item by item runs on past
+ * the semicolons that cut the clause, to the end of its sentence.
+ */
+function enumeratedEnd(ctx: ReadCtx, from: number, end: number): number {
+  const t = ctx.tokens;
+  const numbered = (k: number) =>
+    LIST_BRACKET.test(t[k]?.w ?? "") && LIST_NUMBER.test(t[k + 1]?.w ?? "") && LIST_BRACKET.test(t[k + 2]?.w ?? "");
+  let k = from;
+  while (k < end && (BEFORE_FIELDS.test(t[k].w) || FIELD_NOUN_ANY.test(t[k].w))) k++;
+  if (!numbered(k)) return end;
+  let b = end;
+  while (b < t.length && !SENTENCE_END.test(t[b].w)) b++;
+  return b;
+}
+
+/** "…json, just item and place, …": a list after a comma and "just" or "only", of two fields or more, joined. */
+function onlyList(ctx: ReadCtx, from: number): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  if (t[from]?.w !== "," || !ONLY_WORD.has(t[from + 1]?.w ?? "")) return undefined;
+  let end = from + 2;
+  while (end < t.length && t[end].w !== "," && !SENTENCE_END.test(t[end].w)) end++;
+  const list = fieldList(ctx, from + 2, end);
+  if (!list || list.fields.length < 2) return undefined;
+  // every word up to the list's end is a field or what joins them
+  const joined = t.slice(list.a, list.b).every((x) => FIELD_JOIN.test(x.w) || list.fields.includes(x.w));
+  return joined && list.b >= end - 1 ? list : undefined;
+}
+
+const ONLY_WORD = new Set(["just", "only"]);
 const LEAD_IN = new Set(["and", "please", "pls", "just", "also", "then", ","]);
 const PARTICLE = new Set(["in", "on", "inside", "into"]);
 
@@ -190,13 +224,18 @@ export function jsonReading(
       for (const m of marks.matches(re(src))) for (let k = m.a; k < m.b; k++) stop.add(k);
     for (let k = span.a; k < rangeEnd; k++) {
       if (!FIELD_INTRO.test(t[k].w)) continue;
-      const list = fieldList(ctx, k + 1, rangeEnd, stop);
+      const list = fieldList(ctx, k + 1, enumeratedEnd(ctx, k + 1, rangeEnd), stop);
       if (!list) continue;
       for (const f of list.fields) fields.add(f);
       quotes.push({ a: list.a, b: list.b });
       break;
     }
   }
+  // "answer in json, just item and place": two or more names joined, right after a comma and a word
+  // of "only", are the fields
+  const bare = json && !fields.size ? onlyList(ctx, json.b) : undefined;
+  if (bare) for (const f of bare.fields) fields.add(f);
+  if (bare) quotes.push({ a: bare.a, b: bare.b });
   // "reply in JSON. keys: item / place": a list labelled as the fields, later in the message, is
   // this rule's when it names none of its own
   if (json && !fields.size) {
