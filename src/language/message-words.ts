@@ -4,6 +4,7 @@
  * (fillers), praising, asking for an object (a task, no correction), or asking for care in
  * general with no measure. Read so that none of these is mistaken for a new rule.
  */
+import { REPLY_LENGTH } from "./reply-words.ts";
 import { alt } from "./word-class.ts";
 
 /**
@@ -66,7 +67,8 @@ export const REFERENCE = alt([
 
 /** Words that turn a value into a revision of one already stored. */
 export const REVISING = alt([
-  "make (?:that|it)",
+  // "make it short" asks for a length, no new value of a rule in force
+  `make (?:that|it)(?! (?:${REPLY_LENGTH})\\b)`,
   // said tersely, a number right after: "make 25", "let's say 25"
   "(?:make|let us say|lets say)(?= (?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\\b)",
   "change (?:that|it|the limit)? ?to",
