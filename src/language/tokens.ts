@@ -12,6 +12,7 @@ import { arrowsAsColons } from "./arrows.ts";
 import { dashedClocks } from "./dashed-clock.ts";
 import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
+import { otherEnglishes } from "./other-englishes.ts";
 import { otherTongues } from "./other-tongues.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
@@ -344,7 +345,9 @@ export function tokenize(message: string): Token[] {
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
-  return splitDays(namedTwelve(spokenClock(soundedTimes(otherTongues(arrowsAsColons(signsAsWords(out)))))));
+  return splitDays(
+    namedTwelve(spokenClock(soundedTimes(otherEnglishes(otherTongues(arrowsAsColons(signsAsWords(out))))))),
+  );
 }
 
 /** A run of tokens read as one string, words joined by single spaces, with a way back to the tokens. */

@@ -1,0 +1,149 @@
+/**
+ * Englishes the grammar does not read as written: Caribbean English and creole ("yuh nuh fi go
+ * inna di kelder"), West African Pidgin ("make you no dey enter am"), and the English of a Dutch
+ * or German speaker who puts the negation after the verb ("there you go not"). Each such word or
+ * pair is read as the English it stands for, by word class, so the clause grammar reads the ban,
+ * the one-off or the permission it says. Words that are English words too ("fit", "an", "don",
+ * "na") are read so only beside the words that make them the other English's. A newcomer extends
+ * the tables here.
+ */
+
+/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
+interface Token {
+  w: string;
+  start: number;
+  end: number;
+  quoted?: boolean;
+}
+
+/** Words read as English whatever stands beside them ("" drops a particle that says only stance). */
+const AS_ENGLISH: Record<string, string> = {
+  // Caribbean English and creole (its commonest words, "di", "inna", "yuh", "doan", are in slang.ts):
+  // prepositions, pronouns, negation, nouns of things
+  iina: "in",
+  pon: "on",
+  deh: "there",
+  dere: "there",
+  widout: "without",
+  unnu: "you",
+  yuhself: "yourself",
+  cyaan: "can not",
+  kyaan: "can not",
+  haffi: "have to",
+  neva: "never",
+  eva: "ever",
+  nuttn: "nothing",
+  nutten: "nothing",
+  ting: "thing",
+  anyting: "anything",
+  everyting: "everything",
+  sumting: "something",
+  tink: "think",
+  wah: "what",
+  ova: "over",
+  dung: "down",
+  likkle: "little",
+  pickney: "child",
+  // West African Pidgin
+  abeg: "please",
+  pikin: "child",
+  una: "you",
+  wey: "that",
+  wetin: "what",
+  comot: "leave",
+  enta: "enter",
+  wahala: "trouble",
+  sha: "",
+  sef: "",
+  jare: "",
+  abi: "",
+  // Dutch said inside English
+  nee: "no",
+  niet: "not",
+  nooit: "never",
+  altijd: "always",
+  hoor: "",
+  toch: "",
+  gezellig: "",
+};
+
+/** Subjects after which "fi" is "must" ("yuh fi stay out") and "fit" is "can" ("you fit enter"). */
+const SUBJECT = new Set(["you", "u", "i", "me", "we", "una", "unnu", "them", "they", "he", "she", "e"]);
+
+/** Auxiliaries before "verb not" that make it English already ("you do not go", "it is not"). */
+const AUXILIARY = new Set(
+  "do does did will would can could shall should must may might is are am was were be have has had".split(" "),
+);
+
+/** Verbs of going and staying that a Dutch or German word order puts before their negation. */
+const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "park", "stop"]);
+
+/** Dutch hours said "na tienen" (after ten): the hour words, read as the English numbers. */
+const DUTCH_HOUR: Record<string, string> = {
+  zevenen: "seven",
+  achten: "eight",
+  negenen: "nine",
+  tienen: "ten",
+  elven: "eleven",
+  twaalven: "twelve",
+};
+
+const isWord = (w: string | undefined) => w !== undefined && /^\p{L}/u.test(w);
+
+/** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
+function inContext(tokens: readonly Token[], k: number): { words: string[]; span: number } | undefined {
+  const w = tokens[k].w;
+  const next = tokens[k + 1]?.w;
+  const prev = tokens[k - 1]?.w;
+  // "nuh fi go" (must not), "yuh fi stay out" (must), "fi good" (for good), else "to"
+  if (w === "nuh" && next === "fi") return { words: ["must", "not"], span: 2 };
+  if (w === "fi") {
+    if (next === "good" || next === "ever") return { words: ["for"], span: 1 };
+    return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
+  }
+  if (w === "nuh") return { words: ["not"], span: 1 };
+  // "make you no dey enter", "no dey go": do not
+  if (w === "make" && next === "you" && tokens[k + 2]?.w === "no") {
+    const dey = tokens[k + 3]?.w === "dey";
+    return { words: ["do", "not"], span: dey ? 4 : 3 };
+  }
+  if (w === "no" && next === "dey" && isWord(tokens[k + 2]?.w)) return { words: ["do", "not"], span: 2 };
+  if (w === "dey") return { words: [], span: 1 };
+  // "you fit enter" (can), "I don finish" (have)
+  if (w === "fit" && SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["can"], span: 1 };
+  if (w === "don" && SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["have"], span: 1 };
+  // "an di", "an mi": "and" before a consonant, where the article "an" never stands
+  if (w === "an" && next !== undefined && /^[b-df-hj-np-tv-z]/.test(next)) return { words: ["and"], span: 1 };
+  // "na tienen", "na 10": after, in Dutch, before an hour only
+  if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
+    return { words: ["after"], span: 1 };
+  if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
+  // "there you go not", "you come not in": the negation after a verb of going, read before it
+  if (MOVE_VERB.has(w) && next === "not" && !AUXILIARY.has(prev ?? "")) return { words: ["do", "not", w], span: 2 };
+  // "o" ending a Pidgin clause ("no enter the bike room o,"): a particle of stance
+  if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
+  return undefined;
+}
+
+/** The tokens with the other Englishes' words read as the English they stand for. */
+export function otherEnglishes(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.quoted) {
+      out.push(t);
+      continue;
+    }
+    const read = inContext(tokens, k);
+    if (read) {
+      const end = tokens[k + read.span - 1].end;
+      for (const w of read.words) out.push({ w, start: t.start, end });
+      k += read.span - 1;
+      continue;
+    }
+    const english = AS_ENGLISH[t.w];
+    if (english === undefined) out.push(t);
+    else for (const w of english.split(" ").filter(Boolean)) out.push({ ...t, w });
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+/**
+ * Englishes the grammar did not read as written: a Caribbean "nuh fi" (must not) and "fi good"
+ * (for good), a Pidgin "make you no dey enter" and "you fit enter" (you can), a Dutch speaker's
+ * negation after the verb ("you go not in"), and "na" before a Dutch hour. Each says a ban, a
+ * permission or an hour the learner now reads; an English "fit", "an" or "don" stays as it is.
+ * Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { tokenize } from "../../src/language/tokens.ts";
+import { learn } from "../../src/rules/learn/offline-learner.ts";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["pantry", "garage", "veranda", "study"], sceneId: "s1" };
+const first = (m: string) => learn(m, [], house).items[0];
+const words = (m: string) => tokenize(m).map((t) => t.w);
+
+describe("a ban said in another English", () => {
+  it("is a lasting ban on the room it names", async () => {
+    for (const [m, room] of [
+      ["yuh nuh fi go inna di garage, never ever", "garage"],
+      ["make you no dey enter the study at all o", "study"],
+      ["The pantry. You go not in there. Never.", "pantry"],
+    ]) {
+      assert.equal(first(m).decision, "add", m);
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement.kind, (r.requirement as { room?: string }).room, r.conditions.length]),
+        [["avoid_room", room, 0]],
+        m,
+      );
+    }
+  });
+});
+
+describe("words read by their neighbours", () => {
+  it("reads the other English only beside the words that make it so", () => {
+    assert.deepEqual(words("yuh fi stay out fi good"), ["you", "must", "stay", "out", "for", "good"]);
+    assert.deepEqual(words("you fit enter the veranda"), ["you", "can", "enter", "the", "veranda"]);
+    assert.deepEqual(words("na tienen no study"), ["after", "ten", "no", "study"]);
+  });
+
+  it("leaves English words English", () => {
+    assert.deepEqual(words("the box does not fit in an apple crate"), [
+      ...["the", "box", "does", "not", "fit", "in", "an", "apple", "crate"],
+    ]);
+    assert.deepEqual(words("do not go in there"), ["do", "not", "go", "in", "there"]);
+  });
+});
