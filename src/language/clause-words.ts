@@ -103,6 +103,14 @@ export const MUSING = alt(["(?:i|we) (?:guess|suppose) (?:you|u) (?:could|might|
 /** A hedge: the user is not sure they want it ("maybe …", "not sure yet"). */
 export const HEDGE = `(?:${POSSIBILITY}|${DOUBT}|i guess|i suppose)`;
 
+/**
+ * Words that open a clause telling what goes on at the place or the moment just named: the
+ * relative adverbs of place ("…, where the baby naps", the formal "wherein", "whereat") and "while"/
+ * "whilst" ("… is shut while the floor dries"). After a ban said for one task, such a clause says
+ * why the room is closed now; the one-off already bounds the ban to the task.
+ */
+export const GOING_ON_THERE = alt(["where", "wherein", "whereat", "while", "whilst"]);
+
 /** Subject pronouns: one after a verb's object starts a clause of its own ("… the hallway it blocks …"). */
 export const SUBJECT = alt(["it", "they", "he", "she", "we", "i", "there"]);
 /** Words that make the clause after them part of the one before ("when it rains", "while they sleep"). */

@@ -159,7 +159,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     readings,
     items.some((i) => CHANGE_DECISIONS.has(i.decision)),
   );
-  doLess(items, origin, cues, sents);
+  doLess(items, origin, cues, sents, rc.tokens);
   for (const ask of [askFreeBesideActs, askBansWithRobotLetIn]) ask(items);
   // the read-back: what each rule holds, checked against the clause it came from
   verifyItems(rc, items, origin, rules);

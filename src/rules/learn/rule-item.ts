@@ -16,11 +16,13 @@ import {
 import type { RuleDraft, RuleVersion } from "../types.ts";
 import { type RuleReading, targetOf } from "./clause.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
+import { withoutOneOffAside } from "./one-off-aside.ts";
 import { hits, requirementKey, resolveDraft } from "./resolve.ts";
 import type { RoomRef } from "./rooms-in.ts";
 import { draftOf, type Said, statementOf, verbatim } from "./said.ts";
 
-export function ruleItem(t: Said, r: RuleReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
+export function ruleItem(t: Said, reading: RuleReading, rules: RuleVersion[], ctx: LearnContext): LearnItem {
+  const r = withoutOneOffAside(t.tokens, reading);
   const clause = statementOf(t, r.clause);
   const draft = draftOf(t, r, ctx);
   if (typeof draft === "string")

@@ -50,6 +50,7 @@ import {
   saysNotTheRest,
   strayTimeWords,
   TASK_LOCAL,
+  type Token,
   tellsWhatHappened,
   timeCandidates,
   VAGUE,
@@ -60,6 +61,7 @@ import { describeRule } from "../describe.ts";
 import type { Seg } from "./clauses-in.ts";
 import { notCondition, pointedBack } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
+import { oneOffDraft } from "./one-off-aside.ts";
 import { type ReadCtx, type Reading, re } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
@@ -384,6 +386,7 @@ export function doLess(
   origin: readonly Reading[],
   cues: readonly Unread[],
   sents: readonly Span[],
+  tokens: readonly Token[],
 ): void {
   if (!cues.length) return;
   const sentenceAt = (k: number) => sents.findIndex((s) => s.a <= k && k < s.b);
@@ -403,7 +406,10 @@ export function doLess(
         reason: "a one-off or a duration the reading did not account for: kept for this task only",
         clause: it.clause,
         persistence: "task_local",
-        draft: { ...d, persistence: "task_local", scope: "task" },
+        draft:
+          origin[k].type === "rule"
+            ? oneOffDraft(tokens, origin[k], d)
+            : { ...d, persistence: "task_local", scope: "task" },
         question: `You said "${mine[0].text}": should I keep to it after this task too?`,
       };
       continue;

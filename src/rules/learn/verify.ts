@@ -51,6 +51,7 @@ import { describeRule } from "../describe.ts";
 import type { Condition, RuleDraft, RuleVersion } from "../types.ts";
 import { notCondition, pointedBack, withoutExplanation } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
+import { oneOffDraft } from "./one-off-aside.ts";
 import type { ReadCtx, Reading } from "./reading.ts";
 import { roomsIn } from "./rooms-in.ts";
 import type { Span } from "./segments.ts";
@@ -98,7 +99,7 @@ export function verifyItems(
         reason: `read-back: ${f.why}`,
         clause: it.clause,
         persistence: "task_local",
-        draft: { ...d, persistence: "task_local", scope: "task" },
+        draft: r.type === "rule" ? oneOffDraft(rc.tokens, r, d) : { ...d, persistence: "task_local", scope: "task" },
         question: f.ask,
       };
       continue;
