@@ -1,7 +1,7 @@
 /**
  * Englishes the grammar does not read as written: Caribbean English and creole ("yuh nuh fi go
- * inna di kelder"), West African Pidgin ("make you no dey enter am"), and the English of a Dutch
- * or German speaker who puts the negation after the verb ("there you go not"). Each such word or
+ * inna di cellar"), West African Pidgin ("make you no dey enter am"), and the English of a Dutch
+ * or German speaker who puts the negation after the verb ("you enter not"). Each such word or
  * pair is read as the English it stands for, by word class, so the clause grammar reads the ban,
  * the one-off or the permission it says. Words that are English words too ("fit", "an", "don",
  * "na") are read so only beside the words that make them the other English's. A newcomer extends
@@ -118,9 +118,9 @@ function inContext(tokens: readonly Token[], k: number): { words: string[]; span
   if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
     return { words: ["after"], span: 1 };
   if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
-  // "there you go not", "you come not in": the negation after a verb of going, read before it
+  // "you enter not the study", "we sleep, you walk not up": the negation after a verb of going, read before it
   if (MOVE_VERB.has(w) && next === "not" && !AUXILIARY.has(prev ?? "")) return { words: ["do", "not", w], span: 2 };
-  // "o" ending a Pidgin clause ("no enter the bike room o,"): a particle of stance
+  // "o" ending a Pidgin clause ("make you wait small o,"): a particle of stance
   if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
   return undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Englishes the grammar did not read as written: a Caribbean "nuh fi" (must not) and "fi good"
  * (for good), a Pidgin "make you no dey enter" and "you fit enter" (you can), a Dutch speaker's
- * negation after the verb ("you go not in"), and "na" before a Dutch hour. Each says a ban, a
+ * negation after the verb ("you enter not"), and "na" before a Dutch hour. Each says a ban, a
  * permission or an hour the learner now reads; an English "fit", "an" or "don" stays as it is.
  * Sentences written for this test, not taken from a set.
  */
@@ -20,7 +20,7 @@ describe("a ban said in another English", () => {
     for (const [m, room] of [
       ["yuh nuh fi go inna di garage, never ever", "garage"],
       ["make you no dey enter the study at all o", "study"],
-      ["The pantry. You go not in there. Never.", "pantry"],
+      ["You enter not the pantry, it is for the dog food only.", "pantry"],
     ]) {
       assert.equal(first(m).decision, "add", m);
       const { rules } = await taught(house, m);

@@ -221,7 +221,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   };
   // "that ban is too strict", "change it so …": about a rule, though how is not read: asked, never let pass
   const aboutRule = talksAboutARule(tokens.map((t) => t.w)) && !WH_START.has(tokens[0]?.w ?? "");
-  // "you spend way too long in the loft", "you've been sloppy lately": a complaint, asked back
+  // "you linger far too long in the attic", "you've been sloppy lately": a complaint, asked back
   const overdoes = (saysRobotOverdoes(all) || judgesConduct(all)) && !re(PRAISE).test(all);
   const quiet =
     !aboutRule && !complaint && !overdoes && !onRequest(rc) && sents.every((s) => isNoCorrection(rc, s) || tells(s));

@@ -150,7 +150,7 @@ function labelledFields(ctx: ReadCtx, from: number): { fields: string[]; a: numb
 }
 
 /**
- * "fields: (a) object; (b) room; and (c) confidence": a list numbered item by item runs on past
+ * "fields: (i) item; (ii) place; and (iii) time": a list numbered item by item runs on past
  * the semicolons that cut the clause, to the end of its sentence.
  */
 function enumeratedEnd(ctx: ReadCtx, from: number, end: number): number {
@@ -204,7 +204,7 @@ export function jsonReading(
   if (!json && ASKS_FOR_OBJECT.test(w.text)) return undefined;
   // "the keys were right where you said": keys in a report of what happened are the object, and a
   // reply's fields are asked for, never narrated
-  // ("reply in JSON, keys found plus room": with JSON said in the message, "found" is a field)
+  // ("answer in JSON, glasses found and where": with JSON said in the message, "found" is a field)
   const jsonSaid = ctx.tokens.some((x) => JSON_WORD.test(x.w));
   if (!jsonSaid && toldInPast(w.text.split(" "))) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
