@@ -5,13 +5,7 @@
  * learner asked. Only twelve: "8 midnight" names no point, and stays as typed for the grammar to
  * leave unread.
  */
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import type { Token } from "./token.ts";
 
 const TWELVE = new Set(["12", "twelve"]);
 const NAMED = new Set(["noon", "midday", "midnight"]);

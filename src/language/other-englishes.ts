@@ -7,14 +7,7 @@
  * "na") are read so only beside the words that make them the other English's. A newcomer extends
  * the tables here.
  */
-
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import { isWord, type Token } from "./token.ts";
 
 /** Words read as English whatever stands beside them ("" drops a particle that says only stance). */
 const AS_ENGLISH: Record<string, string> = {
@@ -87,8 +80,6 @@ const DUTCH_HOUR: Record<string, string> = {
   elven: "eleven",
   twaalven: "twelve",
 };
-
-const isWord = (w: string | undefined) => w !== undefined && /^\p{L}/u.test(w);
 
 /** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
 function inContext(tokens: readonly Token[], k: number): { words: string[]; span: number } | undefined {

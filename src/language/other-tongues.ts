@@ -8,14 +8,7 @@
  * "car", "sale") are left as typed; a word whose reading depends on its neighbours is read only
  * beside them ("y" is "and" before a Spanish word, "la" is "the" before a word).
  */
-
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import { isWord, type Token } from "./token.ts";
 
 /** Words read as one English word, or none (""): fillers and particles that say only the speaker's stance. */
 const AS_ENGLISH: Record<string, string> = {
@@ -100,8 +93,6 @@ const ARTICLES = new Set(["la", "le", "les", "el", "los", "las", "lo"]);
 const FR_SUBJECT = new Set(["tu", "vous", "on"]);
 const FR_GO = new Set(["vas", "va", "allez", "entres", "entrez", "rentres", "rentrez"]);
 const FR_NOT = new Set(["pas", "pu", "plus", "jamais"]);
-
-const isWord = (w: string | undefined) => w !== undefined && /^[\p{L}]/u.test(w);
 
 /** "tu y vas pas", "vous entrez jamais": the clause it says in English, and the tokens it spans. */
 function frenchNegatedGoing(tokens: readonly Token[], k: number): { words: string[]; last: number } | undefined {

@@ -6,13 +6,7 @@
  * the day; a part of the day after the preposition and article that open one. Elsewhere the word
  * stays as typed ("go to the den", "for a while", "we ate at six").
  */
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import type { Token } from "./token.ts";
 
 /** Number words and their sound-alikes that are other English words. */
 const SOUNDED_NUMBER: Readonly<Record<string, string>> = {

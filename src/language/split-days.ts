@@ -4,13 +4,7 @@
  * ban it holds was kept as lasting. The two are one word, except where "to" is the end of a span
  * ("from morning to night", "day to day"), a room is named ("to day room"), or the word is quoted.
  */
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import type { Token } from "./token.ts";
 
 /** The second halves, and the word the two stand for. */
 const SPLIT_DAY: Record<string, string> = {

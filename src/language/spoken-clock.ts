@@ -6,15 +6,9 @@
  * "hundred", after a word that opens or joins hours ("from", "to", "until", "at") or before
  * "hours". "two hundred words", "a hundred times", "six hundred" alone stay as typed.
  */
-import { numberWord } from "./numbers.ts";
 
-/** A token as tokens.ts makes it (its type is not imported: tokens.ts calls this module). */
-interface Token {
-  w: string;
-  start: number;
-  end: number;
-  quoted?: boolean;
-}
+import { numberWord } from "./numbers.ts";
+import type { Token } from "./token.ts";
 
 /** A digit said alone: a number word up to nine, or "oh", "o" for 0. */
 function digit(w: string | undefined): number | undefined {

@@ -19,16 +19,9 @@ import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 import { splitDays } from "./split-days.ts";
 import { spokenClock } from "./spoken-clock.ts";
+import type { Token } from "./token.ts";
 
-export interface Token {
-  /** the normalised word (lower case; punctuation is its own token: "," "." "'" …) */
-  w: string;
-  /** the span in the original message: [start, end) */
-  start: number;
-  end: number;
-  /** inside a quotation ("'no problem'") */
-  quoted?: boolean;
-}
+export type { Token };
 
 /** Verbs of wishing after which "id" is "I'd" ("id rather", "id prefer"); elsewhere it is an ID. */
 const ID_WISH = new Set(["rather", "prefer", "like", "love", "appreciate", "hate"]);
