@@ -91,7 +91,7 @@ import { saidAgain } from "./said-again.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { firmDespiteSoftener } from "./softened.ts";
-import { onRequest, unclearAbout } from "./unclear-about.ts";
+import { onRequest, onRequestBan, unclearAbout } from "./unclear-about.ts";
 import { doLess, unreadCues } from "./unread.ts";
 import { verifyItems } from "./verify.ts";
 import { completeWindows } from "./window-end.ts";
@@ -193,6 +193,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   if (kept.length) return { message: original, signal: true, items: kept };
   const same = sameFor(said, rc, rules, ctx);
   if (same) return { message: original, signal: true, items: [same] };
+  const onlyAsked = onRequestBan(rc);
+  if (onlyAsked) return { message: original, signal: true, items: [ruleItem(said, onlyAsked, rules, ctx)] };
   // nothing read: a request, thanks, a question — or a correction that says too little, asked back
   // "You went into the garage." says something went wrong; "You found it, thanks!" does not
   // "Thanks, that was quick. You found them in the hall.": a report beside thanks, with no negation or

@@ -3,11 +3,12 @@
  * about a rule, a room that gives way on request, a room named in what went wrong, or a reply's
  * length; otherwise what to do differently.
  */
-import { bounded as re, STOP, TOO_LONG, talksAboutARule, Words } from "../../language/index.ts";
+import { HEDGE, bounded as re, STOP, TOO_LONG, talksAboutARule, Words } from "../../language/index.ts";
 import type { ReadCtx } from "./clause.ts";
 import type { Seg } from "./clauses-in.ts";
 import { conditionsIn } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
+import type { RuleReading } from "./reading.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
 
 /**
@@ -20,6 +21,37 @@ export function onRequest(rc: ReadCtx): string | undefined {
   const asked = [...when.conditions, ...when.exceptions].some((c) => c.kind === "asked");
   if (!asked || !rc.tokens.some((t) => t.w === "only")) return undefined;
   return roomsIn(rc.tokens, 0, rc.tokens.length, rc.house)[0]?.room;
+}
+
+/**
+ * A room that gives way on request and nothing else said of it ("the loft: only when I send you
+ * up", "you may use the den, but only if I ask; other times stay out"): a ban with the asked
+ * exception, lasting, as the question back reads it. Said with a hedge or as a question, with
+ * another room or with any other condition (an hour, a state), it stays that question.
+ */
+export function onRequestBan(rc: ReadCtx): RuleReading | undefined {
+  const room = onRequest(rc);
+  const text = new Words(rc.tokens, 0, rc.tokens.length).text;
+  if (!room || rc.tokens.some((t) => t.w === "?") || re(HEDGE).test(text)) return undefined;
+  const rooms = new Set(roomsIn(rc.tokens, 0, rc.tokens.length, rc.house).map((r) => r.room));
+  const all = { a: 0, b: rc.tokens.length };
+  const when = conditionsIn(rc.tokens, [all], [], true);
+  const asked = [...when.conditions, ...when.exceptions].filter((c) => c.kind === "asked");
+  const other = [...when.conditions, ...when.exceptions].filter((c) => c.kind !== "asked");
+  if (rooms.size !== 1 || other.length || asked.length !== 1) return undefined;
+  return {
+    type: "rule",
+    requirement: { kind: "avoid_room", room },
+    stage: "pre_action",
+    quotes: [],
+    clear: true,
+    persistence: "persistent",
+    saidLasting: false,
+    scope: "global",
+    conditions: [],
+    exceptions: asked,
+    clause: all,
+  };
 }
 
 /** The question back for a message that says something is wrong but not what to do. */
