@@ -71,7 +71,9 @@ test("--trajectories filling the disk: exit 4 naming the file, failures recorded
   assert.doesNotMatch(r.err, STACK);
   const failures = readFileSync(join(out, "failures.jsonl"), "utf8").split("\n").filter(Boolean);
   assert.ok(failures.length > 0, "the episodes the disk cost are recorded");
-  for (const f of failures) assert.match(JSON.parse(f).error, /could not be kept: .*ENOSPC/);
+  // the views usually meet the full disk first; on a busy machine the memory store's write can
+  // (SQLite's own words for it): either is the disk, recorded as the episode's failure
+  for (const f of failures) assert.match(JSON.parse(f).error, /could not be kept: .*ENOSPC|database or disk is full/);
   assert.deepEqual(readResults(join(out, "results.jsonl")).problems, []);
 });
 
