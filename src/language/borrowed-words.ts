@@ -5,9 +5,11 @@
  * left out), written without accents (contentWords drops them). A newcomer adds a language here, in
  * one place; nothing else needs to know which language a word came from.
  */
-import { singular } from "./bag-of-words.ts";
 
-const NAMES: Readonly<Record<string, readonly string[]>> = {
+import { singular } from "./bag-of-words.ts";
+import { wordTable } from "./token.ts";
+
+const NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
   // Spanish, French, Portuguese, Italian, German, Tagalog, Hindi-Urdu and Punjabi, in that order where each has one
   backpack: ["mochila", "zaino"],
   bag: ["bolsa", "bolso", "sacoche", "borsa", "tasche", "thaila", "thaili", "jhola"],
@@ -39,11 +41,13 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
     ...["pitaka", "batua", "batwa"],
   ],
   watch: ["reloj", "montre", "relogio", "orologio", "uhr", "relo", "ghadi", "ghari"],
-};
+});
 
 /** Each category's names in other languages, with the singular contentWords reads them as. */
-export const BORROWED_CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(NAMES).map(([c, names]) => [c, [...new Set(names.flatMap((n) => [n, singular(n)]))]]),
+export const BORROWED_CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = wordTable(
+  Object.fromEntries(
+    Object.entries(NAMES).map(([c, names]) => [c, [...new Set(names.flatMap((n) => [n, singular(n)]))]]),
+  ),
 );
 
 /**

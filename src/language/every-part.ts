@@ -2,15 +2,17 @@
  * A part of the day said to come round each day ("every night", "each morning", "nightly"), and
  * whether clock hours said beside it lie within it, so that it says nothing they do not.
  */
+
 import { hoursOf } from "./hours.ts";
+import { wordTable } from "./token.ts";
 
 /** The hours of each part of the day, as said alone ("at night", "in the morning"). */
-export const PART_HOURS: Readonly<Record<string, { from: number; to: number }>> = {
+export const PART_HOURS: Readonly<Record<string, { from: number; to: number }>> = wordTable({
   night: { from: 21, to: 6 },
   evening: { from: 17, to: 21 },
   morning: { from: 6, to: 12 },
   afternoon: { from: 12, to: 17 },
-};
+});
 
 /** A part of the day said to come round each day: "every night", "each morning of the week", "nightly". */
 export const EVERY_PART_OF_DAY = "(?:(?:every|each) (?:night|evening|morning|afternoon)(?: of the week)?|nightly)";

@@ -256,6 +256,7 @@ export {
   replacesHours,
   timeCandidates,
 } from "./times.ts";
+export { wordTable } from "./token.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
 export { bareNo, refusedByClosingNo } from "./trailing-no.ts";

@@ -16,6 +16,7 @@
  *   read as no change, so the old object's fact kept its weight.
  * Other dialect words ("ma" is "my" and also a mother; "dem" is "them" and "those") are left as typed.
  */
+import { wordTable } from "./token.ts";
 
 /** Words after which "me" is an object pronoun, the phrase having ended: function words, adverbs, times. */
 const AFTER_OBJECT_ME = new Set(
@@ -34,7 +35,7 @@ const BEFORE_POSSESSIVE_ME =
   "on|in|for|at|with|to|of|off|from|into|onto|round|around|under|by|about|near|behind|beside|after|before|during|is|was|it's|its|that's|thats";
 
 /** Eye-dialect spellings with one standard reading, for the words that say a change or an end. */
-const EYE_DIALECT: Record<string, string> = { noo: "now", dese: "these", deid: "dead" };
+const EYE_DIALECT: Record<string, string> = wordTable({ noo: "now", dese: "these", deid: "dead" });
 const EYE_DIALECT_WORD = new RegExp(`(?<![\\p{L}'’])(${Object.keys(EYE_DIALECT).join("|")})(?![\\p{L}'’])`, "giu");
 
 const DROPPED_G = /(?<![\p{L}'’])(\p{L}{2,}in)['’](?![\p{L}])/gu;

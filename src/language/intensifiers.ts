@@ -9,6 +9,7 @@
  * an aside holding any other word stays, so no condition is ever lost. Tokens are only left out,
  * never changed, so quotes stay verbatim.
  */
+import { wordTable } from "./token.ts";
 import type { Token } from "./tokens.ts";
 
 /** Nouns of an oath that English puts after "the" inside a phrasal verb. */
@@ -41,13 +42,13 @@ const EMPHASIS: readonly (readonly string[])[] = [
 ];
 const COMMA = /^(?:,|—|–|-)$/;
 /** A subject pronoun and the reflexive that stresses it ("I myself", "we ourselves"). */
-const REFLEXIVE_OF: Readonly<Record<string, string>> = {
+const REFLEXIVE_OF: Readonly<Record<string, string>> = wordTable({
   i: "myself",
   we: "ourselves",
   he: "himself",
   she: "herself",
   they: "themselves",
-};
+});
 
 const at = (tokens: readonly Token[], k: number) => tokens[k]?.w ?? "";
 

@@ -9,7 +9,9 @@
  * "didi" (also given names), "ate" and "imo" (English words) are left out.
  * Each is written with and without its accents, since people type both.
  */
-export const KIN_WORDS: Readonly<Record<string, readonly string[]>> = {
+import { wordTable } from "./token.ts";
+
+export const KIN_WORDS: Readonly<Record<string, readonly string[]>> = wordTable({
   grandparent: [
     "abuel(?:a|o|ita|ito)s?",
     "nonn(?:a|o|ina|ino)",
@@ -77,4 +79,4 @@ export const KIN_WORDS: Readonly<Record<string, readonly string[]>> = {
   ],
   child: ["hij[ao]s?", "mij[ao]", "figli[ao]"],
   "spouse or partner": ["espos[ao]", "marido", "moglie", "marito"],
-};
+});

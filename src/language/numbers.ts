@@ -4,8 +4,9 @@
  * "twelve", "twenty five" (hyphens are split by the tokenizer), "a dozen", "half a dozen",
  * "two dozen", "a hundred".
  */
+import { wordTable } from "./token.ts";
 
-const UNITS: Record<string, number> = {
+const UNITS: Record<string, number> = wordTable({
   zero: 0,
   one: 1,
   two: 2,
@@ -26,8 +27,8 @@ const UNITS: Record<string, number> = {
   seventeen: 17,
   eighteen: 18,
   nineteen: 19,
-};
-const TENS: Record<string, number> = {
+});
+const TENS: Record<string, number> = wordTable({
   twenty: 20,
   thirty: 30,
   forty: 40,
@@ -36,8 +37,8 @@ const TENS: Record<string, number> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-};
-const MULTIPLIER: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
+});
+const MULTIPLIER: Record<string, number> = wordTable({ a: 1, one: 1, two: 2, three: 3, four: 4 });
 
 /** The number written as words 0–20, for the hours a clock shows. */
 export const numberWord = (w: string): number | undefined => UNITS[w] ?? (w === "twenty" ? 20 : undefined);

@@ -4,11 +4,13 @@
  * request names, for reading a user's description of an object ("the small green glass mug"),
  * and for the category constraint grounding applies.
  */
+
 import { contentWords, singular, unaccented } from "./bag-of-words.ts";
 import { BORROWED_CATEGORY_NAMES } from "./borrowed-words.ts";
 import { askedParts } from "./requests.ts";
+import { wordTable } from "./token.ts";
 
-const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = {
+const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
   backpack: ["backpack", "rucksack", "knapsack", "schoolbag", "daypack"],
   bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
   ball: ["ball", "football", "basketball", "volleyball", "baseball"],
@@ -41,11 +43,13 @@ const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = {
   visor: ["visor", "sunvisor"],
   wallet: ["wallet", "billfold"],
   watch: ["watch", "wristwatch", "smartwatch"],
-};
+});
 
 /** Every category's names, English first, then those other languages lend (borrowed-words.ts). */
-export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(ENGLISH_NAMES).map(([c, names]) => [c, [...names, ...(BORROWED_CATEGORY_NAMES[c] ?? [])]]),
+export const CATEGORY_NAMES: Readonly<Record<string, readonly string[]>> = wordTable(
+  Object.fromEntries(
+    Object.entries(ENGLISH_NAMES).map(([c, names]) => [c, [...names, ...(BORROWED_CATEGORY_NAMES[c] ?? [])]]),
+  ),
 );
 
 /** Every word that names `category` (its own words too: "teddy bear" is "teddy" and "bear"). */

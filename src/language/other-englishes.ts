@@ -7,10 +7,10 @@
  * "na") are read so only beside the words that make them the other English's. A newcomer extends
  * the tables here.
  */
-import { isWord, type Token } from "./token.ts";
+import { isWord, type Reading, readAsEnglish, type Token, wordTable } from "./token.ts";
 
 /** Words read as English whatever stands beside them ("" drops a particle that says only stance). */
-const AS_ENGLISH: Record<string, string> = {
+const AS_ENGLISH: Record<string, string> = wordTable({
   // Caribbean English and creole (its commonest words, "di", "inna", "yuh", "doan", are in slang.ts):
   // prepositions, pronouns, negation, nouns of things
   iina: "in",
@@ -58,7 +58,7 @@ const AS_ENGLISH: Record<string, string> = {
   hoor: "",
   toch: "",
   gezellig: "",
-};
+});
 
 /** Subjects after which "fi" is "must" ("yuh fi stay out") and "fit" is "can" ("you fit enter"). */
 const SUBJECT = new Set(["you", "u", "i", "me", "we", "una", "unnu", "them", "they", "he", "she", "e"]);
@@ -72,17 +72,17 @@ const AUXILIARY = new Set(
 const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "park", "stop"]);
 
 /** Dutch hours said "na tienen" (after ten): the hour words, read as the English numbers. */
-const DUTCH_HOUR: Record<string, string> = {
+const DUTCH_HOUR: Record<string, string> = wordTable({
   zevenen: "seven",
   achten: "eight",
   negenen: "nine",
   tienen: "ten",
   elven: "eleven",
   twaalven: "twelve",
-};
+});
 
 /** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
-function inContext(tokens: readonly Token[], k: number): { words: string[]; span: number } | undefined {
+function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   const w = tokens[k].w;
   const next = tokens[k + 1]?.w;
   const prev = tokens[k - 1]?.w;
@@ -117,24 +117,4 @@ function inContext(tokens: readonly Token[], k: number): { words: string[]; span
 }
 
 /** The tokens with the other Englishes' words read as the English they stand for. */
-export function otherEnglishes(tokens: readonly Token[]): Token[] {
-  const out: Token[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    if (t.quoted) {
-      out.push(t);
-      continue;
-    }
-    const read = inContext(tokens, k);
-    if (read) {
-      const end = tokens[k + read.span - 1].end;
-      for (const w of read.words) out.push({ w, start: t.start, end });
-      k += read.span - 1;
-      continue;
-    }
-    const english = AS_ENGLISH[t.w];
-    if (english === undefined) out.push(t);
-    else for (const w of english.split(" ").filter(Boolean)) out.push({ ...t, w });
-  }
-  return out;
-}
+export const otherEnglishes = (tokens: readonly Token[]): Token[] => readAsEnglish(tokens, inContext, AS_ENGLISH);

@@ -8,10 +8,10 @@
  * "car", "sale") are left as typed; a word whose reading depends on its neighbours is read only
  * beside them ("y" is "and" before a Spanish word, "la" is "the" before a word).
  */
-import { isWord, type Token } from "./token.ts";
+import { isWord, type Reading, readAsEnglish, type Token, wordTable } from "./token.ts";
 
 /** Words read as one English word, or none (""): fillers and particles that say only the speaker's stance. */
-const AS_ENGLISH: Record<string, string> = {
+const AS_ENGLISH: Record<string, string> = wordTable({
   // joining, contrast, reason
   pis: "and",
   puis: "and",
@@ -81,10 +81,10 @@ const AS_ENGLISH: Record<string, string> = {
   mijo: "",
   mija: "",
   porfa: "please",
-};
+});
 
 /** Room nouns that are English words too ("a hair salon"): read as the room only after an article of their language. */
-const ROOM_AFTER_ARTICLE: Record<string, string[]> = { salon: ["living", "room"], sala: ["living", "room"] };
+const ROOM_AFTER_ARTICLE: Record<string, string[]> = wordTable({ salon: ["living", "room"], sala: ["living", "room"] });
 
 /** Articles read as "the" before a word. */
 const ARTICLES = new Set(["la", "le", "les", "el", "los", "las", "lo"]);
@@ -114,58 +114,27 @@ function frenchNegatedGoing(tokens: readonly Token[], k: number): { words: strin
   return { words, last: j - 1 };
 }
 
-/** The tokens with the French and Spanish words read as the English they stand for. */
-export function otherTongues(tokens: readonly Token[]): Token[] {
-  const out: Token[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    if (t.quoted) {
-      out.push(t);
-      continue;
-    }
-    const next = tokens[k + 1]?.w;
-    const fr = frenchNegatedGoing(tokens, k);
-    if (fr) {
-      for (const w of fr.words) out.push({ w, start: t.start, end: tokens[fr.last].end });
-      k = fr.last;
-      continue;
-    }
-    // "por favor", "y lo mismo", "no entres al baño": read only beside the words that make them Spanish
-    if (t.w === "por" && next === "favor") {
-      out.push({ w: "please", start: t.start, end: tokens[k + 1].end });
-      k++;
-      continue;
-    }
-    if (t.w === "y" && next !== undefined && (ARTICLES.has(next) || next in AS_ENGLISH)) {
-      out.push({ ...t, w: "and" });
-      continue;
-    }
-    if (t.w === "a" && ARTICLES.has(next ?? "") && AS_ENGLISH[tokens[k - 1]?.w ?? ""] === "go") {
-      out.push({ ...t, w: "in" });
-      continue;
-    }
-    // "l'après-midi", "après-midi": the afternoon, said as a part of the day is
-    if (/^l?apr[eè]s$/.test(t.w) && next === "midi") {
-      for (const w of ["in", "the", "afternoon"]) out.push({ w, start: t.start, end: tokens[k + 1].end });
-      k++;
-      continue;
-    }
-    const room = ROOM_AFTER_ARTICLE[next ?? ""];
-    if (ARTICLES.has(t.w) && room) {
-      out.push({ ...t, w: "the" });
-      for (const w of room) out.push({ ...tokens[k + 1], w });
-      k++;
-      continue;
-    }
-    if (ARTICLES.has(t.w) && isWord(next) && (t.w !== "la" || !/^(?:la|lah)$/.test(next ?? ""))) {
-      out.push({ ...t, w: "the" });
-      continue;
-    }
-    const english = AS_ENGLISH[t.w];
-    if (english === undefined) out.push(t);
-    else if (english) out.push({ ...t, w: english });
-    // ", là, …": a filler set off by commas leaves one comma
-    else if (out.at(-1)?.w === "," && next === ",") k++;
-  }
-  return out;
+/** The words a French or Spanish word says beside its neighbours, and how many tokens they span. */
+function inContext(tokens: readonly Token[], k: number): Reading | undefined {
+  const w = tokens[k].w;
+  const next = tokens[k + 1]?.w;
+  const fr = frenchNegatedGoing(tokens, k);
+  if (fr) return { words: fr.words, span: fr.last - k + 1 };
+  // "por favor", "y lo mismo", "no entres al baño": read only beside the words that make them Spanish
+  if (w === "por" && next === "favor") return { words: ["please"], span: 2 };
+  if (w === "y" && next !== undefined && (ARTICLES.has(next) || next in AS_ENGLISH)) return { words: ["and"], span: 1 };
+  if (w === "a" && ARTICLES.has(next ?? "") && AS_ENGLISH[tokens[k - 1]?.w ?? ""] === "go")
+    return { words: ["in"], span: 1 };
+  // "l'après-midi", "après-midi": the afternoon, said as a part of the day is
+  if (/^l?apr[eè]s$/.test(w) && next === "midi") return { words: ["in", "the", "afternoon"], span: 2 };
+  const room = ROOM_AFTER_ARTICLE[next ?? ""];
+  if (ARTICLES.has(w) && room) return { words: ["the", ...room], span: 2 };
+  if (ARTICLES.has(w) && isWord(next) && (w !== "la" || !/^(?:la|lah)$/.test(next ?? "")))
+    return { words: ["the"], span: 1 };
+  // ", là, …": a filler set off by commas leaves one comma
+  if (AS_ENGLISH[w] === "" && tokens[k - 1]?.w === "," && next === ",") return { words: [], span: 2 };
+  return undefined;
 }
+
+/** The tokens with the French and Spanish words read as the English they stand for. */
+export const otherTongues = (tokens: readonly Token[]): Token[] => readAsEnglish(tokens, inContext, AS_ENGLISH);

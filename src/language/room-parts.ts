@@ -10,6 +10,7 @@
  * concept, and every picking word and owner said is the label's too. Two compatible labels, or a
  * picking word no label has, resolve to nothing, and the room is asked as before.
  */
+import { wordTable } from "./token.ts";
 
 /**
  * Head concepts: each class lists the words and phrases (lower case, no apostrophes) that name
@@ -17,7 +18,7 @@
  * classes ("hall": an Indian sitting room, a British passage) is compatible with either, so it
  * resolves only in a house with one room of the two kinds. A newcomer extends the classes here.
  */
-export const ROOM_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
+export const ROOM_CONCEPTS: Readonly<Record<string, readonly string[]>> = wordTable({
   washroom: [
     "bathroom",
     "bath",
@@ -50,13 +51,13 @@ export const ROOM_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   outdoor: ["garden", "yard", "backyard", "compound"],
   veranda: ["veranda", "verandah", "porch", "stoep", "stoop", "sit out", "lanai"],
   tv: ["tv room", "tv", "television room", "media room"],
-};
+});
 
 /** Nouns for any place: they say no kind of room ("mandir room" is the mandir). */
 const PLACE_NOUNS = new Set(["room", "rooms", "area", "space", "place", "zone", "corner", "quarters"]);
 
 /** Picking words, each with the one sense it has ("rear" is "back", "ground floor" is "downstairs"). */
-const PICKING: Readonly<Record<string, string>> = {
+const PICKING: Readonly<Record<string, string>> = wordTable({
   upstairs: "upstairs",
   upper: "upstairs",
   "top floor": "upstairs",
@@ -80,13 +81,13 @@ const PICKING: Readonly<Record<string, string>> = {
   common: "common",
   shared: "common",
   family: "family",
-};
+});
 
 /** Words that join a picking word after the head: "the corridor of the back", "the loo at the back". */
 const LINKS = new Set(["of", "at", "on", "in", "the"]);
 
 /** Letters as they are spoken ("tee vee" is "tv"): a run of two or more is an initialism. */
-const LETTER_NAMES: Readonly<Record<string, string>> = {
+const LETTER_NAMES: Readonly<Record<string, string>> = wordTable({
   ay: "a",
   bee: "b",
   see: "c",
@@ -113,7 +114,7 @@ const LETTER_NAMES: Readonly<Record<string, string>> = {
   why: "y",
   zed: "z",
   zee: "z",
-};
+});
 
 export interface RoomParts {
   /** the head concepts said (empty: no kind of room said) */

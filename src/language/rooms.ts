@@ -15,9 +15,10 @@ import { unaccented } from "./bag-of-words.ts";
 import { saidByPart, saidLoosely, saidPlainly } from "./house-words.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
+import { wordTable } from "./token.ts";
 
 /** canonical name → other words for the same room (lower case, single spaces, no apostrophes) */
-const SAME: Record<string, string[]> = {
+const SAME: Record<string, string[]> = wordTable({
   bedroom: ["bed room", "chambre", "dormitorio", "recamara"],
   bathroom: ["bath room", "restroom", "washroom", "lavatory", "loo", "salle de bain", "salle de bains", "bano"],
   kitchen: ["cuisine", "cocina"],
@@ -59,7 +60,7 @@ const SAME: Record<string, string[]> = {
   yard: ["backyard", "back yard"],
   garden: [],
   kitchenette: [],
-};
+});
 
 const lookup = new Map<string, string>();
 for (const [canon, alts] of Object.entries(SAME)) {

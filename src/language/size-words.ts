@@ -10,7 +10,9 @@
  * or time is said of another object ("since the big one broke"). Two sizes said of it disagree:
  * nothing is read.
  */
+
 import { read } from "./nlp.ts";
+import { wordTable } from "./token.ts";
 
 export type SizeClass = "small" | "medium" | "large";
 
@@ -25,7 +27,7 @@ export interface SaidSize {
   contrasted: boolean;
 }
 
-const SIZE_WORDS: Record<string, SizeClass> = {
+const SIZE_WORDS: Record<string, SizeClass> = wordTable({
   big: "large",
   bigger: "large",
   biggest: "large",
@@ -51,7 +53,7 @@ const SIZE_WORDS: Record<string, SizeClass> = {
   "mid-size": "medium",
   "mid-sized": "medium",
   "medium-sized": "medium",
-};
+});
 
 /** Words that make the next "size" a medium one ("normal size", "regular-sized"). */
 const ORDINARY = new Set(["normal", "regular", "standard", "average", "middle", "usual", "ordinary"]);

@@ -3,11 +3,13 @@
  * slang and run-together compounds, and words with their front cut off. The tokenizer reads each
  * as the words it stands for; a newcomer extends the tables here.
  */
+import { wordTable } from "./token.ts";
+
 /**
  * Words said with their front cut off and an apostrophe in its place ("go 'head", "'cause it's
  * late", "'til nine"): the apostrophe is no opening quote, and the word is the whole word.
  */
-export const FRONT_CUT: Record<string, string> = {
+export const FRONT_CUT: Record<string, string> = wordTable({
   head: "ahead",
   cause: "because",
   cos: "because",
@@ -18,10 +20,10 @@ export const FRONT_CUT: Record<string, string> = {
   bout: "about",
   fore: "before",
   nuff: "enough",
-};
+});
 
 /** Apostrophe-less contractions people type, and slang: the words they stand for. */
-export const SLANG: Record<string, string> = {
+export const SLANG: Record<string, string> = wordTable({
   dont: "do not",
   doesnt: "does not",
   didnt: "did not",
@@ -170,4 +172,4 @@ export const SLANG: Record<string, string> = {
   nevermind: "never mind",
   anymore: "any more",
   everytime: "every time",
-};
+});

@@ -6,23 +6,23 @@
  * the day; a part of the day after the preposition and article that open one. Elsewhere the word
  * stays as typed ("go to the den", "for a while", "we ate at six").
  */
-import type { Token } from "./token.ts";
+import { type Token, wordTable } from "./token.ts";
 
 /** Number words and their sound-alikes that are other English words. */
-const SOUNDED_NUMBER: Readonly<Record<string, string>> = {
+const SOUNDED_NUMBER: Readonly<Record<string, string>> = wordTable({
   won: "one",
   to: "two",
   too: "two",
   for: "four",
   fore: "four",
   ate: "eight",
-};
+});
 
 /** Parts of the day and their sound-alikes. */
-const SOUNDED_PART: Readonly<Record<string, string>> = {
+const SOUNDED_PART: Readonly<Record<string, string>> = wordTable({
   knight: "night",
   mourning: "morning",
-};
+});
 
 /** Words that open a range of hours, and those that join its ends. */
 const OPENS_RANGE = new Set(["between", "from"]);

@@ -4,15 +4,15 @@
  * ban it holds was kept as lasting. The two are one word, except where "to" is the end of a span
  * ("from morning to night", "day to day"), a room is named ("to day room"), or the word is quoted.
  */
-import type { Token } from "./token.ts";
+import { type Token, wordTable } from "./token.ts";
 
 /** The second halves, and the word the two stand for. */
-const SPLIT_DAY: Record<string, string> = {
+const SPLIT_DAY: Record<string, string> = wordTable({
   day: "today",
   night: "tonight",
   nite: "tonight",
   morrow: "tomorrow",
-};
+});
 
 /** Words before "to" that make it the end of a span of time, not half of a day. */
 const SPAN_BEFORE =

@@ -19,7 +19,7 @@ import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 import { splitDays } from "./split-days.ts";
 import { spokenClock } from "./spoken-clock.ts";
-import type { Token } from "./token.ts";
+import { type Token, wordTable } from "./token.ts";
 
 export type { Token };
 
@@ -167,7 +167,7 @@ function apostrophe(
   out: Token[],
 ): void {
   const push = (w: string) => out.push({ w, start: r.start, end: r.end });
-  const spelled: Record<string, string> = { m: "am", re: "are", ll: "will", ve: "have", d: "would" };
+  const spelled = wordTable({ m: "am", re: "are", ll: "will", ve: "have", d: "would" });
   if (tail === "s") {
     if (head === "let") {
       push("let");

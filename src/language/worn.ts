@@ -4,10 +4,12 @@
  * taken to wearing"). Things carried or used in the hand (a bag, a phone, a book) are not worn, so
  * a request that asks for something worn and names no category still rules them out.
  */
+
 import { contentWords } from "./bag-of-words.ts";
+import { wordTable } from "./token.ts";
 
 /** Parts of the body and the categories worn on them. */
-const WORN_ON: Readonly<Record<string, readonly string[]>> = {
+const WORN_ON: Readonly<Record<string, readonly string[]>> = wordTable({
   foot: ["shoes"],
   feet: ["shoes"],
   toe: ["shoes"],
@@ -20,7 +22,7 @@ const WORN_ON: Readonly<Record<string, readonly string[]>> = {
   arm: ["watch"],
   back: ["backpack"],
   shoulder: ["backpack", "bag"],
-};
+});
 
 /** Categories worn on the body: what "wear" asks for when no part is named. */
 const WORN = ["hat", "visor", "shoes", "watch", "eyeglasses", "headphones"];

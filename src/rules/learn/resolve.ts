@@ -15,6 +15,7 @@ import {
   NARROWING,
   NOT_LETTERS,
   windowsOf,
+  wordTable,
 } from "../../language/index.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import type { Target } from "./clause.ts";
@@ -177,7 +178,7 @@ export function hits(t: Target, r: RuleVersion): boolean {
 }
 
 /** Words for the same state, so "she naps" answers "while the baby is asleep". */
-const SAME_STATE: Record<string, string> = {
+const SAME_STATE: Record<string, string> = wordTable({
   asleep: "sleep",
   nap: "sleep",
   napp: "sleep",
@@ -188,7 +189,7 @@ const SAME_STATE: Record<string, string> = {
   away: "out",
   gone: "out",
   out: "out",
-};
+});
 
 /**
  * The rules whose text condition the words speak of ("the baby sleeps from 1 to 3" → "while
