@@ -135,6 +135,12 @@ export const SLANG: Record<string, string> = wordTable({
   noo: "now",
   // "i ment the den": taking back typed as it sounds, so what it puts right is read
   ment: "meant",
+  // Australian English's parts of the day: "just for this arvo" is this afternoon, for the task at
+  // hand; unread, the one-off it marks was kept as a lasting ban
+  arvo: "afternoon",
+  sarvo: "this afternoon",
+  brekkie: "breakfast",
+  brekky: "breakfast",
   // the British spellings of the same subordinators
   whilst: "while",
   amongst: "among",

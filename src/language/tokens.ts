@@ -187,7 +187,9 @@ function apostrophe(
     push(spelled[tail]);
     return;
   }
-  push(s.replace(/'/g, "")); // o'clock → oclock
+  // "o'clock" is "oclock"; joined, a word of the slang table is read as it ("s'arvo": this afternoon)
+  const joined = s.replace(/'/g, "");
+  for (const w of (SLANG[joined] ?? joined).split(" ")) push(w);
 }
 
 /**
