@@ -23,17 +23,25 @@ export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|exc
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
 /**
+ * The user asking, said in the passive with the user as its agent: "asked by me", "expressly told
+ * to by one of us", "sent for by us". Without the agent ("when asked") who asks is not said.
+ */
+export const ASKED_BY_US = String.raw`(?:(?:specifically|explicitly|expressly|directly|actually) )?(?:asked|told|sent for|called|summoned|invited|instructed|requested) (?:to (?:(?:do so|go|come) )?)?by (?:me|us|(?:one|either|any|each) of us)\b`;
+
+/**
  * The user asking for it is the exception: "unless I ask you to", "except when I send you there",
  * "unless I have told you to"; the household speaking as one of several ("unless either of us
  * asks") is the user too.
  */
-export const ASKED =
-  /\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:i|we|the user|my \w+|(?:one|either|any|each) of us)\s+(?:specifically |explicitly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged))\b.*$/;
+export const ASKED = new RegExp(
+  String.raw`\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:${ASKED_BY_US}|(?:i|we|the user|my \w+|(?:one|either|any|each) of us)\s+(?:specifically |explicitly |expressly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged)))\b.*$`,
+);
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
-export const WHEN_ASKED =
-  /^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |actually )?(?:ask|asks|asked|tell|tells|told|send|sends|sent|say|says|said|request|requests|requested|want|wants|need|needs|allow|allows|allowed|let|lets|instruct|instructs|instructed|call|calls|called|summon|summons|summoned|invite|invites|invited|page|pages|paged)\b/;
+export const WHEN_ASKED = new RegExp(
+  String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |expressly |actually )?(?:ask|asks|asked|tell|tells|told|send|sends|sent|say|says|said|request|requests|requested|want|wants|need|needs|allow|allows|allowed|let|lets|instruct|instructs|instructed|call|calls|called|summon|summons|summoned|invite|invites|invited|page|pages|paged))\b`,
+);
 
 /**
  * The user asking, said as a noun after a preposition: "only at my request", "upon our express

@@ -8,6 +8,7 @@
  */
 import {
   ASKED,
+  ASKED_BY_US,
   BARE_WHEN_YOU,
   bounded,
   CLAUSE_JOIN,
@@ -210,8 +211,9 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const scope = bounded(SCENE).test(said) && YOU_ARE.test(said);
       // "I'd prefer it if you …": the politeness starts before the "if"
       const polite = notCondition(new Words(tokens, p.a, when.b).text);
-      // "while I had people over": what happened, told in the past, is no condition of a rule from now on
-      const happened = tellsWhatHappened(said);
+      // "while I had people over": what happened, told in the past, is no condition of a rule from now on;
+      // "when expressly asked by me" is the user asking, in the passive, no news
+      const happened = tellsWhatHappened(said) && !bounded(ASKED_BY_US).test(said);
       if (!notCondition(said) && !polite && !timeOnly && !vague && !scope && !happened) {
         // "when I tell you to": the user asking, which a permission or an "only" turns into the rule's exception
         // "…, just not while I'm cooking": the clause's own phrase, back to the last comma or
