@@ -21,6 +21,7 @@ import {
   FREQUENCY,
   findTimes,
   GERUND,
+  HEDGE,
   isPlainWord,
   isWordToken,
   LINKING,
@@ -333,7 +334,41 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
         rooms: [r],
       });
   }
-  return out;
+  return out.length ? out : onlyAskedRoom(ctx, c, common, main, limited);
+}
+
+/**
+ * "the loft is only for when I call you": a room said with "only" and the user asking, and no
+ * verb of going: the room gives way on request and is kept out of otherwise, a ban with the asked
+ * exception. With another room, another condition or a verb of going it is not this shape; in a
+ * message with a question mark or a hedge anywhere, it is left to the question back.
+ */
+function onlyAskedRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span, limited: Cond[]): RuleReading[] {
+  const [asked] = limited;
+  const when = [...common.conditions, ...common.exceptions];
+  if (limited.length !== 1 || asked.kind !== "asked" || when.length !== 1) return [];
+  if (heads(ctx, main).some((h) => h.a < asked.a)) return [];
+  const all = words(ctx, { a: 0, b: ctx.tokens.length }).text;
+  if (ctx.tokens.some((t) => t.w === "?") || re(HEDGE).test(all)) return [];
+  const rooms = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent);
+  const r = rooms[0];
+  if (rooms.length !== 1 || r.b > asked.a) return [];
+  return [
+    {
+      type: "rule",
+      ...common,
+      conditions: [],
+      exceptions: [asked],
+      requirement: { kind: "avoid_room", room: r.room },
+      stage: "pre_action",
+      quotes: [
+        { a: r.a, b: r.b },
+        { a: asked.a, b: asked.b },
+      ],
+      clear: true,
+      rooms: [r],
+    },
+  ];
 }
 
 /**
