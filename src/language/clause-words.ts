@@ -13,6 +13,9 @@ export const EXPLAIN = alt([
   "(?:cause|cuz|coz|cos|bc)(?= (?:i|we|you|he|she|they|it|its|the|my|our|that|thats|there)\\b)",
   "since(?= (?:i|we|you|he|she|they|it|the|my|our|that|there)\\b)",
   "as(?= (?:i|we|he|she|they)\\b)",
+  // "as it's rather narrow": a lasting state said in degree ("rather", "too") says why; "as it
+  // gets dark" tells a change, and stays when
+  "as(?= (?:it|this|that|the \\w+) (?:is|are) (?:rather|very|quite|really|so|too|a bit|pretty|fairly|extremely|super|always)\\b)",
   "that is (?:when|where|why|how)",
   // "…, which is when we eat": a relative clause on the hours or the room said before says why
   "which is (?:when|where|why)",
@@ -35,7 +38,7 @@ export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
  * little; after "if it is" it asks leave to ask and sets no condition.
  */
 export const NO_TROUBLE =
-  "(?:not|no)(?: (?:a|an|any|too much|much of a|a big|too big an?|that much of an?))? (?:trouble|bother|hassle|problem|inconvenience|imposition|issue|big deal)";
+  "(?:not|no)(?: (?:a|an|any|too much|(?:too |that |very )?much of an?|a big|too big an?))? (?:trouble|bother|hassle|problem|inconvenience|imposition|issue|big deal)";
 
 /**
  * "if this is a daft thing to ask", "if it's too much to ask", "if that's a dumb question": the
@@ -47,10 +50,18 @@ export const ASKING_EXCUSED =
   "(?:it|that|this) is (?:(?:too much|a lot|a bit much|(?:a|an) (?:\\w+ )?(?:thing|question|request|favou?r)) to ask|(?:a|an) (?:(?:bit|little|really) )?(?:silly|stupid|daft|dumb|odd|strange|weird|naive|obvious|cheeky|rude|big|annoying|basic) (?:question|request|ask))";
 
 /**
+ * The speaker doubting that the matter is worth the fuss, or that they are right to worry ("if it
+ * matters", "whether it's a big deal", "maybe I'm being paranoid"): what is doubted is how much the
+ * request matters, never what it asks.
+ */
+export const IMPORTANCE_DOUBTED =
+  "(?:(?:it|this|that) (?:really |even )?(?:matters|is (?:a |any )?(?:big |huge )?deal|is (?:that |really |even )?important)|(?:i|we) (?:am|are) (?:just )?being (?:a bit |too |overly |over )?(?:dramatic|paranoid|silly|fussy|overcautious|cautious|precious|picky|neurotic|extra))";
+
+/**
  * The speaker excusing the asking or themselves before it ("if this is too much to ask", "maybe
  * it's just me", "it's probably nothing"): doubt said with it concedes the asking, not what is asked.
  */
-export const SELF_EXCUSE = `(?:${ASKING_EXCUSED}|(?:it|that) is (?:just|only|probably just) me|(?:it|that) is (?:probably|likely) nothing|${NO_TROUBLE})`;
+export const SELF_EXCUSE = `(?:${ASKING_EXCUSED}|(?:it|that) is (?:just|only|probably just) me|(?:it|that) is (?:probably|likely) nothing|${NO_TROUBLE}|${IMPORTANCE_DOUBTED})`;
 
 /**
  * A request said in the polite conditional ("it might be better if you …", "I'd prefer it if …",

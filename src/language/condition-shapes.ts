@@ -7,7 +7,7 @@
  * which read no English.
  */
 import { ROBOT_BODY, STOP } from "./act-words.ts";
-import { ASKING_EXCUSED, NO_TROUBLE } from "./clause-words.ts";
+import { ASKING_EXCUSED, IMPORTANCE_DOUBTED, NO_TROUBLE } from "./clause-words.ts";
 import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
 import { PEOPLE_TIME } from "./time-words.ts";
 
@@ -78,9 +78,12 @@ export const ROBOT_STOPS_WHEN = new RegExp(
 export const ROBOT_ERRAND_WHEN =
   /^(?:when(?:ever)?|once|after|as soon as|at the end of)\s+(?:(?:your|the|this|its|each|every)\s+)?(?:search|searches|hunt|errand|errands|task|tasks|job|jobs|run|runs)(?:'s|s)?\b(?:\s+(?:is|are|'s|s|has been|have been|gets|get))?(?:\s+(?:done|finished|over|complete|completed|ended|through))?$/;
 
-/** Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind", "if this is a daft thing to ask". */
+/**
+ * Politeness, not a condition: "if you could", "I'd appreciate it if you", "would you mind", "if this is a daft thing to
+ * ask"; nor doubt of how much the request matters ("no idea if it matters").
+ */
 export const POLITE_IF = new RegExp(
-  String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if ${ASKING_EXCUSED}\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
+  String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if ${ASKING_EXCUSED}\b|(?:(?:i am |we are )?(?:not (?:sure|certain)|dunno|idk|i do not know|no idea|wondering) )?(?:if|whether) ${IMPORTANCE_DOUBTED}\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
 );
 
 /** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
@@ -158,9 +161,9 @@ export const PREPOSITION =
 
 /**
  * What a trailing phrase names that is no condition: the reply it is about, the user, emphasis
- * ("at all", "in any case", "under any circumstances": any case at all is every case), a clause
- * about the noun before it ("the room in which it was found" says which room, not when).
+ * ("at all", "in any case", "under any circumstances": any case at all is every case), the robot as
+ * the doer of a passive ("… is not to be entered by you"), a clause about the noun before it ("the room in which it was found" says which room, not when).
  */
 export const NOT_A_CONDITION = new RegExp(
-  `^(?:with ${ROBOT_BODY}\\b|(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by yourself\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+  `^(?:with ${ROBOT_BODY}\\b|(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by (?:yourself|you|u|the robot)\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
 );
