@@ -30,6 +30,9 @@ export const EXPLAIN = alt([
   "the reason is",
 ]);
 
+/** A heading that opens a line of reasons, before its colon ("why: the steps are loose", "reason: …"). */
+export const REASON_HEADING = /^(?:why|reason|reasons|rationale|because)$/;
+
 /** Adverbs of possibility: doubt, except inside a politeness frame ("it might be better if perhaps you …"). */
 export const POSSIBILITY = alt(["maybe", "perhaps", "possibly"]);
 

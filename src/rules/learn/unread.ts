@@ -41,6 +41,7 @@ import {
   PEOPLE_TIME,
   POLITE_FRAME,
   partHoldsWindows,
+  REASON_HEADING,
   RETRACT,
   REVISING,
   read as readNlp,
@@ -184,7 +185,7 @@ export function unreadCues(
       if (saysNotTheRest(text) && excepted) continue;
       // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
       // rationale: its words say why, never when, where or what else
-      const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text);
+      const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text) || headedWhy(rc, segs, g);
       if (!why && isCondition(text, rest, hours)) cue("condition");
       // "stay out from now on, my sister comes next week": beside a request said to last, a time in
       // its reason is the reason's; without such a word the reason's time may bound the request, and is asked
@@ -346,6 +347,14 @@ function tells(text: string): boolean {
     (ASKS_NOTHING.test(text) && readNlp(text).tokens.some((k) => k.pos === "VERB" || k.pos === "AUX")) ||
     opensWithSubject(text)
   );
+}
+
+/** A part of a line headed as its reasons ("why: rats, and the steps are loose"): all of it says why. */
+function headedWhy(rc: ReadCtx, segs: readonly Seg[], g: Seg): boolean {
+  let first = segs.find((s) => s.sentence === g.sentence)?.a ?? g.a;
+  // a list's bullet before the heading says nothing
+  while (first < g.a && !isWordToken(rc.tokens[first].w)) first++;
+  return REASON_HEADING.test(rc.tokens[first]?.w ?? "") && rc.tokens[first + 1]?.w === ":";
 }
 
 /** A verb of dropping with something after it to drop ("scrap that"); "…, no more" only stresses a limit. */
