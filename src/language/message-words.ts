@@ -4,7 +4,9 @@
  * (fillers), praising, asking for an object (a task, no correction), or asking for care in
  * general with no measure. Read so that none of these is mistaken for a new rule.
  */
+
 import { REPLY_LENGTH } from "./reply-words.ts";
+import { END_NAMED_TO } from "./time-words.ts";
 import { alt } from "./word-class.ts";
 
 /**
@@ -97,6 +99,8 @@ export const REVISING = alt([
   "lower (?:it|that|the limit) to",
   // "the study one should only kick in from 11pm": a rule's new start
   "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
+  // "move the start to 9", "the end is now 8 am": an end of a rule's hours named as a noun, put at a new hour
+  `(?:start|beginning|end|finish)(?: time)?(?=${END_NAMED_TO}(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)`,
   // "the garage ban should run until 7": a rule's new end
   "(?:end|ends|finish|finishes|run|runs|last|lasts)(?= (?:at|until|till|til|around) (?:\\d|noon|midnight))",
   // "so 1 to 3 would suffice", "ten words will do": a new value said to be enough is the value from now on

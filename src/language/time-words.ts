@@ -469,3 +469,18 @@ const LEADING_HOW_LONG = new RegExp(`^(?:(?:just|only) )?(?:${TASK_LOCAL}|${LAST
 export function afterLeadingHowLong(text: string): string {
   return text.replace(LEADING_HOW_LONG, "");
 }
+
+/** Verbs of being or moving between an end of the hours named as a noun and its new hour ("is now", "moved", "back"). */
+export const HOURS_MOVE =
+  "(?:is|are|has|have|will|should|be|been|now|gets?|goes|moves?|moved|pushed|brought|shifted|changed|back|forward|earlier|later)";
+
+/**
+ * "move the start to 9", "the end of that window is now 8 am": an end of a rule's hours named as a
+ * noun, and what stands between it and the hour it is put at: whose end ("of that window"), a verb
+ * of being or moving and a preposition (one of them at least). The ends, with the noun for each.
+ */
+export const END_NAMED_TO = String.raw`(?:\s+of\s+(?:it|that|this|the)(?:\s+(?:rule|ban|window|period|one|restriction|closure|hours))?)?\s+(?:(?:${HOURS_MOVE}\s+){0,4}(?:to|at|until|till|from)\s+|(?:${HOURS_MOVE}\s+){1,4})`;
+export const NAMED_ENDS = [
+  ["from", "(?:start|beginning)(?: time)?"],
+  ["to", "(?:end|finish)(?: time)?"],
+] as const;

@@ -21,7 +21,7 @@ import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
 import { PART_HOURS } from "./every-part.ts";
 import { numberWord } from "./numbers.ts";
-import { ASLEEP, HOURS_SAID } from "./time-words.ts";
+import { ASLEEP, END_NAMED_TO, HOURS_SAID, NAMED_ENDS } from "./time-words.ts";
 
 export interface FoundTime {
   from: number;
@@ -449,6 +449,7 @@ const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
       "gi",
     ),
   },
+  ...NAMED_ENDS.map(([end, noun]) => ({ end, re: new RegExp(String.raw`\b${noun}${END_NAMED_TO}(${TP})`, "gi") })),
   // "make that from 11 instead": one bound said alone, with no other end after it, moves that end
   {
     end: "from",
