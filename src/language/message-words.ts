@@ -80,8 +80,8 @@ export const REVISING = alt([
   // the rule named by its room alone, the new hours right after: "change the den to 3 till 5"
   "(?:change|changes|switch|move|shift)(?: (?:the|my|our|[a-z]+)){1,3} to(?= (?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
   // a rule named and its new hours said as what it now is, the verb often left out in terse
-  // speech: "the den rule is now 6 to 9", "cellar ban now 1900 to 2200"
-  "(?:rule|ban|restriction|limit|one)s? (?:is |are )?now(?= (?:from |between )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
+  // speech: "the den rule is now 6 to 9", "cellar ban now 1900 to 2200", "the closure now runs 7 to 11"
+  "(?:rule|ban|restriction|limit|one|closure|curfew)s? (?:is |are )?now(?: (?:runs?|holds?|applies|lasts?|goes))?(?= (?:from |between )?(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
   // "new hours for the den: 6 to 9", "new times 2300 to 0500"
   "new (?:hours|times|window|timetable|schedule)",
   "actually",

@@ -1,7 +1,8 @@
 /**
  * One end of a rule's hours named as a noun ("the start", "the end of that window") and put at a
- * new hour moves that end and keeps the other. With no rule in force to move, or two rules with
- * hours and no word of which, nothing changes. Sentences written for this test.
+ * new hour moves that end and keeps the other; a rule's noun said with "now" and a verb of holding
+ * ("the ban now runs …") before new hours gives the rule those hours. With no rule in force to
+ * move, or two rules with hours and no word of which, nothing changes. Sentences written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -20,6 +21,13 @@ describe("an end of the hours named as a noun", () => {
     ]) {
       const { rules, reply } = await taught(house, "Keep out of the cellar from 10 pm to 6 am.", said);
       assert.deepEqual(hours(rules), [want], `${said}: ${reply}`);
+    }
+  });
+
+  it("a rule that now runs at other hours takes them", async () => {
+    for (const said of ["The study ban now runs from 7 pm to 11 pm.", "Study: the closure now holds 19:00 to 23:00."]) {
+      const { rules, reply } = await taught(house, "Keep out of the study from 6 pm to 10 pm.", said);
+      assert.deepEqual(hours(rules), ["19-23"], `${said}: ${reply}`);
     }
   });
 
