@@ -50,6 +50,12 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   sef: "",
   jare: "",
   abi: "",
+  // Colloquial Singapore English: sentence particles that say only stance ("ah" and "one" in context below)
+  lah: "",
+  leh: "",
+  lor: "",
+  meh: "",
+  hor: "",
   // Dutch said inside English
   nee: "no",
   niet: "not",
@@ -70,6 +76,24 @@ const AUXILIARY = new Set(
 
 /** Verbs of going and staying that a Dutch or German word order puts before their negation. */
 const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "park", "stop"]);
+
+/** Words before "one" that make it the pronoun ("the sleeping one", "that one"), not the Singapore particle. */
+const BEFORE_PRONOUN_ONE = new Set(
+  "the a an this that these those my your his her our their its which every each any no other same last first next".split(
+    " ",
+  ),
+);
+
+/** Degree words before an adjective that make a clause-ending "one" the Singapore particle ("very narrow one"). */
+const DEGREE = new Set(["very", "so", "too", "super", "damn", "quite", "really"]);
+
+/** Words that end a said time, after which a bare "cannot" has no subject but the listener ("after 9 pm cannot"). */
+const TIME_END = new Set(["am", "pm", "oclock", "night", "morning", "afternoon", "evening", "noon", "midnight"]);
+
+/** The Singapore particles that close a clause. */
+const PARTICLE = new Set(["lah", "leh", "lor", "meh", "hor", "ah"]);
+
+const clauseEnd = (w: string | undefined): boolean => w === undefined || PARTICLE.has(w) || !/^[\p{L}\d]/u.test(w);
 
 /** Dutch hours said "na tienen" (after ten): the hour words, read as the English numbers. */
 const DUTCH_HOUR: Record<string, string> = wordTable({
@@ -111,6 +135,25 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
   // "you enter not the study", "we sleep, you walk not up": the negation after a verb of going, read before it
   if (MOVE_VERB.has(w) && next === "not" && !AUXILIARY.has(prev ?? "")) return { words: ["do", "not", w], span: 2 };
+  // Singapore English: "ah" after a topic ("the loft ah, ..."), "one" ending a clause after a verb
+  // in -ing or a degree word and adjective ("baby sleeping one", "very narrow one"): particles of stance
+  if (w === "ah" && isWord(prev) && clauseEnd(next)) return { words: [], span: 1 };
+  if (w === "one" && clauseEnd(next) && prev !== undefined && !BEFORE_PRONOUN_ONE.has(tokens[k - 2]?.w ?? "")) {
+    if ((/^[a-z]{3,}ing$/.test(prev) && prev !== "thing") || DEGREE.has(tokens[k - 2]?.w ?? ""))
+      return { words: [], span: 1 };
+  }
+  // "don't anyhow go in": "anyhow" before a verb of going only says how carelessly; it adds no condition
+  if (w === "anyhow" && MOVE_VERB.has(next ?? "")) return { words: [], span: 1 };
+  // a bare "cannot" after a said time ("after 9 pm cannot"), or opening a clause before a verb of going
+  // ("cannot go in"): the listener may not go there then
+  if (w === "can" && next === "not") {
+    const after = tokens[k + 2]?.w;
+    if (TIME_END.has(prev ?? "") || /^\d/.test(prev ?? "")) {
+      if (clauseEnd(after)) return { words: ["you", "can", "not", "go", "in"], span: 2 };
+      if (MOVE_VERB.has(after ?? "")) return { words: ["you", "can", "not"], span: 2 };
+    }
+    if (clauseEnd(prev) && MOVE_VERB.has(after ?? "")) return { words: ["you", "can", "not"], span: 2 };
+  }
   // "o" ending a Pidgin clause ("make you wait small o,"): a particle of stance
   if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
   return undefined;
