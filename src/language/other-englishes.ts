@@ -95,6 +95,9 @@ const PARTICLE = new Set(["lah", "leh", "lor", "meh", "hor", "ah"]);
 
 const clauseEnd = (w: string | undefined): boolean => w === undefined || PARTICLE.has(w) || !/^[\p{L}\d]/u.test(w);
 
+/** Forms of "be" before the Irish English perfect "after" + verb in -ing. */
+const BE_FORM = new Set(["am", "is", "are", "was", "were", "s", "re", "m"]);
+
 /** Dutch hours said "na tienen" (after ten): the hour words, read as the English numbers. */
 const DUTCH_HOUR: Record<string, string> = wordTable({
   zevenen: "seven",
@@ -154,6 +157,8 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
     }
     if (clauseEnd(prev) && MOVE_VERB.has(after ?? "")) return { words: ["you", "can", "not"], span: 2 };
   }
+  // Irish English "I'm after waxing it", "they're after being cleaned": a perfect (news, a reason), no time
+  if (w === "after" && BE_FORM.has(prev ?? "") && /^[a-z]{2,}ing$/.test(next ?? "")) return { words: [], span: 1 };
   // "o" ending a Pidgin clause ("make you wait small o,"): a particle of stance
   if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
   return undefined;
