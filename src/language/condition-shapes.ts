@@ -86,9 +86,14 @@ export const POLITE_IF = new RegExp(
   String.raw`^(?:(?:(?:it is|it|its|probably|maybe|perhaps|really|much|way|just) )*(?:(?:would|will|'d) be )?(?:great|nice|good|better|best|helpful|ideal|lovely|appreciated|nicer|safer|wiser) if|(?:i|we) (?:would |'d )?(?:appreciate it|prefer it|like it|rather) if|if (?:you|u) (?:could|would|can|might|do not mind|dont mind|would not mind|please)\b|(?:would|do) (?:you|u) mind\b|it is (?:better|best|nicer) if|(?:(?:only|just) )?if (?:(?:it|that|this) is )?(?:not too much to ask|${NO_TROUBLE}|ok|okay|alright|all right|fine|possible|at all possible|all the same to (?:you|u))\b|if ${ASKING_EXCUSED}\b|(?:(?:i am |we are )?(?:not (?:sure|certain)|dunno|idk|i do not know|no idea|wondering) )?(?:if|whether) ${IMPORTANCE_DOUBTED}\b|if (?:you|u) (?:do not|dont) mind\b|if (?:i|we) (?:may|might|could)(?: (?:ask|say|add|suggest))?$)`,
 );
 
-/** Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting". */
+/**
+ * Conditions about the world the robot does not know: "when the baby is asleep", "if grandma is visiting".
+ * "as" before something going on ("as it gets dark", "as the paint dries", "as the floor is being
+ * sanded") may say when, as "while" does, and is kept so; a state after it ("as it is wet", "as it
+ * looks a mess") says why, and a state said in degree is a reason by name (clause-words.ts, EXPLAIN).
+ */
 export const WHEN_CLAUSE =
-  /\b(?:when(?:ever)?|while|if|as long as|so long as|(?:assuming|provided|providing|on condition)(?: that)?|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+  /\b(?:when(?:ever)?|while|if|as soon as|as(?= (?:it|this|that|the \w+) (?:(?!(?:is|was|has|does|looks|seems|needs|means)\b)\w+s|(?:is|are) (?:being|\w+ing))\b)|as long as|so long as|(?:assuming|provided|providing|on condition)(?: that)?|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 
 /** "before bedtime", "after lunch till school pickup": a stretch of people's times, one condition from end to end. */
 const TIME_OF_PEOPLE = `(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}`;
