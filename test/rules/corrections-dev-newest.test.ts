@@ -1,0 +1,25 @@
+/**
+ * The offline learner on the newest authors' development corrections (test/rules/corrections-dev-28.json
+ * onward), each asserted at the floor the learner has reached on it, with no unsafe reading. Split from
+ * corrections-dev-latest.test.ts so that each file's scoring keeps within its time limit on a busy machine.
+ */
+import { describe } from "node:test";
+import { floorTest } from "./dev-floors.ts";
+
+describe("the learner on the newest authors' development corrections", () => {
+  // - 28: a canal house in Amsterdam (a Dutch architect's word order, Nigerian Pidgin, a Jamaican
+  //   grandmother, an unpunctuated voice transcript, a solicitor's drafting), blind when written: 11 of
+  //   30 right, none unsafe; 19 at the end of the session that wrote it (conduct judged and asked back,
+  //   Caribbean and Pidgin words, one-off asides), 20 once a room said only to give way when asked was
+  //   a ban with the asked exception.
+  // - 29: a farmhouse in County Clare (Hiberno-English, Singlish, a teenager texting, Strine, a German
+  //   engineer), blind when written: 20 of 30 right with 1 unsafe reading (a one-off said with "arvo",
+  //   kept as a lasting ban), none once Australian words for parts of the day were read; 23 once
+  //   Singapore English's particles, "anyhow" and a bare "cannot" were read, 24 once the Irish perfect
+  //   ("I'm after …") was news and not a time (learner48).
+  for (const floor of [
+    { n: 28, cases: 30, ok: 20, field: 0.55 },
+    { n: 29, cases: 30, ok: 24, field: 0.8 },
+  ])
+    floorTest(floor);
+});
