@@ -303,6 +303,7 @@ const LANDMARK_LEAD = [
   ["above"],
   ["below"],
   ["beneath"],
+  ["under"],
   ["underneath"],
   ["opposite"],
   ["across", "from"],

@@ -106,7 +106,8 @@ const STARTS_ON = alt([
 export const TASK_LOCAL = alt([
   // "for this particular one": a word that singles the task out says no more than "this"
   // "for the present search", "during the current errand": the article with a word of the moment is "this"
-  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that|the(?= (?:present|current) ))(?: (?:particular|specific|single|current|present|very))? ${TASK_NOUN}(?: only| around| alone)?`,
+  // ("stay out of that one": "that one" after a word of place or avoiding is a room pointed back at)
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that(?! one\\b)|that(?= one ${TASK_NOUN}\\b)|(?<!\\b(?:of|into|inside|through|near|avoid|enter|skip) )that|the(?= (?:present|current) ))(?: (?:particular|specific|single|current|present|very))? ${TASK_NOUN}(?: only| around| alone)?`,
   // "only once I've asked": "once" before a subject opens a clause of when, no one-off
   "(?:just|only) once(?! (?:i|we|you|u|he|she|they|it|the|my|our)\\b)",
   "this once",

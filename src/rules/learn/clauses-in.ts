@@ -115,7 +115,14 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
 function roomLists(rc: ReadCtx, segs: Span[]): Span[] {
   const out: Span[] = [];
   const fillerOnly = (s: Span) => rc.tokens.slice(s.a, s.b).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
-  for (const g of segs) {
+  for (const [j, g] of segs.entries()) {
+    // "…, and the attic, stay out of it for good": rooms set off before a part whose first room
+    // points back at them are that part's topic, never more of the list before them
+    const after = segs[j + 1];
+    if (after && roomsIn(rc.tokens, g.a, after.b, rc.house).find((r) => r.a >= after.a)?.anaphor) {
+      out.push(g);
+      continue;
+    }
     // "never the den, sorry, the attic too": a part of fillers alone between the act and the room added
     const back = out.length - (out.length > 1 && fillerOnly(out[out.length - 1]) ? 2 : 1);
     const rooms = roomsIn(rc.tokens, g.a, g.b, rc.house).filter((r) => !r.anaphor);

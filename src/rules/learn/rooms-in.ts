@@ -219,6 +219,17 @@ function pushUnlessLandmark(out: RoomRef[], words: readonly string[], r: RoomRef
   if (r.anaphor || !prev || prev.anaphor || !isLandmark(words, prev.b, r.a)) out.push(r);
 }
 
+/**
+ * "that room", "that place": a demonstrative pointing back at a room; so is "that one" after a word of
+ * place or avoiding ("stay out of that one"), where "this one" and "that one time" stay the task at hand.
+ */
+function pointsBackAt(words: readonly string[], k: number): boolean {
+  if (words[k] !== "that") return false;
+  const next = words[k + 1];
+  if (next === "room" || next === "place" || next === "area") return true;
+  return next === "one" && words[k + 2] !== "time" && IT_AFTER.has(words[k - 1] ?? "");
+}
+
 /** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
 export function roomsIn(
   tokens: readonly Token[],
@@ -248,7 +259,7 @@ export function roomsIn(
         push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
-    if (w === "that" && (words[k + 1] === "room" || words[k + 1] === "place" || words[k + 1] === "area")) {
+    if (pointsBackAt(words, k)) {
       if (last) push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
       k++;
       continue;
