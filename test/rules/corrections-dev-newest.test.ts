@@ -16,10 +16,11 @@ describe("the learner on the newest authors' development corrections", () => {
   //   engineer), blind when written: 20 of 30 right with 1 unsafe reading (a one-off said with "arvo",
   //   kept as a lasting ban), none once Australian words for parts of the day were read; 23 once
   //   Singapore English's particles, "anyhow" and a bare "cannot" were read, 24 once the Irish perfect
-  //   ("I'm after …") was news and not a time (learner48).
+  //   ("I'm after …") was news and not a time (learner48), 26 once a room set off before a request that
+  //   points back at it took that request's persistence, not the one-off before it (learner49).
   for (const floor of [
     { n: 28, cases: 30, ok: 20, field: 0.55 },
-    { n: 29, cases: 30, ok: 24, field: 0.8 },
+    { n: 29, cases: 30, ok: 26, field: 0.8 },
   ])
     floorTest(floor);
 });
