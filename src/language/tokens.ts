@@ -157,6 +157,9 @@ function quoteMark(
   return quote;
 }
 
+/** The contracted tails of "I'm", "we're", "you'll", "they've", "she'd", spelled out. */
+const SPELLED_TAIL = wordTable({ m: "am", re: "are", ll: "will", ve: "have", d: "would" });
+
 /** A word with an apostrophe inside ("it's", "let's", "baby's", "we'll", "o'clock"), outside a quotation. */
 function apostrophe(
   head: string,
@@ -167,7 +170,6 @@ function apostrophe(
   out: Token[],
 ): void {
   const push = (w: string) => out.push({ w, start: r.start, end: r.end });
-  const spelled = wordTable({ m: "am", re: "are", ll: "will", ve: "have", d: "would" });
   if (tail === "s") {
     if (head === "let") {
       push("let");
@@ -182,9 +184,9 @@ function apostrophe(
     }
     return;
   }
-  if (spelled[tail]) {
+  if (SPELLED_TAIL[tail]) {
     push(head);
-    push(spelled[tail]);
+    push(SPELLED_TAIL[tail]);
     return;
   }
   // "o'clock" is "oclock"; joined, a word of the slang table is read as it ("s'arvo": this afternoon)
