@@ -60,6 +60,8 @@ export function staticSolids(house: House): SolidBatch {
 export interface ObjectSolids {
   batch: SolidBatch;
   bounds: Box[];
+  /** object k's parts are boxes first[k] .. first[k + 1] - 1 of the batch */
+  first: Int32Array;
 }
 
 const objectCache = new WeakMap<PlacedObject[], ObjectSolids>();
@@ -68,10 +70,13 @@ export function objectSolids(objects: PlacedObject[]): ObjectSolids {
   let hit = objectCache.get(objects);
   if (hit) return hit;
   const batch = new SolidBatch();
-  for (const o of objects) {
+  const first = new Int32Array(objects.length + 1);
+  objects.forEach((o, k) => {
+    first[k] = batch.count;
     for (const p of objectParts(o)) batch.add(p.box, shadedFaces(p.color, FACE_LIGHT), p.pattern, p.accent, p.period);
-  }
-  hit = { batch, bounds: objects.map(objectBounds) };
+  });
+  first[objects.length] = batch.count;
+  hit = { batch, bounds: objects.map(objectBounds), first };
   objectCache.set(objects, hit);
   return hit;
 }

@@ -103,7 +103,7 @@ export type ObjectSpec = z.infer<typeof ObjectSpec>;
 export const VisibleInstance = z.strictObject({
   id: z.string(),
   category: z.string(),
-  /** pixel box in the view: [x0, y0, x1, y1] */
+  /** pixel box in the view of the part that shows (what is in front of it left out): [x0, y0, x1, y1] */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** euclidean distance from the camera, metres */
   distance: z.number().nonnegative(),

@@ -156,3 +156,48 @@ test("the top-down map covers the house and draws the agent where it stands", ()
   const [r, g, b] = px(map.rgb, map.width, X, Y);
   assert.ok(r > 180 && g < 170 && b < 60, `agent pixel ${[r, g, b]}`);
 });
+
+test("an object in front hides what is behind it from the box and pixel count, as the image draws it", () => {
+  const pack: PlacedObject = {
+    id: "pack",
+    category: "backpack",
+    attributes: { color: "green", size: "large" },
+    position: [2, 0, 1.6],
+    roomId: "a",
+    size: 0.59,
+  };
+  const pose = at(2, 3.8, 0); // facing -z: the backpack 2.2 m ahead, mugs 2.6 m ahead behind or beside it
+  const isRed = (rgb: Buffer, i: number) => rgb[3 * i] > 100 && rgb[3 * i + 1] < 80 && rgb[3 * i + 2] < 80;
+  const redColumns = (rgb: Buffer) => {
+    const cols: number[] = [];
+    for (let i = 0; i < CAM.width * CAM.height; i++) if (isRed(rgb, i)) cols.push(i % CAM.width);
+    return cols;
+  };
+  const view = (x: number) => {
+    const m = mug("m", x, 1.2);
+    const alone = renderView(twoRooms([], [m]), [m], pose, 0, CAM, { image: false }).visible;
+    const both = renderView(twoRooms([], [pack, m]), [pack, m], pose, 0, CAM, { image: true });
+    assert.equal(alone.length, 1, "the mug alone is seen");
+    return { alone: alone[0], seen: both.visible.find((v) => v.id === "m"), rgb: both.rgb as Buffer, both };
+  };
+  // right behind it: not listed, and no mug pixel in the image
+  const hidden = view(2);
+  assert.equal(hidden.seen, undefined, JSON.stringify(hidden.both.visible));
+  assert.ok(hidden.both.visible.some((v) => v.id === "pack"));
+  assert.equal(redColumns(hidden.rgb).length, 0);
+  // half behind its edge: the box keeps only the part left showing, with fewer pixels
+  const half = view(2.2);
+  const box = half.seen?.bbox as number[];
+  assert.ok(box, "the part that shows is listed");
+  assert.ok(box[0] > half.alone.bbox[0] && box[2] <= half.alone.bbox[2], `box ${box} of ${half.alone.bbox}`);
+  assert.ok((half.seen?.pixels as number) < half.alone.pixels);
+  const cols = redColumns(half.rgb);
+  assert.ok(cols.length > 0);
+  assert.ok(
+    Math.min(...cols) >= box[0] - 1 && Math.max(...cols) < box[2] + 1,
+    `red ${Math.min(...cols)}..${Math.max(...cols)}, box ${box}`,
+  );
+  // beside it: unchanged
+  const beside = view(2.5);
+  assert.deepEqual(beside.seen, beside.alone);
+});
