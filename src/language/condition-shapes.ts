@@ -103,11 +103,20 @@ export const DURING = new RegExp(
 );
 
 /**
- * Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish".
- * What the robot needs is left out: "only if you need to" limits the act.
+ * The robot's own wish, said of when it may act: "like", "feel like it", "fancy", "have a mind to",
+ * "are minded to", "see fit". What the robot needs is no wish: "only if you need to" limits the act.
  */
-export const FREE_WHEN =
-  /^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+(?:(?:would |'d )?like|want|wish|please|choose|feel like it)(?:\s+to)?$/;
+const WISHING =
+  "(?:(?:would |'d )?like|want|wish|please|choose|fancy|feel like(?: it)?|see fit|(?:have|got|have got) (?:a|the|half a) mind|are (?:so )?minded|are in the mood|care)";
+
+/** Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish". */
+export const FREE_WHEN = new RegExp(String.raw`^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?$`);
+
+/**
+ * "whenever you …", "any time you …": when the robot itself chooses. Left unread (no wish in
+ * WISHING), it may be a free choice or a real limit, so a permission said with it is asked back.
+ */
+export const ROBOT_ANY_TIME = /^(?:whenever|any ?time|every ?time)\s+(?:you|u)\b/;
 
 /** "even late at night": emphasis on always, no condition. */
 export const EMPHASIS = /^even\b/;

@@ -15,6 +15,7 @@ import {
   NAMED_FIELDS,
   NOT_A_FIELD,
   REVISING,
+  ROBOT_ANY_TIME,
   timeCandidates,
   WHEN_LEAD,
   Words,
@@ -422,6 +423,16 @@ function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | un
   if (!times.length && !(scene && !sceneOwn)) return undefined;
   const unsure = guessedHours(x, v, times);
   if (unsure) return unsure;
+  // "go in whenever you …" with the rest unread: free choice or a limit, so never kept as an exception
+  const unread = times.find((c) => c.kind === "text" && ROBOT_ANY_TIME.test(new Words(t.tokens, c.a, c.b).text));
+  if (unread)
+    return {
+      decision: "unclear",
+      reason: "a permission said with a time the robot chooses, in words not read",
+      clause: x.clause,
+      quote: x.quote,
+      question: `You said "${x.quote}": may I go in at any time now, or only at some times? Until you say, the rule stays as it is.`,
+    };
   const exceptions: Condition[] = [
     ...v.rule.exceptions,
     ...times.map((c) => conditionOf(t, c, v.rule.requirement)),
