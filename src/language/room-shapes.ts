@@ -87,6 +87,9 @@ export const PLURAL_ROOMS = /rooms$/;
 /** "there", "it", "that": the room named before. */
 export const BACK_REFERENCE = /\b(?:there|it|that)\b/;
 
+/** "there you never go", "here you don't stop": a word of place fronted, pointing at the room named before. */
+export const PLACE_POINTER = /^(?:there|here)$/;
+
 /** A form of "be". */
 export const COPULA = /^(?:be|being|been)$/;
 

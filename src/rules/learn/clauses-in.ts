@@ -38,6 +38,7 @@ import {
   REPLACED_LEAD,
   REVISING,
   reassures,
+  refusedByClosingNo,
   refusesAtHours,
   refusesWhen,
   SCENE,
@@ -235,6 +236,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         refusesAtHours(text) ||
         refusesWhen(text) ||
         refusesOnCondition(rc.tokens, g) ||
+        // "den. you go in never.": an act closed by its negation, glossed, with no room of its own
+        glossRefused(rc, g) ||
         PRONOUN_FINE.test(text);
       if (refusesOrFine && roomAlone(rc, out.at(-1))) {
         out.push({ ...g, sentence: i, kind: "act" });
@@ -408,4 +411,10 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
     last.parts = [...last.parts, ...orphans].sort((x, y) => x.a - y.a);
   }
   return out;
+}
+
+/** "you go in never", "stop there no": the act and its closing negation, nothing else, no comma before it. */
+function glossRefused(rc: ReadCtx, g: Span): boolean {
+  const ws = rc.tokens.slice(g.a, g.b).map((t) => t.w);
+  return !ws.includes(",") && refusedByClosingNo(ws) !== undefined;
 }

@@ -35,6 +35,7 @@ import {
   onlySubjectBetween,
   PARTICIPLE,
   PERMITS,
+  PLACE_POINTER,
   predicateNegated,
   pronounSubjectOnly,
   REFERENCE,
@@ -176,7 +177,9 @@ function glossedAct(ctx: ReadCtx, main: Span): boolean {
  * or a when-clause before it, and the verb has no object of its own (a particle at most).
  */
 function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: RoomRef[]): Head | undefined {
-  if (new Set(rooms.map((x) => x.room)).size !== 1 || r.anaphor) return undefined;
+  // "the den. there you never go": a fronted word of place is the room it points at, as the room would be
+  const pointer = r.anaphor && r.b - r.a === 1 && PLACE_POINTER.test(ctx.tokens[r.a].w);
+  if (new Set(rooms.map((x) => x.room)).size !== 1 || (r.anaphor && !pointer)) return undefined;
   // "the den you don't go in", "the shed, you mustn't go to": the robot named as the subject
   // between the fronted room and its verb leaves the room the verb's topic
   // ("the den always you stay out": a word of when beside the subject leaves it so)
@@ -298,7 +301,9 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     topic &&
     hs.find(
       (h) =>
-        (h.kind === "avoid" || (glossed && h.kind === "stop")) && opens(h) && (glossed || objectless(ctx, h, main)),
+        (h.kind === "avoid" || (glossed && (h.kind === "stop" || h.kind === "enter"))) &&
+        opens(h) &&
+        (glossed || objectless(ctx, h, main)),
     );
   if (!rooms.length && topical) rooms = [borrowed(topic)];
   // "the study is mine. keep out.", "keep out, the loft is my space": a verb of avoiding with no
