@@ -92,6 +92,23 @@ function stepOf(m: RegExpExecArray, from: number): Step {
 
 const edge = (s: string) => `(?<!\\p{L})(?:${s})(?!\\p{L})`;
 const ONE_WORD = new RegExp(`^(?:${WORD})$`, "u");
+/** Kin words that say a sex: a room of one is never read as a room of the other ("the boys' room" is no "girls' room"). */
+const FEMALE =
+  /^(?:grand(?:ma|mother|mum|mom|daughter)|granny|gran|nan|nana|mother|mum|mom|mam|mama|ma|sister|sis|aunt|auntie|aunty|girl|girls|daughter|lass|wife|missus|niece|oma|omi|nonna|abuela|abuelita|yiayia|yaya|halmeoni|halmoni|babcia|babushka|mormor|farmor|obaachan|obaasan|t[íi]a|zia|tante)$/u;
+const MALE =
+  /^(?:grand(?:pa|father|dad|son)|grandad|father|dad|da|pa|papa|brother|bro|uncle|boy|boys|son|lad|husband|hubby|nephew|opa|nonno|abuelo|abuelito|pappou|papou|harabeoji|dziadek|dedushka|morfar|farfar|ojiichan|ojiisan|t[íi]o|zio|onkel|oncle)$/u;
+
+/** Whether two kin words say opposite sexes. */
+export function oppositeSexes(a: string, b: string): boolean {
+  return (FEMALE.test(a) && MALE.test(b)) || (MALE.test(a) && FEMALE.test(b));
+}
+
+/** The one relation a single kin word names ("grandpa", "harabeoji": a grandparent), or undefined. */
+export function kinOf(word: string): string | undefined {
+  const one = ONE_WORD.exec(word);
+  return one ? stepOf(one, 1) : undefined;
+}
+
 /** the two ways a chain is said, compiled once: possessive (read left to right) and "of" (right to left) */
 const CHAINS = [POSSESSIVE, OF].map((join, i) => ({
   re: new RegExp(edge(`(?:${WORD})(?:${join}(?:${WORD})){1,2}`), "gu"),

@@ -13,6 +13,7 @@
 
 import { unaccented } from "./bag-of-words.ts";
 import { saidByPart, saidLoosely, saidPlainly } from "./house-words.ts";
+import { kinOf, oppositeSexes } from "./kin-chains.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
 import { wordTable } from "./token.ts";
@@ -247,6 +248,11 @@ export function matchRoom(
     const mine = personsRoom(owner, words[own + 1], [...labels]);
     if (mine) return { room: mine, words: own + 2 };
   }
+  // "grandpas room": a kin word for the owner, its apostrophe left out, names the house's one room of that relation
+  if (!own && words[0]?.endsWith("s") && kinOf(words[0].slice(0, -1))) {
+    const kin = personsRoom(words[0], words[1], [...labels]);
+    if (kin) return { room: kin, words: 2 };
+  }
   // "the room of the grandfather", "the study of Papa": whose room it is said after "of", as many
   // languages say it; only the house's label for that one owner's room, never a guess
   if (words[1] === "of") {
@@ -311,7 +317,19 @@ const PERSONS_ROOM = ["room", "bedroom"];
 function personsRoom(owner: string, head: string | undefined, labels: readonly string[]): string | undefined {
   if (!head || !PERSONS_ROOM.includes(head)) return undefined;
   const fits = labels.filter((l) => PERSONS_ROOM.some((w) => unaccented(l) === unaccented(`${owner} ${w}`)));
-  return fits.length === 1 ? fits[0] : undefined;
+  if (fits.length) return fits.length === 1 ? fits[0] : undefined;
+  // "the grandfather's room" in a house that labels it "Harabeoji's room": the owner said by the
+  // relation the label's owner word names (kin-chains.ts), when the house has one room of that relation
+  const said = owner.slice(0, -1);
+  const kin = kinOf(said);
+  if (!kin) return undefined;
+  const related = labels.filter((l) => {
+    const ws = l.split(" ");
+    if (ws.length !== 2 || !PERSONS_ROOM.includes(ws[1]) || !ws[0].endsWith("s")) return false;
+    const theirs = ws[0].slice(0, -1);
+    return kinOf(theirs) === kin && !oppositeSexes(said, theirs);
+  });
+  return related.length === 1 ? related[0] : undefined;
 }
 
 /** A word of a label that says whose room it is ("gran's"), not what is done there. */

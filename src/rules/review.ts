@@ -176,7 +176,7 @@ export function faithfulness(rule: RuleDraft, check: Proposal["check"]): string[
       .split(NOT_LETTER_OR_SPACE)
       .some((chunk) => {
         const w = chunk.split(" ").filter(Boolean);
-        return w.some((_, i) => matchRoom(w.slice(i, i + 3), [room], true)?.room === room);
+        return w.some((_, i) => matchRoom(w.slice(i, i + 4), [room], true)?.room === room);
       });
   switch (s.type) {
     case "path_avoids":
