@@ -176,18 +176,26 @@ function glossedAct(ctx: ReadCtx, main: Span): boolean {
  * topic is the verb's object only when it is the clause's one room, nothing but fillers, articles
  * or a when-clause before it, and the verb has no object of its own (a particle at most).
  */
-function topicFirst(ctx: ReadCtx, main: Span, r: RoomRef, hs: Head[], rooms: RoomRef[]): Head | undefined {
+function topicFirst(
+  ctx: ReadCtx,
+  main: Span,
+  r: RoomRef,
+  hs: Head[],
+  rooms: RoomRef[],
+  said: readonly Span[] = [],
+): Head | undefined {
   // "the den. there you never go": a fronted word of place is the room it points at, as the room would be
   const pointer = r.anaphor && r.b - r.a === 1 && PLACE_POINTER.test(ctx.tokens[r.a].w);
   if (new Set(rooms.map((x) => x.room)).size !== 1 || (r.anaphor && !pointer)) return undefined;
   // "the den you don't go in", "the shed, you mustn't go to": the robot named as the subject
   // between the fronted room and its verb leaves the room the verb's topic
   // ("the den always you stay out": a word of when beside the subject leaves it so)
+  // ("the den from 11 to 6 you cannot go in": the hours said between are the rule's condition, read already)
   const next = (x: Head) =>
     onlySubjectBetween(
       ctx.tokens
         .slice(r.b, x.a)
-        .filter((t) => isWordToken(t.w))
+        .filter((t, k) => isWordToken(t.w) && !said.some((c) => c.a <= r.b + k && r.b + k < c.b))
         .map((t) => t.w),
     );
   // "the loft you stay out", "the den you leave alone": a verb of avoiding with no object of its own, as a negated verb of going
@@ -343,7 +351,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     );
     const h =
       (before && (!predicate || before.bans) ? before : predicate) ??
-      (topical || bare || topicFirst(ctx, main, r, hs, rooms));
+      (topical || bare || topicFirst(ctx, main, r, hs, rooms, within));
     if (!h?.bans) continue;
     const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;
