@@ -193,6 +193,7 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
   "accessible",
   "good",
   "safe",
+  "fair game",
   "no longer off limits",
   "not off limits",
   "no longer forbidden",

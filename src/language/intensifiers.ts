@@ -1,6 +1,7 @@
 /**
  * Words said only for force inside a clause, left out before it is read, as a listener hears past
- * them: a reflexive stressing the subject right after it ("I myself"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
+ * them: a reflexive stressing the subject right after it ("I myself"), an adverb of completeness
+ * before a predicate of allowing ("is perfectly fine"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
  * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
  * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.
@@ -50,6 +51,15 @@ const REFLEXIVE_OF: Readonly<Record<string, string>> = wordTable({
   they: "themselves",
 });
 
+/**
+ * Adverbs of completeness said between a copula and a predicate of allowing, only for force:
+ * "is perfectly fine", "'s all good now", "are totally ok". The predicate allows as much without them.
+ */
+const COMPLETELY = /^(?:perfectly|totally|completely|absolutely|entirely|quite|really|all|just)$/;
+const COPULA_OF_STATE = /^(?:is|are|'s|was)$/;
+const NOW_OR_AGAIN = /^(?:now|again)$/;
+const ALLOWING = /^(?:fine|ok|okay|alright|allowed|good|safe|open|accessible)$/;
+
 const at = (tokens: readonly Token[], k: number) => tokens[k]?.w ?? "";
 
 /** The length of the emphasis phrase starting at k, or 0. */
@@ -68,6 +78,15 @@ export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
       if (OATH.test(at(tokens, oath)) && PARTICLE_AFTER.test(at(tokens, oath + 1))) {
         for (let d = k; d <= oath; d++) drop.add(d);
         k = oath;
+        continue;
+      }
+    }
+    // "the den is perfectly fine now": the adverb goes, the copula meets its predicate again
+    if (COPULA_OF_STATE.test(at(tokens, k))) {
+      const adv = NOW_OR_AGAIN.test(at(tokens, k + 1)) ? k + 2 : k + 1;
+      if (COMPLETELY.test(at(tokens, adv)) && ALLOWING.test(at(tokens, adv + 1))) {
+        drop.add(adv);
+        k = adv;
         continue;
       }
     }

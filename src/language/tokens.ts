@@ -68,6 +68,13 @@ const PREDICATE = new Set([
   "never",
   "always",
   "empty",
+  // "the den's fair game", "the den's all good now", "the den's perfectly fine"
+  "fair",
+  "all",
+  "perfectly",
+  "totally",
+  "completely",
+  "absolutely",
   // a possessive stands before a noun, never before an article: "the den's the one by the stairs"
   "the",
   "a",

@@ -116,6 +116,30 @@ export const GO_WHENEVER = new RegExp(
   `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:in|inside|into|through|in there|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:often as )?you (?:like|please|wish)|freely)\\b`,
 );
 
+/**
+ * What is left of "you can go in by day now, but not from 10 to 6" once its hours are left out:
+ * the contrast and negation that led into hours said no to, at the end. Left out too, it is the
+ * bare permission to go.
+ */
+const LEAD_INTO_HOURS_SAID_NO = /(?: ?,)?(?: (?:but|just|only|and|though|yet))* (?:not|never|no)$/;
+
+/**
+ * Whether a clause, with the words of its hours left out (`negated`: some of them were said no
+ * to), is a permission to go with no place said: "you can go in by day now, but not at night".
+ */
+export function bareGoPermitBesideHours(text: string, negated: boolean): boolean {
+  const plain = (negated ? text.replace(LEAD_INTO_HOURS_SAID_NO, "") : text).replace(/ ?,$/, "").trim();
+  return BARE_GO_PERMIT.test(plain);
+}
+
+/**
+ * "at night still no", "evenings, still not": what is left of a clause once its hours are left
+ * out, when it says only no to them. Said after a permission with hours, they are the hours the
+ * ban still holds.
+ */
+export const ONLY_NO =
+  /^(?:(?:but|and|only|just|still|though|yet|,|\.) )*(?:no|not|never|nope)(?: (?:still|though|please|,|\.))*$/;
+
 /** "now", "after all", "no longer": a permission said of the present, lasting. */
 export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
 

@@ -73,6 +73,7 @@ import {
 import { classify, clauses, type Seg } from "./clauses-in.ts";
 import { withoutExplanation } from "./conditions.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
+import { hoursSaidNoAfterPermission } from "./hours-said-no.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { leadsIntoChange } from "./leads-into.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
@@ -253,7 +254,7 @@ function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
       !r.reason.startsWith(POINTS_BACK) ||
       !readings.some((o) => o.type !== "unclear" && o.clause.b <= r.clause.a),
   );
-  readings = saidAgain(rc.message, readings);
+  readings = hoursSaidNoAfterPermission(rc, saidAgain(rc.message, readings));
   readings = readings.filter((r) => !leadsIntoChange(rc, sents, r, readings));
   // "After 10 pm you're free to go through the den, just don't stop in it": the hours of the permission are the rule's
   for (const r of readings) {

@@ -7,6 +7,7 @@
  */
 import {
   BARE_GO_PERMIT,
+  bareGoPermitBesideHours,
   DETERMINER,
   directs,
   FILLER,
@@ -30,6 +31,7 @@ import {
   saysFineBare,
   Words,
 } from "../../language/index.ts";
+import type { Cond } from "./conditions.ts";
 import { literalAfter, wordAllowed } from "./literal-words.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RetractReading, re, words } from "./reading.ts";
 import { ofAnother, subjectRooms, topicRoom } from "./room-acts.ts";
@@ -81,22 +83,11 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   }
   // "The cellar is dry now. You can go in.": a permission to go with no place said is one for the
   // room the message spoke of before it, when it spoke of one room only
-  if (BARE_GO_PERMIT.test(w.text)) {
-    const before = roomsIn(ctx.tokens, 0, main.a, ctx.house).filter((r) => !r.anaphor);
-    // said of a room in a statement ("it's dry now"), never beside a ban said of it ("don't stop there")
-    const said = new Words(ctx.tokens, 0, main.a).text;
-    if (before.length && new Set(before.map((r) => r.room)).size === 1 && !directs(mood(said)))
-      // "the paint has set now. you can go in", "it's tidy again. you can go in": the change said just before
-      // makes the permission one of the present
-      return permission(
-        ctx,
-        c,
-        common,
-        [before.at(-1)!],
-        "enter",
-        main,
-        NOW_MARKER.test(said) || STATE_RESTORED.test(said),
-      );
+  // ("The den. You can go in by day now, but not at night.": its hours are its conditions, read already)
+  const hours = hoursLeftOut(ctx, common, main);
+  if (BARE_GO_PERMIT.test(w.text) || (hours && bareGoPermitBesideHours(hours.text, hours.negated))) {
+    const before = spokenOfBefore(ctx, main);
+    if (before) return permission(ctx, c, common, [before.room], "enter", main, before.now);
   }
   // "the den: go in whenever": an imperative of going left to the robot's when permits the one room
   // it names, or the room set off before it as the clause's topic
@@ -144,10 +135,68 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
       if (topic.length) return { ...permission(ctx, c, common, [], "any", main), targets: topic };
     }
     if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
+    // "The den. Daytime is fine now.": hours the subject, said of the room the message spoke of before
+    const asSubject = !negated && !subject ? hoursAsSubject(ctx, common, main.a, fine.a) : undefined;
+    const spoken = asSubject ? spokenOfBefore(ctx, main) : undefined;
+    if (asSubject && spoken) return permission(ctx, c, asSubject, [spoken.room], "any", main, spoken.now);
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
   return undefined;
 }
+
+/** The clause's words less the hours it says, and whether any of those were said no to; undefined when it says none. */
+function hoursLeftOut(ctx: ReadCtx, common: Common, main: Span): { text: string; negated: boolean } | undefined {
+  const times = [...common.conditions, ...common.exceptions].filter(
+    (x) => x.kind === "time" && x.a < main.b && x.b > main.a,
+  );
+  if (!times.length) return undefined;
+  const text = ctx.tokens
+    .slice(main.a, main.b)
+    .filter((_, k) => !times.some((x) => x.a <= main.a + k && main.a + k < x.b))
+    .map((t) => t.w)
+    .join(" ");
+  return { text, negated: times.some((x) => x.kind === "time" && !!x.negated) };
+}
+
+/**
+ * "Daytime is fine now": the hours the words [a, b) say, every word of them hours or a
+ * determiner, as the hours a permission holds at; undefined when they say anything else. Hours
+ * said as the subject of a predicate of allowing are read as when a rule gives way (an
+ * exception); of a permission, they are when it holds, so they become its conditions.
+ */
+function hoursAsSubject(ctx: ReadCtx, common: Common, a: number, b: number): Common | undefined {
+  const within = (x: Cond) => x.kind === "time" && !x.negated && x.a < b && x.b > a;
+  const times = [...common.conditions, ...common.exceptions].filter(within);
+  const covered = (k: number) => times.some((x) => x.a <= k && k < x.b);
+  if (b <= a || !times.length) return undefined;
+  if (!ctx.tokens.slice(a, b).every((t, k) => DETERMINER.test(t.w) || !isWordToken(t.w) || covered(a + k)))
+    return undefined;
+  const moved = common.exceptions.filter(within);
+  return {
+    ...common,
+    conditions: [...common.conditions, ...moved],
+    exceptions: common.exceptions.filter((x) => !moved.includes(x)),
+  };
+}
+
+/**
+ * The one room the message spoke of before the clause, in a statement or as a topic, never beside
+ * a ban said of it ("don't stop there"); with it, whether what was said makes the permission one
+ * of the present ("the paint has set now. you can go in", "it's tidy again. you can go in").
+ */
+function spokenOfBefore(ctx: ReadCtx, main: Span): { room: RoomRef; now: boolean } | undefined {
+  const before = roomsIn(ctx.tokens, 0, main.a, ctx.house).filter((r) => !r.anaphor);
+  if (!before.length || new Set(before.map((r) => r.room)).size !== 1) return undefined;
+  const said = new Words(ctx.tokens, 0, main.a).text;
+  // the mood of what is said of the room, from the start of its sentence ("Note: I thought again about the den.")
+  let from = before.at(-1)!.a;
+  while (from > 0 && !SAYING_ENDS.has(ctx.tokens[from - 1].w)) from--;
+  if (directs(mood(new Words(ctx.tokens, from, main.a).text))) return undefined;
+  return { room: before.at(-1)!, now: NOW_MARKER.test(said) || STATE_RESTORED.test(said) };
+}
+
+/** Marks that end what is said before them: a sentence, or a heading before a colon. */
+const SAYING_ENDS = new Set([".", "!", "?", ";", ":"]);
 
 /**
  * "the cellar you can enter any time": the one room opening the clause, fronted as the object of

@@ -43,7 +43,16 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
   const contrast =
     !re(REVISING).test(w0.text) && replacesHours(words(ctx, whole).text) && !heads(ctx, whole).some((h) => h.bans);
   const w = contrast ? words(ctx, whole) : w0;
-  if ((contrast || re(REVISING).test(w0.text)) && !permits && !wish && !heads(ctx, main).some((h) => h.bans)) {
+  // "the den is fine by day, only not from 10 to 6": hours put against a permission are the ones
+  // it leaves banned, never new hours replacing the ones it allows
+  const permitsAcross = contrast && (re(FINE).test(w.text) || (PERMITS.test(w.text) && mood(w.text) !== "request"));
+  if (
+    (contrast || re(REVISING).test(w0.text)) &&
+    !permits &&
+    !permitsAcross &&
+    !wish &&
+    !heads(ctx, main).some((h) => h.bans)
+  ) {
     const { now, before } = replacedTimes(w.text);
     const span = (t: (typeof now)[number]): Cond => {
       const [a, b] = w.range(t.index, t.quote.length);
