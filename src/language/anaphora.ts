@@ -97,6 +97,11 @@ export function takesBackWhatItPointsAt(words: readonly string[]): boolean {
   return TAKE_BACK_VERB.has(ws[k]) && POINTING_BACK.has(ws[k + 1]) && ws.slice(k + 2).every((w) => CLOSING.has(w));
 }
 
+/** Whether words ask for a change in a verb of changing ("please change the hours", "adjust the times"). */
+export function asksForAChange(words: readonly string[]): boolean {
+  return words.some((w) => CHANGE_VERB.has(w));
+}
+
 /** Whether words talk about a rule: name one ("the attic rule", "that ban") or change what they point back at ("change it so …"). */
 export function talksAboutARule(words: readonly string[]): boolean {
   return words.some(

@@ -48,6 +48,7 @@ export { namesActivitySpan } from "./activity-span.ts";
 export type { Act, ClauseFacts } from "./acts.ts";
 export { actOf, afterConcession, continuesReason, DESCRIBED_ONE, factsOf, SHAPES, saysDoubt } from "./acts.ts";
 export {
+  asksForAChange,
   closesClause,
   endsPointingBack,
   onlyChangesWhatItPointsAt,
@@ -197,7 +198,7 @@ export {
   sameRoom,
 } from "./rooms.ts";
 export * from "./segment-shapes.ts";
-export { countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
+export { clockAbbreviationEnds, countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
 export { REPAIRED, repaired } from "./spelling.ts";

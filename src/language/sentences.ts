@@ -29,3 +29,12 @@ export function countWords(text: string): number {
  * offline reviser drops or adds whole sentences and writes the rest back as they were.
  */
 export const sentencesAtPeriods = (text: string) => text.split(/(?<=\.)\s+/).filter((s) => s.trim().length > 0);
+
+/**
+ * Whether a clock's "a.m." / "p.m." (written `raw`, read `word`) closes its sentence as well:
+ * its period is the sentence's when the next word (`nextRaw`) opens with a capital ("… from
+ * 10 p.m. The end stays."). A title's period ("Dr. Okafor") is never read so.
+ */
+export function clockAbbreviationEnds(word: string, raw: string, nextRaw: string): boolean {
+  return (word === "am" || word === "pm") && raw.endsWith(".") && /^\p{Lu}/u.test(nextRaw);
+}

@@ -21,21 +21,10 @@ import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
 import { PART_HOURS } from "./every-part.ts";
 import { numberWord } from "./numbers.ts";
+import type { Boundary, FoundTime, ReplacedTimes } from "./time-types.ts";
 import { ASLEEP, END_NAMED_TO, HOURS_SAID, NAMED_ENDS } from "./time-words.ts";
 
-export interface FoundTime {
-  from: number;
-  to: number;
-  /** the words matched, and where in the text */
-  quote: string;
-  index: number;
-  /** said with the clock ("after 10"), not as a part of the day ("at night") */
-  clock?: boolean;
-  /** "after 10" / "before 8": one end said, the other assumed */
-  open?: "after" | "before";
-  /** no end says am or pm (nor noon, midnight, an hour past 12, a part of the day): which half of the day is a guess */
-  guessed?: boolean;
-}
+export type { Boundary, FoundTime, ReplacedTimes };
 
 interface TimeForm {
   re: RegExp;
@@ -383,12 +372,6 @@ export function findTimes(clause: string, opts: { repeats?: boolean; bareRanges?
     });
 }
 
-/** What a revision says of hours: the new ones, and the old ones it names ("instead of the morning"). */
-export interface ReplacedTimes {
-  now: FoundTime[];
-  before: FoundTime[];
-}
-
 /** Words before a time that say it is the one being replaced. */
 /** Words between two times that make them two phrases: a conjunction ("after dark and the attic after 11"). */
 const PHRASE_JOIN = /\b(?:and|or|but|nor|then|while|whereas)\b/i;
@@ -418,34 +401,24 @@ export function replacedTimes(clause: string): ReplacedTimes {
 
 const BARE_PART = /\b(?:the |those |these )?(morning|afternoon|evening|night)s?\b/g;
 
-/**
- * One end of a rule's hours, said to move it: "should start at 8 pm" (its start), "run until
- * 7" (its end), "make it 10pm" (the end the rule was said with). `hours` are the readings of the
- * point: one when the half of the day is said, else the morning's and the evening's.
- */
-export interface Boundary {
-  end: "from" | "to" | "either";
-  hours: number[];
-  quote: string;
-  index: number;
-  /** "make it 15", "change that to 8": a number alone, which may as well be a count (a word limit's) */
-  count?: number;
-  /** "… rather than eleven", "… instead of 11": the hour said to be replaced, on a 12-hour clock (0–11) */
-  replaced?: number;
-}
-
 /** The hour a clause says is replaced: "rather than eleven", "instead of 11 pm", "not 11". */
 const REPLACED_HOUR_RE = new RegExp(String.raw`\b(?:rather than|instead of|not)\s+(?:at\s+)?(${TP})`, "i");
+
+/** "ends now at 7", "starts from now on at 9": a word of the present between the verb of a bound and its hour. */
+const NOW_SAID = String.raw`(?:(?:now|from now on|instead)\s+)?`;
 
 const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
   {
     end: "from",
-    re: new RegExp(String.raw`\b(?:start|starts|begin|begins|kick in|kicks in)\s+(?:at|from|around)\s+(${TP})`, "gi"),
+    re: new RegExp(
+      String.raw`\b(?:start|starts|begin|begins|kick in|kicks in)\s+${NOW_SAID}(?:at|from|around)\s+(${TP})`,
+      "gi",
+    ),
   },
   {
     end: "to",
     re: new RegExp(
-      String.raw`\b(?:end|ends|finish|finishes|run|runs|last|lasts)\s+(?:at|until|till|til|around)\s+(${TP})`,
+      String.raw`\b(?:end|ends|finish|finishes|run|runs|last|lasts)\s+${NOW_SAID}(?:at|until|till|til|around)\s+(${TP})`,
       "gi",
     ),
   },

@@ -1,8 +1,9 @@
 /**
  * A sentence that names a room's rule and asks nothing it can read ("let's rework the den rule"),
- * before a later sentence of the same message acting on that room: it only leads into that act.
+ * (or only asks for a change in words of its own), before a later sentence of the same message
+ * acting on that room: it only leads into that act.
  */
-import { sameRoom, talksAboutARule } from "../../language/index.ts";
+import { asksForAChange, sameRoom, talksAboutARule } from "../../language/index.ts";
 import type { ReadCtx, Reading } from "./clause.ts";
 import { sentenceOf } from "./merge-readings.ts";
 import { roomsIn } from "./rooms-in.ts";
@@ -12,6 +13,7 @@ import type { Span } from "./segments.ts";
 function roomsActedOn(r: Reading): string[] {
   if (r.type === "rule") return "room" in r.requirement ? [r.requirement.room] : [];
   if (r.type === "retract" || r.type === "narrow") return r.targets.flatMap((t) => (t.kind === "room" ? [t.room] : []));
+  if (r.type === "hours") return (r.retime?.targets ?? []).flatMap((t) => (t.kind === "room" ? [t.room] : []));
   return [];
 }
 
@@ -21,7 +23,10 @@ function roomsActedOn(r: Reading): string[] {
  * leads into that act; it is no question of its own.
  */
 export function leadsIntoChange(rc: ReadCtx, sents: Span[], r: Reading, all: readonly Reading[]): boolean {
-  if (r.type !== "unclear") return false;
+  // ("About the den rule, please change the hours. From 9, not 8.": the request to change is no behaviour of its own)
+  const change =
+    r.type === "rule" && r.requirement.kind === "behavior" && asksForAChange(r.requirement.text.split(" "));
+  if (r.type !== "unclear" && !change) return false;
   const i = sentenceOf(sents, r);
   const s = sents[i];
   if (!s || !talksAboutARule(rc.tokens.slice(s.a, s.b).map((t) => t.w))) return false;

@@ -75,7 +75,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
         {
           type: "hours",
           ...common,
-          conditions: now.map(span),
+          conditions: now.filter((t) => !restatedAsWindow(t, now)).map(span),
           exceptions: [],
           words: [],
           retime: { before: before.map(span), targets: retimed(ctx, c, main) },
@@ -93,7 +93,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
           words: [],
           retime: {
             before: [],
-            targets: targetsIn(ctx, main, c.antecedent, "any"),
+            targets: retimed(ctx, c, main),
             boundary: {
               end: moved.end,
               hours: moved.hours,
@@ -107,6 +107,14 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
     }
   }
   return undefined;
+}
+
+/**
+ * "it now starts at eleven, so from eleven at night until six": an hour said alone, then the
+ * window it opens, is that window said twice; the hour is no window of its own.
+ */
+function restatedAsWindow(t: { from: number; to: number }, all: readonly { from: number; to: number }[]): boolean {
+  return (t.to - t.from + 24) % 24 === 1 && all.some((u) => u !== t && u.from === t.from && u.to !== t.to);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   afterLeadingHowLong,
   afterLeadOpener,
   bareNo,
+  clockAbbreviationEnds,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
@@ -43,7 +44,11 @@ export function sentences(message: string, tokens: readonly Token[]): Span[] {
     const t = tokens[k];
     const next = tokens[k + 1];
     const lineBreak = next !== undefined && message.slice(t.end, next.start).includes("\n");
-    if ((SENTENCE_END.has(t.w) && !t.quoted) || lineBreak) {
+    // "… from 10 p.m. The end is the same.": the clock's period before a capital ends the sentence too
+    const closedAbbreviation =
+      next !== undefined &&
+      clockAbbreviationEnds(t.w, message.slice(t.start, t.end), message.slice(next.start, next.end));
+    if ((SENTENCE_END.has(t.w) && !t.quoted) || lineBreak || closedAbbreviation) {
       const b = SENTENCE_END.has(t.w) ? k : k + 1;
       if (b > a) out.push({ a, b });
       a = k + 1;
