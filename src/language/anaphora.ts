@@ -48,7 +48,18 @@ export function endsPointingBack(words: readonly string[]): boolean {
 }
 
 /** Nouns for a rule the robot keeps. */
-const RULE_NOUN = new Set(["rule", "rules", "ban", "bans", "restriction", "restrictions", "limit", "limits"]);
+const RULE_NOUN = new Set([
+  "rule",
+  "rules",
+  "ban",
+  "bans",
+  "restriction",
+  "restrictions",
+  "limit",
+  "limits",
+  "instruction",
+  "instructions",
+]);
 /** Verbs of changing something. */
 const CHANGE_VERB = new Set([
   "change",

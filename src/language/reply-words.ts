@@ -174,3 +174,6 @@ export const FOUND_ROOM_OBJECT = alt([
   // said tersely, the article left out, right after the verb: "say room", "tell room always"
   "^room(?= *$| (?:also|too|always|please|pls|every time|each time|where)\\b)",
 ]);
+
+/** Nouns that name a word by its quote ("the word 'cheers'", "the phrase 'no worries'"): a word to avoid, never a length. */
+export const LITERAL_NOUN = new Set(["word", "words", "phrase", "phrases", "term", "expression", "saying"]);

@@ -101,11 +101,12 @@ export const PERMIT_INTO_IT = new RegExp(`${PERMIT_ROOM_ACT.source} (?:it|there)
 export const givesBack = (permission: string) => /\bback\b/.test(permission);
 
 /**
- * "you can go in now", "u may go", "you're allowed back in": a permission to go with no place said,
+ * "you can go in now", "u may go", "you're allowed back in", "you may use it once more": a permission
+ * to go with no place said (or only "it"),
  * whose place is the room the user has just spoken of.
  */
 export const BARE_GO_PERMIT = new RegExp(
-  `^(?:(?:so|ok|okay|now|and) )*(?:you|u) (?:${PERMIT}|are allowed|are allowed to|are free to) (?:(?:now|again|back|once again) )*(?:go|go in|go inside|go back in|go in there|enter|come in|in|back in)(?: (?:now|again|there|anytime|whenever you like|as before))*$`,
+  `^(?:(?:so|ok|okay|now|and) )*(?:you|u) (?:${PERMIT}|are allowed|are allowed to|are free to) (?:(?:now|again|back|once again|once more) )*(?:go|go in|go inside|go back in|go in there|enter|come in|in|back in|use it|enter it|go into it)(?: (?:now|again|once more|there|anytime|whenever you like|as before))*$`,
 );
 
 /**

@@ -65,7 +65,7 @@ import { roomsIn } from "./rooms-in.ts";
 import { daysSaidOnce, partRepeatedWithin, restatedByHours } from "./said-twice.ts";
 import type { Span } from "./segments.ts";
 import { stretchSaidByExceptedHours, stretchSaidByHours } from "./stretch-hours.ts";
-import { targetsIn } from "./targets-in.ts";
+import { pointsAtRule, targetsIn } from "./targets-in.ts";
 import { setOffTopic, topicOf } from "./topic.ts";
 
 export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
@@ -129,11 +129,11 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   // "the JSON format is not needed any more": the rule named before the predicate goes
   const unneeded = w.first(NO_LONGER_NEEDED);
   if (unneeded) {
-    // "the den rule, it's over": a subject pronoun takes up the topic said before the clause
+    // "the den rule, it's over": a pronoun takes up the topic said before; "that instruction is withdrawn": pointed at
     const named = targetsIn(ctx, { a: main.a, b: unneeded.a }, c.antecedent, "any");
     const topic = named.every((t) => t.kind === "unknown") ? setOffTopic(ctx, main, unneeded.a) : [];
     const targets = topic.length ? topic : named;
-    if (targets.length && targets.every((t) => t.kind !== "unknown"))
+    if (targets.length && (targets.every((t) => t.kind !== "unknown") || pointsAtRule(ctx, main.a, unneeded.a)))
       return { type: "retract", ...common, targets, quote: { a: main.a, b: main.b }, bare: false };
   }
   // "the JSON isn't needed for this one", "you don't need the word cap today": the rule named is
