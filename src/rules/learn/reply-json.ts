@@ -39,7 +39,7 @@ import type { Span } from "./segments.ts";
 
 /** Words that are never a field's name. */
 const NOT_FIELD = new Set(
-  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus inside within into there here a's".split(
+  "the a an no not nothing any anything some just only extra other more less json format text word words it them this that these those me you your my our please markdown prose comment comments explanation explanations thanks thank space spaces field fields key keys property properties everything all each every in on for with to of at from as when if so and or but then also too always never reply replies answer answers response responses message messages is are be like keep give send use using include including containing plus inside within into there here a's".split(
     " ",
   ),
 );
@@ -76,7 +76,8 @@ function fieldList(
       continue;
     }
     if ((FIELD_NOUN_ANY.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
-      k++;
+      // "a field for the time": the field's name after "for the"
+      k += w !== "for" && t[k + 1]?.w === "for" && t[k + 2]?.w === "the" ? 3 : 1;
       continue;
     }
     // "1) object, 2) room": the list's numbering is no field
@@ -121,7 +122,9 @@ export function fieldsBrought(ctx: ReadCtx, span: Span): { fields: string[]; a: 
   if (wants) return fieldList(ctx, k + wants, span.b);
   if (k >= span.b || !FIELD_INTRO.test(ctx.tokens[k].w)) return undefined;
   // "put in the object", "add on the room": a particle after the verb
-  const from = PARTICLE.has(ctx.tokens[k + 1]?.w ?? "") ? k + 2 : k + 1;
+  let from = PARTICLE.has(ctx.tokens[k + 1]?.w ?? "") ? k + 2 : k + 1;
+  // "please add also the field colour": an adverb between the verb and what it brings
+  while (from < span.b && ADVERB_AFTER_VERB.has(ctx.tokens[from].w)) from++;
   return fieldList(ctx, from, span.b);
 }
 
@@ -181,6 +184,7 @@ function onlyList(ctx: ReadCtx, from: number): { fields: string[]; a: number; b:
 const ONLY_WORD = new Set(["just", "only"]);
 const LEAD_IN = new Set(["and", "please", "pls", "just", "also", "then", ","]);
 const PARTICLE = new Set(["in", "on", "inside", "into"]);
+const ADVERB_AFTER_VERB = new Set(["also", "too", "additionally", "further", "just"]);
 
 export function jsonReading(
   ctx: ReadCtx,
@@ -224,7 +228,9 @@ export function jsonReading(
       for (const m of marks.matches(re(src))) for (let k = m.a; k < m.b; k++) stop.add(k);
     for (let k = span.a; k < rangeEnd; k++) {
       if (!FIELD_INTRO.test(t[k].w)) continue;
-      const list = fieldList(ctx, k + 1, enumeratedEnd(ctx, k + 1, rangeEnd), stop);
+      let from = k + 1;
+      while (from < rangeEnd && ADVERB_AFTER_VERB.has(t[from].w)) from++;
+      const list = fieldList(ctx, from, enumeratedEnd(ctx, from, rangeEnd), stop);
       if (!list) continue;
       for (const f of list.fields) fields.add(f);
       quotes.push({ a: list.a, b: list.b });
