@@ -5,7 +5,7 @@
  * (retract.ts), so the permission is never read as lifting the whole rule. So is a ban said
  * right after it of the same room at hours only: both together say when the ban holds now.
  */
-import { isWordToken, minus, ONLY_NO } from "../../language/index.ts";
+import { isWordToken, meetsAsRestOfDay, minus, ONLY_NO, overlap } from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx, Reading, RetractReading, RuleReading } from "./reading.ts";
 
@@ -106,6 +106,16 @@ function banOnlyAtHours(r: RuleReading, p: RetractReading): boolean {
     r.persistence === p.persistence &&
     !r.exceptions.length &&
     r.conditions.length > 0 &&
-    r.conditions.every((c) => c.kind === "time" && !c.negated)
+    r.conditions.every((c) => c.kind === "time" && !c.negated) &&
+    // hours allowed that reach into the hours kept say two things of one hour, and are asked
+    // (retract.ts); a part of the day said loosely that meets the hours kept as the rest of the day does not
+    !r.conditions.some((c) => p.conditions.some((x) => clashes(x, c)))
   );
+}
+
+function clashes(allowed: Cond, kept: Cond): boolean {
+  if (allowed.kind !== "time" || kept.kind !== "time") return false;
+  const a = { fromHour: allowed.from, toHour: allowed.to };
+  const k = { fromHour: kept.from, toHour: kept.to };
+  return overlap(a, k).length > 0 && (allowed.clock === true || !meetsAsRestOfDay(a, k));
 }
