@@ -11,16 +11,24 @@ describe("the learner on the newest authors' development corrections", () => {
   //   grandmother, an unpunctuated voice transcript, a solicitor's drafting), blind when written: 11 of
   //   30 right, none unsafe; 19 at the end of the session that wrote it (conduct judged and asked back,
   //   Caribbean and Pidgin words, one-off asides), 20 once a room said only to give way when asked was
-  //   a ban with the asked exception.
+  //   a ban with the asked exception; 21 after the thirtieth author's session's learners (updates to the
+  //   rule in force, bans in other word orders).
   // - 29: a farmhouse in County Clare (Hiberno-English, Singlish, a teenager texting, Strine, a German
   //   engineer), blind when written: 20 of 30 right with 1 unsafe reading (a one-off said with "arvo",
   //   kept as a lasting ban), none once Australian words for parts of the day were read; 23 once
   //   Singapore English's particles, "anyhow" and a bare "cannot" were read, 24 once the Irish perfect
   //   ("I'm after …") was news and not a time (learner48), 26 once a room set off before a request that
-  //   points back at it took that request's persistence, not the one-off before it (learner49).
+  //   points back at it took that request's persistence, not the one-off before it (learner49); 28
+  //   after the next session's learners.
+  // - 30: a saltbox house in a Newfoundland outport (Newfoundland English, Hawaiian Pidgin, a Greek
+  //   grandmother's English, Cockney, an Appalachian grandmother), blind when written: 19 of 30 right
+  //   with 1 unsafe reading (a permission "whenever" the robot has a mind to, kept as a ban with a
+  //   free-text exception), none and 20 once more ways of wishing lifted the ban and an unread free
+  //   choice was asked back.
   for (const floor of [
-    { n: 28, cases: 30, ok: 20, field: 0.55 },
-    { n: 29, cases: 30, ok: 26, field: 0.8 },
+    { n: 28, cases: 30, ok: 21, field: 0.55 },
+    { n: 29, cases: 30, ok: 28, field: 0.8 },
+    { n: 30, cases: 30, ok: 20, field: 0.6 },
   ])
     floorTest(floor);
 });
