@@ -265,33 +265,44 @@ function firstHit(
 ): number {
   let best = tMax;
   for (let s = s0; s < s1; s++) {
-    const o = 6 * s;
-    let t0 = tMin;
-    let t1 = best;
-    if (dx !== 0) {
-      let ta = (B[o] - ax) / dx;
-      let tb = (B[o + 3] - ax) / dx;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (ax < B[o] || ax > B[o + 3]) continue;
-    if (dy !== 0) {
-      let ta = (B[o + 1] - ay) / dy;
-      let tb = (B[o + 4] - ay) / dy;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (ay < B[o + 1] || ay > B[o + 4]) continue;
-    if (dz !== 0) {
-      let ta = (B[o + 2] - az) / dz;
-      let tb = (B[o + 5] - az) / dz;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (az < B[o + 2] || az > B[o + 5]) continue;
-    if (t0 < t1) best = t0;
+    const t = slabEntry(B, 6 * s, ax, ay, az, dx, dy, dz, tMin, best, false);
+    if (t < best) best = t;
   }
   return best === tMax ? Infinity : best;
+}
+
+/**
+ * Where the ray a + t·d enters box `o` of B with t in [t0, t1), or Infinity when it does not (the
+ * slab test). A ray parallel to an axis and lying on one of the box's faces misses an `open` box
+ * (a sight line grazing a wall) and meets a closed one (an object's part seen edge-on).
+ */
+function slabEntry(
+  B: Float64Array,
+  o: number,
+  ax: number,
+  ay: number,
+  az: number,
+  dx: number,
+  dy: number,
+  dz: number,
+  t0: number,
+  t1: number,
+  open: boolean,
+): number {
+  for (let k = 0; k < 3; k++) {
+    const a = k === 0 ? ax : k === 1 ? ay : az;
+    const d = k === 0 ? dx : k === 1 ? dy : dz;
+    const lo = B[o + k];
+    const hi = B[o + k + 3];
+    if (d !== 0) {
+      let ta = (lo - a) / d;
+      let tb = (hi - a) / d;
+      if (ta > tb) [ta, tb] = [tb, ta];
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+    } else if (open ? a <= lo || a >= hi : a < lo || a > hi) return Infinity;
+  }
+  return t0 < t1 ? t0 : Infinity;
 }
 
 const rect = { u0: 0, v0: 0, u1: 0, v1: 0 };
@@ -335,31 +346,7 @@ function clearLine(batch: SolidBatch, ax: number, ay: number, az: number, bx: nu
   for (let s = 0; s < batch.count; s++) {
     const o = 6 * s;
     if (B[o] >= hx || B[o + 3] <= lx || B[o + 2] >= hz || B[o + 5] <= lz || B[o + 4] <= ly) continue;
-    // slab test on the open segment
-    let t0 = 1e-4;
-    let t1 = 1 - 1e-4;
-    if (dx !== 0) {
-      let ta = (B[o] - ax) / dx;
-      let tb = (B[o + 3] - ax) / dx;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (ax <= B[o] || ax >= B[o + 3]) continue;
-    if (dy !== 0) {
-      let ta = (B[o + 1] - ay) / dy;
-      let tb = (B[o + 4] - ay) / dy;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (ay <= B[o + 1] || ay >= B[o + 4]) continue;
-    if (dz !== 0) {
-      let ta = (B[o + 2] - az) / dz;
-      let tb = (B[o + 5] - az) / dz;
-      if (ta > tb) [ta, tb] = [tb, ta];
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else if (az <= B[o + 2] || az >= B[o + 5]) continue;
-    if (t0 < t1) return false;
+    if (slabEntry(B, o, ax, ay, az, dx, dy, dz, 1e-4, 1 - 1e-4, true) !== Infinity) return false;
   }
   return true;
 }
