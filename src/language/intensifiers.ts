@@ -1,7 +1,7 @@
 /**
  * Words said only for force inside a clause, left out before it is read, as a listener hears past
  * them: a reflexive stressing the subject right after it ("I myself"), an adverb of completeness
- * before a predicate of allowing ("is perfectly fine"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
+ * before a predicate of allowing ("is completely fine"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
  * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
  * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.
@@ -53,7 +53,7 @@ const REFLEXIVE_OF: Readonly<Record<string, string>> = wordTable({
 
 /**
  * Adverbs of completeness said between a copula and a predicate of allowing, only for force:
- * "is perfectly fine", "'s all good now", "are totally ok". The predicate allows as much without them.
+ * "is completely fine", "'s all good again", "are totally ok". The predicate allows as much without them.
  */
 const COMPLETELY = /^(?:perfectly|totally|completely|absolutely|entirely|quite|really|all|just)$/;
 const COPULA_OF_STATE = /^(?:is|are|'s|was)$/;
@@ -81,7 +81,7 @@ export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
         continue;
       }
     }
-    // "the den is perfectly fine now": the adverb goes, the copula meets its predicate again
+    // "the den is completely fine now": the adverb goes, the copula meets its predicate again
     if (COPULA_OF_STATE.test(at(tokens, k))) {
       const adv = NOW_OR_AGAIN.test(at(tokens, k + 1)) ? k + 2 : k + 1;
       if (COMPLETELY.test(at(tokens, adv)) && ALLOWING.test(at(tokens, adv + 1))) {

@@ -1,6 +1,6 @@
 /**
  * "and leave the rest as it is", "keep item and place as they are", "all other rules remain
- * unchanged", "the finish is the same" (of hours whose other end moves): said beside a change, what is not to change. It asks nothing new of the robot, so
+ * unchanged", "the end stays put" (of hours whose other end moves): said beside a change, what is not to change. It asks nothing new of the robot, so
  * it is no rule of its own (the change beside it is read; nothing is kept for this clause).
  */
 const KEEPS_AS_IS =

@@ -175,5 +175,5 @@ export const FOUND_ROOM_OBJECT = alt([
   "^room(?= *$| (?:also|too|always|please|pls|every time|each time|where)\\b)",
 ]);
 
-/** Nouns that name a word by its quote ("the word 'cheers'", "the phrase 'no worries'"): a word to avoid, never a length. */
+/** Nouns that name a word by its quote ("the word 'literally'", "the phrase 'no worries'"): a word to avoid, never a length. */
 export const LITERAL_NOUN = new Set(["word", "words", "phrase", "phrases", "term", "expression", "saying"]);

@@ -68,7 +68,7 @@ const PREDICATE = new Set([
   "never",
   "always",
   "empty",
-  // "the den's fair game", "the den's all good now", "the den's perfectly fine"
+  // "the den's fair game", "the den's all good again", "the den's completely fine"
   "fair",
   "all",
   "perfectly",

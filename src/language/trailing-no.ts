@@ -51,10 +51,10 @@ export function bareNo(words: readonly string[]): boolean {
   return words[0] === "no" && words.slice(1).every((w) => AFTER_NO.has(w));
 }
 
-/** Words of place a glossed act may carry before its closing negation ("stop there no"). */
+/** Words of place a glossed act may carry before its closing negation ("park there no"). */
 const GLOSS_PLACE = new Set(["there", "here", "in", "inside", "into", "it"]);
 
-/** "wait no", "you go in never", "stop there no": a clause of the act and its closing negation alone. */
+/** "wait no", "you enter never", "park there no": a clause of the act and its closing negation alone. */
 function glossRefusal(words: readonly string[], end: number): number | undefined {
   if (words[end - 1] !== "no" && words[end - 1] !== "never") return undefined;
   let k = 0;

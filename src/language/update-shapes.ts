@@ -101,7 +101,7 @@ export const PERMIT_INTO_IT = new RegExp(`${PERMIT_ROOM_ACT.source} (?:it|there)
 export const givesBack = (permission: string) => /\bback\b/.test(permission);
 
 /**
- * "you can go in now", "u may go", "you're allowed back in", "you may use it once more": a permission
+ * "you can go in now", "u may go", "you're allowed back in", "feel free to use it again": a permission
  * to go with no place said (or only "it"),
  * whose place is the room the user has just spoken of.
  */

@@ -236,7 +236,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         refusesAtHours(text) ||
         refusesWhen(text) ||
         refusesOnCondition(rc.tokens, g) ||
-        // "den. you go in never.": an act closed by its negation, glossed, with no room of its own
+        // "den. you enter never.": an act closed by its negation, glossed, with no room of its own
         glossRefused(rc, g) ||
         PRONOUN_FINE.test(text);
       if (refusesOrFine && roomAlone(rc, out.at(-1))) {
@@ -413,7 +413,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
   return out;
 }
 
-/** "you go in never", "stop there no": the act and its closing negation, nothing else, no comma before it. */
+/** "you enter never", "park there no": the act and its closing negation, nothing else, no comma before it. */
 function glossRefused(rc: ReadCtx, g: Span): boolean {
   const ws = rc.tokens.slice(g.a, g.b).map((t) => t.w);
   return !ws.includes(",") && refusedByClosingNo(ws) !== undefined;

@@ -51,7 +51,7 @@ function sentencesSayingNo(rc: ReadCtx, r: RetractReading): void {
 }
 
 /**
- * Marks hours said no to. A part of the day said loosely ("in the day, no") after clock hours
+ * Marks hours said no to. A part of the day said loosely ("in the mornings, no") after clock hours
  * the permission holds at ("from 7 to 10 pm you can go") ends where those begin: the hours the
  * user said exactly are the ones permitted, never cut by the loose edge of another sentence.
  */

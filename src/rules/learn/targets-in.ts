@@ -27,7 +27,7 @@ export function targetsIn(
   const rooms = roomsIn(ctx.tokens, s.a, s.b, ctx.house, antecedent);
   if (rooms.length) return rooms.map((r) => ({ kind: "room", room: r.room, act }));
   const t = words(ctx, s).text;
-  // "the ban on the word 'cheers'": a word named by its quote is that word to avoid, never the word limit
+  // "the ban on the word 'literally'": a word named by its quote is that word to avoid, never the word limit
   const literal = quotedAfterLiteralNoun(ctx, s);
   if (literal) return [{ kind: "avoid_text", text: literal }];
   // "drop the room field": a field of the JSON rule, though its name is a word of mentioning
@@ -40,7 +40,7 @@ export function targetsIn(
   return [{ kind: "unknown" }];
 }
 
-/** The quoted words right after a noun naming a word ("the word 'cheers'"), lower case; undefined when none. */
+/** The quoted words right after a noun naming a word ("the word 'literally'"), lower case; undefined when none. */
 function quotedAfterLiteralNoun(ctx: ReadCtx, s: Span): string | undefined {
   const isMark = (w: string) => w === "'" || w === '"';
   const k = ctx.tokens.slice(s.a, s.b).findIndex((x) => x.quoted && !isMark(x.w));
@@ -53,7 +53,7 @@ function quotedAfterLiteralNoun(ctx: ReadCtx, s: Span): string | undefined {
   return ctx.message.slice(ctx.tokens[s.a + k].start, ctx.tokens[end - 1].end).toLowerCase();
 }
 
-/** Whether words [a, b) point at a rule without naming what it is about ("my earlier instruction"). */
+/** Whether words [a, b) point at a rule without naming what it is about ("that old instruction of mine"). */
 export function pointsAtRule(ctx: ReadCtx, a: number, b: number): boolean {
   return talksAboutARule(ctx.tokens.slice(a, b).map((t) => t.w));
 }
