@@ -104,6 +104,7 @@ for (const file of [
   "datasets/voices-24/authored.json",
   "datasets/voices-25/authored.json",
   "datasets/voices-26/authored.json",
+  "datasets/voices-27/authored.json",
 ])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
