@@ -8,6 +8,7 @@
  */
 import { ROBOT_BODY, STOP } from "./act-words.ts";
 import { ASKING_EXCUSED, IMPORTANCE_DOUBTED, NO_TROUBLE } from "./clause-words.ts";
+import { TERM_OF_ADDRESS } from "./message-words.ts";
 import { ARTIFACT_NOUN, REPLY_NOUN } from "./reply-words.ts";
 import { PEOPLE_TIME } from "./time-words.ts";
 
@@ -110,7 +111,9 @@ const WISHING =
   "(?:(?:would |'d )?like|want|wish|please|choose|fancy|feel like(?: it)?|see fit|(?:have|got|have got) (?:a|the|half a) mind|are (?:so )?minded|are in the mood|care)";
 
 /** Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish". */
-export const FREE_WHEN = new RegExp(String.raw`^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?$`);
+export const FREE_WHEN = new RegExp(
+  String.raw`^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?(?:,?\s+${TERM_OF_ADDRESS})?$`,
+);
 
 /**
  * "whenever you …", "any time you …": when the robot itself chooses. Left unread (no wish in

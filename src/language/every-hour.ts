@@ -4,7 +4,7 @@
  * it says one of these: then it may widen what was said before, and is left as it was read.
  */
 const EVERY_HOUR =
-  /\b(?:all (?:day|night|the time)|(?:the )?whole (?:day|time)|any ?time|at any (?:hour|time)|always|ever|at all|entirely|altogether|completely|day (?:and|or) night|night (?:and|or) day|round the clock|around the clock|24\/7|24 hours|every hour)\b/;
+  /\b(?:all (?:(?:the )?day|night|the time)|(?:the )?whole (?:day|time)|any ?time|at any (?:hour|time)|always|ever|at all|entirely|altogether|completely|day (?:and|or) night|night (?:and|or) day|round the clock|around the clock|24\/7|24 hours|every hour)\b/;
 
 /** Whether the text says its request holds at every hour. */
 export function saysEveryHour(text: string): boolean {

@@ -179,6 +179,28 @@ export const TAKE_IN = alt([
   "registered",
 ]);
 
+/**
+ * Words a speaker calls the listener by, closing a phrase ("whenever you like, mate", "anytime,
+ * love"): they name no one the request is about and say nothing of what to do.
+ */
+export const TERM_OF_ADDRESS = alt([
+  "mate",
+  "pal",
+  "buddy",
+  "love",
+  "luv",
+  "hun",
+  "honey",
+  "dear",
+  "darling",
+  "sweetheart",
+  "sweetie",
+  "bro",
+  "dude",
+  "man",
+  "my (?:love|dear|friend)",
+]);
+
 /** Words that say nothing by themselves. */
 export const FILLER = alt([
   "please",

@@ -19,6 +19,7 @@ export const FRONT_CUT: Record<string, string> = wordTable({
   em: "them",
   bout: "about",
   fore: "before",
+  cept: "except",
   nuff: "enough",
 });
 

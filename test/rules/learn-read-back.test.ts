@@ -21,15 +21,25 @@ const house = {
 const kept = async (...messages: string[]) => (await taught(house, ...messages)).rules;
 
 describe("read-back: whole messages", () => {
-  it("hours after a room an exception names say when that room is barred: asked, never a ban that gives way then", async () => {
-    for (const m of [
-      "you can go anywhere you like apart from the cellar before 7am",
-      "roam the whole flat as you please, except the garage after 11pm",
-    ]) {
-      const { rules, reply } = await taught(house, m);
-      assert.deepEqual(rules, [], m);
-      assert.match(reply, /\?/, m);
+  it("hours after a room an exception names say when that room is barred: a ban then, never one that gives way then", async () => {
+    for (const [m, room, from, to] of [
+      ["you can go anywhere you like apart from the cellar before 7am", "cellar", 0, 7],
+      ["feel free to wander anywhere but the garage after 11pm", "garage", 23, 6],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, m);
+      assert.deepEqual(rules[0].requirement, { kind: "avoid_room", room }, m);
+      assert.deepEqual(rules[0].exceptions, [], m);
+      assert.deepEqual(
+        rules[0].conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+        [[from, to]],
+        m,
+      );
     }
+    // a permission not read as one keeps nothing, and asks
+    const { rules, reply } = await taught(house, "roam the whole flat as you please, except the garage after 11pm");
+    assert.deepEqual(rules, []);
+    assert.match(reply, /\?/);
   });
 
   it("a room said as someone's is not the bare room when the house has no such room", async () => {

@@ -199,6 +199,17 @@ function stressesOnly(rc: ReadCtx, g: Span, text: string): boolean {
   return elliptical(text) && !roomsIn(rc.tokens, g.a, g.b, rc.house).length && !findTimes(text).length;
 }
 
+/** A part that says hours and nothing else ("between one and three", "at night"). */
+function onlyHours(rc: ReadCtx, g: Span): boolean {
+  const w = new Words(rc.tokens, g.a, g.b);
+  const times = findTimes(w.text);
+  if (!times.length) return false;
+  const covered = times.map((t) => w.range(t.index, t.quote.length));
+  return rc.tokens
+    .slice(g.a, g.b)
+    .every((t, k) => !isWordToken(t.w) || covered.some(([a, b]) => a <= g.a + k && g.a + k < b));
+}
+
 /** A part that names one room and nothing else ("cellar", "the workshop"). */
 function roomAlone(rc: ReadCtx, g: Span | undefined): boolean {
   if (!g) return false;
@@ -239,7 +250,9 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         // "den. you enter never.": an act closed by its negation, glossed, with no room of its own
         glossRefused(rc, g) ||
         PRONOUN_FINE.test(text);
-      if (refusesOrFine && roomAlone(rc, out.at(-1))) {
+      // "garden room, between one and three: no": so after the room alone and hours said of it
+      const hoursBetween = out.at(-1)?.kind === "mod" && onlyHours(rc, out.at(-1)!) && roomAlone(rc, out.at(-2));
+      if (refusesOrFine && (roomAlone(rc, out.at(-1)) || hoursBetween)) {
         out.push({ ...g, sentence: i, kind: "act" });
         continue;
       }

@@ -32,6 +32,7 @@ import {
   NOT_TASK_LOCAL,
   namesADay,
   ON_REQUEST,
+  ONLY_NO,
   occasionIn,
   oneReplyIn,
   POINTED_TIME,
@@ -118,6 +119,16 @@ export function notCondition(text: string): boolean {
   );
 }
 
+/** Marks that close a phrase said after hours: "…, no." */
+const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
+
+/** "from six to eight, no": a bare no after hours ending at b, closing their phrase, says no to them too. */
+function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean {
+  let e = b;
+  while (e < end && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
+  return e > b && ONLY_NO.test(new Words(tokens, b, e).text);
+}
+
 export interface When {
   conditions: Cond[];
   exceptions: Cond[];
@@ -168,7 +179,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       // the words of its own phrase, back to the last comma or conjunction, hold a negation
       let k = a;
       while (k > Math.max(p.a, a - 6) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;
-      if (NEGATION.test(new Words(tokens, k, a).text)) c.negated = true;
+      if (NEGATION.test(new Words(tokens, k, a).text) || saidNoAfter(tokens, b, p.b)) c.negated = true;
       const again = (x: Cond) =>
         x.kind === "time" && x.from === c.from && x.to % 24 === c.to % 24 && !!x.negated === !!c.negated;
       if (conditions.some(again) || exceptions.some(again)) continue;

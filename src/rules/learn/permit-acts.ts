@@ -91,9 +91,11 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   }
   // "the den: go in whenever": an imperative of going left to the robot's when permits the one room
   // it names, or the room set off before it as the clause's topic
-  if (GO_WHENEVER.test(w.text)) {
-    const named = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).filter((r) => !r.anaphor);
-    const one = new Set(named.map((r) => r.room)).size === 1 ? named[0] : topicRoom(ctx, c, main);
+  // "go in the den whenever you like": the same, its room said as the verb's object
+  const named = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent).filter((r) => !r.anaphor);
+  const object = new Set(named.map((r) => r.room)).size === 1 ? named[0] : undefined;
+  if (GO_WHENEVER.test(w.text) || (object && GO_WHENEVER.test(withoutObject(ctx, main, object)))) {
+    const one = object ?? topicRoom(ctx, c, main);
     if (one && !named.some((r) => r.room !== one.room)) return permission(ctx, c, common, [one], "enter", main);
   }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
@@ -142,6 +144,12 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
   return undefined;
+}
+
+/** The clause's words with a room said in it, and the determiner before it, left out. */
+function withoutObject(ctx: ReadCtx, main: Span, room: RoomRef): string {
+  const a = room.a > main.a && DETERMINER.test(ctx.tokens[room.a - 1].w) ? room.a - 1 : room.a;
+  return [...ctx.tokens.slice(main.a, a), ...ctx.tokens.slice(room.b, main.b)].map((t) => t.w).join(" ");
 }
 
 /** The clause's words less the hours it says, and whether any of those were said no to; undefined when it says none. */

@@ -16,6 +16,7 @@ import {
   NOT_A_FIELD,
   REVISING,
   ROBOT_ANY_TIME,
+  saysEveryHour,
   timeCandidates,
   WHEN_LEAD,
   Words,
@@ -214,8 +215,10 @@ function restatedHours(r: RetractReading, negated: Cond[]): Cond[] {
  * Hours the permission allows, beside hours it says no to ("in the mornings, but never at night"):
  * they are when the robot may go, never a condition of the ban on the hours said no to.
  */
-function permitted(c: Cond, leftOut: Cond[]): boolean {
-  return c.kind === "time" && !c.negated && leftOut.some((x) => x.kind === "time");
+function permitted(t: Said, c: Cond, leftOut: Cond[]): boolean {
+  if ((c.kind !== "time" && c.kind !== "text") || c.negated || !leftOut.some((x) => x.kind === "time")) return false;
+  // "all day, but not from 6 to 8": every hour said of the permission is all the hours it leaves
+  return c.kind === "time" || saysEveryHour(new Words(t.tokens, c.a, c.b).text);
 }
 
 /** "only" said just before, or at the start of, the words that limit a permission to when the user asks. */
@@ -247,7 +250,10 @@ function noRuleInForce(x: Retraction, hours: HoursLeftOut, rules: RuleVersion[])
         conditions: [
           ...r.conditions.filter(
             (c) =>
-              !leftOut.includes(c) && !onlyAsked.includes(c) && !hours.restated.includes(c) && !permitted(c, leftOut),
+              !leftOut.includes(c) &&
+              !onlyAsked.includes(c) &&
+              !hours.restated.includes(c) &&
+              !permitted(t, c, leftOut),
           ),
           ...leftOut.map((c) => trimmedException(t, c)),
         ],

@@ -53,6 +53,7 @@ import {
   toldInPast,
   Words,
 } from "../../language/index.ts";
+import type { Cond } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
@@ -265,9 +266,18 @@ export function exceptedRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: S
   if (!permit || !where || !except || !(permit.a < where.a && where.b <= except.a)) return [];
   if (NOT_OR_NEVER.test(new Words(ctx.tokens, main.a, permit.a).text)) return [];
   const kind = STOPS.test(new Words(ctx.tokens, permit.a, where.a).text) ? "no_stop_in_room" : "avoid_room";
-  return roomsIn(ctx.tokens, except.b, main.b, ctx.house, c.antecedent).map((r) => ({
-    type: "rule",
+  const left = roomsIn(ctx.tokens, except.b, main.b, ctx.house, c.antecedent);
+  // "anywhere except the study after 10pm": the marker takes the room; hours said after it say when
+  // that room is barred, so they hold the ban (its conditions), never let it give way
+  const after = (x: Cond) => x.kind === "time" && left.length > 0 && x.a >= left[0].b;
+  const when: Common = {
     ...common,
+    conditions: [...common.conditions, ...common.exceptions.filter(after)],
+    exceptions: common.exceptions.filter((x) => !after(x)),
+  };
+  return left.map((r) => ({
+    type: "rule",
+    ...when,
     requirement: { kind, room: r.room },
     stage: "pre_action",
     quotes: [{ a: main.a, b: main.b }],
