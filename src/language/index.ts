@@ -145,7 +145,13 @@ export { CATEGORY_NAMES, categoryAsked, categoryNamed, compoundsJoined, namesApa
 export { afterFrontedOccasion, DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { pronounOwnersRoom } from "./owner-pronoun.ts";
 export { type PartedWith, partedWith, saysParted } from "./parted.ts";
-export { type PermittedHours, permitsOnlyOutside, permittedHours, saysNotTheRest } from "./permitted-hours.ts";
+export {
+  afterLeadingRest,
+  type PermittedHours,
+  permitsOnlyOutside,
+  permittedHours,
+  saysNotTheRest,
+} from "./permitted-hours.ts";
 export { nearestRoom, placeAfterMotion } from "./places.ts";
 export type { ReferentReading } from "./referents.ts";
 export { CHANGE_SAID, describedTarget, insteadOf, readReferents, saysEnded } from "./referents.ts";
@@ -202,6 +208,7 @@ export * from "./segment-shapes.ts";
 export { clockAbbreviationEnds, countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
+export { appositionLeadAt, speakersRoomAt } from "./speakers-room.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export { splitFacts } from "./split-facts.ts";
 export type { StatementKind } from "./statement-cues.ts";

@@ -3,7 +3,8 @@
  * them: a reflexive stressing the subject right after it ("I myself"), an adverb of completeness
  * before a predicate of allowing ("is completely fine"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
  * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
- * under any circumstances, go in", "never, ever, stop there"). Without this the verb and its
+ * under any circumstances, go in", "never, ever, stop there"), and an aside of stance right after
+ * a word opening a condition ("unless, of course, I ask"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.
  *
  * Only words of these closed classes are left out, and only where they cannot say when or where:
@@ -42,6 +43,20 @@ const EMPHASIS: readonly (readonly string[])[] = [
   ["in", "any", "case"],
 ];
 const COMMA = /^(?:,|—|–|-)$/;
+
+/** What an aside of the speaker's stance follows: a word opening a condition or an exception. */
+const STANCE_HOST = /^(?:unless|except|if|when|but|only)$/;
+/**
+ * Asides that say only that what follows goes without saying ("unless, of course, I ask",
+ * "except naturally when I call"): the condition holds as much without them.
+ */
+const STANCE: readonly (readonly string[])[] = [
+  ["of", "course"],
+  ["obviously"],
+  ["naturally"],
+  ["needless", "to", "say"],
+  ["it", "goes", "without", "saying"],
+];
 /** A subject pronoun and the reflexive that stresses it ("I myself", "we ourselves"). */
 const REFLEXIVE_OF: Readonly<Record<string, string>> = wordTable({
   i: "myself",
@@ -66,6 +81,23 @@ const at = (tokens: readonly Token[], k: number) => tokens[k]?.w ?? "";
 function emphasisAt(tokens: readonly Token[], k: number): number {
   for (const phrase of EMPHASIS) if (phrase.every((w, i) => at(tokens, k + i) === w)) return phrase.length;
   return 0;
+}
+
+/** The length of the stance phrase starting at k, or 0. */
+function stanceAt(tokens: readonly Token[], k: number): number {
+  for (const phrase of STANCE) if (phrase.every((w, i) => at(tokens, k + i) === w)) return phrase.length;
+  return 0;
+}
+
+/** The last token of a stance aside right after a condition's word at k (with its commas), or undefined. */
+function stanceAsideEnd(tokens: readonly Token[], k: number): number | undefined {
+  if (!STANCE_HOST.test(at(tokens, k))) return undefined;
+  const open = COMMA.test(at(tokens, k + 1)) ? k + 2 : k + 1;
+  const n = stanceAt(tokens, open);
+  if (n === 0) return undefined;
+  const end = COMMA.test(at(tokens, open + n)) ? open + n : open + n - 1;
+  // the aside must lead on into its condition: a word, not the end of a sentence
+  return /^[a-z]/.test(at(tokens, end + 1)) ? end : undefined;
 }
 
 /** The tokens a listener keeps: oaths inside a phrasal verb and asides of emphasis left out. */
@@ -94,6 +126,13 @@ export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
     if (REFLEXIVE_OF[at(tokens, k)] === at(tokens, k + 1)) {
       drop.add(k + 1);
       k += 1;
+      continue;
+    }
+    // "unless, of course, I ask": the aside of stance and its commas go
+    const stance = stanceAsideEnd(tokens, k);
+    if (stance !== undefined) {
+      for (let d = k + 1; d <= stance; d++) drop.add(d);
+      k = stance;
       continue;
     }
     // "must not, under any circumstances, enter": the aside and the commas around it go

@@ -28,6 +28,17 @@ const REST_WORDS = alt([
 const REST = new RegExp(`\\b${REST_WORDS}\\b`);
 
 /**
+ * "… and the other times you stay out", "…, then the rest of the time keep out": the directive
+ * after a leading phrase of the hours a permission leaves, with the robot as its subject left out
+ * too; the text as it was when it opens with no such phrase.
+ */
+const LEADING_REST = new RegExp(`^(?:then )?(?:(?:at|for|in) )?(?:the )?${REST_WORDS} (?:, )?(?:(?:you|u) )?`);
+export function afterLeadingRest(text: string): string {
+  const m = LEADING_REST.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}
+
+/**
  * The ban said again of the hours or occasions a permission leaves, and nothing else: "but not
  * otherwise", "and never at other times", "otherwise no". Beside a ban read with its exception it
  * restates that ban, adding nothing to it.

@@ -60,6 +60,7 @@ import {
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
+import { withoutSpeakersRoomApposition } from "./apposition.ts";
 import {
   isNoCorrection,
   POINTS_BACK,
@@ -118,7 +119,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const ruleRooms = rules.flatMap((v) =>
     v.status === "active" && "room" in v.rule.requirement ? [v.rule.requirement.room] : [],
   );
-  const repairs = withoutSelfRepairs(heard(original, ctx.rooms ?? []), ctx.rooms ?? [], ruleRooms);
+  const house = ctx.rooms ?? [];
+  const repairs = withoutSelfRepairs(withoutSpeakersRoomApposition(heard(original, house), house), house, ruleRooms);
   const tokens = repairs.tokens;
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };

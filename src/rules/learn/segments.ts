@@ -8,6 +8,7 @@
 import {
   afterFrontedOccasion,
   afterLeadingHowLong,
+  afterLeadingRest,
   afterLeadOpener,
   bareNo,
   clockAbbreviationEnds,
@@ -105,8 +106,11 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       const marked = afterLeadingHowLong(rest);
       // "… and for this game only keep off the porch": an occasion the task words do not name, the same
       const occasion = afterFrontedOccasion(tokens, k + 1, s.b);
+      // "… and the other times you stay out": the hours a permission leaves, before the directive for them
+      const left = afterLeadingRest(rest);
       const directs =
         DIRECTIVE_START.test(rest) ||
+        (left !== rest && DIRECTIVE_START.test(left)) ||
         (marked !== rest && DIRECTIVE_START.test(marked)) ||
         (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text));
       const oneAct = stopVerbsJoined(tokens[k - 1].w, tokens[k + 1]?.w ?? "");

@@ -14,6 +14,7 @@ import {
   ADDITIVE,
   BARE_REACTION,
   bounded,
+  findTimes,
   isWordToken,
   numberAt,
   PART_CUT,
@@ -21,6 +22,8 @@ import {
   RESTART_LEAD,
   read,
   sameRoom,
+  saysEveryHour,
+  speakersRoomAt,
   TAKE_BACK,
   TAKE_BACK_UNCUT,
   type Token,
@@ -90,12 +93,31 @@ function trailingRepair(
   if (repair?.a !== k) return undefined;
   const back = new Words(tokens, repair.b, tokens.length).first(takeBack);
   if (back?.a !== repair.b || (back.b < tokens.length && !PART_CUT.test(tokens[back.b].w))) return undefined;
-  const before = roomsIn(tokens, 0, k, house)
+  const named = roomsIn(tokens, 0, k, house)
     .filter((r) => !r.anaphor)
     .at(-1);
+  // "stay out of my room, Ruby's room I mean": the speaker's own room is put right as a room is
+  const own = speakersRoomBefore(tokens, k);
+  const before = own && (!named || own.a > named.a) ? own : named;
   if (!before) return undefined;
-  if (!tokens.slice(before.b, k).every((t) => !isWordToken(t.w))) return "unresolved";
+  // words between that say only every hour ("my room ever, Ruby's room I mean") limit nothing
+  const between = tokens
+    .slice(before.b, k)
+    .filter((t) => isWordToken(t.w))
+    .map((t) => t.w)
+    .join(" ");
+  if (between && !(before === own && saysEveryHour(between) && !findTimes(between).length)) return "unresolved";
   return { from: before.a, room: repair.b, end: back.b };
+}
+
+/** The last place before k where the speaker's own room is said ("my room"), if any. */
+function speakersRoomBefore(tokens: readonly Token[], k: number): Span | undefined {
+  const words = tokens.map((t) => t.w);
+  for (let j = k - 1; j >= 0; j--) {
+    const n = speakersRoomAt(words, j);
+    if (n && j + n <= k) return { a: j, b: j + n };
+  }
+  return undefined;
 }
 
 /** The end of the words that take something back starting at k ("no wait, I mean"), or undefined. */
