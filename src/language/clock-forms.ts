@@ -11,3 +11,7 @@ export const NOT_HOUR = String.raw`(?!\s*(?:words?|minutes?|mins?\b|hours?|hrs?\
  * joined by "till"): "0600 0900" alone stays unread, and asked.
  */
 export const CLOCK_24 = String.raw`(?:(?:[01]\d|2[0-3])[0-5]\d|(?:[01]?\d|2[0-3]):[0-5]\d(?=\s*(?:hours|hrs?|h)\b))(?:\s*(?:hours|hrs?|h)\b)?(?![\d:])${NOT_HOUR}`;
+
+/** Words of the minutes said before an hour ("half six", "a quarter past six"): taken back with the hour they lead into. */
+const MINUTES_BEFORE_HOUR = /^(?:half|quarter|past|after)$/;
+export const isMinutesBeforeHour = (word: string) => MINUTES_BEFORE_HOUR.test(word);

@@ -21,6 +21,9 @@ export const NEGATION = /\b(?:not|never|no)\b/;
 
 export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|excluding|except for|besides)\b/;
 
+/** A heading that makes what follows its colon an exception: "exception: 5 to 7", "except: weekends". */
+export const EXCEPTION_HEADING = /^(?:exceptions?|except|excluding|excepting)$/;
+
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
 /**

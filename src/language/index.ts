@@ -78,6 +78,7 @@ export {
   WHEN_OPENER,
 } from "./clause-words.ts";
 export { descriptiveClauses } from "./clauses.ts";
+export { isMinutesBeforeHour } from "./clock-forms.ts";
 export { conceptCoverage, conceptsIn, glossed } from "./concepts.ts";
 export * from "./condition-shapes.ts";
 export { judgesConduct, reportsSuccess } from "./conduct.ts";

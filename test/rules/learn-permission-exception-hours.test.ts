@@ -62,6 +62,19 @@ describe("a permission with hours left out of it", () => {
     }
   });
 
+  it("with the hours under a heading of exception bans the room then", async () => {
+    const m = "Workshop is allowed. Exceptions: 1pm to 2pm.";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(bannedAt(rules, m), { room: "workshop", hours: ["13-14"] });
+  });
+
+  it("with an hour put right inside its window keeps the hour said last", async () => {
+    const m =
+      "the cellar you may go in any time except from half seven no wait eight to ten at night that's when I brew";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(bannedAt(rules, m), { room: "cellar", hours: ["20-22"] });
+  });
+
   it("keeps nothing when the hours are neither permitted nor refused", async () => {
     const { rules } = await taught(house, "Sun room, from seven to nine at night.");
     assert.equal(rules.length, 0);

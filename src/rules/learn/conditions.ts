@@ -20,6 +20,7 @@ import {
   EMPHASIS,
   EVEN_BEFORE,
   EXCEPT,
+  EXCEPTION_HEADING,
   EXPLAIN,
   FILLER,
   FINE_AFTER,
@@ -119,6 +120,15 @@ export function notCondition(text: string): boolean {
   );
 }
 
+/** "exception: 17:00-19:00": a part right after a heading of exception and its colon, the heading opening its sentence. */
+function headedException(tokens: readonly Token[], a: number): boolean {
+  return (
+    tokens[a - 1]?.w === ":" &&
+    EXCEPTION_HEADING.test(tokens[a - 2]?.w ?? "") &&
+    (a === 2 || PHRASE_END.has(tokens[a - 3].w))
+  );
+}
+
 /** Marks that close a phrase said after hours: "…, no." */
 const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
 
@@ -183,7 +193,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       const again = (x: Cond) =>
         x.kind === "time" && x.from === c.from && x.to % 24 === c.to % 24 && !!x.negated === !!c.negated;
       if (conditions.some(again) || exceptions.some(again)) continue;
-      if (EXCEPT.test(before) || FINE_AFTER.test(after)) exceptions.push(c);
+      if (EXCEPT.test(before) || FINE_AFTER.test(after) || headedException(tokens, p.a)) exceptions.push(c);
       else conditions.push(c);
       taken.push({ a, b });
     }

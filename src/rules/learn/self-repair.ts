@@ -15,6 +15,7 @@ import {
   BARE_REACTION,
   bounded,
   findTimes,
+  isMinutesBeforeHour,
   isWordToken,
   numberAt,
   PART_CUT,
@@ -164,17 +165,39 @@ function repaired(
   const restart = restarted(tokens, k, j);
   if (restart !== undefined) return restart;
   const words = tokens.map((t) => t.w);
-  if (words[j] !== "a" && numberAt(words, j) && !saysMore(tokens, numberAt(words, j)!.end)) {
-    for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
-      if (words[n] === "a" || !numberAt(words, n)) continue;
-      // "twenty five": the number starts at its first word
-      let start = n;
-      while (start > 0 && (numberAt(words, start - 1)?.end ?? 0) > n) start--;
-      const unit = tokens.slice(numberAt(words, start)!.end, k).filter((t) => isWordToken(t.w));
-      return unit.length <= MAX_UNIT_WORDS ? start : undefined;
-    }
+  const again = words[j] !== "a" ? numberAt(words, j) : undefined;
+  if (!again) return undefined;
+  for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
+    if (words[n] === "a" || !numberAt(words, n)) continue;
+    // "twenty five": the number starts at its first word
+    let start = n;
+    while (start > 0 && (numberAt(words, start - 1)?.end ?? 0) > n) start--;
+    const unit = tokens.slice(numberAt(words, start)!.end, k).filter((t) => isWordToken(t.w));
+    if (unit.length > MAX_UNIT_WORDS) return undefined;
+    // "between half six no wait six and eight, that's …": an hour put right inside the hours it
+    // opens; the words of the minutes before the hour taken back ("half", "quarter past") go with it
+    if (saysMore(tokens, again.end)) return hoursPutRight(tokens, start, j);
+    return start;
   }
   return undefined;
+}
+
+/**
+ * Where the words taken back start when the number put right at j is an hour of the hours said
+ * with the words before `start` ("between half six no wait six and eight"); undefined when the
+ * words said without those taken back read no hours there.
+ */
+function hoursPutRight(tokens: readonly Token[], start: number, j: number): number | undefined {
+  let from = start;
+  while (from > 0 && isMinutesBeforeHour(tokens[from - 1].w)) from--;
+  let lead = from;
+  while (lead > 0 && from - lead < 3 && !PART_CUT.test(tokens[lead - 1].w)) lead--;
+  let to = j;
+  while (to < tokens.length && !PART_CUT.test(tokens[to].w)) to++;
+  const before = new Words(tokens, lead, from).text;
+  const at = before ? before.length + 1 : 0;
+  const text = [before, new Words(tokens, j, to).text].filter(Boolean).join(" ");
+  return findTimes(text).some((t) => t.index <= at && at < t.index + t.quote.length) ? from : undefined;
 }
 
 /** How many words a repair must repeat from the start of the part it cuts to be a restart of it. */
