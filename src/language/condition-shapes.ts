@@ -24,6 +24,13 @@ export const EXCEPT = /\b(?:except|unless|but not|other than|apart from|save|exc
 /** A heading that makes what follows its colon an exception: "exception: 5 to 7", "except: weekends". */
 export const EXCEPTION_HEADING = /^(?:exceptions?|except|excluding|excepting)$/;
 
+/**
+ * What is said of a condition right after it when the rule gives way then: "if I call you, that's
+ * different", "when I ask, of course, it's another matter", "if we're out, then that's fine".
+ */
+export const GIVES_WAY_AFTER =
+  /^(?:, )?(?:(?:of course|obviously|naturally) , )?(?:then )?(?:that|it|this) is (?:(?:a )?different|fine|ok|okay|alright|all right|allowed|no problem|another (?:matter|story|thing))(?: (?:of course|though|then))? ?[.!;]?$/;
+
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
 /**

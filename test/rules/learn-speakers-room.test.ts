@@ -56,6 +56,21 @@ describe("a ban that gives way when asked", () => {
     assert.deepEqual(asked(rules), [["instruction_mentions"]]);
   });
 
+  it("gives way when asked where a sentence of its own says the asking makes it different", async () => {
+    const m =
+      "Please don't go into the attic after 8pm, the boxes are stacked high. When I ask you to, that's another matter.";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(rooms(rules), ["attic"]);
+    assert.deepEqual(asked(rules), [["instruction_mentions"]]);
+    assert.ok(rules[0].conditions.some((c) => c.kind === "time"));
+  });
+
+  it("keeps a condition said inside the ban's own sentence a condition", async () => {
+    const m = "keep out of the attic when the twins are up there, that is fine";
+    const { rules } = await taught(house, m);
+    assert.ok(rules.every((r) => r.exceptions.length === 0));
+  });
+
   it("said again of the rest of the time after the permission is one ban", async () => {
     const m = "you may only go into the laundry if I ask you and the rest of the time you keep out";
     const { rules } = await taught(house, m);

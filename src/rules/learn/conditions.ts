@@ -26,6 +26,7 @@ import {
   FINE_AFTER,
   FREE_WHEN,
   findTimes,
+  GIVES_WAY_AFTER,
   GLOBAL,
   LASTING,
   LIST_JOIN,
@@ -128,6 +129,19 @@ function headedException(tokens: readonly Token[], a: number): boolean {
     (a === 2 || PHRASE_END.has(tokens[a - 3].w))
   );
 }
+
+/**
+ * Whether a condition [a, b) opening a sentence of its own is followed, to the sentence's end, by
+ * words that say the rule gives way then ("If I call you, that's different.").
+ */
+function givesWayAfter(tokens: readonly Token[], a: number, b: number): boolean {
+  if (a > 0 && !SENTENCE_END.has(tokens[a - 1].w)) return false;
+  let e = b;
+  while (e < tokens.length && !SENTENCE_END.has(tokens[e].w)) e++;
+  return e > b && GIVES_WAY_AFTER.test(new Words(tokens, b, Math.min(tokens.length, e + 1)).text);
+}
+
+const SENTENCE_END = new Set([".", "!", "?", ";"]);
 
 /** Marks that close a phrase said after hours: "…, no." */
 const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
@@ -242,8 +256,10 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
         let k = when.a;
         while (k > Math.max(p.a, when.a - 4) && !CLAUSE_JOIN.test(tokens[k - 1].w)) k--;
         const negated = k < when.a && NEGATION.test(new Words(tokens, k, when.a).text);
-        if (rooms && WHEN_ASKED.test(said)) conditions.push({ kind: "asked", a: when.a, b: when.b });
-        else conditions.push({ kind: "text", a: when.a, b: when.b, ...(negated ? { negated: true } : {}) });
+        // "if I call you, that's different": said after it, the rule gives way then
+        const into = givesWayAfter(tokens, when.a, when.b) ? exceptions : conditions;
+        if (rooms && WHEN_ASKED.test(said)) into.push({ kind: "asked", a: when.a, b: when.b });
+        else into.push({ kind: "text", a: when.a, b: when.b, ...(negated ? { negated: true } : {}) });
         taken.push({ a: when.a, b: when.b });
       }
     }
