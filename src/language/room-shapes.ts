@@ -4,6 +4,7 @@
  * Read by the learner's room steps (src/rules/learn); built from act-words.ts where a class exists.
  */
 import { FREE_CHOICE, NEG, NEG_GERUND, PERMIT, STOP } from "./act-words.ts";
+import { POINTED_TIME } from "./time-words.ts";
 import { findTimes } from "./times.ts";
 
 /** A form of "be", the passive's auxiliary ("is not to be entered", "must never be used"). */
@@ -189,6 +190,16 @@ export function refusedAfterRoom(tail: string, last?: string): boolean {
 export function refusalLeft(rest: string): boolean {
   const left = withoutSignMark(rest.replace(/\s+/g, " ").trim());
   return REFUSED_AT_HOURS.test(left) || BARE_REFUSAL.test(left);
+}
+
+/**
+ * "during that window no entry", "those hours: not": a refusal at hours pointed back at and
+ * nothing else. Said after a rule holding one window, it says that rule again.
+ */
+const POINTED = new RegExp(`\\b(?:${POINTED_TIME})\\b`);
+export function refusesAtPointedTime(text: string): boolean {
+  const m = POINTED.exec(text);
+  return m !== null && refusalLeft(text.slice(0, m.index) + text.slice(m.index + m[0].length));
 }
 
 /**

@@ -68,6 +68,13 @@ describe("a permission with hours left out of it", () => {
     assert.deepEqual(bannedAt(rules, m), { room: "workshop", hours: ["13-14"] });
   });
 
+  it("said again as a refusal at the hours pointed back at is one ban, not a question", async () => {
+    const m = "Workshop is allowed. Exceptions: 1pm to 2pm. That slot: no entry.";
+    const { rules, reply } = await taught(house, m);
+    assert.deepEqual(bannedAt(rules, m), { room: "workshop", hours: ["13-14"] });
+    assert.doesNotMatch(reply, /\?/);
+  });
+
   it("with an hour put right inside its window keeps the hour said last", async () => {
     const m =
       "the cellar you may go in any time except from half seven no wait eight to ten at night that's when I brew";

@@ -45,6 +45,7 @@ import {
   RETRACT,
   REVISING,
   read as readNlp,
+  refusesAtPointedTime,
   SCENE,
   STRONG_LASTING,
   sameRoom,
@@ -183,6 +184,8 @@ export function unreadCues(
       if (NUMBERED_HEADING.test(text) && rc.tokens[run.b]?.w === ":") continue;
       // "…, but not otherwise": beside a ban read with its exception, the ban said again of the rest
       if (saysNotTheRest(text) && excepted) continue;
+      // "…. during that window no entry": beside a reading that bans a room at one window, that ban said again
+      if (refusesAtPointedTime(text) && read.some(bansOneWindow)) continue;
       // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
       // rationale: its words say why, never when, where or what else
       const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text) || headedWhy(rc, segs, g);
@@ -441,3 +444,24 @@ const ASK: Record<UnreadKind, string> = {
   room: "which rooms should it cover?",
   update: "should it change a rule you gave me before? Tell me which, and what it becomes.",
 };
+
+/**
+ * Whether a reading keeps a room out at one window and no other: a ban held at it, or a permission
+ * that leaves it out (an exception to it, or hours said no to).
+ */
+function bansOneWindow(r: Reading): boolean {
+  if (r.type === "rule") {
+    const q = r.requirement;
+    const times = r.conditions.filter((c) => c.kind === "time" && !c.negated);
+    return (
+      (q.kind === "avoid_room" || q.kind === "no_stop_in_room") &&
+      times.length === 1 &&
+      !r.exceptions.some((c) => c.kind === "time")
+    );
+  }
+  if (r.type !== "retract" || !r.targets.length || !r.targets.every((t) => t.kind === "room")) return false;
+  const left = [...r.exceptions, ...r.conditions].filter(
+    (c) => c.kind === "time" && (c.negated || r.exceptions.includes(c)),
+  );
+  return left.length === 1 && !r.conditions.some((c) => c.kind === "time" && !c.negated);
+}
