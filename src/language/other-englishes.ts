@@ -69,6 +69,37 @@ const AS_ENGLISH: Record<string, string> = wordTable({
 /** Subjects after which "fi" is "must" ("yuh fi stay out") and "fit" is "can" ("you fit enter"). */
 const SUBJECT = new Set(["you", "u", "i", "me", "we", "una", "unnu", "them", "they", "he", "she", "e"]);
 
+/** Objects "fi" is "for" before ("call yuh fi it", "fi dem"), never a verb it would be "must" or "to" before. */
+const OBJECT_AFTER_FI = new Set([
+  "it",
+  "me",
+  "him",
+  "her",
+  "them",
+  "dem",
+  "us",
+  "the",
+  "a",
+  "that",
+  "dat",
+  "this",
+  "dis",
+]);
+
+/** Subordinators after which Caribbean "mi" opens the clause as its subject ("when mi call", "if mi ask"). */
+const OPENS_SUBJECT = new Set([
+  "when",
+  "whenever",
+  "if",
+  "unless",
+  "till",
+  "until",
+  "once",
+  "before",
+  "after",
+  "while",
+]);
+
 /** Auxiliaries before "verb not" that make it English already ("you do not go", "it is not"). */
 const AUXILIARY = new Set(
   "do does did will would can could shall should must may might is are am was were be have has had".split(" "),
@@ -116,10 +147,15 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // "nuh fi go" (must not), "yuh fi stay out" (must), "fi good" (for good), else "to"
   if (w === "nuh" && next === "fi") return { words: ["must", "not"], span: 2 };
   if (w === "fi") {
-    if (next === "good" || next === "ever") return { words: ["for"], span: 1 };
+    // "call yuh fi it": before its object, "fi" is "for"
+    if (next === "good" || next === "ever" || OBJECT_AFTER_FI.has(next ?? "")) return { words: ["for"], span: 1 };
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
   if (w === "nuh") return { words: ["not"], span: 1 };
+  // "sen go a yard", "mi a go a yard": "yard" after "go a" is home, no yard of the house
+  if (w === "a" && next === "yard" && prev === "go") return { words: ["home"], span: 2 };
+  // "when mi call yuh": "mi" (read "me") opening a clause after its subordinator is its subject, "I"
+  if (w === "me" && OPENS_SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["i"], span: 1 };
   // "make you no dey enter", "no dey go": do not
   if (w === "make" && next === "you" && tokens[k + 2]?.w === "no") {
     const dey = tokens[k + 3]?.w === "dey";

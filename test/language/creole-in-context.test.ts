@@ -1,0 +1,34 @@
+/**
+ * Caribbean creole words read in their context: "fi" before its object is "for" ("call yuh fi
+ * it"), before a verb after a subject "must"; "mi" opening a clause after its subordinator is its
+ * subject ("when mi ask"); "go a yard" is going home, no yard of the house. Sentences written for
+ * this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { tokenize } from "../../src/language/index.ts";
+import { taught } from "../rules/taught.ts";
+
+const words = (m: string) =>
+  tokenize(m)
+    .map((t) => t.w)
+    .join(" ");
+const house = { rooms: ["pantry", "yard", "veranda"], sceneId: "s1" };
+
+describe("creole words in context", () => {
+  it("reads fi, mi and go a yard by what stands around them", () => {
+    assert.match(words("when mi send yuh fi it"), /^when i send you for it$/);
+    assert.match(words("yuh fi stay off di veranda"), /\bmust stay\b/);
+    assert.match(words("mi soon go a yard"), /\bgo home\b/);
+    assert.match(words("tell mi when yuh done"), /\btell me\b/);
+  });
+
+  it("keeps a ban that gives way only when the speaker sends for the robot", async () => {
+    const m = "Di pantry, yuh can go in deh, nuh problem, but only if mi send yuh fi it. Mi soon go a yard.";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(
+      rules.map((r) => [(r.requirement as { room?: string }).room, r.exceptions.map((e) => e.kind)]),
+      [["pantry", ["instruction_mentions"]]],
+    );
+  });
+});
