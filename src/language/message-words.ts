@@ -198,7 +198,7 @@ export const TERM_OF_ADDRESS = alt([
   "bro",
   "dude",
   "man",
-  "my (?:love|dear|friend)",
+  "(?:my|me) (?:love|dear|friend)",
 ]);
 
 /** Words that say nothing by themselves. */

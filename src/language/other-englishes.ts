@@ -7,6 +7,7 @@
  * "na") are read so only beside the words that make them the other English's. A newcomer extends
  * the tables here.
  */
+import { numberAt } from "./numbers.ts";
 import { isWord, type Reading, readAsEnglish, type Token, wordTable } from "./token.ts";
 
 /** Words read as English whatever stands beside them ("" drops a particle that says only stance). */
@@ -86,6 +87,9 @@ const OBJECT_AFTER_FI = new Set([
   "dis",
 ]);
 
+/** Wh-words that Caribbean copula "a" stands before ("dat a when", "dis a where"), never an article's noun. */
+const WH_AFTER_COPULA = new Set(["when", "where", "why", "how", "what", "who"]);
+
 /** Subordinators after which Caribbean "mi" opens the clause as its subject ("when mi call", "if mi ask"). */
 const OPENS_SUBJECT = new Set([
   "when",
@@ -152,6 +156,9 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
   if (w === "nuh") return { words: ["not"], span: 1 };
+  // "dat a when mi pray": "a" between a demonstrative and a wh-word is the copula
+  if (w === "a" && (prev === "that" || prev === "dat" || prev === "this") && WH_AFTER_COPULA.has(next ?? ""))
+    return { words: ["is"], span: 1 };
   // "sen go a yard", "mi a go a yard": "yard" after "go a" is home, no yard of the house
   if (w === "a" && next === "yard" && prev === "go") return { words: ["home"], span: 2 };
   // "when mi call yuh": "mi" (read "me") opening a clause after its subordinator is its subject, "I"
@@ -168,6 +175,8 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "don" && SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["have"], span: 1 };
   // "an di", "an mi": "and" before a consonant, where the article "an" never stands
   if (w === "an" && next !== undefined && /^[b-df-hj-np-tv-z]/.test(next)) return { words: ["and"], span: 1 };
+  // "six an eight", "ten an eleven": between two numbers, "an" is "and" before a vowel too
+  if (w === "an" && numberAt([prev ?? ""], 0) && numberAt([next ?? ""], 0)) return { words: ["and"], span: 1 };
   // "na tienen", "na 10": after, in Dutch, before an hour only
   if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
     return { words: ["after"], span: 1 };

@@ -1,7 +1,8 @@
 /**
  * Caribbean creole words read in their context: "fi" before its object is "for" ("call yuh fi
  * it"), before a verb after a subject "must"; "mi" opening a clause after its subordinator is its
- * subject ("when mi ask"); "go a yard" is going home, no yard of the house. Sentences written for
+ * subject ("when mi ask"); "a" between a demonstrative and a wh-word is the copula ("dat a when");
+ * "go a yard" is going home, no yard of the house. Sentences written for
  * this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -21,6 +22,21 @@ describe("creole words in context", () => {
     assert.match(words("yuh fi stay off di veranda"), /\bmust stay\b/);
     assert.match(words("mi soon go a yard"), /\bgo home\b/);
     assert.match(words("tell mi when yuh done"), /\btell me\b/);
+    assert.match(words("dat a when mi sleep"), /^that is when i sleep$/);
+    assert.match(words("so that a robot can pass"), /\bthat a robot\b/);
+  });
+
+  it("reads a window left out of a permission, past a term of address and a reason said with the copula a", async () => {
+    const m =
+      "Yuh can use di veranda whenever yuh like, mi dear, but nuh between six an eight inna di evening, dat a when mi rest.";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(
+      rules.map((r) => [
+        (r.requirement as { room?: string }).room,
+        r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.kind)),
+      ]),
+      [["veranda", ["18-20"]]],
+    );
   });
 
   it("keeps a ban that gives way only when the speaker sends for the robot", async () => {
