@@ -31,6 +31,17 @@ export const EXCEPTION_HEADING = /^(?:exceptions?|except|excluding|excepting)$/;
 export const GIVES_WAY_AFTER =
   /^(?:, )?(?:(?:of course|obviously|naturally) , )?(?:then )?(?:that|it|this) is (?:(?:a )?different|fine|ok|okay|alright|all right|allowed|no problem|another (?:matter|story|thing))(?: (?:of course|though|then))? ?[.!;]?$/;
 
+/**
+ * What is said right after hours, closing their phrase, that says no to them: "at night no way",
+ * "after ten not ok", "evenings never". A word of no trouble ("no problem", "no worries") allows
+ * instead, and is no refusal.
+ */
+const SAYS_NO_FIRST = /^(?:(?:but|and|still|just|though) )*(?:no|not|never|nope|nah)\b/;
+const NO_TROUBLE_FIRST = new RegExp(
+  `^(?:(?:but|and|still|just|though) )*(?:${NO_TROUBLE}|no (?:worries|sweat|need|matter)|never mind)\\b`,
+);
+export const refusesHoursBefore = (text: string): boolean => SAYS_NO_FIRST.test(text) && !NO_TROUBLE_FIRST.test(text);
+
 export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|no problem)\b/;
 
 /**

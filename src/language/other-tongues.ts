@@ -1,5 +1,5 @@
 /**
- * Words of French and Spanish said inside English, as households that speak them beside English
+ * Words of French and Spanish (and a few of Swahili) said inside English, as households that speak them beside English
  * mix them in ("keep out of la sala, porque I nap", "the den, là, you may enter, mais not
  * after supper", "tu y vas pas"): the grammar reads English, so each such word is read as the English
  * word it stands for, by word class (joining, negation, how often, fillers, articles, the parts of
@@ -32,6 +32,12 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   avant: "before",
   desde: "from",
   hasta: "until",
+  // Swahili said inside Kenyan English: yes and no, being fine, and the parts of the day
+  hapana: "no",
+  sawa: "ok",
+  iko: "is",
+  usiku: "at night",
+  mchana: "in the day",
   // parts of the day
   nuit: "night",
   noche: "night",

@@ -82,6 +82,22 @@ describe("a permission with hours left out of it", () => {
     assert.deepEqual(bannedAt(rules, m), { room: "cellar", hours: ["20-22"] });
   });
 
+  it("never lets a standing ban give way at hours said no to with words after the no", async () => {
+    for (const m of ["the cellar is fine 8am to noon, evenings no chance", "cellar ok by day, at night no way"]) {
+      const { rules } = await taught(house, "Keep out of the cellar.", m);
+      assert.equal(rules.length, 1, m);
+      const night = rules[0].exceptions.some(
+        (c) => c.kind === "time" && (c.fromHour >= 17 || c.toHour <= 6 || c.toHour > 21),
+      );
+      assert.ok(!night, m);
+    }
+  });
+
+  it("reads a word of no trouble after hours as allowing them", async () => {
+    const { rules } = await taught(house, "Keep out of the cellar.", "you may go in the cellar at night, no trouble");
+    assert.ok(rules.every((r) => r.exceptions.some((c) => c.kind === "time")));
+  });
+
   it("keeps nothing when the hours are neither permitted nor refused", async () => {
     const { rules } = await taught(house, "Sun room, from seven to nine at night.");
     assert.equal(rules.length, 0);

@@ -43,6 +43,7 @@ import {
   ROBOT_STOPS_WHEN,
   ROBOT_SUBJECT,
   ROBOT_WHEN,
+  refusesHoursBefore,
   SCENE,
   STRONG_LASTING,
   saysASpan,
@@ -146,11 +147,12 @@ const SENTENCE_END = new Set([".", "!", "?", ";"]);
 /** Marks that close a phrase said after hours: "…, no." */
 const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
 
-/** "from six to eight, no": a bare no after hours ending at b, closing their phrase, says no to them too. */
+/** "from six to eight, no", "at night no way": a no after hours ending at b, closing their phrase, says no to them too. */
 function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean {
   let e = b;
   while (e < end && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
-  return e > b && ONLY_NO.test(new Words(tokens, b, e).text);
+  const text = new Words(tokens, b, e).text;
+  return e > b && (ONLY_NO.test(text) || refusesHoursBefore(text));
 }
 
 export interface When {
