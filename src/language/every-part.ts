@@ -39,6 +39,39 @@ export function partHoldsWindows(text: string, windows: readonly { from: number;
   return windows.every((w) => hoursOf(w.from, w.to).every((h) => inPart.has(h)));
 }
 
+/** A part of the day said bare, as a heading or a noun ("Evening, till nine", "… it is quiz night"). */
+export const BARE_PART_OF_DAY = "(?:night|evening|morning|afternoon)s?";
+const BARE_PART = /^(?:(?:in|at|of) )?(?:(?:the|da|di|de|this|an?) )?(night|evening|morning|afternoon)s?$/;
+
+/**
+ * Whether `text` is a part of the day said bare and every clock window beside it has an end said
+ * within that part ("evening, till nine": the nine is of the evening; "from 8 to midnight, a
+ * night of football": midnight is of the night), so that the part only places hours said already.
+ * The end assumed for a window said by one end ("after 9" to the morning) places nothing; a part
+ * that holds no said end ("morning, before 9 pm") says something else, and stays to be asked.
+ */
+export function partPlacesWindows(
+  text: string,
+  windows: readonly { from: number; to: number; open?: "after" | "before" }[],
+): boolean {
+  const m = BARE_PART.exec(
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[,.;:!?]+$/, ""),
+  );
+  if (!m || !windows.length) return false;
+  const part = PART_HOURS[m[1]];
+  const inPart = new Set(hoursOf(part.from, part.to));
+  return windows.every((w) => {
+    const ends = [
+      ...(w.open === "before" ? [] : [w.from % 24]),
+      ...(w.open === "after" ? [] : [w.to % 24, (w.to + 23) % 24]),
+    ];
+    return ends.some((h) => inPart.has(h));
+  });
+}
+
 /** A part of the day said as a word of an occasion's name ("the night shift", "sleeping days"). */
 const PART_WORD = /\b(night|evening|morning|afternoon|day)s?\b/g;
 /** Words that make a part of the day more than a name for hours said beside it. */

@@ -86,7 +86,14 @@ export { asksForAmount, asksForTrait, saysRobotOverdoes, unmeasuredDegree } from
 export { ABOUT_TOPIC, withoutQuotedNegation } from "./described-rule.ts";
 export { unbeaten, withoutBeats, withoutHesitations } from "./disfluency.ts";
 export { saysEveryHour } from "./every-hour.ts";
-export { EVERY_PART_OF_DAY, everyPartOfDay, namesHoursBeside, partHoldsWindows } from "./every-part.ts";
+export {
+  BARE_PART_OF_DAY,
+  EVERY_PART_OF_DAY,
+  everyPartOfDay,
+  namesHoursBeside,
+  partHoldsWindows,
+  partPlacesWindows,
+} from "./every-part.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";

@@ -94,12 +94,19 @@ const HOUR_WORDS: Record<string, number> = Object.fromEntries(
   "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberWord(w) ?? 0]),
 );
 /**
+ * "the" as eye dialects write it ("five in da morning" in Hawaiian Pidgin and Black English, "di" in
+ * Jamaican, "de" in Caribbean and Irish): read so only before a part of the day, where no other
+ * word could stand, since "da" alone is also a word for a father
+ */
+const DIALECT_THE = "(?:the|da|di|de|tha|teh) ";
+/**
  * "7 morning", "11 night", "1 in the day": the part of the day said straight after the hour, as
  * many Englishes say it; "nine of the night", "seven of the morning", as speakers of Romance
- * languages say it (and older English: "two of the clock in the morning")
+ * languages say it (and older English: "two of the clock in the morning");
+ * "nine o'clock a night", as Caribbean English says "at night" (only after "o'clock", where "a"
+ * counts nothing: "two a night" is how often)
  */
-const PART_OF_DAY =
-  "at night|in (?:the )?(?:night|evening|morning|afternoon)|of (?:the|an?) (?:night|evening|morning|afternoon)(?![\\w-])|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])";
+const PART_OF_DAY = `at night|(?<=oclock )a night|in (?:${DIALECT_THE})?(?:night|evening|morning|afternoon)|of (?:the|an?) (?:night|evening|morning|afternoon)(?![\\w-])|(?:in|during) the day(?:time)?(?![\\w-])|tonight|this (?:evening|morning|afternoon)|(?:night|evening|morning|afternoon)(?![\\w-])`;
 const HOUR = String.raw`(?:\d{1,2}(?::[0-5]\d)?|${Object.keys(HOUR_WORDS).join("|")})(?![\d:])`;
 /** minutes said in words after the hour ("ten thirty", "six forty five"), or before it ("half past ten") */
 const MINUTES_AFTER = String.raw`(?:\s+(?:thirty|fifteen|forty five|forty|twenty|fifty|oh five|o five))`;
@@ -107,10 +114,11 @@ const MINUTES_BEFORE = "(?:(?:half|(?:a )?quarter) (?:past|after) |(?:a )?quarte
 /** one time point; its parts are read again by `timePoint` */
 const TP = String.raw`(?:noon|midday|mid-day|midnight|${MINUTES_BEFORE}?${HOUR}${MINUTES_AFTER}?(?:\s*[ap]m\b)?(?:\s+oclock)?(?:\s+(?:${PART_OF_DAY}))?${NOT_HOUR}|${CLOCK_24})`;
 /**
- * What joins the two ends after "from": "to", "till", "up to", and "reach" as Nigerian and Ghanaian
+ * What joins the two ends after "from": "to", "till", "up to", "through till", and "reach" as Nigerian and Ghanaian
  * English says "until" ("from 6 reach 8"); "right", "straight", "all the way" before it only stress it
  */
-const FROM_JOIN = "and|to|till|til|until|up to|up until|up till|reach|through to|through|thru|-|–";
+const FROM_JOIN =
+  "and|to|till|til|until|up to|up until|up till|reach|through to|through till|through until|through|thru|-|–";
 /** "between the hours of 9 and 5": the same window as "between 9 and 5" */
 const RANGE_RE = new RegExp(
   String.raw`\b(?:(?:between|from)\s+(?:the hours of\s+)?(${TP})\s*(?:(?:right|straight|all the way)\s+)?(?:${FROM_JOIN})\s*(${TP})|(${TP})\s*(to|till|until|-|–)\s*(${TP}))`,

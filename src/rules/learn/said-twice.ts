@@ -8,6 +8,7 @@ import {
   HOURS_SAID,
   numbersIn,
   partHoldsWindows,
+  partPlacesWindows,
   RESTATES,
   wordsBesideDays,
 } from "../../language/index.ts";
@@ -93,9 +94,16 @@ export function daysSaidOnce(ctx: ReadCtx, conds: Cond[]): Cond[] {
 /**
  * "from 11 pm to 5 am, every night": a part of the day said to come round each day, beside clock
  * hours that lie within it, says nothing the hours do not; it is no condition of its own. Hours
- * outside it ("1 to 3 pm, every night") leave it a condition, and asked.
+ * outside it ("1 to 3 pm, every night") leave it a condition, and asked. So is a part of the day said
+ * bare beside clock hours with an end in it: it only places them.
  */
 export function partRepeatedWithin(ctx: ReadCtx, conds: Cond[]): Cond[] {
   const clock = conds.flatMap((c) => (c.kind === "time" && !c.negated ? [c] : []));
-  return conds.filter((x) => x.kind !== "text" || !partHoldsWindows(words(ctx, x).text, clock));
+  // "evening, till nine": a part of the day said bare, an end of the clock hours in it, places them
+  const byClock = clock.filter((c) => c.clock);
+  return conds.filter(
+    (x) =>
+      x.kind !== "text" ||
+      !(partHoldsWindows(words(ctx, x).text, clock) || partPlacesWindows(words(ctx, x).text, byClock)),
+  );
 }

@@ -13,6 +13,7 @@ import {
   ADDITIVE,
   ASKS_NOTHING,
   BARE_HOUR_RANGE,
+  BARE_PART_OF_DAY,
   CLOCK_NUMBER,
   CLOCK_SPAN_UNREAD,
   covers,
@@ -41,6 +42,7 @@ import {
   PEOPLE_TIME,
   POLITE_FRAME,
   partHoldsWindows,
+  partPlacesWindows,
   REASON_HEADING,
   RETRACT,
   REVISING,
@@ -243,7 +245,15 @@ function hoursBesideBans(rc: ReadCtx, read: readonly Reading[]): Unread[] {
 function everyPartHolding(w: Words, r: Reading): Span[] {
   if (r.type === "unclear") return [];
   const clock = r.conditions.flatMap((c) => (c.kind === "time" && !c.negated ? [c] : []));
-  return [...w.matches(re(EVERY_PART_OF_DAY))].filter((m) => partHoldsWindows(m.m[0], clock));
+  const byClock = clock.filter((c) => c.clock);
+  // a part of the day inside a time phrase ("10 at night") is that phrase's, read or asked with it
+  const phrases = timeCandidates(w.text).map((t) => w.range(t.index, t.quote.length));
+  const bare = (m: Span) => !phrases.some(([a, b]) => a <= m.a && m.b <= b);
+  return [
+    ...[...w.matches(re(EVERY_PART_OF_DAY))].filter((m) => partHoldsWindows(m.m[0], clock)),
+    // "evening, till nine": a part of the day said bare, an end of the clock hours in it
+    ...[...w.matches(re(BARE_PART_OF_DAY))].filter((m) => bare(m) && partPlacesWindows(m.m[0], byClock)),
+  ];
 }
 
 /**
