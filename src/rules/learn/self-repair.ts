@@ -14,7 +14,9 @@ import {
   ADDITIVE,
   BARE_REACTION,
   bounded,
+  EXPLAIN,
   findTimes,
+  HOUR_PREPOSITION,
   isMinutesBeforeHour,
   isWordToken,
   numberAt,
@@ -165,8 +167,13 @@ function repaired(
   const restart = restarted(tokens, k, j);
   if (restart !== undefined) return restart;
   const words = tokens.map((t) => t.w);
-  const again = words[j] !== "a" ? numberAt(words, j) : undefined;
-  if (!again) return undefined;
+  const again = timeSaidAgain(words, k, j);
+  if (again !== undefined) return again;
+  const hour = words[j] !== "a" ? numberAt(words, j) : undefined;
+  if (!hour) return undefined;
+  // "until 5 sorry 6 am since I start early": a word of the clock after the hour put right is the
+  // hour's own ("am" is no verb there), and the reason after it is no more said of it
+  const hourEnd = CLOCK_WORD_AFTER.has(words[hour.end] ?? "") ? hour.end + 1 : hour.end;
   for (let n = k - 1; n >= 0 && n >= k - 1 - MAX_UNIT_WORDS - 1; n--) {
     if (words[n] === "a" || !numberAt(words, n)) continue;
     // "twenty five": the number starts at its first word
@@ -176,7 +183,7 @@ function repaired(
     if (unit.length > MAX_UNIT_WORDS) return undefined;
     // "between half six no wait six and eight, that's …": an hour put right inside the hours it
     // opens; the words of the minutes before the hour taken back ("half", "quarter past") go with it
-    if (saysMore(tokens, again.end)) return hoursPutRight(tokens, start, j);
+    if (saysMore(tokens, hourEnd, true)) return hoursPutRight(tokens, start, j);
     return start;
   }
   return undefined;
@@ -199,6 +206,33 @@ function hoursPutRight(tokens: readonly Token[], start: number, j: number): numb
   const text = [before, new Words(tokens, j, to).text].filter(Boolean).join(" ");
   return findTimes(text).some((t) => t.index <= at && at < t.index + t.quote.length) ? from : undefined;
 }
+
+/** The most words a time phrase begun and taken back holds ("from about half past eight"). */
+const MAX_TIME_WORDS = 6;
+
+/**
+ * "from half past eight, sorry, from nine until noon": a repair that begins again with the word
+ * that put the hour taken back on the clock ("from", "till") says that time again; the words from
+ * that word to the interruption are taken back. Only when the last of them is an hour (a number,
+ * or a word of the clock after it) and none is a verb.
+ */
+function timeSaidAgain(words: readonly string[], k: number, j: number): number | undefined {
+  if (!HOUR_PREPOSITION.test(words[j])) return undefined;
+  // "after nine pm, sorry, after ten": the comma that sets the interruption off is no word taken back
+  let end = k;
+  while (end > 0 && PART_CUT.test(words[end - 1])) end--;
+  if (!(numberAt(words, end - 1) || CLOCK_WORD_AFTER.has(words[end - 1] ?? ""))) return undefined;
+  for (let n = end - 2; n >= Math.max(0, end - 1 - MAX_TIME_WORDS); n--) {
+    if (PART_CUT.test(words[n])) return undefined;
+    if (words[n] !== words[j]) continue;
+    const taken = words.slice(n, end).join(" ");
+    return read(taken).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX") ? undefined : n;
+  }
+  return undefined;
+}
+
+/** A word of the clock said after an hour ("seven pm", "ten oclock"). */
+const CLOCK_WORD_AFTER = new Set(["am", "pm", "oclock", "hours", "hrs", "h"]);
 
 /** How many words a repair must repeat from the start of the part it cuts to be a restart of it. */
 const RESTART_WORDS = 3;
@@ -236,9 +270,11 @@ function restarted(tokens: readonly Token[], k: number, j: number): number | und
  * ("sorry, the kitchen is fine" tells, it takes nothing back) or a word adding to what was said
  * ("sorry, the attic too"). A trailing "I mean" is the take-back's.
  */
-function saysMore(tokens: readonly Token[], from: number): boolean {
+function saysMore(tokens: readonly Token[], from: number, reasonApart = false): boolean {
   let to = from;
   while (to < tokens.length && !PART_CUT.test(tokens[to].w)) to++;
+  // a reason said after the repair says why, not more of the repair
+  if (reasonApart) to = new Words(tokens, from, to).first(bounded(EXPLAIN))?.a ?? to;
   let text = new Words(tokens, from, to).text;
   const back = new Words(tokens, from, to).first(takeBack);
   if (back && back.b === to) text = new Words(tokens, from, back.a).text;
