@@ -14,6 +14,9 @@ export const PART_HOURS: Readonly<Record<string, { from: number; to: number }>> 
   afternoon: { from: 12, to: 17 },
 });
 
+/** A part of the day said in the plural, as a habit: "mornings", "evenings", each one of them. */
+export const PART_OF_DAY_PLURAL = /^(?:mornings|afternoons|evenings|nights)$/;
+
 /** A part of the day said to come round each day: "every night", "each morning of the week", "nightly". */
 export const EVERY_PART_OF_DAY = "(?:(?:every|each) (?:night|evening|morning|afternoon)(?: of the week)?|nightly)";
 const EVERY_PART = /^(?:(?:every|each) (night|evening|morning|afternoon)(?: of the week)?|(night)ly)$/;

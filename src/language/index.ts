@@ -91,6 +91,7 @@ export {
   EVERY_PART_OF_DAY,
   everyPartOfDay,
   namesHoursBeside,
+  PART_OF_DAY_PLURAL,
   partHoldsWindows,
   partPlacesWindows,
 } from "./every-part.ts";

@@ -199,8 +199,9 @@ function stressesOnly(rc: ReadCtx, g: Span, text: string): boolean {
   return elliptical(text) && !roomsIn(rc.tokens, g.a, g.b, rc.house).length && !findTimes(text).length;
 }
 
-/** A part that says hours and nothing else ("between one and three", "at night"). */
-function onlyHours(rc: ReadCtx, g: Span): boolean {
+/** A part that says hours and nothing else ("between one and three", "at night", "9pm-6am"). */
+function onlyHours(rc: ReadCtx, g: Span | undefined): g is Seg {
+  if (!g) return false;
   const w = new Words(rc.tokens, g.a, g.b);
   const times = findTimes(w.text);
   if (!times.length) return false;
@@ -250,9 +251,21 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         // "den. you enter never.": an act closed by its negation, glossed, with no room of its own
         glossRefused(rc, g) ||
         PRONOUN_FINE.test(text);
-      // "garden room, between one and three: no": so after the room alone and hours said of it
-      const hoursBetween = out.at(-1)?.kind === "mod" && onlyHours(rc, out.at(-1)!) && roomAlone(rc, out.at(-2));
-      if (refusesOrFine && (roomAlone(rc, out.at(-1)) || hoursBetween)) {
+      if (refusesOrFine && roomAlone(rc, out.at(-1))) {
+        out.push({ ...g, sentence: i, kind: "act" });
+        continue;
+      }
+      // "garden room, between one and three: no", "cellar. 9pm-6am. no.": hours alone between a
+      // room alone and its refusal are the refusal's hours, as in a sign's lines, never an act of
+      // their own (a pronoun said fine after hours read as an act of their own lifts nothing)
+      const hoursBefore = out.at(-1);
+      if (
+        refusesOrFine &&
+        onlyHours(rc, hoursBefore) &&
+        roomAlone(rc, out.at(-2)) &&
+        (hoursBefore.kind === "mod" || !PRONOUN_FINE.test(text))
+      ) {
+        hoursBefore.kind = "mod";
         out.push({ ...g, sentence: i, kind: "act" });
         continue;
       }

@@ -6,6 +6,7 @@
  */
 import {
   canonicalRoom,
+  PART_OF_DAY_PLURAL,
   roomKey,
   roomName,
   roomsOfKind,
@@ -44,7 +45,7 @@ export function ruleItem(t: Said, reading: RuleReading, rules: RuleVersion[], ct
       draft,
       question: "When exactly should I do this? Tell me when, and I'll keep to it.",
     };
-  if (r.elliptical && !r.saidLasting && !onSchedule(r))
+  if (r.elliptical && !r.saidLasting && !onSchedule(r, t.tokens))
     return {
       decision: "unclear",
       reason: "only the room is said: for this task or from now on cannot be told",
@@ -178,7 +179,14 @@ function roomAsked(
 /**
  * "No porch from 10 pm. Till 6.": a ban said with both ends of its hours on the clock keeps to a
  * schedule, which recurs: it lasts as "the porch is off limits then" does. One end assumed, or
- * the half of the day guessed, and whether it lasts is still asked.
+ * the half of the day guessed, and whether it lasts is still asked. So does a part of the day said
+ * in the plural, as a habit ("evenings"): it recurs as a schedule does.
  */
-const onSchedule = (r: RuleReading) =>
-  r.conditions.some((c) => c.kind === "time" && c.clock === true && !c.open && !c.guessed);
+const onSchedule = (r: RuleReading, tokens: Said["tokens"]) =>
+  r.conditions.some(
+    (c) =>
+      c.kind === "time" &&
+      ((c.clock === true && !c.open && !c.guessed) ||
+        // "mornings, the workshop: no": a part of the day said in the plural comes round each day
+        tokens.slice(c.a, c.b).some((k) => PART_OF_DAY_PLURAL.test(k.w))),
+  );
