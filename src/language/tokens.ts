@@ -9,6 +9,7 @@
  * a quote cut from any run of words is the user's own text, verbatim.
  */
 import { arrowsAsColons } from "./arrows.ts";
+import { configFields } from "./config-fields.ts";
 import { dashedClocks } from "./dashed-clock.ts";
 import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
@@ -350,7 +351,9 @@ export function tokenize(message: string): Token[] {
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
   return splitDays(
-    namedTwelve(spokenClock(soundedTimes(otherEnglishes(otherTongues(arrowsAsColons(signsAsWords(out))))))),
+    namedTwelve(
+      spokenClock(soundedTimes(otherEnglishes(otherTongues(configFields(arrowsAsColons(signsAsWords(out))))))),
+    ),
   );
 }
 
