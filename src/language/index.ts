@@ -95,6 +95,7 @@ export {
   partHoldsWindows,
   partPlacesWindows,
 } from "./every-part.ts";
+export { eyeDialect, rDropped } from "./eye-dialect.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";

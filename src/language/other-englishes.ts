@@ -57,7 +57,48 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   lor: "",
   meh: "",
   hor: "",
-  // Dutch said inside English
+  // Geordie, Northern English and Scots: negations, verbs of going, pronouns, adverbs of place and
+  // frequency ("divvent gan doon the stair", "ye can gan ower", "nivver gan in"), and the calls and
+  // terms of address that open a clause and say only stance ("howay", "hinny", "reet")
+  divvent: "do not",
+  divvint: "do not",
+  divvnt: "do not",
+  dinnet: "do not",
+  cannet: "can not",
+  winnet: "will not",
+  gan: "go",
+  gans: "goes",
+  gannin: "going",
+  gannen: "going",
+  gaun: "going",
+  nivver: "never",
+  niver: "never",
+  nivir: "never",
+  allus: "always",
+  nowt: "nothing",
+  owt: "anything",
+  summat: "something",
+  doon: "down",
+  roond: "round",
+  ower: "over",
+  afore: "before",
+  ahint: "behind",
+  hame: "home",
+  awa: "away",
+  yous: "you",
+  youse: "you",
+  thoo: "you",
+  yersel: "yourself",
+  yersen: "yourself",
+  thissen: "yourself",
+  mesel: "myself",
+  mesen: "myself",
+  wor: "our",
+  howay: "",
+  haway: "",
+  hinny: "",
+  reet: "right",
+  // Dutch said inside English, and Geordie's no
   nee: "no",
   niet: "not",
   nooit: "never",
@@ -143,6 +184,36 @@ const DUTCH_HOUR: Record<string, string> = wordTable({
   twaalven: "twelve",
 });
 
+/** The parts of the day Northern English says "of a" before ("of a night"), as the English reads them. */
+const OF_A_PART: Record<string, string> = wordTable({
+  night: "at night",
+  morning: "in the morning",
+  afternoon: "in the afternoon",
+  evening: "in the evening",
+  weekend: "at the weekend",
+});
+
+/** Words "of a night" follows as a time ("nine of a night", "go in of a night"), never a noun it belongs to ("the end of a night"). */
+const beforeOfA = (prev: string | undefined): boolean =>
+  clauseEnd(prev) ||
+  TIME_END.has(prev ?? "") ||
+  numberAt([prev ?? ""], 0) !== undefined ||
+  PLACE_ADVERB.has(prev ?? "");
+
+/** Adverbs of place a time may follow ("stay out of a night"). */
+const PLACE_ADVERB = new Set([
+  "in",
+  "out",
+  "there",
+  "here",
+  "up",
+  "down",
+  "inside",
+  "outside",
+  "upstairs",
+  "downstairs",
+]);
+
 /** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
 function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   const w = tokens[k].w;
@@ -204,6 +275,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   }
   // Irish English "I'm after waxing it", "they're after being cleaned": a perfect (news, a reason), no time
   if (w === "after" && BE_FORM.has(prev ?? "") && /^[a-z]{2,}ing$/.test(next ?? "")) return { words: [], span: 1 };
+  // Northern English "nine of a night", "gan in of a morning": at that part of every day
+  if (w === "of" && next === "a" && tokens[k + 2]?.w in OF_A_PART && beforeOfA(prev)) {
+    return { words: OF_A_PART[tokens[k + 2].w].split(" "), span: 3 };
+  }
   // "o" ending a Pidgin clause ("make you wait small o,"): a particle of stance
   if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
   return undefined;

@@ -11,6 +11,7 @@
 import { arrowsAsColons } from "./arrows.ts";
 import { configFields } from "./config-fields.ts";
 import { dashedClocks } from "./dashed-clock.ts";
+import { eyeDialect } from "./eye-dialect.ts";
 import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherEnglishes } from "./other-englishes.ts";
@@ -346,10 +347,16 @@ export function tokenize(message: string): Token[] {
     // "this tiem", "12 wrods": a slip in a word the grammar leans on (spelling.ts)
     const last = out.at(-1)?.w;
     const afterThis = last === "this" || last === "that" ? repairedAfterThis(s) : undefined;
-    const fixed = repaired(s) ?? afterThis ?? gDropped(s) ?? s;
+    // "nevah", "pahk", "tyme": a non-word spelt as a voice says one of those words (eye-dialect.ts)
+    const fixed = repaired(s) ?? afterThis ?? gDropped(s) ?? eyeDialect(s) ?? s;
     // "dotn": a slip of a contraction typed without its apostrophe is that contraction, spelt out
     for (const w of (SLANG[fixed] ?? fixed).split(" ")) push(w, r, false);
   }
+  return readAcross(out);
+}
+
+/** The readings that need the words around a token, in order: signs first, days split last. */
+function readAcross(out: Token[]): Token[] {
   return splitDays(
     namedTwelve(
       spokenClock(soundedTimes(otherEnglishes(otherTongues(configFields(arrowsAsColons(signsAsWords(out))))))),

@@ -1,0 +1,56 @@
+/**
+ * Words spelt as a voice says them: a non-rhotic voice's dropped r ("heah", "cawnah"), spellings
+ * of the same sound ("tyme"), and Geordie and Northern English function words ("divvent", "gan",
+ * "nivver", "of a night"). Each is read as the word it stands for, only into the words the
+ * grammar leans on, and never from an English word. Sentences written for this test.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { eyeDialect, rDropped, tokenize } from "../../src/language/index.ts";
+import { taught } from "../rules/taught.ts";
+
+const words = (s: string) => tokenize(s).map((t) => t.w);
+const house = { rooms: ["kitchen", "snug", "attic", "boot room", "yahra"], sceneId: "s1" };
+
+describe("eye dialect", () => {
+  it("reads a dropped r as the word it was dropped from", () => {
+    assert.ok(rDropped("corner").includes("cawnah"));
+    assert.equal(eyeDialect("heah"), "here");
+    assert.equal(eyeDialect("doah"), "door");
+    assert.equal(eyeDialect("entah"), "enter");
+    assert.equal(eyeDialect("upstaihs"), "upstairs");
+    assert.equal(eyeDialect("pahkin"), "parking");
+    assert.equal(eyeDialect("tyme"), "time");
+  });
+
+  it("leaves English words, short words, and words that sound like nothing it knows as typed", () => {
+    for (const w of ["hear", "flaw", "thee", "park", "stah", "yahra", "ahh", "foah", "thyme"])
+      assert.equal(eyeDialect(w), undefined, w);
+  });
+
+  it("reads Geordie and Northern function words as English", () => {
+    assert.deepEqual(words("ye divvent gan doon there"), ["you", "do", "not", "go", "down", "there"]);
+    assert.deepEqual(words("nivver gan ower the boot room"), ["never", "go", "over", "the", "boot", "room"]);
+    assert.deepEqual(words("after ten of a night"), ["after", "ten", "at", "night"]);
+    // "of a night" belonging to a noun is no time
+    assert.deepEqual(words("the end of a night out"), ["the", "end", "of", "a", "night", "out"]);
+  });
+
+  it("keeps a ban said in them, lasting or for this task as said", async () => {
+    const ban = await taught(house, "Divvent gan in the snug, pet, the bairn's asleep in theah.");
+    assert.equal(ban.rules.length, 1, ban.reply);
+    assert.equal(ban.rules[0].requirement.kind, "avoid_room");
+    const never = await taught(house, "The attic, nevah go up theah, the floah's all rotten.");
+    assert.equal(never.rules.length, 1, never.reply);
+    assert.equal(never.rules[0].persistence, "persistent");
+    const once = await taught(house, "Just for this tyme, divvent gan in the attic.");
+    assert.equal(once.rules.length, 0, once.reply);
+  });
+
+  it("keeps the hours said with 'of a night'", async () => {
+    const { rules, reply } = await taught(house, "Ye can gan in the kitchen, but not after ten of a night.");
+    assert.equal(rules.length, 1, reply);
+    const t = rules[0].conditions.find((c) => c.kind === "time");
+    assert.equal(t?.kind === "time" ? t.fromHour : undefined, 22);
+  });
+});
