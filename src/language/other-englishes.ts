@@ -7,6 +7,7 @@
  * "na") are read so only beside the words that make them the other English's. A newcomer extends
  * the tables here.
  */
+import { GOING_PARTICLE } from "./act-words.ts";
 import { numberAt } from "./numbers.ts";
 import { isWord, type Reading, readAsEnglish, type Token, wordTable } from "./token.ts";
 
@@ -98,6 +99,11 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   haway: "",
   hinny: "",
   reet: "right",
+  // New York English's Yiddish terms of endearment, said only to the listener
+  bubbeleh: "",
+  bubbele: "",
+  tateleh: "",
+  mamaleh: "",
   // Dutch said inside English, and Geordie's no
   nee: "no",
   niet: "not",
@@ -183,6 +189,9 @@ const DUTCH_HOUR: Record<string, string> = wordTable({
   elven: "eleven",
   twaalven: "twelve",
 });
+
+/** Scots and Yiddish words that are "go" before a particle of going. */
+const GO_WORDS = new Set(["gang", "schlep", "shlep"]);
 
 /** The parts of the day Northern English says "of a" before ("of a night"), as the English reads them. */
 const OF_A_PART: Record<string, string> = wordTable({
@@ -279,6 +288,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "of" && next === "a" && tokens[k + 2]?.w in OF_A_PART && beforeOfA(prev)) {
     return { words: OF_A_PART[tokens[k + 2].w].split(" "), span: 3 };
   }
+  // Scots "dinnae gang in", Yiddish "don't schlep up there": before a particle of going, go (however
+  // wearily), unless a determiner makes the word a noun ("the gang in there", "a schlep up the hill")
+  if (GO_WORDS.has(w) && GOING_PARTICLE.test(next ?? "") && !BEFORE_PRONOUN_ONE.has(prev ?? ""))
+    return { words: ["go"], span: 1 };
   // "o" ending a Pidgin clause ("make you wait small o,"): a particle of stance
   if (w === "o" && (next === undefined || !isWord(next))) return { words: [], span: 1 };
   return undefined;

@@ -36,6 +36,13 @@ describe("eye dialect", () => {
     assert.deepEqual(words("the end of a night out"), ["the", "end", "of", "a", "night", "out"]);
   });
 
+  it("reads Scots 'gang' and Yiddish 'schlep' before a particle of going as go, never a noun", () => {
+    assert.deepEqual(words("dinnae gang up the stair"), ["do", "not", "go", "up", "the", "stair"]);
+    assert.deepEqual(words("don't shlep into the attic, bubbeleh"), ["do", "not", "go", "into", "the", "attic", ","]);
+    assert.deepEqual(words("the gang in the kitchen"), ["the", "gang", "in", "the", "kitchen"]);
+    assert.deepEqual(words("a schlep up the hill"), ["a", "schlep", "up", "the", "hill"]);
+  });
+
   it("keeps a ban said in them, lasting or for this task as said", async () => {
     const ban = await taught(house, "Divvent gan in the snug, pet, the bairn's asleep in theah.");
     assert.equal(ban.rules.length, 1, ban.reply);
@@ -45,6 +52,10 @@ describe("eye dialect", () => {
     assert.equal(never.rules[0].persistence, "persistent");
     const once = await taught(house, "Just for this tyme, divvent gan in the attic.");
     assert.equal(once.rules.length, 0, once.reply);
+    const today = await taught(house, "Only for today, tateleh, don't schlep into the snug.");
+    assert.equal(today.rules.length, 0, today.reply);
+    const scots = await taught(house, "Ye dinnae gang in the boot room, it's full o' tools.");
+    assert.equal(scots.rules.length, 1, scots.reply);
   });
 
   it("keeps the hours said with 'of a night'", async () => {
