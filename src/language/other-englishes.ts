@@ -190,6 +190,9 @@ const DUTCH_HOUR: Record<string, string> = wordTable({
   twaalven: "twelve",
 });
 
+/** The persons a French speaker's "demand" asks ("when I demand you"). */
+const OBJECT_PRONOUN = new Set(["you", "u", "me", "him", "her", "them", "us"]);
+
 /** Scots and Yiddish words that are "go" before a particle of going. */
 const GO_WORDS = new Set(["gang", "schlep", "shlep"]);
 
@@ -287,6 +290,11 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // Northern English "nine of a night", "gan in of a morning": at that part of every day
   if (w === "of" && next === "a" && tokens[k + 2]?.w in OF_A_PART && beforeOfA(prev)) {
     return { words: OF_A_PART[tokens[k + 2].w].split(" "), span: 3 };
+  }
+  // French "demander" said in English: "when I demand you", "I demand you to wait" is "ask"
+  if ((w === "demand" || w === "demanded") && OBJECT_PRONOUN.has(next ?? "")) {
+    const after = tokens[k + 2]?.w;
+    if (clauseEnd(after) || after === "to") return { words: [w === "demand" ? "ask" : "asked"], span: 1 };
   }
   // Scots "dinnae gang in", Yiddish "don't schlep up there": before a particle of going, go (however
   // wearily), unless a determiner makes the word a noun ("the gang in there", "a schlep up the hill")

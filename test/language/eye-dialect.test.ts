@@ -1,7 +1,8 @@
 /**
  * Words spelt as a voice says them: a non-rhotic voice's dropped r ("heah", "cawnah"), spellings
  * of the same sound ("tyme"), and Geordie and Northern English function words ("divvent", "gan",
- * "nivver", "of a night"). Each is read as the word it stands for, only into the words the
+ * "nivver", "of a night"), and words of other tongues said in English ("schlep", a French speaker's
+ * "demand"). Each is read as the word it stands for, only into the words the
  * grammar leans on, and never from an English word. Sentences written for this test.
  */
 import assert from "node:assert/strict";
@@ -43,6 +44,12 @@ describe("eye dialect", () => {
     assert.deepEqual(words("a schlep up the hill"), ["a", "schlep", "up", "the", "hill"]);
   });
 
+  it("reads a French speaker's 'demand' of a person as ask, and English 'demand that' as it is", () => {
+    assert.deepEqual(words("only if I demand you."), ["only", "if", "i", "ask", "you", "."]);
+    assert.deepEqual(words("she demanded me to wait"), ["she", "asked", "me", "to", "wait"]);
+    assert.deepEqual(words("I demand you leave"), ["i", "demand", "you", "leave"]);
+  });
+
   it("keeps a ban said in them, lasting or for this task as said", async () => {
     const ban = await taught(house, "Divvent gan in the snug, pet, the bairn's asleep in theah.");
     assert.equal(ban.rules.length, 1, ban.reply);
@@ -56,6 +63,12 @@ describe("eye dialect", () => {
     assert.equal(today.rules.length, 0, today.reply);
     const scots = await taught(house, "Ye dinnae gang in the boot room, it's full o' tools.");
     assert.equal(scots.rules.length, 1, scots.reply);
+  });
+
+  it("keeps a room's ban with its exception when a French speaker says 'demand'", async () => {
+    const { rules, reply } = await taught(house, "The attic, you may go in, but only when we demand you.");
+    assert.equal(rules.length, 1, reply);
+    assert.equal(rules[0].exceptions.length, 1, reply);
   });
 
   it("keeps the hours said with 'of a night'", async () => {
