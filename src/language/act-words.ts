@@ -183,8 +183,11 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
 ])}`;
 
 /** Predicates that allow the room they are said of ("the garage is fine again"). */
-export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
+export const FINE = `(?:is|are|'s) (?:now |again |already )?${alt([
   "fine",
+  // "the den is sorted now": the trouble that closed it dealt with
+  "sorted",
+  "all sorted",
   "ok",
   "alright",
   "all right",
@@ -203,9 +206,16 @@ export const FINE = `(?:is|are|'s) (?:now |again )?${alt([
 
 const OPENS_FINE = new RegExp(`^${FINE}\\b`);
 
-/** Whether a predicate with its copula left out allows the room ("ok now", "fine again, go in"). */
+/**
+ * A modal of permission with its verb left out, a word of change after it and nothing more: "the
+ * den can already", "den can now". Without the word of change ("the den can") what is allowed, and
+ * since when, is not said.
+ */
+const MODAL_ONLY = /^(?:can|may) (?:now|already|again)(?: (?:now|already|again))?(?: [.!])*$/;
+
+/** Whether a predicate with its copula left out allows the room ("ok now", "fine again, go in", "can already"). */
 export function predicateAllows(rest: string): boolean {
-  return OPENS_FINE.test(`is ${rest}`);
+  return OPENS_FINE.test(`is ${rest}`) || MODAL_ONLY.test(rest);
 }
 
 /**
@@ -213,7 +223,7 @@ export function predicateAllows(rest: string): boolean {
  * marker at most; said right after a room alone ("the cellar — that's fine now") it is said of that room.
  */
 export const PRONOUN_FINE = new RegExp(
-  `^(?:(?:actually|well|ok|okay|oh|so|and|but|now) )*(?:that|it|this) ${FINE}(?: (?:now|again|now again))?$`,
+  `^(?:(?:actually|well|ok|okay|oh|so|and|but|now) )*(?:that|it|this) ${FINE}(?: (?:now|again|already|now again))?$`,
 );
 
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */

@@ -70,6 +70,8 @@ const PREDICATE = new Set([
   "never",
   "always",
   "empty",
+  // "the den's sorted": the trouble that closed it dealt with
+  "sorted",
   // "the den's fair game", "the den's all good again", "the den's completely fine"
   "fair",
   "all",

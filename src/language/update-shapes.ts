@@ -141,8 +141,8 @@ export function bareGoPermitBesideHours(text: string, negated: boolean): boolean
 export const ONLY_NO =
   /^(?:(?:but|and|only|just|still|though|yet|,|\.) )*(?:no|not|never|nope)(?: (?:still|though|please|,|\.))*$/;
 
-/** "now", "after all", "no longer": a permission said of the present, lasting. */
-export const NOW_MARKER = /\b(?:now|after all|no longer)\b/;
+/** "now", "already", "after all", "no longer": a permission said of the present, lasting. */
+export const NOW_MARKER = /\b(?:now|already|after all|no longer)\b/;
 
 /**
  * A state said to be as it was before ("the den is tidy again", "the laundry is back on the board",

@@ -135,6 +135,9 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
         t.kind === "room" ? [t] : [],
       );
       if (topic.length) return { ...permission(ctx, c, common, [], "any", main), targets: topic };
+      // "they fixed the den, so that's fine now": with no topic set off, the one room said before
+      const spoken = spokenOfBefore(ctx, main);
+      if (spoken) return permission(ctx, c, common, [spoken.room], "any", main, spoken.now);
     }
     if (before.length && !negated) return permission(ctx, c, common, before, "any", main);
     // "The den. Daytime is fine now.": hours the subject, said of the room the message spoke of before
