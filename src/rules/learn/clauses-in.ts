@@ -7,12 +7,14 @@
 import {
   ADDITIVE,
   ASKS_NOTHING,
+  actOf,
   BARE_REFUSAL,
   DETERMINER,
   EXCEPTION_MARKER,
   elliptical,
   FIELDS_AFTER_COLON,
   FILLER,
+  FINE,
   FOR_THE_ROBOT,
   findTimes,
   GLOBAL,
@@ -285,7 +287,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         continue;
       }
       // "…after 9; before that it's fine": hours permitted beside a ban said before them name no act
-      const permitted = permittedBeside(rc, out, g, text);
+      const permitted = permittedBeside(rc, out, g, text) ?? permittedBefore(rc, g, s, text);
       if (permitted) {
         out.push({ ...g, sentence: i, kind: permitted });
         continue;
@@ -356,6 +358,24 @@ function permittedBeside(rc: ReadCtx, out: Seg[], g: Span, text: string): Kind |
   const p = permittedHours(text);
   if (!p) return undefined;
   const bans = findTimes(new Words(rc.tokens, 0, g.a).text);
+  return permitsOnlyOutside(p, bans) ? "filler" : "contradicts";
+}
+
+/**
+ * "by day it's fine now, just stay out after ten": hours permitted before a ban at other hours in
+ * the rest of the sentence are no condition of that ban (they are what it leaves out); permitted
+ * at hours the ban keeps, which of the two is meant is asked.
+ */
+function permittedBefore(rc: ReadCtx, g: Span, s: Span, text: string): Kind | undefined {
+  if (roomsIn(rc.tokens, g.a, g.b, rc.house).some((r) => !r.anaphor)) return undefined;
+  // said of the hours by a predicate ("it's fine"); a permission with a verb of its own ("you may go
+  // in by day") is an act, the "not …" after it the hours it leaves out
+  const p = re(FINE).test(text) ? permittedHours(text) : undefined;
+  if (!p?.windows.length || p.anaphor) return undefined;
+  const rest = new Words(rc.tokens, g.b, s.b).text;
+  if (actOf(rest) !== "prohibit") return undefined;
+  const bans = findTimes(rest);
+  if (!bans.length) return undefined;
   return permitsOnlyOutside(p, bans) ? "filler" : "contradicts";
 }
 

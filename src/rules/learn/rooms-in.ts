@@ -259,6 +259,9 @@ export function roomsIn(
         push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
+    const kind = oneOfKind(words, k, last, house); // "the master toilet, not the common one"
+    if (kind) push({ room: kind, a: k - 1, b: k + 1 });
+    if (kind) continue;
     if (pointsBackAt(words, k)) {
       if (last) push({ room: last.room, a: k, b: k + 2, anaphor: true, from: last.from ?? last });
       k++;
@@ -347,6 +350,23 @@ export function roomsIn(
     }
   }
   return house.length ? out.map((r) => byParts(r, tokens, house)) : out;
+}
+
+/**
+ * "one" after a word that picks a room out takes the kind (last word) of the room named before
+ * it: the house label the two make ("common" + "toilet"), or none.
+ */
+function oneOfKind(
+  words: readonly string[],
+  k: number,
+  before: RoomRef | undefined,
+  house: readonly string[],
+): string | undefined {
+  const word = words[k - 1] ?? "";
+  if (words[k] !== "one" || !before || before.anaphor || before.b >= k - 1 || !isPlainWord(word)) return undefined;
+  const kind = roomKey(before.room).split(" ").at(-1);
+  const said = roomKey(`${word} ${kind}`);
+  return said !== roomKey(before.room) ? house.find((l) => roomKey(l) === said) : undefined;
 }
 
 /**

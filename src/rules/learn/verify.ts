@@ -31,9 +31,11 @@ import {
   FOUR_DIGIT_CLOCK,
   findTimes,
   HOUR_PREPOSITION,
+  hoursOf,
   JOINER,
   NOT_TASK_LOCAL,
   POSSESSIVE_MARK,
+  permittedHours,
   read as readNlp,
   roomKey,
   SENTENCE_END,
@@ -289,6 +291,25 @@ function roomFailure(
 const times = (cs: readonly Condition[]) =>
   cs.flatMap((c) => (c.kind === "time" ? [canonical({ fromHour: c.fromHour, toHour: c.toHour })] : []));
 
+/** Marks that close a part of a clause: the stretch a permission of hours is said in. */
+const PART_END = new Set([",", ".", ";", ":", "!", "?"]);
+
+/**
+ * "by day it's fine now, just stay out after ten": hours said permitted, in a part of their own,
+ * outside every window the ban holds are what the ban leaves out, no window it lost.
+ */
+function permittedOutside(rc: ReadCtx, at: number, t: { from: number; to: number }, d: RuleDraft): boolean {
+  const bans = times(d.conditions);
+  if (!bans.length) return false;
+  let a = at;
+  while (a > 0 && !PART_END.has(rc.tokens[a - 1].w)) a--;
+  let b = at;
+  while (b < rc.tokens.length && !PART_END.has(rc.tokens[b].w)) b++;
+  if (!permittedHours(text(rc, { a, b }))) return false;
+  const banned = new Set(bans.flatMap((h) => hoursOf(h.fromHour, h.toHour)));
+  return hoursOf(t.from, t.to).every((h) => !banned.has(h));
+}
+
 type Window = ReturnType<typeof canonical>;
 const sameWindow = (a: Window, b: Window) => a.fromHour === b.fromHour && a.toHour % 24 === b.toHour % 24;
 
@@ -381,7 +402,7 @@ function unrepresented(
     const c = canonical({ fromHour: t.from, toHour: t.to });
     const holds = held.some((h) => sameWindow(h, c) || covers(h, c) || covers(c, h));
     if (holds) read.push({ a: at, b: end });
-    if (inside(at) || holds) continue;
+    if (inside(at) || holds || permittedOutside(rc, at, t, d)) continue;
     return {
       why: `the time "${t.quote}" of its clause is not in the rule`,
       ask: `Does it hold only ${t.quote}? Say it again with the hours and I'll keep to it.`,
