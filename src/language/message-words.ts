@@ -51,6 +51,22 @@ export const VAGUE_BEHAVIOR = alt([
   "the same",
 ]);
 
+/**
+ * Words that stand in for a thing named elsewhere ("the other one", "the same", "that stuff"): in a
+ * behaviour in the user's words they say nothing of what to do, so they count as no content.
+ */
+export const STAND_IN_WORDS: ReadonlySet<string> = new Set([
+  "one",
+  "ones",
+  "other",
+  "others",
+  "same",
+  "else",
+  "thing",
+  "things",
+  "stuff",
+]);
+
 /** Words that point back at something said before: a statement with one is about a rule, never idle talk. */
 export const REFERENCE = alt([
   "same",

@@ -28,6 +28,7 @@ import {
   placeAfterMotion,
   REPLY_LENGTH,
   REVISING,
+  STAND_IN_WORDS,
   STARTS_WITH_LETTER,
   spaced,
   TAKE_IN,
@@ -113,7 +114,8 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
       clause: span,
     };
   const all = spaced(asked).filter((x) => STARTS_WITH_LETTER.test(x));
-  const content = all.filter((x) => !STOPWORDS.has(x));
+  // "not the other one": words that only stand in for a thing said elsewhere say nothing to do
+  const content = all.filter((x) => !STOPWORDS.has(x) && !STAND_IN_WORDS.has(x));
   // a degree with no measure ("be more respectful", "a bit quieter") counts wherever it stands,
   // stop word or not: what "more" is would be the robot's guess
   // a trait ("be gentler", "be mindful of …") is a degree too, unless it is a reply's length ("be brief")
