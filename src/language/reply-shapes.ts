@@ -211,9 +211,12 @@ export const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** "fields", "keys", "properties", as whole words. */
 export const FIELDS_WORD = /\b(?:fields?|keys?|properties)\b/;
 
-/** "the object key", "fields called room": a field named as one. */
+/**
+ * "the object key", "fields called room": a field named as one. A key "of" or "to" a place is a
+ * door's key ("the key of the shed", "the key to the attic"), never a field.
+ */
 export const FIELD_NAMED =
-  /\b[a-z_][a-z0-9_]* (?:field|key|property)\b|(?<!\b(?:my|your|his|her|our|their|car|house|door|spare) )\b(?:fields?|keys?) (?:called |named )?[a-z_]/;
+  /\b[a-z_][a-z0-9_]* (?:field|key|property)\b(?! (?:of|to)\b)|(?<!\b(?:my|your|his|her|our|their|car|house|door|spare) )\b(?:fields? |keys? (?!(?:of|to)\b))(?:called |named )?[a-z_]/;
 
 /** "no", "not", "never", "without" before JSON: JSON not wanted. */
 export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;

@@ -59,7 +59,7 @@ import {
   withoutReassurance,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
-import type { Requirement, RuleDraft, RuleVersion } from "../types.ts";
+import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
 import { withoutSpeakersRoomApposition } from "./apposition.ts";
 import {
   isNoCorrection,
@@ -108,6 +108,9 @@ function heard(original: string, house: readonly string[]) {
   const plain = withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))));
   return withGoingLeftOut(withNoOneEntering(plain), house);
 }
+
+/** A rule's conditions by value: hours as hours ("mornings" and "in the morning" name one window). */
+const when = (cs: Condition[]) => cs.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.quote));
 
 /**
  * Reads one user message against the rules in force for that user. Pure: nothing is written;
@@ -181,7 +184,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
       lifted.add(it.ruleId);
     }
     if (!it.draft || it.decision === "task_local") return true;
-    const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}|${JSON.stringify(it.draft.conditions.map((c) => c.quote))}`;
+    const k = `${requirementKey(it.draft.requirement)}|${it.draft.scope}|${it.decision}|${JSON.stringify(when(it.draft.conditions))}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
