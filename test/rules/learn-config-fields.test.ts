@@ -8,14 +8,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { tokenize } from "../../src/language/index.ts";
-import { taught } from "./taught.ts";
+import { roomsAndHours, taught } from "./taught.ts";
 
 const house = { rooms: ["loft", "den", "pantry"], sceneId: "s1" };
-const kept = async (m: string) =>
-  (await taught(house, m)).rules.map((r) => ({
-    room: r.requirement.kind === "avoid_room" ? r.requirement.room : null,
-    when: r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour % 24}` : c.kind)),
-  }));
+const kept = async (m: string) => roomsAndHours((await taught(house, m)).rules);
 
 describe("a ban written as config fields", () => {
   it("keeps the room out for the window the fields give", async () => {

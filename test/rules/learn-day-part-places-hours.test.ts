@@ -9,17 +9,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { findTimes, partPlacesWindows } from "../../src/language/index.ts";
-import { taught } from "./taught.ts";
+import { roomsAndHours, taught } from "./taught.ts";
 
 const house = { rooms: ["loft", "den", "workshop"], sceneId: "s1" };
 const kept = async (m: string) => {
   const { rules, reply } = await taught(house, m);
   return {
     reply,
-    rules: rules.map((r) => ({
-      room: r.requirement.kind === "avoid_room" ? r.requirement.room : null,
-      when: r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour % 24}` : c.kind)),
-    })),
+    rules: roomsAndHours(rules),
   };
 };
 

@@ -6,14 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { taught } from "./taught.ts";
+import { roomsAndHours, taught } from "./taught.ts";
 
 const house = { rooms: ["loft", "den", "nursery"], sceneId: "s1" };
-const kept = async (m: string) =>
-  (await taught(house, m)).rules.map((r) => ({
-    room: r.requirement.kind === "avoid_room" ? r.requirement.room : null,
-    when: r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour % 24}` : c.kind)),
-  }));
+const kept = async (m: string) => roomsAndHours((await taught(house, m)).rules);
 
 describe("hours put right inside the message", () => {
   it("keeps the hour said last, a reason after it or not", async () => {

@@ -25,3 +25,11 @@ export async function taught(
     await lib.close();
   }
 }
+
+/** Rules as the hour tests read them: the room each keeps the robot out of, and its conditions' hours. */
+export function roomsAndHours(rules: RuleVersion["rule"][]): { room: string | null; when: string[] }[] {
+  return rules.map((r) => ({
+    room: r.requirement.kind === "avoid_room" ? r.requirement.room : null,
+    when: r.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour % 24}` : c.kind)),
+  }));
+}
