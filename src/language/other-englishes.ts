@@ -117,7 +117,7 @@ const AS_ENGLISH: Record<string, string> = wordTable({
 /** Subjects after which "fi" is "must" ("yuh fi stay out") and "fit" is "can" ("you fit enter"). */
 const SUBJECT = new Set(["you", "u", "i", "me", "we", "una", "unnu", "them", "they", "he", "she", "e"]);
 
-/** Objects "fi" is "for" before ("call yuh fi it", "fi dem"), never a verb it would be "must" or "to" before. */
+/** Objects "fi" is "for" before ("send yuh fi dat", "fi dem"), never a verb it would be "must" or "to" before. */
 const OBJECT_AFTER_FI = new Set([
   "it",
   "me",
@@ -134,7 +134,7 @@ const OBJECT_AFTER_FI = new Set([
   "dis",
 ]);
 
-/** Wh-words that Caribbean copula "a" stands before ("dat a when", "dis a where"), never an article's noun. */
+/** Wh-words that Caribbean copula "a" stands before ("dis a where", "dat a how"), never an article's noun. */
 const WH_AFTER_COPULA = new Set(["when", "where", "why", "how", "what", "who"]);
 
 /** Subordinators after which Caribbean "mi" opens the clause as its subject ("when mi call", "if mi ask"). */
@@ -190,7 +190,7 @@ const DUTCH_HOUR: Record<string, string> = wordTable({
   twaalven: "twelve",
 });
 
-/** The persons a French speaker's "demand" asks ("when I demand you"). */
+/** The persons a French speaker's "demand" asks ("if I demand you"). */
 const OBJECT_PRONOUN = new Set(["you", "u", "me", "him", "her", "them", "us"]);
 
 /** Scots and Yiddish words that are "go" before a particle of going. */
@@ -205,7 +205,7 @@ const OF_A_PART: Record<string, string> = wordTable({
   weekend: "at the weekend",
 });
 
-/** Words "of a night" follows as a time ("nine of a night", "go in of a night"), never a noun it belongs to ("the end of a night"). */
+/** Words "of a night" follows as a time ("ten of a night", "go in of a night"), never a noun it belongs to ("the end of a night"). */
 const beforeOfA = (prev: string | undefined): boolean =>
   clauseEnd(prev) ||
   TIME_END.has(prev ?? "") ||
@@ -234,15 +234,15 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // "nuh fi go" (must not), "yuh fi stay out" (must), "fi good" (for good), else "to"
   if (w === "nuh" && next === "fi") return { words: ["must", "not"], span: 2 };
   if (w === "fi") {
-    // "call yuh fi it": before its object, "fi" is "for"
+    // "send yuh fi dat": before its object, "fi" is "for"
     if (next === "good" || next === "ever" || OBJECT_AFTER_FI.has(next ?? "")) return { words: ["for"], span: 1 };
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
   if (w === "nuh") return { words: ["not"], span: 1 };
-  // "dat a when mi pray": "a" between a demonstrative and a wh-word is the copula
+  // "dis a where mi sit": "a" between a demonstrative and a wh-word is the copula
   if (w === "a" && (prev === "that" || prev === "dat" || prev === "this") && WH_AFTER_COPULA.has(next ?? ""))
     return { words: ["is"], span: 1 };
-  // "sen go a yard", "mi a go a yard": "yard" after "go a" is home, no yard of the house
+  // "him go a yard last week": "yard" after "go a" is home, no yard of the house
   if (w === "a" && next === "yard" && prev === "go") return { words: ["home"], span: 2 };
   // "when mi call yuh": "mi" (read "me") opening a clause after its subordinator is its subject, "I"
   if (w === "me" && OPENS_SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["i"], span: 1 };
@@ -287,11 +287,11 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   }
   // Irish English "I'm after waxing it", "they're after being cleaned": a perfect (news, a reason), no time
   if (w === "after" && BE_FORM.has(prev ?? "") && /^[a-z]{2,}ing$/.test(next ?? "")) return { words: [], span: 1 };
-  // Northern English "nine of a night", "gan in of a morning": at that part of every day
+  // Northern English "ten of a night", "gan in of a morning": at that part of every day
   if (w === "of" && next === "a" && tokens[k + 2]?.w in OF_A_PART && beforeOfA(prev)) {
     return { words: OF_A_PART[tokens[k + 2].w].split(" "), span: 3 };
   }
-  // French "demander" said in English: "when I demand you", "I demand you to wait" is "ask"
+  // French "demander" said in English: "if I demand you", "I demand you to wait" is "ask"
   if ((w === "demand" || w === "demanded") && OBJECT_PRONOUN.has(next ?? "")) {
     const after = tokens[k + 2]?.w;
     if (clauseEnd(after) || after === "to") return { words: [w === "demand" ? "ask" : "asked"], span: 1 };
