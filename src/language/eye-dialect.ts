@@ -84,11 +84,12 @@ function soundTable(): Map<string, Set<string>> {
  * sounds like none or several of the vocabulary stays as typed.
  */
 export function eyeDialect(word: string): string | undefined {
-  if (word.length < 4 || !/^[a-z]+$/.test(word)) return undefined;
+  // a known word is read as itself, so its sound key is never needed
+  if (word.length < 4 || !/^[a-z]+$/.test(word) || knownWord(word)) return undefined;
   // "pahkin": a dropped g as well
-  const said = word.endsWith("in") && !knownWord(word) ? [word, `${word}g`] : [word];
+  const said = word.endsWith("in") ? [word, `${word}g`] : [word];
   const words = new Set(said.flatMap((w) => [...(soundTable().get(sameSound(w)) ?? [])]));
   if (words.size !== 1) return undefined;
   const [read] = words;
-  return read !== word && !knownWord(word) ? read : undefined;
+  return read !== word ? read : undefined;
 }
