@@ -7,7 +7,9 @@
 
 import { contentWords, singular, unaccented } from "./bag-of-words.ts";
 import { BORROWED_CATEGORY_NAMES } from "./borrowed-words.ts";
+import { knownWord } from "./nlp.ts";
 import { askedParts } from "./requests.ts";
+import { editDistance } from "./rooms.ts";
 import { wordTable } from "./token.ts";
 
 const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
@@ -42,7 +44,7 @@ const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
   toy: ["toy", "lego", "doll", "puzzle", "figurine"],
   visor: ["visor", "sunvisor"],
   wallet: ["wallet", "billfold"],
-  watch: ["watch", "wristwatch", "smartwatch"],
+  watch: ["watch", "wristwatch", "smartwatch", "watche", "wristwatche", "smartwatche"],
 });
 
 /** Every category's names, English first, then those other languages lend (borrowed-words.ts). */
@@ -85,12 +87,54 @@ export function compoundsJoined(words: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Names long enough that one slip in them still says which: a slip in "cap", "mug" or "shoe"
+ * makes another word as often as not.
+ */
+const SLIP_FROM = 5;
+/** Typed words shorter than this are left as typed: four letters are one slip from too many words. */
+const SLIP_WORD = 5;
+const slips = new Map<string, string | null>();
+
+/**
+ * The category a word names when it is one of its names typed with one slip ("walet",
+ * "headphnoes", "earphne"): a letter changed, left out, doubled or added before the last, or two
+ * neighbours swapped, from the English names of one category only. A word the dictionary knows is itself, never a
+ * slip ("watcher", "booking").
+ */
+export function categoryOfSlip(word: string): string | null {
+  if (word.length < SLIP_WORD || !/^[a-z]+$/.test(word) || ALL_NAMES.has(word)) return null;
+  const cached = slips.get(word);
+  if (cached !== undefined) return cached;
+  const hits = new Set<string>();
+  // English names only: a borrowed name is one slip from too many words of its own language and
+  // from proper names ("borsa" and a car's make)
+  for (const [category, names] of Object.entries(ENGLISH_NAMES))
+    if (names.some((n) => n.length >= SLIP_FROM && oneSlipApart(word, n))) hits.add(category);
+  const read = hits.size === 1 && !knownWord(word) ? [...hits][0] : null;
+  slips.set(word, read);
+  return read;
+}
+
+function oneSlipApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  // a word's end changed is another word as often as a slip ("traine" is French, "novela" Spanish)
+  if (a.at(-1) === b.at(-1) && editDistance(a, b, 1) <= 1) return true;
+  if (a.length !== b.length) return false;
+  // two neighbouring letters swapped: the only difference, at i and i + 1, crosswise
+  const i = [...a].findIndex((ch, k) => ch !== b[k]);
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /** The category a text names outright, the earliest named; null when it names none. */
 export function categoryNamed(text: string): string | null {
   const words = compoundsJoined(contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game"))));
+  // a word written with a capital is a name ("Kelly", "Bert"), however near a category's name
+  const capitalised = new Set((unaccented(text).match(/\b[A-Z][a-z]+/g) ?? []).map((w) => singular(w.toLowerCase())));
+  const slipped = (w: string) => (capitalised.has(w) ? null : categoryOfSlip(w));
   let best: { at: number; category: string } | null = null;
   for (const [category, names] of Object.entries(CATEGORY_NAMES)) {
-    const at = words.findIndex((w) => names.includes(w));
+    const at = words.findIndex((w) => names.includes(w) || slipped(w) === category);
     if (at >= 0 && (best === null || at < best.at)) best = { at, category };
   }
   return best?.category ?? null;
