@@ -42,6 +42,14 @@ const TOPICALIZED =
   /^(?:the|a|an|my|our|his|her|their|that|this|these|those)\s+(?:(?!ones?\b)[\p{L}'-]+\s+){1,4}(?:i|we|he|she|they)\s+(?:(?:don't|do not|didn't|never|no longer|just|still|always|usually|only|also|now)\s+)?(?!(?:mean|meant|think|thought|guess|reckon|suppose|believe)\b)\p{L}{2,}/iu;
 
 /**
+ * A name said first and set beside the speaker's relation to it ("Hany, my husband, gave me …",
+ * "Tom, our neighbour, lent …"): the name alone is no fact, and the relation after it opens no
+ * clause of its own; the two are one subject, and the verb after them goes on with it.
+ */
+const BARE_NAME = /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?$/u;
+const APPOSITION = /^(?:my|our)\s+(?:[\p{L}'-]+\s+)?[\p{L}'-]+$/iu;
+
+/**
  * The instruction's pieces, one fact each. A conjunct that is no clause ("… on Mondays and
  * Wednesdays", "… on the bus, on the train") belongs to the fact before it: split off, it
  * would be a statement of its own that means nothing ("Wednesdays").
@@ -59,6 +67,11 @@ export function splitFacts(text: string): string[] {
       continue;
     }
     const opened = piece.replace(LEADING, "");
+    if (sep.trim() === "," && out.length > 0 && BARE_NAME.test(out[out.length - 1]) && APPOSITION.test(piece)) {
+      out[out.length - 1] = `${out[out.length - 1]}, ${piece}`;
+      glue = true;
+      continue;
+    }
     if (
       glue &&
       out.length > 0 &&

@@ -251,7 +251,10 @@ const lowerFirst = (x: string) => (/^(?:I|I'\S+)\b/.test(x) ? x : x.charAt(0).to
 
 /** "the user's daughter has ballet …": the person a statement is about, when it opens with one. */
 function personSubject(statement: string): string | null {
-  const m = statement.match(new RegExp(`^the user's (?:[\\p{L}-]+ )?(?:${PERSON_WORDS})\\b`, "iu"));
+  // "Hany, the user's husband, gave …": the relation set beside a name is the person
+  const m = statement
+    .replace(/^[A-Z][\p{L}'-]*(?: [A-Z][\p{L}'-]*)?, (?=the user's )/u, "")
+    .match(new RegExp(`^the user's (?:[\\p{L}-]+ )?(?:${PERSON_WORDS})\\b`, "iu"));
   return m ? m[0] : null;
 }
 
