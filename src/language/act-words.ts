@@ -170,8 +170,8 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   // "the cortile is off the tour", "the den is off your rounds": a place taken off where the robot
   // goes; "off the hallway", "off the kitchen" say where a room lies, and are not this
   "off (?:the|your|ur|my) (?:block|tour|list|map|menu|route|routes|rounds|round|itinerary|agenda|circuit)",
-  // "closed for you" as "closed to you": the robot named after it says whom the room is closed to
-  "closed (?:to|for) (?:you|u|the robot|robots)",
+  // "closed for you" as "closed to you", "shut to you": the robot named after it says whom the room is closed to
+  "(?:closed|shut) (?:to|for) (?:you|u|the robot|robots)",
   // "the den: closed 6-8 pm", "the loft is closed after nine": a room said to be closed now or from now
   // on (a copula of the present, or a label's colon) is closed to the robot too; "was closed", "is not
   // closed", "keep the door closed" say no such thing
@@ -349,11 +349,14 @@ export const FREE_CHOICE = alt([
 
 /** This house, or every house. */
 export const SCENE = alt([
-  "(?:in|at|around|inside|within|for|of) (?:this|the|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)",
+  "(?:in|at|around|inside|within|for) (?:this|the|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)",
+  // "of the house" names its people ("the lady of the house"), not where a rule holds
+  "of (?:this|my|our) (?:house|home|apartment|flat|place|building|unit|condo|residence|household)",
   "in here",
   "around here",
   "at my place",
-  "here",
+  // "here is the deal", "here are the rules": presenting what follows, not this house
+  "here(?! (?:is|are)\\b)",
 ]);
 export const GLOBAL = alt([
   "in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?",

@@ -169,10 +169,13 @@ export const YOU_ARE = /\b(?:you|u) (?:are|re)\b/;
 
 /**
  * Words that say when, whatever else is around them: a part holding one is never dropped ("late"
- * after a possessive is a person's, no time: "her late father's workbench").
+ * after a possessive is a person's, no time: "her late father's workbench"; "once" closing its
+ * phrase counts, as "going once" does, and opens no clause; "if" after a verb of knowing or
+ * asking is "whether": "I don't know if I fuss too much" (a "let me know if" is a condition); "one of these days" is some day, "the
+ * old days" a time gone).
  */
 export const WHEN_WORD =
-  /\b(?:if|when|whenever|while|unless|until|till|til|once|before|after|except|during|between|(?<!\b(?:my|our|his|her|their|your) )late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|days)\b/;
+  /\b(?:(?<!\b(?:wonder|wondering|sure|unsure|certain|check|asking) )(?<!(?<!\blet \w+ )\bknow(?:ing)? )if|when|whenever|while|unless|until|till|til|once(?= \w)|before|after|except|during|between|(?<!\b(?:my|our|his|her|their|your) )late|early|later|tomorrow|weekends?|weekdays?|weeknights?|nights?|mornings?|evenings?|afternoons?|(?<!\b(?:one of these|old(?: \w+)?) )days)\b/;
 
 /** "except" left over from "except in the morning": a marker whose condition is read already. */
 export const MARKERS_ONLY =

@@ -135,7 +135,7 @@ const OBJECT_AFTER_FI = new Set([
 ]);
 
 /** Wh-words that Caribbean copula "a" stands before ("dis a where", "dat a how"), never an article's noun. */
-const WH_AFTER_COPULA = new Set(["when", "where", "why", "how", "what", "who"]);
+const WH_AFTER_COPULA = new Set(["when", "where", "why", "how", "what", "who", "weh"]);
 
 /** Subordinators after which Caribbean "mi" opens the clause as its subject ("when mi call", "if mi ask"). */
 const OPENS_SUBJECT = new Set([
@@ -242,6 +242,13 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // "dis a where mi sit": "a" between a demonstrative and a wh-word is the copula
   if (w === "a" && (prev === "that" || prev === "dat" || prev === "this") && WH_AFTER_COPULA.has(next ?? ""))
     return { words: ["is"], span: 1 };
+  // "dat a weh mi sleep": "weh" after that copula is "where"
+  if (w === "weh" && prev === "a" && ["that", "dat", "this", "dis"].includes(tokens[k - 2]?.w ?? ""))
+    return { words: ["where"], span: 1 };
+  // Pidgin "na there I dey rest", "na here we eat": the copula "na" before a place and its subject
+  // says "that is where"
+  if (w === "na" && (next === "there" || next === "here") && SUBJECT.has(tokens[k + 2]?.w ?? ""))
+    return { words: ["that", "is", "where"], span: 2 };
   // "him go a yard last week": "yard" after "go a" is home, no yard of the house
   if (w === "a" && next === "yard" && prev === "go") return { words: ["home"], span: 2 };
   // "when mi call yuh": "mi" (read "me") opening a clause after its subordinator is its subject, "I"
@@ -264,6 +271,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
     return { words: ["after"], span: 1 };
   if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
+  // "don't to go in", "please to not enter": the "to" of an infinitive put after "do not" or before
+  // "not", as learners of English from Greek or French say it, read as the plain request
+  if (w === "to" && prev === "not" && tokens[k - 2]?.w === "do" && isWord(next)) return { words: [], span: 1 };
+  if (w === "to" && prev === "please" && next === "not" && isWord(tokens[k + 2]?.w)) return { words: ["do"], span: 1 };
   // "you enter not the study", "we sleep, you walk not up": the negation after a verb of going, read before it
   if (MOVE_VERB.has(w) && next === "not" && !AUXILIARY.has(prev ?? "")) return { words: ["do", "not", w], span: 2 };
   // Singapore English: "ah" after a topic ("the loft ah, ..."), "one" ending a clause after a verb

@@ -173,7 +173,8 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   for (const p of cut)
     for (const src of [DURATION, DAYS])
       for (const m of new Words(tokens, p.a, p.b).matches(bounded(src))) {
-        if (overlaps(m, days)) continue;
+        // "tomorrow's lessons": a day that owns a thing names the thing, not when the rule holds
+        if (overlaps(m, days) || tokens[m.b]?.w === "'s") continue;
         // "on mondays or wednesdays": either day, one condition
         const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => LIST_JOIN.test(t.w)));
         if (prev) prev.b = m.b;

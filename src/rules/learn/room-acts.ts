@@ -202,7 +202,10 @@ function topicFirst(
   // "the loft you stay out", "the den you leave alone": a verb of avoiding with no object of its own, as a negated verb of going
   const verb = (x: Head) => x.kind === "enter" || x.kind === "stop" || (x.kind === "avoid" && objectless(ctx, x, main));
   const h = hs.find((x) => x.bans && x.a >= r.b && next(x) && verb(x));
-  if (!h || !particleOnly(ctx, h, main)) return undefined;
+  // "in the den don't go after five": the verb's particle ends the clause but for the hours read after it
+  if (!h) return undefined;
+  const end = Math.min(main.b, ...said.filter((x) => x.a >= h.b).map((x) => x.a));
+  if (!particleOnly(ctx, h, { a: main.a, b: end })) return undefined;
   const lead = ctx.tokens.slice(main.a, r.a);
   // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room;
   // "to the den you never go": a verb of going's goal, fronted the same way

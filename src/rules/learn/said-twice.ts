@@ -5,6 +5,7 @@
 import {
   daysNamed,
   HANDS_TO_HOURS,
+  HOUR_PREPOSITION,
   HOURS_SAID,
   numbersIn,
   partHoldsWindows,
@@ -32,11 +33,23 @@ export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     x.kind === "text" && x.b > x.a && HANDS_TO_HOURS.test(ctx.tokens[x.b - 1].w)
       ? conds.find((t) => t.kind === "time" && t.clock && !t.negated && between(x.b, t.a))
       : undefined;
+  // "after the evening prayer, after eight at night": the same word of time opening both, the
+  // clock hours said right after the stretch say when it is
+  const apposed = (x: Cond) =>
+    x.kind === "text" && HOUR_PREPOSITION.test(ctx.tokens[x.a].w)
+      ? conds.find(
+          (t) =>
+            t.kind === "time" &&
+            ctx.tokens[t.a]?.w === ctx.tokens[x.a].w &&
+            between(x.b, t.a) &&
+            numbersIn(words(ctx, t).text).length > 0,
+        )
+      : undefined;
   const said = (x: Cond) =>
     x.kind === "text" && HOURS_SAID.test(words(ctx, x).text)
       ? (conds.find((t) => t.kind === "time" && between(x.b, t.a)) ??
         conds.find((t) => t.kind === "time" && between(t.b, x.a) && numbersIn(words(ctx, t).text).length > 0))
-      : handed(x);
+      : (handed(x) ?? apposed(x));
   const out = conds.map((x) => ({ ...x }));
   return out.flatMap((x) => {
     const hours = said(x);
