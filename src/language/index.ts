@@ -273,6 +273,7 @@ export type { Boundary, FoundTime, ReplacedTimes } from "./times.ts";
 export {
   boundaryIn,
   findTimes,
+  morningBefore,
   replacedTimes,
   replacesHours,
   timeCandidates,

@@ -314,6 +314,13 @@ function clockWindows(clause: string, bareRanges = false): FoundTime[] {
   return out;
 }
 
+/**
+ * The morning said with an end at or before its start ("in the morning, before 5"): the small
+ * hours up to that end, one window (an end inside the morning narrows it instead: 6 to 10).
+ */
+export const morningBefore = (part: { from: number; to: number }, w: { from: number; to: number }): boolean =>
+  part.from === 6 && part.to === 12 && w.from === 0 && w.to > 0 && w.to <= 6;
+
 /** every reading of every time phrase in a clause, overlapping or not */
 export function timeCandidates(clause: string): FoundTime[] {
   const all: FoundTime[] = clockWindows(clause).map((t) => ({ ...t, clock: true }));
@@ -348,8 +355,20 @@ export function findTimes(clause: string, opts: { repeats?: boolean; bareRanges?
     return !PHRASE_JOIN.test(clause.slice(first.index + first.quote.length, second.index));
   };
   // "in the afternoon after 3" is 15 → 17, "in the evening before 8" 17 → 20
+  // "in the morning, before 5" is 0 → 5, as "before 5 in the morning" is: an end at or before the
+  // morning's start cannot narrow it, and the part of the day is read with it as one window
+  const absorbed = new Set<FoundTime>();
   for (const c of out) {
     if (!c.clock || !c.open) continue;
+    const morning = out.find(
+      (n) => !n.clock && samePhrase(n, c) && c.open === "before" && morningBefore(n, { from: 0, to: c.to }),
+    );
+    if (morning) {
+      c.from = 0;
+      c.guessed = undefined;
+      absorbed.add(morning);
+      continue;
+    }
     const part = out.find(
       (n) => !n.clock && samePhrase(n, c) && hoursIn(n).includes(c.open === "after" ? c.from : (c.to + 23) % 24),
     );
@@ -369,7 +388,7 @@ export function findTimes(clause: string, opts: { repeats?: boolean; bareRanges?
   // ("fine between 8 and 11, but never between 8 and 11") asks for every saying (`repeats`)
   const seen = new Set<string>();
   return out
-    .filter((t) => !narrowed(t))
+    .filter((t) => !narrowed(t) && !absorbed.has(t))
     .sort((x, y) => x.index - y.index)
     .filter((t) => {
       if (opts.repeats) return true;

@@ -70,6 +70,10 @@ export async function teach(
         quote: it.quote ?? message,
         message: outcome.message,
       });
+    } else if (it.decision === "reuse") {
+      // a rule said again: how the rule in force is checked is how this is
+      const same = snap.rules.find((r) => r.ruleId === it.ruleId);
+      items.push(same ? { ...it, check: same.check } : it);
     } else items.push(it);
   }
   const write = updates.length ? await library.apply(userId, updates, ctx.at) : undefined;

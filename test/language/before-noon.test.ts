@@ -30,6 +30,11 @@ describe("an hour said as an end", () => {
     assert.deepEqual(hours("skip the cellar in the morning before 10"), [[6, 10]]);
   });
 
+  it("an end at or before the morning's start is one window from midnight, never the morning too", () => {
+    assert.deepEqual(hours("in the morning, before 5 o'clock, the attic is off limits"), [[0, 5]]);
+    assert.deepEqual(hours("mornings before six keep out of the pantry"), [[0, 6]]);
+  });
+
   it("an end in the afternoon or evening still runs from noon", () => {
     assert.deepEqual(hours("leave the garden shed alone until 4 pm"), [[12, 16]]);
   });

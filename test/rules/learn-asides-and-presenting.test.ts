@@ -97,3 +97,18 @@ describe("hedges, idioms and learners' word order beside a new ban", () => {
     assert.deepEqual(roomsAndHours(rules), [{ room: "den", when: ["16-18"] }]);
   });
 });
+
+describe("hours said twice in a new ban", () => {
+  it("reads the same hours said again after an interruption as one window", async () => {
+    const { rules } = await taught(
+      house,
+      "dont go in the den from two to five in the afternoon the kids nap there hang on yes two to five",
+    );
+    assert.deepEqual(roomsAndHours(rules), [{ room: "den", when: ["14-17"] }]);
+  });
+
+  it("reads a morning with an end before its start as one window, never two rules", async () => {
+    const { rules } = await taught(house, "In the morning, before five o'clock, keep out of the workshop.");
+    assert.deepEqual(roomsAndHours(rules), [{ room: "workshop", when: ["0-5"] }]);
+  });
+});

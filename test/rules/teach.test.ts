@@ -17,6 +17,7 @@ describe("teach: learn, compile, store", () => {
     const again = await teach(lib, "u1", "I told you: in this house, keep out of the garage!", ctx);
     assert.equal(again.items[0].decision, "reuse");
     assert.equal(again.write, undefined, "reuse writes nothing");
+    assert.equal(again.items[0].check?.kind, "programmatic", "a rule said again is checked as the rule in force is");
 
     const local = await teach(lib, "u1", "Skip the kitchen just for now", ctx);
     assert.equal(local.items[0].decision, "task_local");

@@ -60,6 +60,14 @@ export function sameInSentence(readings: Reading[], sents: Span[]): Reading[] {
  */
 export function byWindow(rc: ReadCtx, r: Reading): Reading[] {
   if (r.type !== "rule") return [r];
+  // "don't go in from one to four … yeah one to four": the same hours said again, with no negation
+  // of their own, are the window read first; the rule is as it would be without them
+  const again = (x: Cond, y: Cond) =>
+    x.kind === "time" && y.kind === "time" && !y.negated && x.from === y.from && x.to % 24 === y.to % 24;
+  const repeats = r.conditions.filter((c, k) => r.conditions.slice(0, k).some((x) => again(x, c)));
+  r.conditions = r.conditions.filter((c) => !repeats.includes(c));
+  // its words are read, as the rule's own
+  r.quotes.push(...repeats.map((c) => ({ a: c.a, b: c.b })));
   const times = r.conditions.filter((c) => c.kind === "time").sort((x, y) => x.a - y.a);
   if (times.length < 2) return [r];
   // two windows with nothing joining them are one said in a way not fully read: asked, never two rules

@@ -32,6 +32,7 @@ import {
   LEADING_JOIN,
   LIST_JOIN,
   MARKERS_ONLY,
+  morningBefore,
   NEGATION,
   NOT_TASK_LOCAL,
   NUMBERED_HEADING,
@@ -351,7 +352,8 @@ function restatesHours(text: string): boolean {
 function nested(t: { from: number; to: number }, h: { from: number; to: number }): boolean {
   const a = { fromHour: t.from, toHour: t.to };
   const b = { fromHour: h.from, toHour: h.to };
-  return covers(a, b) || covers(b, a);
+  // "in the morning, before 5": the morning read with an end before its start, from midnight
+  return covers(a, b) || covers(b, a) || morningBefore(t, h);
 }
 
 /** A statement with a subject and a verb of its own: it tells, it asks nothing. */
