@@ -135,6 +135,8 @@ export const AVOID = alt([
   )}`,
   "steer clear of",
   "steering clear of",
+  // a kitchen's "86" (take off the menu) said first, of a room: "86 the pantry for the robot"
+  "(?:^|(?<=[,.;:!?] ))(?:86|eighty six)(?= (?:the|my|our|that|this)\\b)",
   "leave(?= .{1,40}\\b(?:alone|out)\\b)",
   // "the den you leave alone": its object fronted
   "(?:leave|leaving) alone",
@@ -170,6 +172,8 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
   // "the cortile is off the tour", "the den is off your rounds": a place taken off where the robot
   // goes; "off the hallway", "off the kitchen" say where a room lies, and are not this
   "off (?:the|your|ur|my) (?:block|tour|list|map|menu|route|routes|rounds|round|itinerary|agenda|circuit)",
+  // a kitchen's "86" said of a room, now or from now on: "the pantry is 86 for you"
+  "(?<=(?:^|\\s)(?:is|are|stays|remains|:) )(?:86|eighty six)(?= (?:for|to) (?:you|u|the robot|robots)\\b| ?[,.!?;]| ?$)",
   // "closed for you" as "closed to you", "shut to you": the robot named after it says whom the room is closed to
   "(?:closed|shut) (?:to|for) (?:you|u|the robot|robots)",
   // "the den: closed 6-8 pm", "the loft is closed after nine": a room said to be closed now or from now

@@ -203,8 +203,8 @@ export const PREPOSITION =
 /**
  * What a trailing phrase names that is no condition: the reply it is about, the user, emphasis
  * ("at all", "in any case", "under any circumstances": any case at all is every case), the robot as
- * the doer of a passive ("… is not to be entered by you"), a clause about the noun before it ("the room in which it was found" says which room, not when).
+ * the doer of a passive ("… is not to be entered by you"), the robot the rule is for ("… for the robot"), a clause about the noun before it ("the room in which it was found" says which room, not when).
  */
 export const NOT_A_CONDITION = new RegExp(
-  `^(?:with ${ROBOT_BODY}\\b|(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by (?:yourself|you|u|the robot)\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
+  `^(?:with ${ROBOT_BODY}\\b|(?:in|on|for|to|at|with|per|into|of) (?:(?:your|my|the|each|every|all|any|a) )?(?:${REPLY_NOUN}|${ARTIFACT_NOUN}|json|it|them|that|this)\\b|(?:to|for) (?:me|you|us)\\b|(?:to|for) (?:the )?robots?\\b|at all\\b|for any reason\\b|(?:in|on|under|for|at|by) (?:any|all) [a-z]+$|(?:in|at|on|from|into|to|with|inside) (?:which|whom)\\b|by (?:yourself|you|u|the robot)\\b|(?:in|on) (?:there|here)\\b|for me\\b|in general\\b|(?:at|in|to) (?:the )?(?:very )?(?:end|start|beginning|top|bottom|front)\\b|in (?:the )?(?:first|last) (?:line|sentence|word)\\b)`,
 );

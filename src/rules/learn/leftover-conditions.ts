@@ -99,6 +99,8 @@ export function leftoverConditions(
           PREPOSITION.test(ctx.tokens[k].w) &&
           b - k >= 2 &&
           !NOT_A_CONDITION.test(text) &&
+          // "… for the robot": the word after the run, read as the robot addressed, ends its phrase
+          !NOT_A_CONDITION.test(new Words(ctx.tokens, k, Math.min(part.b, b + 1)).text) &&
           !notCondition(text)) ||
           ((WHEN_WORD.test(text) || re(PEOPLE_TIME).test(text)) &&
             !MARKERS_ONLY.test(text) &&

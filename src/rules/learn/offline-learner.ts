@@ -74,6 +74,7 @@ import {
 import { classify, clauses, type Seg } from "./clauses-in.ts";
 import { withoutExplanation } from "./conditions.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
+import { hoursNamedApart } from "./hours-named-apart.ts";
 import { hoursSaidNoAfterPermission } from "./hours-said-no.ts";
 import type { LearnContext, LearnItem, LearnOutcome } from "./items.ts";
 import { leadsIntoChange } from "./leads-into.ts";
@@ -245,6 +246,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
 function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
   let readings = sameInSentence(dropCovered(mergeJson(ownConditions(rc, read))), sents).flatMap((r) => byWindow(rc, r));
   readings = completeWindows(rc, sents, readings);
+  // "… during her lesson. Her lesson is 4 to 5 pm.": the hours said apart are the condition's
+  readings = hoursNamedApart(rc, sents, readings);
   // "…, so tell me": a fragment left unclear beside what the same sentence says clearly is part of it
   readings = readings.filter(
     (r) =>
