@@ -359,8 +359,9 @@ export const SCENE = alt([
   "in here",
   "around here",
   "at my place",
-  // "here is the deal", "here are the rules": presenting what follows, not this house
-  "here(?! (?:is|are)\\b)",
+  // "here is the deal", "here are the rules": presenting what follows, not this house; "listen
+  // here", "look here": a call to attend
+  "(?<!\\b(?:listen|look) )here(?! (?:is|are)\\b)",
 ]);
 export const GLOBAL = alt([
   "in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?",

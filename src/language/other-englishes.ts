@@ -212,6 +212,74 @@ const beforeOfA = (prev: string | undefined): boolean =>
   numberAt([prev ?? ""], 0) !== undefined ||
   PLACE_ADVERB.has(prev ?? "");
 
+/** Words a verb in -ing may follow with the a-prefix of the Appalachians and the Ozarks ("you a-going", "keep a-coming"). */
+const A_PREFIXED_AFTER = new Set([
+  "you",
+  "u",
+  "me",
+  "him",
+  "them",
+  "us",
+  "keep",
+  "keeps",
+  "kept",
+  "go",
+  "goes",
+  "went",
+  "come",
+  "comes",
+  "be",
+]);
+
+/** Nouns in -ing an article may stand before ("a thing", "a building"). */
+const ING_NOUN = new Set([
+  "thing",
+  "something",
+  "nothing",
+  "anything",
+  "everything",
+  "morning",
+  "evening",
+  "building",
+  "ceiling",
+  "meeting",
+  "wedding",
+  "painting",
+  "warning",
+  "feeling",
+  "string",
+  "ring",
+  "king",
+  "wing",
+  "sibling",
+  "ding",
+]);
+
+/** Words that put an hour on the clock ("from three", "until four"), never a span of hours ("for three hours"). */
+const CLOCK_BEFORE = new Set(["from", "until", "till", "til"]);
+
+/** Words after "N hours" that make it a span of time: "until three hours later", "two hours ago". */
+const AFTER_DURATION = new Set([
+  "later",
+  "ago",
+  "after",
+  "before",
+  "from",
+  "of",
+  "more",
+  "long",
+  "have",
+  "has",
+  "pass",
+  "passed",
+]);
+
+/** An hour of the clock, 1 to 12, in digits or words. */
+const clockHour = (w: string): boolean => {
+  const n = numberAt([w], 0);
+  return n !== undefined && n.value >= 1 && n.value <= 12;
+};
+
 /** Adverbs of place a time may follow ("stay out of a night"). */
 const PLACE_ADVERB = new Set([
   "in",
@@ -271,6 +339,18 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
     return { words: ["after"], span: 1 };
   if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
+  // Appalachian "I don't want you a-going in there": the "a" before a verb in -ing says nothing
+  if (w === "a" && A_PREFIXED_AFTER.has(prev ?? "") && /^[a-z]{2,}ing$/.test(next ?? "") && !ING_NOUN.has(next ?? ""))
+    return { words: [], span: 1 };
+  // "from one hour until four hours", "until three hours": an hour of the clock said as French
+  // "heures" or Arabic "sa'a" count it, after a word that puts it on the clock
+  if (
+    (next === "hours" || next === "hour") &&
+    CLOCK_BEFORE.has(prev ?? "") &&
+    clockHour(w) &&
+    !AFTER_DURATION.has(tokens[k + 2]?.w ?? "")
+  )
+    return { words: [w, "oclock"], span: 2 };
   // "don't to go in", "please to not enter": the "to" of an infinitive put after "do not" or before
   // "not", as learners of English from Greek or French say it, read as the plain request
   if (w === "to" && prev === "not" && tokens[k - 2]?.w === "do" && isWord(next)) return { words: [], span: 1 };

@@ -21,6 +21,10 @@ export const FRONT_CUT: Record<string, string> = wordTable({
   fore: "before",
   cept: "except",
   nuff: "enough",
+  // an "h" dropped, as London and much of England say it ("listen 'ere", "in 'is room")
+  ere: "here",
+  is: "his",
+  ome: "home",
 });
 
 /** Apostrophe-less contractions people type, and slang: the words they stand for. */
