@@ -112,3 +112,16 @@ describe("hours said twice in a new ban", () => {
     assert.deepEqual(roomsAndHours(rules), [{ room: "workshop", when: ["0-5"] }]);
   });
 });
+
+describe("a reason about a part of a room beside a ban with no object", () => {
+  it("reads the one room of the house, not the part the reason is about", async () => {
+    const { rules } = await taught(house, "the workshop, please keep out, the steps are crumbling");
+    assert.deepEqual(roomsAndHours(rules), [{ room: "workshop", when: [] }]);
+  });
+
+  it("still asks when two rooms of the house are named", async () => {
+    const { rules, reply } = await taught(house, "the workshop and the den, keep out");
+    assert.deepEqual(rules, []);
+    assert.match(reply, /\?/);
+  });
+});

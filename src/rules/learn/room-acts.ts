@@ -44,6 +44,7 @@ import {
   refusedByClosingNo,
   refusesAtHours,
   refusesWhen,
+  roomKey,
   SIGN_REFUSAL,
   STOP,
   STOPS,
@@ -218,6 +219,9 @@ function topicFirst(
   return opens || afterComma ? h : undefined;
 }
 
+/** The copula of the present, after the subject of a statement ("the stairs are steep"). */
+const COPULA_NOW = new Set(["is", "are", "s", "re"]);
+
 /** A room read outside the clause that acts on it: where it was said, so the rule quotes it. */
 const borrowed = (r: RoomRef): RoomRef => ({ ...r, from: r.from ?? { a: r.a, b: r.b } });
 
@@ -236,7 +240,12 @@ function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: 
   // "I just cleaned the attic. keep out.": news of what happened is no topic; which room is asked
   const rest = ctx.tokens.filter((_, k) => k < main.a || k >= main.b).map((t) => t.w);
   if (toldInPast(rest)) return undefined;
-  const named = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house).filter((r) => !r.anaphor);
+  const all = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house).filter((r) => !r.anaphor);
+  // "the attic, keep out, the stairs are rotten": a room word the house has no room for, said after
+  // the verb as the subject of a statement, is what the reason is about, not a second room
+  const ofHouse = (x: RoomRef) => ctx.house.some((h) => roomKey(h) === roomKey(x.room));
+  const reasonOnly = (x: RoomRef) => !ofHouse(x) && x.a >= head.b && COPULA_NOW.has(ctx.tokens[x.b]?.w ?? "");
+  const named = all.some(ofHouse) ? all.filter((x) => !reasonOnly(x)) : all;
   const distinct = new Set(named.map((r) => r.room));
   if (distinct.size !== 1) return undefined;
   const r = named[0];
