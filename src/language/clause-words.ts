@@ -6,6 +6,15 @@
  */
 import { alt } from "./word-class.ts";
 
+/**
+ * How a consequence asked of the one spoken to opens after "so", as a clause of its own: with them
+ * as its subject ("… got fixed so you can go back in", typed "u", "ya") or as a negated imperative
+ * ("… is drying so do not go in there", "so never …"). Words at k, k + 1.
+ */
+export function opensConsequence(w: string | undefined, next: string | undefined): boolean {
+  return /^(?:you|u|ya|ye|never)$/.test(w ?? "") || (w === "do" && next === "not");
+}
+
 /** What starts an explanation: why, not when ("that is when I clean it"). */
 export const EXPLAIN = alt([
   "because",

@@ -94,6 +94,7 @@ import { saidAgain } from "./said-again.ts";
 import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { firmDespiteSoftener } from "./softened.ts";
+import { withSpeakersRuleRoom } from "./speakers-rule.ts";
 import { onRequest, onRequestBan, unclearAbout } from "./unclear-about.ts";
 import { doLess, unreadCues } from "./unread.ts";
 import { verifyItems } from "./verify.ts";
@@ -125,7 +126,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   );
   const house = ctx.rooms ?? [];
   const repairs = withoutSelfRepairs(withoutSpeakersRoomApposition(heard(original, house), house), house, ruleRooms);
-  const tokens = repairs.tokens;
+  const tokens = withSpeakersRuleRoom(repairs.tokens, house, rules);
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };
   const sents = sentences(original, tokens);

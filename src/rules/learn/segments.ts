@@ -19,6 +19,7 @@ import {
   FIELD_NAMES,
   LISTS_FIELDS,
   leadEndsBefore,
+  opensConsequence,
   read,
   refusedByClosingNo,
   SIGN_NO,
@@ -96,7 +97,10 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       a = k;
       continue;
     }
-    if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also") && k > a) {
+    // "… fixed the loft so you can go in there again": "so" before a directive to the one spoken to
+    // opens it, the consequence ("so keep out of it" stays in the clause it closes)
+    const so = w === "so" && opensConsequence(tokens[k + 1]?.w, tokens[k + 2]?.w);
+    if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also" || so) && k > a) {
       const rest = new Words(tokens, k + 1, s.b).text;
       // "… the study also never park …" starts a new directive; "and this time also skip …" does not,
       // since what comes before "also" asks nothing yet
