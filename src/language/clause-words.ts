@@ -15,6 +15,9 @@ export function opensConsequence(w: string | undefined, next: string | undefined
   return /^(?:you|u|ya|ye|never)$/.test(w ?? "") || (w === "do" && next === "not");
 }
 
+/** Words that lead into a marker of how long or when without saying anything more ("just for this afternoon", "only for today"). */
+export const MARKER_LEAD = /^(?:just|only|for)$/;
+
 /** What starts an explanation: why, not when ("that is when I clean it"). */
 export const EXPLAIN = alt([
   "because",

@@ -66,6 +66,7 @@ export {
   HEDGE,
   INDEFINITE,
   JOINER,
+  MARKER_LEAD,
   OPENS_CLAUSE,
   OPENS_CONDITION,
   opensConsequence,

@@ -104,10 +104,10 @@ const STARTS_ON = alt([
 
 /** This task only: a demonstrative before a word for the task, or a word for the moment. */
 export const TASK_LOCAL = alt([
-  // "for this particular one": a word that singles the task out says no more than "this"
+  // "for this particular one", "this one errand": a word that singles the task out says no more than "this"
   // "for the present search", "during the current errand": the article with a word of the moment is "this"
   // ("stay out of that one": "that one" after a word of place or avoiding is a room pointed back at)
-  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that(?! one\\b)|that(?= one ${TASK_NOUN}\\b)|(?<!\\b(?:of|into|inside|through|near|avoid|enter|skip) )that|the(?= (?:present|current) ))(?: (?:particular|specific|single|current|present|very))? ${TASK_NOUN}(?: only| around| alone)?`,
+  `(?:(?:just|only) )?(?:for |on |in |during )?(?:this|that(?! one\\b)|that(?= one ${TASK_NOUN}\\b)|(?<!\\b(?:of|into|inside|through|near|avoid|enter|skip) )that|the(?= (?:present|current) ))(?: (?:particular|specific|single|current|present|very|one))? ${TASK_NOUN}(?: only| around| alone)?`,
   // "only once I've asked": "once" before a subject opens a clause of when, no one-off
   "(?:just|only) once(?! (?:i|we|you|u|he|she|they|it|the|my|our)\\b)",
   "this once",

@@ -26,6 +26,7 @@ import {
   LASTING,
   LEADING_JOIN,
   LIST_JOIN,
+  MARKER_LEAD,
   NAMES_HOURS_SAID,
   NARRATIVE,
   NEGATION_WORD,
@@ -93,6 +94,8 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   // "just this once give me …": a "once" of a marker already read opens no clause of when
   // ("…, but not when the baby sleeps": a clause of when opened by an exception marker is all markers)
   for (const c of [...when.conditions, ...when.exceptions]) if (!taken[c.a - p.a] || excepts.has(c.a)) take(c.a, c.b);
+  // "just for this afternoon": the words that only lead into a marker are the marker's
+  for (let k = p.b - 2; k >= p.a; k--) if (taken[k + 1 - p.a] && MARKER_LEAD.test(tokens[k].w)) taken[k - p.a] = true;
   for (let k = p.a; k < p.b; k++) {
     const x = tokens[k].w;
     // "…, just not at night": a negation beside the markers says the hours are left out of the act before
