@@ -243,7 +243,10 @@ function headsColon(tokens: readonly Token[], g: Span, s: Span): boolean {
 export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
   const out: Seg[] = [];
   sents.forEach((s, i) => {
-    for (const g of roomLists(rc, segments(rc.tokens, s))) {
+    for (const g of roomLists(
+      rc,
+      segments(rc.tokens, s, (from) => frontedRoomEnd(rc, from, s.b)),
+    )) {
       const text = new Words(rc.tokens, g.a, g.b).text;
       let kind: Kind;
       // "cellar. never.": a refusal alone right after a room alone is an act about that room
@@ -466,4 +469,15 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
 function glossRefused(rc: ReadCtx, g: Span): boolean {
   const ws = rc.tokens.slice(g.a, g.b).map((t) => t.w);
   return !ws.includes(",") && refusedByClosingNo(ws) !== undefined;
+}
+
+/**
+ * Where a room said first as the topic of what follows ends: the room the words from `from` open
+ * with (after an article or a possessive), undefined when they open with no room of the house.
+ */
+function frontedRoomEnd(rc: ReadCtx, from: number, to: number): number | undefined {
+  const room = roomsIn(rc.tokens, from, to, rc.house).at(0);
+  if (!room || room.anaphor) return undefined;
+  const lead = rc.tokens.slice(from, room.a);
+  return lead.length <= 1 && lead.every((t) => DETERMINER.test(t.w)) ? room.b : undefined;
 }

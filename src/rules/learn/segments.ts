@@ -60,8 +60,11 @@ export function sentences(message: string, tokens: readonly Token[]): Span[] {
   return out;
 }
 
-/** Segments of a sentence: at commas, dashes and colons, and at a conjunction before a new directive. */
-export function segments(tokens: readonly Token[], s: Span): Span[] {
+/**
+ * Segments of a sentence: at commas, dashes and colons, and at a conjunction before a new directive
+ * (or before a room fronted as the topic of one, `fronted`: "… and the attic always you stay out").
+ */
+export function segments(tokens: readonly Token[], s: Span, fronted?: (from: number) => number | undefined): Span[] {
   const out: Span[] = [];
   let a = s.a;
   const cut = (b: number) => {
@@ -112,8 +115,12 @@ export function segments(tokens: readonly Token[], s: Span): Span[] {
       const occasion = afterFrontedOccasion(tokens, k + 1, s.b);
       // "… and the other times you stay out": the hours a permission leaves, before the directive for them
       const left = afterLeadingRest(rest);
+      // "… and the attic always you stay out": a room fronted as the topic of the directive after it
+      const topic = fronted?.(k + 1);
+      const said = topic === undefined ? "" : new Words(tokens, topic, s.b).text;
       const directs =
         DIRECTIVE_START.test(rest) ||
+        (topic !== undefined && (DIRECTIVE_START.test(said) || DIRECTIVE_START.test(afterLeadingHowLong(said)))) ||
         (left !== rest && DIRECTIVE_START.test(left)) ||
         (marked !== rest && DIRECTIVE_START.test(marked)) ||
         (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text));
