@@ -14,6 +14,7 @@ import {
   lettersAndDigits,
   NARROWING,
   NOT_LETTERS,
+  numbersIn,
   windowsOf,
   wordTable,
 } from "../../language/index.ts";
@@ -153,6 +154,17 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
   // "never go into the garage at night" under "stay out of the garage": already covered, unless the user narrows it
   if (oldBroader && !flags.revising && !NARROWING.test(clause.toLowerCase()))
     return item("reuse", `${same.ruleId} already covers this, more broadly`, same);
+  // "it's only two to three you keep out now" of a ban with hours: numbers said that no condition
+  // took would leave the ban holding all day, wider than said, so the hours are asked
+  const timed = (cs: readonly Condition[]) => cs.some((c) => c.kind === "time");
+  const unplaced = numbersIn(clause.toLowerCase()).length > 0 && timed(old.conditions) && !timed(draft.conditions);
+  if (unplaced)
+    return {
+      decision: "unclear",
+      reason: "a ban in force with hours, said again with numbers that no hours were read from",
+      clause,
+      question: `At which hours should "${old.statement}" hold now? Until you say, it stays as it is.`,
+    };
   return item("revise", "the same requirement with a new scope, condition or exception", same);
 }
 
