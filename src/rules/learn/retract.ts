@@ -14,6 +14,7 @@ import {
   minus,
   NAMED_FIELDS,
   NOT_A_FIELD,
+  overlap,
   REVISING,
   ROBOT_ANY_TIME,
   saysEveryHour,
@@ -395,14 +396,16 @@ function stillBanned(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | und
   );
 }
 
+/** The hour windows among conditions. */
+const windows = (cs: readonly Condition[]) =>
+  cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
+
 /**
  * "you can go in till 11", said of a ban: hours with no half of the day said. When the other
  * half would lift the ban at other hours, the guess could permit what the user still bans, so
  * which hours are meant is asked and the rule stays as it is.
  */
 function guessedHours(x: Retraction, v: RuleVersion, times: Cond[]): LearnItem | undefined {
-  const windows = (cs: Condition[]) =>
-    cs.flatMap((c) => (c.kind === "time" ? [{ fromHour: c.fromHour, toHour: c.toHour }] : []));
   const banned = new Set(inForce(windows(v.rule.conditions), windows(v.rule.exceptions)));
   const lifted = (from: number, to: number) => hoursOf(from, to).filter((h) => banned.has(h));
   for (const c of times) {
@@ -446,6 +449,17 @@ function exceptionFor(x: Retraction, v: RuleVersion, w: Weighed): LearnItem | un
       ? [{ kind: "scene", sceneId: scene, quote: verbatim(t, r.scopeQuote!) || x.quote } as Condition]
       : []),
   ];
+  // permitted hours that overlap ("mornings ok now. the evening only"), or leave the ban no hour: asked
+  const allowed = windows(exceptions);
+  const overlapping = allowed.some((a, i) => allowed.some((b, j) => j > i && overlap(a, b).length > 0));
+  if (allowed.length > 1 && (overlapping || !inForce(windows(v.rule.conditions), allowed).length))
+    return {
+      decision: "unclear",
+      reason: "permitted hours that overlap, or together leave the ban no hour",
+      clause: x.clause,
+      quote: x.quote,
+      question: "At which hours should I still stay out? Until you say, the rule stays as it is.",
+    };
   // this version's words are the permission; the requirement comes from the version it supersedes
   return revisionOf(
     v,
