@@ -20,6 +20,7 @@ import {
   NOT_OR_NEVER,
   NOT_WORD,
   NOW_MARKER,
+  OPENS_CONDITION,
   PERMIT_ROOM_ACT,
   PERMIT_WORD_AGAIN,
   PLACE_PREPOSITION,
@@ -85,7 +86,10 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   // room the message spoke of before it, when it spoke of one room only
   // ("The den. You can go in by day now, but not at night.": its hours are its conditions, read already)
   const hours = hoursLeftOut(ctx, common, main);
-  if (BARE_GO_PERMIT.test(w.text) || (hours && bareGoPermitBesideHours(hours.text, hours.negated))) {
+  // "you may go in if I ask you": a clause of when after it is its condition, read already
+  const when = ctx.tokens.findIndex((t, k) => k > main.a && k < main.b && OPENS_CONDITION.test(t.w));
+  const beforeWhen = when < 0 ? w.text : new Words(ctx.tokens, main.a, when).text;
+  if (BARE_GO_PERMIT.test(beforeWhen) || (hours && bareGoPermitBesideHours(hours.text, hours.negated))) {
     const before = spokenOfBefore(ctx, main);
     if (before) return permission(ctx, c, common, [before.room], "enter", main, before.now);
   }
