@@ -1,5 +1,5 @@
 /**
- * "In the day", "through the day" are the daytime, as "during the day" is: a permission said for
+ * "In the day", "through the day" (and "in the days", as some say it) are the daytime, as "during the day" is: a permission said for
  * that part of the day on a room banned all day gives way only then, and never takes the ban
  * back whole. An hour before "in the day" ("2 in the day") stays a clock hour. Phrasings written
  * for this test.
@@ -13,7 +13,11 @@ const house = { rooms: ["den", "attic", "porch"], sceneId: "s1" };
 
 describe("the daytime said as in or through the day", () => {
   it("is read as the daytime, unless an hour comes right before it", () => {
-    for (const s of ["keep out of the porch in the day", "no attic through the day please"]) {
+    for (const s of [
+      "keep out of the porch in the day",
+      "no attic through the day please",
+      "no porch during the days",
+    ]) {
       const t = findTimes(s);
       assert.deepEqual(
         t.map((x) => [x.from, x.to]),
@@ -22,6 +26,8 @@ describe("the daytime said as in or through the day", () => {
       );
     }
     const clock = findTimes("stay out of the den from 2 in the day until 4");
+    // days of a time are no part of the day
+    assert.deepEqual(findTimes("keep out of the den in the days before a party"), []);
     assert.ok(!clock.some((x) => x.from === 6 && x.to === 21));
   });
 
@@ -33,7 +39,11 @@ describe("the daytime said as in or through the day", () => {
   });
 
   it("never takes the ban back whole", async () => {
-    for (const m of ["You can use the den in the day now. Not at night though.", "den's fine through the day now"]) {
+    for (const m of [
+      "You can use the den in the day now. Not at night though.",
+      "den's fine through the day now",
+      "the den is ok in the days now",
+    ]) {
       const { rules } = await taught(house, "never go into the den", m);
       assert.deepEqual(
         rules.map((r) => (r.requirement as { room?: string }).room),
