@@ -77,6 +77,13 @@ export const UNLESS =
   /\b(?:unless|(?:except|other than|apart from|but not) (?:when|if|while|to|in order to|for when))\b.*$/;
 
 /**
+ * The speaker's own saying, as a when-clause: "while I think of it", "now that I remember", "since
+ * I have you": when the message is said, an aside about the talk, never when a rule holds.
+ */
+export const SPEAKING_WHEN =
+  /^(?:while|whilst|now that|now|since|as|before) (?:i|we) (?:think of it|think about it|remember(?: it)?|have (?:got )?you|am at it|are at it|am on the subject|are on the subject|forget)\b/;
+
+/**
  * What the robot itself is doing: "when you reply", "when you are done", "any time you find
  * them", "every time the robot answers" restate the stage, no condition.
  */

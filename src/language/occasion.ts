@@ -107,6 +107,11 @@ const REPLY_NOUN = new Set(["answer", "reply", "response"]);
 const ONE = new Set(["a", "an", "this", "that", "next"]);
 /** Words that spread over every reply: "every reply", "per answer", "in any answer", "future replies". */
 const EVERY = new Set(["every", "each", "per", "any", "all", "future", "later", "other"]);
+/**
+ * Units a reply is counted in: after one, "a"/"an" is a rate, not one reply picked out ("twelve
+ * words an answer", "two lines a reply" are every reply, as "per answer" is).
+ */
+const COUNT_UNIT = new Set(["word", "words", "line", "lines", "sentence", "sentences", "character", "characters"]);
 
 /**
  * A reply said in the singular with a determiner that picks one out ("give me a one-line answer",
@@ -123,6 +128,7 @@ export function oneReplyIn(tokens: readonly Token[], from: number, to: number): 
       if (ONE.has(w)) {
         const before = d > from ? tokens[d - 1].w : "";
         if (EVERY.has(before)) break;
+        if ((w === "a" || w === "an") && COUNT_UNIT.has(before)) break;
         return { a: d, b: n + 1 };
       }
     }

@@ -45,6 +45,12 @@ export const SUBORDINATE =
 const FRONTED_LEAD =
   /^(?:(?:and|but|so|also|just|ok|okay|well) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|till|every time|each time|any ?time|since|ever since|because|as long as)\b/;
 
+/**
+ * A proviso that opens a part: "…, as long as you don't stop there", "…, provided that …". It binds
+ * to the request before the comma as tightly as it does with no comma, so the two are one segment.
+ */
+export const PROVISO_START = /^(?:as long as|so long as|provided|providing|on condition that|on the condition that)\b/;
+
 /** A negated imperative: "do not" or "never" before a verb's plain form ("do not go", "never stop"). */
 const NEG_IMPERATIVE = /^(?:do not|never) [a-z]+$/;
 

@@ -4,7 +4,7 @@
  * sometimes. Read by the learner where a message changes what it keeps (src/rules/learn).
  */
 import { ENTER, PERMIT, RETRACT, RETRACT_PERFORMED, STOP } from "./act-words.ts";
-import { CALL, USE_WORD } from "./reply-words.ts";
+import { CALL, REPLY_FORMAT, USE_WORD, WORD_RULE_NOUN } from "./reply-words.ts";
 import { LEAD } from "./segment-shapes.ts";
 
 /** Words that narrow a rule said again: "only at night", "just in the evening", "now". */
@@ -42,9 +42,17 @@ export const FORGET_VERB = new RegExp(
 /** A gerund: "no more going in the pantry" bans going there. */
 export const GERUND = /^\w+ing$/;
 
+/**
+ * What "stop with …" ends when it lifts a rule: a format, a field or a rule of the replies named
+ * ("stop with the json", "quit with the word cap"). "Quit with the speeches" names the talk itself,
+ * a complaint that asks for less of it, not a rule dropped.
+ */
+const WITH_A_RULE = `with (?:(?:the|that|this|your|all|those|these|my|whole) )*(?:${REPLY_FORMAT}|${WORD_RULE_NOUN}|word ${WORD_RULE_NOUN})\\b`;
+
 /** What lifts an obligation: "you don't have to stay out …", "no need to tell me …", "stop avoiding …". */
-export const RELEASE_VERB =
-  /\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:with|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\b/;
+export const RELEASE_VERB = new RegExp(
+  `\\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:${WITH_A_RULE}|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\\b`,
+);
 
 /** A rule said to hold no more: "no longer applies", "does not apply any more", "no longer stands". */
 const HOLDS_NO_MORE =

@@ -45,6 +45,7 @@ import {
   ROBOT_WHEN,
   refusesHoursBefore,
   SCENE,
+  SPEAKING_WHEN,
   STRONG_LASTING,
   saysASpan,
   TASK_LOCAL,
@@ -108,6 +109,8 @@ const onlyFillers = (tokens: readonly Token[], a: number, b: number) =>
 export function notCondition(text: string): boolean {
   return (
     ROBOT_WHEN.test(text) ||
+    // "while I think of it": when the message is said, not when a rule holds
+    SPEAKING_WHEN.test(text) ||
     // "you cover the boots when you sit there": the stop itself, the reason a ban on stopping gives
     ROBOT_STOPS_WHEN.test(text) ||
     ROBOT_ERRAND_WHEN.test(text) ||

@@ -20,6 +20,7 @@ import {
   LISTS_FIELDS,
   leadEndsBefore,
   opensConsequence,
+  PROVISO_START,
   read,
   refusedByClosingNo,
   SIGN_NO,
@@ -89,7 +90,9 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       w === "," &&
       bareNo(tokens.slice(k + 1, s.b).map((t) => t.w)) &&
       refusedByClosingNo(tokens.slice(a, s.b).map((t) => t.w)) !== undefined;
-    if (!sign && !refusal && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {
+    // "…, as long as you don't stop there": a proviso stays with the request it binds
+    const proviso = w === "," && k > a && PROVISO_START.test(new Words(tokens, k + 1, Math.min(s.b, k + 5)).text);
+    if (!sign && !refusal && !proviso && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {
       cut(k);
       a = k + 1;
       continue;
