@@ -75,6 +75,15 @@ export const FIELD_JOIN = /^(?:,|;|and|plus|or|\/|&|y|e|et|und|en|na)$/;
 export const BEFORE_FIELDS =
   /^(?:should|be|are|is|must|will|would|called|named|like|exactly|only|just|precisely|these|those|following|more|another|extra|new|additional|one|two|three|four|five|six|\d+|\{|\[|:|=|-|–)$/;
 
+/**
+ * A word that alone asks the hearer to agree, closing a message before its question mark ("…,
+ * can?", "…, ok?", "…, yeah?"): a tag on the request, never one more item of a list before it.
+ */
+export const TAG_ASK = /^(?:can|ok|okay|yeah|yes|right|alright|eh|aye|innit|ya|yah|yea)$/;
+
+/** What opens a clause, not a name: "a field for whether it was found" names no field "whether". */
+export const NOT_A_NAME = /^(?:whether|if|when|where|which|what|who|how|why|that)$/;
+
 /** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(b)", "(ii)". */
 export const LIST_NUMBER = /^(?:\d{1,2}|[a-h]|i{1,3}|iv)$/;
 export const LIST_BRACKET = /^[()]$/;

@@ -22,11 +22,13 @@ import {
   LASTING,
   LIST_BRACKET,
   LIST_NUMBER,
+  NOT_A_NAME,
   PLAIN_NOT_WANTED,
   PLAIN_REPLY,
   SCENE,
   SENTENCE_END,
   SPEAKER_WANTS,
+  TAG_ASK,
   TASK_LOCAL,
   toldInPast,
   VAGUE,
@@ -76,8 +78,9 @@ function fieldList(
       continue;
     }
     if ((FIELD_NOUN_ANY.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
-      // "a field for the time": the field's name after "for the"
-      k += w !== "for" && t[k + 1]?.w === "for" && t[k + 2]?.w === "the" ? 3 : 1;
+      // "a field for the time", "fields for object and room": the field's name after "for (the)"
+      const forThe = t[k + 2]?.w === "the" ? 3 : 2;
+      k += w !== "for" && t[k + 1]?.w === "for" && !NOT_A_NAME.test(t[k + forThe]?.w ?? "") ? forThe : 1;
       continue;
     }
     // "1) object, 2) room": the list's numbering is no field
@@ -87,6 +90,8 @@ function fieldList(
     }
     if ((w === "}" || w === "]") && fields.length) break;
     if (stop.has(k)) break;
+    // "…, can?": a tag that asks for agreement closes the list
+    if (TAG_ASK.test(w) && t[k - 1]?.w === "," && t[k + 1]?.w === "?") break;
     if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
       // "found_room": the tokens split a name at its underscores, and a field keeps its name as written
       if (start < 0) start = k;
