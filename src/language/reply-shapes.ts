@@ -184,9 +184,12 @@ export function changedTo(ws: readonly string[], at: number, end: number): numbe
   return counted ? k : undefined;
 }
 
-/** "at most", "tops", "and no more" after a number. */
+/**
+ * "at most", "tops", "and no more" after a number; "at a time" after a count of words is each
+ * reply's count, a rate, never a time the limit holds at.
+ */
 export const AT_MOST_TAIL =
-  /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside)\b/;
+  /^(?:at (?:the )?(?:very )?most|at max|max(?:imum)?|tops|or (?:less|fewer)|and no more|no more|at the outside|at a time)\b/;
 
 /** A JSON field's name: lower case letters, digits and "_", at most 64. */
 export const FIELD_NAME = /^[a-z_][a-z0-9_]{0,63}$/;

@@ -35,6 +35,15 @@ describe("a word limit said as a rate", () => {
     }
   });
 
+  it("'at a time' after the count is each reply's count, no time it holds at", () => {
+    const out = items("no more than a dozen words at a time");
+    assert.deepEqual(
+      out.map((i) => [i.decision, limitOf(i.requirement), i.conditions]),
+      [["add", 12, 0]],
+      JSON.stringify(out),
+    );
+  });
+
   it("still keeps one answer picked out for this task only", () => {
     for (const m of ["give me a ten word answer", "keep this answer under ten words"]) {
       const out = items(m);
