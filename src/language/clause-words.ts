@@ -40,7 +40,7 @@ export const EXPLAIN = alt([
   "later(?= (?:he|she|they|you|u) (?!(?:is|are|am|was|were|re|s)\\b))",
   "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
   "the reason is",
-  // "… eight words max i can't read long stuff while driving": the speaker's own inability to take a
+  // "… ten words tops, i can't look at a screen on the road": the speaker's own inability to take a
   // reply in, run on after a request, says why it is asked; inside a condition ("when i can't see
   // you") it stays part of that condition
   "(?<!\\b(?:when|whenever|while|if|unless|until|once|where|and|or|but) )(?:i|we) (?:can not|could not|am not able to|are not able to) (?=(?:read|see|hear|look|follow|keep up|take in|watch|understand)\\b)",

@@ -310,10 +310,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // "dis a where mi sit": "a" between a demonstrative and a wh-word is the copula
   if (w === "a" && (prev === "that" || prev === "dat" || prev === "this") && WH_AFTER_COPULA.has(next ?? ""))
     return { words: ["is"], span: 1 };
-  // "dat a weh mi sleep": "weh" after that copula is "where"
+  // "dat a weh mi cook": "weh" after that copula is "where"
   if (w === "weh" && prev === "a" && ["that", "dat", "this", "dis"].includes(tokens[k - 2]?.w ?? ""))
     return { words: ["where"], span: 1 };
-  // Pidgin "na there I dey rest", "na here we eat": the copula "na" before a place and its subject
+  // Pidgin "na there I dey read", "na here we eat": the copula "na" before a place and its subject
   // says "that is where"
   if (w === "na" && (next === "there" || next === "here") && SUBJECT.has(tokens[k + 2]?.w ?? ""))
     return { words: ["that", "is", "where"], span: 2 };
@@ -339,10 +339,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "na" && next !== undefined && (next in DUTCH_HOUR || /^\d{1,2}$/.test(next)))
     return { words: ["after"], span: 1 };
   if (w in DUTCH_HOUR && prev === "na") return { words: [DUTCH_HOUR[w]], span: 1 };
-  // Appalachian "I don't want you a-going in there": the "a" before a verb in -ing says nothing
+  // Appalachian "don't be a-wandering in there": the "a" before a verb in -ing says nothing
   if (w === "a" && A_PREFIXED_AFTER.has(prev ?? "") && /^[a-z]{2,}ing$/.test(next ?? "") && !ING_NOUN.has(next ?? ""))
     return { words: [], span: 1 };
-  // "from one hour until four hours", "until three hours": an hour of the clock said as French
+  // "from two hours until six hours", "until three hours": an hour of the clock said as French
   // "heures" or Arabic "sa'a" count it, after a word that puts it on the clock
   if (
     (next === "hours" || next === "hour") &&

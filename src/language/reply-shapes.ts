@@ -81,7 +81,7 @@ export const BEFORE_FIELDS =
  */
 export const TAG_ASK = /^(?:can|ok|okay|yeah|yes|right|alright|eh|aye|innit|ya|yah|yea)$/;
 
-/** What opens a clause, not a name: "a field for whether it was found" names no field "whether". */
+/** What opens a clause, not a name: "a field for whether the door was shut" names no field "whether". */
 export const NOT_A_NAME = /^(?:whether|if|when|where|which|what|who|how|why|that)$/;
 
 /** A list's numbering, not a field: the "1" and ")" of "1) object, 2) room", or "(b)", "(ii)". */

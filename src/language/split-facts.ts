@@ -42,7 +42,7 @@ const TOPICALIZED =
   /^(?:the|a|an|my|our|his|her|their|that|this|these|those)\s+(?:(?!ones?\b)[\p{L}'-]+\s+){1,4}(?:i|we|he|she|they)\s+(?:(?:don't|do not|didn't|never|no longer|just|still|always|usually|only|also|now)\s+)?(?!(?:mean|meant|think|thought|guess|reckon|suppose|believe)\b)\p{L}{2,}/iu;
 
 /**
- * A name said first and set beside the speaker's relation to it ("Hany, my husband, gave me …",
+ * A name said first and set beside the speaker's relation to it ("Ravi, my husband, gave me …",
  * "Tom, our neighbour, lent …"): the name alone is no fact, and the relation after it opens no
  * clause of its own; the two are one subject, and the verb after them goes on with it.
  */

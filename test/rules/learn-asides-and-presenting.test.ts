@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { roomsAndHours, taught } from "./taught.ts";
 
-const house = { rooms: ["den", "workshop", "back room", "veranda"], sceneId: "s1" };
+const house = { rooms: ["den", "workshop", "back room", "veranda", "sewing room", "store room"], sceneId: "s1" };
 
 describe("asides beside a new ban", () => {
   it("reads 'here is' presenting a request as no word of this house", async () => {
@@ -31,9 +31,9 @@ describe("asides beside a new ban", () => {
   it("reads a counted 'once' as no condition, and a subordinating 'once' as one", async () => {
     const sold = await taught(
       house,
-      "From nine at night to six in the morning, going once, going twice, the den is shut to you.",
+      "From ten at night to five in the morning, going, going, gone, the den is shut to you.",
     );
-    assert.deepEqual(roomsAndHours(sold.rules), [{ room: "den", when: ["21-6"] }]);
+    assert.deepEqual(roomsAndHours(sold.rules), [{ room: "den", when: ["22-5"] }]);
     const once = await taught(house, "Keep out of the workshop once the glue is drying.");
     assert.deepEqual(roomsAndHours(once.rules), [{ room: "workshop", when: ["text"] }]);
   });
@@ -48,8 +48,8 @@ describe("asides beside a new ban", () => {
 
   it("reads 'that is where I …' in Caribbean English and Pidgin as a reason", async () => {
     for (const m of [
-      "Yuh fi stay out a di back room from nine o'clock a night till five inna di morning, for dat a weh mi pray when mi wake early.",
-      "For night time make you no dey enter the back room, na there I dey pray after work.",
+      "Nuh go inna di sewing room from ten o'clock a night till six inna di morning, for dat a weh mi study fi mi exam.",
+      "Make you no dey enter the store room for night time, na there I dey count the shop money.",
     ]) {
       const { rules } = await taught(house, m);
       assert.equal(rules.length, 1, m);

@@ -154,7 +154,7 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
   // "never go into the garage at night" under "stay out of the garage": already covered, unless the user narrows it
   if (oldBroader && !flags.revising && !NARROWING.test(clause.toLowerCase()))
     return item("reuse", `${same.ruleId} already covers this, more broadly`, same);
-  // "it's only two to three you keep out now" of a ban with hours: numbers said that no condition
+  // "it's just four to five you stay out now" of a ban with hours: numbers said that no condition
   // took would leave the ban holding all day, wider than said, so the hours are asked
   const timed = (cs: readonly Condition[]) => cs.some((c) => c.kind === "time");
   const unplaced = numbersIn(clause.toLowerCase()).length > 0 && timed(old.conditions) && !timed(draft.conditions);

@@ -241,7 +241,7 @@ function soleRoom(ctx: ReadCtx, main: Span, hs: Head[]): { room: RoomRef; head: 
   const rest = ctx.tokens.filter((_, k) => k < main.a || k >= main.b).map((t) => t.w);
   if (toldInPast(rest)) return undefined;
   const all = roomsIn(ctx.tokens, 0, ctx.tokens.length, ctx.house).filter((r) => !r.anaphor);
-  // "the attic, keep out, the stairs are rotten": a room word the house has no room for, said after
+  // "the loft, keep out, the ladder is wobbly": a room word the house has no room for, said after
   // the verb as the subject of a statement, is what the reason is about, not a second room
   const ofHouse = (x: RoomRef) => ctx.house.some((h) => roomKey(h) === roomKey(x.room));
   const reasonOnly = (x: RoomRef) => !ofHouse(x) && x.a >= head.b && COPULA_NOW.has(ctx.tokens[x.b]?.w ?? "");

@@ -33,7 +33,7 @@ export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     x.kind === "text" && x.b > x.a && HANDS_TO_HOURS.test(ctx.tokens[x.b - 1].w)
       ? conds.find((t) => t.kind === "time" && t.clock && !t.negated && between(x.b, t.a))
       : undefined;
-  // "after the evening prayer, after eight at night": the same word of time opening both, the
+  // "after the late news, after ten at night": the same word of time opening both, the
   // clock hours said right after the stretch say when it is
   const apposed = (x: Cond) =>
     x.kind === "text" && HOUR_PREPOSITION.test(ctx.tokens[x.a].w)

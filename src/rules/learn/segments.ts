@@ -103,7 +103,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       a = k;
       continue;
     }
-    // "… fixed the loft so you can go in there again": "so" before a directive to the one spoken to
+    // "… mended the shed door so you may go in there again": "so" before a directive to the one spoken to
     // opens it, the consequence ("so keep out of it" stays in the clause it closes)
     const so = w === "so" && opensConsequence(tokens[k + 1]?.w, tokens[k + 2]?.w);
     if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also" || so) && k > a) {

@@ -1,5 +1,5 @@
 /**
- * "You can go in my room again", said while the one rule in force about a person's own room is a
+ * "My room is open to you again", said while the one rule in force about a person's own room is a
  * ban on Kofi's room: the speaker's room is that room. The learner has no speaker to resolve "my
  * room" to, so it is read this way only where the rules in force leave one room it can be: a single
  * rule about a room of a person's own (a house label "<name>'s room"). With none, or rules about
