@@ -60,6 +60,9 @@ const RULE_NOUN = new Set([
   "instruction",
   "instructions",
 ]);
+/** Whether a word is a noun for a rule the robot keeps ("the night rule", "that ban"). */
+export const isRuleNoun = (w: string) => RULE_NOUN.has(w.toLowerCase());
+
 /** Verbs of changing something. */
 const CHANGE_VERB = new Set([
   "change",

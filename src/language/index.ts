@@ -51,6 +51,7 @@ export {
   asksForAChange,
   closesClause,
   endsPointingBack,
+  isRuleNoun,
   onlyChangesWhatItPointsAt,
   takesBackWhatItPointsAt,
   talksAboutARule,

@@ -7,6 +7,8 @@
 import {
   boundaryIn,
   FINE,
+  isRuleNoun,
+  isWordToken,
   mood,
   PERMITS,
   REPLACED_END,
@@ -53,7 +55,14 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
     !wish &&
     !heads(ctx, main).some((h) => h.bans)
   ) {
-    const { now, before } = replacedTimes(w.text);
+    const { before, ...said } = replacedTimes(w.text);
+    // "move the evening rule to start at 8": hours said before a noun for a rule name the rule
+    // meant, they are not new hours for it
+    const now = said.now.filter((t) => {
+      const [, b] = w.range(t.index, t.quote.length);
+      const next = ctx.tokens.slice(b, main.b).find((x) => isWordToken(x.w));
+      return !(next && isRuleNoun(next.w));
+    });
     const span = (t: (typeof now)[number]): Cond => {
       const [a, b] = w.range(t.index, t.quote.length);
       return { kind: "time", from: t.from, to: t.to, a, b, ...(t.guessed ? { guessed: true } : {}) };
