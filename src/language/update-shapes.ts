@@ -118,11 +118,11 @@ export const BARE_GO_PERMIT = new RegExp(
 );
 
 /**
- * "go in whenever", "pop in any time you like", "feel free to go through as you please": an
+ * "go in whenever", "go on inside any time", "pop in any time you like", "feel free to go through as you please": an
  * imperative of going whose when is left to the robot: a permission to go to the room it is said of.
  */
 export const GO_WHENEVER = new RegExp(
-  `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:in|inside|into|through|in there|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:often as )?you (?:like|please|wish)|freely)\\b`,
+  `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:(?:on )?(?:in|inside|into|through|in there)|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:often as )?you (?:like|please|wish)|freely)\\b`,
 );
 
 /**

@@ -101,6 +101,9 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   if (GO_WHENEVER.test(w.text) || (object && GO_WHENEVER.test(withoutObject(ctx, main, object)))) {
     const one = object ?? topicRoom(ctx, c, main);
     if (one && !named.some((r) => r.room !== one.room)) return permission(ctx, c, common, [one], "enter", main);
+    // "The loft is aired out now. Go in there any time.": no room in the clause, the one spoken of before it
+    const before = named.length ? undefined : spokenOfBefore(ctx, main);
+    if (before) return permission(ctx, c, common, [before.room], "enter", main, before.now);
   }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
   const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];

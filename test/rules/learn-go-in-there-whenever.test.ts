@@ -1,0 +1,31 @@
+/**
+ * An imperative of going whose when is left to the robot ("go on inside any time") lifts the ban
+ * on the one room the message spoke of before it, and only that ban; with two rooms spoken of
+ * before, or none, which room is meant is not guessed. Sentences written for this test, not taken
+ * from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["loft", "workshop", "scullery"], sceneId: "s1" };
+const rooms = (rules: Awaited<ReturnType<typeof taught>>["rules"]) =>
+  rules.map((r) => (r.requirement as { room?: string }).room).sort();
+
+describe("go in there whenever, after a sentence about the room", () => {
+  it("lifts the ban on the room spoken of, and keeps the others", async () => {
+    for (const m of [
+      "The loft got aired out last week. Go on in there whenever you like.",
+      "The loft is all sorted now. Go inside any time yall want.",
+    ]) {
+      const { rules } = await taught(house, "Never go in the loft.", "Keep out of the scullery.", m);
+      assert.deepEqual(rooms(rules), ["scullery"], m);
+    }
+  });
+
+  it("lifts nothing when two rooms were spoken of before it", async () => {
+    const m = "The loft and the scullery are both tidy now. Go in there whenever you like.";
+    const { rules } = await taught(house, "Never go in the loft.", "Keep out of the scullery.", m);
+    assert.deepEqual(rooms(rules), ["loft", "scullery"]);
+  });
+});
