@@ -240,7 +240,7 @@ export {
 } from "./statement-cues.ts";
 export { statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export { hourAfterUnknownWord, type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
-export { negatedInPast, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
+export { negatedInPast, tellsWhatGoesOn, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   afterLeadingHowLong,

@@ -56,6 +56,25 @@ export function tellsWhatHappened(clause: string): boolean {
   return k < ws.length && past(ws[k]);
 }
 
+/** Subordinators of time that can say what goes on during hours: "while the twins are sleeping". */
+const DURING = new Set(["when", "while", "whenever", "as"]);
+
+/** The present of "be" as a progressive's auxiliary, whole or cut short ("the cook's baking"). */
+const BE_NOW = new Set(["is", "are", "am", "s", "re", "m", "'s", "'re", "'m"]);
+
+/**
+ * The clause's words open on a subordinator whose clause is in the present progressive ("when the
+ * baker is kneading", "while we're eating"): what goes on at a time, as said of hours beside it.
+ */
+export function tellsWhatGoesOn(clause: string): boolean {
+  const ws = clause.split(" ").filter((w) => /\p{L}/u.test(w));
+  // "if it is raining" is a condition of its own: only a subordinator of time tells what goes on then
+  const s = ws.findIndex((w) => DURING.has(w));
+  if (s < 0) return false;
+  const k = ws.findIndex((w, i) => i > s && i <= s + 4 && BE_NOW.has(w));
+  return k > 0 && /^\p{L}{2,}ing$/u.test(ws[k + 1] ?? "");
+}
+
 /**
  * Whether words tell of something that happened: a verb in the past anywhere in them ("I just
  * cleaned the attic", "the nursery got painted"). A ban said after such news may last only while

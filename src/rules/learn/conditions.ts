@@ -50,6 +50,7 @@ import {
   saysASpan,
   TASK_LOCAL,
   type Token,
+  tellsWhatGoesOn,
   tellsWhatHappened,
   UNLESS,
   VAGUE,
@@ -282,10 +283,44 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       taken.push({ a: d.a, b: d.b });
     }
   }
-  return { conditions, exceptions };
+  return { conditions: conditions.filter((c) => !describesLeftOut(tokens, c, exceptions)), exceptions };
+}
+
+/**
+ * "… except from 6 to 8 when the baker is kneading": what goes on in the hours a permission leaves
+ * out, said right after them, says why those hours are kept; no second condition beside them.
+ */
+function describesLeftOut(tokens: readonly Token[], c: Cond, exceptions: readonly Cond[]): boolean {
+  const left = exceptions.some((x) => x.kind === "time" && x.b === c.a && !x.negated);
+  return c.kind === "text" && left && goesOnIn(tokens, c.a, c.b) !== undefined;
+}
+
+/** What goes on in the hours a reading holds, said right after them ("… 9 to 11 while I'm painting"): read with them. */
+export function doingsOf(
+  tokens: readonly Token[],
+  r: { conditions: readonly Cond[]; exceptions: readonly Cond[]; clause: Span },
+): Span[] {
+  return [...r.conditions, ...r.exceptions].flatMap((c) => {
+    const on = c.kind === "time" ? goesOnIn(tokens, c.b, r.clause.b) : undefined;
+    return on ? [on] : [];
+  });
 }
 
 export type Lasting = "persistent" | "task_local" | "defer";
+
+/** Marks that end a clause said after hours. */
+const CLAUSE_END = new Set([",", ".", ";", ":", "!", "?"]);
+
+/**
+ * The clause said right after hours (`at` is where they end), up to its punctuation, when it tells
+ * what goes on in them ("from 6 to 8 while the baker is kneading"): it says why those hours, and is
+ * read with them, no condition of its own.
+ */
+export function goesOnIn(tokens: readonly Token[], at: number, end: number): Span | undefined {
+  let b = at;
+  while (b < end && !CLAUSE_END.has(tokens[b].w)) b++;
+  return b > at && tellsWhatGoesOn(new Words(tokens, at, b).text) ? { a: at, b } : undefined;
+}
 
 /**
  * "I nap 1300 to 1500, keep out throughout those hours": a time said by pointing back, in a clause

@@ -207,9 +207,9 @@ function topicFirst(
   if (!h) return undefined;
   const end = Math.min(main.b, ...said.filter((x) => x.a >= h.b).map((x) => x.a));
   if (!particleOnly(ctx, h, { a: main.a, b: end })) return undefined;
-  const lead = ctx.tokens.slice(main.a, r.a);
-  // "in the den you don't go", "into the den you shall not go": the verb's particle fronted with its room;
-  // "to the den you never go": a verb of going's goal, fronted the same way
+  const lead = ctx.tokens.slice(main.a, r.a).filter((_, k) => !said.some((c) => c.a <= main.a + k && main.a + k < c.b));
+  // "in the den you don't go", "to the den you never go": the verb's particle or goal fronted with its room;
+  // "at night the den you don't go": hours read as the rule's condition before it are set aside
   const fronted = (w: string) => GOING_PARTICLE.test(w) || (h.kind === "enter" && GOAL_PARTICLE.test(w));
   const opens = lead.every(
     (t, k) => !isWordToken(t.w) || DETERMINER.test(t.w) || re(FILLER).test(t.w) || (k === 0 && fronted(t.w)),

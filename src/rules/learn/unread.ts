@@ -64,7 +64,7 @@ import {
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Seg } from "./clauses-in.ts";
-import { notCondition, pointedBack } from "./conditions.ts";
+import { doingsOf, notCondition, pointedBack } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import { oneOffDraft } from "./one-off-aside.ts";
 import { type ReadCtx, type Reading, re } from "./reading.ts";
@@ -138,7 +138,7 @@ export function unreadCues(
     for (let k = Math.max(0, s.a); k < Math.min(n, s.b); k++) taken[k] = true;
   };
   const read = readings.filter((r) => r.type !== "unclear");
-  for (const r of read) for (const s of spansOf(r)) take(s);
+  for (const r of read) for (const s of [...spansOf(r), ...doingsOf(rc.tokens, r)]) take(s);
   const rooms = read.flatMap(roomsOf);
   // how long a reading holds is read from its whole clause: its markers of lasting are its own
   for (const r of read) {

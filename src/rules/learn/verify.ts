@@ -51,7 +51,7 @@ import {
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Condition, RuleDraft, RuleVersion } from "../types.ts";
-import { notCondition, pointedBack, withoutExplanation } from "./conditions.ts";
+import { doingsOf, notCondition, pointedBack, withoutExplanation } from "./conditions.ts";
 import type { LearnItem } from "./items.ts";
 import { oneOffDraft } from "./one-off-aside.ts";
 import type { ReadCtx, Reading } from "./reading.ts";
@@ -432,8 +432,7 @@ function unrepresented(
  * condition or exception took: the rule would hold at times the user did not mean.
  */
 function whenUnheld(rc: ReadCtx, act: Span, origin: readonly Reading[]): Failure | undefined {
-  // what any reading took: its conditions, exceptions, scope, and the words of its act ("I'd like it
-  // if you didn't go in the den": the clause after "if" is the request itself)
+  // what any reading took: its conditions, exceptions, scope, its act's words ("I'd like it if you didn't go")
   const took: Span[] = origin.flatMap((o) =>
     o.type === "unclear"
       ? []
@@ -442,6 +441,7 @@ function whenUnheld(rc: ReadCtx, act: Span, origin: readonly Reading[]): Failure
           ...o.exceptions,
           ...(o.scopeQuote ? [o.scopeQuote] : []),
           ...(o.type === "rule" ? o.quotes : []),
+          ...doingsOf(rc.tokens, o),
         ],
   );
   const taken = (k: number) => took.some((s) => s.a <= k && k < s.b);
