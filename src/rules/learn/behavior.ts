@@ -16,11 +16,13 @@ import {
   endsPointingBack,
   FREE_CHOICE,
   HOW_LONG_WORDS,
+  judgesConduct,
   LASTING,
   MANNER_ADVERB,
   MANNER_CHOICE,
   mood,
   NEG,
+  NEG_GERUND,
   NEGATION_WORD,
   nearestRoom,
   oneSpaced,
@@ -68,6 +70,16 @@ export function behaviour(ctx: ReadCtx, common: Common, span: Span): RuleReading
   // "it blocks the door", "the floor is covered in lego": a statement asks nothing of the robot
   // (beside a rule it is the rule's reason), so it is never a behaviour of its own
   if (!directs(mood(oneSpaced(asked).trim()))) return undefined;
+  // "so tiresome, forever trailing after me": beside fault found with the robot's conduct, a clause
+  // with no word of refusal may be the conduct complained of (its subject dropped) as well as a
+  // wish; kept, it could store the very behaviour the user objects to, so what to do is asked
+  if (judgesConduct(words(ctx, { a: 0, b: ctx.tokens.length }).text) && !re(`(?:${NEG}|${NEG_GERUND})`).test(w.text))
+    return {
+      type: "unclear",
+      reason: `fault found with my conduct ("${text}")`,
+      question: VAGUE_QUESTION,
+      clause: span,
+    };
   // "go wherever you like": free choice permits and asks nothing, so it is never a rule
   if (re(FREE_CHOICE).test(w.text) || re(MANNER_CHOICE).test(w.text)) return undefined;
   if (stressesWhatIsSaid(asked) || hopesOfTheMessage(asked)) return undefined;
