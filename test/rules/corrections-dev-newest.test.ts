@@ -12,29 +12,35 @@ describe("the learner on the newest authors' development corrections", () => {
   //   30 right, none unsafe; 19 at the end of the session that wrote it (conduct judged and asked back,
   //   Caribbean and Pidgin words, one-off asides), 20 once a room said only to give way when asked was
   //   a ban with the asked exception; 21 after the thirtieth author's session's learners (updates to the
-  //   rule in force, bans in other word orders); 23 after the thirty-first author's session's.
+  //   rule in force, bans in other word orders); 23 after the thirty-first author's session's, 24 after
+  //   the thirty-second's.
   // - 29: a farmhouse in County Clare (Hiberno-English, Singlish, a teenager texting, Strine, a German
   //   engineer), blind when written: 20 of 30 right with 1 unsafe reading (a one-off said with "arvo",
   //   kept as a lasting ban), none once Australian words for parts of the day were read; 23 once
   //   Singapore English's particles, "anyhow" and a bare "cannot" were read, 24 once the Irish perfect
   //   ("I'm after …") was news and not a time (learner48), 26 once a room set off before a request that
   //   points back at it took that request's persistence, not the one-off before it (learner49); 28
-  //   after the next session's learners.
+  //   after the next session's learners, 30 after the one after.
   // - 30: a saltbox house in a Newfoundland outport (Newfoundland English, Hawaiian Pidgin, a Greek
   //   grandmother's English, Cockney, an Appalachian grandmother), blind when written: 19 of 30 right
   //   with 1 unsafe reading (a permission "whenever" the robot has a mind to, kept as a ban with a
   //   free-text exception), none and 20 once more ways of wishing lifted the ban and an unread free
   //   choice was asked back; 22 after the next session's learners (day parts placing clock hours,
-  //   permissions with hours left out).
+  //   permissions with hours left out); 25 after the thirty-second author's session's.
   // - 31: a riad in Fes run as a guesthouse (Moroccan French/Darija-shaped English, Geordie, a Boston
   //   contractor, a New Zealand backpacker, a New York Jewish grandmother), blind when written: 17 of
   //   30 right, none unsafe; 25 once words spelt as a voice says them were read as the word they sound
   //   like and Northern negation and motion words were read (learner54).
+  // - 32: a tea-estate bungalow above Darjeeling run as a homestay (Nepali- and Hindi-shaped English,
+  //   a Pittsburgh retiree, a Cornish walker, a Hong Kong student texting, a Maltese guest), blind when
+  //   written: 21 of 30 right, none unsafe; 27 after the session's learners (a part of the day before
+  //   a fronted room, a word limit said as a rate, hours in a rule's name, an imperative of going).
   for (const floor of [
-    { n: 28, cases: 30, ok: 23, field: 0.55 },
-    { n: 29, cases: 30, ok: 28, field: 0.8 },
-    { n: 30, cases: 30, ok: 22, field: 0.6 },
+    { n: 28, cases: 30, ok: 24, field: 0.55 },
+    { n: 29, cases: 30, ok: 30, field: 0.8 },
+    { n: 30, cases: 30, ok: 25, field: 0.6 },
     { n: 31, cases: 30, ok: 25, field: 0.8 },
+    { n: 32, cases: 30, ok: 27, field: 0.8 },
   ])
     floorTest(floor);
 });
