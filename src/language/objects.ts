@@ -94,7 +94,9 @@ export function compoundsJoined(words: readonly string[]): string[] {
 const SLIP_FROM = 5;
 /** Typed words shorter than this are left as typed: four letters are one slip from too many words. */
 const SLIP_WORD = 5;
+/** Words read so far; bounded, since a long-running dashboard reads every request and note it is sent. */
 const slips = new Map<string, string | null>();
+const SLIPS_KEPT = 4096;
 
 /**
  * The category a word names when it is one of its names typed with one slip ("walet",
@@ -112,6 +114,8 @@ export function categoryOfSlip(word: string): string | null {
   for (const [category, names] of Object.entries(ENGLISH_NAMES))
     if (names.some((n) => n.length >= SLIP_FROM && oneSlipApart(word, n))) hits.add(category);
   const read = hits.size === 1 && !knownWord(word) ? [...hits][0] : null;
+  // oldest first out: a Map iterates in insertion order
+  if (slips.size >= SLIPS_KEPT) slips.delete(slips.keys().next().value as string);
   slips.set(word, read);
   return read;
 }
