@@ -7,6 +7,12 @@ import { BORROWED_SMALL_WORDS } from "./borrowed-words.ts";
 import { knownWord, read } from "./nlp.ts";
 
 /**
+ * A person's name as written, one word or two with a capital each ("Ravi", "Aunt Rosa"): the one
+ * shape that the fact splitter and the statement writer both take for a name.
+ */
+export const WRITTEN_NAME = String.raw`[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?`;
+
+/**
  * The names a request uses (people, places, pets): the library's proper nouns, as content words,
  * except one opening a sentence, where a capital says nothing ("Shoes I use for that now?",
  * "Pre-shift."): a name there is missed rather than a word taken for one. Typed all in lower case,

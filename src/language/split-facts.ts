@@ -4,6 +4,7 @@
  */
 
 import { afterFrontedClause } from "./fronted.ts";
+import { WRITTEN_NAME } from "./names.ts";
 import { phraseThenClause } from "./said-order.ts";
 
 /** Words a piece opens with that join it to what came before, not part of its fact. */
@@ -23,8 +24,10 @@ const COORDINATING = /^\s*(?:,|and|or|but)\s*$/i;
  */
 const CLAUSE =
   /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|you|he|she|they|it|it's|its|this|these|those|there|my|our|his|her|their|that|which|who|where|when|(?:do|does|did|can|could|would|should|will)\s+not|don't|doesn't|didn't|can't|cannot|couldn't|won't|wouldn't|shouldn't|never)\b/i;
-const NAMED_CLAUSE =
-  /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b/u;
+const NAMED_CLAUSE = new RegExp(
+  String.raw`^${WRITTEN_NAME}\s+(?:is|was|has|had|will|can|gave|got|made|bought|brought|sent|lent|left|took|found|won|\p{L}+s|\p{L}+ed)\b`,
+  "u",
+);
 
 /** "the tall green vase is …": a noun phrase and its verb start a clause too. */
 const NP_CLAUSE =
@@ -46,7 +49,7 @@ const TOPICALIZED =
  * "Tom, our neighbour, lent …"): the name alone is no fact, and the relation after it opens no
  * clause of its own; the two are one subject, and the verb after them goes on with it.
  */
-const BARE_NAME = /^[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)?$/u;
+const BARE_NAME = new RegExp(`^${WRITTEN_NAME}$`, "u");
 const APPOSITION = /^(?:my|our)\s+(?:[\p{L}'-]+\s+)?[\p{L}'-]+$/iu;
 
 /**

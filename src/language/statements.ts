@@ -9,6 +9,7 @@
 
 import { goesOnWithFact, tellsNothing } from "./fragments.ts";
 import { respelled } from "./informal.ts";
+import { WRITTEN_NAME } from "./names.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
 import { CHANGE_SAID, describedTarget, readReferents } from "./referents.ts";
@@ -253,7 +254,7 @@ const lowerFirst = (x: string) => (/^(?:I|I'\S+)\b/.test(x) ? x : x.charAt(0).to
 function personSubject(statement: string): string | null {
   // "Hany, the user's husband, gave …": the relation set beside a name is the person
   const m = statement
-    .replace(/^[A-Z][\p{L}'-]*(?: [A-Z][\p{L}'-]*)?, (?=the user's )/u, "")
+    .replace(new RegExp(`^${WRITTEN_NAME}, (?=the user's )`, "u"), "")
     .match(new RegExp(`^the user's (?:[\\p{L}-]+ )?(?:${PERSON_WORDS})\\b`, "iu"));
   return m ? m[0] : null;
 }
