@@ -281,6 +281,7 @@ export {
   replacesHours,
   timeCandidates,
 } from "./times.ts";
+export { withoutHabitualAllDay } from "./to-and-fro.ts";
 export { wordTable } from "./token.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";

@@ -61,6 +61,7 @@ import {
   VAGUE,
   WHEN_WORD,
   Words,
+  withoutHabitualAllDay,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Seg } from "./clauses-in.ts";
@@ -202,7 +203,9 @@ export function unreadCues(
       // "keep out of the den, it's her nap time": a reason naming a stretch of someone's day, with
       // no hours read, says when the ban holds but not which hours: asked, never kept all day
       if (!hours.length && namesActivitySpan(text)) cue("condition");
-      if ((re(TASK_LOCAL).test(text) || re(DURATION).test(text)) && !reasons) cue("one-off");
+      // "…, we're in and out all day": the whole day a to-and-fro fills is a habit, no bound
+      const bound = withoutHabitualAllDay(text);
+      if ((re(TASK_LOCAL).test(bound) || re(DURATION).test(bound)) && !reasons) cue("one-off");
       // a word that only says what a room said before it is ("the den is my study": rooms-in) is
       // no room of its own: only a room the whole part also reads there is one
       if (!why) {
