@@ -51,18 +51,25 @@ export const FINE_AFTER = /^(?:is|are|'s) (?:fine|ok|alright|all right|allowed|n
 export const ASKED_BY_US = String.raw`(?:(?:specifically|explicitly|expressly|directly|actually) )?(?:asked|told|sent for|called|summoned|invited|instructed|requested) (?:to (?:(?:do so|go|come) )?)?by (?:me|us|(?:one|either|any|each) of us)\b`;
 
 /**
+ * The user asking, as a verb said now: "ask", "tell", "call", … ; the asking going on ("when I'm
+ * calling you"); and a call said aloud for the robot ("holler for you", "shout for you"): a shout
+ * with "for" after it summons, while one alone ("when I shout") may be anything.
+ */
+const ASKS_NOW = `(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:am|is|are|m|re|s) (?:asking|telling|calling|summoning|paging|inviting|sending for)|(?:holler|hollers|shout|shouts|yell|yells|whistle|whistles|hollering|shouting|yelling|whistling) for)`;
+
+/**
  * The user asking for it is the exception: "unless I ask you to", "except when I send you there",
  * "unless I have told you to"; the household speaking as one of several ("unless either of us
  * asks") is the user too.
  */
 export const ASKED = new RegExp(
-  String.raw`\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:${ASKED_BY_US}|(?:i|we|the user|my \w+|(?:one|either|any|each) of us)\s+(?:specifically |explicitly |expressly |directly |actually )?(?:ask|asks|tell|tells|send|sends|say|says|request|want|need|allow|let|instruct|call|calls|summon|summons|invite|invites|page|pages|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged)))\b.*$`,
+  String.raw`\b(?:unless|except (?:when|if)|but (?:only )?(?:if|when)|except)\s+(?:${ASKED_BY_US}|(?:i|we|the user|my \w+|(?:one|either|any|each) of us)\s+(?:specifically |explicitly |expressly |directly |actually )?(?:${ASKS_NOW}|(?:have|has|had) (?:specifically |explicitly |directly |actually )?(?:asked|told|sent|said|requested|allowed|let|instructed|called|summoned|invited|paged)))\b.*$`,
 );
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
 export const WHEN_ASKED = new RegExp(
-  String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |expressly |actually )?(?:ask|asks|asked|tell|tells|told|send|sends|sent|say|says|said|request|requests|requested|want|wants|need|needs|allow|allows|allowed|let|lets|instruct|instructs|instructed|call|calls|called|summon|summons|summoned|invite|invites|invited|page|pages|paged))\b`,
+  String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |expressly |actually )?(?:${ASKS_NOW}|asked|told|sent|said|requests|requested|wants|needs|allowed|lets|instructs|instructed|called|summoned|invited|paged))\b`,
 );
 
 /**

@@ -15,6 +15,10 @@ describe("a permission only when asked, with no ban in force", () => {
       ["you may use the pantry, but only if I tell you to", "pantry"],
       ["The attic is alright only when I ask you to go up there.", "attic"],
       ["feel free to enter the workshop only when I request it", "workshop"],
+      // the asking going on, and a call said aloud for the robot
+      ["The guest room you can come, but only when I'm calling you. Other times no.", "guest room"],
+      ["You can go in the attic, but only when I yell for you. Otherwise stay out.", "attic"],
+      ["you can enter the pantry only if we shout for you", "pantry"],
     ] as const) {
       const { rules } = await taught(house, m);
       assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
@@ -26,6 +30,14 @@ describe("a permission only when asked, with no ban in force", () => {
       );
       assert.deepEqual(rules[0].conditions, [], m);
     }
+  });
+
+  it("a shout with nothing for it to summon is no asking", async () => {
+    const { rules } = await taught(house, "you can use the workshop, but only when I shout");
+    assert.ok(
+      rules.every((r) => r.exceptions.every((e) => e.kind !== "instruction_mentions")),
+      JSON.stringify(rules),
+    );
   });
 
   it("without 'only', keeps no ban", async () => {
