@@ -236,10 +236,12 @@ export const PRONOUN_FINE = new RegExp(
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
 export const NEG =
   // "I hate it when you park in the kitchen": a dislike of what the robot does forbids it
-  // "you no go there": English as many learners speak it, "no" before the verb its subject does
+  // "you no go there": English as many learners speak it, "no" before the verb its subject does;
+  // with no subject, before a bare verb of stopping ("no stand still in the hall", Hawaiian Pidgin
+  // "no stop there"), unless a copula or article makes the verb a noun ("there's no stop", "a no park")
   // "negative on parking by the stove": the radio's "no" before a gerund, as "no stopping"; after a
   // copula or a report of a test ("came back negative on …") it is a result, and negates nothing
-  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|back|tested|test|turned|came|comes) )negative on(?= \\w+ing\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
+  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|back|tested|test|turned|came|comes) )negative on(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|s|there|have|has|had|a|the) )no(?= (?:stop|stand|park|sit|linger|loiter|halt|idle)\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 
 /**
  * "stop going", "quit entering": a verb of ending before a gerund negates it; so does a verb of

@@ -52,6 +52,8 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   sef: "",
   jare: "",
   abi: "",
+  // Hawaiian Pidgin's "there" ("no stop out dea")
+  dea: "there",
   // Colloquial Singapore English: sentence particles that say only stance ("ah" and "one" in context below)
   lah: "",
   leh: "",
@@ -161,7 +163,7 @@ const AUXILIARY = new Set(
 );
 
 /** Verbs of going and staying that a Dutch or German word order puts before their negation. */
-const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "park", "stop"]);
+const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "sit", "park", "stop"]);
 
 /** Words before "one" that make it the pronoun ("the sleeping one", "that one"), not the Singapore particle. */
 const BEFORE_PRONOUN_ONE = new Set(
@@ -332,6 +334,9 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   }
   if (w === "no" && next === "dey" && isWord(tokens[k + 2]?.w)) return { words: ["do", "not"], span: 2 };
   if (w === "dey") return { words: [], span: 1 };
+  // Pidgin's "for" of place: "no dey stand for inside", "wait for there" is in it, there; after a
+  // verb of going or staying and before an adverb of place only ("wait for me" stays English)
+  if (w === "for" && MOVE_VERB.has(prev ?? "") && PLACE_ADVERB.has(next ?? "")) return { words: [], span: 1 };
   // "you fit enter" (can), "I don finish" (have)
   if (w === "fit" && SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["can"], span: 1 };
   if (w === "don" && SUBJECT.has(prev ?? "") && isWord(next)) return { words: ["have"], span: 1 };

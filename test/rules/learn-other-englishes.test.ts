@@ -33,6 +33,31 @@ describe("a ban said in another English", () => {
   });
 });
 
+describe("a no-stopping ban said in another English", () => {
+  it("is a lasting ban on stopping in the room it names", async () => {
+    for (const [m, room] of [
+      // Pidgin's "for" of place after a verb of staying; Hawaiian Pidgin's "no" before a bare verb and "dea"
+      ["You fit pass the veranda, but no dey sit for inside, the floor dey wet.", "veranda"],
+      ["you can walk through da garage but no stop in dea, my tools all over", "garage"],
+      // a learner's "no" before a bare verb of stopping, with no subject
+      ["No stand still in pantry. Grandma trip on you.", "pantry"],
+    ]) {
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement.kind, (r.requirement as { room?: string }).room, r.persistence]),
+        [["no_stop_in_room", room, "persistent"]],
+        `${m}: ${reply}`,
+      );
+    }
+  });
+
+  it("leaves a stop said as a noun, and 'wait for' someone, as English", async () => {
+    assert.deepEqual(words("wait for me there"), ["wait", "for", "me", "there"]);
+    const { rules } = await taught(house, "there's no stop in the garage");
+    assert.deepEqual(rules, []);
+  });
+});
+
 describe("words read by their neighbours", () => {
   it("reads the other English only beside the words that make it so", () => {
     assert.deepEqual(words("yuh fi stay out fi good"), ["you", "must", "stay", "out", "for", "good"]);
