@@ -55,6 +55,8 @@ export const SLANG: Record<string, string> = wordTable({
   theres: "there is",
   lets: "let us",
   outta: "out of",
+  // the formal "therein" of a notice or a contract ("nor remain therein") is "in there", a place said before
+  therein: "in there",
   outa: "out of",
   u: "you",
   ya: "you",
