@@ -241,7 +241,7 @@ export const NEG =
   // "no stop there"), unless a copula or article makes the verb a noun ("there's no stop", "a no park")
   // "negative on parking by the stove": the radio's "no" before a gerund, as "no stopping"; after a
   // copula or a report of a test ("came back negative on …") it is a result, and negates nothing
-  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|back|tested|test|turned|came|comes) )negative on(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|s|there|have|has|had|a|the) )no(?= (?:stop|stand|park|sit|linger|loiter|halt|idle)\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
+  "(?:not|never|no longer|nobody|no one|no(?= \\w+ing\\b)|no more(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|back|tested|test|turned|came|comes) )negative on(?= \\w+ing\\b)|(?<!\\b(?:is|are|was|were|be|been|s|there|have|has|had|a|the) )no(?= (?:stop|stand|park|sit|linger|loiter|halt|idle)\\b)|without(?= (?:stopping|waiting|pausing|lingering|halting|parking|standing|sitting|idling|loitering)\\b)|(?<=\\b(?:you|u) )no(?= (?!longer\\b|more\\b|one\\b|need\\b|problem\\b|worries\\b|rush\\b)[a-z]+\\b)|(?:hate|dislike|can not stand|cannot stand)(?: it)? (?:when|if|that)(?= (?:you|u)\\b))";
 
 /**
  * "stop going", "quit entering": a verb of ending before a gerund negates it; so does a verb of

@@ -99,12 +99,12 @@ export const ROBOT_WHEN =
 
 /**
  * The robot coming to a stop, said as when and nothing more: "when you sit there", "while you
- * wait in there", "if you park in it". Said beside a ban on stopping, it is that stop, the reason's
- * or the ban's own words, never when a rule holds; with more said ("… there with the dog") it stays
- * a condition.
+ * wait in there", "if you park in it", "when you're parked on the landing": a place in the room said
+ * after it is where the stop is. Said beside a ban on stopping, it is that stop, the reason's or the
+ * ban's own words, never when a rule holds; with more said ("… there with the dog") it stays a condition.
  */
 export const ROBOT_STOPS_WHEN = new RegExp(
-  String.raw`^(?:when(?:ever)?|while|if|once)\s+(?:you|u)\s+(?:are\s+)?${STOP}(?:\s+(?:there|here|in there|in it|in here))?(?:\s*[.,;:!?])*$`,
+  String.raw`^(?:when(?:ever)?|while|if|once)\s+(?:you|u)\s+(?:are\s+)?${STOP}(?:\s+(?:there|here|in there|in it|in here|(?:on|at|by|in|near) the \w+))?(?:\s*[.,;:!?])*$`,
 );
 
 /**

@@ -285,6 +285,7 @@ export { withoutHabitualAllDay } from "./to-and-fro.ts";
 export { wordTable } from "./token.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
+export { withTopicSubject } from "./topic-subject.ts";
 export { bareNo, refusedByClosingNo } from "./trailing-no.ts";
 export * from "./update-shapes.ts";
 export { alt, bounded } from "./word-class.ts";

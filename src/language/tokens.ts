@@ -8,6 +8,7 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
+import { STOP } from "./act-words.ts";
 import { arrowsAsColons } from "./arrows.ts";
 import { configFields } from "./config-fields.ts";
 import { dashedClocks } from "./dashed-clock.ts";
@@ -121,6 +122,36 @@ const UR_STATE = new Set([
   "blocking",
   "kinda",
 ]);
+
+/** One verb of ending up, in any of its forms ("parked", "standing"). */
+const STOP_WORD = new RegExp(`^(?:${STOP})$`);
+
+/** Words a participle of stopping is followed by as the robot's state: a place said after it, or none. */
+const PLACE_AFTER_STOP = new Set([
+  "on",
+  "in",
+  "at",
+  "by",
+  "near",
+  "there",
+  "here",
+  "inside",
+  "outside",
+  "around",
+  "about",
+]);
+
+/** Texting's "ur" as the words it stands for, by the word after it and the one after that. */
+function urAs(after: string | undefined, then: string | undefined): string[] {
+  if (after === undefined) return ["your"];
+  // "when ur parked there", "ur standing in the way": before a participle of a verb of ending up, a state too
+  // ("ur parked bike": before a noun the participle is its adjective, and "ur" is "your")
+  const stopped =
+    /(?:ing|ed)$/.test(after) &&
+    STOP_WORD.test(after) &&
+    (then === undefined || !/^\p{L}/u.test(then) || PLACE_AFTER_STOP.has(then));
+  return UR_STATE.has(after) || UR_STATE.has(gDropped(after) ?? "") || stopped ? ["you", "are"] : ["your"];
+}
 
 /** Words of degree that "2" stands before when it is texting's "too" ("2 long", "2 many"). */
 const TOO_BEFORE = new Set(["short", "long", "much", "many", "few", "loud", "slow", "wordy"]);
@@ -323,11 +354,7 @@ export function tokenize(message: string): Token[] {
       continue;
     }
     if (s === "ur") {
-      const after = next?.s.toLowerCase();
-      if (after && (UR_STATE.has(after) || UR_STATE.has(gDropped(after) ?? ""))) {
-        push("you", r, false);
-        push("are", r, false);
-      } else push("your", r, false);
+      for (const w of urAs(next?.s.toLowerCase(), raw[i + 2]?.s.toLowerCase())) push(w, r, false);
       continue;
     }
     // "2 short", "2 much": texting's "too" before a word of degree, never a number there

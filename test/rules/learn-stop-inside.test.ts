@@ -1,7 +1,9 @@
 /**
  * A negated verb of ending up with only its particle ("never stop inside") is about the one room
  * the message names, as "keep out" is; a bare "don't stop" may mean "keep going" and names no
- * room, so it is asked. Sentences written for this test, not taken from a set.
+ * room, so it is asked. A room passed "without" stopping ("walk through the snug without lingering")
+ * is a room not to stop in, and so is a room where stopping is the subject of a predicate of
+ * forbidding ("lingering in the loft is not allowed"). Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -33,5 +35,47 @@ describe("a verb of ending up with only its particle", () => {
         `${m}: ${JSON.stringify(out.items.map((i) => [i.decision, i.draft?.requirement]))}`,
       );
     }
+  });
+});
+
+describe("a room passed 'without' stopping", () => {
+  it("is a room not to stop in, lasting or this task's as said", async () => {
+    for (const [m, room] of [
+      ["from now on walk through the scullery without stopping", "scullery"],
+      ["Cross the snug without lingering, the rug slips.", "snug"],
+    ] as const) {
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement, r.persistence]),
+        [[{ kind: "no_stop_in_room", room }, "persistent"]],
+        `${m}: ${reply}`,
+      );
+    }
+    const once = learn("just this once, go past the loft without waiting", [], house);
+    assert.deepEqual(
+      once.items.map((i) => [i.decision, i.draft?.requirement]),
+      [["task_local", { kind: "no_stop_in_room", room: "loft" }]],
+    );
+  });
+});
+
+describe("a verb of ending up said as the subject of a predicate of forbidding", () => {
+  it("forbids stopping there, not going in", async () => {
+    for (const [m, room] of [
+      ["Lingering in the loft is not allowed.", "loft"],
+      ["to sit in the snug is forbidden, the sofa is new", "snug"],
+    ] as const) {
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => r.requirement),
+        [{ kind: "no_stop_in_room", room }],
+        `${m}: ${reply}`,
+      );
+    }
+    const { rules } = await taught(house, "going into the scullery is not allowed");
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      [{ kind: "avoid_room", room: "scullery" }],
+    );
   });
 });

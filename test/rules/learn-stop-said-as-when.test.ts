@@ -1,6 +1,6 @@
 /**
  * The robot's stop said as when and nothing more ("when you sit there", "while you wait in
- * there") in the reason beside a ban on stopping is that stop: the ban is kept with no condition,
+ * there", "when you're parked by the door") in the reason beside a ban on stopping is that stop: the ban is kept with no condition,
  * not asked about. More said in the clause ("… there with the dog") leaves it a condition.
  * Sentences written for this test, not taken from a set.
  */
@@ -20,6 +20,11 @@ describe("the robot's stop said as when", () => {
     assert.deepEqual(read("Don't linger on the landing. You trip the kids up whenever you wait in there!"), [
       ["add", { kind: "no_stop_in_room", room: "landing" }, 0],
     ]);
+    // texting's "ur" before a participle of stopping is "you are"; a place in the room after it is where
+    assert.deepEqual(
+      read("u can cross the boot room but dont loiter in there, its a nuisance when ur parked by the bench"),
+      [["add", { kind: "no_stop_in_room", room: "boot room" }, 0]],
+    );
   });
 
   it("with more said, stays a condition", () => {

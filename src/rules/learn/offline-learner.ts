@@ -57,6 +57,7 @@ import {
   withoutIntensifiers,
   withoutQuotedNegation,
   withoutReassurance,
+  withTopicSubject,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
 import type { Condition, Requirement, RuleDraft, RuleVersion } from "../types.ts";
@@ -108,7 +109,7 @@ const re = bounded;
 /** The message's words as a listener hears them: past hesitations, beats and intensifiers, with the shapes said in other words restored. */
 function heard(original: string, house: readonly string[]) {
   const plain = withoutQuotedNegation(withoutBeats(withoutIntensifiers(withoutHesitations(tokenize(original)))));
-  return withGoingLeftOut(withNoOneEntering(plain), house);
+  return withTopicSubject(withGoingLeftOut(withNoOneEntering(plain), house), house);
 }
 
 /** A rule's conditions by value: hours as hours ("mornings" and "in the morning" name one window). */

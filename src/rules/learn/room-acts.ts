@@ -58,11 +58,10 @@ import type { Cond } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
-
 import type { Span } from "./segments.ts";
+import { passedWithoutStopping, stopIsSubject } from "./stop-said.ts";
 
 // ---- rooms ------------------------------------------------------------------------------------
-
 export interface Head {
   a: number;
   b: number;
@@ -372,10 +371,11 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
       (h) => h.kind === "forbidden" && h.a >= r.b && !hs.some((x) => x !== h && x.a > r.b && x.a < h.a && x.bans),
     );
     const h =
+      passedWithoutStopping(ctx, hs, r, before) ??
       (before && (!predicate || before.bans) ? before : predicate) ??
       (topical || bare || topicFirst(ctx, main, r, hs, rooms, within));
     if (!h?.bans) continue;
-    const kind = h.kind === "stop" ? "no_stop_in_room" : "avoid_room";
+    const kind = h.kind === "stop" || stopIsSubject(ctx, main, hs, h) ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;
     if (seen.has(key)) continue;
     seen.add(key);
