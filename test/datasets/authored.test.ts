@@ -106,6 +106,7 @@ for (const file of [
   "datasets/voices-26/authored.json",
   "datasets/voices-27/authored.json",
   "datasets/voices-28/authored.json",
+  "datasets/voices-29/authored.json",
 ])
   test(`the committed hand-written file ${file} builds both halves and every case passes the checks`, () => {
     const authored = readAuthoredSet(file);
