@@ -334,7 +334,7 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   }
   if (w === "no" && next === "dey" && isWord(tokens[k + 2]?.w)) return { words: ["do", "not"], span: 2 };
   if (w === "dey") return { words: [], span: 1 };
-  // Pidgin's "for" of place: "no dey stand for inside", "wait for there" is in it, there; after a
+  // Pidgin's "for" of place: "make you no sit for inside", "wait for there" is in it, there; after a
   // verb of going or staying and before an adverb of place only ("wait for me" stays English)
   if (w === "for" && MOVE_VERB.has(prev ?? "") && PLACE_ADVERB.has(next ?? "")) return { words: [], span: 1 };
   // "you fit enter" (can), "I don finish" (have)

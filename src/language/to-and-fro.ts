@@ -1,10 +1,10 @@
 /**
- * Traffic told as a to-and-fro ("we're in and out all day", "guests coming and going all day",
+ * Traffic told as a to-and-fro ("folk are in and out of there all day", "lodgers coming and going all day",
  * "the kids are up and down the stairs all the time"): a pair of opposite ways said together tells
  * of movement that keeps recurring, a habit of the house. Beside it "all day" says how much of the
  * day the traffic fills, every day, not that a request lasts one day only; a reason telling it gives
  * the request no bound. Any other bound in the same words ("today", "this week") is still one, and
- * the traffic of a day to come ("I'll be in and out all day") is that day's.
+ * the traffic of a day to come ("I'm going to be in and out of it all day") is that day's.
  */
 /** Opposite ways said as one pair, in either order, the verbs of coming in any form. */
 const TO_AND_FRO =
@@ -13,7 +13,7 @@ const TO_AND_FRO =
 /** The day filled whole, said of a habit: "all day", "the whole day", "all the time", "all day long". */
 const WHOLE_DAY = /\b(?:all (?:the )?day(?: long)?|the whole day|all the time)\b/g;
 
-/** Said of what is to come ("I'll be in and out all day", "they're going to be …"): one day's plan, a bound. */
+/** Said of what is to come ("I'm going to be in and out of it all day", "they'll be …"): one day's plan, a bound. */
 const FUTURE = /\b(?:will|ll|shall|gonna|going to|tomorrow)\b/;
 
 /** The text (normalised words) without the "all day" of a to-and-fro it tells of; unchanged without one. */

@@ -51,7 +51,7 @@ describe("a room passed 'without' stopping", () => {
         `${m}: ${reply}`,
       );
     }
-    const once = learn("just this once, go past the loft without waiting", [], house);
+    const once = learn("only this one time, pass the loft without waiting", [], house);
     assert.deepEqual(
       once.items.map((i) => [i.decision, i.draft?.requirement]),
       [["task_local", { kind: "no_stop_in_room", room: "loft" }]],

@@ -13,7 +13,7 @@ const house = { rooms: ["loft", "scullery", "snug"], sceneId: "s1" };
 describe("two verbs of ending up joined", () => {
   it("are one act about the room after them", async () => {
     for (const m of [
-      "never stop and wait in the snug, keep moving",
+      "never pause or wait inside the snug, keep moving",
       "Do not park and sit in the snug.",
       // listed with commas, the last joined by "or" (with "otherwise"), or after a comma of its own
       "Do not halt, sit, or linger in the snug.",

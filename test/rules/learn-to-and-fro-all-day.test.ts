@@ -1,7 +1,7 @@
 /**
  * A reason that tells of traffic back and forth filling the day ("we're up and down with the
  * laundry all day") tells a habit of the house: its "all day" is no bound on the request, which
- * lasts. A day's plan ("I'll be in and out all day") or a day named ("… today") still bounds it,
+ * lasts. A day's plan ("I'm going to be in and out of it all day") or a day named ("… today") still bounds it,
  * and is asked. Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -14,7 +14,7 @@ const house = { rooms: ["utility room", "front hall", "pantry", "workshop"], sce
 describe("a to-and-fro said to fill the day", () => {
   for (const [m, kind, room] of [
     [
-      "don't hang about in the utility room, we're back and forth with the washing all day",
+      "don't loiter in the utility room, we're back and forth with the washing all day",
       "no_stop_in_room",
       "utility room",
     ],
@@ -34,8 +34,8 @@ describe("a to-and-fro said to fill the day", () => {
   }
 
   for (const m of [
-    "stay out of the workshop, I'll be in and out all day",
-    "don't stop in the front hall, the painters are in and out all day today",
+    "keep out of the workshop, I'm going to be in and out of it all day",
+    "no stopping in the front hall, the painters are in and out of it all day today",
   ])
     it(`said of one day, is kept no longer than this task: ${m}`, async () => {
       const { rules, reply } = await taught(house, m);

@@ -92,7 +92,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       refusedByClosingNo(tokens.slice(a, s.b).map((t) => t.w)) !== undefined;
     // "…, as long as you don't stop there": a proviso stays with the request it binds
     const proviso = w === "," && k > a && PROVISO_START.test(new Words(tokens, k + 1, Math.min(s.b, k + 5)).text);
-    // "do not stop, park or remain there": verbs of ending up listed with commas are one act, as with "and"
+    // "don't wait, linger or stay there": verbs of ending up listed with commas are one act, as with "and"
     const joiner = tokens[k + 1]?.w === "or" || tokens[k + 1]?.w === "and" ? 2 : 1;
     const listed = w === "," && k > a && stopVerbsJoined(tokens[k - 1].w, tokens[k + joiner]?.w ?? "");
     if (!sign && !refusal && !proviso && !listed && (SEGMENT_END.has(w) || (w === "-" && k > s.a))) {

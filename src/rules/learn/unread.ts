@@ -203,7 +203,7 @@ export function unreadCues(
       // "keep out of the den, it's her nap time": a reason naming a stretch of someone's day, with
       // no hours read, says when the ban holds but not which hours: asked, never kept all day
       if (!hours.length && namesActivitySpan(text)) cue("condition");
-      // "…, we're in and out all day": the whole day a to-and-fro fills is a habit, no bound
+      // "…, we're in and out of it the whole day long": the whole day a to-and-fro fills is a habit, no bound
       const bound = withoutHabitualAllDay(text);
       if ((re(TASK_LOCAL).test(bound) || re(DURATION).test(bound)) && !reasons) cue("one-off");
       // a word that only says what a room said before it is ("the den is my study": rooms-in) is
