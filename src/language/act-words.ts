@@ -316,7 +316,8 @@ export const RETRACT = alt([
   "throw out",
   "abandon",
   "scratch",
-  "no more",
+  // "no more needed" is a predicate (update-shapes.ts NO_LONGER_NEEDED), no "no more" of a thing
+  "no more(?! (?:needed|necessary|required|wanted)\\b)",
   "no need for",
   "enough with",
 ]);

@@ -4,7 +4,7 @@
  * sometimes. Read by the learner where a message changes what it keeps (src/rules/learn).
  */
 import { ENTER, PERMIT, RETRACT, RETRACT_PERFORMED, STOP } from "./act-words.ts";
-import { CALL, REPLY_FORMAT, USE_WORD, WORD_RULE_NOUN } from "./reply-words.ts";
+import { CALL, REPLY_FORMAT, TELL, USE_WORD, WORD_RULE_NOUN } from "./reply-words.ts";
 import { LEAD } from "./segment-shapes.ts";
 
 /** Words that narrow a rule said again: "only at night", "just in the evening", "now". */
@@ -49,9 +49,16 @@ export const GERUND = /^\w+ing$/;
  */
 const WITH_A_RULE = `with (?:(?:the|that|this|your|all|those|these|my|whole) )*(?:${REPLY_FORMAT}|${WORD_RULE_NOUN}|word ${WORD_RULE_NOUN})\\b`;
 
+/**
+ * "no need tell me …", "no need you tell me …": the need denied with its "to" left out, or with the
+ * one who need not said before the verb, as many Englishes say it; only before a verb of telling,
+ * where what follows can be nothing but the act released ("no need the …" stays unread).
+ */
+const NO_NEED_BARE = `no need (?:for )?(?:(?:you|u) )?(?:to )?(?=(?:${TELL})\\b)`;
+
 /** What lifts an obligation: "you don't have to stay out …", "no need to tell me …", "stop avoiding …". */
 export const RELEASE_VERB = new RegExp(
-  `\\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:${WITH_A_RULE}|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\\b`,
+  `\\b(?:do not have to|do not need to|no longer need to|no longer have to|need not|${NO_NEED_BARE}|no need to|there is no need to|(?:can |may )?(?:stop|quit)(?= (?:${WITH_A_RULE}|avoid|skipp|bypass|stay|keep|steer|limit|capp|using json|replying in json|answering in json)))\\b`,
 );
 
 /** A rule said to hold no more: "no longer applies", "does not apply any more", "no longer stands". */
@@ -60,7 +67,8 @@ const HOLDS_NO_MORE =
 
 /**
  * What a rule asked said to be needed no more: "the JSON format is not needed any more", "the
- * word limit is no longer necessary", or said to be taken back in the passive ("the den ban is
+ * word limit is no longer necessary", with the copula left out as a headline leaves it ("the JSON,
+ * no more needed.", ending its clause), or said to be taken back in the passive ("the den ban is
  * lifted", "that rule has been cancelled"), or as a headline with the verb left out ("cellar ban lifted."),
  * the clause ending there (of a reply's format too, and after a colon or an arrow as notes write it:
  * "JSON replies -> cancelled"), or said to hold no more ("the den rule no longer applies", "that ban
@@ -70,7 +78,7 @@ const HOLDS_NO_MORE =
  * ending its clause, say the same of what the words before it name ("the JSON, it's over").
  */
 export const NO_LONGER_NEEDED = new RegExp(
-  String.raw`\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?:is|are) (?:now )?(?:over|finished)(?: now)?(?= ?(?:[.!,;]|$))|(?<=\b(?:rule|ban|restriction|limit|json|repl(?:y|ie)|answer|format)s?(?: :| - >| →| = >)? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$))|${HOLDS_NO_MORE}|(?<=\b(?:rule|ban|restriction|limit|thing)s? )(?:is|are) (?:now )?off(?: now)?(?= ?(?:[.!,;]|$)| (?:you|u) (?:can|may)\b))\b`,
+  String.raw`\b(?:(?:is|are) (?:really |actually |even )?(?:not (?:really |actually |even )?(?:needed|necessary|required|wanted)(?: \w+){0,3} (?:any more|anymore|any longer)|no longer (?:really )?(?:needed|necessary|required|wanted))|no (?:more|longer) (?:needed|necessary|required|wanted)(?= ?(?:[.!,;]|$))|(?:is|are|has been|have been) (?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)|(?:is|are) (?:now )?(?:over|finished)(?: now)?(?= ?(?:[.!,;]|$))|(?<=\b(?:rule|ban|restriction|limit|json|repl(?:y|ie)|answer|format)s?(?: :| - >| →| = >)? )(?:now )?(?:lifted|cancell?ed|canceled|revoked|scrapped|withdrawn|retracted)(?= ?(?:[.!,;]|$))|${HOLDS_NO_MORE}|(?<=\b(?:rule|ban|restriction|limit|thing)s? )(?:is|are) (?:now )?off(?: now)?(?= ?(?:[.!,;]|$)| (?:you|u) (?:can|may)\b))\b`,
 );
 
 /**

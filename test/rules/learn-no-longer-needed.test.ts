@@ -28,6 +28,22 @@ describe("a rule said to be needed no more", () => {
     }
   });
 
+  it("reads the predicate with its copula left out, set off after the rule's name", async () => {
+    for (const [m, left] of [
+      ["Word cap, no longer needed.", ["json_fields"]],
+      ["That JSON output, ma'am, no more required.", ["word_limit"]],
+      ["json no longer necessary!", ["word_limit"]],
+    ] as const) {
+      const { rules } = await taught(
+        house,
+        "Reply in JSON with the object and the room.",
+        "Keep answers under 25 words.",
+        m,
+      );
+      assert.deepEqual(kinds(rules), [...left], m);
+    }
+  });
+
   it("keeps the rule when no 'no longer' is said", async () => {
     const { rules } = await taught(house, "Keep answers under 25 words.", "The word cap is not needed today.");
     assert.deepEqual(kinds(rules), ["word_limit"]);

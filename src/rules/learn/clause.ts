@@ -56,6 +56,7 @@ import {
   targetOf,
   words,
 } from "./reading.ts";
+import { releasedTargets } from "./released.ts";
 import { jsonReading } from "./reply-json.ts";
 import { wordLimit } from "./reply-limit.ts";
 import { tellReadings } from "./reply-tell.ts";
@@ -120,8 +121,7 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
     return {
       type: "retract",
       ...common,
-      // "you don't need to keep it short any more": what kind of rule it ends, when no rule is read in it
-      targets: targets.length ? targets : targetsIn(ctx, vp, c.antecedent, "any"),
+      targets: releasedTargets(ctx, c, main, vp, targets),
       quote: { a: release.a, b: main.b },
       bare: false,
     };

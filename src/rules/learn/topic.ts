@@ -48,13 +48,23 @@ const SET_OFF = new Set([",", "-", "—", "–", ":"]);
 
 /**
  * The targets of a clause whose subject, the words [main.a, end), is only a pronoun ("…, it is
- * over"), taken from the part set off right before it when that part has no verb of its own and
+ * over") or nothing ("…, no longer needed"), taken from the part set off right before it when that part has no verb of its own and
  * starts its sentence: "the den rule, it's over now". Nothing when the part before acts ("stay out
  * of the den, it's over"): a pronoun is never taken to point into an act.
  */
 export function setOffTopic(ctx: ReadCtx, main: Span, end: number): Target[] {
   const subject = ctx.tokens.slice(main.a, end).filter((t) => isWordToken(t.w) && !LINKING.test(t.w));
-  if (subject.length !== 1 || !OBJECT_PRONOUN.test(subject[0].w)) return [];
+  // "the json, no longer needed": a predicate with its subject left out is said of the part set off too
+  if (subject.length > 1 || (subject.length === 1 && !OBJECT_PRONOUN.test(subject[0].w))) return [];
+  return setOffBefore(ctx, main);
+}
+
+/**
+ * What the part set off right before a clause names, when that part starts its sentence and has no
+ * verb of going or stopping of its own ("the room you found it in, …"); nothing when it names no
+ * rule's object or names something unknown beside it.
+ */
+export function setOffBefore(ctx: ReadCtx, main: Span): Target[] {
   if (!SET_OFF.has(ctx.tokens[main.a - 1]?.w ?? "")) return [];
   let a = main.a - 1;
   while (a > 0 && !SENTENCE_END.has(ctx.tokens[a - 1].w)) a--;

@@ -1,0 +1,46 @@
+/**
+ * An obligation to tell lifted ("no need to tell me the room"): with its "to" left out, or with
+ * the one who need not said before the verb ("no need tell me …", "no need you tell me …"), and
+ * with the act's object set off before the clause as its topic ("the room it was in, you don't
+ * have to tell me any more"). Sentences written for this test, not taken from a set.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { taught } from "./taught.ts";
+
+const house = { rooms: ["cellar", "study"], sceneId: "s1" };
+const kinds = (rules: { requirement: { kind: string } }[]) => rules.map((r) => r.requirement.kind).sort();
+
+describe("an obligation to tell lifted", () => {
+  it("drops the mention with 'to' left out or the subject said", async () => {
+    for (const m of [
+      "no need tell me which room any more",
+      "ok no need you tell me what room it was in",
+      "No need for you to say the room anymore.",
+    ]) {
+      const { rules } = await taught(house, "Keep under 20 words.", "Tell me which room you found it in.", m);
+      assert.deepEqual(kinds(rules), ["word_limit"], m);
+    }
+  });
+
+  it("drops the mention named by a topic set off before the clause", async () => {
+    for (const m of [
+      "The room where it was, you don't have to tell me anymore.",
+      "which room you find stuff in, no need you tell me now.",
+    ]) {
+      const { rules } = await taught(house, "Keep under 20 words.", "Tell me which room you found it in.", m);
+      assert.deepEqual(kinds(rules), ["word_limit"], m);
+    }
+  });
+
+  it("a topic naming no rule drops nothing", async () => {
+    const m = "The weather, you don't have to tell me anymore.";
+    const { rules } = await taught(house, "Tell me which room you found it in.", m);
+    assert.deepEqual(kinds(rules), ["mention"], m);
+  });
+
+  it("'no need' before anything but a verb of telling lifts nothing", async () => {
+    const { rules } = await taught(house, "Tell me which room you found it in.", "no need to worry about it");
+    assert.deepEqual(kinds(rules), ["mention"]);
+  });
+});
