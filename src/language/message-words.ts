@@ -221,6 +221,11 @@ export const TERM_OF_ADDRESS = alt([
 export const FILLER = alt([
   "please",
   "ok",
+  // an assent opening what is said, as "ok" does ("yeah the den you can go in now"; Scots "aye")
+  "yeah",
+  "yep",
+  "yup",
+  "aye",
   "so",
   "well",
   "look",

@@ -189,7 +189,8 @@ export const DURATION = alt([
   "tomorrow(?: (?:morning|afternoon|evening|night))?",
   `(?:next|this coming|the coming) (?:week|weekend|month|${DAY})`,
   "the next (?:(?:few|couple of|\\w+) )?(?:days|weeks|nights)",
-  `(?:until|till|til|up to|through|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
+  // "through the day" is the daytime (times.ts), as "throughout the day" is; "through the week" a bound
+  `(?:until|till|til|up to|through(?! the day\\b)|before) (?:(?:next|this|the) )?(?:tomorrow|${DAY}|${PERIOD})(?: is over)?`,
 ]);
 
 /**

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { findTimes } from "../../src/language/index.ts";
-import { taught } from "./taught.ts";
+import { roomsAndHours, taught } from "./taught.ts";
 
 const house = { rooms: ["den", "attic", "porch"], sceneId: "s1" };
 
@@ -50,6 +50,16 @@ describe("the daytime said as in or through the day", () => {
         ["den"],
         m,
       );
+    }
+  });
+
+  it("is the daytime beside hours said no to, not a bound of how long", async () => {
+    for (const m of [
+      "you may use the attic through the day now, only not at night",
+      "the attic you can go in now through the day, just not at night",
+    ]) {
+      const { rules } = await taught(house, "never go into the attic", m);
+      assert.deepEqual(roomsAndHours(rules), [{ room: "attic", when: ["21-6"] }], m);
     }
   });
 });

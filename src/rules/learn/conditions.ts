@@ -156,6 +156,8 @@ function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean 
   let e = b;
   while (e < end && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
   const text = new Words(tokens, b, e).text;
+  // "in the mornings just not at night": a no before hours of its own says no to those, not these
+  if (findTimes(text).length) return false;
   return e > b && (ONLY_NO.test(text) || refusesHoursBefore(text));
 }
 
