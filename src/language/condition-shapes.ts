@@ -127,9 +127,10 @@ export const POLITE_IF = new RegExp(
  * "as" before something going on ("as it gets dark", "as the paint dries", "as the floor is being
  * sanded") may say when, as "while" does, and is kept so; a state after it ("as it is wet", "as it
  * looks a mess") says why, and a state said in degree is a reason by name (clause-words.ts, EXPLAIN).
+ * "any time now" after a permission is every hour from now on, no clause of when.
  */
 export const WHEN_CLAUSE =
-  /\b(?:when(?:ever)?|while|if|as soon as|as(?= (?:it|this|that|the \w+) (?:(?!(?:is|was|has|does|looks|seems|needs|means)\b)\w+s|(?:is|are) (?:being|\w+ing))\b)|as long as|so long as|(?:assuming|provided|providing|on condition)(?: that)?|on days when|any ?time|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
+  /\b(?:when(?:ever)?|while|if|as soon as|as(?= (?:it|this|that|the \w+) (?:(?!(?:is|was|has|does|looks|seems|needs|means)\b)\w+s|(?:is|are) (?:being|\w+ing))\b)|as long as|so long as|(?:assuming|provided|providing|on condition)(?: that)?|on days when|any ?time(?! now\b)|once|(?<!\b(?:its|it is|that is|thats|this is) )where(?= (?:someone|somebody|anyone|anybody|people|a person|guests?|the (?:kids|baby|children|family)) ))\s+(?!it is (?:dark|night|light|daylight)\b).+$/;
 
 /** "before bedtime", "after lunch till school pickup": a stretch of people's times, one condition from end to end. */
 const TIME_OF_PEOPLE = `(?:the |my |our |his |her |their |your )?${PEOPLE_TIME}`;
