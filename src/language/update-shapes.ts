@@ -6,6 +6,7 @@
 import { ENTER, PERMIT, RETRACT, RETRACT_PERFORMED, STOP } from "./act-words.ts";
 import { CALL, REPLY_FORMAT, TELL, USE_WORD, WORD_RULE_NOUN } from "./reply-words.ts";
 import { LEAD } from "./segment-shapes.ts";
+import { boundaryIn } from "./times.ts";
 
 /** Words that narrow a rule said again: "only at night", "just in the evening", "now". */
 export const NARROWING = /\b(?:only|just|instead|rather|now)\b/;
@@ -192,3 +193,14 @@ export const RULE_ONLY = new RegExp(
     "^(?:about|regarding|as for) .+ (?:it is|its) only\\b",
   ].join("|"),
 );
+
+/** The words after "so" ("so that"), their subject a pronoun of the rule, with a verb moving an end of its hours. */
+const RULE_NEW_END =
+  /^(?:it|that|this|the (?:rule|ban|one)) (?:now |then )?(?:starts?|begins?|ends?|finish(?:es)?|runs?|lasts?)\b/;
+
+/**
+ * "change the den rule so it starts at 9": a purpose whose subject is the rule and whose verb moves
+ * an end of its hours says the change itself, no reason beside it ("… so the baby sleeps until 7"
+ * has a subject of its own, and stays a reason). `after`: the words after "so".
+ */
+export const purposeMovesEnd = (after: string) => RULE_NEW_END.test(after) && boundaryIn(after) !== undefined;

@@ -39,6 +39,7 @@ import {
   oneReplyIn,
   POINTED_TIME,
   POLITE_IF,
+  purposeMovesEnd,
   ROBOT_ERRAND_WHEN,
   ROBOT_STOPS_WHEN,
   ROBOT_SUBJECT,
@@ -88,6 +89,7 @@ export function withoutExplanation(tokens: readonly Token[], s: Span): Span {
     // "right so the thing is …", "ok so when you …", and "so …" opening the message: "so" after
     // nothing but fillers opens what is said, as a discourse marker; it explains nothing said before it
     if (m.m[0] === "so" && ((m.a > s.a && onlyFillers(tokens, s.a, m.a)) || onlyFillers(tokens, 0, m.a))) continue;
+    if (m.m[0].startsWith("so") && purposeMovesEnd(new Words(tokens, m.b, s.b).text)) continue;
     return { a: s.a, b: m.a };
   }
   return s;
