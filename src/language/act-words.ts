@@ -215,10 +215,12 @@ const OPENS_FINE = new RegExp(`^${FINE}\\b`);
 
 /**
  * A modal of permission with its verb left out, a word of change after it and nothing more: "the
- * den can already", "den can now". Without the word of change ("the den can") what is allowed, and
+ * den can already", "den can now"; or with the robot's going as its verb, the room its topic, as
+ * Singapore English says it ("attic can go now", "the den can go in already"). Without the word of change ("the den can") what is allowed, and
  * since when, is not said.
  */
-const MODAL_ONLY = /^(?:can|may) (?:now|already|again)(?: (?:now|already|again))?(?: [.!])*$/;
+const MODAL_ONLY =
+  /^(?:can|may)(?: (?:go|go in|come in|enter))? (?:now|already|again)(?: (?:now|already|again))?(?: [.!])*$/;
 
 /** Whether a predicate with its copula left out allows the room ("ok now", "fine again, go in", "can already"). */
 export function predicateAllows(rest: string): boolean {

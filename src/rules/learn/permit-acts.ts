@@ -107,7 +107,8 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
   }
   // "Den ok now.": a room opening the clause with the predicate right after it, its copula left out
   const opening = roomsIn(ctx.tokens, main.a, main.b, ctx.house, c.antecedent)[0];
-  if (!fine && !permit && opening && atMostDeterminer(ctx, main.a, opening.a)) {
+  // ("the attic can go now": a modal and its verb of going, read as a permission above only with a subject)
+  if (!fine && opening && atMostDeterminer(ctx, main.a, opening.a)) {
     const rest = new Words(ctx.tokens, opening.b, main.b).text;
     const negated = NOT_OR_NEVER.test(rest);
     if (!negated && predicateAllows(rest)) return permission(ctx, c, common, [opening], "any", main);
