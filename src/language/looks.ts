@@ -130,6 +130,11 @@ const LOOKS = new Set([...COLOURS, ...SHADES, ...PATTERNS, ...MATERIALS, ...SIZE
 /** looks a request names to pick an object out; sizes are left out ("my little girl") */
 const NAMED_LOOKS = new Set([...COLOURS, ...PATTERNS, ...MATERIALS]);
 
+/** Pure: whether a word is one of looks: a colour, shade, pattern, material or size. */
+export function isLookWord(word: string): boolean {
+  return LOOKS.has(word.toLowerCase());
+}
+
 /** Pure: whether a text names a colour, pattern or material. */
 export function namesLooks(text: string): boolean {
   return contentWords(text).some((w) => NAMED_LOOKS.has(w));

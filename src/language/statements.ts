@@ -9,6 +9,7 @@
 
 import { goesOnWithFact, tellsNothing } from "./fragments.ts";
 import { respelled } from "./informal.ts";
+import { isLookWord } from "./looks.ts";
 import { WRITTEN_NAME } from "./names.ts";
 import { read } from "./nlp.ts";
 import { categoryNamed, namesOf } from "./objects.ts";
@@ -288,7 +289,15 @@ function lead(text: string, category: string | null, add: (statement: string) =>
   let t = text.trim();
   if (category) {
     const cat = category;
-    const m = t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4}?)${namesPattern(cat)}\\b`, "iu"));
+    const one = describedOne(t, cat);
+    if (one) {
+      add(looksStatement(cat, one.looks));
+      if (one.having) add(`${thisOne(cat)} ${isPlural(cat) ? "have" : "has"} ${one.having}`);
+      t = t.slice(one.length);
+    }
+    const m = one
+      ? null
+      : t.match(new RegExp(`^(my|our|the|a|an)\\s+((?:[\\p{L}'-]+\\s+){1,4}?)${namesPattern(cat)}\\b`, "iu"));
     if (
       m &&
       !m[2]
@@ -310,6 +319,26 @@ function lead(text: string, category: string | null, add: (statement: string) =>
         marker && /no longer|not/i.test(marker) ? `${RETRACT_MARK} ` : marker && /now/i.test(marker) ? "now " : "",
     )
     .trim();
+}
+
+/**
+ * "This small gold one with the leather strap is …", "those black ones are …", "that blue watch
+ * with the cracked face was …": an object pointed at and told by its looks, as a subject. Its
+ * looks are a statement of their own, what it has ("with the leather strap") another, and the
+ * rest goes on about it. Only words of looks before the head: "the other one", "that old one"
+ * and "the one" point without describing and are left to the readings after.
+ */
+function describedOne(text: string, cat: string): { looks: string[]; having: string | null; length: number } | null {
+  const m = text.match(
+    new RegExp(
+      `^(?:the|this|that|these|those)\\s+((?:[\\p{L}-]+\\s+){1,3}?)(?:ones?|${namesPattern(cat)})\\b(\\s+with\\s+((?:a|an|the|its|their)\\s+(?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+))?(?=\\s*(?:,|is\\b|are\\b|was\\b|were\\b))`,
+      "iu",
+    ),
+  );
+  if (!m) return null;
+  const looks = m[1].trim().split(/\s+/);
+  if (!looks.every(isLookWord)) return null;
+  return { looks, having: m[3] ?? null, length: m[0].length };
 }
 
 /** Marks a fragment that came after "no longer the one …": its statement is a retraction. */
