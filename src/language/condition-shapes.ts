@@ -146,9 +146,16 @@ export const DURING = new RegExp(
 const WISHING =
   "(?:(?:would |'d )?like|want|wish|please|choose|fancy|feel like(?: it)?|see fit|(?:have|got|have got) (?:a|the|half a) mind|are (?:so )?minded|are in the mood|care)";
 
-/** Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish". */
+/** A word of no trouble closing a phrase: "no problem", "no worries", "no sweat". */
+const NO_TROUBLE_TAIL = String.raw`(?:\s*,)?\s+(?:${NO_TROUBLE}|no (?:worries|sweat|probs?))`;
+
+/**
+ * Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish";
+ * and a bare "whenever" or "any time" closed by a word of no trouble ("whenever, no problem", "any
+ * time no worries"), which reassures and says nothing of when.
+ */
 export const FREE_WHEN = new RegExp(
-  String.raw`^(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?(?:,?\s+${TERM_OF_ADDRESS})?$`,
+  String.raw`^(?:(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?(?:${NO_TROUBLE_TAIL})?|(?:whenever|any ?time)${NO_TROUBLE_TAIL})(?:,?\s+${TERM_OF_ADDRESS})?$`,
 );
 
 /**

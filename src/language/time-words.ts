@@ -26,6 +26,8 @@ export const LASTING = alt([
   "every ?time",
   "each time",
   "whenever",
+  // "go in any time", "at any time": every moment from now, as "whenever" is ("any time now" is soon)
+  "(?:at )?any ?time(?! (?:now|soon)\\b)",
   "any more",
   // "ever so kind" is a degree, and "has he ever been" asks of the past: neither lasts
   "(?<!(?:have|has|did) (?:you|he|she|they|we|i) )ever(?! so(?! much))",

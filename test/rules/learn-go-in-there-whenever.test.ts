@@ -29,3 +29,23 @@ describe("go in there whenever, after a sentence about the room", () => {
     assert.deepEqual(rooms(rules), ["loft", "scullery"]);
   });
 });
+
+describe("whenever, closed by a word of no trouble", () => {
+  it("is free choice: the permission lifts the ban, with no exception in words", async () => {
+    for (const m of [
+      "the workshop is swept out so you can go in there whenever no problem",
+      "You may go into the workshop any time, no worries.",
+      "ok the workshop is sorted u can go in whenever no probs mate",
+    ]) {
+      const { rules } = await taught(house, "Never go in the workshop.", "Keep out of the scullery.", m);
+      assert.deepEqual(rooms(rules), ["scullery"], m);
+    }
+  });
+
+  it("a real when after whenever is still kept", async () => {
+    const m = "you can go in the workshop whenever the saw is off";
+    const { rules } = await taught(house, "Never go in the workshop.", m);
+    assert.equal(rules.length, 1, m);
+    assert.ok(rules[0].conditions.length + rules[0].exceptions.length > 0, m);
+  });
+});
