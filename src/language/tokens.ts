@@ -153,6 +153,17 @@ function urAs(after: string | undefined, then: string | undefined): string[] {
   return UR_STATE.has(after) || UR_STATE.has(gDropped(after) ?? "") || stopped ? ["you", "are"] : ["your"];
 }
 
+/**
+ * "cos am baking", "am dyein ma hair": "am" with no subject before it and a participle after it is
+ * "I am", the subject dropped as in Scots and Northern English speech (after a number or "i" it is
+ * the clock's "am", or the verb with its own subject).
+ */
+function amIsIAm(before: string | undefined, after: string | undefined): boolean {
+  if (after === undefined || before === "i" || (before !== undefined && /^\d/.test(before))) return false;
+  const word = gDropped(after) ?? after;
+  return /^[a-z]{2,}ing$/.test(word) && !/^(?:morning|evening)$/.test(word);
+}
+
 /** Words of degree that "2" stands before when it is texting's "too" ("2 long", "2 many"). */
 const TOO_BEFORE = new Set(["short", "long", "much", "many", "few", "loud", "slow", "wordy"]);
 /** What "too" follows there, a verb of being or a word of degree: "is 2 long", "way 2 long"; a count follows none. */
@@ -351,6 +362,10 @@ export function tokenize(message: string): Token[] {
     const spelt = unmarked(s, next?.s.toLowerCase() ?? "");
     if (spelt) {
       for (const w of spelt) push(w, r, false);
+      continue;
+    }
+    if (s === "am" && amIsIAm(out.at(-1)?.w, next?.s.toLowerCase())) {
+      for (const w of ["i", "am"]) push(w, r, false);
       continue;
     }
     if (s === "ur") {

@@ -34,6 +34,25 @@ describe("Scots function words", () => {
   });
 });
 
+describe("'am' with its subject dropped", () => {
+  it("is 'I am' before a participle, and the clock's am after a number", () => {
+    assert.deepEqual(words("cos am paintin the hall"), ["because", "i", "am", "painting", "the", "hall"]);
+    assert.deepEqual(words("am cooking"), ["i", "am", "cooking"]);
+    assert.deepEqual(words("at 7 am cleaning"), ["at", "7", "am", "cleaning"]);
+    assert.deepEqual(words("the am shift"), ["the", "am", "shift"]);
+  });
+
+  it("in a reason beside a ban is no condition, and a one-off beside it stays the other clause's", async () => {
+    const { rules, reply } = await taught(
+      house,
+      "never set foot in the box room n just this once keep oot the kitchen cos am bakin scones",
+    );
+    assert.equal(rules.length, 1, reply);
+    assert.deepEqual(rules[0].requirement, { kind: "avoid_room", room: "box room" });
+    assert.equal(rules[0].conditions.length, 0, reply);
+  });
+});
+
 describe("a number of the clock after an unknown word", () => {
   it("is hours not read", () => {
     assert.equal(hourAfterUnknownWord("eftir nine"), true);
