@@ -38,3 +38,27 @@ describe("a ban with its room said first as the topic", () => {
     assert.equal(rules.filter((r) => "room" in r.requirement && r.requirement.room === "laundry").length, 0);
   });
 });
+
+describe("how long, said inside a topic-first ban", () => {
+  it("after the verb: a one-off there is this task only, a lasting word kept", async () => {
+    const once = await taught(house, "The study you do not go in this time, the floor is varnished.");
+    assert.deepEqual(once.rules.map(what), [], once.reply);
+    const ever = await taught(house, "the laundry u dont enter ever");
+    assert.deepEqual(ever.rules.map(what), ["avoid_room:laundry"], ever.reply);
+  });
+
+  it("between the room and the verb: a one-off there is this task only", async () => {
+    const { rules, reply } = await taught(house, "and the pantry only today do not go in, I am sorting it");
+    assert.deepEqual(rules.map(what), [], reply);
+    assert.match(reply, /pantry/);
+  });
+
+  it("two such bans with their own how long: each keeps its own", async () => {
+    const { rules, reply } = await taught(
+      house,
+      "The guest room you do not enter this time, my aunt sleeps, and the laundry is for you forbidden always.",
+    );
+    assert.deepEqual(rules.map(what), ["avoid_room:laundry"], reply);
+    assert.match(reply, /guest room/);
+  });
+});

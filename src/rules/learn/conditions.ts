@@ -454,3 +454,14 @@ function conditionSpan(tokens: readonly Token[], found: Span, inside: readonly n
   while (b - 1 > found.a && ROBOT_SUBJECT.has(tokens[b - 1].w)) b--;
   return { a: found.a, b };
 }
+
+/**
+ * Words of how long said inside a clause ("this time", "only today", "ever"): like hours read as a
+ * condition, they stand between a fronted room and its verb ("the den only today don't go in") or
+ * after the verb ("the shed you do not enter this time") without being the verb's object. How long
+ * the rule holds is read from them elsewhere (persistenceOf).
+ */
+export function howLongSaid(tokens: readonly Token[], main: Span): Span[] {
+  const w = new Words(tokens, main.a, main.b);
+  return [...w.matches(bounded(`(?:only )?(?:${TASK_LOCAL}|${LASTING})`))].map((m) => ({ a: m.a, b: m.b }));
+}

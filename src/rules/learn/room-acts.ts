@@ -54,7 +54,7 @@ import {
   toldInPast,
   Words,
 } from "../../language/index.ts";
-import type { Cond } from "./conditions.ts";
+import { type Cond, howLongSaid } from "./conditions.ts";
 import { type ClauseIn, type Common, type ReadCtx, type RuleReading, re, words } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { type RoomRef, roomsIn } from "./rooms-in.ts";
@@ -373,7 +373,7 @@ export function roomReadings(ctx: ReadCtx, c: ClauseIn, common: Common, main: Sp
     const h =
       passedWithoutStopping(ctx, hs, r, before) ??
       (before && (!predicate || before.bans) ? before : predicate) ??
-      (topical || bare || topicFirst(ctx, main, r, hs, rooms, within));
+      (topical || bare || topicFirst(ctx, main, r, hs, rooms, [...within, ...howLongSaid(ctx.tokens, main)]));
     if (!h?.bans) continue;
     const kind = h.kind === "stop" || stopIsSubject(ctx, main, hs, h) ? "no_stop_in_room" : "avoid_room";
     const key = `${kind}:${r.room}`;
