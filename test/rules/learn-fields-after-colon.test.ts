@@ -39,3 +39,23 @@ describe("fields listed after a colon", () => {
     assert.deepEqual(rules, []);
   });
 });
+
+describe("'when' closing a list of fields", () => {
+  it("is a field's name, as 'where' is", async () => {
+    for (const m of [
+      "From now on reply in JSON: item, where, when.",
+      "always answer me in json with item, place and when",
+    ]) {
+      const { rules } = await taught(house, m);
+      const fields = rules.map((r) => (r.requirement.kind === "json_fields" ? r.requirement.fields : []));
+      assert.equal(fields.length, 1, m);
+      assert.ok(fields[0].includes("when") && fields[0].includes("item"), m);
+    }
+  });
+
+  it("with words after it opens a condition, no field", async () => {
+    const { rules } = await taught(house, "answer in JSON with item and place when I ask for it");
+    const fields = rules.map((r) => (r.requirement.kind === "json_fields" ? r.requirement.fields : []));
+    assert.ok(!fields.flat().includes("when"));
+  });
+});

@@ -46,6 +46,21 @@ const NOT_FIELD = new Set(
   ),
 );
 
+/**
+ * "object, room and when.": "when" closing a list of fields after its join, with nothing after it
+ * in its sentence, is a field's name as "where" is; with words after it ("… and room when I ask")
+ * it opens a condition.
+ */
+function whenLast(t: ReadCtx["tokens"], k: number, listed: number): boolean {
+  const after = t[k + 1]?.w;
+  return (
+    t[k].w === "when" &&
+    listed > 0 &&
+    (t[k - 1]?.w === "," || FIELD_JOIN.test(t[k - 1]?.w ?? "")) &&
+    (after === undefined || SENTENCE_END.test(after))
+  );
+}
+
 function fieldList(
   ctx: ReadCtx,
   from: number,
@@ -92,7 +107,7 @@ function fieldList(
     if (stop.has(k)) break;
     // "…, can?": a tag that asks for agreement closes the list
     if (TAG_ASK.test(w) && t[k - 1]?.w === "," && t[k + 1]?.w === "?") break;
-    if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w))) {
+    if (FIELD_NAME.test(w) && (t[k].quoted || !NOT_FIELD.has(w) || whenLast(t, k, fields.length))) {
       // "found_room": the tokens split a name at its underscores, and a field keeps its name as written
       if (start < 0) start = k;
       let name = w;
