@@ -307,6 +307,10 @@ export const PRAISE = alt([
   // the robot's word borne out ("it was just where you said"): praise, where no negation turns it
   "(?:exactly|just|right) (?:where|as|like) you (?:said|told me)",
   "you were right",
+  // gratitude said as a debt or a blessing: "I owe you one", "bless your heart", "much obliged"
+  "(?:i|we) owe (?:you|u|ya)(?: one| big(?: time)?)?",
+  "bless (?:you|u|ya|your (?:heart|soul|cotton socks))",
+  "(?:i am |much )?obliged",
 ]);
 
 /**

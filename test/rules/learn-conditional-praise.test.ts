@@ -33,3 +33,22 @@ describe("praise in the conditional", () => {
     }
   });
 });
+
+describe("gratitude said as a debt or a blessing", () => {
+  it("corrects nothing, whatever room the report beside it names", () => {
+    for (const m of [
+      "You found my scarf in the nursery. I owe you one, honestly.",
+      "well bless your heart, you found the remote down in the study",
+      "found the keys in the hall, much obliged",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.equal(out.signal, false, m);
+    }
+  });
+
+  it("leaves a ban said beside it a ban", () => {
+    const out = learn("bless you, but never go in the nursery again", [], ctx);
+    assert.equal(out.signal, true);
+    assert.ok(out.items.some((i) => i.draft?.requirement.kind === "avoid_room"));
+  });
+});
