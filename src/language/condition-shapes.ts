@@ -92,10 +92,11 @@ export const SPEAKING_WHEN =
 
 /**
  * What the robot itself is doing: "when you reply", "when you are done", "any time you find
- * them", "every time the robot answers" restate the stage, no condition.
+ * them", "every time the robot answers" restate the stage, no condition (a "then" of sequence
+ * before it, "… and then when you find it", adds none).
  */
 export const ROBOT_WHEN =
-  /^(?:when(?:ever)?|any ?time|every ?time|each time|while|if|once|as soon as|after|before)\s+(?:you|u|the robot)\s+(?:are\s+|have\s+|get\s+)?(?:replies|answers|responds|reports|finds|reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
+  /^(?:then\s+)?(?:when(?:ever)?|any ?time|every ?time|each time|while|if|once|as soon as|after|before)\s+(?:you|u|the robot)\s+(?:are\s+|have\s+|get\s+)?(?:replies|answers|responds|reports|finds|reply|replying|answer|answering|respond|responding|talk|talking|speak|speaking|tell|telling|report|reporting|write|writing|done|finished|finish|finishing|come back|coming back|get back|getting back|back|move|moving|navigate|navigating|go around|going around|look|looking|search|searching|find|finding|found|bring|bringing|fetch|fetching|explore|exploring|give|giving|send|sending|message|messaging|ready|arrive|arriving|get there|there|stop|stopping|locate|spot|see|working|work|at it|on the way|pass|passing|going through|go through|walk through|walking through|(?:go|going|head|heading) (?:out )?(?:look|looking|search|searching|hunt|hunting|around|about|fetch|fetching|get|getting|find|finding)|need to|have to|must)\b/;
 
 /**
  * The robot coming to a stop, said as when and nothing more: "when you sit there", "while you

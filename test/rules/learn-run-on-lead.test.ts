@@ -47,3 +47,38 @@ describe("a lead run into its request without a comma", () => {
     assert.match(r.conditions[0].quote ?? "", /settle/);
   });
 });
+
+describe("a when-lead after 'and', run into the directive it belongs to", () => {
+  it("opens a request of its own: a ban, then a reply rule, each kept", async () => {
+    for (const m of [
+      "never go up in the loft and when you find my glasses tell me which room they were in",
+      "dont go in the barn ever and then when u find my stuff tell me what room it was in ok",
+    ]) {
+      const { rules, reply } = await taught(house, m);
+      assert.deepEqual(rules.map((r) => r.requirement.kind).sort(), ["avoid_room", "mention"], `${m}: ${reply}`);
+      assert.ok(
+        rules.every((r) => r.conditions.length === 0),
+        m,
+      );
+    }
+  });
+
+  it("cuts nothing where the lead goes on to a consequence with 'so'", async () => {
+    const m =
+      "this time only because the quilts are drying in the sewing room and if you brush them they fall so dont go in there";
+    const { rules, reply } = await taught(house, m);
+    assert.equal(rules.length, 0, reply);
+    assert.match(reply, /sewing room/);
+    assert.doesNotMatch(reply, /brush/);
+  });
+
+  it("keeps a real condition on the directive after it", async () => {
+    const { rules } = await taught(
+      house,
+      "never go in the barn and when the baby is sleeping keep out of the sewing room",
+    );
+    const sewing = rules.find((r) => r.requirement.kind === "avoid_room" && r.requirement.room === "sewing room");
+    assert.ok(sewing && sewing.conditions.length === 1);
+    assert.ok(rules.some((r) => r.requirement.kind === "avoid_room" && r.requirement.room === "barn"));
+  });
+});

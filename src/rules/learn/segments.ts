@@ -17,6 +17,7 @@ import {
   DIRECTIVE_START,
   FIELD_NAME_PART,
   FIELD_NAMES,
+  LEADING_JOIN,
   LISTS_FIELDS,
   leadEndsBefore,
   opensConsequence,
@@ -25,6 +26,7 @@ import {
   refusedByClosingNo,
   SIGN_NO,
   SIGN_NOUN,
+  SUBORDINATE,
   stopVerbsJoined,
   type Token,
   Words,
@@ -124,12 +126,21 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       // "… and the attic always you stay out": a room fronted as the topic of the directive after it
       const topic = fronted?.(k + 1);
       const said = topic === undefined ? "" : new Words(tokens, topic, s.b).text;
+      // "… and when you find it tell me the room": a whole when-lead said without its comma before the
+      // directive it belongs to opens that directive
+      // ("and then when …": the lead after "then"; a part of joining words alone is never cut off)
+      const f = tokens[k + 1]?.w === "then" ? k + 2 : k + 1;
+      const led =
+        SUBORDINATE.test(new Words(tokens, f, s.b).text) &&
+        directiveAfterLead(tokens, f, s.b) &&
+        tokens.slice(a, k).some((t) => !LEADING_JOIN.test(t.w));
       const directs =
         DIRECTIVE_START.test(rest) ||
         (topic !== undefined && (DIRECTIVE_START.test(said) || DIRECTIVE_START.test(afterLeadingHowLong(said)))) ||
         (left !== rest && DIRECTIVE_START.test(left)) ||
         (marked !== rest && DIRECTIVE_START.test(marked)) ||
-        (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text));
+        (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text)) ||
+        led;
       const oneAct = stopVerbsJoined(tokens[k - 1].w, tokens[k + 1]?.w ?? "");
       if (asked && directs && !oneAct && !continuesReason(before, rest)) {
         cut(k);
@@ -139,6 +150,23 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
   }
   cut(s.b);
   return mergeLists(tokens, out);
+}
+
+/**
+ * Whether the words [from, end) open with a fronted when-lead that holds a clause of its own (a verb
+ * after its opener: "when you find my stuff") and a directive follows it with no comma or joining
+ * word ("tell me …").
+ */
+function directiveAfterLead(tokens: readonly Token[], from: number, end: number): boolean {
+  for (let j = from + 2; j < end; j++) {
+    if (!DIRECTIVE_START.test(new Words(tokens, j, end).text)) continue;
+    // "if you scuff it she'll be cross so don't go in": the lead's own clause goes on to a
+    // consequence; the directive after "so" is that sentence's, not the lead's
+    if (LEADING_JOIN.test(tokens[j].w)) return false;
+    const rest = afterLeadOpener(new Words(tokens, from, j).text);
+    return rest !== "" && read(rest).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  }
+  return false;
 }
 
 /** Whether the part [a, k) is a whole fronted lead (when, why) and a negated imperative starts at k. */
