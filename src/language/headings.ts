@@ -25,6 +25,14 @@ const NAMES = new Set([
   "attention",
   "fyi",
   "nb",
+  // what a list of requests is called: "note the following terms:", "two things:", "one point:"
+  "terms",
+  "point",
+  "points",
+  "item",
+  "items",
+  "thing",
+  "things",
 ]);
 
 /** Words that may stand beside them in a heading. */
@@ -61,6 +69,10 @@ const BESIDE = new Set([
   "here",
   "is",
   "are",
+  // "couple of things:", "a few points:"
+  "couple",
+  "few",
+  "of",
 ]);
 
 /** Whether the words (normalised, joined by spaces) are a heading, with no act of their own. */

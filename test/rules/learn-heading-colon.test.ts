@@ -42,3 +42,15 @@ describe("a part asked back holding hours", () => {
     }
   });
 });
+
+describe("a heading naming a list of requests", () => {
+  it("is a heading, and each request after its colon is kept", async () => {
+    for (const s of ["please note the following terms", "two things", "a couple of points", "one more item"])
+      assert.equal(isHeading(s.replace("more", "further")), true, s);
+    const { rules, reply } = await taught(
+      house,
+      "Kindly note the following points: (i) never go into the cellar; and (ii) keep every answer under 25 words.",
+    );
+    assert.deepEqual(rules.map((r) => r.requirement.kind).sort(), ["avoid_room", "word_limit"], reply);
+  });
+});
