@@ -17,6 +17,7 @@ import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherEnglishes } from "./other-englishes.ts";
 import { otherTongues } from "./other-tongues.ts";
+import { withoutRestatedNumbers } from "./restated-number.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
@@ -403,7 +404,11 @@ export function tokenize(message: string): Token[] {
 function readAcross(out: Token[]): Token[] {
   return splitDays(
     namedTwelve(
-      spokenClock(soundedTimes(otherEnglishes(otherTongues(configFields(arrowsAsColons(signsAsWords(out))))))),
+      spokenClock(
+        soundedTimes(
+          otherEnglishes(otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(out)))))),
+        ),
+      ),
     ),
   );
 }
