@@ -27,6 +27,21 @@ describe("a polite, hedged request", () => {
     }
   });
 
+  it("a hedge between the modal and the wish ('I'd sort of rather you …') still only softens it", async () => {
+    for (const [m, room] of [
+      ["It's only me being fussy, but I'd sort of rather you stayed out of the loft.", "loft"],
+      ["we'd kind of prefer you kept out of the garage", "garage"],
+      ["I'd really rather you didn't go into the pantry.", "pantry"],
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement, r.conditions]),
+        [[{ kind: "avoid_room", room }, []]],
+        m,
+      );
+    }
+  });
+
   it("doubt said outright, or a bare 'maybe' before what is not firm, is still asked", async () => {
     for (const m of [
       "It might be nicer if perhaps you stayed out of the study, I'm not sure.",

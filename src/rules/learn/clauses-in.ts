@@ -19,6 +19,7 @@ import {
   findTimes,
   GLOBAL,
   greets,
+  handsToHours,
   isHeading,
   isWordToken,
   JOINER,
@@ -332,6 +333,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))
       )
         kind = "filler";
+      // "…in the mornings, say 6 to 10": the hours the act's time is handed to, no act of telling
+      else if (handsToHours(text)) kind = "hours";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";
       else if (onlyMarkers(rc.tokens, g) || SUBORDINATE.test(text)) kind = "mod";

@@ -1,0 +1,21 @@
+/**
+ * "…in the mornings, say 6 to 10", "…when I'm gaming, like 8 to midnight": a word of
+ * approximation standing alone before two ends of the clock hands what was said before it to
+ * those hours. Said so, the part is hours (a modifier of the act before it), never an act of its
+ * own, though "say" is also a verb of telling. Whether the ends are hours is still the clock
+ * grammar's to read, with the rest of the clause (a part of the day there gives them their half).
+ */
+import { HANDS_TO_HOURS } from "./time-words.ts";
+import { findTimes } from "./times.ts";
+
+/** Whether a part is only a word of approximation and a range of the clock ("say 6 to 10", "like 1-3"). */
+export function handsToHours(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || !HANDS_TO_HOURS.test(words[0])) return false;
+  const rest = words
+    .slice(1)
+    .filter((w) => !/^[,?.!]$/.test(w))
+    .join(" ");
+  const found = findTimes(rest, { bareRanges: true });
+  return found.length === 1 && !found[0].open && found[0].quote.length === rest.length;
+}
