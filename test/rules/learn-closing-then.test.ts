@@ -25,6 +25,23 @@ describe("a closing 'then'", () => {
     }
   });
 
+  it("after a verb of going with no object ('don't come in then'), is the room's one window said before", async () => {
+    for (const [m, room, w] of [
+      ["In the evenings I do my yoga in the den, so please don't come in then.", "den", "17-21"],
+      ["we have our lessons in the study from 9 to 11, so pls don't go inside then", "study", "9-11"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => [r.requirement, whenOf(r)]),
+        [[{ kind: "avoid_room", room }, [w]]],
+        m,
+      );
+    }
+    // no time said before: the "then" stays the user's words, never an all-day ban
+    const { rules } = await taught(house, "I do my yoga in the den, so please don't come in then.");
+    for (const r of rules) assert.ok(r.conditions.length > 0, JSON.stringify(r));
+  });
+
   it("after a moment or a day, is kept as said, never an all-day ban", async () => {
     const { rules } = await taught(house, "My brother's tutor comes at 5 on Tuesdays, so skip the study then.");
     for (const r of rules) assert.ok(r.conditions.length > 0, JSON.stringify(r));

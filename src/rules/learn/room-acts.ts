@@ -259,9 +259,9 @@ function objectless(ctx: ReadCtx, h: Head, main: Span): boolean {
 /** A verb of going that ends its clause but for a particle and fillers: "don't go in", "never come inside". */
 function particleOnly(ctx: ReadCtx, h: Head, main: Span): boolean {
   const after = ctx.tokens.slice(h.b, main.b);
-  // "the shed you mustn't go to": a preposition left at the clause's end, its object fronted
-  const stranded = (k: number) =>
-    after[k].w === "to" && after.slice(k + 1).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
+  // "the shed you mustn't go to": a stranded preposition; "don't come in then": a time (closing-then.ts), no place
+  const last = (k: number) => after.slice(k + 1).every((t) => !isWordToken(t.w) || re(FILLER).test(t.w));
+  const stranded = (k: number) => (after[k].w === "to" || (after[k].w === "then" && k > 0)) && last(k);
   return after.every((t, k) => !isWordToken(t.w) || re(FILLER).test(t.w) || GOING_PARTICLE.test(t.w) || stranded(k));
 }
 
