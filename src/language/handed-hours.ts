@@ -19,3 +19,20 @@ export function handsToHours(text: string): boolean {
   const found = findTimes(rest, { bareRanges: true });
   return found.length === 1 && !found[0].open && found[0].quote.length === rest.length;
 }
+
+/** Words a stretch that opens a window may be said in: "the morning prayers", "her piano lesson". */
+const STRETCH_WORD = /^[a-z][a-z'-]*$/;
+
+/**
+ * "from the morning prayers at six till seven": the words before a clock window that name the
+ * stretch it starts with, said with that hour ("from" … "at" right before the window); the index
+ * of their "from" among `words`, or undefined. `at` is the index of the window's first word.
+ */
+export function stretchOpeningAt(words: readonly string[], at: number): number | undefined {
+  if (words[at - 1] !== "at") return undefined;
+  for (let k = at - 2; k >= Math.max(0, at - 6); k--) {
+    if (words[k] === "from") return at - 1 - k >= 2 ? k : undefined;
+    if (!STRETCH_WORD.test(words[k])) return undefined;
+  }
+  return undefined;
+}

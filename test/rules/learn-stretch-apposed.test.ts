@@ -27,6 +27,20 @@ describe("a stretch of time said by its hours", () => {
     ]);
   });
 
+  it("opening the window with its hour ('from the evening news at 9 till 10'), is the window", () => {
+    assert.deepEqual(conds("From the morning prayers at six till seven o'clock, keep out of the box room."), [
+      ["add", { kind: "avoid_room", room: "box room" }, ["time:6-7"]],
+    ]);
+    assert.deepEqual(conds("keep out of the workshop from the evening news at 9 until 10 pm"), [
+      ["add", { kind: "avoid_room", room: "workshop" }, ["time:21-22"]],
+    ]);
+    // said in a sentence of its own, before a request pointing back at the room
+    assert.deepEqual(
+      conds("From the school run at 8 till 9, nobody goes into the sewing room. You also stay out, please."),
+      [["add", { kind: "avoid_room", room: "sewing room" }, ["time:8-9"]]],
+    );
+  });
+
   it("stays a condition of its own when the hours leave anything open", () => {
     // one end said: the other is assumed, so the stretch may end before it
     assert.deepEqual(conds("stay out of the box room after 11 pm, while the baby sleeps"), [

@@ -50,6 +50,7 @@ import {
   STOP,
   SUBORDINATE,
   saysFineBare,
+  stretchOpeningAt,
   TASK_LOCAL,
   type Token,
   takesBackWhatItPointsAt,
@@ -81,7 +82,14 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   const take = (a: number, b: number) => {
     for (let k = a; k < b; k++) taken[k - p.a] = true;
   };
-  for (const t of findTimes(w.text)) take(...w.range(t.index, t.quote.length));
+  const said = tokens.map((t) => t.w);
+  for (const t of findTimes(w.text)) {
+    const [a, b] = w.range(t.index, t.quote.length);
+    take(a, b);
+    // "from the morning prayers at six till seven": the stretch the window opens with is its start
+    const from = stretchOpeningAt(said, a);
+    if (from !== undefined && from >= p.a) take(from, a);
+  }
   for (const src of [TASK_LOCAL, NOT_TASK_LOCAL, LASTING, VAGUE, SCENE, GLOBAL])
     for (const m of w.matches(re(src))) take(m.a, m.b);
   // "except between 6 and noon", "when you are in this house": the marker is the rest

@@ -29,8 +29,11 @@ export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
   // "when I'm in the bath, like 7 to 8": a clause of when handed by a word of approximation to the
   // clock hours right after it is those hours
+  // "from the morning prayers at six till seven": a stretch that opens the window, said with the
+  // hour it starts at, is that window (the hour and the stretch's start are one)
+  const startsAt = (x: Cond) => x.b - x.a > 2 && ctx.tokens[x.a].w === "from" && ctx.tokens[x.b - 1].w === "at";
   const handed = (x: Cond) =>
-    x.kind === "text" && x.b > x.a && HANDS_TO_HOURS.test(ctx.tokens[x.b - 1].w)
+    x.kind === "text" && x.b > x.a && (HANDS_TO_HOURS.test(ctx.tokens[x.b - 1].w) || startsAt(x))
       ? conds.find((t) => t.kind === "time" && t.clock && !t.negated && between(x.b, t.a))
       : undefined;
   // "after the late news, after ten at night": the same word of time opening both, the
