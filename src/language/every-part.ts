@@ -96,3 +96,14 @@ export function namesHoursBeside(text: string, windows: readonly { from: number;
   const inPart = new Set(hoursOf(part.from, part.to));
   return windows.some((w) => hoursOf(w.from, w.to).some((h) => inPart.has(h)));
 }
+
+/**
+ * "the oven runs hot most mornings", "some nights it's loud": a part of the day said with a
+ * quantifier short of every one is how often something happens, not when: no window of its own.
+ */
+const SHORT_OF_EVERY = /\b(?:most|many|some|several|few)\s+$/i;
+
+/** Whether the part of the day said at `index` of `clause` is counted short of every one. */
+export function partCountedShort(clause: string, index: number): boolean {
+  return SHORT_OF_EVERY.test(clause.slice(Math.max(0, index - 12), index));
+}

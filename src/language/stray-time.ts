@@ -13,6 +13,7 @@
  * clause of its own ("until I get home" is a condition) and is followed, within three words, by
  * hours read or by the end of the clause.
  */
+import { partCountedShort } from "./every-part.ts";
 import { knownWord } from "./nlp.ts";
 import { numberWord } from "./numbers.ts";
 import { CLOCK_NUMBER, DAYS, DURATION, LASTING, PEOPLE_TIME, VAGUE } from "./time-words.ts";
@@ -69,7 +70,8 @@ export function strayTimeWords(text: string): StrayTime[] {
       (CLOCK_WORD.test(w) && !(w === "am" && prev === "i")) ||
       // "for o clock": the clock word heard in two
       (w === "clock" && prev === "o") ||
-      DAY_PART.test(w) ||
+      // "most mornings" says how often, not when (every-part.ts)
+      (DAY_PART.test(w) && !partCountedShort(text, index)) ||
       (hourNumber(w) && (PUTS_ON_CLOCK.test(prev) || CLOCK_WORD.test(next))) ||
       (SOUNDS_LIKE_HOUR.test(w) && PUTS_ON_CLOCK.test(prev) && !AS_ITSELF_BEFORE.test(next)) ||
       (OPENS_END.test(w) && k + 1 < words.length && !OPENS_CLAUSE.test(next) && !condition(k) && endUnread(k));

@@ -19,7 +19,7 @@
 
 import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
-import { PART_HOURS } from "./every-part.ts";
+import { PART_HOURS, partCountedShort } from "./every-part.ts";
 import { numberWord } from "./numbers.ts";
 import type { Boundary, FoundTime, ReplacedTimes } from "./time-types.ts";
 import { ASLEEP, END_NAMED_TO, HOURS_SAID, NAMED_ENDS } from "./time-words.ts";
@@ -325,7 +325,8 @@ export const morningBefore = (part: { from: number; to: number }, w: { from: num
 export function timeCandidates(clause: string): FoundTime[] {
   const all: FoundTime[] = clockWindows(clause).map((t) => ({ ...t, clock: true }));
   for (const f of TIME_FORMS)
-    for (const m of clause.matchAll(f.re)) all.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
+    for (const m of clause.matchAll(f.re))
+      if (!partCountedShort(clause, m.index)) all.push({ from: f.from, to: f.to, quote: m[0], index: m.index });
   return all;
 }
 
@@ -399,7 +400,6 @@ export function findTimes(clause: string, opts: { repeats?: boolean; bareRanges?
     });
 }
 
-/** Words before a time that say it is the one being replaced. */
 /** Words between two times that make them two phrases: a conjunction ("after dark and the attic after 11"). */
 const PHRASE_JOIN = /\b(?:and|or|but|nor|then|while|whereas)\b/i;
 

@@ -43,3 +43,24 @@ describe("a reason with hours in it, alone", () => {
     }
   });
 });
+
+describe("a part of the day counted short of every one ('most mornings')", () => {
+  it("in a reason says how often, not when: the ban said plainly holds", () => {
+    for (const [m, room] of [
+      ["Keep out of the kitchen, the stove is roaring most evenings and it's far too hot.", "kitchen"],
+      ["don't go in the study, my son revises there most afternoons", "study"],
+    ] as const) {
+      const out = learn(m, [], ctx);
+      assert.deepEqual(
+        out.items.map((i) => [i.decision, i.draft?.requirement, i.draft?.conditions]),
+        [["add", { kind: "avoid_room", room }, []]],
+        m,
+      );
+    }
+  });
+
+  it("in the request itself, is kept as said, never an all-day ban", () => {
+    const out = learn("stay out of the hall most evenings", [], ctx);
+    for (const i of out.items) assert.ok(!i.draft || i.draft.conditions.length > 0, JSON.stringify(i));
+  });
+});
