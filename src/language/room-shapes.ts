@@ -134,6 +134,8 @@ export const SIGN_REFUSAL = /\bno (?:entry|entrance|admittance|access|robots?)\b
  */
 export const SIGN_NO = /^no$/;
 export const SIGN_NOUN = /^(?:entry|entrance|admittance|access|service|robots?)$/;
+/** A sign's noun of ending up ("no stopping: the hall", "no_stop: porch" in a config's voice): the room is not to be stopped in. */
+export const SIGN_STOP_NOUN = /^(?:stopping|stop|parking|waiting|loitering|lingering|standing)$/;
 
 /**
  * The words between a sign's "no" and the room it is put on: "no entry: the attic", "no access to

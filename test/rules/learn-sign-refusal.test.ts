@@ -20,6 +20,19 @@ const read = (m: string) =>
   ]);
 
 describe("a sign's refusal after a room", () => {
+  it("of stopping before the room ('no stopping: the loft') bans stopping there, not going in", () => {
+    assert.deepEqual(read("No parking: the garage."), [["add", { kind: "no_stop_in_room", room: "garage" }, []]]);
+    assert.deepEqual(read("no_waiting: loft @ 21:00-23:00"), [
+      ["add", { kind: "no_stop_in_room", room: "loft" }, [[21, 23]]],
+    ]);
+    // a part of the day naming an occasion at those hours, in brackets, only names them again
+    assert.deepEqual(read("no stopping - the entryway, 8 to 9 am (school rush)"), [
+      ["add", { kind: "no_stop_in_room", room: "entryway" }, [[8, 9]]],
+    ]);
+    // …a part of the day the hours are not in says something else, and is asked
+    assert.equal(read("no stopping - the entryway, 8 to 9 pm (morning rush)")[0][0], "unclear");
+  });
+
   it("bans that room, with the hours said beside it", () => {
     assert.deepEqual(read("Garage — no entry."), [["add", { kind: "avoid_room", room: "garage" }, []]]);
     assert.deepEqual(read("the loft: no access, thanks"), [["add", { kind: "avoid_room", room: "loft" }, []]]);

@@ -17,6 +17,7 @@ import {
   MARKERS_ONLY,
   NOT_A_CONDITION,
   NOT_TASK_LOCAL,
+  namesHoursBeside,
   PEOPLE_TIME,
   PREPOSITION,
   SCENE,
@@ -100,9 +101,12 @@ export function leftoverConditions(
         read.length > 0 &&
         ctx.tokens[b - 1].w === "then" &&
         ctx.tokens.slice(k, b - 1).every((t) => GOING_PARTICLE.test(t.w));
+      // "07:00-09:00 (morning rush)": a part of the day naming an occasion at the hours read names them
+      const named = namesHoursBeside(text, read);
       if (
         !narrowed &&
         !pointsBack &&
+        !named &&
         ((trailing &&
           PREPOSITION.test(ctx.tokens[k].w) &&
           b - k >= 2 &&

@@ -26,6 +26,7 @@ import {
   refusedByClosingNo,
   SIGN_NO,
   SIGN_NOUN,
+  SIGN_STOP_NOUN,
   SUBORDINATE,
   stopVerbsJoined,
   type Token,
@@ -86,7 +87,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       (w === ":" || w === "-" || w === "—" || w === "–") &&
       k === a + 2 &&
       SIGN_NO.test(tokens[a].w) &&
-      SIGN_NOUN.test(tokens[a + 1].w);
+      (SIGN_NOUN.test(tokens[a + 1].w) || SIGN_STOP_NOUN.test(tokens[a + 1].w));
     // "but wait there, no": a bare "no" closing the sentence is the act's refusal, no part of its own
     const refusal =
       w === "," &&

@@ -288,12 +288,22 @@ function strayBesideHours(rc: ReadCtx, read: readonly Reading[]): Unread[] {
     for (const s of strayTimeWords(w.text)) {
       const [a, b] = w.range(s.index, s.word.length);
       if (out.some((x) => x.a === a) || [...hours, ...restated].some((h) => h.a <= a && b <= h.b)) continue;
+      // "07:00-09:00 (morning rush)": a part of the day naming an occasion at the hours read names them
+      const windows = [...r.conditions, ...r.exceptions].flatMap((c) => (c.kind === "time" ? [c] : []));
+      if (namesHoursBeside(occasionFrom(rc, a, r.clause.b), windows)) continue;
       const end = Math.min(r.clause.b, b + 1) - 1;
       const text = rc.message.slice(rc.tokens[a].start, rc.tokens[end].end);
       out.push({ kind: "condition", a, b, text });
     }
   }
   return out;
+}
+
+/** The words from `a` up to the next mark or the clause's end, at most four: "morning rush" of "(morning rush)". */
+function occasionFrom(rc: ReadCtx, a: number, end: number): string {
+  let b = a;
+  while (b < Math.min(end, a + 4) && isWordToken(rc.tokens[b].w)) b++;
+  return new Words(rc.tokens, a, b).text;
 }
 
 const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ", "NUM"]);
