@@ -5,7 +5,7 @@
  * own, though "say" is also a verb of telling. Whether the ends are hours is still the clock
  * grammar's to read, with the rest of the clause (a part of the day there gives them their half).
  */
-import { HANDS_TO_HOURS } from "./time-words.ts";
+import { HANDS_TO_HOURS, HOURS_SAID } from "./time-words.ts";
 import { findTimes } from "./times.ts";
 
 /** Whether a part is only a word of approximation and a range of the clock ("say 6 to 10", "like 1-3"). */
@@ -35,4 +35,17 @@ export function stretchOpeningAt(words: readonly string[], at: number): number |
     if (!STRETCH_WORD.test(words[k])) return undefined;
   }
   return undefined;
+}
+
+/**
+ * "Lunch rush.", "Nap time.": a sentence of a few words with no verb, naming a stretch of the day
+ * by what is done in it. After a request it glosses the request's hours, as "…, lunch rush" would.
+ */
+export function namesStretchAlone(words: readonly string[]): boolean {
+  return (
+    words.length > 0 &&
+    words.length <= 3 &&
+    HOURS_SAID.test(words.join(" ")) &&
+    words.every((w) => STRETCH_WORD.test(w))
+  );
 }

@@ -102,7 +102,7 @@ export { eyeDialect, rDropped } from "./eye-dialect.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
 export { greets, reassures, withoutReassurance } from "./greeting.ts";
-export { handsToHours, stretchOpeningAt } from "./handed-hours.ts";
+export { handsToHours, namesStretchAlone, stretchOpeningAt } from "./handed-hours.ts";
 export { isHeading } from "./headings.ts";
 export type { HourWindow } from "./hours.ts";
 export {

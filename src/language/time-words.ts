@@ -369,8 +369,11 @@ export const HOURS_SAID =
  */
 export const HANDS_TO_HOURS = /^(?:like|say|roughly|approximately|about|around)$/;
 
-/** A word that may stand between a stretch of the day and the hours that say it: "work hours, 9 to 5", "lunch (12-1)", "so", "that is". */
-export const RESTATES = /^(?:,|\(|:|-|—|–|so|ie|i\.e\.|that|which|is|meaning|i|mean|roughly|about|around)$/;
+/**
+ * A word that may stand between a stretch of the day and the hours that say it: "work hours, 9 to 5",
+ * "lunch (12-1)", "so", "that is"; a sentence's end, when the stretch is named alone after it ("12 to 3. Lunch rush.").
+ */
+export const RESTATES = /^(?:,|\(|:|-|—|–|\.|so|ie|i\.e\.|that|which|is|meaning|i|mean|roughly|about|around)$/;
 
 /**
  * Two numbers of the clock joined by "to" or a dash with no word of the clock ("…, 9 to 5"):

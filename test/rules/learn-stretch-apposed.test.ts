@@ -41,6 +41,19 @@ describe("a stretch of time said by its hours", () => {
     );
   });
 
+  it("named alone in a sentence after the hours ('… 1 to 3. Nap time.'), places them and is no condition", () => {
+    assert.deepEqual(conds("Keep out of the box room 1 to 3. Nap time."), [
+      ["add", { kind: "avoid_room", room: "box room" }, ["time:13-15"]],
+    ]);
+    assert.deepEqual(conds("please don't stop in the workshop 7 to 9. dinner time"), [
+      ["add", { kind: "no_stop_in_room", room: "workshop" }, ["time:19-21"]],
+    ]);
+    // with no hours before it, the stretch is a condition only people know, kept as said
+    assert.deepEqual(conds("Don't go in the sewing room. Lunch time."), [
+      ["add", { kind: "avoid_room", room: "sewing room" }, ["text"]],
+    ]);
+  });
+
   it("stays a condition of its own when the hours leave anything open", () => {
     // one end said: the other is assumed, so the stretch may end before it
     assert.deepEqual(conds("stay out of the box room after 11 pm, while the baby sleeps"), [

@@ -32,6 +32,7 @@ import {
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
+  namesStretchAlone,
   onlyAtHours,
   onlyChangesWhatItPointsAt,
   opensWithSubject,
@@ -411,7 +412,9 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
     const acts = mine.filter((s) => s.kind === "act");
     if (!acts.length) {
       for (const s of mine) {
-        if (s.kind === "mod") orphans.push(s);
+        // "… 12 to 3. Lunch rush.": a stretch named alone glosses the hours of the act before it
+        const gloss = s.kind === "none" && mine.length === 1 && out.length > 0 && namesStretchAlone(wordsOf(rc, s));
+        if (s.kind === "mod" || gloss) orphans.push(s);
         if (s.kind === "narrative") {
           const room = roomsIn(rc.tokens, s.a, s.b, rc.house).at(-1);
           const said = new Words(rc.tokens, s.a, s.b).text;
@@ -475,6 +478,8 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
   }
   return out;
 }
+
+const wordsOf = (rc: ReadCtx, s: Span) => new Words(rc.tokens, s.a, s.b).text.split(" ");
 
 /** "you enter never", "park there no": the act and its closing negation, nothing else, no comma before it. */
 function glossRefused(rc: ReadCtx, g: Span): boolean {
