@@ -88,7 +88,7 @@ export const SELF_EXCUSE = `(?:${ASKING_EXCUSED}|(?:it|that) is (?:just|only|pro
  */
 export const POLITE_FRAME = alt([
   "(?:would|might|could|may) (?:perhaps |possibly |maybe )?be (?:rather |quite |much |far |really |so |a lot )?(?:better|best|nicer|nice|lovely|great|good|helpful|ideal|wiser|safer|kind|appreciated) if",
-  // "I'd sort of rather you …": a hedge between the modal and the wish softens it further
+  // "we'd sort of prefer you …": a hedge between the modal and the wish softens it further
   "(?:i|we) (?:would|might) (?:(?:sort of|kind of|much|really|just|quite|far) )?(?:prefer|rather|appreciate it|like it)",
   "if (?:you|u) (?:could|would|might)",
   "would you mind",

@@ -1,5 +1,5 @@
 /**
- * "…in the mornings, say 6 to 10", "…when I'm gaming, like 8 to midnight": a word of
+ * "…in the evenings, say 7 to 11", "…when I'm gaming, like 8 to midnight": a word of
  * approximation standing alone before two ends of the clock hands what was said before it to
  * those hours. Said so, the part is hours (a modifier of the act before it), never an act of its
  * own, though "say" is also a verb of telling. Whether the ends are hours is still the clock
@@ -24,7 +24,7 @@ export function handsToHours(text: string): boolean {
 const STRETCH_WORD = /^[a-z][a-z'-]*$/;
 
 /**
- * "from the morning prayers at six till seven": the words before a clock window that name the
+ * "from the morning prayers at five till six": the words before a clock window that name the
  * stretch it starts with, said with that hour ("from" … "at" right before the window); the index
  * of their "from" among `words`, or undefined. `at` is the index of the window's first word.
  */

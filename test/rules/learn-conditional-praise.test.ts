@@ -38,7 +38,7 @@ describe("gratitude said as a debt or a blessing", () => {
   it("corrects nothing, whatever room the report beside it names", () => {
     for (const m of [
       "You found my scarf in the nursery. I owe you one, honestly.",
-      "well bless your heart, you found the remote down in the study",
+      "oh bless your heart, the remote was down in the study after all",
       "found the keys in the hall, much obliged",
     ]) {
       const out = learn(m, [], ctx);

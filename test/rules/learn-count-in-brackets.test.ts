@@ -41,7 +41,7 @@ describe("a count of words in brackets", () => {
 describe("a number said again in brackets right after itself", () => {
   it("is the one number: the count of the word limit, no behaviour in words", async () => {
     for (const [m, n] of [
-      ["Each reply shall be limited to fifteen (15) words.", 15],
+      ["Each answer must be kept to fifteen (15) words.", 15],
       ["keep ur answers to 12 (twelve) words pls", 12],
     ] as const) {
       const { rules, reply } = await taught(house, m);

@@ -45,7 +45,7 @@ describe("a part asked back holding hours", () => {
 
 describe("a heading naming a list of requests", () => {
   it("is a heading, and each request after its colon is kept", async () => {
-    for (const s of ["please note the following terms", "two things", "a couple of points", "one more item"])
+    for (const s of ["kindly note the following points", "two things", "a couple of points", "one more item"])
       assert.equal(isHeading(s.replace("more", "further")), true, s);
     const { rules, reply } = await taught(
       house,

@@ -27,7 +27,7 @@ describe("a polite, hedged request", () => {
     }
   });
 
-  it("a hedge between the modal and the wish ('I'd sort of rather you …') still only softens it", async () => {
+  it("a hedge between the modal and the wish ('we'd sort of prefer you …') still only softens it", async () => {
     for (const [m, room] of [
       ["It's only me being fussy, but I'd sort of rather you stayed out of the loft.", "loft"],
       ["we'd kind of prefer you kept out of the garage", "garage"],

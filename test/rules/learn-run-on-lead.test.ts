@@ -52,7 +52,7 @@ describe("a when-lead after 'and', run into the directive it belongs to", () => 
   it("opens a request of its own: a ban, then a reply rule, each kept", async () => {
     for (const m of [
       "never go up in the loft and when you find my glasses tell me which room they were in",
-      "dont go in the barn ever and then when u find my stuff tell me what room it was in ok",
+      "dont go in the barn ever and then when u find my things say which room ok",
     ]) {
       const { rules, reply } = await taught(house, m);
       assert.deepEqual(rules.map((r) => r.requirement.kind).sort(), ["avoid_room", "mention"], `${m}: ${reply}`);

@@ -28,8 +28,8 @@ describe("a stretch of time said by its hours", () => {
   });
 
   it("opening the window with its hour ('from the evening news at 9 till 10'), is the window", () => {
-    assert.deepEqual(conds("From the morning prayers at six till seven o'clock, keep out of the box room."), [
-      ["add", { kind: "avoid_room", room: "box room" }, ["time:6-7"]],
+    assert.deepEqual(conds("From the morning prayers at five till six o'clock, keep out of the box room."), [
+      ["add", { kind: "avoid_room", room: "box room" }, ["time:5-6"]],
     ]);
     assert.deepEqual(conds("keep out of the workshop from the evening news at 9 until 10 pm"), [
       ["add", { kind: "avoid_room", room: "workshop" }, ["time:21-22"]],

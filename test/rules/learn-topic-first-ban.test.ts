@@ -41,7 +41,7 @@ describe("a ban with its room said first as the topic", () => {
 
 describe("how long, said inside a topic-first ban", () => {
   it("after the verb: a one-off there is this task only, a lasting word kept", async () => {
-    const once = await taught(house, "The study you do not go in this time, the floor is varnished.");
+    const once = await taught(house, "The study you do not go in this time, we varnished it.");
     assert.deepEqual(once.rules.map(what), [], once.reply);
     const ever = await taught(house, "the laundry u dont enter ever");
     assert.deepEqual(ever.rules.map(what), ["avoid_room:laundry"], ever.reply);
@@ -56,7 +56,7 @@ describe("how long, said inside a topic-first ban", () => {
   it("two such bans with their own how long: each keeps its own", async () => {
     const { rules, reply } = await taught(
       house,
-      "The guest room you do not enter this time, my aunt sleeps, and the laundry is for you forbidden always.",
+      "The guest room you do not go in this time, my aunt sleeps, and the laundry is for you forbidden forever.",
     );
     assert.deepEqual(rules.map(what), ["avoid_room:laundry"], reply);
     assert.match(reply, /guest room/);

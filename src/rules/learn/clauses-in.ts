@@ -87,7 +87,7 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   for (const t of findTimes(w.text)) {
     const [a, b] = w.range(t.index, t.quote.length);
     take(a, b);
-    // "from the morning prayers at six till seven": the stretch the window opens with is its start
+    // "from the morning prayers at five till six": the stretch the window opens with is its start
     const from = stretchOpeningAt(said, a);
     if (from !== undefined && from >= p.a) take(from, a);
   }
@@ -342,7 +342,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))
       )
         kind = "filler";
-      // "…in the mornings, say 6 to 10": the hours the act's time is handed to, no act of telling
+      // "…in the evenings, say 7 to 11": the hours the act's time is handed to, no act of telling
       else if (handsToHours(text)) kind = "hours";
       else if (isExplanation(rc.tokens, g)) kind = "explain";
       else if (strong()) kind = "act";

@@ -458,7 +458,7 @@ function conditionSpan(tokens: readonly Token[], found: Span, inside: readonly n
 /**
  * Words of how long said inside a clause ("this time", "only today", "ever"): like hours read as a
  * condition, they stand between a fronted room and its verb ("the den only today don't go in") or
- * after the verb ("the shed you do not enter this time") without being the verb's object. How long
+ * after the verb ("the shed you do not go in today") without being the verb's object. How long
  * the rule holds is read from them elsewhere (persistenceOf).
  */
 export function howLongSaid(tokens: readonly Token[], main: Span): Span[] {

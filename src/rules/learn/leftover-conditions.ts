@@ -95,7 +95,7 @@ export function leftoverConditions(
       // "… on weekends": a phrase after the requirement; "… late", "if it rains, …": a word of when, anywhere
       // "in the morning" of "in the morning till 9": a part of the day the clock window narrowed
       const narrowed = timeCandidates(text).some((t) => t.quote.length >= text.length - 3);
-      // "in the morning I practise there, so don't come in then": the closing "then", after the
+      // "in the mornings I rehearse there, so don't come in then": the closing "then", after the
       // verb's particle, points back at the hours the clause holds; it is no condition of its own
       const pointsBack =
         read.length > 0 &&

@@ -29,7 +29,7 @@ export function restatedByHours(ctx: ReadCtx, conds: Cond[]): Cond[] {
     b >= a && b - a <= 3 && ctx.tokens.slice(a, b).every((k) => RESTATES.test(k.w));
   // "when I'm in the bath, like 7 to 8": a clause of when handed by a word of approximation to the
   // clock hours right after it is those hours
-  // "from the morning prayers at six till seven": a stretch that opens the window, said with the
+  // "from the morning prayers at five till six": a stretch that opens the window, said with the
   // hour it starts at, is that window (the hour and the stretch's start are one)
   const startsAt = (x: Cond) => x.b - x.a > 2 && ctx.tokens[x.a].w === "from" && ctx.tokens[x.b - 1].w === "at";
   const handed = (x: Cond) =>
