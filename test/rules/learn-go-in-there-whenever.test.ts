@@ -18,14 +18,14 @@ describe("go in there whenever, after a sentence about the room", () => {
       "The loft got aired out last week. Go on in there whenever you like.",
       "The loft is all sorted now. Go inside any time yall want.",
     ]) {
-      const { rules } = await taught(house, "Never go in the loft.", "Keep out of the scullery.", m);
+      const { rules } = await taught(house, "Never go in the loft.", "Stay clear of the scullery.", m);
       assert.deepEqual(rooms(rules), ["scullery"], m);
     }
   });
 
   it("lifts nothing when two rooms were spoken of before it", async () => {
     const m = "The loft and the scullery are both tidy now. Go in there whenever you like.";
-    const { rules } = await taught(house, "Never go in the loft.", "Keep out of the scullery.", m);
+    const { rules } = await taught(house, "Never go in the loft.", "Stay clear of the scullery.", m);
     assert.deepEqual(rooms(rules), ["loft", "scullery"]);
   });
 });
@@ -37,7 +37,7 @@ describe("whenever, closed by a word of no trouble", () => {
       "You may go into the workshop any time, no worries.",
       "ok the workshop is sorted u can go in whenever no probs mate",
     ]) {
-      const { rules } = await taught(house, "Never go in the workshop.", "Keep out of the scullery.", m);
+      const { rules } = await taught(house, "Never go in the workshop.", "Stay clear of the scullery.", m);
       assert.deepEqual(rooms(rules), ["scullery"], m);
     }
   });

@@ -29,7 +29,7 @@ describe("a polite, hedged request", () => {
 
   it("a hedge between the modal and the wish ('we'd sort of prefer you …') still only softens it", async () => {
     for (const [m, room] of [
-      ["It's only me being fussy, but I'd sort of rather you stayed out of the loft.", "loft"],
+      ["It's only me being fussy, but we'd kind of rather you kept off the loft.", "loft"],
       ["we'd kind of prefer you kept out of the garage", "garage"],
       ["I'd really rather you didn't go into the pantry.", "pantry"],
     ]) {

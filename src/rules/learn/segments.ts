@@ -155,7 +155,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
 
 /**
  * Whether the words [from, end) open with a fronted when-lead that holds a clause of its own (a verb
- * after its opener: "when you find my stuff") and a directive follows it with no comma or joining
+ * after its opener: "when you find my keys") and a directive follows it with no comma or joining
  * word ("tell me …").
  */
 function directiveAfterLead(tokens: readonly Token[], from: number, end: number): boolean {
