@@ -12,6 +12,7 @@ import { STOP } from "./act-words.ts";
 import { arrowsAsColons } from "./arrows.ts";
 import { configFields } from "./config-fields.ts";
 import { dashedClocks } from "./dashed-clock.ts";
+import { dayPartsCounted } from "./day-parts-counted.ts";
 import { eyeDialect } from "./eye-dialect.ts";
 import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
@@ -406,7 +407,9 @@ function readAcross(out: Token[]): Token[] {
     namedTwelve(
       spokenClock(
         soundedTimes(
-          otherEnglishes(otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(out)))))),
+          otherEnglishes(
+            otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+          ),
         ),
       ),
     ),
