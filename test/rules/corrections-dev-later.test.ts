@@ -52,14 +52,14 @@ describe("the learner on the later authors' development corrections", () => {
   //   blind when written: 21 of 30 right with 1 unsafe reading (a one-off in eye dialect kept as a
   //   lasting rule); a development set since: 22 with none once those words were spelt out.
   for (const floor of [
-    { n: 8, cases: 40, ok: 40, field: 0.75 },
+    { n: 8, cases: 40, ok: 42, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
     { n: 10, cases: 36, ok: 34, field: 0.7 },
     { n: 11, cases: 30, ok: 29, field: 0.6 },
     { n: 12, cases: 30, ok: 29, field: 0.6 },
-    { n: 13, cases: 30, ok: 28, field: 0.6 },
+    { n: 13, cases: 30, ok: 30, field: 0.6 },
     { n: 14, cases: 30, ok: 29, field: 0.75 },
-    { n: 15, cases: 30, ok: 26, field: 0.7 },
+    { n: 15, cases: 30, ok: 28, field: 0.7 },
   ])
     floorTest(floor);
 });

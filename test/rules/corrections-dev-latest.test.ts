@@ -108,18 +108,18 @@ describe("the learner on the latest authors' development corrections", () => {
   //   with its verb left out was taken back, a field written as an identifier was one field and
   //   texting's "ur" before a verb with its "g" dropped was "you are" (learner40).
   for (const floor of [
-    { n: 16, cases: 30, ok: 29, field: 0.7 },
+    { n: 16, cases: 30, ok: 30, field: 0.7 },
     { n: 17, cases: 30, ok: 30, field: 0.6 },
-    { n: 18, cases: 30, ok: 24, field: 0.6 },
-    { n: 19, cases: 30, ok: 20, field: 0.5 },
-    { n: 20, cases: 30, ok: 16, field: 0.5 },
-    { n: 21, cases: 30, ok: 26, field: 0.8 },
-    { n: 22, cases: 30, ok: 22, field: 0.7 },
-    { n: 23, cases: 30, ok: 22, field: 0.55 },
-    { n: 24, cases: 30, ok: 22, field: 0.65 },
-    { n: 25, cases: 30, ok: 23, field: 0.65 },
-    { n: 26, cases: 30, ok: 22, field: 0.65 },
-    { n: 27, cases: 30, ok: 27, field: 0.7 },
+    { n: 18, cases: 30, ok: 26, field: 0.6 },
+    { n: 19, cases: 30, ok: 23, field: 0.5 },
+    { n: 20, cases: 30, ok: 25, field: 0.5 },
+    { n: 21, cases: 30, ok: 28, field: 0.8 },
+    { n: 22, cases: 30, ok: 27, field: 0.7 },
+    { n: 23, cases: 30, ok: 25, field: 0.55 },
+    { n: 24, cases: 30, ok: 28, field: 0.65 },
+    { n: 25, cases: 30, ok: 29, field: 0.65 },
+    { n: 26, cases: 30, ok: 29, field: 0.65 },
+    { n: 27, cases: 30, ok: 30, field: 0.7 },
   ])
     floorTest(floor);
 });

@@ -13,7 +13,7 @@ describe("the learner on the newest authors' development corrections", () => {
   //   Caribbean and Pidgin words, one-off asides), 20 once a room said only to give way when asked was
   //   a ban with the asked exception; 21 after the thirtieth author's session's learners (updates to the
   //   rule in force, bans in other word orders); 23 after the thirty-first author's session's, 24 after
-  //   the thirty-second's.
+  //   the thirty-second's, 26 after the thirty-third's.
   // - 29: a farmhouse in County Clare (Hiberno-English, Singlish, a teenager texting, Strine, a German
   //   engineer), blind when written: 20 of 30 right with 1 unsafe reading (a one-off said with "arvo",
   //   kept as a lasting ban), none once Australian words for parts of the day were read; 23 once
@@ -26,21 +26,31 @@ describe("the learner on the newest authors' development corrections", () => {
   //   with 1 unsafe reading (a permission "whenever" the robot has a mind to, kept as a ban with a
   //   free-text exception), none and 20 once more ways of wishing lifted the ban and an unread free
   //   choice was asked back; 22 after the next session's learners (day parts placing clock hours,
-  //   permissions with hours left out); 25 after the thirty-second author's session's.
+  //   permissions with hours left out); 25 after the thirty-second author's session's, 27 after the
+  //   thirty-third's.
   // - 31: a riad in Fes run as a guesthouse (Moroccan French/Darija-shaped English, Geordie, a Boston
   //   contractor, a New Zealand backpacker, a New York Jewish grandmother), blind when written: 17 of
   //   30 right, none unsafe; 25 once words spelt as a voice says them were read as the word they sound
-  //   like and Northern negation and motion words were read (learner54).
+  //   like and Northern negation and motion words were read (learner54); 26 after the thirty-third
+  //   author's session's.
   // - 32: a tea-estate bungalow above Darjeeling run as a homestay (Nepali- and Hindi-shaped English,
   //   a Pittsburgh retiree, a Cornish walker, a Hong Kong student texting, a Maltese guest), blind when
   //   written: 21 of 30 right, none unsafe; 27 after the session's learners (a part of the day before
-  //   a fronted room, a word limit said as a rate, hours in a rule's name, an imperative of going).
+  //   a fronted room, a word limit said as a rate, hours in a rule's name, an imperative of going); 29
+  //   after the next session's.
+  // - 33: a Victorian station house on a closed Somerset branch line (a Bristolian owner, a Thai
+  //   carer, an Israeli backpacker, a Philadelphia joiner's voice notes, a Croydon teenager texting),
+  //   blind when written: 19 of 30 right with 1 unsafe reading (a permission after a repair, "any
+  //   time, no problem", kept as a free-text exception on the ban), none and 21 after the session's
+  //   learners (free choice closed by a word of no trouble, praise said as a debt, a when-lead run
+  //   into its directive after "and").
   for (const floor of [
-    { n: 28, cases: 30, ok: 24, field: 0.55 },
+    { n: 28, cases: 30, ok: 26, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
-    { n: 30, cases: 30, ok: 25, field: 0.6 },
-    { n: 31, cases: 30, ok: 25, field: 0.8 },
-    { n: 32, cases: 30, ok: 27, field: 0.8 },
+    { n: 30, cases: 30, ok: 27, field: 0.6 },
+    { n: 31, cases: 30, ok: 26, field: 0.8 },
+    { n: 32, cases: 30, ok: 29, field: 0.8 },
+    { n: 33, cases: 30, ok: 21, field: 0.6 },
   ])
     floorTest(floor);
 });
