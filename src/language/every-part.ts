@@ -103,7 +103,10 @@ export function namesHoursBeside(text: string, windows: readonly { from: number;
  */
 const SHORT_OF_EVERY = /\b(?:most|many|some|several|few)\s+$/i;
 
+/** The part of the day itself, said right after its quantifier (not "in the afternoon" after "at the most"). */
+const PART_FIRST = new RegExp(`^(?:${BARE_PART_OF_DAY}|days?|weekends?)\\b`, "i");
+
 /** Whether the part of the day said at `index` of `clause` is counted short of every one. */
 export function partCountedShort(clause: string, index: number): boolean {
-  return SHORT_OF_EVERY.test(clause.slice(Math.max(0, index - 12), index));
+  return PART_FIRST.test(clause.slice(index)) && SHORT_OF_EVERY.test(clause.slice(Math.max(0, index - 12), index));
 }

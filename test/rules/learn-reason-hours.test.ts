@@ -63,4 +63,12 @@ describe("a part of the day counted short of every one ('most mornings')", () =>
     const out = learn("stay out of the hall most evenings", [], ctx);
     for (const i of out.items) assert.ok(!i.draft || i.draft.conditions.length > 0, JSON.stringify(i));
   });
+
+  it("is no quantifier when 'most' closes a limit ('at the most') before the hours", () => {
+    const out = learn("Replies of ten words at the most in the mornings, please.", [], ctx);
+    assert.deepEqual(
+      out.items.map((i) => i.draft?.conditions.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.kind))),
+      [["6-12"]],
+    );
+  });
 });
