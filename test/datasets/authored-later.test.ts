@@ -20,5 +20,6 @@ for (const file of [
   "datasets/voices-27/authored.json",
   "datasets/voices-28/authored.json",
   "datasets/voices-29/authored.json",
+  "datasets/voices-30/authored.json",
 ])
   committedFileBuilds(file);
