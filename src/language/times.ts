@@ -67,9 +67,9 @@ const TIME_FORMS: TimeForm[] = [
     to: 17,
   },
   {
-    // "in the day(s)" is the daytime, but not after an hour ("2 in the day"), a time of it ("late
-    // in the day"), a count ("twice in the day") or days of a time ("in the days before …")
-    re: /\b(?:during the day(?:time)?|in the daytime|(?<!\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|late|later|early|earlier|once|twice|thrice|times) )(?:in|through|throughout) the day(?! before| after| of)|(?:in|during) the days(?! before| after| of| when| that| I\b| we\b| you\b)|by day|in daylight|during daylight(?: hours)?|daytime|(?:while|when) it is (?:light|daylight)(?: out(?:side)?)?)\b/gi,
+    // "in the day(s)" is the daytime, not after an hour ("2 in the day"), a time of it ("late in the day"), a
+    // count ("twice in the day") or days of a time ("in the days before …"); "days" bare opening what is said allowed is too
+    re: /\b(?:during the day(?:time)?|in the daytime|(?<!\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|late|later|early|earlier|once|twice|thrice|times) )(?:in|through|throughout) the day(?! before| after| of)|(?:in|during) the days(?! before| after| of| when| that| I\b| we\b| you\b)|by day|^days(?=[,:]| (?:are|is|were|ok|okay|fine|yes|[,:-]))|in daylight|during daylight(?: hours)?|daytime|(?:while|when) it is (?:light|daylight)(?: out(?:side)?)?)\b/gi,
     from: 6,
     to: 21,
   },

@@ -154,6 +154,22 @@ export function permissionReading(ctx: ReadCtx, c: ClauseIn, common: Common, mai
     if (asSubject && spoken) return permission(ctx, c, asSubject, [spoken.room], "any", main, spoken.now);
     if (!negated) return wordAllowed(ctx, common, { a: main.a, b: fine.a }, main.b);
   }
+  // "The den. Daytime ok now.": hours the subject with the copula left out, as "Den ok now" leaves it
+  const bareAfterHours = fine ? undefined : hoursThenPredicate(ctx, common, main);
+  const spoken = bareAfterHours ? spokenOfBefore(ctx, main) : undefined;
+  if (bareAfterHours && spoken) return permission(ctx, c, bareAfterHours, [spoken.room], "any", main, spoken.now);
+  return undefined;
+}
+
+/**
+ * "daytime ok now", "mornings fine again": hours opening the clause with a predicate of allowing
+ * right after them, its copula left out; the clause's conditions with those hours as when it holds.
+ */
+function hoursThenPredicate(ctx: ReadCtx, common: Common, main: Span): Common | undefined {
+  for (let k = main.a + 1; k < main.b; k++) {
+    const asSubject = hoursAsSubject(ctx, common, main.a, k);
+    if (asSubject && predicateAllows(new Words(ctx.tokens, k, main.b).text)) return asSubject;
+  }
   return undefined;
 }
 
@@ -187,8 +203,10 @@ function hoursAsSubject(ctx: ReadCtx, common: Common, a: number, b: number): Com
   const within = (x: Cond) => x.kind === "time" && !x.negated && x.a < b && x.b > a;
   const times = [...common.conditions, ...common.exceptions].filter(within);
   const covered = (k: number) => times.some((x) => x.a <= k && k < x.b);
-  if (b <= a || !times.length) return undefined;
-  if (!ctx.tokens.slice(a, b).every((t, k) => DETERMINER.test(t.w) || !isWordToken(t.w) || covered(a + k)))
+  // "by day it is okay now": a pronoun with no room of its own as the predicate's subject, the hours fronted
+  const end = b - 1 > a && DUMMY_SUBJECT.has(ctx.tokens[b - 1].w) ? b - 1 : b;
+  if (end <= a || !times.length) return undefined;
+  if (!ctx.tokens.slice(a, end).every((t, k) => DETERMINER.test(t.w) || !isWordToken(t.w) || covered(a + k)))
     return undefined;
   const moved = common.exceptions.filter(within);
   return {
@@ -213,6 +231,9 @@ function spokenOfBefore(ctx: ReadCtx, main: Span): { room: RoomRef; now: boolean
   if (directs(mood(new Words(ctx.tokens, from, main.a).text))) return undefined;
   return { room: before.at(-1)!, now: NOW_MARKER.test(said) || STATE_RESTORED.test(said) };
 }
+
+/** Pronouns that stand for no room of their own when hours are fronted before them ("at night it's fine"). */
+const DUMMY_SUBJECT = new Set(["it", "that"]);
 
 /** Marks that end what is said before them: a sentence, or a heading before a colon. */
 const SAYING_ENDS = new Set([".", "!", "?", ";", ":"]);
