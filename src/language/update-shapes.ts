@@ -158,6 +158,13 @@ export function bareGoPermitBesideHours(text: string, negated: boolean): boolean
 export const ONLY_NO =
   /^(?:(?:but|and|only|just|still|though|yet|,|\.) )*(?:no|not|never|nope)(?: (?:still|though|please|,|\.))*$/;
 
+/**
+ * "nights only", "only 10 pm to 6 am now": what is left of a sentence once its hours are left out,
+ * when it says only "only" of them. Said right after a permission at other hours, they are the
+ * hours the ban is kept to; said of hours the permission allows it says nothing sure, and is asked.
+ */
+export const ONLY_KEPT = /^(?:(?:but|and|just|still|now|,|\.) )*only(?: (?:still|now|though|,|\.))*$/;
+
 /** "now", "already", "after all", "no longer": a permission said of the present, lasting. */
 export const NOW_MARKER = /\b(?:now|already|after all|no longer)\b/;
 

@@ -86,6 +86,60 @@ describe("a permission for some hours, with the hours still banned said apart", 
   });
 });
 
+describe("hours permitted as the subject, and the hours the ban is kept to said after them", () => {
+  it("reads hours with the copula left out, or with a pronoun standing for them, as the hours permitted", async () => {
+    for (const m of [
+      "The attic. Afternoons ok now. At night, still no.",
+      "Attic: in the daytime it's alright now. Nights, no.",
+      "The attic. By day that is fine again. At night still no.",
+    ]) {
+      const { rules } = await taught(house, ...BANS, m);
+      const attic = ruleFor(rules, "attic");
+      assert.ok(attic, m);
+      assert.deepEqual(windows(attic.conditions), m.includes("Afternoons") ? [] : ["21-6"], m);
+      if (m.includes("Afternoons")) assert.deepEqual(windows(attic.exceptions), ["12-17"], m);
+      assert.equal(rules.length, 3, m);
+    }
+  });
+
+  it("reads 'days' opening what is said to be allowed as the daytime, as 'nights' is the night", async () => {
+    const { rules } = await taught(house, ...BANS, "Porch. Days are ok now. Nights still no.");
+    assert.deepEqual(windows(ruleFor(rules, "porch")!.conditions), ["21-6"]);
+  });
+
+  it("keeps the ban to the hours said with 'only' after a permission at other hours", async () => {
+    for (const [m, want] of [
+      ["The den is fine by day now. Nights only 2300-0500.", "23-5"],
+      ["Den: daytime ok now. Only from eleven at night till five.", "23-5"],
+      ["You can go in the den by day now. At night 2200-0700, still no.", "22-7"],
+    ] as const) {
+      const { rules } = await taught(house, ...BANS, m);
+      const den = ruleFor(rules, "den");
+      assert.ok(den, m);
+      assert.deepEqual(windows(den.conditions), [want], m);
+      assert.deepEqual(den.exceptions, [], m);
+    }
+  });
+
+  it("reads a start said alone and then the window from it, after a permission, as that one window", async () => {
+    const { rules } = await taught(
+      house,
+      ...BANS,
+      "The porch is fine in the daytime now. Only after eleven, from eleven at night until six, no.",
+    );
+    assert.deepEqual(windows(ruleFor(rules, "porch")!.conditions), ["23-6"]);
+  });
+
+  it("asks when the hours said with 'only' are hours the permission allows, and changes nothing", async () => {
+    for (const m of ["The den is fine by day now. Only mornings.", "The den. Daytime ok now. Evenings only."]) {
+      const { rules, reply } = await taught(house, ...BANS, m);
+      assert.deepEqual(ruleFor(rules, "den")!.conditions, [], m);
+      assert.deepEqual(ruleFor(rules, "den")!.exceptions, [], m);
+      assert.match(reply, /\?/, m);
+    }
+  });
+});
+
 describe("a predicate of allowing said with an adverb of completeness", () => {
   it("takes the ban back as the plain predicate does", async () => {
     for (const m of ["the attic is completely fine now", "the porch's all good again", "the attic's fair game again"]) {

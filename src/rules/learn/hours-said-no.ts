@@ -5,9 +5,20 @@
  * (retract.ts), so the permission is never read as lifting the whole rule. So is a ban said
  * right after it of the same room at hours only: both together say when the ban holds now.
  */
-import { isWordToken, meetsAsRestOfDay, minus, ONLY_NO, overlap } from "../../language/index.ts";
+import {
+  findTimes,
+  isWordToken,
+  meetsAsRestOfDay,
+  minus,
+  ONLY_KEPT,
+  ONLY_NO,
+  overlap,
+  partPlacesWindows,
+  Words,
+} from "../../language/index.ts";
 import type { Cond } from "./conditions.ts";
 import type { ReadCtx, Reading, RetractReading, RuleReading } from "./reading.ts";
+import type { Span } from "./segments.ts";
 
 /** Whether `r` is a permission for rooms only, at hours of its own, with none said no to yet. */
 function permitsAtHours(r: Reading | undefined): r is RetractReading {
@@ -44,11 +55,102 @@ function sentencesSayingNo(rc: ReadCtx, r: RetractReading): void {
     let end = k;
     while (end < rc.tokens.length && !SENTENCE_END.has(rc.tokens[end].w)) end++;
     const times = r.conditions.filter((c) => c.kind === "time" && c.a >= a && c.b <= end);
-    if (a > r.clause.a && times.length && ONLY_NO.test(wordsBeside(rc, a, end, times)))
-      for (const c of times) if (c.kind === "time") sayNo(c, r.conditions);
+    if (a > r.clause.a) saidAgainIn(rc, { a, b: end }, times);
+    const rest = wordsBeside(rc, a, end, times);
+    const kept = keptTo(rest, times, r);
+    if (a > r.clause.a && times.length && (ONLY_NO.test(rest) || kept)) {
+      const exact = placedOnly(rc, times);
+      r.conditions = r.conditions.filter((c) => !times.includes(c) || exact.includes(c));
+      for (const c of exact) if (c.kind === "time") sayNo(c, r.conditions);
+    }
     a = k + 1;
   }
 }
+
+/**
+ * "Nights only 9 to 7.": a sentence saying only "only" of clock hours, after a permission at other
+ * hours, keeps the ban to them. Said of a part of the day alone ("At night only.") it may be the
+ * permission narrowed as well, and is asked; so are hours the permission allows.
+ */
+function keptTo(rest: string, times: Cond[], r: RetractReading): boolean {
+  const same = times.filter((c) => r.conditions.includes(c));
+  return (
+    ONLY_KEPT.test(rest) &&
+    times.some((c) => c.kind === "time" && c.clock) &&
+    !times.some((c) => permittedToo(r, c, same))
+  );
+}
+
+/**
+ * Whether `c` shares an hour with hours the permission holds at, said apart from it (a part of the day
+ * said loosely whose edge the exact hours kept reach into shares none: "daytime ok. nights only 9 to 7").
+ */
+function permittedToo(r: RetractReading, c: Cond, same: readonly Cond[]): boolean {
+  return r.conditions.some((x) => x.kind === "time" && !x.negated && !same.includes(x) && clashes(x, c));
+}
+
+/**
+ * "Nights, 2100 to 0700, no.": a part of the day said bare beside clock hours with an end in it
+ * only places them; the hours said exactly are the ones said no to, the part no window of its own.
+ * So is a start said alone before the window that starts there ("after ten, from ten till seven").
+ */
+function placedOnly(rc: ReadCtx, said: Cond[]): Cond[] {
+  const closed = said.flatMap((c) => (c.kind === "time" && c.clock && !c.open ? [c] : []));
+  const startsAgain = (c: Cond) =>
+    c.kind === "time" && c.open === "after" && closed.find((x) => x !== c && x.from === c.from);
+  const times = said.filter((c) => {
+    const full = startsAgain(c);
+    if (full) widen(full, c);
+    return !full;
+  });
+  const clock = times.flatMap((c) => (c.kind === "time" && c.clock ? [c] : []));
+  if (clock.length !== 1) return times;
+  const [exact] = clock;
+  const placing = times.filter(
+    (c) => c.kind === "time" && !c.clock && partPlacesWindows(new Words(rc.tokens, c.a, c.b).text, clock),
+  );
+  for (const c of placing) widen(exact, c);
+  return times.filter((c) => !placing.includes(c));
+}
+
+/**
+ * "Only after eleven, from eleven at night until six, no.": the same hours said twice in a sentence
+ * were read as one window; the words of the second saying are that window's too (widened over
+ * them), so the sentence's "no" is read with every hour it says.
+ */
+function saidAgainIn(rc: ReadCtx, s: Span, times: Cond[]): void {
+  const w = new Words(rc.tokens, s.a, s.b);
+  for (const t of findTimes(w.text, { repeats: true })) {
+    const [a, b] = w.range(t.index, t.quote.length);
+    if (times.some((c) => c.a < b && a < c.b)) continue;
+    const same = times.find((c) => c.kind === "time" && c.from === t.from && c.to % 24 === t.to % 24);
+    if (same) widen(same, { a, b });
+  }
+}
+
+/** The window's words are its own and those said of it again, as said. */
+function widen(c: Cond, by: Span): void {
+  c.a = Math.min(c.a, by.a);
+  c.b = Math.max(c.b, by.b);
+}
+
+/**
+ * "nights only 10 to 6", "at night 2200-0600 no": a part of the day said bare just before the one
+ * clock window of a clause of hours (only "only" or "just" between) places that window: its words
+ * are the window's (copies, widened over them; the clause's words between stay its own).
+ */
+function withPlacingPart(rc: ReadCtx, clause: { a: number; b: number }, times: Cond[]): { times: Cond[]; part?: Span } {
+  const [c] = times;
+  if (times.length !== 1 || c.kind !== "time" || !c.clock) return { times };
+  let b = c.a;
+  while (b > clause.a && (!isWordToken(rc.tokens[b - 1].w) || BETWEEN_PART.has(rc.tokens[b - 1].w))) b--;
+  for (let a = Math.max(clause.a, b - 3); a < b; a++)
+    if (partPlacesWindows(new Words(rc.tokens, a, b).text, [c])) return { times: [{ ...c, a }], part: { a, b } };
+  return { times };
+}
+
+/** Words that may stand between a part of the day and the clock hours it places. */
+const BETWEEN_PART = new Set(["only", "just"]);
 
 /**
  * Marks hours said no to. A part of the day said loosely ("in the mornings, no") after clock hours
@@ -73,10 +175,16 @@ export function hoursSaidNoAfterPermission(rc: ReadCtx, readings: Reading[]): Re
   for (const r of readings) {
     const prev = out.at(-1);
     if (r.type === "hours" && !r.retime && !r.exceptions.length && permitsAtHours(prev)) {
-      const times = r.conditions.filter((c) => c.kind === "time");
-      const rest = wordsBeside(rc, r.clause.a, r.clause.b, times);
-      if (times.length && times.length === r.conditions.length && ONLY_NO.test(rest)) {
-        prev.conditions.push(...times.map((c) => ({ ...c, negated: true })));
+      const placed = withPlacingPart(
+        rc,
+        r.clause,
+        r.conditions.filter((c) => c.kind === "time"),
+      );
+      const { times } = placed;
+      const rest = wordsBeside(rc, r.clause.a, r.clause.b, [...r.conditions, ...(placed.part ? [placed.part] : [])]);
+      const kept = keptTo(rest, times, prev);
+      if (times.length && times.length === r.conditions.length && (ONLY_NO.test(rest) || kept)) {
+        prev.conditions.push(...placedOnly(rc, times).map((c) => ({ ...c, negated: true })));
         prev.clause = { a: prev.clause.a, b: r.clause.b };
         continue;
       }
