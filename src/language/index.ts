@@ -94,6 +94,7 @@ export {
   EVERY_PART_OF_DAY,
   everyPartOfDay,
   namesHoursBeside,
+  PART_HOURS,
   PART_OF_DAY_PLURAL,
   partHoldsWindows,
   partPlacesWindows,

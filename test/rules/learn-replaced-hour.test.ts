@@ -32,3 +32,32 @@ describe("a new hour said with the hour it replaces", () => {
     }
   });
 });
+
+describe("a rule named by the part of the day it holds in", () => {
+  it("is the rule whose hours the part shares, its words no condition left unread", async () => {
+    for (const m of [
+      "The evening rule for the pantry. Its end, make it 23:00, not 22:00.",
+      "The evening ban on the pantry: have it end at 11 instead of 10.",
+    ]) {
+      const { rules, reply } = await taught(
+        house,
+        "Stay out of the loft from 1pm to 3pm.",
+        "Stay out of the pantry from 6pm to 10pm.",
+        m,
+      );
+      const pantry = rules.find((r) => (r.requirement as { room?: string }).room === "pantry");
+      assert.deepEqual(window(pantry!), [[18, 23]], `${m}: ${reply}`);
+      assert.deepEqual(window(rules.find((r) => r !== pantry)!), [[13, 15]], m);
+    }
+  });
+
+  it("asks when the part shares no hour with the rule named", async () => {
+    const { rules, reply } = await taught(
+      house,
+      "Stay out of the pantry from 6pm to 10pm.",
+      "The morning rule for the pantry. Its end, make it 23:00, not 22:00.",
+    );
+    assert.deepEqual(window(rules[0]), [[18, 22]]);
+    assert.match(reply, /\?/);
+  });
+});

@@ -10,6 +10,7 @@ import {
   isRuleNoun,
   isWordToken,
   mood,
+  PART_HOURS,
   PERMITS,
   REPLACED_END,
   REVISING,
@@ -87,7 +88,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
           conditions: now.filter((t) => !restatedAsWindow(t, now)).map(span),
           exceptions: [],
           words: [],
-          retime: { before: before.map(span), targets: retimed(ctx, c, main) },
+          retime: { before: [...before.map(span), ...namingPart(ctx, main)], targets: retimed(ctx, c, main) },
         },
       ]; // "the study one should start at 8 pm", "make it 10pm": one end of the rule's hours moved
     const moved = moving;
@@ -101,7 +102,7 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
           exceptions: [],
           words: [],
           retime: {
-            before: [],
+            before: namingPart(ctx, main),
             targets: retimed(ctx, c, main),
             boundary: {
               end: moved.end,
@@ -116,6 +117,21 @@ export function revisionOf(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span
     }
   }
   return undefined;
+}
+
+/**
+ * "The evening rule for the den. …": a part of the day said before a rule noun, outside the clause,
+ * names which rule is meant by when it holds (its hours are the old ones, never new hours); said of
+ * more than one rule in the message, none is taken.
+ */
+function namingPart(ctx: ReadCtx, main: Span): Cond[] {
+  const named = ctx.tokens.flatMap((t, k): Cond[] => {
+    const part = PART_HOURS[t.w];
+    const next = ctx.tokens[k + 1]?.w;
+    if (!part || !next || !isRuleNoun(next) || (k >= main.a && k < main.b)) return [];
+    return [{ kind: "time", from: part.from, to: part.to, a: k, b: k + 1 }];
+  });
+  return named.length === 1 ? named : [];
 }
 
 /**
