@@ -371,6 +371,13 @@ export const SCENE = alt([
   // here", "look here": a call to attend
   "(?<!\\b(?:listen|look) )here(?! (?:is|are)\\b)",
 ]);
+/**
+ * "the plumber is here", "Mum's here": someone other than the robot said to be present, a reason
+ * told, no place a rule holds ("when you are here" is the robot in this house: a scope).
+ */
+const PRESENT_HERE = /\b(?!(?:you|u)\b)[\p{L}]+ (?:is|are|was|were|'s|s) here\b/gu;
+export const withoutPresence = (text: string) => text.replace(PRESENT_HERE, " ");
+
 export const GLOBAL = alt([
   "in (?:any|every|all|each|other) (?:house|home|apartment|flat|place|building)s?",
   "anywhere",

@@ -43,6 +43,7 @@ export {
   SCENE,
   STOP,
   saysFineBare,
+  withoutPresence,
 } from "./act-words.ts";
 export { namesActivitySpan } from "./activity-span.ts";
 export type { Act, ClauseFacts } from "./acts.ts";

@@ -165,6 +165,9 @@ const AUXILIARY = new Set(
 /** Verbs of going and staying that a Dutch or German word order puts before their negation. */
 const MOVE_VERB = new Set(["go", "come", "enter", "walk", "step", "stay", "wait", "stand", "sit", "park", "stop"]);
 
+/** Determiners and pronouns that the Caribbean "a" of "out a" ("out of") stands before. */
+const OUT_A_BEFORE = new Set(["the", "di", "de", "that", "dat", "this", "dis", "it", "there", "deh", "dere", "here"]);
+
 /** Words before "one" that make it the pronoun ("the sleeping one", "that one"), not the Singapore particle. */
 const BEFORE_PRONOUN_ONE = new Set(
   "the a an this that these those my your his her our their its which every each any no other same last first next".split(
@@ -323,6 +326,13 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // says "that is where"
   if (w === "na" && (next === "there" || next === "here") && SUBJECT.has(tokens[k + 2]?.w ?? ""))
     return { words: ["that", "is", "where"], span: 2 };
+  // Caribbean "stay out a di cellar", "out a dat one": "a" after "out" and before a determiner is "of"
+  if (w === "a" && prev === "out" && OUT_A_BEFORE.has(next ?? "")) return { words: ["of"], span: 1 };
+  // Pidgin "no enter am", "make you no go am": "am" after a verb of going is its object, "it"
+  if (w === "am" && MOVE_VERB.has(prev ?? "")) return { words: ["it"], span: 1 };
+  // Pidgin "e dey flood", "e no good": "e" opening a clause before its verb is the subject pronoun, "it"
+  if (w === "e" && (clauseEnd(prev) || OPENS_SUBJECT.has(prev ?? "")) && isWord(next))
+    return { words: ["it"], span: 1 };
   // "him go a yard last week": "yard" after "go a" is home, no yard of the house
   if (w === "a" && next === "yard" && prev === "go") return { words: ["home"], span: 2 };
   // "when mi call yuh": "mi" (read "me") opening a clause after its subordinator is its subject, "I"

@@ -62,6 +62,7 @@ import {
 } from "../../language/index.ts";
 import { type ClauseIn, type ReadCtx, readClause } from "./clause.ts";
 import { conditionsIn, isExplanation, withoutExplanation } from "./conditions.ts";
+import { frontedFor, frontedParts } from "./fronted-parts.ts";
 import { re } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { pointedBackAt, roomsIn } from "./rooms-in.ts";
@@ -423,7 +424,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       }
       continue;
     }
-    const fronted = mine.filter((s) => s.b <= acts[0].a && (s.kind === "mod" || s.kind === "none"));
+    const fronted = frontedParts(rc, mine, acts[0]);
     const weak = fronted.filter((s) => s.kind === "none");
     const pending = orphans.splice(0);
     for (const [k, act] of acts.entries()) {
@@ -461,7 +462,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       const antecedent = pointedBackAt(mentions.filter((m) => m.b <= act.a));
       out.push({
         main: act,
-        parts: [...pending, ...fronted, ...leading, act, ...trailing].sort((x, y) => x.a - y.a),
+        parts: [...pending, ...frontedFor(rc, fronted, act, k), ...leading, act, ...trailing].sort((x, y) => x.a - y.a),
         ...(antecedent ? { antecedent } : {}),
         ...(narrative ? { narrative } : {}),
         question: question(i),

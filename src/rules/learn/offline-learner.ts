@@ -82,6 +82,7 @@ import { leadsIntoChange } from "./leads-into.ts";
 import { byWindow, dropCovered, jsonFollowUp, mergeJson, sameInSentence, sentenceOf } from "./merge-readings.ts";
 import { narrowedTwice } from "./narrowed-twice.ts";
 import { oneChangePerRule } from "./one-change.ts";
+import { oneOffSaidBefore } from "./one-off-before.ts";
 import { ownConditions } from "./own-conditions.ts";
 import { noExceptionAgainstBan } from "./permits-banned.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
@@ -298,7 +299,8 @@ function settled(rc: ReadCtx, sents: Span[], read: Reading[]): Reading[] {
     r.type === "rule" && (r.requirement.kind === "avoid_room" || r.requirement.kind === "no_stop_in_room");
   if (readings.some((r) => roomRule(r) && !r.elliptical && r.persistence === "persistent"))
     for (const r of readings) if (roomRule(r) && r.elliptical && r.persistence === "persistent") r.elliptical = false;
-  return readings;
+  // "this time, go the other way. Not the den.": a one-off said before a room said alone is the room's
+  return oneOffSaidBefore(rc.tokens, readings);
 }
 
 /**

@@ -230,6 +230,69 @@ function pointsBackAt(words: readonly string[], k: number): boolean {
   return next === "one" && words[k + 2] !== "time" && IT_AFTER.has(words[k - 1] ?? "");
 }
 
+/**
+ * Words that may follow "that" when it is a pronoun, not a determiner before a noun: the clause's
+ * end, a preposition, or a word that only says for how long, when or how wholly ("for good",
+ * "from now on", "again", "ever").
+ */
+const AFTER_PRONOUN_THAT = new Set([
+  "for",
+  "again",
+  "ever",
+  "anymore",
+  "forever",
+  "permanently",
+  "now",
+  "please",
+  "today",
+  "tonight",
+  "either",
+  "too",
+  "then",
+  "until",
+  "till",
+  "when",
+  "while",
+  "unless",
+  "during",
+  "from",
+  "at",
+  "after",
+  "before",
+  "on",
+  "in",
+  "and",
+  "or",
+]);
+
+/**
+ * "stay out of that", "don't go in that for good": "that" alone after a word of entering or
+ * avoiding points back at the room said before, as "it" does. Only where "that" cannot be a
+ * determiner (nothing but the clause's end or a word of time follows) and the word before it
+ * places or avoids ("out of", "clear of", "away from", "in"), never "because of that" or "apart
+ * from that", which point back at what was said.
+ */
+function thatStandsForPlace(words: readonly string[], k: number): boolean {
+  const next = words[k + 1];
+  if (next !== undefined && isPlainWord(next) && !AFTER_PRONOUN_THAT.has(next)) return false;
+  const prev = words[k - 1] ?? "";
+  if (prev === "of") return words[k - 2] === "out" || words[k - 2] === "clear";
+  if (prev === "from") return words[k - 2] === "away";
+  return prev !== "from" && IT_AFTER.has(prev);
+}
+
+/**
+ * "stay in it", "avoid it", "don't look at it": "it" after a preposition of place or a verb of
+ * avoiding is the room named before; "you're allowed back on it" (a veranda, a deck): "on" after
+ * "back" is the way back into a place, where "stand on it" alone may be of any thing; "you stay out
+ * of that for good": "that" alone as the object of a place word, as "it" is.
+ */
+function standsForPlace(words: readonly string[], k: number): boolean {
+  if (words[k] === "that") return thatStandsForPlace(words, k);
+  const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
+  return words[k] === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn);
+}
+
 /** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
 export function roomsIn(
   tokens: readonly Token[],
@@ -250,11 +313,7 @@ export function roomsIn(
       if (last) push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
-    // "stay in it", "avoid it", "don't look at it": the room named before, after a preposition of place or a verb of avoiding
-    // "you're allowed back on it" (a veranda, a deck): "on" after "back" is the way back into a place,
-    // where "stand on it" alone may be of any thing
-    const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
-    if (w === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn)) {
+    if (standsForPlace(words, k)) {
       if (last && words[k - 2] !== "put")
         push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
