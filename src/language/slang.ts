@@ -85,6 +85,9 @@ export const SLANG: Record<string, string> = wordTable({
   whn: "when",
   wenever: "whenever",
   wile: "while",
+  // "tell me wat room": a wh-word typed as it sounds, else read as a room's name
+  wat: "what",
+  wut: "what",
   // the words of a one-off in eye dialect, as Caribbean, West African and texted English write
   // them: read as nothing, "dis time" left a ban for this task lasting
   dis: "this",

@@ -23,6 +23,18 @@ describe("the room said with no article after a verb of telling", () => {
     }
   });
 
+  it("is read with its wh-word typed as it sounds, beside a ban said first", async () => {
+    const m = "pls keep out the den, also tell me wut room u found it in";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(
+      rules.map((r) => r.requirement),
+      [
+        { kind: "avoid_room", room: "den" },
+        { kind: "mention", target: "reply", what: FOUND_ROOM },
+      ],
+    );
+  });
+
   it("is no mention when a room is where something goes", async () => {
     const { rules } = await taught(house, "put the box in my room please");
     assert.ok(!rules.some((r) => r.requirement.kind === "mention"), JSON.stringify(rules));
