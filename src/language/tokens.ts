@@ -18,6 +18,7 @@ import { signsAsWords } from "./identifiers.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherEnglishes } from "./other-englishes.ts";
 import { otherTongues } from "./other-tongues.ts";
+import { regionalWords } from "./regional-words.ts";
 import { withoutRestatedNumbers } from "./restated-number.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
@@ -408,7 +409,9 @@ function readAcross(out: Token[]): Token[] {
       spokenClock(
         soundedTimes(
           otherEnglishes(
-            otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+            regionalWords(
+              otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+            ),
           ),
         ),
       ),
