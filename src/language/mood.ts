@@ -14,6 +14,7 @@
  * - statement: anything else.
  */
 import { read } from "./nlp.ts";
+import { pastNotBase } from "./tense.ts";
 
 export type Mood = "imperative" | "request" | "modal" | "wish" | "question" | "statement";
 
@@ -109,6 +110,8 @@ export function mood(clause: string): Mood {
   // "having thought again, …", "looking back on it": a participle first opens an adjunct, never an
   // imperative, which is the verb's base form ("bring", "swing" only end like one)
   if (at(0)?.pos === "VERB" && PARTICIPLE.test(w(0)) && !BASE_IN_ING.has(w(0))) return asks ? "question" : "statement";
+  // "found the keys in the den?", "went in the loft again": a past first tells, its subject left out
+  if (at(0)?.pos === "VERB" && pastNotBase(w(0))) return asks ? "question" : "statement";
   // the verb first: "go", "stay out", "keep", "stop"; wink tags a sentence-initial imperative VERB
   if (at(0)?.pos === "VERB" && !asks) return "imperative";
   if (at(0)?.pos === "VERB" && asks) return "request";

@@ -44,6 +44,13 @@ const WISHING = new Set([
 const past = (w: string) =>
   PAST_AUXILIARY.has(w) || IRREGULAR_PAST.has(w) || (w.length > 4 && w.endsWith("ed") && !ENDS_LIKE_PAST.has(w));
 
+/**
+ * A verb in a past form that is never its base form ("found", "went", "checked"; not "put", "set",
+ * nor an auxiliary): first in a clause it tells what was done with its subject left out ("found the
+ * keys in the den?"), never an imperative, which is the base form.
+ */
+export const pastNotBase = (w: string): boolean => past(w) && !PAST_AUXILIARY.has(w) && !SAME_IN_PAST.has(w);
+
 /** The clause's words (normalised, one space apart) open on a subordinator whose clause is in the past. */
 export function tellsWhatHappened(clause: string): boolean {
   const ws = clause.split(" ").filter((w) => /\p{L}/u.test(w));
@@ -112,11 +119,29 @@ const ADJECTIVE_AFTER = new Set([
 export function negatedInPast(words: readonly string[], k: number): boolean {
   // "I'd rather you didn't", "it would be better if you did not": the past of a wish asks, it reports nothing
   if (words.slice(Math.max(0, k - 8), k).some((w) => WISHING.has(w))) return false;
+  if (negatedInModalPerfect(words, k)) return true;
   if (words[k] === "not") return words[k - 1] === "did";
   if (words[k] !== "never") return false;
   let j = k + 1;
   while (j < words.length && (ADVERB.has(words[j]) || words[j] === "even")) j++;
   return j < words.length && !PAST_AUXILIARY.has(words[j]) && !SAME_IN_PAST.has(words[j]) && past(words[j]);
+}
+
+/** Modals of what would have been: "I would never have looked", "we could not have found it". */
+const MODAL = new Set(["would", "could", "might", "should"]);
+
+/**
+ * "I'd never have looked there", "we would not have gone in the loft": a negation in the speaker's
+ * modal perfect (a modal after "I" or "we", "have" after the negation) tells what would have
+ * happened, forbidding nothing. The robot's own ("you should not have gone in") is a reproach, and stays.
+ */
+function negatedInModalPerfect(words: readonly string[], k: number): boolean {
+  if (words[k] !== "not" && words[k] !== "never") return false;
+  let j = k + 1;
+  while (j < words.length && ADVERB.has(words[j])) j++;
+  let m = k - 1;
+  while (m >= 0 && ADVERB.has(words[m])) m--;
+  return words[j] === "have" && MODAL.has(words[m] ?? "") && (words[m - 1] === "i" || words[m - 1] === "we");
 }
 
 /** Verbs whose past is their base form: after "never" they may as well forbid ("never set foot in …"). */
@@ -127,8 +152,8 @@ const SAME_IN_PAST = new Set(
 /**
  * "I think I'd have looked forever", "we could have been there all day": what would have happened,
  * said by the speaker in the modal perfect, asks nothing of the robot; its "forever" or "never"
- * lasts nothing. The text without such a clause (to its end, or the next comma or stop).
+ * lasts nothing ("I'd never have looked there" forbids nothing). The text without such a clause (to its end, or the next comma or stop).
  */
 export function withoutCounterfactual(text: string): string {
-  return text.replace(/\b(?:i|we) (?:would|could|might|should|would not|could not) have \w+[^,.;!?]*/g, " ").trim();
+  return text.replace(/\b(?:i|we) (?:would|could|might|should)(?: not| never)? have \w+[^,.;!?]*/g, " ").trim();
 }

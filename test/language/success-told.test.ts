@@ -42,3 +42,38 @@ describe("the robot's search told as a success", () => {
     assert.ok(out.items.every((i) => !i.draft || i.decision !== "add"));
   });
 });
+
+describe("what the speaker would never have done, beside a find", () => {
+  it("forbids nothing: the modal perfect tells, its negation bans no room", () => {
+    for (const m of [
+      "You dug my passport out of the attic! I'd never have searched up there. Ta very much.",
+      "Cheers for the hall, we could not have checked in there for days.",
+      "i would never have gone into the den for it, nice one",
+    ]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.ok(!out.items.some((i) => i.draft && i.decision === "add"), `${m}: ${JSON.stringify(out.items)}`);
+    }
+  });
+
+  it("still bans when the robot is told it should not have gone in", () => {
+    const out = learn("You should never have gone into the den.", [], { rooms, sceneId: "s1" });
+    assert.ok(
+      out.items.some((i) => i.draft?.requirement.kind === "avoid_room"),
+      JSON.stringify(out.items),
+    );
+  });
+});
+
+describe("a find told with its subject left out", () => {
+  it("opens on a past that is no imperative: thanks, no correction", () => {
+    for (const m of ["Spotted my gloves in the hall? Ace. Ta.", "Found the torch in the attic, cheers pal."]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.signal, false, `${m}: ${JSON.stringify(out.items)}`);
+    }
+  });
+
+  it("leaves a base form first an imperative", () => {
+    const out = learn("Put nothing in the hall.", [], { rooms, sceneId: "s1" });
+    assert.equal(out.signal, true);
+  });
+});

@@ -53,6 +53,7 @@ import {
   withGoingLeftOut,
   withNoOneEntering,
   withoutBeats,
+  withoutCounterfactual,
   withoutHesitations,
   withoutIntensifiers,
   withoutQuotedNegation,
@@ -218,8 +219,8 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
-    // "I'll see to it, don't worry": the reassurance says how to feel, the rest is what it tells
-    const text = withoutReassurance(new Words(rc.tokens, s.a, s.b).text);
+    // "I'll see to it, don't worry": the reassurance says how to feel, the rest (past "I'd never have …") tells
+    const text = withoutCounterfactual(withoutReassurance(new Words(rc.tokens, s.a, s.b).text));
     if (!text) return true;
     const act = actOf(text);
     // hours in a statement may be a condition's ("she naps from 1 to 3"), asked; hours in a
