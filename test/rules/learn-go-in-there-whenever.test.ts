@@ -49,3 +49,15 @@ describe("whenever, closed by a word of no trouble", () => {
     assert.ok(rules[0].conditions.length + rules[0].exceptions.length > 0, m);
   });
 });
+
+describe("whenever you like, then 'now' or 'again'", () => {
+  it("is free choice said as a change: the ban is lifted, no exception in words", async () => {
+    for (const m of [
+      "The workshop floor is relaid. You can go in there whenever you want now.",
+      "you may go into the workshop any time you like again",
+    ]) {
+      const { rules } = await taught(house, "Never go in the workshop.", "Stay clear of the scullery.", m);
+      assert.deepEqual(rooms(rules), ["scullery"], m);
+    }
+  });
+});
