@@ -39,6 +39,15 @@ export const SUBORDINATE =
   /^(?:(?:and|but|so|also|just) )*(?:when|whenever|while|if|once|as soon as|after|before|unless|until|every time|each time|any ?time)\b/;
 
 /**
+ * "after lunch I sleep", "before noon we work in there": a time said as a preposition's object (no
+ * clause of its own), then a statement whose subject is the speaker or someone else, never the
+ * robot. It tells what happens at that time, a reason; it leads into nothing asked ("after lunch
+ * you stay out", "after lunch I want you out" ask, and "after I eat" is a subordinate clause).
+ */
+export const TIME_THEN_STATEMENT =
+  /^(?:(?:and|but|so|also|then) )*(?:after|before|until|till) (?!(?:i|we|he|she|they|you|it)\b)(?:[\w']+ ){1,3}(?:i|we|he|she|they) (?!(?:want|need|would|will|wish|prefer|do|never|can|could|should|must|may)\b)[\w']+/;
+
+/**
  * A lead that says when or why before the request it belongs to: a subordinate lead, or a reason
  * fronted ("since …", "because …", "ever since …").
  */

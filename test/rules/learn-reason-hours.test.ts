@@ -72,3 +72,32 @@ describe("a part of the day counted short of every one ('most mornings')", () =>
     );
   });
 });
+
+describe("a time told in a reason, after a request with hours of its own", () => {
+  it("is the reason's: fronted before a statement, or set off after 'because'", () => {
+    for (const m of [
+      "Keep out of the study in the evenings. After supper we read in there.",
+      "At night you don't go in the study. After ten I write in there, because I sleep in late, until nine in the morning.",
+    ]) {
+      const out = learn(m, [], ctx);
+      assert.ok(
+        out.items.every((i) => !i.draft || i.draft.conditions.every((c) => c.kind === "time")),
+        `${m}: ${JSON.stringify(out.items.map((i) => [i.decision, i.draft?.conditions]))}`,
+      );
+      // kept with its own hours only, or asked: never a second window from the reason
+      for (const i of out.items.filter((x) => x.decision === "add"))
+        assert.ok(
+          i.draft?.conditions.every((c) => c.kind === "time" && (c.fromHour === 17 || c.fromHour === 21)),
+          `${m}: ${JSON.stringify(i.draft?.conditions)}`,
+        );
+    }
+  });
+
+  it("still gives a request with no hours of its own its when", () => {
+    const out = learn("Don't go in the hall while I nap. After lunch I nap.", [], ctx);
+    assert.ok(
+      out.items.some((i) => i.draft?.conditions.length),
+      JSON.stringify(out.items),
+    );
+  });
+});

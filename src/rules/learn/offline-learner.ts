@@ -86,6 +86,7 @@ import { oneChangePerRule } from "./one-change.ts";
 import { oneOffSaidBefore } from "./one-off-before.ts";
 import { ownConditions } from "./own-conditions.ts";
 import { noExceptionAgainstBan } from "./permits-banned.ts";
+import { reasonTimes } from "./reason-times.ts";
 import { requirementKey, resolveDraft } from "./resolve.ts";
 import { retractItems } from "./retract.ts";
 import { hoursItems, narrowItems, reroomItem } from "./revisions.ts";
@@ -133,7 +134,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };
   const sents = sentences(original, tokens);
-  const segs = classify(rc, sents);
+  const segs = reasonTimes(rc, classify(rc, sents));
   const cs = clauses(rc, segs, sents);
   let readings: Reading[] = [];
   let jsonBefore: RuleReading | undefined;

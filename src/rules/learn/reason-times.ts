@@ -1,0 +1,37 @@
+/**
+ * Times told in a reason, not when a rule holds. In a sentence that asks nothing, after a request
+ * whose own hours are said ("in the afternoons you don't come in the loft"), a time fronted before
+ * a statement with a subject of its own ("After lunch I sleep") and a time set off after "because …"
+ * ("…, because I start very early, at five") say why; they are no hours of that request. Said beside
+ * a request with no hours of its own, they are read as before: its hours may be what they give.
+ */
+import { findTimes, read, TIME_THEN_STATEMENT, Words } from "../../language/index.ts";
+import type { ReadCtx } from "./clause.ts";
+import type { Seg } from "./clauses-in.ts";
+
+const textOf = (rc: ReadCtx, s: Seg) => new Words(rc.tokens, s.a, s.b).text;
+
+/** A part that is a time and no more: hours or a part of the day, no verb. */
+const timeAlone = (text: string) =>
+  findTimes(text).length > 0 && !read(text).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+
+/** The parts of when in a sentence of no request that only tell a reason, marked as explanation; the parts. */
+export function reasonTimes(rc: ReadCtx, segs: Seg[]): Seg[] {
+  const sentencesOf = [...new Set(segs.map((s) => s.sentence))];
+  for (const i of sentencesOf) {
+    const own = segs.filter((s) => s.sentence === i);
+    if (own.some((s) => s.kind === "act")) continue;
+    // the request its parts of when would join: the next one said, else the one before
+    const act =
+      segs.find((s) => s.kind === "act" && s.sentence > i) ?? segs.findLast((s) => s.kind === "act" && s.sentence < i);
+    if (!act || !findTimes(textOf(rc, act)).length) continue;
+    let because = false;
+    for (const s of own) {
+      if (s.kind === "explain") because = true;
+      if (s.kind !== "mod") continue;
+      const text = textOf(rc, s);
+      if ((because && timeAlone(text)) || TIME_THEN_STATEMENT.test(text)) s.kind = "explain";
+    }
+  }
+  return segs;
+}
