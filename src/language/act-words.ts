@@ -118,8 +118,9 @@ export const AVOID = alt([
   ...forms("avoid"),
   ...forms("skip skipping skipped"),
   ...forms("bypass bypasses"),
-  // ("keep it clear", "keep it free": the place kept unblocked, its object the place, no going out of it)
-  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| it(?! (?:clear|free)\\b)| ${ROBOT_BODY})? ${alt(
+  // ("keep it clear", "keep it free": the place kept unblocked, its object the place, no going out of it;
+  // "keep you out of the loft": "you" for "yourself", as Norfolk and Irish English say it)
+  `${alt(["stay", "stays", "staying", "stayed", "keep", "keeps", "keeping", "kept", "remain", "get", "getting"])}(?: yourself| you(?= out\\b)| it(?! (?:clear|free)\\b)| ${ROBOT_BODY})? ${alt(
     [
       "out of",
       "out from",

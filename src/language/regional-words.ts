@@ -62,6 +62,9 @@ const AFTER_NOUN_DAY = new Set(
   ),
 );
 
+/** The parts of the day that take "an" ("of an afternoon"), as typed and as Norfolk says them. */
+const AN_PART = new Set(["afternoon", "arternoon", "evening", "evenin", "arvo"]);
+
 /** A clause's edge: the message's start or end, or punctuation. */
 const edge = (w: string | undefined): boolean => w === undefined || !/^[\p{L}\d]/u.test(w);
 
@@ -85,6 +88,12 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "fit" && FIT_NOUN.has(next ?? "") && !DETERMINER.has(prev ?? "")) return { words: ["which"], span: 1 };
   // the Doric "o" (of) before what it governs: "onything o mine"
   if (w === "o" && (next === "mine" || DETERMINER.has(next ?? ""))) return { words: ["of"], span: 1 };
+  // "an'" (and), its d left out and an apostrophe in its place: "two an' four"
+  // (the apostrophe typed onto the word, not a quotation opened after it: "an 'open' door")
+  if (w === "an" && next === "'" && tokens[k + 1].start === tokens[k].end && isWord(tokens[k + 2]?.w))
+    return { words: ["and"], span: 2 };
+  // "of an arternoon", "of an evening": "of a" before a part of the day said with "an" (other-englishes.ts reads it)
+  if (w === "an" && prev === "of" && AN_PART.has(next ?? "")) return { words: ["a"], span: 1 };
   // the Doric "an aw" (too) closing what it adds: "the den an aw"
   if ((w === "an" || w === "and") && next === "aw") return { words: ["too"], span: 2 };
   // the Doric "the day" (today) and "the nicht" (tonight), said as when

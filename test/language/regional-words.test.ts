@@ -61,6 +61,13 @@ describe("Norfolk and Doric words", () => {
     }
   });
 
+  it("read 'an'' as and, 'of an afternoon' as every afternoon, and 'keep you out' as keep yourself out", async () => {
+    assert.deepEqual(words("one an' three"), ["one", "and", "three"]);
+    assert.deepEqual(words("an 'open' door"), ["an", "'", "open", "'", "door"]);
+    const { rules, reply } = await taught(house, "From seven an' nine of an evenin', keep yew out the loft, mate.");
+    assert.deepEqual(roomsAndHours(rules), [{ room: "loft", when: ["19-21"] }], reply);
+  });
+
   it("read a Norfolk ban with its afternoon hours", async () => {
     const { rules, reply } = await taught(house, "Dun't yew go in the back kitchen of an arternoon, bor.");
     assert.deepEqual(roomsAndHours(rules), [{ room: "back kitchen", when: ["12-17"] }], reply);
