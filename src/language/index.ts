@@ -158,7 +158,15 @@ export type { NlpDoc, NlpToken } from "./nlp.ts";
 export { knownWord, read } from "./nlp.ts";
 export { robotExceptedFromNoOne, withNoOneEntering } from "./no-one-enters.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
-export { CATEGORY_NAMES, categoryAsked, categoryNamed, compoundsJoined, namesApart, namesOf } from "./objects.ts";
+export {
+  CATEGORY_NAMES,
+  categoriesAsked,
+  categoryAsked,
+  categoryNamed,
+  compoundsJoined,
+  namesApart,
+  namesOf,
+} from "./objects.ts";
 export { afterFrontedOccasion, DEMONSTRATIVE, occasionIn, oneReplyIn } from "./occasion.ts";
 export { pronounOwnersRoom } from "./owner-pronoun.ts";
 export { type PartedWith, partedWith, saysParted } from "./parted.ts";

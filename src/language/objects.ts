@@ -132,6 +132,19 @@ function oneSlipApart(a: string, b: string): boolean {
 
 /** The category a text names outright, the earliest named; null when it names none. */
 export function categoryNamed(text: string): string | null {
+  return naming(text)?.category ?? null;
+}
+
+/**
+ * Names that reach past their own category: "purse" is a handbag in American English and a wallet
+ * in British and most Commonwealth English, so a request for one asks for either. "bag" said of a
+ * backpack was tried and left out: beyond the set that suggested it, it took a backpack for a bag
+ * once over the development sets and righted no request.
+ */
+const REACHES: Readonly<Record<string, readonly string[]>> = { purse: ["wallet"] };
+
+/** The earliest category name in a text: the category and the word that named it. */
+function naming(text: string): { category: string; word: string } | null {
   const words = compoundsJoined(contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game"))));
   // a word written with a capital is a name ("Kelly", "Bert"), however near a category's name
   const capitalised = new Set((unaccented(text).match(/\b[A-Z][a-z]+/g) ?? []).map((w) => singular(w.toLowerCase())));
@@ -141,7 +154,7 @@ export function categoryNamed(text: string): string | null {
     const at = words.findIndex((w) => names.includes(w) || slipped(w) === category);
     if (at >= 0 && (best === null || at < best.at)) best = { at, category };
   }
-  return best?.category ?? null;
+  return best ? { category: best.category, word: words[best.at] } : null;
 }
 
 /**
@@ -149,11 +162,24 @@ export function categoryNamed(text: string): string | null {
  * my novel in bed; bring the glasses I use for that" asks for glasses), else the earliest named.
  */
 export function categoryAsked(instruction: string): string | null {
+  return askedNaming(instruction)?.category ?? null;
+}
+
+/**
+ * Every category a request's named object may be of: the one it names (categoryAsked) and those
+ * its word reaches too ("the purse from my school friend" may be a wallet); empty when it names none.
+ */
+export function categoriesAsked(instruction: string): string[] {
+  const named = askedNaming(instruction);
+  return named ? [named.category, ...(REACHES[named.word] ?? [])] : [];
+}
+
+function askedNaming(instruction: string): { category: string; word: string } | null {
   for (const part of askedParts(instruction)) {
-    const asked = categoryNamed(part);
+    const asked = naming(part);
     if (asked) return asked;
   }
-  return categoryNamed(instruction.replace(WHAT_HAPPENED_BEFORE, " "));
+  return naming(instruction.replace(WHAT_HAPPENED_BEFORE, " "));
 }
 
 /**

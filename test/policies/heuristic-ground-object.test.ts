@@ -50,6 +50,24 @@ test("an object the user calls by the category's name counts as named", () => {
   assert.equal(g.objectId, "backpack-3");
 });
 
+test("a purse may be a wallet: the request's category admits both, and memory's ranking chooses", () => {
+  const g = groundPolar("where did I leave the purse my godmother sent from Leeds?", [
+    object("wallet-2", "wallet", 0.64, ["the user's godmother sent this wallet from Leeds"]),
+    object("bag-5", "bag", 0.33, ["the user carries this bag to the market"]),
+    object("book-1", "book", 0.3, ["the user's godmother wrote in this book"]),
+  ]);
+  assert.equal(g.objectId, "wallet-2");
+  assert.match(g.reason, /only bag or wallet candidates/);
+});
+
+test("a purse is never a book: a category the word cannot name stays out", () => {
+  const g = groundPolar("the purse my godmother sent", [
+    object("book-1", "book", 0.7, ["the user's godmother sent this book"]),
+    object("bag-5", "bag", 0.35, ["the bag is green"]),
+  ]);
+  assert.equal(g.objectId, "bag-5");
+});
+
 test("a near tie goes to the object whose statements cover both parts of a joint request", () => {
   const g = groundPolar("the one my grandfather left me and that I wear to concerts", [
     object("watch-a", "watch", 0.7, ["the user wears this watch to concerts", "the watch is gold"]),

@@ -3,7 +3,7 @@
  * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { CATEGORY_NAMES, categoryAsked, compoundsJoined, contentWords } from "../../language/index.ts";
+import { CATEGORY_NAMES, categoriesAsked, categoryAsked, compoundsJoined, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** What a category is used for; only consulted when no category is named. */
@@ -57,6 +57,11 @@ export function guessCategory(instruction: string): Category | null {
 export function namedCategory(instruction: string): Category | null {
   const named = categoryAsked(instruction);
   return isCategory(named) ? named : null;
+}
+
+/** Every category the object a request names may be of ("purse": a bag or a wallet); empty when it names none. */
+export function namedCategories(instruction: string): Category[] {
+  return categoriesAsked(instruction).filter(isCategory);
 }
 
 /** Whether a text calls something by one of `category`'s names ("my commute bag", said of a backpack). */

@@ -27,7 +27,7 @@ import {
 } from "../../language/index.ts";
 import type { GroundOutput, MemoryCandidate, RawInteraction } from "../../mllm/index.ts";
 import type { Category } from "../../sim/index.ts";
-import { callsIt, guessCategory, isCategory, namedCategory } from "./categories.ts";
+import { callsIt, guessCategory, isCategory, namedCategories } from "./categories.ts";
 import { episodeRooms } from "./episodic-rooms.ts";
 import { withoutParted } from "./parted-with.ts";
 import { FACETS, NEAR_TIE, RECENT_SHARE } from "./thresholds.ts";
@@ -201,8 +201,10 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
   if (candidates.length === 0)
     return { ...groundNone(instruction), reason: "no memory retrieved; guessed from the instruction" };
   const ranked = withoutParted(instruction, candidates).sort((a, b) => b.score - a.score);
-  const named = namedCategory(instruction);
-  const fitting = named ? ranked.filter((c) => fitsNamedCategory(c, named)) : wornFitting(instruction, ranked);
+  const named = namedCategories(instruction);
+  const fitting = named.length
+    ? ranked.filter((c) => named.some((n) => fitsNamedCategory(c, n)))
+    : wornFitting(instruction, ranked);
   const pool = fitting.length ? fitting : ranked;
   const tied = pool.filter((c) => pool[0].score - c.score < NEAR_TIE * pool[0].score);
   let chosen = pool[0];
@@ -227,8 +229,8 @@ export function groundPolar(instruction: string, candidates: MemoryCandidate[], 
     how = `near tie of ${tied.length} (scores ${tied.map((c) => c.score.toFixed(3)).join(", ")}), decided by coverage of the request's parts (${best.n.toFixed(2)})`;
   }
   if (fitting.length && fitting.length < ranked.length)
-    how += named
-      ? `; only ${named} candidates (the request names it)`
+    how += named.length
+      ? `; only ${named.join(" or ")} candidates (the request names it)`
       : "; only things worn (the request says it is worn)";
   const category = isCategory(chosen.category) ? chosen.category : guessCategory(instruction);
   const episodes = [...chosen.episodic].sort((a, b) => b.timestamp - a.timestamp);
