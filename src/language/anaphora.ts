@@ -39,6 +39,13 @@ const CLOSING = new Set([
 /** A word that may close a clause after its object and says nothing of what the object is: "now", "again", "entirely". */
 export const closesClause = (w: string) => CLOSING.has(w);
 
+/**
+ * The words of "any more", "any longer", and the bare "more" many learners say for them ("I don't
+ * need it more"): how long a need is denied, after its object; never what the object is.
+ */
+const NO_LONGER = new Set(["any", "more", "longer"]);
+export const saysNoLonger = (w: string) => NO_LONGER.has(w);
+
 /** Whether a clause's words end on a pronoun pointing back: its object is only that. */
 export function endsPointingBack(words: readonly string[]): boolean {
   const ws = words.filter((w) => /\p{L}/u.test(w));

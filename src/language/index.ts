@@ -54,6 +54,7 @@ export {
   endsPointingBack,
   isRuleNoun,
   onlyChangesWhatItPointsAt,
+  saysNoLonger,
   takesBackWhatItPointsAt,
   talksAboutARule,
 } from "./anaphora.ts";

@@ -303,6 +303,9 @@ const PLACE_ADVERB = new Set([
   "downstairs",
 ]);
 
+/** Pronoun objects after which a clause-closing "more" is "any more": "I don't need it more". */
+const MORE_OBJECT = new Set(["it", "that", "them", "this"]);
+
 /** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
 function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   const w = tokens[k].w;
@@ -316,6 +319,11 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
   if (w === "nuh") return { words: ["not"], span: 1 };
+  // "I don't need it more", "we do not want them more": a need or wish denied with "more" closing the
+  // clause after its pronoun object says "any more", as Romance and Slavic speakers carry it over
+  // ("nu mai", "ne plus", "už ne"); a comparison goes on ("… more than that") and is left as said
+  if (w === "more" && tokens[k - 3]?.w === "not" && MORE_OBJECT.has(prev ?? "") && !isWord(next ?? ""))
+    return { words: ["any", "more"], span: 1 };
   // "dis a where mi sit": "a" between a demonstrative and a wh-word is the copula
   if (w === "a" && (prev === "that" || prev === "dat" || prev === "this") && WH_AFTER_COPULA.has(next ?? ""))
     return { words: ["is"], span: 1 };

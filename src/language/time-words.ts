@@ -29,6 +29,8 @@ export const LASTING = alt([
   // "go in any time", "at any time": every moment from now, as "whenever" is ("any time now" is soon)
   "(?:at )?any ?time(?! (?:now|soon)\\b)",
   "any more",
+  // "any longer" is "any more" said of time: "you don't need to tell me any longer"
+  "any longer",
   // "ever so kind" is a degree, and "has he ever been" asks of the past: neither lasts
   "(?<!(?:have|has|did) (?:you|he|she|they|we|i) )ever(?! so(?! much))",
   "again",

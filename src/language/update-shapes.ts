@@ -90,8 +90,12 @@ export const NO_LONGER_NEEDED = new RegExp(
 export const NOT_NEEDED =
   /\b(?:is|are) (?:really |actually |even |strictly )?not (?:really |actually |even |strictly )?(?:needed|necessary|required|wanted)\b/;
 
-/** "you don't need the JSON …": a need denied of a thing (no verb after it); the thing follows. */
-export const NEED_NOT_OBJECT = /\b(?:you|i|we) do not (?:really |actually )?need(?! to\b)\b/;
+/**
+ * "you don't need the JSON …", "I really don't need it": a need denied of a thing (no verb after
+ * it); the thing follows. An adverb of stance may stand on either side of the negation.
+ */
+export const NEED_NOT_OBJECT =
+  /\b(?:you|i|we) (?:really |honestly |truly |actually )?do not (?:really |actually )?need(?! to\b)\b/;
 
 /** A word allowed again: "you can call me sir again". */
 export const PERMIT_WORD_AGAIN = new RegExp(`\\b(?:${PERMIT}) (?:${CALL}|${USE_WORD}|say)\\b`);

@@ -34,4 +34,34 @@ describe("a retraction by topic", () => {
     );
     assert.deepEqual(rules, []);
   });
+
+  it("a need denied of a pronoun takes up the reply rule set off before it", async () => {
+    for (const m of [
+      "Those JSON replies of yours, honestly I don't need them anymore.",
+      "This JSON you write out for me, we do not need it any longer.",
+      "The JSON format, ok, I don't need it more.",
+    ]) {
+      const { rules } = await taught(
+        house,
+        "Answer in JSON with the fields item and room.",
+        "Never stop in the pantry.",
+        m,
+      );
+      assert.deepEqual(
+        rules.map((r) => r.requirement),
+        [{ kind: "no_stop_in_room", room: "pantry" }],
+        m,
+      );
+    }
+    const m = "Which room you found it in, I really don't need that any more.";
+    const { rules } = await taught(house, "Always tell me which room you found the thing in.", m);
+    assert.deepEqual(rules, [], m);
+  });
+
+  it("a need denied with no lasting word, or compared, drops nothing", async () => {
+    for (const m of ["The JSON, I don't need it more than the room.", "The JSON, I don't need it for this one."]) {
+      const { rules } = await taught(house, "Answer in JSON with the fields item and room.", m);
+      assert.equal(rules.length, 1, m);
+    }
+  });
 });

@@ -67,7 +67,7 @@ import { daysSaidOnce, partRepeatedWithin, restatedByHours } from "./said-twice.
 import type { Span } from "./segments.ts";
 import { stretchSaidByExceptedHours, stretchSaidByHours } from "./stretch-hours.ts";
 import { pointsAtRule, targetsIn } from "./targets-in.ts";
-import { setOffTopic, topicOf } from "./topic.ts";
+import { deniedNeed, neededTargets, setOffTopic, topicOf } from "./topic.ts";
 
 export { isNoCorrection, POINTS_BACK, VAGUE_QUESTION } from "./behavior.ts";
 export type {
@@ -140,9 +140,9 @@ function retraction(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): Retr
   // suspended for as long as the clause says; with no word of how long, whether it lasts is asked
   const notNeeded = w.first(NOT_NEEDED);
   const needNot = notNeeded ? undefined : w.first(NEED_NOT_OBJECT);
-  const named = notNeeded ? { a: main.a, b: notNeeded.a } : needNot ? { a: needNot.b, b: main.b } : undefined;
+  const named = notNeeded ? { a: main.a, b: notNeeded.a } : needNot ? deniedNeed(ctx, needNot.b, main.b) : undefined;
   if (named) {
-    const targets = targetsIn(ctx, named, c.antecedent, "any");
+    const targets = neededTargets(ctx, main, targetsIn(ctx, named, c.antecedent, "any"), needNot?.b);
     if (targets.length && targets.every((t) => t.kind !== "unknown"))
       return {
         type: "retract",

@@ -99,6 +99,7 @@ import { type Span, sentences } from "./segments.ts";
 import { withoutSelfRepairs } from "./self-repair.ts";
 import { firmDespiteSoftener } from "./softened.ts";
 import { withSpeakersRuleRoom } from "./speakers-rule.ts";
+import { withoutRetractedTopic } from "./topic-one-off.ts";
 import { onRequest, onRequestBan, unclearAbout } from "./unclear-about.ts";
 import { doLess, unreadCues } from "./unread.ts";
 import { verifyItems } from "./verify.ts";
@@ -143,7 +144,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
     jsonBefore ??= rs.find((r): r is RuleReading => r.type === "rule" && r.requirement.kind === "json_fields");
     readings.push(...rs);
   }
-  readings = settled(rc, sents, readings);
+  readings = withoutRetractedTopic(rc, settled(rc, sents, readings));
   const stopRooms = new Set(
     readings.flatMap((r) =>
       r.type === "rule" && r.requirement.kind === "no_stop_in_room" ? [r.requirement.room] : [],

@@ -12,6 +12,7 @@ import {
   isWordToken,
   LINKING,
   OBJECT_PRONOUN,
+  saysNoLonger,
   talksAboutARule,
 } from "../../language/index.ts";
 import type { ClauseIn, ReadCtx, Target } from "./reading.ts";
@@ -73,4 +74,27 @@ export function setOffBefore(ctx: ReadCtx, main: Span): Target[] {
   if (heads(ctx, topic).length && !ABOUT_TOPIC.test(ctx.tokens[topic.a].w)) return [];
   const found = targetsIn(ctx, topic, undefined, "any");
   return found.length && found.every((t) => t.kind !== "unknown") ? found : [];
+}
+
+/**
+ * The targets of what a need is denied of (`said`, read from the words after the verb at `from`;
+ * `from` undefined: said another way): when they name nothing and the object is only a pronoun
+ * ("…, I don't need it any more"), what the part set off before the clause names ("the JSON you
+ * make me, I don't need it any more"). Never when the object says more than the pronoun.
+ */
+export function neededTargets(ctx: ReadCtx, main: Span, said: Target[], from: number | undefined): Target[] {
+  if (from === undefined || said.some((t) => t.kind !== "unknown")) return said;
+  const object = ctx.tokens
+    .slice(from, main.b)
+    .filter((t) => isWordToken(t.w) && !LINKING.test(t.w) && !closesClause(t.w) && !saysNoLonger(t.w));
+  if (object.length !== 1 || !OBJECT_PRONOUN.test(object[0].w)) return said;
+  const topic = setOffBefore(ctx, main);
+  return topic.length ? topic : said;
+}
+
+/** What a need is denied of, [a, b) less the words closing it: "any longer" says how long, never a reply's length. */
+export function deniedNeed(ctx: ReadCtx, a: number, b: number): Span {
+  let end = b;
+  while (end > a && (saysNoLonger(ctx.tokens[end - 1].w) || !isWordToken(ctx.tokens[end - 1].w))) end--;
+  return { a, b: end };
 }
