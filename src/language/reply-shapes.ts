@@ -253,6 +253,14 @@ export const SAY_VERB = /^(?:say|saying)$/;
 /** "going to", "will", "first": said of what the robot is about to do. */
 export const FUTURE_MARKER = /\b(?:going to|gonna|will|are you|you are|about to|next(?! time)|first)\b/;
 
+/**
+ * A when-clause of the search said of any thing found ("when you find something", "if you fetch
+ * my things", "once u locate stuff"): its object is indefinite, so it says every search, a habit,
+ * never the one result in hand ("when you find it" is this one).
+ */
+export const WHEN_ANY_THING =
+  /\b(?:when|whenever|if|once) (?:you|u) (?:\w+ )?\w+ (?:something|anything|(?:(?:my|our|the) )?(?:things|stuff|stuffs|items|objects))\b/;
+
 /** "was", "were", "is", "are". */
 export const COPULA_TENSE = /\b(?:was|were|is|are)\b/;
 

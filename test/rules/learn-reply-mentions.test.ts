@@ -75,3 +75,25 @@ describe("a field added, the rest left as it is", () => {
     );
   });
 });
+
+describe("a question asking to be told the room, beside a when-clause of the search", () => {
+  it("lasts when the thing found is any thing", async () => {
+    for (const m of [
+      "When you track down my things, could you say which room they were in?",
+      "if u fetch stuff for me can u tell me what room it was in?",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => r.requirement),
+        [{ kind: "mention", target: "reply", what: FOUND_ROOM }],
+        m,
+      );
+    }
+  });
+
+  it("is this result only when the thing found is the one in hand", async () => {
+    const m = "When you find it, could you say which room it was in?";
+    const { rules } = await taught(house, m);
+    assert.deepEqual(rules, [], m);
+  });
+});

@@ -15,6 +15,7 @@ import {
   TELL,
   THE_WORD,
   USE_WORD,
+  WHEN_ANY_THING,
   Words,
 } from "../../language/index.ts";
 import { FOUND_ROOM } from "../types.ts";
@@ -96,7 +97,9 @@ export function tellReadings(ctx: ReadCtx, c: ClauseIn, common: Common, span: Sp
     ];
   if (room && !neg) {
     // "can you tell me which room it was in?": a question about this result, not a habit
-    const now = c.question && !common.saidLasting && COPULA_TENSE.test(rest.text);
+    // "when you find something, could you tell me …?": asked of every thing found, a habit
+    const habit = WHEN_ANY_THING.test(words(ctx, common.clause).text);
+    const now = c.question && !common.saidLasting && !habit && COPULA_TENSE.test(rest.text);
     return [
       {
         type: "rule",
