@@ -88,6 +88,18 @@ export const PLURAL_ROOMS = /rooms$/;
 /** "there", "it", "that": the room named before. */
 export const BACK_REFERENCE = /\b(?:there|it|that)\b/;
 
+/**
+ * "don't go on it", "never walk on it", "you set foot on it": a verb of going on foot or on wheels
+ * before "on it" puts the robot on a place one stands on (a bridge, a deck, a ladder), so "it" is
+ * the room named before. Only these verbs: "stand on it", "get on it" (start), "step on it"
+ * (hurry) may be of any thing or no place at all.
+ */
+const GOES_ON =
+  /^(?:go|goes|going|went|gone|walk|walks|walking|walked|drive|drives|driving|drove|roll|rolls|rolling|rolled|venture|wander|tread|foot)$/;
+
+/** Whether a word is a verb of going that takes a place after "on" ("go on it", "set foot on it"). */
+export const goesOnto = (w: string) => GOES_ON.test(w);
+
 /** "there you never go", "here you don't stop": a word of place fronted, pointing at the room named before. */
 export const PLACE_POINTER = /^(?:there|here)$/;
 

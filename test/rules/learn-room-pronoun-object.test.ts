@@ -1,6 +1,6 @@
 /**
  * A ban whose object is "it" after a verb of entering or a preposition of a place one stands on
- * ("enter it", "keep off it", "go onto it") is about the room the message named before it;
+ * ("enter it", "keep off it", "go onto it", "go on it") is about the room the message named before it;
  * a pronoun inside the ban's exception ("unless I ask you to grab something from it") points back
  * at that room and is no object of the ban. With two rooms before it, or none, which is meant is
  * asked. Sentences written for this test.
@@ -20,10 +20,20 @@ describe("a room's pronoun after a verb of entering or 'off' / 'onto'", () => {
       ["the deck gets slippery after rain, so keep off it", "deck"],
       ["Our deck boards are loose, so never go onto it.", "deck"],
       ["Pantry shelves are being painted. Never enter it.", "pantry"],
+      // a verb of going before "on it": going on a place one stands on
+      ["The deck planks are rotting, please never walk on it.", "deck"],
+      ["That deck of ours? Don't you go on it.", "deck"],
     ];
     for (const [m, room] of cases) {
       const { rules } = await taught(house, m);
       assert.deepEqual(rooms(rules), [["avoid_room", room, "persistent"]], m);
+    }
+  });
+
+  it("'on it' after a verb that is no going is no room", async () => {
+    for (const m of ["The deck is wet, so don't stand on it.", "The deck needs sweeping, get on it."]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(rooms(rules), [], m);
     }
   });
 

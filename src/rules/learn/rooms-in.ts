@@ -10,6 +10,7 @@ import {
   COMPLEMENT_OPENER,
   COPULA_AFTER_ROOM,
   crudeStem,
+  goesOnto,
   INDEFINITE,
   isLandmark,
   isPlainWord,
@@ -284,13 +285,16 @@ function thatStandsForPlace(words: readonly string[], k: number): boolean {
 /**
  * "stay in it", "avoid it", "don't look at it": "it" after a preposition of place or a verb of
  * avoiding is the room named before; "you're allowed back on it" (a veranda, a deck): "on" after
- * "back" is the way back into a place, where "stand on it" alone may be of any thing; "you stay out
+ * "back" is the way back into a place, where "stand on it" alone may be of any thing, and so is
+ * "go on it" (a verb of going, `goesOnto`); "you stay out
  * of that for good": "that" alone as the object of a place word, as "it" is.
  */
 function standsForPlace(words: readonly string[], k: number): boolean {
   if (words[k] === "that") return thatStandsForPlace(words, k);
   const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
-  return words[k] === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn);
+  // "don't go on it", "never set foot on it": going on a place, where "stand on it" may be any thing
+  const goneOn = words[k - 1] === "on" && goesOnto(words[k - 2] ?? "");
+  return words[k] === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn || goneOn);
 }
 
 /** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
