@@ -19,6 +19,8 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   pon: "on",
   deh: "there",
   dere: "there",
+  // "dats when mi cook": "that's", whose "th" is said "d"; an explanation opens on it ("that is when")
+  dats: "that is",
   widout: "without",
   unnu: "you",
   yuhself: "yourself",

@@ -1,7 +1,8 @@
 /**
  * Jamaican eye dialect's function words ("doan", "inna", "di", "yuh", "mi", "dem"), a Pidgin
  * urging that opens a request ("oya") and "today" typed as it sounds ("todey") no longer hide the
- * request or its one-off marker. Sentences written for this test, not taken from a set.
+ * request or its one-off marker; "dats" is "that's", so the explanation it opens is a reason, no
+ * condition. Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -23,6 +24,20 @@ describe("a request in patois words", () => {
 
   it("keeps a lasting ban lasting", () => {
     assert.deepEqual(decisions("doan evah go inna di garage, never"), ["add"]);
+  });
+
+  it("'dats when' after a window opens a reason, no condition", async () => {
+    for (const m of [
+      "doan go inna di pantry 6 to 8 in the evening, dats when mi cook",
+      "keep out a di garage from 9 till 11 pls dats when mi fix di car",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => r.conditions.map((c) => c.kind)),
+        [["time"]],
+        m,
+      );
+    }
   });
 
   it("reads a reply rule said in them", async () => {
