@@ -89,13 +89,12 @@ export const PLURAL_ROOMS = /rooms$/;
 export const BACK_REFERENCE = /\b(?:there|it|that)\b/;
 
 /**
- * "don't go on it", "never walk on it", "you set foot on it": a verb of going on foot or on wheels
- * before "on it" puts the robot on a place one stands on (a bridge, a deck, a ladder), so "it" is
- * the room named before. Only these verbs: "stand on it", "get on it" (start), "step on it"
- * (hurry) may be of any thing or no place at all.
+ * "don't go on it", "never set foot on it", "you go not on it": going on a place one stands on (a
+ * bridge, a deck, a ladder), so "it" is the room named before. Only "go" and "set foot": "walk on
+ * it", "step on it", "stand on it" are as often said of a rug, a floor or a toy in the room, and
+ * "get on it" (start) of no place at all.
  */
-const GOES_ON =
-  /^(?:go|goes|going|went|gone|walk|walks|walking|walked|drive|drives|driving|drove|roll|rolls|rolling|rolled|venture|wander|tread|foot)$/;
+const GOES_ON = /^(?:go|goes|going|went|gone|venture|ventures|foot)$/;
 
 /** Whether a word is a verb of going that takes a place after "on" ("go on it", "set foot on it"). */
 export const goesOnto = (w: string) => GOES_ON.test(w);

@@ -292,7 +292,7 @@ function thatStandsForPlace(words: readonly string[], k: number): boolean {
 function standsForPlace(words: readonly string[], k: number): boolean {
   if (words[k] === "that") return thatStandsForPlace(words, k);
   const backOn = (words[k - 1] === "on" || words[k - 1] === "onto") && words[k - 2] === "back";
-  // "don't go on it", "never set foot on it": going on a place, where "stand on it" may be any thing
+  // "don't go on it", "never set foot on it": going on a place, where "walk on it" may be of a rug
   const goneOn = words[k - 1] === "on" && goesOnto(words[k - 2] ?? "");
   return words[k] === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn || goneOn);
 }
