@@ -386,6 +386,10 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if (w === "to" && prev === "please" && next === "not" && isWord(tokens[k + 2]?.w)) return { words: ["do"], span: 1 };
   // "you enter not the study", "we sleep, you walk not up": the negation after a verb of going, read before it
   if (MOVE_VERB.has(w) && next === "not" && !AUXILIARY.has(prev ?? "")) return { words: ["do", "not", w], span: 2 };
+  // "you enter it not": the pronoun object between the verb and its negation at the clause's end
+  const closes = clauseEnd(tokens[k + 3]?.w) && tokens[k + 3]?.w !== "?";
+  if (MOVE_VERB.has(w) && next === "it" && tokens[k + 2]?.w === "not" && closes && !AUXILIARY.has(prev ?? ""))
+    return { words: ["do", "not", w, "it"], span: 3 };
   // Singapore English: "ah" after a topic ("the loft ah, ..."), "one" ending a clause after a verb
   // in -ing or a degree word and adjective ("baby sleeping one", "very narrow one"): particles of stance
   if (w === "ah" && isWord(prev) && clauseEnd(next)) return { words: [], span: 1 };

@@ -1,7 +1,7 @@
 /**
  * Englishes the grammar did not read as written: a Caribbean "nuh fi" (must not) and "fi good"
  * (for good), a Pidgin "make you no dey enter" and "you fit enter" (you can), a Dutch speaker's
- * negation after the verb ("you enter not"), and "na" before a Dutch hour. Each says a ban, a
+ * negation after the verb ("you enter not", "you enter it not"), and "na" before a Dutch hour. Each says a ban, a
  * permission or an hour the learner now reads; an English "fit", "an" or "don" stays as it is.
  * Sentences written for this test, not taken from a set.
  */
@@ -21,6 +21,9 @@ describe("a ban said in another English", () => {
       ["yuh nuh fi go inna di garage, never ever", "garage"],
       ["make you no dey enter the study at all o", "study"],
       ["You enter not the pantry, it is for the dog food only.", "pantry"],
+      // the pronoun object between the verb and its negation: the room said before
+      ["The study floor is being sanded. You enter it not.", "study"],
+      ["My garage is full of tools: you enter it not.", "garage"],
     ]) {
       assert.equal(first(m).decision, "add", m);
       const { rules } = await taught(house, m);
