@@ -362,8 +362,29 @@ export function isLandmark(words: readonly string[], from: number, k: number): b
  */
 const BESIDE_SUBJECT = new Set(["always", "today", "tonight", "now", "ever", "please"]);
 
-/** Whether the words between a fronted room and its verb are nothing, or the robot as subject, with words of when beside it. */
+/** Nouns of a place in general, which a room is said to be ("a place", "a spot", "a square"). */
+const PLACE_NOUN = new Set(["place", "room", "spot", "square", "area", "space", "zone", "corner"]);
+
+/**
+ * "the den is a place you never go", "the loft is somewhere that you don't enter": the room said
+ * to be a place, then a relative clause with the robot as subject whose verb's place is that room.
+ * The words after the copula and its place noun (and relative word), or all of them when there is none.
+ */
+function afterPlaceCopula(words: readonly string[]): readonly string[] {
+  if (!["is", "are", "s", "'s"].includes(words[0] ?? "")) return words;
+  let k = 1;
+  if (words[k] === "somewhere") k++;
+  else if ((words[k] === "a" || words[k] === "an") && PLACE_NOUN.has(words[k + 1] ?? "")) k += 2;
+  else return words;
+  if (["that", "which", "where"].includes(words[k] ?? "")) k++;
+  return words.slice(k);
+}
+
+/**
+ * Whether the words between a fronted room and its verb are nothing, or the robot as subject, with
+ * words of when beside it; the room may be said to be a place first ("is a place you …").
+ */
 export function onlySubjectBetween(words: readonly string[]): boolean {
-  const rest = words.filter((w) => !BESIDE_SUBJECT.has(w));
+  const rest = afterPlaceCopula(words).filter((w) => !BESIDE_SUBJECT.has(w));
   return rest.length === 0 || namesRobot(rest);
 }

@@ -1,7 +1,9 @@
 /**
  * A ban said topic first: the room, then the negated verb with no separator ("the pantry don't go
  * in"), as Singlish, Chinese-influenced and colloquial English put it. The room is the verb's
- * object only when the verb has none of its own and the clause names one room of the house.
+ * object only when the verb has none of its own and the clause names one room of the house. The
+ * room may be said to be a place first, the ban a relative clause on it ("the study is a place you
+ * never go"); with the speaker as subject, or a permission, it is no ban.
  * Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
@@ -31,6 +33,24 @@ describe("a ban with its room said first as the topic", () => {
       rules[0].conditions.map((c) => c.kind),
       ["text"],
     );
+  });
+
+  it("reads a room said to be a place the robot's negated verb is of", async () => {
+    for (const [m, want] of [
+      ["The study is a place you must never enter.", "avoid_room:study"],
+      ["the pantry is somewhere that u dont go into", "avoid_room:pantry"],
+      ["The laundry is a spot where you never stop in, ok?", "no_stop_in_room:laundry"],
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(rules.map(what), [want], m);
+    }
+  });
+
+  it("keeps nothing when the place is the speaker's or the robot's to choose", async () => {
+    for (const m of ["The study is a place I never go.", "The study is a room you can go into."]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(rules.map(what), [], m);
+    }
   });
 
   it("keeps nothing when the clause names two rooms before the verb", async () => {
