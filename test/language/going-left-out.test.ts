@@ -28,6 +28,23 @@ describe("a negation opening its clause before a particle of being inside", () =
     ]);
   });
 
+  it("'not through' set against going round, told to the robot, gets its verb", () => {
+    assert.deepEqual(words("head round the workshop pls, never through it"), [
+      ...["head", "round", "the", "workshop", "please", ","],
+      ...["never", "go", "through", "it"],
+    ]);
+    assert.deepEqual(words("id rather u went round the cellar, not through"), [
+      ...["i", "would", "rather", "you", "went", "round", "the", "cellar", ","],
+      ...["not", "go", "through"],
+    ]);
+    for (const s of ["the dog runs round the den, never through it", "the den, not through yet"])
+      assert.deepEqual(
+        words(s),
+        tokenize(s).map((t) => t.w),
+        s,
+      );
+  });
+
   it("is left as typed where it tells, or more follows the particle", () => {
     for (const s of [
       "the den: the cat is never inside",
