@@ -297,6 +297,7 @@ export { withoutHabitualAllDay } from "./to-and-fro.ts";
 export { wordTable } from "./token.ts";
 export type { Token } from "./tokens.ts";
 export { quoteOf, tokenize, Words } from "./tokens.ts";
+export { withoutToldAsides } from "./told-asides.ts";
 export { withTopicSubject } from "./topic-subject.ts";
 export { bareNo, refusedByClosingNo } from "./trailing-no.ts";
 export * from "./update-shapes.ts";

@@ -7,6 +7,7 @@ import {
   ARTIFACT_NOUN,
   ASKS_FOR_OBJECT,
   asksForTrait,
+  CONTRAST,
   COPULA_ALL,
   DELIVERY_WORD,
   DIRECTIVE,
@@ -40,6 +41,7 @@ import {
   WH_QUESTION,
   withoutConditionalPraise,
   withoutCounterfactual,
+  withoutToldAsides,
 } from "../../language/index.ts";
 import type { Stage } from "../types.ts";
 import { type Common, type ReadCtx, type RuleReading, re, type UnclearReading, words } from "./reading.ts";
@@ -187,7 +189,13 @@ function hopesOfTheMessage(asked: string): boolean {
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   const w = words(ctx, s);
   // "thank you, I'd have looked forever": what would have happened lasts and forbids nothing
-  const said = withoutCounterfactual(w.text);
+  // "isn't that clever?": an exclamation asked; "thanks, it was in the kitchen like always": a habit
+  // compared, beside thanks with no contrast only ("you went in the den like always", "thanks, but
+  // like always you …" still complain)
+  if (!withoutToldAsides(w.text)) return true;
+  const plain = withoutCounterfactual(w.text);
+  const thanks = re(PRAISE).test(withoutConditionalPraise(w.text)) && !re(CONTRAST).test(w.text);
+  const said = thanks ? withoutToldAsides(plain) : plain;
   if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(said)) return false;
   if (ASKS_FOR_OBJECT.test(w.text)) return true;
   // "go to the kitchen and get my mug": where to go and what to fetch, nothing about how
