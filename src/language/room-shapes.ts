@@ -51,6 +51,8 @@ const STOP_WORD = new RegExp(`^(?:${STOP})$`);
  * act, with one negation and one room, never a second request that starts at the second verb.
  */
 export const stopVerbsJoined = (before: string, after: string) => STOP_WORD.test(before) && STOP_WORD.test(after);
+/** Whether one word is a verb of ending up ("wait", "lingering"): a "there" right after it is where, never "there is". */
+export const isStopWord = (w: string) => STOP_WORD.test(w);
 
 /** "not the bathroom": a negated object with no verb. */
 export const NOT_THE = /\b(?:not|no)(?: (?:in|into|inside|through))? (?:the|my|that)\b/;

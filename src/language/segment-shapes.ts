@@ -5,7 +5,7 @@
  * learner's segments and behaviour steps (src/rules/learn).
  */
 import { NEG } from "./act-words.ts";
-import { FILLER, TASK_VERB } from "./message-words.ts";
+import { DISCOURSE_PARTICLE, FILLER, TASK_VERB } from "./message-words.ts";
 import { LASTING, TASK_LOCAL } from "./time-words.ts";
 
 // ---- segments -------------------------------------------------------------------------------
@@ -131,3 +131,23 @@ export const NEGATION_WORD = /\b(?:not|never|no)\b/;
 
 /** A question word at the start: a question, no correction. */
 export const WH_QUESTION = /^(?:where|what|which|who|how|when)\b/;
+
+/** An infinitive said first as a subject: "to wait there", "but to linger in it". */
+const INFINITIVE_OPENS = /^(?:(?:but|and|so|just) )?to [a-z]+\b/;
+/** The pronoun that takes up a subject said before it, with its copula: "it is forbidden", "it's not allowed". */
+const RESUMED_BY_IT = /^it (?:is|was|will be|would be)\b/;
+/** A part that is only a discourse particle or a filler between the two: "la", "ah". */
+const ONLY_PARTICLE = new RegExp(`^(?:${DISCOURSE_PARTICLE}|well|you know|see)$`);
+
+/**
+ * "to wait there, it is forbidden": an infinitive set before its clause and taken up by "it" is
+ * that clause's subject (a left dislocation), one part with it, never a purpose or a reason said
+ * apart. `parts` are the texts of consecutive segments; the number of them that make the one part
+ * (0 when they do not open so).
+ */
+export function dislocatedInfinitive(parts: readonly string[]): number {
+  if (!INFINITIVE_OPENS.test(parts[0] ?? "")) return 0;
+  let k = 1;
+  while (k < parts.length && ONLY_PARTICLE.test(parts[k])) k++;
+  return k < parts.length && RESUMED_BY_IT.test(parts[k]) ? k + 1 : 0;
+}

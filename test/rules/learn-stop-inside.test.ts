@@ -3,7 +3,7 @@
  * the message names, as "keep out" is; a bare "don't stop" may mean "keep going" and names no
  * room, so it is asked. A room passed "without" stopping ("walk through the snug without lingering")
  * is a room not to stop in, and so is a room where stopping is the subject of a predicate of
- * forbidding ("lingering in the loft is not allowed"). Sentences written for this test, not taken from a set.
+ * forbidding ("lingering in the loft is not allowed", "to wait there, it is forbidden"). Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -64,6 +64,12 @@ describe("a verb of ending up said as the subject of a predicate of forbidding",
     for (const [m, room] of [
       ["Lingering in the loft is not allowed.", "loft"],
       ["to sit in the snug is forbidden, the sofa is new", "snug"],
+      // "there" after the verb of ending up is where, though "is" follows it
+      ["feel free to cross the loft, but idling there is not allowed", "loft"],
+      ["you may walk through the snug, but to sit there is forbidden", "snug"],
+      // the infinitive said first and taken up by "it"
+      ["The scullery you can pass, but to linger there, it is not allowed.", "scullery"],
+      ["in the loft you may go through, but to park in it, ah, it is forbidden", "loft"],
     ] as const) {
       const { rules, reply } = await taught(house, m);
       assert.deepEqual(

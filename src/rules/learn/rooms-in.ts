@@ -15,6 +15,7 @@ import {
   isLandmark,
   isPlainWord,
   isRouteGoal,
+  isStopWord,
   isWordToken,
   matchRoom,
   PLURAL_ROOMS,
@@ -313,7 +314,8 @@ export function roomsIn(
     const w = words[k];
     const last = pointedBackAt(out, antecedent);
     // anaphors: "there", "in it", "that room"
-    if (w === "there" && !EXISTENTIAL.has(words[k + 1] ?? "")) {
+    // "to wait there is forbidden": after a verb of ending up, "there" is where, whatever follows it
+    if (w === "there" && (!EXISTENTIAL.has(words[k + 1] ?? "") || isStopWord(words[k - 1] ?? ""))) {
       if (last) push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }

@@ -15,6 +15,7 @@ import {
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
+  dislocatedInfinitive,
   FIELD_NAME_PART,
   FIELD_NAMES,
   LEADING_JOIN,
@@ -150,7 +151,18 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
     }
   }
   cut(s.b);
-  return mergeLists(tokens, out);
+  return joinDislocated(tokens, mergeLists(tokens, out));
+}
+
+/** "to wait there, it is forbidden": an infinitive taken up by "it" after it is one part with its clause. */
+function joinDislocated(tokens: readonly Token[], segs: Span[]): Span[] {
+  const out: Span[] = [];
+  for (let k = 0; k < segs.length; k++) {
+    const n = dislocatedInfinitive(segs.slice(k, k + 4).map((s) => new Words(tokens, s.a, s.b).text));
+    out.push(n ? { a: segs[k].a, b: segs[k + n - 1].b } : segs[k]);
+    if (n) k += n - 1;
+  }
+  return out;
 }
 
 /**
