@@ -19,6 +19,8 @@ describe("a room only when the user asks", () => {
     for (const m of [
       "Sewing room, only if I have asked you to fetch something from it.",
       "You may use the den, but only when I call you in. Other times keep out.",
+      // entering there only on request, before the ban of the other times: the room said before it
+      "the den is my den now. you come in there only when i send for you, other times do not come",
     ]) {
       const { rules } = await taught(house, m);
       const room = m.includes("den") ? "den" : "sewing room";

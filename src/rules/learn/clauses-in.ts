@@ -50,7 +50,6 @@ import {
   SPEAKER_WANTS_FIELDS,
   STOP,
   SUBORDINATE,
-  saysFineBare,
   stretchOpeningAt,
   TASK_LOCAL,
   type Token,
@@ -67,6 +66,7 @@ import { re } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { pointedBackAt, roomsIn } from "./rooms-in.ts";
 import { type Span, segments } from "./segments.ts";
+import { topicBefore } from "./topic-before.ts";
 
 /** "contradicts": hours permitted beside a ban that the ban holds (permittedBeside) */
 type Kind = "act" | "hours" | "mod" | "explain" | "filler" | "narrative" | "contradicts" | "none";
@@ -328,7 +328,7 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
         continue;
       }
       // "the den, ok when I ask": a room set off before a bare permitting predicate is its topic
-      const before = saysFineBare(text) ? pointedBackAt(roomsIn(rc.tokens, 0, g.a, rc.house)) : undefined;
+      const before = topicBefore(rc, g, text);
       const topic = before ? { antecedent: before } : {};
       const strong = () =>
         readClause(rc, { main: g, parts: [g], question: false, ...topic }).some(
