@@ -20,6 +20,12 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   arternoons: "afternoons",
   ollus: "always",
   owd: "old",
+  // "ter" for "to" run into the word: today, tonight, tomorrow; "fer" for
+  terday: "today",
+  ternight: "tonight",
+  termorrer: "tomorrow",
+  termorra: "tomorrow",
+  fer: "for",
   // the Doric: night, any, every, just, stone, house, was, that (yon), go
   nicht: "night",
   nichts: "nights",

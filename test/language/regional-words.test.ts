@@ -39,6 +39,7 @@ describe("Norfolk and Doric words", () => {
     ]);
     assert.deepEqual(words("ony time at nicht"), ["any", "time", "at", "night"]);
     assert.deepEqual(words("the day jist keep oot"), ["today", "just", "keep", "out"]);
+    assert.deepEqual(words("fer terday an' termorrer"), ["for", "today", "and", "tomorrow"]);
   });
 
   it("leave the English words they look like as they are", () => {
@@ -55,7 +56,12 @@ describe("Norfolk and Doric words", () => {
   });
 
   it("keep a ban for today only for this task", async () => {
-    for (const m of ["the day mind, stay oot the loft, I'm sanding the boards", "jist the day keep oot the pantry"]) {
+    for (const m of [
+      "the day mind, stay oot the loft, I'm sanding the boards",
+      "jist the day keep oot the pantry",
+      "Jus' fer terday, stay out the stone shed, the cement's curing.",
+      "keep yew out the loft ternight, bor, the grandkids are up there",
+    ]) {
       const { rules, reply } = await taught(house, m);
       assert.equal(rules.length, 0, `${m}: ${reply}`);
     }
