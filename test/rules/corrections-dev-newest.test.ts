@@ -43,14 +43,22 @@ describe("the learner on the newest authors' development corrections", () => {
   //   blind when written: 19 of 30 right with 1 unsafe reading (a permission after a repair, "any
   //   time, no problem", kept as a free-text exception on the ban), none and 21 after the session's
   //   learners (free choice closed by a word of no trouble, praise said as a debt, a when-lead run
-  //   into its directive after "and").
+  //   into its directive after "and"); 24 after the next session's (a room pointed back at with
+  //   "that", a reason before the first request kept to it, a reply rule retracted by a pronoun).
+  // - 34: a converted drainage mill on the Norfolk Broads (Norfolk, Doric on speech-to-text, Belfast,
+  //   a Romanian boatbuilder's English, Bajan texting), blind when written: 15 of 30 right with 5
+  //   unsafe readings (thanks for a find read as a ban, Doric "the day" missed as a one-off, "at
+  //   nicht" dropped from hours, a permission after a repair kept as a text exception, a reason's
+  //   hour made a window), none and 24 once the two speeches' words and a speaker's "would have"
+  //   were read (learner67), 26 after the session's other learners.
   for (const floor of [
-    { n: 28, cases: 30, ok: 26, field: 0.55 },
+    { n: 28, cases: 30, ok: 28, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
-    { n: 30, cases: 30, ok: 27, field: 0.6 },
+    { n: 30, cases: 30, ok: 28, field: 0.6 },
     { n: 31, cases: 30, ok: 26, field: 0.8 },
     { n: 32, cases: 30, ok: 29, field: 0.8 },
-    { n: 33, cases: 30, ok: 21, field: 0.6 },
+    { n: 33, cases: 30, ok: 24, field: 0.6 },
+    { n: 34, cases: 30, ok: 26, field: 0.6 },
   ])
     floorTest(floor);
 });
