@@ -2,7 +2,7 @@
  * Words of two British regional speeches the grammar does not read as written: Norfolk ("yew",
  * "hev", "dun't", "arternoon", "ollus") and North-East Scots, the Doric ("nicht", "ony", "ilka",
  * "fan" for when, "fit" for which, "the day" for today). Each is read as the English it stands for,
- * so a ban, its hours ("six till eight at nicht" is the evening) and a one-off said in them are read.
+ * so a ban, its hours ("seven till nine at nicht" is the evening) and a one-off said in them are read.
  * Words that are English words too ("yew", "dew", "fan", "fit", "the day") are read so only where
  * the English word cannot stand: after no article, in a clause's first place, before a subject. It
  * runs before other-englishes.ts, whose West African "fit" (can) would otherwise take Doric "fit".
@@ -51,7 +51,7 @@ const SUBJECT = new Set(["i", "you", "yew", "we", "they", "he", "she"]);
 /** Subjects the Doric "fan" (when) opens a clause before: "fan ye find it", "that's fan I watch". */
 const OPENS_WITH = new Set(["i", "you", "ye", "yew", "we", "they", "he", "she", "it", "the", "my"]);
 
-/** Nouns the Doric "fit" (which) stands before as a determiner: "tell me fit room it wis in". */
+/** Nouns the Doric "fit" (which) stands before as a determiner: "tell me fit room ye got it in". */
 const FIT_NOUN = new Set(["room", "rooms", "time", "way", "place", "floor"]);
 
 /** Words "the day" follows as a noun, never as the Doric "today": "all the day", "in the day", "it's the day". */

@@ -1,6 +1,6 @@
 /**
  * Asides that a report or a thanks carries and that ask nothing of the robot, though their words
- * look like a rule's: a comparison with habit ("it was in the kitchen like always", "as usual") says
+ * look like a rule's: a comparison with habit ("it sat on the shelf like always", "as usual") says
  * the thing was where it usually is, no "always" of a rule; an exclamation said as a negative
  * question, its auxiliary before its subject ("isn't that clever?", "wasn't that quick!"), praises,
  * and its "not" negates nothing. Read over normalised words (tokens.ts: "isn't" is "is not").

@@ -43,7 +43,7 @@ describe("a retraction by topic", () => {
     ]) {
       const { rules } = await taught(
         house,
-        "Answer in JSON with the fields item and room.",
+        "Reply in JSON giving the fields item and room.",
         "Never stop in the pantry.",
         m,
       );
@@ -60,7 +60,7 @@ describe("a retraction by topic", () => {
 
   it("a need denied with no lasting word, or compared, drops nothing", async () => {
     for (const m of ["The JSON, I don't need it more than the room.", "The JSON, I don't need it for this one."]) {
-      const { rules } = await taught(house, "Answer in JSON with the fields item and room.", m);
+      const { rules } = await taught(house, "Reply in JSON giving the fields item and room.", m);
       assert.equal(rules.length, 1, m);
     }
   });

@@ -22,7 +22,7 @@ describe("a room's pronoun after a verb of entering or 'off' / 'onto'", () => {
       ["Pantry shelves are being painted. Never enter it.", "pantry"],
       // a verb of going before "on it": going on a place one stands on
       ["The deck planks are rotting, please never set foot on it.", "deck"],
-      ["That deck of ours? Don't you go on it.", "deck"],
+      ["That deck of ours? Don't you ever go on it.", "deck"],
     ];
     for (const [m, room] of cases) {
       const { rules } = await taught(house, m);

@@ -72,7 +72,7 @@ describe("two requests, one for this task only", () => {
         ["add", "word_limit"],
       ],
     );
-    assert.deepEqual(decisions("oh, for this search only skip the garage, and the cellar, never go down there"), [
+    assert.deepEqual(decisions("oh, for this search only avoid the garage, and the cellar, never go down there"), [
       ["task_local", "garage"],
       ["add", "cellar"],
     ]);

@@ -189,7 +189,7 @@ function hopesOfTheMessage(asked: string): boolean {
 export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   const w = words(ctx, s);
   // "thank you, I'd have looked forever": what would have happened lasts and forbids nothing
-  // "isn't that clever?": an exclamation asked; "thanks, it was in the kitchen like always": a habit
+  // "isn't that clever?": an exclamation asked; "thanks, it sat on the shelf like always": a habit
   // compared, beside thanks with no contrast only ("you went in the den like always", "thanks, but
   // like always you …" still complain)
   if (!withoutToldAsides(w.text)) return true;

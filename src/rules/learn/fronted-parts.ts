@@ -39,7 +39,7 @@ function saysNothingOfWhen(rc: ReadCtx, s: Seg, lasts: boolean): boolean {
 const RELATIVE = new Set(["which", "who", "whom", "whose"]);
 
 /**
- * "the railing has wet paint on it, which should be dry by tomorrow, so …": a relative clause set
+ * "the gate has fresh varnish on it, which will have set by Friday, so …": a relative clause set
  * off after a statement says more of what the statement names; it tells why, never when the act
  * holds. Hours in it stay (they may be the act's: "…, which is from 1 to 3").
  */

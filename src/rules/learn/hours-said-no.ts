@@ -114,7 +114,7 @@ function placedOnly(rc: ReadCtx, said: Cond[]): Cond[] {
 }
 
 /**
- * "Only after eleven, from eleven at night until six, no.": the same hours said twice in a sentence
+ * "Only after ten, from ten at night to five, no.": the same hours said twice in a sentence
  * were read as one window; the words of the second saying are that window's too (widened over
  * them), so the sentence's "no" is read with every hour it says.
  */

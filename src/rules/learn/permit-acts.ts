@@ -203,7 +203,7 @@ function hoursAsSubject(ctx: ReadCtx, common: Common, a: number, b: number): Com
   const within = (x: Cond) => x.kind === "time" && !x.negated && x.a < b && x.b > a;
   const times = [...common.conditions, ...common.exceptions].filter(within);
   const covered = (k: number) => times.some((x) => x.a <= k && k < x.b);
-  // "by day it is okay now": a pronoun with no room of its own as the predicate's subject, the hours fronted
+  // "in daylight it is fine now": a pronoun with no room of its own as the predicate's subject, the hours fronted
   const end = b - 1 > a && DUMMY_SUBJECT.has(ctx.tokens[b - 1].w) ? b - 1 : b;
   if (end <= a || !times.length) return undefined;
   if (!ctx.tokens.slice(a, end).every((t, k) => DETERMINER.test(t.w) || !isWordToken(t.w) || covered(a + k)))

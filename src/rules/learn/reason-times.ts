@@ -1,6 +1,6 @@
 /**
  * Times told in a reason, not when a rule holds. In a sentence that asks nothing, after a request
- * whose own hours are said ("in the afternoons you don't come in the loft"), a time fronted before
+ * whose own hours are said ("of an afternoon keep away from the loft"), a time fronted before
  * a statement with a subject of its own ("After lunch I sleep") and a time set off after "because …"
  * ("…, because I start very early, at five") say why; they are no hours of that request. Said beside
  * a request with no hours of its own, they are read as before: its hours may be what they give.

@@ -135,7 +135,7 @@ function namingPart(ctx: ReadCtx, main: Span): Cond[] {
 }
 
 /**
- * "it now starts at eleven, so from eleven at night until six": an hour said alone, then the
+ * "it now starts at ten, so from ten at night to five": an hour said alone, then the
  * window it opens, is that window said twice; the hour is no window of its own.
  */
 function restatedAsWindow(t: { from: number; to: number }, all: readonly { from: number; to: number }[]): boolean {
