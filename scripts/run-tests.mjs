@@ -2,7 +2,7 @@
 // Finds every *.test.ts under test/ (Node 20's runner does not glob TypeScript) and runs them
 // with node's own test runner, so CI reads its closing summary.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { distIsFresh } from "../bin/dist-fresh.js";
@@ -31,6 +31,9 @@ if (files.length === 0) {
 // each episode thread, compiles TypeScript through tsx, about twice the CPU of a built one. A
 // build takes about a second; one that fails leaves the CLI on tsx, as bin/polar.js does.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// each file's time (scripts/test-times.mjs), the slowest printed at the end: CI is kept under 15 minutes
+const TIMES = join(root, ".polar", "test-times.json");
+mkdirSync(dirname(TIMES), { recursive: true });
 if (process.env.POLAR_FROM_SOURCE !== "1" && !distIsFresh(root))
   spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { stdio: "inherit" });
 // --checks (npm test): the type check, lint and layer rules run beside the suite, not before it.
@@ -55,11 +58,15 @@ const tests = spawn(
     // no test may hang the run: one past this fails, and its file's after() hooks kill what it started
     `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 300_000}`,
     "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    `--test-reporter=${join(root, "scripts", "test-times.mjs")}`,
+    `--test-reporter-destination=${TIMES}`,
     ...(bundles?.files ?? files),
   ],
   { stdio: "inherit", env: browser ? { ...process.env, POLAR_CHROMIUM_WS: browser.endpoint } : process.env },
 );
 const status = await new Promise((done) => tests.once("exit", (code) => done(code ?? 1)));
+printSlowest(TIMES, 8);
 browser?.stop();
 bundles?.remove();
 const failed = (await Promise.all(checks)).filter((c) => c.code !== 0);
@@ -124,4 +131,19 @@ async function sharedChromium(files) {
     return null;
   }
   return { endpoint, stop: () => child.stdin.end() };
+}
+
+/** The slowest test files of this run, from the times reporter's JSON; nothing when it wrote none. */
+function printSlowest(path, n) {
+  let times;
+  try {
+    times = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return;
+  }
+  const total = times.reduce((s, f) => s + f.ms, 0);
+  console.log(
+    `\nslowest test files (of ${times.length}, ${(total / 1000).toFixed(0)} s in all; every file in ${path}):`,
+  );
+  for (const f of times.slice(0, n)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
 }
