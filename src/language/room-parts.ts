@@ -10,6 +10,7 @@
  * concept, and every picking word and owner said is the label's too. Two compatible labels, or a
  * picking word no label has, resolve to nothing, and the room is asked as before.
  */
+import { memoByKey } from "./memo.ts";
 import { wordTable } from "./token.ts";
 
 /**
@@ -125,17 +126,22 @@ export interface RoomParts {
   owner?: string;
 }
 
-/** A mention's or label's words: lower case, apostrophes out, a possessive marked by a trailing "'". */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/’/g, "'")
-    .replace(/\s+'s\b/g, "'s")
-    .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter((w) => w && w !== "'")
-    .filter((w, i) => i > 0 || !/^(?:the|a|an|my|our|your)$/.test(w));
-}
+/**
+ * A mention's or label's words: lower case, apostrophes out, a possessive marked by a trailing "'".
+ * Remembered: each house label is split again at every word the learner reads.
+ */
+const wordsOf: (text: string) => readonly string[] = memoByKey(
+  (text: string) => text,
+  (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/’/g, "'")
+      .replace(/\s+'s\b/g, "'s")
+      .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter((w) => w && w !== "'")
+      .filter((w, i) => i > 0 || !/^(?:the|a|an|my|our|your)$/.test(w)),
+);
 
 /** "tee vee room" → "tv room": a run of two or more spoken letters is one word. */
 function joinLetters(ws: readonly string[]): string[] {

@@ -14,6 +14,7 @@
 import { unaccented } from "./bag-of-words.ts";
 import { saidByPart, saidLoosely, saidPlainly } from "./house-words.ts";
 import { kinOf, oppositeSexes } from "./kin-chains.ts";
+import { memoByKey } from "./memo.ts";
 import { knownWord } from "./nlp.ts";
 import { crudeStem } from "./text-shapes.ts";
 import { wordTable } from "./token.ts";
@@ -73,16 +74,18 @@ for (const [canon, alts] of Object.entries(SAME)) {
 export const ROOM_PHRASES: string[] = [...lookup.keys()].sort((a, b) => b.length - a.length);
 
 /** A label or phrase reduced for comparison: case, apostrophes, punctuation, article, a number. */
-export function roomKey(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .replace(/^(?:the|my|our|your|a|an)\s+/, "")
-    .replace(/\s+\d+$/, "")
-    .replace(/^\d+\s+/, "");
-}
+export const roomKey: (s: string) => string = memoByKey(
+  (s: string) => s,
+  (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/['’]/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+      .replace(/^(?:the|my|our|your|a|an)\s+/, "")
+      .replace(/\s+\d+$/, "")
+      .replace(/^\d+\s+/, ""),
+);
 
 /** The lexicon's name for a phrase that names a known room (plurals too), else undefined. Never a wider room. */
 export function canonicalRoom(label: string): string | undefined {
@@ -224,6 +227,18 @@ export function matchRoom(
   houseLabels: readonly string[] = [],
   fuzzy = false,
 ): RoomMatch | undefined {
+  const m = rememberedMatch(words, houseLabels, fuzzy);
+  return m && { ...m };
+}
+
+// each reading of a clause asks again at every word; the words, the house and the mode are the whole input
+const rememberedMatch = memoByKey(
+  (words: readonly string[], houseLabels: readonly string[], fuzzy: boolean) =>
+    `${fuzzy ? 1 : 0}\u0002${houseLabels.join("\u0001")}\u0002${words.join("\u0001")}`,
+  firstRoomOf,
+);
+
+function firstRoomOf(words: readonly string[], houseLabels: readonly string[], fuzzy: boolean): RoomMatch | undefined {
   const house = [...new Set(houseLabels.map(roomName))];
   // the house's own label, said as it is written, is that label: "guest bedroom" stays guest bedroom
   const labels = new Set(houseLabels.map(roomKey));

@@ -20,7 +20,9 @@
 import { CLOCK_24, NOT_HOUR } from "./clock-forms.ts";
 import { dashedClocks, dayClockPair } from "./dashed-clock.ts";
 import { PART_HOURS, partCountedShort } from "./every-part.ts";
+import { memoByKey } from "./memo.ts";
 import { numberWord } from "./numbers.ts";
+import { partOfDay } from "./part-of-day.ts";
 import type { Boundary, FoundTime, ReplacedTimes } from "./time-types.ts";
 import { ASLEEP, END_NAMED_TO, HOURS_SAID, NAMED_ENDS } from "./time-words.ts";
 
@@ -201,25 +203,12 @@ function inferFrom(p: TimePoint, fits: (h: number) => number): number {
 }
 
 /**
- * The part of the day a clause names elsewhere, for its bare clock times: "in the evening,
- * between 6 and 8" is 18 → 20.
+ * `bareRanges`: "5 to 9" is a window though nothing says time, as in a revision of a rule's hours
+ * ("make it 5 to 9"). Remembered: the learner asks of one clause at each reading it tries (its two
+ * callers copy what they keep).
  */
-function partOfDay(clause: string): string | undefined {
-  const night = /\b(?:night|nights|week-?nights?|nighttime|tonight|dark|evenings?|afternoons?)\b/i.test(clause);
-  const morning = /\bmornings?\b/i.test(clause);
-  if (!night && !morning) {
-    // a meal says the part of the day its hours are in: "from 7 to 9, we have supper then"
-    const meal = /\b(?:(breakfast)|(brunch|lunch|lunchtime|lunch time)|(dinner|supper|tea ?time)(?: ?time)?)\b/i.exec(
-      clause,
-    );
-    if (meal) return meal[1] ? "in the morning" : meal[2] ? "in the afternoon" : "in the evening";
-  }
-  if (night === morning) return undefined;
-  return night ? (/\bnight|dark\b/i.test(clause) ? "at night" : "in the evening") : "in the morning";
-}
-
-/** `bareRanges`: "5 to 9" is a window though nothing says time, as in a revision of a rule's hours ("make it 5 to 9") */
-function clockWindows(clause: string, bareRanges = false): FoundTime[] {
+const clockWindows = memoByKey((clause: string, bare = false) => `${bare ? 1 : 0}${clause}`, readClockWindows);
+function readClockWindows(clause: string, bareRanges = false): FoundTime[] {
   const out: FoundTime[] = [];
   const part = partOfDay(clause);
   const point = (s: string) => {

@@ -6,7 +6,15 @@
  * there, and the rule learner (src/rules/learn/clause.ts) combines them.
  */
 
-/** A word class as a pattern of whole words: "in" matches "in", never "inside". */
-export const bounded = (src: string) => new RegExp(`\\b${src}\\b`);
+import { memoByKey } from "./memo.ts";
+
+/**
+ * A word class as a pattern of whole words: "in" matches "in", never "inside". Remembered by its
+ * source: readers build these inside the functions the learner calls at every clause it tries.
+ */
+export const bounded: (src: string) => RegExp = memoByKey(
+  (src: string) => src,
+  (src: string) => new RegExp(`\\b${src}\\b`),
+);
 
 export const alt = (xs: readonly string[]) => `(?:${[...xs].sort((a, b) => b.length - a.length).join("|")})`;
