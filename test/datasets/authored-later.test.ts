@@ -21,5 +21,6 @@ for (const file of [
   "datasets/voices-28/authored.json",
   "datasets/voices-29/authored.json",
   "datasets/voices-30/authored.json",
+  "datasets/voices-31/authored.json",
 ])
   committedFileBuilds(file);
