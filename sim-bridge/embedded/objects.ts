@@ -183,8 +183,16 @@ export function objectSize(category: Category, attributes: ObjectAttributes): nu
 
 /** Quarter turn per instance (from its id) so instances do not all face the same way. */
 function quarterTurns(id: string): number {
-  return hashString(`${id}:yaw`) % 4;
+  let turns = TURNS.get(id);
+  if (turns === undefined) {
+    turns = hashString(`${id}:yaw`) % 4;
+    if (TURNS.size >= 50_000) TURNS.clear();
+    TURNS.set(id, turns);
+  }
+  return turns;
 }
+// an object's bounds are asked for at every spot tried for every object placed after it
+const TURNS = new Map<string, number>();
 
 /** The world-space bounding box of an object. */
 export function objectBounds(obj: PlacedObject): Box {
@@ -333,11 +341,15 @@ function fitting(spec: ObjectSpec, placed: PlacedObject[]): Fitting {
   const hz = (swap ? ex : ez) / 2;
   const size = objectSize(spec.category, attributes);
   const footprint = (x: number, z: number): Rect => ({ x0: x - hx, x1: x + hx, z0: z - hz, z1: z + hz });
-  const overlapping = (fp: Rect) =>
-    placed.find((o) => {
+  // each placed object's clearance, taken once for the up to 40 spots tried for this one
+  let clear: { o: PlacedObject; r: Rect }[] | undefined;
+  const overlapping = (fp: Rect) => {
+    clear ??= placed.map((o) => {
       const b = objectBounds(o);
-      return rectsOverlap(fp, { x0: b.x0 - GAP, x1: b.x1 + GAP, z0: b.z0 - GAP, z1: b.z1 + GAP });
+      return { o, r: { x0: b.x0 - GAP, x1: b.x1 + GAP, z0: b.z0 - GAP, z1: b.z1 + GAP } };
     });
+    return clear.find((c) => rectsOverlap(fp, c.r))?.o;
+  };
   const free = (fp: Rect) => overlapping(fp) === undefined;
   return { spec, attributes, size, hx, hz, footprint, overlapping, free };
 }

@@ -78,7 +78,7 @@ test("a hand-written file that does not fit the schema is refused naming the fil
   );
 });
 
-// the later half of the committed files is checked in authored-later.test.ts, each file with its own time limit on a busy machine
+// the later committed files are checked in authored-later.test.ts and authored-latest.test.ts, each file with its own time limit on a busy machine
 for (const file of [
   "datasets/voices/authored.json",
   "datasets/voices-2/authored.json",

@@ -1,6 +1,6 @@
 /**
  * The check every committed hand-written file gets, shared by authored.test.ts and
- * authored-later.test.ts (split so that each has its own time limit on a busy machine): both
+ * authored-later.test.ts and authored-latest.test.ts (split so that each has its own time limit on a busy machine): both
  * halves build, every case passes the checks, and each half holds all four scenarios.
  */
 import assert from "node:assert/strict";
