@@ -143,7 +143,7 @@ function printSlowest(path, n) {
   }
   const total = times.reduce((s, f) => s + f.ms, 0);
   console.log(
-    `\nslowest test files (of ${times.length}, ${(total / 1000).toFixed(0)} s in all; every file in ${path}):`,
+    `\nslowest test files (of ${times.length} that declare tests, ${(total / 1000).toFixed(0)} s in all; every file in ${path}):`,
   );
   for (const f of times.slice(0, n)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
 }

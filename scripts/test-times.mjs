@@ -1,6 +1,7 @@
 // A node:test reporter (scripts/run-tests.mjs adds it beside spec): each test file's time, the sum
 // of its top-level tests, as JSON, so the files that hold CI back can be found and split or made
-// cheaper without timing each file alone.
+// cheaper without timing each file alone. Node names the file that declares a test: tests declared
+// by a shared helper (test/rules/dev-floors.ts) are summed under the helper, over every file using it.
 import { relative } from "node:path";
 
 export default async function* testTimes(source) {
@@ -9,7 +10,7 @@ export default async function* testTimes(source) {
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
     const { file, nesting, details } = event.data;
     if (nesting !== 0 || !file) continue;
-    const name = relative(process.cwd(), file).replace(/^\.polar\/test-build\/\d+\//, "");
+    const name = relative(process.cwd(), file).replace(/^\.polar\/test-build\/\d+\/(.*)\.js$/, "$1.ts");
     const f = files.get(name) ?? { file: name, ms: 0, tests: 0, failed: 0 };
     f.ms += details?.duration_ms ?? 0;
     f.tests += 1;
