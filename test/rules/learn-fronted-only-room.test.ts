@@ -1,7 +1,8 @@
 /**
  * A verb of going limited by "only" with no object of its own acts on the room said before it:
  * fronted as the place ("in the cellar you only go when I ask") or set off as the message's topic
- * ("the attic — only go up there if I tell you"). Two rooms before it, or a room of its own after
+ * ("the attic — only go up there if I tell you"), or spoken of in a statement before it ("the attic is
+ * my studio now. you come up only when I call you"). Two rooms before it, or a room of its own after
  * it, and the fronted one is not taken. Sentences written for this test.
  */
 import assert from "node:assert/strict";
@@ -19,6 +20,9 @@ describe("a room said before a verb of going limited by 'only'", () => {
       ["In the cellar you only go when I ask.", "cellar"],
       ["pantry: only go in when I have asked you", "pantry"],
       ["in the garage, you go only if I've told you to", "garage"],
+      // spoken of in a statement before it, the ban said again of the other times
+      ["The attic is my studio now. You come up only when I call you.", "attic"],
+      ["the den's where I work. you go in only if I ask you, any other time keep out", "den"],
     ] as const) {
       const { rules } = await taught(house, m);
       assert.deepEqual(
@@ -33,6 +37,12 @@ describe("a room said before a verb of going limited by 'only'", () => {
     const m = "the den and the attic: enter only when I have said you can";
     assert.ok(!learn(m, [], { rooms }).items.some((i) => i.decision === "add"), m);
     assert.deepEqual((await taught(house, m)).rules, [], m);
+  });
+
+  it("after a directive about another room, the room is not taken from it", async () => {
+    const m = "keep out of the garage. you come in only when I call you";
+    const { rules } = await taught(house, m);
+    assert.ok(!rules.some((r) => r.exceptions.length > 0), JSON.stringify(rules));
   });
 
   it("with a room of its own after the verb, the fronted room is never banned", async () => {

@@ -292,9 +292,8 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 }
 
 /**
- * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is
- * off limits, and what "only" is said with is when it is not. Without that part, "only" says
- * nothing of when, and nothing is read.
+ * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is off limits, and what
+ * "only" is said with is when it is not. Without that part, "only" says nothing of when, and nothing is read.
  */
 function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   if (!common.conditions.length) return [];
@@ -313,11 +312,13 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
     const only = said < 0 ? h.a : said + main.a;
     const end = limited.find((x) => x.a >= h.b)?.a ?? next;
     const after = passive ? [] : roomsIn(ctx.tokens, h.b, next, ctx.house, c.antecedent).filter((r) => r.b <= end);
+    // with no object of its own, the verb is quoted with the particles and "only" after it ("come in only")
+    const bareTo = common.conditions.find((x) => x.a >= h.b)?.a ?? end;
     const rooms = passive
       ? roomsIn(ctx.tokens, main.a, h.a, ctx.house, c.antecedent)
       : after.length
         ? after
-        : frontedRoom(ctx, c, main, h, common.conditions.find((x) => x.a >= h.b)?.a ?? end);
+        : frontedRoom(ctx, c, main, h, bareTo);
     for (const r of rooms)
       out.push({
         type: "rule",
@@ -327,7 +328,7 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
         requirement: { kind: h.kind === "stop" ? "no_stop_in_room" : "avoid_room", room: r.room },
         stage: "pre_action",
         quotes: [
-          { a: only, b: h.b },
+          { a: only, b: passive || after.length ? h.b : bareTo },
           { a: r.a, b: r.b },
         ],
         clear: true,
@@ -338,10 +339,9 @@ function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleR
 }
 
 /**
- * "the loft is only for when I call you": a room said with "only" and the user asking, and no
- * verb of going: the room gives way on request and is kept out of otherwise, a ban with the asked
- * exception. With another room, another condition or a verb of going it is not this shape; in a
- * message with a question mark or a hedge anywhere, it is left to the question back.
+ * "the loft is only for when I call you": a room said with "only" and the user asking, and no verb of going: the
+ * room gives way on request and is kept out of otherwise, a ban with the asked exception. Not with another room,
+ * condition or verb of going; with a question mark or a hedge anywhere in the message, it is asked back.
  */
 function onlyAskedRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span, limited: Cond[]): RuleReading[] {
   const [asked] = limited;

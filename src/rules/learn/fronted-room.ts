@@ -1,11 +1,12 @@
 /**
  * The room a verb of going limited by "only" acts on when the verb has no object of its own: the
  * room said before it, fronted as the place ("into the den you go only if I say so") or as the topic
- * of the message ("the den: you enter it only once I have asked"). Read only when nothing but a particle, a
+ * of the message ("the den: you enter it only once I have asked"), or spoken of in a statement before it. Read only when nothing but a particle, a
  * filler, "only" or a pronoun for the place stands between the verb and its "only"-part, and the clause
  * names that one room and no other: which room is meant is never guessed.
  */
 import { DETERMINER, FILLER, GOING_PARTICLE, isWordToken } from "../../language/index.ts";
+import { spokenOfBefore } from "./permit-acts.ts";
 import { type ClauseIn, type ReadCtx, re } from "./reading.ts";
 import type { Head } from "./room-acts.ts";
 import { topicRoom } from "./room-acts.ts";
@@ -28,7 +29,9 @@ export function frontedRoom(ctx: ReadCtx, c: ClauseIn, main: Span, h: Head, end:
   // "in the den you go …": the clause's one room, said before its verb
   if (named.length) return named[0].b <= h.a ? [named[0]] : [];
   // "the den - only go in …": a room said alone before the clause, as the message's topic
-  const topic = topicRoom(ctx, c, main) ?? saidAlone(ctx, main.a);
+  // "the shed is mine now. you come in only when I call you": the one room a statement before the
+  // clause spoke of, as a permission with no place said takes it (never one beside a directive)
+  const topic = topicRoom(ctx, c, main) ?? saidAlone(ctx, main.a) ?? spokenOfBefore(ctx, main)?.room;
   return topic ? [{ ...topic, from: topic.from ?? { a: topic.a, b: topic.b } }] : [];
 }
 

@@ -221,7 +221,7 @@ function hoursAsSubject(ctx: ReadCtx, common: Common, a: number, b: number): Com
  * a ban said of it ("don't stop there"); with it, whether what was said makes the permission one
  * of the present ("the paint has set now. you can go in", "it's tidy again. you can go in").
  */
-function spokenOfBefore(ctx: ReadCtx, main: Span): { room: RoomRef; now: boolean } | undefined {
+export function spokenOfBefore(ctx: ReadCtx, main: Span): { room: RoomRef; now: boolean } | undefined {
   const before = roomsIn(ctx.tokens, 0, main.a, ctx.house).filter((r) => !r.anaphor);
   if (!before.length || new Set(before.map((r) => r.room)).size !== 1) return undefined;
   const said = new Words(ctx.tokens, 0, main.a).text;
