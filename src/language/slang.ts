@@ -80,6 +80,17 @@ export const SLANG: Record<string, string> = wordTable({
   til: "until",
   till: "until",
   b4: "before",
+  // texting's clipped words of when: unread, "btwn 1 and 3" left a ban without its hours
+  btwn: "between",
+  btwen: "between",
+  betwn: "between",
+  tmrw: "tomorrow",
+  tmrow: "tomorrow",
+  tmoro: "tomorrow",
+  wknd: "weekend",
+  wkend: "weekend",
+  wknds: "weekends",
+  wkends: "weekends",
   // subordinators typed as they sound: a condition cut off by one would be lost
   wen: "when",
   whn: "when",

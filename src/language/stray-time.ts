@@ -13,6 +13,7 @@
  * clause of its own ("until I get home" is a condition) and is followed, within three words, by
  * hours read or by the end of the clause.
  */
+import { NOT_HOUR } from "./clock-forms.ts";
 import { partCountedShort } from "./every-part.ts";
 import { knownWord } from "./nlp.ts";
 import { numberWord } from "./numbers.ts";
@@ -36,6 +37,10 @@ const PUTS_ON_CLOCK = /^(?:from|till|til|until|after|before|between|at)$/;
 const SOUNDS_LIKE_HOUR = /^(?:won|too|tree|for|fore|ate|nein|leaven|tin)$/;
 /** … unless what follows makes it the word it is ("before too long", "after too late"). */
 const AS_ITSELF_BEFORE = /^(?:long|late|early|much|many|soon|far)$/;
+/** What joins the two ends of a bare range: "1 and 3", "9 to 11". */
+const RANGE_JOIN = /^(?:and|to|till|til|until|-)$/;
+/** After a range's second number: no word of count ("2 to 3 sentences"), so the numbers may be hours. */
+const NOT_COUNTED = new RegExp(`^${NOT_HOUR}`);
 /** A word that opens one end of a window, the other end to follow. */
 const OPENS_END = /^(?:till|til|until|between)$/;
 /** What opens a clause of its own, a subject or its determiner: "until I get home", "until the kids leave". */
@@ -73,11 +78,21 @@ export function strayTimeWords(text: string): StrayTime[] {
       // "most mornings" says how often, not when (every-part.ts)
       (DAY_PART.test(w) && !partCountedShort(text, index)) ||
       (hourNumber(w) && (PUTS_ON_CLOCK.test(prev) || CLOCK_WORD.test(next))) ||
+      // "btw 1 and 3": two hours joined as a range, its opener unread, are hours said and not read
+      (hourNumber(w) && RANGE_JOIN.test(next) && bareRange(k)) ||
       (SOUNDS_LIKE_HOUR.test(w) && PUTS_ON_CLOCK.test(prev) && !AS_ITSELF_BEFORE.test(next)) ||
       (OPENS_END.test(w) && k + 1 < words.length && !OPENS_CLAUSE.test(next) && !condition(k) && endUnread(k));
     if (stray) out.push({ index, word: w });
   }
   return out;
+
+  /** The number two words on is an hour no reading took, and no word of count follows it. */
+  function bareRange(k: number): boolean {
+    const end = words[k + 2];
+    return (
+      end !== undefined && !taken[k + 2] && hourNumber(end.w) && NOT_COUNTED.test(text.slice(end.index + end.w.length))
+    );
+  }
 
   /** Within three words after the opener: hours read, or the end of the clause. */
   function endUnread(k: number): boolean {

@@ -59,6 +59,16 @@ describe("a window read beside time-like words left unread", () => {
     }
   });
 
+  it("two hours joined as a range, its opener unread, are asked, never dropped", async () => {
+    for (const said of ["keep out of the garage btw 2 and 4", "no den for you, k, 9 to 11 ya"]) {
+      const { rules, reply } = await taught(house, said);
+      assert.deepEqual(rules, [], `${said}: kept ${JSON.stringify(rules)}`);
+      assert.match(reply, /\?/, `${said}: ${reply}`);
+    }
+    // a count after the range says what is counted, no hours: "2 to 3 sentences"
+    assert.deepEqual(strayTimeWords(normal("keep it to 2 to 3 sentences")), []);
+  });
+
   it("a room's ban with clock words beside it and no hours read is asked, never kept all day", async () => {
     for (const said of [
       "the cellar is off limits 10pm midnight",
