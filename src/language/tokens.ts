@@ -15,6 +15,7 @@ import { dashedClocks } from "./dashed-clock.ts";
 import { dayPartsCounted } from "./day-parts-counted.ts";
 import { eyeDialect } from "./eye-dialect.ts";
 import { signsAsWords } from "./identifiers.ts";
+import { islandWords } from "./island-words.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherEnglishes } from "./other-englishes.ts";
 import { otherTongues } from "./other-tongues.ts";
@@ -410,7 +411,9 @@ function readAcross(out: Token[]): Token[] {
         soundedTimes(
           otherEnglishes(
             regionalWords(
-              otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+              islandWords(
+                otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+              ),
             ),
           ),
         ),
