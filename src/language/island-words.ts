@@ -26,6 +26,10 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   aneath: "beneath",
   mair: "more",
   gie: "give",
+  // Geordie: "gan" go, "gannin" going, "wor" our
+  gan: "go",
+  gannin: "going",
+  wor: "our",
   // "ye're", "ye'd": the contraction's head is not read by the slang table
   ye: "you",
 });
@@ -65,6 +69,14 @@ const BEFORE_ALWAYS = new Set("is 's are was were am be you i we they he she it"
 /** The verbs "hit" (it) is the subject of: "hit wis lyin", "hit's no there". */
 const HIT_VERB = new Set("is 's was wis will 'll does did has".split(" "));
 
+/** Words the article "an" never stands before, so "an" before them is "and": "an every time", "an it's wet". */
+const AND_BEFORE = new Set("every each i it if its our us always ever even also either".split(" "));
+
+/** Subordinators before which "a" or "ah" is the speaker, "I": "only if a ask ye", "till ah say". */
+const OPENS_I = new Set("if when whan fan till until unless".split(" "));
+/** The verbs of asking or saying that "I" stands before there. */
+const SAYS = new Set(["ask", "say", "tell"]);
+
 /** The people called on: "cry on ye", "cry on me". */
 const CALLED = new Set("you ye du me him her them us".split(" "));
 
@@ -90,6 +102,8 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   // "only fan I cry on ye": "fan" (when) after "only", never "the only fan I have"
   if (w === "fan" && prev === "only" && !DETERMINER.has(tokens[k - 2]?.w ?? "") && isWord(tokens[k + 1]?.w))
     return { words: ["when"], span: 1 };
+  if ((w === "a" || w === "ah") && OPENS_I.has(prev) && SAYS.has(next)) return { words: ["i"], span: 1 };
+  if (w === "an" && AND_BEFORE.has(next)) return { words: ["and"], span: 1 };
   if (w === "cry" && next === "on" && CALLED.has(tokens[k + 2]?.w ?? "")) return { words: ["call"], span: 2 };
   // "ye'd better nae gang": "no" (nae) between "better" and its verb is "not"
   if (w === "no" && prev === "better" && isWord(next) && !DETERMINER.has(next) && next !== "one")

@@ -23,6 +23,9 @@ describe("Shetland and Doric function words", () => {
     assert.equal(words("the generator's aye running"), "the generator 's always running");
     assert.equal(words("ye can gang in bit only fan I cry on ye"), "you can go in but only when i call you");
     assert.equal(words("twa rooms"), "two rooms");
+    assert.equal(words("an every day an it's wet"), "and every day and it is wet");
+    assert.equal(words("ye can gan in wor barn till ah say"), "you can go in our barn until i say");
+    assert.equal(words("only if a ask ye"), "only if i ask you");
   });
 
   it("leave the English words they look like as they are", () => {
@@ -32,6 +35,8 @@ describe("Shetland and Doric function words", () => {
     assert.equal(words("the song was a big hit"), "the song was a big hit");
     assert.equal(words("aye, go on then"), "aye , go on then");
     assert.equal(words("the only fan I have"), "the only fan i have");
+    assert.equal(words("an apple, an egg"), "an apple , an egg");
+    assert.equal(words("only if a call comes"), "only if a call comes");
   });
 
   it("read a ban said in them, with its hours", async () => {
