@@ -423,18 +423,25 @@ const REPLACED_HOUR_RE = new RegExp(String.raw`\b(?:rather than|instead of|not)\
 /** "ends now at 7", "starts from now on at 9": a word of the present between the verb of a bound and its hour. */
 const NOW_SAID = String.raw`(?:(?:now|from now on|instead)\s+)?`;
 
+/**
+ * A verb of a bound said as a command, the rule its object or left out: "finish it at 6", "end at 6".
+ * "stop" is one only here, in a clause already read as a change of a rule's hours ("make it stop at
+ * 8, not 6"); elsewhere it is a verb of ending up in a room.
+ */
+const IT_OBJECT = (verbs: string) => String.raw`(?:${verbs})(?:\s+(?:it|that))?`;
+
 const BOUNDARY_FORMS: { end: Boundary["end"]; re: RegExp }[] = [
   {
     end: "from",
     re: new RegExp(
-      String.raw`\b(?:start|starts|begin|begins|kick in|kicks in)\s+${NOW_SAID}(?:at|from|around)\s+(${TP})`,
+      String.raw`\b(?:${IT_OBJECT("start|begin")}|starts|begins|kick in|kicks in)\s+${NOW_SAID}(?:at|from|around)\s+(${TP})`,
       "gi",
     ),
   },
   {
     end: "to",
     re: new RegExp(
-      String.raw`\b(?:end|ends|finish|finishes|run|runs|last|lasts)\s+${NOW_SAID}(?:at|until|till|til|around)\s+(${TP})`,
+      String.raw`\b(?:${IT_OBJECT("end|finish|stop")}|ends|finishes|stops|run|runs|last|lasts)\s+${NOW_SAID}(?:at|until|till|til|around)\s+(${TP})`,
       "gi",
     ),
   },

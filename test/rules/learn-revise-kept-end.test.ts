@@ -30,6 +30,49 @@ describe("an update to the rule in force", () => {
     }
   });
 
+  it("moves an end said as a command with the rule its object, or with 'stop', and keeps the other", async () => {
+    for (const [ban, m, want] of [
+      [
+        "Don't go in the cellar from 11pm to 7am.",
+        "the cellar rule, have it stop at 9 in the morning rather than 7",
+        [23, 9],
+      ],
+      [
+        "Don't go in the cellar from 11pm to 7am.",
+        "Cellar ban. End it at 8, not 7. The start stays at eleven.",
+        [23, 8],
+      ],
+      [
+        "Keep off the front porch from 1pm to 4pm.",
+        "front porch: finish that at 5pm instead. the beginning it stays the same",
+        [13, 17],
+      ],
+      [
+        "Keep off the front porch from 1pm to 4pm.",
+        "the front porch one, start it at noon, the end stays at 4",
+        [12, 16],
+      ],
+      ["Never stop on the back porch from 9am to 5pm.", "back porch rule: make it stop at 6 not 5", [9, 18]],
+    ] as const) {
+      const { rules } = await taught(house, ban, m);
+      assert.equal(rules.length, 1, m);
+      assert.deepEqual(
+        rules[0].conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+        [want],
+        m,
+      );
+    }
+  });
+
+  it("an end put at an hour of the morning moves that end, never makes the rule that one hour", async () => {
+    const m = "the cellar one, make it stop at 8am not 7";
+    const { rules } = await taught(house, "Don't go in the cellar from 11pm to 7am.", m);
+    assert.deepEqual(
+      rules[0].conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+      [[23, 8]],
+    );
+  });
+
   it("puts the room right when 'one' takes the kind of the room named beside it", async () => {
     for (const [ban, m, meant] of [
       [
