@@ -193,6 +193,10 @@ export const FORBIDDEN = `(?:(?:is|are|stays|remains|'s) (?:to be )?)?${alt([
 /** Predicates that allow the room they are said of ("the garage is fine again"). */
 export const FINE = `(?:is|are|'s) (?:now |again |already )?${alt([
   "fine",
+  // "the den's grand again": "grand" is "fine" in Irish and northern English, said of a room with a
+  // word of change; "the hall is grand" alone praises the room and allows nothing
+  "grand(?= (?:again|now|already)\\b)",
+  "(?<=\\b(?:now|again|already) )grand",
   // "the den is sorted now": the trouble that closed it dealt with
   "sorted",
   "all sorted",
@@ -235,6 +239,18 @@ export function predicateAllows(rest: string): boolean {
 export const PRONOUN_FINE = new RegExp(
   `^(?:(?:actually|well|ok|okay|oh|so|and|but|now) )*(?:that|it|this) ${FINE}(?: (?:now|again|already|now again))?$`,
 );
+
+/** A permitting predicate closed by a word of change, at the end of the words before a cut. */
+const FINE_CLOSED = new RegExp(`\\b${FINE} (?:now|again|already)$`);
+
+/**
+ * "… so that's fine now you can go out there again": a predicate that allows, closed by a word of
+ * change, and a permission with its own subject run on after it with no comma or joining word are
+ * two clauses ("… fine now you cannot go in" is no permission, and no cut); `before` is the words up
+ * to the cut, `after` the words from it.
+ */
+export const permissionRunsOn = (before: string, after: string): boolean =>
+  FINE_CLOSED.test(before) && /^(?:you|u) (?:can|may)\b(?! not\b)/.test(after);
 
 /** Words that negate what follows. "no" only before a verb or a room act: "no more than" is a limit. */
 export const NEG =

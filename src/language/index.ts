@@ -37,6 +37,7 @@ export {
   PERMIT,
   PLACE,
   PRONOUN_FINE,
+  permissionRunsOn,
   predicateAllows,
   RELEASE,
   RETRACT,

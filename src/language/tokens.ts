@@ -90,6 +90,13 @@ const PREDICATE = new Set([
   "an",
 ]);
 
+/**
+ * What follows "'s" as "is" only with a word of change after it: "the den's grand again" ("grand" is
+ * "fine" in Irish and northern English), where "the den's grand piano" is a possessive.
+ */
+const PREDICATE_THEN_CHANGE = new Set(["grand"]);
+const CHANGE = new Set(["again", "now", "already"]);
+
 /** "ur" is "your" before a noun, "you are" before a state ("when ur done"). */
 const UR_STATE = new Set([
   "done",
@@ -223,7 +230,7 @@ function apostrophe(
   tail: string,
   s: string,
   r: RawToken,
-  next: RawToken | undefined,
+  [next, after]: (RawToken | undefined)[],
   out: Token[],
 ): void {
   const push = (w: string) => out.push({ w, start: r.start, end: r.end });
@@ -231,7 +238,11 @@ function apostrophe(
     if (head === "let") {
       push("let");
       push("us");
-    } else if (IS_BEFORE.has(head) || PREDICATE.has(next?.s.toLowerCase() ?? "")) {
+    } else if (
+      IS_BEFORE.has(head) ||
+      PREDICATE.has(next?.s.toLowerCase() ?? "") ||
+      (PREDICATE_THEN_CHANGE.has(next?.s.toLowerCase() ?? "") && CHANGE.has(after?.s.toLowerCase() ?? ""))
+    ) {
       push(head);
       push("is");
     } else {
@@ -360,7 +371,7 @@ export function tokenize(message: string): Token[] {
     }
     const apo = /^([\p{L}\p{N}]+)'([\p{L}]+)$/u.exec(s);
     if (apo) {
-      apostrophe(apo[1], apo[2], s, r, next, out);
+      apostrophe(apo[1], apo[2], s, r, [next, raw[i + 2]], out);
       continue;
     }
     const spelt = unmarked(s, next?.s.toLowerCase() ?? "");

@@ -66,6 +66,12 @@ describe("typos in the grammar's words", () => {
     );
     assert.equal(msg.slice(t[2].start, t[2].end), "tiem");
   });
+
+  it('reads "\'s grand" as "is grand" only with a word of change after it', () => {
+    const words = (m: string) => tokenize(m).map((x) => x.w);
+    assert.deepEqual(words("the den's grand again"), ["the", "den", "is", "grand", "again"]);
+    assert.deepEqual(words("the den's grand piano"), ["the", "den", "'s", "grand", "piano"]);
+  });
 });
 
 describe("sentences", () => {

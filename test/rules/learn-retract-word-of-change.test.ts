@@ -21,6 +21,12 @@ describe("a retraction said with a word of change", () => {
       "the workshop can now",
       "workshop ok already",
       "The builder repaired the workshop floor, that's fine now.",
+      // "grand" is "fine" in Irish and northern English, said with the word of change
+      "The workshop's grand again, the glue has set.",
+      "workshop is now grand so go ahead",
+      // the permission run on after the predicate with no comma is a clause of its own
+      "the joiner mended the workshop bench so thats fine now you can go in there again",
+      "workshop is ok again u may go in",
     ]) {
       const { rules } = await taught(house, ban, "Never stop in the attic.", m);
       assert.deepEqual(
@@ -32,7 +38,12 @@ describe("a retraction said with a word of change", () => {
   });
 
   it("without a word of change nothing is lifted", async () => {
-    for (const m of ["the workshop can", "The builder repaired the workshop floor, that's fine."]) {
+    for (const m of [
+      "the workshop can",
+      "The builder repaired the workshop floor, that's fine.",
+      "The workshop's grand.",
+      "the workshop is grand",
+    ]) {
       const { rules } = await taught(house, ban, m);
       assert.deepEqual(
         rules.map((r) => r.requirement),

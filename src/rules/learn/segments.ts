@@ -23,6 +23,7 @@ import {
   leadEndsBefore,
   opensConsequence,
   PROVISO_START,
+  permissionRunsOn,
   read,
   refusedByClosingNo,
   SIGN_NO,
@@ -106,6 +107,12 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
     }
     // "unless i am home do not go in the garage": a lead said without its comma ends where the request starts
     if ((w === "do" || w === "never") && k > a + 1 && runOnLeadEnds(tokens, a, k)) {
+      cut(k);
+      a = k;
+      continue;
+    }
+    // "… that's fine now you can go in again": a permission run on after a predicate that allows
+    if (k > a + 2 && permissionRunsOn(new Words(tokens, a, k).text, new Words(tokens, k, s.b).text)) {
       cut(k);
       a = k;
       continue;
