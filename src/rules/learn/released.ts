@@ -3,9 +3,10 @@
  * stay out of the den"): the rules read in the act released, else what its words name ("you don't
  * need to keep it short any more": the kind of rule it ends); and when
  * the act's object is left out after its verb of telling ("the room you found it in, you don't
- * have to tell me any more"), the topic set off before the clause (left dislocation).
+ * have to tell me any more"), or is a pronoun ("…, you needn't tell me that"), the topic set off
+ * before the clause (left dislocation).
  */
-import { closesClause, isWordToken, LINKING, TELL } from "../../language/index.ts";
+import { closesClause, isWordToken, LINKING, OBJECT_PRONOUN, TELL } from "../../language/index.ts";
 import { type ClauseIn, type ReadCtx, re, type Target, words } from "./reading.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
@@ -26,7 +27,8 @@ export function releasedTargets(ctx: ReadCtx, c: ClauseIn, main: Span, vp: Span,
   const rest = ctx.tokens
     .slice(verb.b, vp.b)
     .filter((t) => isWordToken(t.w) && !LINKING.test(t.w) && !closesClause(t.w) && !NO_LONGER.test(t.w));
-  if (rest.length) return named;
+  // "…, you don't have to tell me that any more": a pronoun as its object takes up the topic as well
+  if (rest.length > 1 || (rest.length === 1 && !OBJECT_PRONOUN.test(rest[0].w))) return named;
   const topic = setOffBefore(ctx, main);
   return topic.length ? topic : named;
 }
