@@ -162,6 +162,7 @@ export { robotExceptedFromNoOne, withNoOneEntering } from "./no-one-enters.ts";
 export { numberAt, numbersIn, numberWord } from "./numbers.ts";
 export {
   CATEGORY_NAMES,
+  callsOneBy,
   categoriesAsked,
   categoryAsked,
   categoryNamed,

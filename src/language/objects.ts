@@ -191,6 +191,20 @@ const WHAT_HAPPENED_BEFORE =
   /\b(?:ever since|since|because|'?cause|'?cos|now that|instead of|in place of|replacing)\b[^.;:!?,]*/giu;
 
 /**
+ * Whether a text calls one thing by one of `names` ("my commute bag", said of a backpack): a name
+ * said as written there. A name said in the plural is of several things ("inside I keep the
+ * little bags"), unless the name itself is plural ("keys", "boots", "headphones" are names).
+ */
+export function callsOneBy(text: string, names: readonly string[]): boolean {
+  const said = compoundsJoined(
+    unaccented(text)
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [],
+  );
+  return said.some((w) => names.includes(w));
+}
+
+/**
  * Whether a text names two categories as two things ("moved to the red rucksack, the old handbag
  * retired"): it names both, and no "is"/"are" between the two says one is the other ("this
  * backpack is my gym bag").

@@ -20,6 +20,7 @@ import { sentences } from "./sentences.ts";
 import { LEADING, splitFacts } from "./split-facts.ts";
 import { PERSON_WORDS } from "./statement-cues.ts";
 import { SINCE_TIME } from "./time-words.ts";
+import { IMPERSONAL_AFTER_IT } from "./weather-it.ts";
 
 /** "Since March I …": the time it began says a change, as "now" does (memory reads "now"). */
 const SINCE_A_TIME = new RegExp(`\\b${SINCE_TIME},?`, "giu");
@@ -454,7 +455,11 @@ function fillObjectGap(s: string, cat: string): string {
     );
   if (given) return `${given[1]} ${it} ${s.slice(given[0].length)}`;
   // "it" names the object, except as the subject after a subordinator ("when it rains")
-  const object = /(?<!\b(?:when|whenever|if|because|while|before|after|until|unless|as|once|since) )\bit\b/i;
+  // nor the weather's or the hour's ("it pours", "it gets dark")
+  const object = new RegExp(
+    `(?<!\\b(?:when|whenever|if|because|while|before|after|until|unless|as|once|since) )\\bit\\b(?!${IMPERSONAL_AFTER_IT})`,
+    "i",
+  );
   // "needs the pink bag for it": with the object named, "it" is something else
   const objectNamed = new RegExp(
     `\\b(?:the|this|these|that|those)\\s+(?:[\\p{L}'-]+\\s+){0,3}?${namesPattern(cat)}\\b`,

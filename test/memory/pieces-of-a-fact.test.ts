@@ -95,4 +95,17 @@ describe("pieces of a fact", () => {
     assert.ok(!green.some((t) => /dog walk/.test(t)), JSON.stringify(green));
     assert.ok((await valid(store, "mug_white", 9)).some((t) => /cocoa/.test(t)));
   });
+
+  it("never reads the weather's or the hour's \"it\" as the object", () => {
+    for (const [text, category] of [
+      ["I put this yellow cap on for the school run, when it drizzles in the morning.", "hat"],
+      ["It pours most afternoons here, so this hooded hat comes along.", "hat"],
+      ["We take these keys along at weekends, as it gets dark early.", "keys"],
+    ]) {
+      const out = statementsFromInstruction(text, category);
+      assert.ok(!out.some((t) => /(?:hat|keys) (?:drizzles|pours|gets dark)/.test(t)), JSON.stringify(out));
+    }
+    // the object's own "it" is still the object
+    assert.ok(statementsFromInstruction("I love it, it keeps my ears warm.", "hat").some((t) => /this hat/.test(t)));
+  });
 });

@@ -50,6 +50,21 @@ test("an object the user calls by the category's name counts as named", () => {
   assert.equal(g.objectId, "backpack-3");
 });
 
+test("things the object holds, named in the plural, do not make it one of their category", () => {
+  const g = groundPolar("bring me the tote for the market", [
+    object("backpack-7", "backpack", 0.62, ["the user keeps the folded market bags inside"]),
+    object("bag-4", "bag", 0.35, ["this tote is red"]),
+  ]);
+  assert.equal(g.objectId, "bag-4");
+  assert.match(g.reason, /only bag candidates/);
+  // a category whose name is plural still names one thing so
+  const keys = groundPolar("hand me the keys for the allotment", [
+    object("bag-2", "bag", 0.6, ["the allotment shed is where this bag hangs"]),
+    object("ring-1", "toy", 0.3, ["these keys on the plastic ring open the allotment gate"]),
+  ]);
+  assert.equal(keys.objectId, "ring-1");
+});
+
 test("a purse may be a wallet: the request's category admits both, and memory's ranking chooses", () => {
   const g = groundPolar("where did I leave the purse my godmother sent from Leeds?", [
     object("wallet-2", "wallet", 0.64, ["the user's godmother sent this wallet from Leeds"]),

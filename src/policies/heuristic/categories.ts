@@ -3,7 +3,7 @@
  * category (src/language/objects.ts), then an association (what the object is used for: "tea" → mug).
  */
 
-import { CATEGORY_NAMES, categoriesAsked, categoryAsked, compoundsJoined, contentWords } from "../../language/index.ts";
+import { CATEGORY_NAMES, callsOneBy, categoriesAsked, categoryAsked, contentWords } from "../../language/index.ts";
 import { Category, PINNED_CATEGORIES } from "../../sim/index.ts";
 
 /** What a category is used for; only consulted when no category is named. */
@@ -64,8 +64,7 @@ export function namedCategories(instruction: string): Category[] {
   return categoriesAsked(instruction).filter(isCategory);
 }
 
-/** Whether a text calls something by one of `category`'s names ("my commute bag", said of a backpack). */
+/** Whether a text calls one thing by one of `category`'s names ("my commute bag", said of a backpack; not "the little bags inside"). */
 export function callsIt(text: string, category: Category): boolean {
-  const names = CATEGORY_NAMES[category] ?? [category];
-  return compoundsJoined(contentWords(text)).some((w) => names.includes(w));
+  return callsOneBy(text, CATEGORY_NAMES[category] ?? [category]);
 }
