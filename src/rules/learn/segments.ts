@@ -18,6 +18,8 @@ import {
   dislocatedInfinitive,
   FIELD_NAME_PART,
   FIELD_NAMES,
+  findTimes,
+  isWordToken,
   LEADING_JOIN,
   LISTS_FIELDS,
   leadEndsBefore,
@@ -111,6 +113,15 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       a = k;
       continue;
     }
+    // "after 10pm keep out of the den and …": hours opening the sentence with no comma before the
+    // request are a part of their own, as with a comma, so they are every request's of the sentence
+    // ("when the baby naps keep out of …": a whole when-lead with a clause of its own, the same)
+    const opening = a === s.a && k > a && DIRECTIVE_START.test(new Words(tokens, k, s.b).text);
+    if (opening && (hoursOnly(tokens, a, k) || leadBefore(tokens, a, k))) {
+      cut(k);
+      a = k;
+      continue;
+    }
     // "… that's fine now you can go in again": a permission run on after a predicate that allows
     if (k > a + 2 && permissionRunsOn(new Words(tokens, a, k).text, new Words(tokens, k, s.b).text)) {
       cut(k);
@@ -187,6 +198,23 @@ function directiveAfterLead(tokens: readonly Token[], from: number, end: number)
     return rest !== "" && read(rest).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
   }
   return false;
+}
+
+/** Whether the words [a, k) say hours and nothing else ("after 9pm", "between ten and six"). */
+function hoursOnly(tokens: readonly Token[], a: number, k: number): boolean {
+  const w = new Words(tokens, a, k);
+  const times = findTimes(w.text);
+  if (!times.length) return false;
+  const covered = times.map((t) => w.range(t.index, t.quote.length));
+  return tokens.slice(a, k).every((t, j) => !isWordToken(t.w) || covered.some(([x, y]) => x <= a + j && a + j < y));
+}
+
+/** Whether the part [a, k) is a subordinate when-lead with a verb of its own and a directive starts at k. */
+function leadBefore(tokens: readonly Token[], a: number, k: number): boolean {
+  const lead = new Words(tokens, a, k).text;
+  if (k < a + 2 || !SUBORDINATE.test(lead)) return false;
+  const rest = afterLeadOpener(lead);
+  return rest !== "" && read(rest).tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 }
 
 /** Whether the part [a, k) is a whole fronted lead (when, why) and a negated imperative starts at k. */
