@@ -19,6 +19,7 @@ import { islandWords } from "./island-words.ts";
 import { namedTwelve } from "./named-twelve.ts";
 import { otherEnglishes } from "./other-englishes.ts";
 import { otherTongues } from "./other-tongues.ts";
+import { quitAsStop } from "./quit-gerund.ts";
 import { regionalWords } from "./regional-words.ts";
 import { withoutRestatedNumbers } from "./restated-number.ts";
 import { FRONT_CUT, SLANG } from "./slang.ts";
@@ -423,7 +424,9 @@ function readAcross(out: Token[]): Token[] {
           otherEnglishes(
             regionalWords(
               islandWords(
-                otherTongues(configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(out)))))),
+                otherTongues(
+                  configFields(arrowsAsColons(signsAsWords(withoutRestatedNumbers(dayPartsCounted(quitAsStop(out)))))),
+                ),
               ),
             ),
           ),
