@@ -101,6 +101,17 @@ const GOES_ON = /^(?:go|goes|going|went|gone|venture|ventures|foot)$/;
 /** Whether a word is a verb of going that takes a place after "on" ("go on it", "set foot on it"). */
 export const goesOnto = (w: string) => GOES_ON.test(w);
 
+/**
+ * "don't stop on it", "never park on it": ending up on a place one stands on (a landing, a jetty), so
+ * "it" is the room named before, as after "go". Only "stop", "park", "halt", "linger" and
+ * "loiter": "wait on it" and "rest on it" are as often of no place at all.
+ */
+const ENDS_UP_ON =
+  /^(?:stop|stops|stopping|stopped|park|parks|parking|parked|halt|halting|linger|lingering|loiter|loitering)$/;
+
+/** Whether a word is a verb of ending up that takes a place after "on" ("stop on it"). */
+export const endsUpOnto = (w: string) => ENDS_UP_ON.test(w);
+
 /** "there you never go", "here you don't stop": a word of place fronted, pointing at the room named before. */
 export const PLACE_POINTER = /^(?:there|here)$/;
 

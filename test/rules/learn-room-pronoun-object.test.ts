@@ -70,3 +70,28 @@ describe("a room's pronoun after a verb of entering or 'off' / 'onto'", () => {
     }
   });
 });
+
+describe("'on it' after a verb of ending up", () => {
+  it("is the room named before it when nothing else was named", async () => {
+    for (const m of [
+      "You can roll across the deck, just never park on it.",
+      "the loft — don't stop on it after ten",
+      "Deck: fine to pass over, don't linger on it.",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, m);
+      assert.equal(rules[0].requirement.kind, "no_stop_in_room", m);
+      assert.ok(["deck", "loft"].includes("room" in rules[0].requirement ? rules[0].requirement.room : ""), m);
+    }
+  });
+
+  it("with a thing named before it, is no room", async () => {
+    for (const m of [
+      "There's a new mat in the den, don't stop on it.",
+      "The loft has a wet patch, never park on it.",
+    ]) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(rules, [], m);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   COMPLEMENT_OPENER,
   COPULA_AFTER_ROOM,
   crudeStem,
+  endsUpOnto,
   goesOnto,
   INDEFINITE,
   isLandmark,
@@ -298,6 +299,23 @@ function standsForPlace(words: readonly string[], k: number): boolean {
   return words[k] === "it" && (IT_AFTER.has(words[k - 1] ?? "") || backOn || goneOn);
 }
 
+/** Determiners that open a noun phrase: a thing said with one may be what "it" stands for. */
+const NOUN_OPENER = new Set(["a", "an", "the", "this", "that", "some", "my", "your", "his", "her", "our", "their"]);
+
+/**
+ * "the landing: don't stop on it", "never park on it": "it" after a verb of ending up and "on" is
+ * the room named before only when no other thing was named before it ("a new rug in the den, don't
+ * stop on it" is of the rug, and is asked): every determiner said before it opens a room.
+ */
+function stopsOnRoom(words: readonly string[], k: number, house: readonly string[]): boolean {
+  if (words[k] !== "it" || words[k - 1] !== "on" || !endsUpOnto(words[k - 2] ?? "")) return false;
+  const toks = words.map((w) => ({ w, start: 0, end: 0 }));
+  const rooms = roomsIn(toks, 0, k, house).filter((r) => !r.anaphor);
+  for (let j = 0; j < k; j++)
+    if (NOUN_OPENER.has(words[j]) && !rooms.some((r) => r.a <= j + 1 && j < r.b)) return false;
+  return true;
+}
+
 /** The rooms named in tokens [a, b), in order; `antecedent` is the room an anaphor at the start refers to. */
 export function roomsIn(
   tokens: readonly Token[],
@@ -319,7 +337,7 @@ export function roomsIn(
       if (last) push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
     }
-    if (standsForPlace(words, k)) {
+    if (standsForPlace(words, k) || (last && stopsOnRoom(words, k, house))) {
       if (last && words[k - 2] !== "put")
         push({ room: last.room, a: k, b: k + 1, anaphor: true, from: last.from ?? last });
       continue;
