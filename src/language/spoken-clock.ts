@@ -58,6 +58,20 @@ function spokenHour(ws: readonly string[], k: number): { hour: number; words: nu
   return undefined;
 }
 
+/** Words that join the two ends of a range of hours. */
+const RANGE_JOIN = new Set(["to", "till", "til", "until", "through", "-"]);
+
+/**
+ * "new hours two-three-hundred to zero-five-hundred": a spoken hour that opens a range whose other
+ * end is a spoken hour too is a clock time with no word before it, as the range's end is. `end`:
+ * the place of its "hundred".
+ */
+function rangeOpens(ws: readonly string[], end: number, hour: number): boolean {
+  if (hour > 23 || !RANGE_JOIN.has(ws[end + 1] ?? "")) return false;
+  const other = spokenHour(ws, end + 2);
+  return other !== undefined && other.hour <= 23;
+}
+
 /** The tokens with the 24-hour clock said aloud read as its digits (see the module comment). */
 export function spokenClock(tokens: readonly Token[]): Token[] {
   const ws = tokens.map((t) => t.w);
@@ -65,7 +79,7 @@ export function spokenClock(tokens: readonly Token[]): Token[] {
   for (let k = 0; k < tokens.length; k++) {
     const said = tokens[k].quoted ? undefined : spokenHour(ws, k);
     const end = said ? k + said.words : k;
-    const placed = said && (BEFORE_CLOCK.has(ws[k - 1] ?? "") || ws[end + 1] === "hours");
+    const placed = said && (BEFORE_CLOCK.has(ws[k - 1] ?? "") || ws[end + 1] === "hours" || rangeOpens(ws, end, said.hour));
     if (!said || !placed) {
       out.push(tokens[k]);
       continue;

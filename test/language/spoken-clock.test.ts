@@ -28,6 +28,12 @@ describe("the 24-hour clock said aloud", () => {
     assert.deepEqual(hours("keep replies under two hundred words"), []);
     assert.deepEqual(hours("I told you six hundred times"), []);
     assert.deepEqual(hours("about twenty two hundred steps to the barn"), []);
+    assert.deepEqual(hours("between two hundred to three hundred words"), []);
+  });
+
+  it("reads a range of two spoken hours with no word before its first", () => {
+    assert.deepEqual(hours("revised hours two-two-hundred to zero-six-hundred"), [[22, 6]]);
+    assert.deepEqual(hours("new window nineteen hundred till oh seven hundred please"), [[19, 7]]);
   });
 });
 
