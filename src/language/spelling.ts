@@ -7,7 +7,7 @@
  * is never repaired: "thus" is a word, not "this".
  */
 
-import { knownWord, normalOf } from "./nlp.ts";
+import { knownWord, normalOf, read } from "./nlp.ts";
 import { editDistance } from "./rooms.ts";
 
 /**
@@ -110,6 +110,11 @@ export function repaired(word: string): string | undefined {
   return found.size === 1 && !knownWord(word) ? [...found][0] : undefined;
 }
 
+/** Whether a word is one the lexicon knows, read alone as a verb ("loiter", not "dust"). */
+function knownVerb(word: string): boolean {
+  return knownWord(word) && read(word).tokens[0]?.pos === "VERB";
+}
+
 /**
  * A present participle said with its last "g" dropped, as many voices say and some type ("goin",
  * "mornin'", "nothin"): the word with its "g" back, when that is a word and the typed one is not
@@ -120,5 +125,9 @@ export function gDropped(word: string): string | undefined {
   const g = `${word}g`;
   // the library knows the common ones as informal spellings ("goin", "doin") and says so
   if (normalOf(word) === g) return g;
-  return !knownWord(word) && knownWord(g) ? g : undefined;
+  if (knownWord(word)) return undefined;
+  // ("loiterin", "hoverin": the lexicon knows the verb but not its -ing form; the verb is
+  // a word of four letters or more, so a short stem that is no verb is not taken for one)
+  const stem = word.slice(0, -2);
+  return knownWord(g) || (stem.length >= 4 && knownVerb(stem)) ? g : undefined;
 }

@@ -31,6 +31,15 @@ describe("clipped words", () => {
     assert.deepEqual(words("the robin and the margin"), ["the", "robin", "and", "the", "margin"]);
   });
 
+  it("a dropped g on a verb whose -ing form the lexicon lacks is still the -ing word", () => {
+    assert.deepEqual(words("quit loiterin' by the kitchen"), ["quit", "loitering", "by", "the", "kitchen"]);
+    // a word in -in whose stem is no verb stays as typed
+    assert.deepEqual(words("the lampin by the bassin"), ["the", "lampin", "by", "the", "bassin"]);
+    const out = learn("you're not to be loiterin about in the workshop, mind", [], ctx);
+    const draft = out.items.find((i) => i.decision === "add")?.draft;
+    assert.equal(draft?.requirement.kind, "no_stop_in_room");
+  });
+
   it("a front cut behind an apostrophe is the whole word, and opens no quotation", () => {
     assert.deepEqual(words("'cause it's late"), ["because", "it", "is", "late"]);
     assert.deepEqual(words("wait 'til ten"), ["wait", "until", "ten"]);
