@@ -130,6 +130,7 @@ export { soundKey } from "./house-words.ts";
 export { respelled } from "./informal.ts";
 export { withoutIntensifiers } from "./intensifiers.ts";
 export { keepsAsIs } from "./keeps-as-is.ts";
+export { lingeredFor } from "./lingered.ts";
 export { looksNamed, looksOfInstance, namesLooks, onlyLooks, withoutLooks } from "./looks.ts";
 export {
   ADDITIVE,

@@ -30,6 +30,7 @@ import {
   GLOBAL,
   LASTING,
   LIST_JOIN,
+  lingeredFor,
   NEGATION,
   NOT_TASK_LOCAL,
   namesADay,
@@ -168,6 +169,27 @@ export interface When {
   exceptions: Cond[];
 }
 
+/**
+ * "for the rest of the week", "on school nights": days no clock gives the robot, kept as said;
+ * a part of the day inside them ("nights") is theirs, not a window of its own.
+ */
+function daysIn(tokens: readonly Token[], cut: Span[]): Span[] {
+  const days: Span[] = [];
+  for (const p of cut)
+    for (const src of [DURATION, DAYS])
+      for (const m of new Words(tokens, p.a, p.b).matches(bounded(src))) {
+        // "tomorrow's lessons": a day that owns a thing names the thing, not when the rule holds
+        if (days.some((d) => m.a < d.b && d.a < m.b) || tokens[m.b]?.w === "'s") continue;
+        // "don't hang around in there all day": how long it lingers, said of the stop itself
+        if (lingeredFor(new Words(tokens, p.a, m.a).text, new Words(tokens, m.a, m.b).text)) continue;
+        // "on mondays or wednesdays": either day, one condition
+        const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => LIST_JOIN.test(t.w)));
+        if (prev) prev.b = m.b;
+        else days.push({ a: m.a, b: m.b });
+      }
+  return days;
+}
+
 /** Conditions and exceptions said in the parts of one clause. `requirement` spans (the act itself) are no condition. */
 export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[], rooms: boolean): When {
   const conditions: Cond[] = [];
@@ -175,19 +197,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   const overlaps = (x: Span, ys: { a: number; b: number }[]) => ys.some((y) => x.a < y.b && y.a < x.b);
   const cut = parts.map((p) => withoutExplanation(tokens, p)).filter((p) => p.b > p.a);
   const taken: Span[] = [];
-  // "for the rest of the week", "on school nights": days no clock gives the robot, kept as said;
-  // a part of the day inside them ("nights") is theirs, not a window of its own
-  const days: Span[] = [];
-  for (const p of cut)
-    for (const src of [DURATION, DAYS])
-      for (const m of new Words(tokens, p.a, p.b).matches(bounded(src))) {
-        // "tomorrow's lessons": a day that owns a thing names the thing, not when the rule holds
-        if (overlaps(m, days) || tokens[m.b]?.w === "'s") continue;
-        // "on mondays or wednesdays": either day, one condition
-        const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => LIST_JOIN.test(t.w)));
-        if (prev) prev.b = m.b;
-        else days.push({ a: m.a, b: m.b });
-      }
+  const days = daysIn(tokens, cut);
   // times are read over the clause at once: "In the evening, between 6 and 8" is one window
   if (cut.length) {
     const all = new Words(tokens, Math.min(...cut.map((p) => p.a)), Math.max(...cut.map((p) => p.b)));
