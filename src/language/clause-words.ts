@@ -39,6 +39,9 @@ export const EXPLAIN = alt([
   // state said with "is"/"are" ("later they are sleeping") may be when, so it stays a condition
   "later(?= (?:he|she|they|you|u) (?!(?:is|are|am|was|were|re|s)\\b))",
   "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
+  // "from 2 to 4, no, then I have a call": "then" after a bare "no" is the hours said no to, and
+  // what someone else does at them says why; "then you …" may be the next thing asked, and stays
+  "(?<=\\b(?:no|not|never) , )then(?= (?:i|we|he|she|they|my|our)\\b)",
   "the reason is",
   // "… ten words tops, i can't look at a screen on the road": the speaker's own inability to take a
   // reply in, run on after a request, says why it is asked; inside a condition ("when i can't see

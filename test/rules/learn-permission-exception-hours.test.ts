@@ -62,6 +62,20 @@ describe("a permission with hours left out of it", () => {
     }
   });
 
+  it("with a reason after the bare no, in a sentence of its own, bans the room then", async () => {
+    for (const m of [
+      "Studio, you can use it whenever you want. Only from 2 to 4 in the afternoon, no, then we record.",
+      "The cellar you may visit any time you like. But from seven to nine at night, no, then he brews.",
+    ]) {
+      const { rules } = await taught(house, m);
+      const want = m.startsWith("Studio") ? { room: "studio", hours: ["14-16"] } : { room: "cellar", hours: ["19-21"] };
+      assert.deepEqual(bannedAt(rules, m), want, m);
+    }
+    // "then you …" may be the next thing asked: nothing is kept
+    const { rules } = await taught(house, "You may go in the cellar any time. From 6 to 8 pm, no, then you come back.");
+    assert.equal(rules.length, 0);
+  });
+
   it("with the hours under a heading of exception bans the room then", async () => {
     const m = "Workshop is allowed. Exceptions: 1pm to 2pm.";
     const { rules } = await taught(house, m);

@@ -16,7 +16,7 @@ import {
   partPlacesWindows,
   Words,
 } from "../../language/index.ts";
-import type { Cond } from "./conditions.ts";
+import { type Cond, withoutExplanation } from "./conditions.ts";
 import type { ReadCtx, Reading, RetractReading, RuleReading } from "./reading.ts";
 import type { Span } from "./segments.ts";
 
@@ -54,6 +54,8 @@ function sentencesSayingNo(rc: ReadCtx, r: RetractReading): void {
     // the sentence read to its end: "at night" may be joined to the permission, its "no" not
     let end = k;
     while (end < rc.tokens.length && !SENTENCE_END.has(rc.tokens[end].w)) end++;
+    // "…, no, then I have a call": a reason after the "no" says why, and nothing of the hours
+    end = withoutExplanation(rc.tokens, { a, b: end }).b;
     const times = r.conditions.filter((c) => c.kind === "time" && c.a >= a && c.b <= end);
     if (a > r.clause.a) saidAgainIn(rc, { a, b: end }, times);
     const rest = wordsBeside(rc, a, end, times);
