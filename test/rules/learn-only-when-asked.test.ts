@@ -32,6 +32,24 @@ describe("a permission only when asked, with no ban in force", () => {
     }
   });
 
+  it("said as going when asked and no at other times is the same ban", async () => {
+    for (const [m, kind, room] of [
+      ["You go up to the attic when I call you, otherwise no.", "avoid_room", "attic"],
+      ["The workshop is my den, right? You come in if we ask you to, otherwise not.", "avoid_room", "workshop"],
+      ["you stop in the guest room if I say so, other times no", "no_stop_in_room", "guest room"],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.equal(rules.length, 1, `${m}: ${JSON.stringify(rules)}`);
+      assert.deepEqual(rules[0].requirement, { kind, room }, m);
+      assert.deepEqual(
+        rules[0].exceptions.map((e) => e.kind),
+        ["instruction_mentions"],
+        m,
+      );
+      assert.deepEqual(rules[0].conditions, [], m);
+    }
+  });
+
   it("a shout with nothing for it to summon is no asking", async () => {
     const { rules } = await taught(house, "you can use the workshop, but only when I shout");
     assert.ok(

@@ -43,6 +43,7 @@ import { type Cond, conditionsIn, persistenceOf, pointedBack, scopeOf, withoutEx
 import { frontedRoom } from "./fronted-room.ts";
 import { leftoverConditions } from "./leftover-conditions.ts";
 import { wordLeftOut } from "./literal-words.ts";
+import { limitedToWhen } from "./only-when.ts";
 import { permissionReading } from "./permit-acts.ts";
 import {
   type ClauseIn,
@@ -298,9 +299,7 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {
   if (!common.conditions.length) return [];
   const out: RuleReading[] = [];
-  // "… only when I ask": "only" said right before when limits the act to then, as before the verb
-  const onlyThen = (x: Span) => ctx.tokens.slice(Math.max(main.a, x.a - 2), x.a + 1).some((t) => t.w === "only");
-  const limited = common.conditions.filter(onlyThen);
+  const limited = common.conditions.filter((x) => limitedToWhen(ctx, main, x));
   for (const h of heads(ctx, main)) {
     // "the study is to be entered only when I ask": a passive verb of going, said of the room before it
     const passive = h.kind === "forbidden" && !h.bans && limited.length > 0;
