@@ -17,6 +17,13 @@ const AS_ENGLISH: Record<string, string> = wordTable({
   whan: "when",
   maun: "must",
   twa: "two",
+  // the Scots numbers and "atween" (between) that carry a window's hours: unread, the hours were lost
+  atween: "between",
+  efternoon: "afternoon",
+  fower: "four",
+  seeven: "seven",
+  aicht: "eight",
+  echt: "eight",
   alang: "along",
   ither: "other",
   hae: "have",

@@ -44,6 +44,9 @@ describe("Shetland and Doric function words", () => {
       ["dunna du ever gang ida peat shed", [{ room: "peat shed", when: [] }]],
       ["fae seven ida evenin till ten du bides oot o da workshop", [{ room: "workshop", when: ["19-22"] }]],
       ["da hen house is aye mucky sae dunna go in dere", [{ room: "hen house", when: [] }]],
+      // the hours in Scots numbers, "atween" for between: never dropped
+      ["dunna gang ida workshop atween three an fower ida efternoon", [{ room: "workshop", when: ["15-16"] }]],
+      ["fae seeven till aicht at nicht du bides oot o da hen house", [{ room: "hen house", when: ["19-20"] }]],
     ] as const) {
       const { rules, reply } = await taught(house, m);
       assert.deepEqual(roomsAndHours(rules), want, `${m}: ${reply}`);
