@@ -50,15 +50,22 @@ describe("the learner on the newest authors' development corrections", () => {
   //   unsafe readings (thanks for a find read as a ban, Doric "the day" missed as a one-off, "at
   //   nicht" dropped from hours, a permission after a repair kept as a text exception, a reason's
   //   hour made a window), none and 24 once the two speeches' words and a speaker's "would have"
-  //   were read (learner67), 26 after the session's other learners.
+  //   were read (learner67), 26 after the session's other learners; 29 after the next session's (an end
+  //   of a rule's hours moved by a command, "only" of going with the room said before, "stop on it").
+  // - 35: a crofthouse on Yell, Shetland (a Shetland crofter on speech-to-text, a Zimbabwean nurse, a
+  //   Chicago contractor, a Ukrainian fish-farm worker, a Sri Lankan doctor texting), blind when written:
+  //   20 of 30 right with 1 unsafe reading (a window said with texting's "btwn" dropped from a ban),
+  //   none and 26 once texting's clipped words of when and Shetland function words were read and an
+  //   unread range of two hours was asked (learner71), 27 after the session's other learners.
   for (const floor of [
     { n: 28, cases: 30, ok: 28, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
     { n: 30, cases: 30, ok: 28, field: 0.6 },
     { n: 31, cases: 30, ok: 26, field: 0.8 },
     { n: 32, cases: 30, ok: 29, field: 0.8 },
-    { n: 33, cases: 30, ok: 24, field: 0.6 },
-    { n: 34, cases: 30, ok: 26, field: 0.6 },
+    { n: 33, cases: 30, ok: 25, field: 0.6 },
+    { n: 34, cases: 30, ok: 29, field: 0.6 },
+    { n: 35, cases: 30, ok: 27, field: 0.6 },
   ])
     floorTest(floor);
 });
