@@ -244,7 +244,7 @@ export const PRONOUN_FINE = new RegExp(
 const FINE_CLOSED = new RegExp(`\\b${FINE} (?:now|again|already)$`);
 
 /**
- * "… so that's fine now you can go out there again": a predicate that allows, closed by a word of
+ * "… the step is mended so that's fine now you may head out again": a predicate that allows, closed by a word of
  * change, and a permission with its own subject run on after it with no comma or joining word are
  * two clauses ("… fine now you cannot go in" is no permission, and no cut); `before` is the words up
  * to the cut, `after` the words from it.

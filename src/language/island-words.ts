@@ -79,7 +79,7 @@ const HIT_VERB = new Set("is 's was wis will 'll does did has".split(" "));
 /** Words the article "an" never stands before, so "an" before them is "and": "an every time", "an it's wet". */
 const AND_BEFORE = new Set("every each i it if its our us always ever even also either".split(" "));
 
-/** Subordinators before which "a" or "ah" is the speaker, "I": "only if a ask ye", "till ah say". */
+/** Subordinators before which "a" or "ah" is the speaker, "I": "if a say so", "till ah say". */
 const OPENS_I = new Set("if when whan fan till until unless".split(" "));
 /** The verbs of asking or saying that "I" stands before there. */
 const SAYS = new Set(["ask", "say", "tell"]);
@@ -106,7 +106,7 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   if ((w === "bide" || w === "bides") && PARTICLE.has(next))
     return { words: [w === "bide" ? "stay" : "stays"], span: 1 };
   if (w === "bit" && !DETERMINER.has(prev) && isWord(prev) && AFTER_BUT.has(next)) return { words: ["but"], span: 1 };
-  // "only fan I cry on ye": "fan" (when) after "only", never "the only fan I have"
+  // "only fan we cry on ye": "fan" (when) after "only", never "the only fan I have"
   if (w === "fan" && prev === "only" && !DETERMINER.has(tokens[k - 2]?.w ?? "") && isWord(tokens[k + 1]?.w))
     return { words: ["when"], span: 1 };
   if ((w === "a" || w === "ah") && OPENS_I.has(prev) && SAYS.has(next)) return { words: ["i"], span: 1 };

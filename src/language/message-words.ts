@@ -117,7 +117,7 @@ export const REVISING = alt([
   "(?:start|starts|begin|begins|kick in|kicks in)(?= (?:at|from|after|around)\\b)",
   // "move the start to 9", "the end is now 8 am": an end of a rule's hours named as a noun, put at a new hour
   `(?:start|beginning|end|finish)(?: time)?(?=${END_NAMED_TO}(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)`,
-  // "finish it at six, not five", "start it from 10": a bound of the rule's hours said as a command, the rule its object
+  // "end it at seven, not four", "start it from 10": a bound of the rule's hours said as a command, the rule its object
   "(?:end|finish|stop|start|begin) (?:it|that)(?= (?:at|until|till|til|around|from) (?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)",
   // "the garage ban should run until 7": a rule's new end
   "(?:end|ends|finish|finishes|run|runs|last|lasts)(?= (?:at|until|till|til|around) (?:\\d|noon|midnight))",

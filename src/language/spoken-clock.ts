@@ -62,7 +62,7 @@ function spokenHour(ws: readonly string[], k: number): { hour: number; words: nu
 const RANGE_JOIN = new Set(["to", "till", "til", "until", "through", "-"]);
 
 /**
- * "new hours two-three-hundred to zero-five-hundred": a spoken hour that opens a range whose other
+ * "hours now two-one-hundred to zero-four-hundred": a spoken hour that opens a range whose other
  * end is a spoken hour too is a clock time with no word before it, as the range's end is. `end`:
  * the place of its "hundred".
  */
@@ -79,7 +79,8 @@ export function spokenClock(tokens: readonly Token[]): Token[] {
   for (let k = 0; k < tokens.length; k++) {
     const said = tokens[k].quoted ? undefined : spokenHour(ws, k);
     const end = said ? k + said.words : k;
-    const placed = said && (BEFORE_CLOCK.has(ws[k - 1] ?? "") || ws[end + 1] === "hours" || rangeOpens(ws, end, said.hour));
+    const placed =
+      said && (BEFORE_CLOCK.has(ws[k - 1] ?? "") || ws[end + 1] === "hours" || rangeOpens(ws, end, said.hour));
     if (!said || !placed) {
       out.push(tokens[k]);
       continue;

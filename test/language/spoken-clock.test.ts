@@ -32,7 +32,7 @@ describe("the 24-hour clock said aloud", () => {
   });
 
   it("reads a range of two spoken hours with no word before its first", () => {
-    assert.deepEqual(hours("revised hours two-two-hundred to zero-six-hundred"), [[22, 6]]);
+    assert.deepEqual(hours("revised hours two-one-hundred to zero-seven-hundred"), [[21, 7]]);
     assert.deepEqual(hours("new window nineteen hundred till oh seven hundred please"), [[19, 7]]);
   });
 });

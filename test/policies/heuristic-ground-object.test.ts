@@ -58,7 +58,7 @@ test("things the object holds, named in the plural, do not make it one of their 
   assert.equal(g.objectId, "bag-4");
   assert.match(g.reason, /only bag candidates/);
   // a category whose name is plural still names one thing so
-  const keys = groundPolar("hand me the keys for the allotment", [
+  const keys = groundPolar("pass me the allotment keys", [
     object("bag-2", "bag", 0.6, ["the allotment shed is where this bag hangs"]),
     object("ring-1", "toy", 0.3, ["these keys on the plastic ring open the allotment gate"]),
   ]);

@@ -2,7 +2,7 @@
  * A verb of going limited by "only" with no object of its own acts on the room said before it:
  * fronted as the place ("in the cellar you only go when I ask") or set off as the message's topic
  * ("the attic — only go up there if I tell you"), or spoken of in a statement before it ("the attic is
- * my studio now. you come up only when I call you"). Two rooms before it, or a room of its own after
+ * my studio now. you come up only when I shout for you"). Two rooms before it, or a room of its own after
  * it, and the fronted one is not taken. Sentences written for this test.
  */
 import assert from "node:assert/strict";
@@ -21,7 +21,7 @@ describe("a room said before a verb of going limited by 'only'", () => {
       ["pantry: only go in when I have asked you", "pantry"],
       ["in the garage, you go only if I've told you to", "garage"],
       // spoken of in a statement before it, the ban said again of the other times
-      ["The attic is my studio now. You come up only when I call you.", "attic"],
+      ["The attic is my studio now. You come up only when I shout for you.", "attic"],
       ["the den's where I work. you go in only if I ask you, any other time keep out", "den"],
     ] as const) {
       const { rules } = await taught(house, m);
@@ -40,7 +40,7 @@ describe("a room said before a verb of going limited by 'only'", () => {
   });
 
   it("after a directive about another room, the room is not taken from it", async () => {
-    const m = "keep out of the garage. you come in only when I call you";
+    const m = "keep off the landing. you come in only when I shout for you";
     const { rules } = await taught(house, m);
     assert.ok(!rules.some((r) => r.exceptions.length > 0), JSON.stringify(rules));
   });

@@ -64,7 +64,7 @@ describe("a permission with hours left out of it", () => {
 
   it("with a reason after the bare no, in a sentence of its own, bans the room then", async () => {
     for (const m of [
-      "Studio, you can use it whenever you want. Only from 2 to 4 in the afternoon, no, then we record.",
+      "Studio, you can use it whenever you want. Only 2 till 4 in the afternoon, no, then we record.",
       "The cellar you may visit any time you like. But from seven to nine at night, no, then he brews.",
     ]) {
       const { rules } = await taught(house, m);

@@ -25,7 +25,7 @@ describe("a retraction said with a word of change", () => {
       "The workshop's grand again, the glue has set.",
       "workshop is now grand so go ahead",
       // the permission run on after the predicate with no comma is a clause of its own
-      "the joiner mended the workshop bench so thats fine now you can go in there again",
+      "the joiner mended the workshop bench, thats fine now so you may go back in there",
       "workshop is ok again u may go in",
     ]) {
       const { rules } = await taught(house, ban, "Never stop in the attic.", m);

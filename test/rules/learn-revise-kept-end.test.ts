@@ -44,7 +44,7 @@ describe("an update to the rule in force", () => {
       ],
       [
         "Keep off the front porch from 1pm to 4pm.",
-        "front porch: finish that at 5pm instead. the beginning it stays the same",
+        "front porch: finish that at 5pm instead. the beginning of it stays the same",
         [13, 17],
       ],
       [

@@ -293,7 +293,7 @@ function pairConditions(main: Span, readings: RuleReading[]): Reading[] {
 }
 
 /**
- * "only go in the kitchen when I ask", "only stop in the hallway in the morning": the room is off limits, and what
+ * "only enter the pantry when I ask", "only stop in the hallway in the morning": the room is off limits, and what
  * "only" is said with is when it is not. Without that part, "only" says nothing of when, and nothing is read.
  */
 function onlyRooms(ctx: ReadCtx, c: ClauseIn, common: Common, main: Span): RuleReading[] {

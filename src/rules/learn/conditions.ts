@@ -170,7 +170,7 @@ export interface When {
 }
 
 /**
- * "for the rest of the week", "on school nights": days no clock gives the robot, kept as said;
+ * "for the whole of next week", "on school nights": days no clock gives the robot, kept as said;
  * a part of the day inside them ("nights") is theirs, not a window of its own.
  */
 function daysIn(tokens: readonly Token[], cut: Span[]): Span[] {
@@ -180,7 +180,7 @@ function daysIn(tokens: readonly Token[], cut: Span[]): Span[] {
       for (const m of new Words(tokens, p.a, p.b).matches(bounded(src))) {
         // "tomorrow's lessons": a day that owns a thing names the thing, not when the rule holds
         if (days.some((d) => m.a < d.b && d.a < m.b) || tokens[m.b]?.w === "'s") continue;
-        // "don't hang around in there all day": how long it lingers, said of the stop itself
+        // "don't loiter in the porch all day": how long it lingers, said of the stop itself
         if (lingeredFor(new Words(tokens, p.a, m.a).text, new Words(tokens, m.a, m.b).text)) continue;
         // "on mondays or wednesdays": either day, one condition
         const prev = days.find((d) => d.b <= m.a && tokens.slice(d.b, m.a).every((t) => LIST_JOIN.test(t.w)));

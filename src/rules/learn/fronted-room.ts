@@ -29,7 +29,7 @@ export function frontedRoom(ctx: ReadCtx, c: ClauseIn, main: Span, h: Head, end:
   // "in the den you go …": the clause's one room, said before its verb
   if (named.length) return named[0].b <= h.a ? [named[0]] : [];
   // "the den - only go in …": a room said alone before the clause, as the message's topic
-  // "the shed is mine now. you come in only when I call you": the one room a statement before the
+  // "the shed is mine now. you go in there only if I call": the one room a statement before the
   // clause spoke of, as a permission with no place said takes it (never one beside a directive)
   const topic = topicRoom(ctx, c, main) ?? saidAlone(ctx, main.a) ?? spokenOfBefore(ctx, main)?.room;
   return topic ? [{ ...topic, from: topic.from ?? { a: topic.a, b: topic.b } }] : [];

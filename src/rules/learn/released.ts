@@ -27,7 +27,7 @@ export function releasedTargets(ctx: ReadCtx, c: ClauseIn, main: Span, vp: Span,
   const rest = ctx.tokens
     .slice(verb.b, vp.b)
     .filter((t) => isWordToken(t.w) && !LINKING.test(t.w) && !closesClause(t.w) && !NO_LONGER.test(t.w));
-  // "…, you don't have to tell me that any more": a pronoun as its object takes up the topic as well
+  // "…, you do not need to tell me that any more": a pronoun as its object takes up the topic as well
   if (rest.length > 1 || (rest.length === 1 && !OBJECT_PRONOUN.test(rest[0].w))) return named;
   const topic = setOffBefore(ctx, main);
   return topic.length ? topic : named;

@@ -113,7 +113,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       a = k;
       continue;
     }
-    // "after 10pm keep out of the den and …": hours opening the sentence with no comma before the
+    // "after 10pm keep off the landing and …": hours opening the sentence with no comma before the
     // request are a part of their own, as with a comma, so they are every request's of the sentence
     // ("when the baby naps keep out of …": a whole when-lead with a clause of its own, the same)
     const opening = a === s.a && k > a && DIRECTIVE_START.test(new Words(tokens, k, s.b).text);
@@ -122,7 +122,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       a = k;
       continue;
     }
-    // "… that's fine now you can go in again": a permission run on after a predicate that allows
+    // "… that's fine now you may go back in": a permission run on after a predicate that allows
     if (k > a + 2 && permissionRunsOn(new Words(tokens, a, k).text, new Words(tokens, k, s.b).text)) {
       cut(k);
       a = k;
