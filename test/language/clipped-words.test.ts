@@ -32,7 +32,8 @@ describe("clipped words", () => {
   });
 
   it("a dropped g on a verb whose -ing form the lexicon lacks is still the -ing word", () => {
-    assert.deepEqual(words("quit loiterin' by the kitchen"), ["quit", "loitering", "by", "the", "kitchen"]);
+    // ("quit" before a gerund is "stop": src/language/quit-gerund.ts)
+    assert.deepEqual(words("quit loiterin' by the kitchen"), ["stop", "loitering", "by", "the", "kitchen"]);
     // a word in -in whose stem is no verb stays as typed
     assert.deepEqual(words("the lampin by the bassin"), ["the", "lampin", "by", "the", "bassin"]);
     const out = learn("you're not to be loiterin about in the workshop, mind", [], ctx);
