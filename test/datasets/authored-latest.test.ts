@@ -14,5 +14,6 @@ for (const file of [
   "datasets/voices-29/authored.json",
   "datasets/voices-30/authored.json",
   "datasets/voices-31/authored.json",
+  "datasets/voices-32/authored.json",
 ])
   committedFileBuilds(file);
