@@ -43,6 +43,13 @@ export const CHROMIUM_LAUNCH = {
 const VIEWPORT = { width: 1400, height: 1000 };
 
 /**
+ * How long a wait for the page may take before the test fails. Playwright's 30 s is too short on a
+ * shared 2-core machine at load 15, where CI once saw twenty live steps of a watched episode take
+ * longer; a page that never does the thing still fails, well inside the runner's per-test limit.
+ */
+export const PAGE_WAIT_MS = 120_000;
+
+/**
  * A fresh context: in the run's shared chromium when there is one (a new context shares no
  * storage with another), else in a chromium of its own with a fresh profile.
  */
@@ -51,6 +58,7 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
   if (shared) {
     const browser = await chromium.connect(shared);
     const context = await browser.newContext({ viewport: VIEWPORT });
+    context.setDefaultTimeout(PAGE_WAIT_MS);
     return {
       context,
       // closes this file's context and disconnects; the shared browser goes on for the other files
@@ -63,6 +71,7 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
   // playwright passes the profile as --user-data-dir
   const profile = mkdtempSync(join(tmpdir(), "polar-chromium-"));
   const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM_LAUNCH, viewport: VIEWPORT });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   return {
     context,
     close: async () => {

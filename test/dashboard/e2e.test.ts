@@ -101,7 +101,7 @@ test("drive: start from the page, views and map update live; a second tab follow
   skip: skip ?? false,
 }, async () => {
   await startFromPage(page, 2);
-  await page.waitForSelector("[data-testid=view-front]", { timeout: 20_000 });
+  await page.waitForSelector("[data-testid=view-front]");
   await page.waitForSelector("[data-testid=session][data-status=running]");
   const ink1 = await mapInk(page);
   const step1 = await stepOf(page);
@@ -148,7 +148,7 @@ test("an instruction with the request is checked as a rule; stop at any time; a 
   skip: skip ?? false,
 }, async () => {
   await startFromPage(page, 25, ["don't go into the bathroom this time"]);
-  await page.waitForSelector("[data-testid=session][data-status=running] [data-testid=stop]", { timeout: 20_000 });
+  await page.waitForSelector("[data-testid=session][data-status=running] [data-testid=stop]");
   await page.waitForSelector("[data-testid=episode][data-stream=s2]");
   await stepPast(page, 60);
   // the task-local instruction went through the rule layer: its verdicts are on the page
@@ -156,7 +156,7 @@ test("an instruction with the request is checked as a rule; stop at any time; a 
   assert.match((await page.textContent("[data-testid=rules-panel]"))!, /don't go into the bathroom this time/);
   assert.match((await page.textContent("[data-testid=rules-panel]"))!, /\d+ pass/);
   await page.click("[data-testid=session][data-status=running] [data-testid=stop]");
-  await page.waitForSelector("[data-testid=session][data-status=stopped]", { timeout: 10_000 });
+  await page.waitForSelector("[data-testid=session][data-status=stopped]");
   assert.match((await page.textContent("[data-testid=outcome-line]"))!, /stopped from the dashboard/);
   runs.push((await page.locator("[data-testid=session-dir]").nth(1).textContent())!.trim());
 
@@ -177,6 +177,7 @@ test("an instruction with the request is checked as a rule; stop at any time; a 
 });
 
 test("replay a finished run and scrub: every panel follows the cursor", { skip: skip ?? false }, async () => {
+  assert.ok(runs[0], "replays the run the drive test made, which it did not record");
   await page.click("[data-testid=tab-replay]");
   await page.fill("[data-testid=replay-input]", runs[0]);
   await page.click("[data-testid=replay-open]");
@@ -243,6 +244,7 @@ test("an evaluation folder's table, filtered; a line opens in replay", { skip: s
 });
 
 test("compare two runs of one episode on one synced cursor", { skip: skip ?? false }, async () => {
+  assert.equal(runs.length, 2, "compares the two runs the drive and stop tests made, which they did not both record");
   await page.click("[data-testid=tab-compare]");
   await page.waitForSelector(`[data-testid=compare-a] option[value='${runs[1]}']`, { state: "attached" });
   await page.selectOption("[data-testid=compare-a]", runs[0]);
@@ -297,7 +299,7 @@ test("a memory graph of about 3,000 nodes renders and stays usable", { skip: ski
   await page.fill("[data-testid=memory-user]", "u-big");
   const t0 = Date.now();
   await page.click("[data-testid=memory-open]");
-  await page.waitForSelector("[data-testid=memory-graph][data-nodes]", { timeout: 20_000 });
+  await page.waitForSelector("[data-testid=memory-graph][data-nodes]");
   const ms = Date.now() - t0;
   assert.equal(Number(await page.getAttribute("[data-testid=memory-graph]", "data-nodes")), 2997);
   assert.ok(ms < 15_000, `graph shown in ${ms} ms`);

@@ -256,7 +256,7 @@ test("a live session's map comes once, with the house and the analysis, and the 
   if (!skip) {
     const watcher = await context.newPage();
     await watcher.goto(`${dash.url}${dash.url.includes("?") ? "&" : "?"}watch=${sid}`);
-    await watcher.waitForSelector("[data-testid=map][data-kind=metric]", { timeout: 30_000 });
+    await watcher.waitForSelector("[data-testid=map][data-kind=metric]");
     const px = await canvasPixels(watcher, "[data-testid=map]");
     assert.ok(px.wall > 200, `walls on the live map (${px.wall} px)`);
     assert.equal(px.overlay, 0, "the live view offers no analysis overlay");
