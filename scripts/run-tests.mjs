@@ -55,8 +55,10 @@ const tests = spawn(
     // so two files a core keep the cores busy; on a machine others load, each running file is one
     // more thread in the scheduler's share. POLAR_TEST_CONCURRENCY overrides it.
     `--test-concurrency=${Number(process.env.POLAR_TEST_CONCURRENCY) || 4}`,
-    // no test may hang the run: one past this fails, and its file's after() hooks kill what it started
-    `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 300_000}`,
+    // no test may hang the run: one past this fails, and its file's after() hooks kill what it started.
+    // It bounds each file as a whole too: at load 15 the queue file's two multi-worker runs and its
+    // reference run took more than 300 s between them, so a file gets ten minutes
+    `--test-timeout=${Number(process.env.POLAR_TEST_TIMEOUT_MS) || 600_000}`,
     "--test-reporter=spec",
     "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts", "test-times.mjs")}`,

@@ -19,6 +19,8 @@ let dataset = "";
 let redis: TestRedis;
 let reference: ResultLine[] = [];
 const workers: WorkerProcess[] = [];
+/** ends a coordinator a failed test left waiting, so the file's after() can finish rather than hang to its time limit */
+const coordinators = new AbortController();
 
 const config = (out: string) =>
   loadConfig({ env: TEST_ENV, overrides: { eval: { dataset, out, concurrency: 1, bootstrapSamples: 100 } } });
@@ -36,19 +38,26 @@ before(async () => {
   reference = readResults(join(root, "single", "results.jsonl")).lines;
 });
 after(async () => {
+  coordinators.abort();
   await Promise.all(workers.map((w) => w.stop()));
   await redis?.stop();
 });
 
 test("3 workers, one killed with kill -9 mid-episode: the results equal a single-process run, episode for episode; a worker of another config is refused", {
   skip: skip ?? false,
-  timeout: 180_000,
+  timeout: 280_000,
 }, async () => {
   const three = [0, 1, 2].map(() => startWorker(redis.url));
   const odd = startWorker(redis.url, { env: { POLAR_SIMULATOR__MAXSTEPS: "99" } });
   workers.push(...three, odd);
   const out = join(root, "queued");
-  const run = runQueued(config(out), { url: redis.url, report: false, lockMs: 8000, pollMs: 200 });
+  const run = runQueued(config(out), {
+    url: redis.url,
+    report: false,
+    lockMs: 8000,
+    pollMs: 200,
+    signal: coordinators.signal,
+  });
   // kill the first worker as soon as it has started a job: that job's lock runs out, another worker reruns it
   await three[0].waitFor(/running /);
   await new Promise((r) => setTimeout(r, 300));
@@ -81,13 +90,20 @@ test("3 workers, one killed with kill -9 mid-episode: the results equal a single
 
 test("a Redis restart mid-run: workers and the coordinator reconnect and the run completes as a clean one", {
   skip: skip ?? false,
-  timeout: 180_000,
+  timeout: 280_000,
 }, async () => {
   const two = [0, 1].map(() => startWorker(redis.url));
   workers.push(...two);
   const out = join(root, "restarted");
-  const run = runQueued(config(out), { url: redis.url, report: false, lockMs: 8000, pollMs: 200 });
-  await two[0].waitFor(/running .*eval-/);
+  const run = runQueued(config(out), {
+    url: redis.url,
+    report: false,
+    lockMs: 8000,
+    pollMs: 200,
+    signal: coordinators.signal,
+  });
+  // mid-run: once either worker is on an evaluation episode (on a loaded machine the acquisitions before take a while)
+  await Promise.any(two.map((w) => w.waitFor(/running .*eval-/)));
   await redis.restart();
   const s = await run;
   assert.equal(s.remaining, 0);

@@ -48,10 +48,12 @@ export function startWorker(url: string, extra: { env?: Record<string, string>; 
   const w: WorkerProcess = {
     proc,
     log: () => text,
-    waitFor: (re, timeoutMs = 60_000) =>
+    waitFor: (re, timeoutMs = 150_000) =>
       new Promise((resolve, reject) => {
         if (re.test(text)) return resolve();
         const t = setTimeout(() => reject(new Error(`worker log never matched ${re}:\n${text}`)), timeoutMs);
+        // a wait another one beat (Promise.any) must not hold the file open until it runs out
+        t.unref();
         waiters.push({
           re,
           resolve: () => {
