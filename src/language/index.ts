@@ -237,6 +237,7 @@ export * from "./segment-shapes.ts";
 export { clockAbbreviationEnds, countWords, sentences, sentencesAtPeriods } from "./sentences.ts";
 export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
+export { deniesSpeakersOwn, negatedBySpeaker, negationReports, withoutSpeakersNegation } from "./speakers-own.ts";
 export { appositionLeadAt, speakersRoomAt } from "./speakers-room.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export { splitFacts } from "./split-facts.ts";

@@ -58,6 +58,7 @@ import {
   withoutIntensifiers,
   withoutQuotedNegation,
   withoutReassurance,
+  withoutSpeakersNegation,
   withTopicSubject,
 } from "../../language/index.ts";
 import { describeRule } from "../describe.ts";
@@ -118,6 +119,13 @@ function heard(original: string, house: readonly string[]) {
 
 /** A rule's conditions by value: hours as hours ("mornings" and "in the morning" name one window). */
 const when = (cs: Condition[]) => cs.map((c) => (c.kind === "time" ? `${c.fromHour}-${c.toHour}` : c.quote));
+
+/**
+ * What a sentence tells once the words that ask nothing of the robot are left out: "I'll see to it,
+ * don't worry" (the reassurance says how to feel), what would have happened ("I'd never have …"),
+ * and the speaker's own habit negated ("I never think to look there" forbids the robot nothing).
+ */
+const toldOnly = (text: string) => withoutSpeakersNegation(withoutCounterfactual(withoutReassurance(text)));
 
 /**
  * Reads one user message against the rules in force for that user. Pure: nothing is written;
@@ -221,8 +229,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   });
   // "the den is the room next to the kitchen": a statement that forbids nothing tells, it corrects nothing
   const tells = (s: Span) => {
-    // "I'll see to it, don't worry": the reassurance says how to feel, the rest (past "I'd never have …") tells
-    const text = withoutCounterfactual(withoutReassurance(new Words(rc.tokens, s.a, s.b).text));
+    const text = toldOnly(new Words(rc.tokens, s.a, s.b).text);
     if (!text) return true;
     const act = actOf(text);
     // hours in a statement may be a condition's ("she naps from 1 to 3"), asked; hours in a

@@ -31,7 +31,7 @@ import {
   NOT_OR_NEVER,
   NOT_THE,
   NOT_WORD,
-  negatedInPast,
+  negationReports,
   onlySubjectBetween,
   PARTICIPLE,
   PERMITS,
@@ -77,7 +77,7 @@ export function heads(ctx: ReadCtx, s: Span): Head[] {
   // "you did not check the loft", "you never went in": said in the past, a report that forbids nothing
   const all = ctx.tokens.map((t) => t.w);
   const negs = [...w.matches(NEGATED)]
-    .filter((m) => !negatedInPast(all, m.a))
+    .filter((m) => !negationReports(all, m.a))
     .map((m) => (m.a > s.a && AUX.test(ctx.tokens[m.a - 1].w) ? m.a - 1 : m.a));
   const negated = (at: number) => negs.some((n) => n < at);
   // "but wait there, no": a closing bare "no" refuses the act its clause opens with
@@ -413,7 +413,7 @@ export function ellipticalRoom(ctx: ReadCtx, c: ClauseIn, common: Common, main: 
     : [...w.matches(NEGATION_BEFORE)]
         .filter(
           (n) =>
-            !negatedInPast(
+            !negationReports(
               ctx.tokens.map((t) => t.w),
               n.a,
             ),

@@ -18,6 +18,7 @@ import {
   CLOCK_SPAN_UNREAD,
   covers,
   DURATION,
+  deniesSpeakersOwn,
   EVERY_DAY,
   EVERY_PART_OF_DAY,
   EXCEPTION_MARKER,
@@ -192,7 +193,9 @@ export function unreadCues(
       if (refusesAtPointedTime(text) && read.some(bansOneWindow)) continue;
       // a reason ("because …", "the boards there are loose", "it blocks the stairs") is the rule's
       // rationale: its words say why, never when, where or what else
-      const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text) || headedWhy(rc, segs, g);
+      // "I never look in the shed": the speaker's own habit, told, asks nothing either
+      const own = deniesSpeakersOwn(new Words(rc.tokens, g.a, g.b).text);
+      const why = g.kind === "explain" || re(EXPLAIN).test(text) || tells(text) || own || headedWhy(rc, segs, g);
       if (!why && isCondition(text, rest, hours)) cue("condition");
       // "stay out from now on, my sister comes next week": beside a request said to last, a time in
       // its reason is the reason's; without such a word the reason's time may bound the request, and is asked
