@@ -68,9 +68,14 @@ export const ASKED = new RegExp(
 
 /** "unless I am home", "except to fetch my keys": when the rule gives way, in the user's words */
 /** A condition that is the user asking: "when I tell you to go there", "if I ask". */
-export const WHEN_ASKED = new RegExp(
-  String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |expressly |actually )?(?:${ASKS_NOW}|asked|told|sent|said|requests|requested|wants|needs|allowed|lets|instructs|instructed|called|summoned|invited|paged))\b`,
-);
+const US_ASKING = String.raw`(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) of us)\s+(?:have |had )?(?:specifically |explicitly |expressly |actually |personally )?(?:${ASKS_NOW}|asked|told|sent|said|requests|requested|wants|needs|allowed|lets|instructs|instructed|called|summoned|invited|paged))\b`;
+export const WHEN_ASKED = new RegExp(String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+${US_ASKING}`);
+
+/**
+ * "only after I ask you": "after" opens a clause of when only before a subject and its verb; of the
+ * user asking it is that asking ("after dinner" is hours, read by the time grammar).
+ */
+export const AFTER_ASKED = new RegExp(String.raw`\bafter\s+${US_ASKING}.*$`);
 
 /**
  * The user asking, said as a noun after a preposition: "only at my request", "upon our express

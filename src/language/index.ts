@@ -238,7 +238,7 @@ export { clockAbbreviationEnds, countWords, sentences, sentencesAtPeriods } from
 export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
 export { deniesSpeakersOwn, negatedBySpeaker, negationReports, withoutSpeakersNegation } from "./speakers-own.ts";
-export { appositionLeadAt, speakersRoomAt } from "./speakers-room.ts";
+export { appositionLeadAt, closesPhrase, ownRoomAt, speakersRoomAt } from "./speakers-room.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export { splitFacts } from "./split-facts.ts";
 export type { StatementKind } from "./statement-cues.ts";
@@ -256,7 +256,14 @@ export {
 } from "./statement-cues.ts";
 export { statementsFromInstruction, toThirdPerson } from "./statements.ts";
 export { hourAfterUnknownWord, type StrayTime, strayTimeWords, twoWindowsSaid } from "./stray-time.ts";
-export { negatedInPast, tellsWhatGoesOn, tellsWhatHappened, toldInPast, withoutCounterfactual } from "./tense.ts";
+export {
+  negatedInPast,
+  tellsWhatGoesOn,
+  tellsWhatGoesOnThen,
+  tellsWhatHappened,
+  toldInPast,
+  withoutCounterfactual,
+} from "./tense.ts";
 export * from "./text-shapes.ts";
 export {
   afterLeadingHowLong,

@@ -38,13 +38,16 @@ export function afterLeadingRest(text: string): string {
   return m ? text.slice(m[0].length) : text;
 }
 
+/** A "no" said alone, as it is said plainly or in the voices of home ("no dice", Geordie "nee", "naw"). */
+const NO_SAID = "(?:no(?: dice| way)?|not|never|negative|nope|nah|naw|nee)";
+
 /**
  * The ban said again of the hours or occasions a permission leaves, and nothing else: "but not
  * otherwise", "and never at other times", "otherwise no". Beside a ban read with its exception it
  * restates that ban, adding nothing to it.
  */
 const NOT_THE_REST = new RegExp(
-  `^(?:(?:but|and) )?(?:(?:not|no|never) (?:at )?${REST_WORDS}|${REST_WORDS} (?:no|not|never|negative|nope))$`,
+  `^(?:(?:but|and) )?(?:(?:not|no|never) (?:at )?${REST_WORDS}|${REST_WORDS} (?:,? )?${NO_SAID})$`,
 );
 export const saysNotTheRest = (words: string) => NOT_THE_REST.test(words);
 

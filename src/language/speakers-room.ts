@@ -6,6 +6,9 @@
  * is asked. One place for the words it is made of.
  */
 
+import { FILLER } from "./message-words.ts";
+import { bounded } from "./word-class.ts";
+
 /** Possessives of the speaker, as typed in the Englishes the households speak: "my", Scots "ma", Caribbean "mi". */
 const SPEAKER_POSSESSIVE = /^(?:my|ma|mi)$/;
 /** Nouns of a room of one's own. */
@@ -17,6 +20,17 @@ export function speakersRoomAt(words: readonly string[], k: number): number {
   const own = words[k + 1] === "own" ? 1 : 0;
   return OWN_ROOM_NOUN.test(words[k + 1 + own] ?? "") ? 2 + own : 0;
 }
+
+/** The speaker's room or the household's ("our room", Geordie "wor room", read as "our"): how many words at k, or 0. */
+export function ownRoomAt(words: readonly string[], k: number): number {
+  return words[k] === "our" && OWN_ROOM_NOUN.test(words[k + 1] ?? "") ? 2 : speakersRoomAt(words, k);
+}
+
+/**
+ * A word that may close a phrase set off, as Northern English does with "like" ("the main bedroom
+ * like, …") and any filler: it adds nothing to what the phrase names.
+ */
+export const closesPhrase = (w: string): boolean => w === "like" || bounded(FILLER).test(w);
 
 /**
  * Words that say that a room just named is the speaker's room: "which is", "that is" (and

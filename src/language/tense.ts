@@ -82,6 +82,41 @@ export function tellsWhatGoesOn(clause: string): boolean {
   return k > 0 && /^\p{L}{2,}ing$/u.test(ws[k + 1] ?? "");
 }
 
+/** Subjects that are the robot, whose own doing is never what goes on in the user's hours. */
+const ROBOT = new Set(["you", "ya", "ye", "u", "youre", "yer"]);
+
+/**
+ * Said right after hours with both ends ("from 5 to 7 when the guests have their drinks"), a
+ * clause that opens on "when" or "while" with a subject of its own, in the present, tells what
+ * goes on in those hours, whatever its verb: the hours are when, the clause why. Not the robot's
+ * doing, nor the past (news), nor the user asking (the rule's exception).
+ */
+export function tellsWhatGoesOnThen(clause: string): boolean {
+  const ws = clause.split(" ").filter((w) => /\p{L}/u.test(w));
+  if (!["when", "while"].includes(ws[0] ?? "") || ws.length < 3) return false;
+  const subject = DETERMINER.has(ws[1]) ? ws[2] : ws[1];
+  return !ROBOT.has(subject) && !ws.slice(1).some((w) => past(w) || CONDITIONAL.has(w) || ASKING.has(w));
+}
+
+/** Subordinators that open a condition of their own inside the clause ("when I'm out, if it rains"). */
+const CONDITIONAL = new Set(["if", "unless", "once", "since", "until", "till"]);
+
+/** Verbs of the user asking or calling the robot in: "when I ask", "while I call you". */
+const ASKING = new Set([
+  "ask",
+  "asks",
+  "call",
+  "calls",
+  "tell",
+  "tells",
+  "say",
+  "says",
+  "want",
+  "wants",
+  "let",
+  "lets",
+]);
+
 /**
  * Whether words tell of something that happened: a verb in the past anywhere in them ("I just
  * cleaned the attic", "the nursery got painted"). A ban said after such news may last only while

@@ -102,9 +102,9 @@ function onlyMarkers(tokens: readonly Token[], s: Span): boolean {
   }
   for (const m of w.matches(WHEN_YOU)) take(m.a, m.b);
   const when = conditionsIn(tokens, [p], [], true);
-  // "just this once give me …": a "once" of a marker already read opens no clause of when
-  // ("…, but not when the baby sleeps": a clause of when opened by an exception marker is all markers)
-  for (const c of [...when.conditions, ...when.exceptions]) if (!taken[c.a - p.a] || excepts.has(c.a)) take(c.a, c.b);
+  // a "once" of a marker read ("just this once") opens no clause of when; one an exception marker opens is all markers
+  for (const c of [...when.conditions, ...when.exceptions, ...(when.described ?? [])])
+    if (!taken[c.a - p.a] || excepts.has(c.a)) take(c.a, c.b);
   // "just for this afternoon": the words that only lead into a marker are the marker's
   for (let k = p.b - 2; k >= p.a; k--) if (taken[k + 1 - p.a] && MARKER_LEAD.test(tokens[k].w)) taken[k - p.a] = true;
   for (let k = p.a; k < p.b; k++) {

@@ -7,6 +7,7 @@
  * when, and are cut off before any of this is read.
  */
 import {
+  AFTER_ASKED,
   ASKED,
   ASKED_BY_US,
   BARE_WHEN_YOU,
@@ -28,6 +29,7 @@ import {
   findTimes,
   GIVES_WAY_AFTER,
   GLOBAL,
+  isWordToken,
   LASTING,
   LIST_JOIN,
   lingeredFor,
@@ -53,6 +55,7 @@ import {
   TASK_LOCAL,
   type Token,
   tellsWhatGoesOn,
+  tellsWhatGoesOnThen,
   tellsWhatHappened,
   UNLESS,
   VAGUE,
@@ -61,6 +64,10 @@ import {
   Words,
   YOU_ARE,
 } from "../../language/index.ts";
+import { describesLeftOut, describesWindow } from "./goes-on.ts";
+
+export { doingsOf, goesOnIn } from "./goes-on.ts";
+
 import type { Span } from "./segments.ts";
 
 export type Cond =
@@ -156,6 +163,13 @@ const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
 
 /** "from six to eight, no", "at night no way": a no after hours ending at b, closing their phrase, says no to them too. */
 function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean {
+  // "but from five to seven, no.": a no alone, set off by a comma (a part of its own), closing the sentence
+  if (tokens[b]?.w === ",") {
+    let e = b + 1;
+    while (e < tokens.length && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
+    const closes = e >= tokens.length || PHRASE_END.has(tokens[e].w);
+    if (e > b + 1 && closes && ONLY_NO.test(new Words(tokens, b + 1, e).text)) return true;
+  }
   let e = b;
   while (e < end && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
   const text = new Words(tokens, b, e).text;
@@ -167,6 +181,8 @@ function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean 
 export interface When {
   conditions: Cond[];
   exceptions: Cond[];
+  /** Clauses of when read as what goes on in hours beside them (`describesWindow`): read, no condition. */
+  described?: Span[];
 }
 
 /**
@@ -284,6 +300,8 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
         taken.push({ a: when.a, b: when.b });
       }
     }
+    const asked = rooms ? askedAfter(w, taken) : undefined;
+    if (asked) conditions.push(asked);
     // "except at my request" gives way when asked; "only at my request" is asked of the act, as
     // "only when I ask" is
     const onRequest = rooms ? w.first(ON_REQUEST) : undefined;
@@ -297,45 +315,26 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
       taken.push({ a: d.a, b: d.b });
     }
   }
-  return { conditions: conditions.filter((c) => !describesLeftOut(tokens, c, exceptions)), exceptions };
+  const times = [...conditions, ...exceptions];
+  const described = conditions.filter((c) => describesWindow(tokens, c, times));
+  return {
+    conditions: conditions.filter((c) => !describesLeftOut(tokens, c, exceptions) && !described.includes(c)),
+    exceptions,
+    described: described.map(({ a, b }) => ({ a, b })),
+  };
 }
 
-/**
- * "… except from 6 to 8 when the baker is kneading": what goes on in the hours a permission leaves
- * out, said right after them, says why those hours are kept; no second condition beside them.
- */
-function describesLeftOut(tokens: readonly Token[], c: Cond, exceptions: readonly Cond[]): boolean {
-  const left = exceptions.some((x) => x.kind === "time" && x.b === c.a && !x.negated);
-  return c.kind === "text" && left && goesOnIn(tokens, c.a, c.b) !== undefined;
-}
-
-/** What goes on in the hours a reading holds, said right after them ("… 9 to 11 while I'm painting"): read with them. */
-export function doingsOf(
-  tokens: readonly Token[],
-  r: { conditions: readonly Cond[]; exceptions: readonly Cond[]; clause: Span },
-): Span[] {
-  return [...r.conditions, ...r.exceptions].flatMap((c) => {
-    const on = c.kind === "time" ? goesOnIn(tokens, c.b, r.clause.b) : undefined;
-    return on ? [on] : [];
-  });
+/** "only after I ask you": the user asking, said after "after", as "when I ask" is; taken when read. */
+function askedAfter(w: Words, taken: Span[]): Cond | undefined {
+  const m = w.first(AFTER_ASKED);
+  if (!m || taken.some((y) => m.a < y.b && y.a < m.b)) return undefined;
+  taken.push({ a: m.a, b: m.b });
+  return { kind: "asked", a: m.a, b: m.b };
 }
 
 export type Lasting = "persistent" | "task_local" | "defer";
 
 /** Marks that end a clause said after hours. */
-const CLAUSE_END = new Set([",", ".", ";", ":", "!", "?"]);
-
-/**
- * The clause said right after hours (`at` is where they end), up to its punctuation, when it tells
- * what goes on in them ("from 6 to 8 while the baker is kneading"): it says why those hours, and is
- * read with them, no condition of its own.
- */
-export function goesOnIn(tokens: readonly Token[], at: number, end: number): Span | undefined {
-  let b = at;
-  while (b < end && !CLAUSE_END.has(tokens[b].w)) b++;
-  return b > at && tellsWhatGoesOn(new Words(tokens, at, b).text) ? { a: at, b } : undefined;
-}
-
 /**
  * "I nap 1300 to 1500, keep out throughout those hours": a time said by pointing back, in a clause
  * whose parts say one window, is that window: neither a one-off ("in this time") nor a condition

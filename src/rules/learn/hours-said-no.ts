@@ -17,6 +17,7 @@ import {
   Words,
 } from "../../language/index.ts";
 import { type Cond, withoutExplanation } from "./conditions.ts";
+import { goesOnIn } from "./goes-on.ts";
 import type { ReadCtx, Reading, RetractReading, RuleReading } from "./reading.ts";
 import type { Span } from "./segments.ts";
 
@@ -58,7 +59,12 @@ function sentencesSayingNo(rc: ReadCtx, r: RetractReading): void {
     end = withoutExplanation(rc.tokens, { a, b: end }).b;
     const times = r.conditions.filter((c) => c.kind === "time" && c.a >= a && c.b <= end);
     if (a > r.clause.a) saidAgainIn(rc, { a, b: end }, times);
-    const rest = wordsBeside(rc, a, end, times);
+    // "from five to seven when I'm cooking, no": what goes on in the hours is read with them
+    const doings = times.flatMap((c) => {
+      const on = c.kind === "time" ? goesOnIn(rc.tokens, c.b, end, !!c.clock && !c.open) : undefined;
+      return on ? [on] : [];
+    });
+    const rest = wordsBeside(rc, a, end, [...times, ...doings]);
     const kept = keptTo(rest, times, r);
     if (a > r.clause.a && times.length && (ONLY_NO.test(rest) || kept)) {
       const exact = placedOnly(rc, times);

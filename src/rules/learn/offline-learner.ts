@@ -76,6 +76,7 @@ import {
 } from "./clause.ts";
 import { classify, clauses, type Seg } from "./clauses-in.ts";
 import { withoutExplanation } from "./conditions.ts";
+import { echoedWords } from "./echoed.ts";
 import { askFreeBesideActs } from "./free-beside.ts";
 import { hoursNamedApart } from "./hours-named-apart.ts";
 import { hoursSaidNoAfterPermission } from "./hours-said-no.ts";
@@ -143,7 +144,7 @@ export function learn(message: string, rules: RuleVersion[], ctx: LearnContext =
   const rc: ReadCtx = { message: original, tokens, house: ctx.rooms ?? [] };
   const said: Said = { message: original, tokens };
   const sents = sentences(original, tokens);
-  const segs = reasonTimes(rc, classify(rc, sents));
+  const segs = reasonTimes(rc, echoedWords(rc, classify(rc, sents)));
   const cs = clauses(rc, segs, sents);
   let readings: Reading[] = [];
   let jsonBefore: RuleReading | undefined;

@@ -240,13 +240,16 @@ const SAYING_ENDS = new Set([".", "!", "?", ";", ":"]);
 
 /**
  * "the cellar you can enter any time": the one room opening the clause, fronted as the object of
- * the permitting verb after it, with only its subject ("you") between; fillers may open the clause
+ * the permitting verb after it, with only its subject ("you") between, or fronted as its place
+ * after "in" ("in the cellar you can go any time"); fillers may open the clause
  * before it ("so now the cellar you can …").
  */
 function frontedObject(ctx: ReadCtx, c: ClauseIn, main: Span, verb: number): RoomRef[] {
   const rooms = roomsIn(ctx.tokens, main.a, verb, ctx.house, c.antecedent);
   let start = main.a;
   while (start < verb && (!isWordToken(ctx.tokens[start].w) || re(FILLER).test(ctx.tokens[start].w))) start++;
+  // "in the den you can go any time": the room fronted as the place, after its preposition
+  if (start < verb && PLACE_PREPOSITION.test(ctx.tokens[start].w)) start++;
   if (rooms.length !== 1 || rooms[0].anaphor || !atMostDeterminer(ctx, start, rooms[0].a)) return [];
   const between = ctx.tokens.slice(rooms[0].b, verb).filter((t) => isWordToken(t.w));
   return between.length === 1 && ROBOT_SUBJECT.has(between[0].w) ? rooms : [];
