@@ -29,7 +29,6 @@ import {
   findTimes,
   GIVES_WAY_AFTER,
   GLOBAL,
-  isWordToken,
   LASTING,
   LIST_JOIN,
   lingeredFor,
@@ -54,8 +53,6 @@ import {
   saysASpan,
   TASK_LOCAL,
   type Token,
-  tellsWhatGoesOn,
-  tellsWhatGoesOnThen,
   tellsWhatHappened,
   UNLESS,
   VAGUE,
@@ -68,27 +65,10 @@ import { describesLeftOut, describesWindow } from "./goes-on.ts";
 
 export { doingsOf, goesOnIn } from "./goes-on.ts";
 
+import type { Cond } from "./cond.ts";
 import type { Span } from "./segments.ts";
 
-export type Cond =
-  /** `negated`: said under a negation of its own ("… but never after 9"): a window banned, never one permitted */
-  /** `open`: one end said ("after 10"), the other assumed, so a fragment said next may give it */
-  | {
-      kind: "time";
-      from: number;
-      to: number;
-      a: number;
-      b: number;
-      negated?: boolean;
-      guessed?: boolean;
-      open?: "after" | "before";
-      /** said by the clock ("10 pm"), not as a part of the day */
-      clock?: boolean;
-    }
-  /** `negated`: a clause of when said under a negation ("just not while I'm cooking"): when a permission does not hold */
-  | { kind: "text"; a: number; b: number; negated?: boolean }
-  | { kind: "asked"; a: number; b: number }
-  | { kind: "scene"; a: number; b: number };
+export type { Cond } from "./cond.ts";
 
 /** A part without its explanation: "stay out of the bathroom because that is when …" ends at "because". */
 export function withoutExplanation(tokens: readonly Token[], s: Span): Span {

@@ -4,7 +4,7 @@
  * condition of its own.
  */
 import { isWordToken, type Token, tellsWhatGoesOn, tellsWhatGoesOnThen, Words } from "../../language/index.ts";
-import type { Cond } from "./conditions.ts";
+import type { Cond } from "./cond.ts";
 import type { Span } from "./segments.ts";
 
 const CLAUSE_END = new Set([",", ".", ";", ":", "!", "?"]);
