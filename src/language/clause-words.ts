@@ -49,6 +49,14 @@ export const EXPLAIN = alt([
   "(?<!\\b(?:when|whenever|while|if|unless|until|once|where|and|or|but) )(?:i|we) (?:can not|could not|am not able to|are not able to) (?=(?:read|see|hear|look|follow|keep up|take in|watch|understand)\\b)",
 ]);
 
+/**
+ * "like the floor's dug up", "like he'd lose it": a spoken "like" opening a part of its own, before
+ * a clause's subject, says why, as "because" would; inside a part ("from like 11") it is a filler,
+ * and a part that only compares ("like the kitchen") has no verb and stays as read.
+ */
+export const LIKE_EXPLAINS =
+  /^like (?:the|my|our|his|her|their|i|we|he|she|they|it|its|there|nobody|someone|somebody)\b(?: [\w']+){0,4} (?:is|are|was|were|'s|would|will|could|might|has|have|had|gets|got|keeps)\b/;
+
 /** A heading that opens a line of reasons, before its colon ("why: the steps are loose", "reason: …"). */
 export const REASON_HEADING = /^(?:why|reason|reasons|rationale|because)$/;
 

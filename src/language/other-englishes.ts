@@ -430,4 +430,11 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
 }
 
 /** The tokens with the other Englishes' words read as the English they stand for. */
-export const otherEnglishes = (tokens: readonly Token[]): Token[] => readAsEnglish(tokens, inContext, AS_ENGLISH);
+export const otherEnglishes = (tokens: readonly Token[]): Token[] =>
+  readAsEnglish(tokens, (ts, k) => clockInTwo(ts, k) ?? inContext(ts, k), AS_ENGLISH);
+
+/** "two o clock": speech-to-text writes "o'clock" as two words; after an hour they are the one clock word. */
+function clockInTwo(tokens: readonly Token[], k: number): Reading | undefined {
+  const at = tokens[k].w === "o" && tokens[k + 1]?.w === "clock" && clockHour(tokens[k - 1]?.w ?? "");
+  return at ? { words: ["oclock"], span: 2 } : undefined;
+}

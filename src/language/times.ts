@@ -420,8 +420,11 @@ const BARE_PART = /\b(?:the |those |these )?(morning|afternoon|evening|night)s?\
 /** The hour a clause says is replaced: "rather than eleven", "instead of 11 pm", "not 11". */
 const REPLACED_HOUR_RE = new RegExp(String.raw`\b(?:rather than|instead of|not)\s+(?:at\s+)?(${TP})`, "i");
 
-/** "ends now at 7", "starts from now on at 9": a word of the present between the verb of a bound and its hour. */
-const NOW_SAID = String.raw`(?:(?:now|from now on|instead)\s+)?`;
+/**
+ * "ends now at 7", "starts from now on at 9", "let it end already at 10": a word of the present, or
+ * of an end come sooner than before ("already", "just"), between the verb of a bound and its hour.
+ */
+const NOW_SAID = String.raw`(?:(?:now|from now on|instead|already|just)\s+)?`;
 
 /**
  * A verb of a bound said as a command, the rule its object or left out: "finish it at 6", "end at 6".

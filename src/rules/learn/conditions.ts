@@ -30,6 +30,7 @@ import {
   GIVES_WAY_AFTER,
   GLOBAL,
   LASTING,
+  LIKE_EXPLAINS,
   LIST_JOIN,
   lingeredFor,
   NEGATION,
@@ -89,6 +90,7 @@ export function isExplanation(tokens: readonly Token[], s: Span): boolean {
   // "so the loft, you never go in there": a "so" that opens the message follows nothing it could
   // be the consequence of; it only opens the talk
   if (m?.m[0] === "so" && onlyFillers(tokens, 0, m.a)) return false;
+  if (LIKE_EXPLAINS.test(new Words(tokens, s.a, s.b).text)) return true;
   return m !== undefined && m.a === s.a;
 }
 
