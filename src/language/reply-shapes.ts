@@ -109,6 +109,12 @@ export const WORD_UNIT_IN = /\bwords?\b/;
 /** "at most", "tops", "or fewer" after a number: a limit that includes it. */
 export const AT_MOST_AFTER = /^(?:at most|at the most|max|maximum|tops|or less|or fewer)\b/;
 
+/** Whether the words open with a count of words said as a limit: "ten words maximum", "12 words tops". */
+export function opensWordLimit(words: readonly string[]): boolean {
+  const n = numberAt(words, 0);
+  return n !== undefined && /^words?$/.test(words[n.end] ?? "") && AT_MOST_AFTER.test(words.slice(n.end + 1).join(" "));
+}
+
 /**
  * After a value with no copula, "can" closing the clause says it is allowed, as Singapore and
  * Malaysian English say it ("40 can"); "ok" there is rather a tag asking for agreement ("… 20

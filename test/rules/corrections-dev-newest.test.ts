@@ -61,7 +61,7 @@ describe("the learner on the newest authors' development corrections", () => {
   //   schoolteacher, a Californian surfer's voice memos, and others), blind when written: 24 of 30
   //   right, none unsafe; 28 once "o clock" heard as two words, an adverb of emphasis in a
   //   permission, a spoken "like" opening a reason and "already" before a moved bound were read
-  //   (learner78).
+  //   (learner78), 29 once a word limit run on after a reason was a part of its own.
   for (const floor of [
     { n: 28, cases: 30, ok: 28, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
@@ -71,7 +71,7 @@ describe("the learner on the newest authors' development corrections", () => {
     { n: 33, cases: 30, ok: 25, field: 0.6 },
     { n: 34, cases: 30, ok: 29, field: 0.6 },
     { n: 35, cases: 30, ok: 27, field: 0.6 },
-    { n: 36, cases: 30, ok: 28, field: 0.6 },
+    { n: 36, cases: 30, ok: 29, field: 0.6 },
   ])
     floorTest(floor);
 });

@@ -3,7 +3,9 @@
  * ("three o clock"); an adverb of emphasis between a permission and its verb ("you can totally
  * come in"); a spoken "like" opening a part of its own before a clause ("like the roof leaks") as
  * a reason, never a condition; and "already" between the verb of a bound and its hour ("let it end
- * already at 9") still moving that bound. Sentences written for this test, not taken from a set.
+ * already at 9") still moving that bound; and a word limit run on with no comma after a reason
+ * ("i can't see the screen twelve words max") is a part of its own, not cut off with the reason.
+ * Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -73,5 +75,21 @@ describe("'already' between the verb of a bound and its hour", () => {
       "About the sunroom rule: let it end already at 9 instead of 10. The start remains as it is.",
     );
     assert.deepEqual(roomsAndHours(rules), [{ room: "sunroom", when: ["6-9"] }]);
+  });
+});
+
+describe("a word limit run on after a reason", () => {
+  it("is kept, the reason left out", async () => {
+    for (const [m, n] of [
+      ["replies way too long i am driving i can't see the screen twelve words max from now", 12],
+      ["because i cannot read it 8 words tops", 8],
+    ] as const) {
+      const { rules } = await taught(house, m);
+      assert.deepEqual(
+        rules.map((r) => (r.requirement.kind === "word_limit" ? r.requirement.maxWords : r.requirement.kind)),
+        [n],
+        m,
+      );
+    }
   });
 });

@@ -11,11 +11,13 @@ import {
   afterLeadingRest,
   afterLeadOpener,
   bareNo,
+  bounded,
   clockAbbreviationEnds,
   continuesReason,
   DIRECTIVE,
   DIRECTIVE_START,
   dislocatedInfinitive,
+  EXPLAIN,
   FIELD_NAME_PART,
   FIELD_NAMES,
   findTimes,
@@ -24,6 +26,7 @@ import {
   LISTS_FIELDS,
   leadEndsBefore,
   opensConsequence,
+  opensWordLimit,
   PROVISO_START,
   permissionRunsOn,
   read,
@@ -122,6 +125,12 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
       a = k;
       continue;
     }
+    // "i can't read all that ten words max": a limit run on after a reason is a part of its own
+    if (limitAfterReason(tokens, a, k, s.b)) {
+      cut(k);
+      a = k;
+      continue;
+    }
     // "… that's fine now you may go back in": a permission run on after a predicate that allows
     if (k > a + 2 && permissionRunsOn(new Words(tokens, a, k).text, new Words(tokens, k, s.b).text)) {
       cut(k);
@@ -170,6 +179,16 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
   }
   cut(s.b);
   return joinDislocated(tokens, mergeLists(tokens, out));
+}
+
+/**
+ * A count of words said as a limit ("ten words maximum") at `k`, run on with no comma after a part
+ * that says why ("… i cannot read all this"): the reason's words end before it, so the limit is
+ * not cut off with the reason.
+ */
+function limitAfterReason(tokens: readonly Token[], a: number, k: number, b: number): boolean {
+  if (k <= a || !opensWordLimit(tokens.slice(k, b).map((t) => t.w))) return false;
+  return new Words(tokens, a, k).first(bounded(EXPLAIN)) !== undefined;
 }
 
 /** "to wait there, it is forbidden": an infinitive taken up by "it" after it is one part with its clause. */
