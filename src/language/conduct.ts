@@ -6,6 +6,7 @@
  * chat. Someone afraid of the robot is left alone: that is as often chat as a complaint. Read
  * over normalised words (tokens.ts), one sentence at a time.
  */
+import { findsPresenceTooMuch } from "./presence.ts";
 
 /** Words that find fault with conduct: how the robot moves or behaves, judged, not measured. */
 const FAULT = new Set([
@@ -59,11 +60,15 @@ const wordsOf = (sentence: string) => sentence.split(/\s+/).filter((w) => /^[a-z
 
 /** Whether a sentence of the text judges the robot's conduct without asking anything checkable. */
 export function judgesConduct(text: string): boolean {
-  return text.split(/[.!?;]/).some(sentenceJudges);
+  // "he" / "she" may be the robot only where the message names it
+  const named = wordsOf(text.toLowerCase()).some((w) => w === "robot" || w === "bot");
+  return text.split(/[.!?;]/).some((s) => sentenceJudges(s, named));
 }
 
-function sentenceJudges(sentence: string): boolean {
+function sentenceJudges(sentence: string, robotNamed: boolean): boolean {
   const ws = wordsOf(sentence.toLowerCase());
+  // "you were all over the house", "less of you, please": the robot's presence found too much
+  if (findsPresenceTooMuch(ws, robotNamed)) return true;
   const text = ` ${ws.join(" ")} `;
   const robot = ws.some((w) => ROBOT.has(w));
   // "you were sloppy in the den", "a bit rough lately": fault found with the robot, or over time

@@ -52,3 +52,57 @@ describe("a judgement of the robot's conduct", () => {
     }
   });
 });
+
+describe("the robot's presence found too much", () => {
+  it("is read from the robot said to be everywhere, less of it, calming an activity, or bare care", () => {
+    for (const s of [
+      "you were everywhere in the flat this morning",
+      "you are always just all over the place",
+      "honestly robot , wherever i sit she is there",
+      "could we have a bit less of you in the evenings",
+      "ease up on all that following , pal",
+      "careful round the glass shelf",
+    ])
+      assert.ok(judgesConduct(s), s);
+    for (const s of [
+      "my toys are all over the floor",
+      "the kids were everywhere today",
+      "everywhere i go in this town there is a bakery",
+      "i am going to chill with my friends tonight",
+      "i was careful with the vase",
+      "she is careful with her things",
+      "wherever i sit she is there",
+    ])
+      assert.ok(!judgesConduct(s), s);
+  });
+
+  it("makes the learner ask back, keeping no rule", () => {
+    for (const m of [
+      "You were everywhere in the flat this morning. A little less, please.",
+      "Honestly robot, wherever I sit she is there.",
+      "Ease up on all that following, pal.",
+      "careful round the glass shelf",
+    ]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.signal, true, m);
+      assert.ok(out.items.length > 0, m);
+      assert.ok(
+        out.items.every((i) => i.decision === "unclear" && !i.draft && i.question),
+        m,
+      );
+    }
+  });
+
+  it("leaves news, thanks and things lying about no correction", () => {
+    for (const m of [
+      "The kids were everywhere today, what a day.",
+      "My toys are all over the floor, sorry about the mess.",
+      "Thanks, you were everywhere looking for my keys.",
+      "We chilled with the neighbours all evening.",
+      "I was careful with the vase when I moved it.",
+    ]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.signal, false, m);
+    }
+  });
+});
