@@ -187,8 +187,14 @@ const SAME_IN_PAST = new Set(
 /**
  * "I think I'd have looked forever", "we could have been there all day": what would have happened,
  * said by the speaker in the modal perfect, asks nothing of the robot; its "forever" or "never"
- * lasts nothing ("I'd never have looked there" forbids nothing). The text without such a clause (to its end, or the next comma or stop).
+ * lasts nothing ("I'd never have looked there" forbids nothing; said "I'd a never looked", the same). The text without such a clause (to its end, or the next comma or stop).
  */
 export function withoutCounterfactual(text: string): string {
-  return text.replace(/\b(?:i|we) (?:would|could|might|should)(?: not| never)? have \w+[^,.;!?]*/g, " ").trim();
+  // spoken "a" for "have" ("I'd a never looked"), only where a negation or "been" follows, never an article
+  return text
+    .replace(
+      /\b(?:i|we) (?:would|could|might|should)(?: not| never)? (?:have|a(?= (?:never|not|been) )) \w+[^,.;!?]*/g,
+      " ",
+    )
+    .trim();
 }

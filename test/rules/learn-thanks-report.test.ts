@@ -19,6 +19,7 @@ describe("thanks beside a report", () => {
       "thank u so much, you're a star",
       "Wow, you got my phone already, thank you, I'd have searched forever.",
       "Dankie! You found the remote in the study.",
+      "Thanks so much, I would a never found them myself.",
     ]) {
       const out = learn(said, [], ctx);
       assert.equal(out.signal, false, `${said}: ${JSON.stringify(out.items)}`);
@@ -38,5 +39,11 @@ describe("thanks beside a report", () => {
   it("leaves out only what would have happened", () => {
     assert.equal(withoutCounterfactual("thank you i would have searched forever"), "thank you");
     assert.equal(withoutCounterfactual("never go in the shed"), "never go in the shed");
+    // spoken "a" for "have" before a negation; an article after "would" stays
+    assert.equal(withoutCounterfactual("cheers i would a never thought of the shed"), "cheers");
+    assert.equal(
+      withoutCounterfactual("i would a lot rather you kept out of the shed"),
+      "i would a lot rather you kept out of the shed",
+    );
   });
 });
