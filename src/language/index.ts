@@ -240,6 +240,7 @@ export type { SaidSize, SizeClass } from "./size-words.ts";
 export { saidSize } from "./size-words.ts";
 export { deniesSpeakersOwn, negatedBySpeaker, negationReports, withoutSpeakersNegation } from "./speakers-own.ts";
 export { appositionLeadAt, closesPhrase, ownRoomAt, speakersRoomAt } from "./speakers-room.ts";
+export { wishesToTakeIn } from "./speakers-wish.ts";
 export { REPAIRED, repaired } from "./spelling.ts";
 export { splitFacts } from "./split-facts.ts";
 export type { StatementKind } from "./statement-cues.ts";

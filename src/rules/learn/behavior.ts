@@ -39,6 +39,7 @@ import {
   unmeasuredDegree,
   VAGUE_BEHAVIOR,
   WH_QUESTION,
+  wishesToTakeIn,
   withoutConditionalPraise,
   withoutCounterfactual,
   withoutToldAsides,
@@ -198,6 +199,8 @@ export function isNoCorrection(ctx: ReadCtx, s: Span): boolean {
   const said = thanks ? withoutToldAsides(plain) : plain;
   if (re(`(?:${NEG}|do not|never|${LASTING}|json|words?|off limits|stay out|keep out)`).test(said)) return false;
   if (ASKS_FOR_OBJECT.test(w.text)) return true;
+  // "I'd like to see the river from up there": the speaker's own wish to see or learn asks nothing
+  if (wishesToTakeIn(w.text)) return true;
   // "go to the kitchen and get my mug": where to go and what to fetch, nothing about how
   const movesOnly = w.text.replace(COPULA_ALL, " ");
   if (
