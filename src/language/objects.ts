@@ -7,7 +7,7 @@
 
 import { contentWords, singular, unaccented } from "./bag-of-words.ts";
 import { BORROWED_CATEGORY_NAMES } from "./borrowed-words.ts";
-import { knownWord } from "./nlp.ts";
+import { knownWord, read } from "./nlp.ts";
 import { askedParts } from "./requests.ts";
 import { editDistance } from "./rooms.ts";
 import { wordTable } from "./token.ts";
@@ -175,12 +175,56 @@ export function categoriesAsked(instruction: string): string[] {
 }
 
 function askedNaming(instruction: string): { category: string; word: string } | null {
-  for (const part of askedParts(instruction)) {
+  const parts = askedParts(instruction);
+  for (const part of parts) {
     const asked = naming(part);
     if (asked) return asked;
   }
-  return naming(instruction.replace(WHAT_HAPPENED_BEFORE, " "));
+  // "She asked on the phone for a poem. Find the poems my gran gave me": the asking calls its object
+  // by a noun of no category, so a category named before it is another thing's; one said after it
+  // may still be the object, set right ("which brolly? no, the specs")
+  const own = parts.find(callsItsOwn);
+  const rest = own === undefined ? instruction : instruction.slice(instruction.indexOf(own) + own.length);
+  return naming(rest.replace(WHAT_HAPPENED_BEFORE, " "));
 }
+
+/** Nouns that stand for a thing without saying what it is ("the one", "Dev's present"). */
+const STANDS_FOR_A_THING = new Set([
+  "one",
+  "thing",
+  "item",
+  "stuff",
+  "something",
+  "present",
+  "gift",
+  "pair",
+  "set",
+  "kind",
+  "sort",
+  "type",
+  "piece",
+  "favourite",
+  "favorite",
+  "usual",
+  "lot",
+]);
+/** Words that may come before the noun of an object's phrase: "the", "my", "Rab's", "old", "two". */
+const BEFORE_THE_NOUN = new Set(["DET", "PRON", "ADJ", "NUM", "PROPN", "PART", "INTJ"]);
+
+/**
+ * Whether an asked part names its object by a noun of its own: its first noun, after determiners,
+ * possessives and adjectives, is a word of no category that does not just stand for a thing.
+ */
+function callsItsOwn(part: string): boolean {
+  const tokens = read(part).tokens;
+  for (const [k, t] of tokens.entries()) {
+    // "mum's", "the kids' ": a possessor, not the object
+    if (BEFORE_THE_NOUN.has(t.pos) || POSSESSIVE.has(tokens[k + 1]?.normal ?? "")) continue;
+    return t.pos === "NOUN" && !STANDS_FOR_A_THING.has(singular(t.normal));
+  }
+  return false;
+}
+const POSSESSIVE = new Set(["'s", "'", "’s", "’"]);
 
 /**
  * A clause telling what became of another thing ("…, since my old handbag tore", "now

@@ -56,7 +56,15 @@ export function describedPart(request: string): string {
 const ASKING =
   /(?:^|[.;:!?,]\s*|\b(?:can|could|would|will) you\s+(?:please\s+)?|\bplease\s+)(?:bring|fetch|find|get|grab|locate|carry|hand|pass|take me to|show me|look for|search for|where(?:'s| is| are))\b([^.;!?]*)/giu;
 
+/**
+ * A question opening on "which" ("Which watch is for that these days?") asks for the thing it
+ * names; only at a sentence's start, since ", which I wear" is a relative clause of another.
+ */
+const WHICH_ASKED = /(?:^|[.;:!?]\s*)which\s+([^.;!?]*)/giu;
+
 /** Pure: what follows each asking in `text`, to its sentence's end: the objects asked for, in order. */
 export function askedParts(text: string): string[] {
-  return [...text.matchAll(ASKING)].map((m) => m[1]);
+  return [...text.matchAll(ASKING), ...text.matchAll(WHICH_ASKED)]
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+    .map((m) => m[1]);
 }
