@@ -54,7 +54,7 @@ describe("the learner on the later authors' development corrections", () => {
   for (const floor of [
     { n: 8, cases: 40, ok: 42, field: 0.75 },
     { n: 9, cases: 40, ok: 40, field: 0.75 },
-    { n: 10, cases: 36, ok: 34, field: 0.7 },
+    { n: 10, cases: 36, ok: 35, field: 0.7 },
     { n: 11, cases: 30, ok: 29, field: 0.6 },
     { n: 12, cases: 30, ok: 29, field: 0.6 },
     { n: 13, cases: 30, ok: 30, field: 0.6 },

@@ -65,12 +65,12 @@ describe("the learner on the newest authors' development corrections", () => {
   for (const floor of [
     { n: 28, cases: 30, ok: 28, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
-    { n: 30, cases: 30, ok: 28, field: 0.6 },
+    { n: 30, cases: 30, ok: 29, field: 0.6 },
     { n: 31, cases: 30, ok: 26, field: 0.8 },
-    { n: 32, cases: 30, ok: 29, field: 0.8 },
-    { n: 33, cases: 30, ok: 25, field: 0.6 },
+    { n: 32, cases: 30, ok: 30, field: 0.8 },
+    { n: 33, cases: 30, ok: 26, field: 0.6 },
     { n: 34, cases: 30, ok: 29, field: 0.6 },
-    { n: 35, cases: 30, ok: 27, field: 0.6 },
+    { n: 35, cases: 30, ok: 28, field: 0.6 },
     { n: 36, cases: 30, ok: 29, field: 0.6 },
   ])
     floorTest(floor);
