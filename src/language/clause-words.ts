@@ -15,6 +15,19 @@ export function opensConsequence(w: string | undefined, next: string | undefined
   return /^(?:you|u|ya|ye|never)$/.test(w ?? "") || (w === "do" && next === "not");
 }
 
+/** Verbs of going in after "no one" ("nobody goes in", "no one enters"). */
+const NOBODY_GOES = /^(?:goes|go|enters|enter|comes|come|walks|steps|sets)$/;
+
+/**
+ * A consequence after "so" that is itself a ban on everyone, the robot among them: "no one" as its
+ * subject ("nobody", "noone", "no one") and a verb of going in ("… sleep till nine so nobody goes in
+ * there"). "so nobody trips" says why and stays a reason. Words after "so".
+ */
+export function opensNobodyGoing(words: readonly string[]): boolean {
+  const n = words[0] === "nobody" || words[0] === "noone" ? 1 : words[0] === "no" && words[1] === "one" ? 2 : 0;
+  return n > 0 && NOBODY_GOES.test(words[n] ?? "");
+}
+
 /** Words that lead into a marker of how long or when without saying anything more ("just for this afternoon", "only for today"). */
 export const MARKER_LEAD = /^(?:just|only|for)$/;
 
@@ -38,7 +51,8 @@ export const EXPLAIN = alt([
   // "or else" says it; a time follows "later" with no subject ("later tonight", "later on"), and a
   // state said with "is"/"are" ("later they are sleeping") may be when, so it stays a condition
   "later(?= (?:he|she|they|you|u) (?!(?:is|are|am|was|were|re|s)\\b))",
-  "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)",
+  // ("so nobody goes in there" is a ban on everyone, the robot too: see opensNobodyGoing)
+  "so(?= (?:i|we|he|she|they|it|the|my|our|nobody|no one)\\b)(?! (?:nobody|noone|no one) (?:goes|go|enters|enter|comes|come|walks|steps|sets)\\b)",
   // "from 2 to 4, no, then I have a call": "then" after a bare "no" is the hours said no to, and
   // what someone else does at them says why; "then you …" may be the next thing asked, and stays
   "(?<=\\b(?:no|not|never) , )then(?= (?:i|we|he|she|they|my|our)\\b)",

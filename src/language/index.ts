@@ -75,6 +75,7 @@ export {
   OPENS_CLAUSE,
   OPENS_CONDITION,
   opensConsequence,
+  opensNobodyGoing,
   PLACE_PREPOSITION,
   POLITE_FRAME,
   REASON_HEADING,

@@ -26,6 +26,7 @@ import {
   LISTS_FIELDS,
   leadEndsBefore,
   opensConsequence,
+  opensNobodyGoing,
   opensWordLimit,
   PROVISO_START,
   permissionRunsOn,
@@ -139,7 +140,9 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
     }
     // "… mended the shed door so you may go in there again": "so" before a directive to the one spoken to
     // opens it, the consequence ("so keep out of it" stays in the clause it closes)
-    const so = w === "so" && opensConsequence(tokens[k + 1]?.w, tokens[k + 2]?.w);
+    // ("… sleeps till nine so nobody goes in there": a ban on everyone after "so" is a directive too)
+    const nobody = w === "so" && opensNobodyGoing(tokens.slice(k + 1, k + 4).map((t) => t.w));
+    const so = (w === "so" && opensConsequence(tokens[k + 1]?.w, tokens[k + 2]?.w)) || nobody;
     if ((w === "and" || w === "but" || w === "then" || w === "plus" || w === "also" || so) && k > a) {
       const rest = new Words(tokens, k + 1, s.b).text;
       // "… the study also never park …" starts a new directive; "and this time also skip …" does not,
@@ -169,7 +172,8 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
         (left !== rest && DIRECTIVE_START.test(left)) ||
         (marked !== rest && DIRECTIVE_START.test(marked)) ||
         (occasion !== undefined && DIRECTIVE_START.test(new Words(tokens, occasion, s.b).text)) ||
-        led;
+        led ||
+        nobody;
       const oneAct = stopVerbsJoined(tokens[k - 1].w, tokens[k + 1]?.w ?? "");
       if (asked && directs && !oneAct && !continuesReason(before, rest)) {
         cut(k);
