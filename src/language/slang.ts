@@ -80,6 +80,8 @@ export const SLANG: Record<string, string> = wordTable({
   til: "until",
   till: "until",
   b4: "before",
+  // "tl;dr", "tldr" ("too long, didn't read"): the short version of a reply
+  tldr: "short version",
   // texting's clipped words of when: unread, "btwn 1 and 3" left a ban without its hours
   btwn: "between",
   btwen: "between",
@@ -200,3 +202,20 @@ export const SLANG: Record<string, string> = wordTable({
   anymore: "any more",
   everytime: "every time",
 });
+
+/**
+ * "tl;dr": a word of the slang table typed with a semicolon inside it is one word, no sentence's
+ * end; its span runs over the whole of it. Two words with a semicolon between ("den;study") stay apart.
+ */
+export function gluedAcrossSemicolons<T extends { s: string; start: number; end: number }>(raw: T[]): T[] {
+  const out: T[] = [];
+  for (let k = 0; k < raw.length; k++) {
+    const [a, semi, b] = [raw[k], raw[k + 1], raw[k + 2]];
+    const joined = b ? `${a.s}${b.s}`.toLowerCase() : "";
+    if (semi?.s === ";" && semi.start === a.end && b?.start === semi.end && SLANG[joined] !== undefined) {
+      out.push({ ...a, s: joined, end: b.end });
+      k += 2;
+    } else out.push(a);
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ import { otherTongues } from "./other-tongues.ts";
 import { quitAsStop } from "./quit-gerund.ts";
 import { regionalWords } from "./regional-words.ts";
 import { withoutRestatedNumbers } from "./restated-number.ts";
-import { FRONT_CUT, SLANG } from "./slang.ts";
+import { FRONT_CUT, gluedAcrossSemicolons, SLANG } from "./slang.ts";
 import { soundedTimes } from "./sounded-times.ts";
 import { gDropped, repaired, repairedAfterThis } from "./spelling.ts";
 import { splitDays } from "./split-days.ts";
@@ -298,8 +298,9 @@ function quotedName(raw: readonly RawToken[], i: number): { w: string; end: numb
 
 /** The normalised tokens of a message. */
 export function tokenize(message: string): Token[] {
-  const raw: RawToken[] = [];
-  for (const m of message.matchAll(RAW)) raw.push({ s: m[0], start: m.index, end: m.index + m[0].length });
+  const raw: RawToken[] = gluedAcrossSemicolons(
+    [...message.matchAll(RAW)].map((m) => ({ s: m[0], start: m.index, end: m.index + m[0].length })),
+  );
   const out: Token[] = [];
   const push = (w: string, r: { start: number; end: number }, quoted: boolean) =>
     out.push({ w, start: r.start, end: r.end, ...(quoted ? { quoted } : {}) });
