@@ -5,7 +5,7 @@
  * general with no measure. Read so that none of these is mistaken for a new rule.
  */
 
-import { REPLY_LENGTH } from "./reply-words.ts";
+import { REPLY_FORMAT, REPLY_LENGTH } from "./reply-words.ts";
 import { END_NAMED_TO } from "./time-words.ts";
 import { alt } from "./word-class.ts";
 
@@ -85,8 +85,8 @@ export const REFERENCE = alt([
 
 /** Words that turn a value into a revision of one already stored. */
 export const REVISING = alt([
-  // "make it short" asks for a length, no new value of a rule in force
-  `make (?:that|it)(?! (?:${REPLY_LENGTH})\\b)`,
+  // "make it short", "make it json" ask for a length or a format, no new value of a rule in force
+  `make (?:that|it)(?! (?:${REPLY_LENGTH}|${REPLY_FORMAT})\\b)`,
   // said tersely, a number right after: "make 25", "let's say 25"
   "(?:make|let us say|lets say)(?= (?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\\b)",
   "change (?:that|it|the limit)? ?to",

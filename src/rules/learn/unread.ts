@@ -219,7 +219,9 @@ export function unreadCues(
       }
       // "…, actually, the attic too": a lone filler between parts read changes nothing
       const fillers = rc.tokens.slice(run.a, run.b).every((t) => re(FILLER).test(t.w));
-      if (!why && !fillers && (re(REVISING).test(text) || dropsSomething(text))) cue("update");
+      // a change read with what follows it ("make it" before "json" asks for a format, no new value)
+      const revising = re(REVISING).test(text) && re(REVISING).test(rest);
+      if (!why && !fillers && (revising || dropsSomething(text))) cue("update");
     }
   }
   out.push(...strayBesideHours(rc, read), ...hoursBesideBans(rc, read));
