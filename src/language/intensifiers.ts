@@ -2,7 +2,7 @@
  * Words said only for force inside a clause, left out before it is read, as a listener hears past
  * them: a reflexive stressing the subject right after it ("I myself"), an adverb of completeness
  * before a predicate of allowing ("is completely fine"), an expletive inside a phrasal verb ("keep the hell away from the den", "keep the heck away")
- * and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
+ * a formal adverb of performing by saying ("is hereby lifted"), and an aside of emphasis set off by commas right after a negation or a modal ("you must not,
  * under any circumstances, go in", "never, ever, stop there"), and an aside of stance right after
  * a word opening a condition ("unless, of course, I ask"). Without this the verb and its
  * particle, or the negation and its verb, are cut apart and the clause is asked back.
@@ -20,6 +20,9 @@ const OATH = /^(?:hell|heck|fuck|frick|blazes|dickens|devil|deuce)$/;
 const PARTICLE_AFTER = /^(?:out|outside|away|off|in|into|inside|clear|from|of|back)$/;
 /** "bloody", "flipping": a curse word before the oath's noun ("the bloody hell"). */
 const OATH_MODIFIER = /^(?:bloody|flipping|flaming|freaking|frigging|blooming)$/;
+
+/** Formal adverbs of performing by saying ("hereby"): they say neither when nor where. */
+const PERFORMATIVE = /^(?:hereby|herewith)$/;
 
 /** What an aside of emphasis follows: a negation, or a modal before its verb. */
 const HOST = /^(?:not|never|must|shall|should|will|to)$/;
@@ -104,6 +107,11 @@ function stanceAsideEnd(tokens: readonly Token[], k: number): number | undefined
 export function withoutIntensifiers(tokens: readonly Token[]): Token[] {
   const drop = new Set<number>();
   for (let k = 0; k < tokens.length; k++) {
+    // "the limit is hereby lifted": the formal adverb only says the saying is the act; it goes
+    if (PERFORMATIVE.test(at(tokens, k))) {
+      drop.add(k);
+      continue;
+    }
     // "stay the (bloody) hell out of": "the" and the oath go, the verb meets its particle again
     if (at(tokens, k) === "the" && k > 0) {
       const oath = OATH_MODIFIER.test(at(tokens, k + 1)) ? k + 2 : k + 1;

@@ -46,4 +46,14 @@ describe("intensifiers", () => {
       );
     }
   });
+
+  it("a formal adverb of performing by saying is left out, so the rule it ends is read", async () => {
+    assert.equal(heard("the ban is hereby lifted"), "the ban is lifted");
+    const { rules } = await taught(
+      house,
+      "Keep your answers under 25 words.",
+      "The cap on how long your answers run is hereby withdrawn.",
+    );
+    assert.deepEqual(rules, []);
+  });
 });
