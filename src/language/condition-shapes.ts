@@ -72,7 +72,7 @@ const US_ASKING = String.raw`(?:${ASKED_BY_US}|(?:i|we|(?:one|either|any|each) o
 export const WHEN_ASKED = new RegExp(String.raw`^(?:only )?(?:when(?:ever)?|if|once|after)\s+${US_ASKING}`);
 
 /**
- * "only after I ask you": "after" opens a clause of when only before a subject and its verb; of the
+ * "only after Mum calls you": "after" opens a clause of when only before a subject and its verb; of the
  * user asking it is that asking ("after dinner" is hours, read by the time grammar).
  */
 export const AFTER_ASKED = new RegExp(String.raw`\bafter\s+${US_ASKING}.*$`);

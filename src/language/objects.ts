@@ -180,7 +180,7 @@ function askedNaming(instruction: string): { category: string; word: string } | 
     const asked = naming(part);
     if (asked) return asked;
   }
-  // "She asked on the phone for a poem. Find the poems my gran gave me": the asking calls its object
+  // "He rang on his mobile about supper. Fetch the recipes my aunt wrote out": the asking calls its object
   // by a noun of no category, so a category named before it is another thing's; one said after it
   // may still be the object, set right ("which brolly? no, the specs")
   const own = parts.find(callsItsOwn);

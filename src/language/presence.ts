@@ -50,7 +50,7 @@ export function findsPresenceTooMuch(ws: readonly string[], robotNamed: boolean)
   return everywhere(ws, robot) || lessOf(ws, robot) || calmWith(ws) || careBare(ws);
 }
 
-/** "you were all over the house", "everywhere I turn, he is there": the robot said to be everywhere. */
+/** "you were all over the house", "wherever I go, there he is": the robot said to be everywhere. */
 function everywhere(ws: readonly string[], robot: (w: string | undefined) => boolean): boolean {
   const spread = ws.includes("everywhere") || ws.includes("wherever");
   return ws.some((w, i) => {

@@ -57,7 +57,7 @@ const ASKING =
   /(?:^|[.;:!?,]\s*|\b(?:can|could|would|will) you\s+(?:please\s+)?|\bplease\s+)(?:bring|fetch|find|get|grab|locate|carry|hand|pass|take me to|show me|look for|search for|where(?:'s| is| are))\b([^.;!?]*)/giu;
 
 /**
- * A question opening on "which" ("Which watch is for that these days?") asks for the thing it
+ * A question opening on "which" ("Which cap do I take for that now?") asks for the thing it
  * names; only at a sentence's start, since ", which I wear" is a relative clause of another.
  */
 const WHICH_ASKED = /(?:^|[.;:!?]\s*)which\s+([^.;!?]*)/giu;

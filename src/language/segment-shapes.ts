@@ -48,7 +48,7 @@ export const TIME_THEN_STATEMENT =
   /^(?:(?:and|but|so|also|then) )*(?:after|before|until|till) (?!(?:i|we|he|she|they|you|it)\b)(?:[\w']+ ){1,3}(?:i|we|he|she|they) (?!(?:want|need|would|will|wish|prefer|do|never|can|could|should|must|may)\b)[\w']+/;
 
 /**
- * "then I make my breakfast": "then" pointing back at hours said before, and a statement whose
+ * "then I do my prayers": "then" pointing back at hours said before, and a statement whose
  * subject is the speaker or someone else, never the robot, in the present: what happens in those
  * hours, a reason (a wish or a modal, "then I want you out", asks; it is never read this way).
  */

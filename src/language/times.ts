@@ -421,7 +421,7 @@ const BARE_PART = /\b(?:the |those |these )?(morning|afternoon|evening|night)s?\
 const REPLACED_HOUR_RE = new RegExp(String.raw`\b(?:rather than|instead of|not)\s+(?:at\s+)?(${TP})`, "i");
 
 /**
- * "ends now at 7", "starts from now on at 9", "let it end already at 10": a word of the present, or
+ * "ends now at 7", "starts from now on at 9", "have it finish already at 10": a word of the present, or
  * of an end come sooner than before ("already", "just"), between the verb of a bound and its hour.
  */
 const NOW_SAID = String.raw`(?:(?:now|from now on|instead|already|just)\s+)?`;

@@ -105,7 +105,7 @@ export const PERMIT_ROOM_ACT = new RegExp(
   // "you are allowed in the garage": a permission said with the room's preposition alone is one to enter it;
   // "you're allowed back in", "welcome back on the porch": "back" says the room is given back, as
   // "again" does, and only after it is "on" a way in (a porch, a deck), never "go on" (carry on);
-  // "you can totally come in": an adverb of emphasis only stresses the permission
+  // "you can really go back in": an adverb of emphasis only stresses the permission
   `\\b(${PERMIT}|(?:are|is) (?:now |again |also |still )?(?:allowed|permitted|welcome)(?: to)?)\\b(?: (?:now|again|also|still|just|even|always|actually|once again|back|totally|definitely|absolutely|certainly|really|of course))*(?: (?:go|come))?(?: back)? (?:(${STOP})|(${ENTER}|in|into|inside|(?<=\\bback )(?:on|onto)))\\b`,
 );
 

@@ -19,11 +19,11 @@ const read = (rules: Awaited<ReturnType<typeof taught>>["rules"]) =>
 describe("a permission with hours refused", () => {
   it("with its room fronted after 'in' is a ban at those hours", async () => {
     for (const m of [
-      "In the den you can go whenever, only not between six and seven in the evening",
-      "Inside the den you may go any time, just not from 6 to 7 pm",
+      "In the den you can go whenever, only not between five and six in the evening",
+      "Inside the den you may go any time, just not from 5 to 6 pm",
     ]) {
       const { rules } = await taught(house, m);
-      assert.deepEqual(read(rules), [["den", [[18, 19]], []]], m);
+      assert.deepEqual(read(rules), [["den", [[17, 18]], []]], m);
     }
   });
 
@@ -66,9 +66,9 @@ describe("a permission with hours refused", () => {
 describe("only after I ask, otherwise no", () => {
   it("is a ban with the asked exception", async () => {
     for (const m of [
-      "In the cellar you can go only after I ask you. Without asking, no.",
-      "You go in the cellar if I personally call ya, otherwise no dice.",
-      "You come in the cellar when I tell you to, otherwise naw.",
+      "Down to the cellar you may go only after I call you. Uncalled, no.",
+      "Pop into the cellar if I personally send for ya, otherwise no dice.",
+      "Come down to the cellar when I ask you to, otherwise naw.",
     ]) {
       const { rules } = await taught(house, m);
       assert.deepEqual(read(rules), [["cellar", [], ["instruction_mentions"]]], m);
@@ -81,7 +81,10 @@ describe("only after I ask, otherwise no", () => {
   });
 
   it("names the room the speaker's room is said to be", async () => {
-    const { rules } = await taught(house, "You can go in our room, the master bedroom like, but only if I ask you.");
+    const { rules } = await taught(
+      house,
+      "Our room, the master bedroom like, is yours to go in, but only when I call you.",
+    );
     assert.deepEqual(read(rules), [["master bedroom", [], ["instruction_mentions"]]]);
   });
 

@@ -17,7 +17,7 @@ describe("o'clock said as two words", () => {
   it("is the clock word after an hour", async () => {
     for (const [m, when] of [
       ["between 3 o clock and 5 o clock keep out of the sunroom", "15-17"],
-      ["from two o clock until four nobody goes in the den, my dad naps there", "14-16"],
+      ["from one o clock till three nobody goes in the den, my dad naps there", "13-15"],
       ["keep out of the attic after ten o clock at night", "22-6"],
     ] as const) {
       const { rules } = await taught(house, m);
@@ -72,7 +72,7 @@ describe("'already' between the verb of a bound and its hour", () => {
     const { rules } = await taught(
       house,
       "Don't go in the sunroom from 6am to 10am.",
-      "About the sunroom rule: let it end already at 9 instead of 10. The start remains as it is.",
+      "For the sunroom rule, make it finish already at 9, not 10; the beginning stays put.",
     );
     assert.deepEqual(roomsAndHours(rules), [{ room: "sunroom", when: ["6-9"] }]);
   });
@@ -81,7 +81,7 @@ describe("'already' between the verb of a bound and its hour", () => {
 describe("a word limit run on after a reason", () => {
   it("is kept, the reason left out", async () => {
     for (const [m, n] of [
-      ["replies way too long i am driving i can't see the screen twelve words max from now", 12],
+      ["replies way too long im driving cant see the screen twelve words max going forward", 12],
       ["because i cannot read it 8 words tops", 8],
     ] as const) {
       const { rules } = await taught(house, m);

@@ -145,7 +145,7 @@ const PHRASE_END = new Set([".", "!", "?", ":", ";"]);
 
 /** "from six to eight, no", "at night no way": a no after hours ending at b, closing their phrase, says no to them too. */
 function saidNoAfter(tokens: readonly Token[], b: number, end: number): boolean {
-  // "but from five to seven, no.": a no alone, set off by a comma (a part of its own), closing the sentence
+  // "but from two to four, no.": a no alone, set off by a comma (a part of its own), closing the sentence
   if (tokens[b]?.w === ",") {
     let e = b + 1;
     while (e < tokens.length && !CLAUSE_JOIN.test(tokens[e].w) && !PHRASE_END.has(tokens[e].w)) e++;
@@ -306,7 +306,7 @@ export function conditionsIn(tokens: readonly Token[], parts: Span[], act: Span[
   };
 }
 
-/** "only after I ask you": the user asking, said after "after", as "when I ask" is; taken when read. */
+/** "only after I've called you": the user asking, said after "after", as "when I ask" is; taken when read. */
 function askedAfter(w: Words, taken: Span[]): Cond | undefined {
   const m = w.first(AFTER_ASKED);
   if (!m || taken.some((y) => m.a < y.b && y.a < m.b)) return undefined;

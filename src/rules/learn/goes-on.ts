@@ -40,7 +40,7 @@ export function describesLeftOut(tokens: readonly Token[], c: Cond, exceptions: 
  */
 export function describesWindow(tokens: readonly Token[], c: Cond, times: readonly Cond[]): boolean {
   if (c.kind !== "text") return false;
-  // clock hours only: a part of the day said loosely ("in the evenings when the fleeces dry") may be
+  // clock hours only: a part of the day said loosely ("in the evenings when the washing dries") may be
   // placed by the clause, and keeps it
   const closed = times.some(
     (x) => x.kind === "time" && x.clock && !x.open && x.b <= c.a && onlyMarks(tokens, x.b, c.a),

@@ -59,7 +59,7 @@ function sentencesSayingNo(rc: ReadCtx, r: RetractReading): void {
     end = withoutExplanation(rc.tokens, { a, b: end }).b;
     const times = r.conditions.filter((c) => c.kind === "time" && c.a >= a && c.b <= end);
     if (a > r.clause.a) saidAgainIn(rc, { a, b: end }, times);
-    // "from five to seven when I'm cooking, no": what goes on in the hours is read with them
+    // "from one to three when I'm on calls, no": what goes on in the hours is read with them
     const doings = times.flatMap((c) => {
       const on = c.kind === "time" ? goesOnIn(rc.tokens, c.b, end, !!c.clock && !c.open) : undefined;
       return on ? [on] : [];

@@ -124,7 +124,7 @@ const when = (cs: Condition[]) => cs.map((c) => (c.kind === "time" ? `${c.fromHo
 /**
  * What a sentence tells once the words that ask nothing of the robot are left out: "I'll see to it,
  * don't worry" (the reassurance says how to feel), what would have happened ("I'd never have …"),
- * and the speaker's own habit negated ("I never think to look there" forbids the robot nothing).
+ * and the speaker's own habit negated ("I never bother checking the loft" forbids the robot nothing).
  */
 const toldOnly = (text: string) => withoutSpeakersNegation(withoutCounterfactual(withoutReassurance(text)));
 

@@ -22,7 +22,7 @@ export function reasonTimes(rc: ReadCtx, segs: Seg[]): Seg[] {
   for (const i of sentencesOf) {
     const own = segs.filter((s) => s.sentence === i);
     if (own.some((s) => s.kind === "act")) continue;
-    // "…, not from six to seven. Then I make my breakfast before I go out.": a statement pointing
+    // "…, not from six to seven. Then I do my exercises before I leave.": a statement pointing
     // back at the hours said just before tells what happens in them; all it says is why
     const before = segs.filter((s) => s.sentence === i - 1);
     if (
@@ -39,7 +39,7 @@ export function reasonTimes(rc: ReadCtx, segs: Seg[]): Seg[] {
       segs.find((s) => s.kind === "act" && s.sentence > i) ?? segs.findLast((s) => s.kind === "act" && s.sentence < i);
     if (!act || !findTimes(textOf(rc, act)).length) continue;
     let because = false;
-    // "…, not from six to seven. Then I make my breakfast before I go out.": a statement pointing
+    // "…, not from six to seven. Then I do my exercises before I leave.": a statement pointing
     // back at those hours tells what happens in them; all it says, its own clauses of when too, is why
     for (const s of own) {
       if (s.kind === "explain") because = true;

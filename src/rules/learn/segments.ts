@@ -187,7 +187,7 @@ export function segments(tokens: readonly Token[], s: Span, fronted?: (from: num
 
 /**
  * A count of words said as a limit ("ten words maximum") at `k`, run on with no comma after a part
- * that says why ("… i cannot read all this"): the reason's words end before it, so the limit is
+ * that says why ("… i can't scroll through all that"): the reason's words end before it, so the limit is
  * not cut off with the reason.
  */
 function limitAfterReason(tokens: readonly Token[], a: number, k: number, b: number): boolean {
