@@ -95,8 +95,18 @@ export function tellsWhatGoesOnThen(clause: string): boolean {
   const ws = clause.split(" ").filter((w) => /\p{L}/u.test(w));
   if (!["when", "while"].includes(ws[0] ?? "") || ws.length < 3) return false;
   const subject = DETERMINER.has(ws[1]) ? ws[2] : ws[1];
-  return !ROBOT.has(subject) && !ws.slice(1).some((w) => past(w) || CONDITIONAL.has(w) || ASKING.has(w));
+  return (
+    !ROBOT.has(subject) && !ws.slice(1).some((w) => past(w) || CONDITIONAL.has(w) || ASKING.has(w)) && !saysAState(ws)
+  );
 }
+
+/**
+ * "when I'm home", "while she is away": "be" with no verb in -ing after it tells a state that may
+ * or may not hold through the hours, so the clause stays a condition of its own (dropping it would
+ * ban the hours outright, broader than said); "when they are sleeping" tells a doing.
+ */
+const saysAState = (ws: readonly string[]) =>
+  ws.some((w, k) => BE_NOW.has(w) && !/^\p{L}{2,}ing$/u.test(ws[k + 1] ?? ""));
 
 /** Subordinators that open a condition of their own inside the clause ("when I'm out, if it rains"). */
 const CONDITIONAL = new Set(["if", "unless", "once", "since", "until", "till"]);
