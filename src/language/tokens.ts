@@ -8,12 +8,14 @@
  * ("9pm" → "9 pm"). A normalised word keeps the character span of the token it came from, so
  * a quote cut from any run of words is the user's own text, verbatim.
  */
+
 import { STOP } from "./act-words.ts";
 import { arrowsAsColons } from "./arrows.ts";
 import { configFields } from "./config-fields.ts";
 import { dashedClocks } from "./dashed-clock.ts";
 import { dayPartsCounted } from "./day-parts-counted.ts";
 import { eyeDialect } from "./eye-dialect.ts";
+import { hoursWithH } from "./hour-h.ts";
 import { signsAsWords } from "./identifiers.ts";
 import { islandWords } from "./island-words.ts";
 import { namedTwelve } from "./named-twelve.ts";
@@ -298,8 +300,10 @@ function quotedName(raw: readonly RawToken[], i: number): { w: string; end: numb
 
 /** The normalised tokens of a message. */
 export function tokenize(message: string): Token[] {
-  const raw: RawToken[] = gluedAcrossSemicolons(
-    [...message.matchAll(RAW)].map((m) => ({ s: m[0], start: m.index, end: m.index + m[0].length })),
+  const raw: RawToken[] = hoursWithH(
+    gluedAcrossSemicolons(
+      [...message.matchAll(RAW)].map((m) => ({ s: m[0], start: m.index, end: m.index + m[0].length })),
+    ),
   );
   const out: Token[] = [];
   const push = (w: string, r: { start: number; end: number }, quoted: boolean) =>
