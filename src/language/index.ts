@@ -156,7 +156,7 @@ export {
   withoutConditionalPraise,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
-export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithKin, opensWithSubject } from "./mood.ts";
+export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject } from "./mood.ts";
 export { namedAlike } from "./named-alike.ts";
 export { capitalisedNamesIn, namesIn } from "./names.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";

@@ -13,8 +13,6 @@
  * - question: a question word first, or a question mark with none of the above;
  * - statement: anything else.
  */
-import { WHEN_WORD } from "./condition-shapes.ts";
-import { kinOf } from "./kin-chains.ts";
 import { read } from "./nlp.ts";
 import { pastNotBase } from "./tense.ts";
 
@@ -156,15 +154,6 @@ export function elliptical(fragment: string): boolean {
  * its own (a noun phrase, by the library's tags) and its verb says something of the world; after
  * an act, it says why, never when the act holds.
  */
-/**
- * "gran naps", "dad works": a part opening with a kin word as its subject and a word after it, which
- * a tagger may read as two nouns; beside the hours of that doing it tells of someone, not when.
- */
-export function opensWithKin(part: string): boolean {
-  const words = part.split(" ");
-  return words.length > 1 && kinOf(words[0]) !== undefined && !WHEN_WORD.test(part);
-}
-
 export function opensWithSubject(part: string): boolean {
   const words = read(part).tokens.filter((t) => t.pos !== "PUNCT");
   let i = 0;

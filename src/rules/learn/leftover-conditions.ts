@@ -18,8 +18,6 @@ import {
   NOT_A_CONDITION,
   NOT_TASK_LOCAL,
   namesHoursBeside,
-  opensWithKin,
-  opensWithSubject,
   PEOPLE_TIME,
   PREPOSITION,
   SCENE,
@@ -105,18 +103,10 @@ export function leftoverConditions(
         ctx.tokens.slice(k, b - 1).every((t) => GOING_PARTICLE.test(t.w));
       // "07:00-09:00 (morning rush)": a part of the day naming an occasion at the hours read names them
       const named = namesHoursBeside(text, read);
-      // "Gran naps from 1 to 3, so keep out …": someone's doing told with the very hours read says
-      // what those hours are (their description), never a condition beside them
-      const described =
-        (opensWithKin(text) || opensWithSubject(text)) &&
-        findTimes(new Words(ctx.tokens, b, part.b).text).some((t) =>
-          read.some((x) => x.from === t.from && x.to % 24 === t.to % 24),
-        );
       if (
         !narrowed &&
         !pointsBack &&
         !named &&
-        !described &&
         ((trailing &&
           PREPOSITION.test(ctx.tokens[k].w) &&
           b - k >= 2 &&
