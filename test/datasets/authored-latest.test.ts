@@ -15,5 +15,6 @@ for (const file of [
   "datasets/voices-30/authored.json",
   "datasets/voices-31/authored.json",
   "datasets/voices-32/authored.json",
+  "datasets/voices-33/authored.json",
 ])
   committedFileBuilds(file);
