@@ -264,7 +264,7 @@ async function goFind(e: EpisodeRun, body: Body, g: { target: GroundOutput; retr
   out.stopped = nav.stopped;
   out.stoppedAtInstance = nav.instanceId;
   if (nav.stopped) {
-    const room = roomAt(o.graph, body.pose.position);
+    const room = nav.foundRoomId;
     out.foundRoom = room ? (o.graph.rooms.find((r) => r.id === room)?.label ?? room) : null;
   }
 }

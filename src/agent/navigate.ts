@@ -31,6 +31,8 @@ export interface NavigateResult {
   stopped: boolean;
   /** the instance the planner named when it stopped */
   instanceId: string | null;
+  /** the room the object it stopped at stands in, as the robot estimated it; null when it did not stop */
+  foundRoomId: string | null;
 }
 
 type Phase = "start" | "choose_room" | "walk" | "search_room" | "settle" | "end";
@@ -59,8 +61,20 @@ export async function navigate(o: NavigateOptions): Promise<NavigateResult> {
   let phase: Phase = "start";
   while (phase !== "end") phase = await PHASES[phase](n);
   const stopped = n.s.outcome === "stopped";
-  if (stopped) o.trajectory.foundIn(currentRoom(n));
-  return { stopped, instanceId: n.s.stoppedAt };
+  const foundRoomId = stopped ? foundRoom(n) : null;
+  if (stopped) o.trajectory.foundIn(foundRoomId);
+  return { stopped, instanceId: n.s.stoppedAt, foundRoomId };
+}
+
+/**
+ * The room the object stands in, where the robot estimated it (the ledger's position of the
+ * instance it stopped at), not where the robot stands: it stops up to a metre and a half away,
+ * often through a doorway, and memory that says "found in the hall" for a watch in the kitchen
+ * sends the next search to the wrong room first. Without an estimate, the room it stands in.
+ */
+function foundRoom(n: Nav): string | null {
+  const at = n.s.stoppedAt ? n.ledger.get(n.s.stoppedAt)?.position : null;
+  return at ? roomAt(n.o.graph, at) : currentRoom(n);
 }
 
 /** Instances given up on unjudged that are walked back to once the search is over, nearest first. */
