@@ -53,4 +53,21 @@ describe("a route's goal", () => {
     assert.equal(b.rules.length, 1, b.reply);
     assert.equal(b.rules[0], "avoid_room:porch");
   });
+
+  it("is no permission of its own beside a pass-through permission and a no-stop ban", async () => {
+    const a = await kept("you may cross the snug to reach the porch, just don't stand around in the snug");
+    assert.deepEqual(a.rules, ["no_stop_in_room:snug"], a.reply);
+    const b = await kept("The workshop: u can cross it to get to the loft, just dont park urself in there lol");
+    assert.deepEqual(b.rules, ["no_stop_in_room:workshop"], b.reply);
+    const c = await kept("the laundry? you're free to cross it on the way to the pantry but never wait in it");
+    assert.deepEqual(c.rules, ["no_stop_in_room:laundry"], c.reply);
+  });
+
+  it("with a rule in force on it, is not passed over: the permission is still weighed", async () => {
+    const a = await kept(
+      "never go into the porch",
+      "you can cross the snug to reach the porch, just don't stop in the snug",
+    );
+    assert.ok(a.rules.includes("avoid_room:porch"), a.reply);
+  });
 });

@@ -269,7 +269,7 @@ function permission(
   return {
     type: "retract",
     ...common,
-    targets: rooms.map((r) => ({ kind: "room", room: r.room, act })),
+    targets: rooms.map((r) => ({ kind: "room", room: r.room, act, ...(r.goal ? { goal: true as const } : {}) })),
     quote,
     bare: common.persistence === "persistent" && !common.saidLasting && !now && !limited,
   };

@@ -58,7 +58,8 @@ export interface RuleReading extends Common {
 }
 
 export type Target =
-  | { kind: "room"; room: string; act: "enter" | "stop" | "any" }
+  /** `goal`: the end of a route ("cross the hall to reach the den"), where the passing leads */
+  | { kind: "room"; room: string; act: "enter" | "stop" | "any"; goal?: true }
   | { kind: "word_limit" }
   | { kind: "json" }
   | { kind: "mention"; what?: string }

@@ -26,6 +26,7 @@ import { type Condition, type Requirement, type RuleVersion, sceneScope } from "
 import type { RetractReading, RuleReading } from "./clause.ts";
 import type { Cond } from "./conditions.ts";
 import type { LearnContext, LearnItem } from "./items.ts";
+import { passesOnly } from "./pass-only.ts";
 import { re } from "./reading.ts";
 import { hits } from "./resolve.ts";
 import { revisionOf } from "./revisions.ts";
@@ -39,8 +40,7 @@ interface Retraction {
   ctx: LearnContext;
   clause: string;
   quote: string;
-  /** every room it names is one the same message bans stopping in: going through is allowed */
-  pass: boolean;
+  pass: boolean; // it only allows passing through rooms the message bans stopping in (pass-only.ts)
 }
 
 /** The hours a permission is said beside, which keep the ban in force for them. */
@@ -84,7 +84,7 @@ export function retractItems(
     ctx,
     clause: statementOf(t, r.clause),
     quote: statementOf(t, r.quote),
-    pass: r.targets.every((g) => g.kind === "room" && passOnly.has(g.room)),
+    pass: passesOnly(r, rules, passOnly),
   };
   const early = beforeTheRules(x);
   if (early) return early;

@@ -173,6 +173,9 @@ const IT_AFTER = new Set([
   "skip",
   "skipping",
   "bypass",
+  // a verb of passing over a place: "the yard: you can cross it", as "go through it"
+  "cross",
+  "crossing",
 ]);
 
 /**

@@ -84,7 +84,14 @@ export function roomLeftOut(rc: ReadCtx, r: RuleReading, items: readonly LearnIt
   const held = items.flatMap((i) => (i.draft && "room" in i.draft.requirement ? [i.draft.requirement.room] : []));
   const words = new Words(rc.tokens, act.a, act.b);
   const except = words.first(EXCEPTION_MARKER);
-  for (const m of roomsIn(rc.tokens, act.a, act.b, rc.house)) {
+  const named = roomsIn(rc.tokens, act.a, act.b, rc.house);
+  const own = r.requirement.room;
+  for (const m of named) {
+    // "you can cross the yard to reach the shed, but don't stop in it": the route's goal is where
+    // passing the rule's room leads, not a room the rule left out
+    // (said in a condition of the rule, "on the way to the pantry", it bounds the rule, and is asked)
+    const bounds = [...r.conditions, ...r.exceptions].some((c) => c.a <= m.a && m.a < c.b);
+    if (m.goal && !bounds && named.some((x) => x.a < m.a && sameRoom(x.room, own))) continue;
     if (m.anaphor || (except && m.a >= except.a) || held.some((x) => sameRoom(x, m.room))) continue;
     // "never stop in the hall it blocks the stairs": a room in words after the act that open with a
     // subject of their own is in its reason
