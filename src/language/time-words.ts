@@ -44,7 +44,12 @@ export const LASTING = alt([
   "no matter what",
   "next time",
   "from today on",
+  // "from today you may go in": from this day forward; "from today until friday" is bounded by its end
+  "from today(?! (?:until|till|to|through|thru)\\b)",
   "from now",
+  // "go in as often as you like", "all you want": how often left to the robot's will, every time from now
+  "as (?:often|much) as (?:you|u) (?:like|want|please|wish)",
+  "all (?:you|u) (?:want|like)",
   UNTIL_LIFTED,
 ]);
 

@@ -136,7 +136,7 @@ export const BARE_GO_PERMIT = new RegExp(
  * imperative of going whose when is left to the robot: a permission to go to the room it is said of.
  */
 export const GO_WHENEVER = new RegExp(
-  `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:(?:on )?(?:in|inside|into|through|in there)|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:often as )?you (?:like|please|wish)|freely)\\b`,
+  `^(?:(?:so|ok|okay|now|and|just|feel free to) )*(?:${ENTER})(?: (?:(?:on )?(?:in|inside|into|through|in there)|there))?(?: (?:now|again))* (?:(?:whenever|any ?time)(?: you (?:like|want|wish|need to|need))?|as (?:(?:often|much) as )?you (?:like|please|wish|want)|all you (?:want|like)|freely)\\b`,
 );
 
 /**
