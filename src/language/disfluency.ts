@@ -24,12 +24,35 @@ const OPENS_PHRASE =
  */
 const SELF_QUESTION = /^(?:what|which|er|like)$/;
 
+/** Words that open hours: a hedge may stand between them and the hour ("from like 9"). */
+const OPENS_HOURS = /^(?:from|till|until|til|to|at|around|after|before|between|by)$/;
+/** An hour said with digits or a word of number up to twelve. */
+const HOUR_WORD =
+  /^(?:\d{1,2}(?::\d{2})?(?:am|pm)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)$/;
+/** Words of any time left to the robot, which no "like" can compare with ("like whenever"). */
+const ANY_TIME_WORD = /^(?:whenever|anytime)$/;
+
+/**
+ * "from like 9 to 11", "open to you like whenever": "like" with no commas, between a word opening
+ * hours and the hour, or before a word of any time, only hedges them (nothing is compared with an
+ * hour or with "whenever"), and is left out as a filler.
+ */
+function hedgesTime(tokens: readonly Token[], k: number): boolean {
+  if (tokens[k].w !== "like") return false;
+  const next = tokens[k + 1]?.w ?? "";
+  return ANY_TIME_WORD.test(next) || (HOUR_WORD.test(next) && OPENS_HOURS.test(tokens[k - 1]?.w ?? ""));
+}
+
 /** The tokens a listener keeps: hesitations, what only sets them off, and a word they made repeat, left out. */
 export function withoutHesitations(tokens: readonly Token[]): Token[] {
   const drop = new Set<number>();
   const punct = (k: number) => k >= 0 && k < tokens.length && SETS_OFF.test(tokens[k].w);
   for (let k = 0; k < tokens.length; k++) {
     const w = tokens[k].w;
+    if (hedgesTime(tokens, k)) {
+      drop.add(k);
+      continue;
+    }
     // "into the, the garage": a phrase started again, with no sound between, is said once
     if (OPENS_PHRASE.test(w) && punct(k + 1) && tokens[k + 2]?.w === w) {
       drop.add(k);

@@ -20,6 +20,14 @@ describe("hesitations", () => {
     assert.equal(heard("umm so, never the loft"), "so , never the loft");
   });
 
+  it("'like' hedging an hour or a word of any time is left out; a 'like' that compares stays", () => {
+    assert.equal(heard("keep out of the loft till like 10 pm"), "keep out of the loft until 10 pm");
+    assert.equal(heard("not from like nine to eleven"), "not from nine to eleven");
+    assert.equal(heard("the loft is yours like whenever"), "the loft is yours whenever");
+    assert.equal(heard("I would like 9 words"), "i would like 9 words");
+    assert.equal(heard("a room like the loft"), "a room like the loft");
+  });
+
   it("a phrase started again after a bare comma is said once", () => {
     assert.equal(heard("keep out of the, the loft"), "keep out of the loft");
     assert.equal(heard("don't stop in, in the attic"), "do not stop in the attic");
