@@ -158,11 +158,11 @@ const NO_TROUBLE_TAIL = String.raw`(?:\s*,)?\s+(?:${NO_TROUBLE}|no (?:worries|sw
 /**
  * Free choice of when, no condition: "whenever you like", "any time you want to", "if you wish";
  * and a bare "whenever" or "any time" closed by a word of no trouble ("whenever, no problem", "any
- * time no worries"), which reassures and says nothing of when; a "now" or "again" after it says the
+ * time no worries") or by a word calling the listener ("whenever, mate"), which reassures and says nothing of when; a "now" or "again" after it says the
  * change ("whenever you like now"), no time.
  */
 export const FREE_WHEN = new RegExp(
-  String.raw`^(?:(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?(?:${NO_TROUBLE_TAIL})?|(?:whenever|any ?time)${NO_TROUBLE_TAIL})(?:\s+(?:now|again))?(?:,?\s+${TERM_OF_ADDRESS})?$`,
+  String.raw`^(?:(?:when(?:ever)?|any ?time|if)\s+(?:you|u)\s+${WISHING}(?:\s+to)?(?:${NO_TROUBLE_TAIL})?|(?:whenever|any ?time)(?:${NO_TROUBLE_TAIL}|(?=,?\s+${TERM_OF_ADDRESS}$)))(?:\s+(?:now|again))?(?:,?\s+${TERM_OF_ADDRESS})?$`,
 );
 
 /**
