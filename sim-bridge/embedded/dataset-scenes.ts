@@ -57,7 +57,7 @@ export class SceneLayout {
       .filter((f) => {
         try {
           const [probe] = placeObjects(this.house, [{ id: `probe-${f.id}`, category: "mug", receptacleId: f.id }]);
-          return this.grid.geodesicToObject(origin, probe) !== null;
+          return this.grid.reachesObject(origin, probe);
         } catch {
           return false;
         }
@@ -135,7 +135,8 @@ export class SceneLayout {
       const x = rng.range(room.rect.x0, room.rect.x1);
       const z = rng.range(room.rect.z0, room.rect.z1);
       if (!this.grid.isNavigable(x, z)) continue;
-      const d = this.grid.geodesicToObject([x, z], target);
+      // only whether the walk is that long matters: the search stops at minStart
+      const d = this.grid.geodesicToObjectWithin([x, z], target, this.minStart);
       if (d === null || d < this.minStart) continue;
       if (awayFrom.some((p) => Math.hypot(p.position[0] - x, p.position[2] - z) < 1.5)) continue;
       const heading = ((rng.int(0, 11) * 30 - 180) * Math.PI) / 180;

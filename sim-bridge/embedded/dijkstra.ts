@@ -30,7 +30,8 @@ export const NEIGHBOURS: [number, number, number][] = [
 /**
  * Distances from the seeds ([cell, distance] pairs) to every cell reachable through `cells`' 1s
  * (a grid `nx` cells wide, cells of `res` metres); Infinity elsewhere. `pool` holds the bucket
- * arrays, reused between calls.
+ * arrays, reused between calls. With `limit`, the search stops there: every distance under it
+ * is the same as without; cells at or past it hold Infinity or a distance not below it.
  */
 export function dijkstra(
   seeds: [number, number][],
@@ -38,6 +39,7 @@ export function dijkstra(
   nx: number,
   res: number,
   pool: Int32Array[],
+  limit = Infinity,
 ): Float64Array {
   const n = cells.length;
   const dist = new Float64Array(n).fill(Infinity);
@@ -100,6 +102,9 @@ export function dijkstra(
   const done = new Uint8Array(n);
   let cur = Number.isFinite(minSeed) ? Math.floor((minSeed - lo) / width) : 0;
   while (total > 0) {
+    // every distance left in the queue is at least the lower edge of the bucket before this one
+    // (a bucket's index is rounded from the distance: one bucket's slack), so none is below limit
+    if (lo + (cur - 1) * width >= limit) break;
     const b = cur & mask;
     if (counts[b] === 0) {
       cur++;

@@ -48,6 +48,7 @@ export class NavGrid {
   private readonly cache = new Map<string, Field>();
   // scratch for Dijkstra, reused between fields
   private readonly buckets: Int32Array[] = [];
+  private regionOf?: Int32Array;
 
   private constructor(house: House, resolution: number, radius: number) {
     this.resolution = resolution;
@@ -241,36 +242,109 @@ export class NavGrid {
    */
   objectField(obj: PlacedObject): DistanceField {
     const [ox, , oz] = obj.position;
-    const key = `o:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`;
-    return this.cached(key, () => {
-      const seeds: [number, number][] = [];
-      const res = this.resolution;
-      const walls = this.walls.filter((w) => pointRectDistance(w, ox, oz) <= OBJECT_REACH);
-      const i0 = Math.max(0, Math.floor((ox - OBJECT_REACH - this.ox) / res));
-      const i1 = Math.min(this.nx - 1, Math.floor((ox + OBJECT_REACH - this.ox) / res));
-      const j0 = Math.max(0, Math.floor((oz - OBJECT_REACH - this.oz) / res));
-      const j1 = Math.min(this.nz - 1, Math.floor((oz + OBJECT_REACH - this.oz) / res));
-      for (let j = j0; j <= j1; j++) {
-        for (let i = i0; i <= i1; i++) {
-          const c = j * this.nx + i;
-          if (this.cells[c] !== 1) continue;
-          const cx = this.ox + (i + 0.5) * res;
-          const cz = this.oz + (j + 0.5) * res;
-          const d = Math.hypot(cx - ox, cz - oz);
-          if (d > OBJECT_REACH) continue;
-          if (walls.some((w) => segmentHitsRect(w, cx, cz, ox, oz))) continue;
-          seeds.push([c, d]);
+    return this.cached(`o:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`, () => this.dijkstra(this.objectSeeds(obj)));
+  }
+
+  /**
+   * objectField's seeds: navigable cells within OBJECT_REACH that see the object, else the
+   * nearest. With `only`: the first seed among the cells it accepts, or none (no stand-in).
+   */
+  private objectSeeds(obj: PlacedObject, only?: (cell: number) => boolean): [number, number][] {
+    const [ox, , oz] = obj.position;
+    const seeds: [number, number][] = [];
+    const res = this.resolution;
+    const walls = this.walls.filter((w) => pointRectDistance(w, ox, oz) <= OBJECT_REACH);
+    const i0 = Math.max(0, Math.floor((ox - OBJECT_REACH - this.ox) / res));
+    const i1 = Math.min(this.nx - 1, Math.floor((ox + OBJECT_REACH - this.ox) / res));
+    const j0 = Math.max(0, Math.floor((oz - OBJECT_REACH - this.oz) / res));
+    const j1 = Math.min(this.nz - 1, Math.floor((oz + OBJECT_REACH - this.oz) / res));
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const c = j * this.nx + i;
+        if (this.cells[c] !== 1) continue;
+        const cx = this.ox + (i + 0.5) * res;
+        const cz = this.oz + (j + 0.5) * res;
+        const d = Math.hypot(cx - ox, cz - oz);
+        if (d > OBJECT_REACH) continue;
+        if (only && !only(c)) continue;
+        if (walls.some((w) => segmentHitsRect(w, cx, cz, ox, oz))) continue;
+        seeds.push([c, d]);
+        if (only) return seeds;
+      }
+    }
+    if (seeds.length === 0 && !only) {
+      const c = this.nearestCell(ox, oz, Infinity);
+      if (c >= 0) {
+        const [cx, cz] = this.cellCenter(c);
+        seeds.push([c, Math.hypot(cx - ox, cz - oz)]);
+      }
+    }
+    return seeds;
+  }
+
+  /**
+   * Can the agent walk from `from` to the object: exactly when geodesicToObject is not null, but
+   * from the grid's connected regions instead of a whole distance field (the dataset builder
+   * asks this of every surface of a house).
+   */
+  reachesObject(from: [number, number], obj: PlacedObject): boolean {
+    const regions = this.regions();
+    const want = new Set(this.cellsAround(from[0], from[1]).map((c) => regions[c]));
+    if (want.size === 0) return false;
+    // one seed in a region of `from` answers; without one, all seeds (the nearest cell stands in when there is none)
+    if (this.objectSeeds(obj, (c) => want.has(regions[c])).length > 0) return true;
+    return this.objectSeeds(obj).some(([c]) => want.has(regions[c]));
+  }
+
+  /**
+   * geodesicToObject where only distances under `limit` matter: the same number when it is
+   * under `limit`, `limit` when the walk is at least that long, null when there is none. The
+   * field's search stops at `limit` (a dataset's start a few metres away searches a few metres
+   * around the object, not the whole house).
+   */
+  geodesicToObjectWithin(from: [number, number], obj: PlacedObject, limit: number): number | null {
+    const [ox, , oz] = obj.position;
+    const key = `w${limit}:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`;
+    const field = this.cached(key, () => {
+      const seeds = this.objectSeeds(obj);
+      const regions = this.regions();
+      const dist = dijkstra(seeds, this.cells, this.nx, this.resolution, this.buckets, limit);
+      return new ReachField(this, dist, new Set(seeds.map(([c]) => regions[c])));
+    }) as ReachField;
+    const d = field.at(from[0], from[1]);
+    if (d < limit) return d;
+    const regions = this.regions();
+    return this.cellsAround(from[0], from[1]).some((c) => field.reaches.has(regions[c])) ? limit : null;
+  }
+
+  /**
+   * Each navigable cell's connected region (1, 2, …; 0 off the navigable cells), computed once.
+   * Four neighbours suffice: every step of the 16-neighbourhood passes only navigable cells
+   * that join its ends side by side (dijkstra.ts), so both reach the same cells.
+   */
+  private regions(): Int32Array {
+    if (this.regionOf) return this.regionOf;
+    const { nx, cells } = this;
+    const region = new Int32Array(cells.length);
+    const stack = new Int32Array(cells.length);
+    let next = 0;
+    for (let s = 0; s < cells.length; s++) {
+      if (cells[s] !== 1 || region[s] !== 0) continue;
+      region[s] = ++next;
+      let top = 0;
+      stack[top++] = s;
+      while (top > 0) {
+        const c = stack[--top];
+        // the grid's outer two rings are never navigable, so no bounds checks are needed
+        for (const n of [c + 1, c - 1, c + nx, c - nx]) {
+          if (cells[n] !== 1 || region[n] !== 0) continue;
+          region[n] = next;
+          stack[top++] = n;
         }
       }
-      if (seeds.length === 0) {
-        const c = this.nearestCell(ox, oz, Infinity);
-        if (c >= 0) {
-          const [cx, cz] = this.cellCenter(c);
-          seeds.push([c, Math.hypot(cx - ox, cz - oz)]);
-        }
-      }
-      return this.dijkstra(seeds);
-    });
+    }
+    this.regionOf = region;
+    return region;
   }
 
   /**
@@ -368,5 +442,16 @@ export class NavGrid {
   /** Multi-source Dijkstra over the 16-neighbourhood (dijkstra.ts), through `cells`' 1s. */
   private dijkstra(seeds: [number, number][], cells: Uint8Array = this.cells): Field {
     return new Field(this, dijkstra(seeds, cells, this.nx, this.resolution, this.buckets));
+  }
+}
+
+/** A field searched only up to a limit, with the regions its seeds lie in (reached beyond it). */
+class ReachField extends Field {
+  constructor(
+    grid: NavGrid,
+    dist: Float64Array,
+    readonly reaches: Set<number>,
+  ) {
+    super(grid, dist);
   }
 }

@@ -87,6 +87,36 @@ test("geodesic to an object on a table: walk to the table, then the straight rem
   assert.ok(Math.abs(far - around) / around < 0.03, `${far} vs ${around}`);
 });
 
+test("the bounded geodesic to an object and reachability agree with the whole field, walled off or not", () => {
+  for (const doors of [true, false]) {
+    const house = twoRooms([table("t", 1.5, 1.5, 2.5, 2.5)]);
+    if (!doors) house.doors = [];
+    const g = NavGrid.build(house, { resolution: 0.05, radius: 0.2 });
+    const obj = { ...mug("m", 2, 2), position: [2, 0.75, 2] as [number, number, number], receptacleId: "t" };
+    let under = 0;
+    let over = 0;
+    let none = 0;
+    for (let x = 0.1; x < 8; x += 0.53) {
+      for (let z = 0.1; z < 4; z += 0.41) {
+        const full = g.geodesicToObject([x, z], obj);
+        for (const limit of [1, 2]) {
+          const within = g.geodesicToObjectWithin([x, z], obj, limit);
+          if (full === null) assert.equal(within, null, `${x},${z}`);
+          else if (full < limit) assert.equal(within, full, `${x},${z}`);
+          else assert.equal(within, limit, `${x},${z}`);
+          if (limit === 2) {
+            if (full === null) none++;
+            else if (full < limit) under++;
+            else over++;
+          }
+        }
+        assert.equal(g.reachesObject([x, z], obj), full !== null, `${x},${z}`);
+      }
+    }
+    assert.ok(under > 0 && over > 0 && (doors || none > 0), `${under} under, ${over} over, ${none} unreachable`);
+  }
+});
+
 // Issue 15: at 1e15 m `j++` no longer changes j, so a ring search around the point never ended.
 const FAR = [1e14, 1e15, -1e15, 1e300, 1e308, -1e308, Number.MAX_VALUE, -Number.MAX_VALUE];
 
