@@ -49,6 +49,8 @@ export class NavGrid {
   // scratch for Dijkstra, reused between fields
   private readonly buckets: Int32Array[] = [];
   private regionOf?: Int32Array;
+  /** geodesicToObjectWithin's bounded fields and which regions reach the object, by object and limit */
+  private readonly within = new Map<string, { field?: Field; reach: Map<number, boolean>; all?: Set<number> }>();
 
   private constructor(house: House, resolution: number, radius: number) {
     this.resolution = resolution;
@@ -298,23 +300,46 @@ export class NavGrid {
 
   /**
    * geodesicToObject where only distances under `limit` matter: the same number when it is
-   * under `limit`, `limit` when the walk is at least that long, null when there is none. The
-   * field's search stops at `limit` (a dataset's start a few metres away searches a few metres
-   * around the object, not the whole house).
+   * under `limit`, `limit` when the walk is at least that long, null when there is none. A
+   * dataset's start is drawn a few metres from its target: the field is searched only up to
+   * `limit`, and only once a point asks for it; a point that far in a straight line is that far
+   * on foot too (the field counts straight steps from straight seed distances), so only whether
+   * it can get there at all is asked, from the grid's regions.
    */
   geodesicToObjectWithin(from: [number, number], obj: PlacedObject, limit: number): number | null {
     const [ox, , oz] = obj.position;
-    const key = `w${limit}:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`;
-    const field = this.cached(key, () => {
-      const seeds = this.objectSeeds(obj);
-      const regions = this.regions();
-      const dist = dijkstra(seeds, this.cells, this.nx, this.resolution, this.buckets, limit);
-      return new ReachField(this, dist, new Set(seeds.map(([c]) => regions[c])));
-    }) as ReachField;
-    const d = field.at(from[0], from[1]);
-    if (d < limit) return d;
+    const key = `${limit}:${obj.id}:${ox.toFixed(3)},${oz.toFixed(3)}`;
+    let w = this.within.get(key);
+    if (!w) {
+      w = { reach: new Map() };
+      this.within.set(key, w);
+      if (this.within.size > CACHE_SIZE) this.within.delete(this.within.keys().next().value as string);
+    }
+    // (a margin far above rounding keeps the straight-line shortcut exact)
+    if (Math.hypot(from[0] - ox, from[1] - oz) < limit + 1e-6) {
+      w.field ??= new Field(
+        this,
+        dijkstra(this.objectSeeds(obj), this.cells, this.nx, this.resolution, this.buckets, limit),
+      );
+      const d = w.field.at(from[0], from[1]);
+      if (d < limit) return d;
+    }
     const regions = this.regions();
-    return this.cellsAround(from[0], from[1]).some((c) => field.reaches.has(regions[c])) ? limit : null;
+    for (const c of this.cellsAround(from[0], from[1])) {
+      const r = regions[c];
+      let reached = w.reach.get(r);
+      if (reached === undefined) {
+        // one seed in the region answers; without one, all seeds (the nearest cell stands in when there is none)
+        reached = this.objectSeeds(obj, (cell) => regions[cell] === r).length > 0;
+        if (!reached) {
+          w.all ??= new Set(this.objectSeeds(obj).map(([cell]) => regions[cell]));
+          reached = w.all.has(r);
+        }
+        w.reach.set(r, reached);
+      }
+      if (reached) return limit;
+    }
+    return null;
   }
 
   /**
@@ -442,16 +467,5 @@ export class NavGrid {
   /** Multi-source Dijkstra over the 16-neighbourhood (dijkstra.ts), through `cells`' 1s. */
   private dijkstra(seeds: [number, number][], cells: Uint8Array = this.cells): Field {
     return new Field(this, dijkstra(seeds, cells, this.nx, this.resolution, this.buckets));
-  }
-}
-
-/** A field searched only up to a limit, with the regions its seeds lie in (reached beyond it). */
-class ReachField extends Field {
-  constructor(
-    grid: NavGrid,
-    dist: Float64Array,
-    readonly reaches: Set<number>,
-  ) {
-    super(grid, dist);
   }
 }
