@@ -118,9 +118,11 @@ export function dijkstra(
     // the grid's outer two rings are never navigable, so no bounds checks are needed
     for (let q = 0; q < 16; q++) {
       const nc = c + delta[q];
-      if (cells[nc] !== 1 || cells[c + passA[q]] !== 1 || cells[c + passB[q]] !== 1) continue;
       const nd = k + cost[q];
+      // whether the step gains first: most neighbours of a settled cell are settled or as near
+      // already, and this one read settles them (a cell off the grid's 1s keeps Infinity)
       if (nd >= dist[nc]) continue;
+      if (cells[nc] !== 1 || cells[c + passA[q]] !== 1 || cells[c + passB[q]] !== 1) continue;
       dist[nc] = nd;
       push(nc, nd);
     }
