@@ -13,7 +13,7 @@ import { generateHouse } from "./generate.ts";
 import type { House, PlacedObject } from "./house.ts";
 import { houseFromScene } from "./house-file.ts";
 import { NavGrid } from "./navgrid.ts";
-import { objectSize, placeObjects } from "./objects.ts";
+import { objectSize, placeAfter, placeObjects } from "./objects.ts";
 import { CATEGORY_MATERIALS, OBJECT_COLORS, PATTERNS } from "./palette.ts";
 import { renderObjectImage } from "./thumbnail.ts";
 
@@ -85,7 +85,7 @@ export class SceneLayout {
     for (let attempt = 0; attempt < 10; attempt++) {
       // one object at a time, each on the first random surface with room left for it
       const specs: ObjectSpec[] = [];
-      let placed: PlacedObject[] = [];
+      const placed: PlacedObject[] = [];
       // objects with a preferred place go first, so others do not take its room
       const shuffled = rng.shuffle([...objects]);
       const ordered = prefer.size
@@ -102,9 +102,10 @@ export class SceneLayout {
         for (const receptacleId of choices) {
           const spec: ObjectSpec = { id: o.id, category: o.category, attributes: o.attributes, receptacleId };
           try {
-            const next = placeObjects(this.house, [...specs, spec]);
+            // placed as placeObjects(house, [...specs, spec]) would place it, the others as they are
+            const next = placeAfter(this.house, placed, spec);
             specs.push(spec);
-            placed = next;
+            placed.push(next);
             break;
           } catch {
             // that surface is full: try the next one

@@ -308,15 +308,23 @@ const shrink = (r: Rect, by: number): Rect => ({ x0: r.x0 + by, x1: r.x1 - by, z
  */
 export function placeObjects(house: House, specs: ObjectSpec[]): PlacedObject[] {
   const placed: PlacedObject[] = [];
-  const seen = new Set<string>();
   specs.forEach((spec, i) => {
-    const where = `objects[${i}]`;
-    if (seen.has(spec.id)) throw new SimError("invalid_params", `duplicate object id "${spec.id}"`, `${where}.id`);
-    seen.add(spec.id);
-    const fit = fitting(spec, placed);
-    placed.push(spec.receptacleId !== undefined ? onReceptacle(house, fit, where) : standing(house, fit, where));
+    placed.push(placeAfter(house, placed, spec, i));
   });
   return placed;
+}
+
+/**
+ * The object `spec` as placeObjects places it after `placed` (what placeObjects made of the
+ * specs before it, `index` of them): a layout that adds one object at a time places only that
+ * one, not every object again.
+ */
+export function placeAfter(house: House, placed: PlacedObject[], spec: ObjectSpec, index = placed.length) {
+  const where = `objects[${index}]`;
+  if (placed.some((o) => o.id === spec.id))
+    throw new SimError("invalid_params", `duplicate object id "${spec.id}"`, `${where}.id`);
+  const fit = fitting(spec, placed);
+  return spec.receptacleId !== undefined ? onReceptacle(house, fit, where) : standing(house, fit, where);
 }
 
 /** A spec's looks, size and footprint, and how a footprint fares against the objects placed so far. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Furniture } from "../../sim-bridge/embedded/house.ts";
-import { placeObjects } from "../../sim-bridge/embedded/objects.ts";
+import { placeAfter, placeObjects } from "../../sim-bridge/embedded/objects.ts";
 import { SimError } from "../../src/sim/simulator.ts";
 import { table, twoRooms } from "./fixtures.ts";
 
@@ -108,4 +108,13 @@ test("a recorded spot that does not fit is refused naming the object and why, ne
       /"off"/.test(e.message) &&
       /past the top of "t"/.test(e.message),
   );
+});
+
+test("placing one more object after those placed is placing the whole list; a repeated id is refused", () => {
+  const specs = ["a", "b", "c", "d"].map((id) => ({ id: `cup-${id}`, category: "mug" as const, receptacleId: "t" }));
+  const placed: ReturnType<typeof placeObjects> = [];
+  for (const spec of specs) placed.push(placeAfter(house, placed, spec));
+  assert.deepEqual(placed, placeObjects(house, specs));
+  for (const refuse of [() => placeObjects(house, [specs[0], specs[0]]), () => placeAfter(house, placed, specs[2])])
+    assert.throws(refuse, (e: SimError) => e.code === "invalid_params" && /duplicate object id "cup-/.test(e.message));
 });
