@@ -16,13 +16,8 @@ const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
   backpack: ["backpack", "rucksack", "knapsack", "schoolbag", "daypack"],
   bag: ["bag", "handbag", "purse", "tote", "duffel", "suitcase"],
   ball: ["ball", "football", "basketball", "volleyball", "baseball"],
-  book: [
-    ...["book", "novel", "notebook", "diary", "cookbook", "textbook", "paperback", "hardback", "volume", "journal"],
-    // books named by what they hold: a request for "the Bible he gave me" asks for a book
-    ...["bible", "quran", "koran", "torah", "hymnal", "hymnbook", "prayerbook", "missal", "psalter", "atlas", "atla"],
-    ...["dictionary", "encyclopedia", "storybook", "guidebook", "songbook", "sketchbook", "scrapbook", "workbook"],
-  ],
-  camera: ["camera", "camcorder", "dslr", "polaroid", "gopro"],
+  book: ["book", "novel", "notebook", "diary", "cookbook", "textbook", "paperback", "hardback", "volume", "journal"],
+  camera: ["camera", "camcorder"],
   cellphone: ["cellphone", "phone", "smartphone", "mobile", "iphone"],
   eyeglasses: [
     "eyeglasse",
@@ -36,34 +31,41 @@ const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
     "specs",
     "sunglasses",
   ],
-  hat: [
-    "hat",
-    "cap",
-    "beanie",
-    "beret",
-    "sunhat",
-    "fedora",
-    "bonnet",
-    "trilby",
-    "stetson",
-    "toque",
-    "tuque",
-    "sombrero",
-  ],
-  headphones: ["headphone", "headset", "earphone", "earbud", "headphones", "earphones", "earbuds", "airpod", "airpods"],
+  hat: ["hat", "cap", "beanie", "beret", "sunhat"],
+  headphones: ["headphone", "headset", "earphone", "earbud", "headphones", "earphones", "earbuds"],
   keys: ["key", "keychain", "keyring", "keys"],
-  laptop: ["laptop", "computer", "macbook", "chromebook", "thinkpad"],
-  mug: ["mug", "cup", "tumbler", "teacup"],
+  laptop: ["laptop", "computer", "macbook"],
+  mug: ["mug", "cup", "tumbler"],
   shoes: [
     ...["shoe", "sneaker", "boot", "trainer", "sandal", "heel", "clog", "welly", "wellie", "loafer", "slipper"],
     ...["shoes", "sneakers", "boots", "trainers", "sandals", "clogs", "wellies", "loafers", "slippers"],
-    ...["moccasin", "moccasins", "brogue", "brogues", "espadrille", "espadrilles", "jandal", "jandals", "flipflop"],
   ],
   "teddy bear": ["teddy", "bear", "plush", "stuffed"],
   toy: ["toy", "lego", "doll", "puzzle", "figurine"],
   visor: ["visor", "sunvisor"],
   wallet: ["wallet", "billfold"],
-  watch: ["watch", "wristwatch", "smartwatch", "watche", "wristwatche", "smartwatche", "timepiece"],
+  watch: ["watch", "wristwatch", "smartwatch", "watche", "wristwatche", "smartwatche"],
+});
+
+/**
+ * Kinds of a category's things, named in a request instead of the category ("the Bible he gave me"
+ * asks for a book, "my stetson" for a hat). Read only where a request names what it asks for
+ * (naming), never where memory is written: there the kind is what the user said of the object
+ * ("the small red wool tuque") and is kept in its statements, not rewritten as the category. A
+ * plural -s is stripped before lookup ("atlas" is looked up as "atla").
+ */
+const KIND_NAMES: Readonly<Record<string, readonly string[]>> = wordTable({
+  book: [
+    ...["bible", "quran", "koran", "torah", "hymnal", "hymnbook", "prayerbook", "missal", "psalter", "atla"],
+    ...["dictionary", "encyclopedia", "storybook", "guidebook", "songbook", "sketchbook", "scrapbook", "workbook"],
+  ],
+  camera: ["dslr", "polaroid", "gopro"],
+  hat: ["fedora", "bonnet", "trilby", "stetson", "toque", "tuque", "sombrero"],
+  headphones: ["airpod"],
+  laptop: ["chromebook", "thinkpad"],
+  mug: ["teacup"],
+  shoes: ["moccasin", "brogue", "espadrille", "jandal", "flipflop"],
+  watch: ["timepiece"],
 });
 
 /** Every category's names, English first, then those other languages lend (borrowed-words.ts). */
@@ -162,15 +164,19 @@ export function categoryNamed(text: string): string | null {
  */
 const REACHES: Readonly<Record<string, readonly string[]>> = { purse: ["wallet"] };
 
-/** The earliest category name in a text: the category and the word that named it. */
-function naming(text: string): { category: string; word: string } | null {
+/**
+ * The earliest category name in a text: the category and the word that named it. `withKinds`
+ * (requests only) reads a kind as its category too (KIND_NAMES).
+ */
+function naming(text: string, withKinds = false): { category: string; word: string } | null {
   const words = compoundsJoined(contentWords(text.replace(GAME_OF_BALL, (m) => m.replace(/\s+\p{L}+$/u, " game"))));
   // a word written with a capital is a name ("Kelly", "Bert"), however near a category's name
   const capitalised = new Set((unaccented(text).match(/\b[A-Z][a-z]+/g) ?? []).map((w) => singular(w.toLowerCase())));
   const slipped = (w: string) => (capitalised.has(w) ? null : categoryOfSlip(w));
   let best: { at: number; category: string } | null = null;
   for (const [category, names] of Object.entries(CATEGORY_NAMES)) {
-    const at = words.findIndex((w) => names.includes(w) || slipped(w) === category);
+    const kinds = withKinds ? (KIND_NAMES[category] ?? []) : [];
+    const at = words.findIndex((w) => names.includes(w) || kinds.includes(w) || slipped(w) === category);
     if (at >= 0 && (best === null || at < best.at)) best = { at, category };
   }
   return best ? { category: best.category, word: words[best.at] } : null;
@@ -196,7 +202,7 @@ export function categoriesAsked(instruction: string): string[] {
 function askedNaming(instruction: string): { category: string; word: string } | null {
   const parts = askedParts(instruction);
   for (const part of parts) {
-    const asked = naming(part);
+    const asked = naming(part, true);
     if (asked) return asked;
   }
   // "He rang on his mobile about supper. Fetch the recipes my aunt wrote out": the asking calls its object
@@ -204,7 +210,7 @@ function askedNaming(instruction: string): { category: string; word: string } | 
   // may still be the object, set right ("which brolly? no, the specs")
   const own = parts.find(callsItsOwn);
   const rest = own === undefined ? instruction : instruction.slice(instruction.indexOf(own) + own.length);
-  return naming(rest.replace(WHAT_HAPPENED_BEFORE, " "));
+  return naming(rest.replace(WHAT_HAPPENED_BEFORE, " "), true);
 }
 
 /** Nouns that stand for a thing without saying what it is ("the one", "Dev's present"). */
