@@ -49,6 +49,12 @@ export const VAGUE_BEHAVIOR = alt([
   "like that",
   "that way",
   "the same",
+  // conduct asked in general ("behave yourself", "mind your manners"): said bare, "behave" is
+  // "behave well", a degree with no act, room or hour to check, whatever "when …" follows it
+  "behave",
+  "behaves",
+  "behaving",
+  "manners",
 ]);
 
 /**

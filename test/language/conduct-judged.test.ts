@@ -45,6 +45,22 @@ describe("a judgement of the robot's conduct", () => {
     }
   });
 
+  it("asks back good conduct wished for in general, whatever its when-clause", () => {
+    for (const m of [
+      "you need to behave when my in-laws come over",
+      "Robot, learn to behave yourself whenever the neighbours visit",
+      "behave properly while we have friends round, ok",
+      "when the kids have a sleepover you must behave",
+    ]) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.ok(out.items.length > 0, m);
+      assert.ok(
+        out.items.every((i) => i.decision === "unclear" && !i.draft && i.question),
+        m,
+      );
+    }
+  });
+
   it("leaves praise and other talk no correction", () => {
     for (const m of ["Nice one, you were quick today.", "The hall looks rough since the builders left."]) {
       const out = learn(m, [], { rooms, sceneId: "s1" });
