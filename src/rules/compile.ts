@@ -71,7 +71,9 @@ function specOf(rule: RuleDraft): ProgrammaticSpec | string {
 /** An hour outside a condition's window (none when it is the whole day). */
 const hourOut = (c: Extract<Condition, { kind: "time" }>) => hourOutside(c.fromHour, c.toHour);
 
-const OTHER_ROOM = (room: string) => (room === "kitchen" ? "living room" : "kitchen");
+/** A room other than the rule's own, in no word for it ("kitchen" is no other room for a rule on the "cocina"). */
+const OTHER_ROOM = (room: string) =>
+  ["kitchen", "living room", "garage"].find((o) => !sameRoom(o, room) && !sameRoom(room, o)) ?? "garage";
 /** A room passed through on the way, never the rule's own ("hallway" when the rule is about the hallway would fail every pass case). */
 const PASSAGE = (room: string) =>
   sameRoom("hallway", room) || sameRoom(room, "hallway") || canonicalRoom(room) === "hallway" ? "landing" : "hallway";

@@ -56,6 +56,16 @@ describe("programmatic checks", () => {
     }
   });
 
+  it("a ban on a house's room named in another word for the kitchen compiles: its pass cases go elsewhere", async () => {
+    for (const m of ["never go in the cocina", "dont stop in the cuisine after 8pm"]) {
+      const d = learn(m, [], { sceneId: "house_7", rooms: ["cocina", "cuisine", "salon", "patio"], at: 1 }).items[0]
+        ?.draft;
+      assert.ok(d, m);
+      const c = await compileRule(d);
+      assert.equal(c.kind, "programmatic", `${m}: ${"reason" in c ? c.reason : ""}`);
+    }
+  });
+
   it("conditions and exceptions: at night only; unless the user asks", async () => {
     const night = await programmatic("never go into the bedroom at night");
     const at = (hour?: number) =>
