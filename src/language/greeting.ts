@@ -5,6 +5,7 @@
  * politeness): nouns, names or interjections by the library's tags, no verb, adverb, preposition
  * or number ("good mornings only", "good morning till noon" are no greetings).
  */
+import { FILLER, PRAISE } from "./message-words.ts";
 import { read } from "./nlp.ts";
 import { tokenize } from "./tokens.ts";
 
@@ -40,3 +41,15 @@ export function withoutReassurance(text: string): string {
   while (parts.length > 1 && reassures(parts[0])) parts.shift();
   return parts.length === 1 && reassures(parts[0]) ? "" : parts.join(" , ");
 }
+
+/** Thanks in any of its words (English or a household's other tongue), with fillers around them. */
+const THANKS_ONLY = new RegExp(`^(?:(?:${FILLER}|${PRAISE}) )*(?:${PRAISE})(?: (?:${FILLER}|${PRAISE}))*$`);
+
+/**
+ * "…, terima kasih", "…, gracias": a part that is thanks and nothing else closes the message as
+ * "thanks" does; it asks nothing and stands apart from the parts before it (normalised words).
+ */
+export const thanksOnly = (text: string): boolean => THANKS_ONLY.test(text.trim());
+
+/** A part that asks nothing and closes what is said: reassurance, or thanks in any tongue. */
+export const reassuresOrThanks = (text: string): boolean => reassures(text) || thanksOnly(text);

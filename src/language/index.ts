@@ -107,7 +107,7 @@ export {
 export { eyeDialect, rDropped } from "./eye-dialect.ts";
 export { goesOnWithFact, tellsNothing, withoutWordsToListener } from "./fragments.ts";
 export { withGoingLeftOut } from "./going-left-out.ts";
-export { greets, reassures, withoutReassurance } from "./greeting.ts";
+export { greets, reassures, reassuresOrThanks, thanksOnly, withoutReassurance } from "./greeting.ts";
 export { handsToHours, namesStretchAlone, stretchOpeningAt } from "./handed-hours.ts";
 export { isHeading } from "./headings.ts";
 export type { HourWindow } from "./hours.ts";
@@ -156,7 +156,7 @@ export {
   withoutConditionalPraise,
 } from "./message-words.ts";
 export type { Mood } from "./mood.ts";
-export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject } from "./mood.ts";
+export { CONCESSIVE, directs, elliptical, FOR_THE_ROBOT, mood, opensWithSubject, personTells } from "./mood.ts";
 export { namedAlike } from "./named-alike.ts";
 export { capitalisedNamesIn, namesIn } from "./names.ts";
 export type { NlpDoc, NlpToken } from "./nlp.ts";

@@ -162,3 +162,20 @@ export function opensWithSubject(part: string): boolean {
   while (i < words.length && (words[i].pos === "NOUN" || words[i].pos === "PROPN")) i++;
   return i > head && (words[i]?.pos === "AUX" || words[i]?.pos === "VERB");
 }
+
+/** A person said as a pronoun, the robot aside: the speaker, the household, someone in it. */
+const PERSON = new Set(["i", "we", "he", "she", "they"]);
+/** Verbs of saying: "I mean the den", "I said no" point at the message, they tell no fact. */
+const SAYING = new Set(["mean", "meant", "said", "say", "told", "tell", "asked", "ask", "think", "guess"]);
+
+/**
+ * "i bake at night", "we eat there at six", "she is sleep after her shift": a part that opens with
+ * a person (a pronoun, never the robot) and their verb, says nothing to or of the robot and is a
+ * statement (no wish, no request): it tells a fact about people, the reason of a request beside it.
+ */
+export function personTells(part: string): boolean {
+  const words = read(part).tokens.filter((t) => t.pos !== "PUNCT");
+  if (!PERSON.has(words[0]?.normal ?? "") || !["AUX", "VERB"].includes(words[1]?.pos ?? "")) return false;
+  if (SAYING.has(words[1].normal) || words.some((t) => YOU.has(t.normal) || t.normal === "robot")) return false;
+  return mood(part) === "statement";
+}

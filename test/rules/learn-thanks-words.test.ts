@@ -23,3 +23,25 @@ describe("thanks in other words", () => {
     }
   });
 });
+
+describe("thanks in other words closing a ban and its reason", () => {
+  it("closes the message: the reason between them stays the reason, never a condition", () => {
+    const rooms = ["den", "studio", "pantry", "loft"];
+    for (const [m, room, from, to] of [
+      ["in the mornings keep out of the studio, i am paint after the late shift, gracias", "studio", 6, 12],
+      ["dont go in the loft after 9pm, my son he sleep there since the night bus, danke", "loft", 21, 6],
+      ["never enter the pantry in the evenings, the dough is rising, asante", "pantry", 17, 21],
+    ] as const) {
+      const out = learn(m, [], { rooms, sceneId: "s1" });
+      assert.equal(out.items.length, 1, m);
+      const d = out.items[0].draft;
+      assert.equal(out.items[0].decision, "add", m);
+      assert.deepEqual(d?.requirement, { kind: "avoid_room", room }, m);
+      assert.deepEqual(
+        d?.conditions.map((c) => (c.kind === "time" ? [c.fromHour, c.toHour] : c.kind)),
+        [[from, to]],
+        m,
+      );
+    }
+  });
+});

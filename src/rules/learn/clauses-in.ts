@@ -6,7 +6,6 @@
  */
 import {
   ADDITIVE,
-  ASKS_NOTHING,
   actOf,
   BARE_REFUSAL,
   DETERMINER,
@@ -28,21 +27,19 @@ import {
   LEADING_JOIN,
   LIST_JOIN,
   MARKER_LEAD,
-  NAMES_HOURS_SAID,
   NARRATIVE,
   NEGATION_WORD,
   NOT_TASK_LOCAL,
   namesStretchAlone,
   onlyAtHours,
   onlyChangesWhatItPointsAt,
-  opensWithSubject,
   PERMIT_INTO_IT,
   PRONOUN_FINE,
   permitsOnlyOutside,
   permittedHours,
   REPLACED_LEAD,
   REVISING,
-  reassures,
+  reassuresOrThanks,
   refusedByClosingNo,
   refusesAtHours,
   refusesWhen,
@@ -66,6 +63,7 @@ import { re } from "./reading.ts";
 import { refusesOnCondition } from "./refused-when.ts";
 import { pointedBackAt, roomsIn } from "./rooms-in.ts";
 import { type Span, segments } from "./segments.ts";
+import { toldAfter } from "./told-fact.ts";
 import { topicBefore } from "./topic-before.ts";
 
 /** "contradicts": hours permitted beside a ban that the ban holds (permittedBeside) */
@@ -338,7 +336,8 @@ export function classify(rc: ReadCtx, sents: Span[]): Seg[] {
       const greeting = g.a === (sents[0]?.a ?? 0) && greets(text);
       if (
         greeting ||
-        reassures(text) ||
+        // "…, gracias": thanks in another tongue closes the message as "thanks" does
+        reassuresOrThanks(text) ||
         keepsAsIs(text) ||
         text.split(" ").every((x) => !isWordToken(x) || re(FILLER).test(x))
       )
@@ -431,11 +430,7 @@ export function clauses(rc: ReadCtx, segs: Seg[], sents: Span[]): ClauseIn[] {
       const next = acts[k + 1]?.a ?? Number.POSITIVE_INFINITY;
       // a statement after the act with a subject of its own ("the dog gets in when the door is
       // open") is its reason, never a part that says when the act holds
-      const told = (s: Seg) => {
-        const text = new Words(rc.tokens, s.a, s.b).text;
-        const namesHours = NAMES_HOURS_SAID.test(text) && findTimes(new Words(rc.tokens, act.a, s.a).text).length > 0;
-        return s.kind === "none" && (ASKS_NOTHING.test(text) || opensWithSubject(text) || namesHours);
-      };
+      const told = (s: Seg) => toldAfter(rc, act, sents[i].a, s);
       // "never go in the attic, and this time, skip the pantry": a part between two acts that opens
       // with a conjunction leads into the act after it, so "this time" is that act's, never the ban's
       const between = (s: Seg, from: number, to: number) =>
