@@ -308,6 +308,12 @@ const PLACE_ADVERB = new Set([
 /** Pronoun objects after which a clause-closing "more" is "any more": "I don't need it more". */
 const MORE_OBJECT = new Set(["it", "that", "them", "this"]);
 
+/**
+ * Negations of other Englishes: Jamaican "nuh", and Trinidadian "doh" ("doh go in there"), "do
+ * not" only before a word ("d'oh!" stands alone or before a mark).
+ */
+const NEGATING: Record<string, string[]> = { nuh: ["not"], doh: ["do", "not"] };
+
 /** The words a pair (or a word in its context) stands for, and how many tokens it spans; undefined when none. */
 function inContext(tokens: readonly Token[], k: number): Reading | undefined {
   const w = tokens[k].w;
@@ -320,7 +326,7 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
     if (next === "good" || next === "ever" || OBJECT_AFTER_FI.has(next ?? "")) return { words: ["for"], span: 1 };
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
-  if (w === "nuh") return { words: ["not"], span: 1 };
+  if (w in NEGATING && (w === "nuh" || isWord(next ?? ""))) return { words: NEGATING[w], span: 1 };
   // "I don't need it more", "we do not want them more": a need or wish denied with "more" closing the
   // clause after its pronoun object says "any more", as Romance and Slavic speakers carry it over
   // ("nu mai", "ne plus", "už ne"); a comparison goes on ("… more than that") and is left as said

@@ -24,6 +24,8 @@ describe("a ban said in another English", () => {
       // the pronoun object between the verb and its negation: the room said before
       ["The study floor is being sanded. You enter it not.", "study"],
       ["My garage is full of tools: you enter it not.", "garage"],
+      // Trinidadian "doh" before a verb is "do not"
+      ["doh go in the veranda at all, the boards rotten", "veranda"],
     ]) {
       assert.equal(first(m).decision, "add", m);
       const { rules } = await taught(house, m);
