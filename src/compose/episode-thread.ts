@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
+import type { ScenarioSet } from "../datasets/index.ts";
 import { type BackboneRuntime, type EpisodeOutcome, type Job, planJobs, runKeeping } from "../eval/index.ts";
 import type { Simulator } from "../sim/index.ts";
 import { registeredNames } from "../util/index.ts";
@@ -31,10 +32,10 @@ export interface RunReply {
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("episode-thread.ts runs as a worker thread of polar eval");
-  const { config } = workerData as { config: PolarConfig };
+  const { config, set } = workerData as { config: PolarConfig; set: ScenarioSet };
   // a fresh realm: the config's plugins register their names here too before anything is planned
   await loadPlugins(config.plugins);
-  const { plan, backbones } = await buildPlan(config, process.env, { measuresKnown: false });
+  const { plan, backbones } = await buildPlan(config, process.env, { measuresKnown: false, set });
   // the main thread has said which embedder the run uses: once is enough. Warmed before the
   // thread says it is ready, so no episode of this thread waits for the model to load
   const runtime = createRuntime(

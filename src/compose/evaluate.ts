@@ -65,7 +65,7 @@ export async function evaluate(
   const memory = await createMemoryFactory(config, opts.onNotice);
   const runtime = createRuntime(config, plan.set, backbones, memory);
   try {
-    const summary = await runEvaluation(plan, runtime, { ...threadsFor(config, opts), ...opts });
+    const summary = await runEvaluation(plan, runtime, { ...threadsFor(config, plan, opts), ...opts });
     // The rule layer is measured on a finished evaluation only: its episodes read the memory the acquisition built.
     const rules =
       opts.rules?.length && summary.remaining === 0 && !opts.signal?.aborted
@@ -82,10 +82,10 @@ export async function evaluate(
  * episodes go to worker threads. Bridges (WebSocket) are waited on, not computed: those stay
  * on this thread's event loop.
  */
-function threadsFor(config: PolarConfig, opts: EvaluateOptions): Pick<RunOptions, "threads"> {
+function threadsFor(config: PolarConfig, plan: EvalPlan, opts: EvaluateOptions): Pick<RunOptions, "threads"> {
   const s = config.simulator;
   const inProcess = s.type === "embedded" && !s.url && !s.urls?.length;
-  return inProcess && config.eval.concurrency > 1 ? { threads: episodeThreads(config, opts.env) } : {};
+  return inProcess && config.eval.concurrency > 1 ? { threads: episodeThreads(config, plan.set, opts.env) } : {};
 }
 
 async function measureRules(

@@ -52,13 +52,15 @@ export async function buildPlan(
   /**
    * runsEpisodes false: a queue coordinator, which runs none. measuresKnown false: an episode
    * thread, which reports the names it knows instead (the main thread falls back to itself
-   * when a measure was registered in code, not through plugins:)
+   * when a measure was registered in code, not through plugins:). set: the set the main thread
+   * loaded and checked (an episode thread's plan reads it instead of parsing and decoding the
+   * dataset again, and so plans from the very set the main thread planned from)
    */
-  opts: { runsEpisodes?: boolean; measuresKnown?: boolean } = {},
+  opts: { runsEpisodes?: boolean; measuresKnown?: boolean; set?: ScenarioSet } = {},
 ): Promise<{ plan: EvalPlan; backbones: ReturnType<typeof prepareBackbones> }> {
   const e = config.eval;
   const datasetPath = e.dataset;
-  const set = await loadScenarioSet(datasetPath);
+  const set = opts.set ?? (await loadScenarioSet(datasetPath));
   if (opts.runsEpisodes !== false) checkSimulatorFor(set, config.simulator);
   const present = [...new Set(set.evaluation.map((x) => x.scenario))];
   const unknown = e.scenarios.filter((s) => !present.includes(s as never));

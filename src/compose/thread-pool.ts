@@ -7,15 +7,17 @@
  */
 import { Worker } from "node:worker_threads";
 import type { PolarConfig } from "../config/index.ts";
+import type { ScenarioSet } from "../datasets/index.ts";
 import type { EpisodeWorker, EpisodeWorkers } from "../eval/index.ts";
 import { missingFrom } from "../util/index.ts";
 import type { RunReply, ThreadReply, ThreadRequest } from "./episode-thread.ts";
 
 /** The worker's entry: this folder's episode-thread, as TypeScript (through tsx) or as built JS. */
-function spawn(config: PolarConfig, env: NodeJS.ProcessEnv | undefined): Worker {
+function spawn(config: PolarConfig, set: ScenarioSet, env: NodeJS.ProcessEnv | undefined): Worker {
   const typescript = import.meta.url.endsWith(".ts");
   const entry = new URL(`./episode-thread.${typescript ? "ts" : "js"}`, import.meta.url);
-  const opts = { workerData: { config }, ...(env ? { env } : {}) };
+  // the set goes as data: each thread parsing and decoding the dataset again cost it ~0.2 s of CPU
+  const opts = { workerData: { config, set }, ...(env ? { env } : {}) };
   if (!typescript) return new Worker(entry, opts);
   // a worker starts without the parent's tsx hooks (bin/polar.js registers them in code)
   const tsx = import.meta.resolve("tsx/esm/api");
@@ -42,8 +44,8 @@ class ThreadWorker implements EpisodeWorker {
     worker.on("exit", (code) => fail(new Error(`an episode thread exited (code ${code})`)));
   }
 
-  static async start(config: PolarConfig, env?: NodeJS.ProcessEnv): Promise<ThreadWorker> {
-    const w = new ThreadWorker(spawn(config, env));
+  static async start(config: PolarConfig, set: ScenarioSet, env?: NodeJS.ProcessEnv): Promise<ThreadWorker> {
+    const w = new ThreadWorker(spawn(config, set, env));
     const { ready } = (await w.next()) as { ready: Record<string, string[]> }; // planned, simulator open
     const lacking = missingFrom(ready);
     if (lacking.length) {
@@ -93,10 +95,10 @@ export class PluginsNotInThreads extends Error {
 }
 
 /** N threads for a run planned from `config`, each started before any episode. */
-export function episodeThreads(config: PolarConfig, env?: NodeJS.ProcessEnv): EpisodeWorkers {
+export function episodeThreads(config: PolarConfig, set: ScenarioSet, env?: NodeJS.ProcessEnv): EpisodeWorkers {
   return {
     async open(n) {
-      const started = await Promise.allSettled(Array.from({ length: n }, () => ThreadWorker.start(config, env)));
+      const started = await Promise.allSettled(Array.from({ length: n }, () => ThreadWorker.start(config, set, env)));
       const failed = started.find((s) => s.status === "rejected");
       if (failed) {
         await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.close() : undefined)));

@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import { evaluate } from "../../src/compose/evaluate.ts";
 import { episodeThreads } from "../../src/compose/thread-pool.ts";
 import { loadConfig } from "../../src/config/load.ts";
+import { loadScenarioSet } from "../../src/datasets/load-set.ts";
 import { type ResultLine, readResults } from "../../src/eval/results.ts";
 import type { EpisodeWorkers } from "../../src/eval/runner.ts";
 import { multiUserSet } from "./shard-slice.ts";
@@ -42,7 +43,7 @@ test("--concurrency 2 runs the episodes on 2 threads, and the lines are those of
   const c2 = config(two, 2);
   let opened = 0;
   let ran = 0;
-  const real = episodeThreads(c2);
+  const real = episodeThreads(c2, await loadScenarioSet(dataset));
   const counted: EpisodeWorkers = {
     async open(n) {
       opened += n;
