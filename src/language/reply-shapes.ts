@@ -81,6 +81,18 @@ export const BEFORE_FIELDS =
  */
 export const TAG_ASK = /^(?:can|ok|okay|yeah|yes|right|alright|eh|aye|innit|ya|yah|yea)$/;
 
+/**
+ * "a field for whether it was found": a field said by the yes-or-no question it answers, a subject
+ * that is the thing sought and a linking verb; the word after them names the field ("found").
+ */
+export const WHETHER_ASKED = /^whether (?:it|they|the thing|the item) (?:was|were|is|are|got)$/;
+
+/**
+ * "… one more field. Call it seen_at": the name a field is given by a verb of naming with "it"; the
+ * name follows it.
+ */
+export const NAMES_IT = /^(?:call|name|label) (?:it|that|this)$/;
+
 /** What opens a clause, not a name: "a field for whether the door was shut" names no field "whether". */
 export const NOT_A_NAME = /^(?:whether|if|when|where|which|what|who|how|why|that)$/;
 

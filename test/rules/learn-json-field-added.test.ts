@@ -1,8 +1,9 @@
 /**
  * A field added to the JSON reply in force: with an adverb between the verb and the field
  * ("add also the field colour"), or named after "a field for the" ("a field for the colour"), the
- * reply keeps its fields and gains that one; a closing "thanks" is no field, and "a field for
- * whether …" names none, so it is asked. Phrasings written for this test.
+ * reply keeps its fields and gains that one; a closing "thanks" is no field; "a field for whether
+ * it was broken" is named by the word closing the question ("broken"), while a clause of whether
+ * with a verb of its own ("whether you moved it") names none, so it is asked. Phrasings written for this test.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -21,8 +22,13 @@ describe("a field added to the JSON reply in force", () => {
     }
   });
 
-  it("names no field from a clause of whether, and changes nothing", async () => {
+  it("names the field by the word closing a clause of whether with a linking verb", async () => {
     const { rules } = await taught(house, JSON_RULE, "add a field for whether it was broken");
+    assert.deepEqual(fieldsOf(rules), [["item", "place", "broken"]]);
+  });
+
+  it("names no field from a clause of whether with a verb of its own, and changes nothing", async () => {
+    const { rules } = await taught(house, JSON_RULE, "add a field for whether you moved it");
     assert.deepEqual(fieldsOf(rules), [["item", "place"]]);
   });
 });

@@ -49,6 +49,8 @@ export interface RuleReading extends Common {
   permissive?: boolean;
   /** "also", "too": more of the same (JSON fields) */
   additive?: boolean;
+  /** "add a field for whether it was found": fields added with no JSON said, so only to a JSON rule in force */
+  addsField?: boolean;
   /** "not the bathroom": no verb, only an object */
   elliptical?: boolean;
   /** "stop mentioning which room": a mention the user no longer wants */

@@ -22,6 +22,7 @@ import {
   LASTING,
   LIST_BRACKET,
   LIST_NUMBER,
+  NAMES_IT,
   NOT_A_NAME,
   PLAIN_NOT_WANTED,
   PLAIN_REPLY,
@@ -32,6 +33,7 @@ import {
   TASK_LOCAL,
   toldInPast,
   VAGUE,
+  WHETHER_ASKED,
   WITHOUT_WORD,
   Words,
 } from "../../language/index.ts";
@@ -59,6 +61,38 @@ function whenLast(t: ReadCtx["tokens"], k: number, listed: number): boolean {
     (t[k - 1]?.w === "," || FIELD_JOIN.test(t[k - 1]?.w ?? "")) &&
     (after === undefined || SENTENCE_END.test(after))
   );
+}
+
+/**
+ * "a field for whether it was found": the field said by the yes-or-no question it answers is named
+ * by the question's last word, when that word closes the question; where it is, or undefined.
+ */
+function whetherField(ctx: ReadCtx, from: number, to: number): number | undefined {
+  const t = ctx.tokens;
+  if (t[from]?.w !== "for") return undefined;
+  for (const n of [3, 4]) {
+    const at = from + 1 + n;
+    if (at >= to || !WHETHER_ASKED.test(new Words(t, from + 1, at).text)) continue;
+    const next = t[at + 1]?.w;
+    const closes = next === undefined || at + 1 >= to || next === "," || SENTENCE_END.test(next);
+    return FIELD_NAME.test(t[at].w) && !NOT_FIELD.has(t[at].w) && closes ? at : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * "… one more field. Call it seen_at": the name given to a field asked for with no name of its own,
+ * said by a verb of naming anywhere after it.
+ */
+function namedAfter(ctx: ReadCtx, from: number): { fields: string[]; a: number; b: number } | undefined {
+  const t = ctx.tokens;
+  for (let k = from; k + 2 < t.length; k++)
+    if (NAMES_IT.test(new Words(t, k, k + 2).text)) {
+      const list = fieldList(ctx, k + 2, Math.min(t.length, k + 3));
+      // the verb of naming is read with the name it gives
+      return list && { ...list, a: k };
+    }
+  return undefined;
 }
 
 function fieldList(
@@ -91,6 +125,12 @@ function fieldList(
       if (w === "as") k += 2;
       k++;
       continue;
+    }
+    const asked = !fields.length && FIELD_NOUN_ANY.test(w) ? whetherField(ctx, k + 1, to) : undefined;
+    if (asked !== undefined) {
+      fields.push(t[asked].w);
+      [start, end] = [asked, asked + 1];
+      break;
     }
     if ((FIELD_NOUN_ANY.test(w) || BEFORE_FIELDS.test(w)) && !fields.length) {
       // "a field for the time", "fields for object and room": the field's name after "for (the)"
@@ -230,7 +270,11 @@ export function jsonReading(
   // reply's fields are asked for, never narrated
   // ("answer in JSON, glasses found and where": with JSON said in the message, "found" is a field)
   const jsonSaid = ctx.tokens.some((x) => JSON_WORD.test(x.w));
-  if (!jsonSaid && toldInPast(w.text.split(" "))) return undefined;
+  // ("a field for whether it was found": the past of the question a field answers tells nothing)
+  const whether = t
+    .slice(span.a, span.b)
+    .some((x, i) => FIELD_NOUN_ANY.test(x.w) && whetherField(ctx, span.a + i + 1, span.b));
+  if (!jsonSaid && !whether && toldInPast(w.text.split(" "))) return undefined;
   // "no json, just plain text", "don't answer in JSON": JSON not wanted
   const unwanted = json !== undefined && jsonUnwanted(ctx, span, json.a);
   const fields = new Set<string>();
@@ -269,9 +313,16 @@ export function jsonReading(
     if (list) for (const f of list.fields) fields.add(f);
     if (list) quotes.push({ a: list.a, b: list.b });
   }
+  // "add one more field. Call it seen_at": a field asked for, named by a verb of naming after it
+  if (!fields.size && FIELDS_WORD.test(w.text)) {
+    const list = namedAfter(ctx, span.a);
+    if (list) for (const f of list.fields) fields.add(f);
+    if (list) quotes.push({ a: list.a, b: list.b });
+  }
   // "thanks for finding my keys": keys with no JSON and no field named are no reply format
   if (!json && !fields.size) return undefined;
   const target = targetIn(ctx, parts);
+  const additive = re(ADDITIVE).test(words(ctx, common.clause).text);
   return {
     type: "rule",
     ...common,
@@ -279,7 +330,8 @@ export function jsonReading(
     stage: stageOf(target),
     quotes,
     clear: true,
-    ...(re(ADDITIVE).test(words(ctx, common.clause).text) ? { additive: true } : {}),
+    ...(additive ? { additive: true } : {}),
+    ...(additive && !json ? { addsField: true } : {}),
     ...(unwanted ? { unwanted } : {}),
   };
 }

@@ -69,6 +69,8 @@ export interface ResolveFlags {
   revising?: boolean;
   permissive?: boolean;
   additive?: boolean;
+  /** fields added with no JSON said: they change a JSON rule in force, or are asked */
+  addsField?: boolean;
   /** the user said how long: "from now on", "always" */
   saidLasting?: boolean;
 }
@@ -90,8 +92,18 @@ export function resolveDraft(draft: RuleDraft, clause: string, rules: RuleVersio
     draft: d,
     ...(r ? { ruleId: r.ruleId, base: r.versionId } : {}),
   });
+  // "add one more field" with no field's name read: which field is asked, never JSON kept without one
+  if (draft.requirement.kind === "json_fields" && !draft.requirement.fields.length && flags.additive)
+    return {
+      decision: "unclear",
+      reason: "a field added, but not which",
+      clause,
+      persistence: "persistent",
+      draft,
+      question: "Which field should I add to my JSON replies?",
+    };
   if (!candidates.length) {
-    if (flags.revising || flags.permissive)
+    if (flags.revising || flags.permissive || flags.addsField)
       return {
         decision: "unclear",
         reason: "a new value for a rule this user does not have",
