@@ -2,7 +2,8 @@
  * An obligation to tell lifted ("no need to tell me the room"): with its "to" left out, or with
  * the one who need not said before the verb ("no need tell me …", "no need you tell me …"), and
  * with the act's object set off before the clause as its topic ("the room it was in, you don't
- * have to tell me any more"). Sentences written for this test, not taken from a set.
+ * have to tell me any more"), or said first in the message in a sentence of its own ("the room it was
+ * in. you needn't tell me anymore"). Sentences written for this test, not taken from a set.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -34,6 +35,22 @@ describe("an obligation to tell lifted", () => {
       const { rules } = await taught(house, "Keep under 20 words.", "Tell me which room you found it in.", m);
       assert.deepEqual(kinds(rules), ["word_limit"], m);
     }
+  });
+
+  it("drops the mention the message opened with, in a sentence or a part of its own", async () => {
+    for (const m of [
+      "Which room it turned up in. You needn't tell me anymore.",
+      "The room you found them in, that's plenty. You don't have to tell me any more, just fetch them.",
+    ]) {
+      const { rules } = await taught(house, "Keep under 20 words.", "Tell me which room you found it in.", m);
+      assert.deepEqual(kinds(rules), ["word_limit"], m);
+    }
+  });
+
+  it("a room the message opened with is no mention to drop", async () => {
+    const m = "The cellar. You don't need to tell me anymore.";
+    const { rules } = await taught(house, "Never go in the cellar.", "Tell me which room you found it in.", m);
+    assert.deepEqual(kinds(rules), ["avoid_room", "mention"], m);
   });
 
   it("a topic naming no rule drops nothing", async () => {

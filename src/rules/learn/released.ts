@@ -4,13 +4,13 @@
  * need to keep it short any more": the kind of rule it ends); and when
  * the act's object is left out after its verb of telling ("the room you found it in, you don't
  * have to tell me any more"), or is a pronoun ("…, you needn't tell me that"), the topic set off
- * before the clause (left dislocation).
+ * before the clause (left dislocation), or a mention the message opened with before it.
  */
 import { closesClause, isWordToken, LINKING, OBJECT_PRONOUN, TELL } from "../../language/index.ts";
 import { type ClauseIn, type ReadCtx, re, type Target, words } from "./reading.ts";
 import type { Span } from "./segments.ts";
 import { targetsIn } from "./targets-in.ts";
-import { setOffBefore } from "./topic.ts";
+import { openingTopic, setOffBefore } from "./topic.ts";
 
 /** A verb of telling opening the act released: its object, if any, follows it. */
 const TELLING = re(`^(?:${TELL})`);
@@ -30,5 +30,9 @@ export function releasedTargets(ctx: ReadCtx, c: ClauseIn, main: Span, vp: Span,
   // "…, you do not need to tell me that any more": a pronoun as its object takes up the topic as well
   if (rest.length > 1 || (rest.length === 1 && !OBJECT_PRONOUN.test(rest[0].w))) return named;
   const topic = setOffBefore(ctx, main);
-  return topic.length ? topic : named;
+  if (topic.length) return topic;
+  // "the room you found it in. you don't have to tell me any more": a telling left with no object
+  // releases the mention the message opened with, in a sentence or a part of its own before it
+  const opened = openingTopic(ctx, main);
+  return opened.length && opened.every((t) => t.kind === "mention") ? opened : named;
 }

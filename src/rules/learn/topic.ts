@@ -98,3 +98,17 @@ export function deniedNeed(ctx: ReadCtx, a: number, b: number): Span {
   while (end > a && (saysNoLonger(ctx.tokens[end - 1].w) || !isWordToken(ctx.tokens[end - 1].w))) end--;
   return { a, b: end };
 }
+
+/**
+ * What the message's opening part names ("the room you found it in. …", "the room you found it
+ * in, enough of that. …"): the words before its first comma or sentence end, when they lie before
+ * the clause and have no verb of going or stopping of their own; nothing when they name no rule's
+ * object or name something unknown beside it.
+ */
+export function openingTopic(ctx: ReadCtx, main: Span): Target[] {
+  let b = 0;
+  while (b < main.a && !SENTENCE_END.has(ctx.tokens[b].w) && !SET_OFF.has(ctx.tokens[b].w)) b++;
+  if (b === 0 || b >= main.a || heads(ctx, { a: 0, b }).length) return [];
+  const found = targetsIn(ctx, { a: 0, b }, undefined, "any");
+  return found.length && found.every((t) => t.kind !== "unknown") ? found : [];
+}
