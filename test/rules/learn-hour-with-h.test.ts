@@ -31,4 +31,13 @@ describe("an hour written with h", () => {
       for (const c of r.conditions)
         if (c.kind === "time") assert.deepEqual([c.fromHour, c.toHour], [15, 18], JSON.stringify(r.conditions));
   });
+
+  it("reads an hour written with a dot as that time, a price as a price", async () => {
+    const { rules } = await taught(house, "no going in the cellar from 20.00 until 22.00 pls, my brother sleeps early");
+    assert.deepEqual(windows(rules), [["cellar", ["20-22"]]]);
+    const evening = await taught(house, "keep out of the den between 18.30 and 21.00, that's when we eat");
+    for (const r of evening.rules)
+      for (const c of r.conditions)
+        if (c.kind === "time") assert.ok(c.fromHour >= 18 && c.toHour <= 21, JSON.stringify(r.conditions));
+  });
 });
