@@ -1,7 +1,7 @@
 /**
  * "Found in" names the room the object stands in, not the room the robot stopped in. The robot
- * stops up to a metre and a half from the object, often through a doorway; what it says it found
- * the object in is what the user is told and what episodic memory hands the next search. A real
+ * stops up to a metre and a half from the object, often through a doorway; the room its reply
+ * names is where the user will go to look (episodic memory keeps the room it found it from). A real
  * episode (voices-31-test, a spent held-out half) where the robot stops in the kitchen beside
  * headphones standing just inside the bedroom: the house's rooms are the kitchen at z < 3 and the
  * bedroom at z >= 3 (x 3.4–8.8), and the headphones stand at z = 3.42.
