@@ -326,7 +326,7 @@ function inContext(tokens: readonly Token[], k: number): Reading | undefined {
     if (next === "good" || next === "ever" || OBJECT_AFTER_FI.has(next ?? "")) return { words: ["for"], span: 1 };
     return { words: [SUBJECT.has(prev ?? "") ? "must" : "to"], span: 1 };
   }
-  if (w in NEGATING && (w === "nuh" || isWord(next ?? ""))) return { words: NEGATING[w], span: 1 };
+  if (Object.hasOwn(NEGATING, w) && (w === "nuh" || isWord(next ?? ""))) return { words: NEGATING[w], span: 1 };
   // "I don't need it more", "we do not want them more": a need or wish denied with "more" closing the
   // clause after its pronoun object says "any more", as Romance and Slavic speakers carry it over
   // ("nu mai", "ne plus", "už ne"); a comparison goes on ("… more than that") and is left as said
