@@ -61,17 +61,25 @@ describe("the learner on the newest authors' development corrections", () => {
   //   schoolteacher, a Californian surfer's voice memos, and others), blind when written: 24 of 30
   //   right, none unsafe; 28 once "o clock" heard as two words, an adverb of emphasis in a
   //   permission, a spoken "like" opening a reason and "already" before a moved bound were read
-  //   (learner78), 29 once a word limit run on after a reason was a part of its own.
+  //   (learner78), 29 once a word limit run on after a reason was a part of its own; 30 after the
+  //   next session's learners.
+  // - 37: a luthier's house on a cerro above Valparaíso (a Chilean luthier on speech-to-text, a
+  //   Liverpool texter, an Indonesian student, a Minnesotan retiree, a Trinidadian steelpan tuner's
+  //   voice memos), blind when written: 21 of 30 right with 1 unsafe reading (a wish to behave
+  //   when people are over kept as a lasting rule), none and 26 after the session's learners (a
+  //   wish to behave asked back, thanks in other tongues closing a message, a person's own fact as
+  //   a ban's reason, a check's other room never a word for the rule's own, Trinidadian "doh").
   for (const floor of [
     { n: 28, cases: 30, ok: 28, field: 0.55 },
     { n: 29, cases: 30, ok: 30, field: 0.8 },
     { n: 30, cases: 30, ok: 29, field: 0.6 },
-    { n: 31, cases: 30, ok: 26, field: 0.8 },
+    { n: 31, cases: 30, ok: 27, field: 0.8 },
     { n: 32, cases: 30, ok: 30, field: 0.8 },
     { n: 33, cases: 30, ok: 26, field: 0.6 },
     { n: 34, cases: 30, ok: 29, field: 0.6 },
     { n: 35, cases: 30, ok: 28, field: 0.6 },
-    { n: 36, cases: 30, ok: 29, field: 0.6 },
+    { n: 36, cases: 30, ok: 30, field: 0.6 },
+    { n: 37, cases: 30, ok: 26, field: 0.6 },
   ])
     floorTest(floor);
 });
