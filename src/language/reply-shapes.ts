@@ -248,6 +248,13 @@ export const FIELDS_WORD = /\b(?:fields?|keys?|properties)\b/;
 export const FIELD_NAMED =
   /\b[a-z_][a-z0-9_]* (?:field|key|property)\b(?! (?:of|to)\b)|(?<!\b(?:my|your|his|her|our|their|car|house|door|spare) )\b(?:fields? |keys? (?!(?:of|to)\b))(?:called |named )?[a-z_]/;
 
+/**
+ * "an object key and a room key": a field named as a key, which only a JSON object has, so JSON is
+ * said; a field ("one more field") may be of any format. A key of or to a place is a door's.
+ */
+export const KEY_NAMED =
+  /\b(?!(?:a|an|the|my|your|one|more|another|new|extra)\b)[a-z_][a-z0-9_]* keys?\b(?! (?:of|to)\b)/;
+
 /** "no", "not", "never", "without" before JSON: JSON not wanted. */
 export const WITHOUT_WORD = /\b(?:no|not|never|without)\b/;
 

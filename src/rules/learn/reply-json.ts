@@ -19,6 +19,7 @@ import {
   IDENTIFIER,
   JSON_ENDED,
   JSON_WORD,
+  KEY_NAMED,
   LASTING,
   LIST_BRACKET,
   LIST_NUMBER,
@@ -331,7 +332,8 @@ export function jsonReading(
     quotes,
     clear: true,
     ...(additive ? { additive: true } : {}),
-    ...(additive && !json ? { addsField: true } : {}),
+    // fields added with no JSON said change a JSON rule in force, unless named as keys (JSON said so)
+    ...(additive && !json && !KEY_NAMED.test(w.text) ? { addsField: true } : {}),
     ...(unwanted ? { unwanted } : {}),
   };
 }
