@@ -33,7 +33,7 @@ const HOUR_WORD =
 const ANY_TIME_WORD = /^(?:whenever|anytime)$/;
 
 /**
- * "from like 9 to 11", "open to you like whenever": "like" with no commas, between a word opening
+ * "between like 7 and 9", "drop by like whenever": "like" with no commas, between a word opening
  * hours and the hour, or before a word of any time, only hedges them (nothing is compared with an
  * hour or with "whenever"), and is left out as a filler.
  */

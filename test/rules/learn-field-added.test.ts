@@ -45,7 +45,7 @@ describe("a field added to the JSON rule in force", () => {
   });
 
   it("is asked with no JSON rule in force and no JSON said", async () => {
-    const { rules, reply } = await taught(house, "please add a field for whether it was dusty");
+    const { rules, reply } = await taught(house, "in the replies, add one field too: whether it is dusty");
     assert.deepEqual(rules, []);
     assert.match(reply, /\?/);
   });

@@ -62,7 +62,7 @@ describe("whenever you like, then 'now' or 'again'", () => {
   });
 
   it("a bare 'whenever' closed by a word calling the listener is free choice, no condition", async () => {
-    const m = "the workshop is open to you like whenever mate, just not from like 7 to 9 at night";
+    const m = "pop into the workshop like whenever, cuz, only not between like 7 and 9 at night";
     const { rules, reply } = await taught(house, m);
     assert.equal(rules.length, 1, reply);
     assert.deepEqual(rules[0].requirement, { kind: "avoid_room", room: "workshop" }, reply);
